@@ -1,0 +1,30 @@
+// @ts-check
+import { randomBytes } from 'node:crypto';
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'astro/config';
+import { interactionDirective } from './src/integrations/interaction-directive.ts';
+
+// Every page carries this id; the version check compares it with the live home page.
+const buildId = process.env.BUILD_ID || `${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
+
+export default defineConfig({
+  output: 'server',
+  // Middleware mode: src/server/main.ts owns the HTTP server and hands its single
+  // instances (database, API, identity provider) to Astro as `locals`.
+  adapter: node({ mode: 'middleware' }),
+  integrations: [react(), interactionDirective()],
+  server: { port: 4321 },
+  devToolbar: { enabled: false },
+  prefetch: false,
+  vite: {
+    plugins: [tailwindcss()],
+    define: { __BUILD_ID__: JSON.stringify(buildId) },
+    ssr: {
+      // Server packages stay in node_modules, shared with the process entry, so the
+      // Vite bundle never carries a second copy of a stateful module.
+      external: ['@electric-sql/pglite', 'pg', 'oidc-provider', 'graphql-yoga', 'marked'],
+    },
+  },
+});

@@ -1,0 +1,40 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 4510);
+const baseURL = `http://127.0.0.1:${port}`;
+const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+// Debian's Chromium, never a downloaded browser (the machines reach no browser CDN).
+const launchOptions = {
+  executablePath: chromium,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  use: { baseURL, launchOptions, trace: 'retain-on-failure' },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions }, testIgnore: '**/*.mobile.spec.ts' },
+    { name: 'mobile', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions }, testMatch: '**/*.mobile.spec.ts' },
+  ],
+  webServer: {
+    command: 'node dist/main.mjs',
+    url: `${baseURL}/readyz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: '.data/e2e',
+      // Short enough to see the version check work within a test.
+      VERSION_CHECK_INTERVAL_MS: '1500',
+    },
+  },
+});

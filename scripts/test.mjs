@@ -1,0 +1,69 @@
+// `npm test`: builds, runs every suite (vitest: unit, islands, integration; Playwright:
+// end-to-end in Debian's Chromium) and ends with one line `N passed, N failed`.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const bin = (name) => path.join(root, 'node_modules/.bin', name);
+const results = path.join(root, 'test-results');
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+
+function run(label, command, args, env = {}) {
+  console.log(`\n=== ${label}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status ?? 1;
+}
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let broken = false;
+
+if (run('build', process.execPath, [path.join(root, 'scripts/build.mjs')]) !== 0) {
+  console.log('\n0 passed, 1 failed');
+  process.exit(1);
+}
+
+for (const [name, url] of [['TEST_DATABASE_URL', process.env.TEST_DATABASE_URL], ['TEST_REDIS_URL', process.env.TEST_REDIS_URL]]) {
+  if (!url) console.log(`note: ${name} is not set; suites that need a real server skip (see README)`);
+}
+
+const vitestStatus = run('vitest (unit, islands, integration)', bin('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${path.join(results, 'vitest.json')}`,
+]);
+const vitestReport = path.join(results, 'vitest.json');
+if (existsSync(vitestReport)) {
+  const report = JSON.parse(readFileSync(vitestReport, 'utf8'));
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests;
+  totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+  // A suite that failed to load has no tests to count but must not pass silently.
+  if (vitestStatus !== 0 && report.numFailedTests === 0) broken = true;
+} else {
+  broken = true;
+}
+
+run('chromium', 'bash', [path.join(root, 'scripts/install-chromium.sh')]);
+const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+if (existsSync(chromium)) {
+  const e2eStatus = run('playwright (end-to-end)', bin('playwright'), ['test']);
+  const e2eReport = path.join(results, 'e2e.json');
+  if (existsSync(e2eReport)) {
+    const { stats } = JSON.parse(readFileSync(e2eReport, 'utf8'));
+    totals.passed += stats.expected + stats.flaky;
+    totals.failed += stats.unexpected;
+    totals.skipped += stats.skipped;
+    if (e2eStatus !== 0 && stats.unexpected === 0) broken = true;
+  } else {
+    broken = true;
+  }
+} else {
+  console.log(`end-to-end suite skipped: no Chromium at ${chromium} (run scripts/install-chromium.sh as root)`);
+}
+
+if (broken) totals.failed += 1;
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(totals.failed > 0 ? 1 : 0);

@@ -1,0 +1,27 @@
+/// <reference types="astro/client" />
+import type { Translate } from './lib/i18n/i18n';
+import type { RouteDef } from './lib/routes/route-table';
+import type { AppServices } from './server/services';
+
+declare global {
+  /** Set in astro.config.mjs: the id of this build, compared by the version check. */
+  const __BUILD_ID__: string;
+
+  namespace App {
+    interface Locals {
+      /** The process's single instances, handed over by src/server/main.ts. */
+      services: AppServices;
+      /** Translator for this request's namespaces (spec §2 "Translation namespaces"). */
+      t: Translate;
+      /** The route-table entry of this page, when the path is one of ours. */
+      route: RouteDef | undefined;
+    }
+  }
+}
+
+declare module 'astro' {
+  interface AstroClientDirectives {
+    /** Hydrate on the first pointer, focus or key event inside the island. */
+    'client:interaction'?: boolean;
+  }
+}

@@ -1,0 +1,141 @@
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle, Menu, MenuButton, MenuItem, MenuItems, MenuSection, MenuHeading, MenuSeparator } from '@headlessui/react';
+import { Fragment, useState } from 'react';
+import type { AccountMenuSection } from '../../lib/account/account-menu';
+
+export interface AccountMenuProps {
+  /** The signed-in user's name, shown on the button. */
+  userName: string;
+  sections: AccountMenuSection[];
+  /** Every label, already translated by the server (keys of the sections included). */
+  labels: Record<string, string>;
+  /** Where the logout form posts; omitted until sign-out exists. */
+  logoutAction?: string;
+  /** Anti-forgery token the logout form carries. */
+  logoutToken?: string;
+}
+
+function label(labels: Record<string, string>, key: string) {
+  return labels[key] ?? key;
+}
+
+function LogoutForm({ action, token, text }: { action: string; token?: string; text: string }) {
+  return (
+    <form method="post" action={action}>
+      {token ? <input type="hidden" name="csrf" value={token} /> : null}
+      <button type="submit" className="block w-full px-2 py-1 text-left hover:bg-primary-light">
+        {text}
+      </button>
+    </form>
+  );
+}
+
+/**
+ * The signed-in user's account menu (spec §2 "Layout"): a dropdown on wide screens and a
+ * 240 px side drawer on small ones, both from the same sections.
+ */
+export default function AccountMenu({ userName, sections, labels, logoutAction, logoutToken }: AccountMenuProps) {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const buttonLabel = label(labels, 'accountMenu.open');
+
+  return (
+    <>
+      <Menu as="div" className="relative hidden sm:block">
+        <MenuButton className="flex items-center gap-1 rounded px-1 py-0.5 font-medium hover:bg-primary-light" aria-label={buttonLabel}>
+          <span aria-hidden="true" className="flex h-3 w-3 items-center justify-center rounded-full bg-primary text-white">
+            {userName.slice(0, 1).toUpperCase()}
+          </span>
+          <span>{userName}</span>
+        </MenuButton>
+        <MenuItems anchor="bottom end" className="z-40 mt-0.5 w-drawer rounded-md border border-gray-200 bg-white py-1 shadow-lg focus:outline-none">
+          {sections.map((section, index) => (
+            <Fragment key={index}>
+              {index > 0 ? <MenuSeparator className="my-0.5 h-px bg-gray-200" /> : null}
+              <MenuSection>
+                {section.headingKey ? (
+                  <MenuHeading className="px-2 pt-0.5 text-small font-semibold uppercase text-gray-600">
+                    {label(labels, section.headingKey)}
+                  </MenuHeading>
+                ) : null}
+                {section.detail ? (
+                  <p className="px-2 text-small text-gray-600">
+                    {label(labels, 'accountMenu.currentlyIn')} {section.detail}
+                  </p>
+                ) : null}
+                {section.links.map((item) => (
+                  <MenuItem key={item.href + item.labelKey}>
+                    <a
+                      href={item.href}
+                      className="block px-2 py-1 data-focus:bg-primary-light"
+                      {...(item.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+                    >
+                      {item.text ?? label(labels, item.labelKey)}
+                    </a>
+                  </MenuItem>
+                ))}
+              </MenuSection>
+            </Fragment>
+          ))}
+          {logoutAction ? (
+            <>
+              <MenuSeparator className="my-0.5 h-px bg-gray-200" />
+              <LogoutForm action={logoutAction} token={logoutToken} text={label(labels, 'accountMenu.logout')} />
+            </>
+          ) : null}
+        </MenuItems>
+      </Menu>
+
+      <button
+        type="button"
+        className="rounded px-1 py-0.5 font-medium hover:bg-primary-light sm:hidden"
+        aria-label={buttonLabel}
+        aria-expanded={drawerOpen}
+        onClick={() => setDrawerOpen(true)}
+      >
+        <span aria-hidden="true">☰</span>
+      </button>
+      <Dialog open={drawerOpen} onClose={() => setDrawerOpen(false)} className="relative z-50 sm:hidden">
+        <DialogBackdrop transition className="fixed inset-0 bg-black/40 transition-opacity duration-backdrop data-closed:opacity-0" />
+        <DialogPanel className="fixed inset-y-0 right-0 w-drawer overflow-y-auto bg-white py-2 shadow-xl">
+          <div className="flex items-center justify-between px-2 pb-1">
+            <DialogTitle className="text-h3">{userName}</DialogTitle>
+            <button type="button" aria-label={label(labels, 'accountMenu.close')} onClick={() => setDrawerOpen(false)} className="rounded px-0.5">
+              <span aria-hidden="true">×</span>
+            </button>
+          </div>
+          <nav aria-label={buttonLabel}>
+            {sections.map((section, index) => (
+              <div key={index} className="border-t border-gray-200 py-0.5">
+                {section.headingKey ? (
+                  <h2 className="px-2 pt-0.5 text-small font-semibold uppercase text-gray-600">{label(labels, section.headingKey)}</h2>
+                ) : null}
+                {section.detail ? (
+                  <p className="px-2 text-small text-gray-600">
+                    {label(labels, 'accountMenu.currentlyIn')} {section.detail}
+                  </p>
+                ) : null}
+                <ul>
+                  {section.links.map((item) => (
+                    <li key={item.href + item.labelKey}>
+                      <a
+                        href={item.href}
+                        className="block px-2 py-1 hover:bg-primary-light"
+                        {...(item.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+                      >
+                        {item.text ?? label(labels, item.labelKey)}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
+            {logoutAction ? (
+              <div className="border-t border-gray-200 pt-0.5">
+                <LogoutForm action={logoutAction} token={logoutToken} text={label(labels, 'accountMenu.logout')} />
+              </div>
+            ) : null}
+          </nav>
+        </DialogPanel>
+      </Dialog>
+    </>
+  );
+}

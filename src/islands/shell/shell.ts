@@ -1,0 +1,20 @@
+// Behaviours every page has, in plain scripts so that no page pays for React up front.
+import './toaster';
+import './notification-banners';
+import './side-drawer';
+import { showToast } from '../stores/toasts';
+import { startVersionCheck } from './version-check';
+import type { ToastVariant } from '../../lib/notifications/toast-policy';
+
+const shell = document.getElementById('tp-shell-data');
+if (shell) {
+  const data = JSON.parse(shell.textContent ?? '{}') as {
+    buildId: string;
+    newVersion: string;
+    refresh: string;
+    versionCheckMs?: number;
+    toasts?: Array<{ variant: ToastVariant; message: string }>;
+  };
+  for (const toast of data.toasts ?? []) showToast(toast.variant, toast.message);
+  startVersionCheck({ buildId: data.buildId, message: data.newVersion, refreshLabel: data.refresh, intervalMs: data.versionCheckMs });
+}

@@ -1,0 +1,92 @@
+import { isLiveRoute } from '../routes/route-table';
+import { buildRoute } from '../routes/build-route';
+
+/** What the account menu needs to know of the signed-in user (spec §2 "Layout"). */
+export interface AccountMenuUser {
+  displayName: string;
+  hasTalentProfile: boolean;
+  /** The company the user is currently in, if any. */
+  selectedCompany: { id: string; name: string } | null;
+  /** Effective permission of the selected company: may read `company`. */
+  canReadCompany: boolean;
+  isAdmin: boolean;
+  isImpersonate: boolean;
+}
+
+export interface AccountMenuLink {
+  /** i18n key in the common namespace. */
+  labelKey: string;
+  /** Literal text shown instead of the translated key (the user's own name). */
+  text?: string;
+  href: string;
+  external?: boolean;
+}
+
+export interface AccountMenuSection {
+  /** i18n key of the section heading; null for the top entry. */
+  headingKey: string | null;
+  /** Extra line under the heading, e.g. the company the user is in. */
+  detail?: string;
+  links: AccountMenuLink[];
+}
+
+interface MenuOptions {
+  accountSiteUrl: string | null;
+  /** Which routes have pages; defaults to the route table's `live` flags. */
+  isLive?: (routeKey: string) => boolean;
+}
+
+function present<T>(items: Array<T | null>): T[] {
+  return items.filter((item): item is T => item !== null);
+}
+
+/**
+ * The account menu of spec §2, as data: sections and links the user may see. Links to
+ * routes that are not live yet are left out, so the menu never leads to a 404.
+ */
+export function buildAccountMenu(user: AccountMenuUser, options: MenuOptions): AccountMenuSection[] {
+  const isLive = options.isLive ?? isLiveRoute;
+  const link = (labelKey: string, routeKey: string): AccountMenuLink | null =>
+    isLive(routeKey) ? { labelKey, href: buildRoute(routeKey) } : null;
+  const sections: AccountMenuSection[] = [];
+
+  const nameLink = link('accountMenu.talentDashboard', 'talentDashboard');
+  if (nameLink) sections.push({ headingKey: null, links: [{ ...nameLink, text: user.displayName }] });
+
+  const talentLinks = user.hasTalentProfile
+    ? present([link('accountMenu.myProfile', 'talentProfile'), link('accountMenu.myDashboard', 'talentDashboard')])
+    : present([link('accountMenu.createProfile', 'talentProfile')]);
+  if (talentLinks.length) sections.push({ headingKey: 'accountMenu.talentAccount', links: talentLinks });
+
+  const companyLinks = present([
+    user.selectedCompany ? link('accountMenu.companyDashboard', 'companyDashboard') : null,
+    user.canReadCompany ? link('accountMenu.myCompanies', 'companyMyCompanies') : null,
+    link('accountMenu.createCompany', 'companyCreate'),
+  ]);
+  if (companyLinks.length) {
+    sections.push({ headingKey: 'accountMenu.companyAccount', detail: user.selectedCompany?.name, links: companyLinks });
+  }
+
+  const superUserLinks = present([
+    ...(user.isAdmin
+      ? [
+          link('accountMenu.admin.talentSearch', 'adminTalentSearch'),
+          link('accountMenu.admin.talents', 'adminTalents'),
+          link('accountMenu.admin.companies', 'adminCompanies'),
+          link('accountMenu.admin.jobAds', 'adminJobAds'),
+          link('accountMenu.admin.jobApplications', 'adminJobApplications'),
+          link('accountMenu.admin.featureFlags', 'adminFeatureFlags'),
+        ]
+      : []),
+    user.isImpersonate ? link('accountMenu.impersonate', 'impersonate') : null,
+  ]);
+  if (superUserLinks.length) sections.push({ headingKey: 'accountMenu.superUser', links: superUserLinks });
+
+  if (options.accountSiteUrl) {
+    sections.push({
+      headingKey: null,
+      links: [{ labelKey: 'accountMenu.myAccount', href: options.accountSiteUrl, external: true }],
+    });
+  }
+  return sections;
+}

@@ -1,0 +1,32 @@
+import i18next, { type TFunction } from 'i18next';
+import common from '../../locales/en/common.json';
+import jobs from '../../locales/en/jobs.json';
+import profile from '../../locales/en/profile.json';
+import rbac from '../../locales/en/rbac.json';
+import { DEFAULT_LANGUAGE, DEFAULT_NAMESPACE, NAMESPACES, type Namespace } from './namespaces';
+
+export const resources = { en: { common, rbac, jobs, profile } } as const;
+
+/**
+ * One shared, synchronously initialised instance. Requests never change its language;
+ * each gets a `t` fixed to English and to its namespaces, so concurrent renders cannot
+ * leak state into each other (the failure mode of astro-i18next's global switch).
+ */
+const instance = i18next.createInstance();
+void instance.init({
+  lng: DEFAULT_LANGUAGE,
+  fallbackLng: DEFAULT_LANGUAGE,
+  ns: [...NAMESPACES],
+  defaultNS: DEFAULT_NAMESPACE,
+  resources,
+  initAsync: false,
+  interpolation: { escapeValue: false }, // Astro and React escape what they render.
+  returnNull: false,
+});
+
+export type Translate = TFunction;
+
+/** A `t` whose default namespace is the first given; keys of the others use `ns:key`. */
+export function getTranslator(namespaces: readonly Namespace[] = [DEFAULT_NAMESPACE]): Translate {
+  return instance.getFixedT(DEFAULT_LANGUAGE, [...namespaces]) as Translate;
+}

@@ -1,0 +1,22 @@
+/** Translation namespaces of spec §2; only English is configured, `common` is the default. */
+export const NAMESPACES = ['common', 'rbac', 'jobs', 'profile'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+export const DEFAULT_NAMESPACE: Namespace = 'common';
+export const LANGUAGES = ['en'] as const;
+export const DEFAULT_LANGUAGE = 'en';
+
+const JOB_PAGES = ['/jobs', '/job-apply', '/job-apply-form', '/job-apply/success'];
+
+/**
+ * The namespaces a page uses (spec §2 "Translation namespaces"): every page uses common,
+ * company pages rbac, the job-apply pages and the jobs list jobs, the talent profile
+ * page profile.
+ */
+export function namespacesForPath(pathname: string): Namespace[] {
+  const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+  const namespaces: Namespace[] = ['common'];
+  if (path === '/company' || path.startsWith('/company/')) namespaces.push('rbac');
+  if (JOB_PAGES.includes(path)) namespaces.push('jobs');
+  if (path === '/talent/profile') namespaces.push('profile');
+  return namespaces;
+}

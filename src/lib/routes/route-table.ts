@@ -1,0 +1,117 @@
+export type RouteGroup = 'public' | 'admin' | 'company' | 'talent' | 'legal';
+
+export type Access = 'guest' | 'signedIn' | 'admin' | 'impersonator';
+
+// The table is checked against this key-agnostic shape; RouteDef narrows `key`
+// to the literal union, which cannot be referenced while the table is typed.
+interface RouteShape {
+  readonly key: string;
+  readonly path: string;
+  readonly titleKey: string | null;
+  readonly group: RouteGroup;
+  readonly access: Access;
+  readonly live: boolean;
+}
+
+// Spec §2 route table plus the legal pages linked from the footer. The /_app
+// shell registered by the page-route wrapper is not a page and stays out.
+// `live` flips to true as each page lands.
+export const ROUTES = [
+  { key: 'home', path: '/', titleKey: null, group: 'public', access: 'guest', live: true },
+  { key: 'editAccount', path: '/edit-account', titleKey: 'titles.editAccount', group: 'public', access: 'signedIn', live: false },
+  { key: 'impersonate', path: '/impersonate', titleKey: 'titles.impersonate', group: 'public', access: 'impersonator', live: false },
+  { key: 'jobApply', path: '/job-apply', titleKey: 'titles.jobApply', group: 'public', access: 'guest', live: false },
+  { key: 'jobApplyForm', path: '/job-apply-form', titleKey: 'titles.jobApplyForm', group: 'public', access: 'signedIn', live: false },
+  { key: 'jobApplySuccess', path: '/job-apply/success', titleKey: 'titles.jobApplySuccess', group: 'public', access: 'signedIn', live: false },
+  { key: 'jobs', path: '/jobs', titleKey: 'titles.jobs', group: 'public', access: 'guest', live: false },
+  { key: 'signIn', path: '/sign-in', titleKey: 'titles.signIn', group: 'public', access: 'guest', live: false },
+  { key: 'signUp', path: '/sign-up', titleKey: 'titles.signUp', group: 'public', access: 'guest', live: false },
+  { key: 'signUpSuccess', path: '/sign-up/success', titleKey: 'titles.signUpSuccess', group: 'public', access: 'guest', live: false },
+  { key: 'siteSettings', path: '/site-settings', titleKey: 'titles.siteSettings', group: 'public', access: 'signedIn', live: false },
+
+  { key: 'adminCompanies', path: '/admin/companies', titleKey: 'titles.adminCompanies', group: 'admin', access: 'admin', live: false },
+  { key: 'adminCompany', path: '/admin/company', titleKey: 'titles.adminCompany', group: 'admin', access: 'admin', live: false },
+  { key: 'adminFeatureFlags', path: '/admin/feature-flags', titleKey: 'titles.adminFeatureFlags', group: 'admin', access: 'admin', live: false },
+  { key: 'adminJobAds', path: '/admin/job-ads', titleKey: 'titles.adminJobAds', group: 'admin', access: 'admin', live: false },
+  { key: 'adminJobApplications', path: '/admin/job-applications', titleKey: 'titles.adminJobApplications', group: 'admin', access: 'admin', live: false },
+  { key: 'adminTalentSearch', path: '/admin/talent-search', titleKey: 'titles.adminTalentSearch', group: 'admin', access: 'admin', live: false },
+  { key: 'adminTalents', path: '/admin/talents', titleKey: 'titles.adminTalents', group: 'admin', access: 'admin', live: false },
+
+  { key: 'companyBilling', path: '/company/billing', titleKey: 'titles.companyBilling', group: 'company', access: 'signedIn', live: false },
+  { key: 'companyCreate', path: '/company/create', titleKey: 'titles.companyCreate', group: 'company', access: 'signedIn', live: false },
+  { key: 'companyCreateSuccess', path: '/company/create/success', titleKey: 'titles.companyCreateSuccess', group: 'company', access: 'signedIn', live: false },
+  { key: 'companyDashboard', path: '/company/dashboard', titleKey: 'titles.companyDashboard', group: 'company', access: 'signedIn', live: false },
+  { key: 'companyInvoicing', path: '/company/invoicing', titleKey: 'titles.companyInvoicing', group: 'company', access: 'signedIn', live: false },
+  { key: 'companyJobAd', path: '/company/job-ad', titleKey: 'titles.companyJobAd', group: 'company', access: 'signedIn', live: false },
+  { key: 'companyJobAdCreate', path: '/company/job-ad-create', titleKey: 'titles.companyJobAdCreate', group: 'company', access: 'signedIn', live: false },
+  { key: 'companyJobAdEdit', path: '/company/job-ad-edit', titleKey: 'titles.companyJobAdEdit', group: 'company', access: 'signedIn', live: false },
+  { key: 'companyJobAds', path: '/company/job-ads', titleKey: 'titles.companyJobAds', group: 'company', access: 'signedIn', live: false },
+  { key: 'companyJobDescription', path: '/company/job-description', titleKey: 'titles.companyJobDescription', group: 'company', access: 'signedIn', live: false },
+  { key: 'companyJobDescriptionCreate', path: '/company/job-description-create', titleKey: 'titles.companyJobDescriptionCreate', group: 'company', access: 'signedIn', live: false },
+  { key: 'companyJobDescriptionEdit', path: '/company/job-description-edit', titleKey: 'titles.companyJobDescriptionEdit', group: 'company', access: 'signedIn', live: false },
+  { key: 'companyJobDescriptions', path: '/company/job-descriptions', titleKey: 'titles.companyJobDescriptions', group: 'company', access: 'signedIn', live: false },
+  { key: 'companyMembers', path: '/company/members', titleKey: 'titles.companyMembers', group: 'company', access: 'signedIn', live: false },
+  { key: 'companyMyCompanies', path: '/company/my-companies', titleKey: 'titles.companyMyCompanies', group: 'company', access: 'signedIn', live: false },
+  { key: 'companyProfile', path: '/company/profile', titleKey: 'titles.companyProfile', group: 'company', access: 'signedIn', live: false },
+  { key: 'companyJobApplication', path: '/company/job-application', titleKey: 'titles.companyJobApplication', group: 'company', access: 'signedIn', live: false },
+  { key: 'companyReceivedJobApplications', path: '/company/received-job-applications', titleKey: 'titles.companyReceivedJobApplications', group: 'company', access: 'signedIn', live: false },
+  { key: 'companyRoles', path: '/company/roles', titleKey: 'titles.companyRoles', group: 'company', access: 'signedIn', live: false },
+  { key: 'companySales', path: '/company/sales', titleKey: 'titles.companySales', group: 'company', access: 'signedIn', live: false },
+  { key: 'companySentInvitation', path: '/company/sent-invitation', titleKey: 'titles.companySentInvitation', group: 'company', access: 'signedIn', live: false },
+  { key: 'companySentInvitations', path: '/company/sent-invitations', titleKey: 'titles.companySentInvitations', group: 'company', access: 'signedIn', live: false },
+  { key: 'companyTalentAssignment', path: '/company/talent-assignment', titleKey: 'titles.companyTalentAssignment', group: 'company', access: 'signedIn', live: false },
+  { key: 'companyTalentAssignmentCreate', path: '/company/talent-assignment-create', titleKey: 'titles.companyTalentAssignmentCreate', group: 'company', access: 'signedIn', live: false },
+  { key: 'companyTalentAssignmentEdit', path: '/company/talent-assignment-edit', titleKey: 'titles.companyTalentAssignmentEdit', group: 'company', access: 'signedIn', live: false },
+  { key: 'companyTalentAssignments', path: '/company/talent-assignments', titleKey: 'titles.companyTalentAssignments', group: 'company', access: 'signedIn', live: false },
+  { key: 'companyTalentRoster', path: '/company/talent-roster', titleKey: 'titles.companyTalentRoster', group: 'company', access: 'signedIn', live: false },
+  { key: 'companyTalentRosterDetails', path: '/company/talent-roster-details', titleKey: 'titles.companyTalentRosterDetails', group: 'company', access: 'signedIn', live: false },
+  { key: 'companyTalentSaved', path: '/company/talent-saved', titleKey: 'titles.companyTalentSaved', group: 'company', access: 'signedIn', live: false },
+  { key: 'companyTransactions', path: '/company/transactions', titleKey: 'titles.companyTransactions', group: 'company', access: 'signedIn', live: false },
+  { key: 'companyTalentInvite', path: '/company/talent-invite', titleKey: 'titles.companyTalentInvite', group: 'company', access: 'signedIn', live: false },
+  { key: 'companyTalentInviteForm', path: '/company/talent-invite-form', titleKey: 'titles.companyTalentInviteForm', group: 'company', access: 'signedIn', live: false },
+  { key: 'companyTalentInviteSuccess', path: '/company/talent-invite/success', titleKey: 'titles.companyTalentInviteSuccess', group: 'company', access: 'signedIn', live: false },
+  { key: 'companyTalentSearch', path: '/company/talent-search', titleKey: 'titles.companyTalentSearch', group: 'company', access: 'signedIn', live: false },
+
+  { key: 'talentAppliedJobs', path: '/talent/applied-jobs', titleKey: 'titles.talentAppliedJobs', group: 'talent', access: 'signedIn', live: false },
+  { key: 'talentAssignment', path: '/talent/assignment', titleKey: 'titles.talentAssignment', group: 'talent', access: 'signedIn', live: false },
+  { key: 'talentAssignmentCreate', path: '/talent/assignment-create', titleKey: 'titles.talentAssignmentCreate', group: 'talent', access: 'signedIn', live: false },
+  { key: 'talentAssignmentEdit', path: '/talent/assignment-edit', titleKey: 'titles.talentAssignmentEdit', group: 'talent', access: 'signedIn', live: false },
+  { key: 'talentAssignments', path: '/talent/assignments', titleKey: 'titles.talentAssignments', group: 'talent', access: 'signedIn', live: false },
+  { key: 'talentBilling', path: '/talent/billing', titleKey: 'titles.talentBilling', group: 'talent', access: 'signedIn', live: false },
+  { key: 'talentCompany', path: '/talent/company', titleKey: 'titles.talentCompany', group: 'talent', access: 'signedIn', live: false },
+  { key: 'talentDashboard', path: '/talent/dashboard', titleKey: 'titles.talentDashboard', group: 'talent', access: 'signedIn', live: false },
+  { key: 'talentEmployers', path: '/talent/employers', titleKey: 'titles.talentEmployers', group: 'talent', access: 'signedIn', live: false },
+  { key: 'talentInvitation', path: '/talent/invitation', titleKey: 'titles.talentInvitation', group: 'talent', access: 'signedIn', live: false },
+  { key: 'talentInvitations', path: '/talent/invitations', titleKey: 'titles.talentInvitations', group: 'talent', access: 'signedIn', live: false },
+  { key: 'talentProfile', path: '/talent/profile', titleKey: 'titles.talentProfile', group: 'talent', access: 'signedIn', live: false },
+  { key: 'talentProfileSum', path: '/talent/profile-sum', titleKey: 'titles.talentProfileSum', group: 'talent', access: 'signedIn', live: false },
+  { key: 'talentProviders', path: '/talent/providers', titleKey: 'titles.talentProviders', group: 'talent', access: 'signedIn', live: false },
+  { key: 'talentSavedJobs', path: '/talent/saved-jobs', titleKey: 'titles.talentSavedJobs', group: 'talent', access: 'signedIn', live: false },
+  { key: 'talentTransactions', path: '/talent/transactions', titleKey: 'titles.talentTransactions', group: 'talent', access: 'signedIn', live: false },
+
+  { key: 'legalPrivacy', path: '/legal/privacy', titleKey: 'titles.legalPrivacy', group: 'legal', access: 'guest', live: true },
+  { key: 'legalTerms', path: '/legal/terms', titleKey: 'titles.legalTerms', group: 'legal', access: 'guest', live: true },
+  { key: 'legalCsr', path: '/legal/csr', titleKey: 'titles.legalCsr', group: 'legal', access: 'guest', live: true },
+] as const satisfies readonly RouteShape[];
+
+export type RouteKey = (typeof ROUTES)[number]['key'];
+
+export interface RouteDef extends RouteShape {
+  readonly key: RouteKey;
+}
+
+const routesByKey: ReadonlyMap<string, RouteDef> = new Map(ROUTES.map((route) => [route.key, route]));
+const routesByPath: ReadonlyMap<string, RouteDef> = new Map(ROUTES.map((route) => [route.path, route]));
+
+export function findRouteByKey(key: string): RouteDef | undefined {
+  return routesByKey.get(key);
+}
+
+export function findRouteByPath(pathname: string): RouteDef | undefined {
+  const withoutTrailingSlash = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+  return routesByPath.get(withoutTrailingSlash);
+}
+
+export function isLiveRoute(key: string): boolean {
+  return findRouteByKey(key)?.live ?? false;
+}

@@ -1,0 +1,31 @@
+import { mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createLegalDocuments } from '../../src/server/legal/legal-documents';
+
+describe('legal documents from docs/legal', () => {
+  it('renders the operator\'s Markdown and picks up a replaced file without a restart', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'legal-'));
+    const file = path.join(dir, 'terms.md');
+    writeFileSync(file, '# Terms\n\nFirst version.');
+    const legal = createLegalDocuments(dir);
+    expect((await legal.read('terms'))?.html).toContain('<h1>Terms</h1>');
+
+    writeFileSync(file, '# Terms\n\nSecond version.');
+    const later = new Date(Date.now() + 5_000);
+    utimesSync(file, later, later);
+    expect((await legal.read('terms'))?.html).toContain('Second version.');
+  });
+
+  it('answers null for unknown names and missing files, never a path outside the folder', async () => {
+    const legal = createLegalDocuments(mkdtempSync(path.join(tmpdir(), 'legal-')));
+    expect(await legal.read('privacy')).toBeNull();
+    expect(await legal.read('../package')).toBeNull();
+  });
+
+  it('ships a default for each footer link', async () => {
+    const legal = createLegalDocuments(path.resolve('docs/legal'));
+    for (const name of ['privacy', 'terms', 'csr']) expect((await legal.read(name))?.html).toMatch(/<h1>/);
+  });
+});

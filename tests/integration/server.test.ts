@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasBuild, startBuiltServer, type BuiltServer } from '../support/built-server';
+
+describe.skipIf(!hasBuild)('the built product process (dist/main.mjs)', () => {
+  let server: BuiltServer;
+  beforeAll(async () => {
+    server = await startBuiltServer();
+  });
+  afterAll(async () => {
+    await server?.stop('SIGKILL');
+  });
+
+  it('prints the address it serves on', () => {
+    expect(server.output()).toMatch(/Talentplace is running at http:\/\/127\.0\.0\.1:\d+/);
+  });
+
+  it('answers /healthz and /readyz', async () => {
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    const ready = await fetch(`${server.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(ready.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('renders the home page with the product name as its title and the build id', async () => {
+    const response = await fetch(server.url);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<title>Talentplace</title>');
+    expect(html).toMatch(/<meta name="build-id" content="[\w-]+">/);
+  });
+
+  it('sends security headers on pages', async () => {
+    const response = await fetch(server.url);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+
+  it('serves hashed assets as immutable and pre-compressed', async () => {
+    const html = await (await fetch(server.url)).text();
+    const stylesheet = /href="(\/_astro\/[^"]+\.css)"/.exec(html)?.[1];
+    expect(stylesheet).toBeDefined();
+    const response = await fetch(`${server.url}${stylesheet}`, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toContain('immutable');
+    expect(response.headers.get('content-encoding')).toBe('br');
+  });
+
+  it('answers an unknown path with the 404 page inside the layout', async () => {
+    const response = await fetch(`${server.url}/no-such-page`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain('Page not found | Talentplace');
+  });
+});
+
+describe.skipIf(!hasBuild)('stopping the process', () => {
+  it('exits 0 on SIGTERM after closing what it owns', async () => {
+    const server = await startBuiltServer();
+    expect(await server.stop('SIGTERM')).toBe(0);
+    expect(server.output()).toContain('SIGTERM: stopping');
+    expect(server.output()).toContain('stopped');
+  });
+
+  it('exits 0 on SIGINT', async () => {
+    const server = await startBuiltServer();
+    expect(await server.stop('SIGINT')).toBe(0);
+  });
+});

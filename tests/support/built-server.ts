@@ -1,0 +1,56 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export interface BuiltServer {
+  url: string;
+  process: ChildProcess;
+  output: () => string;
+  /** Sends the signal and resolves with the exit code. */
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+}
+
+const entry = path.resolve('dist/main.mjs');
+
+/** Whether `npm run build` has produced the process entry these suites start. */
+export const hasBuild = existsSync(entry);
+
+/**
+ * Starts the built product (`dist/main.mjs`) on a free port with its own data folder,
+ * exactly as `npm start` runs it, and waits for its "running at" line.
+ */
+export async function startBuiltServer(env: Record<string, string> = {}): Promise<BuiltServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'talentplace-test-'));
+  const child = spawn(process.execPath, [entry], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    const onData = () => {
+      const match = /running at (http:\/\/\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    };
+    child.stdout!.on('data', onData);
+    void exited.then((code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+
+  return {
+    url,
+    process: child,
+    output: () => output,
+    stop: async (signal = 'SIGTERM') => {
+      if (child.exitCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}

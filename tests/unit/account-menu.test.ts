@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { buildAccountMenu, type AccountMenuUser } from '../../src/lib/account/account-menu';
+
+const talent: AccountMenuUser = {
+  displayName: 'Ada Lovelace',
+  hasTalentProfile: true,
+  selectedCompany: null,
+  canReadCompany: false,
+  isAdmin: false,
+  isImpersonate: false,
+};
+const allLive = () => true;
+
+function labels(sections: ReturnType<typeof buildAccountMenu>) {
+  return sections.map((section) => [section.headingKey, section.links.map((link) => link.text ?? link.labelKey)]);
+}
+
+describe('account menu (spec §2 layout)', () => {
+  it('starts with the talent name linking to the talent dashboard', () => {
+    const [first] = buildAccountMenu(talent, { accountSiteUrl: null, isLive: allLive });
+    expect(first?.links).toEqual([{ labelKey: 'accountMenu.talentDashboard', text: 'Ada Lovelace', href: '/talent/dashboard' }]);
+  });
+
+  it('offers My profile and My Dashboard to a talent with a profile', () => {
+    const sections = buildAccountMenu(talent, { accountSiteUrl: null, isLive: allLive });
+    expect(labels(sections)).toContainEqual(['accountMenu.talentAccount', ['accountMenu.myProfile', 'accountMenu.myDashboard']]);
+  });
+
+  it('offers Create profile when no profile exists', () => {
+    const sections = buildAccountMenu({ ...talent, hasTalentProfile: false }, { accountSiteUrl: null, isLive: allLive });
+    expect(labels(sections)).toContainEqual(['accountMenu.talentAccount', ['accountMenu.createProfile']]);
+  });
+
+  it('shows the current company, its dashboard, and My Companies only with company read', () => {
+    const member = { ...talent, selectedCompany: { id: 'c1', name: 'Acme' }, canReadCompany: true };
+    const company = buildAccountMenu(member, { accountSiteUrl: null, isLive: allLive }).find((s) => s.headingKey === 'accountMenu.companyAccount');
+    expect(company?.detail).toBe('Acme');
+    expect(company?.links.map((l) => l.labelKey)).toEqual(['accountMenu.companyDashboard', 'accountMenu.myCompanies', 'accountMenu.createCompany']);
+
+    const noRead = buildAccountMenu({ ...member, canReadCompany: false }, { accountSiteUrl: null, isLive: allLive });
+    expect(labels(noRead).flatMap(([, links]) => links)).not.toContain('accountMenu.myCompanies');
+  });
+
+  it('gives admins the super user actions and impersonators Impersonate a user', () => {
+    const admin = buildAccountMenu({ ...talent, isAdmin: true }, { accountSiteUrl: null, isLive: allLive });
+    expect(admin.find((s) => s.headingKey === 'accountMenu.superUser')?.links.map((l) => l.href)).toEqual([
+      '/admin/talent-search', '/admin/talents', '/admin/companies', '/admin/job-ads', '/admin/job-applications', '/admin/feature-flags',
+    ]);
+    const impersonator = buildAccountMenu({ ...talent, isImpersonate: true }, { accountSiteUrl: null, isLive: allLive });
+    expect(impersonator.find((s) => s.headingKey === 'accountMenu.superUser')?.links.map((l) => l.href)).toEqual(['/impersonate']);
+    expect(labels(buildAccountMenu(talent, { accountSiteUrl: null, isLive: allLive })).map(([h]) => h)).not.toContain('accountMenu.superUser');
+  });
+
+  it('links My Account to the external account site in a new tab when configured', () => {
+    const sections = buildAccountMenu(talent, { accountSiteUrl: 'https://account.example', isLive: allLive });
+    expect(sections.at(-1)?.links).toEqual([{ labelKey: 'accountMenu.myAccount', href: 'https://account.example', external: true }]);
+  });
+
+  it('leaves out links to routes that are not live, so the menu never leads to a 404', () => {
+    const sections = buildAccountMenu({ ...talent, isAdmin: true }, { accountSiteUrl: null, isLive: (key) => key === 'talentProfile' });
+    expect(labels(sections)).toEqual([['accountMenu.talentAccount', ['accountMenu.myProfile']]]);
+  });
+});

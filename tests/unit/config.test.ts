@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, readConfig } from '../../src/server/config';
+
+describe('runtime configuration', () => {
+  it('serves on port 4321 with the embedded defaults', () => {
+    const config = readConfig({}, '/srv/app');
+    expect(config.port).toBe(4321);
+    expect(config.publicOrigin).toBe('http://localhost:4321');
+    expect(config.dataDir).toBe('/srv/app/.data');
+    expect(config.site.productName).toBe('Talentplace');
+    expect(config.site.legalLinks).toEqual({ privacy: '/legal/privacy', terms: '/legal/terms', csr: '/legal/csr' });
+    expect(config.versionCheckIntervalMs).toBe(60_000);
+  });
+
+  it('takes the product name, legal URLs and account site from the environment', () => {
+    const config = readConfig({ PUBLIC_PRODUCT_NAME: 'Hirely', TERMS_URL: 'https://legal.example/terms', ACCOUNT_SITE_URL: 'https://id.example/account' });
+    expect(config.site.productName).toBe('Hirely');
+    expect(config.site.legalLinks.terms).toBe('https://legal.example/terms');
+    expect(config.site.legalLinks.privacy).toBe('/legal/privacy');
+    expect(config.site.accountSiteUrl).toBe('https://id.example/account');
+  });
+
+  it('rejects a port that is not a number with a hint', () => {
+    expect(() => readConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => readConfig({ PORT: '70000' })).toThrow(/PORT must be an integer/);
+  });
+
+  it('reduces PUBLIC_ORIGIN to an origin and rejects a relative one', () => {
+    expect(readConfig({ PUBLIC_ORIGIN: 'https://talentplace.example/some/path' }).publicOrigin).toBe('https://talentplace.example');
+    expect(() => readConfig({ PUBLIC_ORIGIN: 'talentplace.example' })).toThrow(ConfigError);
+  });
+});

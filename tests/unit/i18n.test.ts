@@ -1,0 +1,58 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { getTranslator, resources } from '../../src/lib/i18n/i18n';
+import { namespacesForPath } from '../../src/lib/i18n/namespaces';
+
+describe('translation namespaces (spec §2)', () => {
+  it('every page uses the common namespace', () => {
+    for (const path of ['/', '/jobs', '/company/dashboard', '/talent/profile', '/legal/terms']) {
+      expect(namespacesForPath(path)[0]).toBe('common');
+    }
+  });
+
+  it('company pages also use rbac', () => {
+    expect(namespacesForPath('/company/members')).toEqual(['common', 'rbac']);
+    expect(namespacesForPath('/companyx')).toEqual(['common']);
+  });
+
+  it('job-apply pages and the jobs list also use jobs', () => {
+    for (const path of ['/jobs', '/job-apply', '/job-apply-form', '/job-apply/success', '/jobs/']) {
+      expect(namespacesForPath(path)).toEqual(['common', 'jobs']);
+    }
+  });
+
+  it('the talent profile page also uses profile', () => {
+    expect(namespacesForPath('/talent/profile')).toEqual(['common', 'profile']);
+    expect(namespacesForPath('/talent/profile-sum')).toEqual(['common']);
+  });
+
+  it('only English is configured and the default namespace is common', () => {
+    expect(Object.keys(resources)).toEqual(['en']);
+    const t = getTranslator();
+    expect(t('nav.jobs')).toBe('Jobs');
+    expect(t('jobs:search.placeholder')).toBe('Search for job');
+  });
+});
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? sourceFiles(full) : /\.(astro|tsx?)$/.test(name) ? [full] : [];
+  });
+}
+
+describe('no user-facing string outside the locale files', () => {
+  it('every literal translation key used in src exists in the English resources', () => {
+    const t = getTranslator(['common', 'rbac', 'jobs', 'profile']);
+    const missing: string[] = [];
+    for (const file of sourceFiles(path.resolve('src'))) {
+      const text = readFileSync(file, 'utf8');
+      for (const match of text.matchAll(/\bt\(\s*'([a-zA-Z][\w.:]*)'/g)) {
+        const key = match[1]!;
+        if (t(key, { returnObjects: true }) === key) missing.push(`${path.relative('.', file)}: ${key}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});
