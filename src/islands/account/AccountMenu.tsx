@@ -18,13 +18,13 @@ function label(labels: Record<string, string>, key: string) {
   return labels[key] ?? key;
 }
 
-function LogoutForm({ action, token, text }: { action: string; token?: string; text: string }) {
+const LOGOUT_FORM_ID = 'tp-logout-form';
+
+/** Logout is a POST with the anti-forgery token; menu entries submit it by form id. */
+function LogoutForm({ action, token }: { action: string; token?: string }) {
   return (
-    <form method="post" action={action}>
+    <form id={LOGOUT_FORM_ID} method="post" action={action} hidden>
       {token ? <input type="hidden" name="csrf" value={token} /> : null}
-      <button type="submit" className="block w-full px-2 py-1 text-left hover:bg-primary-light">
-        {text}
-      </button>
     </form>
   );
 }
@@ -39,6 +39,7 @@ export default function AccountMenu({ userName, sections, labels, logoutAction, 
 
   return (
     <>
+      {logoutAction ? <LogoutForm action={logoutAction} token={logoutToken} /> : null}
       <Menu as="div" className="relative hidden sm:block">
         <MenuButton className="flex items-center gap-1 rounded px-1 py-0.5 font-medium hover:bg-primary-light" aria-label={buttonLabel}>
           <span aria-hidden="true" className="flex h-3 w-3 items-center justify-center rounded-full bg-primary text-white">
@@ -78,7 +79,9 @@ export default function AccountMenu({ userName, sections, labels, logoutAction, 
           {logoutAction ? (
             <>
               <MenuSeparator className="my-0.5 h-px bg-gray-200" />
-              <LogoutForm action={logoutAction} token={logoutToken} text={label(labels, 'accountMenu.logout')} />
+              <MenuItem as="button" type="submit" form={LOGOUT_FORM_ID} className="block w-full px-2 py-1 text-left data-focus:bg-primary-light">
+                {label(labels, 'accountMenu.logout')}
+              </MenuItem>
             </>
           ) : null}
         </MenuItems>
@@ -130,7 +133,9 @@ export default function AccountMenu({ userName, sections, labels, logoutAction, 
             ))}
             {logoutAction ? (
               <div className="border-t border-gray-200 pt-0.5">
-                <LogoutForm action={logoutAction} token={logoutToken} text={label(labels, 'accountMenu.logout')} />
+                <button type="submit" form={LOGOUT_FORM_ID} className="block w-full px-2 py-1 text-left hover:bg-primary-light">
+                  {label(labels, 'accountMenu.logout')}
+                </button>
               </div>
             ) : null}
           </nav>

@@ -1,0 +1,67 @@
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import AccountMenu from '../../../src/islands/account/AccountMenu';
+import { buildAccountMenu } from '../../../src/lib/account/account-menu';
+import { getTranslator } from '../../../src/lib/i18n/i18n';
+import common from '../../../src/locales/en/common.json';
+
+afterEach(cleanup);
+
+const t = getTranslator();
+const labels = Object.fromEntries(
+  Object.keys(common.accountMenu).flatMap((key) => {
+    const value = (common.accountMenu as Record<string, unknown>)[key];
+    return typeof value === 'string'
+      ? [[`accountMenu.${key}`, value]]
+      : Object.keys(value as object).map((sub) => [`accountMenu.${key}.${sub}`, t(`accountMenu.${key}.${sub}`)]);
+  }),
+);
+
+const sections = buildAccountMenu(
+  { displayName: 'Ada Lovelace', hasTalentProfile: true, selectedCompany: { id: 'c1', name: 'Acme' }, canReadCompany: true, isAdmin: true, isImpersonate: false },
+  { accountSiteUrl: 'https://account.example', isLive: () => true },
+);
+
+describe('account menu island', () => {
+  it('opens with the mouse and lists every section the user may see', async () => {
+    render(<AccountMenu userName="Ada Lovelace" sections={sections} labels={labels} logoutAction="/sign-out" />);
+    const [desktopButton] = screen.getAllByRole('button', { name: 'Account menu' });
+    await userEvent.click(desktopButton!);
+    const menu = screen.getByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'My profile' })).toHaveProperty('href', 'http://localhost:3000/talent/profile');
+    expect(within(menu).getByText('Super User Actions')).toBeTruthy();
+    expect(within(menu).getByText(/currently in/).textContent).toBe('currently in Acme');
+    const myAccount = within(menu).getByRole('menuitem', { name: 'My Account' });
+    expect(myAccount.getAttribute('target')).toBe('_blank');
+    const logout = within(menu).getByRole('menuitem', { name: 'Logout' });
+    expect(logout.getAttribute('type')).toBe('submit');
+    expect((document.getElementById(logout.getAttribute('form')!) as HTMLFormElement).method).toBe('post');
+  });
+
+  it('opens from the keyboard and moves focus into the menu', async () => {
+    render(<AccountMenu userName="Ada Lovelace" sections={sections} labels={labels} />);
+    const [desktopButton] = screen.getAllByRole('button', { name: 'Account menu' });
+    desktopButton!.focus();
+    await userEvent.keyboard('{Enter}');
+    // Headless UI keeps focus on the menu and points at the active item.
+    const menu = screen.getByRole('menu');
+    const items = within(menu).getAllByRole('menuitem');
+    await waitFor(() => expect(document.activeElement).toBe(menu));
+    expect(menu.getAttribute('aria-activedescendant')).toBe(items[0]!.id);
+    await userEvent.keyboard('{ArrowDown}');
+    expect(menu.getAttribute('aria-activedescendant')).toBe(items[1]!.id);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+  });
+
+  it('opens the side drawer on small screens and closes it with its close button', async () => {
+    render(<AccountMenu userName="Ada Lovelace" sections={sections} labels={labels} />);
+    const drawerButton = screen.getAllByRole('button', { name: 'Account menu' })[1]!;
+    await userEvent.click(drawerButton);
+    const drawer = screen.getByRole('dialog');
+    expect(within(drawer).getByRole('link', { name: 'Companies' })).toHaveProperty('href', 'http://localhost:3000/admin/companies');
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Close account menu' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
