@@ -1,0 +1,34 @@
+import { expect, test } from '@playwright/test';
+import { guestRoutes } from './support/live-routes';
+
+const MAX_PAGES = 200;
+
+test('a guest crawl of every live route and every link on it finds no 404 and no 500', async ({ page, baseURL }) => {
+  const origin = new URL(baseURL!).origin;
+  const queue = guestRoutes.map((route) => route.path);
+  const seen = new Set(queue);
+  const broken: string[] = [];
+
+  while (queue.length && seen.size <= MAX_PAGES) {
+    const path = queue.shift()!;
+    const response = await page.goto(path);
+    const status = response?.status() ?? 0;
+    if (status >= 400) {
+      broken.push(`${path} → ${status}`);
+      continue;
+    }
+    const hrefs = await page.locator('a[href]').evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href));
+    for (const href of hrefs) {
+      const url = new URL(href);
+      if (url.origin !== origin) continue;
+      const next = `${url.pathname}${url.search}`;
+      if (!seen.has(next)) {
+        seen.add(next);
+        queue.push(next);
+      }
+    }
+  }
+
+  expect(broken).toEqual([]);
+  expect(seen.size).toBeGreaterThanOrEqual(guestRoutes.length);
+});
