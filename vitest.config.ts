@@ -17,6 +17,7 @@ export default defineConfig({
         test: {
           name: 'islands',
           environment: 'jsdom',
+          setupFiles: ['tests/support/jsdom-setup.ts'],
           include: ['tests/unit/islands/**/*.test.{ts,tsx}'],
         },
       },
