@@ -5,8 +5,8 @@ const MAX_PAGES = 200;
 
 test('a guest crawl of every live route and every link on it finds no 404 and no 500', async ({ page, baseURL }) => {
   const origin = new URL(baseURL!).origin;
-  const queue = guestRoutes.map((route) => route.path);
-  const seen = new Set(queue);
+  const queue: string[] = guestRoutes.map((route) => route.path);
+  const seen = new Set<string>(queue);
   const broken: string[] = [];
 
   while (queue.length && seen.size <= MAX_PAGES) {

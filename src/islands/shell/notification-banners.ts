@@ -12,7 +12,7 @@ class NotificationBanners extends HTMLElement {
     this.unsubscribe?.();
   }
 
-  private render(list: Notification[]) {
+  private render(list: readonly Notification[]) {
     const closeLabel = this.dataset.closeLabel ?? 'Close';
     this.replaceChildren(
       ...list.map((notification) => {

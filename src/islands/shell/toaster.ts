@@ -1,3 +1,4 @@
+import type { Toast } from '../../lib/notifications/toast-policy';
 import { dismissToast, toasts } from '../stores/toasts';
 
 /**
@@ -16,7 +17,7 @@ class Toaster extends HTMLElement {
     this.unsubscribe?.();
   }
 
-  private render(list: ReturnType<typeof toasts.get>) {
+  private render(list: readonly Toast[]) {
     const dismissLabel = this.dataset.dismissLabel ?? 'Dismiss';
     const items = list.map((toast) => {
       const item = document.createElement('div');
