@@ -1,0 +1,73 @@
+import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+
+/** Leeway for exp/nbf/iat (spec §5): 60 seconds. */
+export const TOKEN_CLOCK_TOLERANCE_S = 60;
+
+export interface AccessTokenVerifierOptions {
+  issuer: string;
+  audience: string;
+  /** The issuer's JWKS address; keys are fetched and cached, refetched on an unknown kid. */
+  jwksUri: string;
+  /** Claim holding the roles list (namespaced, e.g. https://talentplace.app/roles). */
+  rolesClaim: string;
+}
+
+export interface VerifiedAccessToken {
+  subject: string;
+  email: string | null;
+  name: string | null;
+  roles: string[];
+  claims: JWTPayload;
+}
+
+export class AccessTokenError extends Error {
+  readonly code = 'UNAUTHENTICATED';
+  constructor(message: string, readonly hint: string) {
+    super(message);
+    this.name = 'AccessTokenError';
+  }
+}
+
+/**
+ * Verifies bearer access tokens exactly as an external API would: RS256 only, the
+ * configured issuer and audience, a subject, and 60 s of clock leeway. The API trusts
+ * nothing else about the caller.
+ */
+export function createAccessTokenVerifier(options: AccessTokenVerifierOptions) {
+  const keys: JWTVerifyGetKey = createRemoteJWKSet(new URL(options.jwksUri), { cooldownDuration: 30_000, timeoutDuration: 5_000 });
+
+  return async function verifyAccessToken(token: string): Promise<VerifiedAccessToken> {
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, keys, {
+        algorithms: ['RS256'],
+        issuer: options.issuer,
+        audience: options.audience,
+        clockTolerance: TOKEN_CLOCK_TOLERANCE_S,
+        requiredClaims: ['sub', 'exp', 'iat'],
+      }));
+    } catch (error) {
+      throw new AccessTokenError(describe(error), 'sign in again to get a fresh token');
+    }
+    const roles = payload[options.rolesClaim];
+    return {
+      subject: payload.sub!,
+      email: typeof payload.email === 'string' ? payload.email : null,
+      name: typeof payload.name === 'string' ? payload.name : null,
+      roles: Array.isArray(roles) ? roles.filter((role): role is string => typeof role === 'string') : [],
+      claims: payload,
+    };
+  };
+}
+
+function describe(error: unknown): string {
+  if (error instanceof errors.JWTExpired) return 'The access token has expired';
+  if (error instanceof errors.JWTClaimValidationFailed) return `The access token's ${error.claim} claim is not valid`;
+  if (error instanceof errors.JOSEAlgNotAllowed) return 'The access token is not signed with RS256';
+  if (error instanceof errors.JWSSignatureVerificationFailed) return 'The access token signature is not valid';
+  if (error instanceof errors.JWKSNoMatchingKey) return 'The access token was signed by an unknown key';
+  if (error instanceof errors.JWKSTimeout || error instanceof TypeError) return 'The token issuer could not be reached';
+  return 'The access token is not valid';
+}
+
+export type AccessTokenVerifier = ReturnType<typeof createAccessTokenVerifier>;
