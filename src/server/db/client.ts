@@ -1,0 +1,170 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { DatabaseError } from './database-error';
+import { acquireDirectoryLock } from './directory-lock';
+import * as schema from './schema';
+
+export type AppSchema = typeof schema;
+
+/**
+ * Query results as both drivers return them (`{ rows }`), so that
+ * `db.execute<Row>(sql...)` is typed the same on PGlite and PostgreSQL.
+ */
+export interface AppQueryResultHKT extends PgQueryResultHKT {
+  type: AppQueryResult<this['row']>;
+}
+
+export interface AppQueryResult<Row> {
+  rows: Row[];
+}
+
+export type AppDatabase = PgDatabase<AppQueryResultHKT, AppSchema>;
+
+interface DatabaseBase {
+  db: AppDatabase;
+  /** The PostgreSQL schema everything lives in when one was asked for (tests), else null. */
+  schemaName: string | null;
+  /** Resolves when the database answers a query; for readiness checks. */
+  ping(): Promise<void>;
+  /** Closes connections and releases the data directory; safe to call twice. */
+  close(): Promise<void>;
+}
+
+export interface PgliteDatabaseHandle extends DatabaseBase {
+  kind: 'pglite';
+  /** The PGlite instance, e.g. for `dumpDataDir()`. */
+  client: PGlite;
+}
+
+export interface PostgresDatabaseHandle extends DatabaseBase {
+  kind: 'postgres';
+  pool: pg.Pool;
+}
+
+export type Database = PgliteDatabaseHandle | PostgresDatabaseHandle;
+
+/** In-memory PGlite: nothing on disk, gone on close (tests). */
+export const MEMORY_DATA_DIR = 'memory://';
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL connection string; unset or null means embedded PGlite. */
+  databaseUrl?: string | null;
+  /** PGlite files go to `${dataDir}/pglite`; `memory://` keeps them in memory. */
+  dataDir: string;
+  /** PostgreSQL only: put every object in this schema (created if missing). */
+  schemaName?: string;
+  /** In-memory PGlite only: start from a `dumpDataDir()` snapshot (a migrated template). */
+  snapshot?: Blob;
+  /** Where a broken idle PostgreSQL connection is reported. */
+  log?: (message: string) => void;
+}
+
+const schemaNamePattern = /^[a-z_][a-z0-9_]{0,62}$/;
+
+function closeOnce(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | null = null;
+  return () => (closing ??= close());
+}
+
+async function openPglite(options: OpenDatabaseOptions): Promise<PgliteDatabaseHandle> {
+  const extensions = { pg_trgm };
+  let client: PGlite;
+  let releaseLock = async () => {};
+  if (options.dataDir === MEMORY_DATA_DIR) {
+    client = await PGlite.create({ extensions, ...(options.snapshot ? { loadDataDir: options.snapshot } : {}) });
+  } else {
+    if (options.snapshot) {
+      throw new DatabaseError(
+        'DATABASE_OPTIONS_INVALID',
+        'A snapshot can only be loaded into an in-memory database',
+        `pass dataDir: '${MEMORY_DATA_DIR}' with snapshot`,
+      );
+    }
+    await mkdir(options.dataDir, { recursive: true });
+    releaseLock = await acquireDirectoryLock(path.join(options.dataDir, 'pglite.lock'), options.dataDir);
+    try {
+      client = await PGlite.create(path.join(options.dataDir, 'pglite'), { extensions });
+    } catch (error) {
+      await releaseLock();
+      throw error;
+    }
+  }
+  // Narrowed to what both drivers share, so the rest of the app has one database type.
+  const db = drizzlePglite({ client, schema }) as AppDatabase;
+  return {
+    kind: 'pglite',
+    db,
+    client,
+    schemaName: null,
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: closeOnce(async () => {
+      try {
+        // Without this the process never exits (PGlite keeps its WASM runtime alive).
+        await client.close();
+      } finally {
+        await releaseLock();
+      }
+    }),
+  };
+}
+
+async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): Promise<PostgresDatabaseHandle> {
+  const schemaName = options.schemaName ?? null;
+  if (schemaName !== null && !schemaNamePattern.test(schemaName)) {
+    throw new DatabaseError(
+      'DATABASE_OPTIONS_INVALID',
+      `Invalid schema name "${schemaName}"`,
+      'use lower-case letters, digits and underscores, starting with a letter or underscore',
+    );
+  }
+  const log = options.log ?? ((message: string) => console.error(message));
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    // A startup parameter, so every pooled connection gets it before its first query.
+    // public stays on the path: that is where pg_trgm is installed.
+    ...(schemaName ? { options: `-c search_path=${schemaName},public` } : {}),
+  });
+  // An idle connection dropped by the server must not crash the process; the pool replaces it.
+  pool.on('error', (error) => log(`database: idle connection failed: ${error.message}`));
+  try {
+    if (schemaName) await pool.query(`create schema if not exists "${schemaName}"`);
+    else await pool.query('select 1');
+  } catch (error) {
+    await pool.end();
+    throw new DatabaseError(
+      'DATABASE_UNREACHABLE',
+      `Cannot use the PostgreSQL database: ${(error as Error).message}`,
+      'check DATABASE_URL (host, port, credentials, database name) and that the server is running',
+      { cause: error },
+    );
+  }
+  const db = drizzleNodePostgres({ client: pool, schema }) as AppDatabase;
+  return {
+    kind: 'postgres',
+    db,
+    pool,
+    schemaName,
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: closeOnce(() => pool.end()),
+  };
+}
+
+/**
+ * Opens the database: PostgreSQL when a URL is given, else embedded PGlite in
+ * `${dataDir}/pglite` (locked against a second opener) or in memory. Does not migrate.
+ */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  const databaseUrl = options.databaseUrl?.trim();
+  return databaseUrl ? openPostgres(databaseUrl, options) : openPglite(options);
+}

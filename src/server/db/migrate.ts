@@ -1,0 +1,71 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { AppSchema, Database } from './client';
+import { DatabaseError } from './database-error';
+
+export interface MigrateOptions {
+  /**
+   * Folder of generated migrations. Defaults to the source folder under the working
+   * directory: the bundled dist/main.mjs has no migrations beside it, and the process
+   * always runs from the project root.
+   */
+  migrationsFolder?: string;
+}
+
+// Any constant: instances starting together take turns instead of racing to create tables.
+const migrationLockKey = 7_344_116_201;
+
+export function defaultMigrationsFolder(): string {
+  return path.resolve(process.cwd(), 'src/server/db/migrations');
+}
+
+async function withMigrationLock(database: Database, run: () => Promise<void>): Promise<void> {
+  if (database.kind === 'pglite') return run();
+  // A session lock on a connection of its own; the migrator uses other pool connections.
+  const client = await database.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [migrationLockKey]);
+    try {
+      await run();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [migrationLockKey]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/** Applies the migrations not yet applied; a second run is a no-op. */
+export async function migrate(database: Database, options: MigrateOptions = {}): Promise<void> {
+  const migrationsFolder = options.migrationsFolder ?? defaultMigrationsFolder();
+  if (!existsSync(path.join(migrationsFolder, 'meta', '_journal.json'))) {
+    throw new DatabaseError(
+      'MIGRATIONS_NOT_FOUND',
+      `No migrations in ${migrationsFolder}`,
+      'start the process from the project root, or pass migrationsFolder',
+    );
+  }
+  // With a schema of its own (tests), the bookkeeping table must live there too, or a
+  // fresh schema would look already migrated.
+  const config = { migrationsFolder, migrationsSchema: database.schemaName ?? 'drizzle' };
+  try {
+    await withMigrationLock(database, async () => {
+      if (database.kind === 'pglite') {
+        await migratePglite(database.db as PgliteDatabase<AppSchema>, config);
+      } else {
+        await migrateNodePostgres(database.db as NodePgDatabase<AppSchema>, config);
+      }
+    });
+  } catch (error) {
+    throw new DatabaseError(
+      'MIGRATION_FAILED',
+      `Migrating the ${database.kind} database failed: ${(error as Error).message}`,
+      'the database is left as it was before the failed migration; fix the migration or the data it trips on',
+      { cause: error },
+    );
+  }
+}

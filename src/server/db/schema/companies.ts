@@ -1,0 +1,204 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  currency,
+  currencyCheck,
+  deletedAt,
+  id,
+  money,
+  timestamps,
+  timestamptz,
+  type PermissionSet,
+} from './columns';
+import { verificationStatus } from './enums';
+import { talentProfile } from './talents';
+import { user } from './users';
+
+export interface PostalAddress {
+  street?: string;
+  postalCode?: string;
+  city?: string;
+  region?: string;
+  /** ISO 3166-1 alpha-2. */
+  country?: string;
+}
+
+/** What an invoice needs to name its parties; shared with invoice.invoiceDetails. */
+export interface InvoiceDetails {
+  legalName?: string;
+  vatNumber?: string;
+  registrationNumber?: string;
+  address?: PostalAddress;
+  iban?: string;
+  bic?: string;
+  paymentTermsDays?: number;
+  reference?: string;
+  notes?: string;
+}
+
+export const company = pgTable(
+  'company',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    description: text('description'),
+    address: jsonb('address').$type<PostalAddress>(),
+    country: text('country'),
+    website: text('website'),
+    industry: text('industry'),
+    size: text('size'),
+    type: text('type'),
+    logo: text('logo'),
+    isPossibleDuplicate: boolean('is_possible_duplicate').notNull().default(false),
+    verificationStatus: verificationStatus('verification_status').notNull().default('pending'),
+    accountingCurrency: currency('accounting_currency'),
+    ...timestamps(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    currencyCheck('company_accounting_currency_iso', t.accountingCurrency),
+    index('company_name_lower_idx').on(sql`lower(${t.name})`),
+    index('company_verification_status_idx').on(t.verificationStatus),
+  ],
+);
+
+export const companyCredit = pgTable(
+  'company_credit',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'restrict' }),
+    amount: money('amount').notNull(),
+    currency: currency('currency').notNull(),
+    until: timestamptz('until'),
+    updatedById: uuid('updated_by_id').references(() => user.id, { onDelete: 'set null' }),
+    ...timestamps(),
+  },
+  (t) => [currencyCheck('company_credit_currency_iso', t.currency), index('company_credit_company_id_idx').on(t.companyId)],
+);
+
+/** Platform-wide permission templates a company role starts from. */
+export const companyDefaultPermissions = pgTable(
+  'company_default_permissions',
+  {
+    id: id(),
+    role: text('role').notNull(),
+    permissions: jsonb('permissions').$type<PermissionSet>().notNull().default({}),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('company_default_permissions_role_unique').on(t.role)],
+);
+
+/** The company's own ceiling, ANDed with the member's role (spec §6). */
+export const companyPermissions = pgTable(
+  'company_permissions',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    permissions: jsonb('permissions').$type<PermissionSet>().notNull().default({}),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('company_permissions_company_id_unique').on(t.companyId)],
+);
+
+export const companyRole = pgTable(
+  'company_role',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    defaultPermissionsId: uuid('default_permissions_id').references(() => companyDefaultPermissions.id, {
+      onDelete: 'set null',
+    }),
+    role: text('role').notNull(),
+    permissions: jsonb('permissions').$type<PermissionSet>(),
+    isDefault: boolean('is_default').notNull().default(false),
+    ...timestamps(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    uniqueIndex('company_role_company_role_unique').on(t.companyId, t.role).where(sql`${t.deletedAt} is null`),
+    index('company_role_default_permissions_id_idx').on(t.defaultPermissionsId),
+  ],
+);
+
+export const companyOnUser = pgTable(
+  'company_on_user',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    // A role still held by members cannot be removed from under them.
+    roleId: uuid('role_id').references(() => companyRole.id, { onDelete: 'restrict' }),
+    ...timestamps(),
+  },
+  // The unique index leads with company_id, so it also serves "members of a company".
+  (t) => [
+    uniqueIndex('company_on_user_company_user_unique').on(t.companyId, t.userId),
+    index('company_on_user_user_id_idx').on(t.userId),
+    index('company_on_user_role_id_idx').on(t.roleId),
+  ],
+);
+
+/** A client company and the provider (staffing) companies that serve it. */
+export const companyOnProviderCompany = pgTable(
+  'company_on_provider_company',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    providerCompanyId: uuid('provider_company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('company_on_provider_company_pair_unique').on(t.companyId, t.providerCompanyId),
+    index('company_on_provider_company_provider_idx').on(t.providerCompanyId),
+  ],
+);
+
+export const companyHiringStep = pgTable(
+  'company_hiring_step',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    stepName: text('step_name').notNull(),
+    stepDescription: text('step_description'),
+    order: integer('order').notNull().default(0),
+    group: text('group'),
+    ...timestamps(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [index('company_hiring_step_company_order_idx').on(t.companyId, t.order)],
+);
+
+export const companyInvoiceDetail = pgTable(
+  'company_invoice_detail',
+  {
+    id: id(),
+    talentId: uuid('talent_id').references(() => talentProfile.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    details: jsonb('details').$type<InvoiceDetails>().notNull().default({}),
+    currency: currency('currency'),
+    ...timestamps(),
+  },
+  (t) => [
+    currencyCheck('company_invoice_detail_currency_iso', t.currency),
+    index('company_invoice_detail_company_id_idx').on(t.companyId),
+    index('company_invoice_detail_talent_id_idx').on(t.talentId),
+  ],
+);

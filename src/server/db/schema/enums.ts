@@ -1,0 +1,51 @@
+import { pgEnum } from 'drizzle-orm/pg-core';
+
+// Spec §4 and §9. PostgreSQL enums so that a bad value is refused by the database, not
+// only by the API; the TypeScript unions below are derived from the same lists.
+
+export const billingStatus = pgEnum('billing_status', ['DRAFT', 'SENT', 'APPROVED', 'INVOICED', 'PAID', 'REJECTED']);
+export type BillingStatus = (typeof billingStatus.enumValues)[number];
+
+export const invoiceStatus = pgEnum('invoice_status', ['PAID', 'UNPAID']);
+export type InvoiceStatus = (typeof invoiceStatus.enumValues)[number];
+
+export const verificationStatus = pgEnum('verification_status', ['verified', 'pending', 'rejected', 'deleted']);
+export type VerificationStatus = (typeof verificationStatus.enumValues)[number];
+
+export const userStatus = pgEnum('user_status', ['active', 'blocked', 'deleted']);
+export type UserStatus = (typeof userStatus.enumValues)[number];
+
+export const rateUnit = pgEnum('rate_unit', ['HOUR', 'DAY', 'MONTH']);
+export type RateUnit = (typeof rateUnit.enumValues)[number];
+
+export const employmentType = pgEnum('employment_type', ['freelancer', 'employee']);
+export type EmploymentType = (typeof employmentType.enumValues)[number];
+
+export const workMode = pgEnum('work_mode', ['remote', 'hybrid', 'onsite']);
+export type WorkMode = (typeof workMode.enumValues)[number];
+
+export const assignmentType = pgEnum('assignment_type', ['fulltime', 'parttime', 'ondemand']);
+export type AssignmentType = (typeof assignmentType.enumValues)[number];
+
+// 'COMISSION' is spelled as the spec spells it: clients already send that value.
+export const balanceTransactionType = pgEnum('balance_transaction_type', ['SALARY', 'COMISSION', 'MISC', 'WITHDRAWAL']);
+export type BalanceTransactionType = (typeof balanceTransactionType.enumValues)[number];
+
+// Spec §9: create, update and delete for each of eleven entities; company and talent
+// profile have update only. Written out so the database enum can be read at a glance.
+export const eventType = pgEnum('event_type', [
+  'billing.create', 'billing.update', 'billing.delete',
+  'companyHiringStep.create', 'companyHiringStep.update', 'companyHiringStep.delete',
+  'invoice.create', 'invoice.update', 'invoice.delete',
+  'companyOnUser.create', 'companyOnUser.update', 'companyOnUser.delete',
+  'companyRole.create', 'companyRole.update', 'companyRole.delete',
+  'companyTalentNote.create', 'companyTalentNote.update', 'companyTalentNote.delete',
+  'companyTalentRoster.create', 'companyTalentRoster.update', 'companyTalentRoster.delete',
+  'jobAd.create', 'jobAd.update', 'jobAd.delete',
+  'jobAssignment.create', 'jobAssignment.update', 'jobAssignment.delete',
+  'jobDescription.create', 'jobDescription.update', 'jobDescription.delete',
+  'talentInvitation.create', 'talentInvitation.update', 'talentInvitation.delete',
+  'company.update',
+  'talentProfile.update',
+]);
+export type EventType = (typeof eventType.enumValues)[number];

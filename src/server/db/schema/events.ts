@@ -1,0 +1,37 @@
+import { boolean, index, jsonb, pgTable, uuid } from 'drizzle-orm/pg-core';
+import { id, timestamps } from './columns';
+import { eventType } from './enums';
+
+/** What a log row carries about the change; `before`/`after` hold the changed fields. */
+export interface EventData {
+  entityId?: string;
+  companyId?: string | null;
+  actorUserId?: string | null;
+  impersonatorUserId?: string | null;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  [detail: string]: unknown;
+}
+
+/**
+ * Audit trail and notification feed: one row per mutation of a spec §9 event type,
+ * written in the mutation's transaction. fromId/toId have no foreign key on purpose:
+ * they point at users or companies, and the trail must outlive what it mentions.
+ */
+export const generalEventslog = pgTable(
+  'general_eventslog',
+  {
+    id: id(),
+    fromId: uuid('from_id'),
+    toId: uuid('to_id'),
+    type: eventType('type').notNull(),
+    eventData: jsonb('event_data').$type<EventData>().notNull().default({}),
+    read: boolean('read').notNull().default(false),
+    ...timestamps(),
+  },
+  (t) => [
+    index('general_eventslog_to_id_idx').on(t.toId, t.read, t.createdAt.desc()),
+    index('general_eventslog_from_id_idx').on(t.fromId, t.createdAt.desc()),
+    index('general_eventslog_type_idx').on(t.type, t.createdAt.desc()),
+  ],
+);

@@ -1,0 +1,214 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { currency, currencyCheck, deletedAt, id, money, timestamps, timestamptz, tsvector } from './columns';
+import { company, companyHiringStep } from './companies';
+import { assignmentType, employmentType, rateUnit, workMode } from './enums';
+import { talentProfile } from './talents';
+import { user } from './users';
+
+/** Free-form answers sent with an application or an invitation. */
+export interface ApplicationDetails {
+  expectedRate?: string;
+  expectedRateCurrency?: string;
+  expectedRateUnit?: 'HOUR' | 'DAY' | 'MONTH';
+  availableFrom?: string;
+  answers?: { question: string; answer: string }[];
+  [detail: string]: unknown;
+}
+
+// Enum output is only STABLE in PostgreSQL, so a generated column cannot cast the enum
+// to text; a CASE over constants is immutable. Built from the enum so a new value is
+// picked up (drizzle-kit then regenerates the column).
+const employmentTypeText = sql.raw(
+  `CASE "employment_type" ${employmentType.enumValues.map((value) => `WHEN '${value}' THEN '${value}'`).join(' ')} ELSE '' END`,
+);
+
+// Weights: title A, skills B, location and employment type C, description D, so that
+// ts_rank puts a title match above a description match. 'simple' keeps skill names
+// ("Go", "C++", "React") unstemmed. immutable_array_to_string is created by the
+// initial migration: array_to_string itself is only STABLE.
+const jobAdSearchDocument = sql`setweight(to_tsvector('simple', coalesce("title", '')), 'A')
+  || setweight(to_tsvector('simple', coalesce(immutable_array_to_string("skills", ' '), '')), 'B')
+  || setweight(to_tsvector('simple', coalesce("location", '')), 'C')
+  || setweight(to_tsvector('simple', ${employmentTypeText}), 'C')
+  || setweight(to_tsvector('simple', coalesce("description", '') || ' ' || coalesce("ad_description", '')), 'D')`;
+
+export const jobDescription = pgTable(
+  'job_description',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    description: text('description'),
+    location: text('location'),
+    skills: text('skills').array().notNull().default(sql`'{}'::text[]`),
+    skillsLowercase: text('skills_lowercase').array().notNull().default(sql`'{}'::text[]`),
+    salary: money('salary'),
+    salaryRateUnit: rateUnit('salary_rate_unit'),
+    currency: currency('currency'),
+    language: text('language'),
+    openForApplications: boolean('open_for_applications').notNull().default(false),
+    workMode: workMode('work_mode'),
+    assignmentType: assignmentType('assignment_type'),
+    clientCompanyId: uuid('client_company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'restrict' }),
+    ...timestamps(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    currencyCheck('job_description_currency_iso', t.currency),
+    index('job_description_client_company_id_idx').on(t.clientCompanyId, t.createdAt.desc()),
+  ],
+);
+
+export const jobAd = pgTable(
+  'job_ad',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    description: text('description'),
+    location: text('location'),
+    skills: text('skills').array().notNull().default(sql`'{}'::text[]`),
+    skillsLowercase: text('skills_lowercase').array().notNull().default(sql`'{}'::text[]`),
+    adDescription: text('ad_description'),
+    currency: currency('currency'),
+    salary: money('salary'),
+    salaryRateUnit: rateUnit('salary_rate_unit'),
+    language: text('language'),
+    isAnonymous: boolean('is_anonymous').notNull().default(false),
+    employmentType: employmentType('employment_type'),
+    workMode: workMode('work_mode'),
+    assignmentType: assignmentType('assignment_type'),
+    jobDescriptionId: uuid('job_description_id').references(() => jobDescription.id, { onDelete: 'set null' }),
+    publishedAt: timestamptz('published_at'),
+    publishedUntil: timestamptz('published_until'),
+    publisherCompanyId: uuid('publisher_company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'restrict' }),
+    ownerUserId: uuid('owner_user_id').references(() => user.id, { onDelete: 'set null' }),
+    searchVector: tsvector('search_vector').notNull().generatedAlwaysAs(jobAdSearchDocument),
+    ...timestamps(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    currencyCheck('job_ad_currency_iso', t.currency),
+    check(
+      'job_ad_published_window',
+      sql`${t.publishedUntil} is null or ${t.publishedAt} is null or ${t.publishedUntil} >= ${t.publishedAt}`,
+    ),
+    index('job_ad_published_at_idx')
+      .on(t.publishedAt.desc())
+      .where(sql`${t.publishedAt} is not null and ${t.deletedAt} is null`),
+    index('job_ad_publisher_company_id_idx').on(t.publisherCompanyId, t.createdAt.desc()),
+    index('job_ad_job_description_id_idx').on(t.jobDescriptionId),
+    index('job_ad_owner_user_id_idx').on(t.ownerUserId),
+    index('job_ad_search_vector_idx').using('gin', t.searchVector),
+    // Typo-tolerant suggestions: similarity(lower(title), ...) and ILIKE '%...%'.
+    index('job_ad_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
+    // "Jobs matching my skills": skills_lowercase && array[...].
+    index('job_ad_skills_lowercase_idx').using('gin', t.skillsLowercase),
+  ],
+);
+
+export const savedJobAd = pgTable(
+  'saved_job_ad',
+  {
+    id: id(),
+    jobAdId: uuid('job_ad_id')
+      .notNull()
+      .references(() => jobAd.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('saved_job_ad_job_ad_user_unique').on(t.jobAdId, t.userId),
+    index('saved_job_ad_user_id_idx').on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+export const talentJobApplication = pgTable(
+  'talent_job_application',
+  {
+    id: id(),
+    jobAdId: uuid('job_ad_id').references(() => jobAd.id, { onDelete: 'restrict' }),
+    jobDescriptionId: uuid('job_description_id').references(() => jobDescription.id, { onDelete: 'restrict' }),
+    talentProfileId: uuid('talent_profile_id')
+      .notNull()
+      .references(() => talentProfile.id, { onDelete: 'restrict' }),
+    externalJobId: text('external_job_id'),
+    details: jsonb('details').$type<ApplicationDetails>().notNull().default({}),
+    message: text('message'),
+    companyHiringStepId: uuid('company_hiring_step_id').references(() => companyHiringStep.id, {
+      onDelete: 'set null',
+    }),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('talent_job_application_job_ad_talent_unique').on(t.jobAdId, t.talentProfileId),
+    index('talent_job_application_talent_profile_id_idx').on(t.talentProfileId, t.createdAt.desc()),
+    index('talent_job_application_job_ad_id_idx').on(t.jobAdId, t.createdAt.desc()),
+    index('talent_job_application_job_description_id_idx').on(t.jobDescriptionId),
+    index('talent_job_application_hiring_step_idx').on(t.companyHiringStepId),
+  ],
+);
+
+export const talentInvitation = pgTable(
+  'talent_invitation',
+  {
+    id: id(),
+    jobAdId: uuid('job_ad_id').references(() => jobAd.id, { onDelete: 'restrict' }),
+    jobDescriptionId: uuid('job_description_id').references(() => jobDescription.id, { onDelete: 'restrict' }),
+    talentProfileId: uuid('talent_profile_id')
+      .notNull()
+      .references(() => talentProfile.id, { onDelete: 'restrict' }),
+    invitedByUserId: uuid('invited_by_user_id').references(() => user.id, { onDelete: 'set null' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'restrict' }),
+    details: jsonb('details').$type<ApplicationDetails>().notNull().default({}),
+    ignoredAt: timestamptz('ignored_at'),
+    ignored: boolean('ignored').notNull().default(false),
+    ...timestamps(),
+  },
+  (t) => [
+    index('talent_invitation_talent_profile_id_idx').on(t.talentProfileId, t.createdAt.desc()),
+    index('talent_invitation_company_id_idx').on(t.companyId, t.createdAt.desc()),
+    index('talent_invitation_job_ad_id_idx').on(t.jobAdId),
+    index('talent_invitation_job_description_id_idx').on(t.jobDescriptionId),
+  ],
+);
+
+/** A talent placed on a job: who sells, who provides, who is the client. */
+export const jobAssignment = pgTable(
+  'job_assignment',
+  {
+    id: id(),
+    jobDescriptionId: uuid('job_description_id').references(() => jobDescription.id, { onDelete: 'restrict' }),
+    talentProfileId: uuid('talent_profile_id')
+      .notNull()
+      .references(() => talentProfile.id, { onDelete: 'restrict' }),
+    salesCompanyId: uuid('sales_company_id').references(() => company.id, { onDelete: 'restrict' }),
+    providerCompanyId: uuid('provider_company_id').references(() => company.id, { onDelete: 'restrict' }),
+    clientCompanyId: uuid('client_company_id').references(() => company.id, { onDelete: 'restrict' }),
+    clientPricesIsVisibleToTalent: boolean('client_prices_is_visible_to_talent').notNull().default(false),
+    assignmentCurrency: currency('assignment_currency'),
+    team: text('team'),
+    costCenter: text('cost_center'),
+    talentNote: text('talent_note'),
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    ...timestamps(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    currencyCheck('job_assignment_currency_iso', t.assignmentCurrency),
+    check('job_assignment_dates', sql`${t.endDate} is null or ${t.startDate} is null or ${t.endDate} >= ${t.startDate}`),
+    index('job_assignment_talent_profile_id_idx').on(t.talentProfileId),
+    index('job_assignment_job_description_id_idx').on(t.jobDescriptionId),
+    index('job_assignment_sales_company_id_idx').on(t.salesCompanyId),
+    index('job_assignment_provider_company_id_idx').on(t.providerCompanyId),
+    index('job_assignment_client_company_id_idx').on(t.clientCompanyId),
+  ],
+);

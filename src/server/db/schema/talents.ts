@@ -1,0 +1,230 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { currency, currencyCheck, deletedAt, id, money, timestamps, timestamptz } from './columns';
+import { company } from './companies';
+import { assignmentType, employmentType, verificationStatus, workMode } from './enums';
+import { user } from './users';
+
+export interface ProfilePicture {
+  url: string;
+  /** Resized copy served in lists and menus. */
+  optimizedUrl?: string | null;
+}
+
+export interface StoredFile {
+  url: string;
+  name?: string;
+  contentType?: string;
+  size?: number;
+}
+
+export interface TalentSkill {
+  name: string;
+  level?: string;
+  years?: number;
+}
+
+export interface TalentLink {
+  label?: string;
+  url: string;
+}
+
+export interface TalentLanguage {
+  language: string;
+  level?: string;
+}
+
+/** Dates are ISO 8601 calendar dates (YYYY-MM or YYYY-MM-DD). */
+export interface ExperienceEntry {
+  company: string;
+  title?: string;
+  location?: string;
+  description?: string;
+  startDate?: string;
+  endDate?: string | null;
+  current?: boolean;
+}
+
+export interface CertificationEntry {
+  name: string;
+  issuer?: string;
+  issuedAt?: string;
+  expiresAt?: string | null;
+  url?: string;
+}
+
+export interface EducationEntry {
+  school: string;
+  degree?: string;
+  field?: string;
+  startDate?: string;
+  endDate?: string | null;
+}
+
+export interface BankInformation {
+  accountHolder?: string;
+  iban?: string;
+  bic?: string;
+  accountNumber?: string;
+  routingNumber?: string;
+  bankName?: string;
+  country?: string;
+}
+
+export const talentProfile = pgTable(
+  'talent_profile',
+  {
+    id: id(),
+    externalUserId: text('external_user_id'),
+    email: text('email'),
+    profileName: text('profile_name'),
+    identificationToken: text('identification_token'),
+    profilePicture: jsonb('profile_picture').$type<ProfilePicture>(),
+    jobTitle: text('job_title'),
+    /** Years. */
+    totalExperience: integer('total_experience'),
+    description: text('description'),
+    isVisible: boolean('is_visible').notNull().default(true),
+    isAvailableForHire: boolean('is_available_for_hire').notNull().default(true),
+    workMode: workMode('work_mode'),
+    availabilityMode: text('availability_mode'),
+    assignmentType: assignmentType('assignment_type'),
+    location: text('location'),
+    interestedToRelocateTo: text('interested_to_relocate_to').array().notNull().default(sql`'{}'::text[]`),
+    hourlyRate: money('hourly_rate'),
+    monthlyRate: money('monthly_rate'),
+    targetHourlyRate: money('target_hourly_rate'),
+    targetMonthlyRate: money('target_monthly_rate'),
+    rateCurrency: currency('rate_currency'),
+    isInterestedInRelocation: boolean('is_interested_in_relocation').notNull().default(false),
+    skills: jsonb('skills').$type<TalentSkill[]>().notNull().default([]),
+    links: jsonb('links').$type<TalentLink[]>().notNull().default([]),
+    languages: jsonb('languages').$type<TalentLanguage[]>().notNull().default([]),
+    resume: jsonb('resume').$type<StoredFile>(),
+    pdf: jsonb('pdf').$type<StoredFile>(),
+    cv: jsonb('cv').$type<StoredFile>(),
+    experience: jsonb('experience').$type<ExperienceEntry[]>().notNull().default([]),
+    certification: jsonb('certification').$type<CertificationEntry[]>().notNull().default([]),
+    education: jsonb('education').$type<EducationEntry[]>().notNull().default([]),
+    verificationStatus: verificationStatus('verification_status').notNull().default('pending'),
+    // Null for talents a company added to its roster before they signed up.
+    userId: uuid('user_id').references(() => user.id, { onDelete: 'restrict' }),
+    personalizedJobsFoundAt: timestamptz('personalized_jobs_found_at'),
+    ...timestamps(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    currencyCheck('talent_profile_rate_currency_iso', t.rateCurrency),
+    uniqueIndex('talent_profile_user_id_unique').on(t.userId),
+    index('talent_profile_email_lower_idx').on(sql`lower(${t.email})`),
+    index('talent_profile_external_user_id_idx').on(t.externalUserId),
+    index('talent_profile_available_idx')
+      .on(t.createdAt.desc())
+      .where(sql`${t.deletedAt} is null and ${t.isVisible} and ${t.isAvailableForHire}`),
+  ],
+);
+
+export const talentPaymentProfile = pgTable(
+  'talent_payment_profile',
+  {
+    id: id(),
+    talentProfileId: uuid('talent_profile_id')
+      .notNull()
+      .references(() => talentProfile.id, { onDelete: 'cascade' }),
+    currency: currency('currency').notNull(),
+    bankInformation: jsonb('bank_information').$type<BankInformation>().notNull().default({}),
+    isVerified: boolean('is_verified').notNull().default(false),
+    ...timestamps(),
+  },
+  (t) => [
+    currencyCheck('talent_payment_profile_currency_iso', t.currency),
+    index('talent_payment_profile_talent_profile_id_idx').on(t.talentProfileId),
+  ],
+);
+
+/** A talent working for a company; carries the talent's running balance with it. */
+export const companyTalentRoster = pgTable(
+  'company_talent_roster',
+  {
+    id: id(),
+    externalId: text('external_id'),
+    talentProfileId: uuid('talent_profile_id')
+      .notNull()
+      .references(() => talentProfile.id, { onDelete: 'restrict' }),
+    managerId: uuid('manager_id').references(() => user.id, { onDelete: 'set null' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'restrict' }),
+    balance: money('balance').notNull().default('0'),
+    currency: currency('currency').notNull(),
+    employmentType: employmentType('employment_type'),
+    employeeNumber: text('employee_number'),
+    ...timestamps(),
+  },
+  (t) => [
+    currencyCheck('company_talent_roster_currency_iso', t.currency),
+    uniqueIndex('company_talent_roster_company_talent_unique').on(t.companyId, t.talentProfileId),
+    index('company_talent_roster_talent_profile_id_idx').on(t.talentProfileId),
+    index('company_talent_roster_manager_id_idx').on(t.managerId),
+  ],
+);
+
+export const companyTalentNote = pgTable(
+  'company_talent_note',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    talentProfileId: uuid('talent_profile_id')
+      .notNull()
+      .references(() => talentProfile.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => user.id, { onDelete: 'set null' }),
+    note: text('note').notNull(),
+    private: boolean('private').notNull().default(false),
+    ...timestamps(),
+  },
+  (t) => [index('company_talent_note_company_talent_idx').on(t.companyId, t.talentProfileId, t.createdAt.desc())],
+);
+
+export const companySavedTalentList = pgTable(
+  'company_saved_talent_list',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('company_saved_talent_list_company_label_unique').on(t.companyId, t.label)],
+);
+
+export const companySavedTalent = pgTable(
+  'company_saved_talent',
+  {
+    id: id(),
+    talentProfileId: uuid('talent_profile_id')
+      .notNull()
+      .references(() => talentProfile.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => user.id, { onDelete: 'set null' }),
+    companySavedTalentListId: uuid('company_saved_talent_list_id').references(() => companySavedTalentList.id, {
+      onDelete: 'cascade',
+    }),
+    ...timestamps(),
+  },
+  (t) => [
+    // Saved once per list; "no list" counts as one list.
+    uniqueIndex('company_saved_talent_unique')
+      .on(t.companyId, t.talentProfileId, t.companySavedTalentListId)
+      .where(sql`${t.companySavedTalentListId} is not null`),
+    uniqueIndex('company_saved_talent_unlisted_unique')
+      .on(t.companyId, t.talentProfileId)
+      .where(sql`${t.companySavedTalentListId} is null`),
+    index('company_saved_talent_list_id_idx').on(t.companySavedTalentListId),
+    index('company_saved_talent_talent_profile_id_idx').on(t.talentProfileId),
+  ],
+);

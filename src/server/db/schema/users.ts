@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { deletedAt, id, timestamps, timestamptz, type PermissionSet } from './columns';
+import { eventType, userStatus } from './enums';
+
+/** Settings of an external identity provider a company signs in with (spec: idp.config). */
+export interface IdpConfig {
+  issuer?: string;
+  clientId?: string;
+  audience?: string;
+  scopes?: string[];
+  /** E-mail domains routed to this provider. */
+  domains?: string[];
+  [setting: string]: unknown;
+}
+
+export interface UserPreferences {
+  language?: string;
+  timeZone?: string;
+  theme?: 'light' | 'dark' | 'system';
+  [preference: string]: unknown;
+}
+
+export const admin = pgTable('admin', {
+  id: id(),
+  role: text('role').notNull(),
+  permissions: jsonb('permissions').$type<PermissionSet>().notNull().default({}),
+  ...timestamps(),
+});
+
+export const idp = pgTable(
+  'idp',
+  {
+    id: id(),
+    email: text('email'),
+    slug: text('slug').notNull(),
+    config: jsonb('config').$type<IdpConfig>().notNull().default({}),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('idp_slug_unique').on(t.slug)],
+);
+
+export const user = pgTable(
+  'user',
+  {
+    id: id(),
+    externalId: text('external_id').notNull(),
+    email: text('email').notNull(),
+    status: userStatus('status').notNull().default('active'),
+    adminRoleId: uuid('admin_role_id').references(() => admin.id, { onDelete: 'set null' }),
+    displayName: text('display_name'),
+    phoneNumber: text('phone_number'),
+    redirect: text('redirect'),
+    preferences: jsonb('preferences').$type<UserPreferences>().notNull().default({}),
+    lastVisit: timestamptz('last_visit'),
+    // Spelled as the spec spells it (the identity provider a user signs in through).
+    ipdId: uuid('ipd_id').references(() => idp.id, { onDelete: 'set null' }),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('user_external_id_unique').on(t.externalId),
+    uniqueIndex('user_email_lower_unique').on(sql`lower(${t.email})`),
+    index('user_admin_role_id_idx').on(t.adminRoleId),
+    index('user_ipd_id_idx').on(t.ipdId),
+  ],
+);
+
+/** Per user and event type: through which channels the user wants to hear about it. */
+export const userNotificationPreferences = pgTable(
+  'user_notification_preferences',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    email: boolean('email').notNull().default(true),
+    ui: boolean('ui').notNull().default(true),
+    push: boolean('push').notNull().default(false),
+    type: eventType('type').notNull(),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('user_notification_preferences_user_type_unique').on(t.userId, t.type)],
+);
+
+export const featureFlag = pgTable(
+  'feature_flag',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    description: text('description'),
+    ...timestamps(),
+    deletedAt: deletedAt(),
+  },
+  // A deleted flag's name may be reused.
+  (t) => [uniqueIndex('feature_flag_name_unique').on(t.name).where(sql`${t.deletedAt} is null`)],
+);
+
+export const userFeatureFlag = pgTable(
+  'user_feature_flag',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    featureFlagId: uuid('feature_flag_id')
+      .notNull()
+      .references(() => featureFlag.id, { onDelete: 'cascade' }),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('user_feature_flag_user_flag_unique').on(t.userId, t.featureFlagId),
+    index('user_feature_flag_feature_flag_id_idx').on(t.featureFlagId),
+  ],
+);

@@ -1,0 +1,127 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Database } from '../../../src/server/db/client';
+import { defaultMigrationsFolder, migrate } from '../../../src/server/db/migrate';
+import { describeEachDatabase, openTestDatabase } from '../../support/test-database';
+
+// Spec §3 "Data model", one table per entity, plus the built-in identity provider's two.
+const specTables = [
+  'admin',
+  'billing',
+  'billing_line_item',
+  'company',
+  'company_credit',
+  'company_default_permissions',
+  'company_hiring_step',
+  'company_invoice_detail',
+  'company_on_provider_company',
+  'company_on_user',
+  'company_permissions',
+  'company_role',
+  'company_saved_talent',
+  'company_saved_talent_list',
+  'company_talent_note',
+  'company_talent_roster',
+  'feature_flag',
+  'user_feature_flag',
+  'idp',
+  'invoice',
+  'job_ad',
+  'job_assignment',
+  'job_description',
+  'languages_list',
+  'general_eventslog',
+  'saved_job_ad',
+  'skills_list',
+  'talent_balance_transaction',
+  'talent_invitation',
+  'talent_job_application',
+  'talent_payment_profile',
+  'talent_profile',
+  'user',
+  'user_notification_preferences',
+];
+const identityTables = ['identity_account', 'identity_provider_state'];
+
+const softDeleted = [
+  'billing',
+  'company',
+  'company_hiring_step',
+  'company_role',
+  'feature_flag',
+  'invoice',
+  'job_ad',
+  'job_assignment',
+  'job_description',
+  'talent_profile',
+];
+
+it('migrations name no schema, so they apply inside any schema (drizzle-kit writes "public".)', () => {
+  const folder = defaultMigrationsFolder();
+  for (const file of readdirSync(folder).filter((name) => name.endsWith('.sql'))) {
+    expect(readFileSync(path.join(folder, file), 'utf8'), file).not.toContain('"public".');
+  }
+});
+
+describeEachDatabase('migrations', (kind) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+  });
+  afterAll(() => database?.close());
+
+  async function columns(where: ReturnType<typeof sql>) {
+    const result = await database.db.execute<{ table_name: string; column_name: string; data_type: string }>(sql`
+      select table_name, column_name, data_type from information_schema.columns
+      where table_schema = current_schema() and ${where}`);
+    return result.rows;
+  }
+
+  it('are applied, and applying them again changes nothing', async () => {
+    const schema = database.schemaName ?? 'drizzle';
+    const applied = async () =>
+      (await database.db.execute<{ hash: string }>(sql`select hash from ${sql.identifier(schema)}.__drizzle_migrations`)).rows;
+    const before = await applied();
+    expect(before.length).toBeGreaterThan(0);
+    await migrate(database);
+    await migrate(database);
+    expect(await applied()).toEqual(before);
+  });
+
+  it('create a table for every entity of the data model', async () => {
+    const result = await database.db.execute<{ table_name: string }>(sql`
+      select table_name from information_schema.tables
+      where table_schema = current_schema() and table_type = 'BASE TABLE'`);
+    const tables = result.rows.map((row) => row.table_name);
+    expect(tables).toEqual(expect.arrayContaining([...specTables, ...identityTables]));
+  });
+
+  it('key every entity by a uuid', async () => {
+    const rows = await columns(sql`column_name = 'id'`);
+    for (const table of [...specTables, 'identity_account']) {
+      expect(rows.find((row) => row.table_name === table)?.data_type, table).toBe('uuid');
+    }
+  });
+
+  it('give every table created_at and updated_at', async () => {
+    const rows = await columns(sql`column_name in ('created_at', 'updated_at')`);
+    for (const table of [...specTables, ...identityTables]) {
+      expect(rows.filter((row) => row.table_name === table).map((row) => row.column_name).sort(), table).toEqual([
+        'created_at',
+        'updated_at',
+      ]);
+    }
+  });
+
+  it('add deleted_at exactly where rows are soft-deleted', async () => {
+    const rows = await columns(sql`column_name = 'deleted_at'`);
+    expect(rows.map((row) => row.table_name).sort()).toEqual([...softDeleted].sort());
+  });
+
+  it('install pg_trgm', async () => {
+    const result = await database.db.execute<{ extname: string }>(sql`select extname from pg_extension`);
+    expect(result.rows.map((row) => row.extname)).toContain('pg_trgm');
+  });
+});
