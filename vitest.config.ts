@@ -1,8 +1,15 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+// graphql 16 has no "exports": Node loads its CommonJS build for packages (yoga, Pothos)
+// while Vite would pick the ESM one for our sources, and two copies break `instanceof
+// GraphQLError`. Point our sources at the same file Node loads, as in production.
+const graphqlAsNodeLoadsIt = fileURLToPath(new URL('./node_modules/graphql/index.js', import.meta.url));
 
 // Three projects: pure logic (node), React islands (jsdom), and integration
 // suites that talk to real servers over HTTP (the built product, databases).
 export default defineConfig({
+  resolve: { alias: [{ find: /^graphql$/, replacement: graphqlAsNodeLoadsIt }] },
   test: {
     projects: [
       {

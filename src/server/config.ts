@@ -18,6 +18,41 @@ export interface AppConfig {
   versionCheckIntervalMs: number;
   site: PublicSiteConfig;
   legalDocsDir: string;
+  /** PostgreSQL connection string; null runs the embedded PGlite under dataDir. */
+  databaseUrl: string | null;
+  /** Seed demo data: 'auto' seeds only an empty embedded database. */
+  seedDemo: 'auto' | 'always' | 'never';
+  graphql: GraphqlConfig;
+  auth: AuthConfig;
+}
+
+export interface GraphqlConfig {
+  /** Where the in-process API is mounted (spec §7: default /graphql). */
+  path: string;
+  /** An external API to call instead of the in-process one; null = in-process. */
+  url: string | null;
+}
+
+export interface AuthConfig {
+  /** True when no AUTH_ISSUER is set: the built-in provider at /oidc is the issuer. */
+  builtIn: boolean;
+  issuer: string;
+  clientId: string;
+  /** Null for the built-in provider: its client secret is generated and kept in the database. */
+  clientSecret: string | null;
+  /** The API's audience (resource indicator). */
+  audience: string;
+  /** Namespaced claim holding the roles list (spec §6). */
+  rolesClaim: string;
+  adminRole: string;
+  impersonateRole: string;
+  /** Extra scopes beyond 'openid profile email' (spec §7). */
+  extraScopes: string[];
+  refreshTokens: boolean;
+  /** Organisation id or name the ID token must carry, when configured (spec §5). */
+  organization: string | null;
+  /** Max authentication age in seconds; auth_time is then required (spec §5). */
+  maxAgeSeconds: number | null;
 }
 
 /** The part of the configuration pages may render. */
@@ -64,14 +99,53 @@ function optional(value: string | undefined): string | null {
   return value?.trim() ? value.trim() : null;
 }
 
+function readSeedDemo(env: Env): AppConfig['seedDemo'] {
+  const raw = env.SEED_DEMO?.trim().toLowerCase();
+  if (!raw) return 'auto';
+  if (raw === 'true' || raw === '1') return 'always';
+  if (raw === 'false' || raw === '0') return 'never';
+  throw new ConfigError(`SEED_DEMO must be true or false, got "${env.SEED_DEMO}"`, 'unset it to seed only an empty embedded database');
+}
+
+function readPath(raw: string | undefined, fallback: string): string {
+  const value = raw?.trim() || fallback;
+  if (!value.startsWith('/')) throw new ConfigError(`GRAPHQL_PATH must start with "/", got "${value}"`, 'for example /graphql');
+  return value;
+}
+
+function readAuth(env: Env, publicOrigin: string, graphqlPath: string): AuthConfig {
+  const issuer = optional(env.AUTH_ISSUER);
+  const maxAge = Number(env.AUTH_MAX_AGE);
+  return {
+    builtIn: issuer === null,
+    issuer: issuer ?? `${publicOrigin}/oidc`,
+    clientId: optional(env.AUTH_CLIENT_ID) ?? 'talentplace-web',
+    clientSecret: optional(env.AUTH_CLIENT_SECRET),
+    audience: optional(env.AUTH_AUDIENCE) ?? `${publicOrigin}${graphqlPath}`,
+    rolesClaim: optional(env.AUTH_ROLES_CLAIM) ?? 'https://talentplace.app/roles',
+    adminRole: optional(env.AUTH_ADMIN_ROLE) ?? 'super:admin',
+    impersonateRole: optional(env.AUTH_IMPERSONATE_ROLE) ?? 'super:impersonate',
+    extraScopes: (env.AUTH_SCOPE ?? '').split(/\s+/).filter(Boolean),
+    refreshTokens: env.AUTH_REFRESH_TOKENS?.trim() !== 'false',
+    organization: optional(env.AUTH_ORGANIZATION),
+    maxAgeSeconds: Number.isInteger(maxAge) && maxAge > 0 ? maxAge : null,
+  };
+}
+
 export function readConfig(env: Env = process.env, cwd = process.cwd()): AppConfig {
   const port = readPort(env);
   const host = env.HOST?.trim() || 'localhost';
   const production = env.NODE_ENV === 'production';
+  const publicOrigin = readOrigin(env.PUBLIC_ORIGIN, `http://localhost:${port}`);
+  const graphqlPath = readPath(env.GRAPHQL_PATH, '/graphql');
   return {
     port,
     host,
-    publicOrigin: readOrigin(env.PUBLIC_ORIGIN, `http://localhost:${port}`),
+    publicOrigin,
+    databaseUrl: optional(env.DATABASE_URL),
+    seedDemo: readSeedDemo(env),
+    graphql: { path: graphqlPath, url: optional(env.GRAPHQL_URL) },
+    auth: readAuth(env, publicOrigin, graphqlPath),
     dataDir: path.resolve(cwd, env.DATA_DIR?.trim() || '.data'),
     production,
     shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS) > 0 ? Number(env.SHUTDOWN_TIMEOUT_MS) : 10_000,

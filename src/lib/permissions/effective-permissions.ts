@@ -14,7 +14,9 @@ export function parsePermissionSet(value: unknown): PermissionSet | null {
   const set: PermissionSet = {};
   for (const [resource, actions] of Object.entries(candidate)) {
     if (!actions || typeof actions !== 'object' || Array.isArray(actions)) continue;
-    set[resource] = Object.fromEntries(Object.entries(actions).filter(([, allowed]) => typeof allowed === 'boolean'));
+    set[resource] = Object.fromEntries(
+      Object.entries(actions).filter((entry): entry is [string, boolean] => typeof entry[1] === 'boolean'),
+    );
   }
   return set;
 }

@@ -6,8 +6,8 @@ export const TOKEN_CLOCK_TOLERANCE_S = 60;
 export interface AccessTokenVerifierOptions {
   issuer: string;
   audience: string;
-  /** The issuer's JWKS address; keys are fetched and cached, refetched on an unknown kid. */
-  jwksUri: string;
+  /** The issuer's JWKS address, or how to find it; keys are cached and refetched on an unknown kid. */
+  jwksUri: string | (() => Promise<string>);
   /** Claim holding the roles list (namespaced, e.g. https://talentplace.app/roles). */
   rolesClaim: string;
 }
@@ -34,12 +34,18 @@ export class AccessTokenError extends Error {
  * nothing else about the caller.
  */
 export function createAccessTokenVerifier(options: AccessTokenVerifierOptions) {
-  const keys: JWTVerifyGetKey = createRemoteJWKSet(new URL(options.jwksUri), { cooldownDuration: 30_000, timeoutDuration: 5_000 });
+  let keys: JWTVerifyGetKey | null = null;
+  const loadKeys = async (): Promise<JWTVerifyGetKey> => {
+    if (keys) return keys;
+    const uri = typeof options.jwksUri === 'string' ? options.jwksUri : await options.jwksUri();
+    keys = createRemoteJWKSet(new URL(uri), { cooldownDuration: 30_000, timeoutDuration: 5_000 });
+    return keys;
+  };
 
   return async function verifyAccessToken(token: string): Promise<VerifiedAccessToken> {
     let payload: JWTPayload;
     try {
-      ({ payload } = await jwtVerify(token, keys, {
+      ({ payload } = await jwtVerify(token, await loadKeys(), {
         algorithms: ['RS256'],
         issuer: options.issuer,
         audience: options.audience,

@@ -1,0 +1,44 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { effectivePermissions } from '../../../lib/permissions/effective-permissions';
+import type { PermissionSet } from '../../../lib/permissions/resources';
+import type { AppDatabase } from '../../db/client';
+import { company, companyDefaultPermissions, companyOnUser, companyPermissions, companyRole } from '../../db/schema';
+import { ApiError, forbidden } from '../errors';
+
+export interface CompanyScope {
+  companyId: string;
+  permissions: PermissionSet;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * `tp-company` (spec §7): the selected company must be verified, not deleted, and one
+ * the user belongs to. Its effective permissions (spec §6) are worked out once per request.
+ */
+export async function resolveCompanyScope(db: AppDatabase, userId: string, companyId: string): Promise<CompanyScope> {
+  if (!UUID.test(companyId)) throw new ApiError('BAD_USER_INPUT', 'tp-company must be a company id', { hint: 'send the id of a company you belong to' });
+  const [membership] = await db
+    .select({
+      verificationStatus: company.verificationStatus,
+      deletedAt: company.deletedAt,
+      companyPermissions: companyPermissions.permissions,
+      rolePermissions: companyRole.permissions,
+      defaultPermissions: companyDefaultPermissions.permissions,
+    })
+    .from(companyOnUser)
+    .innerJoin(company, eq(company.id, companyOnUser.companyId))
+    .leftJoin(companyPermissions, eq(companyPermissions.companyId, company.id))
+    .leftJoin(companyRole, and(eq(companyRole.id, companyOnUser.roleId), isNull(companyRole.deletedAt)))
+    .leftJoin(companyDefaultPermissions, eq(companyDefaultPermissions.id, companyRole.defaultPermissionsId))
+    .where(and(eq(companyOnUser.userId, userId), eq(companyOnUser.companyId, companyId)))
+    .limit(1);
+  const permissions = membership
+    ? effectivePermissions({
+        company: { verificationStatus: membership.verificationStatus, deletedAt: membership.deletedAt, permissions: membership.companyPermissions },
+        role: { permissions: membership.rolePermissions, defaultPermissions: membership.defaultPermissions },
+      })
+    : null;
+  if (!permissions) throw forbidden('You are not a member of this verified company');
+  return { companyId, permissions };
+}

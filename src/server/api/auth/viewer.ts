@@ -1,0 +1,97 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { AppDatabase } from '../../db/client';
+import { admin, user } from '../../db/schema';
+import { forbidden } from '../errors';
+import type { VerifiedAccessToken } from './access-token';
+
+export interface RoleNames {
+  adminRole: string;
+  impersonateRole: string;
+}
+
+/** Who a request acts as. When impersonating, the user is the target and `actor` the caller. */
+export interface Viewer {
+  userId: string;
+  externalId: string;
+  email: string;
+  /** From the caller's token roles (spec §6); false while impersonating someone. */
+  isAdmin: boolean;
+  isImpersonate: boolean;
+  actor: { userId: string; externalId: string } | null;
+}
+
+type UserRow = typeof user.$inferSelect;
+
+/**
+ * The first call of a new subject provisions its user row (externalId = subject). An
+ * admin role in the token is mirrored to the row, so that impersonation can refuse to
+ * act as an admin without seeing that admin's token.
+ */
+export async function provisionUser(db: AppDatabase, token: VerifiedAccessToken, roles: RoleNames): Promise<UserRow> {
+  const email = token.email ?? `${token.subject}@users.invalid`;
+  let [row] = await db.select().from(user).where(eq(user.externalId, token.subject)).limit(1);
+  if (!row) {
+    await db
+      .insert(user)
+      .values({ externalId: token.subject, email, displayName: token.name })
+      .onConflictDoNothing();
+    [row] = await db.select().from(user).where(eq(user.externalId, token.subject)).limit(1);
+  }
+  if (!row) throw new Error(`could not provision the user of subject ${token.subject}`);
+
+  const isAdmin = token.roles.includes(roles.adminRole);
+  if (isAdmin && !row.adminRoleId) {
+    const adminRoleId = await ensureAdminRole(db, roles.adminRole);
+    [row] = await db.update(user).set({ adminRoleId }).where(eq(user.id, row.id)).returning();
+  } else if (!isAdmin && row.adminRoleId) {
+    [row] = await db.update(user).set({ adminRoleId: null }).where(eq(user.id, row.id)).returning();
+  }
+  return row!;
+}
+
+async function ensureAdminRole(db: AppDatabase, role: string): Promise<string> {
+  const [existing] = await db.select({ id: admin.id }).from(admin).where(eq(admin.role, role)).limit(1);
+  if (existing) return existing.id;
+  const [created] = await db.insert(admin).values({ role, permissions: {} }).returning({ id: admin.id });
+  return created!.id;
+}
+
+/**
+ * `x-impersonate-as` (spec §6-§7): honoured only for a caller holding the impersonation
+ * role; the target must exist, be active and not be an admin.
+ */
+export async function resolveViewer(
+  db: AppDatabase,
+  token: VerifiedAccessToken,
+  roles: RoleNames,
+  impersonateAs: string | null,
+): Promise<Viewer> {
+  const caller = await provisionUser(db, token, roles);
+  const isImpersonate = token.roles.includes(roles.impersonateRole);
+  if (caller.status !== 'active') throw forbidden('This account is not active');
+  if (!impersonateAs) {
+    return {
+      userId: caller.id,
+      externalId: caller.externalId,
+      email: caller.email,
+      isAdmin: token.roles.includes(roles.adminRole),
+      isImpersonate,
+      actor: null,
+    };
+  }
+  if (!isImpersonate) throw forbidden('Impersonation needs the impersonation role');
+  const [target] = await db
+    .select()
+    .from(user)
+    .where(and(eq(user.externalId, impersonateAs), isNull(user.adminRoleId), eq(user.status, 'active')))
+    .limit(1);
+  if (!target) throw forbidden('This user cannot be impersonated');
+  return {
+    userId: target.id,
+    externalId: target.externalId,
+    email: target.email,
+    isAdmin: false,
+    isImpersonate,
+    actor: { userId: caller.id, externalId: caller.externalId },
+  };
+}

@@ -1,0 +1,46 @@
+import SchemaBuilder from '@pothos/core';
+import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
+import type { PermissionAction, PermissionResource } from '../../lib/permissions/resources';
+import { can } from '../../lib/permissions/effective-permissions';
+import type { ApiContext } from './context';
+import { ApiError, forbidden, unauthenticated } from './errors';
+
+export interface BuilderTypes {
+  Context: ApiContext;
+  AuthScopes: {
+    signedIn: boolean;
+    admin: boolean;
+    /** The selected company (tp-company) grants this action on this resource. */
+    companyPermission: { resource: PermissionResource; action: PermissionAction };
+  };
+  Scalars: {
+    DateTime: { Input: Date; Output: Date | string };
+    Decimal: { Input: string; Output: string };
+    JSON: { Input: unknown; Output: unknown };
+  };
+  DefaultFieldNullability: false;
+}
+
+/**
+ * The schema builder. It defines no types itself: each domain file under schema/ adds
+ * its own (Pothos app layout). Scope auth comes first so every field is checked before
+ * it resolves.
+ */
+export const builder = new SchemaBuilder<BuilderTypes>({
+  plugins: [ScopeAuthPlugin],
+  defaultFieldNullability: false,
+  scopeAuth: {
+    authScopes: (context) => ({
+      signedIn: context.viewer !== null,
+      admin: context.viewer?.isAdmin ?? false,
+      companyPermission: ({ resource, action }) => can(context.company?.permissions, resource, action),
+    }),
+    unauthorizedError: (_parent, context, _info, result) => {
+      if (!context.viewer) return unauthenticated();
+      if (result.failure.kind === 'AuthScope' && result.failure.scope === 'companyPermission' && !context.company) {
+        return new ApiError('FORBIDDEN', 'Select a company first (tp-company header)', { httpStatus: 403 });
+      }
+      return forbidden();
+    },
+  },
+});

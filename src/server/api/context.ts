@@ -1,0 +1,64 @@
+import type { AppDatabase } from '../db/client';
+import type { AccessTokenVerifier } from './auth/access-token';
+import { resolveCompanyScope, type CompanyScope } from './auth/company-scope';
+import { resolveViewer, type RoleNames, type Viewer } from './auth/viewer';
+import { ApiError, unauthenticated } from './errors';
+
+export type Domain = 'company' | 'talent';
+
+export interface ApiContext {
+  db: AppDatabase;
+  /** Null for a call without a token: only public operations answer it. */
+  viewer: Viewer | null;
+  /** The selected company (tp-company), checked; null when none was sent. */
+  company: CompanyScope | null;
+  /** tp-domain: which side of the product made the call (spec §7). */
+  domain: Domain;
+}
+
+export interface ContextDependencies {
+  db: AppDatabase;
+  verifyAccessToken: AccessTokenVerifier;
+  roles: RoleNames;
+}
+
+function readDomain(value: string | null): Domain {
+  if (value === null || value === '') return 'talent';
+  if (value === 'company' || value === 'talent') return value;
+  throw new ApiError('BAD_USER_INPUT', 'tp-domain must be "company" or "talent"', { hint: 'send company on /company pages, else talent' });
+}
+
+function readBearer(header: string | null): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  if (!match) throw unauthenticated('The authorization header must be "Bearer <access token>"');
+  return match[1]!;
+}
+
+/**
+ * Builds the context from nothing but the request: a verified bearer token and the
+ * three product headers. The API knows no cookies or sessions, so it can run as its
+ * own service behind any client.
+ */
+export function createContextFactory(deps: ContextDependencies) {
+  return async function buildContext({ request }: { request: Request }): Promise<ApiContext> {
+    const domain = readDomain(request.headers.get('tp-domain'));
+    const token = readBearer(request.headers.get('authorization'));
+    const impersonateAs = request.headers.get('x-impersonate-as')?.trim() || null;
+    const companyId = request.headers.get('tp-company')?.trim() || null;
+
+    if (!token) {
+      if (impersonateAs || companyId) throw unauthenticated('Impersonation and company selection need a signed-in user');
+      return { db: deps.db, viewer: null, company: null, domain };
+    }
+    let verified;
+    try {
+      verified = await deps.verifyAccessToken(token);
+    } catch (error) {
+      throw unauthenticated(error instanceof Error ? error.message : 'The access token is not valid');
+    }
+    const viewer = await resolveViewer(deps.db, verified, deps.roles, impersonateAs);
+    const company = companyId ? await resolveCompanyScope(deps.db, viewer.userId, companyId) : null;
+    return { db: deps.db, viewer, company, domain };
+  };
+}

@@ -1,0 +1,14 @@
+// Importing a domain file registers its types and operations on the builder.
+import '../scalars';
+import './users';
+import './talents';
+import './catalog';
+import { lexicographicSortSchema, printSchema } from 'graphql';
+import { builder } from '../builder';
+
+export const schema = builder.toSchema();
+
+/** The schema as committed in schema.graphql (sorted, so diffs stay readable). */
+export function printApiSchema(): string {
+  return `${printSchema(lexicographicSortSchema(schema))}\n`;
+}

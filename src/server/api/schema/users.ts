@@ -1,0 +1,214 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { effectivePermissions } from '../../../lib/permissions/effective-permissions';
+import { initialProfileName } from '../../../lib/profile/profile-name';
+import { buildRoute } from '../../../lib/routes/build-route';
+import {
+  company,
+  companyDefaultPermissions,
+  companyOnUser,
+  companyPermissions,
+  companyRole,
+  featureFlag,
+  talentProfile,
+  user,
+  userFeatureFlag,
+} from '../../db/schema';
+import { builder } from '../builder';
+import { ApiError } from '../errors';
+import { TalentProfile, type TalentProfileRow } from './talents';
+
+interface MembershipRow {
+  companyId: string;
+  name: string;
+  deletedAt: Date | null;
+  address: unknown;
+  logo: string | null;
+  verificationStatus: string;
+  companyPermissions: unknown;
+  roleId: string | null;
+  role: string | null;
+  rolePermissions: unknown;
+  defaultPermissions: unknown;
+}
+
+interface Me {
+  id: string;
+  email: string;
+  displayName: string | null;
+  redirect: string | null;
+  isAdmin: boolean;
+  isImpersonate: boolean;
+  impersonatedBy: string | null;
+  memberships: MembershipRow[];
+  featureFlags: Array<{ name: string; deletedAt: Date | null }>;
+  profile: TalentProfileRow | null;
+}
+
+const MembershipCompany = builder.objectRef<MembershipRow>('MembershipCompany').implement({
+  fields: (t) => ({
+    id: t.exposeID('companyId'),
+    name: t.exposeString('name'),
+    deletedAt: t.field({ type: 'DateTime', nullable: true, resolve: (row) => row.deletedAt }),
+    address: t.field({ type: 'JSON', nullable: true, resolve: (row) => row.address }),
+    logo: t.exposeString('logo', { nullable: true }),
+    verificationStatus: t.exposeString('verificationStatus'),
+    permissions: t.field({ type: 'JSON', nullable: true, description: "The company's own permission set", resolve: (row) => row.companyPermissions }),
+  }),
+});
+
+const MembershipRole = builder.objectRef<MembershipRow>('MembershipRole').implement({
+  fields: (t) => ({
+    // Only reached when the membership has a role (see CompanyMembership.role).
+    id: t.id({ resolve: (row) => row.roleId! }),
+    role: t.string({ resolve: (row) => row.role ?? '' }),
+    permissions: t.field({ type: 'JSON', nullable: true, resolve: (row) => row.rolePermissions }),
+    defaultPermissions: t.field({ type: 'JSON', nullable: true, resolve: (row) => row.defaultPermissions }),
+  }),
+});
+
+const CompanyMembership = builder.objectRef<MembershipRow>('CompanyMembership').implement({
+  description: 'A company the user belongs to, with the role held there (spec §3 current-user state)',
+  fields: (t) => ({
+    company: t.field({ type: MembershipCompany, resolve: (row) => row }),
+    role: t.field({ type: MembershipRole, nullable: true, resolve: (row) => (row.roleId ? row : null) }),
+    effectivePermissions: t.field({
+      type: 'JSON',
+      nullable: true,
+      description: 'Role and company permissions merged (spec §6); null unless the company is verified',
+      resolve: (row) =>
+        effectivePermissions({
+          company: { verificationStatus: row.verificationStatus, deletedAt: row.deletedAt, permissions: row.companyPermissions },
+          role: { permissions: row.rolePermissions, defaultPermissions: row.defaultPermissions },
+        }),
+    }),
+  }),
+});
+
+const FeatureFlag = builder.objectRef<{ name: string; deletedAt: Date | null }>('FeatureFlag').implement({
+  fields: (t) => ({
+    name: t.exposeString('name'),
+    deletedAt: t.field({ type: 'DateTime', nullable: true, resolve: (row) => row.deletedAt }),
+  }),
+});
+
+const MeRef = builder.objectRef<Me>('Me').implement({
+  description: 'The signed-in user (spec §7 FindUser)',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    email: t.exposeString('email'),
+    displayName: t.exposeString('displayName', { nullable: true }),
+    redirect: t.exposeString('redirect', { nullable: true, description: 'Where to send the user after sign-in, if anywhere' }),
+    isAdmin: t.exposeBoolean('isAdmin'),
+    isImpersonate: t.exposeBoolean('isImpersonate'),
+    impersonatedBy: t.exposeString('impersonatedBy', { nullable: true, description: 'External id of the impersonating user' }),
+    companies: t.field({ type: [CompanyMembership], resolve: (me) => me.memberships }),
+    featureFlags: t.field({ type: [FeatureFlag], resolve: (me) => me.featureFlags }),
+    profile: t.field({ type: TalentProfile, nullable: true, resolve: (me) => me.profile }),
+  }),
+});
+
+const MembershipWhere = builder.inputType('MembershipWhere', {
+  fields: (t) => ({
+    activeCompaniesOnly: t.boolean({ description: 'Leave out companies that are soft-deleted (deletedAt set)' }),
+  }),
+});
+
+builder.queryType({});
+builder.mutationType({});
+
+builder.queryField('findMe', (t) =>
+  t.field({
+    type: MeRef,
+    authScopes: { signedIn: true },
+    args: { where: t.arg({ type: MembershipWhere, required: false }) },
+    resolve: async (_root, args, { db, viewer }) => {
+      const userId = viewer!.userId;
+      const [row] = await db.select().from(user).where(eq(user.id, userId)).limit(1);
+      const membershipFilter = args.where?.activeCompaniesOnly ? and(eq(companyOnUser.userId, userId), isNull(company.deletedAt)) : eq(companyOnUser.userId, userId);
+      // One query per list, whatever the number of companies: no query per row.
+      const [memberships, flags, profiles] = await Promise.all([
+        db
+          .select({
+            companyId: company.id,
+            name: company.name,
+            deletedAt: company.deletedAt,
+            address: company.address,
+            logo: company.logo,
+            verificationStatus: company.verificationStatus,
+            companyPermissions: companyPermissions.permissions,
+            roleId: companyRole.id,
+            role: companyRole.role,
+            rolePermissions: companyRole.permissions,
+            defaultPermissions: companyDefaultPermissions.permissions,
+          })
+          .from(companyOnUser)
+          .innerJoin(company, eq(company.id, companyOnUser.companyId))
+          .leftJoin(companyPermissions, eq(companyPermissions.companyId, company.id))
+          .leftJoin(companyRole, and(eq(companyRole.id, companyOnUser.roleId), isNull(companyRole.deletedAt)))
+          .leftJoin(companyDefaultPermissions, eq(companyDefaultPermissions.id, companyRole.defaultPermissionsId))
+          .where(membershipFilter)
+          .orderBy(sql`lower(${company.name})`),
+        db
+          .select({ name: featureFlag.name, deletedAt: featureFlag.deletedAt })
+          .from(userFeatureFlag)
+          .innerJoin(featureFlag, eq(featureFlag.id, userFeatureFlag.featureFlagId))
+          .where(eq(userFeatureFlag.userId, userId))
+          .orderBy(featureFlag.name),
+        db.select().from(talentProfile).where(and(eq(talentProfile.userId, userId), isNull(talentProfile.deletedAt))).limit(1),
+      ]);
+      const profile = profiles[0] ?? null;
+      const redirect = row?.redirect ?? (profile || memberships.length ? null : buildRoute('talentProfile'));
+      return {
+        id: userId,
+        email: viewer!.email,
+        displayName: row?.displayName ?? null,
+        redirect,
+        isAdmin: viewer!.isAdmin,
+        isImpersonate: viewer!.isImpersonate,
+        impersonatedBy: viewer!.actor?.externalId ?? null,
+        memberships,
+        featureFlags: flags,
+        profile,
+      };
+    },
+  }),
+);
+
+const CreateTalentProfileInput = builder.inputType('CreateOneTalentProfileInput', {
+  fields: (t) => ({
+    email: t.string({ required: true }),
+    profileName: t.string({ required: false }),
+  }),
+});
+
+const CreatedId = builder.objectRef<{ id: string }>('CreatedId').implement({
+  fields: (t) => ({ id: t.exposeID('id') }),
+});
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+builder.mutationField('createOneTalentProfile', (t) =>
+  t.field({
+    type: CreatedId,
+    description: 'Creates the signed-in user\'s talent profile (spec §7 CreateOneTalentProfile)',
+    authScopes: { signedIn: true },
+    args: { data: t.arg({ type: CreateTalentProfileInput, required: true }) },
+    resolve: async (_root, { data }, { db, viewer }) => {
+      const email = data.email.trim();
+      if (!EMAIL.test(email) || email.length > 254) {
+        throw new ApiError('BAD_USER_INPUT', 'Enter a valid email address', { fieldErrors: [{ field: 'data.email', message: 'Enter a valid email address' }] });
+      }
+      const profileName = initialProfileName(data.profileName);
+      if (profileName.length > 100) {
+        throw new ApiError('BAD_USER_INPUT', 'The profile name is too long', { fieldErrors: [{ field: 'data.profileName', message: 'Use at most 100 characters' }] });
+      }
+      const created = await db
+        .insert(talentProfile)
+        .values({ userId: viewer!.userId, externalUserId: viewer!.externalId, email, profileName })
+        .onConflictDoNothing()
+        .returning({ id: talentProfile.id });
+      if (!created[0]) throw new ApiError('CONFLICT', 'You already have a talent profile', { hint: 'open your profile to edit it' });
+      return created[0];
+    },
+  }),
+);

@@ -1,0 +1,56 @@
+import { createApi, type Api } from '../../src/server/api/yoga';
+import type { Database } from '../../src/server/db/client';
+import { openTestDatabase, type TestDatabaseKind } from './test-database';
+import { startTestIssuer, type TestIssuer } from './test-issuer';
+
+export const AUDIENCE = 'https://api.talentplace.test';
+export const ROLES_CLAIM = 'https://talentplace.app/roles';
+
+export interface ApiHarness {
+  api: Api;
+  database: Database;
+  issuer: TestIssuer;
+  /** A signed access token for the subject, with roles. */
+  token(subject: string, options?: { email?: string; roles?: string[] }): Promise<string>;
+  /** POSTs a GraphQL operation in-process (yoga.fetch) and returns status and body. */
+  call(query: string, options?: { variables?: Record<string, unknown>; token?: string; headers?: Record<string, string> }): Promise<{ status: number; body: GraphqlBody }>;
+  close(): Promise<void>;
+}
+
+export interface GraphqlBody {
+  data?: Record<string, unknown> | null;
+  errors?: Array<{ message: string; extensions?: { code?: string; fieldErrors?: unknown } }>;
+}
+
+/** The API in-process over a migrated test database, with tokens from a real test issuer. */
+export async function startApiHarness(kind: TestDatabaseKind, options: { production?: boolean } = {}): Promise<ApiHarness> {
+  const [database, issuer] = await Promise.all([openTestDatabase(kind), startTestIssuer()]);
+  const api = createApi({
+    db: database.db,
+    path: '/graphql',
+    production: options.production ?? false,
+    auth: { issuer: issuer.issuer, audience: AUDIENCE, rolesClaim: ROLES_CLAIM, adminRole: 'super:admin', impersonateRole: 'super:impersonate', jwksUri: issuer.jwksUri },
+  });
+  return {
+    api,
+    database,
+    issuer,
+    token: (subject, tokenOptions = {}) =>
+      issuer.sign({ sub: subject, aud: AUDIENCE, email: tokenOptions.email ?? `${subject}@example.test`, [ROLES_CLAIM]: tokenOptions.roles ?? [] }),
+    async call(query, callOptions = {}) {
+      const response = await api.fetch('http://api.test/graphql', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(callOptions.token ? { authorization: `Bearer ${callOptions.token}` } : {}),
+          ...callOptions.headers,
+        },
+        body: JSON.stringify({ query, variables: callOptions.variables ?? {} }),
+      });
+      return { status: response.status, body: (await response.json()) as GraphqlBody };
+    },
+    close: async () => {
+      await Promise.all([database.close(), issuer.close()]);
+    },
+  };
+}
