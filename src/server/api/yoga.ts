@@ -48,14 +48,15 @@ export function createApi(options: ApiOptions) {
     context,
     graphqlEndpoint: options.path,
     batching: false,
-    graphiql: !options.production,
+    graphiql: false,
     landingPage: false,
     // Errors that are not ApiErrors reach clients as "Unexpected error." with no SQL or stack.
     maskedErrors: true,
     logging: options.production ? 'warn' : 'error',
     plugins: [
       EnvelopArmorPlugin({
-        maxDepth: { n: API_LIMITS.maxDepth, flattenFragments: true },
+        // Introspection counts too: tooling reads the committed schema.graphql instead.
+        maxDepth: { n: API_LIMITS.maxDepth, flattenFragments: true, ignoreIntrospection: false },
         maxAliases: { n: API_LIMITS.maxAliases },
         maxTokens: { n: API_LIMITS.maxTokens },
         maxDirectives: { n: API_LIMITS.maxDirectives },
