@@ -10,6 +10,8 @@ import { createServices, type AppServices } from './services';
 
 type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: undefined, locals: object) => Promise<void>;
 
+const pathOf = (req: IncomingMessage) => (req.url ?? '/').split('?')[0];
+
 /** What Astro receives as `locals` on every request: a fresh object, shared services. */
 export interface RequestLocals {
   services: AppServices;
@@ -31,7 +33,7 @@ export async function startServer(options: StartOptions = {}) {
   const log = options.log ?? ((message: string) => console.log(message));
   const distDir = options.distDir ?? path.dirname(fileURLToPath(import.meta.url));
 
-  const owned = await createServices(config);
+  const owned = await createServices(config, log);
   const entry = (await import(pathToFileURL(path.join(distDir, 'server', 'entry.mjs')).href)) as { handler: AstroHandler };
   const serveStatic = createStaticAssets(path.join(distDir, 'client'));
 
@@ -42,6 +44,10 @@ export async function startServer(options: StartOptions = {}) {
     applySecurityHeaders(res, config.production);
     try {
       if (await handleHealth(req, res)) return;
+      if (owned.api && pathOf(req) === config.graphql.path) {
+        await owned.api.handle(req, res);
+        return;
+      }
       serveStatic(req, res, () => {
         const locals: RequestLocals = { services: owned.services };
         void entry.handler(req, res, undefined, locals);

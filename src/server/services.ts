@@ -2,6 +2,9 @@ import type { AppConfig } from './config';
 import type { ReadinessCheck } from './http/health';
 import type { LegalDocuments } from './legal/legal-documents';
 import { createLegalDocuments } from './legal/legal-documents';
+import { openDatabase, type Database } from './db/client';
+import { migrate } from './db/migrate';
+import { createApi, type Api } from './api/yoga';
 
 /**
  * The single instances this process owns. Created once by main.ts and handed to Astro
@@ -14,15 +17,45 @@ export interface AppServices {
 
 export interface OwnedServices {
   services: AppServices;
+  /** The in-process GraphQL API; null when GRAPHQL_URL points at an external one. */
+  api: Api | null;
+  database: Database;
   readiness: ReadinessCheck[];
   close: () => Promise<void>;
 }
 
-export async function createServices(config: AppConfig): Promise<OwnedServices> {
-  const legal = createLegalDocuments(config.legalDocsDir);
+type Log = (message: string) => void;
+
+export async function createServices(config: AppConfig, log: Log): Promise<OwnedServices> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log });
+  try {
+    await migrate(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  log(`database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'} ready`);
+
+  const api = config.graphql.url
+    ? null
+    : createApi({
+        db: database.db,
+        path: config.graphql.path,
+        production: config.production,
+        auth: {
+          issuer: config.auth.issuer,
+          audience: config.auth.audience,
+          rolesClaim: config.auth.rolesClaim,
+          adminRole: config.auth.adminRole,
+          impersonateRole: config.auth.impersonateRole,
+        },
+      });
+
   return {
-    services: { config, legal },
-    readiness: [],
-    close: async () => {},
+    services: { config, legal: createLegalDocuments(config.legalDocsDir) },
+    api,
+    database,
+    readiness: [{ name: 'database', check: () => database.ping() }],
+    close: () => database.close(),
   };
 }
