@@ -1,0 +1,187 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import Provider from 'oidc-provider';
+import type { AppDatabase } from '../db/client';
+import { createAccountStore } from './account-store';
+import { deleteExpiredProviderState, drizzleAdapterFactory } from './drizzle-adapter';
+import { sendHtml } from './html-response';
+import { IdentityProviderError } from './identity-provider-error';
+import { createInteractionHandler, isInteractionPath } from './interactions';
+import { offlineAccessImpliesConsent } from './offline-access';
+import { renderMessagePage, type Branding } from './pages';
+import { buildProviderConfiguration, type IdentityProviderClient } from './provider-configuration';
+import { loadOrCreateSigningKey } from './signing-key';
+
+export type { IdentityProviderClient } from './provider-configuration';
+
+export interface IdentityProviderOptions {
+  db: AppDatabase;
+  /** The public origin plus the mount path, e.g. `http://localhost:4321/oidc`. */
+  issuer: string;
+  clients: IdentityProviderClient[];
+  /** The API's resource indicator: the `aud` of every access token. */
+  audience: string;
+  /** Claim carrying the roles list; default `https://talentplace.app/roles`. */
+  rolesClaim?: string;
+  /** Secrets signing the provider's cookies, newest first; at least 32 characters each. */
+  cookieKeys: string[];
+  productName: string;
+  /** Secure cookies; only honoured for an https issuer (browsers drop them elsewhere). */
+  secureCookies: boolean;
+  /** Default 600. */
+  accessTokenTtlSeconds?: number;
+  log?: (message: string) => void;
+}
+
+export interface IdentityProvider {
+  provider: Provider;
+  /** Serves a request whose `req.url` starts with the issuer's path (e.g. `/oidc`). */
+  handle(req: IncomingMessage, res: ServerResponse): void;
+  /** Stops the periodic sweep of expired provider state. */
+  close(): Promise<void>;
+}
+
+export const DEFAULT_ROLES_CLAIM = 'https://talentplace.app/roles';
+const DEFAULT_ACCESS_TOKEN_TTL_S = 600;
+const MIN_COOKIE_KEY_LENGTH = 32;
+const SWEEP_INTERVAL_MS = 60 * 60_000;
+// Koa reads the client address from this header (proxy mode); handle() always sets it
+// from the socket, so a forged X-Forwarded-For never counts.
+const SOCKET_ADDRESS_HEADER = 'x-talentplace-socket-address';
+
+function invalid(message: string, hint: string): IdentityProviderError {
+  return new IdentityProviderError('IDP_OPTIONS_INVALID', message, hint);
+}
+
+function parseIssuer(issuer: string): URL {
+  const url = URL.parse(issuer);
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.search || url.hash) {
+    throw invalid(`The identity provider issuer "${issuer}" is not an http(s) address without query`, 'use the public origin followed by /oidc, e.g. https://talentplace.example/oidc');
+  }
+  if (url.pathname.replace(/\/+$/, '') === '') {
+    throw invalid(`The identity provider issuer "${issuer}" has no path`, 'mount the provider on a path of its own: the public origin followed by /oidc');
+  }
+  return url;
+}
+
+function validateOptions(options: IdentityProviderOptions): void {
+  if (!options.clients.length) throw invalid('The identity provider has no clients', 'configure at least the BFF as a client');
+  if (!options.cookieKeys.length || options.cookieKeys.some((key) => key.length < MIN_COOKIE_KEY_LENGTH)) {
+    throw invalid(
+      'The identity provider cookie keys are missing or too short',
+      `give at least one random secret of ${MIN_COOKIE_KEY_LENGTH} or more characters (e.g. openssl rand -base64 32)`,
+    );
+  }
+  if (!URL.canParse(options.audience)) throw invalid(`The API audience "${options.audience}" is not an absolute URI`, 'use the API address, e.g. https://talentplace.example/graphql');
+  const ttl = options.accessTokenTtlSeconds;
+  if (ttl !== undefined && (!Number.isSafeInteger(ttl) || ttl <= 0)) throw invalid('The access token lifetime must be a positive whole number of seconds', 'e.g. 600');
+}
+
+/**
+ * The built-in OpenID provider (used when no external AUTH_ISSUER is configured):
+ * password accounts, RS256 ID tokens and JWT access tokens for the API, every piece of
+ * state in the database so that instances behind a load balancer share it.
+ */
+export async function createIdentityProvider(options: IdentityProviderOptions): Promise<IdentityProvider> {
+  validateOptions(options);
+  const issuerUrl = parseIssuer(options.issuer);
+  const mountPath = issuerUrl.pathname.replace(/\/+$/, '');
+  const log = options.log ?? ((message: string) => console.error(message));
+  const secureCookies = options.secureCookies && issuerUrl.protocol === 'https:';
+  if (options.secureCookies && !secureCookies) log(`idp: secure cookies need an https issuer; ${options.issuer} gets plain cookies`);
+
+  const rolesClaim = options.rolesClaim ?? DEFAULT_ROLES_CLAIM;
+  const branding: Branding = { productName: options.productName, homeUrl: new URL('/', issuerUrl).href };
+  const accounts = createAccountStore(options.db, { rolesClaim });
+  const configuration = buildProviderConfiguration({
+    adapter: drizzleAdapterFactory(options.db),
+    signingKey: await loadOrCreateSigningKey(options.db),
+    accounts,
+    clients: options.clients,
+    audience: options.audience,
+    rolesClaim,
+    cookieKeys: options.cookieKeys,
+    secureCookies,
+    accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? DEFAULT_ACCESS_TOKEN_TTL_S,
+    branding,
+    mountPath,
+  });
+
+  let provider: Provider;
+  try {
+    provider = new Provider(options.issuer, configuration);
+    // oidc-provider validates static clients on first use; at startup is when to hear of it.
+    for (const client of options.clients) await provider.Client.find(client.clientId);
+  } catch (error) {
+    throw new IdentityProviderError(
+      'IDP_CLIENT_INVALID',
+      `The identity provider configuration was refused: ${(error as { error_description?: string }).error_description ?? (error as Error).message}`,
+      'check the client ids, secrets, redirect and post-logout redirect addresses',
+      { cause: error },
+    );
+  }
+  // Proxy mode makes Koa take protocol and host from X-Forwarded-*, which handle() sets
+  // from the issuer: behind a TLS-terminating proxy URLs stay https and secure cookies work.
+  provider.proxy = true;
+  provider.proxyIpHeader = SOCKET_ADDRESS_HEADER;
+  const firstPartyClientIds = new Set(options.clients.map((client) => client.clientId));
+  provider.use(offlineAccessImpliesConsent(firstPartyClientIds));
+  provider.on('server_error', (_ctx: unknown, error: Error) => log(`idp: server error: ${error.stack ?? error.message}`));
+
+  const handleProvider = provider.callback();
+  const handleInteraction = createInteractionHandler({
+    provider,
+    accounts,
+    branding,
+    mountPath,
+    issuerOrigin: issuerUrl.origin,
+    firstPartyClientIds,
+    log,
+  });
+
+  const sweep = setInterval(() => {
+    deleteExpiredProviderState(options.db).then(
+      (count) => count && log(`idp: deleted ${count} expired provider records`),
+      (error: Error) => log(`idp: sweeping expired provider records failed: ${error.message}`),
+    );
+  }, SWEEP_INTERVAL_MS);
+  sweep.unref();
+
+  const fail = (res: ServerResponse, error: unknown) => {
+    log(`idp: request failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    sendHtml(res, 500, renderMessagePage(branding, { title: 'Something went wrong', message: 'Please try again in a moment.' }));
+  };
+
+  function handle(req: IncomingMessage, res: ServerResponse): void {
+    const url = req.url ?? '/';
+    const rest = url.slice(mountPath.length);
+    if (!url.startsWith(mountPath) || !(rest === '' || rest.startsWith('/') || rest.startsWith('?'))) {
+      sendHtml(res, 404, renderMessagePage(branding, { title: 'Page not found', message: 'This page does not exist.' }));
+      return;
+    }
+    // Whatever the client or a proxy sent: the issuer is the public address.
+    req.headers['x-forwarded-proto'] = issuerUrl.protocol.slice(0, -1);
+    req.headers['x-forwarded-host'] = issuerUrl.host;
+    req.headers[SOCKET_ADDRESS_HEADER] = req.socket.remoteAddress ?? '';
+    const queryStart = rest.indexOf('?');
+    const path = queryStart === -1 ? rest : rest.slice(0, queryStart);
+    if (isInteractionPath(path)) {
+      const query = new URLSearchParams(queryStart === -1 ? '' : rest.slice(queryStart + 1));
+      handleInteraction(req, res, path, query).catch((error: unknown) => fail(res, error));
+      return;
+    }
+    // oidc-provider builds its URLs from originalUrl minus url (see machine notes).
+    Object.assign(req, { originalUrl: url, baseUrl: mountPath });
+    req.url = rest.startsWith('/') ? rest : `/${rest}`;
+    handleProvider(req, res).catch((error: unknown) => fail(res, error));
+  }
+
+  return {
+    provider,
+    handle,
+    close: async () => clearInterval(sweep),
+  };
+}

@@ -1,0 +1,202 @@
+import { escapeHtml } from './escape-html';
+import { PASSWORD_MIN_LENGTH } from './sign-up-validation';
+
+// The provider's own pages (sign-in, sign-up, sign-out, errors): server-rendered HTML
+// with inline CSS, no script, in the product's look. Every interpolated value is escaped.
+
+export interface Branding {
+  productName: string;
+  /** Where "back to the product" links go: the public origin. */
+  homeUrl: string;
+}
+
+const styles = `
+*,*::before,*::after{box-sizing:border-box}
+html{background:#f9fafb}
+body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;padding:24px 16px;
+font:12px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:#111827;background:#f9fafb}
+main{width:100%;max-width:360px;padding:32px 28px;background:#fff;border:1px solid #e5e7eb;border-radius:8px;box-shadow:0 1px 3px rgba(17,24,39,.08)}
+.brand{margin:0 0 12px;font-size:16px;font-weight:700;color:#0A73E0;text-align:center}
+h1{margin:0 0 20px;font-size:18px;font-weight:600;line-height:1.3;text-align:center}
+p{margin:0 0 12px}
+.field{margin:0 0 14px}
+label{display:block;margin:0 0 4px;font-weight:600}
+input{display:block;width:100%;height:36px;padding:0 10px;font:inherit;font-size:14px;color:inherit;background:#fff;border:1px solid #9ca3af;border-radius:6px}
+input:focus{outline:2px solid #0A73E0;outline-offset:1px;border-color:#0A73E0}
+input[aria-invalid="true"]{border-color:#b91c1c}
+.hint{margin:4px 0 0;color:#4b5563}
+.field-error{margin:4px 0 0;color:#b91c1c;font-weight:600}
+.alert{margin:0 0 16px;padding:8px 12px;color:#991b1b;background:#fef2f2;border:1px solid #fecaca;border-radius:6px}
+.alert ul{margin:4px 0 0;padding-left:18px}
+.alert a{color:#991b1b}
+.button{display:block;width:100%;height:36px;margin:4px 0 0;padding:0 12px;font:inherit;font-weight:600;border-radius:6px;cursor:pointer}
+.primary{color:#fff;background:#0A73E0;border:1px solid #0A73E0}
+.primary:hover{background:#085fb9;border-color:#085fb9}
+.button:focus-visible,.link-button:focus-visible,a:focus-visible{outline:2px solid #0A73E0;outline-offset:2px}
+.switch{margin:18px 0 0;text-align:center}
+.cancel{margin:8px 0 0;text-align:center}
+.link-button{padding:0;font:inherit;color:#4b5563;text-decoration:underline;background:none;border:0;cursor:pointer}
+a{color:#0A73E0}
+.detail{color:#4b5563;overflow-wrap:anywhere}
+`;
+
+function layout(branding: Branding, title: string, body: string): string {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)} | ${escapeHtml(branding.productName)}</title>
+<style>${styles}</style>
+</head>
+<body>
+<main>
+<p class="brand">${escapeHtml(branding.productName)}</p>
+${body}
+</main>
+</body>
+</html>`;
+}
+
+interface FieldOptions {
+  id: string;
+  label: string;
+  type: 'text' | 'email' | 'password';
+  value?: string;
+  autocomplete: string;
+  autofocus?: boolean;
+  hint?: string;
+  error?: string;
+  /** Ids of messages elsewhere on the page that describe this field too (a form-level error). */
+  describedBy?: string[];
+  invalid?: boolean;
+}
+
+function field(options: FieldOptions): string {
+  const hintId = options.hint ? `${options.id}-hint` : null;
+  const errorId = options.error ? `${options.id}-error` : null;
+  const describedBy = [hintId, errorId, ...(options.describedBy ?? [])].filter(Boolean).join(' ');
+  const attributes = [
+    `id="${escapeHtml(options.id)}"`,
+    `name="${escapeHtml(options.id)}"`,
+    `type="${options.type}"`,
+    `autocomplete="${escapeHtml(options.autocomplete)}"`,
+    'required',
+    options.value !== undefined ? `value="${escapeHtml(options.value)}"` : '',
+    options.autofocus ? 'autofocus' : '',
+    describedBy ? `aria-describedby="${escapeHtml(describedBy)}"` : '',
+    options.error || options.invalid ? 'aria-invalid="true"' : '',
+    options.type === 'email' ? 'spellcheck="false" autocapitalize="none"' : '',
+  ].filter(Boolean);
+  return [
+    '<div class="field">',
+    `<label for="${escapeHtml(options.id)}">${escapeHtml(options.label)}</label>`,
+    `<input ${attributes.join(' ')}>`,
+    hintId ? `<p class="hint" id="${hintId}">${escapeHtml(options.hint)}</p>` : '',
+    errorId ? `<p class="field-error" id="${errorId}">${escapeHtml(options.error)}</p>` : '',
+    '</div>',
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
+function cancelForm(action: string): string {
+  return `<form class="cancel" method="post" action="${escapeHtml(action)}"><button class="link-button" type="submit">Cancel</button></form>`;
+}
+
+export interface InteractionLinks {
+  /** Where the form posts. */
+  submit: string;
+  /** The other form of the same interaction (sign-up from sign-in and back). */
+  switchTo: string;
+  abort: string;
+}
+
+export interface LoginPageModel {
+  links: InteractionLinks;
+  email?: string;
+  error?: string;
+}
+
+export function renderLoginPage(branding: Branding, model: LoginPageModel): string {
+  const errorIds = model.error ? ['form-error'] : [];
+  return layout(
+    branding,
+    'Sign in',
+    `<h1>Sign in</h1>
+${model.error ? `<p class="alert" role="alert" id="form-error">${escapeHtml(model.error)}</p>` : ''}
+<form method="post" action="${escapeHtml(model.links.submit)}" novalidate>
+${field({ id: 'email', label: 'Email', type: 'email', value: model.email ?? '', autocomplete: 'username', autofocus: true, describedBy: errorIds, invalid: Boolean(model.error) })}
+${field({ id: 'password', label: 'Password', type: 'password', autocomplete: 'current-password', describedBy: errorIds, invalid: Boolean(model.error) })}
+<button class="button primary" type="submit">Sign in</button>
+</form>
+<p class="switch">New to ${escapeHtml(branding.productName)}? <a href="${escapeHtml(model.links.switchTo)}">Create an account</a></p>
+${cancelForm(model.links.abort)}`,
+  );
+}
+
+export interface SignUpPageModel {
+  links: InteractionLinks;
+  name?: string;
+  email?: string;
+  fieldErrors?: Partial<Record<'name' | 'email' | 'password', string>>;
+}
+
+export function renderSignUpPage(branding: Branding, model: SignUpPageModel): string {
+  const errors = model.fieldErrors ?? {};
+  const listed = (['name', 'email', 'password'] as const).filter((key) => errors[key]);
+  const summary = listed.length
+    ? `<div class="alert" role="alert"><p>Check the following:</p><ul>${listed
+        .map((key) => `<li><a href="#${key}">${escapeHtml(errors[key])}</a></li>`)
+        .join('')}</ul></div>`
+    : '';
+  return layout(
+    branding,
+    'Sign up',
+    `<h1>Create your account</h1>
+${summary}
+<form method="post" action="${escapeHtml(model.links.submit)}" novalidate>
+${field({ id: 'name', label: 'Name', type: 'text', value: model.name ?? '', autocomplete: 'name', autofocus: true, error: errors.name })}
+${field({ id: 'email', label: 'Email', type: 'email', value: model.email ?? '', autocomplete: 'email', error: errors.email })}
+${field({ id: 'password', label: 'Password', type: 'password', autocomplete: 'new-password', hint: `At least ${PASSWORD_MIN_LENGTH} characters.`, error: errors.password })}
+<button class="button primary" type="submit">Create account</button>
+</form>
+<p class="switch">Already have an account? <a href="${escapeHtml(model.links.switchTo)}">Sign in</a></p>
+${cancelForm(model.links.abort)}`,
+  );
+}
+
+export interface MessagePageModel {
+  title: string;
+  message: string;
+  /** Technical detail for support, shown small (e.g. the OAuth error description). */
+  detail?: string;
+}
+
+export function renderMessagePage(branding: Branding, model: MessagePageModel): string {
+  return layout(
+    branding,
+    model.title,
+    `<h1>${escapeHtml(model.title)}</h1>
+<p>${escapeHtml(model.message)}</p>
+${model.detail ? `<p class="detail">${escapeHtml(model.detail)}</p>` : ''}
+<p class="switch"><a href="${escapeHtml(branding.homeUrl)}">Back to ${escapeHtml(branding.productName)}</a></p>`,
+  );
+}
+
+/**
+ * The sign-out confirmation. `form` is oidc-provider's hidden form (id `op.logoutForm`,
+ * carrying its anti-forgery value); the button submits it with `logout=yes`, which ends
+ * the provider session too. Leaving through the link signs nothing else out.
+ */
+export function renderLogoutPage(branding: Branding, form: string): string {
+  return layout(
+    branding,
+    'Sign out',
+    `<h1>Sign out of ${escapeHtml(branding.productName)}?</h1>
+${form}
+<button class="button primary" type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>Sign out</button>
+<p class="switch"><a href="${escapeHtml(branding.homeUrl)}">Back to ${escapeHtml(branding.productName)}</a></p>`,
+  );
+}

@@ -1,0 +1,174 @@
+import type { JWK } from 'jose';
+import { errors, interactionPolicy, type Adapter, type ClientMetadata, type Configuration, type ErrorOut, type KoaContextWithOIDC } from 'oidc-provider';
+import type { AccountStore } from './account-store';
+import { firstPartyGrantLoader } from './first-party-grant';
+import { PAGE_HEADERS } from './html-response';
+import { CREATE_PROMPT } from './interactions';
+import { renderLogoutPage, renderMessagePage, type Branding } from './pages';
+
+export interface IdentityProviderClient {
+  clientId: string;
+  clientSecret: string;
+  redirectUris: string[];
+  postLogoutRedirectUris: string[];
+}
+
+export interface ProviderConfigurationInput {
+  adapter: (model: string) => Adapter;
+  signingKey: JWK;
+  accounts: AccountStore;
+  clients: IdentityProviderClient[];
+  audience: string;
+  rolesClaim: string;
+  cookieKeys: string[];
+  secureCookies: boolean;
+  accessTokenTtlSeconds: number;
+  branding: Branding;
+  /** Where the provider is mounted, e.g. `/oidc`: its cookies are limited to that path. */
+  mountPath: string;
+}
+
+const DAY_S = 24 * 60 * 60;
+
+/** Scopes the API's access tokens carry: the API reads identity from them, nothing finer. */
+const RESOURCE_SCOPE = 'openid profile email offline_access';
+
+/** Cookie names; `__Secure-` when cookies are secure, so a plain-http page cannot set them. */
+export function cookieNames(secure: boolean) {
+  const prefix = secure ? '__Secure-' : '';
+  return {
+    session: `${prefix}tp_idp_session`,
+    interaction: `${prefix}tp_idp_interaction`,
+    resume: `${prefix}tp_idp_resume`,
+  };
+}
+
+function setPageHeaders(ctx: KoaContextWithOIDC): void {
+  ctx.set({ ...PAGE_HEADERS });
+  ctx.type = 'html';
+}
+
+function clientMetadata(client: IdentityProviderClient): ClientMetadata {
+  return {
+    client_id: client.clientId,
+    client_secret: client.clientSecret,
+    redirect_uris: client.redirectUris,
+    post_logout_redirect_uris: client.postLogoutRedirectUris,
+    token_endpoint_auth_method: 'client_secret_basic',
+    grant_types: ['authorization_code', 'refresh_token'],
+    response_types: ['code'],
+    id_token_signed_response_alg: 'RS256',
+  };
+}
+
+function describeError(out: ErrorOut): string {
+  if (out.error === 'invalid_redirect_uri' || out.error_description?.includes('redirect_uri')) {
+    return 'The address this sign-in request should return to is not allowed.';
+  }
+  if (out.error === 'invalid_client') return 'The application that sent you here is not known.';
+  return 'The sign-in request could not be completed.';
+}
+
+export function buildProviderConfiguration(input: ProviderConfigurationInput): Configuration {
+  const { accounts, audience, rolesClaim, branding, secureCookies } = input;
+  const firstPartyClientIds = new Set(input.clients.map((client) => client.clientId));
+
+  // `prompt=create` (OpenID Connect "Initiating User Registration"): a prompt of its own,
+  // resolved by the sign-up form, checked before sign-in.
+  const policy = interactionPolicy.base();
+  policy.add(new interactionPolicy.Prompt({ name: CREATE_PROMPT, requestable: true }), 0);
+
+  return {
+    adapter: input.adapter,
+    jwks: { keys: [input.signingKey as Record<string, unknown>] } as Configuration['jwks'],
+    clients: input.clients.map(clientMetadata),
+    findAccount: accounts.findAccount,
+    claims: {
+      // The roles ride on `openid`, so every ID token has them (spec §6: admin and
+      // impersonation come from the ID token's roles).
+      openid: ['sub', rolesClaim],
+      email: ['email', 'email_verified'],
+      profile: ['name'],
+    },
+    scopes: ['openid', 'offline_access', 'profile', 'email'],
+    // Custom claims in the ID token even when an access token is issued too.
+    conformIdTokenClaims: false,
+    responseTypes: ['code'],
+    pkce: { required: () => true },
+    allowOmittingSingleRegisteredRedirectUri: false,
+    extraParams: ['screen_hint'],
+    enabledJWA: { idTokenSigningAlgValues: ['RS256'] },
+    // Nothing calls this provider from browser scripts: the BFF talks to it server-side.
+    clientBasedCORS: () => false,
+    cookies: {
+      names: cookieNames(secureCookies),
+      long: { httpOnly: true, sameSite: 'lax', secure: secureCookies, path: input.mountPath },
+      short: { httpOnly: true, sameSite: 'lax', secure: secureCookies },
+      keys: input.cookieKeys,
+    },
+    discovery: { prompt_values_supported: ['none', ...policy.filter((prompt) => prompt.requestable).map((prompt) => prompt.name)] },
+    interactions: {
+      policy,
+      url: (_ctx, interaction) => `${input.mountPath}/interaction/${interaction.uid}`,
+    },
+    loadExistingGrant: firstPartyGrantLoader(firstPartyClientIds),
+    issueRefreshToken: (_ctx, client, code) => client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
+    rotateRefreshToken: true,
+    extraTokenClaims: async (_ctx, token) => {
+      const accountId = 'accountId' in token ? token.accountId : undefined;
+      const claims = accountId ? await accounts.claimsOf(accountId) : null;
+      if (!claims) return undefined;
+      return { email: claims.email, ...(claims.name ? { name: claims.name } : {}), [rolesClaim]: claims.roles };
+    },
+    ttl: {
+      AccessToken: input.accessTokenTtlSeconds,
+      AuthorizationCode: 60,
+      IdToken: 3600,
+      RefreshToken: 14 * DAY_S,
+      Interaction: 3600,
+      Session: 14 * DAY_S,
+      Grant: 14 * DAY_S,
+    },
+    features: {
+      devInteractions: { enabled: false },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => audience,
+        getResourceServerInfo: (_ctx, resourceIndicator) => {
+          if (resourceIndicator !== audience) throw new errors.InvalidTarget();
+          return {
+            scope: RESOURCE_SCOPE,
+            audience,
+            accessTokenTTL: input.accessTokenTtlSeconds,
+            accessTokenFormat: 'jwt',
+            jwt: { sign: { alg: 'RS256' } },
+          };
+        },
+        useGrantedResource: () => true,
+      },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: (ctx, form) => {
+          setPageHeaders(ctx);
+          ctx.body = renderLogoutPage(branding, form);
+        },
+        postLogoutSuccessSource: (ctx) => {
+          setPageHeaders(ctx);
+          ctx.body = renderMessagePage(branding, { title: 'You are signed out', message: `You have signed out of ${branding.productName}.` });
+        },
+      },
+      revocation: {
+        enabled: true,
+        allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId,
+      },
+    },
+    renderError: (ctx, out) => {
+      setPageHeaders(ctx);
+      ctx.body = renderMessagePage(branding, {
+        title: 'Something went wrong',
+        message: describeError(out),
+        detail: out.error_description ? `${out.error}: ${out.error_description}` : out.error,
+      });
+    },
+  };
+}

@@ -1,0 +1,129 @@
+import { eq, sql } from 'drizzle-orm';
+import type * as oidc from 'openid-client';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createAccessTokenVerifier } from '../../../src/server/api/auth/access-token';
+import type { Database } from '../../../src/server/db/client';
+import { identityAccount } from '../../../src/server/db/schema';
+import { verifyPassword } from '../../../src/server/idp/password-hash';
+import { startIdpServer, seedIdentityAccount, type IdpTestServer } from '../../support/idp-server';
+import { describeEachDatabase, openTestDatabase } from '../../support/test-database';
+import { Browser, parsePage } from './browser';
+import { buildAuthorization, discoverClient, isCallback, redeem, submitForm } from './relying-party';
+
+describeEachDatabase('built-in identity provider: sign-up', (kind) => {
+  let database: Database;
+  let server: IdpTestServer;
+  let config: oidc.Configuration;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    server = await startIdpServer(database.db);
+    config = await discoverClient(server);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await database?.close();
+  });
+
+  async function openPage(parameters: Record<string, string>) {
+    const browser = new Browser();
+    const request = await buildAuthorization(config, server, parameters);
+    const page = await browser.follow(request.url, isCallback(server));
+    expect(page.status).toBe(200);
+    return { browser, request, page };
+  }
+
+  const openSignUp = () => openPage({ prompt: 'create' });
+
+  it('shows the sign-up form first for prompt=create, with exactly the contract fields', async () => {
+    const { page } = await openSignUp();
+    const parsed = parsePage(page.html);
+    expect(parsed.title).toBe('Sign up | Talentplace');
+    expect(parsed.lang).toBe('en');
+    expect(parsed.unboundLabels).toEqual([]);
+    expect(parsed.fields.map((field) => [field.label, field.name, field.type, field.autocomplete, field.autofocus])).toEqual([
+      ['Name', 'name', 'text', 'name', true],
+      ['Email', 'email', 'email', 'email', false],
+      ['Password', 'password', 'password', 'new-password', false],
+    ]);
+    expect(parsed.fields[2]?.descriptions).toEqual(['At least 10 characters.']);
+    expect(parsed.buttons).toEqual(['Create account', 'Cancel']);
+    expect(parsed.links.find((link) => link.text === 'Sign in')?.href).toMatch(/\?screen=login$/);
+  });
+
+  it('shows the sign-up form first for screen_hint=signup too', async () => {
+    const { page } = await openPage({ screen_hint: 'signup' });
+    expect(parsePage(page.html).title).toBe('Sign up | Talentplace');
+  });
+
+  it('creates the account (scrypt hash, lower-cased e-mail, no roles) and completes the flow signed in', async () => {
+    const { browser, page, request } = await openSignUp();
+    const callback = await submitForm(browser, server, page, { name: ' Katherine Johnson ', email: 'Katherine@Talentplace.test', password: 'orbital mechanics' });
+    expect(isCallback(server)(callback.url)).toBe(true);
+    const tokens = await redeem(config, request, callback.url);
+
+    const [row] = await database.db.select().from(identityAccount).where(eq(identityAccount.email, 'katherine@talentplace.test'));
+    expect(row).toMatchObject({ name: 'Katherine Johnson', roles: [], emailVerified: false, failedLoginCount: 0 });
+    expect(row!.passwordHash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(row!.passwordHash).not.toContain('orbital mechanics');
+    await expect(verifyPassword('orbital mechanics', row!.passwordHash)).resolves.toBe(true);
+
+    expect(tokens.claims()).toMatchObject({ sub: row!.id, email: 'katherine@talentplace.test', name: 'Katherine Johnson', [server.rolesClaim]: [] });
+    expect(tokens.refresh_token).toBeTruthy();
+    const verify = createAccessTokenVerifier({ issuer: server.issuer, audience: server.audience, jwksUri: `${server.issuer}/jwks`, rolesClaim: server.rolesClaim });
+    await expect(verify(tokens.access_token)).resolves.toMatchObject({ subject: row!.id, roles: [] });
+  });
+
+  it('reaches sign-up from the sign-in page and back', async () => {
+    const { browser, page, request } = await openPage({});
+    expect(parsePage(page.html).title).toBe('Sign in | Talentplace');
+    const toSignUp = parsePage(page.html).links.find((link) => link.text === 'Create an account')!;
+    const signUp = await browser.request(new URL(toSignUp.href, page.url));
+    expect(parsePage(signUp.html).title).toBe('Sign up | Talentplace');
+    const toSignIn = parsePage(signUp.html).links.find((link) => link.text === 'Sign in')!;
+    const signIn = await browser.request(new URL(toSignIn.href, signUp.url));
+    expect(parsePage(signIn.html).title).toBe('Sign in | Talentplace');
+
+    const callback = await submitForm(browser, server, signUp, { name: 'Dorothy Vaughan', email: 'dorothy@talentplace.test', password: 'fortran for everyone' });
+    expect(isCallback(server)(callback.url)).toBe(true);
+    expect((await redeem(config, request, callback.url)).claims()?.email).toBe('dorothy@talentplace.test');
+  });
+
+  it('re-renders with field errors linked to their fields, keeping name and e-mail but never the password', async () => {
+    const { browser, page } = await openSignUp();
+    const answer = await submitForm(browser, server, page, { name: '', email: 'not-an-email', password: 'short' });
+    expect(answer.status).toBe(400);
+    const parsed = parsePage(answer.html);
+    expect(parsed.title).toBe('Sign up | Talentplace');
+    const [name, email, password] = parsed.fields;
+    expect(name).toMatchObject({ value: '', invalid: true, descriptions: ['Enter your name.'] });
+    expect(email).toMatchObject({ value: 'not-an-email', invalid: true, descriptions: ['Enter a valid email address, like name@example.com.'] });
+    expect(password).toMatchObject({ value: undefined, invalid: true, descriptions: ['At least 10 characters.', 'Password must be at least 10 characters.'] });
+    expect(parsed.alerts[0]).toContain('Enter your name.');
+    expect(answer.html).not.toContain('value="short"');
+
+    const kept = await submitForm(browser, server, answer, { name: 'Mary Jackson', email: 'mary@', password: 'long enough password' });
+    const keptFields = parsePage(kept.html).fields;
+    expect(keptFields.map((field) => field.value)).toEqual(['Mary Jackson', 'mary@', undefined]);
+    expect(keptFields[1]?.descriptions).toEqual(['Enter a valid email address, like name@example.com.']);
+    expect(kept.html).not.toContain('long enough password');
+  });
+
+  it('refuses a name over 100 characters', async () => {
+    const { browser, page } = await openSignUp();
+    const answer = await submitForm(browser, server, page, { name: 'n'.repeat(101), email: 'long@talentplace.test', password: 'long enough password' });
+    expect(parsePage(answer.html).fields[0]?.descriptions).toEqual(['Name must be at most 100 characters.']);
+  });
+
+  it('refuses an e-mail that already has an account, in any case, with a generic message', async () => {
+    const existing = await seedIdentityAccount(database.db, { email: 'taken@talentplace.test' });
+    const { browser, page } = await openSignUp();
+    const answer = await submitForm(browser, server, page, { name: 'Someone Else', email: 'TAKEN@talentplace.test', password: 'another password' });
+    expect(answer.status).toBe(400);
+    expect(parsePage(answer.html).fields[1]?.descriptions).toEqual(['An account with this email already exists. Sign in instead.']);
+    const [{ count }] = (await database.db.execute<{ count: number }>(sql`select count(*)::int as count from identity_account where lower(email) = 'taken@talentplace.test'`)).rows as [{ count: number }];
+    expect(count).toBe(1);
+    const [row] = await database.db.select().from(identityAccount).where(eq(identityAccount.id, existing.id));
+    expect(row?.name).toBe(existing.name);
+  });
+});

@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { AppDatabase } from '../../src/server/db/client';
+import { identityAccount } from '../../src/server/db/schema';
+import { createIdentityProvider, type IdentityProvider, type IdentityProviderOptions } from '../../src/server/idp/identity-provider';
+import { hashPassword } from '../../src/server/idp/password-hash';
+
+/**
+ * The built-in identity provider on a real HTTP server on loopback, mounted at /oidc as
+ * in the product. The issuer needs the port, so the server listens first and the
+ * provider is created afterwards.
+ */
+export interface IdpTestServer {
+  origin: string;
+  issuer: string;
+  audience: string;
+  rolesClaim: string;
+  client: {
+    clientId: string;
+    clientSecret: string;
+    /** Registered; nothing listens there (tests stop at the redirect). */
+    redirectUri: string;
+    postLogoutRedirectUri: string;
+  };
+  /** A second registered redirect URI with an https scheme, for the variant tests. */
+  httpsRedirectUri: string;
+  identity: IdentityProvider;
+  /** What the provider logged. */
+  logs: string[];
+  close(): Promise<void>;
+}
+
+export const TEST_ROLES_CLAIM = 'https://talentplace.app/roles';
+
+export async function startIdpServer(db: AppDatabase, overrides: Partial<IdentityProviderOptions> = {}): Promise<IdpTestServer> {
+  let identity: IdentityProvider | null = null;
+  const server: Server = createServer((req, res) => {
+    if (identity && req.url?.startsWith('/oidc')) {
+      identity.handle(req, res);
+      return;
+    }
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const issuer = `${origin}/oidc`;
+  const client = {
+    clientId: 'talentplace-web',
+    clientSecret: randomBytes(32).toString('base64url'),
+    redirectUri: `${origin}/auth/callback`,
+    postLogoutRedirectUri: `${origin}/`,
+  };
+  const httpsRedirectUri = 'https://app.talentplace.test/auth/callback';
+  const logs: string[] = [];
+  const audience = `${origin}/graphql`;
+  try {
+    identity = await createIdentityProvider({
+      db,
+      issuer,
+      clients: [
+        {
+          clientId: client.clientId,
+          clientSecret: client.clientSecret,
+          redirectUris: [client.redirectUri, httpsRedirectUri],
+          postLogoutRedirectUris: [client.postLogoutRedirectUri],
+        },
+      ],
+      audience,
+      rolesClaim: TEST_ROLES_CLAIM,
+      cookieKeys: [randomBytes(32).toString('base64url')],
+      productName: 'Talentplace',
+      secureCookies: false,
+      log: (message) => logs.push(message),
+      ...overrides,
+    });
+  } catch (error) {
+    await new Promise((resolve) => server.close(resolve));
+    throw error;
+  }
+  const started = identity;
+  return {
+    origin,
+    issuer,
+    audience,
+    rolesClaim: TEST_ROLES_CLAIM,
+    client,
+    httpsRedirectUri,
+    identity: started,
+    logs,
+    async close() {
+      await started.close();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+export interface SeededAccount {
+  id: string;
+  email: string;
+  password: string;
+  name: string;
+  roles: string[];
+}
+
+/** A password account of the built-in provider, written straight into the database. */
+export async function seedIdentityAccount(db: AppDatabase, account: Partial<Omit<SeededAccount, 'id'>> = {}): Promise<SeededAccount> {
+  const seeded = {
+    email: account.email ?? `user-${randomBytes(4).toString('hex')}@talentplace.test`,
+    password: account.password ?? 'correct horse battery',
+    name: account.name ?? 'Ada Lovelace',
+    roles: account.roles ?? ['super:admin'],
+  };
+  const [row] = await db
+    .insert(identityAccount)
+    .values({ email: seeded.email, name: seeded.name, roles: seeded.roles, emailVerified: true, passwordHash: await hashPassword(seeded.password) })
+    .returning({ id: identityAccount.id });
+  if (!row) throw new Error('the seeded account was not returned');
+  return { id: row.id, ...seeded };
+}
