@@ -1,0 +1,189 @@
+import { randomUUID } from 'node:crypto';
+import type { Faker } from '@faker-js/faker';
+import {
+  companySavedTalent,
+  companySavedTalentList,
+  companyTalentNote,
+  savedJobAd,
+  talentInvitation,
+  talentJobApplication,
+} from '../schema';
+import type { SeededAccounts } from './accounts';
+import type { HiringStepName, SeededCompanies } from './companies';
+import { CHUNK_SIZE, insertRows, type SeedContext, type SeedTx } from './context';
+import { addDays, isoDate } from './dates';
+import type { SeededJobAd, SeededJobs } from './jobs';
+import type { SeededTalent, SeededTalents } from './talents';
+
+export interface SeededNote {
+  id: string;
+  talentProfileId: string;
+  userId: string;
+  createdAt: Date;
+}
+
+export interface SeededMarketplaceActivity {
+  notes: SeededNote[];
+}
+
+const APPLICATION_MESSAGES = [
+  'I have done very similar work in my current role and would love to talk.',
+  'The product looks great and the stack is exactly what I work with every day.',
+  'Available from next month; happy to share code samples.',
+  'I am relocating soon and this role fits what I am looking for.',
+  null,
+];
+
+const STEP_WEIGHTS: { weight: number; value: HiringStepName }[] = [
+  { weight: 45, value: 'Applied' },
+  { weight: 25, value: 'Screening' },
+  { weight: 15, value: 'Interview' },
+  { weight: 8, value: 'Offer' },
+  { weight: 7, value: 'Hired' },
+];
+
+const APPLY_PROBABILITY = { sparse: 0.1, partial: 0.35, complete: 0.5 } as const;
+
+/** When something happened after an ad went up: between its publication and now. */
+export function afterPublication(faker: Faker, ad: SeededJobAd, now: Date): Date {
+  const from = ad.publishedAt ?? addDays(now, -7);
+  return faker.date.between({ from, to: now });
+}
+
+/** Distinct random ads from a pool; an index draw per pick, so it is cheap on 100,000 ads. */
+function distinctAds(faker: Faker, pool: readonly SeededJobAd[], count: number): SeededJobAd[] {
+  const picked = new Map<string, SeededJobAd>();
+  for (let attempt = 0; attempt < count * 3 && picked.size < count && pool.length > 0; attempt += 1) {
+    const ad = pool[faker.number.int({ max: pool.length - 1 })]!;
+    picked.set(ad.id, ad);
+  }
+  return [...picked.values()];
+}
+
+export function hiringStepId(companies: SeededCompanies, companyId: string, step: HiringStepName): string | null {
+  return companies.all.find((seeded) => seeded.id === companyId)?.steps.find((candidate) => candidate.name === step)?.id ?? null;
+}
+
+/** Other talents applying, being invited and saving ads; Northwind's saved talents and notes. */
+export async function seedMarketplaceActivity(
+  ctx: SeedContext,
+  tx: SeedTx,
+  accounts: SeededAccounts,
+  companies: SeededCompanies,
+  jobs: SeededJobs,
+  talents: SeededTalents,
+): Promise<SeededMarketplaceActivity> {
+  const { faker, now } = ctx;
+  const published = jobs.ads.filter((ad) => ad.published);
+  const open = published.filter((ad) => ad.open);
+  const pool = open.length > 0 ? open : published;
+  const northwind = companies.byKey('northwind');
+  const brightpath = companies.byKey('brightpath');
+  const invitingAds = pool.filter((ad) => ad.companyId === northwind.id || ad.companyId === brightpath.id);
+  const total = talents.others.length;
+
+  for (let start = 0; start < total; start += CHUNK_SIZE) {
+    const applications: (typeof talentJobApplication.$inferInsert)[] = [];
+    const invitations: (typeof talentInvitation.$inferInsert)[] = [];
+    const saved: (typeof savedJobAd.$inferInsert)[] = [];
+    for (const talent of talents.others.slice(start, start + CHUNK_SIZE)) {
+      if (faker.datatype.boolean({ probability: APPLY_PROBABILITY[talent.tier] })) {
+        for (const ad of distinctAds(faker, pool, faker.number.int({ min: 1, max: 3 }))) {
+          applications.push({
+            jobAdId: ad.id,
+            jobDescriptionId: ad.jobDescriptionId,
+            talentProfileId: talent.id,
+            message: faker.helpers.arrayElement(APPLICATION_MESSAGES),
+            details: { availableFrom: isoDate(addDays(now, faker.number.int({ min: 7, max: 60 }))) },
+            companyHiringStepId: hiringStepId(companies, ad.companyId, faker.helpers.weightedArrayElement(STEP_WEIGHTS)),
+            createdAt: afterPublication(faker, ad, now),
+          });
+        }
+      }
+      if (talent.tier === 'complete' && invitingAds.length > 0 && faker.datatype.boolean({ probability: 0.15 })) {
+        const ad = faker.helpers.arrayElement(invitingAds);
+        const byRecruiter = ad.companyId === northwind.id && faker.datatype.boolean();
+        const ignored = faker.datatype.boolean({ probability: 0.2 });
+        const createdAt = afterPublication(faker, ad, now);
+        invitations.push({
+          jobAdId: ad.id,
+          jobDescriptionId: ad.jobDescriptionId,
+          talentProfileId: talent.id,
+          companyId: ad.companyId,
+          invitedByUserId: byRecruiter ? accounts.recruiter.userId : accounts.owner.userId,
+          details: { message: 'Your profile matches this role well. Would you like to apply?' },
+          ignored,
+          ignoredAt: ignored ? faker.date.between({ from: createdAt, to: now }) : null,
+          createdAt,
+        });
+      }
+      if (talent.tier !== 'sparse' && faker.datatype.boolean({ probability: 0.2 })) {
+        for (const ad of distinctAds(faker, pool, faker.number.int({ min: 1, max: 3 }))) {
+          saved.push({ jobAdId: ad.id, userId: talent.userId, createdAt: afterPublication(faker, ad, now) });
+        }
+      }
+    }
+    await insertRows(ctx, tx, talentJobApplication, applications);
+    await insertRows(ctx, tx, talentInvitation, invitations);
+    await insertRows(ctx, tx, savedJobAd, saved);
+    ctx.progress('activity', Math.min(start + CHUNK_SIZE, total), total);
+  }
+
+  return { notes: await seedNorthwindTalentPool(ctx, tx, accounts, companies, talents) };
+}
+
+const NOTES = [
+  { text: 'Strong portfolio; ask about the design system work in the next call.', private: false },
+  { text: 'Rate is above budget for now. Revisit when the Q3 budget is approved.', private: true },
+  { text: 'Great culture fit according to the team. Waiting on references.', private: false },
+  { text: 'Prefers remote; could work with the Lisbon team two days a month.', private: false },
+  { text: 'Declined our last offer because of the notice period. Keep in touch.', private: true },
+];
+
+async function seedNorthwindTalentPool(
+  ctx: SeedContext,
+  tx: SeedTx,
+  accounts: SeededAccounts,
+  companies: SeededCompanies,
+  talents: SeededTalents,
+): Promise<SeededNote[]> {
+  const { faker, now } = ctx;
+  const northwind = companies.byKey('northwind');
+  const complete = talents.others.filter((talent) => talent.tier === 'complete');
+  const shortlist: SeededTalent[] = [talents.demo, ...(complete.length >= 6 ? complete : talents.others).slice(0, 6)];
+
+  const lists = [
+    { id: randomUUID(), companyId: northwind.id, label: 'Frontend shortlist' },
+    { id: randomUUID(), companyId: northwind.id, label: 'Future leads' },
+  ];
+  await insertRows(ctx, tx, companySavedTalentList, lists);
+  await insertRows(
+    ctx,
+    tx,
+    companySavedTalent,
+    shortlist.map((talent, index) => ({
+      talentProfileId: talent.id,
+      companyId: northwind.id,
+      userId: index % 2 === 0 ? accounts.owner.userId : accounts.recruiter.userId,
+      // Two of them saved without a list: "saved" and "saved in a list" both show.
+      companySavedTalentListId: index < 3 ? lists[0]!.id : index < 5 ? lists[1]!.id : null,
+      createdAt: addDays(now, -faker.number.int({ min: 1, max: 60 })),
+    })),
+  );
+
+  const notes = NOTES.map((note, index) => {
+    const talent = shortlist[(index + 1) % shortlist.length]!;
+    const userId = note.private ? accounts.owner.userId : index % 2 === 0 ? accounts.recruiter.userId : accounts.owner.userId;
+    return {
+      id: randomUUID(),
+      companyId: northwind.id,
+      talentProfileId: talent.id,
+      userId,
+      note: note.text,
+      private: note.private,
+      createdAt: addDays(now, -faker.number.int({ min: 1, max: 45 })),
+    };
+  });
+  await insertRows(ctx, tx, companyTalentNote, notes);
+  return notes.map(({ id, talentProfileId, userId, createdAt }) => ({ id, talentProfileId, userId, createdAt }));
+}

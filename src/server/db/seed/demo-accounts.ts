@@ -1,0 +1,61 @@
+/** The password every demo account signs in with (built-in identity provider only). */
+export const DEMO_PASSWORD = 'talentplace-demo';
+
+export type DemoAccountKey = 'talent' | 'owner' | 'recruiter' | 'admin' | 'support';
+
+export interface DemoAccount {
+  key: DemoAccountKey;
+  email: string;
+  name: string;
+  /** Identity-token roles (spec §6); only the platform roles, company roles live in the database. */
+  roles: readonly string[];
+  /** One line on what signing in as this account lets you try. */
+  description: string;
+}
+
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  {
+    key: 'talent',
+    email: 'talent@demo.test',
+    name: 'Tara Talent',
+    roles: [],
+    description:
+      'Talent: profile at 60 % (score checklist), saved jobs, applications at every hiring step, invitations, two assignments with billings, invoices and balances',
+  },
+  {
+    key: 'owner',
+    email: 'owner@demo.test',
+    name: 'Oscar Owner',
+    roles: [],
+    description:
+      'Company owner: Northwind Labs and Brightpath Consulting (verified) and Kite Analytics (pending); every company page, roster, billing, feature flags',
+  },
+  {
+    key: 'recruiter',
+    email: 'recruiter@demo.test',
+    name: 'Rita Recruiter',
+    roles: [],
+    description:
+      'Recruiter at Northwind Labs: reads talents and applications, posts job ads; cannot edit the company or see its members and roles',
+  },
+  {
+    key: 'admin',
+    email: 'admin@demo.test',
+    name: 'Ada Admin',
+    roles: ['super:admin'],
+    description: 'Platform administrator (super:admin): the admin pages',
+  },
+  {
+    key: 'support',
+    email: 'support@demo.test',
+    name: 'Sam Support',
+    roles: ['super:impersonate'],
+    description: 'Support agent (super:impersonate): acts as another user from the impersonate page',
+  },
+];
+
+export function demoAccount(key: DemoAccountKey): DemoAccount {
+  const account = DEMO_ACCOUNTS.find((candidate) => candidate.key === key);
+  if (!account) throw new Error(`No demo account "${key}"`);
+  return account;
+}

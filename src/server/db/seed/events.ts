@@ -1,0 +1,108 @@
+import { generalEventslog, type EventData, type EventType } from '../schema';
+import type { SeededAccounts } from './accounts';
+import type { SeededMarketplaceActivity } from './activity';
+import type { SeededDemoBilling } from './billing';
+import type { SeededCompanies } from './companies';
+import { insertRows, type SeedContext, type SeedTx } from './context';
+import { addDays, addMinutes } from './dates';
+import type { SeededDemoTalentActivity } from './demo-talent';
+import type { SeededJobs } from './jobs';
+
+export interface EventSources {
+  accounts: SeededAccounts;
+  companies: SeededCompanies;
+  jobs: SeededJobs;
+  marketplace: SeededMarketplaceActivity;
+  demoTalent: SeededDemoTalentActivity;
+  demoBilling: SeededDemoBilling;
+}
+
+interface Event {
+  type: EventType;
+  fromId: string;
+  toId: string;
+  data: EventData;
+  at: Date;
+  read: boolean;
+}
+
+/** How many of the seeded ads and job descriptions get a creation event. */
+const SAMPLED_JOB_ADS = 25;
+const SAMPLED_JOB_DESCRIPTIONS = 5;
+
+/**
+ * A sample of the audit trail, not one row per seeded row: enough for the notification
+ * feed and the activity pages to show every kind of event, with unread ones for the
+ * demo talent and the owner.
+ */
+function events({ accounts, companies, jobs, marketplace, demoTalent, demoBilling }: EventSources, now: Date): Event[] {
+  const owner = accounts.owner.userId;
+  const talent = accounts.talent.userId;
+  const northwind = companies.byKey('northwind');
+  const list: Event[] = [];
+  const add = (type: EventType, fromId: string, toId: string, data: EventData, at: Date, read = true) =>
+    list.push({ type, fromId, toId, data: { actorUserId: fromId, ...data }, at, read });
+
+  for (const seeded of companies.active) {
+    const change = { before: { verificationStatus: 'pending' }, after: { verificationStatus: 'verified' } };
+    add('company.update', accounts.admin.userId, seeded.id, { entityId: seeded.id, companyId: seeded.id, ...change }, addDays(now, -600));
+  }
+  for (const [entityId, role] of [
+    [northwind.ownerRoleId, 'Owner'],
+    [northwind.recruiterRoleId, 'Recruiter'],
+  ] as const) {
+    add('companyRole.create', owner, northwind.id, { entityId, companyId: northwind.id, after: { role } }, addDays(now, -590));
+  }
+  for (const { id, companyId, userId, roleId } of companies.memberships) {
+    add('companyOnUser.create', owner, userId, { entityId: id, companyId, after: { roleId } }, addDays(now, -580));
+  }
+  for (const step of northwind.steps) {
+    const data = { entityId: step.id, companyId: northwind.id, after: { stepName: step.name } };
+    add('companyHiringStep.create', owner, northwind.id, data, addDays(now, -575));
+  }
+  for (const { id, companyId, title } of jobs.descriptions.slice(0, SAMPLED_JOB_DESCRIPTIONS)) {
+    add('jobDescription.create', owner, companyId, { entityId: id, companyId, after: { title } }, addDays(now, -120));
+  }
+  for (const ad of jobs.ads.filter((candidate) => candidate.published).slice(0, SAMPLED_JOB_ADS)) {
+    add('jobAd.create', owner, ad.companyId, { entityId: ad.id, companyId: ad.companyId }, ad.publishedAt!);
+  }
+  // Unread: the demo talent's notification feed has something new in it.
+  for (const { id, companyId, invitedByUserId, createdAt } of demoTalent.invitations) {
+    add('talentInvitation.create', invitedByUserId, talent, { entityId: id, companyId }, createdAt, false);
+  }
+  for (const { id, companyId, createdAt } of demoBilling.rosters) {
+    add('companyTalentRoster.create', owner, talent, { entityId: id, companyId }, createdAt);
+  }
+  for (const { id, companyId, createdAt } of demoBilling.assignments) {
+    add('jobAssignment.create', owner, talent, { entityId: id, companyId }, createdAt);
+  }
+  for (const { id, companyId, status, createdAt } of demoBilling.billings) {
+    add('billing.create', talent, companyId, { entityId: id, companyId, after: { status: 'DRAFT' } }, createdAt);
+    if (status !== 'DRAFT') {
+      const recent = createdAt.getTime() > addDays(now, -35).getTime();
+      const data = { entityId: id, companyId, before: { status: 'SENT' }, after: { status } };
+      add('billing.update', owner, talent, data, addMinutes(createdAt, 60), !recent);
+    }
+  }
+  for (const { id, fromCompanyId, toCompanyId, createdAt } of demoBilling.invoices) {
+    add('invoice.create', owner, talent, { entityId: id, companyId: fromCompanyId ?? toCompanyId }, createdAt);
+  }
+  for (const { id, userId, talentProfileId, createdAt } of marketplace.notes) {
+    add('companyTalentNote.create', userId, northwind.id, { entityId: id, companyId: northwind.id, talentProfileId }, createdAt, false);
+  }
+  add('talentProfile.update', talent, talent, { after: { jobTitle: 'Frontend Developer' } }, addDays(now, -10));
+  return list;
+}
+
+export async function seedEvents(ctx: SeedContext, tx: SeedTx, sources: EventSources): Promise<void> {
+  const rows = events(sources, ctx.now).map((event) => ({
+    type: event.type,
+    fromId: event.fromId,
+    toId: event.toId,
+    eventData: event.data,
+    read: event.read,
+    createdAt: event.at,
+    updatedAt: event.at,
+  }));
+  await insertRows(ctx, tx, generalEventslog, rows, (done) => ctx.progress('events', done, rows.length));
+}

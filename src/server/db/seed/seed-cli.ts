@@ -1,0 +1,132 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { openDatabase } from '../client';
+import { migrate } from '../migrate';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
+import { DEFAULT_JOB_ADS, DEFAULT_TALENTS, isDatabaseEmpty, MIN_JOB_ADS, MIN_TALENTS, seedDemoData, type SeedSummary } from './demo-seed';
+import { progressWriter } from './progress-bar';
+
+// `node dist/seed.mjs [options]`: seeds the demo data into the database the server
+// would use (same DATABASE_URL / DATA_DIR defaults), from the project root.
+
+const usage = `Usage: node dist/seed.mjs [options]
+
+Seeds the deterministic demo data (demo accounts, companies, job ads, talents, billing).
+
+Options:
+  --job-ads N          published job ads (default ${DEFAULT_JOB_ADS}, at least ${MIN_JOB_ADS})
+  --talents N          talent profiles besides the demo talent (default ${DEFAULT_TALENTS}, at least ${MIN_TALENTS})
+  --database-url URL   PostgreSQL connection string (default: DATABASE_URL; unset: embedded PGlite)
+  --data-dir DIR       where the embedded PGlite keeps its files (default: DATA_DIR, else .data)
+  --force              seed even though the database already has users or identity accounts
+  -h, --help           show this help
+`;
+
+class UsageError extends Error {}
+
+function countOption(value: string | undefined, name: string, minimum: number): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < minimum || !Number.isSafeInteger(Number(value))) {
+    throw new UsageError(`${name} needs a whole number of at least ${minimum}, got "${value}"`);
+  }
+  return Number(value);
+}
+
+function describeTarget(databaseUrl: string | null, dataDir: string): string {
+  if (!databaseUrl) return `PGlite in ${dataDir}`;
+  try {
+    const url = new URL(databaseUrl);
+    // Never echo credentials.
+    return `PostgreSQL at ${url.hostname}${url.port ? `:${url.port}` : ''}${url.pathname}`;
+  } catch {
+    return 'PostgreSQL';
+  }
+}
+
+function printSummary(summary: SeedSummary): void {
+  const { jobAds } = summary;
+  const lines = [
+    `Seeded the demo data in ${(summary.durationMs / 1000).toFixed(1)} s: ${jobAds.published} published job ads ` +
+      `(${jobAds.open} open, ${jobAds.expired} expired), ${jobAds.drafts} drafts, ${summary.talents} talents.`,
+    '',
+    'Rows inserted per table:',
+    ...Object.entries(summary.counts)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([table, rows]) => `  ${table.padEnd(30)} ${String(rows).padStart(8)}`),
+    '',
+    `Demo accounts (password "${DEMO_PASSWORD}"):`,
+    ...DEMO_ACCOUNTS.map((account) => `  ${account.email.padEnd(22)} ${account.description}`),
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+async function main(argv: string[]): Promise<number> {
+  let options;
+  try {
+    const { values } = parseArgs({
+      args: argv,
+      options: {
+        'job-ads': { type: 'string' },
+        talents: { type: 'string' },
+        'database-url': { type: 'string' },
+        'data-dir': { type: 'string' },
+        force: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+      strict: true,
+      allowPositionals: false,
+    });
+    if (values.help) {
+      process.stdout.write(usage);
+      return 0;
+    }
+    options = {
+      jobAds: countOption(values['job-ads'], '--job-ads', MIN_JOB_ADS),
+      talents: countOption(values.talents, '--talents', MIN_TALENTS),
+      databaseUrl: values['database-url']?.trim() || process.env.DATABASE_URL?.trim() || null,
+      dataDir: path.resolve(values['data-dir']?.trim() || process.env.DATA_DIR?.trim() || '.data'),
+      force: values.force,
+    };
+  } catch (error) {
+    process.stderr.write(`seed: ${(error as Error).message}\n\n${usage}`);
+    return 2;
+  }
+
+  const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
+  try {
+    await migrate(database);
+    if (!options.force && !(await isDatabaseEmpty(database.db))) {
+      process.stderr.write(
+        `seed: ${describeTarget(options.databaseUrl, options.dataDir)} already has users or identity accounts; nothing was seeded.\n` +
+          'Use an empty database (another --data-dir, or another DATABASE_URL), or pass --force to add the demo data anyway.\n',
+      );
+      return 1;
+    }
+    process.stderr.write(`Seeding ${describeTarget(options.databaseUrl, options.dataDir)}\n`);
+    const progress = progressWriter(process.stderr);
+    try {
+      const summary = await seedDemoData(database.db, {
+        ...(options.jobAds !== undefined ? { jobAds: options.jobAds } : {}),
+        ...(options.talents !== undefined ? { talents: options.talents } : {}),
+        onProgress: (step, done, total) => progress.update(step, done, total),
+      });
+      progress.finish();
+      printSummary(summary);
+    } finally {
+      progress.finish();
+    }
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`\nseed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);
