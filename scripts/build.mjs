@@ -37,15 +37,20 @@ async function precompress(dir) {
 
 const started = Date.now();
 await astroBuild({ root, logLevel: process.env.BUILD_LOG_LEVEL ?? 'warn' });
+// The process entry and the command-line tools, each bundled on its own.
 await esbuild({
-  entryPoints: [path.join(root, 'src/server/main.ts')],
+  entryPoints: {
+    main: path.join(root, 'src/server/main.ts'),
+    seed: path.join(root, 'src/server/db/seed/seed-cli.ts'),
+  },
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node22',
   packages: 'external',
   sourcemap: true,
-  outfile: path.join(root, 'dist/main.mjs'),
+  outdir: path.join(root, 'dist'),
+  outExtension: { '.js': '.mjs' },
   logLevel: 'warning',
 });
 const compressed = await precompress(path.join(root, 'dist/client'));

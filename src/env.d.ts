@@ -1,6 +1,8 @@
 /// <reference types="astro/client" />
 import type { Translate } from './lib/i18n/i18n';
 import type { RouteDef } from './lib/routes/route-table';
+import type { CurrentUser } from './server/bff/current-user';
+import type { LoadedSession } from './server/bff/sessions';
 import type { AppServices } from './server/services';
 
 declare global {
@@ -15,6 +17,10 @@ declare global {
       t: Translate;
       /** The route-table entry of this page, when the path is one of ours. */
       route: RouteDef | undefined;
+      /** The signed-in browser's session; null for guests. */
+      session: LoadedSession | null;
+      /** The current-user state (spec §3) of the session; null for guests. */
+      user: CurrentUser | null;
     }
   }
 }

@@ -1,14 +1,91 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
+import { chooseSelectedCompany } from './lib/company/select-company';
 import { getTranslator } from './lib/i18n/i18n';
 import { namespacesForPath } from './lib/i18n/namespaces';
+import { buildRoute } from './lib/routes/build-route';
 import { findRouteByPath } from './lib/routes/route-table';
+
+/** Query parameter that selects the active company on /company pages (spec §2). */
+const COMPANY_PARAM = 'company_id';
+/** Cookie carrying a one-shot notice across the redirect that cleans the address. */
+export const NOTICE_COOKIE = 'tp-notice';
 
 /** Gives each request its route-table entry and a translator for its namespaces. */
 const routeAndTranslator = defineMiddleware((context, next) => {
   const { pathname } = context.url;
   context.locals.route = findRouteByPath(pathname);
   context.locals.t = getTranslator(namespacesForPath(pathname));
+  context.locals.session = null;
+  context.locals.user = null;
   return next();
 });
 
-export const onRequest = sequence(routeAndTranslator);
+/**
+ * Loads the session and the current user. Background polling (the version check) sends
+ * `x-tp-background` and never extends an idle session. When the session store is down
+ * the request fails closed with 503: never served as an anonymous visitor.
+ */
+const sessionAndUser = defineMiddleware(async (context, next) => {
+  const { bff } = context.locals.services;
+  const cookie = context.cookies.get(bff.sessionCookieName)?.value;
+  if (!cookie) return next();
+  const background = context.request.headers.get('x-tp-background') === '1';
+  let session;
+  try {
+    session = await bff.loadSession(cookie, { touch: !background });
+  } catch {
+    return new Response(context.locals.t('errors.sessionStoreDown'), { status: 503, headers: { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '5' } });
+  }
+  // Endpoints (the GraphQL proxy, auth callbacks) need the session, not the user.
+  const isEndpoint = context.url.pathname.startsWith('/api/') || context.url.pathname.startsWith('/auth/');
+  if (session && isEndpoint) {
+    context.locals.session = session;
+    return next();
+  }
+  if (session) {
+    const user = await bff.currentUser(session, context.url.pathname);
+    if (user) {
+      context.locals.session = session;
+      context.locals.user = user;
+      return next();
+    }
+  }
+  // The session ended (expired, or the provider refused a refresh): forget the cookie.
+  const response = await next();
+  response.headers.append('set-cookie', bff.clearSessionCookie());
+  return response;
+});
+
+/** Spec §2/§4: company_id on /company pages selects the company, then leaves the address. */
+const companySelection = defineMiddleware(async (context, next) => {
+  const { session, user, services } = context.locals;
+  if (!session || !user) return next();
+  const onCompanyPage = context.locals.route?.group === 'company';
+  const fromUrl = onCompanyPage ? context.url.searchParams.get(COMPANY_PARAM) : null;
+  const verifiedCompanyIds = user.companies.filter((company) => company.verificationStatus === 'verified' && !company.deletedAt).map((company) => company.id);
+  const choice = chooseSelectedCompany({ verifiedCompanyIds, fromUrl, stored: session.record.selectedCompanyId });
+  await services.bff.selectCompany(session, choice.companyId);
+  if (fromUrl !== null) {
+    const clean = new URL(context.url);
+    clean.searchParams.delete(COMPANY_PARAM);
+    if (choice.appliedFromUrl) context.cookies.set(NOTICE_COOKIE, 'companyChanged', { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 60 });
+    return context.redirect(`${clean.pathname}${clean.search}`, 303);
+  }
+  return next();
+});
+
+/** Page guards (spec §4, §6): sign-in first, admin pages for admins, /impersonate for impersonators. */
+const guards = defineMiddleware((context, next) => {
+  const { route, user } = context.locals;
+  if (!route || route.access === 'guest') return next();
+  if (!user) {
+    const returnTo = `${context.url.pathname}${context.url.search}`;
+    return context.redirect(buildRoute('signIn', { query: { returnTo } }), 303);
+  }
+  if ((route.access === 'admin' && !user.isAdmin) || (route.access === 'impersonator' && !user.isImpersonate)) {
+    return context.rewrite('/403');
+  }
+  return next();
+});
+
+export const onRequest = sequence(routeAndTranslator, sessionAndUser, companySelection, guards);

@@ -24,6 +24,16 @@ export interface AppConfig {
   seedDemo: 'auto' | 'always' | 'never';
   graphql: GraphqlConfig;
   auth: AuthConfig;
+  session: SessionConfig;
+}
+
+export interface SessionConfig {
+  driver: 'fs' | 'redis';
+  redisUrl: string | null;
+  /** A session unused this long ends (default 1 day). */
+  idleSeconds: number;
+  /** A session ends this long after sign-in (default 14 days, the refresh token's life). */
+  absoluteSeconds: number;
 }
 
 export interface GraphqlConfig {
@@ -113,6 +123,21 @@ function readPath(raw: string | undefined, fallback: string): string {
   return value;
 }
 
+function readSession(env: Env): SessionConfig {
+  const driver = env.SESSION_DRIVER?.trim() || (env.REDIS_URL?.trim() ? 'redis' : 'fs');
+  if (driver !== 'fs' && driver !== 'redis') throw new ConfigError(`SESSION_DRIVER must be fs or redis, got "${driver}"`, 'unset it for sessions in the data directory');
+  const redisUrl = optional(env.REDIS_URL);
+  if (driver === 'redis' && !redisUrl) throw new ConfigError('SESSION_DRIVER=redis needs REDIS_URL', 'for example redis://127.0.0.1:6379');
+  const idle = Number(env.SESSION_IDLE_SECONDS);
+  const absolute = Number(env.SESSION_MAX_SECONDS);
+  return {
+    driver,
+    redisUrl,
+    idleSeconds: idle > 0 ? idle : 24 * 60 * 60,
+    absoluteSeconds: absolute > 0 ? absolute : 14 * 24 * 60 * 60,
+  };
+}
+
 function readAuth(env: Env, publicOrigin: string, graphqlPath: string): AuthConfig {
   const issuer = optional(env.AUTH_ISSUER);
   const maxAge = Number(env.AUTH_MAX_AGE);
@@ -136,7 +161,9 @@ export function readConfig(env: Env = process.env, cwd = process.cwd()): AppConf
   const port = readPort(env);
   const host = env.HOST?.trim() || 'localhost';
   const production = env.NODE_ENV === 'production';
-  const publicOrigin = readOrigin(env.PUBLIC_ORIGIN, `http://localhost:${port}`);
+  // Bound to one address (e.g. 127.0.0.1): users reach us there. Bound to all: localhost.
+  const reachableHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  const publicOrigin = readOrigin(env.PUBLIC_ORIGIN, `http://${reachableHost}:${port}`);
   const graphqlPath = readPath(env.GRAPHQL_PATH, '/graphql');
   return {
     port,
@@ -146,6 +173,7 @@ export function readConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     seedDemo: readSeedDemo(env),
     graphql: { path: graphqlPath, url: optional(env.GRAPHQL_URL) },
     auth: readAuth(env, publicOrigin, graphqlPath),
+    session: readSession(env),
     dataDir: path.resolve(cwd, env.DATA_DIR?.trim() || '.data'),
     production,
     shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS) > 0 ? Number(env.SHUTDOWN_TIMEOUT_MS) : 10_000,

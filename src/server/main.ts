@@ -6,11 +6,11 @@ import { createGracefulShutdown } from './http/graceful-shutdown';
 import { createHealthEndpoints } from './http/health';
 import { applySecurityHeaders } from './http/security-headers';
 import { createStaticAssets } from './http/static-assets';
-import { createServices, type AppServices } from './services';
+import { createServices, type AppServices, type OwnedServices } from './services';
 
 type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: undefined, locals: object) => Promise<void>;
 
-const pathOf = (req: IncomingMessage) => (req.url ?? '/').split('?')[0];
+const pathOf = (req: IncomingMessage) => (req.url ?? '/').split('?')[0] ?? '/';
 
 /** What Astro receives as `locals` on every request: a fresh object, shared services. */
 export interface RequestLocals {
@@ -18,38 +18,56 @@ export interface RequestLocals {
 }
 
 export interface StartOptions {
-  config?: AppConfig;
+  /** Environment to read the configuration from (default process.env). */
+  env?: Record<string, string | undefined>;
   /** Folder holding `client/` and `server/` from the build; defaults to this file's folder. */
   distDir?: string;
   log?: (message: string) => void;
 }
 
+/** With PORT=0 the origin is known only once the port is: read the configuration then. */
+function configForPort(env: Record<string, string | undefined>, port: number): AppConfig {
+  return readConfig(env.PORT?.trim() === '0' ? { ...env, PORT: String(port) } : env);
+}
+
 /**
- * The process entry: one HTTP server in front of the health endpoints, the built client
- * assets and the Astro handler, plus the services it owns.
+ * The process entry: one HTTP server in front of the health endpoints, the built-in
+ * identity provider, the GraphQL API, the built client assets and the Astro handler.
  */
 export async function startServer(options: StartOptions = {}) {
-  const config = options.config ?? readConfig();
+  const env = options.env ?? process.env;
   const log = options.log ?? ((message: string) => console.log(message));
   const distDir = options.distDir ?? path.dirname(fileURLToPath(import.meta.url));
+  const initial = readConfig(env);
 
-  const owned = await createServices(config, log);
+  let owned: OwnedServices | null = null;
+  let config = initial;
   const entry = (await import(pathToFileURL(path.join(distDir, 'server', 'entry.mjs')).href)) as { handler: AstroHandler };
   const serveStatic = createStaticAssets(path.join(distDir, 'client'));
-
   let shutdown: ReturnType<typeof createGracefulShutdown> | null = null;
-  const handleHealth = createHealthEndpoints(owned.readiness, () => shutdown?.stopping ?? false);
+  const readiness = () => owned?.readiness ?? [{ name: 'startup', check: () => Promise.reject(new Error('starting')) }];
+  const handleHealth = createHealthEndpoints({ get checks() { return readiness(); } }, () => shutdown?.stopping ?? false);
 
   const server = createServer(async (req, res) => {
     applySecurityHeaders(res, config.production);
     try {
       if (await handleHealth(req, res)) return;
-      if (owned.api && pathOf(req) === config.graphql.path) {
+      if (!owned) {
+        res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '2' }).end('Starting, try again in a moment');
+        return;
+      }
+      const pathname = pathOf(req);
+      if (owned.identityProvider && (pathname === '/oidc' || pathname.startsWith('/oidc/'))) {
+        owned.identityProvider.handle(req, res);
+        return;
+      }
+      if (owned.api && pathname === config.graphql.path) {
         await owned.api.handle(req, res);
         return;
       }
+      const services = owned.services;
       serveStatic(req, res, () => {
-        const locals: RequestLocals = { services: owned.services };
+        const locals: RequestLocals = { services };
         void entry.handler(req, res, undefined, locals);
       });
     } catch (error) {
@@ -59,22 +77,28 @@ export async function startServer(options: StartOptions = {}) {
     }
   });
   shutdown = createGracefulShutdown(server, {
-    timeoutMs: config.shutdownTimeoutMs,
-    closeResources: owned.close,
+    timeoutMs: initial.shutdownTimeoutMs,
+    closeResources: async () => owned?.close(),
     log,
   });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(config.port, config.host, () => resolve());
+    server.listen(initial.port, initial.host, () => resolve());
   });
   const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
+  const port = typeof address === 'object' && address ? address.port : initial.port;
+  config = configForPort(env, port);
+  try {
+    owned = await createServices(config, log);
+  } catch (error) {
+    server.close();
+    throw error;
+  }
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   log(`${config.site.productName} is running at ${url}`);
 
-  const stop = shutdown.stop;
-  return { server, url, port, stop };
+  return { server, url, port, config, stop: shutdown.stop };
 }
 
 /** Runs the server until SIGTERM or SIGINT, then shuts down cleanly and exits 0. */

@@ -1,10 +1,22 @@
+import path from 'node:path';
 import type { AppConfig } from './config';
 import type { ReadinessCheck } from './http/health';
 import type { LegalDocuments } from './legal/legal-documents';
 import { createLegalDocuments } from './legal/legal-documents';
 import { openDatabase, type Database } from './db/client';
 import { migrate } from './db/migrate';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo-accounts';
+import { isDatabaseEmpty, seedDemoData } from './db/seed/demo-seed';
 import { createApi, type Api } from './api/yoga';
+import { createApiCaller } from './bff/api-caller';
+import { createBff, type Bff } from './bff/bff';
+import { createFileSessionStore } from './bff/file-session-store';
+import { createOidcClient } from './bff/oidc-client';
+import { createRedisSessionStore } from './bff/redis-session-store';
+import { loadSecrets } from './bff/secrets';
+import type { SessionStore } from './bff/session-record';
+import { createSessionManager } from './bff/sessions';
+import { createIdentityProvider, type IdentityProvider } from './idp/identity-provider';
 
 /**
  * The single instances this process owns. Created once by main.ts and handed to Astro
@@ -13,12 +25,15 @@ import { createApi, type Api } from './api/yoga';
 export interface AppServices {
   config: AppConfig;
   legal: LegalDocuments;
+  bff: Bff;
 }
 
 export interface OwnedServices {
   services: AppServices;
   /** The in-process GraphQL API; null when GRAPHQL_URL points at an external one. */
   api: Api | null;
+  /** The built-in OpenID provider; null when AUTH_ISSUER names another one. */
+  identityProvider: IdentityProvider | null;
   database: Database;
   readiness: ReadinessCheck[];
   close: () => Promise<void>;
@@ -26,36 +41,110 @@ export interface OwnedServices {
 
 type Log = (message: string) => void;
 
-export async function createServices(config: AppConfig, log: Log): Promise<OwnedServices> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log });
-  try {
-    await migrate(database);
-  } catch (error) {
-    await database.close();
-    throw error;
-  }
-  log(`database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'} ready`);
+/** Where the provider sends users back after sign-in and sign-out. */
+export const CALLBACK_PATH = '/auth/callback';
+export const SIGNED_OUT_PATH = '/auth/signed-out';
 
-  const api = config.graphql.url
-    ? null
-    : createApi({
-        db: database.db,
-        path: config.graphql.path,
-        production: config.production,
-        auth: {
+async function openSessionStore(config: AppConfig): Promise<SessionStore> {
+  if (config.session.driver === 'redis') return createRedisSessionStore(config.session.redisUrl!);
+  return createFileSessionStore(path.join(config.dataDir, 'sessions'));
+}
+
+/**
+ * Demo data goes only into an empty embedded database, or where SEED_DEMO=true says so:
+ * never by default into a PostgreSQL given by DATABASE_URL.
+ */
+async function seedIfWanted(config: AppConfig, database: Database, log: Log) {
+  const wanted = config.seedDemo === 'always' || (config.seedDemo === 'auto' && database.kind === 'pglite');
+  if (!wanted || !(await isDatabaseEmpty(database.db))) return;
+  log('database: empty; adding the demo data (a few seconds)');
+  const summary = await seedDemoData(database.db);
+  log(`database: demo data ready in ${(summary.durationMs / 1000).toFixed(1)} s. Demo accounts (password "${DEMO_PASSWORD}"):`);
+  for (const account of DEMO_ACCOUNTS) log(`  ${account.email.padEnd(22)} ${account.description}`);
+}
+
+export async function createServices(config: AppConfig, log: Log): Promise<OwnedServices> {
+  const closers: Array<() => Promise<void>> = [];
+  const close = async () => {
+    for (const closeOne of closers.reverse()) await closeOne().catch((error: unknown) => log(`close: ${String(error)}`));
+  };
+  try {
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log });
+    closers.push(() => database.close());
+    await migrate(database);
+    log(`database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'} ready`);
+    await seedIfWanted(config, database, log);
+
+    const secrets = await loadSecrets(process.env, config.dataDir);
+    const redirectUri = `${config.publicOrigin}${CALLBACK_PATH}`;
+    const postLogoutRedirectUri = `${config.publicOrigin}${SIGNED_OUT_PATH}`;
+
+    const identityProvider = config.auth.builtIn
+      ? await createIdentityProvider({
+          db: database.db,
           issuer: config.auth.issuer,
+          clients: [{ clientId: config.auth.clientId, clientSecret: secrets.clientSecret, redirectUris: [redirectUri], postLogoutRedirectUris: [postLogoutRedirectUri] }],
           audience: config.auth.audience,
           rolesClaim: config.auth.rolesClaim,
-          adminRole: config.auth.adminRole,
-          impersonateRole: config.auth.impersonateRole,
-        },
-      });
+          cookieKeys: secrets.providerCookieKeys,
+          productName: config.site.productName,
+          secureCookies: config.production,
+          log,
+        })
+      : null;
+    if (identityProvider) closers.push(() => identityProvider.close());
 
-  return {
-    services: { config, legal: createLegalDocuments(config.legalDocsDir) },
-    api,
-    database,
-    readiness: [{ name: 'database', check: () => database.ping() }],
-    close: () => database.close(),
-  };
+    const api = config.graphql.url
+      ? null
+      : createApi({
+          db: database.db,
+          path: config.graphql.path,
+          production: config.production,
+          auth: {
+            issuer: config.auth.issuer,
+            audience: config.auth.audience,
+            rolesClaim: config.auth.rolesClaim,
+            adminRole: config.auth.adminRole,
+            impersonateRole: config.auth.impersonateRole,
+          },
+        });
+
+    const sessionStore = await openSessionStore(config);
+    closers.push(() => sessionStore.close());
+    const secure = config.production;
+    const bff = createBff({
+      sessions: createSessionManager(sessionStore, {
+        idleSeconds: config.session.idleSeconds,
+        absoluteSeconds: config.session.absoluteSeconds,
+        cookieName: secure ? '__Host-tp-session' : 'tp-session',
+        secure,
+      }),
+      oidc: createOidcClient({
+        auth: { ...config.auth, clientSecret: config.auth.clientSecret ?? secrets.clientSecret },
+        clientSecret: config.auth.clientSecret ?? secrets.clientSecret,
+        redirectUri,
+        postLogoutRedirectUri,
+      }),
+      callApi: createApiCaller({ api, url: config.graphql.url, path: config.graphql.path }),
+      transactionKey: secrets.transactionKey,
+      transactionCookieName: secure ? '__Host-tp-login' : 'tp-login',
+      secureCookies: secure,
+      log,
+    });
+
+    return {
+      services: { config, legal: createLegalDocuments(config.legalDocsDir), bff },
+      api,
+      identityProvider,
+      database,
+      readiness: [
+        { name: 'database', check: () => database.ping() },
+        { name: 'sessions', check: () => sessionStore.ping() },
+      ],
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import common from '../../src/locales/en/common.json';
 import { ROUTES, findRouteByKey, findRouteByPath, isLiveRoute } from '../../src/lib/routes/route-table';
@@ -84,7 +85,7 @@ describe('route access (spec §6)', () => {
     if (route.group === 'admin') return 'admin';
     if (route.key === 'impersonate') return 'impersonator';
     if (route.group === 'company' || route.group === 'talent') return 'signedIn';
-    if (['editAccount', 'siteSettings', 'jobApplyForm', 'jobApplySuccess'].includes(route.key)) return 'signedIn';
+    if (['editAccount', 'siteSettings', 'jobApplyForm', 'jobApplySuccess', 'signUpSuccess'].includes(route.key)) return 'signedIn';
     return 'guest';
   };
 
@@ -95,7 +96,7 @@ describe('route access (spec §6)', () => {
   it('lets guests reach home, job search, job apply, sign-in, sign-up and the legal pages', () => {
     const guestKeys = ROUTES.filter((r) => r.access === 'guest').map((r) => r.key).sort();
     expect(guestKeys).toEqual(
-      ['home', 'jobs', 'jobApply', 'signIn', 'signUp', 'signUpSuccess', 'legalPrivacy', 'legalTerms', 'legalCsr'].sort(),
+      ['home', 'jobs', 'jobApply', 'signIn', 'signUp', 'legalPrivacy', 'legalTerms', 'legalCsr'].sort(),
     );
   });
 });
@@ -123,15 +124,18 @@ describe('page title keys (spec §2 "Page titles")', () => {
 });
 
 describe('live routes', () => {
-  it('marks only home and the legal pages live', () => {
-    expect(ROUTES.filter((r) => r.live).map((r) => r.key).sort()).toEqual(
-      ['home', 'legalCsr', 'legalPrivacy', 'legalTerms'].sort(),
-    );
+  // A route is live exactly when a page serves it, so no menu link can lead to a 404.
+  const pageFileFor = (routePath: string) =>
+    [`src/pages${routePath === '/' ? '/index' : routePath}.astro`, `src/pages${routePath}/index.astro`, `src/pages${routePath}.ts`].find((file) => existsSync(file)) ??
+    (routePath.startsWith('/legal/') && existsSync('src/pages/legal/[document].astro') ? 'src/pages/legal/[document].astro' : undefined);
+
+  it('marks a route live exactly when a page serves its path', () => {
+    for (const route of ROUTES) expect(pageFileFor(route.path) !== undefined, `${route.key} ${route.path}`).toBe(route.live);
   });
 
   it('reports isLiveRoute from the table and false for unknown keys', () => {
     expect(isLiveRoute('legalTerms')).toBe(true);
-    expect(isLiveRoute('jobs')).toBe(false);
+    expect(isLiveRoute('adminCompanies')).toBe(false);
     expect(isLiveRoute('nope')).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle, Menu, MenuButton, MenuItem, MenuItems, MenuSection, MenuHeading, MenuSeparator } from '@headlessui/react';
-import { Fragment, useState } from 'react';
+import { Fragment, useRef, useState, type ReactNode, type Ref } from 'react';
 import type { AccountMenuSection } from '../../lib/account/account-menu';
 
 export interface AccountMenuProps {
@@ -18,13 +18,15 @@ function label(labels: Record<string, string>, key: string) {
   return labels[key] ?? key;
 }
 
-const LOGOUT_FORM_ID = 'tp-logout-form';
-
-/** Logout is a POST with the anti-forgery token; menu entries submit it by form id. */
-function LogoutForm({ action, token }: { action: string; token?: string }) {
+/**
+ * Logout is a POST carrying the anti-forgery token. The form sits inside the menu and the
+ * drawer themselves: both are modal and make everything outside them inert.
+ */
+function LogoutForm({ action, token, children, formRef }: { action: string; token?: string; children?: ReactNode; formRef?: Ref<HTMLFormElement> }) {
   return (
-    <form id={LOGOUT_FORM_ID} method="post" action={action} hidden>
+    <form method="post" action={action} ref={formRef}>
       {token ? <input type="hidden" name="csrf" value={token} /> : null}
+      {children}
     </form>
   );
 }
@@ -35,11 +37,12 @@ function LogoutForm({ action, token }: { action: string; token?: string }) {
  */
 export default function AccountMenu({ userName, sections, labels, logoutAction, logoutToken }: AccountMenuProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const logoutFormRef = useRef<HTMLFormElement>(null);
   const buttonLabel = label(labels, 'accountMenu.open');
 
   return (
     <>
-      {logoutAction ? <LogoutForm action={logoutAction} token={logoutToken} /> : null}
+      {logoutAction ? <LogoutForm action={logoutAction} token={logoutToken} formRef={logoutFormRef} /> : null}
       <Menu as="div" className="relative hidden sm:block">
         <MenuButton className="flex items-center gap-1 rounded px-1 py-0.5 font-medium hover:bg-primary-light" aria-label={buttonLabel}>
           <span aria-hidden="true" className="flex h-3 w-3 items-center justify-center rounded-full bg-primary text-white">
@@ -47,7 +50,7 @@ export default function AccountMenu({ userName, sections, labels, logoutAction, 
           </span>
           <span>{userName}</span>
         </MenuButton>
-        <MenuItems anchor="bottom end" className="z-40 mt-0.5 w-drawer rounded-md border border-gray-200 bg-white py-1 shadow-lg focus:outline-none">
+        <MenuItems modal={false} anchor="bottom end" className="z-40 mt-0.5 w-drawer rounded-md border border-gray-200 bg-white py-1 shadow-lg focus:outline-none">
           {sections.map((section, index) => (
             <Fragment key={index}>
               {index > 0 ? <MenuSeparator className="my-0.5 h-px bg-gray-200" /> : null}
@@ -79,7 +82,14 @@ export default function AccountMenu({ userName, sections, labels, logoutAction, 
           {logoutAction ? (
             <>
               <MenuSeparator className="my-0.5 h-px bg-gray-200" />
-              <MenuItem as="button" type="submit" form={LOGOUT_FORM_ID} className="block w-full px-2 py-1 text-left data-focus:bg-primary-light">
+              {/* Choosing an item unmounts the menu before a submit button's default action
+                  runs, so the entry submits the form itself. */}
+              <MenuItem
+                as="button"
+                type="button"
+                onClick={() => logoutFormRef.current?.requestSubmit()}
+                className="block w-full px-2 py-1 text-left data-focus:bg-primary-light"
+              >
                 {label(labels, 'accountMenu.logout')}
               </MenuItem>
             </>
@@ -133,9 +143,11 @@ export default function AccountMenu({ userName, sections, labels, logoutAction, 
             ))}
             {logoutAction ? (
               <div className="border-t border-gray-200 pt-0.5">
-                <button type="submit" form={LOGOUT_FORM_ID} className="block w-full px-2 py-1 text-left hover:bg-primary-light">
-                  {label(labels, 'accountMenu.logout')}
-                </button>
+                <LogoutForm action={logoutAction} token={logoutToken}>
+                  <button type="submit" className="block w-full px-2 py-1 text-left hover:bg-primary-light">
+                    {label(labels, 'accountMenu.logout')}
+                  </button>
+                </LogoutForm>
               </div>
             ) : null}
           </nav>

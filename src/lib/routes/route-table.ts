@@ -24,9 +24,9 @@ export const ROUTES = [
   { key: 'jobApplyForm', path: '/job-apply-form', titleKey: 'titles.jobApplyForm', group: 'public', access: 'signedIn', live: false },
   { key: 'jobApplySuccess', path: '/job-apply/success', titleKey: 'titles.jobApplySuccess', group: 'public', access: 'signedIn', live: false },
   { key: 'jobs', path: '/jobs', titleKey: 'titles.jobs', group: 'public', access: 'guest', live: false },
-  { key: 'signIn', path: '/sign-in', titleKey: 'titles.signIn', group: 'public', access: 'guest', live: false },
-  { key: 'signUp', path: '/sign-up', titleKey: 'titles.signUp', group: 'public', access: 'guest', live: false },
-  { key: 'signUpSuccess', path: '/sign-up/success', titleKey: 'titles.signUpSuccess', group: 'public', access: 'guest', live: false },
+  { key: 'signIn', path: '/sign-in', titleKey: 'titles.signIn', group: 'public', access: 'guest', live: true },
+  { key: 'signUp', path: '/sign-up', titleKey: 'titles.signUp', group: 'public', access: 'guest', live: true },
+  { key: 'signUpSuccess', path: '/sign-up/success', titleKey: 'titles.signUpSuccess', group: 'public', access: 'signedIn', live: true },
   { key: 'siteSettings', path: '/site-settings', titleKey: 'titles.siteSettings', group: 'public', access: 'signedIn', live: false },
 
   { key: 'adminCompanies', path: '/admin/companies', titleKey: 'titles.adminCompanies', group: 'admin', access: 'admin', live: false },

@@ -27,7 +27,7 @@ function sendJson(res: ServerResponse, status: number, body: unknown) {
  * `/healthz` says the process is up (liveness); `/readyz` says whether it should get
  * traffic: every dependency answered and the process is not shutting down.
  */
-export function createHealthEndpoints(checks: readonly ReadinessCheck[], isStopping: () => boolean) {
+export function createHealthEndpoints(source: readonly ReadinessCheck[] | { readonly checks: readonly ReadinessCheck[] }, isStopping: () => boolean) {
   return async function handleHealth(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
     const pathname = (req.url ?? '/').split('?')[0];
     if (pathname === '/healthz') {
@@ -39,6 +39,7 @@ export function createHealthEndpoints(checks: readonly ReadinessCheck[], isStopp
       sendJson(res, 503, { status: 'stopping', checks: {} });
       return true;
     }
+    const checks = 'checks' in source ? source.checks : source;
     const results = await Promise.all(
       checks.map(async ({ name, check }) => {
         try {

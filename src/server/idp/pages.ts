@@ -190,12 +190,26 @@ ${model.detail ? `<p class="detail">${escapeHtml(model.detail)}</p>` : ''}
  * carrying its anti-forgery value); the button submits it with `logout=yes`, which ends
  * the provider session too. Leaving through the link signs nothing else out.
  */
-export function renderLogoutPage(branding: Branding, form: string): string {
+/**
+ * The provider's sign-out confirmation. When our own app sent the user here with an ID
+ * token hint, the user already confirmed by pressing Logout (a POST with an anti-forgery
+ * token), so the form submits itself; without a hint (a bare link from anywhere) the
+ * user is asked, which keeps cross-site sign-out links harmless.
+ */
+/** The one script any provider page runs; its hash is the only script the CSP allows. */
+export const LOGOUT_AUTO_SUBMIT_SCRIPT = "document.getElementById('op.logoutForm').submit();";
+
+export function renderLogoutPage(branding: Branding, form: string, options: { confirmed?: boolean } = {}): string {
+  const autoSubmit = options.confirmed
+    ? `<input type="hidden" name="logout" value="yes" form="op.logoutForm">
+<script>${LOGOUT_AUTO_SUBMIT_SCRIPT}</script>`
+    : '';
   return layout(
     branding,
     'Sign out',
     `<h1>Sign out of ${escapeHtml(branding.productName)}?</h1>
 ${form}
+${autoSubmit}
 <button class="button primary" type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>Sign out</button>
 <p class="switch"><a href="${escapeHtml(branding.homeUrl)}">Back to ${escapeHtml(branding.productName)}</a></p>`,
   );

@@ -150,7 +150,8 @@ export function buildProviderConfiguration(input: ProviderConfigurationInput): C
         enabled: true,
         logoutSource: (ctx, form) => {
           setPageHeaders(ctx);
-          ctx.body = renderLogoutPage(branding, form);
+          // A hint that oidc-provider accepted means the request came from our own app.
+          ctx.body = renderLogoutPage(branding, form, { confirmed: Boolean(ctx.oidc.params?.id_token_hint) });
         },
         postLogoutSuccessSource: (ctx) => {
           setPageHeaders(ctx);

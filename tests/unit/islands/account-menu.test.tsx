@@ -25,7 +25,7 @@ const sections = buildAccountMenu(
 
 describe('account menu island', () => {
   it('opens with the mouse and lists every section the user may see', async () => {
-    render(<AccountMenu userName="Ada Lovelace" sections={sections} labels={labels} logoutAction="/sign-out" />);
+    render(<AccountMenu userName="Ada Lovelace" sections={sections} labels={labels} logoutAction="/sign-out" logoutToken="token-1" />);
     const [desktopButton] = screen.getAllByRole('button', { name: 'Account menu' });
     await userEvent.click(desktopButton!);
     const menu = screen.getByRole('menu');
@@ -34,9 +34,14 @@ describe('account menu island', () => {
     expect(within(menu).getByText(/currently in/).textContent).toBe('currently in Acme');
     const myAccount = within(menu).getByRole('menuitem', { name: 'My Account' });
     expect(myAccount.getAttribute('target')).toBe('_blank');
-    const logout = within(menu).getByRole('menuitem', { name: 'Logout' });
-    expect(logout.getAttribute('type')).toBe('submit');
-    expect((document.getElementById(logout.getAttribute('form')!) as HTMLFormElement).method).toBe('post');
+    const submitted: string[] = [];
+    document.addEventListener('submit', (event) => {
+      event.preventDefault();
+      const form = event.target as HTMLFormElement;
+      submitted.push(`${form.method} ${form.getAttribute('action')} ${new FormData(form).get('csrf')}`);
+    });
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Logout' }));
+    expect(submitted).toEqual(['post /sign-out token-1']);
   });
 
   it('opens from the keyboard and moves focus into the menu', async () => {

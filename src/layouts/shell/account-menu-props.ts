@@ -1,0 +1,39 @@
+import type { AccountMenuProps } from '../../islands/account/AccountMenu';
+import { buildAccountMenu } from '../../lib/account/account-menu';
+import type { Translate } from '../../lib/i18n/i18n';
+import common from '../../locales/en/common.json';
+import type { CurrentUser } from '../../server/bff/current-user';
+
+/** Every account-menu key, translated, for the island (which ships no i18n runtime). */
+function accountMenuLabels(t: Translate): Record<string, string> {
+  const keys: string[] = [];
+  const walk = (prefix: string, node: unknown) => {
+    if (typeof node === 'string') keys.push(prefix);
+    else if (node && typeof node === 'object') for (const [key, value] of Object.entries(node)) walk(`${prefix}.${key}`, value);
+  };
+  walk('accountMenu', common.accountMenu);
+  return Object.fromEntries(keys.map((key) => [key, t(key)]));
+}
+
+/** The account menu of a signed-in user (spec §2 layout), ready for the island. */
+export function accountMenuProps(user: CurrentUser, options: { t: Translate; accountSiteUrl: string | null; selectedCompanyId: string | null; csrfToken: string }): AccountMenuProps {
+  const selected = user.companies.find((company) => company.id === options.selectedCompanyId) ?? null;
+  const sections = buildAccountMenu(
+    {
+      displayName: user.profile?.profileName || user.displayName || user.email,
+      hasTalentProfile: user.profile !== null,
+      selectedCompany: selected ? { id: selected.id, name: selected.name } : null,
+      canReadCompany: selected?.permissions?.company?.read === true,
+      isAdmin: user.isAdmin,
+      isImpersonate: user.isImpersonate,
+    },
+    { accountSiteUrl: options.accountSiteUrl },
+  );
+  return {
+    userName: user.profile?.profileName || user.displayName || user.email,
+    sections,
+    labels: accountMenuLabels(options.t),
+    logoutAction: '/auth/logout',
+    logoutToken: options.csrfToken,
+  };
+}

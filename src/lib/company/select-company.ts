@@ -1,0 +1,24 @@
+export interface CompanyChoiceInput {
+  /** Ids of the user's verified, not deleted companies, in display order. */
+  verifiedCompanyIds: readonly string[];
+  /** company_id from the address, honoured only on /company pages. */
+  fromUrl: string | null;
+  /** The id stored earlier (session or local storage selectedCompanyId). */
+  stored: string | null;
+}
+
+export interface CompanyChoice {
+  companyId: string | null;
+  /** The address supplied a valid company_id: store it, reset the address, show the notice. */
+  appliedFromUrl: boolean;
+}
+
+/**
+ * Spec §4 "Selected company": only verified companies are selectable; the address wins,
+ * then the stored id; if neither matches, the first verified company.
+ */
+export function chooseSelectedCompany({ verifiedCompanyIds, fromUrl, stored }: CompanyChoiceInput): CompanyChoice {
+  if (fromUrl && verifiedCompanyIds.includes(fromUrl)) return { companyId: fromUrl, appliedFromUrl: true };
+  if (stored && verifiedCompanyIds.includes(stored)) return { companyId: stored, appliedFromUrl: false };
+  return { companyId: verifiedCompanyIds[0] ?? null, appliedFromUrl: false };
+}

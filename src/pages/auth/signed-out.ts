@@ -1,0 +1,11 @@
+import type { APIRoute } from 'astro';
+
+/**
+ * Where the provider returns the browser after sign-out. Clear-Site-Data wipes local
+ * storage (spec §7: the items user, mySkillsSearch and personalizedSearch) and caches.
+ */
+export const GET: APIRoute = () =>
+  new Response(null, {
+    status: 303,
+    headers: { location: '/', 'clear-site-data': '"cache", "storage"', 'cache-control': 'no-store' },
+  });

@@ -1,0 +1,159 @@
+import { safeReturnTo } from '../../lib/routes/safe-return-to';
+import type { ApiCaller, GraphqlAnswer, GraphqlRequestBody } from './api-caller';
+import { FIND_ME_QUERY, toCurrentUser, type CurrentUser } from './current-user';
+import { proxyGraphql, type ProxyInput } from './graphql-proxy';
+import { LoginError } from './login-error';
+import { LOGIN_TRANSACTION_TTL_SECONDS, createLoginTransactionCodec } from './login-transaction';
+import type { OidcClient } from './oidc-client';
+import { serializeCookie, type LoadedSession, type SessionManager } from './sessions';
+import { buildUpstreamHeaders } from './upstream-headers';
+
+/** Access tokens are refreshed this long before they expire (spec §9: token cache expires 60 s early). */
+const REFRESH_MARGIN_MS = 60_000;
+
+export interface BffOptions {
+  sessions: SessionManager;
+  oidc: OidcClient;
+  callApi: ApiCaller;
+  transactionKey: Uint8Array;
+  transactionCookieName: string;
+  secureCookies: boolean;
+  log: (message: string) => void;
+}
+
+export interface Redirect {
+  location: string;
+  setCookies: string[];
+}
+
+/**
+ * The backend-for-frontend: sign-in and sign-out, sessions holding every token, and
+ * calls to the API with the headers the session allows. Pages and endpoints reach it
+ * through `locals.services.bff`.
+ */
+export function createBff(options: BffOptions) {
+  const { sessions, oidc, callApi, log } = options;
+  const transactions = createLoginTransactionCodec(options.transactionKey);
+  const refreshing = new Map<string, Promise<LoadedSession | null>>();
+
+  const transactionCookie = (value: string, maxAge: number) =>
+    serializeCookie(options.transactionCookieName, value, { maxAge, secure: options.secureCookies });
+
+  /** A fresh access token for the session: one refresh at a time per session. */
+  async function withFreshTokens(session: LoadedSession): Promise<LoadedSession | null> {
+    if (session.record.tokens.expiresAt - REFRESH_MARGIN_MS > Date.now()) return session;
+    const pending = refreshing.get(session.id);
+    if (pending) return pending;
+    const refresh = (async () => {
+      const { refreshToken, idToken } = session.record.tokens;
+      if (!refreshToken) {
+        await sessions.destroy(session.id);
+        return null;
+      }
+      try {
+        const tokens = await oidc.refresh(refreshToken, idToken);
+        session.record.tokens = {
+          accessToken: tokens.accessToken,
+          refreshToken: tokens.refreshToken ?? refreshToken,
+          idToken: tokens.idToken,
+          expiresAt: tokens.expiresAt,
+          scope: tokens.scope,
+        };
+        await sessions.save(session);
+        return session;
+      } catch (error) {
+        if (error instanceof LoginError && error.code === 'login_required') {
+          log('session: refresh refused by the provider; signing the user out');
+          await sessions.destroy(session.id);
+          return null;
+        }
+        throw error;
+      }
+    })().finally(() => refreshing.delete(session.id));
+    refreshing.set(session.id, refresh);
+    return refresh;
+  }
+
+  return {
+    sessionCookieName: sessions.policy.cookieName,
+    transactionCookieName: options.transactionCookieName,
+    loadSession: sessions.load,
+    clearSessionCookie: sessions.clearCookie,
+
+    async startLogin(returnTo: string | null, signUp: boolean): Promise<Redirect> {
+      const { url, transaction } = await oidc.startLogin(safeReturnTo(returnTo), signUp);
+      return { location: url.href, setCookies: [transactionCookie(await transactions.seal(transaction), LOGIN_TRANSACTION_TTL_SECONDS)] };
+    },
+
+    /**
+     * Ends the login on the callback. The transaction cookie is cleared whatever happens;
+     * on success the browser gets a brand-new session id (any earlier one is destroyed).
+     */
+    async completeLogin(callbackUrl: URL, transactionValue: string | undefined, previousSessionId: string | undefined): Promise<Redirect & { signUp: boolean }> {
+      const clearTransaction = transactionCookie('', 0);
+      const transaction = await transactions.open(transactionValue);
+      try {
+        const tokens = await oidc.completeLogin(callbackUrl, transaction);
+        await sessions.destroy(previousSessionId);
+        const session = await sessions.create({
+          tokens: { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, idToken: tokens.idToken, expiresAt: tokens.expiresAt, scope: tokens.scope },
+          claims: tokens.claims,
+          selectedCompanyId: null,
+          impersonateAs: null,
+        });
+        return { location: transaction!.returnTo, signUp: transaction!.signUp, setCookies: [clearTransaction, sessions.cookie(session.id)] };
+      } catch (error) {
+        const code = error instanceof LoginError ? error.code : 'login_failed';
+        log(`sign-in failed: ${code}${error instanceof Error ? ` (${error.message})` : ''}`);
+        const setCookies = [clearTransaction];
+        if (code === 'login_required') {
+          await sessions.destroy(previousSessionId);
+          setCookies.push(sessions.clearCookie());
+        }
+        return { location: `/sign-in?error=${code}`, signUp: false, setCookies };
+      }
+    },
+
+    /** Ends the session here and at the provider (with id_token_hint). */
+    async logout(session: LoadedSession | null): Promise<Redirect> {
+      const setCookies = [sessions.clearCookie()];
+      if (!session) return { location: '/', setCookies };
+      await sessions.destroy(session.id);
+      try {
+        return { location: await oidc.endSessionUrl(session.record.tokens.idToken), setCookies };
+      } catch {
+        return { location: '/', setCookies };
+      }
+    },
+
+    /** A GraphQL call on behalf of the session (or as a guest), with fresh tokens. */
+    async graphql(session: LoadedSession | null, body: GraphqlRequestBody, pagePath: string, signal?: AbortSignal): Promise<GraphqlAnswer> {
+      const fresh = session ? await withFreshTokens(session) : null;
+      if (session && !fresh) return { status: 401, body: { errors: [{ message: 'Your session has ended. Sign in again.', extensions: { code: 'UNAUTHENTICATED' } }] } };
+      return callApi(body, buildUpstreamHeaders(fresh?.record ?? null, pagePath), signal);
+    },
+
+    /** The current-user state of spec §3 for a session, or null when it has ended. */
+    async currentUser(session: LoadedSession, pagePath: string): Promise<CurrentUser | null> {
+      const answer = await this.graphql(session, { query: FIND_ME_QUERY, operationName: 'FindUser' }, pagePath);
+      if (answer.status === 401) return null;
+      if (answer.body.errors?.length || !answer.body.data) {
+        throw new Error(`findMe failed: ${answer.body.errors?.[0]?.message ?? answer.status}`);
+      }
+      return toCurrentUser(answer.body.data);
+    },
+
+    /** `/api/graphql` for islands: see graphql-proxy.ts for what it refuses. */
+    proxy(input: ProxyInput): Promise<Response> {
+      return proxyGraphql(this, input);
+    },
+
+    async selectCompany(session: LoadedSession, companyId: string | null): Promise<void> {
+      if (session.record.selectedCompanyId === companyId) return;
+      session.record.selectedCompanyId = companyId;
+      await sessions.save(session);
+    },
+  };
+}
+
+export type Bff = ReturnType<typeof createBff>;

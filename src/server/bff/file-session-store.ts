@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { SessionRecord, SessionStore } from './session-record';
+
+const SWEEP_INTERVAL_MS = 10 * 60_000;
+
+interface StoredFile {
+  expiresAt: number;
+  record: SessionRecord;
+}
+
+/**
+ * Sessions as files under the data directory: the embedded default for one instance.
+ * File names are hashes of the session id, so a directory listing leaks no cookie.
+ * Expired files are swept on a timer, since nothing else would ever remove them.
+ */
+export async function createFileSessionStore(directory: string): Promise<SessionStore> {
+  await mkdir(directory, { recursive: true, mode: 0o700 });
+  const fileOf = (id: string) => path.join(directory, `${createHash('sha256').update(id).digest('hex')}.json`);
+
+  async function sweep() {
+    const now = Date.now();
+    for (const name of await readdir(directory).catch(() => [])) {
+      const file = path.join(directory, name);
+      try {
+        const stored = JSON.parse(await readFile(file, 'utf8')) as StoredFile;
+        if (stored.expiresAt <= now) await rm(file, { force: true });
+      } catch {
+        // A file being written right now, or unreadable: leave it for the next sweep.
+      }
+    }
+  }
+  const timer = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
+  timer.unref();
+
+  return {
+    async get(id) {
+      try {
+        const stored = JSON.parse(await readFile(fileOf(id), 'utf8')) as StoredFile;
+        if (stored.expiresAt <= Date.now()) {
+          await rm(fileOf(id), { force: true });
+          return null;
+        }
+        return stored.record;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    async set(id, record, ttlSeconds) {
+      const file = fileOf(id);
+      const temporary = `${file}.${process.pid}.tmp`;
+      const stored: StoredFile = { expiresAt: Date.now() + ttlSeconds * 1000, record };
+      await writeFile(temporary, JSON.stringify(stored), { mode: 0o600 });
+      await rename(temporary, file);
+    },
+    async delete(id) {
+      await rm(fileOf(id), { force: true });
+    },
+    async ping() {
+      await stat(directory);
+    },
+    async close() {
+      clearInterval(timer);
+    },
+  };
+}

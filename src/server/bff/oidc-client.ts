@@ -1,0 +1,190 @@
+import ky from 'ky';
+import * as client from 'openid-client';
+import type { AuthConfig } from '../config';
+import { LoginError } from './login-error';
+import type { LoginTransaction } from './login-transaction';
+
+/** Spec §5: 60 s of leeway on exp, iat, nbf and auth_time. */
+const CLOCK_TOLERANCE_S = 60;
+/** Spec §9: login client HTTP timeout 10 s; token requests retried 3 times on network failure. */
+const TIMEOUT_MS = 10_000;
+const NETWORK_RETRIES = 3;
+
+export interface TokenSet {
+  accessToken: string;
+  refreshToken: string | null;
+  idToken: string;
+  expiresAt: number;
+  scope: string | null;
+  claims: { sub: string; email: string | null; name: string | null; roles: string[] };
+}
+
+export interface OidcClientOptions {
+  auth: AuthConfig;
+  clientSecret: string;
+  redirectUri: string;
+  postLogoutRedirectUri: string;
+}
+
+// openid-client fetches with this: a timeout per attempt and retries on network errors
+// only (an HTTP error answer is an answer, not a reason to try again).
+const retryingFetch: client.CustomFetch = (url, options) =>
+  ky(url, {
+    ...(options as RequestInit),
+    timeout: TIMEOUT_MS,
+    throwHttpErrors: false,
+    retry: { limit: NETWORK_RETRIES, methods: ['get', 'post'], statusCodes: [] },
+  });
+
+function networkError(error: unknown): LoginError | null {
+  const name = (error as { name?: string })?.name;
+  if (name === 'TimeoutError') return new LoginError('timeout', 'Timeout', 'the sign-in service is slow; try again', { cause: error });
+  if (error instanceof TypeError || name === 'NetworkError') {
+    return new LoginError('request_error', 'HTTP error. Unable to fetch the sign-in service', 'try again in a moment', { cause: error });
+  }
+  return null;
+}
+
+/**
+ * The relying party: authorization code flow with PKCE S256, state and nonce, ID token
+ * checks of spec §5 (RS256 pinned and its signature verified, issuer, audience and azp,
+ * nonce, exp/iat/nbf with 60 s leeway, auth_time with max age, organisation).
+ */
+export function createOidcClient(options: OidcClientOptions) {
+  const { auth } = options;
+  let configuration: Promise<client.Configuration> | null = null;
+
+  function discover(): Promise<client.Configuration> {
+    configuration ??= client
+      .discovery(
+        new URL(auth.issuer),
+        auth.clientId,
+        { id_token_signed_response_alg: 'RS256', [client.clockTolerance]: CLOCK_TOLERANCE_S },
+        client.ClientSecretBasic(options.clientSecret),
+        {
+          // Only the built-in provider may be plain http (it runs in this very process).
+          execute: auth.builtIn || auth.issuer.startsWith('http://') ? [client.allowInsecureRequests] : [],
+          [client.customFetch]: retryingFetch,
+        },
+      )
+      .then((config) => {
+        // The fetch given to discovery() is for discovery only; the token calls need it too.
+        (config as unknown as Record<symbol, unknown>)[client.customFetch] = retryingFetch;
+        client.enableNonRepudiationChecks(config);
+        return config;
+      })
+      .catch((error: unknown) => {
+        configuration = null; // Try again next time: the provider may be starting.
+        throw networkError(error) ?? new LoginError('request_error', 'HTTP error. Unable to fetch the sign-in service', 'try again in a moment', { cause: error });
+      });
+    return configuration;
+  }
+
+  function toTokenSet(response: client.TokenEndpointResponse & client.TokenEndpointResponseHelpers, previousIdToken?: string): TokenSet {
+    const claims = response.claims();
+    const roles = claims?.[auth.rolesClaim];
+    const idToken = response.id_token ?? previousIdToken;
+    if (!idToken) throw new LoginError('login_failed', 'Login failed', 'the provider sent no ID token');
+    return {
+      accessToken: response.access_token,
+      refreshToken: response.refresh_token ?? null,
+      idToken,
+      expiresAt: Date.now() + (response.expires_in ?? 300) * 1000,
+      scope: response.scope ?? null,
+      claims: {
+        sub: claims?.sub ?? '',
+        email: typeof claims?.email === 'string' ? claims.email : null,
+        name: typeof claims?.name === 'string' ? claims.name : null,
+        roles: Array.isArray(roles) ? roles.filter((role): role is string => typeof role === 'string') : [],
+      },
+    };
+  }
+
+  function checkOrganization(claims: client.IDToken | undefined) {
+    if (!auth.organization) return;
+    const expected = auth.organization;
+    const id = claims?.org_id;
+    const name = claims?.org_name;
+    const matches = id === expected || (typeof name === 'string' && name.toLowerCase() === expected.toLowerCase());
+    if (!matches) throw new LoginError('login_failed', 'Login failed', 'this account does not belong to the configured organisation');
+  }
+
+  return {
+    discover,
+
+    scope(): string {
+      const scopes = ['openid', 'profile', 'email', ...auth.extraScopes, ...(auth.refreshTokens ? ['offline_access'] : [])];
+      return [...new Set(scopes)].join(' ');
+    },
+
+    /** The provider's authorize URL and the transaction the callback will need. */
+    async startLogin(returnTo: string, signUp: boolean): Promise<{ url: URL; transaction: LoginTransaction }> {
+      const config = await discover();
+      const codeVerifier = client.randomPKCECodeVerifier();
+      const transaction: LoginTransaction = { state: client.randomState(), nonce: client.randomNonce(), codeVerifier, returnTo, signUp };
+      const parameters: Record<string, string> = {
+        redirect_uri: options.redirectUri,
+        scope: this.scope(),
+        response_type: 'code',
+        code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
+        code_challenge_method: 'S256',
+        state: transaction.state,
+        nonce: transaction.nonce,
+      };
+      if (!auth.builtIn) parameters.audience = auth.audience;
+      if (auth.maxAgeSeconds) parameters.max_age = String(auth.maxAgeSeconds);
+      if (signUp) {
+        // OIDC's prompt=create, and Auth0's screen_hint for providers that predate it.
+        parameters.prompt = 'create';
+        parameters.screen_hint = 'signup';
+      }
+      return { url: client.buildAuthorizationUrl(config, parameters), transaction };
+    },
+
+    /** Finishes the login: checks state against the transaction, then exchanges the code. */
+    async completeLogin(callbackUrl: URL, transaction: LoginTransaction | null): Promise<TokenSet> {
+      if (!transaction) throw new LoginError('missing_transaction', 'Invalid state');
+      const error = callbackUrl.searchParams.get('error');
+      if (callbackUrl.searchParams.get('state') !== transaction.state) throw new LoginError('state_mismatch', 'Invalid state');
+      if (error === 'login_required' || error === 'mfa_required' || error === 'access_denied') {
+        throw new LoginError(error, callbackUrl.searchParams.get('error_description') ?? 'Login failed');
+      }
+      if (error) throw new LoginError('login_failed', 'Login failed', callbackUrl.searchParams.get('error_description') ?? error);
+      const config = await discover();
+      try {
+        const response = await client.authorizationCodeGrant(config, callbackUrl, {
+          pkceCodeVerifier: transaction.codeVerifier,
+          expectedState: transaction.state,
+          expectedNonce: transaction.nonce,
+          idTokenExpected: true,
+          ...(auth.maxAgeSeconds ? { maxAge: auth.maxAgeSeconds } : {}),
+        });
+        checkOrganization(response.claims());
+        return toTokenSet(response);
+      } catch (cause) {
+        if (cause instanceof LoginError) throw cause;
+        throw networkError(cause) ?? new LoginError('access_token_failed', 'Get access token failed', 'start signing in again', { cause });
+      }
+    },
+
+    /** A new access token from the refresh token; rejects with login_required when the grant is gone. */
+    async refresh(refreshToken: string, idToken: string): Promise<TokenSet> {
+      const config = await discover();
+      try {
+        return toTokenSet(await client.refreshTokenGrant(config, refreshToken), idToken);
+      } catch (cause) {
+        const network = networkError(cause);
+        if (network) throw network;
+        throw new LoginError('login_required', 'Login required', 'the sign-in expired; sign in again', { cause });
+      }
+    },
+
+    async endSessionUrl(idToken: string): Promise<string> {
+      const config = await discover();
+      if (!config.serverMetadata().end_session_endpoint) return options.postLogoutRedirectUri;
+      return client.buildEndSessionUrl(config, { id_token_hint: idToken, post_logout_redirect_uri: options.postLogoutRedirectUri }).href;
+    },
+  };
+}
+
+export type OidcClient = ReturnType<typeof createOidcClient>;

@@ -1,0 +1,55 @@
+import { createClient } from 'redis';
+import { SessionStoreError, type SessionRecord, type SessionStore } from './session-record';
+
+const KEY_PREFIX = 'tp:session:';
+
+/**
+ * Sessions in Redis for several instances behind a load balancer. Redis expires keys by
+ * itself. When Redis is down every call fails (fail closed): the caller answers 503 and
+ * never treats the visitor as anonymous.
+ */
+export async function createRedisSessionStore(url: string): Promise<SessionStore> {
+  const client = createClient({
+    url,
+    socket: { connectTimeout: 2_000, reconnectStrategy: (retries) => Math.min(retries * 200, 2_000) },
+    // Fail fast while disconnected instead of queueing commands forever.
+    disableOfflineQueue: true,
+  });
+  client.on('error', () => {
+    // Reported per call below; the client reconnects by itself.
+  });
+  await client.connect().catch((error: unknown) => {
+    throw new SessionStoreError('Redis is unreachable', `check REDIS_URL (${new URL(url).host})`, { cause: error });
+  });
+  const key = (id: string) => `${KEY_PREFIX}${id}`;
+  const guard = async <T>(operation: () => Promise<T>): Promise<T> => {
+    try {
+      return await operation();
+    } catch (error) {
+      throw new SessionStoreError('The session store is unavailable', 'Redis did not answer; try again shortly', { cause: error });
+    }
+  };
+
+  return {
+    get: (id) =>
+      guard(async () => {
+        const value = await client.get(key(id));
+        return value ? (JSON.parse(value) as SessionRecord) : null;
+      }),
+    set: (id, record, ttlSeconds) =>
+      guard(async () => {
+        await client.set(key(id), JSON.stringify(record), { expiration: { type: 'EX', value: Math.max(1, Math.ceil(ttlSeconds)) } });
+      }),
+    delete: (id) =>
+      guard(async () => {
+        await client.del(key(id));
+      }),
+    ping: () =>
+      guard(async () => {
+        await client.ping();
+      }),
+    close: async () => {
+      client.destroy();
+    },
+  };
+}

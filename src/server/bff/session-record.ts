@@ -1,0 +1,39 @@
+/** What the server keeps per signed-in browser. Tokens never leave the server. */
+export interface SessionRecord {
+  createdAt: number;
+  lastSeenAt: number;
+  /** The session ends at this instant whatever the activity (absolute lifetime). */
+  absoluteExpiresAt: number;
+  tokens: {
+    accessToken: string;
+    refreshToken: string | null;
+    idToken: string;
+    /** Epoch milliseconds at which the access token expires. */
+    expiresAt: number;
+    scope: string | null;
+  };
+  claims: { sub: string; email: string | null; name: string | null; roles: string[] };
+  /** Anti-forgery token the pages send back on every state-changing request. */
+  csrfToken: string;
+  selectedCompanyId: string | null;
+  /** External id of the user being impersonated, if any. */
+  impersonateAs: string | null;
+}
+
+export interface SessionStore {
+  get(id: string): Promise<SessionRecord | null>;
+  /** Stores the record; the store forgets it after ttlSeconds. */
+  set(id: string, record: SessionRecord, ttlSeconds: number): Promise<void>;
+  delete(id: string): Promise<void>;
+  /** Answers when the store is reachable (readiness). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class SessionStoreError extends Error {
+  readonly code = 'SESSION_STORE_UNAVAILABLE';
+  constructor(message: string, readonly hint: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'SessionStoreError';
+  }
+}

@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import type { SessionRecord, SessionStore } from './session-record';
+
+export interface SessionPolicy {
+  /** A session unused this long ends. */
+  idleSeconds: number;
+  /** A session ends this long after sign-in, however active. */
+  absoluteSeconds: number;
+  cookieName: string;
+  secure: boolean;
+}
+
+export interface LoadedSession {
+  id: string;
+  record: SessionRecord;
+}
+
+// Writing lastSeenAt on every request would make every page view a store write.
+const TOUCH_GRANULARITY_MS = 60_000;
+
+export function createSessionManager(store: SessionStore, policy: SessionPolicy) {
+  const remainingSeconds = (record: SessionRecord, now: number) =>
+    Math.max(1, Math.floor(Math.min(record.lastSeenAt + policy.idleSeconds * 1000, record.absoluteExpiresAt) - now) / 1000);
+
+  const expired = (record: SessionRecord, now: number) =>
+    now >= record.absoluteExpiresAt || now - record.lastSeenAt >= policy.idleSeconds * 1000;
+
+  return {
+    policy,
+    /**
+     * The session behind a cookie value, or null. `touch: false` for background calls
+     * (polling) so that they never keep an idle session alive.
+     */
+    async load(id: string | undefined, options: { touch: boolean }): Promise<LoadedSession | null> {
+      if (!id || !/^[A-Za-z0-9_-]{43}$/.test(id)) return null;
+      const record = await store.get(id);
+      if (!record) return null;
+      const now = Date.now();
+      if (expired(record, now)) {
+        await store.delete(id);
+        return null;
+      }
+      if (options.touch && now - record.lastSeenAt >= TOUCH_GRANULARITY_MS) {
+        record.lastSeenAt = now;
+        await store.set(id, record, remainingSeconds(record, now));
+      }
+      return { id, record };
+    },
+
+    /** A brand-new session id (never one the browser brought: no fixation). */
+    async create(fields: Omit<SessionRecord, 'createdAt' | 'lastSeenAt' | 'absoluteExpiresAt' | 'csrfToken'>): Promise<LoadedSession> {
+      const now = Date.now();
+      const record: SessionRecord = {
+        ...fields,
+        createdAt: now,
+        lastSeenAt: now,
+        absoluteExpiresAt: now + policy.absoluteSeconds * 1000,
+        csrfToken: randomBytes(32).toString('base64url'),
+      };
+      const id = randomBytes(32).toString('base64url');
+      await store.set(id, record, remainingSeconds(record, now));
+      return { id, record };
+    },
+
+    async save(session: LoadedSession): Promise<void> {
+      await store.set(session.id, session.record, remainingSeconds(session.record, Date.now()));
+    },
+
+    async destroy(id: string | undefined): Promise<void> {
+      if (id) await store.delete(id);
+    },
+
+    cookie(id: string): string {
+      return serializeCookie(policy.cookieName, id, { maxAge: policy.absoluteSeconds, secure: policy.secure });
+    },
+
+    clearCookie(): string {
+      return serializeCookie(policy.cookieName, '', { maxAge: 0, secure: policy.secure });
+    },
+  };
+}
+
+/** HttpOnly, SameSite=Lax (the provider's redirect back must carry it), Path=/, no Domain. */
+export function serializeCookie(name: string, value: string, options: { maxAge: number; secure: boolean }): string {
+  return [`${name}=${value}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${options.maxAge}`, ...(options.secure ? ['Secure'] : [])].join('; ');
+}
+
+export type SessionManager = ReturnType<typeof createSessionManager>;

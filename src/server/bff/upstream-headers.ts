@@ -1,0 +1,19 @@
+import type { SessionRecord } from './session-record';
+
+/** Spec §7: tp-domain is company when the page path starts with /company, else talent. */
+export function domainForPath(pathname: string): 'company' | 'talent' {
+  return pathname === '/company' || pathname.startsWith('/company/') ? 'company' : 'talent';
+}
+
+/**
+ * The one place that builds what the API receives. Every value comes from the server
+ * session and the page path; nothing the browser sent is copied.
+ */
+export function buildUpstreamHeaders(session: SessionRecord | null, pagePath: string): Headers {
+  const headers = new Headers({ 'content-type': 'application/json', accept: 'application/json', 'tp-domain': domainForPath(pagePath) });
+  if (!session) return headers;
+  headers.set('authorization', `Bearer ${session.tokens.accessToken}`);
+  if (session.impersonateAs) headers.set('x-impersonate-as', session.impersonateAs);
+  if (session.selectedCompanyId) headers.set('tp-company', session.selectedCompanyId);
+  return headers;
+}

@@ -1,0 +1,84 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const password = 'correct-horse-battery';
+
+async function signUp(page: Page, name: string, email: string) {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'SIGN UP' }).click();
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+}
+
+async function logOut(page: Page) {
+  await page.getByRole('button', { name: 'Account menu' }).first().click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+}
+
+test.describe('sign-up, sign-in and sign-out through the built-in provider', () => {
+  test('a new user signs up, lands on the welcome page signed in, and signs out', async ({ page }) => {
+    const email = `new-${Date.now()}@example.test`;
+    await signUp(page, 'Nora New', email);
+    await expect(page).toHaveURL(/\/sign-up\/success$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to Talentplace, Nora New');
+    await expect(page.getByRole('button', { name: 'Account menu' }).first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Log in' })).toHaveCount(0);
+    await logOut(page);
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('a returning user signs in and comes back to the page they wanted', async ({ page }) => {
+    const email = `back-${Date.now()}@example.test`;
+    await signUp(page, 'Bo Back', email);
+    await expect(page).toHaveURL(/\/sign-up\/success$/);
+    await logOut(page);
+
+    await page.goto('/sign-up/success');
+    await expect(page).toHaveTitle(/Sign in/);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/sign-up\/success$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Bo Back');
+  });
+
+  test('a wrong password says so without revealing whether the account exists', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Log in' }).click();
+    await page.getByLabel('Email').fill('nobody@example.test');
+    await page.getByLabel('Password').fill('wrong-password-1');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Wrong email or password.')).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveValue('nobody@example.test');
+  });
+
+  test('no token ever reaches the browser, and the session cookie is HttpOnly and SameSite=Lax', async ({ page, context }) => {
+    const email = `tokens-${Date.now()}@example.test`;
+    const bodies: string[] = [];
+    page.on('response', async (response) => {
+      if (new URL(response.url()).pathname.startsWith('/oidc')) return;
+      const type = response.headers()['content-type'] ?? '';
+      if (type.includes('html') || type.includes('json')) bodies.push(await response.text().catch(() => ''));
+    });
+    await signUp(page, 'Tia Tokens', email);
+    await expect(page).toHaveURL(/\/sign-up\/success$/);
+    await page.goto('/legal/terms');
+
+    const cookies = await context.cookies();
+    const session = cookies.find((cookie) => cookie.name === 'tp-session');
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    for (const cookie of cookies.filter((c) => !c.path.startsWith('/oidc'))) expect(cookie.value, cookie.name).not.toMatch(/eyJ/);
+    for (const body of bodies) expect(body).not.toMatch(/eyJ[\w-]+\.eyJ/);
+    const storage = await page.evaluate(() => JSON.stringify(window.localStorage));
+    expect(storage).not.toMatch(/eyJ/);
+  });
+
+  test('a forged callback is refused with the spec\'s message and no session', async ({ page, context }) => {
+    await page.goto('/auth/callback?code=forged&state=forged');
+    await expect(page).toHaveURL(/\/sign-in\?error=missing_transaction/);
+    await expect(page.getByRole('alert')).toHaveText('Invalid state');
+    expect((await context.cookies()).find((cookie) => cookie.name === 'tp-session')).toBeUndefined();
+  });
+});
