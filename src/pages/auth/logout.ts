@@ -8,7 +8,7 @@ export const POST: APIRoute = async ({ request, locals }) => {
   const { bff } = locals.services;
   const form = await request.formData().catch(() => null);
   const session = locals.session;
-  if (session && form?.get('csrf') !== session.record.csrfToken) {
+  if (session && !bff.verifyCsrf(session, form?.get('csrf'))) {
     return new Response(locals.t('errors.forbidden'), { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   }
   const result = await bff.logout(session);

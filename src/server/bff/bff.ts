@@ -148,6 +148,11 @@ export function createBff(options: BffOptions) {
       return proxyGraphql(this, input);
     },
 
+    /** True when a form post carries the session's anti-forgery token. */
+    verifyCsrf(session: LoadedSession | null, token: FormDataEntryValue | string | null | undefined): boolean {
+      return session !== null && typeof token === 'string' && token.length > 0 && token === session.record.csrfToken;
+    },
+
     async selectCompany(session: LoadedSession, companyId: string | null): Promise<void> {
       if (session.record.selectedCompanyId === companyId) return;
       session.record.selectedCompanyId = companyId;
