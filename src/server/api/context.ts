@@ -1,4 +1,5 @@
 import type { AppDatabase } from '../db/client';
+import type { JobSearch } from '../search/job-search';
 import type { AccessTokenVerifier } from './auth/access-token';
 import { resolveCompanyScope, type CompanyScope } from './auth/company-scope';
 import { resolveViewer, type RoleNames, type Viewer } from './auth/viewer';
@@ -14,12 +15,15 @@ export interface ApiContext {
   company: CompanyScope | null;
   /** tp-domain: which side of the product made the call (spec §7). */
   domain: Domain;
+  /** Job ad search (PostgreSQL or Typesense). */
+  jobSearch: JobSearch;
 }
 
 export interface ContextDependencies {
   db: AppDatabase;
   verifyAccessToken: AccessTokenVerifier;
   roles: RoleNames;
+  jobSearch: JobSearch;
 }
 
 function readDomain(value: string | null): Domain {
@@ -49,7 +53,7 @@ export function createContextFactory(deps: ContextDependencies) {
 
     if (!token) {
       if (impersonateAs || companyId) throw unauthenticated('Impersonation and company selection need a signed-in user');
-      return { db: deps.db, viewer: null, company: null, domain };
+      return { db: deps.db, viewer: null, company: null, domain, jobSearch: deps.jobSearch };
     }
     let verified;
     try {
@@ -59,6 +63,6 @@ export function createContextFactory(deps: ContextDependencies) {
     }
     const viewer = await resolveViewer(deps.db, verified, deps.roles, impersonateAs);
     const company = companyId ? await resolveCompanyScope(deps.db, viewer.userId, companyId) : null;
-    return { db: deps.db, viewer, company, domain };
+    return { db: deps.db, viewer, company, domain, jobSearch: deps.jobSearch };
   };
 }

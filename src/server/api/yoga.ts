@@ -2,6 +2,8 @@ import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { NoSchemaIntrospectionCustomRule } from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import type { AppDatabase } from '../db/client';
+import type { JobSearch } from '../search/job-search';
+import { createPostgresJobSearch } from '../search/postgres-job-search';
 import { createAccessTokenVerifier } from './auth/access-token';
 import { createJwksUriResolver } from './auth/issuer-discovery';
 import { createContextFactory } from './context';
@@ -13,6 +15,8 @@ export interface ApiOptions {
   path: string;
   production: boolean;
   auth: { issuer: string; audience: string; rolesClaim: string; adminRole: string; impersonateRole: string; jwksUri?: string };
+  /** Job ad search; defaults to PostgreSQL full-text search on `db`. */
+  jobSearch?: JobSearch;
 }
 
 /** Guard-rail limits (security checklist F): depth 7, 16 aliases, 1000 tokens, 50 directives are refused. */
@@ -41,6 +45,7 @@ export function createApi(options: ApiOptions) {
     db: options.db,
     verifyAccessToken,
     roles: { adminRole: options.auth.adminRole, impersonateRole: options.auth.impersonateRole },
+    jobSearch: options.jobSearch ?? createPostgresJobSearch(options.db),
   });
 
   return createYoga({

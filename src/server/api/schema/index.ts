@@ -3,6 +3,7 @@ import '../scalars';
 import './users';
 import './talents';
 import './catalog';
+import './jobs';
 import { lexicographicSortSchema, printSchema } from 'graphql';
 import { builder } from '../builder';
 

@@ -1,0 +1,121 @@
+import { ASSIGNMENT_TYPES, EMPLOYMENT_TYPES, RATE_UNITS, WORK_MODES } from './job-enums';
+import {
+  CURRENCY_PATTERN,
+  DEFAULT_PER_PAGE,
+  JOB_SEARCH_FIELDS,
+  MAX_LOCATION_LENGTH,
+  MAX_PER_PAGE,
+  MAX_QUERY_LENGTH,
+  POSTED_WITHIN_DAYS,
+  SALARY_PATTERN,
+  SORT_BY_VALUES,
+  defaultSort,
+  pickKnown,
+  type JobSearchParams,
+  type PostedWithinDays,
+  type SortByValue,
+} from './search-params';
+
+/** The API's JobAdSearchInput: the same parameters, as a client sends them. */
+export interface JobSearchInput {
+  q?: string | null;
+  queryBy?: readonly string[] | null;
+  sortBy?: string | null;
+  employmentType?: readonly string[] | null;
+  workMode?: readonly string[] | null;
+  assignmentType?: readonly string[] | null;
+  location?: string | null;
+  salaryMin?: string | null;
+  salaryMax?: string | null;
+  salaryRateUnit?: string | null;
+  currency?: string | null;
+  postedWithinDays?: number | null;
+  page?: number | null;
+  perPage?: number | null;
+}
+
+export interface InputFieldError {
+  /** Name of the input field, e.g. `perPage`. */
+  field: string;
+  message: string;
+}
+
+export type JobSearchInputResult = { ok: true; params: JobSearchParams } | { ok: false; errors: InputFieldError[] };
+
+const orList = (values: readonly (string | number)[]) =>
+  values.length === 1 ? String(values[0]) : `${values.slice(0, -1).join(', ')} or ${values.at(-1)}`;
+
+/**
+ * Checks an API search input strictly. Unlike the /jobs address, which is forgiving
+ * because people edit links, a client sending a bad value is told which field and why.
+ */
+export function validateJobSearchInput(input: JobSearchInput | null | undefined): JobSearchInputResult {
+  const errors: InputFieldError[] = [];
+  const fail = (field: string, message: string) => errors.push({ field, message });
+
+  const q = (input?.q ?? '').trim();
+  if (q.length > MAX_QUERY_LENGTH) fail('q', `Use at most ${MAX_QUERY_LENGTH} characters`);
+
+  function enumList<T extends string>(field: string, allowed: readonly T[], values: readonly string[] | null | undefined): T[] {
+    const unknown = (values ?? []).filter((value) => !(allowed as readonly string[]).includes(value));
+    if (unknown.length) fail(field, `Unknown value "${unknown[0]}": use ${orList(allowed)}`);
+    return pickKnown(allowed, values ?? []);
+  }
+  const queryBy = enumList('queryBy', JOB_SEARCH_FIELDS, input?.queryBy);
+  const employmentType = enumList('employmentType', EMPLOYMENT_TYPES, input?.employmentType);
+  const workMode = enumList('workMode', WORK_MODES, input?.workMode);
+  const assignmentType = enumList('assignmentType', ASSIGNMENT_TYPES, input?.assignmentType);
+
+  const sortByValues = Object.keys(SORT_BY_VALUES) as SortByValue[];
+  const sortBy = input?.sortBy ?? null;
+  if (sortBy !== null && !(sortByValues as string[]).includes(sortBy)) fail('sortBy', `Use ${orList(sortByValues)}`);
+  const requestedSort = sortBy !== null && sortBy in SORT_BY_VALUES ? SORT_BY_VALUES[sortBy as SortByValue] : defaultSort(q);
+
+  const location = (input?.location ?? '').trim();
+  if (location.length > MAX_LOCATION_LENGTH) fail('location', `Use at most ${MAX_LOCATION_LENGTH} characters`);
+
+  const salaryMin = input?.salaryMin ?? null;
+  const salaryMax = input?.salaryMax ?? null;
+  for (const [field, value] of [['salaryMin', salaryMin], ['salaryMax', salaryMax]] as const) {
+    if (value !== null && !SALARY_PATTERN.test(value)) fail(field, 'Use a non-negative amount with at most two decimals, such as "4500.00"');
+  }
+  if (salaryMin !== null && salaryMax !== null && SALARY_PATTERN.test(salaryMin) && SALARY_PATTERN.test(salaryMax) && Number(salaryMin) > Number(salaryMax)) {
+    fail('salaryMax', 'Must not be less than salaryMin');
+  }
+
+  const salaryRateUnit = input?.salaryRateUnit ?? null;
+  if (salaryRateUnit !== null && !(RATE_UNITS as readonly string[]).includes(salaryRateUnit)) fail('salaryRateUnit', `Use ${orList(RATE_UNITS)}`);
+  const currency = input?.currency ?? null;
+  if (currency !== null && !CURRENCY_PATTERN.test(currency)) fail('currency', 'Use a three-letter ISO 4217 code such as "EUR"');
+
+  const postedWithinDays = input?.postedWithinDays ?? null;
+  if (postedWithinDays !== null && !(POSTED_WITHIN_DAYS as readonly number[]).includes(postedWithinDays)) {
+    fail('postedWithinDays', `Use ${orList(POSTED_WITHIN_DAYS)}`);
+  }
+
+  const page = input?.page ?? 1;
+  if (!Number.isInteger(page) || page < 1) fail('page', 'Use a page number of 1 or more');
+  const perPage = input?.perPage ?? DEFAULT_PER_PAGE;
+  if (!Number.isInteger(perPage) || perPage < 1 || perPage > MAX_PER_PAGE) fail('perPage', `Use 1 to ${MAX_PER_PAGE} results per page`);
+
+  if (errors.length) return { ok: false, errors };
+  return {
+    ok: true,
+    params: {
+      q,
+      queryBy: queryBy.length ? queryBy : [...JOB_SEARCH_FIELDS],
+      sortBy: !q && requestedSort === 'relevance' ? 'newest' : requestedSort,
+      employmentType,
+      workMode,
+      assignmentType,
+      location,
+      salaryMin,
+      salaryMax,
+      salaryRateUnit: salaryRateUnit as JobSearchParams['salaryRateUnit'],
+      currency,
+      postedWithinDays: postedWithinDays as PostedWithinDays | null,
+      page,
+      perPage,
+    },
+  };
+}

@@ -1,0 +1,100 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { AppDatabase } from '../db/client';
+import { company, jobAd } from '../db/schema';
+import { isOpenAt, openJobAd, visibleJobAd } from './open-job-ad';
+
+export interface PublicCompanyRow {
+  id: string;
+  name: string;
+  logo: string | null;
+  website: string | null;
+  country: string | null;
+  industry: string | null;
+  description: string | null;
+}
+
+/** A job ad as a guest may see it. */
+export interface PublicJobAdRow {
+  id: string;
+  title: string;
+  description: string | null;
+  adDescription: string | null;
+  location: string | null;
+  skills: string[];
+  salary: string | null;
+  currency: string | null;
+  salaryRateUnit: string | null;
+  employmentType: string | null;
+  workMode: string | null;
+  assignmentType: string | null;
+  language: string | null;
+  isAnonymous: boolean;
+  publishedAt: Date | null;
+  publishedUntil: Date | null;
+  isOpen: boolean;
+  /** Null for an anonymous ad: its publisher is not disclosed. */
+  company: PublicCompanyRow | null;
+}
+
+const columns = {
+  id: jobAd.id,
+  title: jobAd.title,
+  description: jobAd.description,
+  adDescription: jobAd.adDescription,
+  location: jobAd.location,
+  skills: jobAd.skills,
+  salary: jobAd.salary,
+  currency: jobAd.currency,
+  salaryRateUnit: jobAd.salaryRateUnit,
+  employmentType: jobAd.employmentType,
+  workMode: jobAd.workMode,
+  assignmentType: jobAd.assignmentType,
+  language: jobAd.language,
+  isAnonymous: jobAd.isAnonymous,
+  publishedAt: jobAd.publishedAt,
+  publishedUntil: jobAd.publishedUntil,
+  companyId: company.id,
+  companyName: company.name,
+  companyLogo: company.logo,
+  companyWebsite: company.website,
+  companyCountry: company.country,
+  companyIndustry: company.industry,
+  companyDescription: company.description,
+};
+
+const fromJobAdWithCompany = (db: AppDatabase) => db.select(columns).from(jobAd).innerJoin(company, eq(company.id, jobAd.publisherCompanyId));
+
+type JoinedRow = Awaited<ReturnType<typeof fromJobAdWithCompany>>[number];
+
+function toPublic(row: JoinedRow, now: Date): PublicJobAdRow {
+  const { companyId, companyName, companyLogo, companyWebsite, companyCountry, companyIndustry, companyDescription, ...ad } = row;
+  return {
+    ...ad,
+    isOpen: isOpenAt(ad, now),
+    // Dropped here, not in the resolver, so an anonymous publisher never leaves this module.
+    company: ad.isAnonymous
+      ? null
+      : { id: companyId, name: companyName, logo: companyLogo, website: companyWebsite, country: companyCountry, industry: companyIndustry, description: companyDescription },
+  };
+}
+
+/**
+ * The open ads with these ids, in the ids' order, in one query. Openness is checked again:
+ * a search index may lag behind the database, and it must not show what a guest may not see.
+ */
+export async function loadOpenJobAds(db: AppDatabase, ids: readonly string[], now: Date): Promise<PublicJobAdRow[]> {
+  if (!ids.length) return [];
+  const rows = await fromJobAdWithCompany(db).where(and(inArray(jobAd.id, [...ids]), openJobAd(now)));
+  const byId = new Map(rows.map((row) => [row.id, toPublic(row, now)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A published ad of a verified company, open or past its deadline; null otherwise. */
+export async function loadVisibleJobAd(db: AppDatabase, id: string, now: Date): Promise<PublicJobAdRow | null> {
+  // Anything but a uuid cannot name an ad (and would make PostgreSQL raise on the cast).
+  if (!UUID.test(id)) return null;
+  const [row] = await fromJobAdWithCompany(db).where(and(eq(jobAd.id, id), visibleJobAd(now))).limit(1);
+  return row ? toPublic(row, now) : null;
+}

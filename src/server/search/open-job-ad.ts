@@ -1,0 +1,31 @@
+import { and, eq, gt, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { company, jobAd } from '../db/schema';
+
+/**
+ * A job ad a guest may see at all: published by now, not deleted, from a verified
+ * company that is not deleted. It may be past its deadline (its page says so). Needs
+ * `company` joined on the publisher.
+ */
+export function visibleJobAd(now: Date): SQL {
+  return and(
+    isNotNull(jobAd.publishedAt),
+    lte(jobAd.publishedAt, now),
+    isNull(jobAd.deletedAt),
+    eq(company.verificationStatus, 'verified'),
+    isNull(company.deletedAt),
+  )!;
+}
+
+/** Still taking applications: no deadline, or a deadline after now. */
+export function beforeDeadline(now: Date): SQL {
+  return or(isNull(jobAd.publishedUntil), gt(jobAd.publishedUntil, now))!;
+}
+
+/** What search and suggestions may return: visible and before its deadline. */
+export function openJobAd(now: Date): SQL {
+  return and(visibleJobAd(now), beforeDeadline(now))!;
+}
+
+export function isOpenAt(row: { publishedUntil: Date | null }, now: Date): boolean {
+  return row.publishedUntil === null || row.publishedUntil.getTime() > now.getTime();
+}

@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ASSIGNMENT_TYPES, EMPLOYMENT_TYPES, RATE_UNITS, WORK_MODES } from '../../../src/lib/jobs/job-enums';
+import { defaultJobSearchParams, type JobSearchParams } from '../../../src/lib/jobs/search-params';
+import type { Database } from '../../../src/server/db/client';
+import { assignmentType, employmentType, rateUnit, workMode } from '../../../src/server/db/schema';
+import type { JobSearch } from '../../../src/server/search/job-search';
+import { createPostgresJobSearch } from '../../../src/server/search/postgres-job-search';
+import { describeEachDatabase, openTestDatabase } from '../../support/test-database';
+import { HIDDEN_TITLES, insertJobAdFixture, OPEN_NEWEST_FIRST, type JobAdFixture } from './job-ad-fixture';
+
+describeEachDatabase('PostgreSQL job search', (kind) => {
+  let database: Database;
+  let fixture: JobAdFixture;
+  let jobSearch: JobSearch;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    fixture = await insertJobAdFixture(database.db);
+    jobSearch = createPostgresJobSearch(database.db);
+  });
+  afterAll(() => database?.close());
+
+  async function titles(overrides: Partial<JobSearchParams>): Promise<string[]> {
+    const result = await jobSearch.search({ ...defaultJobSearchParams(), sortBy: overrides.q ? 'relevance' : 'newest', ...overrides });
+    return result.ids.map(fixture.titleOf);
+  }
+
+  it('keeps the filter enumerations equal to the database enums', () => {
+    expect([EMPLOYMENT_TYPES, WORK_MODES, ASSIGNMENT_TYPES, RATE_UNITS]).toEqual([
+      employmentType.enumValues,
+      workMode.enumValues,
+      assignmentType.enumValues,
+      rateUnit.enumValues,
+    ]);
+  });
+
+  it('lists the newest open ads for an empty query, and only open ones', async () => {
+    const result = await jobSearch.search(defaultJobSearchParams());
+    expect(result.ids.map(fixture.titleOf)).toEqual(OPEN_NEWEST_FIRST);
+    expect(result.total).toBe(OPEN_NEWEST_FIRST.length);
+  });
+
+  it('ranks a title match above a skill match above a description match, ties newest first', async () => {
+    expect(await titles({ q: 'react' })).toEqual(['React Developer', 'React developer', 'Frontend Engineer', 'Backend Engineer']);
+  });
+
+  it('never finds expired, scheduled, draft, deleted or unverified-company ads', async () => {
+    const found = await titles({ q: 'react', perPage: 50 });
+    for (const hidden of HIDDEN_TITLES) expect(found).not.toContain(hidden);
+    expect(await titles({ q: 'lead architect intern tester guru ninja' })).toEqual([]);
+  });
+
+  it('searches only the query_by fields', async () => {
+    expect(await titles({ q: 'react', queryBy: ['title'] })).toEqual(['React Developer', 'React developer']);
+    expect(await titles({ q: 'react', queryBy: ['skills'] })).toEqual(['Frontend Engineer']);
+    expect(await titles({ q: 'react', queryBy: ['description'] })).toEqual(['Backend Engineer']);
+    expect(await titles({ q: 'helsinki', queryBy: ['location'] })).toEqual(['Senior Accountant', 'React Developer']);
+    expect(await titles({ q: 'freelancer', queryBy: ['employmentType'] })).toEqual(['React Developer', 'Data Analyst']);
+    // Location and employment type share a weight in search_vector; each is still searched on its own.
+    expect(await titles({ q: 'freelancer', queryBy: ['location'] })).toEqual([]);
+    expect(await titles({ q: 'helsinki', queryBy: ['employmentType', 'skills'] })).toEqual([]);
+    expect(await titles({ q: 'react -go', queryBy: ['skills', 'description'] })).toEqual(['Frontend Engineer']);
+  });
+
+  it('matches a word prefix when no whole word matches: "reac" finds React', async () => {
+    expect(await titles({ q: 'reac' })).toEqual(['React Developer', 'React developer', 'Frontend Engineer', 'Backend Engineer']);
+    expect(await titles({ q: 'analy dash' })).toEqual(['Data Analyst']);
+  });
+
+  it('tolerates typos in titles: "devloper" finds Developer', async () => {
+    expect(await titles({ q: 'devloper' })).toEqual(['React Developer', 'React developer']);
+    expect(await titles({ q: 'acountant' })).toEqual(['Senior Accountant']);
+    expect(await titles({ q: 'devloper', queryBy: ['skills', 'description'] })).toEqual([]);
+  });
+
+  it('treats tsquery syntax in the text as plain words', async () => {
+    // Both words required: "react" and "go", as websearch_to_tsquery reads them.
+    expect(await titles({ q: "react:* & !'go'" })).toEqual(['Backend Engineer']);
+    expect(await titles({ q: "reac:* | ('" })).toEqual(['React Developer', 'React developer', 'Frontend Engineer', 'Backend Engineer']);
+    expect(await titles({ q: '!!' })).toEqual([]);
+  });
+
+  it('filters by employment type, work mode and assignment type (any of the listed values)', async () => {
+    expect(await titles({ employmentType: ['freelancer'] })).toEqual(['React Developer', 'Data Analyst']);
+    expect(await titles({ workMode: ['hybrid', 'remote'] })).toEqual(['React Developer', 'Frontend Engineer', 'Data Analyst']);
+    expect(await titles({ assignmentType: ['parttime'] })).toEqual(['Frontend Engineer']);
+    expect(await titles({ q: 'engineer', employmentType: ['employee'], workMode: ['onsite'] })).toEqual(['Backend Engineer']);
+  });
+
+  it('filters by a part of the location, any case, with LIKE wildcards taken literally', async () => {
+    expect(await titles({ location: 'helsinki' })).toEqual(['Senior Accountant', 'React Developer']);
+    expect(await titles({ location: '(eu' })).toEqual(['Data Analyst']);
+    expect(await titles({ location: '%' })).toEqual([]);
+    expect(await titles({ location: '_' })).toEqual([]);
+  });
+
+  it('filters by salary range within a currency and rate unit', async () => {
+    expect(await titles({ salaryMin: '5000', currency: 'EUR', salaryRateUnit: 'MONTH' })).toEqual(['Frontend Engineer', 'Backend Engineer']);
+    expect(await titles({ salaryMin: '5000', salaryMax: '5500.00', currency: 'EUR', salaryRateUnit: 'MONTH' })).toEqual(['Frontend Engineer']);
+    expect(await titles({ salaryMin: '5000', salaryMax: '5000' })).toEqual(['Senior Accountant', 'Frontend Engineer']);
+    expect(await titles({ salaryMax: '100', salaryRateUnit: 'HOUR' })).toEqual(['React Developer']);
+    expect(await titles({ currency: 'USD' })).toEqual(['Senior Accountant']);
+  });
+
+  it('filters by recency', async () => {
+    expect(await titles({ postedWithinDays: 1 })).toEqual(['Senior Accountant']);
+    expect(await titles({ postedWithinDays: 7 })).toEqual(['Senior Accountant', 'React Developer', 'Frontend Engineer']);
+    expect(await titles({ postedWithinDays: 30 })).toEqual(OPEN_NEWEST_FIRST.slice(0, 5));
+  });
+
+  it('sorts newest or oldest first, with or without a query', async () => {
+    expect(await titles({ sortBy: 'oldest' })).toEqual([...OPEN_NEWEST_FIRST].reverse());
+    expect(await titles({ q: 'react', sortBy: 'oldest' })).toEqual(['React developer', 'Backend Engineer', 'Frontend Engineer', 'React Developer']);
+    expect(await titles({ q: 'react', sortBy: 'newest' })).toEqual(['React Developer', 'Frontend Engineer', 'Backend Engineer', 'React developer']);
+  });
+
+  it('pages the results and reports the total, also past the last page', async () => {
+    const page = (page: number) => jobSearch.search({ ...defaultJobSearchParams(), perPage: 4, page });
+    const first = await page(1);
+    const second = await page(2);
+    const beyond = await page(3);
+    expect(first.ids.map(fixture.titleOf)).toEqual(OPEN_NEWEST_FIRST.slice(0, 4));
+    expect(second.ids.map(fixture.titleOf)).toEqual(OPEN_NEWEST_FIRST.slice(4));
+    expect([first.total, second.total, beyond.total]).toEqual([6, 6, 6]);
+    expect(beyond.ids).toEqual([]);
+    const textBeyond = await jobSearch.search({ ...defaultJobSearchParams(), q: 'engineer', sortBy: 'relevance', perPage: 1, page: 5 });
+    expect(textBeyond).toEqual({ ids: [], total: 2 });
+  });
+
+  it('answers as of the given time', async () => {
+    const later = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000);
+    const result = await jobSearch.search({ ...defaultJobSearchParams(), q: 'react architect' }, later);
+    expect(result.ids.map(fixture.titleOf)).toEqual(['Future React Architect']);
+  });
+
+  it('suggests distinct open titles by prefix and despite typos', async () => {
+    const suggested = async (q: string, limit?: number) => (await jobSearch.suggest(q, limit)).map((suggestion) => suggestion.title);
+    expect(await suggested('eng')).toEqual(['Backend Engineer', 'Frontend Engineer']);
+    expect(await suggested('react')).toHaveLength(1);
+    expect((await suggested('react'))[0]?.toLowerCase()).toBe('react developer');
+    expect(await suggested('devloper')).toEqual(['React Developer']);
+    expect(await suggested('e', 1)).toHaveLength(1);
+    expect(await suggested('')).toEqual([]);
+    expect(await suggested('  -- ')).toEqual([]);
+    const suggestion = (await jobSearch.suggest('analyst'))[0];
+    expect(suggestion).toEqual({ id: fixture.ids['Data Analyst'], title: 'Data Analyst' });
+  });
+});
