@@ -2,6 +2,7 @@
 import '../scalars';
 import './users';
 import './talents';
+import './talent-profile-mutations';
 import './catalog';
 import './jobs';
 import { lexicographicSortSchema, printSchema } from 'graphql';

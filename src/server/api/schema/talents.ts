@@ -1,5 +1,7 @@
+import { and, eq, isNull } from 'drizzle-orm';
 import { computeProfileScore } from '../../../lib/profile/profile-score';
-import type { talentProfile } from '../../db/schema';
+import type { AppDatabase } from '../../db/client';
+import { talentProfile } from '../../db/schema';
 import { builder } from '../builder';
 
 export type TalentProfileRow = typeof talentProfile.$inferSelect;
@@ -59,3 +61,23 @@ export const TalentProfile = builder.objectRef<TalentProfileRow>('TalentProfile'
     scoreItems: t.field({ type: ScoreItems, resolve: (row) => computeProfileScore(row).scoreItems }),
   }),
 });
+
+/** The signed-in user's own profile (soft-deleted profiles do not count), or null. */
+export async function findOwnTalentProfile(db: AppDatabase, userId: string): Promise<TalentProfileRow | null> {
+  const [row] = await db
+    .select()
+    .from(talentProfile)
+    .where(and(eq(talentProfile.userId, userId), isNull(talentProfile.deletedAt)))
+    .limit(1);
+  return row ?? null;
+}
+
+builder.queryField('findMyTalentProfile', (t) =>
+  t.field({
+    type: TalentProfile,
+    nullable: true,
+    description: "The signed-in user's talent profile, or null before one is created",
+    authScopes: { signedIn: true },
+    resolve: (_root, _args, { db, viewer }) => findOwnTalentProfile(db, viewer!.userId),
+  }),
+);

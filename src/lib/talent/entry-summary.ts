@@ -1,0 +1,30 @@
+import { displayDate } from './date-input';
+import type { SectionSpec } from './profile-sections';
+import { isHttpUrl } from './talent-profile-input';
+
+export interface EntrySummary {
+  /** First date of the entry (start, issued) in en-GB, or ''. */
+  from: string;
+  /** Second date (end, expiry) in en-GB, or ''. */
+  to: string;
+  /** A current position: no end. */
+  current: boolean;
+  /** The entry's web address when it is one a browser may open. */
+  url: string | null;
+}
+
+/**
+ * What an entry of a list section reads like, shown above its fields: its period in the
+ * en-GB format of spec §9 and its address as a link. Null when there is nothing to show.
+ */
+export function entrySummary(section: SectionSpec, row: Record<string, string>): EntrySummary | null {
+  const [fromSpec, toSpec] = section.fields.filter((spec) => spec.kind === 'date');
+  const urlSpec = section.fields.find((spec) => spec.kind === 'url');
+  const summary: EntrySummary = {
+    from: fromSpec ? displayDate(row[fromSpec.name]?.trim()) : '',
+    to: toSpec ? displayDate(row[toSpec.name]?.trim()) : '',
+    current: row.current === 'on',
+    url: urlSpec && isHttpUrl(row[urlSpec.name]?.trim() ?? '') ? row[urlSpec.name]!.trim() : null,
+  };
+  return summary.from || summary.to || summary.current || summary.url ? summary : null;
+}

@@ -1,0 +1,160 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { scoreMessageKey } from '../../src/lib/profile/score-message';
+import profileText from '../../src/locales/en/profile.json';
+
+// The demo talent of the seed (README: demo accounts). Tests in this file run in order in
+// one worker; whatever they change on the profile is put back at the end.
+const TALENT = { email: 'talent@demo.test', password: 'talentplace-demo' };
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+async function signIn(page: Page, returnTo: string) {
+  await page.goto(`/sign-in?returnTo=${encodeURIComponent(returnTo)}`);
+  await page.getByLabel('Email').fill(TALENT.email);
+  await page.getByLabel('Password').fill(TALENT.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(new RegExp(`${returnTo}$`));
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** The English score message of spec §4 for a percentage. */
+function messageFor(percent: number): string {
+  const key = scoreMessageKey(percent).replace('score.messages.', '') as keyof typeof profileText.score.messages;
+  return profileText.score.messages[key];
+}
+
+test.describe('talent dashboard, profile score and profile', () => {
+  test('the dashboard shows the score, its message and the side menu, and has no axe violations', async ({ page }) => {
+    await signIn(page, '/talent/dashboard');
+    await expect(page).toHaveTitle(/^Dashboard \| /);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hello, Tara Talent');
+
+    const menu = page.getByRole('navigation', { name: 'Talent menu' });
+    await expect(menu.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    await expect(menu.getByRole('link', { name: 'View Profile' })).toHaveAttribute('href', '/talent/profile');
+    await expect(menu.getByRole('img', { name: /^Profile score \d+%$/ })).toBeVisible();
+
+    const card = page.getByRole('region', { name: 'Profile score' });
+    const indicator = card.getByRole('img', { name: /^Profile score \d+%$/ });
+    const percent = Number(/(\d+)%/.exec((await indicator.getAttribute('aria-label')) ?? '')?.[1]);
+    expect(percent).toBeGreaterThanOrEqual(0);
+    expect(percent).toBeLessThanOrEqual(100);
+    await expect(card.getByTestId('score-message')).toHaveText(messageFor(percent));
+    await expect(card.getByRole('progressbar', { name: 'Profile completeness' })).toHaveAttribute('aria-valuenow', String(percent));
+    // The seeded talent lacks skills, a long description and education: each links to its section.
+    await expect(card.getByRole('link', { name: 'At least 6 skills' })).toHaveAttribute('href', '/talent/profile#skills');
+
+    await expectNoAxeViolations(page);
+  });
+
+  test('the score dialog opens and closes from the keyboard', async ({ page }) => {
+    await signIn(page, '/talent/dashboard');
+    const percent = (await page.getByRole('region', { name: 'Profile score' }).getByRole('progressbar').getAttribute('aria-valuenow'))!;
+    const help = page.getByRole('button', { name: 'Open profile score details' });
+
+    // Focusing hydrates the island; an Enter pressed meanwhile is replayed once it has.
+    await help.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Profile score' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText(`${percent}%`, { exact: true })).toBeVisible();
+    await expect(dialog.getByRole('progressbar', { name: 'Profile completeness' })).toHaveAttribute('aria-valuenow', percent);
+    await expect(dialog.getByRole('listitem').filter({ hasText: 'Job title' })).toHaveAttribute('data-complete', 'true');
+    await expect(dialog.getByRole('listitem').filter({ hasText: 'Education' })).toHaveAttribute('data-complete', 'false');
+    await expectNoAxeViolations(page);
+
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(help).toBeFocused();
+
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeVisible();
+    const close = dialog.getByRole('button', { name: 'Close profile score details' });
+    await close.focus();
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect(help).toBeFocused();
+  });
+
+  test('the profile is edited without JavaScript: saved values, field errors, typed values kept', async ({ page, browser, baseURL }) => {
+    await signIn(page, '/talent/profile');
+    await expectNoAxeViolations(page);
+
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false, storageState: await page.context().storageState() });
+    const noJs = await context.newPage();
+    try {
+      await noJs.goto('/talent/profile');
+      const basics = () => noJs.getByRole('region', { name: 'Basics' });
+      const rates = () => noJs.getByRole('region', { name: 'Rates' });
+      const jobTitle = () => basics().getByLabel('Job title', { exact: true });
+      const hourlyRate = () => rates().getByLabel('Hourly rate', { exact: true });
+      const currency = () => rates().getByLabel('Rate currency', { exact: true });
+      const original = { jobTitle: await jobTitle().inputValue(), hourlyRate: await hourlyRate().inputValue(), currency: await currency().inputValue() };
+
+      const newTitle = `Frontend Engineer ${Date.now() % 100000}`;
+      await jobTitle().fill(newTitle);
+      await basics().getByRole('button', { name: 'Save' }).click();
+      await expect(noJs).toHaveURL(/\/talent\/profile#basics$/);
+      await expect(jobTitle()).toHaveValue(newTitle);
+      await expect(basics().getByRole('status')).toHaveText('Profile saved');
+
+      await hourlyRate().fill('61.5');
+      await currency().fill('euro');
+      await rates().getByRole('button', { name: 'Save' }).click();
+      await expect(currency()).toHaveAttribute('aria-invalid', 'true');
+      await expect(currency()).toHaveAccessibleDescription(/Use a three-letter ISO 4217 code in capitals, such as EUR/);
+      await expect(rates().getByText('Use a three-letter ISO 4217 code in capitals, such as EUR')).toBeVisible();
+      await expect(currency()).toHaveValue('euro');
+      await expect(hourlyRate()).toHaveValue('61.5');
+      await expect(jobTitle()).toHaveValue(newTitle);
+
+      await currency().fill('EUR');
+      await rates().getByRole('button', { name: 'Save' }).click();
+      await expect(noJs).toHaveURL(/\/talent\/profile#rates$/);
+      await expect(hourlyRate()).toHaveValue('61.50');
+      await expect(currency()).toHaveValue('EUR');
+      await expect(currency()).not.toHaveAttribute('aria-invalid', 'true');
+
+      // With JavaScript, the side menu shows the new title and saving says so in a toast.
+      await page.goto('/talent/profile');
+      await expect(page.getByRole('navigation', { name: 'Talent menu' })).toContainText(newTitle);
+      await page.getByRole('region', { name: 'Basics' }).getByLabel('Job title', { exact: true }).fill(original.jobTitle);
+      await page.getByRole('region', { name: 'Basics' }).getByRole('button', { name: 'Save' }).click();
+      await expect(page.locator('tp-toaster').getByText('Profile saved')).toBeVisible();
+      await page.getByRole('region', { name: 'Rates' }).getByLabel('Hourly rate', { exact: true }).fill(original.hourlyRate);
+      await page.getByRole('region', { name: 'Rates' }).getByLabel('Rate currency', { exact: true }).fill(original.currency);
+      await page.getByRole('region', { name: 'Rates' }).getByRole('button', { name: 'Save' }).click();
+      await expect(page).toHaveURL(/\/talent\/profile#rates$/);
+      await expect(page.getByRole('region', { name: 'Rates' }).getByLabel('Hourly rate', { exact: true })).toHaveValue(original.hourlyRate);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('list entries are added and removed without JavaScript, and nothing is saved until Save', async ({ page, browser, baseURL }) => {
+    await signIn(page, '/talent/profile');
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false, storageState: await page.context().storageState() });
+    const noJs = await context.newPage();
+    try {
+      await noJs.goto('/talent/profile');
+      const education = () => noJs.getByRole('region', { name: 'Education' });
+      const before = await education().getByRole('group').count();
+      await education().getByRole('button', { name: 'Add education' }).click();
+      await expect(education().getByRole('group')).toHaveCount(before + 1);
+      const entry = education().getByRole('group', { name: `Education ${before + 1}` });
+      await expect(entry.getByLabel('Start date')).toHaveAttribute('min', '1900-01-01');
+      await expect(entry.getByLabel('Start date')).toHaveAttribute('max', '2099-12-31');
+      await entry.getByLabel('School').fill('Universidade de Lisboa');
+      await entry.getByRole('button', { name: `Remove education ${before + 1}` }).click();
+      await expect(education().getByRole('group')).toHaveCount(before);
+      await noJs.goto('/talent/profile');
+      await expect(noJs.getByRole('region', { name: 'Education' }).getByRole('group')).toHaveCount(before);
+    } finally {
+      await context.close();
+    }
+  });
+});

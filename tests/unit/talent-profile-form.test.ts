@@ -1,0 +1,199 @@
+import { describe, expect, it } from 'vitest';
+import { getTranslator } from '../../src/lib/i18n/i18n';
+import { displayDate, parseDateInput, toDateInputValue } from '../../src/lib/talent/date-input';
+import { entrySummary } from '../../src/lib/talent/entry-summary';
+import {
+  applyListIntent,
+  fieldId,
+  placeFieldErrors,
+  readIntent,
+  sectionInput,
+  sectionValuesFromForm,
+  sectionValuesFromProfile,
+} from '../../src/lib/talent/profile-form';
+import { encodeProfileNotice, readProfileNotice } from '../../src/lib/talent/profile-notice';
+import type { TalentProfileView } from '../../src/lib/talent/profile-operations';
+import { SECTIONS, sectionSpec, sectionTranslationKeys } from '../../src/lib/talent/profile-sections';
+
+const section = (id: string) => sectionSpec(id)!;
+
+const profile: TalentProfileView = {
+  id: 'p1',
+  email: 'tara@example.test',
+  profileName: 'Tara Talent',
+  profilePicture: null,
+  jobTitle: 'Frontend Developer',
+  totalExperience: 5,
+  description: null,
+  isVisible: true,
+  isAvailableForHire: false,
+  workMode: 'remote',
+  availabilityMode: null,
+  assignmentType: null,
+  location: 'Lisbon',
+  interestedToRelocateTo: ['Porto', 'Berlin'],
+  isInterestedInRelocation: true,
+  hourlyRate: '55.00',
+  monthlyRate: null,
+  targetHourlyRate: null,
+  targetMonthlyRate: null,
+  rateCurrency: 'EUR',
+  skills: [{ name: 'React', level: 'Advanced', years: 5 }],
+  links: [],
+  languages: [],
+  experience: [{ company: 'Atlantic Web Studio', startDate: '2021-05', endDate: '2024-01-31', current: false }],
+  certification: [],
+  education: [],
+  profileScore: 60,
+};
+
+function formOf(entries: Record<string, string>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(entries)) form.append(name, value);
+  return form;
+}
+
+describe('profile page sections', () => {
+  it('edit every field a talent owns, each section once', () => {
+    const names = SECTIONS.flatMap((spec) => (spec.list ? [spec.id] : spec.fields.map((field) => field.name)));
+    expect(names.sort()).toEqual(
+      [
+        'profileName', 'jobTitle', 'totalExperience', 'location', 'description',
+        'hourlyRate', 'monthlyRate', 'targetHourlyRate', 'targetMonthlyRate', 'rateCurrency',
+        'isVisible', 'isAvailableForHire', 'workMode', 'assignmentType', 'availabilityMode', 'isInterestedInRelocation', 'interestedToRelocateTo',
+        'skills', 'languages', 'links', 'experience', 'certification', 'education',
+      ].sort(),
+    );
+  });
+
+  it('have English text for every label, hint, option and list button', () => {
+    const t = getTranslator(['profile']);
+    const missing = sectionTranslationKeys().filter((key) => t(key) === key);
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('form values', () => {
+  it('show the stored profile as text: checkboxes, cities, month-only dates', () => {
+    expect(sectionValuesFromProfile(section('availability'), profile).fields).toMatchObject({
+      isVisible: 'on',
+      isAvailableForHire: '',
+      workMode: 'remote',
+      assignmentType: '',
+      interestedToRelocateTo: 'Porto, Berlin',
+    });
+    expect(sectionValuesFromProfile(section('experience'), profile).rows).toEqual([
+      { company: 'Atlantic Web Studio', title: '', location: '', startDate: '2021-05-01', endDate: '2024-01-31', current: '', description: '' },
+    ]);
+  });
+
+  it('read a post as typed; an unchecked box is absent and reads as off', () => {
+    const values = sectionValuesFromForm(section('basics'), formOf({ jobTitle: ' Dev ', totalExperience: 'five', other: 'x' }));
+    expect(values.fields).toEqual({ profileName: '', jobTitle: ' Dev ', totalExperience: 'five', location: '', description: '' });
+    expect(sectionValuesFromForm(section('availability'), formOf({ isVisible: 'on' })).fields).toMatchObject({ isVisible: 'on', isAvailableForHire: '' });
+  });
+
+  it('read list entries in index order, ignoring unknown fields, and turn an en-GB day into yyyy-mm-dd', () => {
+    const values = sectionValuesFromForm(
+      section('experience'),
+      formOf({ 'experience.2.company': 'Later', 'experience.0.company': 'First', 'experience.0.startDate': '1/5/2020', 'experience.0.current': 'on', 'experience.0.salary': '1', 'skills.0.name': 'x' }),
+    );
+    expect(values.rows.map((row) => [row.company, row.startDate, row.current])).toEqual([
+      ['First', '2020-05-01', 'on'],
+      ['Later', '', ''],
+    ]);
+  });
+
+  it('add an empty entry up to the limit, or remove one, without saving', () => {
+    const skills = section('skills');
+    const values = { fields: {}, rows: [{ name: 'React', level: '', years: '' }] };
+    expect(readIntent('add')).toEqual({ kind: 'add' });
+    expect(readIntent('remove:3')).toEqual({ kind: 'remove', index: 3 });
+    expect(readIntent(null)).toEqual({ kind: 'save' });
+    expect(readIntent('remove:x')).toEqual({ kind: 'save' });
+    expect(applyListIntent(skills, values, { kind: 'add' }).rows).toEqual([values.rows[0], { name: '', level: '', years: '' }]);
+    expect(applyListIntent(skills, values, { kind: 'remove', index: 0 }).rows).toEqual([]);
+    const full = { fields: {}, rows: Array.from({ length: 50 }, () => ({ name: 'x', level: '', years: '' })) };
+    expect(applyListIntent(skills, full, { kind: 'add' }).rows).toHaveLength(50);
+  });
+});
+
+describe('API input of a section', () => {
+  it('turns text into the input types; the API validates the rest', () => {
+    const { input, errors } = sectionInput(section('availability'), {
+      fields: { isVisible: 'on', isAvailableForHire: '', workMode: 'remote', assignmentType: '', availabilityMode: ' Now ', isInterestedInRelocation: 'on', interestedToRelocateTo: 'Porto, , Berlin ' },
+      rows: [],
+    });
+    expect(errors).toEqual({});
+    expect(input).toEqual({ isVisible: true, isAvailableForHire: false, workMode: 'remote', assignmentType: '', availabilityMode: ' Now ', isInterestedInRelocation: true, interestedToRelocateTo: ['Porto', 'Berlin'] });
+  });
+
+  it('says when a whole number is not one, and does not guess', () => {
+    const { input, errors } = sectionInput(section('basics'), { fields: { totalExperience: '5 years', jobTitle: 'Dev' }, rows: [] });
+    expect(errors).toEqual({ totalExperience: 'form.errors.wholeNumber' });
+    expect(input.totalExperience).toBeUndefined();
+    expect(sectionInput(section('basics'), { fields: { totalExperience: ' ' }, rows: [] }).input.totalExperience).toBeNull();
+  });
+
+  it('drops entries left entirely blank so that entry i is row i, for errors too', () => {
+    const { input, values } = sectionInput(section('education'), {
+      fields: {},
+      rows: [
+        { school: '', degree: '', field: '', startDate: '', endDate: '' },
+        { school: 'ULisboa', degree: 'BSc', field: ' ', startDate: '2014-09-01', endDate: '' },
+      ],
+    });
+    expect(values.rows).toHaveLength(1);
+    expect(input).toEqual({ education: [{ school: 'ULisboa', degree: 'BSc', field: ' ', startDate: '2014-09-01', endDate: null }] });
+  });
+
+  it('places API field errors on the field that caused them', () => {
+    expect(
+      placeFieldErrors(section('experience'), [
+        { path: 'experience.1.endDate', message: 'End before start' },
+        { path: 'experience', message: 'Add at most 30 entries' },
+        { path: 'jobTitle', message: 'Elsewhere' },
+      ]),
+    ).toEqual({ byField: { 'experience.1.endDate': 'End before start' }, other: ['Add at most 30 entries', 'Elsewhere'] });
+    expect(placeFieldErrors(section('availability'), [{ path: 'interestedToRelocateTo.2', message: 'Too long' }]).byField).toEqual({ interestedToRelocateTo: 'Too long' });
+    expect(fieldId('experience.1.endDate')).toBe('field-experience-1-endDate');
+  });
+});
+
+describe('dates in the en-GB locale (spec §9)', () => {
+  it('parse a typed en-GB day and leave anything else as typed', () => {
+    expect(parseDateInput('31/12/2024')).toBe('2024-12-31');
+    expect(parseDateInput(' 1.2.2020 ')).toBe('2020-02-01');
+    expect(parseDateInput('2020-02-01')).toBe('2020-02-01');
+    expect(parseDateInput('next week')).toBe('next week');
+  });
+
+  it('show stored dates in en-GB, month-only ones as month and year', () => {
+    expect(displayDate('2024-03-01')).toBe('1 Mar 2024');
+    expect(displayDate('2021-05')).toBe('May 2021');
+    expect(displayDate('soon')).toBe('soon');
+    expect(toDateInputValue('2021-05')).toBe('2021-05-01');
+    expect(toDateInputValue(null)).toBe('');
+  });
+
+  it('summarise an entry by its period and its address', () => {
+    expect(entrySummary(section('experience'), { company: 'A', startDate: '2020-01-15', endDate: '', current: 'on' })).toEqual({ from: '15 Jan 2020', to: '', current: true, url: null });
+    expect(entrySummary(section('certification'), { name: 'AWS', issuedAt: '2022-06-01', expiresAt: '2025-06-01', url: 'https://aws.example/cert' })).toEqual({
+      from: '1 Jun 2022',
+      to: '1 Jun 2025',
+      current: false,
+      url: 'https://aws.example/cert',
+    });
+    expect(entrySummary(section('links'), { label: 'x', url: 'javascript:alert(1)' })).toBeNull();
+    expect(entrySummary(section('skills'), { name: 'React' })).toBeNull();
+  });
+});
+
+describe('the notice after a redirect', () => {
+  it('names the saved section, and reads nothing else', () => {
+    expect(readProfileNotice(encodeProfileNotice({ kind: 'saved', section: 'rates' }))).toEqual({ kind: 'saved', section: 'rates' });
+    expect(readProfileNotice(encodeProfileNotice({ kind: 'created' }))).toEqual({ kind: 'created' });
+    expect(readProfileNotice('saved:nowhere')).toBeNull();
+    expect(readProfileNotice(undefined)).toBeNull();
+  });
+});
