@@ -42,6 +42,7 @@ await esbuild({
   entryPoints: {
     main: path.join(root, 'src/server/main.ts'),
     seed: path.join(root, 'src/server/db/seed/seed-cli.ts'),
+    reindex: path.join(root, 'src/server/search/reindex-cli.ts'),
   },
   bundle: true,
   platform: 'node',

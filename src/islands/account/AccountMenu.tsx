@@ -44,11 +44,11 @@ export default function AccountMenu({ userName, sections, labels, logoutAction, 
     <>
       {logoutAction ? <LogoutForm action={logoutAction} token={logoutToken} formRef={logoutFormRef} /> : null}
       <Menu as="div" className="relative hidden sm:block">
-        <MenuButton className="flex items-center gap-1 rounded px-1 py-0.5 font-medium hover:bg-primary-light" aria-label={buttonLabel}>
-          <span aria-hidden="true" className="flex h-3 w-3 items-center justify-center rounded-full bg-primary text-white">
-            {userName.slice(0, 1).toUpperCase()}
-          </span>
+        <MenuButton className="flex items-center gap-1 rounded px-1 py-0.5 font-medium hover:bg-primary-light">
+          {/* The visible name starts the accessible name (WCAG 2.5.3 label in name). */}
           <span>{userName}</span>
+          <span className="sr-only">, {buttonLabel}</span>
+          <span aria-hidden="true">▾</span>
         </MenuButton>
         <MenuItems modal={false} anchor="bottom end" className="z-40 mt-0.5 w-drawer rounded-md border border-gray-200 bg-white py-1 shadow-lg focus:outline-none">
           {sections.map((section, index) => (
@@ -106,7 +106,7 @@ export default function AccountMenu({ userName, sections, labels, logoutAction, 
       >
         <span aria-hidden="true">☰</span>
       </button>
-      <Dialog open={drawerOpen} onClose={() => setDrawerOpen(false)} className="relative z-50 sm:hidden">
+      <Dialog open={drawerOpen} onClose={() => setDrawerOpen(false)} className="fixed inset-0 z-50 sm:hidden">
         <DialogBackdrop transition className="fixed inset-0 bg-black/40 transition-opacity duration-backdrop data-closed:opacity-0" />
         <DialogPanel className="fixed inset-y-0 right-0 w-drawer overflow-y-auto bg-white py-2 shadow-xl">
           <div className="flex items-center justify-between px-2 pb-1">

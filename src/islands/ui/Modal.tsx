@@ -18,7 +18,7 @@ export interface ModalProps {
  */
 export function Modal({ open, onClose, title, closeLabel, children }: ModalProps) {
   return (
-    <Dialog open={open} onClose={onClose} className="relative z-50">
+    <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50">
       <DialogBackdrop
         transition
         className="fixed inset-0 bg-black/40 transition-opacity duration-backdrop ease-out data-closed:opacity-0"

@@ -5,6 +5,7 @@ import './talents';
 import './talent-profile-mutations';
 import './catalog';
 import './jobs';
+import './applications';
 import { lexicographicSortSchema, printSchema } from 'graphql';
 import { builder } from '../builder';
 
