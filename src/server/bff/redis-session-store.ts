@@ -9,14 +9,23 @@ const KEY_PREFIX = 'tp:session:';
  * never treats the visitor as anonymous.
  */
 export async function createRedisSessionStore(url: string): Promise<SessionStore> {
+  let connectedOnce = false;
   const client = createClient({
     url,
-    socket: { connectTimeout: 2_000, reconnectStrategy: (retries) => Math.min(retries * 200, 2_000) },
+    socket: {
+      connectTimeout: 2_000,
+      // At start-up, give up after a few tries so the process says what is wrong instead
+      // of hanging; once connected, keep reconnecting while Redis restarts.
+      reconnectStrategy: (retries, cause) => (!connectedOnce && retries >= 3 ? cause : Math.min(retries * 200, 2_000)),
+    },
     // Fail fast while disconnected instead of queueing commands forever.
     disableOfflineQueue: true,
   });
   client.on('error', () => {
     // Reported per call below; the client reconnects by itself.
+  });
+  client.on('ready', () => {
+    connectedOnce = true;
   });
   await client.connect().catch((error: unknown) => {
     throw new SessionStoreError('Redis is unreachable', `check REDIS_URL (${new URL(url).host})`, { cause: error });

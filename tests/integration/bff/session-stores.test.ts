@@ -1,0 +1,59 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFileSessionStore } from '../../../src/server/bff/file-session-store';
+import { createRedisSessionStore } from '../../../src/server/bff/redis-session-store';
+import { SessionStoreError, type SessionRecord, type SessionStore } from '../../../src/server/bff/session-record';
+import { createSessionManager } from '../../../src/server/bff/sessions';
+
+const redisUrl = process.env.TEST_REDIS_URL?.trim() || null;
+if (!redisUrl) console.warn('TEST_REDIS_URL is not set: Redis session store suite skipped');
+
+const record = (): Omit<SessionRecord, 'createdAt' | 'lastSeenAt' | 'absoluteExpiresAt' | 'csrfToken'> => ({
+  tokens: { accessToken: 'a', refreshToken: 'r', idToken: 'i', expiresAt: Date.now() + 60_000, scope: null },
+  claims: { sub: 's', email: null, name: null, roles: [] },
+  selectedCompanyId: null,
+  impersonateAs: null,
+});
+
+function storeContract(name: string, open: () => Promise<SessionStore>) {
+  describe(name, () => {
+    let store: SessionStore;
+    beforeAll(async () => {
+      store = await open();
+    });
+    afterAll(() => store.close());
+
+    it('stores, reads and deletes a session', async () => {
+      const sessions = createSessionManager(store, { idleSeconds: 60, absoluteSeconds: 600, cookieName: 'tp-session', secure: false });
+      const session = await sessions.create(record());
+      expect((await sessions.load(session.id, { touch: false }))?.record.claims.sub).toBe('s');
+      await sessions.destroy(session.id);
+      expect(await sessions.load(session.id, { touch: false })).toBeNull();
+    });
+
+    it('ends an idle session (checklist A5) and deletes it from the store', async () => {
+      const sessions = createSessionManager(store, { idleSeconds: 1, absoluteSeconds: 600, cookieName: 'tp-session', secure: false });
+      const session = await sessions.create(record());
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      expect(await sessions.load(session.id, { touch: true })).toBeNull();
+      expect(await store.get(session.id)).toBeNull();
+    });
+
+    it('refuses ids that are not ours without asking the store', async () => {
+      const sessions = createSessionManager(store, { idleSeconds: 60, absoluteSeconds: 600, cookieName: 'tp-session', secure: false });
+      expect(await sessions.load('../../etc/passwd', { touch: false })).toBeNull();
+    });
+  });
+}
+
+storeContract('file session store', () => createFileSessionStore(mkdtempSync(path.join(tmpdir(), 'sessions-'))));
+
+describe.skipIf(!redisUrl)('Redis session store', () => {
+  storeContract('against TEST_REDIS_URL', () => createRedisSessionStore(redisUrl!));
+
+  it('fails closed with a SessionStoreError when Redis is unreachable (checklist A6)', async () => {
+    await expect(createRedisSessionStore('redis://127.0.0.1:1')).rejects.toBeInstanceOf(SessionStoreError);
+  });
+});
