@@ -66,3 +66,18 @@ describe.skipIf(!hasBuild)('stopping the process', () => {
     expect(await server.stop('SIGINT')).toBe(0);
   });
 });
+
+describe.skipIf(!hasBuild)('crawler files', () => {
+  it('serves robots.txt keeping crawlers out of the private areas', async () => {
+    const server = await startBuiltServer();
+    try {
+      const response = await fetch(`${server.url}/robots.txt`);
+      expect(response.status).toBe(200);
+      const text = await response.text();
+      expect(text).toContain('Disallow: /talent/');
+      expect(text).toContain('Disallow: /api/');
+    } finally {
+      await server.stop('SIGKILL');
+    }
+  });
+});
