@@ -1,8 +1,9 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { effectivePermissions } from '../../../lib/permissions/effective-permissions';
 import type { PermissionSet } from '../../../lib/permissions/resources';
 import type { AppDatabase } from '../../db/client';
-import { company, companyDefaultPermissions, companyOnUser, companyPermissions, companyRole } from '../../db/schema';
+import { companyOnUser } from '../../db/schema';
+import { selectMemberships } from './memberships';
 import { ApiError, forbidden } from '../errors';
 
 export interface CompanyScope {
@@ -18,21 +19,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export async function resolveCompanyScope(db: AppDatabase, userId: string, companyId: string): Promise<CompanyScope> {
   if (!UUID.test(companyId)) throw new ApiError('BAD_USER_INPUT', 'tp-company must be a company id', { hint: 'send the id of a company you belong to' });
-  const [membership] = await db
-    .select({
-      verificationStatus: company.verificationStatus,
-      deletedAt: company.deletedAt,
-      companyPermissions: companyPermissions.permissions,
-      rolePermissions: companyRole.permissions,
-      defaultPermissions: companyDefaultPermissions.permissions,
-    })
-    .from(companyOnUser)
-    .innerJoin(company, eq(company.id, companyOnUser.companyId))
-    .leftJoin(companyPermissions, eq(companyPermissions.companyId, company.id))
-    .leftJoin(companyRole, and(eq(companyRole.id, companyOnUser.roleId), isNull(companyRole.deletedAt)))
-    .leftJoin(companyDefaultPermissions, eq(companyDefaultPermissions.id, companyRole.defaultPermissionsId))
-    .where(and(eq(companyOnUser.userId, userId), eq(companyOnUser.companyId, companyId)))
-    .limit(1);
+  const [membership] = await selectMemberships(db, and(eq(companyOnUser.userId, userId), eq(companyOnUser.companyId, companyId))!);
   const permissions = membership
     ? effectivePermissions({
         company: { verificationStatus: membership.verificationStatus, deletedAt: membership.deletedAt, permissions: membership.companyPermissions },

@@ -1,13 +1,10 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { effectivePermissions } from '../../../lib/permissions/effective-permissions';
 import { initialProfileName } from '../../../lib/profile/profile-name';
 import { buildRoute } from '../../../lib/routes/build-route';
 import {
   company,
-  companyDefaultPermissions,
   companyOnUser,
-  companyPermissions,
-  companyRole,
   featureFlag,
   talentProfile,
   user,
@@ -16,6 +13,7 @@ import {
 import { builder } from '../builder';
 import { ApiError } from '../errors';
 import { TalentProfile, type TalentProfileRow } from './talents';
+import { selectMemberships } from '../auth/memberships';
 
 interface MembershipRow {
   companyId: string;
@@ -127,27 +125,7 @@ builder.queryField('findMe', (t) =>
       const membershipFilter = args.where?.activeCompaniesOnly ? and(eq(companyOnUser.userId, userId), isNull(company.deletedAt)) : eq(companyOnUser.userId, userId);
       // One query per list, whatever the number of companies: no query per row.
       const [memberships, flags, profiles] = await Promise.all([
-        db
-          .select({
-            companyId: company.id,
-            name: company.name,
-            deletedAt: company.deletedAt,
-            address: company.address,
-            logo: company.logo,
-            verificationStatus: company.verificationStatus,
-            companyPermissions: companyPermissions.permissions,
-            roleId: companyRole.id,
-            role: companyRole.role,
-            rolePermissions: companyRole.permissions,
-            defaultPermissions: companyDefaultPermissions.permissions,
-          })
-          .from(companyOnUser)
-          .innerJoin(company, eq(company.id, companyOnUser.companyId))
-          .leftJoin(companyPermissions, eq(companyPermissions.companyId, company.id))
-          .leftJoin(companyRole, and(eq(companyRole.id, companyOnUser.roleId), isNull(companyRole.deletedAt)))
-          .leftJoin(companyDefaultPermissions, eq(companyDefaultPermissions.id, companyRole.defaultPermissionsId))
-          .where(membershipFilter)
-          .orderBy(sql`lower(${company.name})`),
+        selectMemberships(db, membershipFilter!),
         db
           .select({ name: featureFlag.name, deletedAt: featureFlag.deletedAt })
           .from(userFeatureFlag)
