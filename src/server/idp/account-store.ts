@@ -6,6 +6,7 @@ import { identityAccount } from '../db/schema';
 import { lockedUntilAfter, PhantomLockouts, tooManyAttemptsMessage } from './login-lockout';
 import { hashPassword, verifyPassword } from './password-hash';
 import { normalizeEmail, validateSignUp, type FieldErrors, type SignUpInput } from './sign-up-validation';
+import { isUuid } from '../../lib/ids';
 
 export const WRONG_CREDENTIALS_MESSAGE = 'Wrong email or password.';
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists. Sign in instead.';
@@ -36,7 +37,6 @@ export interface AccountStore {
 
 type AccountRow = typeof identityAccount.$inferSelect;
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function isUniqueViolation(error: unknown): boolean {
   for (let current: unknown = error; typeof current === 'object' && current !== null; current = (current as { cause?: unknown }).cause) {
@@ -63,7 +63,7 @@ export function createAccountStore(db: AppDatabase, options: { rolesClaim: strin
 
   async function findById(accountId: string): Promise<AccountRow | null> {
     // The column is a uuid: anything else would make PostgreSQL fail the query.
-    if (!uuidPattern.test(accountId)) return null;
+    if (!isUuid(accountId)) return null;
     const [row] = await db.select().from(identityAccount).where(eq(identityAccount.id, accountId)).limit(1);
     return row ?? null;
   }

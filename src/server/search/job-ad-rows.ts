@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { AppDatabase } from '../db/client';
 import { company, jobAd } from '../db/schema';
 import { isOpenAt, openJobAd, visibleJobAd } from './open-job-ad';
+import { isUuid } from '../../lib/ids';
 
 export interface PublicCompanyRow {
   id: string;
@@ -89,12 +90,11 @@ export async function loadOpenJobAds(db: AppDatabase, ids: readonly string[], no
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A published ad of a verified company, open or past its deadline; null otherwise. */
 export async function loadVisibleJobAd(db: AppDatabase, id: string, now: Date): Promise<PublicJobAdRow | null> {
   // Anything but a uuid cannot name an ad (and would make PostgreSQL raise on the cast).
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await fromJobAdWithCompany(db).where(and(eq(jobAd.id, id), visibleJobAd(now))).limit(1);
   return row ? toPublic(row, now) : null;
 }

@@ -5,20 +5,20 @@ import type { AppDatabase } from '../../db/client';
 import { companyOnUser } from '../../db/schema';
 import { selectMemberships } from './memberships';
 import { ApiError, forbidden } from '../errors';
+import { isUuid } from '../../../lib/ids';
 
 export interface CompanyScope {
   companyId: string;
   permissions: PermissionSet;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * `tp-company` (spec §7): the selected company must be verified, not deleted, and one
  * the user belongs to. Its effective permissions (spec §6) are worked out once per request.
  */
 export async function resolveCompanyScope(db: AppDatabase, userId: string, companyId: string): Promise<CompanyScope> {
-  if (!UUID.test(companyId)) throw new ApiError('BAD_USER_INPUT', 'tp-company must be a company id', { hint: 'send the id of a company you belong to' });
+  if (!isUuid(companyId)) throw new ApiError('BAD_USER_INPUT', 'tp-company must be a company id', { hint: 'send the id of a company you belong to' });
   const [membership] = await selectMemberships(db, and(eq(companyOnUser.userId, userId), eq(companyOnUser.companyId, companyId))!);
   const permissions = membership
     ? effectivePermissions({

@@ -4,9 +4,9 @@ import { openJobAd } from '../../search/open-job-ad';
 import { builder } from '../builder';
 import type { ApiContext } from '../context';
 import { ApiError, notFound } from '../errors';
+import { isUuid } from '../../../lib/ids';
 
 const MAX_MESSAGE_LENGTH = 5000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface ApplicationRow {
   id: string;
@@ -72,7 +72,7 @@ builder.mutationField('applyToJobAd', (t) =>
         throw new ApiError('BAD_USER_INPUT', `Use at most ${MAX_MESSAGE_LENGTH} characters`, { fieldErrors: [{ field: 'data.message', message: `Use at most ${MAX_MESSAGE_LENGTH} characters` }] });
       }
       const jobAdId = String(data.jobAdId);
-      if (!UUID.test(jobAdId)) throw notFound('This job ad');
+      if (!isUuid(jobAdId)) throw notFound('This job ad');
       const profileId = await myProfileId(context);
       const { db } = context;
       const [ad] = await db
@@ -109,7 +109,7 @@ builder.queryField('myJobApplication', (t) =>
     args: { jobAdId: t.arg.id({ required: true }) },
     resolve: async (_root, args, context) => {
       const jobAdId = String(args.jobAdId);
-      if (!UUID.test(jobAdId)) return null;
+      if (!isUuid(jobAdId)) return null;
       const [profile] = await context.db
         .select({ id: talentProfile.id })
         .from(talentProfile)
