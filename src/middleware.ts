@@ -4,11 +4,10 @@ import { getTranslator } from './lib/i18n/i18n';
 import { namespacesForPath } from './lib/i18n/namespaces';
 import { buildRoute } from './lib/routes/build-route';
 import { findRouteByPath } from './lib/routes/route-table';
+import { NOTICE_COOKIE } from './lib/notifications/notice-cookie';
 
 /** Query parameter that selects the active company on /company pages (spec §2). */
 const COMPANY_PARAM = 'company_id';
-/** Cookie carrying a one-shot notice across the redirect that cleans the address. */
-export const NOTICE_COOKIE = 'tp-notice';
 
 /** Gives each request its route-table entry and a translator for its namespaces. */
 const routeAndTranslator = defineMiddleware((context, next) => {

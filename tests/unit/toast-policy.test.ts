@@ -101,3 +101,10 @@ describe('making toasts (spec §8, §9)', () => {
     expect(second).not.toHaveProperty('action');
   });
 });
+
+describe('company-changed notice (spec §2, §9)', () => {
+  it('can be shown for its own 3000 ms instead of the general 5000 ms', () => {
+    expect(makeToast('success', 'Company has been changed', { autoHideMs: COMPANY_CHANGED_NOTICE_MS }).autoHideMs).toBe(3000);
+    expect(makeToast('success', 'Saved').autoHideMs).toBe(5000);
+  });
+});

@@ -13,8 +13,8 @@ if (shell) {
     newVersion: string;
     refresh: string;
     versionCheckMs?: number;
-    toasts?: Array<{ variant: ToastVariant; message: string }>;
+    toasts?: Array<{ variant: ToastVariant; message: string; autoHideMs?: number }>;
   };
-  for (const toast of data.toasts ?? []) showToast(toast.variant, toast.message);
+  for (const toast of data.toasts ?? []) showToast(toast.variant, toast.message, { autoHideMs: toast.autoHideMs });
   startVersionCheck({ buildId: data.buildId, message: data.newVersion, refreshLabel: data.refresh, intervalMs: data.versionCheckMs });
 }

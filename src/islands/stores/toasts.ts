@@ -13,7 +13,7 @@ export function dismissToast(id: string) {
   toasts.set(toasts.get().filter((toast) => toast.id !== id));
 }
 
-export function showToast(variant: ToastVariant, message: string, options?: { action?: Toast['action'] }): Toast {
+export function showToast(variant: ToastVariant, message: string, options?: { action?: Toast['action']; autoHideMs?: number }): Toast {
   const toast = makeToast(variant, message, options);
   const next = enqueueToast(toasts.get(), toast);
   for (const dropped of toasts.get()) {

@@ -57,13 +57,13 @@ export function errorToastMessage(error: unknown, options: { showErrors?: boolea
   return message.slice(0, ERROR_TOAST_MAX_LENGTH);
 }
 
-export function makeToast(variant: ToastVariant, message: string, options: { action?: ToastAction } = {}): Toast {
+export function makeToast(variant: ToastVariant, message: string, options: { action?: ToastAction; autoHideMs?: number } = {}): Toast {
   const isError = variant === 'error';
   return {
     id: crypto.randomUUID(),
     variant,
     message: isError ? message.slice(0, ERROR_TOAST_MAX_LENGTH) : message,
-    autoHideMs: isError ? ERROR_TOAST_AUTO_HIDE_MS : TOAST_AUTO_HIDE_MS,
+    autoHideMs: options.autoHideMs ?? (isError ? ERROR_TOAST_AUTO_HIDE_MS : TOAST_AUTO_HIDE_MS),
     ...(options.action ? { action: options.action } : {}),
   };
 }
