@@ -4,7 +4,7 @@ import { getTranslator } from './lib/i18n/i18n';
 import { namespacesForPath } from './lib/i18n/namespaces';
 import { buildRoute } from './lib/routes/build-route';
 import { findRouteByPath } from './lib/routes/route-table';
-import { NOTICE_COOKIE } from './lib/notifications/notice-cookie';
+import { COMPANY_CHANGED_NOTICE, NOTICE_COOKIE, NOTICE_COOKIE_OPTIONS } from './lib/notifications/notice-cookie';
 
 /** Query parameter that selects the active company on /company pages (spec §2). */
 const COMPANY_PARAM = 'company_id';
@@ -67,7 +67,7 @@ const companySelection = defineMiddleware(async (context, next) => {
   if (fromUrl !== null) {
     const clean = new URL(context.url);
     clean.searchParams.delete(COMPANY_PARAM);
-    if (choice.appliedFromUrl) context.cookies.set(NOTICE_COOKIE, 'companyChanged', { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 60 });
+    if (choice.appliedFromUrl) context.cookies.set(NOTICE_COOKIE, COMPANY_CHANGED_NOTICE, NOTICE_COOKIE_OPTIONS);
     return context.redirect(`${clean.pathname}${clean.search}`, 303);
   }
   return next();

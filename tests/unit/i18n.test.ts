@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getTranslator, resources } from '../../src/lib/i18n/i18n';
+import { mergeLocaleParts } from '../../src/lib/i18n/merge-locale-parts';
 import { namespacesForPath } from '../../src/lib/i18n/namespaces';
 
 describe('translation namespaces (spec §2)', () => {
@@ -59,5 +60,21 @@ describe('no user-facing string outside the locale files', () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+});
+
+describe('a namespace kept in several files', () => {
+  it('merges the files key by key', () => {
+    expect(mergeLocaleParts({ a: { b: 'B' } }, { a: { c: 'C' } }, { d: 'D' })).toEqual({ a: { b: 'B', c: 'C' }, d: 'D' });
+  });
+
+  it('keeps lists as lists (returnObjects reads them)', () => {
+    const merged = mergeLocaleParts({ home: { points: ['one', 'two'] } }, {});
+    expect(Array.isArray((merged.home as { points: unknown }).points)).toBe(true);
+  });
+
+  it('refuses the same key in two files instead of letting one win', () => {
+    expect(() => mergeLocaleParts({ a: { b: 'B' } }, { a: { b: 'other' } })).toThrow('Locale key "a.b" is defined in two files');
+    expect(() => mergeLocaleParts({ a: 'A' }, { a: { b: 'B' } })).toThrow('"a"');
   });
 });

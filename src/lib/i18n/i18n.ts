@@ -1,9 +1,19 @@
 import i18next, { type TFunction } from 'i18next';
-import common from '../../locales/en/common.json';
+import commonBase from '../../locales/en/common.json';
+import account from '../../locales/en/common/account.json';
+import talentAssignments from '../../locales/en/common/talent-assignments.json';
+import talentBilling from '../../locales/en/common/talent-billing.json';
+import talentJobs from '../../locales/en/common/talent-jobs.json';
+import talentTransactions from '../../locales/en/common/talent-transactions.json';
 import jobs from '../../locales/en/jobs.json';
 import profile from '../../locales/en/profile.json';
 import rbac from '../../locales/en/rbac.json';
+import { mergeLocaleParts } from './merge-locale-parts';
 import { DEFAULT_LANGUAGE, DEFAULT_NAMESPACE, NAMESPACES, type Namespace } from './namespaces';
+
+// The common namespace is one namespace kept in several files, one per area, so that an
+// area's strings sit together and parallel work does not collide in one large file.
+const common = mergeLocaleParts(commonBase, account, talentJobs, talentAssignments, talentBilling, talentTransactions);
 
 export const resources = { en: { common, rbac, jobs, profile } } as const;
 

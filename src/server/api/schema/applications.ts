@@ -1,8 +1,8 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
-import { company, companyHiringStep, jobAd, talentJobApplication, talentProfile } from '../../db/schema';
+import { and, desc, eq } from 'drizzle-orm';
+import { company, companyHiringStep, jobAd, talentJobApplication } from '../../db/schema';
+import { findMyTalentProfileId, requireMyTalentProfileId } from '../auth/my-talent-profile';
 import { openJobAd } from '../../search/open-job-ad';
 import { builder } from '../builder';
-import type { ApiContext } from '../context';
 import { ApiError, notFound } from '../errors';
 import { isUuid } from '../../../lib/ids';
 
@@ -31,16 +31,6 @@ const JobApplication = builder.objectRef<ApplicationRow>('JobApplication').imple
     hiringStep: t.exposeString('hiringStep', { nullable: true, description: 'Where the company has the application (e.g. Screening)' }),
   }),
 });
-
-async function myProfileId({ db, viewer }: ApiContext): Promise<string> {
-  const [profile] = await db
-    .select({ id: talentProfile.id })
-    .from(talentProfile)
-    .where(and(eq(talentProfile.userId, viewer!.userId), isNull(talentProfile.deletedAt)))
-    .limit(1);
-  if (!profile) throw new ApiError('NOT_FOUND', 'Create your talent profile first', { hint: 'applications are sent with your profile' });
-  return profile.id;
-}
 
 const applicationColumns = {
   id: talentJobApplication.id,
@@ -73,7 +63,7 @@ builder.mutationField('applyToJobAd', (t) =>
       }
       const jobAdId = String(data.jobAdId);
       if (!isUuid(jobAdId)) throw notFound('This job ad');
-      const profileId = await myProfileId(context);
+      const profileId = await requireMyTalentProfileId(context);
       const { db } = context;
       const [ad] = await db
         .select({ id: jobAd.id, jobDescriptionId: jobAd.jobDescriptionId })
@@ -110,19 +100,15 @@ builder.queryField('myJobApplication', (t) =>
     resolve: async (_root, args, context) => {
       const jobAdId = String(args.jobAdId);
       if (!isUuid(jobAdId)) return null;
-      const [profile] = await context.db
-        .select({ id: talentProfile.id })
-        .from(talentProfile)
-        .where(and(eq(talentProfile.userId, context.viewer!.userId), isNull(talentProfile.deletedAt)))
-        .limit(1);
-      if (!profile) return null;
+      const profileId = await findMyTalentProfileId(context);
+      if (!profileId) return null;
       const [row] = await context.db
         .select(applicationColumns)
         .from(talentJobApplication)
         .leftJoin(jobAd, eq(jobAd.id, talentJobApplication.jobAdId))
         .leftJoin(company, eq(company.id, jobAd.publisherCompanyId))
         .leftJoin(companyHiringStep, eq(companyHiringStep.id, talentJobApplication.companyHiringStepId))
-        .where(and(eq(talentJobApplication.talentProfileId, profile.id), eq(talentJobApplication.jobAdId, jobAdId)))
+        .where(and(eq(talentJobApplication.talentProfileId, profileId), eq(talentJobApplication.jobAdId, jobAdId)))
         .orderBy(desc(talentJobApplication.createdAt))
         .limit(1);
       return row ?? null;

@@ -19,7 +19,7 @@ import type { SeededCompanies, SeededCompany } from './companies';
 import { insertRows, type SeedContext, type SeedTx } from './context';
 import { addDays, addMinutes, dayOfMonth, isoDate, monthBefore, notAfter, type YearMonth } from './dates';
 import type { SeededJobs } from './jobs';
-import { addMoney, fromCents, multiplyMoney, negateMoney, toCents } from './money';
+import { addMoney, fromCents, multiplyMoney, negateMoney, toCents } from '../../../lib/money/decimal-money';
 import type { SeededTalents } from './talents';
 
 // The demo talent's money trail: two assignments (Northwind directly, and Northwind

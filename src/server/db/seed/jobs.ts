@@ -6,7 +6,7 @@ import type { SeededCompanies, SeededCompany } from './companies';
 import { insertGenerated, type SeedContext, type SeedTx } from './context';
 import { addDays, addMinutes, DAY_MS } from './dates';
 import { jobAdDescription, jobAdTeaser, jobDescriptionText, type JobTextInput } from './job-text';
-import { money } from './money';
+import { money } from '../../../lib/money/decimal-money';
 import { CITIES, JOB_ROLES, REMOTE, seniorityLevels, seniorTitle, TEAMS, type JobRole } from './vocabulary';
 
 export interface SeededJobDescription {

@@ -13,7 +13,7 @@ import type { SeededAccounts } from './accounts';
 import { initialsAvatar } from './avatars';
 import { CHUNK_SIZE, insertRows, type SeedContext, type SeedTx } from './context';
 import { addDays, isoMonth } from './dates';
-import { money } from './money';
+import { money } from '../../../lib/money/decimal-money';
 import {
   CITIES,
   DEGREES,

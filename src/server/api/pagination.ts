@@ -1,0 +1,59 @@
+import { builder } from './builder';
+import { ApiError } from './errors';
+
+export const DEFAULT_PER_PAGE = 20;
+export const MAX_PER_PAGE = 100;
+
+export interface PageArgs {
+  page?: number | null;
+  perPage?: number | null;
+}
+
+export interface PageWindow {
+  page: number;
+  perPage: number;
+  offset: number;
+}
+
+/** Checked page arguments (page from 1, perPage 1..100) and the SQL offset they mean. */
+export function pageWindow(args: PageArgs): PageWindow {
+  const page = args.page ?? 1;
+  const perPage = args.perPage ?? DEFAULT_PER_PAGE;
+  if (!Number.isInteger(page) || page < 1) {
+    throw new ApiError('BAD_USER_INPUT', 'Pages are numbered from 1', { fieldErrors: [{ field: 'page', message: 'Pages are numbered from 1' }] });
+  }
+  if (!Number.isInteger(perPage) || perPage < 1 || perPage > MAX_PER_PAGE) {
+    const message = `Ask for 1 to ${MAX_PER_PAGE} rows per page`;
+    throw new ApiError('BAD_USER_INPUT', message, { fieldErrors: [{ field: 'perPage', message }] });
+  }
+  return { page, perPage, offset: (page - 1) * perPage };
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  perPage: number;
+}
+
+/**
+ * A page type for a list: `{ items, total, page, perPage, pageCount }`. One per item type,
+ * named `<Item>Page`, so every paginated list of the API reads the same way.
+ */
+export function pageOf<T>(itemRef: ReturnType<typeof builder.objectRef<T>>, name: string) {
+  return builder.objectRef<Page<T>>(`${name}Page`).implement({
+    fields: (t) => ({
+      items: t.field({ type: [itemRef], resolve: (page) => page.items }),
+      total: t.exposeInt('total', { description: 'Rows over all pages' }),
+      page: t.exposeInt('page'),
+      perPage: t.exposeInt('perPage'),
+      pageCount: t.int({ resolve: (page) => Math.max(1, Math.ceil(page.total / page.perPage)) }),
+    }),
+  });
+}
+
+/** Args of a paginated list field: `args: { ...pageArgs, ...its own }`. */
+export const pageArgs = builder.args((t) => ({
+  page: t.int({ required: false, description: 'From 1 (default 1)' }),
+  perPage: t.int({ required: false, description: `1 to ${MAX_PER_PAGE} (default ${DEFAULT_PER_PAGE})` }),
+}));
