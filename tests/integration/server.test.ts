@@ -68,7 +68,7 @@ describe.skipIf(!hasBuild)('stopping the process', () => {
 });
 
 describe.skipIf(!hasBuild)('crawler files', () => {
-  it('serves robots.txt keeping crawlers out of the private areas', async () => {
+  it('serves robots.txt keeping crawlers out of the private areas and naming the sitemap, and the sitemaps it names', async () => {
     const server = await startBuiltServer();
     try {
       const response = await fetch(`${server.url}/robots.txt`);
@@ -76,6 +76,31 @@ describe.skipIf(!hasBuild)('crawler files', () => {
       const text = await response.text();
       expect(text).toContain('Disallow: /talent/');
       expect(text).toContain('Disallow: /api/');
+      const sitemapUrl = /^Sitemap: (\S+)$/m.exec(text)?.[1];
+      expect(sitemapUrl).toBe(`${server.url}/sitemap.xml`);
+
+      // The demo seed publishes job ads, so the index names the pages file and one jobs chunk.
+      const index = await fetch(sitemapUrl!);
+      expect([index.status, index.headers.get('content-type')]).toEqual([200, 'application/xml; charset=utf-8']);
+      const files = [...(await index.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+      expect(files).toEqual([`${server.url}/sitemap-pages.xml`, `${server.url}/sitemap-jobs/1.xml`]);
+
+      const pages = await (await fetch(files[0]!)).text();
+      for (const path of ['/', '/jobs', '/legal/privacy']) expect(pages).toContain(`<loc>${server.url}${path}</loc>`);
+      expect(pages).not.toContain('/talent/');
+      expect(pages).not.toContain('/sign-in');
+
+      const jobs = await (await fetch(files[1]!)).text();
+      const jobUrls = [...jobs.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
+      expect(jobUrls.length).toBeGreaterThan(10);
+      expect(jobUrls.every((loc) => loc.startsWith(`${server.url}/job-apply?jobAdId=`))).toBe(true);
+      // Each listed ad is open: its page answers 200, not the 410 of a closed ad.
+      expect((await fetch(jobUrls[0]!.replace('&amp;', '&'))).status).toBe(200);
+      expect(jobs).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}T/);
+
+      for (const missing of ['/sitemap-jobs/2.xml', '/sitemap-jobs/0.xml', '/sitemap-jobs/01.xml', '/sitemap-jobs/x.xml']) {
+        expect((await fetch(`${server.url}${missing}`)).status, missing).toBe(404);
+      }
     } finally {
       await server.stop('SIGKILL');
     }
