@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { AnalyticsConfig } from '../lib/analytics/matomo-commands';
 
 /**
  * Runtime configuration, read once at start-up from the environment so that one build
@@ -25,6 +26,8 @@ export interface AppConfig {
   graphql: GraphqlConfig;
   auth: AuthConfig;
   session: SessionConfig;
+  /** Matomo page views and site searches; null (the default) loads no tracker at all. */
+  analytics: AnalyticsConfig | null;
 }
 
 export interface SessionConfig {
@@ -138,6 +141,33 @@ function readSession(env: Env): SessionConfig {
   };
 }
 
+function readAnalytics(env: Env): AnalyticsConfig | null {
+  const rawUrl = optional(env.MATOMO_URL);
+  const siteId = optional(env.MATOMO_SITE_ID);
+  if (!rawUrl && !siteId) return null;
+  if (!rawUrl || !siteId) throw new ConfigError('MATOMO_URL and MATOMO_SITE_ID go together', 'set both to turn analytics on, or neither');
+  let base: URL;
+  try {
+    base = new URL(rawUrl);
+  } catch {
+    throw new ConfigError(`MATOMO_URL must be an absolute URL, got "${rawUrl}"`, 'for example https://analytics.example/');
+  }
+  if (base.protocol !== 'https:' && base.protocol !== 'http:') throw new ConfigError(`MATOMO_URL must be http(s), got "${rawUrl}"`, 'for example https://analytics.example/');
+  if (!/^\d+$/.test(siteId)) throw new ConfigError(`MATOMO_SITE_ID must be a number, got "${siteId}"`, 'the id Matomo shows for the site');
+  const exclude = (env.MATOMO_EXCLUDE ?? '')
+    .split(',')
+    .map((pattern) => pattern.trim())
+    .filter(Boolean)
+    .map((pattern) => {
+      try {
+        return new RegExp(pattern);
+      } catch {
+        throw new ConfigError(`MATOMO_EXCLUDE has an invalid pattern "${pattern}"`, 'comma-separated regular expressions matched on path and query');
+      }
+    });
+  return { trackerBaseUrl: base.href.endsWith('/') ? base.href : `${base.href}/`, siteId, exclude };
+}
+
 function readAuth(env: Env, publicOrigin: string, graphqlPath: string): AuthConfig {
   const issuer = optional(env.AUTH_ISSUER);
   const maxAge = Number(env.AUTH_MAX_AGE);
@@ -174,6 +204,7 @@ export function readConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     graphql: { path: graphqlPath, url: optional(env.GRAPHQL_URL) },
     auth: readAuth(env, publicOrigin, graphqlPath),
     session: readSession(env),
+    analytics: readAnalytics(env),
     dataDir: path.resolve(cwd, env.DATA_DIR?.trim() || '.data'),
     production,
     shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS) > 0 ? Number(env.SHUTDOWN_TIMEOUT_MS) : 10_000,

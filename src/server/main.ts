@@ -48,8 +48,9 @@ export async function startServer(options: StartOptions = {}) {
   const readiness = () => owned?.readiness ?? [{ name: 'startup', check: () => Promise.reject(new Error('starting')) }];
   const handleHealth = createHealthEndpoints({ get checks() { return readiness(); } }, () => shutdown?.stopping ?? false);
 
+  const trackerOrigin = config.analytics ? new URL(config.analytics.trackerBaseUrl).origin : null;
   const server = createServer(async (req, res) => {
-    applySecurityHeaders(res, config.production);
+    applySecurityHeaders(res, config.production, trackerOrigin);
     try {
       if (await handleHealth(req, res)) return;
       if (!owned) {

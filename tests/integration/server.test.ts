@@ -106,3 +106,39 @@ describe.skipIf(!hasBuild)('crawler files', () => {
     }
   });
 });
+
+describe.skipIf(!hasBuild)('analytics (MATOMO_URL, MATOMO_SITE_ID)', () => {
+  const shellData = async (response: Response) => {
+    const html = await response.text();
+    return JSON.parse(/<script id="tp-shell-data" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!) as { analytics?: { scriptUrl: string; commands: unknown[][] } };
+  };
+
+  it('is off by default: no tracker in the page or the content security policy', async () => {
+    const server = await startBuiltServer({ SEED_DEMO: 'false' });
+    try {
+      const response = await fetch(`${server.url}/jobs?q=react`);
+      expect(response.headers.get('content-security-policy')).not.toContain('stats.example');
+      expect((await shellData(response)).analytics).toBeUndefined();
+    } finally {
+      await server.stop('SIGKILL');
+    }
+  });
+
+  it('when on, a job search is a site search, other pages are page views, excluded ones are not tracked', async () => {
+    const server = await startBuiltServer({ SEED_DEMO: 'false', MATOMO_URL: 'https://stats.example/matomo', MATOMO_SITE_ID: '7', MATOMO_EXCLUDE: '^/legal/' });
+    try {
+      const search = await fetch(`${server.url}/jobs?q=react&query_by=skills`);
+      const csp = search.headers.get('content-security-policy')!;
+      for (const directive of ['script-src', 'img-src', 'connect-src']) expect(csp).toMatch(new RegExp(`${directive} [^;]*https://stats\\.example`));
+      const tracked = (await shellData(search)).analytics!;
+      expect(tracked.scriptUrl).toBe('https://stats.example/matomo/matomo.js');
+      expect(tracked.commands).toContainEqual(['setSiteId', '7']);
+      expect(tracked.commands.at(-1)).toEqual(['trackSiteSearch', 'react', 'skills', false]);
+
+      expect((await shellData(await fetch(`${server.url}/`))).analytics?.commands.at(-1)).toEqual(['trackPageView']);
+      expect((await shellData(await fetch(`${server.url}/legal/terms`))).analytics).toBeUndefined();
+    } finally {
+      await server.stop('SIGKILL');
+    }
+  });
+});

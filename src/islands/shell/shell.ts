@@ -3,6 +3,7 @@ import './toaster';
 import './notification-banners';
 import './side-drawer';
 import { showToast } from '../stores/toasts';
+import { startAnalytics, type AnalyticsStart } from './analytics';
 import { startVersionCheck } from './version-check';
 import type { ToastVariant } from '../../lib/notifications/toast-policy';
 
@@ -14,7 +15,9 @@ if (shell) {
     refresh: string;
     versionCheckMs?: number;
     toasts?: Array<{ variant: ToastVariant; message: string; autoHideMs?: number }>;
+    analytics?: AnalyticsStart;
   };
   for (const toast of data.toasts ?? []) showToast(toast.variant, toast.message, { autoHideMs: toast.autoHideMs });
+  if (data.analytics) startAnalytics(data.analytics);
   startVersionCheck({ buildId: data.buildId, message: data.newVersion, refreshLabel: data.refresh, intervalMs: data.versionCheckMs });
 }
