@@ -1,6 +1,8 @@
 import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions, Label, Field } from '@headlessui/react';
 import { useEffect, useRef, useState } from 'react';
 import { SUGGESTION_DEBOUNCE_MS, searchHref, suggestionOptions, type SuggestionOption } from '../../lib/jobs/suggestion-options';
+import { ERROR_TOAST_AUTO_HIDE_MS, errorToastMessage } from '../../lib/notifications/toast-policy';
+import { showToast } from '../stores/toasts';
 
 // A data attribute, not an id: Headless UI owns the id that binds the label.
 const INPUT_MARK = 'data-job-search-input';
@@ -10,7 +12,7 @@ export interface JobSearchBoxProps {
   /** query_by and sort_by the chosen option searches with. */
   queryBy: string;
   sortBy: string;
-  labels: { label: string; placeholder: string; inJobAds: string; noData: string; suggestions: string };
+  labels: { label: string; placeholder: string; inJobAds: string; noData: string; suggestions: string; unavailable: string };
   /** Where suggestions come from (a public, cacheable GET). */
   suggestUrl: string;
 }
@@ -42,16 +44,25 @@ export default function JobSearchBox({ initialQuery, queryBy, sortBy, labels, su
       abort.current = controller;
       try {
         const response = await fetch(`${suggestUrl}?q=${encodeURIComponent(query)}`, { signal: controller.signal, headers: { accept: 'application/json' } });
-        const body = response.ok ? ((await response.json()) as Array<{ title: string }>) : [];
+        if (!response.ok) {
+          // Spec §8 search error: the server's message (at most 300 characters), 3 s.
+          const body = (await response.json().catch(() => ({}))) as { error?: string };
+          throw new Error(body.error || labels.unavailable);
+        }
+        const body = (await response.json()) as Array<{ title: string }>;
         setTitles(body.map((item) => item.title));
-      } catch {
-        if (!controller.signal.aborted) setTitles([]);
+      } catch (error) {
+        if (!controller.signal.aborted) {
+          setTitles([]);
+          const message = errorToastMessage(error instanceof TypeError ? labels.unavailable : error);
+          if (message) showToast('error', message, { autoHideMs: ERROR_TOAST_AUTO_HIDE_MS });
+        }
       } finally {
         if (!controller.signal.aborted) setLoadedFor(query);
       }
     }, SUGGESTION_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text, suggestUrl]);
+  }, [text, suggestUrl, labels.unavailable]);
 
   const options = suggestionOptions(text, titles, (value) => labels.inJobAds.replace('{{text}}', value));
   const choose = (option: SuggestionOption | null) => {
