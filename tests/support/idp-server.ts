@@ -28,6 +28,8 @@ export interface IdpTestServer {
   identity: IdentityProvider;
   /** What the provider logged. */
   logs: string[];
+  /** Every request the provider received, as "METHOD /path". */
+  requests: string[];
   close(): Promise<void>;
 }
 
@@ -35,7 +37,9 @@ export const TEST_ROLES_CLAIM = 'https://talentplace.app/roles';
 
 export async function startIdpServer(db: AppDatabase, overrides: Partial<IdentityProviderOptions> = {}): Promise<IdpTestServer> {
   let identity: IdentityProvider | null = null;
+  const requests: string[] = [];
   const server: Server = createServer((req, res) => {
+    requests.push(`${req.method} ${new URL(req.url ?? '/', 'http://x').pathname}`);
     if (identity && req.url?.startsWith('/oidc')) {
       identity.handle(req, res);
       return;
@@ -88,6 +92,7 @@ export async function startIdpServer(db: AppDatabase, overrides: Partial<Identit
     httpsRedirectUri,
     identity: started,
     logs,
+    requests,
     async close() {
       await started.close();
       server.closeAllConnections();

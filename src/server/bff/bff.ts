@@ -114,11 +114,17 @@ export function createBff(options: BffOptions) {
       }
     },
 
-    /** Ends the session here and at the provider (with id_token_hint). */
+    /** Ends the session here and at the provider (with id_token_hint), revoking the refresh token. */
     async logout(session: LoadedSession | null): Promise<Redirect> {
       const setCookies = [sessions.clearCookie()];
       if (!session) return { location: '/', setCookies };
       await sessions.destroy(session.id);
+      const { refreshToken } = session.record.tokens;
+      if (refreshToken) {
+        // Sign-out must not fail because the provider is slow or down: the session is
+        // already gone here, and the token expires on its own.
+        await oidc.revokeRefreshToken(refreshToken).catch((error: unknown) => log(`sign-out: refresh token not revoked (${error instanceof Error ? error.message : String(error)})`));
+      }
       try {
         return { location: await oidc.endSessionUrl(session.record.tokens.idToken), setCookies };
       } catch {

@@ -179,6 +179,13 @@ export function createOidcClient(options: OidcClientOptions) {
       }
     },
 
+    /** Revokes a refresh token at the provider, so a copy of it is worth nothing after sign-out. */
+    async revokeRefreshToken(refreshToken: string): Promise<void> {
+      const config = await discover();
+      if (!config.serverMetadata().revocation_endpoint) return;
+      await client.tokenRevocation(config, refreshToken, { token_type_hint: 'refresh_token' });
+    },
+
     async endSessionUrl(idToken: string): Promise<string> {
       const config = await discover();
       if (!config.serverMetadata().end_session_endpoint) return options.postLogoutRedirectUri;
