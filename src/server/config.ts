@@ -37,6 +37,8 @@ export interface SessionConfig {
   idleSeconds: number;
   /** A session ends this long after sign-in (default 14 days, the refresh token's life). */
   absoluteSeconds: number;
+  /** /api/graphql calls one session may make per minute (checklist F35). */
+  rateLimitPerMinute: number;
 }
 
 export interface GraphqlConfig {
@@ -133,11 +135,14 @@ function readSession(env: Env): SessionConfig {
   if (driver === 'redis' && !redisUrl) throw new ConfigError('SESSION_DRIVER=redis needs REDIS_URL', 'for example redis://127.0.0.1:6379');
   const idle = Number(env.SESSION_IDLE_SECONDS);
   const absolute = Number(env.SESSION_MAX_SECONDS);
+  const rate = Number(env.RATE_LIMIT_PER_MINUTE);
   return {
     driver,
     redisUrl,
     idleSeconds: idle > 0 ? idle : 24 * 60 * 60,
     absoluteSeconds: absolute > 0 ? absolute : 14 * 24 * 60 * 60,
+    // Generous for people (a page load makes a handful of calls), tight for scripts.
+    rateLimitPerMinute: Number.isInteger(rate) && rate > 0 ? rate : 300,
   };
 }
 

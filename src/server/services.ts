@@ -10,6 +10,7 @@ import { isDatabaseEmpty, seedDemoData } from './db/seed/demo-seed';
 import { createApi, type Api } from './api/yoga';
 import { createJobSearch } from './search/create-job-search';
 import { createApiCaller } from './bff/api-caller';
+import { createRateLimiter } from './bff/rate-limit';
 import { createBff, type Bff } from './bff/bff';
 import { createFileSessionStore } from './bff/file-session-store';
 import { createOidcClient } from './bff/oidc-client';
@@ -113,6 +114,8 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
 
     const sessionStore = await openSessionStore(config);
     closers.push(() => sessionStore.close());
+    const rateLimiter = await createRateLimiter({ perMinute: config.session.rateLimitPerMinute, redisUrl: config.session.driver === 'redis' ? config.session.redisUrl : null, log });
+    closers.push(() => rateLimiter.close());
     const secure = config.production;
     const bff = createBff({
       sessions: createSessionManager(sessionStore, {
@@ -131,6 +134,7 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
       transactionKey: secrets.transactionKey,
       transactionCookieName: secure ? '__Host-tp-login' : 'tp-login',
       secureCookies: secure,
+      rateLimiter,
       log,
     });
 

@@ -5,6 +5,7 @@ import { proxyGraphql, type ProxyInput } from './graphql-proxy';
 import { LoginError } from './login-error';
 import { LOGIN_TRANSACTION_TTL_SECONDS, createLoginTransactionCodec } from './login-transaction';
 import type { OidcClient } from './oidc-client';
+import type { RateLimiter } from './rate-limit';
 import { serializeCookie, type LoadedSession, type SessionManager } from './sessions';
 import { buildUpstreamHeaders } from './upstream-headers';
 
@@ -18,6 +19,8 @@ export interface BffOptions {
   transactionKey: Uint8Array;
   transactionCookieName: string;
   secureCookies: boolean;
+  /** Limits /api/graphql calls per session (checklist F35); null: no limit. */
+  rateLimiter?: RateLimiter | null;
   log: (message: string) => void;
 }
 
@@ -151,7 +154,7 @@ export function createBff(options: BffOptions) {
 
     /** `/api/graphql` for islands: see graphql-proxy.ts for what it refuses. */
     proxy(input: ProxyInput): Promise<Response> {
-      return proxyGraphql(this, input);
+      return proxyGraphql(this, input, options.rateLimiter ?? null);
     },
 
     /** True when a form post carries the session's anti-forgery token. */

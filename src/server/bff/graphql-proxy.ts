@@ -1,4 +1,5 @@
 import type { GraphqlRequestBody } from './api-caller';
+import type { RateLimiter } from './rate-limit';
 import type { LoadedSession } from './sessions';
 
 /** Islands send the session's anti-forgery token in this header. */
@@ -51,7 +52,11 @@ function parseBody(text: string): GraphqlRequestBody | null {
  * cookies and product headers sent by the browser are never copied. Refusals answer
  * JSON 401/403/4xx, never a redirect to the provider.
  */
-export async function proxyGraphql(bff: { graphql: (session: LoadedSession | null, body: GraphqlRequestBody, pagePath: string, signal?: AbortSignal) => Promise<{ status: number; body: unknown }> }, input: ProxyInput): Promise<Response> {
+export async function proxyGraphql(
+  bff: { graphql: (session: LoadedSession | null, body: GraphqlRequestBody, pagePath: string, signal?: AbortSignal) => Promise<{ status: number; body: unknown }> },
+  input: ProxyInput,
+  rateLimiter: RateLimiter | null = null,
+): Promise<Response> {
   const { request, session } = input;
   if (request.method !== 'POST') return refusal(405, 'METHOD_NOT_ALLOWED', 'Use POST', { allow: 'POST' });
   const origin = request.headers.get('origin');
@@ -72,6 +77,13 @@ export async function proxyGraphql(bff: { graphql: (session: LoadedSession | nul
   if (text.length > MAX_BODY_BYTES) return refusal(413, 'BAD_REQUEST', 'The request is too large');
   const body = parseBody(text);
   if (!body) return refusal(400, 'BAD_REQUEST', 'Send one operation as {"query", "variables", "operationName"}');
+  // Per session, not per address: people behind one NAT do not slow each other down.
+  if (session && rateLimiter) {
+    const decision = await rateLimiter.take(session.id);
+    if (!decision.allowed) {
+      return refusal(429, 'TOO_MANY_REQUESTS', `Too many requests. Try again in ${decision.retryAfterSeconds} s.`, { 'retry-after': String(decision.retryAfterSeconds) });
+    }
+  }
 
   const answer = await bff.graphql(session, body, pagePathOf(request, input.publicOrigin), request.signal);
   return json(answer.status, answer.body);
