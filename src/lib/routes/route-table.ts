@@ -19,7 +19,7 @@ interface RouteShape {
 export const ROUTES = [
   { key: 'home', path: '/', titleKey: null, group: 'public', access: 'guest', live: true },
   { key: 'editAccount', path: '/edit-account', titleKey: 'titles.editAccount', group: 'public', access: 'signedIn', live: false },
-  { key: 'impersonate', path: '/impersonate', titleKey: 'titles.impersonate', group: 'public', access: 'impersonator', live: false },
+  { key: 'impersonate', path: '/impersonate', titleKey: 'titles.impersonate', group: 'public', access: 'impersonator', live: true },
   { key: 'jobApply', path: '/job-apply', titleKey: 'titles.jobApply', group: 'public', access: 'guest', live: true },
   { key: 'jobApplyForm', path: '/job-apply-form', titleKey: 'titles.jobApplyForm', group: 'public', access: 'signedIn', live: true },
   { key: 'jobApplySuccess', path: '/job-apply/success', titleKey: 'titles.jobApplySuccess', group: 'public', access: 'signedIn', live: true },

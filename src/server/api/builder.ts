@@ -10,6 +10,8 @@ export interface BuilderTypes {
   AuthScopes: {
     signedIn: boolean;
     admin: boolean;
+    /** The caller's token holds the impersonation role (spec §6), impersonating or not. */
+    impersonator: boolean;
     /** The selected company (tp-company) grants this action on this resource. */
     companyPermission: { resource: PermissionResource; action: PermissionAction };
   };
@@ -33,6 +35,7 @@ export const builder = new SchemaBuilder<BuilderTypes>({
     authScopes: (context) => ({
       signedIn: context.viewer !== null,
       admin: context.viewer?.isAdmin ?? false,
+      impersonator: context.viewer?.isImpersonate ?? false,
       companyPermission: ({ resource, action }) => can(context.company?.permissions, resource, action),
     }),
     unauthorizedError: (_parent, context, _info, result) => {

@@ -162,6 +162,34 @@ export function createBff(options: BffOptions) {
       return session !== null && typeof token === 'string' && token.length > 0 && token === session.record.csrfToken;
     },
 
+    /**
+     * Acts as another user from now on (spec §6): the API decides whether the caller may
+     * (impersonation role, target active and not an admin), so the choice is tried with a
+     * findMe first and kept only when the API accepts it. The company selection belonged
+     * to the other identity, so it starts afresh.
+     */
+    async startImpersonation(session: LoadedSession, externalId: string, pagePath: string): Promise<{ ok: true } | { ok: false; message: string }> {
+      const previous = { impersonateAs: session.record.impersonateAs, selectedCompanyId: session.record.selectedCompanyId };
+      session.record.impersonateAs = externalId;
+      session.record.selectedCompanyId = null;
+      const answer = await this.graphql(session, { query: FIND_ME_QUERY, operationName: 'FindUser' }, pagePath);
+      if (answer.status !== 200 || answer.body.errors?.length || !answer.body.data) {
+        Object.assign(session.record, previous);
+        return { ok: false, message: answer.body.errors?.[0]?.message ?? 'This user cannot be impersonated' };
+      }
+      await sessions.save(session);
+      log(`impersonation: ${session.record.claims.sub} now acts as ${externalId}`);
+      return { ok: true };
+    },
+
+    async stopImpersonation(session: LoadedSession): Promise<void> {
+      if (!session.record.impersonateAs) return;
+      log(`impersonation: ${session.record.claims.sub} stopped acting as ${session.record.impersonateAs}`);
+      session.record.impersonateAs = null;
+      session.record.selectedCompanyId = null;
+      await sessions.save(session);
+    },
+
     async selectCompany(session: LoadedSession, companyId: string | null): Promise<void> {
       if (session.record.selectedCompanyId === companyId) return;
       session.record.selectedCompanyId = companyId;

@@ -7,6 +7,7 @@ import './catalog';
 import './jobs';
 import './applications';
 import './sitemap';
+import './impersonation';
 import { lexicographicSortSchema, printSchema } from 'graphql';
 import { builder } from '../builder';
 

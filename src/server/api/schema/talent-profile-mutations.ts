@@ -6,7 +6,8 @@ import {
   type UpdatableField,
   type UpdateTalentProfileValues,
 } from '../../../lib/talent/talent-profile-input';
-import { generalEventslog, talentProfile } from '../../db/schema';
+import { talentProfile } from '../../db/schema';
+import { recordEvent } from '../record-event';
 import type { CertificationEntry, EducationEntry, ExperienceEntry, TalentLanguage, TalentLink, TalentSkill } from '../../db/schema/talents';
 import { builder } from '../builder';
 import { ApiError } from '../errors';
@@ -142,7 +143,7 @@ builder.mutationField('updateOneTalentProfile', (t) =>
     resolve: async (_root, { data }, { db, viewer }) => {
       const parsed = parseTalentProfileUpdate(data);
       if (!parsed.ok) throw badInput(parsed.errors);
-      const { userId, actor } = viewer!;
+      const { userId } = viewer!;
       return db.transaction(async (tx) => {
         // Locked, so two saves of the same profile cannot interleave their change lists.
         const [current] = await tx
@@ -158,17 +159,7 @@ builder.mutationField('updateOneTalentProfile', (t) =>
         const changedFields = Object.keys(changes);
         if (changedFields.length === 0) return current;
         const [updated] = await tx.update(talentProfile).set(changes).where(eq(talentProfile.id, current.id)).returning();
-        await tx.insert(generalEventslog).values({
-          fromId: userId,
-          toId: current.id,
-          type: 'talentProfile.update',
-          eventData: {
-            entityId: current.id,
-            actorUserId: actor?.userId ?? userId,
-            changedFields,
-            ...(actor ? { impersonatorUserId: actor.userId, impersonatorExternalId: actor.externalId } : {}),
-          },
-        });
+        await recordEvent(tx, viewer!, { type: 'talentProfile.update', toId: current.id, data: { entityId: current.id, changedFields } });
         return updated!;
       });
     },
