@@ -6,6 +6,9 @@ import './talent-profile-mutations';
 import './catalog';
 import './jobs';
 import './applications';
+import './talent-employers';
+import './talent-providers';
+import './company-public-profile';
 import { lexicographicSortSchema, printSchema } from 'graphql';
 import { builder } from '../builder';
 
