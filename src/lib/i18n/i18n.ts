@@ -3,6 +3,7 @@ import commonBase from '../../locales/en/common.json';
 import account from '../../locales/en/common/account.json';
 import talentAssignments from '../../locales/en/common/talent-assignments.json';
 import talentBilling from '../../locales/en/common/talent-billing.json';
+import talentCompanies from '../../locales/en/common/talent-companies.json';
 import talentJobs from '../../locales/en/common/talent-jobs.json';
 import talentTransactions from '../../locales/en/common/talent-transactions.json';
 import jobs from '../../locales/en/jobs.json';
@@ -13,7 +14,7 @@ import { DEFAULT_LANGUAGE, DEFAULT_NAMESPACE, NAMESPACES, type Namespace } from 
 
 // The common namespace is one namespace kept in several files, one per area, so that an
 // area's strings sit together and parallel work does not collide in one large file.
-const common = mergeLocaleParts(commonBase, account, talentJobs, talentAssignments, talentBilling, talentTransactions);
+const common = mergeLocaleParts(commonBase, account, talentJobs, talentAssignments, talentBilling, talentTransactions, talentCompanies);
 
 export const resources = { en: { common, rbac, jobs, profile } } as const;
 
