@@ -7,13 +7,12 @@ import { builder } from '../builder';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 
 // Where the list comes from: only the talent's own job assignments (providerCompanyId).
-// companyOnProviderCompany is deliberately not used. It records that a client company
-// buys staff from a provider in general, for any of its people; it says nothing about
-// this talent. The demo data shows why it would mislead: Northwind is served by
-// Brightpath, and the demo talent is on Northwind's roster as a direct freelancer too,
-// so "providers of my employers" would also put Brightpath against that direct work, and
-// a talent employed straight by a client would see providers it never worked through.
-// Only an assignment names the provider standing between this talent and a client.
+// companyOnProviderCompany is deliberately left out. It records that a client company buys
+// staff from a provider in general; it says nothing about this talent. Adding the
+// providers of the talent's employers would list companies the talent never worked
+// through: a freelancer contracted directly by Northwind would see Brightpath merely
+// because Northwind also buys staff from Brightpath. Only an assignment names the provider
+// that stands between this talent and a client.
 
 interface ClientRow {
   id: string;
