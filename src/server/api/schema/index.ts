@@ -8,6 +8,9 @@ import './jobs';
 import './applications';
 import './sitemap';
 import './impersonation';
+import './talent-employers';
+import './talent-providers';
+import './company-public-profile';
 import { lexicographicSortSchema, printSchema } from 'graphql';
 import { builder } from '../builder';
 

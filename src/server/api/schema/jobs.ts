@@ -21,7 +21,9 @@ const PublicCompany = builder.objectRef<PublicCompanyRow>('PublicCompany').imple
   }),
 });
 
-const JobAd = builder.objectRef<PublicJobAdRow>('JobAd').implement({
+// Exported as objectRef returns it (the kind of ref pageOf takes), so other domains can list job ads.
+export const JobAd = builder.objectRef<PublicJobAdRow>('JobAd');
+JobAd.implement({
   description: 'A published job ad (spec §3)',
   fields: (t) => ({
     id: t.exposeID('id'),
