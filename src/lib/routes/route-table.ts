@@ -84,7 +84,7 @@ export const ROUTES = [
   { key: 'talentInvitation', path: '/talent/invitation', titleKey: 'titles.talentInvitation', group: 'talent', access: 'signedIn', live: false },
   { key: 'talentInvitations', path: '/talent/invitations', titleKey: 'titles.talentInvitations', group: 'talent', access: 'signedIn', live: false },
   { key: 'talentProfile', path: '/talent/profile', titleKey: 'titles.talentProfile', group: 'talent', access: 'signedIn', live: true },
-  { key: 'talentProfileSum', path: '/talent/profile-sum', titleKey: 'titles.talentProfileSum', group: 'talent', access: 'signedIn', live: false },
+  { key: 'talentProfileSum', path: '/talent/profile-sum', titleKey: 'titles.talentProfileSum', group: 'talent', access: 'signedIn', live: true },
   { key: 'talentProviders', path: '/talent/providers', titleKey: 'titles.talentProviders', group: 'talent', access: 'signedIn', live: false },
   { key: 'talentSavedJobs', path: '/talent/saved-jobs', titleKey: 'titles.talentSavedJobs', group: 'talent', access: 'signedIn', live: false },
   { key: 'talentTransactions', path: '/talent/transactions', titleKey: 'titles.talentTransactions', group: 'talent', access: 'signedIn', live: false },
