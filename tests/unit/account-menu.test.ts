@@ -56,6 +56,14 @@ describe('account menu (spec §2 layout)', () => {
     expect(sections.at(-1)?.links).toEqual([{ labelKey: 'accountMenu.myAccount', href: 'https://account.example', external: true }]);
   });
 
+  it('links the user\'s own account pages: edit account and site settings', () => {
+    const sections = buildAccountMenu(talent, { accountSiteUrl: 'https://account.example', isLive: allLive });
+    expect(sections.at(-2)?.links).toEqual([
+      { labelKey: 'accountMenu.editAccount', href: '/edit-account' },
+      { labelKey: 'accountMenu.siteSettings', href: '/site-settings' },
+    ]);
+  });
+
   it('leaves out links to routes that are not live, so the menu never leads to a 404', () => {
     const sections = buildAccountMenu({ ...talent, isAdmin: true }, { accountSiteUrl: null, isLive: (key) => key === 'talentProfile' });
     expect(labels(sections)).toEqual([['accountMenu.talentAccount', ['accountMenu.myProfile']]]);

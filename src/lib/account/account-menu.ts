@@ -82,6 +82,10 @@ export function buildAccountMenu(user: AccountMenuUser, options: MenuOptions): A
   ]);
   if (superUserLinks.length) sections.push({ headingKey: 'accountMenu.superUser', links: superUserLinks });
 
+  // The user's own account on this site; "My Account" below is the external identity site.
+  const accountLinks = present([link('accountMenu.editAccount', 'editAccount'), link('accountMenu.siteSettings', 'siteSettings')]);
+  if (accountLinks.length) sections.push({ headingKey: null, links: accountLinks });
+
   if (options.accountSiteUrl) {
     sections.push({
       headingKey: null,

@@ -18,7 +18,7 @@ interface RouteShape {
 // `live` flips to true as each page lands.
 export const ROUTES = [
   { key: 'home', path: '/', titleKey: null, group: 'public', access: 'guest', live: true },
-  { key: 'editAccount', path: '/edit-account', titleKey: 'titles.editAccount', group: 'public', access: 'signedIn', live: false },
+  { key: 'editAccount', path: '/edit-account', titleKey: 'titles.editAccount', group: 'public', access: 'signedIn', live: true },
   { key: 'impersonate', path: '/impersonate', titleKey: 'titles.impersonate', group: 'public', access: 'impersonator', live: true },
   { key: 'jobApply', path: '/job-apply', titleKey: 'titles.jobApply', group: 'public', access: 'guest', live: true },
   { key: 'jobApplyForm', path: '/job-apply-form', titleKey: 'titles.jobApplyForm', group: 'public', access: 'signedIn', live: true },
@@ -27,7 +27,7 @@ export const ROUTES = [
   { key: 'signIn', path: '/sign-in', titleKey: 'titles.signIn', group: 'public', access: 'guest', live: true },
   { key: 'signUp', path: '/sign-up', titleKey: 'titles.signUp', group: 'public', access: 'guest', live: true },
   { key: 'signUpSuccess', path: '/sign-up/success', titleKey: 'titles.signUpSuccess', group: 'public', access: 'signedIn', live: true },
-  { key: 'siteSettings', path: '/site-settings', titleKey: 'titles.siteSettings', group: 'public', access: 'signedIn', live: false },
+  { key: 'siteSettings', path: '/site-settings', titleKey: 'titles.siteSettings', group: 'public', access: 'signedIn', live: true },
 
   { key: 'adminCompanies', path: '/admin/companies', titleKey: 'titles.adminCompanies', group: 'admin', access: 'admin', live: false },
   { key: 'adminCompany', path: '/admin/company', titleKey: 'titles.adminCompany', group: 'admin', access: 'admin', live: false },
@@ -84,7 +84,7 @@ export const ROUTES = [
   { key: 'talentInvitation', path: '/talent/invitation', titleKey: 'titles.talentInvitation', group: 'talent', access: 'signedIn', live: false },
   { key: 'talentInvitations', path: '/talent/invitations', titleKey: 'titles.talentInvitations', group: 'talent', access: 'signedIn', live: false },
   { key: 'talentProfile', path: '/talent/profile', titleKey: 'titles.talentProfile', group: 'talent', access: 'signedIn', live: true },
-  { key: 'talentProfileSum', path: '/talent/profile-sum', titleKey: 'titles.talentProfileSum', group: 'talent', access: 'signedIn', live: false },
+  { key: 'talentProfileSum', path: '/talent/profile-sum', titleKey: 'titles.talentProfileSum', group: 'talent', access: 'signedIn', live: true },
   { key: 'talentProviders', path: '/talent/providers', titleKey: 'titles.talentProviders', group: 'talent', access: 'signedIn', live: true },
   { key: 'talentSavedJobs', path: '/talent/saved-jobs', titleKey: 'titles.talentSavedJobs', group: 'talent', access: 'signedIn', live: false },
   { key: 'talentTransactions', path: '/talent/transactions', titleKey: 'titles.talentTransactions', group: 'talent', access: 'signedIn', live: false },

@@ -11,6 +11,7 @@ import './impersonation';
 import './talent-employers';
 import './talent-providers';
 import './company-public-profile';
+import './account';
 import { lexicographicSortSchema, printSchema } from 'graphql';
 import { builder } from '../builder';
 

@@ -1,0 +1,84 @@
+import type { GraphqlAnswerLike, SendGraphql } from '../talent/profile-operations';
+import { answerErrors } from '../talent/profile-operations';
+import type { NotificationPreference } from './notification-preferences';
+
+// The GraphQL the account pages send, and the pure handlers of their forms.
+
+export interface AccountView {
+  id: string;
+  email: string;
+  displayName: string | null;
+  phoneNumber: string | null;
+}
+
+export const MY_ACCOUNT_QUERY = `query MyAccount {
+  myAccount { id email displayName phoneNumber }
+}`;
+
+export const UPDATE_ME_MUTATION = `mutation UpdateMe($data: UpdateMeInput!) {
+  updateMe(data: $data) { id displayName phoneNumber }
+}`;
+
+export const MY_NOTIFICATION_PREFERENCES_QUERY = `query MyNotificationPreferences {
+  myNotificationPreferences { type email ui push }
+}`;
+
+export const UPDATE_MY_NOTIFICATION_PREFERENCES_MUTATION = `mutation UpdateMyNotificationPreferences($data: [NotificationPreferenceInput!]!) {
+  updateMyNotificationPreferences(data: $data) { type }
+}`;
+
+/** The data of a page query; throws when the API failed, so the page shows its error page. */
+function dataOf<T>(answer: GraphqlAnswerLike, what: string): T {
+  const data = answer.body.data as T | null | undefined;
+  if (answer.body.errors?.length || !data) throw new Error(`loading ${what} failed: ${answer.body.errors?.[0]?.message ?? answer.status}`);
+  return data;
+}
+
+export function readAccountAnswer(answer: GraphqlAnswerLike): AccountView {
+  return dataOf<{ myAccount: AccountView }>(answer, 'the account').myAccount;
+}
+
+export function readPreferencesAnswer(answer: GraphqlAnswerLike): NotificationPreference[] {
+  return dataOf<{ myNotificationPreferences: NotificationPreference[] }>(answer, 'the notification preferences').myNotificationPreferences;
+}
+
+export interface AccountFormValues {
+  displayName: string;
+  phoneNumber: string;
+}
+
+export type FormOutcome<Values> =
+  | { kind: 'saved' }
+  /** Values as typed, messages by field name, and a message for what names no field. */
+  | { kind: 'invalid'; values: Values; fieldErrors: Partial<Record<string, string>>; formError: string | null };
+
+const textOf = (value: FormDataEntryValue | null) => (typeof value === 'string' ? value : '');
+
+/** The /edit-account form: both fields are always sent; the API trims and checks them. */
+export async function submitAccountForm(form: Pick<FormData, 'get'>, send: SendGraphql, failedMessage: string): Promise<FormOutcome<AccountFormValues>> {
+  const values = { displayName: textOf(form.get('displayName')), phoneNumber: textOf(form.get('phoneNumber')) };
+  const answer = await send({ query: UPDATE_ME_MUTATION, variables: { data: values }, operationName: 'UpdateMe' });
+  return outcomeOf(answer, values, failedMessage, ['displayName', 'phoneNumber']);
+}
+
+/** The /site-settings form: the whole table, so a box left unchecked is stored as off. */
+export async function submitPreferencesForm(
+  preferences: NotificationPreference[],
+  send: SendGraphql,
+  failedMessage: string,
+): Promise<FormOutcome<NotificationPreference[]>> {
+  const answer = await send({ query: UPDATE_MY_NOTIFICATION_PREFERENCES_MUTATION, variables: { data: preferences }, operationName: 'UpdateMyNotificationPreferences' });
+  return outcomeOf(answer, preferences, failedMessage, []);
+}
+
+function outcomeOf<Values>(answer: GraphqlAnswerLike, values: Values, failedMessage: string, fields: readonly string[]): FormOutcome<Values> {
+  const failure = answerErrors(answer);
+  if (!failure && answer.body.data) return { kind: 'saved' };
+  const fieldErrors: Partial<Record<string, string>> = {};
+  for (const { path, message } of failure?.fieldErrors ?? []) {
+    if (fields.includes(path)) fieldErrors[path] ??= message;
+  }
+  // A failure that names none of the form's fields (or a transport error) is said once, above the form.
+  const formError = Object.keys(fieldErrors).length ? null : failure?.code === 'BAD_USER_INPUT' && failure.message ? failure.message : failedMessage;
+  return { kind: 'invalid', values, fieldErrors, formError };
+}

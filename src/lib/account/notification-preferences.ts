@@ -1,0 +1,105 @@
+// Which channels a user hears about each event type through (spec §3
+// userNotificationPreferences, spec §9 event types). Plain lists so that pages can build
+// the settings table without the database schema; an integration test keeps EVENT_TYPES
+// equal to the PostgreSQL enum.
+
+export const NOTIFICATION_CHANNELS = ['email', 'ui', 'push'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+export const EVENT_ACTIONS = ['create', 'update', 'delete'] as const;
+export type EventAction = (typeof EVENT_ACTIONS)[number];
+
+/** Spec §9: create, update and delete for eleven entities; company and talent profile update only. */
+export const EVENT_SUBJECTS = [
+  { subject: 'billing', actions: EVENT_ACTIONS },
+  { subject: 'companyHiringStep', actions: EVENT_ACTIONS },
+  { subject: 'invoice', actions: EVENT_ACTIONS },
+  { subject: 'companyOnUser', actions: EVENT_ACTIONS },
+  { subject: 'companyRole', actions: EVENT_ACTIONS },
+  { subject: 'companyTalentNote', actions: EVENT_ACTIONS },
+  { subject: 'companyTalentRoster', actions: EVENT_ACTIONS },
+  { subject: 'jobAd', actions: EVENT_ACTIONS },
+  { subject: 'jobAssignment', actions: EVENT_ACTIONS },
+  { subject: 'jobDescription', actions: EVENT_ACTIONS },
+  { subject: 'talentInvitation', actions: EVENT_ACTIONS },
+  { subject: 'company', actions: ['update'] },
+  { subject: 'talentProfile', actions: ['update'] },
+] as const satisfies ReadonlyArray<{ subject: string; actions: readonly EventAction[] }>;
+
+export type EventSubject = (typeof EVENT_SUBJECTS)[number]['subject'];
+
+/** Every event type as the database spells it (`billing.create`), in the enum's order. */
+export const EVENT_TYPES: readonly string[] = EVENT_SUBJECTS.flatMap(({ subject, actions }) => actions.map((action) => `${subject}.${action}`));
+
+export function isEventType(value: string): boolean {
+  return EVENT_TYPES.includes(value);
+}
+
+export interface NotificationPreference {
+  type: string;
+  email: boolean;
+  ui: boolean;
+  push: boolean;
+}
+
+/**
+ * Entities where a company acts on the talent and the talent has to answer or would want
+ * to know at once even when not signed in: an invitation to reply to, an assignment that
+ * starts or changes, a billing approved or rejected (money). Everything else is company
+ * housekeeping that members see in the app they work in daily; mailing it would bury the
+ * few e-mails that matter.
+ */
+const EMAIL_BY_DEFAULT: ReadonlySet<string> = new Set<EventSubject>(['talentInvitation', 'jobAssignment', 'billing']);
+
+/**
+ * What a user gets before choosing anything (no row stored for the type):
+ * - in-app on for every type: it costs nothing and is where the product shows events;
+ * - e-mail on only for the talent-relevant entities above;
+ * - push off: a push needs the user's consent in the browser, so it is never on unasked.
+ */
+export function defaultNotificationPreference(type: string): NotificationPreference {
+  const subject = type.split('.')[0] ?? '';
+  return { type, email: EMAIL_BY_DEFAULT.has(subject), ui: true, push: false };
+}
+
+/** One preference per event type: the stored choice where there is one, else the default. */
+export function withDefaults(stored: ReadonlyArray<NotificationPreference>): NotificationPreference[] {
+  const byType = new Map(stored.map((preference) => [preference.type, preference]));
+  return EVENT_TYPES.map((type) => {
+    const chosen = byType.get(type);
+    return chosen ? { type, email: chosen.email, ui: chosen.ui, push: chosen.push } : defaultNotificationPreference(type);
+  });
+}
+
+/**
+ * How the settings page groups the entities: by who they concern, following the side
+ * menus' groups (spec §2), talent first because every user can be a talent.
+ */
+export const PREFERENCE_GROUPS = [
+  { id: 'talent', subjects: ['talentInvitation', 'jobAssignment', 'billing', 'talentProfile'] },
+  { id: 'recruiting', subjects: ['jobAd', 'jobDescription', 'companyHiringStep', 'companyTalentNote'] },
+  { id: 'talentManagement', subjects: ['companyTalentRoster', 'invoice'] },
+  { id: 'companyManagement', subjects: ['company', 'companyOnUser', 'companyRole'] },
+] as const satisfies ReadonlyArray<{ id: string; subjects: readonly EventSubject[] }>;
+
+/** The event types of one settings group, in the order rows are shown. */
+export function eventTypesOfGroup(group: (typeof PREFERENCE_GROUPS)[number]): string[] {
+  return group.subjects.flatMap((subject) => {
+    const entry = EVENT_SUBJECTS.find((candidate) => candidate.subject === subject)!;
+    return entry.actions.map((action) => `${subject}.${action}`);
+  });
+}
+
+/** The form name of one checkbox: `billing.create:email`. */
+export function preferenceFieldName(type: string, channel: NotificationChannel): string {
+  return `${type}:${channel}`;
+}
+
+/**
+ * The settings form as a full list of preferences: every event type is in the table, so a
+ * box left unchecked (which browsers do not post) means off.
+ */
+export function preferencesFromForm(form: Pick<FormData, 'get'>): NotificationPreference[] {
+  const checked = (type: string, channel: NotificationChannel) => form.get(preferenceFieldName(type, channel)) === 'on';
+  return EVENT_TYPES.map((type) => ({ type, email: checked(type, 'email'), ui: checked(type, 'ui'), push: checked(type, 'push') }));
+}

@@ -1,0 +1,149 @@
+import { eq, sql } from 'drizzle-orm';
+import { parseAccountUpdate } from '../../../lib/account/account-input';
+import { isEventType, NOTIFICATION_CHANNELS, withDefaults, EVENT_TYPES, type NotificationPreference } from '../../../lib/account/notification-preferences';
+import type { AppDatabase } from '../../db/client';
+import { user, userNotificationPreferences, type EventType } from '../../db/schema';
+import { builder } from '../builder';
+import { ApiError, type FieldError } from '../errors';
+
+// The signed-in user's own account and site settings (/edit-account, /site-settings).
+// Nothing here takes a user id: every operation reads and writes the caller's row only.
+
+interface AccountRow {
+  id: string;
+  email: string;
+  displayName: string | null;
+  phoneNumber: string | null;
+}
+
+const Account = builder.objectRef<AccountRow>('Account').implement({
+  description: "The signed-in user's own account (spec §3 user). The e-mail address belongs to the identity provider and is read-only here",
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    email: t.exposeString('email'),
+    displayName: t.exposeString('displayName', { nullable: true }),
+    phoneNumber: t.exposeString('phoneNumber', { nullable: true, description: 'E.164, e.g. +442079460958' }),
+  }),
+});
+
+const accountColumns = { id: user.id, email: user.email, displayName: user.displayName, phoneNumber: user.phoneNumber };
+
+async function readAccount(db: AppDatabase, userId: string): Promise<AccountRow> {
+  const [row] = await db.select(accountColumns).from(user).where(eq(user.id, userId)).limit(1);
+  // The context provisioned this row before any resolver ran.
+  if (!row) throw new Error(`the signed-in user ${userId} has no user row`);
+  return row;
+}
+
+builder.queryField('myAccount', (t) =>
+  t.field({
+    type: Account,
+    description: "The signed-in user's account: name, phone number and e-mail address",
+    authScopes: { signedIn: true },
+    resolve: (_root, _args, { db, viewer }) => readAccount(db, viewer!.userId),
+  }),
+);
+
+const UpdateMeInput = builder.inputType('UpdateMeInput', {
+  description: 'A partial update of your own account: a field left out stays as it is',
+  fields: (t) => ({
+    displayName: t.string({ description: 'Trimmed, 1 to 100 characters, one line; cannot be removed' }),
+    phoneNumber: t.string({ description: 'International format (+ and country code); spaces and dashes are dropped; blank or null removes it' }),
+  }),
+});
+
+const badInput = (fieldErrors: FieldError[]) =>
+  new ApiError('BAD_USER_INPUT', fieldErrors.length === 1 ? fieldErrors[0]!.message : 'Some fields need attention', { hint: 'see fieldErrors', fieldErrors });
+
+builder.mutationField('updateMe', (t) =>
+  t.field({
+    type: Account,
+    description: "Updates the signed-in user's own display name and phone number (there is no id: nobody edits another's account)",
+    authScopes: { signedIn: true },
+    args: { data: t.arg({ type: UpdateMeInput, required: true }) },
+    resolve: async (_root, { data }, { db, viewer }) => {
+      const parsed = parseAccountUpdate({ displayName: data.displayName, phoneNumber: data.phoneNumber });
+      if (!parsed.ok) throw badInput(parsed.errors.map((error) => ({ field: `data.${error.path}`, message: error.message })));
+      const userId = viewer!.userId;
+      if (Object.keys(parsed.values).length === 0) return readAccount(db, userId);
+      const [updated] = await db.update(user).set(parsed.values).where(eq(user.id, userId)).returning(accountColumns);
+      return updated!;
+    },
+  }),
+);
+
+const NotificationPreferenceRef = builder.objectRef<NotificationPreference>('NotificationPreference').implement({
+  description: 'Through which channels the user hears about one event type (spec §3 userNotificationPreferences)',
+  fields: (t) => ({
+    type: t.exposeString('type', { description: 'An event type of spec §9, e.g. billing.create' }),
+    email: t.exposeBoolean('email'),
+    ui: t.exposeBoolean('ui', { description: 'In the app' }),
+    push: t.exposeBoolean('push'),
+  }),
+});
+
+async function readPreferences(db: Pick<AppDatabase, 'select'>, userId: string): Promise<NotificationPreference[]> {
+  const stored = await db
+    .select({ type: userNotificationPreferences.type, email: userNotificationPreferences.email, ui: userNotificationPreferences.ui, push: userNotificationPreferences.push })
+    .from(userNotificationPreferences)
+    .where(eq(userNotificationPreferences.userId, userId));
+  return withDefaults(stored);
+}
+
+builder.queryField('myNotificationPreferences', (t) =>
+  t.field({
+    type: [NotificationPreferenceRef],
+    description: 'One entry per event type: your stored choice, or the default (in-app on; e-mail on for invitations, assignments and billing; push off)',
+    authScopes: { signedIn: true },
+    resolve: (_root, _args, { db, viewer }) => readPreferences(db, viewer!.userId),
+  }),
+);
+
+const NotificationPreferenceInput = builder.inputType('NotificationPreferenceInput', {
+  fields: (t) => ({
+    type: t.string({ required: true, description: 'An event type of spec §9, e.g. billing.create' }),
+    email: t.boolean({ required: true }),
+    ui: t.boolean({ required: true }),
+    push: t.boolean({ required: true }),
+  }),
+});
+
+/** Unknown and repeated types, each as a message on its entry's type field. */
+function preferenceInputErrors(data: ReadonlyArray<{ type: string }>): FieldError[] {
+  const seen = new Set<string>();
+  return data.flatMap((entry, index) => {
+    const field = `data.${index}.type`;
+    if (!isEventType(entry.type)) return [{ field, message: `"${entry.type.slice(0, 60)}" is not an event type` }];
+    if (seen.has(entry.type)) return [{ field, message: `${entry.type} is listed twice` }];
+    seen.add(entry.type);
+    return [];
+  });
+}
+
+builder.mutationField('updateMyNotificationPreferences', (t) =>
+  t.field({
+    type: [NotificationPreferenceRef],
+    description: `Stores your channels for the event types given, all or none (one transaction); types left out keep their setting. Answers the full list, as myNotificationPreferences. Channels: ${NOTIFICATION_CHANNELS.join(', ')}`,
+    authScopes: { signedIn: true },
+    args: { data: t.arg({ type: [NotificationPreferenceInput], required: true }) },
+    resolve: async (_root, { data }, { db, viewer }) => {
+      if (data.length > EVENT_TYPES.length) throw badInput([{ field: 'data', message: `Send at most ${EVENT_TYPES.length} entries, one per event type` }]);
+      const errors = preferenceInputErrors(data);
+      if (errors.length) throw badInput(errors);
+      const userId = viewer!.userId;
+      return db.transaction(async (tx) => {
+        if (data.length) {
+          const excluded = (column: string) => sql.raw(`excluded."${column}"`);
+          await tx
+            .insert(userNotificationPreferences)
+            .values(data.map((entry) => ({ userId, type: entry.type as EventType, email: entry.email, ui: entry.ui, push: entry.push })))
+            .onConflictDoUpdate({
+              target: [userNotificationPreferences.userId, userNotificationPreferences.type],
+              set: { email: excluded('email'), ui: excluded('ui'), push: excluded('push'), updatedAt: sql`now()` },
+            });
+        }
+        return readPreferences(tx, userId);
+      });
+    },
+  }),
+);
