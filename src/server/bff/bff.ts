@@ -104,7 +104,8 @@ export function createBff(options: BffOptions) {
           selectedCompanyId: null,
           impersonateAs: null,
         });
-        return { location: transaction!.returnTo, signUp: transaction!.signUp, setCookies: [clearTransaction, sessions.cookie(session.id)] };
+        const location = transaction!.signUp ? transaction!.returnTo : await this.landingAfterSignIn(session, transaction!.returnTo);
+        return { location, signUp: transaction!.signUp, setCookies: [clearTransaction, sessions.cookie(session.id)] };
       } catch (error) {
         const code = error instanceof LoginError ? error.code : 'login_failed';
         log(`sign-in failed: ${code}${error instanceof Error ? ` (${error.message})` : ''}`);
@@ -114,6 +115,24 @@ export function createBff(options: BffOptions) {
           setCookies.push(sessions.clearCookie());
         }
         return { location: `/sign-in?error=${code}`, signUp: false, setCookies };
+      }
+    },
+
+    /**
+     * Where a sign-in lands: where the user was going when they were sent to sign in;
+     * otherwise the user's `redirect` from findMe when there is one (spec §3, e.g. create
+     * your profile; same-origin paths only), else home. A guarded page the user asked for
+     * wins over the backend's suggestion. A findMe failure must not fail the sign-in.
+     */
+    async landingAfterSignIn(session: LoadedSession, returnTo: string): Promise<string> {
+      if (returnTo !== '/') return returnTo;
+      try {
+        const user = await this.currentUser(session, returnTo);
+        const redirect = user?.redirect ? safeReturnTo(user.redirect) : null;
+        return redirect && redirect !== '/' ? redirect : returnTo;
+      } catch (error) {
+        log(`sign-in: findMe failed, landing on ${returnTo} (${error instanceof Error ? error.message : String(error)})`);
+        return returnTo;
       }
     },
 

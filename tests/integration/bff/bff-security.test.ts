@@ -155,7 +155,9 @@ describe.skipIf(!hasBuild)('backend-for-frontend security (checklist A-C, E)', (
       form: { ...form.hidden, name: 'Red Irect', email: `redirect-${Date.now()}@example.test`, password: 'correct-horse-battery' },
     });
     const done = await browser.request(atCallback.url);
-    expect(done.headers.get('location')).toBe('/');
+    // The evil target is dropped; with no destination left, a new user without a profile
+    // lands on the profile page (findMe's redirect), a path on our own origin.
+    expect(done.headers.get('location')).toBe('/talent/profile');
   });
 
   it('E25: logout is POST with the anti-forgery token; afterwards the old cookie gets 401', async () => {

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../../src/server/api/yoga';
@@ -11,6 +12,7 @@ import { createOidcClient } from '../../../src/server/bff/oidc-client';
 import { createSessionManager, type LoadedSession } from '../../../src/server/bff/sessions';
 import type { SessionStore } from '../../../src/server/bff/session-record';
 import type { Database } from '../../../src/server/db/client';
+import { user } from '../../../src/server/db/schema';
 import { seedIdentityAccount, startIdpServer, TEST_ROLES_CLAIM, type IdpTestServer, type SeededAccount } from '../../support/idp-server';
 import { openTestDatabase } from '../../support/test-database';
 import { Browser } from '../idp/browser';
@@ -18,9 +20,9 @@ import { discoverClient, isCallback, submitForm } from '../idp/relying-party';
 
 const FIND_ME = { query: '{ findMe { id } }' };
 
-// The BFF in-process with the real built-in provider over HTTP and the real API verifying
+// Sign-in landing and token life over HTTP and the real API verifying
 // its tokens: only the clock is moved, by marking the session's access token as expired.
-describe('BFF token lifecycle (checklist E25, E27, E28)', () => {
+describe('BFF sign-in landing and token lifecycle (checklist E25, E27, E28)', () => {
   let database: Database;
   let idp: IdpTestServer;
   let store: SessionStore;
@@ -127,6 +129,26 @@ describe('BFF token lifecycle (checklist E25, E27, E28)', () => {
     // The next call has no session to refresh: no further token request.
     expect(await bff.loadSession(session.id, { touch: true })).toBeNull();
     expect(tokenCalls() - before).toBe(1);
+  });
+
+  it("a sign-in without a destination lands on the user's redirect from findMe, same-origin paths only", async () => {
+    await signIn(); // provisions the user row
+    const setRedirect = (redirect: string | null) => database.db.update(user).set({ redirect }).where(eq(user.email, account.email));
+    const landing = async (returnTo: string | null = null) => {
+      const start = await bff.startLogin(returnTo, false);
+      const browser = new Browser();
+      const page = await browser.follow(new URL(start.location), isCallback(idp));
+      const callback = await submitForm(browser, idp, page, { email: account.email, password: account.password });
+      return (await bff.completeLogin(callback.url, cookieValue(start.setCookies, 'tp-login'), undefined)).location;
+    };
+    await setRedirect('/talent/profile#skills');
+    expect(await landing()).toBe('/talent/profile#skills');
+    // A page the user asked for (sent to sign in by a guard) wins.
+    expect(await landing('/jobs?q=react')).toBe('/jobs?q=react');
+    for (const unsafe of ['https://evil.example/', '//evil.example', '/\\evil.example']) {
+      await setRedirect(unsafe);
+      expect(await landing(), unsafe).toBe('/');
+    }
   });
 
   it('E25: sign-out revokes the refresh token at the provider and removes the session', async () => {
