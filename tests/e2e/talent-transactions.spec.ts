@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { addMoney } from '../../src/lib/money/decimal-money';
 
 // The demo talent of the seed (src/server/db/seed/billing.ts): two roster entries,
@@ -37,17 +37,22 @@ interface Row {
   balanceAfter: string;
 }
 
+/** The table's rows, read in one round trip (the page is server-rendered: nothing changes after load). */
 async function tableRows(page: Page): Promise<Row[]> {
-  const rows = page.getByTestId('transactions-table').locator('tbody tr');
-  const read = async (row: Locator): Promise<Row> => ({
-    id: (await row.getAttribute('data-transaction-id'))!,
-    rosterEntry: (await row.getAttribute('data-roster-entry'))!,
-    date: (await row.locator('time').getAttribute('datetime'))!,
-    type: (await row.getByTestId('type').innerText()).trim(),
-    change: amountOf(await row.getByTestId('change').innerText()),
-    balanceAfter: amountOf(await row.getByTestId('balance-after').innerText()),
-  });
-  return Promise.all((await rows.all()).map(read));
+  const raw = await page
+    .getByTestId('transactions-table')
+    .locator('tbody tr')
+    .evaluateAll((rows) =>
+      rows.map((row) => ({
+        id: row.getAttribute('data-transaction-id') ?? '',
+        rosterEntry: row.getAttribute('data-roster-entry') ?? '',
+        date: row.querySelector('time')?.getAttribute('datetime') ?? '',
+        type: (row.querySelector('[data-testid="type"]') as HTMLElement | null)?.innerText.trim() ?? '',
+        change: (row.querySelector('[data-testid="change"]') as HTMLElement | null)?.innerText ?? '',
+        balanceAfter: (row.querySelector('[data-testid="balance-after"]') as HTMLElement | null)?.innerText ?? '',
+      })),
+    );
+  return raw.map((row) => ({ ...row, change: amountOf(row.change), balanceAfter: amountOf(row.balanceAfter) }));
 }
 
 /** One RFC 4180 record: quoted cells lose their quotes and doubled quotes, bare cells stay as they are. */
@@ -168,7 +173,12 @@ test.describe('talent transactions', () => {
     await expect(page.getByLabel('From')).toHaveValue('2025-06-02');
     await expect(page.getByText('The end date must be on or after the start date.')).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: 'Fix the period above' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveCount(0);
     await expectNoAxeViolations(page);
+    // The export of such a period hands no file: it sends the user to the page, which explains.
+    const exported = await page.request.get('/talent/transactions.csv?from=2025-06-02&to=2025-06-01', { maxRedirects: 0 });
+    expect(exported.status()).toBe(303);
+    expect(exported.headers()['location']).toBe('/talent/transactions?from=2025-06-02&to=2025-06-01');
   });
 
   test('fits a 390 px wide screen without the page scrolling sideways', async ({ page }) => {
