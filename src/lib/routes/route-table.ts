@@ -87,7 +87,7 @@ export const ROUTES = [
   { key: 'talentProfileSum', path: '/talent/profile-sum', titleKey: 'titles.talentProfileSum', group: 'talent', access: 'signedIn', live: true },
   { key: 'talentProviders', path: '/talent/providers', titleKey: 'titles.talentProviders', group: 'talent', access: 'signedIn', live: true },
   { key: 'talentSavedJobs', path: '/talent/saved-jobs', titleKey: 'titles.talentSavedJobs', group: 'talent', access: 'signedIn', live: false },
-  { key: 'talentTransactions', path: '/talent/transactions', titleKey: 'titles.talentTransactions', group: 'talent', access: 'signedIn', live: false },
+  { key: 'talentTransactions', path: '/talent/transactions', titleKey: 'titles.talentTransactions', group: 'talent', access: 'signedIn', live: true },
 
   { key: 'legalPrivacy', path: '/legal/privacy', titleKey: 'titles.legalPrivacy', group: 'legal', access: 'guest', live: true },
   { key: 'legalTerms', path: '/legal/terms', titleKey: 'titles.legalTerms', group: 'legal', access: 'guest', live: true },

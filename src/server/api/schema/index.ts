@@ -12,6 +12,7 @@ import './talent-employers';
 import './talent-providers';
 import './company-public-profile';
 import './account';
+import './balance-transactions';
 import { lexicographicSortSchema, printSchema } from 'graphql';
 import { builder } from '../builder';
 

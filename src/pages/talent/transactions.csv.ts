@@ -1,0 +1,47 @@
+import type { APIRoute } from 'astro';
+import { pageGraphql } from '../../lib/http/page-forms';
+import { buildRoute } from '../../lib/routes/build-route';
+import { transactionTypeLabelKey } from '../../lib/transactions/balance-transaction-types';
+import { toApiFilter } from '../../lib/transactions/transaction-filter';
+import { apiSort, readExport, TRANSACTIONS_EXPORT_QUERY } from '../../lib/transactions/transaction-queries';
+import { readTransactionsRequest } from '../../lib/transactions/transactions-request';
+import { TRANSACTIONS_CSV_COLUMNS, transactionsCsv, transactionsCsvFilename, type TransactionsCsvColumn } from '../../lib/transactions/transactions-csv';
+
+/**
+ * "Export CSV" of /talent/transactions: every transaction of the page's filter (all
+ * pages, same address parameters), as a download. Anything that is not a file to hand
+ * over (a bad period, too many rows) goes back to the page, which says what is wrong.
+ */
+export const GET: APIRoute = async (context) => {
+  const { locals, url } = context;
+  const { t } = locals;
+  const backToPage = `${buildRoute('talentTransactions')}${url.search}`;
+  // This endpoint is no page of the route table, so the middleware's sign-in guard does
+  // not cover it: it guards itself, the same way (and sends the user back to the page,
+  // since a download would leave them on the sign-in form).
+  if (!locals.user || !locals.session) return context.redirect(buildRoute('signIn', { query: { returnTo: backToPage } }), 303);
+
+  const send = pageGraphql(context);
+  const { filter } = await readTransactionsRequest(send, url, new Date());
+  if (filter.problems.length) return context.redirect(backToPage, 303);
+  const answer = await send({
+    query: TRANSACTIONS_EXPORT_QUERY,
+    operationName: 'MyBalanceTransactionExport',
+    variables: { filter: toApiFilter(filter), sort: apiSort(filter.sort) },
+  });
+  const result = readExport(answer);
+  if (result.exceedsLimit) return context.redirect(backToPage, 303);
+
+  const headings = Object.fromEntries(TRANSACTIONS_CSV_COLUMNS.map((column) => [column, t(`transactions.export.columns.${column}`)])) as Record<TransactionsCsvColumn, string>;
+  const csv = transactionsCsv(result.items, { headings, typeLabel: (type) => t(transactionTypeLabelKey(type)) });
+  const { from, to } = toApiFilter(filter);
+  return new Response(csv, {
+    headers: {
+      'content-type': 'text/csv; charset=utf-8; header=present',
+      'content-disposition': `attachment; filename="${transactionsCsvFilename(from, to)}"`,
+      // Money of one person: never kept by a shared cache or the browser's back button.
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+    },
+  });
+};
