@@ -111,7 +111,8 @@ interface BillingView {
 }
 
 interface AssignmentDetailView extends AssignmentView {
-  billings: BillingView[];
+  /** The caller's profile, which the billings are scoped by too. */
+  profileId: string;
 }
 
 const companyOf = (id: string | null, name: string | null): CompanyView | null => (id && name !== null ? { id, name } : null);
@@ -275,7 +276,9 @@ const TalentAssignmentDetail = builder.objectRef<AssignmentDetailView>('TalentAs
   description: "One of the signed-in talent's job assignments, with its billings",
   fields: (t) => ({
     ...assignmentFields(t),
-    billings: t.field({ type: [AssignmentBilling], description: 'Newest period first', resolve: (row) => row.billings }),
+    // A detail is one row per request, so loading its billings here is one query, and only
+    // when they are asked for.
+    billings: t.field({ type: [AssignmentBilling], description: 'Newest period first', resolve: (row, _args, context) => loadBillings(context.db, row.profileId, row) }),
   }),
 });
 
@@ -349,7 +352,7 @@ builder.queryField('myJobAssignment', (t) =>
       const profileId = await findMyTalentProfileId(context);
       const assignment = profileId ? await loadMyAssignment(context.db, profileId, id) : null;
       if (!profileId || !assignment) throw notFound('This assignment');
-      return { ...assignment, billings: await loadBillings(context.db, profileId, assignment) };
+      return { ...assignment, profileId };
     },
   }),
 );
