@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { todayIso } from '../../../src/lib/assignments/assignment-status';
 import { billing, company, companyTalentRoster, generalEventslog, jobAssignment, jobDescription } from '../../../src/server/db/schema';
@@ -136,11 +136,11 @@ describeEachDatabase('talent job assignments', (kind) => {
   const create = (token: string, data: Record<string, unknown>) => h.call(CREATE, { token, variables: { data: { clientCompanyId: acme, startDate: dayFromToday(1), ...data } } });
   const fieldErrorsOf = (body: { errors?: Array<{ extensions?: { fieldErrors?: unknown } }> }) => (body.errors?.[0]?.extensions?.fieldErrors ?? []) as FieldErrors;
   const assignmentRow = async (id: string) => (await h.database.db.select().from(jobAssignment).where(eq(jobAssignment.id, id)))[0]!;
-  const eventsOf = (id: string) =>
-    h.database.db.select().from(generalEventslog).where(eq(generalEventslog.type, 'jobAssignment.create')).then(async (created) => {
-      const updated = await h.database.db.select().from(generalEventslog).where(eq(generalEventslog.type, 'jobAssignment.update'));
-      return [...created, ...updated].filter((event) => event.eventData.entityId === id);
-    });
+  /** The jobAssignment.create/update events about one assignment. */
+  const eventsOf = async (id: string) =>
+    (await h.database.db.select().from(generalEventslog).where(inArray(generalEventslog.type, ['jobAssignment.create', 'jobAssignment.update']))).filter(
+      (event) => event.eventData.entityId === id,
+    );
 
   it('lists only my live assignments, newest start first, with role, companies and a status from the dates', async () => {
     const page = await list(tokenA);
