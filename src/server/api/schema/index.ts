@@ -13,6 +13,7 @@ import './talent-providers';
 import './company-public-profile';
 import './account';
 import './balance-transactions';
+import './talent-assignments';
 import { lexicographicSortSchema, printSchema } from 'graphql';
 import { builder } from '../builder';
 
