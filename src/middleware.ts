@@ -73,9 +73,19 @@ const companySelection = defineMiddleware(async (context, next) => {
   return next();
 });
 
+/**
+ * Signed-in areas as a whole, so that an endpoint next to the pages (a CSV export, a
+ * download) is guarded without being listed in the route table.
+ */
+const SIGNED_IN_AREAS = ['/talent/', '/company/', '/admin/'];
+const ADMIN_AREA = '/admin/';
+
 /** Page guards (spec §4, §6): sign-in first, admin pages for admins, /impersonate for impersonators. */
 const guards = defineMiddleware((context, next) => {
-  const { route, user } = context.locals;
+  const { user } = context.locals;
+  const { pathname } = context.url;
+  const inArea = SIGNED_IN_AREAS.some((prefix) => pathname.startsWith(prefix));
+  const route = context.locals.route ?? (inArea ? { access: pathname.startsWith(ADMIN_AREA) ? ('admin' as const) : ('signedIn' as const) } : undefined);
   if (!route || route.access === 'guest') return next();
   if (!user) {
     const returnTo = `${context.url.pathname}${context.url.search}`;

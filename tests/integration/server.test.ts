@@ -51,6 +51,14 @@ describe.skipIf(!hasBuild)('the built product process (dist/main.mjs)', () => {
     expect(response.status).toBe(404);
     expect(await response.text()).toContain('Page not found | Talentplace');
   });
+
+  it('guards the signed-in areas as a whole: a guest is sent to sign in even for paths the route table does not list', async () => {
+    for (const path of ['/talent/transactions.csv?from=2020-01-01', '/talent/no-such-page', '/company/whatever', '/admin/anything']) {
+      const response = await fetch(`${server.url}${path}`, { redirect: 'manual' });
+      expect(response.status, path).toBe(303);
+      expect(response.headers.get('location'), path).toBe(`/sign-in?returnTo=${encodeURIComponent(path)}`);
+    }
+  });
 });
 
 describe.skipIf(!hasBuild)('stopping the process', () => {
