@@ -6,6 +6,7 @@ import './talent-profile-mutations';
 import './catalog';
 import './jobs';
 import './applications';
+import './personalized-jobs';
 import './sitemap';
 import './impersonation';
 import './talent-employers';

@@ -1,0 +1,99 @@
+import { nanoquery } from '@nanostores/query';
+import { ClientError, GraphQLClient } from 'graphql-request';
+import { ERROR_TOAST_AUTO_HIDE_MS, errorToastMessage } from '../../lib/notifications/toast-policy';
+import { showToast } from '../stores/toasts';
+
+/** The BFF's GraphQL proxy: islands never see a token, the session cookie goes along. */
+const PROXY_PATH = '/api/graphql';
+const CSRF_HEADER = 'x-tp-csrf';
+
+/** The session's anti-forgery token from the page; absent for guests. */
+function csrfToken(): string | null {
+  return document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content || null;
+}
+
+let client: GraphQLClient | null = null;
+function graphqlClient(): GraphQLClient {
+  client ??= new GraphQLClient(new URL(PROXY_PATH, window.location.origin).href, {
+    credentials: 'same-origin',
+    // Read per request: a page that signs in or out without reloading gets the new token.
+    headers: () => {
+      const token = csrfToken();
+      return token ? { [CSRF_HEADER]: token } : ({} as Record<string, string>);
+    },
+  });
+  return client;
+}
+
+/**
+ * Spec §8 "HTTP statuses": an answer without GraphQL errors still says what went wrong,
+ * e.g. 'Response not successful: Received status code 502'.
+ */
+function describe(error: unknown): unknown {
+  if (error instanceof ClientError && !error.response.errors?.length) {
+    return new Error(`Response not successful: Received status code ${error.response.status}`);
+  }
+  return error;
+}
+
+export interface QueryOptions {
+  /** Spec §8: the caller may turn the error toast off. */
+  showErrors?: boolean;
+}
+
+/** Thrown for a query that needs a user while nobody is signed in (it is never sent). */
+export class SignedOutError extends Error {
+  constructor() {
+    super('Sign in to see this');
+    this.name = 'SignedOutError';
+  }
+}
+
+/**
+ * A query: skipped when it needs a user and nobody is signed in; a failure shows the error
+ * toast of spec §8 (first GraphQL message, else the error's, cut to 300 characters, 3 s;
+ * never for 'timestamp check failed' or when the caller turned errors off).
+ */
+export async function query<T>(document: string, variables: Record<string, unknown> = {}, options: QueryOptions & { needsUser?: boolean } = {}): Promise<T> {
+  if (options.needsUser !== false && !csrfToken()) throw new SignedOutError();
+  try {
+    return await graphqlClient().request<T>(document, variables);
+  } catch (raw) {
+    const error = describe(raw);
+    const message = errorToastMessage(error, { showErrors: options.showErrors });
+    if (message) showToast('error', message, { autoHideMs: ERROR_TOAST_AUTO_HIDE_MS });
+    throw error;
+  }
+}
+
+/**
+ * A mutation: the server's errors are combined into one error, handed to `onError` when
+ * given, otherwise thrown (spec §8 "Mutation errors").
+ */
+export async function mutate<T>(document: string, variables: Record<string, unknown> = {}, options: { onError?: (error: Error) => void } = {}): Promise<T | null> {
+  try {
+    return await graphqlClient().request<T>(document, variables);
+  } catch (raw) {
+    const described = describe(raw);
+    const messages = raw instanceof ClientError && raw.response.errors?.length ? raw.response.errors.map((item) => item.message) : [described instanceof Error ? described.message : String(described)];
+    const combined = new Error(messages.join('\n'));
+    if (options.onError) {
+      options.onError(combined);
+      return null;
+    }
+    throw combined;
+  }
+}
+
+/**
+ * Cached queries for islands (@nanostores/query): a store keyed by document and variables
+ * shows what it has at once and refreshes it in the background, the spec's
+ * cache-and-network policy.
+ */
+export const [createQueryStore, , { invalidateKeys }] = nanoquery({
+  fetcher: (...keys) => {
+    const [document, variables, publicQuery] = keys as [string, string, string];
+    return query(document, JSON.parse(variables) as Record<string, unknown>, { needsUser: publicQuery !== 'public' });
+  },
+  dedupeTime: 30_000,
+});

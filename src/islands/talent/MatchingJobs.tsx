@@ -1,0 +1,73 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo } from 'react';
+import { buildRoute } from '../../lib/routes/build-route';
+import { createQueryStore, mutate } from '../api/graphql-client';
+import {
+  MATCHING_JOBS_SHOWN,
+  MY_SKILLS_SEARCH_KEY,
+  PERSONALIZED_SEARCH_KEY,
+  newJobIds,
+  readPersonalizedSearch,
+} from '../../lib/talent/matching-jobs';
+
+const MATCHING_JOBS_QUERY = `query MatchingJobs($search: JobAdSearchInput) {
+  jobAds(search: $search) { total items { id title location company { name } } }
+}`;
+const MARK_FOUND = 'mutation MarkPersonalizedJobsFound { markPersonalizedJobsFound }';
+
+interface MatchingJobsAnswer {
+  jobAds: { total: number; items: Array<{ id: string; title: string; location: string | null; company: { name: string } | null }> };
+}
+
+export interface MatchingJobsProps {
+  /** The skills search (see skillsSearchText). */
+  query: string;
+  /** Link to the whole result list on /jobs. */
+  searchHref: string;
+  labels: { loading: string; failed: string; empty: string; isNew: string; seeAll: string; anonymous: string };
+}
+
+/**
+ * Dashboard widget: open jobs asking for the talent's skills, newest first, with the ones
+ * found since the last visit marked new. The answer is cached and refreshed in the
+ * background (cache-and-network) through the islands' GraphQL client.
+ */
+export default function MatchingJobs({ query, searchHref, labels }: MatchingJobsProps) {
+  const store = useMemo(
+    () => createQueryStore<MatchingJobsAnswer>([MATCHING_JOBS_QUERY, JSON.stringify({ search: { q: query, queryBy: ['skills'], perPage: MATCHING_JOBS_SHOWN } }), 'public']),
+    [query],
+  );
+  const { data, loading, error } = useStore(store);
+  const items = data?.jobAds.items ?? [];
+  const ids = items.map((item) => item.id).join(',');
+  const fresh = useMemo(() => {
+    if (!data) return new Set<string>();
+    return new Set(newJobIds(query, ids ? ids.split(',') : [], readPersonalizedSearch(localStorage.getItem(PERSONALIZED_SEARCH_KEY))));
+  }, [data, ids, query]);
+
+  useEffect(() => {
+    if (!data) return;
+    localStorage.setItem(MY_SKILLS_SEARCH_KEY, query);
+    localStorage.setItem(PERSONALIZED_SEARCH_KEY, JSON.stringify({ query, seenIds: ids ? ids.split(',') : [] }));
+    // Failing to record the time is not worth an error toast on the dashboard.
+    if (fresh.size > 0) void mutate(MARK_FOUND, {}, { onError: () => undefined });
+  }, [data, ids, query, fresh]);
+
+  if (loading && !data) return <p className="text-gray-600" role="status">{labels.loading}</p>;
+  if (error && !data) return <p className="text-gray-700">{labels.failed} <a className="text-primary-dark underline" href={searchHref}>{labels.seeAll}</a></p>;
+  if (items.length === 0) return <p className="text-gray-700">{labels.empty} <a className="text-primary-dark underline" href={searchHref}>{labels.seeAll}</a></p>;
+  return (
+    <div>
+      <ul className="divide-y divide-gray-200">
+        {items.map((item) => (
+          <li key={item.id} className="flex flex-wrap items-baseline gap-x-1 py-0.5">
+            <a className="font-semibold text-primary-dark hover:underline" href={buildRoute('jobApply', { query: { jobAdId: item.id } })}>{item.title}</a>
+            {fresh.has(item.id) && <span className="rounded bg-primary-light px-0.5 text-small font-semibold text-primary-dark">{labels.isNew}</span>}
+            <span className="text-small text-gray-600">{[item.company?.name ?? labels.anonymous, item.location].filter(Boolean).join(' · ')}</span>
+          </li>
+        ))}
+      </ul>
+      <a className="mt-1 inline-block text-primary-dark underline" href={searchHref}>{labels.seeAll}</a>
+    </div>
+  );
+}
