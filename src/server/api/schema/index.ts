@@ -6,6 +6,8 @@ import './talent-profile-mutations';
 import './catalog';
 import './jobs';
 import './applications';
+import './saved-job-ads';
+import './received-invitations';
 import { lexicographicSortSchema, printSchema } from 'graphql';
 import { builder } from '../builder';
 
