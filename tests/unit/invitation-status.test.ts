@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INVITATION_FILTERS, invitationStatus } from '../../src/lib/talent-jobs/invitation-status';
+import { INVITATION_FILTERS, invitationStatus, readInvitationFilter } from '../../src/lib/talent-jobs/invitation-status';
 
 describe('invitation status', () => {
   it('is new while neither applied to nor ignored', () => {
@@ -19,5 +19,14 @@ describe('invitation status', () => {
 describe('invitation list filters', () => {
   it('are New, Ignored and All', () => {
     expect(INVITATION_FILTERS).toEqual(['new', 'ignored', 'all']);
+  });
+});
+
+describe('invitation filter in the address', () => {
+  it('reads new, ignored and all; anything else shows all', () => {
+    expect(readInvitationFilter('new')).toBe('new');
+    expect(readInvitationFilter('ignored')).toBe('ignored');
+    expect(readInvitationFilter('all')).toBe('all');
+    for (const value of [null, '', 'NEW', 'applied', 'drop table']) expect(readInvitationFilter(value)).toBe('all');
   });
 });

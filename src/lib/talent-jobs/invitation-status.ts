@@ -19,3 +19,8 @@ export function invitationStatus(invitation: { ignored: boolean; applied: boolea
 export type InvitationFilter = 'new' | 'ignored' | 'all';
 
 export const INVITATION_FILTERS: readonly InvitationFilter[] = ['new', 'ignored', 'all'];
+
+/** The filter of an address's ?filter= value; anything unknown shows all invitations. */
+export function readInvitationFilter(value: string | null): InvitationFilter {
+  return (INVITATION_FILTERS as readonly string[]).includes(value ?? '') ? (value as InvitationFilter) : 'all';
+}
