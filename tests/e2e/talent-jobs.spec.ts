@@ -53,6 +53,10 @@ test.describe('talent jobs: saved jobs, applied jobs, invitations', () => {
     await expect(page).toHaveURL(new RegExp(`/jobs#job-${id}$`));
     await expect(toast(page, 'Job saved')).toBeVisible();
     await expect(page.locator(`#job-${id}`).getByRole('button', { name: `Saved: ${title}. Remove from saved jobs` })).toBeVisible();
+    // The job page knows too.
+    await page.goto(`/job-apply?jobAdId=${id}`);
+    await expect(page.getByRole('button', { name: `Saved: ${title}. Remove from saved jobs` })).toBeVisible();
+    await expectNoAxeViolations(page);
 
     await page.goto('/talent/saved-jobs');
     await expect(page).toHaveTitle(/^Saved jobs \| /);
