@@ -1,12 +1,14 @@
-import { and, desc, eq } from 'drizzle-orm';
-import { company, companyHiringStep, jobAd, talentJobApplication } from '../../db/schema';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { applicationMessageError, normalizeApplicationMessage } from '../../../lib/talent-jobs/application-message';
+import type { AppDatabase } from '../../db/client';
+import { company, companyHiringStep, jobAd, jobDescription, talentJobApplication } from '../../db/schema';
 import { findMyTalentProfileId, requireMyTalentProfileId } from '../auth/my-talent-profile';
-import { openJobAd } from '../../search/open-job-ad';
+import { openJobAd, visibleJobAd } from '../../search/open-job-ad';
 import { builder } from '../builder';
 import { ApiError, notFound } from '../errors';
+import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { isUuid } from '../../../lib/ids';
-
-const MAX_MESSAGE_LENGTH = 5000;
 
 interface ApplicationRow {
   id: string;
@@ -14,39 +16,85 @@ interface ApplicationRow {
   createdAt: Date;
   jobAdId: string | null;
   jobAdTitle: string | null;
-  companyName: string | null;
+  jobAdIsVisible: boolean;
+  jobDescriptionId: string | null;
+  jobDescriptionTitle: string | null;
+  publisherName: string | null;
+  clientCompanyName: string | null;
   isAnonymous: boolean | null;
   hiringStep: string | null;
 }
 
-const JobApplication = builder.objectRef<ApplicationRow>('JobApplication').implement({
-  description: "A talent's application to a job ad",
+export const JobApplication = builder.objectRef<ApplicationRow>('JobApplication');
+
+JobApplication.implement({
+  description: "A talent's application to a job ad, or to a job description it was invited to without an ad",
   fields: (t) => ({
     id: t.exposeID('id'),
     message: t.exposeString('message', { nullable: true }),
     createdAt: t.field({ type: 'DateTime', resolve: (row) => row.createdAt }),
     jobAdId: t.exposeID('jobAdId', { nullable: true }),
     jobAdTitle: t.exposeString('jobAdTitle', { nullable: true }),
-    companyName: t.string({ nullable: true, description: 'Null for an anonymous ad', resolve: (row) => (row.isAnonymous ? null : row.companyName) }),
-    hiringStep: t.exposeString('hiringStep', { nullable: true, description: 'Where the company has the application (e.g. Screening)' }),
+    jobAdIsVisible: t.exposeBoolean('jobAdIsVisible', { description: 'The job ad still has its public page (published, not removed)' }),
+    jobDescriptionId: t.exposeID('jobDescriptionId', { nullable: true }),
+    title: t.string({ nullable: true, description: "The job ad's title, else the job description's", resolve: (row) => row.jobAdTitle ?? row.jobDescriptionTitle }),
+    isAnonymous: t.boolean({ description: 'The job ad does not disclose its company', resolve: (row) => row.isAnonymous === true }),
+    companyName: t.string({
+      nullable: true,
+      description: "The ad's publisher (null for an anonymous ad), or for an application without an ad the job description's company",
+      // Never falls back to the description's company for an ad: that would disclose an anonymous publisher.
+      resolve: (row) => (row.jobAdId ? (row.isAnonymous ? null : row.publisherName) : row.clientCompanyName),
+    }),
+    hiringStep: t.exposeString('hiringStep', { nullable: true, description: 'Where the company has the application (e.g. Screening); null while submitted' }),
   }),
 });
 
-const applicationColumns = {
-  id: talentJobApplication.id,
-  message: talentJobApplication.message,
-  createdAt: talentJobApplication.createdAt,
-  jobAdId: talentJobApplication.jobAdId,
-  jobAdTitle: jobAd.title,
-  companyName: company.name,
-  isAnonymous: jobAd.isAnonymous,
-  hiringStep: companyHiringStep.stepName,
-};
+const JobApplicationPage = pageOf(JobApplication, 'JobApplication');
+
+const JobApplicationSort = builder.enumType('JobApplicationSort', {
+  values: { NEWEST: { description: 'Applied most recently first' }, OLDEST: { description: 'Applied longest ago first' } } as const,
+});
+
+const clientCompany = alias(company, 'client_company');
+
+/** Applications with their ad, publisher, job description and hiring step, in one query. */
+export function selectApplications(db: AppDatabase, where: SQL, now = new Date()) {
+  return db
+    .select({
+      id: talentJobApplication.id,
+      message: talentJobApplication.message,
+      createdAt: talentJobApplication.createdAt,
+      jobAdId: talentJobApplication.jobAdId,
+      jobAdTitle: jobAd.title,
+      jobAdIsVisible: sql<boolean>`coalesce((${visibleJobAd(now)}), false)`,
+      jobDescriptionId: talentJobApplication.jobDescriptionId,
+      jobDescriptionTitle: jobDescription.title,
+      publisherName: company.name,
+      clientCompanyName: clientCompany.name,
+      isAnonymous: jobAd.isAnonymous,
+      hiringStep: companyHiringStep.stepName,
+    })
+    .from(talentJobApplication)
+    .leftJoin(jobAd, eq(jobAd.id, talentJobApplication.jobAdId))
+    .leftJoin(company, eq(company.id, jobAd.publisherCompanyId))
+    .leftJoin(jobDescription, eq(jobDescription.id, talentJobApplication.jobDescriptionId))
+    .leftJoin(clientCompany, eq(clientCompany.id, jobDescription.clientCompanyId))
+    .leftJoin(companyHiringStep, eq(companyHiringStep.id, talentJobApplication.companyHiringStepId))
+    .where(where);
+}
+
+/** The message of an application, checked; throws the field error the forms show. */
+export function checkedApplicationMessage(raw: string | null | undefined, field: string): string | null {
+  const message = normalizeApplicationMessage(raw);
+  const error = applicationMessageError(message);
+  if (error) throw new ApiError('BAD_USER_INPUT', error, { fieldErrors: [{ field, message: error }] });
+  return message;
+}
 
 const ApplyInput = builder.inputType('ApplyToJobAdInput', {
   fields: (t) => ({
     jobAdId: t.id({ required: true }),
-    message: t.string({ required: false, description: `A note to the company, at most ${MAX_MESSAGE_LENGTH} characters` }),
+    message: t.string({ required: false, description: 'A note to the company, at most 5000 characters' }),
   }),
 });
 
@@ -57,10 +105,7 @@ builder.mutationField('applyToJobAd', (t) =>
     authScopes: { signedIn: true },
     args: { data: t.arg({ type: ApplyInput, required: true }) },
     resolve: async (_root, { data }, context) => {
-      const message = data.message?.trim() || null;
-      if (message && message.length > MAX_MESSAGE_LENGTH) {
-        throw new ApiError('BAD_USER_INPUT', `Use at most ${MAX_MESSAGE_LENGTH} characters`, { fieldErrors: [{ field: 'data.message', message: `Use at most ${MAX_MESSAGE_LENGTH} characters` }] });
-      }
+      const message = checkedApplicationMessage(data.message, 'data.message');
       const jobAdId = String(data.jobAdId);
       if (!isUuid(jobAdId)) throw notFound('This job ad');
       const profileId = await requireMyTalentProfileId(context);
@@ -78,13 +123,7 @@ builder.mutationField('applyToJobAd', (t) =>
         .onConflictDoNothing()
         .returning({ id: talentJobApplication.id });
       if (!created) throw new ApiError('CONFLICT', 'You already applied to this job', { hint: 'see your applied jobs' });
-      const [row] = await db
-        .select(applicationColumns)
-        .from(talentJobApplication)
-        .leftJoin(jobAd, eq(jobAd.id, talentJobApplication.jobAdId))
-        .leftJoin(company, eq(company.id, jobAd.publisherCompanyId))
-        .leftJoin(companyHiringStep, eq(companyHiringStep.id, talentJobApplication.companyHiringStepId))
-        .where(eq(talentJobApplication.id, created.id));
+      const [row] = await selectApplications(db, eq(talentJobApplication.id, created.id));
       return row!;
     },
   }),
@@ -102,13 +141,7 @@ builder.queryField('myJobApplication', (t) =>
       if (!isUuid(jobAdId)) return null;
       const profileId = await findMyTalentProfileId(context);
       if (!profileId) return null;
-      const [row] = await context.db
-        .select(applicationColumns)
-        .from(talentJobApplication)
-        .leftJoin(jobAd, eq(jobAd.id, talentJobApplication.jobAdId))
-        .leftJoin(company, eq(company.id, jobAd.publisherCompanyId))
-        .leftJoin(companyHiringStep, eq(companyHiringStep.id, talentJobApplication.companyHiringStepId))
-        .where(and(eq(talentJobApplication.talentProfileId, profileId), eq(talentJobApplication.jobAdId, jobAdId)))
+      const [row] = await selectApplications(context.db, and(eq(talentJobApplication.talentProfileId, profileId), eq(talentJobApplication.jobAdId, jobAdId))!)
         .orderBy(desc(talentJobApplication.createdAt))
         .limit(1);
       return row ?? null;
@@ -116,3 +149,26 @@ builder.queryField('myJobApplication', (t) =>
   }),
 );
 
+builder.queryField('myJobApplications', (t) =>
+  t.field({
+    type: JobApplicationPage,
+    description: "The signed-in talent's applications; empty before a talent profile exists",
+    authScopes: { signedIn: true },
+    args: { ...pageArgs, sort: t.arg({ type: JobApplicationSort, required: false, description: 'Default NEWEST' }) },
+    resolve: async (_root, args, context) => {
+      const { page, perPage, offset } = pageWindow(args);
+      const profileId = await findMyTalentProfileId(context);
+      if (!profileId) return { items: [], total: 0, page, perPage };
+      const mine = eq(talentJobApplication.talentProfileId, profileId);
+      const order =
+        args.sort === 'OLDEST'
+          ? [asc(talentJobApplication.createdAt), asc(talentJobApplication.id)]
+          : [desc(talentJobApplication.createdAt), desc(talentJobApplication.id)];
+      const [items, [total]] = await Promise.all([
+        selectApplications(context.db, mine).orderBy(...order).limit(perPage).offset(offset),
+        context.db.select({ value: count() }).from(talentJobApplication).where(mine),
+      ]);
+      return { items, total: total?.value ?? 0, page, perPage };
+    },
+  }),
+);

@@ -15,6 +15,8 @@ import './company-public-profile';
 import './account';
 import './balance-transactions';
 import './talent-assignments';
+import './saved-job-ads';
+import './received-invitations';
 import { lexicographicSortSchema, printSchema } from 'graphql';
 import { builder } from '../builder';
 

@@ -1,0 +1,41 @@
+import type { SendGraphql } from '../talent/profile-operations';
+import { APPLY_TO_INVITATION_MUTATION, IGNORE_INVITATION_MUTATION } from './invitation-queries';
+
+/**
+ * The two forms of /talent/invitation?id=: `intent=apply` (with an optional `message`) and
+ * `intent=ignore`. What went wrong comes back as a reason the page words itself, with the
+ * typed note so that it is never lost.
+ */
+export type InvitationFormOutcome =
+  | { kind: 'done'; noticeKey: 'notices.talentJobs.invitationIgnored' | 'notices.talentJobs.applicationSent' }
+  | { kind: 'refused'; status: number; reason: InvitationRefusal; message: string; apiMessage: string };
+
+/**
+ * messageTooLong: the note fails its rule (a field message). alreadyApplied: CONFLICT.
+ * unavailable: NOT_FOUND, meaning the invitation is not the caller's (the page answers
+ * 404) or its ad closed meanwhile (the page says so). invalid: not a form of ours.
+ * failed: anything else, with the API's message.
+ */
+export type InvitationRefusal = 'messageTooLong' | 'alreadyApplied' | 'unavailable' | 'invalid' | 'failed';
+
+export async function submitInvitationForm(id: string, form: FormData, send: SendGraphql): Promise<InvitationFormOutcome> {
+  const intent = form.get('intent');
+  const message = intent === 'apply' ? String(form.get('message') ?? '') : '';
+  const refused = (status: number, reason: InvitationRefusal, apiMessage = '') => ({ kind: 'refused' as const, status, reason, message, apiMessage });
+  if (intent !== 'apply' && intent !== 'ignore') return refused(400, 'invalid');
+
+  const answer =
+    intent === 'apply'
+      ? await send({ query: APPLY_TO_INVITATION_MUTATION, variables: { id, message }, operationName: 'ApplyToInvitation' })
+      : await send({ query: IGNORE_INVITATION_MUTATION, variables: { id }, operationName: 'IgnoreInvitation' });
+  const error = answer.body.errors?.[0];
+  if (!error) return { kind: 'done', noticeKey: intent === 'apply' ? 'notices.talentJobs.applicationSent' : 'notices.talentJobs.invitationIgnored' };
+  const code = error.extensions?.code;
+  const fieldErrors = error.extensions?.fieldErrors;
+  if (code === 'BAD_USER_INPUT' && Array.isArray(fieldErrors) && fieldErrors.some((entry: { field?: unknown }) => entry.field === 'message')) {
+    return refused(422, 'messageTooLong', error.message);
+  }
+  if (code === 'CONFLICT') return refused(409, 'alreadyApplied', error.message);
+  if (code === 'NOT_FOUND') return refused(409, 'unavailable', error.message);
+  return refused(answer.status >= 400 ? answer.status : 502, 'failed', error.message);
+}

@@ -1,0 +1,40 @@
+import { isUuid } from '../ids';
+import { buildRoute } from '../routes/build-route';
+import { safeReturnTo } from '../routes/safe-return-to';
+import type { SendGraphql } from '../talent/profile-operations';
+import { REMOVE_SAVED_JOB_AD_MUTATION, SAVE_JOB_AD_MUTATION } from './saved-job-queries';
+
+/**
+ * The save / remove form posted to /talent/saved-jobs, from the saved jobs list, the job
+ * search result cards and the job page alike: `intent` (save or remove), `jobAdId` and
+ * `returnTo`, the page to go back to (same-origin paths only; the list otherwise).
+ */
+export type SavedJobOutcome =
+  | { kind: 'done'; location: string; noticeKey: 'notices.talentJobs.jobSaved' | 'notices.talentJobs.jobRemoved' }
+  /** The ad closed or was removed before it could be saved. */
+  | { kind: 'closed'; status: 409 }
+  /** Not a form of ours: no intent or no job ad id. */
+  | { kind: 'invalid'; status: 400 }
+  /** The API refused for another reason; its message says why. */
+  | { kind: 'failed'; status: number; message: string };
+
+export async function submitSavedJobForm(form: FormData, send: SendGraphql): Promise<SavedJobOutcome> {
+  const intent = form.get('intent');
+  const jobAdId = String(form.get('jobAdId') ?? '');
+  const location = safeReturnTo(String(form.get('returnTo') ?? ''), buildRoute('talentSavedJobs'));
+  if ((intent !== 'save' && intent !== 'remove') || !isUuid(jobAdId)) {
+    return { kind: 'invalid', status: 400 };
+  }
+  const answer = await send({
+    query: intent === 'save' ? SAVE_JOB_AD_MUTATION : REMOVE_SAVED_JOB_AD_MUTATION,
+    variables: { jobAdId },
+    operationName: intent === 'save' ? 'SaveJobAd' : 'RemoveSavedJobAd',
+  });
+  const error = answer.body.errors?.[0];
+  const code = error?.extensions?.code;
+  if (!error) return { kind: 'done', location, noticeKey: intent === 'save' ? 'notices.talentJobs.jobSaved' : 'notices.talentJobs.jobRemoved' };
+  // Removing what is no longer saved (a second click, another tab) leaves what was asked for.
+  if (intent === 'remove' && code === 'NOT_FOUND') return { kind: 'done', location, noticeKey: 'notices.talentJobs.jobRemoved' };
+  if (intent === 'save' && code === 'NOT_FOUND') return { kind: 'closed', status: 409 };
+  return { kind: 'failed', status: answer.status >= 400 ? answer.status : 502, message: error.message };
+}

@@ -1,0 +1,328 @@
+import { and, asc, count, desc, eq, isNull, not, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { isUuid } from '../../../lib/ids';
+import { invitationStatus } from '../../../lib/talent-jobs/invitation-status';
+import type { AppDatabase } from '../../db/client';
+import { company, generalEventslog, jobAd, jobDescription, talentInvitation, talentJobApplication, user, type ApplicationDetails, type EventData } from '../../db/schema';
+import { findMyTalentProfileId, requireMyTalentProfileId } from '../auth/my-talent-profile';
+import type { ApiContext } from '../context';
+import { beforeDeadline, openJobAd, visibleJobAd } from '../../search/open-job-ad';
+import { builder } from '../builder';
+import { ApiError, notFound } from '../errors';
+import { pageArgs, pageOf, pageWindow } from '../pagination';
+import { checkedApplicationMessage, JobApplication, selectApplications } from './applications';
+
+// Invitations as the invited talent sees them (spec §3 talentInvitation). Every query is
+// scoped by the caller's own talent profile id: another talent's invitation id answers
+// NOT_FOUND exactly like an unknown one, so nothing confirms that it exists.
+
+const invitingCompany = alias(company, 'inviting_company');
+
+/**
+ * The talent's application that answers an invitation: to its job ad, or for an
+ * invitation to a job description alone, to that description (with or without an ad).
+ */
+const answersInvitation = sql`${talentJobApplication.talentProfileId} = ${talentInvitation.talentProfileId} and (case
+  when ${talentInvitation.jobAdId} is not null then ${talentJobApplication.jobAdId} = ${talentInvitation.jobAdId}
+  else ${talentJobApplication.jobDescriptionId} = ${talentInvitation.jobDescriptionId} end)`;
+
+const hasApplication = sql`exists (select 1 from ${talentJobApplication} where ${answersInvitation})`;
+
+/** The list filters, in SQL: the same rule as invitationStatus (applied wins over ignored). */
+const FILTERS: Record<'NEW' | 'IGNORED' | 'ALL', SQL | undefined> = {
+  NEW: and(eq(talentInvitation.ignored, false), not(hasApplication)),
+  IGNORED: and(eq(talentInvitation.ignored, true), not(hasApplication)),
+  ALL: undefined,
+};
+
+function selectInvitations(db: AppDatabase, where: SQL, now: Date) {
+  return db
+    .select({
+      id: talentInvitation.id,
+      createdAt: talentInvitation.createdAt,
+      ignored: talentInvitation.ignored,
+      ignoredAt: talentInvitation.ignoredAt,
+      details: talentInvitation.details,
+      companyId: talentInvitation.companyId,
+      companyName: invitingCompany.name,
+      invitedByName: user.displayName,
+      jobAdId: talentInvitation.jobAdId,
+      jobDescriptionId: talentInvitation.jobDescriptionId,
+      ad: {
+        title: jobAd.title,
+        description: sql<string | null>`coalesce(${jobAd.adDescription}, ${jobAd.description})`,
+        location: jobAd.location,
+        skills: jobAd.skills,
+        salary: jobAd.salary,
+        currency: jobAd.currency,
+        salaryRateUnit: jobAd.salaryRateUnit,
+        workMode: jobAd.workMode,
+        employmentType: jobAd.employmentType,
+        assignmentType: jobAd.assignmentType,
+      },
+      description: {
+        title: jobDescription.title,
+        description: jobDescription.description,
+        location: jobDescription.location,
+        skills: jobDescription.skills,
+        salary: jobDescription.salary,
+        currency: jobDescription.currency,
+        salaryRateUnit: jobDescription.salaryRateUnit,
+        workMode: jobDescription.workMode,
+        assignmentType: jobDescription.assignmentType,
+        deletedAt: jobDescription.deletedAt,
+      },
+      jobAdIsVisible: sql<boolean>`coalesce((${visibleJobAd(now)}), false)`,
+      jobAdIsOpen: sql<boolean>`coalesce((${visibleJobAd(now)} and ${beforeDeadline(now)}), false)`,
+      applicationId: sql<string | null>`(select ${talentJobApplication.id} from ${talentJobApplication} where ${answersInvitation} order by ${talentJobApplication.createdAt} limit 1)`,
+      appliedAt: sql<Date | null>`(select min(${talentJobApplication.createdAt}) from ${talentJobApplication} where ${answersInvitation})`.mapWith(talentJobApplication.createdAt),
+    })
+    .from(talentInvitation)
+    .innerJoin(invitingCompany, eq(invitingCompany.id, talentInvitation.companyId))
+    .leftJoin(user, eq(user.id, talentInvitation.invitedByUserId))
+    .leftJoin(jobAd, eq(jobAd.id, talentInvitation.jobAdId))
+    .leftJoin(company, eq(company.id, jobAd.publisherCompanyId))
+    .leftJoin(jobDescription, eq(jobDescription.id, talentInvitation.jobDescriptionId))
+    .where(where);
+}
+
+type InvitationRow = Awaited<ReturnType<typeof selectInvitations>>[number];
+
+/** The role the invitation is about: its job ad, else its job description. */
+const role = (row: InvitationRow) => (row.jobAdId && row.ad ? row.ad : row.description);
+
+const InvitationStatusEnum = builder.enumType('ReceivedInvitationStatus', {
+  values: {
+    NEW: { description: 'Neither answered nor ignored' },
+    IGNORED: { description: 'Ignored and not applied to' },
+    APPLIED: { description: 'The talent applied to its job ad or job description (also after ignoring it)' },
+  } as const,
+});
+
+const ReceivedInvitation = builder.objectRef<InvitationRow>('ReceivedInvitation');
+
+ReceivedInvitation.implement({
+  description: 'An invitation to apply that the signed-in talent received from a company',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    createdAt: t.field({ type: 'DateTime', description: 'When the talent was invited', resolve: (row) => row.createdAt }),
+    status: t.field({
+      type: InvitationStatusEnum,
+      resolve: (row) => invitationStatus({ ignored: row.ignored, applied: row.applicationId !== null }).toUpperCase() as 'NEW' | 'IGNORED' | 'APPLIED',
+    }),
+    ignored: t.exposeBoolean('ignored'),
+    ignoredAt: t.field({ type: 'DateTime', nullable: true, resolve: (row) => row.ignoredAt }),
+    message: t.string({
+      nullable: true,
+      description: "The company's message (details.message)",
+      resolve: (row) => (typeof (row.details as ApplicationDetails).message === 'string' ? ((row.details as ApplicationDetails).message as string) : null),
+    }),
+    companyId: t.exposeID('companyId'),
+    companyName: t.exposeString('companyName'),
+    invitedByName: t.exposeString('invitedByName', { nullable: true, description: 'Who invited, when the user has a display name' }),
+    jobAdId: t.exposeID('jobAdId', { nullable: true }),
+    jobDescriptionId: t.exposeID('jobDescriptionId', { nullable: true }),
+    title: t.string({ nullable: true, resolve: (row) => role(row)?.title ?? null }),
+    description: t.string({ nullable: true, resolve: (row) => role(row)?.description ?? null }),
+    location: t.string({ nullable: true, resolve: (row) => role(row)?.location ?? null }),
+    skills: t.stringList({ resolve: (row) => role(row)?.skills ?? [] }),
+    salary: t.field({ type: 'Decimal', nullable: true, resolve: (row) => role(row)?.salary ?? null }),
+    currency: t.string({ nullable: true, resolve: (row) => role(row)?.currency ?? null }),
+    salaryRateUnit: t.string({ nullable: true, description: 'HOUR, DAY or MONTH', resolve: (row) => role(row)?.salaryRateUnit ?? null }),
+    workMode: t.string({ nullable: true, resolve: (row) => role(row)?.workMode ?? null }),
+    assignmentType: t.string({ nullable: true, resolve: (row) => role(row)?.assignmentType ?? null }),
+    employmentType: t.string({ nullable: true, resolve: (row) => (row.jobAdId ? row.ad?.employmentType ?? null : null) }),
+    jobAdIsVisible: t.exposeBoolean('jobAdIsVisible', { description: 'The job ad has its public page (published, not removed)' }),
+    isOpenForApplications: t.boolean({
+      description: 'Its job ad is open (published, before its deadline), or for a job description alone, the description still exists',
+      resolve: (row) => (row.jobAdId ? row.jobAdIsOpen : row.jobDescriptionId !== null && row.description !== null && row.description.deletedAt === null),
+    }),
+    applicationId: t.exposeID('applicationId', { nullable: true }),
+    appliedAt: t.field({ type: 'DateTime', nullable: true, resolve: (row) => row.appliedAt }),
+  }),
+});
+
+const ReceivedInvitationPage = pageOf(ReceivedInvitation, 'ReceivedInvitation');
+
+const ReceivedInvitationFilter = builder.enumType('ReceivedInvitationFilter', {
+  values: { NEW: { description: 'Status NEW' }, IGNORED: { description: 'Status IGNORED' }, ALL: { description: 'Every invitation' } } as const,
+});
+
+const ReceivedInvitationSort = builder.enumType('ReceivedInvitationSort', {
+  values: { NEWEST: { description: 'Invited most recently first' }, OLDEST: { description: 'Invited longest ago first' } } as const,
+});
+
+const invitationNotFound = () => notFound('This invitation');
+
+async function loadMyInvitation(context: ApiContext, id: string): Promise<InvitationRow> {
+  if (!isUuid(id)) throw invitationNotFound();
+  const profileId = await findMyTalentProfileId(context);
+  if (!profileId) throw invitationNotFound();
+  const [row] = await selectInvitations(context.db, and(eq(talentInvitation.id, id), eq(talentInvitation.talentProfileId, profileId))!, new Date());
+  if (!row) throw invitationNotFound();
+  return row;
+}
+
+/** Who did it, for the event log: the talent, and the impersonator acting as them if any. */
+function actorData({ viewer }: ApiContext): EventData {
+  const { userId, actor } = viewer!;
+  return { actorUserId: actor?.userId ?? userId, ...(actor ? { impersonatorUserId: actor.userId, impersonatorExternalId: actor.externalId } : {}) };
+}
+
+builder.queryField('myInvitations', (t) =>
+  t.field({
+    type: ReceivedInvitationPage,
+    description: 'Invitations the signed-in talent received; empty before a talent profile exists',
+    authScopes: { signedIn: true },
+    args: {
+      ...pageArgs,
+      filter: t.arg({ type: ReceivedInvitationFilter, required: false, description: 'Default ALL' }),
+      sort: t.arg({ type: ReceivedInvitationSort, required: false, description: 'Default NEWEST' }),
+    },
+    resolve: async (_root, args, context) => {
+      const { page, perPage, offset } = pageWindow(args);
+      const profileId = await findMyTalentProfileId(context);
+      if (!profileId) return { items: [], total: 0, page, perPage };
+      const where = and(eq(talentInvitation.talentProfileId, profileId), FILTERS[args.filter ?? 'ALL'])!;
+      const order =
+        args.sort === 'OLDEST' ? [asc(talentInvitation.createdAt), asc(talentInvitation.id)] : [desc(talentInvitation.createdAt), desc(talentInvitation.id)];
+      const [items, [total]] = await Promise.all([
+        selectInvitations(context.db, where, new Date()).orderBy(...order).limit(perPage).offset(offset),
+        context.db.select({ value: count() }).from(talentInvitation).where(where),
+      ]);
+      return { items, total: total?.value ?? 0, page, perPage };
+    },
+  }),
+);
+
+builder.queryField('myInvitation', (t) =>
+  t.field({
+    type: ReceivedInvitation,
+    description: 'One invitation of the signed-in talent; NOT_FOUND for any other id',
+    authScopes: { signedIn: true },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, args, context) => loadMyInvitation(context, String(args.id)),
+  }),
+);
+
+builder.mutationField('ignoreInvitation', (t) =>
+  t.field({
+    type: ReceivedInvitation,
+    description: 'Marks an invitation ignored (it can still be applied to); ignoring it again keeps the first time',
+    authScopes: { signedIn: true },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, args, context) => {
+      const current = await loadMyInvitation(context, String(args.id));
+      if (current.applicationId) throw new ApiError('CONFLICT', 'You already applied to this invitation', { hint: 'see your applied jobs' });
+      if (current.ignored) return current;
+      const { db, viewer } = context;
+      const ignoredAt = new Date();
+      await db.transaction(async (tx) => {
+        // Only a row still not ignored changes, so two concurrent ignores log one event.
+        const changed = await tx
+          .update(talentInvitation)
+          .set({ ignored: true, ignoredAt })
+          .where(and(eq(talentInvitation.id, current.id), eq(talentInvitation.ignored, false)))
+          .returning({ id: talentInvitation.id });
+        if (!changed.length) return;
+        await tx.insert(generalEventslog).values({
+          fromId: viewer!.userId,
+          toId: current.companyId,
+          type: 'talentInvitation.update',
+          eventData: {
+            entityId: current.id,
+            companyId: current.companyId,
+            ...actorData(context),
+            before: { ignored: false, ignoredAt: null },
+            after: { ignored: true, ignoredAt: ignoredAt.toISOString() },
+          },
+        });
+      });
+      return loadMyInvitation(context, current.id);
+    },
+  }),
+);
+
+builder.mutationField('applyToInvitation', (t) =>
+  t.field({
+    type: JobApplication,
+    description:
+      "Applies with the signed-in talent's profile to the invitation's job ad, or to its job description when it has no ad; also after ignoring it",
+    authScopes: { signedIn: true },
+    args: {
+      id: t.arg.id({ required: true }),
+      message: t.arg.string({ required: false, description: 'A note to the company, at most 5000 characters' }),
+    },
+    resolve: async (_root, args, context) => {
+      const message = checkedApplicationMessage(args.message, 'message');
+      const id = String(args.id);
+      if (!isUuid(id)) throw invitationNotFound();
+      const profileId = await requireMyTalentProfileId(context);
+      const { db, viewer } = context;
+      const now = new Date();
+      const applicationId = await db.transaction(async (tx) => {
+        // Locked: two applies from the same invitation run one after the other, so the
+        // second sees the first's application (a description-only one has no unique key).
+        const [invitation] = await tx
+          .select()
+          .from(talentInvitation)
+          .where(and(eq(talentInvitation.id, id), eq(talentInvitation.talentProfileId, profileId)))
+          .limit(1)
+          .for('update');
+        if (!invitation) throw invitationNotFound();
+
+        let target: { jobAdId: string | null; jobDescriptionId: string | null };
+        if (invitation.jobAdId) {
+          const [ad] = await tx
+            .select({ id: jobAd.id, jobDescriptionId: jobAd.jobDescriptionId })
+            .from(jobAd)
+            .innerJoin(company, eq(company.id, jobAd.publisherCompanyId))
+            .where(and(eq(jobAd.id, invitation.jobAdId), openJobAd(now)))
+            .limit(1);
+          if (!ad) throw new ApiError('NOT_FOUND', 'This job ad is closed or was removed: it no longer takes applications', { hint: 'the company may invite you again' });
+          target = { jobAdId: ad.id, jobDescriptionId: ad.jobDescriptionId ?? invitation.jobDescriptionId };
+        } else {
+          const [description] = invitation.jobDescriptionId
+            ? await tx
+                .select({ id: jobDescription.id })
+                .from(jobDescription)
+                .where(and(eq(jobDescription.id, invitation.jobDescriptionId), isNull(jobDescription.deletedAt)))
+                .limit(1)
+            : [];
+          if (!description) throw new ApiError('NOT_FOUND', 'This job description was removed: it no longer takes applications', { hint: 'the company may invite you again' });
+          target = { jobAdId: null, jobDescriptionId: description.id };
+        }
+
+        const [existing] = await tx
+          .select({ id: talentJobApplication.id })
+          .from(talentJobApplication)
+          .where(
+            and(
+              eq(talentJobApplication.talentProfileId, profileId),
+              target.jobAdId ? eq(talentJobApplication.jobAdId, target.jobAdId) : eq(talentJobApplication.jobDescriptionId, target.jobDescriptionId!),
+            ),
+          )
+          .limit(1);
+        const alreadyApplied = () => new ApiError('CONFLICT', 'You already applied to this job', { hint: 'see your applied jobs' });
+        if (existing) throw alreadyApplied();
+        const [created] = await tx
+          .insert(talentJobApplication)
+          .values({ ...target, talentProfileId: profileId, message, details: { invitationId: invitation.id } })
+          .onConflictDoNothing()
+          .returning({ id: talentJobApplication.id });
+        if (!created) throw alreadyApplied();
+        // Spec §9 has no job application event type: the talent's answer is logged as an
+        // update of the invitation it answers.
+        await tx.insert(generalEventslog).values({
+          fromId: viewer!.userId,
+          toId: invitation.companyId,
+          type: 'talentInvitation.update',
+          eventData: { entityId: invitation.id, companyId: invitation.companyId, ...actorData(context), response: 'applied', applicationId: created.id },
+        });
+        return created.id;
+      });
+      const [row] = await selectApplications(db, eq(talentJobApplication.id, applicationId));
+      return row!;
+    },
+  }),
+);
