@@ -6,6 +6,7 @@ import './talent-profile-mutations';
 import './catalog';
 import './jobs';
 import './applications';
+import './company-dashboard';
 import './sitemap';
 import { lexicographicSortSchema, printSchema } from 'graphql';
 import { builder } from '../builder';
