@@ -5,6 +5,7 @@ const talent: AccountMenuUser = {
   displayName: 'Ada Lovelace',
   hasTalentProfile: true,
   selectedCompany: null,
+  verifiedCompanies: [],
   canReadCompany: false,
   isAdmin: false,
   isImpersonate: false,
@@ -39,6 +40,30 @@ describe('account menu (spec §2 layout)', () => {
 
     const noRead = buildAccountMenu({ ...member, canReadCompany: false }, { accountSiteUrl: null, isLive: allLive });
     expect(labels(noRead).flatMap(([, links]) => links)).not.toContain('accountMenu.myCompanies');
+  });
+
+  it('offers Switch verified company only with more than one verified company, listing them with the current one marked', () => {
+    const north = { id: 'c-north', name: 'Northwind Labs' };
+    const bright = { id: 'c-bright', name: 'Brightpath Consulting' };
+    const companySection = (user: AccountMenuUser) =>
+      buildAccountMenu(user, { accountSiteUrl: null, isLive: allLive }).find((s) => s.headingKey === 'accountMenu.companyAccount');
+
+    const two = companySection({ ...talent, selectedCompany: north, verifiedCompanies: [bright, north], canReadCompany: true });
+    expect(two?.switchCompanies).toEqual([
+      { id: 'c-bright', name: 'Brightpath Consulting', current: false },
+      { id: 'c-north', name: 'Northwind Labs', current: true },
+    ]);
+    const one = companySection({ ...talent, selectedCompany: north, verifiedCompanies: [north] });
+    expect(one?.switchCompanies).toBeUndefined();
+    expect(one?.detail).toBe('Northwind Labs');
+  });
+
+  it('keeps the switcher even when no company link is live, and leaves out Company Dashboard without a selected company', () => {
+    const companies = [{ id: 'a', name: 'A' }, { id: 'b', name: 'B' }];
+    const sections = buildAccountMenu({ ...talent, selectedCompany: { id: 'a', name: 'A' }, verifiedCompanies: companies }, { accountSiteUrl: null, isLive: () => false });
+    expect(sections).toEqual([{ headingKey: 'accountMenu.companyAccount', detail: 'A', switchCompanies: [{ id: 'a', name: 'A', current: true }, { id: 'b', name: 'B', current: false }], links: [] }]);
+    const none = buildAccountMenu({ ...talent, verifiedCompanies: [] }, { accountSiteUrl: null, isLive: allLive }).find((s) => s.headingKey === 'accountMenu.companyAccount');
+    expect(none?.links.map((l) => l.labelKey)).toEqual(['accountMenu.createCompany']);
   });
 
   it('gives admins the super user actions and impersonators Impersonate a user', () => {

@@ -1,6 +1,7 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle, Menu, MenuButton, MenuItem, MenuItems, MenuSection, MenuHeading, MenuSeparator } from '@headlessui/react';
 import { Fragment, useRef, useState, type ReactNode, type Ref } from 'react';
-import type { AccountMenuSection } from '../../lib/account/account-menu';
+import type { AccountMenuCompany, AccountMenuSection } from '../../lib/account/account-menu';
+import { SELECTED_COMPANY_STORAGE_KEY } from '../../lib/company/select-company';
 
 export interface AccountMenuProps {
   /** The signed-in user's name, shown on the button. */
@@ -12,6 +13,10 @@ export interface AccountMenuProps {
   logoutAction?: string;
   /** Anti-forgery token the logout form carries. */
   logoutToken?: string;
+  /** Where choosing a company posts (companyId); the server stores it and redirects to the company dashboard. */
+  switchCompanyAction?: string;
+  /** Anti-forgery token the company switch forms carry. */
+  csrfToken?: string;
 }
 
 function label(labels: Record<string, string>, key: string) {
@@ -31,18 +36,80 @@ function LogoutForm({ action, token, children, formRef }: { action: string; toke
   );
 }
 
+/** Spec §3: the selected company is mirrored to local storage; storage may be off (private mode). */
+function rememberSelectedCompany(companyId: string) {
+  try {
+    localStorage.setItem(SELECTED_COMPANY_STORAGE_KEY, companyId);
+  } catch {
+    // The server session holds the choice anyway.
+  }
+}
+
+/**
+ * Choosing a company is a plain POST of `companyId` with the anti-forgery token: the
+ * server stores it in the session and redirects to the company dashboard (spec §4).
+ */
+function SwitchCompanyForm({ action, token, companyId, children, formRef, inputRef }: {
+  action: string;
+  token?: string;
+  companyId?: string;
+  children?: ReactNode;
+  formRef?: Ref<HTMLFormElement>;
+  inputRef?: Ref<HTMLInputElement>;
+}) {
+  return (
+    <form
+      method="post"
+      action={action}
+      ref={formRef}
+      onSubmit={(event) => {
+        const chosen = new FormData(event.currentTarget).get('companyId');
+        if (typeof chosen === 'string' && chosen) rememberSelectedCompany(chosen);
+      }}
+    >
+      {token ? <input type="hidden" name="csrf" value={token} /> : null}
+      <input type="hidden" name="companyId" defaultValue={companyId} ref={inputRef} />
+      {children}
+    </form>
+  );
+}
+
+/** A company's name, and for the one the user is in a check mark and "(current)" for screen readers. */
+function CompanyChoice({ company, labels }: { company: AccountMenuCompany; labels: Record<string, string> }) {
+  return (
+    <>
+      {company.name}
+      {company.current ? (
+        <>
+          <span aria-hidden="true"> ✓</span>
+          <span className="sr-only"> {label(labels, 'accountMenu.currentCompany')}</span>
+        </>
+      ) : null}
+    </>
+  );
+}
+
 /**
  * The signed-in user's account menu (spec §2 "Layout"): a dropdown on wide screens and a
  * 240 px side drawer on small ones, both from the same sections.
  */
-export default function AccountMenu({ userName, sections, labels, logoutAction, logoutToken }: AccountMenuProps) {
+export default function AccountMenu({ userName, sections, labels, logoutAction, logoutToken, switchCompanyAction, csrfToken }: AccountMenuProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const logoutFormRef = useRef<HTMLFormElement>(null);
+  const switchFormRef = useRef<HTMLFormElement>(null);
+  const switchInputRef = useRef<HTMLInputElement>(null);
   const buttonLabel = label(labels, 'accountMenu.open');
+  const canSwitch = Boolean(switchCompanyAction) && sections.some((section) => section.switchCompanies?.length);
+  const chooseCompany = (companyId: string) => {
+    if (!switchInputRef.current) return;
+    switchInputRef.current.value = companyId;
+    switchFormRef.current?.requestSubmit();
+  };
 
   return (
     <>
       {logoutAction ? <LogoutForm action={logoutAction} token={logoutToken} formRef={logoutFormRef} /> : null}
+      {canSwitch ? <SwitchCompanyForm action={switchCompanyAction!} token={csrfToken} formRef={switchFormRef} inputRef={switchInputRef} /> : null}
       <Menu as="div" className="relative hidden sm:block">
         <MenuButton className="flex items-center gap-1 rounded px-1 py-0.5 font-medium hover:bg-primary-light">
           {/* The visible name starts the accessible name (WCAG 2.5.3 label in name). */}
@@ -64,6 +131,24 @@ export default function AccountMenu({ userName, sections, labels, logoutAction, 
                   <p className="px-2 text-small text-gray-600">
                     {label(labels, 'accountMenu.currentlyIn')} {section.detail}
                   </p>
+                ) : null}
+                {canSwitch && section.switchCompanies?.length ? (
+                  <MenuSection>
+                    <MenuHeading className="px-2 pt-0.5 text-small font-semibold text-gray-700">{label(labels, 'accountMenu.switchCompany')}</MenuHeading>
+                    {/* Like logout: the menu unmounts before a submit button's default action runs. */}
+                    {section.switchCompanies.map((company) => (
+                      <MenuItem
+                        key={company.id}
+                        as="button"
+                        type="button"
+                        disabled={company.current}
+                        onClick={() => chooseCompany(company.id)}
+                        className="block w-full px-3 py-1 text-left data-disabled:text-gray-600 data-focus:bg-primary-light"
+                      >
+                        <CompanyChoice company={company} labels={labels} />
+                      </MenuItem>
+                    ))}
+                  </MenuSection>
                 ) : null}
                 {section.links.map((item) => (
                   <MenuItem key={item.href + item.labelKey}>
@@ -125,6 +210,22 @@ export default function AccountMenu({ userName, sections, labels, logoutAction, 
                   <p className="px-2 text-small text-gray-600">
                     {label(labels, 'accountMenu.currentlyIn')} {section.detail}
                   </p>
+                ) : null}
+                {canSwitch && section.switchCompanies?.length ? (
+                  <>
+                    <h3 className="px-2 pt-0.5 text-small font-semibold text-gray-700">{label(labels, 'accountMenu.switchCompany')}</h3>
+                    <ul>
+                      {section.switchCompanies.map((company) => (
+                        <li key={company.id}>
+                          <SwitchCompanyForm action={switchCompanyAction!} token={csrfToken} companyId={company.id}>
+                            <button type="submit" disabled={company.current} className="block w-full px-3 py-1 text-left hover:bg-primary-light disabled:text-gray-600 disabled:hover:bg-transparent">
+                              <CompanyChoice company={company} labels={labels} />
+                            </button>
+                          </SwitchCompanyForm>
+                        </li>
+                      ))}
+                    </ul>
+                  </>
                 ) : null}
                 <ul>
                   {section.links.map((item) => (

@@ -1,5 +1,7 @@
 import type { AccountMenuProps } from '../../islands/account/AccountMenu';
 import { buildAccountMenu } from '../../lib/account/account-menu';
+import { SELECT_COMPANY_ENDPOINT } from '../../lib/company/select-company';
+import { selectedCompanyOf, verifiedCompaniesOf } from '../../lib/company/selected-company';
 import type { Translate } from '../../lib/i18n/i18n';
 import common from '../../locales/en/common.json';
 import type { CurrentUser } from '../../server/bff/current-user';
@@ -17,12 +19,13 @@ function accountMenuLabels(t: Translate): Record<string, string> {
 
 /** The account menu of a signed-in user (spec §2 layout), ready for the island. */
 export function accountMenuProps(user: CurrentUser, options: { t: Translate; accountSiteUrl: string | null; selectedCompanyId: string | null; csrfToken: string }): AccountMenuProps {
-  const selected = user.companies.find((company) => company.id === options.selectedCompanyId) ?? null;
+  const selected = selectedCompanyOf(user, options.selectedCompanyId);
   const sections = buildAccountMenu(
     {
       displayName: user.profile?.profileName || user.displayName || user.email,
       hasTalentProfile: user.profile !== null,
       selectedCompany: selected ? { id: selected.id, name: selected.name } : null,
+      verifiedCompanies: verifiedCompaniesOf(user).map((company) => ({ id: company.id, name: company.name })),
       canReadCompany: selected?.permissions?.company?.read === true,
       isAdmin: user.isAdmin,
       isImpersonate: user.isImpersonate,
@@ -35,5 +38,7 @@ export function accountMenuProps(user: CurrentUser, options: { t: Translate; acc
     labels: accountMenuLabels(options.t),
     logoutAction: '/auth/logout',
     logoutToken: options.csrfToken,
+    switchCompanyAction: SELECT_COMPANY_ENDPOINT,
+    csrfToken: options.csrfToken,
   };
 }

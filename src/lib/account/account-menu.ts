@@ -7,6 +7,8 @@ export interface AccountMenuUser {
   hasTalentProfile: boolean;
   /** The company the user is currently in, if any. */
   selectedCompany: { id: string; name: string } | null;
+  /** The user's verified companies (the only selectable ones, spec §4), in display order. */
+  verifiedCompanies: Array<{ id: string; name: string }>;
   /** Effective permission of the selected company: may read `company`. */
   canReadCompany: boolean;
   isAdmin: boolean;
@@ -27,7 +29,16 @@ export interface AccountMenuSection {
   headingKey: string | null;
   /** Extra line under the heading, e.g. the company the user is in. */
   detail?: string;
+  /** 'Switch verified company': the companies to choose from, the current one marked. */
+  switchCompanies?: AccountMenuCompany[];
   links: AccountMenuLink[];
+}
+
+export interface AccountMenuCompany {
+  id: string;
+  name: string;
+  /** The company the user is in now: shown, not offered. */
+  current: boolean;
 }
 
 interface MenuOptions {
@@ -58,13 +69,25 @@ export function buildAccountMenu(user: AccountMenuUser, options: MenuOptions): A
     : present([link('accountMenu.createProfile', 'talentProfile')]);
   if (talentLinks.length) sections.push({ headingKey: 'accountMenu.talentAccount', links: talentLinks });
 
+  // Company Account: 'currently in' and the company; the switcher only when there is
+  // more than one verified company to switch between; the dashboard of the company the
+  // user is in; My Companies only with company read; Create company.
   const companyLinks = present([
     user.selectedCompany ? link('accountMenu.companyDashboard', 'companyDashboard') : null,
     user.canReadCompany ? link('accountMenu.myCompanies', 'companyMyCompanies') : null,
     link('accountMenu.createCompany', 'companyCreate'),
   ]);
-  if (companyLinks.length) {
-    sections.push({ headingKey: 'accountMenu.companyAccount', detail: user.selectedCompany?.name, links: companyLinks });
+  const switchCompanies =
+    user.verifiedCompanies.length > 1
+      ? user.verifiedCompanies.map((company) => ({ id: company.id, name: company.name, current: company.id === user.selectedCompany?.id }))
+      : undefined;
+  if (companyLinks.length || switchCompanies) {
+    sections.push({
+      headingKey: 'accountMenu.companyAccount',
+      detail: user.selectedCompany?.name,
+      ...(switchCompanies ? { switchCompanies } : {}),
+      links: companyLinks,
+    });
   }
 
   const superUserLinks = present([

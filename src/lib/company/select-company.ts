@@ -22,3 +22,9 @@ export function chooseSelectedCompany({ verifiedCompanyIds, fromUrl, stored }: C
   if (stored && verifiedCompanyIds.includes(stored)) return { companyId: stored, appliedFromUrl: false };
   return { companyId: verifiedCompanyIds[0] ?? null, appliedFromUrl: false };
 }
+
+/** The form endpoint of the account menu's company switcher (src/pages/api/select-company.ts). */
+export const SELECT_COMPANY_ENDPOINT = '/api/select-company';
+
+/** Local storage key mirroring the selected company (spec §3, §9). */
+export const SELECTED_COMPANY_STORAGE_KEY = 'selectedCompanyId';

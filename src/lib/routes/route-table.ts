@@ -40,7 +40,7 @@ export const ROUTES = [
   { key: 'companyBilling', path: '/company/billing', titleKey: 'titles.companyBilling', group: 'company', access: 'signedIn', live: false },
   { key: 'companyCreate', path: '/company/create', titleKey: 'titles.companyCreate', group: 'company', access: 'signedIn', live: false },
   { key: 'companyCreateSuccess', path: '/company/create/success', titleKey: 'titles.companyCreateSuccess', group: 'company', access: 'signedIn', live: false },
-  { key: 'companyDashboard', path: '/company/dashboard', titleKey: 'titles.companyDashboard', group: 'company', access: 'signedIn', live: false },
+  { key: 'companyDashboard', path: '/company/dashboard', titleKey: 'titles.companyDashboard', group: 'company', access: 'signedIn', live: true },
   { key: 'companyInvoicing', path: '/company/invoicing', titleKey: 'titles.companyInvoicing', group: 'company', access: 'signedIn', live: false },
   { key: 'companyJobAd', path: '/company/job-ad', titleKey: 'titles.companyJobAd', group: 'company', access: 'signedIn', live: false },
   { key: 'companyJobAdCreate', path: '/company/job-ad-create', titleKey: 'titles.companyJobAdCreate', group: 'company', access: 'signedIn', live: false },

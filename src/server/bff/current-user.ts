@@ -12,6 +12,8 @@ export interface CurrentUser {
   companies: Array<{
     id: string;
     name: string;
+    /** Picture address (data: URI or URL) or null: the company banner shows the first letter then. */
+    logo: string | null;
     verificationStatus: string;
     deletedAt: string | null;
     role: string | null;
@@ -24,7 +26,7 @@ export interface CurrentUser {
 export const FIND_ME_QUERY = `query FindUser {
   findMe(where: { activeCompaniesOnly: true }) {
     id email displayName isAdmin isImpersonate impersonatedBy redirect
-    companies { company { id name verificationStatus deletedAt } role { role } effectivePermissions }
+    companies { company { id name logo verificationStatus deletedAt } role { role } effectivePermissions }
     featureFlags { name deletedAt }
     profile { id profileName jobTitle profilePicture profileScore }
   }
@@ -39,7 +41,7 @@ interface FindMeData {
     isImpersonate: boolean;
     impersonatedBy: string | null;
     redirect: string | null;
-    companies: Array<{ company: { id: string; name: string; verificationStatus: string; deletedAt: string | null }; role: { role: string } | null; effectivePermissions: PermissionSet | null }>;
+    companies: Array<{ company: { id: string; name: string; logo: string | null; verificationStatus: string; deletedAt: string | null }; role: { role: string } | null; effectivePermissions: PermissionSet | null }>;
     featureFlags: Array<{ name: string; deletedAt: string | null }>;
     profile: { id: string; profileName: string | null; jobTitle: string | null; profilePicture: { url?: string; optimizedUrl?: string } | null; profileScore: number } | null;
   };
@@ -58,6 +60,7 @@ export function toCurrentUser(data: unknown): CurrentUser {
     companies: me.companies.map((membership) => ({
       id: membership.company.id,
       name: membership.company.name,
+      logo: membership.company.logo,
       verificationStatus: membership.company.verificationStatus,
       deletedAt: membership.company.deletedAt,
       role: membership.role?.role ?? null,

@@ -19,7 +19,7 @@ const labels = Object.fromEntries(
 );
 
 const sections = buildAccountMenu(
-  { displayName: 'Ada Lovelace', hasTalentProfile: true, selectedCompany: { id: 'c1', name: 'Acme' }, canReadCompany: true, isAdmin: true, isImpersonate: false },
+  { displayName: 'Ada Lovelace', hasTalentProfile: true, selectedCompany: { id: 'c1', name: 'Acme' }, verifiedCompanies: [{ id: 'c1', name: 'Acme' }], canReadCompany: true, isAdmin: true, isImpersonate: false },
   { accountSiteUrl: 'https://account.example', isLive: () => true },
 );
 
@@ -68,5 +68,71 @@ describe('account menu island', () => {
     expect(within(drawer).getByRole('link', { name: 'Companies' })).toHaveProperty('href', 'http://localhost:3000/admin/companies');
     await userEvent.click(within(drawer).getByRole('button', { name: 'Close account menu' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
+
+describe('account menu company switcher (spec §2, §4)', () => {
+  const twoCompanies = buildAccountMenu(
+    {
+      displayName: 'Ada Lovelace',
+      hasTalentProfile: true,
+      selectedCompany: { id: 'c-north', name: 'Northwind Labs' },
+      verifiedCompanies: [{ id: 'c-bright', name: 'Brightpath Consulting' }, { id: 'c-north', name: 'Northwind Labs' }],
+      canReadCompany: true,
+      isAdmin: false,
+      isImpersonate: false,
+    },
+    { accountSiteUrl: null, isLive: () => true },
+  );
+  const props = { userName: 'Ada Lovelace', sections: twoCompanies, labels, switchCompanyAction: '/api/select-company', csrfToken: 'token-2' };
+
+  function captureSubmits() {
+    const submitted: Array<{ action: string | null; csrf: unknown; companyId: unknown }> = [];
+    const listener = (event: Event) => {
+      event.preventDefault();
+      const form = event.target as HTMLFormElement;
+      const data = new FormData(form, (event as SubmitEvent).submitter);
+      submitted.push({ action: form.getAttribute('action'), csrf: data.get('csrf'), companyId: data.get('companyId') });
+    };
+    // Bubbling phase: React's own onSubmit (the local storage mirror) runs first.
+    document.addEventListener('submit', listener);
+    return { submitted, stop: () => document.removeEventListener('submit', listener) };
+  }
+
+  afterEach(() => localStorage.clear());
+
+  it('lists the verified companies under Switch verified company; choosing one posts it and mirrors selectedCompanyId', async () => {
+    render(<AccountMenu {...props} />);
+    await userEvent.click(screen.getAllByRole('button', { name: /Account menu$/ })[0]!);
+    const menu = screen.getByRole('menu');
+    const switcher = within(menu).getByRole('group', { name: 'Switch verified company' });
+    expect(within(switcher).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Brightpath Consulting', 'Northwind Labs ✓ (current)']);
+    expect(within(switcher).getByRole('menuitem', { name: /Northwind Labs/ }).getAttribute('aria-disabled')).toBe('true');
+
+    const { submitted, stop } = captureSubmits();
+    await userEvent.click(within(switcher).getByRole('menuitem', { name: 'Brightpath Consulting' }));
+    stop();
+    expect(submitted).toEqual([{ action: '/api/select-company', csrf: 'token-2', companyId: 'c-bright' }]);
+    expect(localStorage.getItem('selectedCompanyId')).toBe('c-bright');
+  });
+
+  it('offers the same choice in the small-screen drawer as plain forms of buttons', async () => {
+    render(<AccountMenu {...props} />);
+    await userEvent.click(screen.getAllByRole('button', { name: /Account menu$/ })[1]!);
+    const drawer = screen.getByRole('dialog');
+    expect(within(drawer).getByRole('heading', { name: 'Switch verified company' })).toBeTruthy();
+    expect(within(drawer).getByRole('button', { name: /Northwind Labs/ })).toHaveProperty('disabled', true);
+
+    const { submitted, stop } = captureSubmits();
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Brightpath Consulting' }));
+    stop();
+    expect(submitted).toEqual([{ action: '/api/select-company', csrf: 'token-2', companyId: 'c-bright' }]);
+    expect(localStorage.getItem('selectedCompanyId')).toBe('c-bright');
+  });
+
+  it('shows no switcher with a single verified company', async () => {
+    render(<AccountMenu userName="Ada Lovelace" sections={sections} labels={labels} switchCompanyAction="/api/select-company" csrfToken="t" />);
+    await userEvent.click(screen.getAllByRole('button', { name: /Account menu$/ })[0]!);
+    expect(within(screen.getByRole('menu')).queryByText('Switch verified company')).toBeNull();
   });
 });

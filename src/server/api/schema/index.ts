@@ -7,6 +7,7 @@ import './catalog';
 import './jobs';
 import './applications';
 import './personalized-jobs';
+import './company-dashboard';
 import './sitemap';
 import './impersonation';
 import './talent-employers';

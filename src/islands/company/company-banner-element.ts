@@ -1,0 +1,45 @@
+import { SELECTED_COMPANY_STORAGE_KEY } from '../../lib/company/select-company';
+import { showToast } from '../stores/toasts';
+
+/** The current address carrying `company_id` (spec §2 share button), replacing any it had. */
+export function shareableAddress(href: string, companyId: string): string {
+  const url = new URL(href);
+  url.searchParams.set('company_id', companyId);
+  return url.href;
+}
+
+/**
+ * `<tp-company-banner>`: the company pages' banner in the browser. It mirrors the selected
+ * company to local storage (spec §3) and runs the Share button: copy the current address
+ * with company_id and say 'URL copied to clipboard'; a copy failure is only logged (spec
+ * §8). The button stays hidden until this runs, since it cannot work without script.
+ */
+export class CompanyBannerElement extends HTMLElement {
+  private button: HTMLButtonElement | null = null;
+
+  connectedCallback() {
+    const companyId = this.dataset.companyId;
+    if (!companyId) return;
+    try {
+      localStorage.setItem(SELECTED_COMPANY_STORAGE_KEY, companyId);
+    } catch {
+      // Storage may be off (private mode); the server session holds the selection anyway.
+    }
+    const button = this.querySelector<HTMLButtonElement>('[data-share]');
+    if (!button || button === this.button) return;
+    this.button = button;
+    button.hidden = false;
+    button.addEventListener('click', () => void this.share(companyId));
+  }
+
+  private async share(companyId: string) {
+    try {
+      await navigator.clipboard.writeText(shareableAddress(location.href, companyId));
+      showToast('success', this.dataset.copiedMessage ?? '');
+    } catch (error) {
+      console.error('Copying the company page address failed', error);
+    }
+  }
+}
+
+if (!customElements.get('tp-company-banner')) customElements.define('tp-company-banner', CompanyBannerElement);

@@ -1,0 +1,65 @@
+import { errorToastMessage } from '../notifications/toast-policy';
+import { buildRoute } from '../routes/build-route';
+import { isLiveRoute } from '../routes/route-table';
+import type { GraphqlAnswerLike } from '../talent/profile-operations';
+
+export const COMPANY_DASHBOARD_QUERY = `query CompanyDashboard {
+  companyDashboard {
+    company { id name logo verificationStatus }
+    jobAds { open total }
+    receivedApplications sentInvitations rosterTalents
+  }
+}`;
+
+/** The companyDashboard answer: a count the member may not read is null. */
+export interface CompanyDashboardView {
+  company: { id: string; name: string; logo: string | null; verificationStatus: string };
+  jobAds: { open: number; total: number } | null;
+  receivedApplications: number | null;
+  sentInvitations: number | null;
+  rosterTalents: number | null;
+}
+
+export type CompanyDashboardAnswer = { kind: 'loaded'; dashboard: CompanyDashboardView } | { kind: 'failed'; message: string };
+
+/** The dashboard, or the message of the error toast of spec §8 when the query failed. */
+export function readCompanyDashboard(answer: GraphqlAnswerLike, fallbackMessage: string): CompanyDashboardAnswer {
+  const data = answer.body.data as { companyDashboard?: CompanyDashboardView | null } | null | undefined;
+  if (!answer.body.errors?.length && data?.companyDashboard) return { kind: 'loaded', dashboard: data.companyDashboard };
+  return { kind: 'failed', message: errorToastMessage(answer.body) ?? fallbackMessage };
+}
+
+export type DashboardCardKey = 'jobAds' | 'receivedApplications' | 'sentInvitations' | 'rosterTalents';
+
+export interface DashboardCard {
+  key: DashboardCardKey;
+  /** i18n key of the card's label (rbac namespace). */
+  labelKey: string;
+  /** The count (for job ads: the open ones). */
+  count: number;
+  /** Job ads only: every job ad, open or not. */
+  total?: number;
+  /** The company page listing what is counted, once it is live; null until then. */
+  href: string | null;
+}
+
+const CARDS: ReadonlyArray<{ key: DashboardCardKey; routeKey: string }> = [
+  { key: 'jobAds', routeKey: 'companyJobAds' },
+  { key: 'receivedApplications', routeKey: 'companyReceivedJobApplications' },
+  { key: 'sentInvitations', routeKey: 'companySentInvitations' },
+  { key: 'rosterTalents', routeKey: 'companyTalentRoster' },
+];
+
+/**
+ * One card per count the member may read (a null count has no card), linking to the
+ * page of what it counts when that page is live: a card never leads to a 404.
+ */
+export function dashboardCards(dashboard: CompanyDashboardView, isLive: (routeKey: string) => boolean = isLiveRoute): DashboardCard[] {
+  return CARDS.flatMap(({ key, routeKey }): DashboardCard[] => {
+    const href = isLive(routeKey) ? buildRoute(routeKey) : null;
+    const labelKey = `rbac:companyDashboard.${key}`;
+    if (key === 'jobAds') return dashboard.jobAds ? [{ key, labelKey, count: dashboard.jobAds.open, total: dashboard.jobAds.total, href }] : [];
+    const count = dashboard[key];
+    return count === null ? [] : [{ key, labelKey, count, href }];
+  });
+}

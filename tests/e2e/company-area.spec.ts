@@ -1,0 +1,208 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { buildCompanyMenu } from '../../src/lib/company/company-menu';
+import { effectivePermissions } from '../../src/lib/permissions/effective-permissions';
+import { OWNER_PERMISSIONS, type PermissionSet } from '../../src/lib/permissions/resources';
+import { NORTHWIND_COMPANY_PERMISSIONS, RECRUITER_PERMISSIONS } from '../../src/server/db/seed/companies';
+import rbac from '../../src/locales/en/rbac.json' with { type: 'json' };
+
+// Demo accounts of the seed (README): owner@ owns Northwind Labs and Brightpath Consulting
+// (verified) and Kite Analytics (pending); recruiter@ is a recruiter at Northwind Labs.
+// Every test signs in afresh, so each has its own session and its own selected company;
+// nothing here changes data, so counts are only checked for shape (other specs apply to ads).
+const PASSWORD = 'talentplace-demo';
+const OWNER = 'owner@demo.test';
+const RECRUITER = 'recruiter@demo.test';
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const DASHBOARD = '/company/dashboard';
+
+async function signIn(page: Page, email: string, returnTo = DASHBOARD) {
+  await page.goto(`/sign-in?returnTo=${encodeURIComponent(returnTo)}`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(new RegExp(`${returnTo}$`));
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+const banner = (page: Page) => page.getByRole('region', { name: 'Selected company' });
+const companyMenu = (page: Page) => page.locator('aside').getByRole('navigation', { name: 'Company menu' });
+const selectedCompanyId = async (page: Page) => (await page.locator('tp-company-banner').getAttribute('data-company-id'))!;
+
+/** The English labels the company menu shows for these permissions (spec §2 rules, live routes). */
+function expectedMenuLabels(permissions: PermissionSet): string[] {
+  const text = (key: string) => rbac.companyMenu[key.replace('rbac:companyMenu.', '') as keyof typeof rbac.companyMenu];
+  return buildCompanyMenu({ currentPath: DASHBOARD, selectedCompanyId: 'selected', permissions }).flatMap((group) => group.entries.map((entry) => text(entry.labelKey)));
+}
+
+async function menuLabels(page: Page): Promise<string[]> {
+  return companyMenu(page).getByRole('link').allTextContents().then((labels) => labels.map((label) => label.trim()));
+}
+
+async function openAccountMenu(page: Page) {
+  await page.getByRole('button', { name: /Account menu$/ }).first().click();
+  return page.getByRole('menu');
+}
+
+test.describe('company area: banner, side menu, dashboard and company selection', () => {
+  test('the owner sees the banner, the side menu of their permissions and the dashboard counts; axe finds nothing', async ({ page }) => {
+    await signIn(page, OWNER);
+    await expect(page).toHaveTitle(/^Dashboard \| /);
+    // No company chosen yet in this session: the first verified company by name.
+    await expect(banner(page).getByTestId('company-name')).toHaveText('Brightpath Consulting');
+    await expect(banner(page).getByText('Verified')).toBeVisible();
+    await expect(banner(page).getByRole('button', { name: 'Share a link to this company page' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
+    await expect(page.getByText('What is happening at Brightpath Consulting today.')).toBeVisible();
+
+    const owner = effectivePermissions({ company: { verificationStatus: 'verified', permissions: null }, role: { permissions: OWNER_PERMISSIONS } });
+    expect(await menuLabels(page)).toEqual(expectedMenuLabels(owner!));
+    await expect(companyMenu(page).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+
+    const activity = page.getByRole('region', { name: 'Activity' });
+    const card = (name: string) => activity.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
+    for (const name of ['Job ads', 'Received applications', 'Sent invitations', 'Talents on the roster']) {
+      await expect(card(name).getByTestId('count'), name).toHaveText(/^\d+( open)?$/);
+    }
+    await expect(card('Job ads').getByTestId('total')).toHaveText(/^of \d+ job ads?$/);
+    const open = Number((await card('Job ads').getByTestId('count').textContent())!.replace(' open', ''));
+    const total = Number(/\d+/.exec((await card('Job ads').getByTestId('total').textContent())!)![0]);
+    expect(open).toBeGreaterThan(0);
+    expect(open).toBeLessThanOrEqual(total);
+    // The pages they count are not built yet: counts without links.
+    await expect(activity.getByRole('link')).toHaveCount(0);
+
+    await expectNoAxeViolations(page);
+    const menu = await openAccountMenu(page);
+    await expect(menu.getByText('currently in Brightpath Consulting')).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('switching company in the account menu lands on its dashboard; company_id in the address selects a company once and leaves the address', async ({ page }) => {
+    await signIn(page, OWNER);
+    const brightpathId = await selectedCompanyId(page);
+
+    await test.step('the switcher lists the verified companies and stores the choice', async () => {
+      const menu = await openAccountMenu(page);
+      const switcher = menu.getByRole('group', { name: 'Switch verified company' });
+      await expect(switcher.getByRole('menuitem')).toHaveText(['Brightpath Consulting ✓ (current)', 'Northwind Labs']);
+      await expect(menu.getByRole('menuitem', { name: /Kite Analytics/ })).toHaveCount(0);
+      await switcher.getByRole('menuitem', { name: 'Northwind Labs' }).click();
+      await expect(page).toHaveURL(new RegExp(`${DASHBOARD}$`));
+      await expect(banner(page).getByTestId('company-name')).toHaveText('Northwind Labs');
+      await expect(page.getByText('What is happening at Northwind Labs today.')).toBeVisible();
+      const northwindId = await selectedCompanyId(page);
+      expect(northwindId).not.toBe(brightpathId);
+      expect(await page.evaluate(() => localStorage.getItem('selectedCompanyId'))).toBe(northwindId);
+      // The session keeps it: another page load stays in Northwind Labs.
+      await page.reload();
+      await expect(banner(page).getByTestId('company-name')).toHaveText('Northwind Labs');
+    });
+
+    await test.step("company_id selects Brightpath Consulting, shows 'Company has been changed' once and leaves the address", async () => {
+      await page.goto(`${DASHBOARD}?company_id=${brightpathId}`);
+      await expect(page).toHaveURL(new RegExp(`${DASHBOARD}$`));
+      await expect(page.getByRole('status').filter({ hasText: 'Company has been changed' })).toBeVisible();
+      await expect(banner(page).getByTestId('company-name')).toHaveText('Brightpath Consulting');
+      expect(await page.evaluate(() => localStorage.getItem('selectedCompanyId'))).toBe(brightpathId);
+      // Shown for 3 s (spec §9), and not again on the next load.
+      await expect(page.getByRole('status').filter({ hasText: 'Company has been changed' })).toHaveCount(0, { timeout: 4_500 });
+      await page.reload();
+      await expect(banner(page)).toBeVisible();
+      await page.waitForTimeout(500);
+      await expect(page.getByText('Company has been changed')).toHaveCount(0);
+    });
+
+    await test.step('a company_id that is not a verified company of the user changes nothing and shows no notice', async () => {
+      await page.goto(`${DASHBOARD}?company_id=00000000-0000-4000-8000-000000000000`);
+      await expect(page).toHaveURL(new RegExp(`${DASHBOARD}$`));
+      await expect(banner(page).getByTestId('company-name')).toHaveText('Brightpath Consulting');
+      await page.waitForTimeout(500);
+      await expect(page.getByText('Company has been changed')).toHaveCount(0);
+    });
+  });
+
+  test("the share button copies the address with company_id and says 'URL copied to clipboard'", async ({ page, context, baseURL }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+    await signIn(page, OWNER);
+    const companyId = await selectedCompanyId(page);
+    await banner(page).getByRole('button', { name: 'Share a link to this company page' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'URL copied to clipboard' })).toBeVisible();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(`${new URL(DASHBOARD, baseURL).href}?company_id=${companyId}`);
+
+    // The copied address opens the same company for whoever follows it.
+    await page.goto(copied);
+    await expect(page).toHaveURL(new RegExp(`${DASHBOARD}$`));
+    await expect(banner(page).getByTestId('company-name')).toHaveText('Brightpath Consulting');
+  });
+
+  test('the recruiter sees the menu and cards of their role: fewer than the owner, no roster, no switcher', async ({ page }) => {
+    await signIn(page, RECRUITER);
+    await expect(banner(page).getByTestId('company-name')).toHaveText('Northwind Labs');
+    const recruiter = effectivePermissions({ company: { verificationStatus: 'verified', permissions: NORTHWIND_COMPANY_PERMISSIONS }, role: { permissions: RECRUITER_PERMISSIONS } })!;
+    const owner = effectivePermissions({ company: { verificationStatus: 'verified', permissions: NORTHWIND_COMPANY_PERMISSIONS }, role: { permissions: OWNER_PERMISSIONS } })!;
+    const shown = await menuLabels(page);
+    expect(shown).toEqual(expectedMenuLabels(recruiter));
+    // Once every company page is live the owner's menu is strictly longer; today only what is live shows.
+    const everyRouteLive = { currentPath: DASHBOARD, selectedCompanyId: 'selected', isLive: () => true };
+    expect(buildCompanyMenu({ ...everyRouteLive, permissions: recruiter }).flatMap((group) => group.entries).length).toBeLessThan(
+      buildCompanyMenu({ ...everyRouteLive, permissions: owner }).flatMap((group) => group.entries).length,
+    );
+    expect(shown.length).toBeLessThanOrEqual(expectedMenuLabels(owner).length);
+
+    // The recruiter may not read the roster: its card is not shown.
+    const activity = page.getByRole('region', { name: 'Activity' });
+    await expect(activity.getByRole('heading', { name: 'Job ads' })).toBeVisible();
+    await expect(activity.getByRole('heading', { name: 'Received applications' })).toBeVisible();
+    await expect(activity.getByRole('heading', { name: 'Sent invitations' })).toBeVisible();
+    await expect(activity.getByRole('heading', { name: 'Talents on the roster' })).toHaveCount(0);
+
+    const menu = await openAccountMenu(page);
+    await expect(menu.getByText('currently in Northwind Labs')).toBeVisible();
+    await expect(menu.getByText('Switch verified company')).toHaveCount(0);
+    await expect(menu.getByRole('menuitem', { name: 'Company Dashboard' })).toHaveAttribute('href', DASHBOARD);
+  });
+
+  test('a user without a verified company gets a clear state instead of the company pages', async ({ page }) => {
+    const email = `no-company-${Date.now()}@example.test`;
+    await page.goto('/sign-up');
+    await page.getByLabel('Name').fill('Nico Company');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('correct-horse-battery');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL(/\/sign-up\/success$/);
+
+    await page.goto(DASHBOARD);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('You have no verified company yet');
+    await expect(banner(page)).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Company menu' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Menu', exact: true })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  });
+
+  test('at 390 px the banner fits and the company menu opens in the side drawer', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, OWNER);
+    await expect(banner(page).getByTestId('company-name')).toBeVisible();
+    await expect(banner(page).getByRole('button', { name: 'Share a link to this company page' })).toBeInViewport();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expect(companyMenu(page)).toBeHidden();
+
+    const open = page.getByRole('button', { name: 'Menu', exact: true });
+    await open.click();
+    const drawer = page.getByRole('dialog', { name: 'Company menu' });
+    await expect(drawer).toBeVisible();
+    expect((await drawer.boundingBox())?.width).toBe(240);
+    await expect(drawer.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    await expectNoAxeViolations(page);
+    await drawer.getByRole('button', { name: 'Close menu' }).click();
+    await expect(drawer).toBeHidden();
+    await expect(open).toHaveAttribute('aria-expanded', 'false');
+  });
+});

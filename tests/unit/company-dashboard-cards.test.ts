@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { dashboardCards, readCompanyDashboard, type CompanyDashboardView } from '../../src/lib/company/company-dashboard';
+
+const dashboard: CompanyDashboardView = {
+  company: { id: 'c1', name: 'Acme', logo: null, verificationStatus: 'verified' },
+  jobAds: { open: 3, total: 7 },
+  receivedApplications: 12,
+  sentInvitations: 0,
+  rosterTalents: 5,
+};
+const noneLive = () => false;
+
+describe('company dashboard cards', () => {
+  it('shows job ads (open of total), received applications, sent invitations and roster talents, in that order', () => {
+    expect(dashboardCards(dashboard, noneLive)).toEqual([
+      { key: 'jobAds', labelKey: 'rbac:companyDashboard.jobAds', count: 3, total: 7, href: null },
+      { key: 'receivedApplications', labelKey: 'rbac:companyDashboard.receivedApplications', count: 12, href: null },
+      { key: 'sentInvitations', labelKey: 'rbac:companyDashboard.sentInvitations', count: 0, href: null },
+      { key: 'rosterTalents', labelKey: 'rbac:companyDashboard.rosterTalents', count: 5, href: null },
+    ]);
+  });
+
+  it('shows no card for a count the member may not read (null), while a zero count keeps its card', () => {
+    const cards = dashboardCards({ ...dashboard, jobAds: null, rosterTalents: null }, noneLive);
+    expect(cards.map((card) => card.key)).toEqual(['receivedApplications', 'sentInvitations']);
+  });
+
+  it('links a card to the company page of what it counts only once that page is live', () => {
+    const live = new Set(['companyJobAds', 'companyTalentRoster']);
+    expect(dashboardCards(dashboard, (key) => live.has(key)).map((card) => card.href)).toEqual(['/company/job-ads', null, null, '/company/talent-roster']);
+  });
+
+  it('links nothing while the route table has none of those pages live', () => {
+    expect(dashboardCards(dashboard).every((card) => card.href === null)).toBe(true);
+  });
+});
+
+describe('reading the companyDashboard answer', () => {
+  it('returns the dashboard when the query answered', () => {
+    expect(readCompanyDashboard({ status: 200, body: { data: { companyDashboard: dashboard } } }, 'fallback')).toEqual({ kind: 'loaded', dashboard });
+  });
+
+  it('returns the first error message (spec §8 error toast), cut to 300 characters, or the fallback', () => {
+    const long = 'x'.repeat(400);
+    expect(readCompanyDashboard({ status: 403, body: { errors: [{ message: long }] } }, 'fallback')).toEqual({ kind: 'failed', message: 'x'.repeat(300) });
+    expect(readCompanyDashboard({ status: 502, body: {} }, 'fallback')).toEqual({ kind: 'failed', message: 'fallback' });
+  });
+});
