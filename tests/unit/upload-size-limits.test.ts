@@ -25,12 +25,12 @@ describe('upload size limits and accepted types', () => {
   it('refuses no file, an empty file and a type of the other slot', async () => {
     expect(checkUpload(PICTURE_RULE, null)).toEqual({ ok: false, reason: 'missing' });
     expect(checkUpload(DOCUMENT_RULE, { size: 0, head: new Uint8Array(0) })).toEqual({ ok: false, reason: 'empty' });
-    expect(checkUpload(DOCUMENT_RULE, await factsOfFile(new Blob([await pngBytes()])))).toEqual({ ok: false, reason: 'wrongType' });
-    expect(checkUpload(PICTURE_RULE, await factsOfFile(new Blob([pdfBytes()])))).toEqual({ ok: false, reason: 'wrongType' });
+    expect(checkUpload(DOCUMENT_RULE, await factsOfFile(new Blob([new Uint8Array(await pngBytes())])))).toEqual({ ok: false, reason: 'wrongType' });
+    expect(checkUpload(PICTURE_RULE, await factsOfFile(new Blob([new Uint8Array(pdfBytes())])))).toEqual({ ok: false, reason: 'wrongType' });
   });
 
   it('reads only the first bytes of a file to decide its type', async () => {
-    const facts = await factsOfFile(new Blob([pdfBytes()]));
+    const facts = await factsOfFile(new Blob([new Uint8Array(pdfBytes())]));
     expect(facts.size).toBe(pdfBytes().length);
     expect(facts.head.length).toBe(16);
   });

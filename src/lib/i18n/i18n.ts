@@ -5,6 +5,7 @@ import talentAssignments from '../../locales/en/common/talent-assignments.json';
 import talentBilling from '../../locales/en/common/talent-billing.json';
 import talentJobs from '../../locales/en/common/talent-jobs.json';
 import talentTransactions from '../../locales/en/common/talent-transactions.json';
+import uploads from '../../locales/en/common/uploads.json';
 import jobs from '../../locales/en/jobs.json';
 import profile from '../../locales/en/profile.json';
 import rbac from '../../locales/en/rbac.json';
@@ -13,7 +14,7 @@ import { DEFAULT_LANGUAGE, DEFAULT_NAMESPACE, NAMESPACES, type Namespace } from 
 
 // The common namespace is one namespace kept in several files, one per area, so that an
 // area's strings sit together and parallel work does not collide in one large file.
-const common = mergeLocaleParts(commonBase, account, talentJobs, talentAssignments, talentBilling, talentTransactions);
+const common = mergeLocaleParts(commonBase, account, talentJobs, talentAssignments, talentBilling, talentTransactions, uploads);
 
 export const resources = { en: { common, rbac, jobs, profile } } as const;
 

@@ -46,7 +46,7 @@ describeEachDatabase('talent uploads (picture and documents)', (kind) => {
     const form = new FormData();
     form.set('operations', JSON.stringify({ query, variables: { ...variables, file: null } }));
     form.set('map', JSON.stringify({ 0: ['variables.file'] }));
-    form.set('0', new File([file.bytes], file.name, { type: file.type }));
+    form.set('0', new File([new Uint8Array(file.bytes)], file.name, { type: file.type }));
     const response = await h.api.fetch('http://api.test/graphql', {
       method: 'POST',
       headers: token ? { authorization: `Bearer ${token}` } : {},
@@ -131,7 +131,7 @@ describeEachDatabase('talent uploads (picture and documents)', (kind) => {
     expect(body.errors).toBeUndefined();
     const cv = (body.data?.uploadMyTalentDocument as { cv: { url: string; name: string; contentType: string; size: number } }).cv;
     expect(cv).toMatchObject({ name: 'My CV 2025.pdf', contentType: 'application/pdf', size: pdfBytes().length });
-    const address = documentAddressOfUrl(cv.url)!;
+    const address = { ...documentAddressOfUrl(cv.url)! };
     expect(address.talentProfileId).toBe(profileId);
     expect(address.key).toMatch(/^[0-9a-f-]{36}\.pdf$/);
     expect((await bytesOf(storage, address.key))?.equals(pdfBytes())).toBe(true);
