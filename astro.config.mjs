@@ -5,6 +5,7 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { interactionDirective } from './src/integrations/interaction-directive.ts';
+import { MAX_REQUEST_BODY_BYTES } from './src/lib/uploads/upload-rules.ts';
 
 // Every page carries this id; the version check compares it with the live home page.
 const buildId = process.env.BUILD_ID || `${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
@@ -13,7 +14,8 @@ export default defineConfig({
   output: 'server',
   // Middleware mode: src/server/main.ts owns the HTTP server and hands its single
   // instances (database, API, identity provider) to Astro as `locals`.
-  adapter: node({ mode: 'middleware' }),
+  // Bodies without a Content-Length (which main.ts refuses early) stop at this size too.
+  adapter: node({ mode: 'middleware', bodySizeLimit: MAX_REQUEST_BODY_BYTES }),
   integrations: [react(), interactionDirective()],
   server: { port: 4321 },
   devToolbar: { enabled: false },

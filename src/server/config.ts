@@ -12,6 +12,8 @@ export interface AppConfig {
   publicOrigin: string;
   /** Embedded state (PGlite, sessions, uploads) lives here. */
   dataDir: string;
+  /** Uploaded pictures and documents on the local disk (UPLOADS_DIR, default DATA_DIR/uploads). */
+  uploadsDir: string;
   production: boolean;
   /** Grace period for in-flight requests on SIGTERM before connections are cut. */
   shutdownTimeoutMs: number;
@@ -200,6 +202,7 @@ export function readConfig(env: Env = process.env, cwd = process.cwd()): AppConf
   const reachableHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
   const publicOrigin = readOrigin(env.PUBLIC_ORIGIN, `http://${reachableHost}:${port}`);
   const graphqlPath = readPath(env.GRAPHQL_PATH, '/graphql');
+  const dataDir = path.resolve(cwd, env.DATA_DIR?.trim() || '.data');
   return {
     port,
     host,
@@ -210,7 +213,8 @@ export function readConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     auth: readAuth(env, publicOrigin, graphqlPath),
     session: readSession(env),
     analytics: readAnalytics(env),
-    dataDir: path.resolve(cwd, env.DATA_DIR?.trim() || '.data'),
+    dataDir,
+    uploadsDir: path.resolve(cwd, env.UPLOADS_DIR?.trim() || path.join(dataDir, 'uploads')),
     production,
     shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS) > 0 ? Number(env.SHUTDOWN_TIMEOUT_MS) : 10_000,
     versionCheckIntervalMs: Number(env.VERSION_CHECK_INTERVAL_MS) > 0 ? Number(env.VERSION_CHECK_INTERVAL_MS) : 60_000,

@@ -1,9 +1,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildRoute } from '../lib/routes/build-route';
 import { readConfig, type AppConfig } from './config';
 import { createGracefulShutdown } from './http/graceful-shutdown';
 import { createHealthEndpoints } from './http/health';
+import { createMediaEndpoint } from './http/media';
+import { createRequestBodyLimit } from './http/request-body-limit';
 import { applySecurityHeaders } from './http/security-headers';
 import { createStaticAssets } from './http/static-assets';
 import { createServices, type AppServices, type OwnedServices } from './services';
@@ -47,6 +50,8 @@ export async function startServer(options: StartOptions = {}) {
   let shutdown: ReturnType<typeof createGracefulShutdown> | null = null;
   const readiness = () => owned?.readiness ?? [{ name: 'startup', check: () => Promise.reject(new Error('starting')) }];
   const handleHealth = createHealthEndpoints({ get checks() { return readiness(); } }, () => shutdown?.stopping ?? false);
+  const refuseOversizedBody = createRequestBodyLimit({ profilePath: buildRoute('talentProfile') });
+  let serveMedia: ReturnType<typeof createMediaEndpoint> | null = null;
 
   const trackerOrigin = config.analytics ? new URL(config.analytics.trackerBaseUrl).origin : null;
   const server = createServer(async (req, res) => {
@@ -57,6 +62,8 @@ export async function startServer(options: StartOptions = {}) {
         res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '2' }).end('Starting, try again in a moment');
         return;
       }
+      // Before anything reads a body: an oversized upload is refused, never buffered.
+      if (refuseOversizedBody(req, res)) return;
       const pathname = pathOf(req);
       if (owned.identityProvider && (pathname === '/oidc' || pathname.startsWith('/oidc/'))) {
         owned.identityProvider.handle(req, res);
@@ -66,6 +73,7 @@ export async function startServer(options: StartOptions = {}) {
         await owned.api.handle(req, res);
         return;
       }
+      if (serveMedia && (await serveMedia(req, res, pathname))) return;
       const services = owned.services;
       serveStatic(req, res, () => {
         const locals: RequestLocals = { services };
@@ -92,6 +100,7 @@ export async function startServer(options: StartOptions = {}) {
   config = configForPort(env, port);
   try {
     owned = await createServices(config, log);
+    serveMedia = createMediaEndpoint(owned.services.storage);
   } catch (error) {
     server.close();
     throw error;

@@ -19,6 +19,8 @@ import { loadSecrets } from './bff/secrets';
 import type { SessionStore } from './bff/session-record';
 import { createSessionManager } from './bff/sessions';
 import { createIdentityProvider, type IdentityProvider } from './idp/identity-provider';
+import { createDiskFileStorage } from './storage/disk-file-storage';
+import type { FileStorage } from './storage/file-storage';
 
 /**
  * The single instances this process owns. Created once by main.ts and handed to Astro
@@ -28,6 +30,8 @@ export interface AppServices {
   config: AppConfig;
   legal: LegalDocuments;
   bff: Bff;
+  /** Uploaded pictures and documents (the local disk under UPLOADS_DIR). */
+  storage: FileStorage;
 }
 
 export interface OwnedServices {
@@ -77,6 +81,9 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
     log(`database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'} ready`);
     await seedIfWanted(config, database, log);
 
+    const storage = await createDiskFileStorage(config.uploadsDir);
+    log(`uploads: stored on the local disk in ${config.uploadsDir}`);
+
     const secrets = await loadSecrets(process.env, config.dataDir);
     const redirectUri = `${config.publicOrigin}${CALLBACK_PATH}`;
     const postLogoutRedirectUri = `${config.publicOrigin}${SIGNED_OUT_PATH}`;
@@ -101,6 +108,7 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
       : createApi({
           db: database.db,
           jobSearch: createJobSearch({ db: database.db, env: process.env, log }),
+          storage,
           path: config.graphql.path,
           production: config.production,
           auth: {
@@ -139,13 +147,14 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
     });
 
     return {
-      services: { config, legal: createLegalDocuments(config.legalDocsDir), bff },
+      services: { config, legal: createLegalDocuments(config.legalDocsDir), bff, storage },
       api,
       identityProvider,
       database,
       readiness: [
         { name: 'database', check: () => database.ping() },
         { name: 'sessions', check: () => sessionStore.ping() },
+        { name: 'uploads', check: () => storage.ping() },
       ],
       close,
     };

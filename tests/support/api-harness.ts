@@ -1,5 +1,6 @@
 import { createApi, type Api } from '../../src/server/api/yoga';
 import type { Database } from '../../src/server/db/client';
+import type { FileStorage } from '../../src/server/storage/file-storage';
 import { openTestDatabase, type TestDatabaseKind } from './test-database';
 import { startTestIssuer, type TestIssuer } from './test-issuer';
 
@@ -23,12 +24,13 @@ export interface GraphqlBody {
 }
 
 /** The API in-process over a migrated test database, with tokens from a real test issuer. */
-export async function startApiHarness(kind: TestDatabaseKind, options: { production?: boolean } = {}): Promise<ApiHarness> {
+export async function startApiHarness(kind: TestDatabaseKind, options: { production?: boolean; storage?: FileStorage } = {}): Promise<ApiHarness> {
   const [database, issuer] = await Promise.all([openTestDatabase(kind), startTestIssuer()]);
   const api = createApi({
     db: database.db,
     path: '/graphql',
     production: options.production ?? false,
+    ...(options.storage ? { storage: options.storage } : {}),
     auth: { issuer: issuer.issuer, audience: AUDIENCE, rolesClaim: ROLES_CLAIM, adminRole: 'super:admin', impersonateRole: 'super:impersonate', jwksUri: issuer.jwksUri },
   });
   return {

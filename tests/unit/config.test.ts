@@ -20,6 +20,13 @@ describe('runtime configuration', () => {
     expect(config.site.accountSiteUrl).toBe('https://id.example/account');
   });
 
+  it('keeps uploads under DATA_DIR unless UPLOADS_DIR names another folder', () => {
+    expect(readConfig({}, '/srv/app').uploadsDir).toBe('/srv/app/.data/uploads');
+    expect(readConfig({ DATA_DIR: '/var/lib/tp' }, '/srv/app').uploadsDir).toBe('/var/lib/tp/uploads');
+    expect(readConfig({ UPLOADS_DIR: 'files' }, '/srv/app').uploadsDir).toBe('/srv/app/files');
+    expect(readConfig({ UPLOADS_DIR: '/mnt/shared/uploads' }, '/srv/app').uploadsDir).toBe('/mnt/shared/uploads');
+  });
+
   it('rejects a port that is not a number with a hint', () => {
     expect(() => readConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => readConfig({ PORT: '70000' })).toThrow(/PORT must be an integer/);

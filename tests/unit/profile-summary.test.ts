@@ -30,6 +30,9 @@ const empty: TalentProfileView = {
   certification: [],
   education: [],
   profileScore: 0,
+  cv: null,
+  resume: null,
+  pdf: null,
 };
 
 describe('profile summary as companies see it', () => {

@@ -44,6 +44,9 @@ const profile: TalentProfileView = {
   experience: [{ company: 'Atlantic Web Studio', startDate: '2021-05', endDate: '2024-01-31', current: false }],
   certification: [],
   education: [],
+  cv: null,
+  resume: null,
+  pdf: null,
   profileScore: 60,
 };
 

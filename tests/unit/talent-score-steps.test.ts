@@ -13,11 +13,11 @@ describe('next steps to a complete profile', () => {
     ]);
   });
 
-  it('links each step to the profile section that completes it; the picture has none yet', () => {
+  it('links each step to the profile section that completes it, the picture to its upload', () => {
     expect(checklistHref('rate')).toBe('/talent/profile#rates');
     expect(checklistHref('descriptionLong')).toBe('/talent/profile#basics');
-    expect(checklistHref('profilePicture')).toBeNull();
-    for (const section of Object.values(CHECKLIST_SECTION)) if (section) expect(SECTION_IDS).toContain(section);
+    expect(checklistHref('profilePicture')).toBe('/talent/profile#picture');
+    for (const section of Object.values(CHECKLIST_SECTION)) expect([...SECTION_IDS, 'picture']).toContain(section);
   });
 
   it('has nothing to suggest for a complete profile', () => {

@@ -6,6 +6,13 @@ export interface GraphqlAnswerLike {
 
 export type SendGraphql = (body: { query: string; variables?: Record<string, unknown>; operationName?: string }) => Promise<GraphqlAnswerLike>;
 
+/** A document on the profile (spec §3 talentProfile resume, pdf, cv); its url downloads it. */
+export interface TalentDocumentView {
+  url: string;
+  name: string;
+  size: number;
+}
+
 /** A talent profile as the profile pages read it (spec §3 talentProfile, the fields a talent edits). */
 export interface TalentProfileView {
   id: string;
@@ -34,13 +41,17 @@ export interface TalentProfileView {
   experience: Array<Record<string, unknown>>;
   certification: Array<Record<string, unknown>>;
   education: Array<Record<string, unknown>>;
+  cv: TalentDocumentView | null;
+  resume: TalentDocumentView | null;
+  pdf: TalentDocumentView | null;
   profileScore: number;
 }
 
 const PROFILE_FIELDS = `id email profileName profilePicture jobTitle totalExperience description isVisible isAvailableForHire
     workMode availabilityMode assignmentType location interestedToRelocateTo isInterestedInRelocation
     hourlyRate monthlyRate targetHourlyRate targetMonthlyRate rateCurrency
-    skills links languages experience certification education profileScore`;
+    skills links languages experience certification education profileScore
+    cv { url name size } resume { url name size } pdf { url name size }`;
 
 export const MY_TALENT_PROFILE_QUERY = `query MyTalentProfile {
   findMyTalentProfile { ${PROFILE_FIELDS} }

@@ -3,10 +3,13 @@ import { buildRoute } from '../routes/build-route';
 import type { TalentProfileView } from './profile-operations';
 import type { SectionId } from './profile-sections';
 
-/** Where on the profile page each checklist item is completed; the picture has no form yet. */
-export const CHECKLIST_SECTION: Readonly<Record<ChecklistItem, SectionId | null>> = {
+/** A section of the profile page: a form section, or the picture upload above them. */
+export type ProfileAnchor = SectionId | 'picture';
+
+/** Where on the profile page each checklist item is completed. */
+export const CHECKLIST_SECTION: Readonly<Record<ChecklistItem, ProfileAnchor | null>> = {
   profileName: 'basics',
-  profilePicture: null,
+  profilePicture: 'picture',
   jobTitle: 'basics',
   totalExperience: 'basics',
   descriptionLong: 'basics',

@@ -19,6 +19,8 @@ export interface BuilderTypes {
     DateTime: { Input: Date; Output: Date | string };
     Decimal: { Input: string; Output: string };
     JSON: { Input: unknown; Output: unknown };
+    /** A file part of a multipart request (uploads); input only. */
+    File: { Input: File; Output: never };
   };
   DefaultFieldNullability: false;
 }

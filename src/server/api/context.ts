@@ -1,5 +1,6 @@
 import type { AppDatabase } from '../db/client';
 import type { JobSearch } from '../search/job-search';
+import type { FileStorage } from '../storage/file-storage';
 import type { AccessTokenVerifier } from './auth/access-token';
 import { resolveCompanyScope, type CompanyScope } from './auth/company-scope';
 import { resolveViewer, type RoleNames, type Viewer } from './auth/viewer';
@@ -17,6 +18,8 @@ export interface ApiContext {
   domain: Domain;
   /** Job ad search (PostgreSQL or Typesense). */
   jobSearch: JobSearch;
+  /** Uploaded files; null where the API runs without uploads (then they fail loudly). */
+  storage: FileStorage | null;
 }
 
 export interface ContextDependencies {
@@ -24,6 +27,7 @@ export interface ContextDependencies {
   verifyAccessToken: AccessTokenVerifier;
   roles: RoleNames;
   jobSearch: JobSearch;
+  storage: FileStorage | null;
 }
 
 function readDomain(value: string | null): Domain {
@@ -53,7 +57,7 @@ export function createContextFactory(deps: ContextDependencies) {
 
     if (!token) {
       if (impersonateAs || companyId) throw unauthenticated('Impersonation and company selection need a signed-in user');
-      return { db: deps.db, viewer: null, company: null, domain, jobSearch: deps.jobSearch };
+      return { db: deps.db, viewer: null, company: null, domain, jobSearch: deps.jobSearch, storage: deps.storage };
     }
     let verified;
     try {
@@ -63,6 +67,6 @@ export function createContextFactory(deps: ContextDependencies) {
     }
     const viewer = await resolveViewer(deps.db, verified, deps.roles, impersonateAs);
     const company = companyId ? await resolveCompanyScope(deps.db, viewer.userId, companyId) : null;
-    return { db: deps.db, viewer, company, domain, jobSearch: deps.jobSearch };
+    return { db: deps.db, viewer, company, domain, jobSearch: deps.jobSearch, storage: deps.storage };
   };
 }

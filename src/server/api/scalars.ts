@@ -31,3 +31,14 @@ builder.scalarType('JSON', {
   serialize: (value) => value,
   parseValue: (value) => value,
 });
+
+builder.scalarType('File', {
+  description: 'A file sent as a part of a multipart/form-data request (GraphQL multipart request spec); input only',
+  serialize: () => {
+    throw new GraphQLError('File is an input-only scalar');
+  },
+  parseValue: (value) => {
+    if (!(value instanceof File)) throw new GraphQLError('File must be sent as a file part of a multipart/form-data request');
+    return value;
+  },
+});

@@ -3,6 +3,7 @@ import { NoSchemaIntrospectionCustomRule } from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import type { AppDatabase } from '../db/client';
 import type { JobSearch } from '../search/job-search';
+import type { FileStorage } from '../storage/file-storage';
 import { createPostgresJobSearch } from '../search/postgres-job-search';
 import { createAccessTokenVerifier } from './auth/access-token';
 import { createJwksUriResolver } from './auth/issuer-discovery';
@@ -17,6 +18,8 @@ export interface ApiOptions {
   auth: { issuer: string; audience: string; rolesClaim: string; adminRole: string; impersonateRole: string; jwksUri?: string };
   /** Job ad search; defaults to PostgreSQL full-text search on `db`. */
   jobSearch?: JobSearch;
+  /** Where uploads are stored; without it the upload operations fail (tests that need none). */
+  storage?: FileStorage;
 }
 
 /** Guard-rail limits (security checklist F): depth 7, 16 aliases, 1000 tokens, 50 directives are refused. */
@@ -46,6 +49,7 @@ export function createApi(options: ApiOptions) {
     verifyAccessToken,
     roles: { adminRole: options.auth.adminRole, impersonateRole: options.auth.impersonateRole },
     jobSearch: options.jobSearch ?? createPostgresJobSearch(options.db),
+    storage: options.storage ?? null,
   });
 
   return createYoga({

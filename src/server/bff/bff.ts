@@ -1,5 +1,5 @@
 import { safeReturnTo } from '../../lib/routes/safe-return-to';
-import type { ApiCaller, GraphqlAnswer, GraphqlRequestBody } from './api-caller';
+import type { ApiCaller, GraphqlAnswer, GraphqlFiles, GraphqlRequestBody } from './api-caller';
 import { FIND_ME_QUERY, toCurrentUser, type CurrentUser } from './current-user';
 import { proxyGraphql, type ProxyInput } from './graphql-proxy';
 import { LoginError } from './login-error';
@@ -159,6 +159,13 @@ export function createBff(options: BffOptions) {
       const fresh = session ? await withFreshTokens(session) : null;
       if (session && !fresh) return { status: 401, body: { errors: [{ message: 'Your session has ended. Sign in again.', extensions: { code: 'UNAUTHENTICATED' } }] } };
       return callApi(body, buildUpstreamHeaders(fresh?.record ?? null, pagePath), signal);
+    },
+
+    /** As `graphql`, with files for the operation's File variables (sent as multipart/form-data). */
+    async graphqlUpload(session: LoadedSession, body: GraphqlRequestBody, files: GraphqlFiles, pagePath: string): Promise<GraphqlAnswer> {
+      const fresh = await withFreshTokens(session);
+      if (!fresh) return { status: 401, body: { errors: [{ message: 'Your session has ended. Sign in again.', extensions: { code: 'UNAUTHENTICATED' } }] } };
+      return callApi(body, buildUpstreamHeaders(fresh.record, pagePath), undefined, files);
     },
 
     /** The current-user state of spec §3 for a session, or null when it has ended. */

@@ -3,6 +3,7 @@ import '../scalars';
 import './users';
 import './talents';
 import './talent-profile-mutations';
+import './talent-uploads';
 import './catalog';
 import './jobs';
 import './applications';

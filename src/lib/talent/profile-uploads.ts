@@ -1,0 +1,91 @@
+import { errorToastMessage } from '../notifications/toast-policy';
+import { checkUpload, factsOfFile, type UploadRefusal } from '../uploads/check-upload';
+import { isUploadSlot, uploadRuleOf, type UploadSlot } from '../uploads/upload-rules';
+import { answerErrors, type GraphqlAnswerLike } from './profile-operations';
+import { SAVE_FAILED_KEY } from './profile-submission';
+import { UPLOAD_PARAM } from './upload-addresses';
+
+/** i18n key (profile namespace) and values of a refusal's field message. */
+export function refusalMessage(slot: UploadSlot, reason: UploadRefusal): { key: string; values: { megabytes: number } } {
+  const rule = uploadRuleOf(slot);
+  const key = reason === 'wrongType' ? `uploads.errors.wrongType.${rule.kind}` : `uploads.errors.${reason}`;
+  return { key, values: { megabytes: rule.maxMegabytes } };
+}
+
+export const UPLOAD_PICTURE_MUTATION = `mutation UploadMyProfilePicture($file: File!) {
+  uploadMyProfilePicture(file: $file) { id }
+}`;
+
+export const REMOVE_PICTURE_MUTATION = `mutation RemoveMyProfilePicture {
+  removeMyProfilePicture { id }
+}`;
+
+export const UPLOAD_DOCUMENT_MUTATION = `mutation UploadMyTalentDocument($field: TalentDocumentField!, $file: File!) {
+  uploadMyTalentDocument(field: $field, file: $file) { id }
+}`;
+
+export const REMOVE_DOCUMENT_MUTATION = `mutation RemoveMyTalentDocument($field: TalentDocumentField!) {
+  removeMyTalentDocument(field: $field) { id }
+}`;
+
+export const FIND_TALENT_DOCUMENT_QUERY = `query FindTalentDocument($talentProfileId: ID!, $key: String!) {
+  findTalentDocument(talentProfileId: $talentProfileId, key: $key) { name contentType size }
+}`;
+
+/** How the page reaches the API for uploads: the BFF as the signed-in user. */
+export interface UploadApi {
+  upload(body: { query: string; variables?: Record<string, unknown>; operationName: string }, file: File): Promise<GraphqlAnswerLike>;
+  send(body: { query: string; variables?: Record<string, unknown>; operationName: string }): Promise<GraphqlAnswerLike>;
+}
+
+export type UploadOutcome =
+  | { kind: 'uploaded' | 'removed'; slot: UploadSlot }
+  | { kind: 'invalid'; slot: UploadSlot; message: string };
+
+export type TranslateWith = (key: string, values?: Record<string, unknown>) => string;
+
+/** The file of a form post; a file input left empty sends a nameless empty part. */
+function postedFile(form: FormData): File | null {
+  const entry = form.get('file');
+  return entry instanceof File && (entry.size > 0 || entry.name !== '') ? entry : null;
+}
+
+function operationFor(slot: UploadSlot, intent: 'upload' | 'remove') {
+  if (slot === 'picture') {
+    return intent === 'upload'
+      ? { query: UPLOAD_PICTURE_MUTATION, operationName: 'UploadMyProfilePicture' }
+      : { query: REMOVE_PICTURE_MUTATION, operationName: 'RemoveMyProfilePicture' };
+  }
+  return intent === 'upload'
+    ? { query: UPLOAD_DOCUMENT_MUTATION, variables: { field: slot }, operationName: 'UploadMyTalentDocument' }
+    : { query: REMOVE_DOCUMENT_MUTATION, variables: { field: slot }, operationName: 'RemoveMyTalentDocument' };
+}
+
+/**
+ * Handles one upload form post: Remove, or a file checked here first (present, not
+ * empty, within the size limit, of the right type by its magic bytes) so the usual
+ * mistakes get a message in the page's words without a round trip, then stored by the
+ * API, which checks again and answers its own message for what only it can tell (a
+ * picture that does not decode). Null when the post names no upload slot.
+ */
+export async function submitProfileUpload(form: FormData, api: UploadApi, translate: TranslateWith): Promise<UploadOutcome | null> {
+  const slot = form.get(UPLOAD_PARAM);
+  if (!isUploadSlot(slot)) return null;
+  const intent = form.get('intent') === 'remove' ? 'remove' : 'upload';
+  let answer: GraphqlAnswerLike;
+  if (intent === 'remove') {
+    answer = await api.send(operationFor(slot, 'remove'));
+  } else {
+    const file = postedFile(form);
+    const check = checkUpload(uploadRuleOf(slot), file ? await factsOfFile(file) : null);
+    if (!check.ok) {
+      const { key, values } = refusalMessage(slot, check.reason);
+      return { kind: 'invalid', slot, message: translate(key, values) };
+    }
+    answer = await api.upload(operationFor(slot, 'upload'), file!);
+  }
+  const failure = answerErrors(answer);
+  if (!failure && answer.body.data) return { kind: intent === 'upload' ? 'uploaded' : 'removed', slot };
+  const message = failure?.fieldErrors[0]?.message ?? errorToastMessage(answer.body) ?? translate(SAVE_FAILED_KEY);
+  return { kind: 'invalid', slot, message };
+}

@@ -1,0 +1,68 @@
+import type { SniffedContentType } from './sniff-content-type';
+
+/**
+ * The files a talent can upload to the profile: one picture and the three documents of
+ * spec §3 talentProfile (resume, pdf, cv). Each slot is also the form's `upload` value.
+ */
+export const UPLOAD_SLOTS = ['picture', 'cv', 'resume', 'pdf'] as const;
+export type UploadSlot = (typeof UPLOAD_SLOTS)[number];
+
+/** The document slots, which are the talentProfile columns of the same name. */
+export const DOCUMENT_SLOTS = ['cv', 'resume', 'pdf'] as const satisfies readonly UploadSlot[];
+export type DocumentSlot = (typeof DOCUMENT_SLOTS)[number];
+
+const MEGABYTE = 1024 * 1024;
+
+export interface UploadRule {
+  kind: 'picture' | 'document';
+  /** Largest accepted file, in bytes. */
+  maxBytes: number;
+  /** The same limit as people read it ("5 MB"). */
+  maxMegabytes: number;
+  /** Accepted real types (by magic bytes). */
+  types: readonly SniffedContentType[];
+  /** The file input's `accept` hint for the browser's picker (not a check). */
+  accept: string;
+}
+
+export const PICTURE_RULE: UploadRule = {
+  kind: 'picture',
+  maxBytes: 5 * MEGABYTE,
+  maxMegabytes: 5,
+  types: ['image/jpeg', 'image/png', 'image/webp'],
+  accept: 'image/jpeg,image/png,image/webp',
+};
+
+export const DOCUMENT_RULE: UploadRule = {
+  kind: 'document',
+  maxBytes: 10 * MEGABYTE,
+  maxMegabytes: 10,
+  types: ['application/pdf'],
+  accept: 'application/pdf,.pdf',
+};
+
+export function isUploadSlot(value: unknown): value is UploadSlot {
+  return typeof value === 'string' && (UPLOAD_SLOTS as readonly string[]).includes(value);
+}
+
+export function isDocumentSlot(value: unknown): value is DocumentSlot {
+  return typeof value === 'string' && (DOCUMENT_SLOTS as readonly string[]).includes(value);
+}
+
+export function uploadRuleOf(slot: UploadSlot): UploadRule {
+  return slot === 'picture' ? PICTURE_RULE : DOCUMENT_RULE;
+}
+
+/**
+ * Room for the rest of a multipart form around the file (boundaries, part headers, the
+ * CSRF token): a request body may exceed the file limit by this much and no more.
+ */
+export const FORM_OVERHEAD_BYTES = 64 * 1024;
+
+/** The largest request body an upload form may send for a slot. */
+export function uploadRequestLimit(slot: UploadSlot): number {
+  return uploadRuleOf(slot).maxBytes + FORM_OVERHEAD_BYTES;
+}
+
+/** No request to the product needs a larger body than the largest upload form. */
+export const MAX_REQUEST_BODY_BYTES = DOCUMENT_RULE.maxBytes + FORM_OVERHEAD_BYTES;

@@ -1,0 +1,233 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { isUuid } from '../../../lib/ids';
+import { cleanFileName } from '../../../lib/uploads/file-names';
+import { documentAddressOfUrl, documentUrl, pictureKeyOfUrl, pictureUrl, type StorageExtension } from '../../../lib/uploads/media-urls';
+import { DOCUMENT_RULE, DOCUMENT_SLOTS, PICTURE_RULE, type DocumentSlot } from '../../../lib/uploads/upload-rules';
+import { generalEventslog, talentProfile } from '../../db/schema';
+import type { ProfilePicture, StoredFile } from '../../db/schema/talents';
+import type { FileStorage } from '../../storage/file-storage';
+import { PictureError, pictureVariants } from '../../uploads/picture-variants';
+import { mayReadTalentDocument } from '../auth/talent-document-access';
+import { requireMyTalentProfileId } from '../auth/my-talent-profile';
+import { builder } from '../builder';
+import type { ApiContext } from '../context';
+import { notFound } from '../errors';
+import { pictureRefused, readUploadedFile } from '../uploads/read-uploaded-file';
+import { TalentProfile, type TalentProfileRow } from './talents';
+
+type FileColumn = 'profilePicture' | DocumentSlot;
+
+const TalentDocumentField = builder.enumType('TalentDocumentField', {
+  description: 'The documents a talent profile holds (spec §3 talentProfile resume, pdf, cv)',
+  values: DOCUMENT_SLOTS,
+});
+
+const TalentDocument = builder.objectRef<StoredFile>('TalentDocument').implement({
+  description: 'A PDF on a talent profile. Its url downloads it for whoever may read it (the talent)',
+  fields: (t) => ({
+    url: t.exposeString('url'),
+    name: t.string({ resolve: (file) => file.name ?? 'document.pdf' }),
+    contentType: t.string({ resolve: (file) => file.contentType ?? 'application/pdf' }),
+    size: t.int({ description: 'Bytes', resolve: (file) => file.size ?? 0 }),
+  }),
+});
+
+builder.objectFields(TalentProfile, (t) => ({
+  cv: t.field({ type: TalentDocument, nullable: true, resolve: (row) => row.cv }),
+  resume: t.field({ type: TalentDocument, nullable: true, resolve: (row) => row.resume }),
+  pdf: t.field({ type: TalentDocument, nullable: true, resolve: (row) => row.pdf }),
+}));
+
+function storageOf(context: ApiContext): FileStorage {
+  if (!context.storage) throw new Error('uploads need a file storage: createApi({ storage })');
+  return context.storage;
+}
+
+const newKey = (extension: StorageExtension) => `${randomUUID()}.${extension}`;
+
+/** The storage keys behind a column's value; URLs that are not ours (seeded data: URIs) have none. */
+function keysOf(column: FileColumn, value: ProfilePicture | StoredFile | null | undefined): string[] {
+  if (!value) return [];
+  if (column === 'profilePicture') {
+    const picture = value as ProfilePicture;
+    return [pictureKeyOfUrl(picture.url), pictureKeyOfUrl(picture.optimizedUrl)].filter((key): key is string => key !== null);
+  }
+  const key = documentAddressOfUrl(value.url)?.key;
+  return key ? [key] : [];
+}
+
+/** Deleting a replaced file may fail without harm: it is then only unreferenced. */
+async function deleteQuietly(storage: FileStorage, keys: readonly string[]) {
+  await Promise.all(keys.map((key) => storage.delete(key).catch(() => undefined)));
+}
+
+/**
+ * Sets one file column of the caller's own profile and logs talentProfile.update in the
+ * same transaction. Answers the updated row and the value it replaced, whose files the
+ * caller deletes once the change is committed.
+ */
+async function replaceMyProfileFile<C extends FileColumn>(
+  context: ApiContext,
+  column: C,
+  value: TalentProfileRow[C],
+): Promise<{ updated: TalentProfileRow; previous: TalentProfileRow[C] }> {
+  const { db, viewer } = context;
+  const { userId, actor } = viewer!;
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(talentProfile)
+      .where(and(eq(talentProfile.userId, userId), isNull(talentProfile.deletedAt)))
+      .limit(1)
+      .for('update');
+    if (!current) throw notFound('Your talent profile');
+    const previous = current[column];
+    if (previous === null && value === null) return { updated: current, previous };
+    const [updated] = await tx
+      .update(talentProfile)
+      .set({ [column]: value } as Partial<typeof talentProfile.$inferInsert>)
+      .where(eq(talentProfile.id, current.id))
+      .returning();
+    await tx.insert(generalEventslog).values({
+      fromId: userId,
+      toId: current.id,
+      type: 'talentProfile.update',
+      eventData: {
+        entityId: current.id,
+        actorUserId: actor?.userId ?? userId,
+        changedFields: [column],
+        ...(actor ? { impersonatorUserId: actor.userId, impersonatorExternalId: actor.externalId } : {}),
+      },
+    });
+    return { updated: updated!, previous };
+  });
+}
+
+/** Stores new files, points the column at them, then deletes what they replaced. */
+async function storeAndReplace<C extends FileColumn>(
+  context: ApiContext,
+  column: C,
+  files: ReadonlyArray<{ key: string; bytes: Uint8Array; contentType: string }>,
+  value: TalentProfileRow[C],
+): Promise<TalentProfileRow> {
+  const storage = storageOf(context);
+  const keys = files.map((file) => file.key);
+  await Promise.all(files.map((file) => storage.put(file.key, file.bytes, file.contentType)));
+  let result;
+  try {
+    result = await replaceMyProfileFile(context, column, value);
+  } catch (error) {
+    await deleteQuietly(storage, keys);
+    throw error;
+  }
+  await deleteQuietly(storage, keysOf(column, result.previous));
+  return result.updated;
+}
+
+async function removeAndDelete(context: ApiContext, column: FileColumn): Promise<TalentProfileRow> {
+  const storage = storageOf(context);
+  const { updated, previous } = await replaceMyProfileFile(context, column, null);
+  await deleteQuietly(storage, keysOf(column, previous));
+  return updated;
+}
+
+builder.mutationFields((t) => ({
+  uploadMyProfilePicture: t.field({
+    type: TalentProfile,
+    description:
+      'Sets the profile picture of your own talent profile from a JPEG, PNG or WebP file of at most 5 MB (checked by its content, not its name). ' +
+      'It is stored re-encoded as WebP without metadata: profilePicture.url at most 1024 px, profilePicture.optimizedUrl 256 px square. Send as multipart/form-data',
+    authScopes: { signedIn: true },
+    args: { file: t.arg({ type: 'File', required: true }) },
+    resolve: async (_root, { file }, context) => {
+      await requireMyTalentProfileId(context);
+      const upload = await readUploadedFile(file, PICTURE_RULE);
+      let variants;
+      try {
+        variants = await pictureVariants(upload.bytes, upload.contentType);
+      } catch (error) {
+        if (error instanceof PictureError) throw pictureRefused(error);
+        throw error;
+      }
+      const original = newKey('webp');
+      const optimized = newKey('webp');
+      return storeAndReplace(
+        context,
+        'profilePicture',
+        [
+          { key: original, bytes: variants.original, contentType: 'image/webp' },
+          { key: optimized, bytes: variants.optimized, contentType: 'image/webp' },
+        ],
+        { url: pictureUrl(original), optimizedUrl: pictureUrl(optimized) },
+      );
+    },
+  }),
+
+  removeMyProfilePicture: t.field({
+    type: TalentProfile,
+    description: 'Removes the picture of your own talent profile and deletes its stored files',
+    authScopes: { signedIn: true },
+    resolve: (_root, _args, context) => removeAndDelete(context, 'profilePicture'),
+  }),
+
+  uploadMyTalentDocument: t.field({
+    type: TalentProfile,
+    description:
+      'Sets one document (cv, resume or pdf) of your own talent profile from a PDF of at most 10 MB (checked by its content, not its name), replacing and deleting the previous one. Send as multipart/form-data',
+    authScopes: { signedIn: true },
+    args: {
+      field: t.arg({ type: TalentDocumentField, required: true }),
+      file: t.arg({ type: 'File', required: true }),
+    },
+    resolve: async (_root, { field, file }, context) => {
+      const profileId = await requireMyTalentProfileId(context);
+      const upload = await readUploadedFile(file, DOCUMENT_RULE);
+      const key = newKey('pdf');
+      const stored: StoredFile = {
+        url: documentUrl(profileId, key),
+        name: cleanFileName(upload.name, `${field}.pdf`),
+        contentType: upload.contentType,
+        size: upload.bytes.byteLength,
+      };
+      return storeAndReplace(context, field, [{ key, bytes: upload.bytes, contentType: upload.contentType }], stored);
+    },
+  }),
+
+  removeMyTalentDocument: t.field({
+    type: TalentProfile,
+    description: 'Removes one document (cv, resume or pdf) of your own talent profile and deletes its stored file',
+    authScopes: { signedIn: true },
+    args: { field: t.arg({ type: TalentDocumentField, required: true }) },
+    resolve: (_root, { field }, context) => removeAndDelete(context, field),
+  }),
+}));
+
+builder.queryField('findTalentDocument', (t) =>
+  t.field({
+    type: TalentDocument,
+    description:
+      "A document of a talent profile by its profile id and storage key, when you may read it (your own); NOT_FOUND otherwise, whether or not it exists. The web app's download route asks this before it sends the file",
+    authScopes: { signedIn: true },
+    args: {
+      talentProfileId: t.arg.id({ required: true }),
+      key: t.arg.string({ required: true }),
+    },
+    resolve: async (_root, { talentProfileId, key }, { db, viewer }) => {
+      const id = String(talentProfileId);
+      if (!isUuid(id)) throw notFound('Document');
+      const [profile] = await db
+        .select({ userId: talentProfile.userId, cv: talentProfile.cv, resume: talentProfile.resume, pdf: talentProfile.pdf })
+        .from(talentProfile)
+        .where(and(eq(talentProfile.id, id), isNull(talentProfile.deletedAt)))
+        .limit(1);
+      if (!profile || !mayReadTalentDocument(viewer!, profile)) throw notFound('Document');
+      const document = DOCUMENT_SLOTS.map((slot) => profile[slot]).find((file) => {
+        const address = documentAddressOfUrl(file?.url);
+        return address?.talentProfileId === id && address.key === key;
+      });
+      if (!document) throw notFound('Document');
+      return document;
+    },
+  }),
+);

@@ -1,0 +1,57 @@
+import sharp, { type Metadata } from 'sharp';
+import type { SniffedContentType } from '../../lib/uploads/sniff-content-type';
+
+/** Longest side of the kept picture, and side of the square copy menus and lists show. */
+export const PICTURE_MAX_SIDE = 1024;
+export const PICTURE_OPTIMIZED_SIDE = 256;
+/**
+ * A few kilobytes of PNG can claim a picture of billions of pixels; decoding stops here
+ * (48 megapixels: the largest phone cameras) instead of filling the memory.
+ */
+export const PICTURE_MAX_PIXELS = 48_000_000;
+
+const FORMAT_OF: Record<string, SniffedContentType> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+
+export type PictureProblem = 'unreadable' | 'tooManyPixels';
+
+export class PictureError extends Error {
+  constructor(readonly problem: PictureProblem, detail: string) {
+    super(detail);
+    this.name = 'PictureError';
+  }
+}
+
+export interface PictureVariants {
+  /** At most 1024 px on its longest side, WebP. */
+  original: Buffer;
+  /** 256 × 256 px, cropped to the centre, WebP. */
+  optimized: Buffer;
+}
+
+/**
+ * Re-encodes an uploaded picture: what we store and serve is always a WebP we made, never
+ * the uploaded bytes, so nothing hidden in the upload survives. Both copies are turned
+ * upright from the EXIF orientation and then carry no metadata at all (no EXIF, GPS
+ * position, camera or ICC profile: sharp writes none unless asked). The decoder must
+ * agree with the magic bytes, so a file passing as a PNG cannot reach another decoder.
+ */
+export async function pictureVariants(bytes: Uint8Array, sniffed: SniffedContentType): Promise<PictureVariants> {
+  const input = () => sharp(bytes, { limitInputPixels: PICTURE_MAX_PIXELS, failOn: 'error', animated: false });
+  let metadata: Metadata;
+  try {
+    metadata = await input().metadata();
+  } catch (error) {
+    throw new PictureError('unreadable', error instanceof Error ? error.message : String(error));
+  }
+  if (!metadata.format || FORMAT_OF[metadata.format] !== sniffed) throw new PictureError('unreadable', `decoder sees ${metadata.format ?? 'nothing'}, magic bytes say ${sniffed}`);
+  if ((metadata.width ?? 0) * (metadata.height ?? 0) > PICTURE_MAX_PIXELS) throw new PictureError('tooManyPixels', `${metadata.width} × ${metadata.height}`);
+  try {
+    const [original, optimized] = await Promise.all([
+      input().rotate().resize({ width: PICTURE_MAX_SIDE, height: PICTURE_MAX_SIDE, fit: 'inside', withoutEnlargement: true }).webp({ quality: 82 }).toBuffer(),
+      input().rotate().resize({ width: PICTURE_OPTIMIZED_SIDE, height: PICTURE_OPTIMIZED_SIDE, fit: 'cover' }).webp({ quality: 80 }).toBuffer(),
+    ]);
+    return { original, optimized };
+  } catch (error) {
+    throw new PictureError('unreadable', error instanceof Error ? error.message : String(error));
+  }
+}
