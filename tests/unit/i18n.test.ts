@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { getTranslator, resources } from '../../src/lib/i18n/i18n';
+import { COMMON_PARTS, getTranslator, resources } from '../../src/lib/i18n/i18n';
 import { mergeLocaleParts } from '../../src/lib/i18n/merge-locale-parts';
 import { namespacesForPath } from '../../src/lib/i18n/namespaces';
 
@@ -71,6 +71,11 @@ describe('a namespace kept in several files', () => {
   it('keeps lists as lists (returnObjects reads them)', () => {
     const merged = mergeLocaleParts({ home: { points: ['one', 'two'] } }, {});
     expect(Array.isArray((merged.home as { points: unknown }).points)).toBe(true);
+  });
+
+  it('every file under locales/en/common/ is part of the common namespace', () => {
+    const files = readdirSync(path.resolve('src/locales/en/common')).filter((name) => name.endsWith('.json')).map((name) => name.replace(/\.json$/, ''));
+    expect(Object.keys(COMMON_PARTS).sort()).toEqual(files.sort());
   });
 
   it('refuses the same key in two files instead of letting one win', () => {

@@ -1,20 +1,35 @@
 import i18next, { type TFunction } from 'i18next';
 import commonBase from '../../locales/en/common.json';
+import account from '../../locales/en/common/account.json';
+import impersonation from '../../locales/en/common/impersonation.json';
+import talentAssignments from '../../locales/en/common/talent-assignments.json';
+import talentBilling from '../../locales/en/common/talent-billing.json';
+import talentCompanies from '../../locales/en/common/talent-companies.json';
+import talentDashboard from '../../locales/en/common/talent-dashboard.json';
+import talentJobs from '../../locales/en/common/talent-jobs.json';
+import talentTransactions from '../../locales/en/common/talent-transactions.json';
+import uploads from '../../locales/en/common/uploads.json';
 import jobs from '../../locales/en/jobs.json';
 import profile from '../../locales/en/profile.json';
 import rbac from '../../locales/en/rbac.json';
 import { mergeLocaleParts } from './merge-locale-parts';
 import { DEFAULT_LANGUAGE, DEFAULT_NAMESPACE, NAMESPACES, type Namespace } from './namespaces';
 
-// The common namespace is one namespace kept in several files (common.json plus one file
-// per area under common/, picked up by name), so an area's strings sit together.
-const commonParts = import.meta.glob<Record<string, unknown>>('../../locales/en/common/*.json', { eager: true, import: 'default' });
-const common = mergeLocaleParts(
-  commonBase,
-  ...Object.keys(commonParts)
-    .sort()
-    .map((file) => commonParts[file]!),
-);
+// The common namespace is one namespace kept in several files: common.json plus one file
+// per area under common/ (a unit test fails when a file there is not listed here).
+// Explicit imports, not a glob: the server bundle (esbuild) reads this module too.
+export const COMMON_PARTS: Readonly<Record<string, object>> = {
+  account,
+  impersonation,
+  'talent-assignments': talentAssignments,
+  'talent-billing': talentBilling,
+  'talent-companies': talentCompanies,
+  'talent-dashboard': talentDashboard,
+  'talent-jobs': talentJobs,
+  'talent-transactions': talentTransactions,
+  uploads,
+};
+const common = mergeLocaleParts(commonBase, ...Object.values(COMMON_PARTS));
 
 export const resources = { en: { common, rbac, jobs, profile } } as const;
 
