@@ -7,9 +7,10 @@ import { createGracefulShutdown } from './http/graceful-shutdown';
 import { createHealthEndpoints } from './http/health';
 import { createMediaEndpoint } from './http/media';
 import { createRequestBodyLimit } from './http/request-body-limit';
+import { createBackchannelLogoutEndpoint } from './http/backchannel-logout';
 import { applySecurityHeaders } from './http/security-headers';
 import { createStaticAssets } from './http/static-assets';
-import { createServices, type AppServices, type OwnedServices } from './services';
+import { BACKCHANNEL_LOGOUT_PATH, createServices, type AppServices, type OwnedServices } from './services';
 
 type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: undefined, locals: object) => Promise<void>;
 
@@ -52,6 +53,7 @@ export async function startServer(options: StartOptions = {}) {
   const handleHealth = createHealthEndpoints({ get checks() { return readiness(); } }, () => shutdown?.stopping ?? false);
   const refuseOversizedBody = createRequestBodyLimit({ profilePath: buildRoute('talentProfile') });
   let serveMedia: ReturnType<typeof createMediaEndpoint> | null = null;
+  const backchannelLogout = createBackchannelLogoutEndpoint(() => owned?.services.bff ?? null);
 
   const trackerOrigin = config.analytics ? new URL(config.analytics.trackerBaseUrl).origin : null;
   const server = createServer(async (req, res) => {
@@ -67,6 +69,10 @@ export async function startServer(options: StartOptions = {}) {
       const pathname = pathOf(req);
       if (owned.identityProvider && (pathname === '/oidc' || pathname.startsWith('/oidc/'))) {
         owned.identityProvider.handle(req, res);
+        return;
+      }
+      if (pathname === BACKCHANNEL_LOGOUT_PATH) {
+        await backchannelLogout(req, res);
         return;
       }
       if (owned.api && pathname === config.graphql.path) {

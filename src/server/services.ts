@@ -49,6 +49,8 @@ type Log = (message: string) => void;
 
 /** Where the provider sends users back after sign-in and sign-out. */
 export const CALLBACK_PATH = '/auth/callback';
+/** Where the provider posts logout tokens (OIDC Back-Channel Logout); served before Astro. */
+export const BACKCHANNEL_LOGOUT_PATH = '/auth/backchannel-logout';
 export const SIGNED_OUT_PATH = '/auth/signed-out';
 
 async function openSessionStore(config: AppConfig): Promise<SessionStore> {
@@ -92,7 +94,15 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
       ? await createIdentityProvider({
           db: database.db,
           issuer: config.auth.issuer,
-          clients: [{ clientId: config.auth.clientId, clientSecret: secrets.clientSecret, redirectUris: [redirectUri], postLogoutRedirectUris: [postLogoutRedirectUri] }],
+          clients: [
+            {
+              clientId: config.auth.clientId,
+              clientSecret: secrets.clientSecret,
+              redirectUris: [redirectUri],
+              postLogoutRedirectUris: [postLogoutRedirectUri],
+              backchannelLogoutUri: `${config.publicOrigin}${BACKCHANNEL_LOGOUT_PATH}`,
+            },
+          ],
           audience: config.auth.audience,
           rolesClaim: config.auth.rolesClaim,
           cookieKeys: secrets.providerCookieKeys,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AppDatabase } from '../../src/server/db/client';
 import { identityAccount } from '../../src/server/db/schema';
@@ -30,16 +30,25 @@ export interface IdpTestServer {
   logs: string[];
   /** Every request the provider received, as "METHOD /path". */
   requests: string[];
+  /** Serves the app's back-channel logout endpoint (registered for the client) on this origin. */
+  serveBackchannelLogout(handler: (req: IncomingMessage, res: ServerResponse) => void): void;
   close(): Promise<void>;
 }
+
+const BACKCHANNEL_LOGOUT_PATH = '/auth/backchannel-logout';
 
 export const TEST_ROLES_CLAIM = 'https://talentplace.app/roles';
 
 export async function startIdpServer(db: AppDatabase, overrides: Partial<IdentityProviderOptions> = {}): Promise<IdpTestServer> {
   let identity: IdentityProvider | null = null;
   const requests: string[] = [];
+  let backchannelLogout: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
   const server: Server = createServer((req, res) => {
     requests.push(`${req.method} ${new URL(req.url ?? '/', 'http://x').pathname}`);
+    if (backchannelLogout && req.url === BACKCHANNEL_LOGOUT_PATH) {
+      backchannelLogout(req, res);
+      return;
+    }
     if (identity && req.url?.startsWith('/oidc')) {
       identity.handle(req, res);
       return;
@@ -68,6 +77,7 @@ export async function startIdpServer(db: AppDatabase, overrides: Partial<Identit
           clientSecret: client.clientSecret,
           redirectUris: [client.redirectUri, httpsRedirectUri],
           postLogoutRedirectUris: [client.postLogoutRedirectUri],
+          backchannelLogoutUri: `${origin}${BACKCHANNEL_LOGOUT_PATH}`,
         },
       ],
       audience,
@@ -93,6 +103,9 @@ export async function startIdpServer(db: AppDatabase, overrides: Partial<Identit
     identity: started,
     logs,
     requests,
+    serveBackchannelLogout: (handler) => {
+      backchannelLogout = handler;
+    },
     async close() {
       await started.close();
       server.closeAllConnections();

@@ -101,6 +101,7 @@ export function createBff(options: BffOptions) {
         const session = await sessions.create({
           tokens: { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, idToken: tokens.idToken, expiresAt: tokens.expiresAt, scope: tokens.scope },
           claims: tokens.claims,
+          providerSessionId: tokens.providerSessionId,
           selectedCompanyId: null,
           impersonateAs: null,
         });
@@ -134,6 +135,25 @@ export function createBff(options: BffOptions) {
         log(`sign-in: findMe failed, landing on ${returnTo} (${error instanceof Error ? error.message : String(error)})`);
         return returnTo;
       }
+    },
+
+    /**
+     * Back-channel logout: the provider says its session `sid` ended, so ours ends too.
+     * Anything that is not a valid logout token for a session we hold ends nothing.
+     */
+    async backchannelLogout(logoutToken: string): Promise<{ ok: true } | { ok: false; reason: string }> {
+      let claims: { sid: string; sub: string | null };
+      try {
+        claims = await oidc.verifyLogoutToken(logoutToken);
+      } catch (error) {
+        return { ok: false, reason: error instanceof Error ? error.message : 'invalid logout token' };
+      }
+      const session = await sessions.findByProviderSession(claims.sid);
+      if (!session) return { ok: false, reason: 'no session with this sid' };
+      if (claims.sub !== null && claims.sub !== session.record.claims.sub) return { ok: false, reason: 'the sid belongs to another subject' };
+      await sessions.destroy(session.id);
+      log(`session: ended by the provider (back-channel logout of ${claims.sub ?? 'a user'})`);
+      return { ok: true };
     },
 
     /** Ends the session here and at the provider (with id_token_hint), revoking the refresh token. */

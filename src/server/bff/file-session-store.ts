@@ -18,6 +18,7 @@ interface StoredFile {
 export async function createFileSessionStore(directory: string): Promise<SessionStore> {
   await mkdir(directory, { recursive: true, mode: 0o700 });
   const fileOf = (id: string) => path.join(directory, `${createHash('sha256').update(id).digest('hex')}.json`);
+  const aliasFileOf = (alias: string) => path.join(directory, `alias-${createHash('sha256').update(alias).digest('hex')}.json`);
 
   async function sweep() {
     const now = Date.now();
@@ -57,6 +58,24 @@ export async function createFileSessionStore(directory: string): Promise<Session
     },
     async delete(id) {
       await rm(fileOf(id), { force: true });
+    },
+    async setAlias(alias, id, ttlSeconds) {
+      const file = aliasFileOf(alias);
+      const temporary = `${file}.${process.pid}.tmp`;
+      await writeFile(temporary, JSON.stringify({ expiresAt: Date.now() + ttlSeconds * 1000, id }), { mode: 0o600 });
+      await rename(temporary, file);
+    },
+    async getAlias(alias) {
+      try {
+        const stored = JSON.parse(await readFile(aliasFileOf(alias), 'utf8')) as { expiresAt: number; id: string };
+        return stored.expiresAt > Date.now() ? stored.id : null;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    async deleteAlias(alias) {
+      await rm(aliasFileOf(alias), { force: true });
     },
     async ping() {
       await stat(directory);

@@ -1,3 +1,4 @@
+import { createRemoteJWKSet, jwtVerify } from 'jose';
 import ky from 'ky';
 import * as client from 'openid-client';
 import type { AuthConfig } from '../config';
@@ -9,6 +10,9 @@ const CLOCK_TOLERANCE_S = 60;
 /** Spec §9: login client HTTP timeout 10 s; token requests retried 3 times on network failure. */
 const TIMEOUT_MS = 10_000;
 const NETWORK_RETRIES = 3;
+/** Logout tokens are used at once; an older one is a replay. */
+const LOGOUT_TOKEN_MAX_AGE_S = 300;
+const BACKCHANNEL_LOGOUT_EVENT = 'http://schemas.openid.net/event/backchannel-logout';
 
 export interface TokenSet {
   accessToken: string;
@@ -17,6 +21,8 @@ export interface TokenSet {
   expiresAt: number;
   scope: string | null;
   claims: { sub: string; email: string | null; name: string | null; roles: string[] };
+  /** The provider's session id, when it sends one (back-channel logout names it). */
+  providerSessionId: string | null;
 }
 
 export interface OidcClientOptions {
@@ -53,6 +59,7 @@ function networkError(error: unknown): LoginError | null {
 export function createOidcClient(options: OidcClientOptions) {
   const { auth } = options;
   let configuration: Promise<client.Configuration> | null = null;
+  let logoutKeys: ReturnType<typeof createRemoteJWKSet> | null = null;
 
   function discover(): Promise<client.Configuration> {
     configuration ??= client
@@ -97,6 +104,7 @@ export function createOidcClient(options: OidcClientOptions) {
         name: typeof claims?.name === 'string' ? claims.name : null,
         roles: Array.isArray(roles) ? roles.filter((role): role is string => typeof role === 'string') : [],
       },
+      providerSessionId: typeof claims?.sid === 'string' ? claims.sid : null,
     };
   }
 
@@ -184,6 +192,33 @@ export function createOidcClient(options: OidcClientOptions) {
       const config = await discover();
       if (!config.serverMetadata().revocation_endpoint) return;
       await client.tokenRevocation(config, refreshToken, { token_type_hint: 'refresh_token' });
+    },
+
+    /**
+     * A back-channel logout token (OpenID Connect Back-Channel Logout 1.0 §2.4, §2.6):
+     * RS256 from the issuer's keys, typ logout+jwt, our client as audience, issued within
+     * the last minutes, the logout event, no nonce, and a sid. Throws when any check fails.
+     */
+    async verifyLogoutToken(token: string): Promise<{ sid: string; sub: string | null }> {
+      const config = await discover();
+      const metadata = config.serverMetadata();
+      if (!metadata.jwks_uri) throw new Error('the provider publishes no keys');
+      logoutKeys ??= createRemoteJWKSet(new URL(metadata.jwks_uri));
+      const { payload } = await jwtVerify(token, logoutKeys, {
+        issuer: metadata.issuer,
+        audience: auth.clientId,
+        algorithms: ['RS256'],
+        typ: 'logout+jwt',
+        clockTolerance: CLOCK_TOLERANCE_S,
+        maxTokenAge: LOGOUT_TOKEN_MAX_AGE_S,
+        requiredClaims: ['iat', 'jti'],
+      });
+      const events = payload.events as Record<string, unknown> | undefined;
+      const event = events?.[BACKCHANNEL_LOGOUT_EVENT];
+      if (!event || typeof event !== 'object') throw new Error('not a logout token: the logout event is missing');
+      if ('nonce' in payload) throw new Error('a logout token must not carry a nonce');
+      if (typeof payload.sid !== 'string' || !payload.sid) throw new Error('the logout token names no session (sid)');
+      return { sid: payload.sid, sub: typeof payload.sub === 'string' ? payload.sub : null };
     },
 
     async endSessionUrl(idToken: string): Promise<string> {

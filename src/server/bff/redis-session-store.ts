@@ -31,6 +31,7 @@ export async function createRedisSessionStore(url: string): Promise<SessionStore
     throw new SessionStoreError('Redis is unreachable', `check REDIS_URL (${new URL(url).host})`, { cause: error });
   });
   const key = (id: string) => `${KEY_PREFIX}${id}`;
+  const aliasKey = (alias: string) => `${KEY_PREFIX}alias:${alias}`;
   const guard = async <T>(operation: () => Promise<T>): Promise<T> => {
     try {
       return await operation();
@@ -52,6 +53,15 @@ export async function createRedisSessionStore(url: string): Promise<SessionStore
     delete: (id) =>
       guard(async () => {
         await client.del(key(id));
+      }),
+    setAlias: (alias, id, ttlSeconds) =>
+      guard(async () => {
+        await client.set(aliasKey(alias), id, { expiration: { type: 'EX', value: Math.max(1, Math.ceil(ttlSeconds)) } });
+      }),
+    getAlias: (alias) => guard(() => client.get(aliasKey(alias))),
+    deleteAlias: (alias) =>
+      guard(async () => {
+        await client.del(aliasKey(alias));
       }),
     ping: () =>
       guard(async () => {

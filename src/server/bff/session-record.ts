@@ -13,6 +13,8 @@ export interface SessionRecord {
     scope: string | null;
   };
   claims: { sub: string; email: string | null; name: string | null; roles: string[] };
+  /** The provider's session id (ID token `sid`), which back-channel logout names. */
+  providerSessionId?: string | null;
   /** Anti-forgery token the pages send back on every state-changing request. */
   csrfToken: string;
   selectedCompanyId: string | null;
@@ -25,6 +27,13 @@ export interface SessionStore {
   /** Stores the record; the store forgets it after ttlSeconds. */
   set(id: string, record: SessionRecord, ttlSeconds: number): Promise<void>;
   delete(id: string): Promise<void>;
+  /**
+   * A second name for a session (the provider's sid), so that a back-channel logout
+   * can find the session it ends; forgotten after ttlSeconds like the session.
+   */
+  setAlias(alias: string, id: string, ttlSeconds: number): Promise<void>;
+  getAlias(alias: string): Promise<string | null>;
+  deleteAlias(alias: string): Promise<void>;
   /** Answers when the store is reachable (readiness). */
   ping(): Promise<void>;
   close(): Promise<void>;

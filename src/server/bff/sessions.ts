@@ -18,6 +18,8 @@ export interface LoadedSession {
 // Writing lastSeenAt on every request would make every page view a store write.
 const TOUCH_GRANULARITY_MS = 60_000;
 
+const providerAlias = (sid: string) => `sid:${sid}`;
+
 export function createSessionManager(store: SessionStore, policy: SessionPolicy) {
   const remainingSeconds = (record: SessionRecord, now: number) =>
     Math.max(1, Math.floor(Math.min(record.lastSeenAt + policy.idleSeconds * 1000, record.absoluteExpiresAt) - now) / 1000);
@@ -59,7 +61,15 @@ export function createSessionManager(store: SessionStore, policy: SessionPolicy)
       };
       const id = randomBytes(32).toString('base64url');
       await store.set(id, record, remainingSeconds(record, now));
+      if (record.providerSessionId) await store.setAlias(providerAlias(record.providerSessionId), id, policy.absoluteSeconds);
       return { id, record };
+    },
+
+    /** The session the provider knows by `sid`, if it still exists here. */
+    async findByProviderSession(sid: string): Promise<LoadedSession | null> {
+      const id = await store.getAlias(providerAlias(sid));
+      const record = id ? await store.get(id) : null;
+      return id && record ? { id, record } : null;
     },
 
     async save(session: LoadedSession): Promise<void> {
@@ -67,7 +77,10 @@ export function createSessionManager(store: SessionStore, policy: SessionPolicy)
     },
 
     async destroy(id: string | undefined): Promise<void> {
-      if (id) await store.delete(id);
+      if (!id) return;
+      const record = await store.get(id).catch(() => null);
+      await store.delete(id);
+      if (record?.providerSessionId) await store.deleteAlias(providerAlias(record.providerSessionId));
     },
 
     cookie(id: string): string {

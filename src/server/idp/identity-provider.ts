@@ -126,6 +126,8 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
   const firstPartyClientIds = new Set(options.clients.map((client) => client.clientId));
   provider.use(offlineAccessImpliesConsent(firstPartyClientIds));
   provider.on('server_error', (_ctx: unknown, error: Error) => log(`idp: server error: ${error.stack ?? error.message}`));
+  // A client that missed a back-channel logout keeps a session the user ended: worth a line.
+  provider.on('backchannel.error', (_ctx: unknown, error: Error, client: { clientId: string }) => log(`idp: back-channel logout to ${client.clientId} failed: ${error.message}`));
 
   const handleProvider = provider.callback();
   const handleInteraction = createInteractionHandler({

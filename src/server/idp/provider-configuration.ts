@@ -11,6 +11,8 @@ export interface IdentityProviderClient {
   clientSecret: string;
   redirectUris: string[];
   postLogoutRedirectUris: string[];
+  /** Where the provider tells the client that a session ended (OIDC Back-Channel Logout). */
+  backchannelLogoutUri?: string;
 }
 
 export interface ProviderConfigurationInput {
@@ -58,6 +60,8 @@ function clientMetadata(client: IdentityProviderClient): ClientMetadata {
     grant_types: ['authorization_code', 'refresh_token'],
     response_types: ['code'],
     id_token_signed_response_alg: 'RS256',
+    // Each logout token names the provider session (sid), so only that session ends.
+    ...(client.backchannelLogoutUri ? { backchannel_logout_uri: client.backchannelLogoutUri, backchannel_logout_session_required: true } : {}),
   };
 }
 
@@ -78,8 +82,19 @@ export function buildProviderConfiguration(input: ProviderConfigurationInput): C
   const policy = interactionPolicy.base();
   policy.add(new interactionPolicy.Prompt({ name: CREATE_PROMPT, requestable: true }), 0);
 
+  // oidc-provider refuses outgoing requests to loopback and private addresses (SSRF
+  // protection). Our own clients' back-channel logout addresses are configured here, not
+  // sent by anyone, and on a single machine they are loopback: only those skip the check.
+  const firstPartyLogoutUris = new Set(input.clients.flatMap((client) => (client.backchannelLogoutUri ? [new URL(client.backchannelLogoutUri).href] : [])));
+  const providerFetch = (url: string | URL, options: RequestInit & { dispatcher?: unknown }) => {
+    if (!firstPartyLogoutUris.has(new URL(url).href)) return globalThis.fetch(url, options);
+    const { dispatcher: _ssrfCheck, ...rest } = options;
+    return globalThis.fetch(url, rest);
+  };
+
   return {
     adapter: input.adapter,
+    fetch: providerFetch as Configuration['fetch'],
     jwks: { keys: [input.signingKey as Record<string, unknown>] } as Configuration['jwks'],
     clients: input.clients.map(clientMetadata),
     findAccount: accounts.findAccount,
@@ -158,6 +173,7 @@ export function buildProviderConfiguration(input: ProviderConfigurationInput): C
           ctx.body = renderMessagePage(branding, { title: 'You are signed out', message: `You have signed out of ${branding.productName}.` });
         },
       },
+      backchannelLogout: { enabled: true },
       revocation: {
         enabled: true,
         allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId,

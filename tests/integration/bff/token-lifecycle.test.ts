@@ -1,97 +1,34 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApi } from '../../../src/server/api/yoga';
-import { createApiCaller } from '../../../src/server/bff/api-caller';
 import { createBff } from '../../../src/server/bff/bff';
-import { createFileSessionStore } from '../../../src/server/bff/file-session-store';
 import { createOidcClient } from '../../../src/server/bff/oidc-client';
 import { createSessionManager, type LoadedSession } from '../../../src/server/bff/sessions';
-import type { SessionStore } from '../../../src/server/bff/session-record';
-import type { Database } from '../../../src/server/db/client';
 import { user } from '../../../src/server/db/schema';
-import { seedIdentityAccount, startIdpServer, TEST_ROLES_CLAIM, type IdpTestServer, type SeededAccount } from '../../support/idp-server';
-import { openTestDatabase } from '../../support/test-database';
+import { cookieValue, startBffHarness, type BffHarness } from '../../support/bff-harness';
+import { TEST_ROLES_CLAIM } from '../../support/idp-server';
 import { Browser } from '../idp/browser';
 import { discoverClient, isCallback, submitForm } from '../idp/relying-party';
 
 const FIND_ME = { query: '{ findMe { id } }' };
 
-// Sign-in landing and token life over HTTP and the real API verifying
+// The BFF in-process with the real built-in provider over HTTP and the real API verifying
 // its tokens: only the clock is moved, by marking the session's access token as expired.
 describe('BFF sign-in landing and token lifecycle (checklist E25, E27, E28)', () => {
-  let database: Database;
-  let idp: IdpTestServer;
-  let store: SessionStore;
-  let sessionDir: string;
-  let account: SeededAccount;
-  let bff: ReturnType<typeof createBff>;
-  const logs: string[] = [];
-
+  let h: BffHarness;
+  let bff: BffHarness['bff'];
+  let store: BffHarness['store'];
+  let idp: BffHarness['idp'];
+  let account: BffHarness['account'];
+  let database: BffHarness['database'];
+  let logs: string[];
   beforeAll(async () => {
-    database = await openTestDatabase('pglite');
-    idp = await startIdpServer(database.db);
-    account = await seedIdentityAccount(database.db, { roles: [] });
-    sessionDir = await mkdtemp(path.join(tmpdir(), 'tp-sessions-'));
-    store = await createFileSessionStore(sessionDir);
-    const auth = {
-      builtIn: false,
-      issuer: idp.issuer,
-      clientId: idp.client.clientId,
-      clientSecret: idp.client.clientSecret,
-      audience: idp.audience,
-      rolesClaim: TEST_ROLES_CLAIM,
-      adminRole: 'super:admin',
-      impersonateRole: 'super:impersonate',
-      extraScopes: [],
-      refreshTokens: true,
-      organization: null,
-      maxAgeSeconds: null,
-    };
-    const api = createApi({
-      db: database.db,
-      path: '/graphql',
-      production: false,
-      auth: { issuer: idp.issuer, audience: idp.audience, rolesClaim: TEST_ROLES_CLAIM, adminRole: 'super:admin', impersonateRole: 'super:impersonate' },
-    });
-    bff = createBff({
-      sessions: createSessionManager(store, { idleSeconds: 3600, absoluteSeconds: 86_400, cookieName: 'tp-session', secure: false }),
-      oidc: createOidcClient({ auth, clientSecret: idp.client.clientSecret, redirectUri: idp.client.redirectUri, postLogoutRedirectUri: idp.client.postLogoutRedirectUri }),
-      callApi: createApiCaller({ api, url: null, path: '/graphql' }),
-      transactionKey: new Uint8Array(32).fill(7),
-      transactionCookieName: 'tp-login',
-      secureCookies: false,
-      log: (message) => logs.push(message),
-    });
+    h = await startBffHarness();
+    ({ bff, store, idp, account, database, logs } = h);
   });
-  afterAll(async () => {
-    await store?.close();
-    await idp?.close();
-    await database?.close();
-    if (sessionDir) await rm(sessionDir, { recursive: true, force: true });
-  });
+  afterAll(() => h?.close());
 
-  const cookieValue = (setCookies: string[], name: string) => {
-    const cookie = setCookies.find((candidate) => candidate.startsWith(`${name}=`));
-    return cookie ? decodeURIComponent(cookie.slice(name.length + 1).split(';')[0]!) : undefined;
-  };
-
-  /** Signs in through the BFF and the provider's own form; the loaded session. */
-  async function signIn(): Promise<LoadedSession> {
-    const start = await bff.startLogin('/talent/dashboard', false);
-    const browser = new Browser();
-    const page = await browser.follow(new URL(start.location), isCallback(idp));
-    const callback = await submitForm(browser, idp, page, { email: account.email, password: account.password });
-    expect(isCallback(idp)(callback.url)).toBe(true);
-    const done = await bff.completeLogin(callback.url, cookieValue(start.setCookies, 'tp-login'), undefined);
-    expect(done.location).toBe('/talent/dashboard');
-    const session = await bff.loadSession(cookieValue(done.setCookies, 'tp-session'), { touch: true });
-    expect(session?.record.tokens.refreshToken).toBeTruthy();
-    return session!;
-  }
+  const signIn = async () => (await h.signIn()).session;
 
   async function expireAccessToken(session: LoadedSession) {
     const stored = await store.get(session.id);

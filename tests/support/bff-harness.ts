@@ -1,0 +1,101 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect } from 'vitest';
+import { createApi } from '../../src/server/api/yoga';
+import { createApiCaller } from '../../src/server/bff/api-caller';
+import { createBff, type Bff } from '../../src/server/bff/bff';
+import { createFileSessionStore } from '../../src/server/bff/file-session-store';
+import { createOidcClient } from '../../src/server/bff/oidc-client';
+import type { SessionStore } from '../../src/server/bff/session-record';
+import { createSessionManager, type LoadedSession } from '../../src/server/bff/sessions';
+import type { Database } from '../../src/server/db/client';
+import { Browser } from '../integration/idp/browser';
+import { isCallback, submitForm } from '../integration/idp/relying-party';
+import { seedIdentityAccount, startIdpServer, TEST_ROLES_CLAIM, type IdpTestServer, type SeededAccount } from './idp-server';
+import { openTestDatabase } from './test-database';
+
+/**
+ * The BFF in-process with the real built-in provider over HTTP, the real API verifying
+ * its tokens and a file session store: what the product wires up, minus Astro.
+ */
+export interface BffHarness {
+  database: Database;
+  idp: IdpTestServer;
+  store: SessionStore;
+  account: SeededAccount;
+  bff: Bff;
+  logs: string[];
+  /** Signs in through the BFF and the provider's own form. */
+  signIn(returnTo?: string | null): Promise<{ session: LoadedSession; browser: Browser; location: string }>;
+  close(): Promise<void>;
+}
+
+export function cookieValue(setCookies: string[], name: string): string | undefined {
+  const cookie = setCookies.find((candidate) => candidate.startsWith(`${name}=`));
+  return cookie ? decodeURIComponent(cookie.slice(name.length + 1).split(';')[0]!) : undefined;
+}
+
+export async function startBffHarness(): Promise<BffHarness> {
+  const database = await openTestDatabase('pglite');
+  const idp = await startIdpServer(database.db);
+  const account = await seedIdentityAccount(database.db, { roles: [] });
+  const sessionDir = await mkdtemp(path.join(tmpdir(), 'tp-sessions-'));
+  const store = await createFileSessionStore(sessionDir);
+  const logs: string[] = [];
+  const auth = {
+    builtIn: false,
+    issuer: idp.issuer,
+    clientId: idp.client.clientId,
+    clientSecret: idp.client.clientSecret,
+    audience: idp.audience,
+    rolesClaim: TEST_ROLES_CLAIM,
+    adminRole: 'super:admin',
+    impersonateRole: 'super:impersonate',
+    extraScopes: [],
+    refreshTokens: true,
+    organization: null,
+    maxAgeSeconds: null,
+  };
+  const api = createApi({
+    db: database.db,
+    path: '/graphql',
+    production: false,
+    auth: { issuer: idp.issuer, audience: idp.audience, rolesClaim: TEST_ROLES_CLAIM, adminRole: 'super:admin', impersonateRole: 'super:impersonate' },
+  });
+  const bff = createBff({
+    sessions: createSessionManager(store, { idleSeconds: 3600, absoluteSeconds: 86_400, cookieName: 'tp-session', secure: false }),
+    oidc: createOidcClient({ auth, clientSecret: idp.client.clientSecret, redirectUri: idp.client.redirectUri, postLogoutRedirectUri: idp.client.postLogoutRedirectUri }),
+    callApi: createApiCaller({ api, url: null, path: '/graphql' }),
+    transactionKey: new Uint8Array(32).fill(7),
+    transactionCookieName: 'tp-login',
+    secureCookies: false,
+    log: (message) => logs.push(message),
+  });
+
+  return {
+    database,
+    idp,
+    store,
+    account,
+    bff,
+    logs,
+    async signIn(returnTo = '/talent/dashboard') {
+      const start = await bff.startLogin(returnTo, false);
+      const browser = new Browser();
+      const page = await browser.follow(new URL(start.location), isCallback(idp));
+      const callback = await submitForm(browser, idp, page, { email: account.email, password: account.password });
+      expect(isCallback(idp)(callback.url)).toBe(true);
+      const done = await bff.completeLogin(callback.url, cookieValue(start.setCookies, 'tp-login'), undefined);
+      const session = await bff.loadSession(cookieValue(done.setCookies, 'tp-session'), { touch: true });
+      expect(session?.record.tokens.refreshToken).toBeTruthy();
+      return { session: session!, browser, location: done.location };
+    },
+    async close() {
+      await store.close();
+      await idp.close();
+      await database.close();
+      await rm(sessionDir, { recursive: true, force: true });
+    },
+  };
+}
