@@ -1,0 +1,68 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+// A new account of its own, so that nothing other specs do to the demo talent matters.
+async function newTalentWithSkill(page: Page, skill: string) {
+  const email = `dash-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+  await page.goto('/sign-up');
+  await page.getByLabel('Name').fill('Dana Dashboard');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('correct-horse-battery');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/sign-up\/success$/);
+
+  await page.goto('/talent/dashboard');
+  await page.getByRole('button', { name: 'Create profile' }).click();
+  await expect(page).toHaveURL(/\/talent\/profile$/);
+  const skills = page.getByRole('region', { name: 'Skills' });
+  await skills.getByRole('button', { name: 'Add skill' }).click();
+  await skills.getByRole('group', { name: 'Skill 1' }).getByLabel('Skill').fill(skill);
+  await skills.getByRole('button', { name: 'Save' }).click();
+  await expect(skills.getByRole('group', { name: 'Skill 1' }).getByLabel('Skill')).toHaveValue(skill);
+}
+
+test.describe('talent dashboard widgets (spec §5)', () => {
+  test('a new talent sees empty activity, and the jobs matching their skill marked new only the first time', async ({ page }) => {
+    await newTalentWithSkill(page, 'React');
+    await page.goto('/talent/dashboard');
+    const emptyWidgets: Array<[string, string]> = [
+      ['New invitations', 'No new invitations.'],
+      ['Your applications', 'You have not applied to a job yet.'],
+      ['Current assignments', 'No assignment is running today.'],
+      ['Balance', 'No balance yet'],
+    ];
+    for (const [heading, empty] of emptyWidgets) {
+      await expect(page.getByRole('region', { name: heading })).toContainText(empty);
+    }
+
+    const matching = page.getByRole('region', { name: 'Jobs matching your skills' });
+    await matching.scrollIntoViewIfNeeded();
+    const jobs = matching.getByRole('listitem');
+    await expect(jobs.first()).toBeVisible();
+    const shown = await jobs.count();
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThanOrEqual(5);
+    await expect(matching.getByText('New', { exact: true })).toHaveCount(shown);
+    await expect(matching.getByRole('link', { name: 'See all matching jobs' }).last()).toHaveAttribute('href', '/jobs?q=React&query_by=skills&sort_by=publishedAt%3Adesc');
+    expect(await page.evaluate(() => localStorage.getItem('mySkillsSearch'))).toBe('React');
+
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+
+    // Seen now: the same jobs are no longer new on the next visit.
+    await page.reload();
+    await matching.scrollIntoViewIfNeeded();
+    await expect(jobs.first()).toBeVisible();
+    await expect(matching.getByText('New', { exact: true })).toHaveCount(0);
+  });
+
+  test('when the API answers 502 the widget says so and an error toast carries the status (spec §8)', async ({ page }) => {
+    await newTalentWithSkill(page, 'TypeScript');
+    await page.route('**/api/graphql', (route) => route.fulfill({ status: 502, contentType: 'text/plain', body: 'Bad gateway' }));
+    await page.goto('/talent/dashboard');
+    const matching = page.getByRole('region', { name: 'Jobs matching your skills' });
+    await matching.scrollIntoViewIfNeeded();
+    await expect(matching.getByText('Matching jobs could not be loaded.')).toBeVisible();
+    await expect(page.getByText('Response not successful: Received status code 502')).toBeVisible();
+  });
+});
