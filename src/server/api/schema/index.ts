@@ -6,6 +6,9 @@ import './talent-profile-mutations';
 import './catalog';
 import './jobs';
 import './applications';
+import './billing';
+import './billing-mutations';
+import './payment-profile';
 import { lexicographicSortSchema, printSchema } from 'graphql';
 import { builder } from '../builder';
 
