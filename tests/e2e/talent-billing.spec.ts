@@ -230,3 +230,21 @@ test('the payment profile is saved with its IBAN checked and shown masked afterw
   expect(html).not.toContain('370400440532');
   expect(html).not.toContain('3704 0044');
 });
+
+test.describe('at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the list, a billing and the forms fit the width without sideways scrolling', async ({ page }) => {
+    await signIn(page, '/talent/billing');
+    const widths: Record<string, number> = {};
+    const billingLink = page.getByRole('article').first().getByRole('heading', { level: 3 }).getByRole('link');
+    const address = (await billingLink.getAttribute('href'))!;
+    for (const path of ['/talent/billing', address, '/talent/billing?action=new', '/talent/billing?action=payment-profile']) {
+      await page.goto(path);
+      widths[path] = await page.evaluate(() => document.documentElement.scrollWidth);
+    }
+    expect(Object.values(widths).every((width) => width <= 390), JSON.stringify(widths)).toBe(true);
+    await page.goto(address);
+    await expectNoAxeViolations(page);
+  });
+});
