@@ -77,7 +77,7 @@ export const ROUTES = [
   { key: 'talentAssignmentCreate', path: '/talent/assignment-create', titleKey: 'titles.talentAssignmentCreate', group: 'talent', access: 'signedIn', live: true },
   { key: 'talentAssignmentEdit', path: '/talent/assignment-edit', titleKey: 'titles.talentAssignmentEdit', group: 'talent', access: 'signedIn', live: true },
   { key: 'talentAssignments', path: '/talent/assignments', titleKey: 'titles.talentAssignments', group: 'talent', access: 'signedIn', live: true },
-  { key: 'talentBilling', path: '/talent/billing', titleKey: 'titles.talentBilling', group: 'talent', access: 'signedIn', live: false },
+  { key: 'talentBilling', path: '/talent/billing', titleKey: 'titles.talentBilling', group: 'talent', access: 'signedIn', live: true },
   { key: 'talentCompany', path: '/talent/company', titleKey: 'titles.talentCompany', group: 'talent', access: 'signedIn', live: true },
   { key: 'talentDashboard', path: '/talent/dashboard', titleKey: 'titles.talentDashboard', group: 'talent', access: 'signedIn', live: true },
   { key: 'talentEmployers', path: '/talent/employers', titleKey: 'titles.talentEmployers', group: 'talent', access: 'signedIn', live: true },

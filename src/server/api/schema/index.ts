@@ -19,6 +19,9 @@ import './balance-transactions';
 import './talent-assignments';
 import './saved-job-ads';
 import './received-invitations';
+import './billing';
+import './billing-mutations';
+import './payment-profile';
 import { lexicographicSortSchema, printSchema } from 'graphql';
 import { builder } from '../builder';
 

@@ -19,6 +19,7 @@ import type { SeededCompanies, SeededCompany } from './companies';
 import { insertRows, type SeedContext, type SeedTx } from './context';
 import { addDays, addMinutes, dayOfMonth, isoDate, monthBefore, notAfter, type YearMonth } from './dates';
 import type { SeededJobs } from './jobs';
+import { defaultDueDate } from '../../../lib/billing/billing-period';
 import { addMoney, fromCents, multiplyMoney, negateMoney, toCents } from '../../../lib/money/decimal-money';
 import type { SeededTalents } from './talents';
 
@@ -45,6 +46,11 @@ interface AssignmentPlan {
   team: string;
   costCenter: string;
   talentNote: string;
+  /**
+   * Both assignments started well before the six months of billings: their first months
+   * were billed before the talent joined, so the demo (and its end-to-end tests) still
+   * has months on each assignment that can be billed here.
+   */
   startMonthsAgo: number;
   endInDays: number | null;
   /** Per month, oldest first (5 months ago → this month); a month may have a rejected first try. */
@@ -99,7 +105,7 @@ function plans(ctx: SeedContext, companies: SeededCompanies): AssignmentPlan[] {
       team: 'Design system',
       costCenter: 'NW-ENG-110',
       talentNote: 'Send your hours by the third working day of the month.',
-      startMonthsAgo: 8,
+      startMonthsAgo: 14,
       endInDays: null,
       statuses: [['PAID'], ['PAID'], ['INVOICED'], ['APPROVED'], ['SENT'], ['DRAFT']],
       invoicePrefix: 'INV-TT',
@@ -133,7 +139,7 @@ function plans(ctx: SeedContext, companies: SeededCompanies): AssignmentPlan[] {
       team: 'Checkout squad',
       costCenter: 'NW-ENG-204',
       talentNote: 'Brightpath approves timesheets before they go to the client.',
-      startMonthsAgo: 7,
+      startMonthsAgo: 12,
       endInDays: 90,
       statuses: [['PAID'], ['REJECTED', 'PAID'], ['PAID'], ['INVOICED'], ['APPROVED'], ['DRAFT']],
       invoicePrefix: 'INV-BP',
@@ -235,10 +241,11 @@ export async function seedDemoBilling(
             : statuses.length > 1
               ? 'Corrected to the days in the approved timesheet.'
               : null,
-          dueDate: isoDate(dayOfMonth(next, 15)),
+          dueDate: defaultDueDate(period),
           createdAt,
           updatedAt: createdAt,
         });
+        // A millisecond apart: lines are read back in the order they were written.
         billingLines.forEach((line, lineIndex) =>
           lines.push({
             billingId: id,
@@ -249,7 +256,7 @@ export async function seedDemoBilling(
             amount: amounts[lineIndex]!,
             currency: plan.currency,
             createdById: talent.userId,
-            createdAt,
+            createdAt: new Date(createdAt.getTime() + lineIndex),
           }),
         );
         result.billings.push({ id, companyId: employer.id, status, createdAt });

@@ -1,0 +1,126 @@
+import type { Translate } from '../i18n/i18n';
+import { formValuesFromBilling, newBillingValues, periodChoices, type BillingFormValues } from './billing-form';
+import type { BillingAssignmentView, BillingFormData, BillingListData, BillingView, PaymentProfileView } from './billing-operations';
+import { billingHref, type BillingListFilter, type BillingPageState } from './billing-page-state';
+import type { BillingSubmission, FieldErrors, PaymentProfileFormValues } from './billing-submission';
+
+// Which part of the billing page to show, from its address and what a form post gave:
+// decided once, loading only what that part needs.
+
+export type BillingPageView =
+  | { kind: 'list'; data: BillingListData; filter: BillingListFilter }
+  /** One billing; `alert` says why an action on it was refused. */
+  | { kind: 'billing'; billing: BillingView; alert: string | null }
+  | { kind: 'notFound' }
+  | { kind: 'noProfile' }
+  | { kind: 'chooseAssignment'; assignments: BillingAssignmentView[]; error: string | null }
+  | {
+      kind: 'billingForm';
+      values: BillingFormValues;
+      errors: FieldErrors;
+      formError: string | null;
+      assignment: { roleTitle: string | null; clientName: string | null; providerName: string | null };
+      /** Creating: the months on offer; editing: null (the month is fixed). */
+      periodChoices: Array<{ value: string; billed: boolean }> | null;
+      changeAssignmentHref: string | null;
+      cancelHref: string;
+    }
+  | { kind: 'delete'; billing: BillingView }
+  | { kind: 'paymentProfile'; profile: PaymentProfileView | null; values: PaymentProfileFormValues; errors: FieldErrors; formError: string | null };
+
+export interface BillingPageLoaders {
+  list: (page: number, filter: BillingListFilter) => Promise<BillingListData>;
+  /** Null for NOT_FOUND. */
+  billing: (id: string) => Promise<BillingView | null>;
+  form: () => Promise<BillingFormData>;
+  paymentProfile: () => Promise<{ hasProfile: boolean; paymentProfile: PaymentProfileView | null }>;
+}
+
+export interface BillingViewContext {
+  t: Translate;
+  now: Date;
+  /** The address asked for an assignment (even an unknown one): choosing again says why. */
+  askedForAssignment: boolean;
+}
+
+const NO_ASSIGNMENT = { roleTitle: null, clientName: null, providerName: null };
+
+export async function billingPageView(state: BillingPageState, outcome: BillingSubmission | null, load: BillingPageLoaders, context: BillingViewContext): Promise<BillingPageView> {
+  const { t, now } = context;
+  const refusal = t('billing.errors.notADraft');
+  if (outcome?.kind === 'notFound') return { kind: 'notFound' };
+  if (outcome?.kind === 'refused') {
+    const billing = await load.billing(outcome.billingId);
+    return billing ? { kind: 'billing', billing, alert: outcome.message } : { kind: 'notFound' };
+  }
+  const postedBilling = outcome?.kind === 'billingForm' ? outcome : null;
+
+  switch (state.view) {
+    case 'list': {
+      const filter = { status: state.status, assignmentId: state.assignmentId };
+      const data = await load.list(state.page, filter);
+      return data.hasProfile ? { kind: 'list', data, filter } : { kind: 'noProfile' };
+    }
+    case 'billing': {
+      const billing = await load.billing(state.id);
+      return billing ? { kind: 'billing', billing, alert: null } : { kind: 'notFound' };
+    }
+    case 'delete': {
+      const billing = await load.billing(state.id);
+      if (!billing) return { kind: 'notFound' };
+      return billing.canDelete ? { kind: 'delete', billing } : { kind: 'billing', billing, alert: refusal };
+    }
+    case 'edit': {
+      const billing = await load.billing(state.id);
+      if (!billing) return { kind: 'notFound' };
+      if (!billing.canEdit) return { kind: 'billing', billing, alert: refusal };
+      return {
+        kind: 'billingForm',
+        values: postedBilling?.values ?? formValuesFromBilling(billing),
+        errors: postedBilling?.errors ?? {},
+        formError: postedBilling?.formError ?? null,
+        assignment: billing.assignment ?? NO_ASSIGNMENT,
+        periodChoices: null,
+        changeAssignmentHref: null,
+        cancelHref: billingHref.billing(billing.id),
+      };
+    }
+    case 'create': {
+      const form = await load.form();
+      if (!form.hasProfile) return { kind: 'noProfile' };
+      const active = form.assignments.filter((assignment) => assignment.isActive);
+      // With a single current assignment there is nothing to choose.
+      const chosen = state.assignmentId ? active.find((assignment) => assignment.id === state.assignmentId) : active.length === 1 ? active[0] : undefined;
+      if (!chosen) return { kind: 'chooseAssignment', assignments: active, error: context.askedForAssignment ? t('billing.errors.assignmentRequired') : null };
+      return {
+        kind: 'billingForm',
+        values: postedBilling?.values ?? newBillingValues(chosen, form.paymentProfile, now),
+        errors: postedBilling?.errors ?? {},
+        formError: postedBilling?.formError ?? null,
+        assignment: chosen,
+        periodChoices: periodChoices(chosen, now),
+        changeAssignmentHref: active.length > 1 ? billingHref.create() : null,
+        cancelHref: billingHref.list(),
+      };
+    }
+    case 'paymentProfile': {
+      const { hasProfile, paymentProfile } = await load.paymentProfile();
+      if (!hasProfile) return { kind: 'noProfile' };
+      const posted = outcome?.kind === 'paymentProfileForm' ? outcome : null;
+      return {
+        kind: 'paymentProfile',
+        profile: paymentProfile,
+        // The IBAN field starts empty: the saved IBAN is never sent back in full.
+        values: posted?.values ?? {
+          currency: paymentProfile?.currency ?? '',
+          accountHolder: paymentProfile?.accountHolder ?? '',
+          iban: '',
+          bic: paymentProfile?.bic ?? '',
+          bankName: paymentProfile?.bankName ?? '',
+        },
+        errors: posted?.errors ?? {},
+        formError: posted?.formError ?? null,
+      };
+    }
+  }
+}

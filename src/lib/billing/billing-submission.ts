@@ -1,0 +1,154 @@
+import type { Translate } from '../i18n/i18n';
+import { answerErrors, type SendGraphql } from '../talent/profile-operations';
+import { applyLineIntent, checkBillingForm, formFieldOf, readBillingFormValues, readBillingIntent, type BillingFormValues } from './billing-form';
+import type { Issue } from './billing-issues';
+import {
+  CREATE_BILLING_MUTATION,
+  DELETE_BILLING_MUTATION,
+  SAVE_PAYMENT_PROFILE_MUTATION,
+  SEND_BILLING_MUTATION,
+  UPDATE_BILLING_MUTATION,
+  type BillingAssignmentView,
+  type PaymentProfileView,
+} from './billing-operations';
+import { billingHref } from './billing-page-state';
+import { readPaymentProfile as checkPaymentProfile, type PaymentProfileText } from './payment-profile-input';
+
+// Handles the billing page's form posts. Each form names itself in a hidden `form` field:
+// billing (create or edit, with the line intents), send, delete, payment-profile.
+
+export type FieldErrors = Record<string, string>;
+
+export interface PaymentProfileFormValues {
+  currency: string;
+  accountHolder: string;
+  iban: string;
+  bic: string;
+  bankName: string;
+}
+
+export type BillingSubmission =
+  /** Done: Post/Redirect/Get with a success notice (a `notices.talentBilling.*` key). */
+  | { kind: 'done'; location: string; noticeKey: string }
+  /** The billing form again: after Add/Remove line (status 200) or with what to fix (422). */
+  | { kind: 'billingForm'; values: BillingFormValues; errors: FieldErrors; formError: string | null; status: 200 | 422 }
+  | { kind: 'paymentProfileForm'; values: PaymentProfileFormValues; errors: FieldErrors; formError: string | null; status: 422 }
+  /** The billing is no longer a draft (sent meanwhile, perhaps from another tab). */
+  | { kind: 'refused'; billingId: string; message: string }
+  | { kind: 'notFound' };
+
+export interface SubmissionContext {
+  send: SendGraphql;
+  t: Translate;
+  now: Date;
+  /** The talent's assignments, for checking a new billing's month before asking the API. */
+  loadAssignments: () => Promise<BillingAssignmentView[]>;
+  loadPaymentProfile: () => Promise<PaymentProfileView | null>;
+}
+
+const textOf = (value: FormDataEntryValue | null): string => (typeof value === 'string' ? value : '');
+
+function translateIssues<Code extends string>(issues: ReadonlyArray<Issue<Code>>, t: Translate, prefix: string, placeOf: (path: string) => string): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const key: string = `${prefix}.${issue.code}`;
+    errors[placeOf(issue.path)] ??= t(key, { ...issue.params });
+  }
+  return errors;
+}
+
+/** The API's field errors placed on the form's fields (they are the same checks, so this is rare). */
+function apiFieldErrors(fieldErrors: ReadonlyArray<{ path: string; message: string }>, placeOf: (path: string) => string): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const { path, message } of fieldErrors) errors[placeOf(path)] ??= message;
+  return errors;
+}
+
+async function submitBillingForm(form: FormData, context: SubmissionContext): Promise<BillingSubmission> {
+  const { send, t, now } = context;
+  const posted = readBillingFormValues(form);
+  const intent = readBillingIntent(form.get('intent'));
+  if (intent.kind !== 'save') return { kind: 'billingForm', values: applyLineIntent(posted, intent), errors: {}, formError: null, status: 200 };
+
+  const creating = posted.billingId === null;
+  const assignment = creating ? ((await context.loadAssignments()).find((candidate) => candidate.id === posted.assignmentId && candidate.isActive) ?? null) : null;
+  const checked = checkBillingForm(posted, { assignment, now });
+  if (!checked.ok) {
+    const errors = translateIssues(checked.issues, t, 'billing.errors', formFieldOf);
+    const { form: formError = null, ...fieldErrors } = errors;
+    return { kind: 'billingForm', values: checked.values, errors: fieldErrors, formError, status: 422 };
+  }
+
+  const answer = creating
+    ? await send({
+        query: CREATE_BILLING_MUTATION,
+        operationName: 'CreateMyBilling',
+        variables: { data: { jobAssignmentId: checked.values.assignmentId, year: checked.period!.year, month: checked.period!.month, ...checked.input } },
+      })
+    : await send({ query: UPDATE_BILLING_MUTATION, operationName: 'UpdateMyBilling', variables: { id: checked.values.billingId, data: checked.input } });
+  const failure = answerErrors(answer);
+  const data = answer.body.data as { createMyBilling?: { id: string }; updateMyBilling?: { id: string } } | null | undefined;
+  const saved = data?.createMyBilling ?? data?.updateMyBilling;
+  if (!failure && saved) return { kind: 'done', location: billingHref.billing(saved.id), noticeKey: creating ? 'notices.talentBilling.created' : 'notices.talentBilling.updated' };
+
+  const invalid = (errors: FieldErrors, formError: string | null = null): BillingSubmission => ({ kind: 'billingForm', values: checked.values, errors, formError, status: 422 });
+  if (creating && failure?.code === 'CONFLICT') return invalid({ period: t('billing.errors.periodTaken') });
+  if (creating && failure?.code === 'NOT_FOUND') return invalid({ assignmentId: t('billing.errors.assignmentNotFound') });
+  if (!creating && failure?.code === 'CONFLICT') return { kind: 'refused', billingId: checked.values.billingId!, message: t('billing.errors.notADraft') };
+  if (!creating && failure?.code === 'NOT_FOUND') return { kind: 'notFound' };
+  const placed = apiFieldErrors(failure?.fieldErrors ?? [], formFieldOf);
+  const { form: other = null, ...fieldErrors } = placed;
+  const formError = other ?? (Object.keys(fieldErrors).length > 0 ? null : t('billing.errors.saveFailed'));
+  return invalid(fieldErrors, formError);
+}
+
+async function submitStatusAction(form: FormData, context: SubmissionContext, action: 'send' | 'delete'): Promise<BillingSubmission> {
+  const billingId = textOf(form.get('billingId'));
+  const answer = await context.send(
+    action === 'send'
+      ? { query: SEND_BILLING_MUTATION, operationName: 'SendMyBilling', variables: { id: billingId } }
+      : { query: DELETE_BILLING_MUTATION, operationName: 'DeleteMyBilling', variables: { id: billingId } },
+  );
+  const failure = answerErrors(answer);
+  if (!failure && answer.body.data) {
+    return action === 'send'
+      ? { kind: 'done', location: billingHref.billing(billingId), noticeKey: 'notices.talentBilling.sent' }
+      : { kind: 'done', location: billingHref.list(), noticeKey: 'notices.talentBilling.deleted' };
+  }
+  if (failure?.code === 'CONFLICT') return { kind: 'refused', billingId, message: context.t('billing.errors.notADraft') };
+  if (failure?.code === 'NOT_FOUND') return { kind: 'notFound' };
+  throw new Error(`${action} billing failed: ${failure?.message ?? answer.status}`);
+}
+
+const PAYMENT_PROFILE_FIELDS = ['currency', 'accountHolder', 'iban', 'bic', 'bankName'] as const;
+
+async function submitPaymentProfile(form: FormData, context: SubmissionContext): Promise<BillingSubmission> {
+  const { t, send } = context;
+  const values = Object.fromEntries(PAYMENT_PROFILE_FIELDS.map((field) => [field, textOf(form.get(field))])) as unknown as PaymentProfileFormValues;
+  const saved = await context.loadPaymentProfile();
+  const checked = checkPaymentProfile(values satisfies PaymentProfileText, { hasSavedIban: Boolean(saved?.maskedIban) });
+  if (!checked.ok) {
+    return { kind: 'paymentProfileForm', values, errors: translateIssues(checked.issues, t, 'paymentProfile.errors', (path) => path), formError: null, status: 422 };
+  }
+  const answer = await send({ query: SAVE_PAYMENT_PROFILE_MUTATION, operationName: 'SaveMyPaymentProfile', variables: { data: { ...checked.value, iban: checked.value.iban ?? undefined } } });
+  const failure = answerErrors(answer);
+  if (!failure && answer.body.data) return { kind: 'done', location: `${billingHref.list()}#payment-profile`, noticeKey: 'notices.talentBilling.paymentProfileSaved' };
+  const errors = apiFieldErrors(failure?.fieldErrors ?? [], (path) => path);
+  return { kind: 'paymentProfileForm', values, errors, formError: Object.keys(errors).length > 0 ? null : t('paymentProfile.errors.saveFailed'), status: 422 };
+}
+
+/** Null when the post names no form of this page (the page then shows its list again). */
+export async function submitBillingPage(form: FormData, context: SubmissionContext): Promise<BillingSubmission | null> {
+  switch (textOf(form.get('form'))) {
+    case 'billing':
+      return submitBillingForm(form, context);
+    case 'send':
+      return submitStatusAction(form, context, 'send');
+    case 'delete':
+      return submitStatusAction(form, context, 'delete');
+    case 'payment-profile':
+      return submitPaymentProfile(form, context);
+    default:
+      return null;
+  }
+}

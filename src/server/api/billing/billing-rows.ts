@@ -1,0 +1,258 @@
+import { and, asc, desc, eq, exists, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { BillingStatusValue } from '../../../lib/billing/billing-status';
+import type { AppDatabase } from '../../db/client';
+import { billing, billingLineItem, company, jobAssignment, jobDescription, type Attachment } from '../../db/schema';
+import type { RateUnit } from '../../db/schema';
+
+// How the talent side reads billings: one query for a page of billings with their
+// assignment (role title, client, provider), one batched query for all their lines.
+
+export interface BillingAssignmentRow {
+  id: string;
+  roleTitle: string | null;
+  clientName: string | null;
+  providerName: string | null;
+  /** The company that handles this assignment's billing: the provider when there is one, else the client. */
+  companyId: string | null;
+  currency: string | null;
+  startDate: string | null;
+  endDate: string | null;
+  deletedAt: Date | null;
+}
+
+export interface BillingLineRow {
+  id: string;
+  billingId: string;
+  description: string | null;
+  unit: RateUnit | null;
+  quantity: string | null;
+  price: string | null;
+  amount: string;
+  currency: string;
+  attachments: Attachment[];
+  createdAt: Date;
+}
+
+export interface BillingRow {
+  id: string;
+  externalId: string | null;
+  status: BillingStatusValue;
+  year: number;
+  month: number;
+  currency: string;
+  amount: string;
+  message: string | null;
+  dueDate: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  jobAssignmentId: string | null;
+  assignment: BillingAssignmentRow | null;
+  lines: BillingLineRow[];
+}
+
+const client = alias(company, 'billing_client');
+const provider = alias(company, 'billing_provider');
+
+const assignmentColumns = {
+  id: jobAssignment.id,
+  roleTitle: jobDescription.title,
+  clientName: client.name,
+  providerName: provider.name,
+  clientCompanyId: jobAssignment.clientCompanyId,
+  providerCompanyId: jobAssignment.providerCompanyId,
+  currency: jobAssignment.assignmentCurrency,
+  startDate: jobAssignment.startDate,
+  endDate: jobAssignment.endDate,
+  deletedAt: jobAssignment.deletedAt,
+};
+
+type AssignmentSelection = { [K in keyof typeof assignmentColumns]: unknown };
+
+function toAssignment(row: AssignmentSelection): BillingAssignmentRow {
+  const r = row as {
+    id: string;
+    roleTitle: string | null;
+    clientName: string | null;
+    providerName: string | null;
+    clientCompanyId: string | null;
+    providerCompanyId: string | null;
+    currency: string | null;
+    startDate: string | null;
+    endDate: string | null;
+    deletedAt: Date | null;
+  };
+  return {
+    id: r.id,
+    roleTitle: r.roleTitle,
+    clientName: r.clientName,
+    providerName: r.providerName,
+    companyId: r.providerCompanyId ?? r.clientCompanyId,
+    currency: r.currency,
+    startDate: r.startDate,
+    endDate: r.endDate,
+    deletedAt: r.deletedAt,
+  };
+}
+
+/** The lines of these billings in the order they were written, grouped by billing id. */
+export async function loadLines(db: AppDatabase, billingIds: readonly string[]): Promise<Map<string, BillingLineRow[]>> {
+  const byBilling = new Map<string, BillingLineRow[]>();
+  if (billingIds.length === 0) return byBilling;
+  const rows = await db
+    .select({
+      id: billingLineItem.id,
+      billingId: billingLineItem.billingId,
+      description: billingLineItem.description,
+      unit: billingLineItem.unit,
+      quantity: billingLineItem.quantity,
+      price: billingLineItem.price,
+      amount: billingLineItem.amount,
+      currency: billingLineItem.currency,
+      attachments: billingLineItem.attachments,
+      createdAt: billingLineItem.createdAt,
+    })
+    .from(billingLineItem)
+    .where(inArray(billingLineItem.billingId, [...billingIds]))
+    .orderBy(asc(billingLineItem.createdAt), asc(billingLineItem.id));
+  for (const row of rows) {
+    const list = byBilling.get(row.billingId) ?? [];
+    list.push(row);
+    byBilling.set(row.billingId, list);
+  }
+  return byBilling;
+}
+
+/** Filters of the talent's billing list. */
+export interface MyBillingFilter {
+  status?: BillingStatusValue | null;
+  jobAssignmentId?: string | null;
+}
+
+function myBillingsWhere(talentProfileId: string, filter: MyBillingFilter = {}): SQL {
+  return and(
+    eq(billing.talentProfileId, talentProfileId),
+    isNull(billing.deletedAt),
+    filter.status ? eq(billing.status, filter.status) : undefined,
+    filter.jobAssignmentId ? eq(billing.jobAssignmentId, filter.jobAssignmentId) : undefined,
+  )!;
+}
+
+async function selectBillings(db: AppDatabase, where: SQL, window?: { offset: number; limit: number }): Promise<BillingRow[]> {
+  const query = db
+    .select({
+      id: billing.id,
+      externalId: billing.externalId,
+      status: billing.status,
+      year: billing.year,
+      month: billing.month,
+      currency: billing.currency,
+      amount: billing.amount,
+      message: billing.message,
+      dueDate: billing.dueDate,
+      createdAt: billing.createdAt,
+      updatedAt: billing.updatedAt,
+      jobAssignmentId: billing.jobAssignmentId,
+      assignment: assignmentColumns,
+    })
+    .from(billing)
+    .leftJoin(jobAssignment, eq(jobAssignment.id, billing.jobAssignmentId))
+    .leftJoin(jobDescription, eq(jobDescription.id, jobAssignment.jobDescriptionId))
+    .leftJoin(client, eq(client.id, jobAssignment.clientCompanyId))
+    .leftJoin(provider, eq(provider.id, jobAssignment.providerCompanyId))
+    .where(where)
+    // Newest month first; within a month, by assignment, then the latest try first.
+    .orderBy(desc(billing.year), desc(billing.month), asc(jobAssignment.id), desc(billing.createdAt), asc(billing.id))
+    .$dynamic();
+  const rows = window ? await query.offset(window.offset).limit(window.limit) : await query;
+  const lines = await loadLines(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({
+    ...row,
+    assignment: row.assignment?.id ? toAssignment(row.assignment) : null,
+    lines: lines.get(row.id) ?? [],
+  }));
+}
+
+/** A page of the talent's billings (not deleted) and how many there are in all. */
+export async function loadMyBillings(
+  db: AppDatabase,
+  talentProfileId: string,
+  filter: MyBillingFilter,
+  window: { offset: number; limit: number },
+): Promise<{ items: BillingRow[]; total: number }> {
+  const where = myBillingsWhere(talentProfileId, filter);
+  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(billing).where(where);
+  const total = Number(counted?.total ?? 0);
+  const items = total > window.offset ? await selectBillings(db, where, window) : [];
+  return { items, total };
+}
+
+/** One of the talent's billings (not deleted), or null: another talent's id reads as missing. */
+export async function loadMyBilling(db: AppDatabase, talentProfileId: string, billingId: string): Promise<BillingRow | null> {
+  const [row] = await selectBillings(db, and(myBillingsWhere(talentProfileId), eq(billing.id, billingId))!);
+  return row ?? null;
+}
+
+/**
+ * The talent's assignments a billing can refer to: the current ones, and ended (deleted)
+ * ones that still have billings, so the list filter can show those too.
+ */
+export async function loadMyBillingAssignments(db: AppDatabase, talentProfileId: string): Promise<BillingAssignmentRow[]> {
+  const hasBillings = exists(
+    db
+      .select({ one: sql`1` })
+      .from(billing)
+      .where(and(eq(billing.jobAssignmentId, jobAssignment.id), isNull(billing.deletedAt))),
+  );
+  const rows = await db
+    .select(assignmentColumns)
+    .from(jobAssignment)
+    .leftJoin(jobDescription, eq(jobDescription.id, jobAssignment.jobDescriptionId))
+    .leftJoin(client, eq(client.id, jobAssignment.clientCompanyId))
+    .leftJoin(provider, eq(provider.id, jobAssignment.providerCompanyId))
+    .where(and(eq(jobAssignment.talentProfileId, talentProfileId), or(isNull(jobAssignment.deletedAt), hasBillings)))
+    .orderBy(sql`${jobAssignment.startDate} desc nulls last`, desc(jobAssignment.createdAt), asc(jobAssignment.id));
+  return rows.map(toAssignment);
+}
+
+/**
+ * The months already billed on these assignments ("2026-03"), per assignment: every
+ * billing that is neither deleted nor rejected holds its month (one per assignment and month).
+ */
+export async function loadBilledPeriods(db: AppDatabase, assignmentIds: readonly string[]): Promise<Map<string, Array<{ year: number; month: number }>>> {
+  const byAssignment = new Map<string, Array<{ year: number; month: number }>>();
+  if (assignmentIds.length === 0) return byAssignment;
+  const rows = await db
+    .selectDistinct({ jobAssignmentId: billing.jobAssignmentId, year: billing.year, month: billing.month })
+    .from(billing)
+    .where(and(inArray(billing.jobAssignmentId, [...assignmentIds]), isNull(billing.deletedAt), ne(billing.status, 'REJECTED')))
+    .orderBy(desc(billing.year), desc(billing.month));
+  for (const row of rows) {
+    if (!row.jobAssignmentId) continue;
+    const list = byAssignment.get(row.jobAssignmentId) ?? [];
+    list.push({ year: row.year, month: row.month });
+    byAssignment.set(row.jobAssignmentId, list);
+  }
+  return byAssignment;
+}
+
+/** The talent's own assignment, locked for the rest of the transaction; null when it is not theirs or was deleted. */
+export async function lockMyAssignment(db: AppDatabase, talentProfileId: string, assignmentId: string): Promise<BillingAssignmentRow | null> {
+  const [locked] = await db
+    .select({ id: jobAssignment.id })
+    .from(jobAssignment)
+    .where(and(eq(jobAssignment.id, assignmentId), eq(jobAssignment.talentProfileId, talentProfileId), isNull(jobAssignment.deletedAt)))
+    .for('update');
+  if (!locked) return null;
+  const [row] = await db
+    .select(assignmentColumns)
+    .from(jobAssignment)
+    .leftJoin(jobDescription, eq(jobDescription.id, jobAssignment.jobDescriptionId))
+    .leftJoin(client, eq(client.id, jobAssignment.clientCompanyId))
+    .leftJoin(provider, eq(provider.id, jobAssignment.providerCompanyId))
+    .where(eq(jobAssignment.id, assignmentId));
+  return row ? toAssignment(row) : null;
+}

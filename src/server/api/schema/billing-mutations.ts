@@ -1,0 +1,289 @@
+import { and, eq, isNull, ne, notInArray } from 'drizzle-orm';
+import { readBillingContent, type BillingContent, type BillingLineText } from '../../../lib/billing/billing-input';
+import { billingIssueMessage, type BillingIssue } from '../../../lib/billing/billing-issues';
+import { defaultDueDate, periodIssue, type BillingPeriod } from '../../../lib/billing/billing-period';
+import { canChangeStatus, canDeleteBilling, canEditBilling, type BillingStatusValue } from '../../../lib/billing/billing-status';
+import { isUuid } from '../../../lib/ids';
+import type { AppDatabase } from '../../db/client';
+import { billing, billingLineItem, jobAssignment } from '../../db/schema';
+import { requireMyTalentProfileId } from '../auth/my-talent-profile';
+import { logTalentEvent } from '../billing/billing-events';
+import { loadLines, loadMyBilling, lockMyAssignment, type BillingLineRow, type BillingRow } from '../billing/billing-rows';
+import { builder } from '../builder';
+import { ApiError, notFound } from '../errors';
+import { Billing } from './billing';
+
+// The talent's billing mutations. Every one is scoped by the caller's own talent profile
+// (another talent's id reads as NOT_FOUND), runs in one transaction with the row locked,
+// checks the status rule of lib/billing/billing-status, computes every amount from the
+// lines (an amount is never taken from the input) and logs a spec §9 billing event.
+
+const BillingLineInput = builder.inputType('BillingLineInput', {
+  description: 'One line of a billing. There is no amount: it is computed as quantity × price',
+  fields: (t) => ({
+    id: t.id({ required: false, description: 'A stored line of this billing to change (it keeps its attachments); leave out for a new line' }),
+    description: t.string({ required: true }),
+    unit: t.string({ required: true, description: 'Rate unit: HOUR, DAY or MONTH' }),
+    quantity: t.string({ required: true, description: 'More than 0, at most two decimals, e.g. "7.5"' }),
+    price: t.string({ required: true, description: 'Per unit, 0 or more, at most two decimals, e.g. "55.00"' }),
+    currency: t.string({ required: false, description: 'When given, it must be the billing currency' }),
+  }),
+});
+
+const CreateMyBillingInput = builder.inputType('CreateMyBillingInput', {
+  fields: (t) => ({
+    jobAssignmentId: t.id({ required: true, description: 'One of your assignments' }),
+    year: t.int({ required: true }),
+    month: t.int({ required: true, description: '1 to 12; the current month or earlier, within the assignment; one billing per assignment and month unless rejected' }),
+    currency: t.string({ required: false, description: 'ISO 4217; defaults to the assignment currency' }),
+    message: t.string({ required: false }),
+    lines: t.field({ type: [BillingLineInput], required: true, description: 'At least one, at most 50' }),
+  }),
+});
+
+const UpdateMyBillingInput = builder.inputType('UpdateMyBillingInput', {
+  description: 'The new content of a draft billing: its lines replace the stored ones (lines sent with their id are kept and changed)',
+  fields: (t) => ({
+    currency: t.string({ required: false, description: 'ISO 4217; left out keeps the current one' }),
+    message: t.string({ required: false, description: 'Left out keeps the current message; null or blank clears it' }),
+    lines: t.field({ type: [BillingLineInput], required: true, description: 'At least one, at most 50' }),
+  }),
+});
+
+function badInput(issues: readonly BillingIssue[]): ApiError {
+  return new ApiError('BAD_USER_INPUT', issues.length === 1 ? billingIssueMessage(issues[0]!) : 'Some fields need attention', {
+    hint: 'see fieldErrors',
+    fieldErrors: issues.map((issue) => ({ field: `data.${issue.path}`, message: billingIssueMessage(issue) })),
+  });
+}
+
+const notADraft = (status: BillingStatusValue, what: string) =>
+  new ApiError('CONFLICT', `This billing is ${status} and can no longer be ${what}; only a DRAFT can`, { hint: 'reload it to see its status' });
+
+function linesOf(input: ReadonlyArray<{ id?: string | number | null; description: string; unit: string; quantity: string; price: string; currency?: string | null }>): BillingLineText[] {
+  return input.map((line) => ({ ...line, id: line.id === null || line.id === undefined ? null : String(line.id) }));
+}
+
+/** Its own createdAt per line, a millisecond apart after `after`: lines are read back in the order they were written. */
+function lineTimes(count: number, after: Date | null): Date[] {
+  const start = Math.max(Date.now(), (after?.getTime() ?? 0) + 1);
+  return Array.from({ length: count }, (_unused, index) => new Date(start + index));
+}
+
+function lineColumns(line: BillingContent['lines'][number]) {
+  return { description: line.description, unit: line.unit, quantity: line.quantity, price: line.price, amount: line.amount, currency: line.currency };
+}
+
+/** The billing row of the caller, locked until the transaction ends; null when it is not theirs or deleted. */
+async function lockMyBilling(tx: AppDatabase, talentProfileId: string, id: string) {
+  const [row] = await tx
+    .select()
+    .from(billing)
+    .where(and(eq(billing.id, id), eq(billing.talentProfileId, talentProfileId), isNull(billing.deletedAt)))
+    .for('update');
+  return row ?? null;
+}
+
+/** The company an event about this billing goes to (provider, else client), looked up once per mutation. */
+async function companyOfBilling(tx: AppDatabase, jobAssignmentId: string | null): Promise<string | null> {
+  if (!jobAssignmentId) return null;
+  const [row] = await tx
+    .select({ providerCompanyId: jobAssignment.providerCompanyId, clientCompanyId: jobAssignment.clientCompanyId })
+    .from(jobAssignment)
+    .where(eq(jobAssignment.id, jobAssignmentId));
+  return row ? (row.providerCompanyId ?? row.clientCompanyId) : null;
+}
+
+async function reload(tx: AppDatabase, talentProfileId: string, id: string): Promise<BillingRow> {
+  const row = await loadMyBilling(tx, talentProfileId, id);
+  if (!row) throw new Error(`billing ${id} vanished inside its own transaction`);
+  return row;
+}
+
+builder.mutationField('createMyBilling', (t) =>
+  t.field({
+    type: Billing,
+    description: 'Creates a DRAFT billing for a month of one of your assignments; amounts are computed from the lines',
+    authScopes: { signedIn: true },
+    args: { data: t.arg({ type: CreateMyBillingInput, required: true }) },
+    resolve: async (_root, { data }, context) => {
+      const assignmentId = String(data.jobAssignmentId);
+      if (!isUuid(assignmentId)) throw notFound('This assignment');
+      const profileId = await requireMyTalentProfileId(context);
+      const viewer = context.viewer!;
+      return context.db.transaction(async (tx) => {
+        // Locked: two creates for the same assignment cannot both pass the one-per-month check.
+        const assignment = await lockMyAssignment(tx, profileId, assignmentId);
+        if (!assignment) throw notFound('This assignment');
+        const period: BillingPeriod = { year: data.year, month: data.month };
+        const content = readBillingContent({ currency: data.currency?.trim() || assignment.currency || '', message: data.message, lines: linesOf(data.lines) });
+        const issues = [periodIssue(period, new Date(), assignment), ...(content.ok ? [] : content.issues)].filter((issue): issue is BillingIssue => issue !== null);
+        if (issues.length > 0 || !content.ok) throw badInput(issues);
+        const taken = await tx
+          .select({ id: billing.id })
+          .from(billing)
+          .where(and(eq(billing.jobAssignmentId, assignment.id), eq(billing.year, period.year), eq(billing.month, period.month), ne(billing.status, 'REJECTED'), isNull(billing.deletedAt)))
+          .limit(1);
+        if (taken.length > 0) {
+          const message = billingIssueMessage({ path: 'month', code: 'periodTaken' });
+          throw new ApiError('CONFLICT', message, { hint: 'edit the existing billing of that month', fieldErrors: [{ field: 'data.month', message }] });
+        }
+        const { currency, message, lines, amount } = content.value;
+        const [created] = await tx
+          .insert(billing)
+          .values({
+            talentProfileId: profileId,
+            jobAssignmentId: assignment.id,
+            createdById: viewer.userId,
+            amount,
+            currency,
+            message,
+            year: period.year,
+            month: period.month,
+            status: 'DRAFT',
+            dueDate: defaultDueDate(period),
+          })
+          .returning({ id: billing.id });
+        const times = lineTimes(lines.length, null);
+        await tx.insert(billingLineItem).values(lines.map((line, index) => ({ ...lineColumns(line), billingId: created!.id, createdById: viewer.userId, createdAt: times[index]! })));
+        await logTalentEvent(tx, viewer, {
+          type: 'billing.create',
+          toId: assignment.companyId,
+          data: { entityId: created!.id, companyId: assignment.companyId, after: { status: 'DRAFT', year: period.year, month: period.month, currency, amount, lines: lines.length } },
+        });
+        return reload(tx, profileId, created!.id);
+      });
+    },
+  }),
+);
+
+/** What an update changes: before/after of the fields that differ, lines compared by content and order. */
+function changesOf(current: { currency: string; message: string | null; amount: string }, stored: readonly BillingLineRow[], next: BillingContent) {
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  const compare = (field: string, was: unknown, now: unknown) => {
+    if (was === now) return;
+    before[field] = was;
+    after[field] = now;
+  };
+  compare('currency', current.currency, next.currency);
+  compare('message', current.message, next.message);
+  compare('amount', current.amount, next.amount);
+  const lineKey = (line: { id: string | null; description: string | null; unit: string | null; quantity: string | null; price: string | null }) =>
+    JSON.stringify([line.id, line.description, line.unit, line.quantity, line.price]);
+  const linesChanged = stored.length !== next.lines.length || stored.some((line, index) => lineKey(line) !== lineKey(next.lines[index]!));
+  if (linesChanged) {
+    before.lines = stored.length;
+    after.lines = next.lines.length;
+  }
+  return { before, after, changed: Object.keys(after).length > 0 };
+}
+
+builder.mutationField('updateMyBilling', (t) =>
+  t.field({
+    type: Billing,
+    description: 'Changes a DRAFT billing of yours (lines, message, currency); anything else is refused with CONFLICT',
+    authScopes: { signedIn: true },
+    args: { id: t.arg.id({ required: true }), data: t.arg({ type: UpdateMyBillingInput, required: true }) },
+    resolve: async (_root, args, context) => {
+      const id = String(args.id);
+      if (!isUuid(id)) throw notFound('This billing');
+      const profileId = await requireMyTalentProfileId(context);
+      const viewer = context.viewer!;
+      const { data } = args;
+      return context.db.transaction(async (tx) => {
+        const current = await lockMyBilling(tx, profileId, id);
+        if (!current) throw notFound('This billing');
+        if (!canEditBilling('talent', current.status)) throw notADraft(current.status, 'edited');
+        const content = readBillingContent({
+          currency: data.currency?.trim() || current.currency,
+          message: data.message === undefined ? current.message : data.message,
+          lines: linesOf(data.lines),
+        });
+        if (!content.ok) throw badInput(content.issues);
+        const stored = (await loadLines(tx, [id])).get(id) ?? [];
+        const storedIds = new Set(stored.map((line) => line.id));
+        const unknown = content.value.lines.flatMap((line, index) => (line.id && !storedIds.has(line.id) ? [{ path: `lines.${index}.id`, code: 'lineUnknown' as const }] : []));
+        if (unknown.length > 0) throw badInput(unknown);
+
+        const { before, after, changed } = changesOf(current, stored, content.value);
+        if (!changed) return reload(tx, profileId, id);
+        const kept = content.value.lines.filter((line) => line.id !== null);
+        const added = content.value.lines.filter((line) => line.id === null);
+        const keptIds = kept.map((line) => line.id!);
+        await tx.delete(billingLineItem).where(and(eq(billingLineItem.billingId, id), keptIds.length > 0 ? notInArray(billingLineItem.id, keptIds) : undefined));
+        for (const line of kept) {
+          await tx.update(billingLineItem).set(lineColumns(line)).where(and(eq(billingLineItem.id, line.id!), eq(billingLineItem.billingId, id)));
+        }
+        if (added.length > 0) {
+          const latest = stored.reduce<Date | null>((max, line) => (max && max > line.createdAt ? max : line.createdAt), null);
+          const times = lineTimes(added.length, latest);
+          await tx.insert(billingLineItem).values(added.map((line, index) => ({ ...lineColumns(line), billingId: id, createdById: viewer.userId, createdAt: times[index]! })));
+        }
+        await tx.update(billing).set({ currency: content.value.currency, message: content.value.message, amount: content.value.amount }).where(eq(billing.id, id));
+        const companyId = await companyOfBilling(tx, current.jobAssignmentId);
+        await logTalentEvent(tx, viewer, {
+          type: 'billing.update',
+          toId: companyId,
+          data: { entityId: id, companyId, changedFields: Object.keys(after), before, after },
+        });
+        return reload(tx, profileId, id);
+      });
+    },
+  }),
+);
+
+builder.mutationField('sendMyBilling', (t) =>
+  t.field({
+    type: Billing,
+    description: 'Sends a DRAFT billing of yours to the company (DRAFT → SENT); it can no longer be changed then',
+    authScopes: { signedIn: true },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, args, context) => {
+      const id = String(args.id);
+      if (!isUuid(id)) throw notFound('This billing');
+      const profileId = await requireMyTalentProfileId(context);
+      const viewer = context.viewer!;
+      return context.db.transaction(async (tx) => {
+        const current = await lockMyBilling(tx, profileId, id);
+        if (!current) throw notFound('This billing');
+        if (!canChangeStatus('talent', current.status, 'SENT')) throw notADraft(current.status, 'sent');
+        await tx.update(billing).set({ status: 'SENT' }).where(eq(billing.id, id));
+        const companyId = await companyOfBilling(tx, current.jobAssignmentId);
+        await logTalentEvent(tx, viewer, {
+          type: 'billing.update',
+          toId: companyId,
+          data: { entityId: id, companyId, changedFields: ['status'], before: { status: current.status }, after: { status: 'SENT' } },
+        });
+        return reload(tx, profileId, id);
+      });
+    },
+  }),
+);
+
+builder.mutationField('deleteMyBilling', (t) =>
+  t.id({
+    description: 'Deletes a DRAFT billing of yours (kept as deleted, out of every list); returns its id',
+    authScopes: { signedIn: true },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, args, context) => {
+      const id = String(args.id);
+      if (!isUuid(id)) throw notFound('This billing');
+      const profileId = await requireMyTalentProfileId(context);
+      const viewer = context.viewer!;
+      return context.db.transaction(async (tx) => {
+        const current = await lockMyBilling(tx, profileId, id);
+        if (!current) throw notFound('This billing');
+        if (!canDeleteBilling('talent', current.status)) throw notADraft(current.status, 'deleted');
+        await tx.update(billing).set({ deletedAt: new Date() }).where(eq(billing.id, id));
+        const companyId = await companyOfBilling(tx, current.jobAssignmentId);
+        await logTalentEvent(tx, viewer, {
+          type: 'billing.delete',
+          toId: companyId,
+          data: { entityId: id, companyId, before: { status: current.status, year: current.year, month: current.month, amount: current.amount, currency: current.currency } },
+        });
+        return id;
+      });
+    },
+  }),
+);

@@ -1,0 +1,160 @@
+import { BILLING_STATUSES, canDeleteBilling, canEditBilling, canChangeStatus, isBillingStatus } from '../../../lib/billing/billing-status';
+import { periodValue } from '../../../lib/billing/billing-period';
+import { isUuid } from '../../../lib/ids';
+import type { Attachment } from '../../db/schema';
+import { findMyTalentProfileId, requireMyTalentProfileId } from '../auth/my-talent-profile';
+import {
+  loadBilledPeriods,
+  loadMyBilling,
+  loadMyBillingAssignments,
+  loadMyBillings,
+  type BillingAssignmentRow,
+  type BillingLineRow,
+  type BillingRow,
+} from '../billing/billing-rows';
+import { builder } from '../builder';
+import { notFound } from '../errors';
+import { pageArgs, pageOf, pageWindow } from '../pagination';
+
+// Spec §3 billing and billingLineItem, talent side: a talent's monthly billings per
+// assignment. The talent writes and sends them; the company moves them on (spec §4).
+
+export const BillingStatus = builder.enumType('BillingStatus', {
+  description: 'Spec §4/§9: DRAFT → SENT by the talent; SENT → APPROVED or REJECTED, APPROVED → INVOICED, INVOICED → PAID by the company',
+  values: BILLING_STATUSES,
+});
+
+const BillingAttachment = builder.objectRef<Attachment>('BillingAttachment').implement({
+  description: 'A file attached to a billing line (a timesheet, a receipt)',
+  fields: (t) => ({
+    name: t.exposeString('name'),
+    url: t.exposeString('url'),
+    contentType: t.string({ nullable: true, resolve: (row) => row.contentType ?? null }),
+    size: t.int({ nullable: true, description: 'Bytes', resolve: (row) => row.size ?? null }),
+  }),
+});
+
+const BillingLineItem = builder.objectRef<BillingLineRow>('BillingLineItem').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    description: t.exposeString('description', { nullable: true }),
+    unit: t.string({ nullable: true, description: 'Rate unit (spec §9): HOUR, DAY or MONTH', resolve: (row) => row.unit }),
+    quantity: t.field({ type: 'Decimal', nullable: true, resolve: (row) => row.quantity }),
+    price: t.field({ type: 'Decimal', nullable: true, description: 'Per unit, in the billing currency', resolve: (row) => row.price }),
+    amount: t.field({ type: 'Decimal', description: 'quantity × price, rounded half away from zero to cents', resolve: (row) => row.amount }),
+    currency: t.exposeString('currency'),
+    attachments: t.field({ type: [BillingAttachment], resolve: (row) => row.attachments ?? [] }),
+  }),
+});
+
+export const BillingAssignment = builder.objectRef<BillingAssignmentRow & { billedPeriods?: string[] }>('BillingAssignment').implement({
+  description: 'The job assignment a billing is for, as the talent sees it',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    roleTitle: t.exposeString('roleTitle', { nullable: true, description: "The assignment's job description title" }),
+    clientName: t.exposeString('clientName', { nullable: true }),
+    providerName: t.exposeString('providerName', { nullable: true, description: 'The company in between, if any' }),
+    currency: t.exposeString('currency', { nullable: true, description: 'The assignment currency: the default of a new billing' }),
+    startDate: t.exposeString('startDate', { nullable: true, description: 'yyyy-mm-dd' }),
+    endDate: t.exposeString('endDate', { nullable: true, description: 'yyyy-mm-dd' }),
+    isActive: t.boolean({ description: 'False once the company removed the assignment: no new billings then', resolve: (row) => row.deletedAt === null }),
+    billedPeriods: t.stringList({
+      description: 'Months ("2026-03") that already have a billing which is not rejected: one per assignment and month',
+      resolve: (row) => row.billedPeriods ?? [],
+    }),
+  }),
+});
+
+export const Billing = builder.objectRef<BillingRow>('Billing');
+
+Billing.implement({
+  description: "A talent's billing for one month of an assignment; amounts are computed from its lines",
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    externalId: t.exposeString('externalId', { nullable: true }),
+    status: t.field({ type: BillingStatus, resolve: (row) => row.status }),
+    year: t.exposeInt('year'),
+    month: t.exposeInt('month', { description: '1 to 12' }),
+    currency: t.exposeString('currency'),
+    amount: t.field({ type: 'Decimal', description: 'The sum of the line amounts', resolve: (row) => row.amount }),
+    message: t.exposeString('message', { nullable: true, description: "The talent's note, or the company's reason for a rejection" }),
+    dueDate: t.exposeString('dueDate', { nullable: true, description: 'yyyy-mm-dd' }),
+    createdAt: t.field({ type: 'DateTime', resolve: (row) => row.createdAt }),
+    updatedAt: t.field({ type: 'DateTime', resolve: (row) => row.updatedAt }),
+    assignment: t.field({ type: BillingAssignment, nullable: true, resolve: (row) => row.assignment }),
+    lineItems: t.field({ type: [BillingLineItem], resolve: (row) => row.lines }),
+    canEdit: t.boolean({ description: 'The talent may still change it (a DRAFT)', resolve: (row) => canEditBilling('talent', row.status) }),
+    canDelete: t.boolean({ resolve: (row) => canDeleteBilling('talent', row.status) }),
+    canSend: t.boolean({ resolve: (row) => canChangeStatus('talent', row.status, 'SENT') }),
+  }),
+});
+
+const BillingPage = pageOf(Billing, 'Billing');
+
+const MyBillingsFilter = builder.inputType('MyBillingsFilter', {
+  fields: (t) => ({
+    status: t.field({ type: BillingStatus, required: false }),
+    jobAssignmentId: t.id({ required: false, description: 'Only the billings of this assignment of yours' }),
+  }),
+});
+
+builder.queryField('myBillings', (t) =>
+  t.field({
+    type: BillingPage,
+    description: "The signed-in talent's billings, newest month first, with their lines",
+    authScopes: { signedIn: true },
+    args: { ...pageArgs, filter: t.arg({ type: MyBillingsFilter, required: false }) },
+    resolve: async (_root, args, context) => {
+      const window = pageWindow(args);
+      const empty = { items: [], total: 0, page: window.page, perPage: window.perPage };
+      const profileId = await findMyTalentProfileId(context);
+      if (!profileId) return empty;
+      const status = args.filter?.status ?? null;
+      const jobAssignmentId = args.filter?.jobAssignmentId ? String(args.filter.jobAssignmentId) : null;
+      // A malformed assignment id matches nothing, like another talent's.
+      if (jobAssignmentId !== null && !isUuid(jobAssignmentId)) return empty;
+      const { items, total } = await loadMyBillings(
+        context.db,
+        profileId,
+        { status: isBillingStatus(status) ? status : null, jobAssignmentId },
+        { offset: window.offset, limit: window.perPage },
+      );
+      return { items, total, page: window.page, perPage: window.perPage };
+    },
+  }),
+);
+
+builder.queryField('myBilling', (t) =>
+  t.field({
+    type: Billing,
+    description: "One of the signed-in talent's billings; NOT_FOUND for any other id",
+    authScopes: { signedIn: true },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, args, context) => {
+      const id = String(args.id);
+      if (!isUuid(id)) throw notFound('This billing');
+      const profileId = await requireMyTalentProfileId(context);
+      const row = await loadMyBilling(context.db, profileId, id);
+      if (!row) throw notFound('This billing');
+      return row;
+    },
+  }),
+);
+
+builder.queryField('myBillingAssignments', (t) =>
+  t.field({
+    type: [BillingAssignment],
+    description: "The signed-in talent's assignments that billings can refer to, with the months already billed",
+    authScopes: { signedIn: true },
+    resolve: async (_root, _args, context) => {
+      const profileId = await findMyTalentProfileId(context);
+      if (!profileId) return [];
+      const assignments = await loadMyBillingAssignments(context.db, profileId);
+      const billed = await loadBilledPeriods(
+        context.db,
+        assignments.map((assignment) => assignment.id),
+      );
+      return assignments.map((assignment) => ({ ...assignment, billedPeriods: (billed.get(assignment.id) ?? []).map(periodValue) }));
+    },
+  }),
+);

@@ -1,0 +1,129 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { maskIban } from '../../../lib/billing/bank-details';
+import { paymentProfileIssueMessage, type PaymentProfileIssue } from '../../../lib/billing/billing-issues';
+import { bankDetailsAfterSave, keepsVerification, readPaymentProfile } from '../../../lib/billing/payment-profile-input';
+import type { AppDatabase } from '../../db/client';
+import { talentPaymentProfile, talentProfile } from '../../db/schema';
+import { findMyTalentProfileId, requireMyTalentProfileId } from '../auth/my-talent-profile';
+import { logTalentEvent } from '../billing/billing-events';
+import { builder } from '../builder';
+import { ApiError } from '../errors';
+
+// Spec §3 talentPaymentProfile: where and in which currency a talent is paid. The full
+// IBAN goes in once and never comes out again: every answer carries it masked.
+
+type PaymentProfileRow = typeof talentPaymentProfile.$inferSelect;
+
+const TalentPaymentProfile = builder.objectRef<PaymentProfileRow>('TalentPaymentProfile').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    currency: t.exposeString('currency', { description: 'The currency the talent is paid in (ISO 4217)' }),
+    isVerified: t.exposeBoolean('isVerified', { description: 'Set by the platform once it has checked the bank account; any change of the account resets it' }),
+    accountHolder: t.string({ nullable: true, resolve: (row) => row.bankInformation.accountHolder ?? null }),
+    maskedIban: t.string({
+      nullable: true,
+      description: 'The IBAN with only its country and last four characters, e.g. "DE•• •••• •••• •••• 3000"; the full IBAN is never returned',
+      resolve: (row) => (row.bankInformation.iban ? maskIban(row.bankInformation.iban) : null),
+    }),
+    bic: t.string({ nullable: true, description: 'BIC / SWIFT code', resolve: (row) => row.bankInformation.bic ?? null }),
+    bankName: t.string({ nullable: true, resolve: (row) => row.bankInformation.bankName ?? null }),
+    country: t.string({ nullable: true, description: "The bank account's country (from the IBAN)", resolve: (row) => row.bankInformation.country ?? null }),
+    updatedAt: t.field({ type: 'DateTime', resolve: (row) => row.updatedAt }),
+  }),
+});
+
+/** The talent's payment profile: the most recently changed one, should there ever be several. */
+async function selectPaymentProfile(db: AppDatabase, talentProfileId: string, options: { lock?: boolean } = {}): Promise<PaymentProfileRow | null> {
+  const query = db
+    .select()
+    .from(talentPaymentProfile)
+    .where(eq(talentPaymentProfile.talentProfileId, talentProfileId))
+    .orderBy(desc(talentPaymentProfile.updatedAt), desc(talentPaymentProfile.createdAt))
+    .limit(1)
+    .$dynamic();
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+builder.queryField('myPaymentProfile', (t) =>
+  t.field({
+    type: TalentPaymentProfile,
+    nullable: true,
+    description: "The signed-in talent's payment profile, or null before it is set up",
+    authScopes: { signedIn: true },
+    resolve: async (_root, _args, context) => {
+      const profileId = await findMyTalentProfileId(context);
+      return profileId ? selectPaymentProfile(context.db, profileId) : null;
+    },
+  }),
+);
+
+const SaveMyPaymentProfileInput = builder.inputType('SaveMyPaymentProfileInput', {
+  fields: (t) => ({
+    currency: t.string({ required: true, description: 'ISO 4217, e.g. EUR' }),
+    accountHolder: t.string({ required: true }),
+    iban: t.string({ required: false, description: 'Checked with its mod-97 check digits; left out or blank keeps the saved IBAN' }),
+    bic: t.string({ required: false, description: 'BIC / SWIFT code, 8 or 11 characters' }),
+    bankName: t.string({ required: false }),
+  }),
+});
+
+function badInput(issues: readonly PaymentProfileIssue[]): ApiError {
+  return new ApiError('BAD_USER_INPUT', issues.length === 1 ? paymentProfileIssueMessage(issues[0]!) : 'Some fields need attention', {
+    hint: 'see fieldErrors',
+    fieldErrors: issues.map((issue) => ({ field: `data.${issue.path}`, message: paymentProfileIssueMessage(issue) })),
+  });
+}
+
+builder.mutationField('saveMyPaymentProfile', (t) =>
+  t.field({
+    type: TalentPaymentProfile,
+    description:
+      'Creates or changes your payment profile. Changing the bank account sets isVerified to false until the platform verifies the new account. Logged as a talentProfile.update event, without the bank details',
+    authScopes: { signedIn: true },
+    args: { data: t.arg({ type: SaveMyPaymentProfileInput, required: true }) },
+    resolve: async (_root, { data }, context) => {
+      const profileId = await requireMyTalentProfileId(context);
+      const viewer = context.viewer!;
+      return context.db.transaction(async (tx) => {
+        // The talent profile row is the lock: two first saves cannot both insert a payment profile.
+        await tx
+          .select({ id: talentProfile.id })
+          .from(talentProfile)
+          .where(and(eq(talentProfile.id, profileId), isNull(talentProfile.deletedAt)))
+          .for('update');
+        const current = await selectPaymentProfile(tx, profileId, { lock: true });
+        const stored = current?.bankInformation ?? null;
+        const parsed = readPaymentProfile(data, { hasSavedIban: Boolean(stored?.iban) });
+        if (!parsed.ok) throw badInput(parsed.issues);
+        const bank = bankDetailsAfterSave(stored, parsed.value);
+        const keepVerified = current?.isVerified === true && keepsVerification(stored, bank);
+        const bankInformation = {
+          accountHolder: bank.accountHolder ?? undefined,
+          iban: bank.iban ?? undefined,
+          bic: bank.bic ?? undefined,
+          bankName: bank.bankName ?? undefined,
+          country: bank.iban ? bank.iban.slice(0, 2) : undefined,
+        };
+        const bankChanged = !keepsVerification(stored, bank);
+        const currencyChanged = current?.currency !== parsed.value.currency;
+        if (current && !bankChanged && !currencyChanged) return current;
+        const values = { currency: parsed.value.currency, bankInformation, isVerified: keepVerified };
+        const [saved] = current
+          ? await tx.update(talentPaymentProfile).set(values).where(eq(talentPaymentProfile.id, current.id)).returning()
+          : await tx.insert(talentPaymentProfile).values({ ...values, talentProfileId: profileId }).returning();
+        await logTalentEvent(tx, viewer, {
+          type: 'talentProfile.update',
+          toId: profileId,
+          data: {
+            entityId: profileId,
+            changedFields: [...(currencyChanged ? ['paymentProfile.currency'] : []), ...(bankChanged ? ['paymentProfile.bankInformation'] : [])],
+            // Never the bank details themselves: the log is read more widely than the profile.
+            ...(current?.isVerified && !keepVerified ? { verificationReset: true } : {}),
+          },
+        });
+        return saved!;
+      });
+    },
+  }),
+);

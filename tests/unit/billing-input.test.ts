@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { readBillingContent, type BillingContentText } from '../../src/lib/billing/billing-input';
+import { billingIssueMessage } from '../../src/lib/billing/billing-issues';
+
+const line = (overrides: Partial<BillingContentText['lines'][number]> = {}) => ({ description: 'Development', unit: 'HOUR', quantity: '10', price: '55', ...overrides });
+const issuesOf = (input: BillingContentText) => {
+  const result = readBillingContent(input);
+  return result.ok ? {} : Object.fromEntries(result.issues.map((issue) => [issue.path, billingIssueMessage(issue)]));
+};
+
+describe('billing content: lines in the billing currency, amounts computed, limits', () => {
+  it('computes every line amount and the billing amount, ignoring nothing it was given', () => {
+    const result = readBillingContent({ currency: ' eur ', message: '  March hours ', lines: [line({ quantity: '7.5', price: '82.5' }), line({ unit: 'month', quantity: '1', price: '40' })] });
+    expect(result).toEqual({
+      ok: true,
+      value: {
+        currency: 'EUR',
+        message: 'March hours',
+        amount: '658.75',
+        lines: [
+          { id: null, description: 'Development', unit: 'HOUR', quantity: '7.50', price: '82.50', amount: '618.75', currency: 'EUR' },
+          { id: null, description: 'Development', unit: 'MONTH', quantity: '1.00', price: '40.00', amount: '40.00', currency: 'EUR' },
+        ],
+      },
+    });
+  });
+
+  it('puts every line in the billing currency and refuses a line in another one', () => {
+    const ok = readBillingContent({ currency: 'GBP', lines: [line({ currency: 'gbp' })] });
+    expect(ok.ok && ok.value.lines[0]!.currency).toBe('GBP');
+    expect(issuesOf({ currency: 'GBP', lines: [line(), line({ currency: 'EUR' })] })).toEqual({ 'lines.1.currency': 'Every line must be in the billing currency (GBP)' });
+  });
+
+  it('needs a known ISO 4217 currency', () => {
+    expect(issuesOf({ currency: '', lines: [line()] })).toEqual({ currency: 'Choose the currency of this billing' });
+    expect(issuesOf({ currency: 'EUO', lines: [line()] })).toEqual({ currency: 'Use a three-letter ISO 4217 currency code, such as EUR' });
+    expect(issuesOf({ currency: 'euro', lines: [line()] })).toEqual({ currency: 'Use a three-letter ISO 4217 currency code, such as EUR' });
+  });
+
+  it('reports every field of every line at once, on its path', () => {
+    expect(issuesOf({ currency: 'EUR', lines: [line({ description: ' ', unit: 'WEEK', quantity: '0', price: '-1' }), line({ quantity: '1,5', price: '1.999' })] })).toEqual({
+      'lines.0.description': 'Describe the work or expense',
+      'lines.0.unit': 'Choose hour, day or month',
+      'lines.0.quantity': 'The quantity must be more than 0',
+      'lines.0.price': 'The price cannot be negative',
+      'lines.1.quantity': 'Enter a number such as 7.5, with a dot for decimals',
+      'lines.1.price': 'Use at most two decimals',
+    });
+  });
+
+  it('limits lines, descriptions, messages, quantities and prices', () => {
+    expect(issuesOf({ currency: 'EUR', lines: [] })).toEqual({ lines: 'Add at least one line' });
+    expect(issuesOf({ currency: 'EUR', lines: Array.from({ length: 51 }, () => line()) })).toEqual({ lines: 'Use at most 50 lines' });
+    expect(readBillingContent({ currency: 'EUR', lines: Array.from({ length: 50 }, () => line({ quantity: '10000', price: '1000000' })) })).toMatchObject({ ok: true, value: { amount: '500000000000.00' } });
+    expect(issuesOf({ currency: 'EUR', message: 'x'.repeat(2001), lines: [line({ description: 'd'.repeat(301), quantity: '10000.01', price: '1000000.01' })] })).toEqual({
+      message: 'Use at most 2000 characters',
+      'lines.0.description': 'Use at most 300 characters',
+      'lines.0.quantity': 'The quantity can be at most 10000.00',
+      'lines.0.price': 'The price can be at most 1000000.00',
+    });
+  });
+
+  it('keeps the ids of stored lines, refusing malformed or repeated ones', () => {
+    const id = '0b6f3c7e-6a57-4c1b-9d51-2f8f3a0e9c11';
+    const ok = readBillingContent({ currency: 'EUR', lines: [line({ id })] });
+    expect(ok.ok && ok.value.lines[0]!.id).toBe(id);
+    expect(issuesOf({ currency: 'EUR', lines: [line({ id: 'nope' })] })).toEqual({ 'lines.0.id': 'This line is not part of the billing; reload the page and try again' });
+    expect(issuesOf({ currency: 'EUR', lines: [line({ id }), line({ id })] })).toEqual({ 'lines.1.id': 'This line is not part of the billing; reload the page and try again' });
+  });
+});
