@@ -3,6 +3,8 @@ import './toaster';
 import './notification-banners';
 import './side-drawer';
 import { showToast } from '../stores/toasts';
+import type { CurrentUserState } from '../../lib/account/current-user-state';
+import { applyServerUser } from '../stores/current-user';
 import { startAnalytics, type AnalyticsStart } from './analytics';
 import { startVersionCheck } from './version-check';
 import type { ToastVariant } from '../../lib/notifications/toast-policy';
@@ -16,7 +18,9 @@ if (shell) {
     versionCheckMs?: number;
     toasts?: Array<{ variant: ToastVariant; message: string; autoHideMs?: number }>;
     analytics?: AnalyticsStart;
+    currentUser?: CurrentUserState | null;
   };
+  applyServerUser(data.currentUser ?? null);
   for (const toast of data.toasts ?? []) showToast(toast.variant, toast.message, { autoHideMs: toast.autoHideMs });
   if (data.analytics) startAnalytics(data.analytics);
   startVersionCheck({ buildId: data.buildId, message: data.newVersion, refreshLabel: data.refresh, intervalMs: data.versionCheckMs });
