@@ -30,6 +30,8 @@ export interface IdpTestServer {
   logs: string[];
   /** Every request the provider received, as "METHOD /path". */
   requests: string[];
+  /** Holds every token request this long before the provider sees it (a slow provider). */
+  delayTokenRequests(ms: number): void;
   /** Serves the app's back-channel logout endpoint (registered for the client) on this origin. */
   serveBackchannelLogout(handler: (req: IncomingMessage, res: ServerResponse) => void): void;
   close(): Promise<void>;
@@ -43,8 +45,10 @@ export async function startIdpServer(db: AppDatabase, overrides: Partial<Identit
   let identity: IdentityProvider | null = null;
   const requests: string[] = [];
   let backchannelLogout: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
-  const server: Server = createServer((req, res) => {
+  let tokenDelayMs = 0;
+  const server: Server = createServer(async (req, res) => {
     requests.push(`${req.method} ${new URL(req.url ?? '/', 'http://x').pathname}`);
+    if (tokenDelayMs > 0 && req.method === 'POST' && req.url === '/oidc/token') await new Promise((resolve) => setTimeout(resolve, tokenDelayMs));
     if (backchannelLogout && req.url === BACKCHANNEL_LOGOUT_PATH) {
       backchannelLogout(req, res);
       return;
@@ -103,6 +107,9 @@ export async function startIdpServer(db: AppDatabase, overrides: Partial<Identit
     identity: started,
     logs,
     requests,
+    delayTokenRequests: (ms) => {
+      tokenDelayMs = ms;
+    },
     serveBackchannelLogout: (handler) => {
       backchannelLogout = handler;
     },

@@ -11,6 +11,23 @@ import { buildUpstreamHeaders } from './upstream-headers';
 
 /** Access tokens are refreshed this long before they expire (spec §9: token cache expires 60 s early). */
 const REFRESH_MARGIN_MS = 60_000;
+/** Spec §9 login client lock timeout: a call waiting on another's refresh gives up after 5 s. */
+export const REFRESH_LOCK_TIMEOUT_MS = 5_000;
+
+const SESSION_ENDED = { status: 401, body: { errors: [{ message: 'Your session has ended. Sign in again.', extensions: { code: 'UNAUTHENTICATED' } }] } };
+const SIGN_IN_SERVICE_SLOW = {
+  status: 503,
+  body: { errors: [{ message: 'Timeout: the sign-in service did not answer in time. Try again in a moment.', extensions: { code: 'UNAVAILABLE' } }] },
+};
+
+/** Waits for a refresh another call started, at most the lock timeout. */
+function waitForRefresh<T>(pending: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new LoginError('timeout', 'Timeout', 'the sign-in service is slow; try again')), REFRESH_LOCK_TIMEOUT_MS);
+  });
+  return Promise.race([pending, timeout]).finally(() => clearTimeout(timer));
+}
 
 export interface BffOptions {
   sessions: SessionManager;
@@ -46,7 +63,7 @@ export function createBff(options: BffOptions) {
   async function withFreshTokens(session: LoadedSession): Promise<LoadedSession | null> {
     if (session.record.tokens.expiresAt - REFRESH_MARGIN_MS > Date.now()) return session;
     const pending = refreshing.get(session.id);
-    if (pending) return pending;
+    if (pending) return waitForRefresh(pending);
     const refresh = (async () => {
       const { refreshToken, idToken } = session.record.tokens;
       if (!refreshToken) {
@@ -75,6 +92,22 @@ export function createBff(options: BffOptions) {
     })().finally(() => refreshing.delete(session.id));
     refreshing.set(session.id, refresh);
     return refresh;
+  }
+
+  /**
+   * The session with fresh tokens, or the answer to give instead: 401 when the session
+   * ended, 503 when the provider is slow or down (a clear error, never a 500).
+   */
+  async function freshOrAnswer(session: LoadedSession): Promise<LoadedSession | GraphqlAnswer> {
+    try {
+      return (await withFreshTokens(session)) ?? SESSION_ENDED;
+    } catch (error) {
+      if (error instanceof LoginError && (error.code === 'timeout' || error.code === 'request_error')) {
+        log(`session: token refresh unavailable (${error.message})`);
+        return SIGN_IN_SERVICE_SLOW;
+      }
+      throw error;
+    }
   }
 
   return {
@@ -176,15 +209,15 @@ export function createBff(options: BffOptions) {
 
     /** A GraphQL call on behalf of the session (or as a guest), with fresh tokens. */
     async graphql(session: LoadedSession | null, body: GraphqlRequestBody, pagePath: string, signal?: AbortSignal): Promise<GraphqlAnswer> {
-      const fresh = session ? await withFreshTokens(session) : null;
-      if (session && !fresh) return { status: 401, body: { errors: [{ message: 'Your session has ended. Sign in again.', extensions: { code: 'UNAUTHENTICATED' } }] } };
+      const fresh = session ? await freshOrAnswer(session) : null;
+      if (fresh && 'status' in fresh) return fresh;
       return callApi(body, buildUpstreamHeaders(fresh?.record ?? null, pagePath), signal);
     },
 
     /** As `graphql`, with files for the operation's File variables (sent as multipart/form-data). */
     async graphqlUpload(session: LoadedSession, body: GraphqlRequestBody, files: GraphqlFiles, pagePath: string): Promise<GraphqlAnswer> {
-      const fresh = await withFreshTokens(session);
-      if (!fresh) return { status: 401, body: { errors: [{ message: 'Your session has ended. Sign in again.', extensions: { code: 'UNAUTHENTICATED' } }] } };
+      const fresh = await freshOrAnswer(session);
+      if ('status' in fresh) return fresh;
       return callApi(body, buildUpstreamHeaders(fresh.record, pagePath), undefined, files);
     },
 

@@ -51,6 +51,24 @@ describe('BFF sign-in landing and token lifecycle (checklist E25, E27, E28)', ()
     expect(stored!.tokens.expiresAt).toBeGreaterThan(Date.now() + 60_000);
   });
 
+  it('a call waiting on another call\'s refresh gives up after the 5 s lock timeout with a 503; the refresh itself completes', async () => {
+    const session = await expireAccessToken(await signIn());
+    idp.delayTokenRequests(6_500);
+    try {
+      const started = Date.now();
+      const refresher = bff.graphql(session, FIND_ME, '/talent/dashboard');
+      const waiter = await bff.graphql(session, FIND_ME, '/talent/dashboard');
+      const waited = Date.now() - started;
+      expect(waiter.status).toBe(503);
+      expect(waiter.body.errors?.[0]?.message).toMatch(/^Timeout/);
+      expect(waited).toBeGreaterThanOrEqual(4_900);
+      expect(waited).toBeLessThan(6_500);
+      expect((await refresher).status).toBe(200);
+    } finally {
+      idp.delayTokenRequests(0);
+    }
+  }, 20_000);
+
   it('E28: a refresh answered invalid_grant ends the session; the API answer is a 401, not a loop', async () => {
     const session = await signIn();
     // The grant is revoked at the provider (as an admin or a password change would).
