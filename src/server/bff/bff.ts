@@ -182,7 +182,8 @@ export function createBff(options: BffOptions) {
         return { ok: false, reason: error instanceof Error ? error.message : 'invalid logout token' };
       }
       const session = await sessions.findByProviderSession(claims.sid);
-      if (!session) return { ok: false, reason: 'no session with this sid' };
+      // Our own sign-out ends the session before the provider calls: that is success.
+      if (!session) return (await sessions.providerSessionEnded(claims.sid)) ? { ok: true } : { ok: false, reason: 'no session with this sid' };
       if (claims.sub !== null && claims.sub !== session.record.claims.sub) return { ok: false, reason: 'the sid belongs to another subject' };
       await sessions.destroy(session.id);
       log(`session: ended by the provider (back-channel logout of ${claims.sub ?? 'a user'})`);

@@ -19,6 +19,8 @@ export interface LoadedSession {
 const TOUCH_GRANULARITY_MS = 60_000;
 
 const providerAlias = (sid: string) => `sid:${sid}`;
+const endedAlias = (sid: string) => `ended-sid:${sid}`;
+const ENDED_SID_MEMORY_SECONDS = 24 * 60 * 60;
 
 export function createSessionManager(store: SessionStore, policy: SessionPolicy) {
   const remainingSeconds = (record: SessionRecord, now: number) =>
@@ -80,7 +82,17 @@ export function createSessionManager(store: SessionStore, policy: SessionPolicy)
       if (!id) return;
       const record = await store.get(id).catch(() => null);
       await store.delete(id);
-      if (record?.providerSessionId) await store.deleteAlias(providerAlias(record.providerSessionId));
+      if (record?.providerSessionId) {
+        await store.deleteAlias(providerAlias(record.providerSessionId));
+        // Remembered for a day: the provider's back-channel call after our own sign-out
+        // then finds the session already ended instead of unknown.
+        await store.setAlias(endedAlias(record.providerSessionId), id, ENDED_SID_MEMORY_SECONDS);
+      }
+    },
+
+    /** True when a session with this provider sid existed here and has ended. */
+    async providerSessionEnded(sid: string): Promise<boolean> {
+      return (await store.getAlias(endedAlias(sid))) !== null;
     },
 
     cookie(id: string): string {

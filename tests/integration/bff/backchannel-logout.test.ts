@@ -77,6 +77,13 @@ describe('back-channel logout (checklist E26)', () => {
     expect(await h.store.get(first.id)).not.toBeNull();
   });
 
+  it('after our own sign-out the provider\'s call for that session is answered 200 (already ended), not 400', async () => {
+    const { session } = await h.signIn();
+    await h.bff.logout(session);
+    const response = await post(await logoutToken(session.record.providerSessionId!, session.record.claims.sub));
+    expect(response.status).toBe(200);
+  });
+
   it('signing out at the provider makes it call us, and our session ends', async () => {
     const { session, browser } = await h.signIn();
     const endSession = new URL(`${h.idp.issuer}/session/end`);
