@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations, signInAs } from './support/demo-session';
 
 // The user's own account pages (/edit-account, /site-settings) and the printable profile
 // summary (/talent/profile-sum). Specs share one seeded database: the display name is
@@ -8,20 +8,8 @@ import { expect, test, type Page } from '@playwright/test';
 const PASSWORD = 'talentplace-demo';
 const TALENT = 'talent@demo.test';
 const SUPPORT = { email: 'support@demo.test', name: 'Sam Support' };
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-async function signIn(page: Page, email: string, returnTo: string) {
-  await page.goto(`/sign-in?returnTo=${encodeURIComponent(returnTo)}`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(new RegExp(`${returnTo}$`));
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+const signIn = (page: Page, email: string, returnTo: string) => signInAs(page, email, returnTo);
 
 /** Nothing wider than a 390 px phone screen. */
 async function expectNoSidewaysScroll(page: Page) {

@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { buildCompanyMenu } from '../../src/lib/company/company-menu';
 import { effectivePermissions } from '../../src/lib/permissions/effective-permissions';
 import { OWNER_PERMISSIONS, type PermissionSet } from '../../src/lib/permissions/resources';
 import { NORTHWIND_COMPANY_PERMISSIONS, RECRUITER_PERMISSIONS } from '../../src/server/db/seed/companies';
 import rbac from '../../src/locales/en/rbac.json' with { type: 'json' };
+import { expectNoAxeViolations, signInAs } from './support/demo-session';
 
 // Demo accounts of the seed (README): owner@ owns Northwind Labs and Brightpath Consulting
 // (verified) and Kite Analytics (pending); recruiter@ is a recruiter at Northwind Labs.
@@ -13,21 +13,9 @@ import rbac from '../../src/locales/en/rbac.json' with { type: 'json' };
 const PASSWORD = 'talentplace-demo';
 const OWNER = 'owner@demo.test';
 const RECRUITER = 'recruiter@demo.test';
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const DASHBOARD = '/company/dashboard';
 
-async function signIn(page: Page, email: string, returnTo = DASHBOARD) {
-  await page.goto(`/sign-in?returnTo=${encodeURIComponent(returnTo)}`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(new RegExp(`${returnTo}$`));
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+const signIn = (page: Page, email: string, returnTo = DASHBOARD) => signInAs(page, email, returnTo);
 
 const banner = (page: Page) => page.getByRole('region', { name: 'Selected company' });
 const companyMenu = (page: Page) => page.locator('aside').getByRole('navigation', { name: 'Company menu' });

@@ -1,25 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations, signInAs } from './support/demo-session';
 
 // The demo talent of the seed (README: demo accounts) has two assignments with Northwind
 // Labs: one direct (client prices shown to the talent) and one through Brightpath
 // Consulting (client prices hidden). Other specs read those, so this one only reads them;
 // what it creates and edits is its own assignment, told apart by a marker in its team.
 const TALENT = { email: 'talent@demo.test', password: 'talentplace-demo' };
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-async function signIn(page: Page, returnTo: string) {
-  await page.goto(`/sign-in?returnTo=${encodeURIComponent(returnTo)}`);
-  await page.getByLabel('Email').fill(TALENT.email);
-  await page.getByLabel('Password').fill(TALENT.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(new RegExp(`${returnTo.replace(/[?]/g, '\\?')}$`));
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+const signIn = (page: Page, returnTo: string) => signInAs(page, TALENT.email, returnTo, TALENT.password);
 
 test.describe('talent assignments', () => {
   test('the list shows the seeded assignments, and their details show client prices only where allowed', async ({ page }) => {

@@ -1,27 +1,15 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectNoAxeViolations, signInAs } from './support/demo-session';
 
 // The demo talent of the seed (README: demo accounts). Tests in this file run in order in
 // one worker. Saved jobs are put back as they were; the invitations they answer (the
 // seeded Brightpath one with an ad, ignored; the Northwind one by the owner, applied to)
 // are the demo talent's own and no other spec acts on them.
 const TALENT = { email: 'talent@demo.test', password: 'talentplace-demo' };
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const IGNORE_MESSAGE = 'A new client project in Lisbon needs a frontend lead.';
 const APPLY_MESSAGE = 'Your React work stood out. Would you like to apply?';
 
-async function signIn(page: Page, returnTo: string) {
-  await page.goto(`/sign-in?returnTo=${encodeURIComponent(returnTo)}`);
-  await page.getByLabel('Email').fill(TALENT.email);
-  await page.getByLabel('Password').fill(TALENT.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === returnTo);
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+const signIn = (page: Page, returnTo: string) => signInAs(page, TALENT.email, returnTo, TALENT.password);
 
 const toast = (page: Page, text: string) => page.locator('tp-toaster').getByText(text);
 

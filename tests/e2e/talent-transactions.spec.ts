@@ -1,26 +1,14 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { addMoney } from '../../src/lib/money/decimal-money';
+import { expectNoAxeViolations, signInAs } from './support/demo-session';
 
 // The demo talent of the seed (src/server/db/seed/billing.ts): two roster entries,
 // Northwind (EUR) and Brightpath (GBP), whose balances are the running sum of their
 // salary, commission, misc and withdrawal transactions. These tests only read.
 const TALENT = { email: 'talent@demo.test', password: 'talentplace-demo' };
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-async function signIn(page: Page, returnTo: string) {
-  await page.goto(`/sign-in?returnTo=${encodeURIComponent(returnTo)}`);
-  await page.getByLabel('Email').fill(TALENT.email);
-  await page.getByLabel('Password').fill(TALENT.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(new RegExp(`${returnTo.replace(/[?]/g, '\\?')}$`));
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+const signIn = (page: Page, returnTo: string) => signInAs(page, TALENT.email, returnTo, TALENT.password);
 
 /** "+€1,234.50" / "-£61.73" / "€0" as a plain decimal. */
 function amountOf(text: string): string {

@@ -1,0 +1,25 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** The demo accounts of the seed (README: demo accounts) share one password. */
+export const DEMO_PASSWORD = 'talentplace-demo';
+export const DEMO_TALENT = 'talent@demo.test';
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+const escapeForRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Signs in through the sign-in page and the built-in provider's form, landing on returnTo. */
+export async function signInAs(page: Page, email: string, returnTo: string, password = DEMO_PASSWORD) {
+  await page.goto(`/sign-in?returnTo=${encodeURIComponent(returnTo)}`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(new RegExp(`${escapeForRegExp(returnTo)}$`));
+}
+
+/** axe with the WCAG 2.2 AA rule sets: the violations, by rule and element, must be none. */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+}
