@@ -10,11 +10,14 @@ test('a guest crawl of every live route and every link on it finds no 404 and no
   const queue: string[] = guestRoutes.map((route) => route.path);
   const seen = new Set<string>(queue);
   const broken: string[] = [];
+  // Links to job ad pages are their canonical addresses: no redirect hop on the way.
+  const redirectedJobLinks: string[] = [];
 
   while (queue.length && seen.size <= MAX_PAGES) {
     const path = queue.shift()!;
     const response = await page.goto(path);
     const status = response?.status() ?? 0;
+    if (path.startsWith('/job-apply/') && response?.request().redirectedFrom()) redirectedJobLinks.push(`${path} → ${new URL(page.url()).pathname}`);
     if (status >= 400) {
       broken.push(`${path} → ${status}`);
       continue;
@@ -32,5 +35,7 @@ test('a guest crawl of every live route and every link on it finds no 404 and no
   }
 
   expect(broken).toEqual([]);
+  expect(redirectedJobLinks).toEqual([]);
+  expect([...seen].some((path) => path.startsWith('/job-apply/'))).toBe(true);
   expect(seen.size).toBeGreaterThanOrEqual(guestRoutes.length);
 });

@@ -56,12 +56,18 @@ test.describe('public job search', () => {
     await page.goto('/jobs');
     const first = page.getByRole('main').getByRole('heading', { level: 3 }).first().getByRole('link');
     const title = (await first.textContent())!.trim();
+    const href = (await first.getAttribute('href'))!;
+    // Cards link straight to the canonical address: /job-apply/<id>/<slug of the title>.
+    expect(href).toMatch(/^\/job-apply\/[0-9a-f-]{36}\/[a-z0-9]+(-[a-z0-9]+)*$/);
     await first.click();
+    await expect(page).toHaveURL((url) => url.pathname === href);
     await expect(page).toHaveTitle(`${title} | Talentplace`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
     const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
     expect(jsonLd).toMatchObject({ '@type': 'JobPosting', title });
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/job-apply\?jobAdId=/);
+    const canonical = new RegExp(`^https?://[^/]+${href}$`);
+    expect(jsonLd).toMatchObject({ url: expect.stringMatching(canonical), directApply: true, identifier: { '@type': 'PropertyValue', value: href.split('/')[2] } });
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', canonical);
   });
 });
 

@@ -53,7 +53,7 @@ test.describe("the talent's employers, provider companies and company pages", ()
     const title = (await firstAd.textContent())!.trim();
     await expectNoAxeViolations(page);
     await firstAd.click();
-    await expect(page).toHaveURL(/\/job-apply\?jobAdId=[0-9a-f-]{36}$/);
+    await expect(page).toHaveURL(/\/job-apply\/[0-9a-f-]{36}\/[a-z0-9-]+$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
   });
 

@@ -101,9 +101,14 @@ describe.skipIf(!hasBuild)('crawler files', () => {
       const jobs = await (await fetch(files[1]!)).text();
       const jobUrls = [...jobs.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
       expect(jobUrls.length).toBeGreaterThan(10);
-      expect(jobUrls.every((loc) => loc.startsWith(`${server.url}/job-apply?jobAdId=`))).toBe(true);
-      // Each listed ad is open: its page answers 200, not the 410 of a closed ad.
-      expect((await fetch(jobUrls[0]!.replace('&amp;', '&'))).status).toBe(200);
+      // Each <loc> is the page's canonical address, /job-apply/<id>/<slug of the title>.
+      const canonicalAddress = new RegExp(`^${server.url}/job-apply/[0-9a-f-]{36}/[a-z0-9]+(-[a-z0-9]+)*$`);
+      expect(jobUrls.filter((loc) => !canonicalAddress.test(loc))).toEqual([]);
+      // Each listed ad is open: its page answers 200 (not the 410 of a closed ad) at that
+      // very address (no redirect to another slug), naming itself as canonical.
+      const jobPage = await fetch(jobUrls[0]!, { redirect: 'manual' });
+      expect(jobPage.status).toBe(200);
+      expect(await jobPage.text()).toContain(`<link rel="canonical" href="${jobUrls[0]}">`);
       expect(jobs).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}T/);
 
       for (const missing of ['/sitemap-jobs/2.xml', '/sitemap-jobs/0.xml', '/sitemap-jobs/01.xml', '/sitemap-jobs/x.xml']) {

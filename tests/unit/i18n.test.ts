@@ -21,6 +21,11 @@ describe('translation namespaces (spec §2)', () => {
     for (const path of ['/jobs', '/job-apply', '/job-apply-form', '/job-apply/success', '/jobs/']) {
       expect(namespacesForPath(path)).toEqual(['common', 'jobs']);
     }
+    // The job ad page itself: /job-apply/<id>/<slug>, with or without the slug.
+    for (const path of ['/job-apply/3f0c6f8e-2b1d-4c55-9a57-0d6f1b2c3d4e', '/job-apply/3f0c6f8e-2b1d-4c55-9a57-0d6f1b2c3d4e/frontend-developer']) {
+      expect(namespacesForPath(path)).toEqual(['common', 'jobs']);
+    }
+    expect(namespacesForPath('/job-applyx')).toEqual(['common']);
   });
 
   it('the talent profile page also uses profile', () => {

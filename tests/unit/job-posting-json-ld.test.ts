@@ -2,13 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { jobPostingJsonLd, scriptSafeJson } from '../../src/lib/jobs/job-posting-json-ld';
 import type { JobAdDetail } from '../../src/lib/jobs/job-queries';
 
-const PAGE = 'https://talentplace.example/job-apply?jobAdId=1';
+const ID = '3f0c6f8e-2b1d-4c55-9a57-0d6f1b2c3d4e';
+const PAGE = `https://talentplace.example/job-apply/${ID}/frontend-developer`;
+const SITE = 'Talentplace';
 const GOOGLE_EMPLOYMENT_TYPES = ['FULL_TIME', 'PART_TIME', 'CONTRACTOR', 'TEMPORARY', 'INTERN', 'VOLUNTEER', 'PER_DIEM', 'OTHER'];
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/;
 
 function ad(overrides: Partial<JobAdDetail> = {}): JobAdDetail {
   return {
-    id: '1',
+    id: ID,
     title: 'Frontend developer',
     location: 'Berlin',
     skills: ['React'],
@@ -45,6 +47,13 @@ function jobPostingProblems(data: Record<string, any>): string[] {
   if (!remote && !data.jobLocation?.address) problems.push('jobLocation missing for a non-remote job');
   if (data.jobLocationType !== undefined && !remote) problems.push('jobLocationType other than TELECOMMUTE');
   if (data.employmentType !== undefined && !GOOGLE_EMPLOYMENT_TYPES.includes(data.employmentType)) problems.push(`employmentType ${data.employmentType}`);
+  if (data.identifier !== undefined) {
+    const { identifier } = data;
+    if (identifier?.['@type'] !== 'PropertyValue' || typeof identifier.name !== 'string' || !identifier.name || typeof identifier.value !== 'string' || !identifier.value) {
+      problems.push('identifier not a PropertyValue with name and value');
+    }
+  }
+  if (data.directApply !== undefined && typeof data.directApply !== 'boolean') problems.push('directApply not a boolean');
   if (data.baseSalary) {
     const { currency, value } = data.baseSalary;
     if (!/^[A-Z]{3}$/.test(currency ?? '')) problems.push('baseSalary.currency not ISO 4217');
@@ -55,7 +64,7 @@ function jobPostingProblems(data: Record<string, any>): string[] {
 
 describe('job ad structured data (JobPosting for search engines)', () => {
   it('an on-site ad with a salary is a valid JobPosting', () => {
-    const data = jobPostingJsonLd(ad(), PAGE);
+    const data = jobPostingJsonLd(ad(), PAGE, SITE);
     expect(jobPostingProblems(data)).toEqual([]);
     expect(data).toMatchObject({
       employmentType: 'CONTRACTOR',
@@ -63,38 +72,50 @@ describe('job ad structured data (JobPosting for search engines)', () => {
       jobLocation: { address: { addressLocality: 'Berlin' } },
       baseSalary: { currency: 'EUR', value: { value: 85.5, unitText: 'HOUR' } },
       url: PAGE,
+      identifier: { '@type': 'PropertyValue', name: 'Northwind', value: ID },
+      directApply: true,
     });
   });
 
   it('a remote ad says TELECOMMUTE instead of a place', () => {
-    const data = jobPostingJsonLd(ad({ workMode: 'remote' }), PAGE);
+    const data = jobPostingJsonLd(ad({ workMode: 'remote' }), PAGE, SITE);
     expect(jobPostingProblems(data)).toEqual([]);
     expect(data.jobLocation).toBeUndefined();
   });
 
   it('an anonymous ad names no company', () => {
-    const data = jobPostingJsonLd(ad({ isAnonymous: true, company: null }), PAGE);
+    const data = jobPostingJsonLd(ad({ isAnonymous: true, company: null }), PAGE, SITE);
     expect(jobPostingProblems(data)).toEqual([]);
     expect(JSON.stringify(data)).not.toContain('Northwind');
     expect(data.hiringOrganization).toEqual({ '@type': 'Organization', name: 'Confidential' });
+    // The site issues the identifier of an ad whose publisher stays undisclosed.
+    expect(data.identifier).toEqual({ '@type': 'PropertyValue', name: SITE, value: ID });
+    expect(data.directApply).toBe(true);
   });
 
   it('part-time and on-demand assignments map to Google employment types; no salary means no baseSalary', () => {
-    expect(jobPostingJsonLd(ad({ assignmentType: 'parttime' }), PAGE).employmentType).toBe('PART_TIME');
-    expect(jobPostingJsonLd(ad({ assignmentType: 'ondemand' }), PAGE).employmentType).toBe('PER_DIEM');
-    expect(jobPostingJsonLd(ad({ employmentType: 'employee' }), PAGE).employmentType).toBe('FULL_TIME');
-    const unpaid = jobPostingJsonLd(ad({ salary: null }), PAGE);
+    expect(jobPostingJsonLd(ad({ assignmentType: 'parttime' }), PAGE, SITE).employmentType).toBe('PART_TIME');
+    expect(jobPostingJsonLd(ad({ assignmentType: 'ondemand' }), PAGE, SITE).employmentType).toBe('PER_DIEM');
+    expect(jobPostingJsonLd(ad({ employmentType: 'employee' }), PAGE, SITE).employmentType).toBe('FULL_TIME');
+    const unpaid = jobPostingJsonLd(ad({ salary: null }), PAGE, SITE);
     expect(unpaid.baseSalary).toBeUndefined();
     expect(jobPostingProblems(unpaid)).toEqual([]);
   });
 
   it('an ad without ad text falls back to its description, then its title', () => {
-    expect(jobPostingJsonLd(ad({ adDescription: null }), PAGE).description).toBe('Build the product.');
-    expect(jobPostingJsonLd(ad({ adDescription: null, description: null }), PAGE).description).toBe('Frontend developer');
+    expect(jobPostingJsonLd(ad({ adDescription: null }), PAGE, SITE).description).toBe('Build the product.');
+    expect(jobPostingJsonLd(ad({ adDescription: null, description: null }), PAGE, SITE).description).toBe('Frontend developer');
+  });
+
+  it('the validator rejects an identifier without a value and a directApply that is not a boolean', () => {
+    const data = jobPostingJsonLd(ad(), PAGE, SITE);
+    expect(jobPostingProblems({ ...data, identifier: { '@type': 'PropertyValue', name: 'Northwind' } })).toEqual(['identifier not a PropertyValue with name and value']);
+    expect(jobPostingProblems({ ...data, identifier: 'x' })).toEqual(['identifier not a PropertyValue with name and value']);
+    expect(jobPostingProblems({ ...data, directApply: 'yes' })).toEqual(['directApply not a boolean']);
   });
 
   it('the script text can never close its <script> element', () => {
-    const text = scriptSafeJson(jobPostingJsonLd(ad({ title: '</script><script>alert(1)</script>' }), PAGE));
+    const text = scriptSafeJson(jobPostingJsonLd(ad({ title: '</script><script>alert(1)</script>' }), PAGE, SITE));
     expect(text).not.toContain('</script');
     expect(JSON.parse(text).title).toBe('</script><script>alert(1)</script>');
   });

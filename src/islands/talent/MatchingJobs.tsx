@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
-import { buildRoute } from '../../lib/routes/build-route';
+import { jobAdPath } from '../../lib/jobs/job-ad-path';
 import { createQueryStore, mutate } from '../api/graphql-client';
 import {
   MATCHING_JOBS_SHOWN,
@@ -61,7 +61,7 @@ export default function MatchingJobs({ query, searchHref, labels }: MatchingJobs
       <ul className="divide-y divide-gray-200">
         {items.map((item) => (
           <li key={item.id} className="flex flex-wrap items-baseline gap-x-1 py-0.5">
-            <a className="font-semibold text-primary-dark hover:underline" href={buildRoute('jobApply', { query: { jobAdId: item.id } })}>{item.title}</a>
+            <a className="font-semibold text-primary-dark hover:underline" href={jobAdPath(item)}>{item.title}</a>
             {fresh.has(item.id) && <span className="rounded bg-primary-light px-0.5 text-small font-semibold text-primary-dark">{labels.isNew}</span>}
             <span className="text-small text-gray-600">{[item.company?.name ?? labels.anonymous, item.location].filter(Boolean).join(' · ')}</span>
           </li>

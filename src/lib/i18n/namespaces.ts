@@ -6,6 +6,8 @@ export const LANGUAGES = ['en'] as const;
 export const DEFAULT_LANGUAGE = 'en';
 
 const JOB_PAGES = ['/jobs', '/job-apply', '/job-apply-form', '/job-apply/success'];
+/** Job ad pages live under /job-apply/<id>/<slug>. */
+const JOB_AD_PAGES_PREFIX = '/job-apply/';
 
 /**
  * The namespaces a page uses (spec §2 "Translation namespaces"): every page uses common,
@@ -16,7 +18,7 @@ export function namespacesForPath(pathname: string): Namespace[] {
   const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
   const namespaces: Namespace[] = ['common'];
   if (path === '/company' || path.startsWith('/company/')) namespaces.push('rbac');
-  if (JOB_PAGES.includes(path)) namespaces.push('jobs');
+  if (JOB_PAGES.includes(path) || path.startsWith(JOB_AD_PAGES_PREFIX)) namespaces.push('jobs');
   if (path === '/talent/profile') namespaces.push('profile');
   return namespaces;
 }

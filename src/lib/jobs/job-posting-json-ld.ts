@@ -6,9 +6,11 @@ const UNIT_TEXT: Record<string, string> = { HOUR: 'HOUR', DAY: 'DAY', MONTH: 'MO
 
 /**
  * schema.org JobPosting for Google for Jobs. Anonymous ads name no hiring organisation
- * beyond "Confidential", as the page itself does not.
+ * beyond "Confidential", as the page itself does not; their identifier is issued by the
+ * site (siteName) instead of the publisher. Applying happens on the page's own site, so
+ * directApply is always true.
  */
-export function jobPostingJsonLd(ad: JobAdDetail, pageUrl: string): Record<string, unknown> {
+export function jobPostingJsonLd(ad: JobAdDetail, pageUrl: string, siteName: string): Record<string, unknown> {
   const employmentType = ad.assignmentType && PART_TIME[ad.assignmentType] ? PART_TIME[ad.assignmentType] : ad.employmentType ? EMPLOYMENT_TYPE[ad.employmentType] : undefined;
   return {
     '@context': 'https://schema.org/',
@@ -19,6 +21,8 @@ export function jobPostingJsonLd(ad: JobAdDetail, pageUrl: string): Record<strin
     validThrough: ad.publishedUntil ?? undefined,
     employmentType,
     url: pageUrl,
+    identifier: { '@type': 'PropertyValue', name: ad.company?.name ?? siteName, value: ad.id },
+    directApply: true,
     hiringOrganization: ad.company ? { '@type': 'Organization', name: ad.company.name, sameAs: ad.company.website ?? undefined } : { '@type': 'Organization', name: 'Confidential' },
     ...(ad.workMode === 'remote' ? { jobLocationType: 'TELECOMMUTE', applicantLocationRequirements: ad.location ? { '@type': 'Country', name: ad.location } : undefined } : {}),
     ...(ad.location && ad.workMode !== 'remote' ? { jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: ad.location } } } : {}),

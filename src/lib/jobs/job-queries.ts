@@ -2,7 +2,7 @@ import type { JobSearchParams } from './search-params';
 import { toSortByValue } from './search-params';
 
 /** The fields a job card and a job page show. */
-const JOB_AD_FIELDS = `
+export const JOB_AD_FIELDS = `
   id title location skills salary currency salaryRateUnit employmentType workMode assignmentType
   isAnonymous publishedAt publishedUntil isOpen
   company { id name logo }

@@ -1,11 +1,11 @@
 import type { APIRoute } from 'astro';
-import { buildRoute } from '../../lib/routes/build-route';
+import { jobAdPath } from '../../lib/jobs/job-ad-path';
 import { SITEMAP_HEADERS, urlSetXml } from '../../lib/seo/sitemap-xml';
 
-const CHUNK_QUERY = 'query JobAdSitemapChunk($chunk: Int!) { jobAdSitemap(chunk: $chunk) { chunkCount entries { id lastModified } } }';
+const CHUNK_QUERY = 'query JobAdSitemapChunk($chunk: Int!) { jobAdSitemap(chunk: $chunk) { chunkCount entries { id title lastModified } } }';
 
 interface ChunkAnswer {
-  jobAdSitemap?: { chunkCount: number; entries: Array<{ id: string; lastModified: string }> };
+  jobAdSitemap?: { chunkCount: number; entries: Array<{ id: string; title: string; lastModified: string }> };
 }
 
 /** One chunk of open job ads; a chunk number past the end is a 404, not an empty file. */
@@ -18,7 +18,7 @@ export const GET: APIRoute = async ({ locals, params, url }) => {
   if (!sitemap) return new Response('Sitemap unavailable, try again later', { status: 503, headers: { 'retry-after': '60' } });
   if (chunk > sitemap.chunkCount) return new Response('Not found', { status: 404 });
   const urls = sitemap.entries.map((entry) => ({
-    loc: `${config.publicOrigin}${buildRoute('jobApply', { query: { jobAdId: entry.id } })}`,
+    loc: `${config.publicOrigin}${jobAdPath(entry)}`,
     lastmod: entry.lastModified,
   }));
   return new Response(urlSetXml(urls), { headers: SITEMAP_HEADERS });

@@ -3,7 +3,7 @@ import { company, jobAd } from '../../../src/server/db/schema';
 import { startApiHarness, type ApiHarness } from '../../support/api-harness';
 import { describeEachDatabase } from '../../support/test-database';
 
-const SITEMAP = 'query($chunk: Int!) { jobAdSitemap(chunk: $chunk) { total chunkCount chunkSize entries { id lastModified } } }';
+const SITEMAP = 'query($chunk: Int!) { jobAdSitemap(chunk: $chunk) { total chunkCount chunkSize entries { id title lastModified } } }';
 const DAY = 24 * 60 * 60 * 1000;
 
 describeEachDatabase('jobAdSitemap (crawlers)', (kind) => {
@@ -38,8 +38,10 @@ describeEachDatabase('jobAdSitemap (crawlers)', (kind) => {
   it('lists exactly the open ads, to guests, in a stable order', async () => {
     const { status, body } = await h.call(SITEMAP, { variables: { chunk: 1 } });
     expect(status).toBe(200);
-    const sitemap = body.data?.jobAdSitemap as { total: number; chunkCount: number; entries: Array<{ id: string; lastModified: string }> };
+    const sitemap = body.data?.jobAdSitemap as { total: number; chunkCount: number; entries: Array<{ id: string; title: string; lastModified: string }> };
     expect(sitemap.entries.map((entry) => titles.get(entry.id)).sort()).toEqual(['Open', 'Open anonymous']);
+    // The title gives each entry's page address its readable part.
+    for (const entry of sitemap.entries) expect(entry.title).toBe(titles.get(entry.id));
     expect([sitemap.total, sitemap.chunkCount]).toEqual([2, 1]);
     const ids = sitemap.entries.map((entry) => entry.id);
     expect(ids).toEqual([...ids].sort());

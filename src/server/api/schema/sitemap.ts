@@ -9,6 +9,7 @@ export const SITEMAP_CHUNK_SIZE = 10_000;
 
 interface SitemapEntry {
   id: string;
+  title: string;
   lastModified: Date;
 }
 
@@ -21,6 +22,7 @@ interface SitemapChunk {
 const JobAdSitemapEntry = builder.objectRef<SitemapEntry>('JobAdSitemapEntry').implement({
   fields: (t) => ({
     id: t.exposeID('id'),
+    title: t.exposeString('title', { description: "The ad's title, for the readable part of its page address" }),
     lastModified: t.field({ type: 'DateTime', resolve: (entry) => entry.lastModified }),
   }),
 });
@@ -58,7 +60,7 @@ builder.queryField('jobAdSitemap', (t) =>
         // around it (crawlers revisit chunks, not positions).
         entries: () =>
           db
-            .select({ id: jobAd.id, lastModified: jobAd.updatedAt })
+            .select({ id: jobAd.id, title: jobAd.title, lastModified: jobAd.updatedAt })
             .from(jobAd)
             .innerJoin(company, eq(company.id, jobAd.publisherCompanyId))
             .where(open)
