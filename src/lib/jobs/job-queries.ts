@@ -16,6 +16,8 @@ export const JOB_AD_QUERY = `query JobAd($id: ID!) {
   jobAd(id: $id) { ${JOB_AD_FIELDS} description adDescription language company { id name logo website country industry description } }
 }`;
 
+export const JOB_AD_GONE_QUERY = 'query JobAdGone($id: ID!) { jobAdGone(id: $id) }';
+
 export const JOB_AD_SUGGESTIONS_QUERY = `query JobAdSuggestions($q: String!, $limit: Int) {
   jobAdSuggestions(q: $q, limit: $limit) { id title }
 }`;

@@ -10,6 +10,7 @@ import './applications';
 import './personalized-jobs';
 import './company-dashboard';
 import './sitemap';
+import './job-ad-gone';
 import './impersonation';
 import './talent-employers';
 import './talent-providers';
