@@ -3,7 +3,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import { isUuid } from '../../../lib/ids';
 import { invitationStatus } from '../../../lib/talent-jobs/invitation-status';
 import type { AppDatabase } from '../../db/client';
-import { company, generalEventslog, jobAd, jobDescription, talentInvitation, talentJobApplication, user, type ApplicationDetails, type EventData } from '../../db/schema';
+import { company, jobAd, jobDescription, talentInvitation, talentJobApplication, user, type ApplicationDetails } from '../../db/schema';
+import { recordEvent } from '../record-event';
 import { findMyTalentProfileId, requireMyTalentProfileId } from '../auth/my-talent-profile';
 import type { ApiContext } from '../context';
 import { beforeDeadline, openJobAd, visibleJobAd } from '../../search/open-job-ad';
@@ -163,12 +164,6 @@ async function loadMyInvitation(context: ApiContext, id: string): Promise<Invita
   return row;
 }
 
-/** Who did it, for the event log: the talent, and the impersonator acting as them if any. */
-function actorData({ viewer }: ApiContext): EventData {
-  const { userId, actor } = viewer!;
-  return { actorUserId: actor?.userId ?? userId, ...(actor ? { impersonatorUserId: actor.userId, impersonatorExternalId: actor.externalId } : {}) };
-}
-
 builder.queryField('myInvitations', (t) =>
   t.field({
     type: ReceivedInvitationPage,
@@ -225,14 +220,12 @@ builder.mutationField('ignoreInvitation', (t) =>
           .where(and(eq(talentInvitation.id, current.id), eq(talentInvitation.ignored, false)))
           .returning({ id: talentInvitation.id });
         if (!changed.length) return;
-        await tx.insert(generalEventslog).values({
-          fromId: viewer!.userId,
-          toId: current.companyId,
+        await recordEvent(tx, viewer!, {
           type: 'talentInvitation.update',
-          eventData: {
+          toId: current.companyId,
+          data: {
             entityId: current.id,
             companyId: current.companyId,
-            ...actorData(context),
             before: { ignored: false, ignoredAt: null },
             after: { ignored: true, ignoredAt: ignoredAt.toISOString() },
           },
@@ -313,11 +306,10 @@ builder.mutationField('applyToInvitation', (t) =>
         if (!created) throw alreadyApplied();
         // Spec §9 has no job application event type: the talent's answer is logged as an
         // update of the invitation it answers.
-        await tx.insert(generalEventslog).values({
-          fromId: viewer!.userId,
-          toId: invitation.companyId,
+        await recordEvent(tx, viewer!, {
           type: 'talentInvitation.update',
-          eventData: { entityId: invitation.id, companyId: invitation.companyId, ...actorData(context), response: 'applied', applicationId: created.id },
+          toId: invitation.companyId,
+          data: { entityId: invitation.id, companyId: invitation.companyId, response: 'applied', applicationId: created.id },
         });
         return created.id;
       });

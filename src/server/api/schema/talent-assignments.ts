@@ -12,10 +12,10 @@ import { ASSIGNMENT_STATUSES, assignmentStatus, todayIso, type AssignmentStatus 
 import { clientAmountForTalent } from '../../../lib/assignments/client-prices';
 import { isUuid } from '../../../lib/ids';
 import type { AppDatabase } from '../../db/client';
-import { billing, company, companyTalentRoster, generalEventslog, jobAssignment, jobDescription, type BillingStatus } from '../../db/schema';
+import { billing, company, companyTalentRoster, jobAssignment, jobDescription, type BillingStatus } from '../../db/schema';
+import { recordEvent } from '../record-event';
 import { findMyTalentProfileId, requireMyTalentProfileId } from '../auth/my-talent-profile';
 import { builder, type BuilderTypes } from '../builder';
-import type { ApiContext } from '../context';
 import { ApiError, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 
@@ -397,15 +397,6 @@ const badInput = (errors: AssignmentFieldError[]) => {
   });
 };
 
-/** Who did it, for the event log: the signed-in user, and the impersonator if any. */
-function actorData({ viewer }: ApiContext) {
-  const { userId, actor } = viewer!;
-  return {
-    actorUserId: actor?.userId ?? userId,
-    ...(actor ? { impersonatorUserId: actor.userId, impersonatorExternalId: actor.externalId } : {}),
-  };
-}
-
 const CreateInput = builder.inputType('CreateMyJobAssignmentInput', {
   description: 'A job assignment the signed-in talent records with a company whose talent roster holds them',
   fields: (t) => ({
@@ -475,11 +466,10 @@ builder.mutationField('createMyJobAssignment', (t) =>
         };
         const [created] = await tx.insert(jobAssignment).values(row).returning({ id: jobAssignment.id });
         const { talentProfileId: _profile, ...after } = row;
-        await tx.insert(generalEventslog).values({
-          fromId: viewer!.userId,
-          toId: values.clientCompanyId,
+        await recordEvent(tx, viewer!, {
           type: 'jobAssignment.create',
-          eventData: { entityId: created!.id, companyId: values.clientCompanyId, talentProfileId: profileId, ...actorData(context), after },
+          toId: values.clientCompanyId,
+          data: { entityId: created!.id, companyId: values.clientCompanyId, talentProfileId: profileId, after },
         });
         return created!.id;
       });
@@ -521,11 +511,10 @@ builder.mutationField('updateMyJobAssignment', (t) =>
         const changedFields = Object.keys(after);
         if (changedFields.length === 0) return;
         await tx.update(jobAssignment).set(after).where(eq(jobAssignment.id, id));
-        await tx.insert(generalEventslog).values({
-          fromId: viewer!.userId,
-          toId: current.clientCompanyId,
+        await recordEvent(tx, viewer!, {
           type: 'jobAssignment.update',
-          eventData: { entityId: id, companyId: current.clientCompanyId, talentProfileId: profileId, ...actorData(context), changedFields, before, after },
+          toId: current.clientCompanyId,
+          data: { entityId: id, companyId: current.clientCompanyId, talentProfileId: profileId, changedFields, before, after },
         });
       });
       return (await loadMyAssignment(db, profileId, id))!;

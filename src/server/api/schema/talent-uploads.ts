@@ -4,7 +4,8 @@ import { isUuid } from '../../../lib/ids';
 import { cleanFileName } from '../../../lib/uploads/file-names';
 import { documentAddressOfUrl, documentUrl, pictureKeyOfUrl, pictureUrl, type StorageExtension } from '../../../lib/uploads/media-urls';
 import { DOCUMENT_RULE, DOCUMENT_SLOTS, PICTURE_RULE, type DocumentSlot } from '../../../lib/uploads/upload-rules';
-import { generalEventslog, talentProfile } from '../../db/schema';
+import { talentProfile } from '../../db/schema';
+import { recordEvent } from '../record-event';
 import type { ProfilePicture, StoredFile } from '../../db/schema/talents';
 import type { FileStorage } from '../../storage/file-storage';
 import { PictureError, pictureVariants } from '../../uploads/picture-variants';
@@ -73,7 +74,7 @@ async function replaceMyProfileFile<C extends FileColumn>(
   value: TalentProfileRow[C],
 ): Promise<{ updated: TalentProfileRow; previous: TalentProfileRow[C] }> {
   const { db, viewer } = context;
-  const { userId, actor } = viewer!;
+  const { userId } = viewer!;
   return db.transaction(async (tx) => {
     const [current] = await tx
       .select()
@@ -89,17 +90,7 @@ async function replaceMyProfileFile<C extends FileColumn>(
       .set({ [column]: value } as Partial<typeof talentProfile.$inferInsert>)
       .where(eq(talentProfile.id, current.id))
       .returning();
-    await tx.insert(generalEventslog).values({
-      fromId: userId,
-      toId: current.id,
-      type: 'talentProfile.update',
-      eventData: {
-        entityId: current.id,
-        actorUserId: actor?.userId ?? userId,
-        changedFields: [column],
-        ...(actor ? { impersonatorUserId: actor.userId, impersonatorExternalId: actor.externalId } : {}),
-      },
-    });
+    await recordEvent(tx, viewer!, { type: 'talentProfile.update', toId: current.id, data: { entityId: current.id, changedFields: [column] } });
     return { updated: updated!, previous };
   });
 }
