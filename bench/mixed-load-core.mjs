@@ -26,6 +26,19 @@ export class Recorder {
     /** @type {Map<string, { latencies: number[]; errors: number; samples: string[] }>} */
     this.kinds = new Map();
     this.recording = false;
+    /** When the measured window began (performance.now()), to date errors within it. */
+    this.startedAt = 0;
+    /** Errors per second of the window: a burst of timeouts points at a stall. */
+    this.errorSeconds = new Map();
+  }
+
+  noteError(kind, error) {
+    const entry = this.kinds.get(kind);
+    if (!entry) return;
+    entry.errors += 1;
+    const second = Math.floor((performance.now() - this.startedAt) / 1000);
+    this.errorSeconds.set(second, (this.errorSeconds.get(second) ?? 0) + 1);
+    if (entry.samples.length < 3) entry.samples.push(`${error} (at ${second} s)`);
   }
 
   record(kind, ms, error) {
@@ -33,18 +46,12 @@ export class Recorder {
     let entry = this.kinds.get(kind);
     if (!entry) this.kinds.set(kind, (entry = { latencies: [], errors: 0, samples: [] }));
     entry.latencies.push(ms);
-    if (error) {
-      entry.errors += 1;
-      if (entry.samples.length < 3) entry.samples.push(error);
-    }
+    if (error) this.noteError(kind, error);
   }
 
   /** A request already counted answered with the right status but the wrong content. */
   flag(kind, error) {
-    const entry = this.kinds.get(kind);
-    if (!this.recording || !entry) return;
-    entry.errors += 1;
-    if (entry.samples.length < 3) entry.samples.push(error);
+    if (this.recording) this.noteError(kind, error);
   }
 }
 
@@ -346,6 +353,7 @@ export async function runMixedLoad(options) {
   // ---- the measured window: every user loops (step, think) until the time is up
   recorder.recording = true;
   const started = performance.now();
+  recorder.startedAt = started;
   const deadline = started + seconds * 1000;
   const loop = async (step) => {
     await sleep(Math.random() * thinkMs);
@@ -389,6 +397,7 @@ export async function runMixedLoad(options) {
     rows,
     total,
     errorSamples: [...recorder.kinds.entries()].flatMap(([kind, entry]) => entry.samples.map((sample) => `${kind}: ${sample}`)),
+    errorSeconds: [...recorder.errorSeconds.entries()].sort(([a], [b]) => a - b),
     writes: { accepted: acceptedWrites, stored: storedWrites, missing: missingWrites },
     ok: total.errors === 0 && missingWrites.length === 0,
   };

@@ -45,6 +45,9 @@ else {
   console.log(formatTable(result));
   console.log(`\napplications: ${result.writes.accepted} accepted (303), ${result.writes.stored} stored, ${result.writes.missing.length} talents with missing writes`);
 }
+if (result.errorSeconds.length > 0) {
+  console.error(`errors by second of the window (a timeout is dated when it gives up): ${result.errorSeconds.map(([second, count]) => `${second}s:${count}`).join(' ')}`);
+}
 for (const line of result.errorSamples) console.error(`error: ${line}`);
 for (const line of result.writes.missing) console.error(`missing write: ${line}`);
 process.exit(result.ok ? 0 : 1);
