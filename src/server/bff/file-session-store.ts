@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SessionRecord, SessionStore } from './session-record';
@@ -19,6 +19,21 @@ export async function createFileSessionStore(directory: string): Promise<Session
   await mkdir(directory, { recursive: true, mode: 0o700 });
   const fileOf = (id: string) => path.join(directory, `${createHash('sha256').update(id).digest('hex')}.json`);
   const aliasFileOf = (alias: string) => path.join(directory, `alias-${createHash('sha256').update(alias).digest('hex')}.json`);
+  /**
+   * Written whole to a temporary file of its own, then renamed over the real one (atomic):
+   * two requests of one session may save at once, and a shared temporary name let one
+   * truncate the file the other had just renamed into place (readers got half a record).
+   */
+  async function writeWhole(file: string, content: string) {
+    const temporary = `${file}.${process.pid}.${randomUUID()}.tmp`;
+    try {
+      await writeFile(temporary, content, { mode: 0o600 });
+      await rename(temporary, file);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  }
 
   async function sweep() {
     const now = Date.now();
@@ -50,20 +65,14 @@ export async function createFileSessionStore(directory: string): Promise<Session
       }
     },
     async set(id, record, ttlSeconds) {
-      const file = fileOf(id);
-      const temporary = `${file}.${process.pid}.tmp`;
       const stored: StoredFile = { expiresAt: Date.now() + ttlSeconds * 1000, record };
-      await writeFile(temporary, JSON.stringify(stored), { mode: 0o600 });
-      await rename(temporary, file);
+      await writeWhole(fileOf(id), JSON.stringify(stored));
     },
     async delete(id) {
       await rm(fileOf(id), { force: true });
     },
     async setAlias(alias, id, ttlSeconds) {
-      const file = aliasFileOf(alias);
-      const temporary = `${file}.${process.pid}.tmp`;
-      await writeFile(temporary, JSON.stringify({ expiresAt: Date.now() + ttlSeconds * 1000, id }), { mode: 0o600 });
-      await rename(temporary, file);
+      await writeWhole(aliasFileOf(alias), JSON.stringify({ expiresAt: Date.now() + ttlSeconds * 1000, id }));
     },
     async getAlias(alias) {
       try {

@@ -41,6 +41,22 @@ function storeContract(name: string, open: () => Promise<SessionStore>) {
       expect(await store.get(session.id)).toBeNull();
     });
 
+    // Found by the mixed load (checklist H41): two requests of one session (parallel
+    // island calls, two tabs, or a request the browser gave up on) save at once; every
+    // write and every read in between must succeed and leave a whole record.
+    it('survives concurrent saves of one session, readers never seeing a partial record', async () => {
+      const sessions = createSessionManager(store, { idleSeconds: 60, absoluteSeconds: 600, cookieName: 'tp-session', secure: false });
+      const session = await sessions.create(record());
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 40 }, (_, index) =>
+          index % 2 === 0 ? sessions.save({ id: session.id, record: { ...session.record, selectedCompanyId: `company-${index}` } }) : sessions.load(session.id, { touch: false }),
+        ),
+      );
+      expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toEqual([]);
+      for (const outcome of outcomes) if (outcome.status === 'fulfilled' && outcome.value) expect(outcome.value.record.claims.sub).toBe('s');
+      expect((await sessions.load(session.id, { touch: false }))?.record.selectedCompanyId).toMatch(/^company-\d+$/);
+    });
+
     it('refuses ids that are not ours without asking the store', async () => {
       const sessions = createSessionManager(store, { idleSeconds: 60, absoluteSeconds: 600, cookieName: 'tp-session', secure: false });
       expect(await sessions.load('../../etc/passwd', { touch: false })).toBeNull();
