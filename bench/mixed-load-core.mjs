@@ -188,6 +188,9 @@ export async function signIn(origin, email, timeoutMs) {
   return { browser, csrf };
 }
 
+/** Each listed ad's canonical page (/job-apply/<id>/<slug>), as the search links it. */
+const jobAdPaths = new Map();
+
 /** Ids of the ads the search lists (open ones), read from the /jobs pages as a guest. */
 export async function openJobAdIds(origin, timeoutMs) {
   const browser = new VirtualBrowser(origin, null, timeoutMs);
@@ -195,7 +198,10 @@ export async function openJobAdIds(origin, timeoutMs) {
   for (let page = 1; page <= 50; page += 1) {
     const answer = await browser.request('setup', `/jobs?page=${page}`);
     const before = ids.size;
-    for (const match of answer?.body.matchAll(/\/job-apply\?jobAdId=([0-9a-f-]{36})/g) ?? []) ids.add(match[1]);
+    for (const match of answer?.body.matchAll(/href="(\/job-apply\/([0-9a-f-]{36})(?:\/[a-z0-9-]*)?)"/g) ?? []) {
+      ids.add(match[2]);
+      jobAdPaths.set(match[2], match[1]);
+    }
     if (ids.size === before) break;
   }
   if (ids.size === 0) throw new Error('set-up: /jobs lists no job ads (is the demo seed in?)');
@@ -226,7 +232,8 @@ async function guestStep(browser, adIds) {
     const page = 1 + Math.floor(Math.random() * (q ? 2 : 6));
     await browser.request('guest GET /jobs', `/jobs?${new URLSearchParams({ ...(q ? { q } : {}), ...(page > 1 ? { page: String(page) } : {}) })}`);
   } else if (roll < 0.75) {
-    await browser.request('guest GET /job-apply (ad page)', `/job-apply?jobAdId=${random(adIds)}`);
+    const id = random(adIds);
+    await browser.request('guest GET /job-apply (ad page)', jobAdPaths.get(id) ?? `/job-apply/${id}`);
   } else {
     await browser.request('guest GET /api/jobs/suggest', `/api/jobs/suggest?q=${random(SUGGEST_PREFIXES)}`, { headers: { accept: 'application/json' } });
   }
