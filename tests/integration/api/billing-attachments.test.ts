@@ -4,6 +4,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { periodOf, type BillingPeriod } from '../../../src/lib/billing/billing-period';
+import { submitAttachment, type AttachmentContext } from '../../../src/lib/billing/billing-attachment-submission';
+import { getTranslator } from '../../../src/lib/i18n/i18n';
 import { billing, billingLineItem, company, generalEventslog, jobAssignment } from '../../../src/server/db/schema';
 import { createDiskFileStorage } from '../../../src/server/storage/disk-file-storage';
 import type { FileStorage } from '../../../src/server/storage/file-storage';
@@ -50,6 +52,7 @@ function monthsAgo(count: number): BillingPeriod {
   return { year: Math.floor(index / 12), month: (index % 12) + 1 };
 }
 
+const billingAttachmentKey = (url: string) => url.split('/').pop()!;
 const codeOf = (body: GraphqlBody) => body.errors?.[0]?.extensions?.code;
 const fileMessage = (body: GraphqlBody) => (body.errors?.[0]?.extensions?.fieldErrors as Array<{ field: string; message: string }> | undefined)?.[0];
 const line = (description: string) => ({ description, unit: 'HOUR', quantity: '8', price: '50.00' });
@@ -79,9 +82,9 @@ describeEachDatabase('billing line attachments', (kind) => {
   }
 
   /** A GraphQL multipart request (the spec clients use), in-process. */
-  async function upload(token: string | null, variables: Record<string, unknown>, file: UploadFile) {
+  async function upload(token: string | null, variables: Record<string, unknown>, file: UploadFile, query = ADD) {
     const form = new FormData();
-    form.set('operations', JSON.stringify({ query: ADD, variables: { ...variables, file: null } }));
+    form.set('operations', JSON.stringify({ query, variables: { ...variables, file: null } }));
     form.set('map', JSON.stringify({ 0: ['variables.file'] }));
     form.set('0', new File([new Uint8Array(file.bytes)], file.name, { type: file.type }));
     const response = await h.api.fetch('http://api.test/graphql', { method: 'POST', headers: token ? { authorization: `Bearer ${token}` } : {}, body: form });
@@ -291,5 +294,45 @@ describeEachDatabase('billing line attachments', (kind) => {
     expect((body.data?.updateMyBilling as BillingView).lineItems.map((item) => item.attachments.length)).toEqual([1]);
     expect(await bytesOf(keptKey)).not.toBeNull();
     expect(await storage.get(droppedKey)).toBeNull();
+  });
+
+  it("the page's forms: its own words for a wrong, empty or missing file, the API's for a full line, PRG on success, an alert once sent", async () => {
+    const t = getTranslator();
+    const token = first.token;
+    const context: AttachmentContext = {
+      t,
+      send: (request) => h.call(request.query, { token, variables: request.variables }),
+      upload: async (request, file) => upload(token, request.variables ?? {}, { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name, type: file.type }, request.query),
+    };
+    const created = await draft(token, firstAssignment);
+    const lineId = created.lineItems[0]!.id;
+    const post = (entries: Record<string, string | File>) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries({ billingId: created.id, lineId, ...entries })) form.append(name, value);
+      return form;
+    };
+    const pdfFile = (name: string) => new File([new Uint8Array(pdfBytes())], name, { type: 'application/pdf' });
+
+    expect(await submitAttachment(post({ file: new File(['plain text'], 'notes.pdf') }), context, 'add')).toEqual({
+      kind: 'attachmentForm', billingId: created.id, lineId, message: t('billing.attachments.errors.wrongType'), status: 422,
+    });
+    expect(await submitAttachment(post({ file: new File([], 'empty.pdf') }), context, 'add')).toMatchObject({ message: t('billing.attachments.errors.empty') });
+    expect(await submitAttachment(post({ file: new File([], '') }), context, 'add')).toMatchObject({ message: t('billing.attachments.errors.missing') });
+    expect(await storedAttachments(lineId)).toEqual([]);
+
+    for (let index = 1; index <= 5; index++) {
+      expect(await submitAttachment(post({ file: pdfFile(`day-${index}.pdf`) }), context, 'add')).toEqual({
+        kind: 'done', location: `/talent/billing?id=${created.id}#line-${lineId}-attachments`, noticeKey: 'notices.talentBilling.attachmentAdded',
+      });
+    }
+    expect(await submitAttachment(post({ file: pdfFile('day-6.pdf') }), context, 'add')).toMatchObject({ kind: 'attachmentForm', message: 'A line holds at most 5 files: remove one before adding another' });
+    const key = billingAttachmentKey((await storedAttachments(lineId))[0]!.url);
+    expect(await submitAttachment(post({ key }), context, 'remove')).toMatchObject({ kind: 'done', noticeKey: 'notices.talentBilling.attachmentRemoved' });
+    expect(await submitAttachment(post({ key }), context, 'remove')).toEqual({ kind: 'refused', billingId: created.id, message: t('billing.attachments.errors.fileGone') });
+    expect(await submitAttachment(post({ lineId: MISSING_ID, file: pdfFile('x.pdf') }), context, 'add')).toMatchObject({ kind: 'refused', message: t('billing.attachments.errors.lineGone') });
+    expect(await submitAttachment(post({ billingId: 'nope' }), context, 'remove')).toEqual({ kind: 'notFound' });
+
+    await h.call(SEND, { token, variables: { id: created.id } });
+    expect(await submitAttachment(post({ file: pdfFile('late.pdf') }), context, 'add')).toEqual({ kind: 'refused', billingId: created.id, message: t('billing.errors.notADraft') });
   });
 });
