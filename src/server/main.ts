@@ -51,7 +51,7 @@ export async function startServer(options: StartOptions = {}) {
   let shutdown: ReturnType<typeof createGracefulShutdown> | null = null;
   const readiness = () => owned?.readiness ?? [{ name: 'startup', check: () => Promise.reject(new Error('starting')) }];
   const handleHealth = createHealthEndpoints({ get checks() { return readiness(); } }, () => shutdown?.stopping ?? false);
-  const refuseOversizedBody = createRequestBodyLimit({ profilePath: buildRoute('talentProfile') });
+  const refuseOversizedBody = createRequestBodyLimit({ profilePath: buildRoute('talentProfile'), billingPath: buildRoute('talentBilling') });
   let serveMedia: ReturnType<typeof createMediaEndpoint> | null = null;
   const backchannelLogout = createBackchannelLogoutEndpoint(() => owned?.services.bff ?? null);
 

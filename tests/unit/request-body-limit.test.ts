@@ -1,18 +1,38 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_REQUEST_BODY_BYTES, uploadRequestLimit } from '../../src/lib/uploads/upload-rules';
+import { ATTACHMENT_REQUEST_LIMIT, MAX_REQUEST_BODY_BYTES, uploadRequestLimit } from '../../src/lib/uploads/upload-rules';
 import { bodyLimitFor } from '../../src/server/http/request-body-limit';
 
 const url = (path: string) => new URL(path, 'http://localhost');
+const PAGES = { profilePath: '/talent/profile', billingPath: '/talent/billing' };
+const BILLING = 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d';
+const LINE = '3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b';
 
 describe('request body limit: how large a body each request may send', () => {
   it('an upload form of the profile page gets its slot limit and is sent back to its field', () => {
-    expect(bodyLimitFor(url('/talent/profile?upload=picture'), '/talent/profile')).toEqual({ limit: uploadRequestLimit('picture'), slot: 'picture' });
-    expect(bodyLimitFor(url('/talent/profile?upload=cv'), '/talent/profile')).toEqual({ limit: uploadRequestLimit('cv'), slot: 'cv' });
+    expect(bodyLimitFor(url('/talent/profile?upload=picture'), PAGES)).toEqual({ limit: uploadRequestLimit('picture'), sendBackTo: '/talent/profile?tooLarge=picture#picture' });
+    expect(bodyLimitFor(url('/talent/profile?upload=cv'), PAGES)).toEqual({ limit: uploadRequestLimit('cv'), sendBackTo: '/talent/profile?tooLarge=cv#documents' });
+  });
+
+  it("an attachment form of the billing page gets the attachment limit and is sent back to its line's form", () => {
+    expect(bodyLimitFor(url(`/talent/billing?id=${BILLING}&attach=${LINE}`), PAGES)).toEqual({
+      limit: ATTACHMENT_REQUEST_LIMIT,
+      sendBackTo: `/talent/billing?id=${BILLING}&attachmentTooLarge=${LINE}#line-${LINE}-attachments`,
+    });
   });
 
   it('everything else gets the product-wide limit, the largest upload form', () => {
-    for (const path of ['/talent/profile', '/talent/profile?upload=avatar', '/graphql', '/api/graphql', '/jobs?upload=picture']) {
-      expect(bodyLimitFor(url(path), '/talent/profile'), path).toEqual({ limit: MAX_REQUEST_BODY_BYTES, slot: null });
+    for (const path of [
+      '/talent/profile',
+      '/talent/profile?upload=avatar',
+      '/graphql',
+      '/api/graphql',
+      '/jobs?upload=picture',
+      `/talent/billing?id=${BILLING}`,
+      `/talent/billing?id=${BILLING}&attach=not-a-line`,
+      `/talent/billing?attach=${LINE}`,
+      `/talent/profile?id=${BILLING}&attach=${LINE}`,
+    ]) {
+      expect(bodyLimitFor(url(path), PAGES), path).toEqual({ limit: MAX_REQUEST_BODY_BYTES, sendBackTo: null });
     }
   });
 });

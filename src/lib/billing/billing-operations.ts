@@ -6,6 +6,10 @@ import type { BillingStatusValue } from './billing-status';
 export interface BillingAttachmentView {
   name: string;
   url: string;
+  /** The storage key, to remove it; null for a file not stored here. */
+  key: string | null;
+  /** Bytes; null for older data that did not record it. */
+  size: number | null;
 }
 
 export interface BillingLineView {
@@ -59,7 +63,7 @@ export interface PaymentProfileView {
 
 const BILLING_FIELDS = `id status year month currency amount message dueDate canEdit canDelete canSend
   assignment { id roleTitle clientName providerName currency }
-  lineItems { id description unit quantity price amount currency attachments { name url } }`;
+  lineItems { id description unit quantity price amount currency attachments { name url key size } }`;
 const ASSIGNMENT_FIELDS = 'id roleTitle clientName providerName currency startDate endDate isActive billedPeriods';
 const PAYMENT_PROFILE_FIELDS = 'id currency isVerified accountHolder maskedIban bic bankName';
 
@@ -89,6 +93,15 @@ export const CREATE_BILLING_MUTATION = `mutation CreateMyBilling($data: CreateMy
 export const UPDATE_BILLING_MUTATION = `mutation UpdateMyBilling($id: ID!, $data: UpdateMyBillingInput!) { updateMyBilling(id: $id, data: $data) { id } }`;
 export const SEND_BILLING_MUTATION = `mutation SendMyBilling($id: ID!) { sendMyBilling(id: $id) { id status } }`;
 export const DELETE_BILLING_MUTATION = `mutation DeleteMyBilling($id: ID!) { deleteMyBilling(id: $id) }`;
+export const ADD_ATTACHMENT_MUTATION = `mutation AddMyBillingLineAttachment($billingId: ID!, $lineId: ID!, $file: File!) {
+  addMyBillingLineAttachment(billingId: $billingId, lineId: $lineId, file: $file) { id }
+}`;
+export const REMOVE_ATTACHMENT_MUTATION = `mutation RemoveMyBillingLineAttachment($billingId: ID!, $lineId: ID!, $attachmentKey: String!) {
+  removeMyBillingLineAttachment(billingId: $billingId, lineId: $lineId, attachmentKey: $attachmentKey) { id }
+}`;
+export const FIND_BILLING_ATTACHMENT_QUERY = `query FindBillingAttachment($billingId: ID!, $lineId: ID!, $key: String!) {
+  findBillingAttachment(billingId: $billingId, lineId: $lineId, key: $key) { name contentType size }
+}`;
 export const SAVE_PAYMENT_PROFILE_MUTATION = `mutation SaveMyPaymentProfile($data: SaveMyPaymentProfileInput!) { saveMyPaymentProfile(data: $data) { id } }`;
 
 export interface BillingListData {

@@ -1,4 +1,5 @@
 import type { Translate } from '../i18n/i18n';
+import { ATTACHMENT_RULE } from '../uploads/upload-rules';
 import { formValuesFromBilling, newBillingValues, periodChoices, type BillingFormValues } from './billing-form';
 import type { BillingAssignmentView, BillingFormData, BillingListData, BillingView, PaymentProfileView } from './billing-operations';
 import { billingHref, type BillingListFilter, type BillingPageState } from './billing-page-state';
@@ -9,8 +10,8 @@ import type { BillingSubmission, FieldErrors, PaymentProfileFormValues } from '.
 
 export type BillingPageView =
   | { kind: 'list'; data: BillingListData; filter: BillingListFilter }
-  /** One billing; `alert` says why an action on it was refused. */
-  | { kind: 'billing'; billing: BillingView; alert: string | null }
+  /** One billing; `alert` says why an action on it was refused, `attachmentError` why a file was. */
+  | { kind: 'billing'; billing: BillingView; alert: string | null; attachmentError: AttachmentError | null }
   | { kind: 'notFound' }
   | { kind: 'noProfile' }
   | { kind: 'chooseAssignment'; assignments: BillingAssignmentView[]; error: string | null }
@@ -28,6 +29,12 @@ export type BillingPageView =
   | { kind: 'delete'; billing: BillingView }
   | { kind: 'paymentProfile'; profile: PaymentProfileView | null; values: PaymentProfileFormValues; errors: FieldErrors; formError: string | null };
 
+/** A refused upload's message, on the file field of its line. */
+export interface AttachmentError {
+  lineId: string;
+  message: string;
+}
+
 export interface BillingPageLoaders {
   list: (page: number, filter: BillingListFilter) => Promise<BillingListData>;
   /** Null for NOT_FOUND. */
@@ -41,6 +48,8 @@ export interface BillingViewContext {
   now: Date;
   /** The address asked for an assignment (even an unknown one): choosing again says why. */
   askedForAssignment: boolean;
+  /** The line whose upload the server refused as too large before reading it (from the address). */
+  tooLargeAttachmentLine?: string | null;
 }
 
 const NO_ASSIGNMENT = { roleTitle: null, clientName: null, providerName: null };
@@ -51,7 +60,11 @@ export async function billingPageView(state: BillingPageState, outcome: BillingS
   if (outcome?.kind === 'notFound') return { kind: 'notFound' };
   if (outcome?.kind === 'refused') {
     const billing = await load.billing(outcome.billingId);
-    return billing ? { kind: 'billing', billing, alert: outcome.message } : { kind: 'notFound' };
+    return billing ? { kind: 'billing', billing, alert: outcome.message, attachmentError: null } : { kind: 'notFound' };
+  }
+  if (outcome?.kind === 'attachmentForm') {
+    const billing = await load.billing(outcome.billingId);
+    return billing ? { kind: 'billing', billing, alert: null, attachmentError: { lineId: outcome.lineId, message: outcome.message } } : { kind: 'notFound' };
   }
   const postedBilling = outcome?.kind === 'billingForm' ? outcome : null;
 
@@ -63,17 +76,20 @@ export async function billingPageView(state: BillingPageState, outcome: BillingS
     }
     case 'billing': {
       const billing = await load.billing(state.id);
-      return billing ? { kind: 'billing', billing, alert: null } : { kind: 'notFound' };
+      if (!billing) return { kind: 'notFound' };
+      const tooLarge = context.tooLargeAttachmentLine;
+      const attachmentError = tooLarge ? { lineId: tooLarge, message: t('billing.attachments.errors.tooLarge', { megabytes: ATTACHMENT_RULE.maxMegabytes }) } : null;
+      return { kind: 'billing', billing, alert: null, attachmentError };
     }
     case 'delete': {
       const billing = await load.billing(state.id);
       if (!billing) return { kind: 'notFound' };
-      return billing.canDelete ? { kind: 'delete', billing } : { kind: 'billing', billing, alert: refusal };
+      return billing.canDelete ? { kind: 'delete', billing } : { kind: 'billing', billing, alert: refusal, attachmentError: null };
     }
     case 'edit': {
       const billing = await load.billing(state.id);
       if (!billing) return { kind: 'notFound' };
-      if (!billing.canEdit) return { kind: 'billing', billing, alert: refusal };
+      if (!billing.canEdit) return { kind: 'billing', billing, alert: refusal, attachmentError: null };
       return {
         kind: 'billingForm',
         values: postedBilling?.values ?? formValuesFromBilling(billing),

@@ -1,5 +1,6 @@
 import type { Translate } from '../i18n/i18n';
 import { answerErrors, type SendGraphql } from '../talent/profile-operations';
+import { submitAttachment, type UploadGraphql } from './billing-attachment-submission';
 import { applyLineIntent, checkBillingForm, formFieldOf, readBillingFormValues, readBillingIntent, type BillingFormValues } from './billing-form';
 import type { Issue } from './billing-issues';
 import {
@@ -15,7 +16,8 @@ import { billingHref } from './billing-page-state';
 import { readPaymentProfile as checkPaymentProfile, type PaymentProfileText } from './payment-profile-input';
 
 // Handles the billing page's form posts. Each form names itself in a hidden `form` field:
-// billing (create or edit, with the line intents), send, delete, payment-profile.
+// billing (create or edit, with the line intents), send, delete, payment-profile,
+// attachment and attachment-remove (lib/billing/billing-attachment-submission).
 
 export type FieldErrors = Record<string, string>;
 
@@ -33,12 +35,16 @@ export type BillingSubmission =
   /** The billing form again: after Add/Remove line (status 200) or with what to fix (422). */
   | { kind: 'billingForm'; values: BillingFormValues; errors: FieldErrors; formError: string | null; status: 200 | 422 }
   | { kind: 'paymentProfileForm'; values: PaymentProfileFormValues; errors: FieldErrors; formError: string | null; status: 422 }
+  /** A refused attachment upload: the billing again, with the message on that line's file field. */
+  | { kind: 'attachmentForm'; billingId: string; lineId: string; message: string; status: 422 }
   /** The billing is no longer a draft (sent meanwhile, perhaps from another tab). */
   | { kind: 'refused'; billingId: string; message: string }
   | { kind: 'notFound' };
 
 export interface SubmissionContext {
   send: SendGraphql;
+  /** As send, with a file for the operation's $file (multipart, through the BFF). */
+  upload: UploadGraphql;
   t: Translate;
   now: Date;
   /** The talent's assignments, for checking a new billing's month before asking the API. */
@@ -148,6 +154,10 @@ export async function submitBillingPage(form: FormData, context: SubmissionConte
       return submitStatusAction(form, context, 'delete');
     case 'payment-profile':
       return submitPaymentProfile(form, context);
+    case 'attachment':
+      return submitAttachment(form, context, 'add');
+    case 'attachment-remove':
+      return submitAttachment(form, context, 'remove');
     default:
       return null;
   }

@@ -14,7 +14,7 @@ export type DocumentSlot = (typeof DOCUMENT_SLOTS)[number];
 const MEGABYTE = 1024 * 1024;
 
 export interface UploadRule {
-  kind: 'picture' | 'document';
+  kind: 'picture' | 'document' | 'attachment';
   /** Largest accepted file, in bytes. */
   maxBytes: number;
   /** The same limit as people read it ("5 MB"). */
@@ -41,6 +41,15 @@ export const DOCUMENT_RULE: UploadRule = {
   accept: 'application/pdf,.pdf',
 };
 
+/** A file attached to a billing line (a timesheet, a receipt): kept as uploaded, never re-encoded. */
+export const ATTACHMENT_RULE: UploadRule = {
+  kind: 'attachment',
+  maxBytes: 10 * MEGABYTE,
+  maxMegabytes: 10,
+  types: ['application/pdf', 'image/png', 'image/jpeg', 'image/webp'],
+  accept: 'application/pdf,.pdf,image/png,image/jpeg,image/webp',
+};
+
 export function isUploadSlot(value: unknown): value is UploadSlot {
   return typeof value === 'string' && (UPLOAD_SLOTS as readonly string[]).includes(value);
 }
@@ -64,5 +73,8 @@ export function uploadRequestLimit(slot: UploadSlot): number {
   return uploadRuleOf(slot).maxBytes + FORM_OVERHEAD_BYTES;
 }
 
+/** The largest request body a billing line's attachment form may send. */
+export const ATTACHMENT_REQUEST_LIMIT = ATTACHMENT_RULE.maxBytes + FORM_OVERHEAD_BYTES;
+
 /** No request to the product needs a larger body than the largest upload form. */
-export const MAX_REQUEST_BODY_BYTES = DOCUMENT_RULE.maxBytes + FORM_OVERHEAD_BYTES;
+export const MAX_REQUEST_BODY_BYTES = Math.max(DOCUMENT_RULE.maxBytes, ATTACHMENT_RULE.maxBytes) + FORM_OVERHEAD_BYTES;

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { attachmentTarget, attachmentTooLargeLocation } from '../../lib/billing/billing-attachment-addresses';
 import { getTranslator } from '../../lib/i18n/i18n';
 import { tooLargeLocation, UPLOAD_PARAM } from '../../lib/talent/upload-addresses';
-import { isUploadSlot, MAX_REQUEST_BODY_BYTES, uploadRequestLimit, type UploadSlot } from '../../lib/uploads/upload-rules';
+import { ATTACHMENT_REQUEST_LIMIT, isUploadSlot, MAX_REQUEST_BODY_BYTES, uploadRequestLimit } from '../../lib/uploads/upload-rules';
 
 /** Past this many times its limit a body is not even drained: the connection is closed. */
 const DRAIN_FACTOR = 8;
@@ -9,18 +10,27 @@ const DRAIN_FACTOR = 8;
 export interface RequestBodyLimitOptions {
   /** The talent profile page, whose upload forms name their slot in the query. */
   profilePath: string;
+  /** The talent billing page, whose attachment forms name their billing and line in the query. */
+  billingPath: string;
 }
 
 export interface BodyLimitDecision {
   limit: number;
-  /** Set for the profile page's upload forms: the page to send the browser back to. */
-  slot: UploadSlot | null;
+  /** Set for the upload forms of a page: where to send the browser back to, to the form's field. */
+  sendBackTo: string | null;
 }
 
-/** The largest body a request may send: an upload form's slot limit, else the product-wide one. */
-export function bodyLimitFor(url: URL, profilePath: string): BodyLimitDecision {
-  const slot = url.pathname === profilePath ? url.searchParams.get(UPLOAD_PARAM) : null;
-  return isUploadSlot(slot) ? { limit: uploadRequestLimit(slot), slot } : { limit: MAX_REQUEST_BODY_BYTES, slot: null };
+/** The largest body a request may send: an upload form's own limit, else the product-wide one. */
+export function bodyLimitFor(url: URL, pages: RequestBodyLimitOptions): BodyLimitDecision {
+  if (url.pathname === pages.profilePath) {
+    const slot = url.searchParams.get(UPLOAD_PARAM);
+    if (isUploadSlot(slot)) return { limit: uploadRequestLimit(slot), sendBackTo: tooLargeLocation(pages.profilePath, slot) };
+  }
+  if (url.pathname === pages.billingPath) {
+    const target = attachmentTarget(url);
+    if (target) return { limit: ATTACHMENT_REQUEST_LIMIT, sendBackTo: attachmentTooLargeLocation(target.billingId, target.lineId) };
+  }
+  return { limit: MAX_REQUEST_BODY_BYTES, sendBackTo: null };
 }
 
 function declaredLength(req: IncomingMessage): number | null {
@@ -30,8 +40,8 @@ function declaredLength(req: IncomingMessage): number | null {
 
 /**
  * Refuses a request body that is too large from its Content-Length, before anything
- * reads it: nothing of it is buffered. An upload form of the profile page is sent back
- * to its field with a message (after the body has been read and thrown away, so the
+ * reads it: nothing of it is buffered. An upload form (profile page, billing page) is
+ * sent back to its field with a message (after the body has been read and thrown away, so the
  * browser sees the answer); anything else gets 413. Bodies without a length (chunked)
  * pass here and meet the same limit while Astro reads them (astro.config.mjs).
  */
@@ -42,13 +52,13 @@ export function createRequestBodyLimit(options: RequestBodyLimitOptions) {
     const length = declaredLength(req);
     if (length === null) return false;
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const { limit, slot } = bodyLimitFor(url, options.profilePath);
+    const { limit, sendBackTo } = bodyLimitFor(url, options);
     if (length <= limit) return false;
 
-    if (slot && length <= limit * DRAIN_FACTOR) {
+    if (sendBackTo && length <= limit * DRAIN_FACTOR) {
       const answer = () => {
         if (res.headersSent) return;
-        res.writeHead(303, { location: tooLargeLocation(options.profilePath, slot), 'content-length': '0' }).end();
+        res.writeHead(303, { location: sendBackTo, 'content-length': '0' }).end();
       };
       req.on('end', answer);
       req.on('error', () => res.destroy());

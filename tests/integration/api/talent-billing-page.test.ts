@@ -60,7 +60,8 @@ describeEachDatabase('talent billing page', (kind) => {
       form: async () => readBillingForm(await send({ query: BILLING_FORM_QUERY })),
       paymentProfile: async () => readPaymentProfile(await send({ query: PAYMENT_PROFILE_QUERY })),
     };
-    context = { send, t, now, loadAssignments: async () => (await load.form()).assignments, loadPaymentProfile: async () => (await load.paymentProfile()).paymentProfile };
+    const upload = () => Promise.reject(new Error('no uploads in this suite: see billing-attachments.test.ts'));
+    context = { send, upload, t, now, loadAssignments: async () => (await load.form()).assignments, loadPaymentProfile: async () => (await load.paymentProfile()).paymentProfile };
   });
   afterAll(() => h.close());
 

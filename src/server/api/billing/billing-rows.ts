@@ -256,3 +256,23 @@ export async function lockMyAssignment(db: AppDatabase, talentProfileId: string,
     .where(eq(jobAssignment.id, assignmentId));
   return row ? toAssignment(row) : null;
 }
+
+/** The billing row of the caller, locked until the transaction ends; null when it is not theirs or deleted. */
+export async function lockMyBilling(tx: AppDatabase, talentProfileId: string, id: string) {
+  const [row] = await tx
+    .select()
+    .from(billing)
+    .where(and(eq(billing.id, id), eq(billing.talentProfileId, talentProfileId), isNull(billing.deletedAt)))
+    .for('update');
+  return row ?? null;
+}
+
+/** The company an event about this billing goes to (provider, else client), looked up once per mutation. */
+export async function companyOfBilling(tx: AppDatabase, jobAssignmentId: string | null): Promise<string | null> {
+  if (!jobAssignmentId) return null;
+  const [row] = await tx
+    .select({ providerCompanyId: jobAssignment.providerCompanyId, clientCompanyId: jobAssignment.clientCompanyId })
+    .from(jobAssignment)
+    .where(eq(jobAssignment.id, jobAssignmentId));
+  return row ? (row.providerCompanyId ?? row.clientCompanyId) : null;
+}

@@ -5,10 +5,11 @@ import { defaultDueDate, periodIssue, type BillingPeriod } from '../../../lib/bi
 import { canChangeStatus, canDeleteBilling, canEditBilling, type BillingStatusValue } from '../../../lib/billing/billing-status';
 import { isUuid } from '../../../lib/ids';
 import type { AppDatabase } from '../../db/client';
-import { billing, billingLineItem, jobAssignment } from '../../db/schema';
+import { billing, billingLineItem } from '../../db/schema';
 import { requireMyTalentProfileId } from '../auth/my-talent-profile';
+import { attachmentKeysOf, deleteUnreferencedFiles } from '../billing/attachment-files';
 import { logTalentEvent } from '../billing/billing-events';
-import { loadLines, loadMyBilling, lockMyAssignment, type BillingLineRow, type BillingRow } from '../billing/billing-rows';
+import { companyOfBilling, loadLines, loadMyBilling, lockMyAssignment, lockMyBilling, type BillingLineRow, type BillingRow } from '../billing/billing-rows';
 import { builder } from '../builder';
 import { ApiError, notFound } from '../errors';
 import { Billing } from './billing';
@@ -72,26 +73,6 @@ function lineTimes(count: number, after: Date | null): Date[] {
 
 function lineColumns(line: BillingContent['lines'][number]) {
   return { description: line.description, unit: line.unit, quantity: line.quantity, price: line.price, amount: line.amount, currency: line.currency };
-}
-
-/** The billing row of the caller, locked until the transaction ends; null when it is not theirs or deleted. */
-async function lockMyBilling(tx: AppDatabase, talentProfileId: string, id: string) {
-  const [row] = await tx
-    .select()
-    .from(billing)
-    .where(and(eq(billing.id, id), eq(billing.talentProfileId, talentProfileId), isNull(billing.deletedAt)))
-    .for('update');
-  return row ?? null;
-}
-
-/** The company an event about this billing goes to (provider, else client), looked up once per mutation. */
-async function companyOfBilling(tx: AppDatabase, jobAssignmentId: string | null): Promise<string | null> {
-  if (!jobAssignmentId) return null;
-  const [row] = await tx
-    .select({ providerCompanyId: jobAssignment.providerCompanyId, clientCompanyId: jobAssignment.clientCompanyId })
-    .from(jobAssignment)
-    .where(eq(jobAssignment.id, jobAssignmentId));
-  return row ? (row.providerCompanyId ?? row.clientCompanyId) : null;
 }
 
 async function reload(tx: AppDatabase, talentProfileId: string, id: string): Promise<BillingRow> {
@@ -182,7 +163,7 @@ function changesOf(current: { currency: string; message: string | null; amount: 
 builder.mutationField('updateMyBilling', (t) =>
   t.field({
     type: Billing,
-    description: 'Changes a DRAFT billing of yours (lines, message, currency); anything else is refused with CONFLICT',
+    description: 'Changes a DRAFT billing of yours (lines, message, currency); lines left out are removed with their attachments. Anything else is refused with CONFLICT',
     authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }), data: t.arg({ type: UpdateMyBillingInput, required: true }) },
     resolve: async (_root, args, context) => {
@@ -191,7 +172,9 @@ builder.mutationField('updateMyBilling', (t) =>
       const profileId = await requireMyTalentProfileId(context);
       const viewer = context.viewer!;
       const { data } = args;
-      return context.db.transaction(async (tx) => {
+      // The files of the lines this update removes, deleted once it has committed.
+      let orphanedFiles: string[] = [];
+      const updated = await context.db.transaction(async (tx) => {
         const current = await lockMyBilling(tx, profileId, id);
         if (!current) throw notFound('This billing');
         if (!canEditBilling('talent', current.status)) throw notADraft(current.status, 'edited');
@@ -211,6 +194,7 @@ builder.mutationField('updateMyBilling', (t) =>
         const kept = content.value.lines.filter((line) => line.id !== null);
         const added = content.value.lines.filter((line) => line.id === null);
         const keptIds = kept.map((line) => line.id!);
+        orphanedFiles = attachmentKeysOf(stored.filter((line) => !keptIds.includes(line.id)).flatMap((line) => line.attachments ?? []));
         await tx.delete(billingLineItem).where(and(eq(billingLineItem.billingId, id), keptIds.length > 0 ? notInArray(billingLineItem.id, keptIds) : undefined));
         for (const line of kept) {
           await tx.update(billingLineItem).set(lineColumns(line)).where(and(eq(billingLineItem.id, line.id!), eq(billingLineItem.billingId, id)));
@@ -229,6 +213,8 @@ builder.mutationField('updateMyBilling', (t) =>
         });
         return reload(tx, profileId, id);
       });
+      await deleteUnreferencedFiles(context.storage, orphanedFiles);
+      return updated;
     },
   }),
 );

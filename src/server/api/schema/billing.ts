@@ -1,3 +1,4 @@
+import { billingAttachmentAddressOfUrl } from '../../../lib/billing/billing-attachments';
 import { BILLING_STATUSES, canDeleteBilling, canEditBilling, canChangeStatus, isBillingStatus } from '../../../lib/billing/billing-status';
 import { periodValue } from '../../../lib/billing/billing-period';
 import { isUuid } from '../../../lib/ids';
@@ -24,11 +25,16 @@ export const BillingStatus = builder.enumType('BillingStatus', {
   values: BILLING_STATUSES,
 });
 
-const BillingAttachment = builder.objectRef<Attachment>('BillingAttachment').implement({
-  description: 'A file attached to a billing line (a timesheet, a receipt)',
+export const BillingAttachment = builder.objectRef<Attachment>('BillingAttachment').implement({
+  description: 'A file attached to a billing line (a timesheet, a receipt). Its url downloads it for whoever may read it (the talent)',
   fields: (t) => ({
     name: t.exposeString('name'),
     url: t.exposeString('url'),
+    key: t.string({
+      nullable: true,
+      description: 'The storage key in its url (what removeMyBillingLineAttachment takes); null for a file not stored here',
+      resolve: (row) => billingAttachmentAddressOfUrl(row.url)?.key ?? null,
+    }),
     contentType: t.string({ nullable: true, resolve: (row) => row.contentType ?? null }),
     size: t.int({ nullable: true, description: 'Bytes', resolve: (row) => row.size ?? null }),
   }),

@@ -22,6 +22,7 @@ import './saved-job-ads';
 import './received-invitations';
 import './billing';
 import './billing-mutations';
+import './billing-attachments';
 import './payment-profile';
 import { lexicographicSortSchema, printSchema } from 'graphql';
 import { builder } from '../builder';

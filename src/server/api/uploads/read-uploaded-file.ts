@@ -8,7 +8,8 @@ const REFUSALS: Record<UploadRefusal, (rule: UploadRule) => string> = {
   missing: () => 'Choose a file to upload',
   empty: () => 'The file is empty',
   tooLarge: (rule) => `The file is larger than ${rule.maxMegabytes} MB`,
-  wrongType: (rule) => (rule.kind === 'picture' ? 'The picture must be a JPEG, PNG or WebP image' : 'The file must be a PDF'),
+  wrongType: (rule) =>
+    rule.kind === 'picture' ? 'The picture must be a JPEG, PNG or WebP image' : rule.kind === 'attachment' ? 'The file must be a PDF, PNG, JPEG or WebP' : 'The file must be a PDF',
 };
 
 const PICTURE_PROBLEMS: Record<PictureProblem, string> = {

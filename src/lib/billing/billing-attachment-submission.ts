@@ -1,0 +1,69 @@
+import type { Translate } from '../i18n/i18n';
+import { isUuid } from '../ids';
+import { answerErrors, type GraphqlAnswerLike, type SendGraphql } from '../talent/profile-operations';
+import { checkUpload, factsOfFile } from '../uploads/check-upload';
+import { ATTACHMENT_RULE } from '../uploads/upload-rules';
+import { attachmentsLocation } from './billing-attachment-addresses';
+import { ADD_ATTACHMENT_MUTATION, REMOVE_ATTACHMENT_MUTATION } from './billing-operations';
+
+// The billing page's attachment forms: one multipart upload form per saved line of a
+// draft (form=attachment) and a Remove button per file (form=attachment-remove).
+
+export type UploadGraphql = (body: { query: string; variables?: Record<string, unknown>; operationName: string }, file: File) => Promise<GraphqlAnswerLike>;
+
+export type AttachmentSubmission =
+  | { kind: 'done'; location: string; noticeKey: string }
+  /** The billing again, with a message on the line's file field. */
+  | { kind: 'attachmentForm'; billingId: string; lineId: string; message: string; status: 422 }
+  /** The billing again with an alert: no longer a draft, or the line or file is gone meanwhile. */
+  | { kind: 'refused'; billingId: string; message: string }
+  | { kind: 'notFound' };
+
+export interface AttachmentContext {
+  send: SendGraphql;
+  upload: UploadGraphql;
+  t: Translate;
+}
+
+const textOf = (value: FormDataEntryValue | null): string => (typeof value === 'string' ? value.trim().toLowerCase() : '');
+
+/** The file of a form post; a file input left empty sends a nameless empty part. */
+function postedFile(form: FormData): File | null {
+  const entry = form.get('file');
+  return entry instanceof File && (entry.size > 0 || entry.name !== '') ? entry : null;
+}
+
+/**
+ * Adds or removes one attachment. An upload is checked here first (present, not empty,
+ * within 10 MB, of an accepted type by its magic bytes), so the usual mistakes get a
+ * message in the page's words without a round trip; the API checks again and answers
+ * its own message for what only it can tell (the line is full).
+ */
+export async function submitAttachment(form: FormData, context: AttachmentContext, intent: 'add' | 'remove'): Promise<AttachmentSubmission> {
+  const { t } = context;
+  const billingId = textOf(form.get('billingId'));
+  const lineId = textOf(form.get('lineId'));
+  if (!isUuid(billingId) || !isUuid(lineId)) return { kind: 'notFound' };
+  const fieldMessage = (message: string): AttachmentSubmission => ({ kind: 'attachmentForm', billingId, lineId, message, status: 422 });
+
+  let answer: GraphqlAnswerLike;
+  if (intent === 'add') {
+    const file = postedFile(form);
+    const check = checkUpload(ATTACHMENT_RULE, file ? await factsOfFile(file) : null);
+    if (!check.ok) return fieldMessage(t(`billing.attachments.errors.${check.reason}`, { megabytes: ATTACHMENT_RULE.maxMegabytes }));
+    answer = await context.upload({ query: ADD_ATTACHMENT_MUTATION, variables: { billingId, lineId }, operationName: 'AddMyBillingLineAttachment' }, file!);
+  } else {
+    const attachmentKey = typeof form.get('key') === 'string' ? String(form.get('key')) : '';
+    answer = await context.send({ query: REMOVE_ATTACHMENT_MUTATION, variables: { billingId, lineId, attachmentKey }, operationName: 'RemoveMyBillingLineAttachment' });
+  }
+
+  const failure = answerErrors(answer);
+  if (!failure && answer.body.data) {
+    return { kind: 'done', location: attachmentsLocation(billingId, lineId), noticeKey: intent === 'add' ? 'notices.talentBilling.attachmentAdded' : 'notices.talentBilling.attachmentRemoved' };
+  }
+  if (failure?.code === 'CONFLICT') return { kind: 'refused', billingId, message: t('billing.errors.notADraft') };
+  // The billing itself may be gone too: the page then shows its not-found part.
+  if (failure?.code === 'NOT_FOUND') return { kind: 'refused', billingId, message: t(intent === 'add' ? 'billing.attachments.errors.lineGone' : 'billing.attachments.errors.fileGone') };
+  const message = failure?.fieldErrors.find((error) => error.path === 'file')?.message;
+  return fieldMessage(message ?? t('billing.attachments.errors.failed'));
+}
