@@ -26,6 +26,11 @@ describe('uploaded file names are labels, made safe to show and to download unde
   it('downloads under a name ending in the stored type', () => {
     expect(downloadFileName('cv', 'pdf')).toBe('cv.pdf');
     expect(downloadFileName('CV.PDF', 'pdf')).toBe('CV.PDF');
+    // Both spellings of the JPEG extension are the type already.
+    expect(downloadFileName('photo.jpeg', 'jpg')).toBe('photo.jpeg');
+    expect(downloadFileName('photo.JPG', 'jpg')).toBe('photo.JPG');
+    expect(downloadFileName('photo', 'jpg')).toBe('photo.jpg');
+    expect(downloadFileName('notes.jpeg', 'pdf')).toBe('notes.jpeg.pdf');
   });
 
   it('sends the name as an attachment, ASCII and UTF-8', () => {

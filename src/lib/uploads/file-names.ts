@@ -21,8 +21,10 @@ export function cleanFileName(raw: string | null | undefined, fallback: string):
 
 /** The name a download is saved under: the clean name, ending in the stored type's extension. */
 export function downloadFileName(name: string, extension: string): string {
-  const suffix = `.${extension}`;
-  return name.toLowerCase().endsWith(suffix) ? name : `${name}${suffix}`;
+  const lower = name.toLowerCase();
+  // A JPEG named "photo.jpeg" is already right; only a name without the type gets it.
+  const accepted = extension === 'jpg' ? ['.jpg', '.jpeg'] : [`.${extension}`];
+  return accepted.some((suffix) => lower.endsWith(suffix)) ? name : `${name}.${extension}`;
 }
 
 /**
