@@ -12,7 +12,7 @@ import type { FileStorage } from '../../storage/file-storage';
 import { mayReadBillingAttachment } from '../auth/billing-attachment-access';
 import { requireMyTalentProfileId } from '../auth/my-talent-profile';
 import { deleteUnreferencedFiles } from '../billing/attachment-files';
-import { logTalentEvent } from '../billing/billing-events';
+import { recordEvent } from '../record-event';
 import { companyOfBilling, loadMyBilling, lockMyBilling } from '../billing/billing-rows';
 import { builder } from '../builder';
 import type { ApiContext } from '../context';
@@ -76,7 +76,7 @@ async function saveAttachments(
   await tx.update(billing).set({ updatedAt: now }).where(eq(billing.id, found.billing.id));
   const companyId = await companyOfBilling(tx, found.billing.jobAssignmentId);
   const describe = (file: Attachment) => ({ name: file.name, contentType: file.contentType, size: file.size });
-  await logTalentEvent(tx, context.viewer!, {
+  await recordEvent(tx, context.viewer!, {
     type: 'billing.update',
     toId: companyId,
     data: {

@@ -8,7 +8,7 @@ import type { AppDatabase } from '../../db/client';
 import { billing, billingLineItem } from '../../db/schema';
 import { requireMyTalentProfileId } from '../auth/my-talent-profile';
 import { attachmentKeysOf, deleteUnreferencedFiles } from '../billing/attachment-files';
-import { logTalentEvent } from '../billing/billing-events';
+import { recordEvent } from '../record-event';
 import { companyOfBilling, loadLines, loadMyBilling, lockMyAssignment, lockMyBilling, type BillingLineRow, type BillingRow } from '../billing/billing-rows';
 import { builder } from '../builder';
 import { ApiError, notFound } from '../errors';
@@ -127,7 +127,7 @@ builder.mutationField('createMyBilling', (t) =>
           .returning({ id: billing.id });
         const times = lineTimes(lines.length, null);
         await tx.insert(billingLineItem).values(lines.map((line, index) => ({ ...lineColumns(line), billingId: created!.id, createdById: viewer.userId, createdAt: times[index]! })));
-        await logTalentEvent(tx, viewer, {
+        await recordEvent(tx, viewer, {
           type: 'billing.create',
           toId: assignment.companyId,
           data: { entityId: created!.id, companyId: assignment.companyId, after: { status: 'DRAFT', year: period.year, month: period.month, currency, amount, lines: lines.length } },
@@ -206,7 +206,7 @@ builder.mutationField('updateMyBilling', (t) =>
         }
         await tx.update(billing).set({ currency: content.value.currency, message: content.value.message, amount: content.value.amount }).where(eq(billing.id, id));
         const companyId = await companyOfBilling(tx, current.jobAssignmentId);
-        await logTalentEvent(tx, viewer, {
+        await recordEvent(tx, viewer, {
           type: 'billing.update',
           toId: companyId,
           data: { entityId: id, companyId, changedFields: Object.keys(after), before, after },
@@ -236,7 +236,7 @@ builder.mutationField('sendMyBilling', (t) =>
         if (!canChangeStatus('talent', current.status, 'SENT')) throw notADraft(current.status, 'sent');
         await tx.update(billing).set({ status: 'SENT' }).where(eq(billing.id, id));
         const companyId = await companyOfBilling(tx, current.jobAssignmentId);
-        await logTalentEvent(tx, viewer, {
+        await recordEvent(tx, viewer, {
           type: 'billing.update',
           toId: companyId,
           data: { entityId: id, companyId, changedFields: ['status'], before: { status: current.status }, after: { status: 'SENT' } },
@@ -263,7 +263,7 @@ builder.mutationField('deleteMyBilling', (t) =>
         if (!canDeleteBilling('talent', current.status)) throw notADraft(current.status, 'deleted');
         await tx.update(billing).set({ deletedAt: new Date() }).where(eq(billing.id, id));
         const companyId = await companyOfBilling(tx, current.jobAssignmentId);
-        await logTalentEvent(tx, viewer, {
+        await recordEvent(tx, viewer, {
           type: 'billing.delete',
           toId: companyId,
           data: { entityId: id, companyId, before: { status: current.status, year: current.year, month: current.month, amount: current.amount, currency: current.currency } },

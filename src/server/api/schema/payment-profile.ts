@@ -5,7 +5,7 @@ import { bankDetailsAfterSave, keepsVerification, readPaymentProfile } from '../
 import type { AppDatabase } from '../../db/client';
 import { talentPaymentProfile, talentProfile } from '../../db/schema';
 import { findMyTalentProfileId, requireMyTalentProfileId } from '../auth/my-talent-profile';
-import { logTalentEvent } from '../billing/billing-events';
+import { recordEvent } from '../record-event';
 import { builder } from '../builder';
 import { ApiError } from '../errors';
 
@@ -112,7 +112,7 @@ builder.mutationField('saveMyPaymentProfile', (t) =>
         const [saved] = current
           ? await tx.update(talentPaymentProfile).set(values).where(eq(talentPaymentProfile.id, current.id)).returning()
           : await tx.insert(talentPaymentProfile).values({ ...values, talentProfileId: profileId }).returning();
-        await logTalentEvent(tx, viewer, {
+        await recordEvent(tx, viewer, {
           type: 'talentProfile.update',
           toId: profileId,
           data: {
