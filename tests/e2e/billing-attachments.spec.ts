@@ -1,43 +1,16 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { openCreateFormWithFreeMonth } from './support/billing-forms';
+import { expectNoAxeViolations, signInAs } from './support/demo-session';
 
 // Files on the lines of a draft billing, as the demo talent. The spec creates a draft of
 // its own in a month the seed left unbilled, works only on it and deletes it at the end,
 // so it never depends on (or changes) what another spec sees.
 const TALENT = { email: 'talent@demo.test', password: 'talentplace-demo' };
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1');
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
-async function signIn(page: Page, returnTo: string) {
-  await page.goto(`/sign-in?returnTo=${encodeURIComponent(returnTo)}`);
-  await page.getByLabel('Email').fill(TALENT.email);
-  await page.getByLabel('Password').fill(TALENT.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(new RegExp(`${returnTo.replace(/[?]/g, '\\?')}$`));
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-/** Opens the new billing form on an assignment that still has an unbilled month (as tests/e2e/talent-billing.spec.ts does). */
-async function openCreateFormWithFreeMonth(page: Page): Promise<string> {
-  await page.goto('/talent/billing?action=new');
-  const assignments = page.getByLabel('Assignment');
-  const values = (await assignments.locator('option').evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value))).filter(Boolean);
-  for (const value of values) {
-    await page.goto(`/talent/billing?action=new&assignment=${value}`);
-    const month = page.getByLabel('Month');
-    if ((await month.count()) === 0) continue;
-    const selected = month.locator('option:checked');
-    await expect(selected).not.toHaveAttribute('disabled', /.*/);
-    return (await selected.textContent())!.trim();
-  }
-  throw new Error('every month of every demo assignment is billed: reset the e2e database (rm -rf .data/e2e)');
-}
+const signIn = (page: Page, returnTo: string) => signInAs(page, TALENT.email, returnTo, TALENT.password);
 
 test('a draft line takes a PDF without JavaScript: listed, downloaded privately, removed; a wrong type is said on its field', async ({ page, browser, baseURL }) => {
   await signIn(page, '/talent/billing');

@@ -1,20 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-
-const PASSWORD = 'talentplace-demo';
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function signIn(page: Page, email: string, returnTo: string) {
-  await page.goto(`/sign-in?returnTo=${encodeURIComponent(returnTo)}`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, signInAs as signIn } from './support/demo-session';
 
 test.describe('impersonation (spec §6)', () => {
   test('the support agent finds the demo talent, acts as them, sees the banner everywhere, and stops', async ({ page }) => {
     await signIn(page, 'support@demo.test', '/impersonate');
-    await expect(page).toHaveURL(/\/impersonate$/);
     await expect(page).toHaveTitle(/^Impersonate/);
     await expect(page.getByText('You are acting as yourself.')).toBeVisible();
 
@@ -29,8 +18,7 @@ test.describe('impersonation (spec §6)', () => {
     await page.getByLabel('E-mail address or external id').fill('talent@demo');
     await page.getByRole('button', { name: 'Find users' }).click();
     await expect(page.getByRole('heading', { name: '1 user found' })).toBeVisible();
-    const results = new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-    expect((await results).violations.map((violation) => violation.id)).toEqual([]);
+    await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Act as talent@demo.test' }).click();
 
     await expect(page).toHaveURL(/\/talent\/dashboard$/);
@@ -48,7 +36,6 @@ test.describe('impersonation (spec §6)', () => {
 
   test('a talent without the impersonation role gets the 403 page for /impersonate and admin pages', async ({ page }) => {
     await signIn(page, 'talent@demo.test', '/talent/dashboard');
-    await expect(page).toHaveURL(/\/talent\/dashboard$/);
     for (const path of ['/impersonate', '/admin/companies']) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(403);
@@ -57,7 +44,6 @@ test.describe('impersonation (spec §6)', () => {
 
   test('starting to impersonate needs the anti-forgery token', async ({ page }) => {
     await signIn(page, 'support@demo.test', '/impersonate');
-    await expect(page).toHaveURL(/\/impersonate$/);
     const response = await page.request.post('/impersonate', { form: { action: 'start', externalId: 'anything', csrf: 'forged' } });
     expect(response.status()).toBe(403);
   });

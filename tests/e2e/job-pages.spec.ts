@@ -1,29 +1,17 @@
-import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoAxeViolations, signInAs } from './support/demo-session';
 
 // The public job ad page (spec §2 /job-apply): /job-apply/<id>/<slug>. Read-only: this
 // spec changes no data, so it runs beside the others on the shared seeded database.
 const TALENT = { email: 'talent@demo.test', password: 'talentplace-demo' };
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const CANONICAL_PATH = /^\/job-apply\/[0-9a-f-]{36}\/[a-z0-9]+(-[a-z0-9]+)*$/;
 // The seed's closed ad: the demo talent's application at step Hired was to an ad whose
 // deadline has passed (src/server/db/seed/demo-talent.ts APPLICATION_PLAN, open: false),
 // and its applied-jobs entry still links to the ad's page. The message identifies it.
 const CLOSED_AD_APPLICATION_MESSAGE = 'Happy to start with the checkout squad whenever suits you.';
 
-async function signIn(page: Page, returnTo: string) {
-  await page.goto(`/sign-in?returnTo=${encodeURIComponent(returnTo)}`);
-  await page.getByLabel('Email').fill(TALENT.email);
-  await page.getByLabel('Password').fill(TALENT.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === returnTo);
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+const signIn = (page: Page, returnTo: string) => signInAs(page, TALENT.email, returnTo, TALENT.password);
 
 /** The status and the path + query of the Location of an address, without following it. */
 async function redirectOf(request: APIRequestContext, address: string): Promise<{ status: number; location: string | null }> {

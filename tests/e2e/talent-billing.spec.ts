@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { openCreateFormWithFreeMonth } from './support/billing-forms';
 import { expectNoAxeViolations, signInAs } from './support/demo-session';
 
 // The demo talent of the seed (README: demo accounts) has two assignments with six months
@@ -14,25 +15,6 @@ const signIn = (page: Page, returnTo: string) => signInAs(page, TALENT.email, re
 
 const money = (amount: string, currency: string) =>
   new Intl.NumberFormat('en-GB', { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount as unknown as number);
-
-/**
- * Opens the new billing form on an assignment that still has an unbilled month (the form
- * preselects the newest one) and returns that month's label, e.g. "June 2025".
- */
-async function openCreateFormWithFreeMonth(page: Page): Promise<string> {
-  await page.goto('/talent/billing?action=new');
-  const assignments = page.getByLabel('Assignment');
-  const values = (await assignments.locator('option').evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value))).filter(Boolean);
-  for (const value of values) {
-    await page.goto(`/talent/billing?action=new&assignment=${value}`);
-    const month = page.getByLabel('Month');
-    if ((await month.count()) === 0) continue;
-    const selected = month.locator('option:checked');
-    await expect(selected).not.toHaveAttribute('disabled', /.*/);
-    return (await selected.textContent())!.trim();
-  }
-  throw new Error('every month of every demo assignment is billed: reset the e2e database (rm -rf .data/e2e)');
-}
 
 test('the list shows the seeded billings in several statuses, grouped by assignment, filterable, with the payment profile', async ({ page }) => {
   await signIn(page, '/talent/billing');
