@@ -16,11 +16,7 @@ export const GET: APIRoute = async (context) => {
   const { locals, url } = context;
   const { t } = locals;
   const backToPage = `${buildRoute('talentTransactions')}${url.search}`;
-  // This endpoint is no page of the route table, so the middleware's sign-in guard does
-  // not cover it: it guards itself, the same way (and sends the user back to the page,
-  // since a download would leave them on the sign-in form).
-  if (!locals.user || !locals.session) return context.redirect(buildRoute('signIn', { query: { returnTo: backToPage } }), 303);
-
+  // Signed-in only: the middleware guards everything under /talent/, this endpoint too.
   const send = pageGraphql(context);
   const { filter } = await readTransactionsRequest(send, url, new Date());
   if (filter.problems.length) return context.redirect(backToPage, 303);
