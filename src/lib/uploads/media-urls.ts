@@ -1,3 +1,4 @@
+import { isUuid } from '../ids';
 import type { SniffedContentType } from './sniff-content-type';
 
 /**
@@ -6,7 +7,6 @@ import type { SniffedContentType } from './sniff-content-type';
  * name a path outside the storage or another user's file by guessing its name.
  */
 const KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(webp|pdf|png|jpg)$/;
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export type StorageExtension = 'webp' | 'pdf' | 'png' | 'jpg';
 
@@ -60,6 +60,6 @@ export interface DocumentAddress {
 export function documentAddressOfUrl(url: string | null | undefined): DocumentAddress | null {
   if (!url?.startsWith(DOCUMENT_PATH_PREFIX)) return null;
   const [talentProfileId, key, ...rest] = url.slice(DOCUMENT_PATH_PREFIX.length).split('/');
-  if (rest.length > 0 || !talentProfileId || !UUID_PATTERN.test(talentProfileId) || !isStorageKey(key) || !key.endsWith('.pdf')) return null;
+  if (rest.length > 0 || !talentProfileId || !isUuid(talentProfileId) || !isStorageKey(key) || !key.endsWith('.pdf')) return null;
   return { talentProfileId, key };
 }

@@ -1,3 +1,4 @@
+import { escapeLike } from '../db/like-pattern';
 import { and, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { JobSearchParams } from '../../lib/jobs/search-params';
 import type { AppDatabase } from '../db/client';
@@ -9,7 +10,7 @@ import { allowsTypos, fieldVector, matches, prefixQueryText, searchWords, titleR
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Escapes LIKE wildcards so that "50%" means the text "50%". */
-const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+const likeContains = (text: string) => `%${escapeLike(text)}%`;
 
 /** Open ads passing the filters; needs `company` joined on the publisher. */
 function filtersOf(params: JobSearchParams, now: Date): SQL {

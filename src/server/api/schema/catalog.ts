@@ -1,3 +1,4 @@
+import { escapeLike } from '../../db/like-pattern';
 import { asc, ilike, sql } from 'drizzle-orm';
 import { languagesList, skillsList } from '../../db/schema';
 import { builder } from '../builder';
@@ -12,8 +13,8 @@ const Language = builder.objectRef<{ id: string; label: string }>('Language').im
   fields: (t) => ({ id: t.exposeID('id'), label: t.exposeString('label') }),
 });
 
-/** Escapes LIKE wildcards so a search for "c%" means the text "c%". */
-const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+/** A prefix search: wildcards the user typed are plain characters. */
+const likePrefix = (text: string) => `${escapeLike(text)}%`;
 
 builder.queryField('skillsList', (t) =>
   t.field({

@@ -1,3 +1,4 @@
+import { escapeLike } from '../../db/like-pattern';
 import { and, asc, eq, ilike, isNull, or } from 'drizzle-orm';
 import { user } from '../../db/schema';
 import { builder } from '../builder';
@@ -20,9 +21,6 @@ const ImpersonationCandidate = builder.objectRef<CandidateRow>('ImpersonationCan
     displayName: t.exposeString('displayName', { nullable: true }),
   }),
 });
-
-/** LIKE wildcards in the search are literal characters. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 builder.queryField('impersonationCandidates', (t) =>
   t.field({
