@@ -1,7 +1,7 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle, Menu, MenuButton, MenuItem, MenuItems, MenuSection, MenuHeading, MenuSeparator } from '@headlessui/react';
 import { Fragment, useRef, useState, type ReactNode, type Ref } from 'react';
 import type { AccountMenuCompany, AccountMenuSection } from '../../lib/account/account-menu';
-import { SELECTED_COMPANY_STORAGE_KEY } from '../../lib/company/select-company';
+import { selectedCompanyId } from '../stores/current-user';
 
 export interface AccountMenuProps {
   /** The signed-in user's name, shown on the button. */
@@ -36,13 +36,9 @@ function LogoutForm({ action, token, children, formRef }: { action: string; toke
   );
 }
 
-/** Spec §3: the selected company is mirrored to local storage; storage may be off (private mode). */
+/** Spec §3: the selected company is mirrored to local storage (through the current-user store). */
 function rememberSelectedCompany(companyId: string) {
-  try {
-    localStorage.setItem(SELECTED_COMPANY_STORAGE_KEY, companyId);
-  } catch {
-    // The server session holds the choice anyway.
-  }
+  selectedCompanyId.set(companyId);
 }
 
 /**

@@ -42,7 +42,7 @@ export interface QueryOptions {
 }
 
 /** Thrown for a query that needs a user while nobody is signed in (it is never sent). */
-export class SignedOutError extends Error {
+class SignedOutError extends Error {
   constructor() {
     super('Sign in to see this');
     this.name = 'SignedOutError';
@@ -90,7 +90,7 @@ export async function mutate<T>(document: string, variables: Record<string, unkn
  * shows what it has at once and refreshes it in the background, the spec's
  * cache-and-network policy.
  */
-export const [createQueryStore, , { invalidateKeys }] = nanoquery({
+export const [createQueryStore] = nanoquery({
   fetcher: (...keys) => {
     const [document, variables, publicQuery] = keys as [string, string, string];
     return query(document, JSON.parse(variables) as Record<string, unknown>, { needsUser: publicQuery !== 'public' });

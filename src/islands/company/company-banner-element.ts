@@ -1,4 +1,3 @@
-import { SELECTED_COMPANY_STORAGE_KEY } from '../../lib/company/select-company';
 import { showToast } from '../stores/toasts';
 
 /** The current address carrying `company_id` (spec §2 share button), replacing any it had. */
@@ -9,10 +8,10 @@ export function shareableAddress(href: string, companyId: string): string {
 }
 
 /**
- * `<tp-company-banner>`: the company pages' banner in the browser. It mirrors the selected
- * company to local storage (spec §3) and runs the Share button: copy the current address
- * with company_id and say 'URL copied to clipboard'; a copy failure is only logged (spec
- * §8). The button stays hidden until this runs, since it cannot work without script.
+ * `<tp-company-banner>`: the company pages' banner in the browser. It runs the Share
+ * button: copy the current address with company_id and say 'URL copied to clipboard'; a
+ * copy failure is only logged (spec §8). The button stays hidden until this runs, since it
+ * cannot work without script. (The shell mirrors the selected company to local storage.)
  */
 export class CompanyBannerElement extends HTMLElement {
   private button: HTMLButtonElement | null = null;
@@ -20,11 +19,6 @@ export class CompanyBannerElement extends HTMLElement {
   connectedCallback() {
     const companyId = this.dataset.companyId;
     if (!companyId) return;
-    try {
-      localStorage.setItem(SELECTED_COMPANY_STORAGE_KEY, companyId);
-    } catch {
-      // Storage may be off (private mode); the server session holds the selection anyway.
-    }
     const button = this.querySelector<HTMLButtonElement>('[data-share]');
     if (!button || button === this.button) return;
     this.button = button;

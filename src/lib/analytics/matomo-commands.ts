@@ -15,7 +15,7 @@ export interface AnalyticsConfig {
 export type MatomoCommand = [string, ...Array<string | number | boolean>];
 
 /** The English and French search prefixes whose pages count as site searches. */
-export const SITE_SEARCH_PREFIXES = ['/search/', '/recherche/'] as const;
+const SITE_SEARCH_PREFIXES = ['/search/', '/recherche/'] as const;
 
 /** The job search page: its q is the keyword, query_by the category. */
 const JOB_SEARCH_PATH = '/jobs';

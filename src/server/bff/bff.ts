@@ -12,7 +12,7 @@ import { buildUpstreamHeaders } from './upstream-headers';
 /** Access tokens are refreshed this long before they expire (spec §9: token cache expires 60 s early). */
 const REFRESH_MARGIN_MS = 60_000;
 /** Spec §9 login client lock timeout: a call waiting on another's refresh gives up after 5 s. */
-export const REFRESH_LOCK_TIMEOUT_MS = 5_000;
+const REFRESH_LOCK_TIMEOUT_MS = 5_000;
 
 const SESSION_ENDED = { status: 401, body: { errors: [{ message: 'Your session has ended. Sign in again.', extensions: { code: 'UNAUTHENTICATED' } }] } };
 const SIGN_IN_SERVICE_SLOW = {
