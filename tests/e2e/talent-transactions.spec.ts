@@ -27,6 +27,7 @@ interface Row {
 
 /** The table's rows, read in one round trip (the page is server-rendered: nothing changes after load). */
 async function tableRows(page: Page): Promise<Row[]> {
+  await expect(page.getByTestId('transactions-table').locator('tbody tr').first()).toBeVisible();
   const raw = await page
     .getByTestId('transactions-table')
     .locator('tbody tr')

@@ -16,6 +16,8 @@ export async function signInAs(page: Page, email: string, returnTo: string, pass
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(new RegExp(`${escapeForRegExp(returnTo)}$`));
+  // The address changes when the answer starts to arrive: callers read the page at once.
+  await page.waitForLoadState('domcontentloaded');
 }
 
 /** axe with the WCAG 2.2 AA rule sets: the violations, by rule and element, must be none. */
