@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { interactionDirective } from './src/integrations/interaction-directive.ts';
 import { MAX_REQUEST_BODY_BYTES } from './src/lib/uploads/upload-rules.ts';
+import { FIXED_DIRECTIVES, SCRIPT_SOURCES, STYLE_SOURCES, trackerDirectives } from './src/lib/http/content-security-policy.ts';
 
 // Every page carries this id; the version check compares it with the live home page.
 const buildId = process.env.BUILD_ID || `${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
@@ -20,6 +21,16 @@ export default defineConfig({
   server: { port: 4321 },
   devToolbar: { enabled: false },
   prefetch: false,
+  // Astro hashes the inline scripts it writes (island and client-directive loaders) at
+  // build time and sends the policy as the Content-Security-Policy header of every page,
+  // so script-src needs no 'unsafe-inline'. The tracker's origin is added per request.
+  security: {
+    csp: {
+      directives: [...FIXED_DIRECTIVES, ...trackerDirectives(null)],
+      scriptDirective: { resources: [...SCRIPT_SOURCES] },
+      styleDirective: { resources: [...STYLE_SOURCES] },
+    },
+  },
   vite: {
     plugins: [tailwindcss()],
     define: { __BUILD_ID__: JSON.stringify(buildId) },

@@ -5,6 +5,9 @@
 // `bench/mixed-load.mjs` and the CI test `tests/integration/load/mixed-load.test.ts` both
 // run `runMixedLoad`.
 
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+
 /** Share of the virtual users per role. Companies are few, as on the real site. */
 export const MIX = { guest: 0.5, talent: 0.4, company: 0.1 };
 
@@ -167,13 +170,37 @@ const formAction = (html, ending) => {
 const csrfMeta = (html) => /<meta name="csrf-token" content="([^"]+)"/.exec(html)?.[1] ?? null;
 const hiddenCsrf = (html) => /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? null;
 
-/** A new account through /sign-up, the built-in provider's form and the callback. */
-export async function signUp(origin, email, timeoutMs) {
+/**
+ * The confirmation link the server mailed to an address: its outbox holds one `.eml` file
+ * per mail (quoted-printable text, as nodemailer writes it).
+ */
+async function confirmationLink(outboxDir, email, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const names = (await readdir(outboxDir).catch(() => [])).filter((name) => name.endsWith('.eml')).sort().reverse();
+    for (const name of names) {
+      const raw = await readFile(path.join(outboxDir, name), 'utf8');
+      if (!raw.toLowerCase().includes(`to: ${email.toLowerCase()}`)) continue;
+      const text = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+      const link = /https?:\/\/\S+\/confirm\?token=\S+/.exec(text)?.[0];
+      if (link) return link;
+    }
+    if (Date.now() > deadline) throw new Error(`set-up: no confirmation mail to ${email} in ${outboxDir}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * A new account through /sign-up, the built-in provider's form, the confirmation link
+ * from the server's outbox and the callback.
+ */
+export async function signUp(origin, email, timeoutMs, outboxDir) {
   const browser = new VirtualBrowser(origin, null, timeoutMs);
   const page = await browser.follow('/sign-up');
-  const landed = await browser.follow(new URL(formAction(page.body, '/signup'), page.url), {
+  await browser.follow(new URL(formAction(page.body, '/signup'), page.url), {
     form: { name: `Load Talent ${email.split('@')[0]}`, email, password: 'correct-horse-battery-load' },
   });
+  const landed = await browser.follow(await confirmationLink(outboxDir, email, timeoutMs));
   if (!csrfMeta(landed.body)) throw new Error(`set-up: sign-up of ${email} did not end signed in (${landed.url.pathname})`);
   return browser;
 }
@@ -321,7 +348,8 @@ async function storedApplications(talent) {
 }
 
 /**
- * @param {{ baseUrl: string; users?: number; seconds?: number; thinkMs?: number; timeoutMs?: number; setupConcurrency?: number; log?: (line: string) => void }} options
+ * `outboxDir` is the server's DATA_DIR/outbox, where the sign-up confirmations are written.
+ * @param {{ baseUrl: string; outboxDir: string; users?: number; seconds?: number; thinkMs?: number; timeoutMs?: number; setupConcurrency?: number; log?: (line: string) => void }} options
  */
 export async function runMixedLoad(options) {
   const origin = new URL(options.baseUrl).origin;
@@ -342,7 +370,7 @@ export async function runMixedLoad(options) {
   const recorder = new Recorder();
   const talentUsers = await pool(Array.from({ length: talents }, (_, index) => index), options.setupConcurrency ?? 4, async (index) => {
     const email = `load-${run}-${index}@example.test`;
-    const browser = await signUp(origin, email, timeoutMs);
+    const browser = await signUp(origin, email, timeoutMs, options.outboxDir);
     const landing = await browser.request('setup', '/talent/applied-jobs');
     const csrf = csrfMeta(landing?.body ?? '');
     if (!csrf) throw new Error(`set-up: no csrf token for ${email}`);

@@ -1,9 +1,9 @@
 // Security checklist H41: 200 virtual users (guests searching, talents applying, companies
 // reading) for 60 s against a running server; exits non-zero on any error or any accepted
 // application missing afterwards. Start the product first, e.g.
-//   node scripts/build.mjs && PORT=4533 HOST=127.0.0.1 DATA_DIR=/tmp/tp-load node dist/main.mjs
-// then
-//   node bench/mixed-load.mjs http://127.0.0.1:4533 [--users 200] [--seconds 60] [--think-ms 1000] [--timeout-ms 30000]
+//   node scripts/build.mjs && PORT=4533 HOST=127.0.0.1 DATA_DIR=/tmp/tp-load SIGN_UP_LIMIT_PER_HOUR=100000 node dist/main.mjs
+// then (the talents confirm their sign-up from the server's outbox, DATA_DIR/outbox)
+//   node bench/mixed-load.mjs http://127.0.0.1:4533 --outbox /tmp/tp-load/outbox [--users 200] [--seconds 60] [--think-ms 1000] [--timeout-ms 30000]
 // The mix, the think time and what counts as an error are described in docs/benchmarks.md.
 import { parseArgs } from 'node:util';
 import { formatTable, MIX, runMixedLoad } from './mixed-load-core.mjs';
@@ -16,6 +16,7 @@ const { values, positionals } = parseArgs({
     'think-ms': { type: 'string', default: '1000' },
     'timeout-ms': { type: 'string', default: '30000' },
     json: { type: 'boolean', default: false },
+    outbox: { type: 'string' },
   },
 });
 const baseUrl = positionals[0];
@@ -24,13 +25,14 @@ const number = (name) => {
   if (!Number.isFinite(value) || value < 0) throw new Error(`--${name} must be a number, got ${values[name]}`);
   return value;
 };
-if (!baseUrl) {
-  console.error('usage: node bench/mixed-load.mjs <baseUrl> [--users 200] [--seconds 60] [--think-ms 1000] [--timeout-ms 30000] [--json]');
+if (!baseUrl || !values.outbox) {
+  console.error('usage: node bench/mixed-load.mjs <baseUrl> --outbox <DATA_DIR/outbox> [--users 200] [--seconds 60] [--think-ms 1000] [--timeout-ms 30000] [--json]');
   process.exit(2);
 }
 
 const result = await runMixedLoad({
   baseUrl,
+  outboxDir: values.outbox,
   users: number('users'),
   seconds: number('seconds'),
   thinkMs: number('think-ms'),

@@ -1,5 +1,7 @@
 // `npm test`: builds, runs every suite (vitest: unit, islands, integration; Playwright:
-// end-to-end in Debian's Chromium) and ends with one line `N passed, N failed`.
+// end-to-end in Debian's Chromium), checks the layer rules, and ends with one line
+// `N passed, N failed, N skipped`. A suite that cannot run here (no build, no browser, no
+// database server) is counted as skipped, test by test, never left out silently.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -9,6 +11,16 @@ const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const results = path.join(root, 'test-results');
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
+
+/**
+ * How many end-to-end tests Playwright would run, from `playwright test --list` (which
+ * starts no browser and no server); null when the specs cannot even be listed.
+ */
+function countE2eTests() {
+  const listing = spawnSync(bin('playwright'), ['test', '--list', '--reporter=list'], { cwd: root, encoding: 'utf8' });
+  const total = /^Total: (\d+) tests?\b/m.exec(listing.stdout ?? '');
+  return listing.status === 0 && total ? Number(total[1]) : null;
+}
 
 function run(label, command, args, env = {}) {
   console.log(`\n=== ${label}`);
@@ -23,6 +35,10 @@ if (run('build', process.execPath, [path.join(root, 'scripts/build.mjs')]) !== 0
   console.log('\n0 passed, 1 failed');
   process.exit(1);
 }
+
+// The layer rules (.dependency-cruiser.cjs) count as one test: a leak fails `npm test`.
+if (run('layers (npm run lint:layers)', process.execPath, [path.join(root, 'scripts/check-layers.mjs')]) === 0) totals.passed += 1;
+else totals.failed += 1;
 
 for (const [name, url] of [['TEST_DATABASE_URL', process.env.TEST_DATABASE_URL], ['TEST_REDIS_URL', process.env.TEST_REDIS_URL]]) {
   if (!url) console.log(`note: ${name} is not set; suites that need a real server skip (see README)`);
@@ -61,7 +77,14 @@ if (existsSync(chromium)) {
     broken = true;
   }
 } else {
-  console.log(`end-to-end suite skipped: no Chromium at ${chromium} (run scripts/install-chromium.sh as root)`);
+  const count = countE2eTests();
+  if (count === null) {
+    console.log(`end-to-end suite: no Chromium at ${chromium}, and its specs could not even be listed (counted as a failure)`);
+    broken = true;
+  } else {
+    totals.skipped += count;
+    console.log(`end-to-end suite skipped: no Chromium at ${chromium}; its ${count} tests count as skipped (run scripts/install-chromium.sh as root)`);
+  }
 }
 
 if (broken) totals.failed += 1;

@@ -1,7 +1,8 @@
 /// <reference types="astro/client" />
 import type { Translate } from './lib/i18n/i18n';
 import type { RouteDef } from './lib/routes/route-table';
-import type { CurrentUser } from './server/bff/current-user';
+import type { CurrentUser } from './lib/account/current-user';
+import type { Notice } from './lib/notifications/notice-cookie';
 import type { LoadedSession } from './server/bff/sessions';
 import type { AppServices } from './server/services';
 
@@ -21,6 +22,8 @@ declare global {
       session: LoadedSession | null;
       /** The current-user state (spec §3) of the session; null for guests. */
       user: CurrentUser | null;
+      /** The flash notice this page shows (read once by the app shell). */
+      flash?: Notice | null;
     }
   }
 }

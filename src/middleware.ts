@@ -4,6 +4,9 @@ import { getTranslator } from './lib/i18n/i18n';
 import { namespacesForPath } from './lib/i18n/namespaces';
 import { buildRoute } from './lib/routes/build-route';
 import { findRouteByPath } from './lib/routes/route-table';
+import { isBodyTooLarge, isFormContentType } from './lib/http/form-body-check';
+import { allowTracker } from './lib/http/content-security-policy';
+import { MAX_REQUEST_BODY_BYTES } from './lib/uploads/upload-rules';
 import { COMPANY_CHANGED_NOTICE, NOTICE_COOKIE, NOTICE_COOKIE_OPTIONS } from './lib/notifications/notice-cookie';
 
 /** Query parameter that selects the active company on /company pages (spec §2). */
@@ -16,6 +19,30 @@ const routeAndTranslator = defineMiddleware((context, next) => {
   context.locals.t = getTranslator(namespacesForPath(pathname));
   context.locals.session = null;
   context.locals.user = null;
+  return next();
+});
+
+/** Where bodies are not HTML forms: the GraphQL proxy reads JSON itself. */
+const NON_FORM_ENDPOINTS = ['/api/graphql'];
+
+/**
+ * A page or endpoint that takes a form post answers a body it cannot read with a clear
+ * 4xx before any page code runs: another content type 415, a damaged or truncated body
+ * 400, a body over the size limit sent without a length (chunked) 413. The body is
+ * read from a copy, so the page still reads its own.
+ */
+const formBodies = defineMiddleware(async (context, next) => {
+  const { request } = context;
+  if (request.method === 'GET' || request.method === 'HEAD' || NON_FORM_ENDPOINTS.includes(context.url.pathname)) return next();
+  const { t } = context.locals;
+  const plain = (status: number, text: string) => new Response(text, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
+  if (!isFormContentType(request.headers.get('content-type'))) return plain(415, t('errors.formTypeUnsupported'));
+  try {
+    await request.clone().formData();
+  } catch (error) {
+    if (isBodyTooLarge(error)) return plain(413, t('errors.formTooLarge', { megabytes: Math.round(MAX_REQUEST_BODY_BYTES / (1024 * 1024)) }));
+    return plain(400, t('errors.formUnreadable'));
+  }
   return next();
 });
 
@@ -52,6 +79,23 @@ const sessionAndUser = defineMiddleware(async (context, next) => {
   // The session ended (expired, or the provider refused a refresh): forget the cookie.
   const response = await next();
   response.headers.append('set-cookie', bff.clearSessionCookie());
+  return response;
+});
+
+/**
+ * Headers of rendered pages. A page rendered for a signed-in user holds their data and
+ * their anti-forgery token: no shared cache may keep it, nor the browser after they
+ * leave (a shared computer's back button); guest pages keep their caching. The content
+ * security policy Astro wrote (with the page's script hashes) gets the analytics
+ * tracker's origin, which is runtime configuration.
+ */
+const pageHeaders = defineMiddleware(async (context, next) => {
+  const response = await next();
+  if (!response.headers.get('content-type')?.startsWith('text/html')) return response;
+  if (context.locals.session) response.headers.set('cache-control', 'private, no-store');
+  const { analytics } = context.locals.services.config;
+  const policy = response.headers.get('content-security-policy');
+  if (analytics && policy) response.headers.set('content-security-policy', allowTracker(policy, new URL(analytics.trackerBaseUrl).origin));
   return response;
 });
 
@@ -97,4 +141,4 @@ const guards = defineMiddleware((context, next) => {
   return next();
 });
 
-export const onRequest = sequence(routeAndTranslator, sessionAndUser, companySelection, guards);
+export const onRequest = sequence(routeAndTranslator, formBodies, pageHeaders, sessionAndUser, companySelection, guards);

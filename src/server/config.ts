@@ -30,6 +30,14 @@ export interface AppConfig {
   session: SessionConfig;
   /** Matomo page views and site searches; null (the default) loads no tracker at all. */
   analytics: AnalyticsConfig | null;
+  mail: MailConfig;
+}
+
+export interface MailConfig {
+  /** The From address of every mail (MAIL_FROM). */
+  from: string;
+  /** Where the embedded default writes each mail as a file (DATA_DIR/outbox). */
+  outboxDir: string;
 }
 
 export interface SessionConfig {
@@ -48,6 +56,11 @@ export interface GraphqlConfig {
   path: string;
   /** An external API to call instead of the in-process one; null = in-process. */
   url: string | null;
+  /**
+   * Origins whose browser pages may call the API with credentials (CORS): the public
+   * origin plus API_ALLOWED_ORIGINS. The BFF calls it server-side, without an Origin.
+   */
+  allowedOrigins: string[];
 }
 
 export interface AuthConfig {
@@ -70,6 +83,8 @@ export interface AuthConfig {
   organization: string | null;
   /** Max authentication age in seconds; auth_time is then required (spec §5). */
   maxAgeSeconds: number | null;
+  /** Sign-ups the built-in provider allows per client address and hour (SIGN_UP_LIMIT_PER_HOUR). */
+  signUpsPerHour: number;
 }
 
 /** The part of the configuration pages may render. */
@@ -128,6 +143,23 @@ function readPath(raw: string | undefined, fallback: string): string {
   const value = raw?.trim() || fallback;
   if (!value.startsWith('/')) throw new ConfigError(`GRAPHQL_PATH must start with "/", got "${value}"`, 'for example /graphql');
   return value;
+}
+
+function readAllowedOrigins(raw: string | undefined, publicOrigin: string): string[] {
+  const extra = (raw ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      // A wildcard would hand every site the signed-in user's API: credentials and '*' never mix.
+      if (entry === '*' || entry === 'null') throw new ConfigError(`API_ALLOWED_ORIGINS cannot contain "${entry}"`, 'list each origin, e.g. https://app.example,https://admin.example');
+      const url = URL.parse(entry);
+      if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== entry.replace(/\/$/, '')) {
+        throw new ConfigError(`API_ALLOWED_ORIGINS has "${entry}", which is not an origin`, 'scheme, host and port only, e.g. https://app.example');
+      }
+      return url.origin;
+    });
+  return [...new Set([publicOrigin, ...extra])];
 }
 
 function readSession(env: Env): SessionConfig {
@@ -191,6 +223,7 @@ function readAuth(env: Env, publicOrigin: string, graphqlPath: string): AuthConf
     refreshTokens: env.AUTH_REFRESH_TOKENS?.trim() !== 'false',
     organization: optional(env.AUTH_ORGANIZATION),
     maxAgeSeconds: Number.isInteger(maxAge) && maxAge > 0 ? maxAge : null,
+    signUpsPerHour: Number.isInteger(Number(env.SIGN_UP_LIMIT_PER_HOUR)) && Number(env.SIGN_UP_LIMIT_PER_HOUR) > 0 ? Number(env.SIGN_UP_LIMIT_PER_HOUR) : 20,
   };
 }
 
@@ -209,11 +242,15 @@ export function readConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     publicOrigin,
     databaseUrl: optional(env.DATABASE_URL),
     seedDemo: readSeedDemo(env),
-    graphql: { path: graphqlPath, url: optional(env.GRAPHQL_URL) },
+    graphql: { path: graphqlPath, url: optional(env.GRAPHQL_URL), allowedOrigins: readAllowedOrigins(env.API_ALLOWED_ORIGINS, publicOrigin) },
     auth: readAuth(env, publicOrigin, graphqlPath),
     session: readSession(env),
     analytics: readAnalytics(env),
     dataDir,
+    mail: {
+      from: optional(env.MAIL_FROM) ?? `${env.PUBLIC_PRODUCT_NAME?.trim() || 'Talentplace'} <no-reply@${new URL(publicOrigin).hostname}>`,
+      outboxDir: path.join(dataDir, 'outbox'),
+    },
     uploadsDir: path.resolve(cwd, env.UPLOADS_DIR?.trim() || path.join(dataDir, 'uploads')),
     production,
     shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS) > 0 ? Number(env.SHUTDOWN_TIMEOUT_MS) : 10_000,

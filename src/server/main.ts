@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { buildRoute } from '../lib/routes/build-route';
+import { BILLING_ATTACHMENT_UPLOADS } from '../lib/billing/billing-attachment-addresses';
+import { PROFILE_UPLOADS } from '../lib/talent/upload-addresses';
 import { readConfig, type AppConfig } from './config';
 import { createGracefulShutdown } from './http/graceful-shutdown';
 import { createHealthEndpoints } from './http/health';
@@ -51,7 +52,7 @@ export async function startServer(options: StartOptions = {}) {
   let shutdown: ReturnType<typeof createGracefulShutdown> | null = null;
   const readiness = () => owned?.readiness ?? [{ name: 'startup', check: () => Promise.reject(new Error('starting')) }];
   const handleHealth = createHealthEndpoints({ get checks() { return readiness(); } }, () => shutdown?.stopping ?? false);
-  const refuseOversizedBody = createRequestBodyLimit({ profilePath: buildRoute('talentProfile'), billingPath: buildRoute('talentBilling') });
+  const refuseOversizedBody = createRequestBodyLimit([PROFILE_UPLOADS, BILLING_ATTACHMENT_UPLOADS]);
   let serveMedia: ReturnType<typeof createMediaEndpoint> | null = null;
   const backchannelLogout = createBackchannelLogoutEndpoint(() => owned?.services.bff ?? null);
 

@@ -19,6 +19,7 @@ import { loadSecrets } from './bff/secrets';
 import type { SessionStore } from './bff/session-record';
 import { createSessionManager } from './bff/sessions';
 import { createIdentityProvider, type IdentityProvider } from './idp/identity-provider';
+import { createOutboxMailer } from './mail/outbox-mailer';
 import { createDiskFileStorage } from './storage/disk-file-storage';
 import type { FileStorage } from './storage/file-storage';
 
@@ -86,6 +87,9 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
     const storage = await createDiskFileStorage(config.uploadsDir);
     log(`uploads: stored on the local disk in ${config.uploadsDir}`);
 
+    const mailer = createOutboxMailer({ directory: config.mail.outboxDir, from: config.mail.from, log });
+    log(`mail: written to the outbox folder ${config.mail.outboxDir} (nothing is sent)`);
+
     const secrets = await loadSecrets(process.env, config.dataDir);
     const redirectUri = `${config.publicOrigin}${CALLBACK_PATH}`;
     const postLogoutRedirectUri = `${config.publicOrigin}${SIGNED_OUT_PATH}`;
@@ -108,6 +112,9 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
           cookieKeys: secrets.providerCookieKeys,
           productName: config.site.productName,
           secureCookies: config.production,
+          mailer,
+          signInUrl: `${config.publicOrigin}/sign-in`,
+          signUpsPerHour: config.auth.signUpsPerHour,
           log,
         })
       : null;
@@ -120,6 +127,7 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
           jobSearch: createJobSearch({ db: database.db, env: process.env, log }),
           storage,
           path: config.graphql.path,
+          allowedOrigins: config.graphql.allowedOrigins,
           production: config.production,
           auth: {
             issuer: config.auth.issuer,

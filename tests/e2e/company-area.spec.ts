@@ -1,8 +1,10 @@
+import { newEmail, signUpNewAccount } from './support/sign-up';
 import { expect, test, type Page } from '@playwright/test';
 import { buildCompanyMenu } from '../../src/lib/company/company-menu';
 import { effectivePermissions } from '../../src/lib/permissions/effective-permissions';
 import { OWNER_PERMISSIONS, type PermissionSet } from '../../src/lib/permissions/resources';
-import { NORTHWIND_COMPANY_PERMISSIONS, RECRUITER_PERMISSIONS } from '../../src/server/db/seed/companies';
+import { RECRUITER_PERMISSIONS } from '../../src/lib/companies/company-roles';
+import { NORTHWIND_COMPANY_PERMISSIONS } from '../../src/server/db/seed/companies';
 import rbac from '../../src/locales/en/rbac.json' with { type: 'json' };
 import { expectNoAxeViolations, signInAs } from './support/demo-session';
 
@@ -157,19 +159,15 @@ test.describe('company area: banner, side menu, dashboard and company selection'
   });
 
   test('a user without a verified company gets a clear state instead of the company pages', async ({ page }) => {
-    const email = `no-company-${Date.now()}@example.test`;
-    await page.goto('/sign-up');
-    await page.getByLabel('Name').fill('Nico Company');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('correct-horse-battery');
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await expect(page).toHaveURL(/\/sign-up\/success$/);
+    await signUpNewAccount(page, 'Nico Company', newEmail('no-company'));
 
     await page.goto(DASHBOARD);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('You have no verified company yet');
     await expect(banner(page)).toHaveCount(0);
-    await expect(page.getByRole('navigation', { name: 'Company menu' })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Menu', exact: true })).toHaveCount(0);
+    // Spec §2: 'My companies' is always in the side menu; without a selected company it is all there is.
+    await expect(companyMenu(page).getByRole('link')).toHaveText(['My companies']);
+    await expect(page.getByRole('main').getByRole('link', { name: 'Go to My companies' })).toHaveAttribute('href', '/company/my-companies');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Create a company' })).toHaveAttribute('href', '/company/create');
     await expectNoAxeViolations(page);
   });
 

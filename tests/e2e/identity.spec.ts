@@ -1,14 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
+import { NEW_ACCOUNT_PASSWORD, submitSignUpAndConfirm } from './support/sign-up';
 
-const password = 'correct-horse-battery';
+const password = NEW_ACCOUNT_PASSWORD;
 
 async function signUp(page: Page, name: string, email: string) {
   await page.goto('/');
   await page.getByRole('link', { name: 'SIGN UP' }).click();
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Create account' }).click();
+  await submitSignUpAndConfirm(page, name, email);
 }
 
 async function logOut(page: Page) {

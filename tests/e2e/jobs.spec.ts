@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/csp-guard';
 
 test.describe('public job search', () => {
   test('a guest lists the newest open jobs and pages through them with real links', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { DEMO_TALENT, signInAs } from './support/demo-session';
 
 test.describe('guest shell on a 390 px phone', () => {
   test('home fits the screen with the top bar and footer', async ({ page }) => {
@@ -15,5 +16,18 @@ test.describe('guest shell on a 390 px phone', () => {
     await expect(page).toHaveTitle('Privacy policy | Talentplace');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
+
+test.describe('islands on a phone', () => {
+  test('the first tap on the account menu opens its drawer, the tap that loads it', async ({ page }) => {
+    await signInAs(page, DEMO_TALENT, '/talent/dashboard');
+    const accountMenu = page.getByRole('banner').getByRole('button', { name: /Account menu$/ });
+    await expect(page.getByRole('banner').locator('astro-island', { has: page.getByRole('button', { name: /Account menu$/ }) })).toHaveAttribute('ssr', '');
+    await accountMenu.tap();
+    // On a phone the account menu is a side drawer (a dialog named for the user).
+    const drawer = page.getByRole('dialog', { name: 'Tara Talent' });
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByRole('navigation', { name: 'Account menu' })).toBeVisible();
   });
 });

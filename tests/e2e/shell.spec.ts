@@ -1,4 +1,6 @@
-import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/csp-guard';
+import { DEMO_TALENT, signInAs } from './support/demo-session';
 
 test.describe('guest shell on desktop', () => {
   test('home shows the product name as title, the top bar and the footer', async ({ page }) => {
@@ -50,5 +52,33 @@ test.describe('guest shell on desktop', () => {
     const skip = page.getByRole('link', { name: 'Skip to content' });
     await expect(skip).toBeFocused();
     await expect(skip).toBeVisible();
+  });
+});
+
+test.describe('the account menu answers the first interaction (client:interaction)', () => {
+  const accountMenu = (page: Page) => page.getByRole('banner').getByRole('button', { name: /Account menu$/ });
+
+  /** Signed in, with the account menu not hydrated yet: the next event is the one that loads it. */
+  async function signedInBeforeHydration(page: Page) {
+    await signInAs(page, DEMO_TALENT, '/talent/dashboard');
+    await expect(page.getByRole('banner').locator('astro-island', { has: page.getByRole('button', { name: /Account menu$/ }) })).toHaveAttribute('ssr', '');
+  }
+
+  test('the first mouse click opens it', async ({ page }) => {
+    await signedInBeforeHydration(page);
+    const box = (await accountMenu(page).boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await expect(page.getByRole('menu')).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Edit account' })).toBeVisible();
+  });
+
+  test('the first key opens it', async ({ page }) => {
+    await signedInBeforeHydration(page);
+    await accountMenu(page).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menu')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toBeHidden();
+    await expect(accountMenu(page)).toBeFocused();
   });
 });

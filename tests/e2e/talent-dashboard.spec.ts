@@ -1,15 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/csp-guard';
 import { expectNoAxeViolations } from './support/demo-session';
+import { newEmail, signUpNewAccount } from './support/sign-up';
 
 // A new account of its own, so that nothing other specs do to the demo talent matters.
 async function newTalentWithSkill(page: Page, skill: string) {
-  const email = `dash-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
-  await page.goto('/sign-up');
-  await page.getByLabel('Name').fill('Dana Dashboard');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('correct-horse-battery');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/sign-up\/success$/);
+  await signUpNewAccount(page, 'Dana Dashboard', newEmail('dash'));
 
   await page.goto('/talent/dashboard');
   await page.getByRole('button', { name: 'Create profile' }).click();
@@ -22,7 +18,7 @@ async function newTalentWithSkill(page: Page, skill: string) {
 }
 
 test.describe('talent dashboard widgets (spec §5)', () => {
-  test('a new talent sees empty activity, and the jobs matching their skill marked new only the first time', async ({ page }) => {
+  test('a new talent sees empty activity, and the jobs matching their skill marked new only the first time', async ({ page, browser, baseURL }) => {
     await newTalentWithSkill(page, 'React');
     await page.goto('/talent/dashboard');
     const emptyWidgets: Array<[string, string]> = [
@@ -33,6 +29,20 @@ test.describe('talent dashboard widgets (spec §5)', () => {
     ];
     for (const [heading, empty] of emptyWidgets) {
       await expect(page.getByRole('region', { name: heading })).toContainText(empty);
+    }
+
+    // As served (seen without JavaScript), before the widget has scrolled into view and
+    // asked: looking, never "none", with the way to the full list.
+    const noJs = await browser.newContext({ baseURL, javaScriptEnabled: false, storageState: await page.context().storageState() });
+    try {
+      const served = await noJs.newPage();
+      await served.goto('/talent/dashboard');
+      const widget = served.getByRole('region', { name: 'Jobs matching your skills' });
+      await expect(widget.getByRole('status')).toHaveText(/^Looking for jobs that match your skills/);
+      await expect(widget).not.toContainText('No open job asks for your skills');
+      await expect(widget.getByRole('link', { name: 'See all matching jobs' })).toHaveAttribute('href', '/jobs?q=React&query_by=skills&sort_by=publishedAt%3Adesc');
+    } finally {
+      await noJs.close();
     }
 
     const matching = page.getByRole('region', { name: 'Jobs matching your skills' });

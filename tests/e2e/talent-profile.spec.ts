@@ -68,6 +68,25 @@ test.describe('talent dashboard, profile score and profile', () => {
     await expect(help).toBeFocused();
   });
 
+  test('the score dialog opens on the first mouse click, the one that loads it', async ({ page }) => {
+    await signIn(page, '/talent/dashboard');
+    const help = page.getByRole('button', { name: 'Open profile score details' });
+    // Not hydrated yet (Astro drops `ssr` once it is): the click below is the one that loads the island.
+    await expect(page.locator('astro-island', { has: help })).toHaveAttribute('ssr', '');
+
+    // Where people click: the middle of the button, its icon (an SVG path, not an HTML element).
+    const box = (await help.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    const dialog = page.getByRole('dialog', { name: 'Profile score' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close profile score details' }).click();
+    await expect(dialog).toBeHidden();
+
+    // Hydrated now: the next click is React's own, and opens it once more.
+    await help.click();
+    await expect(dialog).toBeVisible();
+  });
+
   test('the profile is edited without JavaScript: saved values, field errors, typed values kept', async ({ page, browser, baseURL }) => {
     await signIn(page, '/talent/profile');
     await expectNoAxeViolations(page);

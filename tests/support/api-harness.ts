@@ -15,6 +15,8 @@ export interface ApiHarness {
   token(subject: string, options?: { email?: string; roles?: string[] }): Promise<string>;
   /** POSTs a GraphQL operation in-process (yoga.fetch) and returns status and body. */
   call(query: string, options?: { variables?: Record<string, unknown>; token?: string; headers?: Record<string, string> }): Promise<{ status: number; body: GraphqlBody }>;
+  /** A GraphQL multipart request (the spec clients use for uploads), in-process; the file goes in `variables.file`. */
+  upload(query: string, token: string | null, file: { bytes: Uint8Array; name: string; type: string }, variables?: Record<string, unknown>): Promise<{ status: number; body: GraphqlBody }>;
   close(): Promise<void>;
 }
 
@@ -24,13 +26,15 @@ export interface GraphqlBody {
 }
 
 /** The API in-process over a migrated test database, with tokens from a real test issuer. */
-export async function startApiHarness(kind: TestDatabaseKind, options: { production?: boolean; storage?: FileStorage } = {}): Promise<ApiHarness> {
+export async function startApiHarness(kind: TestDatabaseKind, options: { production?: boolean; storage?: FileStorage; allowedOrigins?: string[]; uploadsPerWindow?: number } = {}): Promise<ApiHarness> {
   const [database, issuer] = await Promise.all([openTestDatabase(kind), startTestIssuer()]);
   const api = createApi({
     db: database.db,
     path: '/graphql',
     production: options.production ?? false,
     ...(options.storage ? { storage: options.storage } : {}),
+    ...(options.uploadsPerWindow ? { uploadsPerWindow: options.uploadsPerWindow } : {}),
+    ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
     auth: { issuer: issuer.issuer, audience: AUDIENCE, rolesClaim: ROLES_CLAIM, adminRole: 'super:admin', impersonateRole: 'super:impersonate', jwksUri: issuer.jwksUri },
   });
   return {
@@ -49,6 +53,14 @@ export async function startApiHarness(kind: TestDatabaseKind, options: { product
         },
         body: JSON.stringify({ query, variables: callOptions.variables ?? {} }),
       });
+      return { status: response.status, body: (await response.json()) as GraphqlBody };
+    },
+    async upload(query, token, file, variables = {}) {
+      const form = new FormData();
+      form.set('operations', JSON.stringify({ query, variables: { ...variables, file: null } }));
+      form.set('map', JSON.stringify({ 0: ['variables.file'] }));
+      form.set('0', new File([new Uint8Array(file.bytes)], file.name, { type: file.type }));
+      const response = await api.fetch('http://api.test/graphql', { method: 'POST', headers: token ? { authorization: `Bearer ${token}` } : {}, body: form });
       return { status: response.status, body: (await response.json()) as GraphqlBody };
     },
     close: async () => {

@@ -56,6 +56,7 @@ export async function startBffHarness(): Promise<BffHarness> {
     refreshTokens: true,
     organization: null,
     maxAgeSeconds: null,
+    signUpsPerHour: 20,
   };
   const api = createApi({
     db: database.db,

@@ -5,6 +5,8 @@ import path from 'node:path';
 
 export interface BuiltServer {
   url: string;
+  /** The server's DATA_DIR (database, sessions, uploads, mail outbox). */
+  dataDir: string;
   process: ChildProcess;
   output: () => string;
   /** Sends the signal and resolves with the exit code. */
@@ -12,6 +14,15 @@ export interface BuiltServer {
 }
 
 const entry = path.resolve('dist/main.mjs');
+
+/** The data folder of each server started here, by its address (to read its outbox). */
+const dataDirs = new Map<string, string>();
+
+/** The outbox folder of the server at this origin: started here, or the e2e server's. */
+export function outboxDirOf(origin: string): string {
+  const dataDir = dataDirs.get(new URL(origin).origin) ?? process.env.E2E_DATA_DIR ?? '.data/e2e';
+  return path.resolve(dataDir, 'outbox');
+}
 
 /** Whether `npm run build` has produced the process entry these suites start. */
 export const hasBuild = existsSync(entry);
@@ -44,8 +55,10 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
     void exited.then((code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
 
+  dataDirs.set(new URL(url).origin, env.DATA_DIR ?? dataDir);
   return {
     url,
+    dataDir: env.DATA_DIR ?? dataDir,
     process: child,
     output: () => output,
     stop: async (signal = 'SIGTERM') => {

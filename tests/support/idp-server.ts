@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createOutboxMailer } from '../../src/server/mail/outbox-mailer';
 import type { AppDatabase } from '../../src/server/db/client';
 import { identityAccount } from '../../src/server/db/schema';
 import { createIdentityProvider, type IdentityProvider, type IdentityProviderOptions } from '../../src/server/idp/identity-provider';
-import { hashPassword } from '../../src/server/idp/password-hash';
+import { hashPassword } from '../../src/server/crypto/password-hash';
 
 /**
  * The built-in identity provider on a real HTTP server on loopback, mounted at /oidc as
@@ -28,6 +32,8 @@ export interface IdpTestServer {
   identity: IdentityProvider;
   /** What the provider logged. */
   logs: string[];
+  /** The folder the provider's mails are written to (the product's outbox mailer). */
+  outboxDir: string;
   /** Every request the provider received, as "METHOD /path". */
   requests: string[];
   /** Holds every token request this long before the provider sees it (a slow provider). */
@@ -71,6 +77,7 @@ export async function startIdpServer(db: AppDatabase, overrides: Partial<Identit
   const httpsRedirectUri = 'https://app.talentplace.test/auth/callback';
   const logs: string[] = [];
   const audience = `${origin}/graphql`;
+  const outboxDir = mkdtempSync(path.join(tmpdir(), 'talentplace-outbox-'));
   try {
     identity = await createIdentityProvider({
       db,
@@ -89,6 +96,8 @@ export async function startIdpServer(db: AppDatabase, overrides: Partial<Identit
       cookieKeys: [randomBytes(32).toString('base64url')],
       productName: 'Talentplace',
       secureCookies: false,
+      mailer: createOutboxMailer({ directory: outboxDir, from: 'Talentplace <no-reply@talentplace.test>', log: (message) => logs.push(message) }),
+      signInUrl: `${origin}/sign-in`,
       log: (message) => logs.push(message),
       ...overrides,
     });
@@ -106,6 +115,7 @@ export async function startIdpServer(db: AppDatabase, overrides: Partial<Identit
     httpsRedirectUri,
     identity: started,
     logs,
+    outboxDir,
     requests,
     delayTokenRequests: (ms) => {
       tokenDelayMs = ms;

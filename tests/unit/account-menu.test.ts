@@ -42,6 +42,14 @@ describe('account menu (spec §2 layout)', () => {
     expect(labels(noRead).flatMap(([, links]) => links)).not.toContain('accountMenu.myCompanies');
   });
 
+  it('offers My Companies and Create company to a user with no selected company (none yet, or only pending ones): no role to ask for company read', () => {
+    const company = buildAccountMenu(talent, { accountSiteUrl: null, isLive: allLive }).find((s) => s.headingKey === 'accountMenu.companyAccount');
+    expect(company?.links).toEqual([
+      { labelKey: 'accountMenu.myCompanies', href: '/company/my-companies' },
+      { labelKey: 'accountMenu.createCompany', href: '/company/create' },
+    ]);
+  });
+
   it('offers Switch verified company only with more than one verified company, listing them with the current one marked', () => {
     const north = { id: 'c-north', name: 'Northwind Labs' };
     const bright = { id: 'c-bright', name: 'Brightpath Consulting' };
@@ -63,7 +71,7 @@ describe('account menu (spec §2 layout)', () => {
     const sections = buildAccountMenu({ ...talent, selectedCompany: { id: 'a', name: 'A' }, verifiedCompanies: companies }, { accountSiteUrl: null, isLive: () => false });
     expect(sections).toEqual([{ headingKey: 'accountMenu.companyAccount', detail: 'A', switchCompanies: [{ id: 'a', name: 'A', current: true }, { id: 'b', name: 'B', current: false }], links: [] }]);
     const none = buildAccountMenu({ ...talent, verifiedCompanies: [] }, { accountSiteUrl: null, isLive: allLive }).find((s) => s.headingKey === 'accountMenu.companyAccount');
-    expect(none?.links.map((l) => l.labelKey)).toEqual(['accountMenu.createCompany']);
+    expect(none?.links.map((l) => l.labelKey)).toEqual(['accountMenu.myCompanies', 'accountMenu.createCompany']);
   });
 
   it('gives admins the super user actions and impersonators Impersonate a user', () => {

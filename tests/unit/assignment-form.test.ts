@@ -48,27 +48,26 @@ describe('assignment forms', () => {
   it("words the API's own field errors through i18n and keeps other messages as they came", () => {
     const answer = {
       status: 400,
-      body: {
-        errors: [
-          {
-            message: 'Some fields need attention',
-            extensions: {
-              code: 'BAD_USER_INPUT',
-              fieldErrors: [
-                { field: 'data.clientCompanyId', message: assignmentErrorMessage({ code: 'clientNotMine' }) },
-                { field: 'data.team', message: 'Something unexpected' },
-                { field: 'data.somethingElse', message: 'Not a field of this form' },
-              ],
-            },
+      data: null,
+      errors: [
+        {
+          message: 'Some fields need attention',
+          extensions: {
+            code: 'BAD_USER_INPUT',
+            fieldErrors: [
+              { field: 'data.clientCompanyId', message: assignmentErrorMessage({ code: 'clientNotMine' }) },
+              { field: 'data.team', message: 'Something unexpected' },
+              { field: 'data.somethingElse', message: 'Not a field of this form' },
+            ],
           },
-        ],
-      },
+        },
+      ],
     };
     expect(answerMessages(answer, t, CREATE_FIELDS)).toEqual({
       fields: { clientCompanyId: 'Choose one of the companies that have you on their talent roster.', team: 'Something unexpected' },
       form: 'Not a field of this form',
     });
-    expect(answerMessages({ status: 200, body: { errors: [{ message: 'This assignment was not found' }] } }, t, DETAIL_FIELDS)).toEqual({
+    expect(answerMessages({ status: 200, data: null, errors: [{ message: 'This assignment was not found' }] }, t, DETAIL_FIELDS)).toEqual({
       fields: {},
       form: 'This assignment was not found',
     });

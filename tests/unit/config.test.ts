@@ -36,4 +36,16 @@ describe('runtime configuration', () => {
     expect(readConfig({ PUBLIC_ORIGIN: 'https://talentplace.example/some/path' }).publicOrigin).toBe('https://talentplace.example');
     expect(() => readConfig({ PUBLIC_ORIGIN: 'talentplace.example' })).toThrow(ConfigError);
   });
+
+  it('allows the public origin to call the API from a browser, plus the origins in API_ALLOWED_ORIGINS', () => {
+    expect(readConfig({ PUBLIC_ORIGIN: 'https://talentplace.example' }).graphql.allowedOrigins).toEqual(['https://talentplace.example']);
+    const config = readConfig({ PUBLIC_ORIGIN: 'https://talentplace.example', API_ALLOWED_ORIGINS: ' https://admin.example/ ,http://localhost:3000,https://talentplace.example' });
+    expect(config.graphql.allowedOrigins).toEqual(['https://talentplace.example', 'https://admin.example', 'http://localhost:3000']);
+  });
+
+  it('refuses a wildcard, null or anything but an origin in API_ALLOWED_ORIGINS', () => {
+    for (const value of ['*', 'null', 'admin.example', 'https://admin.example/path', 'ftp://admin.example']) {
+      expect(() => readConfig({ API_ALLOWED_ORIGINS: value }), value).toThrow(ConfigError);
+    }
+  });
 });

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ATTACHMENT_REQUEST_LIMIT, MAX_REQUEST_BODY_BYTES, uploadRequestLimit } from '../../src/lib/uploads/upload-rules';
+import { BILLING_ATTACHMENT_UPLOADS } from '../../src/lib/billing/billing-attachment-addresses';
+import { PROFILE_UPLOADS } from '../../src/lib/talent/upload-addresses';
 import { bodyLimitFor } from '../../src/server/http/request-body-limit';
 
 const url = (path: string) => new URL(path, 'http://localhost');
-const PAGES = { profilePath: '/talent/profile', billingPath: '/talent/billing' };
+// The upload routes main.ts registers.
+const PAGES = [PROFILE_UPLOADS, BILLING_ATTACHMENT_UPLOADS];
 const BILLING = 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d';
 const LINE = '3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b';
 
@@ -18,6 +21,11 @@ describe('request body limit: how large a body each request may send', () => {
       limit: ATTACHMENT_REQUEST_LIMIT,
       sendBackTo: `/talent/billing?id=${BILLING}&attachmentTooLarge=${LINE}#line-${LINE}-attachments`,
     });
+  });
+
+  it('a path no feature registered keeps the product-wide limit, whatever its query says', () => {
+    expect(bodyLimitFor(url('/talent/profile?upload=picture'), [])).toEqual({ limit: MAX_REQUEST_BODY_BYTES, sendBackTo: null });
+    expect(bodyLimitFor(url('/talent/profile?upload=picture'), [BILLING_ATTACHMENT_UPLOADS])).toEqual({ limit: MAX_REQUEST_BODY_BYTES, sendBackTo: null });
   });
 
   it('everything else gets the product-wide limit, the largest upload form', () => {

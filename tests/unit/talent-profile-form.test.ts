@@ -1,17 +1,16 @@
+import { fieldIdOf } from '../../src/lib/forms/field-aria';
 import { describe, expect, it } from 'vitest';
 import { getTranslator } from '../../src/lib/i18n/i18n';
 import { displayDate, parseDateInput, toDateInputValue } from '../../src/lib/talent/date-input';
 import { entrySummary } from '../../src/lib/talent/entry-summary';
 import {
   applyListIntent,
-  fieldId,
   placeFieldErrors,
   readIntent,
   sectionInput,
   sectionValuesFromForm,
   sectionValuesFromProfile,
 } from '../../src/lib/talent/profile-form';
-import { encodeProfileNotice, readProfileNotice } from '../../src/lib/talent/profile-notice';
 import type { TalentProfileView } from '../../src/lib/talent/profile-operations';
 import { SECTIONS, sectionSpec, sectionTranslationKeys } from '../../src/lib/talent/profile-sections';
 
@@ -159,7 +158,7 @@ describe('API input of a section', () => {
       ]),
     ).toEqual({ byField: { 'experience.1.endDate': 'End before start' }, other: ['Add at most 30 entries', 'Elsewhere'] });
     expect(placeFieldErrors(section('availability'), [{ path: 'interestedToRelocateTo.2', message: 'Too long' }]).byField).toEqual({ interestedToRelocateTo: 'Too long' });
-    expect(fieldId('experience.1.endDate')).toBe('field-experience-1-endDate');
+    expect(fieldIdOf('experience.1.endDate')).toBe('field-experience-1-endDate');
   });
 });
 
@@ -192,11 +191,3 @@ describe('dates in the en-GB locale (spec §9)', () => {
   });
 });
 
-describe('the notice after a redirect', () => {
-  it('names the saved section, and reads nothing else', () => {
-    expect(readProfileNotice(encodeProfileNotice({ kind: 'saved', section: 'rates' }))).toEqual({ kind: 'saved', section: 'rates' });
-    expect(readProfileNotice(encodeProfileNotice({ kind: 'created' }))).toEqual({ kind: 'created' });
-    expect(readProfileNotice('saved:nowhere')).toBeNull();
-    expect(readProfileNotice(undefined)).toBeNull();
-  });
-});

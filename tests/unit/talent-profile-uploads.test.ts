@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getTranslator } from '../../src/lib/i18n/i18n';
-import { encodeProfileNotice, profileNoticeKey, readProfileNotice } from '../../src/lib/talent/profile-notice';
-import type { GraphqlAnswerLike } from '../../src/lib/talent/profile-operations';
+import { readNotice, successNotice } from '../../src/lib/notifications/notice-cookie';
+import type { GraphqlAnswerLike } from '../../src/lib/graphql/send-document';
 import { refusalMessage, submitProfileUpload, type UploadApi } from '../../src/lib/talent/profile-uploads';
 import { tooLargeLocation, tooLargeSlot, uploadAction } from '../../src/lib/talent/upload-addresses';
 import { UPLOAD_SLOTS } from '../../src/lib/uploads/upload-rules';
@@ -13,7 +13,7 @@ const ok: GraphqlAnswerLike = { status: 200, body: { data: { done: { id: 'x' } }
 
 /** An API that records what the page asked of it and answers `answer`. */
 function recordingApi(answer: GraphqlAnswerLike = ok) {
-  const calls: Array<{ operationName: string; variables?: Record<string, unknown>; file?: File }> = [];
+  const calls: Array<{ operationName?: string; variables?: Record<string, unknown>; file?: File }> = [];
   const api: UploadApi = {
     upload: async (body, file) => (calls.push({ operationName: body.operationName, variables: body.variables, file }), answer),
     send: async (body) => (calls.push({ operationName: body.operationName, variables: body.variables }), answer),
@@ -46,7 +46,7 @@ describe('profile page upload forms', () => {
     const { api, calls } = recordingApi();
     const picture = await file(await pngBytes(), 'me.png', 'image/png');
     expect(await submitProfileUpload(uploadForm('picture', picture), api, translate)).toEqual({ kind: 'uploaded', slot: 'picture' });
-    expect(calls).toEqual([{ operationName: 'UploadMyProfilePicture', variables: undefined, file: picture }]);
+    expect(calls).toEqual([{ operationName: 'UploadMyProfilePicture', variables: { file: picture }, file: picture }]);
   });
 
   it('sends a PDF to its document field', async () => {
@@ -102,20 +102,20 @@ describe('profile page upload forms', () => {
     expect(tooLargeSlot(new URL('http://x/talent/profile?tooLarge=../x'))).toBeNull();
   });
 
-  it('carries an upload or removal notice across the redirect', () => {
+  it('carries an upload or removal notice across the redirect as one flash notice', () => {
     for (const kind of ['uploaded', 'removed'] as const) {
-      for (const slot of UPLOAD_SLOTS) expect(readProfileNotice(encodeProfileNotice({ kind, slot }))).toEqual({ kind, slot });
+      for (const slot of UPLOAD_SLOTS) {
+        const key = `notices.profile.${kind}.${slot}`;
+        expect(readNotice(successNotice(key, `document-${slot}`))).toEqual({ kind: 'success', messageKey: key, target: `document-${slot}` });
+        expect(t(key)).not.toBe(key);
+      }
     }
-    expect(readProfileNotice('uploaded:avatar')).toBeNull();
-    expect(readProfileNotice('uploaded:cv:extra')).toBeNull();
-    expect(readProfileNotice('saved:basics')).toEqual({ kind: 'saved', section: 'basics' });
-    expect(t(`profile:${profileNoticeKey({ kind: 'uploaded', slot: 'picture' })}`)).toBe('Profile picture uploaded');
-    expect(t(`profile:${profileNoticeKey({ kind: 'removed', slot: 'cv' })}`)).toBe('CV removed');
+    expect(t('notices.profile.uploaded.picture')).toBe('Profile picture uploaded');
+    expect(t('notices.profile.removed.cv')).toBe('CV removed');
   });
 
   it('has English text for every slot, notice and refusal', () => {
     const keys = [
-      ...UPLOAD_SLOTS.flatMap((slot) => [`uploads.notices.uploaded.${slot}`, `uploads.notices.removed.${slot}`]),
       ...(['cv', 'resume', 'pdf'] as const).flatMap((slot) =>
         ['heading', 'description', 'none', 'label', 'replaceLabel', 'upload', 'remove'].map((key) => `uploads.documents.slots.${slot}.${key}`),
       ),

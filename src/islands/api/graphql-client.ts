@@ -1,5 +1,7 @@
 import { nanoquery } from '@nanostores/query';
+import type { TadaDocumentNode } from 'gql.tada';
 import { ClientError, GraphQLClient } from 'graphql-request';
+import { documentRequest } from '../../lib/graphql/send-document';
 import { ERROR_TOAST_AUTO_HIDE_MS, errorToastMessage } from '../../lib/notifications/toast-policy';
 import { showToast } from '../stores/toasts';
 
@@ -52,12 +54,13 @@ class SignedOutError extends Error {
 /**
  * A query: skipped when it needs a user and nobody is signed in; a failure shows the error
  * toast of spec §8 (first GraphQL message, else the error's, cut to 300 characters, 3 s;
- * never for 'timestamp check failed' or when the caller turned errors off).
+ * never for 'timestamp check failed' or when the caller turned errors off). Takes the
+ * printed text: the cached stores key on it.
  */
-export async function query<T>(document: string, variables: Record<string, unknown> = {}, options: QueryOptions & { needsUser?: boolean } = {}): Promise<T> {
+async function queryText<T>(text: string, variables: Record<string, unknown>, options: QueryOptions & { needsUser?: boolean }): Promise<T> {
   if (options.needsUser !== false && !csrfToken()) throw new SignedOutError();
   try {
-    return await graphqlClient().request<T>(document, variables);
+    return await graphqlClient().request<T>(text, variables);
   } catch (raw) {
     const error = describe(raw);
     const message = errorToastMessage(error, { showErrors: options.showErrors });
@@ -70,9 +73,13 @@ export async function query<T>(document: string, variables: Record<string, unkno
  * A mutation: the server's errors are combined into one error, handed to `onError` when
  * given, otherwise thrown (spec §8 "Mutation errors").
  */
-export async function mutate<T>(document: string, variables: Record<string, unknown> = {}, options: { onError?: (error: Error) => void } = {}): Promise<T | null> {
+export async function mutate<TResult, TVariables>(
+  document: TadaDocumentNode<TResult, TVariables>,
+  variables: TVariables,
+  options: { onError?: (error: Error) => void } = {},
+): Promise<TResult | null> {
   try {
-    return await graphqlClient().request<T>(document, variables);
+    return await graphqlClient().request<TResult>(documentRequest(document as TadaDocumentNode<unknown, unknown>).query, variables as Record<string, unknown>);
   } catch (raw) {
     const described = describe(raw);
     const messages = raw instanceof ClientError && raw.response.errors?.length ? raw.response.errors.map((item) => item.message) : [described instanceof Error ? described.message : String(described)];
@@ -88,12 +95,22 @@ export async function mutate<T>(document: string, variables: Record<string, unkn
 /**
  * Cached queries for islands (@nanostores/query): a store keyed by document and variables
  * shows what it has at once and refreshes it in the background, the spec's
- * cache-and-network policy.
+ * cache-and-network policy. The keys are strings: the printed document, the variables as
+ * JSON and whether the query is public.
  */
-export const [createQueryStore] = nanoquery({
+const [createQueryStore] = nanoquery({
   fetcher: (...keys) => {
-    const [document, variables, publicQuery] = keys as [string, string, string];
-    return query(document, JSON.parse(variables) as Record<string, unknown>, { needsUser: publicQuery !== 'public' });
+    const [text, variables, publicQuery] = keys as [string, string, string];
+    return queryText(text, JSON.parse(variables) as Record<string, unknown>, { needsUser: publicQuery !== 'public' });
   },
   dedupeTime: 30_000,
 });
+
+/**
+ * A cached store of a typed query (see createQueryStore): the same document and variables
+ * share one cache entry, and the store's data has the document's result type.
+ */
+export function createDocumentStore<TResult, TVariables>(document: TadaDocumentNode<TResult, TVariables>, variables: TVariables, options: { publicQuery?: boolean } = {}) {
+  const { query: text } = documentRequest(document as TadaDocumentNode<unknown, unknown>);
+  return createQueryStore<TResult>([text, JSON.stringify(variables), options.publicQuery ? 'public' : 'user']);
+}

@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { formatScorePercent, scoreIndicatorColor } from '../../lib/profile/score-message';
 import { Avatar } from '../ui/Avatar';
 import { Modal } from '../ui/Modal';
@@ -57,14 +57,6 @@ export default function ProfileScoreDialog({ score, profileName, pictureUrl, mes
   const percent = formatScorePercent(score);
   const scoreColour = scoreIndicatorColor(score) === 'success' ? 'text-success' : 'text-primary';
 
-  // The interaction directive replays an opening key pressed while the island loaded as a
-  // synthetic keydown, which a button does not turn into a click: open on the key itself.
-  const openFromKey = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (event.key !== 'Enter' && event.key !== ' ') return;
-    event.preventDefault();
-    setOpen(true);
-  };
-
   return (
     <>
       <button
@@ -72,7 +64,6 @@ export default function ProfileScoreDialog({ score, profileName, pictureUrl, mes
         aria-label={labels.open}
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
-        onKeyDown={openFromKey}
         className="inline-flex h-3 w-3 items-center justify-center rounded-full text-primary hover:bg-primary-light"
       >
         <HelpIcon />

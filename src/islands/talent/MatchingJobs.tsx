@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
 import { jobAdPath } from '../../lib/jobs/job-ad-path';
-import { createQueryStore, mutate } from '../api/graphql-client';
+import { createDocumentStore, mutate } from '../api/graphql-client';
 import {
   MATCHING_JOBS_SHOWN,
   MY_SKILLS_SEARCH_KEY,
@@ -9,15 +9,7 @@ import {
   newJobIds,
   readPersonalizedSearch,
 } from '../../lib/talent/matching-jobs';
-
-const MATCHING_JOBS_QUERY = `query MatchingJobs($search: JobAdSearchInput) {
-  jobAds(search: $search) { total items { id title location company { name } } }
-}`;
-const MARK_FOUND = 'mutation MarkPersonalizedJobsFound { markPersonalizedJobsFound }';
-
-interface MatchingJobsAnswer {
-  jobAds: { total: number; items: Array<{ id: string; title: string; location: string | null; company: { name: string } | null }> };
-}
+import { MARK_PERSONALIZED_JOBS_FOUND_MUTATION, MATCHING_JOBS_QUERY } from '../../lib/talent/matching-jobs-queries';
 
 export interface MatchingJobsProps {
   /** The skills search (see skillsSearchText). */
@@ -34,10 +26,10 @@ export interface MatchingJobsProps {
  */
 export default function MatchingJobs({ query, searchHref, labels }: MatchingJobsProps) {
   const store = useMemo(
-    () => createQueryStore<MatchingJobsAnswer>([MATCHING_JOBS_QUERY, JSON.stringify({ search: { q: query, queryBy: ['skills'], perPage: MATCHING_JOBS_SHOWN } }), 'public']),
+    () => createDocumentStore(MATCHING_JOBS_QUERY, { search: { q: query, queryBy: ['skills'], perPage: MATCHING_JOBS_SHOWN } }, { publicQuery: true }),
     [query],
   );
-  const { data, loading, error } = useStore(store);
+  const { data, error } = useStore(store);
   const items = data?.jobAds.items ?? [];
   const ids = items.map((item) => item.id).join(',');
   const fresh = useMemo(() => {
@@ -50,10 +42,19 @@ export default function MatchingJobs({ query, searchHref, labels }: MatchingJobs
     localStorage.setItem(MY_SKILLS_SEARCH_KEY, query);
     localStorage.setItem(PERSONALIZED_SEARCH_KEY, JSON.stringify({ query, seenIds: ids ? ids.split(',') : [] }));
     // Failing to record the time is not worth an error toast on the dashboard.
-    if (fresh.size > 0) void mutate(MARK_FOUND, {}, { onError: () => undefined });
+    if (fresh.size > 0) void mutate(MARK_PERSONALIZED_JOBS_FOUND_MUTATION, {}, { onError: () => undefined });
   }, [data, ids, query, fresh]);
 
-  if (loading && !data) return <p className="text-gray-600" role="status">{labels.loading}</p>;
+  // No answer yet, on the server and until the widget scrolls into view and asks (the query
+  // store starts with neither data nor loading): say it is looking, never that there are
+  // none. The link serves readers without JavaScript.
+  if (!data && !error) {
+    return (
+      <p className="text-gray-600" role="status">
+        {labels.loading} <a className="text-primary-dark underline" href={searchHref}>{labels.seeAll}</a>
+      </p>
+    );
+  }
   if (error && !data) return <p className="text-gray-700">{labels.failed} <a className="text-primary-dark underline" href={searchHref}>{labels.seeAll}</a></p>;
   if (items.length === 0) return <p className="text-gray-700">{labels.empty} <a className="text-primary-dark underline" href={searchHref}>{labels.seeAll}</a></p>;
   return (

@@ -4,7 +4,7 @@ import { SELECT_COMPANY_ENDPOINT } from '../../lib/company/select-company';
 import { selectedCompanyOf, verifiedCompaniesOf } from '../../lib/company/selected-company';
 import type { Translate } from '../../lib/i18n/i18n';
 import common from '../../locales/en/common.json';
-import type { CurrentUser } from '../../server/bff/current-user';
+import type { CurrentUser } from '../../lib/account/current-user';
 
 /** Every account-menu key, translated, for the island (which ships no i18n runtime). */
 function accountMenuLabels(t: Translate): Record<string, string> {

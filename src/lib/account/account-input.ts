@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 // The rules of the signed-in user's own account edit (spec §3 user: displayName,
 // phoneNumber). Pure, so the API validates with them and the page reads the same limits.
 
@@ -9,15 +11,13 @@ export const ACCOUNT_LIMITS = {
   phoneDigitsMin: 7,
 } as const;
 
-export const ACCOUNT_MESSAGES = {
-  displayNameRequired: 'Enter the name people see for your account',
-  displayNameTooLong: `Use at most ${ACCOUNT_LIMITS.displayName} characters`,
-  displayNameControl: 'Remove line breaks and tabs from the name',
-  phoneFormat: 'Enter the number in international format: + and the country code, then the number, e.g. +44 20 7946 0958',
-  phoneLength: `An international number has ${ACCOUNT_LIMITS.phoneDigitsMin} to ${ACCOUNT_LIMITS.phoneDigitsMax} digits, country code included`,
-} as const;
+/** Where the locale files word the account issue codes (common namespace). */
+export const ACCOUNT_ERRORS = 'account.errors';
 
-export type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
+/** What can be wrong with an account field; worded by the locale files (`account.errors.<code>`). */
+export type AccountIssueCode = 'displayNameRequired' | 'displayNameTooLong' | 'displayNameControl' | 'phoneFormat' | 'phoneLength';
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; code: AccountIssueCode };
 
 // Line breaks, tabs and the other C0/C1 control characters: a name is one line of text.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
@@ -25,9 +25,9 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 /** A display name: trimmed, 1 to 100 characters (counted as people see them), one line. */
 export function checkDisplayName(raw: string): Checked<string> {
   const value = raw.trim();
-  if (value === '') return { ok: false, message: ACCOUNT_MESSAGES.displayNameRequired };
-  if (CONTROL.test(value)) return { ok: false, message: ACCOUNT_MESSAGES.displayNameControl };
-  if ([...value].length > ACCOUNT_LIMITS.displayName) return { ok: false, message: ACCOUNT_MESSAGES.displayNameTooLong };
+  if (value === '') return { ok: false, code: 'displayNameRequired' };
+  if (CONTROL.test(value)) return { ok: false, code: 'displayNameControl' };
+  if ([...value].length > ACCOUNT_LIMITS.displayName) return { ok: false, code: 'displayNameTooLong' };
   return { ok: true, value };
 }
 
@@ -44,9 +44,9 @@ export function checkPhoneNumber(raw: string): Checked<string | null> {
   const trimmed = raw.trim();
   if (trimmed === '') return { ok: true, value: null };
   const compact = trimmed.replace(SEPARATORS, '').replace(/^00/, '+');
-  if (!/^\+\d+$/.test(compact) || compact[1] === '0') return { ok: false, message: ACCOUNT_MESSAGES.phoneFormat };
+  if (!/^\+\d+$/.test(compact) || compact[1] === '0') return { ok: false, code: 'phoneFormat' };
   const digits = compact.length - 1;
-  if (digits < ACCOUNT_LIMITS.phoneDigitsMin || digits > ACCOUNT_LIMITS.phoneDigitsMax) return { ok: false, message: ACCOUNT_MESSAGES.phoneLength };
+  if (digits < ACCOUNT_LIMITS.phoneDigitsMin || digits > ACCOUNT_LIMITS.phoneDigitsMax) return { ok: false, code: 'phoneLength' };
   return { ok: true, value: compact };
 }
 
@@ -60,7 +60,7 @@ export interface AccountUpdateValues {
   phoneNumber?: string | null;
 }
 
-export type AccountUpdateResult = { ok: true; values: AccountUpdateValues } | { ok: false; errors: Array<{ path: keyof AccountUpdateInput; message: string }> };
+export type AccountUpdateResult = { ok: true; values: AccountUpdateValues } | { ok: false; errors: Array<{ path: keyof AccountUpdateInput; code: AccountIssueCode }> };
 
 /**
  * A partial account update: a field left out stays as it is; a blank or null phone number
@@ -68,16 +68,34 @@ export type AccountUpdateResult = { ok: true; values: AccountUpdateValues } | { 
  */
 export function parseAccountUpdate(input: AccountUpdateInput): AccountUpdateResult {
   const values: AccountUpdateValues = {};
-  const errors: Array<{ path: keyof AccountUpdateInput; message: string }> = [];
+  const errors: Array<{ path: keyof AccountUpdateInput; code: AccountIssueCode }> = [];
   if (input.displayName !== undefined) {
     const name = checkDisplayName(input.displayName ?? '');
     if (name.ok) values.displayName = name.value;
-    else errors.push({ path: 'displayName', message: name.message });
+    else errors.push({ path: 'displayName', code: name.code });
   }
   if (input.phoneNumber !== undefined) {
     const phone = checkPhoneNumber(input.phoneNumber ?? '');
     if (phone.ok) values.phoneNumber = phone.value;
-    else errors.push({ path: 'phoneNumber', message: phone.message });
+    else errors.push({ path: 'phoneNumber', code: phone.code });
   }
   return errors.length ? { ok: false, errors } : { ok: true, values };
 }
+
+/** A zod field that runs one of the checks above: its issue message is the check's code. */
+const checked = <T>(check: (raw: string) => Checked<T>) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const result = check(raw ?? '');
+      if (result.ok) return result.value;
+      ctx.addIssue({ code: 'custom', message: result.code });
+      return z.NEVER;
+    });
+
+/** The /edit-account form: both fields, read and checked as the API checks them. */
+export const accountFormSchema = z.object({
+  displayName: checked(checkDisplayName),
+  phoneNumber: checked(checkPhoneNumber),
+});

@@ -71,10 +71,16 @@ export function buildAccountMenu(user: AccountMenuUser, options: MenuOptions): A
 
   // Company Account: 'currently in' and the company; the switcher only when there is
   // more than one verified company to switch between; the dashboard of the company the
-  // user is in; My Companies only with company read; Create company.
+  // user is in; My Companies; Create company.
+  // Spec §2 puts My Companies behind company read, a permission of the selected company.
+  // Without a selected company (no company yet, or only pending ones) there is no role to
+  // ask, and My Companies is the only place that lists pending companies and lets the user
+  // leave them (the company side menu shows it always), so it shows then; once a company
+  // is selected, its role's company read decides, as the spec says.
+  const showsMyCompanies = user.selectedCompany === null || user.canReadCompany;
   const companyLinks = present([
     user.selectedCompany ? link('accountMenu.companyDashboard', 'companyDashboard') : null,
-    user.canReadCompany ? link('accountMenu.myCompanies', 'companyMyCompanies') : null,
+    showsMyCompanies ? link('accountMenu.myCompanies', 'companyMyCompanies') : null,
     link('accountMenu.createCompany', 'companyCreate'),
   ]);
   const switchCompanies =

@@ -1,5 +1,11 @@
-import type { GraphqlAnswerLike, SendGraphql } from '../talent/profile-operations';
+import type { Translate } from '../i18n/i18n';
+import { answerIssues } from '../forms/answer-issues';
+import { fieldErrorsOf, type FormOutcome } from '../forms/form-outcome';
+import { parseForm } from '../forms/parse-form';
+import { graphql } from '../graphql/graphql';
+import { sendDocument, type GraphqlAnswerLike, type SendGraphql } from '../graphql/send-document';
 import { answerErrors } from '../talent/profile-operations';
+import { ACCOUNT_ERRORS, accountFormSchema } from './account-input';
 import type { NotificationPreference } from './notification-preferences';
 
 // The GraphQL the account pages send, and the pure handlers of their forms.
@@ -15,9 +21,11 @@ export const MY_ACCOUNT_QUERY = `query MyAccount {
   myAccount { id email displayName phoneNumber }
 }`;
 
-export const UPDATE_ME_MUTATION = `mutation UpdateMe($data: UpdateMeInput!) {
-  updateMe(data: $data) { id displayName phoneNumber }
-}`;
+export const UPDATE_ME_MUTATION = graphql(`
+  mutation UpdateMe($data: UpdateMeInput!) {
+    updateMe(data: $data) { id displayName phoneNumber }
+  }
+`);
 
 export const MY_NOTIFICATION_PREFERENCES_QUERY = `query MyNotificationPreferences {
   myNotificationPreferences { type email ui push }
@@ -47,18 +55,25 @@ export interface AccountFormValues {
   phoneNumber: string;
 }
 
-export type FormOutcome<Values> =
-  | { kind: 'saved' }
-  /** Values as typed, messages by field name, and a message for what names no field. */
-  | { kind: 'invalid'; values: Values; fieldErrors: Partial<Record<string, string>>; formError: string | null };
+const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
 
-const textOf = (value: FormDataEntryValue | null) => (typeof value === 'string' ? value : '');
-
-/** The /edit-account form: both fields are always sent; the API trims and checks them. */
-export async function submitAccountForm(form: Pick<FormData, 'get'>, send: SendGraphql, failedMessage: string): Promise<FormOutcome<AccountFormValues>> {
-  const values = { displayName: textOf(form.get('displayName')), phoneNumber: textOf(form.get('phoneNumber')) };
-  const answer = await send({ query: UPDATE_ME_MUTATION, variables: { data: values }, operationName: 'UpdateMe' });
-  return outcomeOf(answer, values, failedMessage, ['displayName', 'phoneNumber']);
+/**
+ * The /edit-account form: read and checked with the rules the API uses (so a mistake is
+ * shown without a round trip), then saved; what the API still refuses is worded from
+ * its issue codes. `t` words the codes (`account.errors.<code>`).
+ */
+export async function submitAccountForm(form: FormData, send: SendGraphql, t: Translate): Promise<FormOutcome<AccountFormValues>> {
+  const parsed = parseForm(form, accountFormSchema);
+  if (!parsed.ok) {
+    const values = { displayName: textOf(parsed.payload.displayName), phoneNumber: textOf(parsed.payload.phoneNumber) };
+    return { kind: 'invalid', values, fieldErrors: fieldErrorsOf(parsed.issues, t, ACCOUNT_ERRORS), formError: null };
+  }
+  const values = { displayName: parsed.value.displayName, phoneNumber: parsed.value.phoneNumber ?? '' };
+  const answer = await sendDocument(send, UPDATE_ME_MUTATION, { data: values });
+  if (answer.data && !answer.errors.length) return { kind: 'saved' };
+  const { issues } = answerIssues(answer.errors);
+  const fieldErrors = fieldErrorsOf(issues, t, ACCOUNT_ERRORS);
+  return { kind: 'invalid', values, fieldErrors, formError: issues.length ? null : t('editAccount.failed') };
 }
 
 /** The /site-settings form: the whole table, so a box left unchecked is stored as off. */

@@ -1,4 +1,4 @@
-import type { SendGraphql } from '../talent/profile-operations';
+import type { SendGraphql } from '../graphql/send-document';
 
 export const IMPERSONATION_CANDIDATES_QUERY = `query ImpersonationCandidates($search: String!) {
   impersonationCandidates(search: $search) { externalId email displayName }

@@ -1,7 +1,7 @@
 import type { Translate } from '../i18n/i18n';
-import { formErrorsOf } from '../http/page-forms';
+import { formErrorsOf } from '../http/form-errors';
 import { parseDateInput, toDateInputValue } from '../talent/date-input';
-import type { GraphqlAnswerLike } from '../talent/profile-operations';
+import type { DocumentAnswer } from '../graphql/send-document';
 import { assignmentErrorOf, type AssignmentField, type AssignmentFieldError } from './assignment-input';
 
 // What the create and edit forms post, and the messages they show next to their fields.
@@ -53,11 +53,12 @@ export function fieldMessages(errors: readonly AssignmentFieldError[], t: Transl
  * field becomes the form's message.
  */
 export function answerMessages(
-  answer: GraphqlAnswerLike,
+  answer: DocumentAnswer<unknown>,
   t: Translate,
   fields: readonly AssignmentField[],
 ): { fields: FieldMessages; form: string | null } {
-  const { formError, fieldErrors } = formErrorsOf(answer);
+  // formErrorsOf (page-forms) still reads the API's raw answer: only its errors matter.
+  const { formError, fieldErrors } = formErrorsOf({ status: answer.status, body: { errors: answer.errors } });
   const messages: FieldMessages = {};
   const unplaced: string[] = [];
   for (const [field, message] of Object.entries(fieldErrors)) {

@@ -1,10 +1,12 @@
 import { isUuid } from '../ids';
 import { buildRoute } from '../routes/build-route';
+import { ATTACHMENT_REQUEST_LIMIT } from '../uploads/upload-rules';
+import type { UploadRoute } from '../uploads/upload-route';
 
 // The attachment forms of the billing page: each posts to the billing's own view with the
 // line named in the query too, so the server can refuse an oversized body from its
 // Content-Length before reading it and send the browser back to that line's form
-// (src/server/http/request-body-limit.ts).
+// (src/server/http/request-body-limit.ts, which gets BILLING_ATTACHMENT_UPLOADS below).
 
 /** Names the line an upload form posts for. */
 export const ATTACH_PARAM = 'attach';
@@ -50,3 +52,12 @@ export function tooLargeAttachmentLine(url: URL): string | null {
   const lineId = url.searchParams.get(ATTACHMENT_TOO_LARGE_PARAM);
   return lineId && isUuid(lineId) ? lineId.toLowerCase() : null;
 }
+
+/** The billing page's attachment forms for the request body limit: the attachment limit, sent back to the line's form. */
+export const BILLING_ATTACHMENT_UPLOADS: UploadRoute = {
+  path: buildRoute('talentBilling'),
+  decide(url) {
+    const target = attachmentTarget(url);
+    return target ? { limit: ATTACHMENT_REQUEST_LIMIT, sendBackTo: attachmentTooLargeLocation(target.billingId, target.lineId) } : null;
+  },
+};

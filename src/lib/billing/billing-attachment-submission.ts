@@ -1,6 +1,7 @@
 import type { Translate } from '../i18n/i18n';
 import { isUuid } from '../ids';
-import { answerErrors, type GraphqlAnswerLike, type SendGraphql } from '../talent/profile-operations';
+import { answerErrors } from '../talent/profile-operations';
+import { sendDocument, type DocumentAnswer, type GraphqlAnswerLike, type SendGraphql } from '../graphql/send-document';
 import { checkUpload, factsOfFile } from '../uploads/check-upload';
 import { ATTACHMENT_RULE } from '../uploads/upload-rules';
 import { attachmentsLocation } from './billing-attachment-addresses';
@@ -9,7 +10,8 @@ import { ADD_ATTACHMENT_MUTATION, REMOVE_ATTACHMENT_MUTATION } from './billing-o
 // The billing page's attachment forms: one multipart upload form per saved line of a
 // draft (form=attachment) and a Remove button per file (form=attachment-remove).
 
-export type UploadGraphql = (body: { query: string; variables?: Record<string, unknown>; operationName: string }, file: File) => Promise<GraphqlAnswerLike>;
+/** As SendGraphql, with a file for the operation's File variable `$file` (multipart, through the BFF). */
+export type UploadGraphql = (body: Parameters<SendGraphql>[0], file: File) => Promise<GraphqlAnswerLike>;
 
 export type AttachmentSubmission =
   | { kind: 'done'; location: string; noticeKey: string }
@@ -46,19 +48,20 @@ export async function submitAttachment(form: FormData, context: AttachmentContex
   if (!isUuid(billingId) || !isUuid(lineId)) return { kind: 'notFound' };
   const fieldMessage = (message: string): AttachmentSubmission => ({ kind: 'attachmentForm', billingId, lineId, message, status: 422 });
 
-  let answer: GraphqlAnswerLike;
+  let answer: DocumentAnswer<unknown>;
   if (intent === 'add') {
     const file = postedFile(form);
     const check = checkUpload(ATTACHMENT_RULE, file ? await factsOfFile(file) : null);
     if (!check.ok) return fieldMessage(t(`billing.attachments.errors.${check.reason}`, { megabytes: ATTACHMENT_RULE.maxMegabytes }));
-    answer = await context.upload({ query: ADD_ATTACHMENT_MUTATION, variables: { billingId, lineId }, operationName: 'AddMyBillingLineAttachment' }, file!);
+    // The file travels as a multipart part; the upload sets its JSON variable to null.
+    answer = await sendDocument((body) => context.upload(body, file!), ADD_ATTACHMENT_MUTATION, { billingId, lineId, file: file! });
   } else {
     const attachmentKey = typeof form.get('key') === 'string' ? String(form.get('key')) : '';
-    answer = await context.send({ query: REMOVE_ATTACHMENT_MUTATION, variables: { billingId, lineId, attachmentKey }, operationName: 'RemoveMyBillingLineAttachment' });
+    answer = await sendDocument(context.send, REMOVE_ATTACHMENT_MUTATION, { billingId, lineId, attachmentKey });
   }
 
   const failure = answerErrors(answer);
-  if (!failure && answer.body.data) {
+  if (!failure && answer.data) {
     return { kind: 'done', location: attachmentsLocation(billingId, lineId), noticeKey: intent === 'add' ? 'notices.talentBilling.attachmentAdded' : 'notices.talentBilling.attachmentRemoved' };
   }
   if (failure?.code === 'CONFLICT') return { kind: 'refused', billingId, message: t('billing.errors.notADraft') };

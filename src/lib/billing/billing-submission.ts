@@ -1,5 +1,6 @@
 import type { Translate } from '../i18n/i18n';
-import { answerErrors, type SendGraphql } from '../talent/profile-operations';
+import { answerErrors } from '../talent/profile-operations';
+import { sendDocument, type SendGraphql } from '../graphql/send-document';
 import { submitAttachment, type UploadGraphql } from './billing-attachment-submission';
 import { applyLineIntent, checkBillingForm, formFieldOf, readBillingFormValues, readBillingIntent, type BillingFormValues } from './billing-form';
 import type { Issue } from './billing-issues';
@@ -86,15 +87,12 @@ async function submitBillingForm(form: FormData, context: SubmissionContext): Pr
   }
 
   const answer = creating
-    ? await send({
-        query: CREATE_BILLING_MUTATION,
-        operationName: 'CreateMyBilling',
-        variables: { data: { jobAssignmentId: checked.values.assignmentId, year: checked.period!.year, month: checked.period!.month, ...checked.input } },
+    ? await sendDocument(send, CREATE_BILLING_MUTATION, {
+        data: { jobAssignmentId: checked.values.assignmentId, year: checked.period!.year, month: checked.period!.month, ...checked.input },
       })
-    : await send({ query: UPDATE_BILLING_MUTATION, operationName: 'UpdateMyBilling', variables: { id: checked.values.billingId, data: checked.input } });
+    : await sendDocument(send, UPDATE_BILLING_MUTATION, { id: checked.values.billingId!, data: checked.input });
   const failure = answerErrors(answer);
-  const data = answer.body.data as { createMyBilling?: { id: string }; updateMyBilling?: { id: string } } | null | undefined;
-  const saved = data?.createMyBilling ?? data?.updateMyBilling;
+  const saved = answer.data && ('createMyBilling' in answer.data ? answer.data.createMyBilling : answer.data.updateMyBilling);
   if (!failure && saved) return { kind: 'done', location: billingHref.billing(saved.id), noticeKey: creating ? 'notices.talentBilling.created' : 'notices.talentBilling.updated' };
 
   const invalid = (errors: FieldErrors, formError: string | null = null): BillingSubmission => ({ kind: 'billingForm', values: checked.values, errors, formError, status: 422 });
@@ -110,13 +108,9 @@ async function submitBillingForm(form: FormData, context: SubmissionContext): Pr
 
 async function submitStatusAction(form: FormData, context: SubmissionContext, action: 'send' | 'delete'): Promise<BillingSubmission> {
   const billingId = textOf(form.get('billingId'));
-  const answer = await context.send(
-    action === 'send'
-      ? { query: SEND_BILLING_MUTATION, operationName: 'SendMyBilling', variables: { id: billingId } }
-      : { query: DELETE_BILLING_MUTATION, operationName: 'DeleteMyBilling', variables: { id: billingId } },
-  );
+  const answer = action === 'send' ? await sendDocument(context.send, SEND_BILLING_MUTATION, { id: billingId }) : await sendDocument(context.send, DELETE_BILLING_MUTATION, { id: billingId });
   const failure = answerErrors(answer);
-  if (!failure && answer.body.data) {
+  if (!failure && answer.data) {
     return action === 'send'
       ? { kind: 'done', location: billingHref.billing(billingId), noticeKey: 'notices.talentBilling.sent' }
       : { kind: 'done', location: billingHref.list(), noticeKey: 'notices.talentBilling.deleted' };
@@ -136,9 +130,9 @@ async function submitPaymentProfile(form: FormData, context: SubmissionContext):
   if (!checked.ok) {
     return { kind: 'paymentProfileForm', values, errors: translateIssues(checked.issues, t, 'paymentProfile.errors', (path) => path), formError: null, status: 422 };
   }
-  const answer = await send({ query: SAVE_PAYMENT_PROFILE_MUTATION, operationName: 'SaveMyPaymentProfile', variables: { data: { ...checked.value, iban: checked.value.iban ?? undefined } } });
+  const answer = await sendDocument(send, SAVE_PAYMENT_PROFILE_MUTATION, { data: { ...checked.value, iban: checked.value.iban ?? undefined } });
   const failure = answerErrors(answer);
-  if (!failure && answer.body.data) return { kind: 'done', location: `${billingHref.list()}#payment-profile`, noticeKey: 'notices.talentBilling.paymentProfileSaved' };
+  if (!failure && answer.data) return { kind: 'done', location: `${billingHref.list()}#payment-profile`, noticeKey: 'notices.talentBilling.paymentProfileSaved' };
   const errors = apiFieldErrors(failure?.fieldErrors ?? [], (path) => path);
   return { kind: 'paymentProfileForm', values, errors, formError: Object.keys(errors).length > 0 ? null : t('paymentProfile.errors.saveFailed'), status: 422 };
 }

@@ -1,32 +1,29 @@
 import { errorToastMessage } from '../notifications/toast-policy';
 import { buildRoute } from '../routes/build-route';
 import { isLiveRoute } from '../routes/route-table';
-import type { GraphqlAnswerLike } from '../talent/profile-operations';
+import { graphql, type ResultOf } from '../graphql/graphql';
+import type { DocumentAnswer } from '../graphql/send-document';
 
-export const COMPANY_DASHBOARD_QUERY = `query CompanyDashboard {
-  companyDashboard {
-    company { id name logo verificationStatus }
-    jobAds { open total }
-    receivedApplications sentInvitations rosterTalents
+export const COMPANY_DASHBOARD_QUERY = graphql(`
+  query CompanyDashboard {
+    companyDashboard {
+      company { id name logo verificationStatus }
+      jobAds { open total }
+      receivedApplications sentInvitations rosterTalents
+    }
   }
-}`;
+`);
 
 /** The companyDashboard answer: a count the member may not read is null. */
-export interface CompanyDashboardView {
-  company: { id: string; name: string; logo: string | null; verificationStatus: string };
-  jobAds: { open: number; total: number } | null;
-  receivedApplications: number | null;
-  sentInvitations: number | null;
-  rosterTalents: number | null;
-}
+export type CompanyDashboardView = NonNullable<ResultOf<typeof COMPANY_DASHBOARD_QUERY>['companyDashboard']>;
 
 export type CompanyDashboardAnswer = { kind: 'loaded'; dashboard: CompanyDashboardView } | { kind: 'failed'; message: string };
 
 /** The dashboard, or the message of the error toast of spec §8 when the query failed. */
-export function readCompanyDashboard(answer: GraphqlAnswerLike, fallbackMessage: string): CompanyDashboardAnswer {
-  const data = answer.body.data as { companyDashboard?: CompanyDashboardView | null } | null | undefined;
-  if (!answer.body.errors?.length && data?.companyDashboard) return { kind: 'loaded', dashboard: data.companyDashboard };
-  return { kind: 'failed', message: errorToastMessage(answer.body) ?? fallbackMessage };
+export function readCompanyDashboard(answer: DocumentAnswer<ResultOf<typeof COMPANY_DASHBOARD_QUERY>>, fallbackMessage: string): CompanyDashboardAnswer {
+  const dashboard = answer.data?.companyDashboard;
+  if (!answer.errors.length && dashboard) return { kind: 'loaded', dashboard };
+  return { kind: 'failed', message: errorToastMessage({ errors: answer.errors }) ?? fallbackMessage };
 }
 
 export type DashboardCardKey = 'jobAds' | 'receivedApplications' | 'sentInvitations' | 'rosterTalents';

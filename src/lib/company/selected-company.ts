@@ -1,4 +1,4 @@
-import type { CurrentUser } from '../../server/bff/current-user';
+import type { CurrentUser } from '../account/current-user';
 
 export type UserCompany = CurrentUser['companies'][number];
 

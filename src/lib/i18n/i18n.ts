@@ -1,6 +1,8 @@
 import i18next, { type TFunction } from 'i18next';
 import commonBase from '../../locales/en/common.json';
 import account from '../../locales/en/common/account.json';
+import companies from '../../locales/en/common/companies.json';
+import identity from '../../locales/en/common/identity.json';
 import impersonation from '../../locales/en/common/impersonation.json';
 import talentAssignments from '../../locales/en/common/talent-assignments.json';
 import talentBilling from '../../locales/en/common/talent-billing.json';
@@ -20,6 +22,8 @@ import { DEFAULT_LANGUAGE, DEFAULT_NAMESPACE, NAMESPACES, type Namespace } from 
 // Explicit imports, not a glob: the server bundle (esbuild) reads this module too.
 export const COMMON_PARTS: Readonly<Record<string, object>> = {
   account,
+  companies,
+  identity,
   impersonation,
   'talent-assignments': talentAssignments,
   'talent-billing': talentBilling,

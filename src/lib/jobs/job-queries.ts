@@ -1,59 +1,45 @@
+import { graphql, type ResultOf } from '../graphql/graphql';
 import type { JobSearchParams } from './search-params';
 import { toSortByValue } from './search-params';
 
 /** The fields a job card and a job page show. */
-export const JOB_AD_FIELDS = `
-  id title location skills salary currency salaryRateUnit employmentType workMode assignmentType
-  isAnonymous publishedAt publishedUntil isOpen
-  company { id name logo }
-`;
+export const JOB_AD_CARD_FRAGMENT = graphql(`
+  fragment JobAdCard on JobAd {
+    id title location skills salary currency salaryRateUnit employmentType workMode assignmentType
+    isAnonymous publishedAt publishedUntil isOpen
+    company { id name logo }
+  }
+`);
 
-export const JOB_ADS_QUERY = `query JobAds($search: JobAdSearchInput) {
-  jobAds(search: $search) { total page perPage pageCount items { ${JOB_AD_FIELDS} } }
-}`;
+export const JOB_ADS_QUERY = graphql(
+  `
+  query JobAds($search: JobAdSearchInput) {
+    jobAds(search: $search) { total totalIsExact page perPage pageCount items { ...JobAdCard } }
+  }
+`,
+  [JOB_AD_CARD_FRAGMENT],
+);
 
-export const JOB_AD_QUERY = `query JobAd($id: ID!) {
-  jobAd(id: $id) { ${JOB_AD_FIELDS} description adDescription language company { id name logo website country industry description } }
-}`;
+export const JOB_AD_QUERY = graphql(
+  `
+  query JobAd($id: ID!) {
+    jobAd(id: $id) { ...JobAdCard description adDescription language company { id name logo website country industry description } }
+  }
+`,
+  [JOB_AD_CARD_FRAGMENT],
+);
 
-export const JOB_AD_GONE_QUERY = 'query JobAdGone($id: ID!) { jobAdGone(id: $id) }';
+export const JOB_AD_GONE_QUERY = graphql(`query JobAdGone($id: ID!) { jobAdGone(id: $id) }`);
 
-export const JOB_AD_SUGGESTIONS_QUERY = `query JobAdSuggestions($q: String!, $limit: Int) {
-  jobAdSuggestions(q: $q, limit: $limit) { id title }
-}`;
+export const JOB_AD_SUGGESTIONS_QUERY = graphql(`
+  query JobAdSuggestions($q: String!, $limit: Int) {
+    jobAdSuggestions(q: $q, limit: $limit) { id title }
+  }
+`);
 
-export interface JobAdCard {
-  id: string;
-  title: string;
-  location: string | null;
-  skills: string[];
-  salary: string | null;
-  currency: string | null;
-  salaryRateUnit: 'HOUR' | 'DAY' | 'MONTH' | null;
-  employmentType: string | null;
-  workMode: string | null;
-  assignmentType: string | null;
-  isAnonymous: boolean;
-  publishedAt: string | null;
-  publishedUntil: string | null;
-  isOpen: boolean;
-  company: { id: string; name: string; logo: string | null } | null;
-}
-
-export interface JobAdDetail extends JobAdCard {
-  description: string | null;
-  adDescription: string | null;
-  language: string | null;
-  company: { id: string; name: string; logo: string | null; website: string | null; country: string | null; industry: string | null; description: string | null } | null;
-}
-
-export interface JobAdsPage {
-  total: number;
-  page: number;
-  perPage: number;
-  pageCount: number;
-  items: JobAdCard[];
-}
+export type JobAdCard = ResultOf<typeof JOB_AD_CARD_FRAGMENT>;
+export type JobAdDetail = NonNullable<ResultOf<typeof JOB_AD_QUERY>['jobAd']>;
+export type JobAdsPage = NonNullable<ResultOf<typeof JOB_ADS_QUERY>['jobAds']>;
 
 /** The API's JobAdSearchInput for parameters read from a /jobs address. */
 export function toJobAdSearchInput(params: JobSearchParams) {

@@ -1,18 +1,19 @@
-import type { SendGraphql } from '../talent/profile-operations';
-import { JOB_AD_FIELDS, type JobAdCard } from './job-queries';
+import { graphql } from '../graphql/graphql';
+import { sendDocument, type SendGraphql } from '../graphql/send-document';
+import { JOB_AD_CARD_FRAGMENT, type JobAdCard } from './job-queries';
 import { NEWEST_JOBS_SEARCH, pickSimilarJobs, similarJobsSearch } from './similar-jobs';
 
 // Both searches in one request: the similar ads (skipped when the ad gives nothing to
 // search by) and the newest ones that top them up.
-const SIMILAR_JOBS_QUERY = `query SimilarJobAds($similar: JobAdSearchInput, $hasSimilar: Boolean!, $newest: JobAdSearchInput) {
-  similar: jobAds(search: $similar) @include(if: $hasSimilar) { items { ${JOB_AD_FIELDS} } }
-  newest: jobAds(search: $newest) { items { ${JOB_AD_FIELDS} } }
-}`;
-
-interface SimilarJobsAnswer {
-  similar?: { items: JobAdCard[] } | null;
-  newest?: { items: JobAdCard[] } | null;
-}
+export const SIMILAR_JOBS_QUERY = graphql(
+  `
+  query SimilarJobAds($similar: JobAdSearchInput, $hasSimilar: Boolean!, $newest: JobAdSearchInput) {
+    similar: jobAds(search: $similar) @include(if: $hasSimilar) { items { ...JobAdCard } }
+    newest: jobAds(search: $newest) { items { ...JobAdCard } }
+  }
+`,
+  [JOB_AD_CARD_FRAGMENT],
+);
 
 /**
  * Open ads like a closed one, for its 410 page, through the public jobAds search. A
@@ -20,11 +21,6 @@ interface SimilarJobsAnswer {
  */
 export async function loadSimilarOpenJobs(send: SendGraphql, ad: { id: string; title: string; skills: readonly string[] }): Promise<JobAdCard[]> {
   const similar = similarJobsSearch(ad);
-  const answer = await send({
-    query: SIMILAR_JOBS_QUERY,
-    variables: { similar, hasSimilar: similar !== null, newest: NEWEST_JOBS_SEARCH },
-    operationName: 'SimilarJobAds',
-  });
-  const data = answer.body.data as SimilarJobsAnswer | undefined;
+  const { data } = await sendDocument(send, SIMILAR_JOBS_QUERY, { similar, hasSimilar: similar !== null, newest: NEWEST_JOBS_SEARCH });
   return pickSimilarJobs(ad.id, data?.similar?.items ?? [], data?.newest?.items ?? []);
 }

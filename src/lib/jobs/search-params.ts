@@ -1,3 +1,4 @@
+import { stripControlCharacters } from '../text/control-characters';
 import { z } from 'zod';
 import {
   ASSIGNMENT_TYPES,
@@ -83,7 +84,8 @@ export function pickKnown<T extends string>(allowed: readonly T[], values: Itera
   return allowed.filter((value) => wanted.has(value));
 }
 
-const clip = (max: number) => z.string().transform((text) => text.trim().slice(0, max).trim());
+// Control characters are dropped: a stray NUL in a shared link must not break the search.
+const clip = (max: number) => z.string().transform((text) => stripControlCharacters(text).trim().slice(0, max).trim());
 
 // Each field falls back on its own: a link with one bad value still shows results.
 const urlQuerySchema = z.object({

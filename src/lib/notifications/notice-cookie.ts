@@ -10,16 +10,26 @@ export const COMPANY_CHANGED_NOTICE = 'companyChanged';
 // Only keys under "notices." are shown: a cookie is client-controlled input, so a forged one
 // can at most pick another of our own success messages, never arbitrary text.
 const NOTICE_KEY = /^notices(\.[a-zA-Z][\w-]*)+$/;
+// The element of the landing page the notice is about (a form section): an id, no more.
+const TARGET = /^[a-zA-Z][\w-]{0,63}$/;
 
-export type Notice = { kind: 'companyChanged' } | { kind: 'success'; messageKey: string };
+/**
+ * The one flash notice of every Post/Redirect/Get. A success notice may name its
+ * `target`, the element it is about, where pages show it again for browsers without
+ * JavaScript (toasts need it).
+ */
+export type Notice = { kind: 'companyChanged' } | { kind: 'success'; messageKey: string; target: string | null };
 
 /** The cookie's value for a success toast whose text is `messageKey` (common namespace). */
-export function successNotice(messageKey: string): string {
+export function successNotice(messageKey: string, target: string | null = null): string {
   if (!NOTICE_KEY.test(messageKey)) throw new Error(`Not a notice key: ${messageKey}`);
-  return messageKey;
+  if (target !== null && !TARGET.test(target)) throw new Error(`Not a notice target: ${target}`);
+  return target ? `${messageKey}@${target}` : messageKey;
 }
 
 export function readNotice(value: string | undefined): Notice | null {
   if (value === COMPANY_CHANGED_NOTICE) return { kind: 'companyChanged' };
-  return value && NOTICE_KEY.test(value) ? { kind: 'success', messageKey: value } : null;
+  const [messageKey, target = null, ...rest] = (value ?? '').split('@');
+  if (!messageKey || rest.length || !NOTICE_KEY.test(messageKey) || (target !== null && !TARGET.test(target))) return null;
+  return { kind: 'success', messageKey, target };
 }

@@ -1,29 +1,26 @@
-/** GraphQL document and answer shape of the applied jobs page. */
+import { graphql, type ResultOf } from '../graphql/graphql';
 
-export const MY_JOB_APPLICATIONS_QUERY = `query MyJobApplications($page: Int, $perPage: Int, $sort: JobApplicationSort) {
-  myJobApplications(page: $page, perPage: $perPage, sort: $sort) {
-    total page perPage pageCount
-    items { id title jobAdId jobAdIsVisible companyName isAnonymous hiringStep message createdAt }
+/** GraphQL documents of the applied jobs page and the apply form; their types are derived from them. */
+
+export const MY_JOB_APPLICATIONS_QUERY = graphql(`
+  query MyJobApplications($page: Int, $perPage: Int, $sort: JobApplicationSort) {
+    myJobApplications(page: $page, perPage: $perPage, sort: $sort) {
+      total page perPage pageCount
+      items { id title jobAdId jobAdIsVisible companyName isAnonymous hiringStep message createdAt }
+    }
   }
-}`;
+`);
 
-export interface JobApplicationItem {
-  id: string;
-  title: string | null;
-  jobAdId: string | null;
-  jobAdIsVisible: boolean;
-  companyName: string | null;
-  isAnonymous: boolean;
-  /** The company's hiring step; null while the application is only submitted. */
-  hiringStep: string | null;
-  message: string | null;
-  createdAt: string;
-}
+export type JobApplicationsPage = NonNullable<ResultOf<typeof MY_JOB_APPLICATIONS_QUERY>['myJobApplications']>;
 
-export interface JobApplicationsPage {
-  total: number;
-  page: number;
-  perPage: number;
-  pageCount: number;
-  items: JobApplicationItem[];
-}
+/** One application; hiringStep is null while the application is only submitted. */
+export type JobApplicationItem = JobApplicationsPage['items'][number];
+
+/** The talent's application to one job ad, if any (the apply form shows it instead). */
+export const MY_JOB_APPLICATION_QUERY = graphql(`
+  query MyJobApplication($jobAdId: ID!) { myJobApplication(jobAdId: $jobAdId) { id createdAt } }
+`);
+
+export const APPLY_TO_JOB_AD_MUTATION = graphql(`
+  mutation ApplyToJobAd($data: ApplyToJobAdInput!) { applyToJobAd(data: $data) { id } }
+`);

@@ -1,4 +1,4 @@
-import type { SendGraphql } from '../talent/profile-operations';
+import { sendDocument, type SendGraphql } from '../graphql/send-document';
 import { APPLY_TO_INVITATION_MUTATION, IGNORE_INVITATION_MUTATION } from './invitation-queries';
 
 /**
@@ -26,9 +26,9 @@ export async function submitInvitationForm(id: string, form: FormData, send: Sen
 
   const answer =
     intent === 'apply'
-      ? await send({ query: APPLY_TO_INVITATION_MUTATION, variables: { id, message }, operationName: 'ApplyToInvitation' })
-      : await send({ query: IGNORE_INVITATION_MUTATION, variables: { id }, operationName: 'IgnoreInvitation' });
-  const error = answer.body.errors?.[0];
+      ? await sendDocument(send, APPLY_TO_INVITATION_MUTATION, { id, message })
+      : await sendDocument(send, IGNORE_INVITATION_MUTATION, { id });
+  const error = answer.errors[0];
   if (!error) return { kind: 'done', noticeKey: intent === 'apply' ? 'notices.talentJobs.applicationSent' : 'notices.talentJobs.invitationIgnored' };
   const code = error.extensions?.code;
   const fieldErrors = error.extensions?.fieldErrors;

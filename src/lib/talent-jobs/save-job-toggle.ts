@@ -1,4 +1,4 @@
-import type { SendGraphql } from '../talent/profile-operations';
+import { sendDocument, type SendGraphql } from '../graphql/send-document';
 import { MY_SAVED_JOB_AD_IDS_QUERY } from './saved-job-queries';
 
 /** What a 'Save job' toggle shows (mirrors SaveJobToggle.astro's state). */
@@ -10,9 +10,8 @@ export type SaveJobToggleState = { signedIn: true; saved: boolean; csrf: string 
  */
 export async function loadSavedJobAdIds(send: SendGraphql, jobAdIds: string[]): Promise<Set<string>> {
   if (!jobAdIds.length) return new Set();
-  const answer = await send({ query: MY_SAVED_JOB_AD_IDS_QUERY, variables: { jobAdIds }, operationName: 'MySavedJobAdIds' });
-  const ids = (answer.body.data as { mySavedJobAdIds?: string[] } | null | undefined)?.mySavedJobAdIds;
-  return new Set(ids ?? []);
+  const { data } = await sendDocument(send, MY_SAVED_JOB_AD_IDS_QUERY, { jobAdIds });
+  return new Set(data?.mySavedJobAdIds ?? []);
 }
 
 /** The toggle's state for a visitor: a form for a signed-in user, a sign-in link for a guest. */

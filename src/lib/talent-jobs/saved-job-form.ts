@@ -1,7 +1,7 @@
 import { isUuid } from '../ids';
 import { buildRoute } from '../routes/build-route';
 import { safeReturnTo } from '../routes/safe-return-to';
-import type { SendGraphql } from '../talent/profile-operations';
+import { sendDocument, type SendGraphql } from '../graphql/send-document';
 import { REMOVE_SAVED_JOB_AD_MUTATION, SAVE_JOB_AD_MUTATION } from './saved-job-queries';
 
 /**
@@ -25,12 +25,8 @@ export async function submitSavedJobForm(form: FormData, send: SendGraphql): Pro
   if ((intent !== 'save' && intent !== 'remove') || !isUuid(jobAdId)) {
     return { kind: 'invalid', status: 400 };
   }
-  const answer = await send({
-    query: intent === 'save' ? SAVE_JOB_AD_MUTATION : REMOVE_SAVED_JOB_AD_MUTATION,
-    variables: { jobAdId },
-    operationName: intent === 'save' ? 'SaveJobAd' : 'RemoveSavedJobAd',
-  });
-  const error = answer.body.errors?.[0];
+  const answer = intent === 'save' ? await sendDocument(send, SAVE_JOB_AD_MUTATION, { jobAdId }) : await sendDocument(send, REMOVE_SAVED_JOB_AD_MUTATION, { jobAdId });
+  const error = answer.errors[0];
   const code = error?.extensions?.code;
   if (!error) return { kind: 'done', location, noticeKey: intent === 'save' ? 'notices.talentJobs.jobSaved' : 'notices.talentJobs.jobRemoved' };
   // Removing what is no longer saved (a second click, another tab) leaves what was asked for.

@@ -1,110 +1,74 @@
-import type { JobAdCard } from '../jobs/job-queries';
-import type { EmployerSortArgument } from './employer-sort';
-import type { GraphqlAnswerLike } from './profile-operations';
+import { graphql, type ResultOf } from '../graphql/graphql';
+import type { DocumentAnswer } from '../graphql/send-document';
+import { JOB_AD_CARD_FRAGMENT } from '../jobs/job-queries';
 
 // The GraphQL the talent's company pages send, and what they read back: the employers
 // (/talent/employers), the provider companies (/talent/providers) and a company's public
-// profile with its open job ads (/talent/company).
+// profile with its open job ads (/talent/company). The types are derived from the documents.
 
-export const MY_EMPLOYERS_QUERY = `query MyEmployers($page: Int, $perPage: Int, $sort: TalentEmployerSort) {
-  myEmployers(page: $page, perPage: $perPage, sort: $sort) {
-    total page perPage pageCount
-    items { rosterId companyId companyName companyLogo employmentType employeeNumber onRosterSince balance currency }
-  }
-}`;
-
-export const MY_PROVIDER_COMPANIES_QUERY = `query MyProviderCompanies($page: Int, $perPage: Int) {
-  myProviderCompanies(page: $page, perPage: $perPage) {
-    total page perPage pageCount
-    items { id name logo since clients { id name since until } }
-  }
-}`;
-
-export const COMPANY_PUBLIC_PROFILE_QUERY = `query CompanyPublicProfile($id: ID!, $page: Int, $perPage: Int) {
-  companyPublicProfile(id: $id) {
-    id name logo description industry size type website country city isVerified
-    openJobAds(page: $page, perPage: $perPage) {
+export const MY_EMPLOYERS_QUERY = graphql(`
+  query MyEmployers($page: Int, $perPage: Int, $sort: TalentEmployerSort) {
+    myEmployers(page: $page, perPage: $perPage, sort: $sort) {
       total page perPage pageCount
-      items {
-        id title location skills salary currency salaryRateUnit employmentType workMode assignmentType
-        isAnonymous publishedAt publishedUntil isOpen company { id name logo }
-      }
+      items { rosterId companyId companyName companyLogo employmentType employeeNumber onRosterSince balance currency }
     }
   }
-}`;
+`);
 
-export interface ListPage<T> {
-  total: number;
-  page: number;
-  perPage: number;
-  pageCount: number;
-  items: T[];
+export const MY_PROVIDER_COMPANIES_QUERY = graphql(`
+  query MyProviderCompanies($page: Int, $perPage: Int) {
+    myProviderCompanies(page: $page, perPage: $perPage) {
+      total page perPage pageCount
+      items { id name logo since clients { id name since until } }
+    }
+  }
+`);
+
+// The company's open ads are shown as job cards, so they read the job card's fields.
+export const COMPANY_PUBLIC_PROFILE_QUERY = graphql(
+  `
+  query CompanyPublicProfile($id: ID!, $page: Int, $perPage: Int) {
+    companyPublicProfile(id: $id) {
+      id name logo description industry size type website country city isVerified
+      openJobAds(page: $page, perPage: $perPage) { total page perPage pageCount items { ...JobAdCard } }
+    }
+  }
+`,
+  [JOB_AD_CARD_FRAGMENT],
+);
+
+type EmployersResult = ResultOf<typeof MY_EMPLOYERS_QUERY>;
+type ProviderCompaniesResult = ResultOf<typeof MY_PROVIDER_COMPANIES_QUERY>;
+type CompanyProfileResult = ResultOf<typeof COMPANY_PUBLIC_PROFILE_QUERY>;
+
+export type EmployersPage = EmployersResult['myEmployers'];
+/** An employer row; balance is a decimal string (e.g. "1234.50"): formatted, never turned into a float. */
+export type EmployerItem = EmployersPage['items'][number];
+export type ProviderCompaniesPage = ProviderCompaniesResult['myProviderCompanies'];
+export type ProviderItem = ProviderCompaniesPage['items'][number];
+export type CompanyProfileView = CompanyProfileResult['companyPublicProfile'];
+
+function failure(what: string, answer: DocumentAnswer<unknown>): Error {
+  return new Error(`loading ${what} failed: ${answer.errors[0]?.message ?? answer.status}`);
 }
 
-export interface EmployerItem {
-  rosterId: string;
-  companyId: string;
-  companyName: string;
-  companyLogo: string | null;
-  employmentType: 'freelancer' | 'employee' | null;
-  employeeNumber: string | null;
-  onRosterSince: string;
-  /** Decimal string, e.g. "1234.50": formatted, never turned into a float. */
-  balance: string;
-  currency: string;
-}
-
-export interface ProviderItem {
-  id: string;
-  name: string;
-  logo: string | null;
-  since: string;
-  clients: Array<{ id: string; name: string; since: string; until: string | null }>;
-}
-
-export interface CompanyProfileView {
-  id: string;
-  name: string;
-  logo: string | null;
-  description: string | null;
-  industry: string | null;
-  size: string | null;
-  type: string | null;
-  website: string | null;
-  country: string | null;
-  city: string | null;
-  isVerified: boolean;
-  openJobAds: ListPage<JobAdCard>;
-}
-
-export interface EmployersVariables {
-  page: number;
-  perPage: number;
-  sort: EmployerSortArgument;
-}
-
-function failure(what: string, answer: GraphqlAnswerLike): Error {
-  return new Error(`loading ${what} failed: ${answer.body.errors?.[0]?.message ?? answer.status}`);
-}
-
-function readField<T>(answer: GraphqlAnswerLike, field: string, what: string): T {
-  const data = answer.body.data as Record<string, unknown> | null | undefined;
-  const value = data?.[field];
-  if (answer.body.errors?.length || value === undefined || value === null) throw failure(what, answer);
-  return value as T;
+function readField<TResult, TField extends keyof TResult & string>(answer: DocumentAnswer<TResult>, field: TField, what: string): NonNullable<TResult[TField]> {
+  const value = answer.data?.[field];
+  if (answer.errors.length || value === undefined || value === null) throw failure(what, answer);
+  return value;
 }
 
 /** The employers page; throws when the API failed, so the page shows its error page. */
-export function readEmployersAnswer(answer: GraphqlAnswerLike): ListPage<EmployerItem> {
+export function readEmployersAnswer(answer: DocumentAnswer<EmployersResult>): EmployersPage {
   return readField(answer, 'myEmployers', 'the employers');
 }
 
-export function readProviderCompaniesAnswer(answer: GraphqlAnswerLike): ListPage<ProviderItem> {
+export function readProviderCompaniesAnswer(answer: DocumentAnswer<ProviderCompaniesResult>): ProviderCompaniesPage {
   return readField(answer, 'myProviderCompanies', 'the provider companies');
 }
 
 /** The profile, or null when the API says there is no such company (the page answers 404). */
-export function readCompanyProfileAnswer(answer: GraphqlAnswerLike): CompanyProfileView | null {
-  if (answer.body.errors?.some((error) => error.extensions?.code === 'NOT_FOUND')) return null;
+export function readCompanyProfileAnswer(answer: DocumentAnswer<CompanyProfileResult>): CompanyProfileView | null {
+  if (answer.errors.some((error) => error.extensions?.code === 'NOT_FOUND')) return null;
   return readField(answer, 'companyPublicProfile', 'the company profile');
 }

@@ -1,5 +1,6 @@
 import { errorToastMessage } from '../notifications/toast-policy';
-import { answerErrors, CREATE_TALENT_PROFILE_MUTATION, type SendGraphql } from './profile-operations';
+import { answerErrors, CREATE_TALENT_PROFILE_MUTATION } from './profile-operations';
+import { sendDocument, type SendGraphql } from '../graphql/send-document';
 
 export interface CreateProfileValues {
   email: string;
@@ -16,13 +17,13 @@ const textOf = (value: FormDataEntryValue | null) => (typeof value === 'string' 
 /** Handles the 'Create profile' form (spec §7 CreateOneTalentProfile). */
 export async function submitCreateProfile(form: FormData, send: SendGraphql, failedMessage: string): Promise<CreateProfileOutcome> {
   const values = { email: textOf(form.get('email')).trim(), profileName: textOf(form.get('profileName')).trim() };
-  const answer = await send({ query: CREATE_TALENT_PROFILE_MUTATION, variables: { data: values }, operationName: 'CreateOneTalentProfile' });
+  const answer = await sendDocument(send, CREATE_TALENT_PROFILE_MUTATION, { data: values });
   const failure = answerErrors(answer);
-  if ((!failure && answer.body.data) || failure?.code === 'CONFLICT') return { kind: 'created' };
+  if ((!failure && answer.data) || failure?.code === 'CONFLICT') return { kind: 'created' };
   const fieldErrors: Partial<Record<keyof CreateProfileValues, string>> = {};
   for (const { path, message } of failure?.fieldErrors ?? []) {
     if (path === 'email' || path === 'profileName') fieldErrors[path] ??= message;
   }
-  const formError = Object.keys(fieldErrors).length > 0 ? null : (errorToastMessage(answer.body) ?? failedMessage);
+  const formError = Object.keys(fieldErrors).length > 0 ? null : (errorToastMessage({ errors: answer.errors }) ?? failedMessage);
   return { kind: 'invalid', values, fieldErrors, formError };
 }

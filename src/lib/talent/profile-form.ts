@@ -24,9 +24,6 @@ export function fieldName(section: SectionSpec, spec: FieldSpec, row?: number): 
 }
 
 /** An element id for a form name (ids with dots would need escaping in CSS selectors). */
-export function fieldId(name: string): string {
-  return `field-${name.replace(/\./g, '-')}`;
-}
 
 function storedToText(spec: FieldSpec, value: unknown): string {
   if (spec.kind === 'checkbox') return value === true ? CHECKED : '';

@@ -1,76 +1,66 @@
-/** The API's answer as the BFF hands it over (status and body), for pure handlers. */
-export interface GraphqlAnswerLike {
-  status: number;
-  body: { data?: unknown; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> };
-}
+import { pictureUrlsOf } from '../profile/picture-urls';
+import { graphql, type ResultOf } from '../graphql/graphql';
+import type { DocumentAnswer, GraphqlAnswerLike, GraphqlError } from '../graphql/send-document';
 
-export type SendGraphql = (body: { query: string; variables?: Record<string, unknown>; operationName?: string }) => Promise<GraphqlAnswerLike>;
-
-/** A document on the profile (spec §3 talentProfile resume, pdf, cv); its url downloads it. */
-export interface TalentDocumentView {
-  url: string;
-  name: string;
-  size: number;
-}
-
-/** A talent profile as the profile pages read it (spec §3 talentProfile, the fields a talent edits). */
-export interface TalentProfileView {
-  id: string;
-  email: string | null;
-  profileName: string | null;
-  profilePicture: { url?: string | null; optimizedUrl?: string | null } | null;
-  jobTitle: string | null;
-  totalExperience: number | null;
-  description: string | null;
-  isVisible: boolean;
-  isAvailableForHire: boolean;
-  workMode: string | null;
-  availabilityMode: string | null;
-  assignmentType: string | null;
-  location: string | null;
-  interestedToRelocateTo: string[];
-  isInterestedInRelocation: boolean;
-  hourlyRate: string | null;
-  monthlyRate: string | null;
-  targetHourlyRate: string | null;
-  targetMonthlyRate: string | null;
-  rateCurrency: string | null;
-  skills: Array<Record<string, unknown>>;
-  links: Array<Record<string, unknown>>;
-  languages: Array<Record<string, unknown>>;
-  experience: Array<Record<string, unknown>>;
-  certification: Array<Record<string, unknown>>;
-  education: Array<Record<string, unknown>>;
-  cv: TalentDocumentView | null;
-  resume: TalentDocumentView | null;
-  pdf: TalentDocumentView | null;
-  profileScore: number;
-}
-
-const PROFILE_FIELDS = `id email profileName profilePicture jobTitle totalExperience description isVisible isAvailableForHire
+/** The fields of a talent profile the profile pages read (spec §3 talentProfile, the fields a talent edits). */
+export const TALENT_PROFILE_FRAGMENT = graphql(`
+  fragment TalentProfileFields on TalentProfile {
+    id email profileName profilePicture jobTitle totalExperience description isVisible isAvailableForHire
     workMode availabilityMode assignmentType location interestedToRelocateTo isInterestedInRelocation
     hourlyRate monthlyRate targetHourlyRate targetMonthlyRate rateCurrency
     skills links languages experience certification education profileScore
-    cv { url name size } resume { url name size } pdf { url name size }`;
+    cv { url name size } resume { url name size } pdf { url name size }
+  }
+`);
 
-export const MY_TALENT_PROFILE_QUERY = `query MyTalentProfile {
-  findMyTalentProfile { ${PROFILE_FIELDS} }
-}`;
+export const MY_TALENT_PROFILE_QUERY = graphql(
+  `
+  query MyTalentProfile {
+    findMyTalentProfile { ...TalentProfileFields }
+  }
+`,
+  [TALENT_PROFILE_FRAGMENT],
+);
 
 /** The profile page also offers the skills and languages lists as suggestions. */
-export const TALENT_PROFILE_PAGE_QUERY = `query TalentProfilePage {
-  findMyTalentProfile { ${PROFILE_FIELDS} }
-  skillsList { label }
-  languagesList { label }
-}`;
+export const TALENT_PROFILE_PAGE_QUERY = graphql(
+  `
+  query TalentProfilePage {
+    findMyTalentProfile { ...TalentProfileFields }
+    skillsList { label }
+    languagesList { label }
+  }
+`,
+  [TALENT_PROFILE_FRAGMENT],
+);
 
-export const UPDATE_TALENT_PROFILE_MUTATION = `mutation UpdateOneTalentProfile($data: UpdateTalentProfileInput!) {
-  updateOneTalentProfile(data: $data) { id }
-}`;
+export const UPDATE_TALENT_PROFILE_MUTATION = graphql(`
+  mutation UpdateOneTalentProfile($data: UpdateTalentProfileInput!) {
+    updateOneTalentProfile(data: $data) { id }
+  }
+`);
 
-export const CREATE_TALENT_PROFILE_MUTATION = `mutation CreateOneTalentProfile($data: CreateOneTalentProfileInput!) {
-  createOneTalentProfile(data: $data) { id }
-}`;
+export const CREATE_TALENT_PROFILE_MUTATION = graphql(`
+  mutation CreateOneTalentProfile($data: CreateOneTalentProfileInput!) {
+    createOneTalentProfile(data: $data) { id }
+  }
+`);
+
+type TalentProfileAnswer = ResultOf<typeof TALENT_PROFILE_FRAGMENT>;
+
+/** The profile's lists the schema types as JSON: arrays of entries ({name, level, years}, ...). */
+type JsonList = 'skills' | 'links' | 'languages' | 'experience' | 'certification' | 'education';
+
+/** A document on the profile (spec §3 talentProfile resume, pdf, cv); its url downloads it. */
+export type TalentDocumentView = NonNullable<TalentProfileAnswer['cv']>;
+
+/**
+ * A talent profile as the profile pages read it: the answer's fields, with the JSON ones
+ * (the picture and the lists, which the schema leaves untyped) read into their shapes.
+ */
+export type TalentProfileView = Omit<TalentProfileAnswer, 'profilePicture' | JsonList> & {
+  profilePicture: { url?: string | null; optimizedUrl?: string | null } | null;
+} & Record<JsonList, Array<Record<string, unknown>>>;
 
 export interface ProfilePageData {
   profile: TalentProfileView | null;
@@ -78,19 +68,37 @@ export interface ProfilePageData {
   languages: string[];
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
+const entriesOf = (value: unknown): Array<Record<string, unknown>> => (Array.isArray(value) ? value.filter(isRecord) : []);
+
+/** The JSON fields checked, not trusted: a list keeps its object entries, a picture its urls. */
+function profileView(profile: TalentProfileAnswer): TalentProfileView {
+  const picture = profile.profilePicture;
+  return {
+    ...profile,
+    skills: entriesOf(profile.skills),
+    links: entriesOf(profile.links),
+    languages: entriesOf(profile.languages),
+    experience: entriesOf(profile.experience),
+    certification: entriesOf(profile.certification),
+    education: entriesOf(profile.education),
+    profilePicture: pictureUrlsOf(picture),
+  };
+}
+
 /** Reads a page query's answer; throws when the API failed, so the page shows its error page. */
-export function readProfileAnswer(answer: GraphqlAnswerLike): ProfilePageData {
-  const data = answer.body.data as
-    | { findMyTalentProfile: TalentProfileView | null; skillsList?: Array<{ label: string }>; languagesList?: Array<{ label: string }> }
-    | null
-    | undefined;
-  if (answer.body.errors?.length || !data) {
-    throw new Error(`loading the talent profile failed: ${answer.body.errors?.[0]?.message ?? answer.status}`);
+export function readProfileAnswer(
+  answer: DocumentAnswer<ResultOf<typeof MY_TALENT_PROFILE_QUERY>> | DocumentAnswer<ResultOf<typeof TALENT_PROFILE_PAGE_QUERY>>,
+): ProfilePageData {
+  const { data } = answer;
+  if (answer.errors.length || !data) {
+    throw new Error(`loading the talent profile failed: ${answer.errors[0]?.message ?? answer.status}`);
   }
   return {
-    profile: data.findMyTalentProfile,
-    skills: (data.skillsList ?? []).map((skill) => skill.label),
-    languages: (data.languagesList ?? []).map((language) => language.label),
+    profile: data.findMyTalentProfile ? profileView(data.findMyTalentProfile) : null,
+    skills: ('skillsList' in data ? data.skillsList : []).map((skill) => skill.label),
+    languages: ('languagesList' in data ? data.languagesList : []).map((language) => language.label),
   };
 }
 
@@ -102,9 +110,14 @@ export interface AnswerErrors {
   message: string | null;
 }
 
-/** The errors of a mutation's answer, field errors with the `data.` prefix removed. */
-export function answerErrors(answer: GraphqlAnswerLike): AnswerErrors | null {
-  const [first] = answer.body.errors ?? [];
+/**
+ * The errors of a mutation's answer, field errors with the `data.` prefix removed. The
+ * account forms still hand over the raw answer (GraphqlAnswerLike) until they move to
+ * typed documents; everything else passes a DocumentAnswer.
+ */
+export function answerErrors(answer: DocumentAnswer<unknown> | GraphqlAnswerLike): AnswerErrors | null {
+  const errors: readonly GraphqlError[] = 'body' in answer ? (answer.body.errors ?? []) : answer.errors;
+  const [first] = errors;
   if (!first) return null;
   const raw = first.extensions?.fieldErrors;
   const fieldErrors = Array.isArray(raw)

@@ -1,5 +1,6 @@
 import { errorToastMessage } from '../notifications/toast-policy';
-import { answerErrors, UPDATE_TALENT_PROFILE_MUTATION, type SendGraphql } from './profile-operations';
+import { answerErrors, UPDATE_TALENT_PROFILE_MUTATION } from './profile-operations';
+import { sendDocument, type SendGraphql } from '../graphql/send-document';
 import { applyListIntent, placeFieldErrors, readIntent, sectionInput, sectionValuesFromForm, type SectionValues } from './profile-form';
 import { sectionSpec, type SectionId } from './profile-sections';
 
@@ -30,12 +31,12 @@ export async function submitProfileSection(form: FormData, send: SendGraphql, tr
     return { kind: 'invalid', section: section.id, values, fieldErrors, formError: null };
   }
 
-  const answer = await send({ query: UPDATE_TALENT_PROFILE_MUTATION, variables: { data: input }, operationName: 'UpdateOneTalentProfile' });
+  const answer = await sendDocument(send, UPDATE_TALENT_PROFILE_MUTATION, { data: input });
   const failure = answerErrors(answer);
-  if (!failure && answer.body.data) return { kind: 'saved', section: section.id };
+  if (!failure && answer.data) return { kind: 'saved', section: section.id };
 
   const placed = placeFieldErrors(section, failure?.fieldErrors ?? []);
   const hasFieldErrors = Object.keys(placed.byField).length > 0;
-  const formError = placed.other.length > 0 ? placed.other.join(' ') : hasFieldErrors ? null : (errorToastMessage(answer.body) ?? translate(SAVE_FAILED_KEY));
+  const formError = placed.other.length > 0 ? placed.other.join(' ') : hasFieldErrors ? null : (errorToastMessage({ errors: answer.errors }) ?? translate(SAVE_FAILED_KEY));
   return { kind: 'invalid', section: section.id, values, fieldErrors: placed.byField, formError };
 }

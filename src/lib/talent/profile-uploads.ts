@@ -1,7 +1,9 @@
 import { errorToastMessage } from '../notifications/toast-policy';
 import { checkUpload, factsOfFile, type UploadRefusal } from '../uploads/check-upload';
 import { isUploadSlot, uploadRuleOf, type UploadSlot } from '../uploads/upload-rules';
-import { answerErrors, type GraphqlAnswerLike } from './profile-operations';
+import { answerErrors } from './profile-operations';
+import { graphql } from '../graphql/graphql';
+import { sendDocument, type DocumentAnswer, type GraphqlAnswerLike, type SendGraphql } from '../graphql/send-document';
 import { SAVE_FAILED_KEY } from './profile-submission';
 import { UPLOAD_PARAM } from './upload-addresses';
 
@@ -12,30 +14,41 @@ export function refusalMessage(slot: UploadSlot, reason: UploadRefusal): { key: 
   return { key, values: { megabytes: rule.maxMegabytes } };
 }
 
-export const UPLOAD_PICTURE_MUTATION = `mutation UploadMyProfilePicture($file: File!) {
-  uploadMyProfilePicture(file: $file) { id }
-}`;
+export const UPLOAD_PICTURE_MUTATION = graphql(`
+  mutation UploadMyProfilePicture($file: File!) {
+    uploadMyProfilePicture(file: $file) { id }
+  }
+`);
 
-export const REMOVE_PICTURE_MUTATION = `mutation RemoveMyProfilePicture {
-  removeMyProfilePicture { id }
-}`;
+export const REMOVE_PICTURE_MUTATION = graphql(`
+  mutation RemoveMyProfilePicture {
+    removeMyProfilePicture { id }
+  }
+`);
 
-export const UPLOAD_DOCUMENT_MUTATION = `mutation UploadMyTalentDocument($field: TalentDocumentField!, $file: File!) {
-  uploadMyTalentDocument(field: $field, file: $file) { id }
-}`;
+export const UPLOAD_DOCUMENT_MUTATION = graphql(`
+  mutation UploadMyTalentDocument($field: TalentDocumentField!, $file: File!) {
+    uploadMyTalentDocument(field: $field, file: $file) { id }
+  }
+`);
 
-export const REMOVE_DOCUMENT_MUTATION = `mutation RemoveMyTalentDocument($field: TalentDocumentField!) {
-  removeMyTalentDocument(field: $field) { id }
-}`;
+export const REMOVE_DOCUMENT_MUTATION = graphql(`
+  mutation RemoveMyTalentDocument($field: TalentDocumentField!) {
+    removeMyTalentDocument(field: $field) { id }
+  }
+`);
 
+// A plain string: the download endpoint hands it to src/server/http/private-download.ts,
+// which sends a query text and reads the answer itself.
 export const FIND_TALENT_DOCUMENT_QUERY = `query FindTalentDocument($talentProfileId: ID!, $key: String!) {
   findTalentDocument(talentProfileId: $talentProfileId, key: $key) { name contentType size }
 }`;
 
 /** How the page reaches the API for uploads: the BFF as the signed-in user. */
 export interface UploadApi {
-  upload(body: { query: string; variables?: Record<string, unknown>; operationName: string }, file: File): Promise<GraphqlAnswerLike>;
-  send(body: { query: string; variables?: Record<string, unknown>; operationName: string }): Promise<GraphqlAnswerLike>;
+  /** Sends the operation with `file` as its File variable `$file` (multipart). */
+  upload(body: Parameters<SendGraphql>[0], file: File): Promise<GraphqlAnswerLike>;
+  send: SendGraphql;
 }
 
 export type UploadOutcome =
@@ -50,15 +63,15 @@ function postedFile(form: FormData): File | null {
   return entry instanceof File && (entry.size > 0 || entry.name !== '') ? entry : null;
 }
 
-function operationFor(slot: UploadSlot, intent: 'upload' | 'remove') {
-  if (slot === 'picture') {
-    return intent === 'upload'
-      ? { query: UPLOAD_PICTURE_MUTATION, operationName: 'UploadMyProfilePicture' }
-      : { query: REMOVE_PICTURE_MUTATION, operationName: 'RemoveMyProfilePicture' };
-  }
-  return intent === 'upload'
-    ? { query: UPLOAD_DOCUMENT_MUTATION, variables: { field: slot }, operationName: 'UploadMyTalentDocument' }
-    : { query: REMOVE_DOCUMENT_MUTATION, variables: { field: slot }, operationName: 'RemoveMyTalentDocument' };
+/** Removes the slot's picture or document. */
+function removeFrom(api: UploadApi, slot: UploadSlot): Promise<DocumentAnswer<unknown>> {
+  return slot === 'picture' ? sendDocument(api.send, REMOVE_PICTURE_MUTATION) : sendDocument(api.send, REMOVE_DOCUMENT_MUTATION, { field: slot });
+}
+
+/** Stores the file in the slot; the file travels as a multipart part, not in the JSON variables. */
+function uploadTo(api: UploadApi, slot: UploadSlot, file: File): Promise<DocumentAnswer<unknown>> {
+  const send: SendGraphql = (body) => api.upload(body, file);
+  return slot === 'picture' ? sendDocument(send, UPLOAD_PICTURE_MUTATION, { file }) : sendDocument(send, UPLOAD_DOCUMENT_MUTATION, { field: slot, file });
 }
 
 /**
@@ -72,9 +85,9 @@ export async function submitProfileUpload(form: FormData, api: UploadApi, transl
   const slot = form.get(UPLOAD_PARAM);
   if (!isUploadSlot(slot)) return null;
   const intent = form.get('intent') === 'remove' ? 'remove' : 'upload';
-  let answer: GraphqlAnswerLike;
+  let answer: DocumentAnswer<unknown>;
   if (intent === 'remove') {
-    answer = await api.send(operationFor(slot, 'remove'));
+    answer = await removeFrom(api, slot);
   } else {
     const file = postedFile(form);
     const check = checkUpload(uploadRuleOf(slot), file ? await factsOfFile(file) : null);
@@ -82,10 +95,10 @@ export async function submitProfileUpload(form: FormData, api: UploadApi, transl
       const { key, values } = refusalMessage(slot, check.reason);
       return { kind: 'invalid', slot, message: translate(key, values) };
     }
-    answer = await api.upload(operationFor(slot, 'upload'), file!);
+    answer = await uploadTo(api, slot, file!);
   }
   const failure = answerErrors(answer);
-  if (!failure && answer.body.data) return { kind: intent === 'upload' ? 'uploaded' : 'removed', slot };
-  const message = failure?.fieldErrors[0]?.message ?? errorToastMessage(answer.body) ?? translate(SAVE_FAILED_KEY);
+  if (!failure && answer.data) return { kind: intent === 'upload' ? 'uploaded' : 'removed', slot };
+  const message = failure?.fieldErrors[0]?.message ?? errorToastMessage({ errors: answer.errors }) ?? translate(SAVE_FAILED_KEY);
   return { kind: 'invalid', slot, message };
 }

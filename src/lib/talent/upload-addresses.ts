@@ -1,4 +1,6 @@
-import { isUploadSlot, type UploadSlot } from '../uploads/upload-rules';
+import { buildRoute } from '../routes/build-route';
+import { isUploadSlot, uploadRequestLimit, type UploadSlot } from '../uploads/upload-rules';
+import type { UploadRoute } from '../uploads/upload-route';
 
 /**
  * The upload forms of the talent profile page: one multipart form per slot (picture, cv,
@@ -34,3 +36,13 @@ export function tooLargeSlot(url: URL): UploadSlot | null {
   const slot = url.searchParams.get(TOO_LARGE_PARAM);
   return isUploadSlot(slot) ? slot : null;
 }
+
+/** The profile page's upload forms for the request body limit: each slot its own limit, sent back to its field. */
+const profilePath = buildRoute('talentProfile');
+export const PROFILE_UPLOADS: UploadRoute = {
+  path: profilePath,
+  decide(url) {
+    const slot = url.searchParams.get(UPLOAD_PARAM);
+    return isUploadSlot(slot) ? { limit: uploadRequestLimit(slot), sendBackTo: tooLargeLocation(profilePath, slot) } : null;
+  },
+};

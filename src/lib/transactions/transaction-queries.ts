@@ -1,87 +1,72 @@
-import type { GraphqlAnswerLike } from '../talent/profile-operations';
-import type { BalanceTransactionTypeValue } from './balance-transaction-types';
+import { graphql, type ResultOf } from '../graphql/graphql';
+import type { DocumentAnswer } from '../graphql/send-document';
 import type { TransactionSort } from './transaction-filter';
 
 // The API operations behind /talent/transactions and its CSV export, and readers that
-// turn their answers into what the page needs.
+// turn their answers into what the page needs. The types are derived from the documents.
 
 export const TRANSACTIONS_PER_PAGE = 20;
 
-export interface TalentBalance {
-  rosterEntryId: string;
-  companyId: string;
-  companyName: string;
-  currency: string;
-  balance: string;
-  transactionCount: number;
-  firstTransactionAt: string | null;
-  lastTransactionAt: string | null;
-}
+// The fields of a transaction row: the page's table and the CSV export show the same.
+export const BALANCE_TRANSACTION_ITEM_FRAGMENT = graphql(`
+  fragment BalanceTransactionItem on BalanceTransaction {
+    id rosterEntryId companyId companyName assignmentTitle type change currency balanceAfter createdAt
+  }
+`);
 
-export interface BalanceTransactionItem {
-  id: string;
-  rosterEntryId: string;
-  companyId: string;
-  companyName: string;
-  assignmentTitle: string | null;
-  type: BalanceTransactionTypeValue;
-  change: string;
-  currency: string;
-  balanceAfter: string;
-  createdAt: string;
-}
+export const MY_BALANCES_QUERY = graphql(`
+  query MyBalances {
+    myBalances { rosterEntryId companyId companyName currency balance transactionCount firstTransactionAt lastTransactionAt }
+  }
+`);
 
-export interface BalanceTransactionTotal {
-  currency: string;
-  moneyIn: string;
-  moneyOut: string;
-  net: string;
-  count: number;
-}
+export const TRANSACTIONS_QUERY = graphql(
+  `
+  query MyBalanceTransactions($filter: BalanceTransactionFilter!, $page: Int, $perPage: Int, $sort: BalanceTransactionSort) {
+    myBalanceTransactions(filter: $filter, page: $page, perPage: $perPage, sort: $sort) { items { ...BalanceTransactionItem } total page perPage pageCount }
+    myBalanceTransactionTotals(filter: $filter) { currency moneyIn moneyOut net count }
+  }
+`,
+  [BALANCE_TRANSACTION_ITEM_FRAGMENT],
+);
 
-export interface BalanceTransactionPage {
-  items: BalanceTransactionItem[];
-  total: number;
-  page: number;
-  perPage: number;
-  pageCount: number;
-}
+export const TRANSACTIONS_EXPORT_QUERY = graphql(
+  `
+  query MyBalanceTransactionExport($filter: BalanceTransactionFilter!, $sort: BalanceTransactionSort) {
+    myBalanceTransactionExport(filter: $filter, sort: $sort) { limit exceedsLimit items { ...BalanceTransactionItem } }
+  }
+`,
+  [BALANCE_TRANSACTION_ITEM_FRAGMENT],
+);
 
-const ITEM_FIELDS = 'id rosterEntryId companyId companyName assignmentTitle type change currency balanceAfter createdAt';
+type TransactionsResult = ResultOf<typeof TRANSACTIONS_QUERY>;
+type ExportResult = ResultOf<typeof TRANSACTIONS_EXPORT_QUERY>;
 
-export const MY_BALANCES_QUERY = `query MyBalances {
-  myBalances { rosterEntryId companyId companyName currency balance transactionCount firstTransactionAt lastTransactionAt }
-}`;
-
-export const TRANSACTIONS_QUERY = `query MyBalanceTransactions($filter: BalanceTransactionFilter!, $page: Int, $perPage: Int, $sort: BalanceTransactionSort) {
-  myBalanceTransactions(filter: $filter, page: $page, perPage: $perPage, sort: $sort) { items { ${ITEM_FIELDS} } total page perPage pageCount }
-  myBalanceTransactionTotals(filter: $filter) { currency moneyIn moneyOut net count }
-}`;
-
-export const TRANSACTIONS_EXPORT_QUERY = `query MyBalanceTransactionExport($filter: BalanceTransactionFilter!, $sort: BalanceTransactionSort) {
-  myBalanceTransactionExport(filter: $filter, sort: $sort) { limit exceedsLimit items { ${ITEM_FIELDS} } }
-}`;
+export type TalentBalance = ResultOf<typeof MY_BALANCES_QUERY>['myBalances'][number];
+export type BalanceTransactionItem = ResultOf<typeof BALANCE_TRANSACTION_ITEM_FRAGMENT>;
+export type BalanceTransactionPage = TransactionsResult['myBalanceTransactions'];
+export type BalanceTransactionTotal = TransactionsResult['myBalanceTransactionTotals'][number];
 
 export const apiSort = (sort: TransactionSort): 'NEWEST' | 'OLDEST' => (sort === 'oldest' ? 'OLDEST' : 'NEWEST');
 
-function dataOf<T>(answer: GraphqlAnswerLike, what: string): T {
-  const data = answer.body.data as T | null | undefined;
-  if (answer.body.errors?.length || !data) throw new Error(`loading ${what} failed: ${answer.body.errors?.[0]?.message ?? answer.status}`);
+function dataOf<TResult>(answer: DocumentAnswer<TResult>, what: string): TResult {
+  const data = answer.data;
+  if (answer.errors.length || !data) throw new Error(`loading ${what} failed: ${answer.errors[0]?.message ?? answer.status}`);
   return data;
 }
 
 /** The balances; throws when the API failed, so the page shows its error page. */
-export function readBalances(answer: GraphqlAnswerLike): TalentBalance[] {
-  return dataOf<{ myBalances: TalentBalance[] }>(answer, 'the balances').myBalances;
+export function readBalances(answer: DocumentAnswer<ResultOf<typeof MY_BALANCES_QUERY>>): TalentBalance[] {
+  return dataOf(answer, 'the balances').myBalances;
 }
 
-export function readTransactions(answer: GraphqlAnswerLike): { page: BalanceTransactionPage; totals: BalanceTransactionTotal[] } {
-  const data = dataOf<{ myBalanceTransactions: BalanceTransactionPage; myBalanceTransactionTotals: BalanceTransactionTotal[] }>(answer, 'the transactions');
+export function readTransactions(answer: DocumentAnswer<TransactionsResult>): { page: BalanceTransactionPage; totals: BalanceTransactionTotal[] } {
+  const data = dataOf(answer, 'the transactions');
   return { page: data.myBalanceTransactions, totals: data.myBalanceTransactionTotals };
 }
 
-export function readExport(answer: GraphqlAnswerLike): { items: BalanceTransactionItem[]; limit: number; exceedsLimit: boolean } {
-  return dataOf<{ myBalanceTransactionExport: { items: BalanceTransactionItem[]; limit: number; exceedsLimit: boolean } }>(answer, 'the export').myBalanceTransactionExport;
+export function readExport(answer: DocumentAnswer<ExportResult>): ExportResult['myBalanceTransactionExport'] {
+  return dataOf(answer, 'the export').myBalanceTransactionExport;
 }
 
 /** Earliest first and latest last transaction over all balances, for the default period. */

@@ -1,4 +1,4 @@
-import type { SendGraphql } from '../talent/profile-operations';
+import { sendDocument, type SendGraphql } from '../graphql/send-document';
 import { allTimePeriod, type Period } from './period-presets';
 import { readTransactionFilter, type TransactionFilter } from './transaction-filter';
 import { MY_BALANCES_QUERY, readBalances, transactionSpan, type TalentBalance } from './transaction-queries';
@@ -15,7 +15,7 @@ export interface TransactionsRequest {
  * give the companies to filter by and the span of "all time"), and the address's filter.
  */
 export async function readTransactionsRequest(send: SendGraphql, url: URL, today: Date): Promise<TransactionsRequest> {
-  const balances = readBalances(await send({ query: MY_BALANCES_QUERY, operationName: 'MyBalances' }));
+  const balances = readBalances(await sendDocument(send, MY_BALANCES_QUERY));
   const span = transactionSpan(balances);
   const allTime = allTimePeriod(today, span.first, span.last);
   const filter = readTransactionFilter(url, { companyIds: balances.map((balance) => balance.companyId), defaultPeriod: allTime });

@@ -1,20 +1,17 @@
 import type { APIRoute } from 'astro';
+import { sendDocument } from '../../lib/graphql/send-document';
 import { jobAdPath } from '../../lib/jobs/job-ad-path';
+import { SITEMAP_CHUNK_QUERY } from '../../lib/seo/sitemap-queries';
 import { SITEMAP_HEADERS, urlSetXml } from '../../lib/seo/sitemap-xml';
-
-const CHUNK_QUERY = 'query JobAdSitemapChunk($chunk: Int!) { jobAdSitemap(chunk: $chunk) { chunkCount entries { id title lastModified } } }';
-
-interface ChunkAnswer {
-  jobAdSitemap?: { chunkCount: number; entries: Array<{ id: string; title: string; lastModified: string }> };
-}
 
 /** One chunk of open job ads; a chunk number past the end is a 404, not an empty file. */
 export const GET: APIRoute = async ({ locals, params, url }) => {
   const chunk = Number(params.chunk);
   if (!Number.isInteger(chunk) || chunk < 1 || String(chunk) !== params.chunk) return new Response('Not found', { status: 404 });
   const { bff, config } = locals.services;
-  const answer = await bff.graphql(null, { query: CHUNK_QUERY, variables: { chunk }, operationName: 'JobAdSitemapChunk' }, url.pathname);
-  const sitemap = (answer.body.data as ChunkAnswer | undefined)?.jobAdSitemap;
+  // As a guest: the sitemap lists what anyone may see.
+  const answer = await sendDocument((body) => bff.graphql(null, body, url.pathname), SITEMAP_CHUNK_QUERY, { chunk });
+  const sitemap = answer.data?.jobAdSitemap;
   if (!sitemap) return new Response('Sitemap unavailable, try again later', { status: 503, headers: { 'retry-after': '60' } });
   if (chunk > sitemap.chunkCount) return new Response('Not found', { status: 404 });
   const urls = sitemap.entries.map((entry) => ({

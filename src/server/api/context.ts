@@ -1,5 +1,6 @@
 import type { AppDatabase } from '../db/client';
 import type { JobSearch } from '../search/job-search';
+import type { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { FileStorage } from '../storage/file-storage';
 import type { AccessTokenVerifier } from './auth/access-token';
 import { resolveCompanyScope, type CompanyScope } from './auth/company-scope';
@@ -20,6 +21,8 @@ export interface ApiContext {
   jobSearch: JobSearch;
   /** Uploaded files; null where the API runs without uploads (then they fail loudly). */
   storage: FileStorage | null;
+  /** Uploads each user may send in a window (pictures are costly to re-encode). */
+  uploadAllowance: RateLimiterMemory;
 }
 
 export interface ContextDependencies {
@@ -28,6 +31,7 @@ export interface ContextDependencies {
   roles: RoleNames;
   jobSearch: JobSearch;
   storage: FileStorage | null;
+  uploadAllowance: RateLimiterMemory;
 }
 
 function readDomain(value: string | null): Domain {
@@ -57,7 +61,7 @@ export function createContextFactory(deps: ContextDependencies) {
 
     if (!token) {
       if (impersonateAs || companyId) throw unauthenticated('Impersonation and company selection need a signed-in user');
-      return { db: deps.db, viewer: null, company: null, domain, jobSearch: deps.jobSearch, storage: deps.storage };
+      return { db: deps.db, viewer: null, company: null, domain, jobSearch: deps.jobSearch, storage: deps.storage, uploadAllowance: deps.uploadAllowance };
     }
     let verified;
     try {
@@ -67,6 +71,6 @@ export function createContextFactory(deps: ContextDependencies) {
     }
     const viewer = await resolveViewer(deps.db, verified, deps.roles, impersonateAs);
     const company = companyId ? await resolveCompanyScope(deps.db, viewer.userId, companyId) : null;
-    return { db: deps.db, viewer, company, domain, jobSearch: deps.jobSearch, storage: deps.storage };
+    return { db: deps.db, viewer, company, domain, jobSearch: deps.jobSearch, storage: deps.storage, uploadAllowance: deps.uploadAllowance };
   };
 }

@@ -1,6 +1,8 @@
 import { GraphQLError } from 'graphql';
+import type { FieldIssue } from '../../lib/forms/form-outcome';
+import { getTranslator } from '../../lib/i18n/i18n';
 
-export type ApiErrorCode = 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'BAD_USER_INPUT' | 'CONFLICT';
+export type ApiErrorCode = 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'BAD_USER_INPUT' | 'CONFLICT' | 'TOO_MANY_REQUESTS';
 
 const HTTP_STATUS: Record<ApiErrorCode, number> = {
   UNAUTHENTICATED: 401,
@@ -8,12 +10,15 @@ const HTTP_STATUS: Record<ApiErrorCode, number> = {
   NOT_FOUND: 200,
   BAD_USER_INPUT: 400,
   CONFLICT: 200,
+  TOO_MANY_REQUESTS: 429,
 };
 
 export interface FieldError {
   /** Dotted path of the input field, e.g. `data.email`. */
   field: string;
   message: string;
+  /** Machine code of the problem, for clients that word their own message. */
+  code?: string;
 }
 
 /**
@@ -23,10 +28,11 @@ export interface FieldError {
 export class ApiError extends GraphQLError {
   readonly code: ApiErrorCode;
 
-  constructor(code: ApiErrorCode, message: string, options: { hint?: string; fieldErrors?: FieldError[]; httpStatus?: number } = {}) {
+  constructor(code: ApiErrorCode, message: string, options: { hint?: string; fieldErrors?: FieldError[]; httpStatus?: number; reason?: string } = {}) {
     super(message, {
       extensions: {
         code,
+        ...(options.reason ? { reason: options.reason } : {}),
         ...(options.hint ? { hint: options.hint } : {}),
         ...(options.fieldErrors?.length ? { fieldErrors: options.fieldErrors } : {}),
         http: { status: options.httpStatus ?? HTTP_STATUS[code] },
@@ -45,3 +51,24 @@ export const forbidden = (message = 'You are not allowed to do this') =>
 
 export const unauthenticated = (message = 'Sign in to do this') =>
   new ApiError('UNAUTHENTICATED', message, { hint: 'send a valid bearer access token' });
+
+const t = getTranslator();
+
+/**
+ * BAD_USER_INPUT for field issues found by a feature's rules: each field error carries the
+ * issue's code (what clients branch on and word themselves) and the English message from
+ * the locale files (`<prefix>.<code>`, the same text the product's pages show).
+ */
+export function invalidFields(issues: readonly FieldIssue[], prefix: string, inputName = 'data'): ApiError {
+  const fieldErrors: FieldError[] = issues.map(({ path, code }) => ({ field: `${inputName}.${path}`, code, message: t(`${prefix}.${code}`) }));
+  return new ApiError('BAD_USER_INPUT', fieldErrors.length === 1 ? fieldErrors[0]!.message : 'Some fields need attention', { hint: 'see fieldErrors', fieldErrors });
+}
+
+/**
+ * CONFLICT for a write the rules refuse in the data's present state (e.g. removing a
+ * company's last owner): `extensions.reason` is the machine code clients branch on, the
+ * message its English text from the locale files (`<prefix>.<reason>`).
+ */
+export function conflict(reason: string, prefix: string): ApiError {
+  return new ApiError('CONFLICT', t(`${prefix}.${reason}`), { reason, hint: 'see extensions.reason' });
+}

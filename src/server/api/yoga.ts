@@ -1,12 +1,14 @@
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { NoSchemaIntrospectionCustomRule } from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { AppDatabase } from '../db/client';
 import type { JobSearch } from '../search/job-search';
 import type { FileStorage } from '../storage/file-storage';
 import { createPostgresJobSearch } from '../search/postgres-job-search';
 import { createAccessTokenVerifier } from './auth/access-token';
 import { createJwksUriResolver } from './auth/issuer-discovery';
+import { controlCharacterGuard } from './control-character-guard';
 import { createContextFactory } from './context';
 import { schema } from './schema';
 
@@ -14,16 +16,58 @@ export interface ApiOptions {
   db: AppDatabase;
   /** Mount path (spec §7 default /graphql). */
   path: string;
+  /**
+   * Origins whose pages may call the API from a browser with credentials. Any other
+   * Origin gets no CORS headers at all; without the option no origin is allowed.
+   */
+  allowedOrigins?: readonly string[];
   production: boolean;
   auth: { issuer: string; audience: string; rolesClaim: string; adminRole: string; impersonateRole: string; jwksUri?: string };
   /** Job ad search; defaults to PostgreSQL full-text search on `db`. */
   jobSearch?: JobSearch;
   /** Where uploads are stored; without it the upload operations fail (tests that need none). */
   storage?: FileStorage;
+  /** Uploads (pictures and documents) one user may send per ten minutes; default 30. */
+  uploadsPerWindow?: number;
 }
+
+/** Per user, per instance: enough to fix a wrong file several times, not to keep a core busy. */
+export const UPLOADS_PER_WINDOW = 30;
+export const UPLOAD_WINDOW_SECONDS = 600;
 
 /** Guard-rail limits (security checklist F): depth 7, 16 aliases, 1000 tokens, 50 directives are refused. */
 export const API_LIMITS = { maxDepth: 6, maxAliases: 15, maxTokens: 1000, maxDirectives: 50, maxCost: 5000 } as const;
+
+/**
+ * CORS for the listed origins only. Yoga's default reflects every Origin with
+ * credentials, and its array form answers a single listed origin to everyone, so the
+ * decision is made here per request: a listed Origin is echoed (with credentials),
+ * anything else gets `false`, i.e. no Access-Control-* header at all.
+ */
+export function corsFor(allowedOrigins: readonly string[]) {
+  const allowed = new Set(allowedOrigins);
+  return (request: Request) => {
+    const origin = request.headers.get('origin');
+    if (!origin || !allowed.has(origin)) return false as const;
+    return {
+      origin,
+      credentials: true,
+      methods: ['GET', 'POST'],
+      allowedHeaders: ['authorization', 'content-type', 'tp-company', 'tp-domain', 'x-impersonate-as'],
+      maxAge: 600,
+    };
+  };
+}
+
+/** The answer depends on the Origin (CORS headers or none): caches must key on it. */
+function varyOnOrigin(): Plugin {
+  return {
+    onResponse({ response }) {
+      const vary = response.headers.get('vary');
+      if (!vary?.split(',').some((name) => name.trim().toLowerCase() === 'origin')) response.headers.set('vary', vary ? `${vary}, Origin` : 'Origin');
+    },
+  };
+}
 
 function disableIntrospection(): Plugin {
   return {
@@ -50,6 +94,7 @@ export function createApi(options: ApiOptions) {
     roles: { adminRole: options.auth.adminRole, impersonateRole: options.auth.impersonateRole },
     jobSearch: options.jobSearch ?? createPostgresJobSearch(options.db),
     storage: options.storage ?? null,
+    uploadAllowance: new RateLimiterMemory({ points: options.uploadsPerWindow ?? UPLOADS_PER_WINDOW, duration: UPLOAD_WINDOW_SECONDS }),
   });
 
   return createYoga({
@@ -57,6 +102,7 @@ export function createApi(options: ApiOptions) {
     context,
     graphqlEndpoint: options.path,
     batching: false,
+    cors: corsFor(options.allowedOrigins ?? []),
     graphiql: false,
     landingPage: false,
     // Errors that are not ApiErrors reach clients as "Unexpected error." with no SQL or stack.
@@ -73,6 +119,8 @@ export function createApi(options: ApiOptions) {
         blockFieldSuggestion: { enabled: options.production },
       }),
       ...(options.production ? [disableIntrospection()] : []),
+      controlCharacterGuard(),
+      varyOnOrigin(),
     ],
     // Node's own classes: Astro rejects responses built from another fetch implementation.
     fetchAPI: { fetch, Request, Response, Headers, ReadableStream, URL, URLSearchParams, FormData, Blob, File },

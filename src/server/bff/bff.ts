@@ -1,6 +1,8 @@
 import { safeReturnTo } from '../../lib/routes/safe-return-to';
 import type { ApiCaller, GraphqlAnswer, GraphqlFiles, GraphqlRequestBody } from './api-caller';
-import { FIND_ME_QUERY, toCurrentUser, type CurrentUser } from './current-user';
+import type { CurrentUser } from '../../lib/account/current-user';
+import { FIND_ME_QUERY, toCurrentUser } from '../../lib/account/current-user';
+import { sendDocument } from '../../lib/graphql/send-document';
 import { proxyGraphql, type ProxyInput } from './graphql-proxy';
 import { LoginError } from './login-error';
 import { LOGIN_TRANSACTION_TTL_SECONDS, createLoginTransactionCodec } from './login-transaction';
@@ -224,12 +226,10 @@ export function createBff(options: BffOptions) {
 
     /** The current-user state of spec §3 for a session, or null when it has ended. */
     async currentUser(session: LoadedSession, pagePath: string): Promise<CurrentUser | null> {
-      const answer = await this.graphql(session, { query: FIND_ME_QUERY, operationName: 'FindUser' }, pagePath);
+      const answer = await sendDocument((body) => this.graphql(session, body, pagePath), FIND_ME_QUERY);
       if (answer.status === 401) return null;
-      if (answer.body.errors?.length || !answer.body.data) {
-        throw new Error(`findMe failed: ${answer.body.errors?.[0]?.message ?? answer.status}`);
-      }
-      return toCurrentUser(answer.body.data);
+      if (answer.errors.length || !answer.data) throw new Error(`findMe failed: ${answer.errors[0]?.message ?? answer.status}`);
+      return toCurrentUser(answer.data);
     },
 
     /** `/api/graphql` for islands: see graphql-proxy.ts for what it refuses. */
@@ -252,10 +252,10 @@ export function createBff(options: BffOptions) {
       const previous = { impersonateAs: session.record.impersonateAs, selectedCompanyId: session.record.selectedCompanyId };
       session.record.impersonateAs = externalId;
       session.record.selectedCompanyId = null;
-      const answer = await this.graphql(session, { query: FIND_ME_QUERY, operationName: 'FindUser' }, pagePath);
-      if (answer.status !== 200 || answer.body.errors?.length || !answer.body.data) {
+      const answer = await sendDocument((body) => this.graphql(session, body, pagePath), FIND_ME_QUERY);
+      if (answer.status !== 200 || answer.errors.length || !answer.data) {
         Object.assign(session.record, previous);
-        return { ok: false, message: answer.body.errors?.[0]?.message ?? 'This user cannot be impersonated' };
+        return { ok: false, message: answer.errors[0]?.message ?? 'This user cannot be impersonated' };
       }
       await sessions.save(session);
       log(`impersonation: ${session.record.claims.sub} now acts as ${externalId}`);

@@ -1,3 +1,4 @@
+import { isBodyTooLarge } from '../../lib/http/form-body-check';
 import type { GraphqlRequestBody } from './api-caller';
 import type { RateLimiter } from './rate-limit';
 import type { LoadedSession } from './sessions';
@@ -73,7 +74,13 @@ export async function proxyGraphql(
   }
   const declaredLength = Number(request.headers.get('content-length') ?? 0);
   if (declaredLength > MAX_BODY_BYTES) return refusal(413, 'BAD_REQUEST', 'The request is too large');
-  const text = await request.text();
+  let text: string;
+  try {
+    text = await request.text();
+  } catch (error) {
+    // A body sent without a length stops at the adapter's size limit; others broke off.
+    return isBodyTooLarge(error) ? refusal(413, 'BAD_REQUEST', 'The request is too large') : refusal(400, 'BAD_REQUEST', 'The request body could not be read');
+  }
   if (text.length > MAX_BODY_BYTES) return refusal(413, 'BAD_REQUEST', 'The request is too large');
   const body = parseBody(text);
   if (!body) return refusal(400, 'BAD_REQUEST', 'Send one operation as {"query", "variables", "operationName"}');

@@ -1,18 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { attachmentTarget, attachmentTooLargeLocation } from '../../lib/billing/billing-attachment-addresses';
 import { getTranslator } from '../../lib/i18n/i18n';
-import { tooLargeLocation, UPLOAD_PARAM } from '../../lib/talent/upload-addresses';
-import { ATTACHMENT_REQUEST_LIMIT, isUploadSlot, MAX_REQUEST_BODY_BYTES, uploadRequestLimit } from '../../lib/uploads/upload-rules';
+import { MAX_REQUEST_BODY_BYTES } from '../../lib/uploads/upload-rules';
+import type { UploadRoute } from '../../lib/uploads/upload-route';
 
 /** Past this many times its limit a body is not even drained: the connection is closed. */
 const DRAIN_FACTOR = 8;
-
-export interface RequestBodyLimitOptions {
-  /** The talent profile page, whose upload forms name their slot in the query. */
-  profilePath: string;
-  /** The talent billing page, whose attachment forms name their billing and line in the query. */
-  billingPath: string;
-}
 
 export interface BodyLimitDecision {
   limit: number;
@@ -21,14 +13,11 @@ export interface BodyLimitDecision {
 }
 
 /** The largest body a request may send: an upload form's own limit, else the product-wide one. */
-export function bodyLimitFor(url: URL, pages: RequestBodyLimitOptions): BodyLimitDecision {
-  if (url.pathname === pages.profilePath) {
-    const slot = url.searchParams.get(UPLOAD_PARAM);
-    if (isUploadSlot(slot)) return { limit: uploadRequestLimit(slot), sendBackTo: tooLargeLocation(pages.profilePath, slot) };
-  }
-  if (url.pathname === pages.billingPath) {
-    const target = attachmentTarget(url);
-    if (target) return { limit: ATTACHMENT_REQUEST_LIMIT, sendBackTo: attachmentTooLargeLocation(target.billingId, target.lineId) };
+export function bodyLimitFor(url: URL, uploadRoutes: readonly UploadRoute[]): BodyLimitDecision {
+  for (const route of uploadRoutes) {
+    if (url.pathname !== route.path) continue;
+    const decision = route.decide(url);
+    if (decision) return decision;
   }
   return { limit: MAX_REQUEST_BODY_BYTES, sendBackTo: null };
 }
@@ -40,19 +29,19 @@ function declaredLength(req: IncomingMessage): number | null {
 
 /**
  * Refuses a request body that is too large from its Content-Length, before anything
- * reads it: nothing of it is buffered. An upload form (profile page, billing page) is
- * sent back to its field with a message (after the body has been read and thrown away, so the
+ * reads it: nothing of it is buffered. An upload form (an entry of `uploadRoutes`, which the
+ * features provide) is sent back to its field with a message (after the body has been read and thrown away, so the
  * browser sees the answer); anything else gets 413. Bodies without a length (chunked)
  * pass here and meet the same limit while Astro reads them (astro.config.mjs).
  */
-export function createRequestBodyLimit(options: RequestBodyLimitOptions) {
+export function createRequestBodyLimit(uploadRoutes: readonly UploadRoute[]) {
   const t = getTranslator();
   return function refuseOversizedBody(req: IncomingMessage, res: ServerResponse): boolean {
     if (req.method === 'GET' || req.method === 'HEAD') return false;
     const length = declaredLength(req);
     if (length === null) return false;
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const { limit, sendBackTo } = bodyLimitFor(url, options);
+    const { limit, sendBackTo } = bodyLimitFor(url, uploadRoutes);
     if (length <= limit) return false;
 
     if (sendBackTo && length <= limit * DRAIN_FACTOR) {

@@ -3,20 +3,27 @@ import { eq, sql } from 'drizzle-orm';
 import type { Account, FindAccount } from 'oidc-provider';
 import type { AppDatabase } from '../db/client';
 import { identityAccount } from '../db/schema';
-import { lockedUntilAfter, PhantomLockouts, tooManyAttemptsMessage } from './login-lockout';
-import { hashPassword, verifyPassword } from './password-hash';
+import { LoginThrottle, tooManyAttemptsMessage, type Throttled } from './login-throttle';
+import { hashPassword, verifyPassword } from '../crypto/password-hash';
 import { normalizeEmail, validateSignUp, type FieldErrors, type SignUpInput } from './sign-up-validation';
 import { isUuid } from '../../lib/ids';
+import { hasControlCharacters } from '../../lib/text/control-characters';
 
 export const WRONG_CREDENTIALS_MESSAGE = 'Wrong email or password.';
-export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists. Sign in instead.';
 
 export type AuthenticationResult =
   | { ok: true; accountId: string }
   | { ok: false; reason: 'wrong-credentials'; message: string }
-  | { ok: false; reason: 'locked'; message: string; lockedUntil: Date };
+  | ({ ok: false; reason: 'throttled'; message: string } & Throttled);
 
-export type CreateAccountResult = { ok: true; accountId: string } | { ok: false; fieldErrors: FieldErrors };
+/**
+ * A valid sign-up names an account either way: a new one, or the one that already had
+ * the e-mail. The caller answers both alike (so nobody learns which e-mails have an
+ * account) and tells the owner by e-mail.
+ */
+export type CreateAccountResult =
+  | { ok: true; accountId: string; email: string; name: string; isNew: boolean }
+  | { ok: false; fieldErrors: FieldErrors };
 
 /** What tokens say about an account (ID token, JWT access token). */
 export interface AccountClaimSet {
@@ -31,8 +38,11 @@ export interface AccountStore {
   /** oidc-provider's `findAccount`; the roles list is published under the roles claim. */
   findAccount: FindAccount;
   claimsOf(accountId: string): Promise<AccountClaimSet | null>;
-  authenticate(email: string, password: string): Promise<AuthenticationResult>;
+  /** `client` is the socket address the attempt came from: failures are counted per client. */
+  authenticate(email: string, password: string, client: string): Promise<AuthenticationResult>;
   createAccount(input: SignUpInput): Promise<CreateAccountResult>;
+  /** Marks the account's e-mail confirmed (its owner followed the link sent to it). */
+  confirmEmail(accountId: string): Promise<boolean>;
 }
 
 type AccountRow = typeof identityAccount.$inferSelect;
@@ -55,9 +65,9 @@ function claimSetOf(row: AccountRow): AccountClaimSet {
   };
 }
 
-export function createAccountStore(db: AppDatabase, options: { rolesClaim: string }): AccountStore {
-  const phantomLockouts = new PhantomLockouts();
-  // Unknown e-mails are checked against this hash so that they take as long as known ones.
+export function createAccountStore(db: AppDatabase, options: { rolesClaim: string; clientFailuresPerWindow?: number }): AccountStore {
+  const throttle = new LoginThrottle(options.clientFailuresPerWindow);
+  // The hash unknown e-mails are checked against (see authenticate).
   const dummyHash = hashPassword(randomBytes(16).toString('base64url'));
   dummyHash.catch(() => {});
 
@@ -77,24 +87,7 @@ export function createAccountStore(db: AppDatabase, options: { rolesClaim: strin
     return row ?? null;
   }
 
-  async function recordFailure(accountId: string, now: Date): Promise<void> {
-    // Incremented in SQL: parallel attempts must each count.
-    const [row] = await db
-      .update(identityAccount)
-      .set({ failedLoginCount: sql`${identityAccount.failedLoginCount} + 1` })
-      .where(eq(identityAccount.id, accountId))
-      .returning({ failedLoginCount: identityAccount.failedLoginCount });
-    const lockedUntil = row ? lockedUntilAfter(row.failedLoginCount, now) : null;
-    if (lockedUntil) await db.update(identityAccount).set({ lockedUntil }).where(eq(identityAccount.id, accountId));
-  }
-
   const wrongCredentials: AuthenticationResult = { ok: false, reason: 'wrong-credentials', message: WRONG_CREDENTIALS_MESSAGE };
-  const locked = (lockedUntil: Date, now: Date): AuthenticationResult => ({
-    ok: false,
-    reason: 'locked',
-    message: tooManyAttemptsMessage(lockedUntil, now),
-    lockedUntil,
-  });
 
   return {
     async findAccount(_ctx, sub): Promise<Account | undefined> {
@@ -116,25 +109,18 @@ export function createAccountStore(db: AppDatabase, options: { rolesClaim: strin
       return row ? claimSetOf(row) : null;
     },
 
-    async authenticate(email, password) {
-      const now = new Date();
-      const normalized = normalizeEmail(email);
+    async authenticate(email, password, client) {
+      // A control character (NUL) is in no e-mail address, and PostgreSQL refuses it in text.
+      const normalized = hasControlCharacters(email) ? '' : normalizeEmail(email);
+      // Asked before the database and the hash, so a refusal takes the same time for every e-mail.
+      const throttled = await throttle.attempt(client, normalized);
+      if (throttled) return { ok: false, reason: 'throttled', message: tooManyAttemptsMessage(throttled.retryAt, Date.now()), ...throttled };
       const account = normalized ? await findByEmail(normalized) : null;
-      if (!account) {
-        const phantomLock = phantomLockouts.lockedUntil(normalized, now);
-        if (phantomLock) return locked(phantomLock, now);
-        await verifyPassword(password, await dummyHash);
-        if (normalized) phantomLockouts.recordFailure(normalized, now);
-        return wrongCredentials;
-      }
-      if (account.lockedUntil && account.lockedUntil > now) return locked(account.lockedUntil, now);
-      if (!(await verifyPassword(password, account.passwordHash))) {
-        await recordFailure(account.id, now);
-        return wrongCredentials;
-      }
-      if (account.failedLoginCount > 0 || account.lockedUntil) {
-        await db.update(identityAccount).set({ failedLoginCount: 0, lockedUntil: null }).where(eq(identityAccount.id, account.id));
-      }
+      // Unknown e-mails are checked against the dummy hash so that they take as long as known ones.
+      const matches = await verifyPassword(password, account?.passwordHash ?? (await dummyHash));
+      // The attempt was counted as a failure already (see LoginThrottle.attempt).
+      if (!account || !matches) return wrongCredentials;
+      await throttle.succeeded(client, normalized);
       return { ok: true, accountId: account.id };
     },
 
@@ -148,12 +134,21 @@ export function createAccountStore(db: AppDatabase, options: { rolesClaim: strin
           .values({ name, email, passwordHash: await hashPassword(password) })
           .returning({ id: identityAccount.id });
         if (!row) throw new Error('the new account was not returned');
-        return { ok: true, accountId: row.id };
+        return { ok: true, accountId: row.id, email, name, isNew: true };
       } catch (error) {
         // The unique index on lower(email) decides, so two sign-ups racing cannot both win.
-        if (isUniqueViolation(error)) return { ok: false, fieldErrors: { email: EMAIL_TAKEN_MESSAGE } };
-        throw error;
+        // The password was hashed either way, so both answers take the same time.
+        if (!isUniqueViolation(error)) throw error;
+        const existing = await findByEmail(email);
+        if (!existing) throw error;
+        return { ok: true, accountId: existing.id, email: existing.email, name: existing.name ?? name, isNew: false };
       }
+    },
+
+    async confirmEmail(accountId) {
+      if (!isUuid(accountId)) return false;
+      const rows = await db.update(identityAccount).set({ emailVerified: true }).where(eq(identityAccount.id, accountId)).returning({ id: identityAccount.id });
+      return rows.length > 0;
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Provider from 'oidc-provider';
 import type { AppDatabase } from '../db/client';
+import type { Mailer } from '../mail/mailer';
 import { createAccountStore } from './account-store';
 import { deleteExpiredProviderState, drizzleAdapterFactory } from './drizzle-adapter';
 import { sendHtml } from './html-response';
@@ -29,6 +30,12 @@ export interface IdentityProviderOptions {
   secureCookies: boolean;
   /** Default 600. */
   accessTokenTtlSeconds?: number;
+  /** Sends sign-up confirmations (the outbox or SMTP). */
+  mailer: Mailer;
+  /** The product's sign-in address (default: the issuer's origin + /sign-in). */
+  signInUrl?: string;
+  /** Sign-ups allowed per client address and hour (default 20). */
+  signUpsPerHour?: number;
   log?: (message: string) => void;
 }
 
@@ -42,6 +49,7 @@ export interface IdentityProvider {
 
 export const DEFAULT_ROLES_CLAIM = 'https://talentplace.app/roles';
 const DEFAULT_ACCESS_TOKEN_TTL_S = 600;
+const DEFAULT_SIGN_UPS_PER_HOUR = 20;
 const MIN_COOKIE_KEY_LENGTH = 32;
 const SWEEP_INTERVAL_MS = 60 * 60_000;
 // Koa reads the client address from this header (proxy mode); handle() always sets it
@@ -137,6 +145,10 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
     mountPath,
     issuerOrigin: issuerUrl.origin,
     firstPartyClientIds,
+    mailer: options.mailer,
+    confirmationKeys: options.cookieKeys,
+    signInUrl: options.signInUrl ?? new URL('/sign-in', issuerUrl).href,
+    signUpsPerHour: options.signUpsPerHour ?? DEFAULT_SIGN_UPS_PER_HOUR,
     log,
   });
 

@@ -1,7 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { errors, type InteractionResults } from 'oidc-provider';
 import type Provider from 'oidc-provider';
-import type { AccountStore } from './account-store';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { getTranslator } from '../../lib/i18n/i18n';
+import type { Mailer } from '../mail/mailer';
+import type { AccountStore, CreateAccountResult } from './account-store';
+import { createEmailConfirmationToken, readEmailConfirmationToken } from './email-confirmation';
 import { FormBodyError, readFormBody } from './form-body';
 import { sendHtml } from './html-response';
 import { renderLoginPage, renderMessagePage, renderSignUpPage, type Branding, type InteractionLinks } from './pages';
@@ -16,6 +20,14 @@ export interface InteractionHandlerOptions {
   issuerOrigin: string;
   /** Our own clients: they get no consent screen. */
   firstPartyClientIds: ReadonlySet<string>;
+  /** Sends the sign-up confirmation, or the note to an owner whose e-mail was used again. */
+  mailer: Mailer;
+  /** Secrets signing confirmation links, newest first (the provider's cookie keys). */
+  confirmationKeys: readonly string[];
+  /** The product's sign-in address, named in mails to people who already have an account. */
+  signInUrl: string;
+  /** Sign-ups allowed per client address and hour. */
+  signUpsPerHour: number;
   log: (message: string) => void;
 }
 
@@ -25,7 +37,9 @@ type Screen = 'login' | 'signup';
 /** The `prompt` value (OpenID Connect "prompt=create") that asks for the sign-up form. */
 export const CREATE_PROMPT = 'create';
 
-const routePattern = /^\/interaction\/([A-Za-z0-9_-]{1,128})(?:\/(login|signup|abort))?$/;
+const routePattern = /^\/interaction\/([A-Za-z0-9_-]{1,128})(?:\/(login|signup|abort|confirm))?$/;
+/** The actions followed by a GET (a link); the others are form posts. */
+const LINK_ACTIONS = new Set([undefined, 'confirm']);
 
 export function isInteractionPath(path: string): boolean {
   return path === '/interaction' || path.startsWith('/interaction/');
@@ -48,6 +62,8 @@ function defaultScreen(interaction: Interaction): Screen {
  */
 export function createInteractionHandler(options: InteractionHandlerOptions) {
   const { provider, accounts, branding, mountPath, log } = options;
+  const t = getTranslator();
+  const signUpLimiter = new RateLimiterMemory({ points: options.signUpsPerHour, duration: 3600 });
 
   const linksFor = (uid: string, screen: Screen): InteractionLinks => {
     const base = `${mountPath}/interaction/${encodeURIComponent(uid)}`;
@@ -97,31 +113,102 @@ export function createInteractionHandler(options: InteractionHandlerOptions) {
   async function login(req: IncomingMessage, res: ServerResponse, interaction: Interaction, form: URLSearchParams): Promise<void> {
     const email = form.get('email') ?? '';
     const password = form.get('password') ?? '';
-    const result = await accounts.authenticate(email, password);
+    const client = req.socket.remoteAddress ?? 'unknown';
+    const result = await accounts.authenticate(email, password, client);
     if (result.ok) {
       await finish(req, res, interaction, result.accountId);
       return;
     }
     const links = linksFor(interaction.uid, 'login');
-    if (result.reason === 'locked') {
-      log(`idp: sign-in refused after too many failed attempts (client ${req.socket.remoteAddress ?? 'unknown'})`);
-      const retryAfter = Math.max(1, Math.ceil((result.lockedUntil.getTime() - Date.now()) / 1000));
+    if (result.reason === 'throttled') {
+      // The provider has no event table: this line is the record of a throttled attempt.
+      const why = result.scope === 'client' ? 'too many failed sign-ins from this client' : 'too many failed sign-ins for this e-mail from this client';
+      log(`idp: sign-in throttled, ${why} (client ${client}, until ${result.retryAt.toISOString()})`);
+      const retryAfter = Math.max(1, Math.ceil((result.retryAt.getTime() - Date.now()) / 1000));
       sendHtml(res, 429, renderLoginPage(branding, { links, email, error: result.message }), { 'retry-after': String(retryAfter) });
       return;
     }
     sendHtml(res, 400, renderLoginPage(branding, { links, email, error: result.message }));
   }
 
+  /**
+   * A valid sign-up gets the same answer whether the e-mail was new or already had an
+   * account ("check your e-mail"), so the form tells nobody which addresses are
+   * registered. The owner of the address learns which it was by mail: a confirmation
+   * link that finishes signing in, or a note that they already have an account.
+   */
   async function signUp(req: IncomingMessage, res: ServerResponse, interaction: Interaction, form: URLSearchParams): Promise<void> {
     const name = form.get('name') ?? '';
     const email = form.get('email') ?? '';
-    const result = await accounts.createAccount({ name, email, password: form.get('password') ?? '' });
-    if (result.ok) {
-      log(`idp: account created (client ${req.socket.remoteAddress ?? 'unknown'})`);
-      await finish(req, res, interaction, result.accountId);
+    const client = req.socket.remoteAddress ?? 'unknown';
+    try {
+      await signUpLimiter.consume(client);
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) throw error;
+      log(`idp: sign-up refused, too many from client ${client}`);
+      const minutes = Math.max(1, Math.ceil(error.msBeforeNext / 60_000));
+      sendMessage(res, 429, t('identity.signUpThrottled.title'), t('identity.signUpThrottled.message', { minutes }), {
+        'retry-after': String(Math.ceil(error.msBeforeNext / 1000)),
+      });
       return;
     }
-    sendHtml(res, 400, renderSignUpPage(branding, { links: linksFor(interaction.uid, 'signup'), name, email, fieldErrors: result.fieldErrors }));
+    const result = await accounts.createAccount({ name, email, password: form.get('password') ?? '' });
+    if (!result.ok) {
+      sendHtml(res, 400, renderSignUpPage(branding, { links: linksFor(interaction.uid, 'signup'), name, email, fieldErrors: result.fieldErrors }));
+      return;
+    }
+    log(`idp: sign-up ${result.isNew ? 'created an account' : 'named an existing account'} (client ${client})`);
+    // A mail that cannot be sent must not change the answer; the account can still sign in.
+    await sendSignUpMail(interaction.uid, result).catch((error: unknown) => log(`idp: sign-up mail failed: ${error instanceof Error ? error.message : String(error)}`));
+    sendMessage(res, 200, t('identity.checkEmail.title'), t('identity.checkEmail.message', { email: result.email }));
+  }
+
+  function sendSignUpMail(uid: string, account: Extract<CreateAccountResult, { ok: true }>): Promise<void> {
+    const productName = branding.productName;
+    if (!account.isNew) {
+      return options.mailer.send({
+        to: account.email,
+        subject: t('identity.mail.alreadyRegistered.subject', { productName }),
+        text: t('identity.mail.alreadyRegistered.text', { productName, name: account.name, signInLink: options.signInUrl }),
+      });
+    }
+    const token = createEmailConfirmationToken(options.confirmationKeys[0]!, account.accountId);
+    // Under the interaction's own path: only there does the browser send the cookie that
+    // binds the interaction, so the link signs in only the browser that signed up.
+    const link = new URL(`${mountPath}/interaction/${encodeURIComponent(uid)}/confirm?token=${encodeURIComponent(token)}`, options.issuerOrigin).href;
+    return options.mailer.send({
+      to: account.email,
+      subject: t('identity.mail.confirm.subject', { productName }),
+      text: t('identity.mail.confirm.text', { productName, name: account.name, link }),
+    });
+  }
+
+  /**
+   * The confirmation link: marks the e-mail confirmed, then finishes signing in when it
+   * is opened in the browser that signed up (its interaction is still open); elsewhere
+   * it says so and sends the person to sign in.
+   */
+  async function confirm(req: IncomingMessage, res: ServerResponse, uid: string, query: URLSearchParams): Promise<void> {
+    const accountId = readEmailConfirmationToken(options.confirmationKeys, query.get('token'));
+    if (!accountId || !(await accounts.confirmEmail(accountId))) {
+      sendMessage(res, 400, t('identity.confirmationInvalid.title'), t('identity.confirmationInvalid.message'));
+      return;
+    }
+    let interaction: Interaction | null = null;
+    try {
+      interaction = await provider.interactionDetails(req, res);
+    } catch (error) {
+      if (!(error instanceof errors.SessionNotFound)) throw error;
+    }
+    if (interaction && interaction.uid === uid) {
+      await finish(req, res, interaction, accountId);
+      return;
+    }
+    sendHtml(res, 200, renderMessagePage(branding, {
+      title: t('identity.confirmed.title'),
+      message: t('identity.confirmed.message', { productName: branding.productName }),
+      link: { href: options.signInUrl, text: t('signIn.heading') },
+    }));
   }
 
   async function abort(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -141,7 +228,7 @@ export function createInteractionHandler(options: InteractionHandlerOptions) {
       return;
     }
     const [, uid, action] = match;
-    const method = action ? 'POST' : 'GET';
+    const method = LINK_ACTIONS.has(action) ? 'GET' : 'POST';
     if (req.method !== method) {
       req.resume();
       sendMessage(res, 405, 'Not allowed', 'This page cannot be used like that.', { allow: method });
@@ -157,6 +244,10 @@ export function createInteractionHandler(options: InteractionHandlerOptions) {
     }
 
     try {
+      if (action === 'confirm') {
+        await confirm(req, res, uid!, query);
+        return;
+      }
       const form = method === 'POST' ? await readFormBody(req) : null;
       let interaction: Interaction;
       try {

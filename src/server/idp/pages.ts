@@ -32,6 +32,7 @@ input[aria-invalid="true"]{border-color:#b91c1c}
 .button{display:block;width:100%;height:36px;margin:4px 0 0;padding:0 12px;font:inherit;font-weight:600;border-radius:6px;cursor:pointer}
 .primary{color:#fff;background:#0A73E0;border:1px solid #0A73E0}
 .primary:hover{background:#085fb9;border-color:#085fb9}
+.link-primary{display:flex;align-items:center;justify-content:center;color:#fff;text-decoration:none}
 .button:focus-visible,.link-button:focus-visible,a:focus-visible{outline:2px solid #0A73E0;outline-offset:2px}
 .switch{margin:18px 0 0;text-align:center}
 .cancel{margin:8px 0 0;text-align:center}
@@ -172,6 +173,8 @@ export interface MessagePageModel {
   message: string;
   /** Technical detail for support, shown small (e.g. the OAuth error description). */
   detail?: string;
+  /** The one thing to do next, as a button-like link (default: back to the product). */
+  link?: { href: string; text: string };
 }
 
 export function renderMessagePage(branding: Branding, model: MessagePageModel): string {
@@ -181,6 +184,7 @@ export function renderMessagePage(branding: Branding, model: MessagePageModel): 
     `<h1>${escapeHtml(model.title)}</h1>
 <p>${escapeHtml(model.message)}</p>
 ${model.detail ? `<p class="detail">${escapeHtml(model.detail)}</p>` : ''}
+${model.link ? `<p><a class="button primary link-primary" href="${escapeHtml(model.link.href)}">${escapeHtml(model.link.text)}</a></p>` : ''}
 <p class="switch"><a href="${escapeHtml(branding.homeUrl)}">Back to ${escapeHtml(branding.productName)}</a></p>`,
   );
 }

@@ -133,7 +133,9 @@ export function buildProviderConfiguration(input: ProviderConfigurationInput): C
       const accountId = 'accountId' in token ? token.accountId : undefined;
       const claims = accountId ? await accounts.claimsOf(accountId) : null;
       if (!claims) return undefined;
-      return { email: claims.email, ...(claims.name ? { name: claims.name } : {}), [rolesClaim]: claims.roles };
+      // email_verified lets the API honour what only the address's owner may take up (a
+      // company's pending invitation): it is true once the sign-up link was followed.
+      return { email: claims.email, email_verified: claims.email_verified, ...(claims.name ? { name: claims.name } : {}), [rolesClaim]: claims.roles };
     },
     ttl: {
       AccessToken: input.accessTokenTtlSeconds,

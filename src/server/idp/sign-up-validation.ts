@@ -1,3 +1,5 @@
+import { hasControlCharacters } from '../../lib/text/control-characters';
+
 export interface SignUpInput {
   name: string;
   email: string;
@@ -11,6 +13,7 @@ export type FieldErrors = Partial<Record<SignUpField, string>>;
 export type SignUpValidation = { ok: true; value: SignUpInput } | { ok: false; fieldErrors: FieldErrors };
 
 export const NAME_MAX_LENGTH = 100;
+const CONTROL_CHARACTERS_MESSAGE = 'Remove the invisible control characters from this field.';
 export const PASSWORD_MIN_LENGTH = 10;
 // scrypt's cost does not depend on length, but nobody needs more and the form body is capped.
 export const PASSWORD_MAX_LENGTH = 256;
@@ -34,8 +37,10 @@ export function validateSignUp(input: SignUpInput): SignUpValidation {
   const { password } = input;
   const fieldErrors: FieldErrors = {};
   if (!name) fieldErrors.name = 'Enter your name.';
+  else if (hasControlCharacters(name)) fieldErrors.name = CONTROL_CHARACTERS_MESSAGE;
   else if ([...name].length > NAME_MAX_LENGTH) fieldErrors.name = `Name must be at most ${NAME_MAX_LENGTH} characters.`;
-  if (!isValidEmail(email)) fieldErrors.email = 'Enter a valid email address, like name@example.com.';
+  if (hasControlCharacters(email)) fieldErrors.email = CONTROL_CHARACTERS_MESSAGE;
+  else if (!isValidEmail(email)) fieldErrors.email = 'Enter a valid email address, like name@example.com.';
   if ([...password].length < PASSWORD_MIN_LENGTH) fieldErrors.password = `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
   else if ([...password].length > PASSWORD_MAX_LENGTH) fieldErrors.password = `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`;
   return Object.keys(fieldErrors).length ? { ok: false, fieldErrors } : { ok: true, value: { name, email, password } };

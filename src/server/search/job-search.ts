@@ -3,7 +3,14 @@ import type { JobSearchParams } from '../../lib/jobs/search-params';
 /** One page of matching job ads: ids in display order, and how many match in all. */
 export interface JobSearchResult {
   ids: string[];
+  /** Matching ads over all pages; when totalIsExact is false, a lower bound (the count stopped there). */
   total: number;
+  /**
+   * False when the adapter stopped counting at its cap ("1,000+ jobs", as large job
+   * boards show): counting every match of a common word costs as much as the matches.
+   * Pages then go no further than `total` allows.
+   */
+  totalIsExact: boolean;
 }
 
 export interface JobSuggestion {

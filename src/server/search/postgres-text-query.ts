@@ -78,11 +78,18 @@ export const MIN_TYPO_TEXT_LENGTH = 4;
 
 export const allowsTypos = (lowerText: string) => lowerText.replace(/\s/g, '').length >= MIN_TYPO_TEXT_LENGTH;
 
-/** The title is close to the text despite typos ('devloper' finds "Developer"). */
-export function titleResembles(lowerText: string): SQL {
-  return sql`(similarity(lower(${jobAd.title}), ${lowerText}) > ${TITLE_SIMILARITY} or word_similarity(${lowerText}, lower(${jobAd.title})) > ${TITLE_WORD_SIMILARITY})`;
+/**
+ * Lower-cased titles (job_title_suggestion.title_key) close to the text despite typos
+ * ('devloper' finds "developer"): whole-title similarity above TITLE_SIMILARITY or word
+ * similarity above TITLE_WORD_SIMILARITY. A set-returning SQL function (migration 0001)
+ * so that the trigram index applies with these thresholds; it looks at distinct titles,
+ * not at every ad.
+ */
+export function typoTitleKeys(lowerText: string): SQL {
+  return sql`select title_key from job_title_suggestion_typos(${lowerText}, ${TITLE_SIMILARITY}::real, ${TITLE_WORD_SIMILARITY}::real)`;
 }
 
-export function titleResemblance(lowerText: string): SQL {
-  return sql`greatest(similarity(lower(${jobAd.title}), ${lowerText}), word_similarity(${lowerText}, lower(${jobAd.title})))`;
+/** How close a lower-cased title is to the text: the better of the two similarities. */
+export function titleResemblance(lowerTitle: SQL, lowerText: string): SQL {
+  return sql`greatest(similarity(${lowerTitle}, ${lowerText}), word_similarity(${lowerText}, ${lowerTitle}))`;
 }

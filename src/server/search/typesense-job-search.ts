@@ -94,7 +94,8 @@ export function createTypesenseJobSearch(options: TypesenseJobSearchOptions): Jo
       });
       try {
         const answer = await searchTypesense(query);
-        return { ids: answer.hits.map((hit) => hit.document.id), total: answer.found };
+        // Typesense counts every match itself.
+        return { ids: answer.hits.map((hit) => hit.document.id), total: answer.found, totalIsExact: true };
       } catch (error) {
         warn(error);
         return options.fallback.search(params, now);

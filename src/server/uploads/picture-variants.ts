@@ -1,3 +1,4 @@
+import pLimit from 'p-limit';
 import sharp, { type Metadata } from 'sharp';
 import type { SniffedContentType } from '../../lib/uploads/sniff-content-type';
 
@@ -9,6 +10,28 @@ export const PICTURE_OPTIMIZED_SIDE = 256;
  * (48 megapixels: the largest phone cameras) instead of filling the memory.
  */
 export const PICTURE_MAX_PIXELS = 48_000_000;
+/**
+ * What decoding may cost in memory: pixels × channels × bytes per sample. 48 megapixels
+ * of 8-bit RGBA is 192 MB; a 16-bit picture reaches it at half the pixels. Checked from
+ * the header, before anything is decoded.
+ */
+export const PICTURE_MAX_DECODED_BYTES = 192 * 1024 * 1024;
+/**
+ * Pictures decoded at once, process-wide; the others wait their turn. With one decode per
+ * picture, re-encoding holds at most PICTURE_CONCURRENCY × PICTURE_MAX_DECODED_BYTES
+ * (384 MB) of pixels, however many uploads arrive together.
+ */
+export const PICTURE_CONCURRENCY = 2;
+
+/** The queue every re-encoding goes through (exported so tests can watch it). */
+export const pictureQueue = pLimit(PICTURE_CONCURRENCY);
+
+const BYTES_PER_SAMPLE: Record<string, number> = { uchar: 1, char: 1, ushort: 2, short: 2, uint: 4, int: 4, float: 4, complex: 8, double: 8, dpcomplex: 16 };
+
+/** The memory decoding a picture of this header would take, in bytes. */
+export function decodedBytesOf(metadata: Pick<Metadata, 'width' | 'height' | 'channels' | 'depth'>): number {
+  return (metadata.width ?? 0) * (metadata.height ?? 0) * (metadata.channels ?? 4) * (BYTES_PER_SAMPLE[metadata.depth ?? 'uchar'] ?? 8);
+}
 
 const FORMAT_OF: Record<string, SniffedContentType> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
 
@@ -35,7 +58,11 @@ export interface PictureVariants {
  * position, camera or ICC profile: sharp writes none unless asked). The decoder must
  * agree with the magic bytes, so a file passing as a PNG cannot reach another decoder.
  */
-export async function pictureVariants(bytes: Uint8Array, sniffed: SniffedContentType): Promise<PictureVariants> {
+export function pictureVariants(bytes: Uint8Array, sniffed: SniffedContentType): Promise<PictureVariants> {
+  return pictureQueue(() => reencode(bytes, sniffed));
+}
+
+async function reencode(bytes: Uint8Array, sniffed: SniffedContentType): Promise<PictureVariants> {
   const input = () => sharp(bytes, { limitInputPixels: PICTURE_MAX_PIXELS, failOn: 'error', animated: false });
   let metadata: Metadata;
   try {
@@ -44,12 +71,14 @@ export async function pictureVariants(bytes: Uint8Array, sniffed: SniffedContent
     throw new PictureError('unreadable', error instanceof Error ? error.message : String(error));
   }
   if (!metadata.format || FORMAT_OF[metadata.format] !== sniffed) throw new PictureError('unreadable', `decoder sees ${metadata.format ?? 'nothing'}, magic bytes say ${sniffed}`);
-  if ((metadata.width ?? 0) * (metadata.height ?? 0) > PICTURE_MAX_PIXELS) throw new PictureError('tooManyPixels', `${metadata.width} × ${metadata.height}`);
+  if ((metadata.width ?? 0) * (metadata.height ?? 0) > PICTURE_MAX_PIXELS || decodedBytesOf(metadata) > PICTURE_MAX_DECODED_BYTES) {
+    throw new PictureError('tooManyPixels', `${metadata.width} × ${metadata.height}, ${metadata.channels} channels of ${metadata.depth}`);
+  }
   try {
-    const [original, optimized] = await Promise.all([
-      input().rotate().resize({ width: PICTURE_MAX_SIDE, height: PICTURE_MAX_SIDE, fit: 'inside', withoutEnlargement: true }).webp({ quality: 82 }).toBuffer(),
-      input().rotate().resize({ width: PICTURE_OPTIMIZED_SIDE, height: PICTURE_OPTIMIZED_SIDE, fit: 'cover' }).webp({ quality: 80 }).toBuffer(),
-    ]);
+    // One decode of the upload: the square copy is made from the (at most 1024 px, upright)
+    // kept picture, so a large upload is decoded once, not once per copy.
+    const original = await input().rotate().resize({ width: PICTURE_MAX_SIDE, height: PICTURE_MAX_SIDE, fit: 'inside', withoutEnlargement: true }).webp({ quality: 82 }).toBuffer();
+    const optimized = await sharp(original).resize({ width: PICTURE_OPTIMIZED_SIDE, height: PICTURE_OPTIMIZED_SIDE, fit: 'cover' }).webp({ quality: 80 }).toBuffer();
     return { original, optimized };
   } catch (error) {
     throw new PictureError('unreadable', error instanceof Error ? error.message : String(error));

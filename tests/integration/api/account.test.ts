@@ -1,9 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submitAccountForm, submitPreferencesForm } from '../../../src/lib/account/account-operations';
-import { ACCOUNT_MESSAGES } from '../../../src/lib/account/account-input';
+import { getTranslator } from '../../../src/lib/i18n/i18n';
+
+const t = getTranslator();
+/** The API words an account issue code from the locale files, as the pages do. */
+const issue = (field: string, code: string) => ({ field, code, message: t(`account.errors.${code}`) });
 import { defaultNotificationPreference, EVENT_TYPES, preferenceFieldName, preferencesFromForm } from '../../../src/lib/account/notification-preferences';
-import type { SendGraphql } from '../../../src/lib/talent/profile-operations';
+import type { SendGraphql } from '../../../src/lib/graphql/send-document';
 import { eventType, user, userNotificationPreferences } from '../../../src/server/db/schema';
 import { startApiHarness, type ApiHarness } from '../../support/api-harness';
 import { describeEachDatabase } from '../../support/test-database';
@@ -76,13 +80,13 @@ describeEachDatabase('account and site settings', (kind) => {
       const token = await h.token('account-invalid');
       const before = await (await updateMe(token, { displayName: 'Kept', phoneNumber: '+4915112345678' })).body.data?.updateMe as Account;
       for (const [data, expected] of [
-        [{ displayName: '   ' }, [{ field: 'data.displayName', message: ACCOUNT_MESSAGES.displayNameRequired }]],
-        [{ displayName: null }, [{ field: 'data.displayName', message: ACCOUNT_MESSAGES.displayNameRequired }]],
-        [{ displayName: 'x'.repeat(101) }, [{ field: 'data.displayName', message: ACCOUNT_MESSAGES.displayNameTooLong }]],
-        [{ phoneNumber: '020 7946 0958' }, [{ field: 'data.phoneNumber', message: ACCOUNT_MESSAGES.phoneFormat }]],
+        [{ displayName: '   ' }, [issue('data.displayName', 'displayNameRequired')]],
+        [{ displayName: null }, [issue('data.displayName', 'displayNameRequired')]],
+        [{ displayName: 'x'.repeat(101) }, [issue('data.displayName', 'displayNameTooLong')]],
+        [{ phoneNumber: '020 7946 0958' }, [issue('data.phoneNumber', 'phoneFormat')]],
         [
           { displayName: 'New name', phoneNumber: '+12' },
-          [{ field: 'data.phoneNumber', message: ACCOUNT_MESSAGES.phoneLength }],
+          [issue('data.phoneNumber', 'phoneLength')],
         ],
       ] as const) {
         const { body } = await updateMe(token, data);
@@ -189,18 +193,18 @@ describeEachDatabase('account and site settings', (kind) => {
       const valid = new FormData();
       valid.set('displayName', ' Sam ');
       valid.set('phoneNumber', '');
-      const saved = await submitAccountForm(valid, sendAs(token), 'failed');
+      const saved = await submitAccountForm(valid, sendAs(token), t);
       expect(saved).toEqual({ kind: 'saved' });
       expect(await myAccount(token)).toMatchObject({ displayName: 'Sam', phoneNumber: null });
 
       const form = new FormData();
       form.set('displayName', 'Samantha');
       form.set('phoneNumber', '07700 900123');
-      const invalid = await submitAccountForm(form, sendAs(token), 'failed');
+      const invalid = await submitAccountForm(form, sendAs(token), t);
       expect(invalid).toEqual({
         kind: 'invalid',
         values: { displayName: 'Samantha', phoneNumber: '07700 900123' },
-        fieldErrors: { phoneNumber: ACCOUNT_MESSAGES.phoneFormat },
+        fieldErrors: { phoneNumber: t('account.errors.phoneFormat') },
         formError: null,
       });
       expect((await myAccount(token)).displayName).toBe('Sam');

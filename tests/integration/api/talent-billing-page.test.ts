@@ -15,7 +15,7 @@ import { billingPageView, type BillingPageLoaders } from '../../../src/lib/billi
 import { periodOf, periodValue } from '../../../src/lib/billing/billing-period';
 import { submitBillingPage, type SubmissionContext } from '../../../src/lib/billing/billing-submission';
 import { getTranslator } from '../../../src/lib/i18n/i18n';
-import type { SendGraphql } from '../../../src/lib/talent/profile-operations';
+import { sendDocument, type SendGraphql } from '../../../src/lib/graphql/send-document';
 import { billing, company, jobAssignment, jobDescription } from '../../../src/server/db/schema';
 import { startApiHarness, type ApiHarness } from '../../support/api-harness';
 import { describeEachDatabase } from '../../support/test-database';
@@ -55,10 +55,10 @@ describeEachDatabase('talent billing page', (kind) => {
     assignmentId = assignment!.id;
     send = (request) => h.call(request.query, { token, variables: request.variables });
     load = {
-      list: async (page, filter) => readBillingList(await send({ query: BILLING_LIST_QUERY, variables: { page, perPage: BILLINGS_PER_PAGE, filter: { status: filter.status, jobAssignmentId: filter.assignmentId } } })),
-      billing: async (id) => readOneBilling(await send({ query: BILLING_ONE_QUERY, variables: { id } })),
-      form: async () => readBillingForm(await send({ query: BILLING_FORM_QUERY })),
-      paymentProfile: async () => readPaymentProfile(await send({ query: PAYMENT_PROFILE_QUERY })),
+      list: async (page, filter) => readBillingList(await sendDocument(send, BILLING_LIST_QUERY, { page, perPage: BILLINGS_PER_PAGE, filter: { status: filter.status, jobAssignmentId: filter.assignmentId } })),
+      billing: async (id) => readOneBilling(await sendDocument(send, BILLING_ONE_QUERY, { id })),
+      form: async () => readBillingForm(await sendDocument(send, BILLING_FORM_QUERY)),
+      paymentProfile: async () => readPaymentProfile(await sendDocument(send, PAYMENT_PROFILE_QUERY)),
     };
     const upload = () => Promise.reject(new Error('no uploads in this suite: see billing-attachments.test.ts'));
     context = { send, upload, t, now, loadAssignments: async () => (await load.form()).assignments, loadPaymentProfile: async () => (await load.paymentProfile()).paymentProfile };

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { savedJobAd, talentInvitation } from '../../../src/server/db/schema';
-import type { SendGraphql } from '../../../src/lib/talent/profile-operations';
+import type { SendGraphql } from '../../../src/lib/graphql/send-document';
 import { submitInvitationForm } from '../../../src/lib/talent-jobs/invitation-form';
 import { submitSavedJobForm } from '../../../src/lib/talent-jobs/saved-job-form';
 import { describeEachDatabase } from '../../support/test-database';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submitCreateProfile } from '../../../src/lib/talent/create-profile';
-import type { SendGraphql } from '../../../src/lib/talent/profile-operations';
+import type { SendGraphql } from '../../../src/lib/graphql/send-document';
 import { submitProfileSection } from '../../../src/lib/talent/profile-submission';
 import { generalEventslog, talentProfile, user } from '../../../src/server/db/schema';
 import { startApiHarness, type ApiHarness } from '../../support/api-harness';

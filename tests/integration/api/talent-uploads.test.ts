@@ -41,19 +41,7 @@ describeEachDatabase('talent uploads (picture and documents)', (kind) => {
   let other: string;
   let profileId: string;
 
-  /** A GraphQL multipart request (the spec clients use), in-process. */
-  async function upload(query: string, token: string | null, file: { bytes: Uint8Array; name: string; type: string }, variables: Record<string, unknown> = {}) {
-    const form = new FormData();
-    form.set('operations', JSON.stringify({ query, variables: { ...variables, file: null } }));
-    form.set('map', JSON.stringify({ 0: ['variables.file'] }));
-    form.set('0', new File([new Uint8Array(file.bytes)], file.name, { type: file.type }));
-    const response = await h.api.fetch('http://api.test/graphql', {
-      method: 'POST',
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      body: form,
-    });
-    return { status: response.status, body: (await response.json()) as GraphqlBody };
-  }
+  const upload: ApiHarness['upload'] = (...args) => h.upload(...args);
 
   const fieldMessage = (body: GraphqlBody) => (body.errors?.[0]?.extensions?.fieldErrors as Array<{ field: string; message: string }> | undefined)?.[0];
 

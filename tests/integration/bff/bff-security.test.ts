@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser } from '../idp/browser';
 import { hasBuild, startBuiltServer, type BuiltServer } from '../../support/built-server';
-import { csrfTokenOf, signUpThroughProduct } from '../../support/signed-in-browser';
+import { confirmSignUpFromOutbox, csrfTokenOf, signUpThroughProduct } from '../../support/signed-in-browser';
 
 const FIND_ME = JSON.stringify({ query: '{ findMe { email isImpersonate } }' });
 
@@ -48,7 +48,9 @@ describe.skipIf(!hasBuild)('backend-for-frontend security (checklist A-C, E)', (
     const page = await browser.follow(`${origin}/sign-up`, () => false);
     const { parsePage } = await import('../idp/browser');
     const form = parsePage(page.html).forms.find((candidate) => candidate.action?.includes('signup'))!;
-    await browser.follow(new URL(form.action!, page.url), () => false, { form: { ...form.hidden, name: 'Fix Ation', email: `fix-${Date.now()}@example.test`, password: 'correct-horse-battery' } });
+    const email = `fix-${Date.now()}@example.test`;
+    await browser.follow(new URL(form.action!, page.url), () => false, { form: { ...form.hidden, name: 'Fix Ation', email, password: 'correct-horse-battery' } });
+    await confirmSignUpFromOutbox(browser, origin, email);
     const cookie = browser.jar.header(new URL(origin));
     expect(cookie).toMatch(/tp-session=/);
     expect(cookie).not.toContain(planted);
@@ -117,9 +119,9 @@ describe.skipIf(!hasBuild)('backend-for-frontend security (checklist A-C, E)', (
     const { parsePage } = await import('../idp/browser');
     const page = await browser.follow(`${origin}/sign-up`, () => false);
     const form = parsePage(page.html).forms.find((candidate) => candidate.action?.includes('signup'))!;
-    const atCallback = await browser.follow(new URL(form.action!, page.url), (url) => url.pathname === '/auth/callback', {
-      form: { ...form.hidden, name: 'Re Play', email: `replay-${Date.now()}@example.test`, password: 'correct-horse-battery' },
-    });
+    const email = `replay-${Date.now()}@example.test`;
+    await browser.follow(new URL(form.action!, page.url), () => false, { form: { ...form.hidden, name: 'Re Play', email, password: 'correct-horse-battery' } });
+    const atCallback = await confirmSignUpFromOutbox(browser, origin, email, (url) => url.pathname === '/auth/callback');
     const callbackUrl = atCallback.url;
     const first = await browser.request(callbackUrl);
     expect(first.headers.get('location')).toBe('/sign-up/success');
@@ -151,13 +153,33 @@ describe.skipIf(!hasBuild)('backend-for-frontend security (checklist A-C, E)', (
     const signUpLink = parsePage(page.html).links.find((link) => /sign up|create/i.test(link.text));
     const signUpPage = await browser.follow(new URL(signUpLink!.href, page.url), () => false);
     const form = parsePage(signUpPage.html).forms.find((candidate) => candidate.action?.includes('signup'))!;
-    const atCallback = await browser.follow(new URL(form.action!, signUpPage.url), (url) => url.pathname === '/auth/callback', {
-      form: { ...form.hidden, name: 'Red Irect', email: `redirect-${Date.now()}@example.test`, password: 'correct-horse-battery' },
-    });
+    const email = `redirect-${Date.now()}@example.test`;
+    await browser.follow(new URL(form.action!, signUpPage.url), () => false, { form: { ...form.hidden, name: 'Red Irect', email, password: 'correct-horse-battery' } });
+    const atCallback = await confirmSignUpFromOutbox(browser, origin, email, (url) => url.pathname === '/auth/callback');
     const done = await browser.request(atCallback.url);
     // The evil target is dropped; with no destination left, a new user without a profile
     // lands on the profile page (findMe's redirect), a path on our own origin.
     expect(done.headers.get('location')).toBe('/talent/profile');
+  });
+
+  it('C18: a signed-in user is never redirected off our origin, whatever normalisation makes of returnTo', async () => {
+    const { browser, csrf } = await signedIn();
+    // With a profile, findMe has no redirect of its own, so the signed-in branch follows returnTo.
+    const created = await proxy(browser, {
+      headers: { 'x-tp-csrf': csrf },
+      body: JSON.stringify({ query: 'mutation { createOneTalentProfile(data: { email: "rt@example.test", profileName: "Return To" }) { id } }' }),
+    });
+    expect(created.status).toBe(200);
+    const { readFileSync } = await import('node:fs');
+    const corpus = readFileSync(new URL('../../fixtures/open-redirects.txt', import.meta.url), 'utf8').split('\n').filter(Boolean);
+    const payloads = ['/.//evil.example', '/a/..//evil.example', '/%2e//evil.example', '/a/%2e%2e//evil.example', '/.%2F/evil.example', ...corpus.slice(0, 60)];
+    for (const payload of payloads) {
+      const response = await fetch(`${origin}/sign-in?returnTo=${encodeURIComponent(payload)}`, { redirect: 'manual', headers: { cookie: browser.jar.header(new URL(origin)) } });
+      expect(response.status, payload).toBe(303);
+      const location = response.headers.get('location')!;
+      expect(new URL(location, origin).origin, payload).toBe(origin);
+      expect(location.startsWith('//'), payload).toBe(false);
+    }
   });
 
   it('E25: logout is POST with the anti-forgery token; afterwards the old cookie gets 401', async () => {

@@ -122,7 +122,7 @@ describe('BFF sign-in landing and token lifecycle (checklist E25, E27, E28)', ()
       sessions: createSessionManager(store, { idleSeconds: 3600, absoluteSeconds: 86_400, cookieName: 'tp-session', secure: false }),
       // Port 9 (discard) on loopback: nothing answers, as with a provider that is down.
       oidc: createOidcClient({
-        auth: { builtIn: false, issuer: 'http://127.0.0.1:9/oidc', clientId: 'x', clientSecret: 'y', audience: 'z', rolesClaim: TEST_ROLES_CLAIM, adminRole: 'a', impersonateRole: 'i', extraScopes: [], refreshTokens: true, organization: null, maxAgeSeconds: null },
+        auth: { builtIn: false, issuer: 'http://127.0.0.1:9/oidc', clientId: 'x', clientSecret: 'y', audience: 'z', rolesClaim: TEST_ROLES_CLAIM, adminRole: 'a', impersonateRole: 'i', extraScopes: [], refreshTokens: true, organization: null, maxAgeSeconds: null, signUpsPerHour: 20 },
         clientSecret: 'y',
         redirectUri: 'http://127.0.0.1:9/cb',
         postLogoutRedirectUri: 'http://127.0.0.1:9/',

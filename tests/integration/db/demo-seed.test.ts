@@ -22,7 +22,7 @@ import {
 } from '../../../src/server/db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../src/server/db/seed/demo-accounts';
 import { isDatabaseEmpty, seedDemoData, type SeedSummary } from '../../../src/server/db/seed/demo-seed';
-import { verifyPassword } from '../../../src/server/idp/password-hash';
+import { verifyPassword } from '../../../src/server/crypto/password-hash';
 import { describeEachDatabase, openTestDatabase } from '../../support/test-database';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { parse, type DefaultTreeAdapterTypes } from 'parse5';
 
 // Just enough of a browser for the provider's pages: a cookie jar honouring Path and
@@ -55,6 +56,12 @@ export interface PageResponse {
 export class Browser {
   readonly jar = new CookieJar();
 
+  /**
+   * `localAddress`: the loopback address this browser connects from (127.0.0.2 is another
+   * client to a server on 127.0.0.1 on Linux), for what the provider counts per client.
+   */
+  constructor(private readonly localAddress?: string) {}
+
   /** One request, no redirect following; the body is read (HTML) or discarded. */
   async request(url: URL | string, init: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {}): Promise<PageResponse> {
     const target = new URL(url);
@@ -67,7 +74,10 @@ export class Browser {
       headers['content-type'] = 'application/x-www-form-urlencoded';
       body = new URLSearchParams(init.form).toString();
     }
-    const response = await fetch(target, { method: init.method ?? (init.form ? 'POST' : 'GET'), headers, body, redirect: 'manual' });
+    const method = init.method ?? (init.form ? 'POST' : 'GET');
+    const response = this.localAddress
+      ? await requestFrom(this.localAddress, target, { method, headers, body })
+      : await fetch(target, { method, headers, body, redirect: 'manual' });
     this.jar.store(target, response);
     return { url: target, status: response.status, headers: response.headers, html: await response.text() };
   }
@@ -87,6 +97,27 @@ export class Browser {
     }
     throw new Error(`too many redirects from ${String(url)}`);
   }
+}
+
+/** fetch cannot choose the local address; node:http can. Answers as a fetch Response. */
+function requestFrom(localAddress: string, url: URL, init: { method: string; headers: Record<string, string>; body: string | undefined }): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(url, { method: init.method, headers: init.headers, localAddress }, (incoming) => {
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.on('error', reject);
+      incoming.on('end', () => {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(incoming.headers)) {
+          for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, item);
+        }
+        const status = incoming.statusCode ?? 500;
+        resolve(new Response(status === 204 || status === 304 ? null : Buffer.concat(chunks), { status, headers }));
+      });
+    });
+    outgoing.on('error', reject);
+    outgoing.end(init.body);
+  });
 }
 
 // ---- HTML -------------------------------------------------------------------------
@@ -129,7 +160,15 @@ export interface ParsedPage {
   buttons: string[];
   links: Array<{ text: string; href: string }>;
   alerts: string[];
-  forms: Array<{ action: string | undefined; method: string | undefined; id: string | undefined; hidden: Record<string, string> }>;
+  forms: Array<{
+    action: string | undefined;
+    method: string | undefined;
+    id: string | undefined;
+    enctype: string | undefined;
+    hidden: Record<string, string>;
+    /** Names of the form's text-like fields (inputs that are not hidden, file, checkbox, radio or buttons; textareas). */
+    textFields: string[];
+  }>;
   /** Labels whose `for` points at nothing. */
   unboundLabels: string[];
 }
@@ -175,6 +214,10 @@ export function parsePage(html: string): ParsedPage {
         action: attr(form, 'action'),
         method: attr(form, 'method'),
         id: attr(form, 'id'),
+        enctype: attr(form, 'enctype'),
+        textFields: [...walk(form)]
+          .filter((element) => (element.tagName === 'input' && !['hidden', 'file', 'checkbox', 'radio', 'submit', 'button', 'image', 'reset'].includes(attr(element, 'type') ?? 'text')) || element.tagName === 'textarea')
+          .flatMap((element) => (attr(element, 'name') ? [attr(element, 'name')!] : [])),
         hidden: Object.fromEntries(
           [...walk(form)]
             .filter((element) => element.tagName === 'input' && attr(element, 'type') === 'hidden')

@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type * as oidc from 'openid-client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../../src/server/db/client';
-import { identityAccount } from '../../../src/server/db/schema';
+import { CLIENT_FAILURES_PER_WINDOW, FAILURES_BEFORE_BACKOFF } from '../../../src/server/idp/login-throttle';
 import { startIdpServer, seedIdentityAccount, type IdpTestServer, type SeededAccount } from '../../support/idp-server';
 import { describeEachDatabase, openTestDatabase } from '../../support/test-database';
 import { Browser, parsePage, type PageResponse } from './browser';
@@ -25,8 +24,8 @@ describeEachDatabase('built-in identity provider: the sign-in form', (kind) => {
     await database?.close();
   });
 
-  async function openSignIn(parameters: Record<string, string> = {}) {
-    const browser = new Browser();
+  /** `browser` may connect from another loopback address: another client to the provider. */
+  async function openSignIn(parameters: Record<string, string> = {}, browser = new Browser()) {
     const request = await buildAuthorization(config, server, parameters);
     const page = await browser.follow(request.url, isCallback(server));
     expect(page.status).toBe(200);
@@ -85,50 +84,80 @@ describeEachDatabase('built-in identity provider: the sign-in form', (kind) => {
     expect(tokens.claims()?.sub).toBe(account.id);
   });
 
-  it('locks an account after 5 wrong passwords, refuses even the right one, and lets it in once the lock has passed', async () => {
-    const victim = await seedIdentityAccount(database.db, { email: 'locked@talentplace.test' });
-    const { browser, page, request } = await openSignIn();
-    for (let attempt = 1; attempt <= 5; attempt += 1) {
-      const answer = await post(browser, page, { email: victim.email, password: `wrong ${attempt}` });
-      expect(parsePage(answer.html).alerts).toEqual(['Wrong email or password.']);
+  const alertOf = (answer: PageResponse) => parsePage(answer.html).alerts[0];
+
+  it('slows an address that failed 5 times for one e-mail, even with the right password, while the owner signs in from another address', async () => {
+    const victim = await seedIdentityAccount(database.db, { email: 'victim@talentplace.test' });
+    const attacker = await openSignIn({}, new Browser('127.0.0.2'));
+    for (let attempt = 1; attempt <= FAILURES_BEFORE_BACKOFF; attempt += 1) {
+      const answer = await post(attacker.browser, attacker.page, { email: victim.email, password: `wrong ${attempt}` });
+      expect(answer.status).toBe(400);
+      expect(alertOf(answer)).toBe('Wrong email or password.');
     }
-    const [row] = await database.db.select().from(identityAccount).where(eq(identityAccount.id, victim.id));
-    expect(row?.failedLoginCount).toBe(5);
-    expect(row?.lockedUntil?.getTime()).toBeGreaterThan(Date.now());
-
-    const refused = await post(browser, page, { email: victim.email, password: victim.password });
+    const refused = await post(attacker.browser, attacker.page, { email: victim.email, password: victim.password });
     expect(refused.status).toBe(429);
-    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(parsePage(refused.html).alerts[0]).toMatch(/^Too many attempts\. Try again in 1 minute\.$/);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(50);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    expect(alertOf(refused)).toBe('Too many attempts. Try again in 1 minute.');
+    expect(server.logs.some((line) => line.startsWith('idp: sign-in throttled, too many failed sign-ins for this e-mail from this client (client 127.0.0.2,'))).toBe(true);
 
-    await database.db.update(identityAccount).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(identityAccount.id, victim.id));
-    const callback = await post(browser, page, { email: victim.email, password: victim.password });
+    // The same address may still try another e-mail: the back-off is for the pair.
+    const other = await post(attacker.browser, attacker.page, { email: account.email, password: 'not it either' });
+    expect(other.status).toBe(400);
+
+    // The owner, from another client address, is not locked out.
+    const owner = await openSignIn();
+    const callback = await post(owner.browser, owner.page, { email: victim.email, password: victim.password });
     expect(isCallback(server)(callback.url)).toBe(true);
-    expect((await redeem(config, request, callback.url)).claims()?.sub).toBe(victim.id);
-    const [reset] = await database.db.select().from(identityAccount).where(eq(identityAccount.id, victim.id));
-    expect(reset).toMatchObject({ failedLoginCount: 0, lockedUntil: null });
+    expect((await redeem(config, owner.request, callback.url)).claims()?.sub).toBe(victim.id);
   });
 
-  it('locks for longer after every further failure', async () => {
-    const victim = await seedIdentityAccount(database.db, { email: 'longer@talentplace.test' });
-    await database.db.update(identityAccount).set({ failedLoginCount: 6 }).where(eq(identityAccount.id, victim.id));
-    const { browser, page } = await openSignIn();
-    await post(browser, page, { email: victim.email, password: 'wrong again' });
-    const [row] = await database.db.select().from(identityAccount).where(eq(identityAccount.id, victim.id));
-    // 7 failures: 1 minute doubled twice.
-    expect(row!.lockedUntil!.getTime() - Date.now()).toBeGreaterThan(3.9 * 60_000);
-    expect(row!.lockedUntil!.getTime() - Date.now()).toBeLessThanOrEqual(4 * 60_000);
-  });
-
-  it('shows "Too many attempts" for an unknown e-mail too, so a lock does not tell which accounts exist', async () => {
-    const { browser, page } = await openSignIn();
-    for (let attempt = 1; attempt <= 5; attempt += 1) {
-      const answer = await post(browser, page, { email: 'ghost@talentplace.test', password: `wrong ${attempt}` });
-      expect(parsePage(answer.html).alerts).toEqual(['Wrong email or password.']);
+  it('slows one address that fails for many different e-mails, whichever e-mail it tries next', async () => {
+    const scanner = await openSignIn({}, new Browser('127.0.0.3'));
+    for (let attempt = 1; attempt <= CLIENT_FAILURES_PER_WINDOW; attempt += 1) {
+      // Known and unknown e-mails alike, each tried once: no pair reaches its back-off.
+      const email = attempt === 1 ? account.email : `guess-${attempt}@talentplace.test`;
+      const answer = await post(scanner.browser, scanner.page, { email, password: 'password123' });
+      expect(answer.status, `attempt ${attempt}`).toBe(400);
     }
-    const refused = await post(browser, page, { email: 'ghost@talentplace.test', password: 'anything at all' });
-    expect(refused.status).toBe(429);
-    expect(parsePage(refused.html).alerts[0]).toMatch(/^Too many attempts/);
+    for (const email of ['fresh-guess@talentplace.test', account.email]) {
+      const refused = await post(scanner.browser, scanner.page, { email, password: email === account.email ? account.password : 'password123' });
+      expect(refused.status, email).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
+      expect(alertOf(refused)).toBe('Too many attempts. Try again in 15 minutes.');
+    }
+    expect(server.logs.some((line) => line.startsWith('idp: sign-in throttled, too many failed sign-ins from this client (client 127.0.0.3,'))).toBe(true);
+
+    // Everyone else is unaffected.
+    const { browser, page } = await openSignIn();
+    const callback = await post(browser, page, { email: account.email, password: account.password });
+    expect(isCallback(server)(callback.url)).toBe(true);
+  });
+
+  it('counts guesses sent in parallel: only the allowance gets through', async () => {
+    const target = await seedIdentityAccount(database.db, { email: 'parallel@talentplace.test' });
+    const { browser, page } = await openSignIn({}, new Browser('127.0.0.6'));
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, index) => post(browser, page, { email: target.email, password: `guess ${index}` })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([400, 400, 400, 400, 400, 429, 429, 429]);
+  });
+
+  it('answers an unknown e-mail exactly like a known one, "Too many attempts" included', async () => {
+    const known = await seedIdentityAccount(database.db, { email: 'known@talentplace.test' });
+    const answersFor = async (email: string, address: string) => {
+      const { browser, page } = await openSignIn({}, new Browser(address));
+      const answers: Array<{ status: number; retryAfter: string | null; html: string }> = [];
+      for (let attempt = 1; attempt <= FAILURES_BEFORE_BACKOFF + 1; attempt += 1) {
+        const answer = await post(browser, page, { email, password: `wrong ${attempt}` });
+        // The page differs only by the e-mail it echoes and the interaction's address.
+        const html = answer.html.replaceAll(email, 'EMAIL').replace(/\/interaction\/[\w-]+/g, '/interaction/UID');
+        answers.push({ status: answer.status, retryAfter: answer.headers.get('retry-after') && 'set', html });
+      }
+      return answers;
+    };
+    const forKnown = await answersFor(known.email, '127.0.0.4');
+    const forUnknown = await answersFor('ghost@talentplace.test', '127.0.0.5');
+    expect(forKnown.map((answer) => answer.status)).toEqual([400, 400, 400, 400, 400, 429]);
+    expect(forUnknown).toEqual(forKnown);
   });
 
   it('refuses a form posted from another origin', async () => {

@@ -4,10 +4,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createAccessTokenVerifier } from '../../../src/server/api/auth/access-token';
 import type { Database } from '../../../src/server/db/client';
 import { identityAccount } from '../../../src/server/db/schema';
-import { verifyPassword } from '../../../src/server/idp/password-hash';
+import { verifyPassword } from '../../../src/server/crypto/password-hash';
 import { startIdpServer, seedIdentityAccount, type IdpTestServer } from '../../support/idp-server';
 import { describeEachDatabase, openTestDatabase } from '../../support/test-database';
-import { Browser, parsePage } from './browser';
+import { linkIn, readOutbox, waitForMail } from '../../support/outbox';
+import { Browser, parsePage, type PageResponse } from './browser';
 import { buildAuthorization, discoverClient, isCallback, redeem, submitForm } from './relying-party';
 
 describeEachDatabase('built-in identity provider: sign-up', (kind) => {
@@ -35,6 +36,20 @@ describeEachDatabase('built-in identity provider: sign-up', (kind) => {
 
   const openSignUp = () => openPage({ prompt: 'create' });
 
+  /** Submits the sign-up form; a valid one lands on "Check your email", whoever the e-mail belongs to. */
+  async function signUpAndCheckEmail(browser: Browser, page: PageResponse, fields: Record<string, string>) {
+    const answer = await submitForm(browser, server, page, fields);
+    expect(answer.status).toBe(200);
+    expect(parsePage(answer.html).title).toBe('Check your email | Talentplace');
+    return answer;
+  }
+
+  /** Follows the confirmation link mailed to the address, in the given browser. */
+  async function confirmFromMail(browser: Browser, email: string) {
+    const mail = await waitForMail(server.outboxDir, email, { subject: /^Confirm your email/ });
+    return browser.follow(linkIn(mail, server.issuer), isCallback(server));
+  }
+
   it('shows the sign-up form first for prompt=create, with exactly the contract fields', async () => {
     const { page } = await openSignUp();
     const parsed = parsePage(page.html);
@@ -56,14 +71,19 @@ describeEachDatabase('built-in identity provider: sign-up', (kind) => {
     expect(parsePage(page.html).title).toBe('Sign up | Talentplace');
   });
 
-  it('creates the account (scrypt hash, lower-cased e-mail, no roles) and completes the flow signed in', async () => {
+  it('creates the account (scrypt hash, lower-cased e-mail, no roles), mails a confirmation link, and the link completes the flow signed in', async () => {
     const { browser, page, request } = await openSignUp();
-    const callback = await submitForm(browser, server, page, { name: ' Katherine Johnson ', email: 'Katherine@Talentplace.test', password: 'orbital mechanics' });
+    const answer = await signUpAndCheckEmail(browser, page, { name: ' Katherine Johnson ', email: 'Katherine@Talentplace.test', password: 'orbital mechanics' });
+    expect(answer.html).toContain('katherine@talentplace.test');
+    const [unconfirmed] = await database.db.select().from(identityAccount).where(eq(identityAccount.email, 'katherine@talentplace.test'));
+    expect(unconfirmed?.emailVerified).toBe(false);
+
+    const callback = await confirmFromMail(browser, 'katherine@talentplace.test');
     expect(isCallback(server)(callback.url)).toBe(true);
     const tokens = await redeem(config, request, callback.url);
 
     const [row] = await database.db.select().from(identityAccount).where(eq(identityAccount.email, 'katherine@talentplace.test'));
-    expect(row).toMatchObject({ name: 'Katherine Johnson', roles: [], emailVerified: false, failedLoginCount: 0 });
+    expect(row).toMatchObject({ name: 'Katherine Johnson', roles: [], emailVerified: true, failedLoginCount: 0 });
     expect(row!.passwordHash).toMatch(/^scrypt\$32768\$8\$1\$/);
     expect(row!.passwordHash).not.toContain('orbital mechanics');
     await expect(verifyPassword('orbital mechanics', row!.passwordHash)).resolves.toBe(true);
@@ -84,7 +104,8 @@ describeEachDatabase('built-in identity provider: sign-up', (kind) => {
     const signIn = await browser.request(new URL(toSignIn.href, signUp.url));
     expect(parsePage(signIn.html).title).toBe('Sign in | Talentplace');
 
-    const callback = await submitForm(browser, server, signUp, { name: 'Dorothy Vaughan', email: 'dorothy@talentplace.test', password: 'fortran for everyone' });
+    await signUpAndCheckEmail(browser, signUp, { name: 'Dorothy Vaughan', email: 'dorothy@talentplace.test', password: 'fortran for everyone' });
+    const callback = await confirmFromMail(browser, 'dorothy@talentplace.test');
     expect(isCallback(server)(callback.url)).toBe(true);
     expect((await redeem(config, request, callback.url)).claims()?.email).toBe('dorothy@talentplace.test');
   });
@@ -115,15 +136,79 @@ describeEachDatabase('built-in identity provider: sign-up', (kind) => {
     expect(parsePage(answer.html).fields[0]?.descriptions).toEqual(['Name must be at most 100 characters.']);
   });
 
-  it('refuses an e-mail that already has an account, in any case, with a generic message', async () => {
+  it('answers a sign-up with a registered e-mail exactly like a new one, and tells the owner by mail instead', async () => {
     const existing = await seedIdentityAccount(database.db, { email: 'taken@talentplace.test' });
+    const fresh = await openSignUp();
+    const newAnswer = await signUpAndCheckEmail(fresh.browser, fresh.page, { name: 'Someone New', email: 'untaken@talentplace.test', password: 'another password' });
     const { browser, page } = await openSignUp();
-    const answer = await submitForm(browser, server, page, { name: 'Someone Else', email: 'TAKEN@talentplace.test', password: 'another password' });
-    expect(answer.status).toBe(400);
-    expect(parsePage(answer.html).fields[1]?.descriptions).toEqual(['An account with this email already exists. Sign in instead.']);
+    const takenAnswer = await signUpAndCheckEmail(browser, page, { name: 'Someone Else', email: 'TAKEN@talentplace.test', password: 'another password' });
+    // The same page but for the address it names: nothing tells which one had an account.
+    const normalise = (html: string) => html.replace(/untaken@talentplace\.test|taken@talentplace\.test/g, 'EMAIL');
+    expect(normalise(takenAnswer.html)).toBe(normalise(newAnswer.html));
+
     const [{ count }] = (await database.db.execute<{ count: number }>(sql`select count(*)::int as count from identity_account where lower(email) = 'taken@talentplace.test'`)).rows as [{ count: number }];
     expect(count).toBe(1);
     const [row] = await database.db.select().from(identityAccount).where(eq(identityAccount.id, existing.id));
     expect(row?.name).toBe(existing.name);
+    await expect(verifyPassword(existing.password, row!.passwordHash)).resolves.toBe(true);
+
+    const note = await waitForMail(server.outboxDir, 'taken@talentplace.test');
+    expect(note.subject).toBe('Someone tried to sign up to Talentplace with your email');
+    expect(note.text).toContain(`${server.origin}/sign-in`);
+    expect(note.text).not.toContain('/confirm?token=');
+  });
+
+  it('a confirmation link opened in another browser confirms the e-mail but signs nobody in', async () => {
+    const { browser, page } = await openSignUp();
+    await signUpAndCheckEmail(browser, page, { name: 'Other Browser', email: 'other-browser@talentplace.test', password: 'another password' });
+    const mail = await waitForMail(server.outboxDir, 'other-browser@talentplace.test');
+    const elsewhere = await new Browser().follow(linkIn(mail, server.issuer), isCallback(server));
+    expect(elsewhere.status).toBe(200);
+    expect(parsePage(elsewhere.html).title).toBe('Email confirmed | Talentplace');
+    expect(isCallback(server)(elsewhere.url)).toBe(false);
+    const [row] = await database.db.select().from(identityAccount).where(eq(identityAccount.email, 'other-browser@talentplace.test'));
+    expect(row?.emailVerified).toBe(true);
+  });
+
+  it('refuses a forged, altered or expired confirmation link', async () => {
+    const { browser, page } = await openSignUp();
+    await signUpAndCheckEmail(browser, page, { name: 'Forged Link', email: 'forged@talentplace.test', password: 'another password' });
+    const link = new URL(linkIn(await waitForMail(server.outboxDir, 'forged@talentplace.test'), server.issuer));
+    const token = link.searchParams.get('token')!;
+    for (const bad of [`${token.slice(0, -2)}xx`, `x${token}`, 'abc.def', '']) {
+      link.searchParams.set('token', bad);
+      const answer = await browser.request(link);
+      expect(answer.status, bad).toBe(400);
+      expect(parsePage(answer.html).title).toBe('This link does not work | Talentplace');
+    }
+    const [row] = await database.db.select().from(identityAccount).where(eq(identityAccount.email, 'forged@talentplace.test'));
+    expect(row?.emailVerified).toBe(false);
+  });
+
+  it('refuses control characters (NUL) in the name and e-mail with a field message, never a server error', async () => {
+    const { browser, page } = await openSignUp();
+    const answer = await submitForm(browser, server, page, { name: 'Nul\u0000Name', email: 'nul\u0000@talentplace.test', password: 'another password' });
+    expect(answer.status).toBe(400);
+    const [name, email] = parsePage(answer.html).fields;
+    expect(name?.descriptions).toEqual(['Remove the invisible control characters from this field.']);
+    expect(email?.descriptions).toEqual(['Remove the invisible control characters from this field.']);
+  });
+
+  it('throttles sign-ups per client address', async () => {
+    const limited = await startIdpServer(database.db, { signUpsPerHour: 2 });
+    try {
+      const limitedConfig = await discoverClient(limited);
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const browser = new Browser();
+        const request = await buildAuthorization(limitedConfig, limited, { prompt: 'create' });
+        const form = await browser.follow(request.url, isCallback(limited));
+        statuses.push((await submitForm(browser, limited, form, { name: 'Burst', email: `burst-${i}@talentplace.test`, password: 'another password' })).status);
+      }
+      expect(statuses).toEqual([200, 200, 429]);
+      expect(readOutbox(limited.outboxDir)).toHaveLength(2);
+    } finally {
+      await limited.close();
+    }
   });
 });

@@ -124,7 +124,35 @@ describeEachDatabase('PostgreSQL job search', (kind) => {
     expect([first.total, second.total, beyond.total]).toEqual([6, 6, 6]);
     expect(beyond.ids).toEqual([]);
     const textBeyond = await jobSearch.search({ ...defaultJobSearchParams(), q: 'engineer', sortBy: 'relevance', perPage: 1, page: 5 });
-    expect(textBeyond).toEqual({ ids: [], total: 2 });
+    expect(textBeyond).toEqual({ ids: [], total: 2, totalIsExact: true });
+  });
+
+  it('stops counting at the cap: the total is then a lower bound, and no page starts past it', async () => {
+    const capped = createPostgresJobSearch(database.db, { countCap: 3 });
+    const page = async (overrides: Partial<JobSearchParams>) => {
+      const result = await capped.search({ ...defaultJobSearchParams(), perPage: 2, ...overrides });
+      return { titles: result.ids.map(fixture.titleOf), total: result.total, totalIsExact: result.totalIsExact };
+    };
+    expect(await page({})).toEqual({ titles: OPEN_NEWEST_FIRST.slice(0, 2), total: 3, totalIsExact: false });
+    // The second page ends at the cap (third ad), the third would start past it.
+    expect(await page({ page: 2 })).toEqual({ titles: OPEN_NEWEST_FIRST.slice(2, 3), total: 3, totalIsExact: false });
+    expect(await page({ page: 3 })).toEqual({ titles: [], total: 3, totalIsExact: false });
+    // Four ads match "react", two "engineer": capped, and exact under the cap.
+    expect(await page({ q: 'react', sortBy: 'relevance' })).toMatchObject({ total: 3, totalIsExact: false });
+    expect(await page({ q: 'engineer', sortBy: 'relevance' })).toMatchObject({ total: 2, totalIsExact: true });
+    // The fallback tiers are capped alike: "reac" finds the four by prefix.
+    expect(await page({ q: 'reac', sortBy: 'relevance' })).toMatchObject({ total: 3, totalIsExact: false });
+    expect(await createPostgresJobSearch(database.db, { countCap: 4 }).search({ ...defaultJobSearchParams(), q: 'react' })).toMatchObject({ total: 4, totalIsExact: true });
+  });
+
+  it('ranks only the newest matches of the rank window, then the rest newest first', async () => {
+    const windowed = createPostgresJobSearch(database.db, { rankWindow: 2 });
+    const ranked = await windowed.search({ ...defaultJobSearchParams(), q: 'react', sortBy: 'relevance' });
+    // The two newest matches are React Developer (title) and Frontend Engineer (skill):
+    // ranked among themselves, then Backend Engineer and React developer by date.
+    expect(ranked.ids.map(fixture.titleOf)).toEqual(['React Developer', 'Frontend Engineer', 'Backend Engineer', 'React developer']);
+    const secondPage = await windowed.search({ ...defaultJobSearchParams(), q: 'react', sortBy: 'relevance', perPage: 3, page: 2 });
+    expect(secondPage.ids.map(fixture.titleOf)).toEqual(['React developer']);
   });
 
   it('answers as of the given time', async () => {

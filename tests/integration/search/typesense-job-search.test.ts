@@ -47,7 +47,7 @@ describeEachDatabase('Typesense job search', (kind) => {
   it('sends a text search as the spec call: path, q, query_by, sort_by, page, per_page and the search key', async () => {
     stub.searchResult = { hits: [{ id: fixture.ids['React Developer']! }, { id: fixture.ids['Frontend Engineer']! }], found: 7 };
     const result = await typesense.search(params({ q: 'react', sortBy: 'relevance' }), now);
-    expect(result).toEqual({ ids: [fixture.ids['React Developer'], fixture.ids['Frontend Engineer']], total: 7 });
+    expect(result).toEqual({ ids: [fixture.ids['React Developer'], fixture.ids['Frontend Engineer']], total: 7, totalIsExact: true });
     expect(stub.requests).toHaveLength(1);
     const [request] = stub.requests;
     expect(request).toMatchObject({ method: 'GET', path: SEARCH_PATH, body: '' });

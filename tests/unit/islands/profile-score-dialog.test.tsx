@@ -1,6 +1,9 @@
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import interaction from '../../../src/integrations/interaction-directive-client';
 import '../../../src/islands/profile/avatar-element';
 import ProfileScoreDialog, { type ProfileScoreDialogProps } from '../../../src/islands/profile/ProfileScoreDialog';
 import { ProgressBar } from '../../../src/islands/profile/ProgressBar';
@@ -81,13 +84,46 @@ describe('profile score dialog (spec §2)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('opens on a replayed synthetic Enter, as the interaction directive sends it after hydrating', async () => {
-    render(<ProfileScoreDialog {...props} />);
-    act(() => {
-      openButton().dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+  // The page's way: server markup, hydrated by client:interaction on the first event; a
+  // click on the icon (an SVG path) or an Enter while the code loads opens the dialog.
+  for (const [intent, act_] of [
+    ['a click on the icon', (button: HTMLElement) => {
+      const path = button.querySelector('path')!;
+      path.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+      path.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    }],
+    ['Enter', (button: HTMLElement) => {
+      button.focus();
+      button.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+    }],
+  ] as const) {
+    it(`opens on ${intent} made while the island was still loading (client:interaction)`, async () => {
+      const el = document.createElement('astro-island');
+      el.innerHTML = renderToString(<ProfileScoreDialog {...props} />);
+      document.body.append(el);
+      let release!: () => void;
+      const loaded = new Promise<void>((resolve) => (release = resolve));
+      let root: Root | null = null;
+      interaction(async () => {
+        await loaded;
+        return async () => {
+          act(() => {
+            root = hydrateRoot(el, <ProfileScoreDialog {...props} />);
+          });
+        };
+      }, { name: 'interaction', value: '' }, el);
+
+      try {
+        act_(el.querySelector('button')!);
+        expect(screen.queryByRole('dialog')).toBeNull();
+        release();
+        expect(await screen.findByRole('dialog', { name: 'Profile score' })).toBeTruthy();
+      } finally {
+        act(() => root?.unmount());
+        el.remove();
+      }
     });
-    expect(await screen.findByRole('dialog', { name: 'Profile score' })).toBeTruthy();
-  });
+  }
 
   it('uses the success colour at 100', async () => {
     render(<ProfileScoreDialog {...props} score={100} message={profile.score.messages.complete} />);

@@ -1,4 +1,6 @@
 import type { APIRoute } from 'astro';
+import { stripControlCharacters } from '../../../lib/text/control-characters';
+import { sendDocument } from '../../../lib/graphql/send-document';
 import { JOB_AD_SUGGESTIONS_QUERY } from '../../../lib/jobs/job-queries';
 
 const MAX_QUERY_LENGTH = 200;
@@ -8,13 +10,13 @@ const MAX_QUERY_LENGTH = 200;
  * when the visitor has one) and briefly cacheable. An empty query sends no search.
  */
 export const GET: APIRoute = async ({ url, locals }) => {
-  const q = (url.searchParams.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH);
+  const q = stripControlCharacters(url.searchParams.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH);
   const headers = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=60' };
   if (!q) return new Response('[]', { headers });
-  const answer = await locals.services.bff.graphql(null, { query: JOB_AD_SUGGESTIONS_QUERY, variables: { q }, operationName: 'JobAdSuggestions' }, '/jobs');
-  const data = answer.body.data as { jobAdSuggestions?: Array<{ id: string; title: string }> } | undefined;
-  if (!data?.jobAdSuggestions) {
-    return new Response(JSON.stringify({ error: answer.body.errors?.[0]?.message?.slice(0, 300) ?? 'Search is unavailable' }), { status: 502, headers: { ...headers, 'cache-control': 'no-store' } });
+  // Anonymous on purpose: no session goes upstream, whoever asks.
+  const answer = await sendDocument((body) => locals.services.bff.graphql(null, body, '/jobs'), JOB_AD_SUGGESTIONS_QUERY, { q });
+  if (!answer.data?.jobAdSuggestions) {
+    return new Response(JSON.stringify({ error: answer.errors[0]?.message?.slice(0, 300) ?? 'Search is unavailable' }), { status: 502, headers: { ...headers, 'cache-control': 'no-store' } });
   }
-  return new Response(JSON.stringify(data.jobAdSuggestions), { headers });
+  return new Response(JSON.stringify(answer.data.jobAdSuggestions), { headers });
 };

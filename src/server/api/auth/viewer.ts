@@ -3,6 +3,7 @@ import type { AppDatabase } from '../../db/client';
 import { admin, user } from '../../db/schema';
 import { forbidden } from '../errors';
 import type { VerifiedAccessToken } from './access-token';
+import { joinInvitedCompanies } from '../companies/member-invitations';
 
 export interface RoleNames {
   adminRole: string;
@@ -25,16 +26,23 @@ type UserRow = typeof user.$inferSelect;
 /**
  * The first call of a new subject provisions its user row (externalId = subject). An
  * admin role in the token is mirrored to the row, so that impersonation can refuse to
- * act as an admin without seeing that admin's token.
+ * act as an admin without seeing that admin's token. A new user takes up the company
+ * invitations sent to their verified address.
  */
 export async function provisionUser(db: AppDatabase, token: VerifiedAccessToken, roles: RoleNames): Promise<UserRow> {
   const email = token.email ?? `${token.subject}@users.invalid`;
   let [row] = await db.select().from(user).where(eq(user.externalId, token.subject)).limit(1);
   if (!row) {
-    await db
-      .insert(user)
-      .values({ externalId: token.subject, email, displayName: token.name })
-      .onConflictDoNothing();
+    await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(user)
+        .values({ externalId: token.subject, email, displayName: token.name })
+        .onConflictDoNothing()
+        .returning();
+      // Company invitations go to an address: only a provider that vouches for the address
+      // (email_verified) lets its owner take them up, or anyone could claim one by typing it.
+      if (created && token.claims.email_verified === true) await joinInvitedCompanies(tx, created);
+    });
     [row] = await db.select().from(user).where(eq(user.externalId, token.subject)).limit(1);
   }
   if (!row) throw new Error(`could not provision the user of subject ${token.subject}`);

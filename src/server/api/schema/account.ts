@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import { parseAccountUpdate } from '../../../lib/account/account-input';
+import { ACCOUNT_ERRORS, parseAccountUpdate } from '../../../lib/account/account-input';
 import { isEventType, NOTIFICATION_CHANNELS, withDefaults, EVENT_TYPES, type NotificationPreference } from '../../../lib/account/notification-preferences';
 import type { AppDatabase } from '../../db/client';
 import { user, userNotificationPreferences, type EventType } from '../../db/schema';
 import { builder } from '../builder';
-import { ApiError, type FieldError } from '../errors';
+import { ApiError, invalidFields, type FieldError } from '../errors';
 
 // The signed-in user's own account and site settings (/edit-account, /site-settings).
 // Nothing here takes a user id: every operation reads and writes the caller's row only.
@@ -63,7 +63,7 @@ builder.mutationField('updateMe', (t) =>
     args: { data: t.arg({ type: UpdateMeInput, required: true }) },
     resolve: async (_root, { data }, { db, viewer }) => {
       const parsed = parseAccountUpdate({ displayName: data.displayName, phoneNumber: data.phoneNumber });
-      if (!parsed.ok) throw badInput(parsed.errors.map((error) => ({ field: `data.${error.path}`, message: error.message })));
+      if (!parsed.ok) throw invalidFields(parsed.errors, ACCOUNT_ERRORS);
       const userId = viewer!.userId;
       if (Object.keys(parsed.values).length === 0) return readAccount(db, userId);
       const [updated] = await db.update(user).set(parsed.values).where(eq(user.id, userId)).returning(accountColumns);

@@ -55,6 +55,7 @@ JobAd.implement({
 interface SearchPage {
   items: PublicJobAdRow[];
   total: number;
+  totalIsExact: boolean;
   page: number;
   perPage: number;
 }
@@ -62,7 +63,10 @@ interface SearchPage {
 const JobAdSearchResult = builder.objectRef<SearchPage>('JobAdSearchResult').implement({
   fields: (t) => ({
     items: t.field({ type: [JobAd], resolve: (result) => result.items }),
-    total: t.exposeInt('total', { description: 'Open ads matching the search, over all pages' }),
+    total: t.exposeInt('total', { description: 'Open ads matching the search, over all pages; a lower bound when totalIsExact is false' }),
+    totalIsExact: t.exposeBoolean('totalIsExact', {
+      description: 'False when counting stopped at the search\'s cap: more than total ads match (show e.g. "1,000+"), and pages end at total',
+    }),
     page: t.exposeInt('page'),
     perPage: t.exposeInt('perPage'),
     pageCount: t.int({ resolve: (result) => Math.ceil(result.total / result.perPage) }),
@@ -110,8 +114,8 @@ builder.queryField('jobAds', (t) =>
       }
       const { params } = checked;
       const now = new Date();
-      const { ids, total } = await jobSearch.search(params, now);
-      return { items: await loadOpenJobAds(db, ids, now), total, page: params.page, perPage: params.perPage };
+      const { ids, total, totalIsExact } = await jobSearch.search(params, now);
+      return { items: await loadOpenJobAds(db, ids, now), total, totalIsExact, page: params.page, perPage: params.perPage };
     },
   }),
 );

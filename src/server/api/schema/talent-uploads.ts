@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import { isUuid } from '../../../lib/ids';
 import { cleanFileName } from '../../../lib/uploads/file-names';
 import { documentAddressOfUrl, documentUrl, pictureKeyOfUrl, pictureUrl, type StorageExtension } from '../../../lib/uploads/media-urls';
@@ -13,7 +14,7 @@ import { mayReadTalentDocument } from '../auth/talent-document-access';
 import { requireMyTalentProfileId } from '../auth/my-talent-profile';
 import { builder } from '../builder';
 import type { ApiContext } from '../context';
-import { notFound } from '../errors';
+import { ApiError, notFound } from '../errors';
 import { pictureRefused, readUploadedFile } from '../uploads/read-uploaded-file';
 import { TalentProfile, type TalentProfileRow } from './talents';
 
@@ -123,6 +124,20 @@ async function removeAndDelete(context: ApiContext, column: FileColumn): Promise
   return updated;
 }
 
+/** One upload from the caller's allowance, before the file is read; TOO_MANY_REQUESTS once it is spent. */
+async function takeUploadAllowance(context: ApiContext): Promise<void> {
+  try {
+    await context.uploadAllowance.consume(context.viewer!.userId);
+  } catch (refusal) {
+    if (!(refusal instanceof RateLimiterRes)) throw refusal;
+    const minutes = Math.max(1, Math.ceil(refusal.msBeforeNext / 60_000));
+    throw new ApiError('TOO_MANY_REQUESTS', `Too many uploads in a short time. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
+      hint: 'wait, then send the file again',
+      reason: 'tooManyUploads',
+    });
+  }
+}
+
 builder.mutationFields((t) => ({
   uploadMyProfilePicture: t.field({
     type: TalentProfile,
@@ -133,6 +148,7 @@ builder.mutationFields((t) => ({
     args: { file: t.arg({ type: 'File', required: true }) },
     resolve: async (_root, { file }, context) => {
       await requireMyTalentProfileId(context);
+      await takeUploadAllowance(context);
       const upload = await readUploadedFile(file, PICTURE_RULE);
       let variants;
       try {
@@ -173,6 +189,7 @@ builder.mutationFields((t) => ({
     },
     resolve: async (_root, { field, file }, context) => {
       const profileId = await requireMyTalentProfileId(context);
+      await takeUploadAllowance(context);
       const upload = await readUploadedFile(file, DOCUMENT_RULE);
       const key = newKey('pdf');
       const stored: StoredFile = {

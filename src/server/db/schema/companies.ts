@@ -202,3 +202,30 @@ export const companyInvoiceDetail = pgTable(
     index('company_invoice_detail_talent_id_idx').on(t.talentId),
   ],
 );
+
+/**
+ * An invitation to join a company sent to an address that has no user yet
+ * (createOneCompanyOnUser); the invited person joins with its role on first sign-in.
+ * One open invitation per company and address (case-insensitive).
+ */
+export const companyMemberInvitation = pgTable(
+  'company_member_invitation',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    // A role promised to someone cannot be removed from under the invitation either.
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => companyRole.id, { onDelete: 'restrict' }),
+    invitedById: uuid('invited_by_id').references(() => user.id, { onDelete: 'set null' }),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('company_member_invitation_company_email_unique').on(t.companyId, sql`lower(${t.email})`),
+    index('company_member_invitation_email_idx').on(sql`lower(${t.email})`),
+    index('company_member_invitation_role_id_idx').on(t.roleId),
+  ],
+);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
-import { OWNER_PERMISSIONS, PERMISSION_ACTIONS, PERMISSION_RESOURCES } from '../../../lib/permissions/resources';
-import type { PermissionSet as GrantSet } from '../../../lib/permissions/resources';
+import { DEFAULT_ROLE_TEMPLATES, OWNER_ROLE, RECRUITER_PERMISSIONS, RECRUITER_ROLE } from '../../../lib/companies/company-roles';
+import { DEFAULT_HIRING_STEPS } from '../../../lib/companies/hiring-steps';
 import {
   company,
   companyCredit,
@@ -20,32 +20,6 @@ import { COMPANY_DEFINITIONS, type CompanyDefinition, type CompanyKey } from './
 import { insertRows, type SeedContext, type SeedTx } from './context';
 import { addDays } from './dates';
 
-export const OWNER_ROLE = 'Owner';
-export const RECRUITER_ROLE = 'Recruiter';
-
-/** Full matrix with explicit `false`s: a role's false wins over nothing in the merge (spec §6). */
-function permissionMatrix(grants: GrantSet): PermissionSet {
-  return Object.fromEntries(
-    PERMISSION_RESOURCES.map((resource) => [
-      resource,
-      Object.fromEntries(PERMISSION_ACTIONS.map((action) => [action, grants[resource]?.[action] === true])),
-    ]),
-  );
-}
-
-/**
- * Reads what a recruiter works with and posts job ads; may see the company it works
- * for but not change it, and sees neither members nor roles.
- */
-export const RECRUITER_PERMISSIONS: PermissionSet = permissionMatrix({
-  company: { read: true },
-  jobDescription: { read: true },
-  jobAd: { read: true, create: true, update: true },
-  talentJobApplication: { read: true },
-  talentProfile: { read: true },
-  talentInvitation: { read: true },
-});
-
 /**
  * Northwind's own ceiling: nobody there deletes job ads, not even its owner (AND-merge).
  * The resource is spelled out in full: in the merge a missing action denies.
@@ -54,14 +28,9 @@ export const NORTHWIND_COMPANY_PERMISSIONS: PermissionSet = {
   jobAd: { read: true, create: true, update: true, delete: false },
 };
 
-export const HIRING_STEPS = [
-  { stepName: 'Applied', stepDescription: 'New applications waiting for a first look', group: 'Inbox' },
-  { stepName: 'Screening', stepDescription: 'CV review and a short introduction call', group: 'In process' },
-  { stepName: 'Interview', stepDescription: 'Skills and team interviews', group: 'In process' },
-  { stepName: 'Offer', stepDescription: 'Offer sent, waiting for an answer', group: 'In process' },
-  { stepName: 'Hired', stepDescription: 'Offer accepted', group: 'Closed' },
-] as const;
-export type HiringStepName = (typeof HIRING_STEPS)[number]['stepName'];
+// The roles and hiring steps every company starts with are the product's own
+// (src/lib/companies), shared with createOneCompany, so demo companies look like real ones.
+export type HiringStepName = (typeof DEFAULT_HIRING_STEPS)[number]['stepName'];
 
 export interface SeededCompany {
   id: string;
@@ -87,18 +56,9 @@ export interface SeededCompanies {
   memberships: SeededMembership[];
 }
 
-function toStored(set: GrantSet): PermissionSet {
-  return Object.fromEntries(
-    Object.entries(set).map(([resource, actions]) => [
-      resource,
-      Object.fromEntries(Object.entries(actions ?? {}).filter((entry): entry is [string, boolean] => entry[1] !== undefined)),
-    ]),
-  );
-}
-
 /** The platform-wide templates; reused when a database (seeded with --force) already has them. */
 async function defaultPermissionIds(ctx: SeedContext, tx: SeedTx): Promise<Record<string, string>> {
-  const templates = { [OWNER_ROLE]: toStored(OWNER_PERMISSIONS), [RECRUITER_ROLE]: RECRUITER_PERMISSIONS };
+  const templates = DEFAULT_ROLE_TEMPLATES;
   const existing = await tx
     .select({ id: companyDefaultPermissions.id, role: companyDefaultPermissions.role })
     .from(companyDefaultPermissions)
@@ -121,7 +81,7 @@ export async function seedCompanies(ctx: SeedContext, tx: SeedTx, accounts: Seed
     recruiterRoleId: randomUUID(),
     steps:
       definition.verificationStatus === 'verified' && !definition.deleted
-        ? HIRING_STEPS.map((step) => ({ id: randomUUID(), name: step.stepName }))
+        ? DEFAULT_HIRING_STEPS.map((step) => ({ id: randomUUID(), name: step.stepName }))
         : [],
   }));
   const byKey = (key: CompanyKey) => all.find((seeded) => seeded.definition.key === key)!;
@@ -165,7 +125,7 @@ export async function seedCompanies(ctx: SeedContext, tx: SeedTx, accounts: Seed
         id: seeded.ownerRoleId,
         companyId: seeded.id,
         role: OWNER_ROLE,
-        permissions: toStored(OWNER_PERMISSIONS),
+        permissions: DEFAULT_ROLE_TEMPLATES[OWNER_ROLE]!,
         defaultPermissionsId: templateIds[OWNER_ROLE]!,
         isDefault: true,
       },
@@ -205,9 +165,9 @@ export async function seedCompanies(ctx: SeedContext, tx: SeedTx, accounts: Seed
         id: step.id,
         companyId: seeded.id,
         stepName: step.name,
-        stepDescription: HIRING_STEPS[index]!.stepDescription,
+        stepDescription: DEFAULT_HIRING_STEPS[index]!.stepDescription,
         order: index + 1,
-        group: HIRING_STEPS[index]!.group,
+        group: DEFAULT_HIRING_STEPS[index]!.group,
       })),
     ),
   );

@@ -1,5 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
-import { hashPassword } from '../../idp/password-hash';
+import { hashPassword } from '../../crypto/password-hash';
 import type { AppDatabase } from '../client';
 import { identityAccount, user } from '../schema';
 import { seedAccounts } from './accounts';

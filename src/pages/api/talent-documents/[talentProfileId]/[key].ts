@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { FIND_TALENT_DOCUMENT_QUERY } from '../../../../lib/talent/profile-uploads';
 import { documentAddressOfUrl } from '../../../../lib/uploads/media-urls';
-import { privateDownload } from '../../../../server/http/private-download';
+import { privateDownload } from '../../../../server/bff/page/private-download';
 
 /**
  * Downloads a talent's private document (CV, resume, PDF). The API decides who may read

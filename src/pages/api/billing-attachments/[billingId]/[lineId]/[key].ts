@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { billingAttachmentAddressOfUrl } from '../../../../../lib/billing/billing-attachments';
 import { FIND_BILLING_ATTACHMENT_QUERY } from '../../../../../lib/billing/billing-operations';
 import { extensionOfKey } from '../../../../../lib/uploads/media-urls';
-import { privateDownload } from '../../../../../server/http/private-download';
+import { privateDownload } from '../../../../../server/bff/page/private-download';
 
 /**
  * Downloads a file attached to a billing line. The API decides who may read it

@@ -1,0 +1,198 @@
+// Job search at scale (issue 12, item 1): server time of the search adapter's search()
+// and suggest() on a throwaway database holding N open job ads. Run through
+// bench/job-search-scale.mjs, which bundles this file (it imports the TypeScript source).
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { defaultJobSearchParams, type JobSearchParams } from '../src/lib/jobs/search-params';
+import { openDatabase, type Database } from '../src/server/db/client';
+import { migrate } from '../src/server/db/migrate';
+import { seedDemoData } from '../src/server/db/seed/demo-seed';
+import { createPostgresJobSearch, DEFAULT_COUNT_CAP } from '../src/server/search/postgres-job-search';
+
+const usage = `Usage: node bench/job-search-scale.mjs --ads N (--pglite | --postgres URL) [options]
+
+  --ads N            open job ads to search (seeded, then cloned set-based in SQL)
+  --seed-ads N       ads made by the demo seed before cloning (default min(N, 20000))
+  --pglite           a throwaway PGlite data directory under the system temp directory
+  --postgres URL     a PostgreSQL server (e.g. postgres://postgres@127.0.0.1:5432/postgres):
+                     a throwaway database is created there and dropped afterwards
+  --iterations N     timed calls per case (default 30), after 3 untimed ones
+  --keep             keep the throwaway database (to EXPLAIN its queries); its place is printed
+`;
+
+const SUGGEST_PREFIXES = ['dev', 'pyth', 'ja', 're'];
+
+/** The search cases: common words, filters, sorts, a deep page, the fallback tiers. */
+function searchCases(deepPage: number): Array<[string, Partial<JobSearchParams>]> {
+  return [
+    ['listing (no q), page 1', {}],
+    ['listing, remote + freelancer', { workMode: ['remote'], employmentType: ['freelancer'] }],
+    ['q=developer', { q: 'developer' }],
+    ['q=engineer', { q: 'engineer' }],
+    ['q=kubernetes', { q: 'kubernetes' }],
+    ['q=developer, newest first', { q: 'developer', sortBy: 'newest' }],
+    ['q=developer, remote + freelancer', { q: 'developer', workMode: ['remote'], employmentType: ['freelancer'] }],
+    ['q=engineer, location Berlin', { q: 'engineer', location: 'berlin' }],
+    ['q=engineer, hybrid + employee + London', { q: 'engineer', workMode: ['hybrid'], employmentType: ['employee'], location: 'london' }],
+    [`q=developer, page ${deepPage}`, { q: 'developer', page: deepPage }],
+    [`listing, page ${deepPage}`, { page: deepPage }],
+    ['q=kube (prefix tier)', { q: 'kube' }],
+    ['q=devloper (typo tier)', { q: 'devloper' }],
+  ];
+}
+
+interface Timing {
+  name: string;
+  p50: number;
+  p95: number;
+  max: number;
+  result: string;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function time(name: string, iterations: number, run: () => Promise<string>): Promise<Timing> {
+  let result = '';
+  for (let i = 0; i < 3; i += 1) result = await run();
+  const samples: number[] = [];
+  for (let i = 0; i < iterations; i += 1) {
+    const started = performance.now();
+    await run();
+    samples.push(performance.now() - started);
+  }
+  samples.sort((a, b) => a - b);
+  return { name, p50: percentile(samples, 50), p95: percentile(samples, 95), max: samples.at(-1)!, result };
+}
+
+/**
+ * Clones the seeded open ads until `target` ads are open, in set-based INSERT ... SELECT
+ * statements of at most 100,000 rows (so the seed's mix of titles, skills, places and
+ * terms stays the same): each copy gets a new publication time within the last 89 days
+ * and keeps its deadline (in the future) and everything else.
+ */
+async function cloneOpenAds(database: Database, target: number, log: (line: string) => void): Promise<void> {
+  const openAds = sql`published_at <= now() and deleted_at is null and (published_until is null or published_until > now())`;
+  const openCount = async () => (await database.db.execute<{ n: number }>(sql`select count(*)::int as n from job_ad where ${openAds}`)).rows[0]!.n;
+  const seeded = await openCount();
+  let open = seeded;
+  while (open < target) {
+    const rows = Math.min(100_000, target - open);
+    const started = performance.now();
+    await database.db.execute(sql`
+      insert into job_ad (title, description, location, skills, skills_lowercase, ad_description, currency, salary, salary_rate_unit,
+        language, is_anonymous, employment_type, work_mode, assignment_type, job_description_id, published_at, published_until,
+        publisher_company_id, owner_user_id, created_at, updated_at)
+      select title, description, location, skills, skills_lowercase, ad_description, currency, salary, salary_rate_unit,
+        language, is_anonymous, employment_type, work_mode, assignment_type, job_description_id, published, published_until,
+        publisher_company_id, owner_user_id, published, published
+      from (
+        select source.*, now() - random() * interval '89 days' as published
+        from generate_series(1, ${Math.ceil(rows / seeded)}) as copy
+        cross join (select * from job_ad where ${openAds} order by created_at limit ${seeded}) as source
+        limit ${rows}
+      ) as clone`);
+    open = await openCount();
+    log(`cloned ${rows} ads in ${((performance.now() - started) / 1000).toFixed(1)} s; ${open} open`);
+  }
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      ads: { type: 'string' },
+      'seed-ads': { type: 'string' },
+      pglite: { type: 'boolean', default: false },
+      postgres: { type: 'string' },
+      iterations: { type: 'string', default: '30' },
+      keep: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  const ads = Number(values.ads);
+  if (values.help || !Number.isSafeInteger(ads) || ads < 1000 || values.pglite === Boolean(values.postgres)) {
+    process.stdout.write(usage);
+    process.exitCode = values.help ? 0 : 2;
+    return;
+  }
+  const iterations = Number(values.iterations);
+  const seedAds = values['seed-ads'] ? Number(values['seed-ads']) : Math.min(ads, 20_000);
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+
+  let dataDir: string | null = null;
+  let serverUrl: URL | null = null;
+  let databaseName: string | null = null;
+  let database: Database;
+  if (values.pglite) {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'tp-search-bench-'));
+    database = await openDatabase({ dataDir });
+  } else {
+    serverUrl = new URL(values.postgres!);
+    databaseName = `tp_search_bench_${randomBytes(4).toString('hex')}`;
+    const admin = await openDatabase({ databaseUrl: serverUrl.href, dataDir: os.tmpdir() });
+    try {
+      await admin.db.execute(sql.raw(`create database ${databaseName}`));
+    } finally {
+      await admin.close();
+    }
+    const url = new URL(serverUrl.href);
+    url.pathname = `/${databaseName}`;
+    database = await openDatabase({ databaseUrl: url.href, dataDir: os.tmpdir() });
+  }
+  try {
+    let started = performance.now();
+    await migrate(database);
+    await seedDemoData(database.db, { jobAds: seedAds, talents: 1000 });
+    log(`${database.kind}: seeded ${seedAds} ads in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    started = performance.now();
+    await cloneOpenAds(database, ads, log);
+    await database.db.execute(sql`analyze`);
+    log(`cloned and analyzed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const counts = (
+      await database.db.execute<{ total: number; open: number; titles: number }>(sql`
+        select count(*)::int as total,
+          (count(*) filter (where published_at <= now() and deleted_at is null and (published_until is null or published_until > now())))::int as open,
+          count(distinct lower(title))::int as titles
+        from job_ad`)
+    ).rows[0]!;
+
+    const jobSearch = createPostgresJobSearch(database.db);
+    const timings: Timing[] = [];
+    for (const prefix of SUGGEST_PREFIXES) {
+      timings.push(await time(`suggest "${prefix}"`, iterations, async () => `${(await jobSearch.suggest(prefix)).length} titles`));
+    }
+    // The deepest page the capped count allows at 20 a page.
+    for (const [name, overrides] of searchCases(Math.ceil(DEFAULT_COUNT_CAP / 20))) {
+      const params: JobSearchParams = { ...defaultJobSearchParams(), sortBy: overrides.q ? 'relevance' : 'newest', ...overrides };
+      timings.push(
+        await time(`search ${name}`, iterations, async () => {
+          const result = await jobSearch.search(params);
+          return `${result.ids.length} ids, total ${result.total}${'totalIsExact' in result && result.totalIsExact === false ? '+' : ''}`;
+        }),
+      );
+    }
+    const ms = (value: number) => value.toFixed(1).padStart(8);
+    console.log(`${database.kind}: ${counts.open} open ads (${counts.total} rows in job_ad, ${counts.titles} distinct titles), ${iterations} timed calls per case\n`);
+    console.log(`| case | p50 ms | p95 ms | max ms | result |\n|---|---:|---:|---:|---|`);
+    for (const timing of timings) console.log(`| ${timing.name} | ${ms(timing.p50)} | ${ms(timing.p95)} | ${ms(timing.max)} | ${timing.result} |`);
+  } finally {
+    await database.close();
+    if (values.keep) log(`kept: ${dataDir ?? databaseName}`);
+    else if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    else if (serverUrl && databaseName) {
+      const admin = await openDatabase({ databaseUrl: serverUrl.href, dataDir: os.tmpdir() });
+      try {
+        await admin.db.execute(sql.raw(`drop database if exists ${databaseName}`));
+      } finally {
+        await admin.close();
+      }
+    }
+  }
+}
+
+await main();

@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import { isCurrencyCode, normalizeCurrency } from '../billing/currency-code';
+import { hasControlCharacters } from '../text/control-characters';
+import { isCountryCode } from './country-codes';
+
+// The rules of a company's profile (spec §3 company), shared by the API and the future
+// company pages. Every message is an issue code, worded in `companies.errors.<code>`.
+
+/** Where the locale files word the company issue codes (common namespace). */
+export const COMPANY_ERRORS = 'companies.errors';
+
+export const COMPANY_LIMITS = {
+  name: 200,
+  description: 5000,
+  /** industry, size, type and each address line. */
+  shortText: 200,
+  website: 2000,
+} as const;
+
+/**
+ * Whether text breaks the product's control-character rule (src/lib/text): multi-line text
+ * keeps tabs and line breaks, one-line text (names) has none, nor C1 controls.
+ */
+export function hasForbiddenControls(value: string, multiline = false): boolean {
+  return hasControlCharacters(value) || (!multiline && /[\t\n\r\u0080-\u009f]/.test(value));
+}
+
+const length = (value: string) => [...value].length;
+
+/**
+ * Optional text: trimmed; blank or null reads as null (the field is emptied); undefined
+ * stays undefined (a partial update leaves the field alone).
+ */
+function optionalText(max: number, multiline = false) {
+  return z
+    .string()
+    .nullish()
+    .transform((raw, ctx) => {
+      if (raw === undefined) return undefined;
+      const value = (raw ?? '').trim();
+      if (value === '') return null;
+      if (hasForbiddenControls(value, multiline)) ctx.addIssue({ code: 'custom', message: 'controlCharacters' });
+      else if (length(value) > max) ctx.addIssue({ code: 'custom', message: 'tooLong' });
+      return value;
+    });
+}
+
+/** A company name: trimmed, 1 to 200 characters, one line; never removed. */
+export const companyName = z
+  .string()
+  .nullish()
+  .transform((raw, ctx) => {
+    const value = (raw ?? '').trim();
+    if (value === '') ctx.addIssue({ code: 'custom', message: 'nameRequired' });
+    else if (hasForbiddenControls(value)) ctx.addIssue({ code: 'custom', message: 'controlCharacters' });
+    else if (length(value) > COMPANY_LIMITS.name) ctx.addIssue({ code: 'custom', message: 'nameTooLong' });
+    return value;
+  });
+
+/** ISO 3166-1 alpha-2, any case ("pt" → "PT"); blank removes it. */
+const countryCode = z
+  .string()
+  .nullish()
+  .transform((raw, ctx) => {
+    if (raw === undefined) return undefined;
+    const value = (raw ?? '').trim().toUpperCase();
+    if (value === '') return null;
+    if (!isCountryCode(value)) ctx.addIssue({ code: 'custom', message: 'countryUnknown' });
+    return value;
+  });
+
+/** ISO 4217 through the billing rules (one currency list in the product); blank removes it. */
+const currencyCode = z
+  .string()
+  .nullish()
+  .transform((raw, ctx) => {
+    if (raw === undefined) return undefined;
+    const value = normalizeCurrency(raw ?? '');
+    if (value === '') return null;
+    if (!isCurrencyCode(value)) ctx.addIssue({ code: 'custom', message: 'currencyUnknown' });
+    return value;
+  });
+
+/**
+ * A web address people can open: http or https with a host. "example.com" is read as
+ * https://example.com, since that is how people write a company's site.
+ */
+export function checkWebsite(raw: string): { ok: true; value: string } | { ok: false } {
+  const trimmed = raw.trim();
+  const candidate = /^[a-z][a-z0-9+.-]*:/i.test(trimmed) ? trimmed : `https://${trimmed}`;
+  if (length(candidate) > COMPANY_LIMITS.website || /\s/.test(candidate)) return { ok: false };
+  let url: URL;
+  try {
+    url = new URL(candidate);
+  } catch {
+    return { ok: false };
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname.includes('.') || url.username || url.password) return { ok: false };
+  return { ok: true, value: url.href };
+}
+
+const website = z
+  .string()
+  .nullish()
+  .transform((raw, ctx) => {
+    if (raw === undefined) return undefined;
+    if ((raw ?? '').trim() === '') return null;
+    const checked = checkWebsite(raw!);
+    if (!checked.ok) {
+      ctx.addIssue({ code: 'custom', message: 'websiteInvalid' });
+      return null;
+    }
+    return checked.value;
+  });
+
+const address = z
+  .object({
+    street: optionalText(COMPANY_LIMITS.shortText),
+    postalCode: optionalText(COMPANY_LIMITS.shortText),
+    city: optionalText(COMPANY_LIMITS.shortText),
+    region: optionalText(COMPANY_LIMITS.shortText),
+  })
+  .nullish();
+
+const companyFields = {
+  name: companyName,
+  description: optionalText(COMPANY_LIMITS.description, true),
+  address,
+  country: countryCode,
+  website,
+  industry: optionalText(COMPANY_LIMITS.shortText),
+  size: optionalText(COMPANY_LIMITS.shortText),
+  type: optionalText(COMPANY_LIMITS.shortText),
+  accountingCurrency: currencyCode,
+};
+
+/** A new company: a name and any of the other profile fields. */
+export const companyCreateSchema = z.object(companyFields);
+
+/** A partial edit: a field left out stays as it is; blank or null empties it (not the name). */
+export const companyUpdateSchema = z.object(companyFields).partial();
+
+export type CompanyCreateValues = z.output<typeof companyCreateSchema>;
+export type CompanyUpdateValues = z.output<typeof companyUpdateSchema>;
+
+/**
+ * "  ACME  GmbH " and "acme-gmbh" are the same name: case, punctuation and spacing aside.
+ * The API compares it with the SQL twin in companies/company-rows.ts (lower case, every
+ * run of non-alphanumerics one space), so no accent folding here: SQL could not follow.
+ */
+export function normalizeCompanyName(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+/** The host of a website without "www.": "https://www.acme.com/jobs" → "acme.com". */
+export function websiteDomain(website: string | null | undefined): string | null {
+  if (!website) return null;
+  try {
+    return new URL(website).hostname.toLowerCase().replace(/^www\./, '') || null;
+  } catch {
+    return null;
+  }
+}
+
+export interface DuplicateCandidate {
+  name: string;
+  website: string | null;
+}
+
+/**
+ * Spec §3 isPossibleDuplicate: another company with the same normalised name (which also
+ * covers "same country and name") or the same website domain. A possible duplicate is
+ * created and flagged for the platform's review, never refused: two companies may share
+ * a name.
+ */
+export function isPossibleDuplicate(created: DuplicateCandidate, existing: readonly DuplicateCandidate[]): boolean {
+  const name = normalizeCompanyName(created.name);
+  const domain = websiteDomain(created.website);
+  return existing.some((other) => normalizeCompanyName(other.name) === name || (domain !== null && websiteDomain(other.website) === domain));
+}

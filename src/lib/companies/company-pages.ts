@@ -1,0 +1,132 @@
+import type { CurrentUser } from '../account/current-user';
+import { countryName } from '../company/company-location';
+import { isSelectable } from '../company/selected-company';
+import { answerIssues } from '../forms/answer-issues';
+import { fieldErrorsOf, type FormOutcome } from '../forms/form-outcome';
+import { parseForm } from '../forms/parse-form';
+import type { SelectOption } from '../forms/select-options';
+import { graphql } from '../graphql/graphql';
+import { sendDocument, type SendGraphql } from '../graphql/send-document';
+import type { Translate } from '../i18n/i18n';
+import { COMPANY_ERRORS, companyCreateSchema } from './company-input';
+import { COUNTRY_CODES } from './country-codes';
+
+// The documents and pure handlers of the pages /company/create and /company/my-companies.
+
+export const CREATE_ONE_COMPANY_MUTATION = graphql(`
+  mutation CreateOneCompany($data: CreateOneCompanyInput!) {
+    createOneCompany(data: $data) { id name verificationStatus }
+  }
+`);
+
+export const LEAVE_COMPANY_MUTATION = graphql(`
+  mutation LeaveCompany($companyId: ID!) {
+    leaveCompany(companyId: $companyId)
+  }
+`);
+
+/**
+ * The create form's field names, which are also the API input's paths (`address.street`
+ * is read by parseForm into `address: { street }`), so an issue's path names its field.
+ */
+export const COMPANY_FORM_FIELDS = [
+  'name',
+  'description',
+  'address.street',
+  'address.postalCode',
+  'address.city',
+  'address.region',
+  'country',
+  'website',
+  'industry',
+  'size',
+  'type',
+  'accountingCurrency',
+] as const;
+
+export type CompanyFormField = (typeof COMPANY_FORM_FIELDS)[number];
+export type CompanyFormValues = Record<CompanyFormField, string>;
+
+export const EMPTY_COMPANY_FORM: CompanyFormValues = Object.fromEntries(COMPANY_FORM_FIELDS.map((field) => [field, ''])) as CompanyFormValues;
+
+/** The form as typed, to show it again after a refusal (never the parsed, normalised values). */
+export function typedCompanyForm(form: FormData): CompanyFormValues {
+  return Object.fromEntries(COMPANY_FORM_FIELDS.map((field) => {
+    const value = form.get(field);
+    return [field, typeof value === 'string' ? value : ''];
+  })) as CompanyFormValues;
+}
+
+/**
+ * The country choices: every assigned ISO code with its English name, sorted by that name,
+ * after an empty choice (the country is optional). The value posted is the code, which the
+ * company rules check against the same list.
+ */
+export function countryOptions(emptyLabel: string, locale = 'en'): SelectOption[] {
+  const named = COUNTRY_CODES.map((code) => ({ value: code, label: countryName(code) }));
+  named.sort((a, b) => a.label.localeCompare(b.label, locale));
+  return [{ value: '', label: emptyLabel }, ...named];
+}
+
+export type CreateCompanyOutcome = { kind: 'created'; companyId: string } | Extract<FormOutcome<CompanyFormValues>, { kind: 'invalid' }>;
+
+/**
+ * The /company/create form: checked with the rules the API uses (a mistake is shown
+ * without a round trip), then sent as createOneCompany; what the API still refuses is
+ * worded from its issue codes (`companies.errors.<code>`).
+ */
+export async function submitCreateCompanyForm(form: FormData, send: SendGraphql, t: Translate): Promise<CreateCompanyOutcome> {
+  const values = typedCompanyForm(form);
+  const parsed = parseForm(form, companyCreateSchema);
+  if (!parsed.ok) return { kind: 'invalid', values, fieldErrors: fieldErrorsOf(parsed.issues, t, COMPANY_ERRORS), formError: null };
+  const answer = await sendDocument(send, CREATE_ONE_COMPANY_MUTATION, { data: parsed.value });
+  const created = answer.data?.createOneCompany;
+  if (created && !answer.errors.length) return { kind: 'created', companyId: created.id };
+  const { issues } = answerIssues(answer.errors);
+  const fieldErrors = fieldErrorsOf(issues, t, COMPANY_ERRORS);
+  // An issue naming no field of this form (or a failure without issues) is said above the form.
+  const named = Object.keys(fieldErrors).some((path) => (COMPANY_FORM_FIELDS as readonly string[]).includes(path));
+  return { kind: 'invalid', values, fieldErrors, formError: named ? null : t('companies.create.failed') };
+}
+
+export type LeaveCompanyOutcome =
+  | { kind: 'left' }
+  /** lastOwner: the API's CONFLICT; failed: anything else (an unknown company, a transport error). */
+  | { kind: 'refused'; reason: 'lastOwner' | 'failed'; message: string };
+
+/**
+ * A Leave form of /company/my-companies. The API refuses the last owner with CONFLICT
+ * reason lastOwner, worded from `companies.errors.lastOwner`; any other failure gets the
+ * page's general message, never the API's English text.
+ */
+export async function submitLeaveCompanyForm(form: FormData, send: SendGraphql, t: Translate): Promise<LeaveCompanyOutcome> {
+  const companyId = form.get('companyId');
+  if (typeof companyId !== 'string' || companyId === '') return { kind: 'refused', reason: 'failed', message: t('companies.myCompanies.leaveFailed') };
+  const answer = await sendDocument(send, LEAVE_COMPANY_MUTATION, { companyId });
+  if (answer.data?.leaveCompany && !answer.errors.length) return { kind: 'left' };
+  if (answer.errors[0]?.extensions?.reason === 'lastOwner') return { kind: 'refused', reason: 'lastOwner', message: t(`${COMPANY_ERRORS}.lastOwner`) };
+  return { kind: 'refused', reason: 'failed', message: t('companies.myCompanies.leaveFailed') };
+}
+
+export interface MyCompanyRow {
+  id: string;
+  name: string;
+  logo: string | null;
+  role: string | null;
+  /** verified, pending, rejected, or deleted once the company is removed (spec §4). */
+  status: string;
+  /** Spec §4: only verified companies that are not deleted may be selected. */
+  selectable: boolean;
+}
+
+/** Every membership of the user, as My Companies lists it (the API's order: by name). */
+export function myCompanyRows(user: CurrentUser | null): MyCompanyRow[] {
+  return (user?.companies ?? []).map((company) => ({
+    id: company.id,
+    name: company.name,
+    logo: company.logo,
+    role: company.role,
+    status: company.deletedAt ? 'deleted' : company.verificationStatus,
+    selectable: isSelectable(company),
+  }));
+}

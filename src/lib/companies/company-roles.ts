@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { hasForbiddenControls } from './company-input';
+import { OWNER_PERMISSIONS, PERMISSION_ACTIONS, PERMISSION_RESOURCES, type PermissionAction, type PermissionResource, type PermissionSet } from '../permissions/resources';
+
+// A company's roles (spec §3 companyRole, companyDefaultPermissions): the templates every
+// company starts from, shared by the demo seed and createOneCompany, and the rules of a
+// role's name and permission matrix.
+
+/** The role a company's creator gets: the company's default role (isDefault), all permissions. */
+export const OWNER_ROLE = 'Owner';
+export const RECRUITER_ROLE = 'Recruiter';
+
+/** Every resource with every action, each true or false: what roles store. */
+export type PermissionMatrix = Record<string, Record<string, boolean>>;
+
+/**
+ * The full matrix (13 resources × read/create/update/delete) with explicit `false`s: in
+ * the spec §6 merge a role's false wins over a company ceiling that grants, and nothing
+ * (absent) would let the ceiling decide.
+ */
+export function permissionMatrix(grants: PermissionSet): PermissionMatrix {
+  return Object.fromEntries(
+    PERMISSION_RESOURCES.map((resource) => [resource, Object.fromEntries(PERMISSION_ACTIONS.map((action) => [action, grants[resource]?.[action] === true]))]),
+  );
+}
+
+/**
+ * Reads what a recruiter works with and posts job ads; may see the company it works
+ * for but not change it, and sees neither members nor roles.
+ */
+export const RECRUITER_PERMISSIONS: PermissionMatrix = permissionMatrix({
+  company: { read: true },
+  jobDescription: { read: true },
+  jobAd: { read: true, create: true, update: true },
+  talentJobApplication: { read: true },
+  talentProfile: { read: true },
+  talentInvitation: { read: true },
+});
+
+/** The platform-wide companyDefaultPermissions templates, by role name. */
+export const DEFAULT_ROLE_TEMPLATES: Readonly<Record<string, PermissionMatrix>> = {
+  [OWNER_ROLE]: permissionMatrix(OWNER_PERMISSIONS),
+  [RECRUITER_ROLE]: RECRUITER_PERMISSIONS,
+};
+
+/** The longest role name, in characters as people count them. */
+export const ROLE_NAME_MAX = 100;
+
+/** One row of the matrix as forms and the API send it. */
+export interface RolePermissionRow {
+  resource: PermissionResource;
+  read: boolean;
+  create: boolean;
+  update: boolean;
+  delete: boolean;
+}
+
+/** The stored matrix as rows, in the spec's resource order; what is not granted is false. */
+export function permissionRows(set: PermissionSet | null | undefined): RolePermissionRow[] {
+  return PERMISSION_RESOURCES.map((resource) => {
+    const actions = set?.[resource];
+    const row = { resource } as RolePermissionRow;
+    for (const action of PERMISSION_ACTIONS) row[action as PermissionAction] = actions?.[action] === true;
+    return row;
+  });
+}
+
+const roleName = z
+  .string()
+  .transform((raw, ctx) => {
+    const value = raw.trim();
+    if (value === '') ctx.addIssue({ code: 'custom', message: 'roleNameRequired' });
+    else if (hasForbiddenControls(value)) ctx.addIssue({ code: 'custom', message: 'controlCharacters' });
+    else if ([...value].length > ROLE_NAME_MAX) ctx.addIssue({ code: 'custom', message: 'roleNameTooLong' });
+    return value;
+  });
+
+const permissionRow = z.object({
+  resource: z.string().refine((value) => (PERMISSION_RESOURCES as readonly string[]).includes(value), { message: 'permissionResourceUnknown' }),
+  read: z.boolean(),
+  create: z.boolean(),
+  update: z.boolean(),
+  delete: z.boolean(),
+});
+
+/**
+ * The matrix as rows; a resource left out grants nothing, a resource listed twice is an
+ * error (which of the two would count?). Stored as the full matrix with explicit falses.
+ */
+const permissions = z
+  .array(permissionRow)
+  .superRefine((rows, ctx) => {
+    const seen = new Set<string>();
+    rows.forEach((row, index) => {
+      if (seen.has(row.resource)) ctx.addIssue({ code: 'custom', message: 'permissionResourceRepeated', path: [index, 'resource'] });
+      seen.add(row.resource);
+    });
+  })
+  .transform((rows) => {
+    const grants: PermissionSet = {};
+    for (const { resource, ...actions } of rows) grants[resource] = actions;
+    return permissionMatrix(grants);
+  });
+
+export const roleCreateSchema = z.object({ role: roleName, permissions });
+/** A partial edit: what is left out stays as it is. */
+export const roleUpdateSchema = roleCreateSchema.partial();

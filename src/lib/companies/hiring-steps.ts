@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { hasForbiddenControls } from './company-input';
+
+// A company's hiring pipeline (spec §3 companyHiringStep: stepName, stepDescription, order,
+// group). Steps are named by each company; the group gives them a fixed meaning the
+// product can count on (an application in a HIRED step is a hire, whatever the step's name).
+
+export const HIRING_STEP_GROUPS = ['IN_PROGRESS', 'HIRED', 'REJECTED', 'WITHDRAWN'] as const;
+export type HiringStepGroup = (typeof HIRING_STEP_GROUPS)[number];
+
+/** The steps every new company starts with (and the demo companies have), in order. */
+export const DEFAULT_HIRING_STEPS = [
+  { stepName: 'Applied', stepDescription: 'New applications waiting for a first look', group: 'IN_PROGRESS' },
+  { stepName: 'Screening', stepDescription: 'CV review and a short introduction call', group: 'IN_PROGRESS' },
+  { stepName: 'Interview', stepDescription: 'Skills and team interviews', group: 'IN_PROGRESS' },
+  { stepName: 'Offer', stepDescription: 'Offer sent, waiting for an answer', group: 'IN_PROGRESS' },
+  { stepName: 'Hired', stepDescription: 'Offer accepted', group: 'HIRED' },
+  { stepName: 'Rejected', stepDescription: 'Not taken further by the company', group: 'REJECTED' },
+  { stepName: 'Withdrawn', stepDescription: 'The talent withdrew the application', group: 'WITHDRAWN' },
+] as const satisfies ReadonlyArray<{ stepName: string; stepDescription: string; group: HiringStepGroup }>;
+
+export const HIRING_STEP_LIMITS = { stepName: 100, stepDescription: 1000 } as const;
+
+const stepName = z.string().transform((raw, ctx) => {
+  const value = raw.trim();
+  if (value === '') ctx.addIssue({ code: 'custom', message: 'stepNameRequired' });
+  else if (hasForbiddenControls(value)) ctx.addIssue({ code: 'custom', message: 'controlCharacters' });
+  else if ([...value].length > HIRING_STEP_LIMITS.stepName) ctx.addIssue({ code: 'custom', message: 'stepNameTooLong' });
+  return value;
+});
+
+/** Blank or null empties the description; undefined leaves it alone in an edit. */
+const stepDescription = z
+  .string()
+  .nullish()
+  .transform((raw, ctx) => {
+    if (raw === undefined) return undefined;
+    const value = (raw ?? '').trim();
+    if (value === '') return null;
+    if (hasForbiddenControls(value, true)) ctx.addIssue({ code: 'custom', message: 'controlCharacters' });
+    else if ([...value].length > HIRING_STEP_LIMITS.stepDescription) ctx.addIssue({ code: 'custom', message: 'tooLong' });
+    return value;
+  });
+
+const group = z.enum(HIRING_STEP_GROUPS, { message: 'stepGroupUnknown' });
+
+/** A new step goes to the end of the pipeline; moveCompanyHiringStep reorders. */
+export const hiringStepCreateSchema = z.object({ stepName, stepDescription, group });
+export const hiringStepUpdateSchema = hiringStepCreateSchema.partial();
+
+/** The neighbour a step swaps places with, or null at either end. */
+export function swapTarget<T extends { id: string }>(ordered: readonly T[], id: string, direction: 'UP' | 'DOWN'): T | null {
+  const index = ordered.findIndex((step) => step.id === id);
+  if (index < 0) return null;
+  return ordered[direction === 'UP' ? index - 1 : index + 1] ?? null;
+}

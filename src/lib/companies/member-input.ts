@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+// Inviting someone to a company (spec §3 companyOnUser): an e-mail address and a role.
+
+/** RFC 5321 caps an address at 254 characters; the shape check is the one browsers apply. */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const email = z.string().transform((raw, ctx) => {
+  const value = raw.trim();
+  if (value.length > 254 || !EMAIL.test(value)) ctx.addIssue({ code: 'custom', message: 'emailInvalid' });
+  return value;
+});
+
+export const memberInviteSchema = z.object({ email, roleId: z.string() });

@@ -1,0 +1,70 @@
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { DEFAULT_ROLE_TEMPLATES, OWNER_ROLE } from '../../../lib/companies/company-roles';
+import { DEFAULT_HIRING_STEPS } from '../../../lib/companies/hiring-steps';
+import type { AppDatabase } from '../../db/client';
+import { company, companyDefaultPermissions, companyHiringStep, companyOnUser, companyRole } from '../../db/schema';
+
+/** A database handle or a transaction: what the helpers below need of either. */
+export type Writer = Pick<AppDatabase, 'select' | 'insert' | 'update' | 'delete'>;
+
+export type CompanyRow = typeof company.$inferSelect;
+
+/**
+ * The companyDefaultPermissions template of a role name, made on first use: the seed and
+ * every new company read the same templates (src/lib/companies/company-roles.ts).
+ */
+async function defaultPermissionsId(tx: Writer, role: string): Promise<string> {
+  const permissions = DEFAULT_ROLE_TEMPLATES[role];
+  if (!permissions) throw new Error(`no default permission template for role ${role}`);
+  // Two companies created at once may both find it missing: the unique index on role keeps one.
+  await tx.insert(companyDefaultPermissions).values({ role, permissions }).onConflictDoNothing();
+  const [row] = await tx.select({ id: companyDefaultPermissions.id }).from(companyDefaultPermissions).where(eq(companyDefaultPermissions.role, role)).limit(1);
+  return row!.id;
+}
+
+/**
+ * What a new company starts with: its default owner role (isDefault, from the Owner
+ * template) held by its creator, and the default hiring steps. Returns the owner role.
+ */
+export async function setUpNewCompany(tx: Writer, companyId: string, creatorUserId: string): Promise<{ ownerRoleId: string; membershipId: string }> {
+  const templateId = await defaultPermissionsId(tx, OWNER_ROLE);
+  const [role] = await tx
+    .insert(companyRole)
+    .values({ companyId, role: OWNER_ROLE, permissions: DEFAULT_ROLE_TEMPLATES[OWNER_ROLE]!, defaultPermissionsId: templateId, isDefault: true })
+    .returning({ id: companyRole.id });
+  const [membership] = await tx.insert(companyOnUser).values({ companyId, userId: creatorUserId, roleId: role!.id }).returning({ id: companyOnUser.id });
+  await tx.insert(companyHiringStep).values(DEFAULT_HIRING_STEPS.map((step, index) => ({ companyId, ...step, order: index + 1 })));
+  return { ownerRoleId: role!.id, membershipId: membership!.id };
+}
+
+/** The company's default (owner) role, or null if it has none. */
+export async function ownerRoleId(tx: Writer, companyId: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ id: companyRole.id })
+    .from(companyRole)
+    .where(and(eq(companyRole.companyId, companyId), eq(companyRole.isDefault, true), isNull(companyRole.deletedAt)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * How many members hold the owner role, with their membership rows locked until the
+ * transaction ends: two owners removing each other at once cannot both see "one more left".
+ */
+export async function lockedOwnerCount(tx: Writer, companyId: string, roleId: string): Promise<number> {
+  const rows = await tx
+    .select({ id: companyOnUser.id })
+    .from(companyOnUser)
+    .where(and(eq(companyOnUser.companyId, companyId), eq(companyOnUser.roleId, roleId)))
+    .for('update');
+  return rows.length;
+}
+
+/** Members holding a role (a role in use cannot be deleted). */
+export async function membersHolding(tx: Writer, roleId: string): Promise<number> {
+  const [row] = await tx.select({ total: count() }).from(companyOnUser).where(eq(companyOnUser.roleId, roleId));
+  return row?.total ?? 0;
+}
+
+/** SQL twin of normalizeCompanyName (src/lib/companies/company-input.ts). */
+export const normalizedCompanyName = sql<string>`trim(regexp_replace(lower(${company.name}), '[^[:alnum:]]+', ' ', 'g'))`;

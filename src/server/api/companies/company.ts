@@ -1,0 +1,224 @@
+import { and, eq, ilike, isNull, ne, or, sql } from 'drizzle-orm';
+import { COMPANY_ERRORS, companyCreateSchema, companyUpdateSchema, isPossibleDuplicate, normalizeCompanyName, websiteDomain } from '../../../lib/companies/company-input';
+import { isUuid } from '../../../lib/ids';
+import { zodIssues } from '../../../lib/forms/zod-issues';
+import { escapeLike } from '../../db/like-pattern';
+import { company, companyOnUser, type PostalAddress } from '../../db/schema';
+import { builder } from '../builder';
+import { conflict, invalidFields, notFound } from '../errors';
+import { recordEvent } from '../record-event';
+import { requireCompanyPermission } from './company-access';
+import { lockedOwnerCount, normalizedCompanyName, ownerRoleId, setUpNewCompany, type CompanyRow, type Writer } from './company-rows';
+
+// The company itself (spec §3 company): create one (any signed-in user), edit the selected
+// one, leave one. "My companies" is findMe.companies (company, logo, role, verification
+// status, effective permissions): no second list of the same memberships here.
+
+const CompanyAddress = builder.objectRef<PostalAddress>('CompanyAddress').implement({
+  fields: (t) => ({
+    street: t.exposeString('street', { nullable: true }),
+    postalCode: t.exposeString('postalCode', { nullable: true }),
+    city: t.exposeString('city', { nullable: true }),
+    region: t.exposeString('region', { nullable: true }),
+  }),
+});
+
+export const Company = builder.objectRef<CompanyRow>('Company').implement({
+  description: 'A company as its members see it (spec §3 company)',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    name: t.exposeString('name'),
+    description: t.exposeString('description', { nullable: true }),
+    address: t.field({ type: CompanyAddress, nullable: true, resolve: (row) => row.address }),
+    country: t.exposeString('country', { nullable: true, description: 'ISO 3166-1 alpha-2' }),
+    website: t.exposeString('website', { nullable: true }),
+    industry: t.exposeString('industry', { nullable: true }),
+    size: t.exposeString('size', { nullable: true }),
+    type: t.exposeString('type', { nullable: true }),
+    logo: t.exposeString('logo', { nullable: true }),
+    accountingCurrency: t.exposeString('accountingCurrency', { nullable: true, description: 'ISO 4217' }),
+    isPossibleDuplicate: t.exposeBoolean('isPossibleDuplicate', { description: 'Another company has the same name or website domain: the platform reviews it' }),
+    verificationStatus: t.exposeString('verificationStatus', { description: 'pending until the platform verifies it; only verified companies can be selected (spec §4)' }),
+    createdAt: t.field({ type: 'DateTime', resolve: (row) => row.createdAt }),
+  }),
+});
+
+const CompanyAddressInput = builder.inputType('CompanyAddressInput', {
+  fields: (t) => ({
+    street: t.string(),
+    postalCode: t.string(),
+    city: t.string(),
+    region: t.string(),
+  }),
+});
+
+const companyInputFields = (nameRequired: boolean) =>
+  builder.inputType(nameRequired ? 'CreateOneCompanyInput' : 'UpdateOneCompanyInput', {
+    description: nameRequired
+      ? 'A new company: a name and any other profile field'
+      : 'A partial edit of the selected company: a field left out stays as it is; blank or null empties it (the name cannot be emptied)',
+    fields: (t) => ({
+      name: t.string({ required: nameRequired, description: 'Trimmed, 1 to 200 characters, one line' }),
+      description: t.string({ description: 'At most 5000 characters' }),
+      address: t.field({ type: CompanyAddressInput }),
+      country: t.string({ description: 'ISO 3166-1 alpha-2, e.g. PT' }),
+      website: t.string({ description: 'An http or https address; "example.com" reads as https://example.com/' }),
+      industry: t.string(),
+      size: t.string(),
+      type: t.string(),
+      accountingCurrency: t.string({ description: 'ISO 4217, e.g. EUR' }),
+    }),
+  });
+
+const CreateOneCompanyInput = companyInputFields(true);
+const UpdateOneCompanyInput = companyInputFields(false);
+
+/** Other companies that make this one a possible duplicate (same normalised name or website domain). */
+async function findsDuplicate(tx: Writer, name: string, website: string | null, exceptId: string | null): Promise<boolean> {
+  const domain = websiteDomain(website);
+  const candidates = await tx
+    .select({ name: company.name, website: company.website })
+    .from(company)
+    .where(
+      and(
+        isNull(company.deletedAt),
+        exceptId ? ne(company.id, exceptId) : undefined,
+        or(sql`${normalizedCompanyName} = ${normalizeCompanyName(name)}`, domain ? ilike(company.website, `%${escapeLike(domain)}%`) : undefined),
+      ),
+    )
+    .limit(50);
+  // The SQL narrows by substring; the rule itself is decided once, in src/lib/companies.
+  return isPossibleDuplicate({ name, website }, candidates);
+}
+
+/** Postal address as stored: the country lives beside it, copied in so an invoice finds it whole. */
+function storedAddress(address: Record<string, string | null | undefined> | null | undefined, country: string | null | undefined): PostalAddress | null {
+  if (!address) return null;
+  const entries = Object.entries({ ...address, country }).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+  return entries.length ? (Object.fromEntries(entries) as PostalAddress) : null;
+}
+
+builder.mutationField('createOneCompany', (t) =>
+  t.field({
+    type: Company,
+    description:
+      'Creates a company (pending until the platform verifies it) with you as its owner (the default role), the default hiring steps, and a company.update event. A possible duplicate is created and flagged, never refused',
+    authScopes: { signedIn: true },
+    args: { data: t.arg({ type: CreateOneCompanyInput, required: true }) },
+    resolve: async (_root, { data }, { db, viewer }) => {
+      const parsed = companyCreateSchema.safeParse(data);
+      if (!parsed.success) throw invalidFields(zodIssues(parsed.error), COMPANY_ERRORS);
+      const { address, ...values } = parsed.data;
+      return db.transaction(async (tx) => {
+        const duplicate = await findsDuplicate(tx, values.name, values.website ?? null, null);
+        const [created] = await tx
+          .insert(company)
+          .values({ ...values, address: storedAddress(address, values.country), isPossibleDuplicate: duplicate, verificationStatus: 'pending' })
+          .returning();
+        const { ownerRoleId: roleId } = await setUpNewCompany(tx, created!.id, viewer!.userId);
+        // Spec §9 lists only `company.update` for companies: a company's first state is the
+        // first update of its record, so creation is logged as one (marked `created`), which
+        // keeps the audit trail complete without an event type the spec does not have.
+        await recordEvent(tx, viewer!, {
+          type: 'company.update',
+          toId: created!.id,
+          data: { entityId: created!.id, companyId: created!.id, created: true, ownerRoleId: roleId, before: null, after: { ...values, isPossibleDuplicate: duplicate } },
+        });
+        return created!;
+      });
+    },
+  }),
+);
+
+builder.queryField('findCompany', (t) =>
+  t.field({
+    type: Company,
+    description: 'The company selected with tp-company; needs company read',
+    authScopes: { signedIn: true },
+    resolve: async (_root, _args, context) => {
+      const { companyId } = requireCompanyPermission(context, 'company', 'read');
+      const [row] = await context.db.select().from(company).where(and(eq(company.id, companyId), isNull(company.deletedAt))).limit(1);
+      if (!row) throw notFound('The company');
+      return row;
+    },
+  }),
+);
+
+builder.mutationField('updateOneCompany', (t) =>
+  t.field({
+    type: Company,
+    description: 'Edits the company selected with tp-company; needs company read and update. Records company.update',
+    authScopes: { signedIn: true },
+    args: { data: t.arg({ type: UpdateOneCompanyInput, required: true }) },
+    resolve: async (_root, { data }, context) => {
+      const { companyId } = requireCompanyPermission(context, 'company', 'read', 'update');
+      const parsed = companyUpdateSchema.safeParse(data);
+      if (!parsed.success) throw invalidFields(zodIssues(parsed.error), COMPANY_ERRORS);
+      const { address, ...values } = parsed.data;
+      const changes = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
+      return context.db.transaction(async (tx) => {
+        const [before] = await tx.select().from(company).where(and(eq(company.id, companyId), isNull(company.deletedAt))).limit(1).for('update');
+        if (!before) throw notFound('The company');
+        const country = values.country === undefined ? before.country : values.country;
+        const set: Partial<CompanyRow> = { ...changes };
+        if (address !== undefined) set.address = storedAddress(address, country);
+        else if (values.country !== undefined && before.address) set.address = storedAddress({ ...before.address, country: undefined }, country);
+        if (values.name !== undefined || values.website !== undefined) {
+          set.isPossibleDuplicate = await findsDuplicate(tx, values.name ?? before.name, values.website === undefined ? before.website : values.website, companyId);
+        }
+        if (Object.keys(set).length === 0) return before;
+        const [updated] = await tx
+          .update(company)
+          .set({ ...set, updatedAt: new Date() })
+          .where(eq(company.id, companyId))
+          .returning();
+        const changed = Object.keys(set) as Array<keyof CompanyRow>;
+        await recordEvent(tx, context.viewer!, {
+          type: 'company.update',
+          toId: companyId,
+          data: {
+            entityId: companyId,
+            companyId,
+            before: Object.fromEntries(changed.map((key) => [key, before[key]])),
+            after: Object.fromEntries(changed.map((key) => [key, updated![key]])),
+          },
+        });
+        return updated!;
+      });
+    },
+  }),
+);
+
+builder.mutationField('leaveCompany', (t) =>
+  t.field({
+    type: 'ID',
+    description:
+      'Ends your own membership of a company (any of yours, verified or not; no tp-company needed) and answers its id. Refused with CONFLICT reason lastOwner while you are its only owner. Records companyOnUser.delete',
+    authScopes: { signedIn: true },
+    args: { companyId: t.arg.id({ required: true }) },
+    resolve: async (_root, { companyId }, { db, viewer }) => {
+      const id = String(companyId);
+      if (!isUuid(id)) throw notFound('The company');
+      const userId = viewer!.userId;
+      return db.transaction(async (tx) => {
+        const [membership] = await tx
+          .select({ id: companyOnUser.id, roleId: companyOnUser.roleId })
+          .from(companyOnUser)
+          .where(and(eq(companyOnUser.companyId, id), eq(companyOnUser.userId, userId)))
+          .limit(1)
+          .for('update');
+        // Not a member answers like a company that does not exist.
+        if (!membership) throw notFound('The company');
+        const ownerRole = await ownerRoleId(tx, id);
+        if (ownerRole && membership.roleId === ownerRole && (await lockedOwnerCount(tx, id, ownerRole)) <= 1) throw conflict('lastOwner', COMPANY_ERRORS);
+        await tx.delete(companyOnUser).where(eq(companyOnUser.id, membership.id));
+        await recordEvent(tx, viewer!, {
+          type: 'companyOnUser.delete',
+          toId: id,
+          data: { entityId: membership.id, companyId: id, left: true, before: { userId, roleId: membership.roleId }, after: null },
+        });
+        return id;
+      });
+    },
+  }),
+);

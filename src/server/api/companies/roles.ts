@@ -1,0 +1,234 @@
+import { and, asc, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { COMPANY_ERRORS } from '../../../lib/companies/company-input';
+import { permissionRows, roleCreateSchema, roleUpdateSchema, type RolePermissionRow } from '../../../lib/companies/company-roles';
+import { zodIssues } from '../../../lib/forms/zod-issues';
+import { isUuid } from '../../../lib/ids';
+import { parsePermissionSet } from '../../../lib/permissions/effective-permissions';
+import { companyDefaultPermissions, companyMemberInvitation, companyOnUser, companyRole } from '../../db/schema';
+import { builder } from '../builder';
+import { conflict, invalidFields, notFound } from '../errors';
+import { pageArgs, pageOf, pageWindow } from '../pagination';
+import { recordEvent } from '../record-event';
+import { requireCompanyPermission } from './company-access';
+import { membersHolding, type Writer } from './company-rows';
+
+// A company's roles (spec §3 companyRole; the Roles page of spec §2): a name and the
+// permission matrix of spec §6 (13 resources × read/create/update/delete). The default
+// owner role keeps every permission: renaming, editing or deleting it is refused
+// (ownerRoleLocked), or a company could lock all its owners out.
+
+interface RoleRow {
+  id: string;
+  role: string;
+  isDefault: boolean;
+  permissions: unknown;
+  defaultPermissions: unknown;
+  memberCount: number;
+}
+
+const CompanyRolePermission = builder.objectRef<RolePermissionRow>('CompanyRolePermission').implement({
+  description: 'What a role allows on one resource of spec §6',
+  fields: (t) => ({
+    resource: t.exposeString('resource'),
+    read: t.exposeBoolean('read'),
+    create: t.exposeBoolean('create'),
+    update: t.exposeBoolean('update'),
+    delete: t.exposeBoolean('delete'),
+  }),
+});
+
+const CompanyRole = builder.objectRef<RoleRow>('CompanyRole');
+CompanyRole.implement({
+  description: "A role of the selected company (spec §3 companyRole)",
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    name: t.exposeString('role'),
+    isDefault: t.exposeBoolean('isDefault', { description: 'The owner role new companies start with; it keeps every permission' }),
+    permissions: t.field({
+      type: [CompanyRolePermission],
+      description: "One row per resource, in the spec's order; the role's own set, else its platform template",
+      resolve: (row) => permissionRows(parsePermissionSet(row.permissions) ?? parsePermissionSet(row.defaultPermissions)),
+    }),
+    memberCount: t.exposeInt('memberCount', { description: 'Members holding the role' }),
+  }),
+});
+
+const CompanyRolePage = pageOf(CompanyRole, 'CompanyRole');
+
+const memberCount = sql<number>`(select count(*) from ${companyOnUser} where ${companyOnUser.roleId} = ${companyRole.id})`.mapWith(Number);
+
+function selectRoles(db: Writer, companyId: string) {
+  return db
+    .select({
+      id: companyRole.id,
+      role: companyRole.role,
+      isDefault: companyRole.isDefault,
+      permissions: companyRole.permissions,
+      defaultPermissions: companyDefaultPermissions.permissions,
+      memberCount,
+    })
+    .from(companyRole)
+    .leftJoin(companyDefaultPermissions, eq(companyDefaultPermissions.id, companyRole.defaultPermissionsId))
+    .where(and(eq(companyRole.companyId, companyId), isNull(companyRole.deletedAt)))
+    .$dynamic();
+}
+
+async function readRole(db: Writer, companyId: string, id: string): Promise<RoleRow> {
+  const [row] = await selectRoles(db, companyId).where(and(eq(companyRole.companyId, companyId), isNull(companyRole.deletedAt), eq(companyRole.id, id))).limit(1);
+  if (!row) throw notFound('The role');
+  return row;
+}
+
+/** A role of this company, locked for the write; another company's id is NOT_FOUND like an unknown one. */
+async function lockedRole(tx: Writer, companyId: string, id: string) {
+  const [row] = isUuid(id)
+    ? await tx
+        .select()
+        .from(companyRole)
+        .where(and(eq(companyRole.id, id), eq(companyRole.companyId, companyId), isNull(companyRole.deletedAt)))
+        .limit(1)
+        .for('update')
+    : [];
+  if (!row) throw notFound('The role');
+  return row;
+}
+
+async function nameTaken(tx: Writer, companyId: string, name: string, exceptId: string | null): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: companyRole.id })
+    .from(companyRole)
+    .where(and(eq(companyRole.companyId, companyId), isNull(companyRole.deletedAt), eq(sql`lower(${companyRole.role})`, name.toLowerCase()), exceptId ? ne(companyRole.id, exceptId) : undefined))
+    .limit(1);
+  return Boolean(row);
+}
+
+builder.queryField('findManyCompanyRole', (t) =>
+  t.field({
+    type: CompanyRolePage,
+    description: "The selected company's roles, the owner role first, then by name; needs companyRole read",
+    authScopes: { signedIn: true },
+    args: { ...pageArgs },
+    resolve: async (_root, args, context) => {
+      const { companyId } = requireCompanyPermission(context, 'companyRole', 'read');
+      const window = pageWindow(args);
+      const [items, [total]] = await Promise.all([
+        selectRoles(context.db, companyId).orderBy(desc(companyRole.isDefault), sql`lower(${companyRole.role})`, asc(companyRole.id)).limit(window.perPage).offset(window.offset),
+        context.db.select({ total: count() }).from(companyRole).where(and(eq(companyRole.companyId, companyId), isNull(companyRole.deletedAt))),
+      ]);
+      return { items, total: total?.total ?? 0, page: window.page, perPage: window.perPage };
+    },
+  }),
+);
+
+const CompanyRolePermissionInput = builder.inputType('CompanyRolePermissionInput', {
+  description: 'What the role allows on one resource; a resource left out allows nothing',
+  fields: (t) => ({
+    resource: t.string({ required: true, description: 'A resource of spec §6, e.g. jobAd' }),
+    read: t.boolean({ required: true }),
+    create: t.boolean({ required: true }),
+    update: t.boolean({ required: true }),
+    delete: t.boolean({ required: true }),
+  }),
+});
+
+const CreateOneCompanyRoleInput = builder.inputType('CreateOneCompanyRoleInput', {
+  fields: (t) => ({
+    name: t.string({ required: true, description: 'Trimmed, 1 to 100 characters, unique in the company (case aside)' }),
+    permissions: t.field({ type: [CompanyRolePermissionInput], required: true }),
+  }),
+});
+
+const UpdateOneCompanyRoleInput = builder.inputType('UpdateOneCompanyRoleInput', {
+  description: 'A partial edit: what is left out stays as it is; permissions, when sent, replace the whole matrix',
+  fields: (t) => ({
+    name: t.string(),
+    permissions: t.field({ type: [CompanyRolePermissionInput] }),
+  }),
+});
+
+/** Field issues name the API's fields (`name`), not the column (`role`). */
+const roleIssues = (error: Parameters<typeof zodIssues>[0]) => zodIssues(error).map((issue) => ({ ...issue, path: issue.path.replace(/^role\b/, 'name') }));
+
+builder.mutationField('createOneCompanyRole', (t) =>
+  t.field({
+    type: CompanyRole,
+    description: 'Adds a role to the selected company; needs companyRole create. CONFLICT roleNameTaken. Records companyRole.create',
+    authScopes: { signedIn: true },
+    args: { data: t.arg({ type: CreateOneCompanyRoleInput, required: true }) },
+    resolve: async (_root, { data }, context) => {
+      const { companyId } = requireCompanyPermission(context, 'companyRole', 'create');
+      const parsed = roleCreateSchema.safeParse({ role: data.name, permissions: data.permissions });
+      if (!parsed.success) throw invalidFields(roleIssues(parsed.error), COMPANY_ERRORS);
+      return context.db.transaction(async (tx) => {
+        if (await nameTaken(tx, companyId, parsed.data.role, null)) throw conflict('roleNameTaken', COMPANY_ERRORS);
+        const [created] = await tx.insert(companyRole).values({ companyId, role: parsed.data.role, permissions: parsed.data.permissions }).returning({ id: companyRole.id });
+        await recordEvent(tx, context.viewer!, {
+          type: 'companyRole.create',
+          toId: companyId,
+          data: { entityId: created!.id, companyId, before: null, after: { role: parsed.data.role, permissions: parsed.data.permissions } },
+        });
+        return readRole(tx, companyId, created!.id);
+      });
+    },
+  }),
+);
+
+builder.mutationField('updateOneCompanyRole', (t) =>
+  t.field({
+    type: CompanyRole,
+    description: 'Renames a role of the selected company or replaces its permissions; needs companyRole update. The owner role is refused (CONFLICT ownerRoleLocked). Records companyRole.update',
+    authScopes: { signedIn: true },
+    args: { id: t.arg.id({ required: true }), data: t.arg({ type: UpdateOneCompanyRoleInput, required: true }) },
+    resolve: async (_root, { id, data }, context) => {
+      const { companyId } = requireCompanyPermission(context, 'companyRole', 'update');
+      const parsed = roleUpdateSchema.safeParse({ role: data.name ?? undefined, permissions: data.permissions ?? undefined });
+      if (!parsed.success) throw invalidFields(roleIssues(parsed.error), COMPANY_ERRORS);
+      return context.db.transaction(async (tx) => {
+        const before = await lockedRole(tx, companyId, String(id));
+        if (before.isDefault) throw conflict('ownerRoleLocked', COMPANY_ERRORS);
+        const set = Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== undefined)) as { role?: string; permissions?: Record<string, Record<string, boolean>> };
+        if (Object.keys(set).length === 0) return readRole(tx, companyId, before.id);
+        if (set.role !== undefined && (await nameTaken(tx, companyId, set.role, before.id))) throw conflict('roleNameTaken', COMPANY_ERRORS);
+        await tx.update(companyRole).set({ ...set, updatedAt: new Date() }).where(eq(companyRole.id, before.id));
+        await recordEvent(tx, context.viewer!, {
+          type: 'companyRole.update',
+          toId: companyId,
+          data: {
+            entityId: before.id,
+            companyId,
+            before: Object.fromEntries(Object.keys(set).map((key) => [key, before[key as keyof typeof set]])),
+            after: set,
+          },
+        });
+        return readRole(tx, companyId, before.id);
+      });
+    },
+  }),
+);
+
+builder.mutationField('deleteOneCompanyRole', (t) =>
+  t.field({
+    type: 'ID',
+    description:
+      'Deletes a role of the selected company and answers its id; needs companyRole delete. Refused while members or open invitations hold it (CONFLICT roleInUse) and for the owner role (ownerRoleLocked). Records companyRole.delete',
+    authScopes: { signedIn: true },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, { id }, context) => {
+      const { companyId } = requireCompanyPermission(context, 'companyRole', 'delete');
+      return context.db.transaction(async (tx) => {
+        const role = await lockedRole(tx, companyId, String(id));
+        if (role.isDefault) throw conflict('ownerRoleLocked', COMPANY_ERRORS);
+        const [invited] = await tx.select({ total: count() }).from(companyMemberInvitation).where(eq(companyMemberInvitation.roleId, role.id));
+        if ((await membersHolding(tx, role.id)) > 0 || (invited?.total ?? 0) > 0) throw conflict('roleInUse', COMPANY_ERRORS);
+        // Soft delete (the table keeps deletedAt): old events and memberships' history still name it.
+        await tx.update(companyRole).set({ deletedAt: new Date() }).where(eq(companyRole.id, role.id));
+        await recordEvent(tx, context.viewer!, {
+          type: 'companyRole.delete',
+          toId: companyId,
+          data: { entityId: role.id, companyId, before: { role: role.role, permissions: role.permissions }, after: null },
+        });
+        return role.id;
+      });
+    },
+  }),
+);

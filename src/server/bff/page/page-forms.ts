@@ -1,0 +1,38 @@
+import type { AstroGlobal } from 'astro';
+import { NOTICE_COOKIE, NOTICE_COOKIE_OPTIONS, successNotice } from '../../../lib/notifications/notice-cookie';
+import type { SendGraphql } from '../../../lib/graphql/send-document';
+
+// Page glue: bundled into the pages (runtime imports from Astro code are allowed only from
+// src/server/bff/page/), so it holds no state and opens nothing; it reaches the running
+// services through the page's locals.
+
+type Page = Pick<AstroGlobal, 'request' | 'locals' | 'url' | 'cookies' | 'redirect'>;
+
+/**
+ * The body of a page's form post, once its anti-forgery token matches the session's
+ * (checklist B: every state-changing form carries it). A mismatch answers 403 as it is.
+ */
+export async function readPostedForm(page: Page): Promise<FormData | Response> {
+  const form = await page.request.formData();
+  const { services, session, t } = page.locals;
+  if (!services.bff.verifyCsrf(session, form.get('csrf'))) {
+    return new Response(t('errors.forbidden'), { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  }
+  return form;
+}
+
+/**
+ * Post/Redirect/Get with a success toast on the page it lands on: a reload never posts
+ * again, and the message (a "notices.*" key of the common namespace) shows once. `target`
+ * names the element it concerns, where a FlashNotice repeats it without JavaScript.
+ */
+export function redirectWithNotice(page: Page, location: string, messageKey: string, target: string | null = null): Response {
+  page.cookies.set(NOTICE_COOKIE, successNotice(messageKey, target), { ...NOTICE_COOKIE_OPTIONS, secure: page.url.protocol === 'https:' });
+  return page.redirect(location, 303);
+}
+
+/** Sends GraphQL as the page's signed-in user, through the BFF (tokens stay server-side). */
+export function pageGraphql(page: Page): SendGraphql {
+  const { services, session } = page.locals;
+  return (body) => services.bff.graphql(session, body, page.url.pathname);
+}

@@ -1,0 +1,15 @@
+/** One e-mail as the product writes it: plain text always, HTML when the sender has one. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/**
+ * The mail port. The embedded default writes each message to an outbox folder and logs
+ * it (nothing leaves the machine); an SMTP adapter is the production twin.
+ */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { accountFormSchema } from '../../src/lib/account/account-input';
+import { answerIssues } from '../../src/lib/forms/answer-issues';
+import { fieldAria, fieldIdOf } from '../../src/lib/forms/field-aria';
+import { fieldErrorsOf } from '../../src/lib/forms/form-outcome';
+import { parseForm } from '../../src/lib/forms/parse-form';
+import { getTranslator } from '../../src/lib/i18n/i18n';
+
+const t = getTranslator();
+const form = (entries: Array<[string, string]>) => {
+  const data = new FormData();
+  for (const [name, value] of entries) data.append(name, value);
+  return data;
+};
+
+describe('form kit: reading a post against the feature schema', () => {
+  it('gives the value the schema makes of a valid post', () => {
+    expect(parseForm(form([['displayName', ' Rita '], ['phoneNumber', '']]), accountFormSchema)).toEqual({ ok: true, value: { displayName: 'Rita', phoneNumber: null } });
+  });
+
+  it('gives the post as typed and one issue code per field when it is not valid', () => {
+    const parsed = parseForm(form([['displayName', '  '], ['phoneNumber', '020 7946']]), accountFormSchema);
+    expect(parsed).toEqual({
+      ok: false,
+      payload: { displayName: '  ', phoneNumber: '020 7946' },
+      issues: [
+        { path: 'displayName', code: 'displayNameRequired' },
+        { path: 'phoneNumber', code: 'phoneFormat' },
+      ],
+    });
+  });
+
+  it('reads nested names and lists into objects (experience[0].company)', () => {
+    const schema = z.object({ experience: z.array(z.object({ company: z.string() })) });
+    expect(parseForm(form([['experience[0].company', 'Acme'], ['experience[1].company', 'Globex']]), schema)).toEqual({
+      ok: true,
+      value: { experience: [{ company: 'Acme' }, { company: 'Globex' }] },
+    });
+  });
+});
+
+describe('form kit: messages come from codes, never from English text', () => {
+  it('words each code from the locale files, the first issue of a field winning', () => {
+    expect(fieldErrorsOf([{ path: 'phoneNumber', code: 'phoneLength' }, { path: 'phoneNumber', code: 'phoneFormat' }], t, 'account.errors')).toEqual({
+      phoneNumber: t('account.errors.phoneLength'),
+    });
+  });
+
+  it('falls back to a generic message for a code the locale files do not know', () => {
+    expect(fieldErrorsOf([{ path: 'displayName', code: 'somethingNew' }], t, 'account.errors')).toEqual({ displayName: 'Check this field' });
+  });
+
+  it("reads the API's field codes (without the input prefix) and its error code", () => {
+    const errors = [{ message: 'English text nobody matches', extensions: { code: 'BAD_USER_INPUT', fieldErrors: [{ field: 'data.phoneNumber', code: 'phoneFormat', message: 'x' }] } }];
+    expect(answerIssues(errors)).toEqual({ issues: [{ path: 'phoneNumber', code: 'phoneFormat' }], code: 'BAD_USER_INPUT' });
+    expect(answerIssues([])).toEqual({ issues: [], code: null });
+  });
+});
+
+describe('form kit: one way to link a field with its hint and error', () => {
+  it('describes the field by its hint and error and marks it invalid only with an error', () => {
+    expect(fieldAria('f', { hint: 'h', error: 'e' })).toEqual({ hintId: 'f-hint', errorId: 'f-error', 'aria-describedby': 'f-hint f-error', 'aria-invalid': 'true' });
+    expect(fieldAria('f', {})).toMatchObject({ 'aria-describedby': undefined, 'aria-invalid': undefined });
+  });
+
+  it('makes ids from nested form names', () => {
+    expect(fieldIdOf('experience[0].company')).toBe('field-experience-0-company');
+  });
+});
+
+describe('one flash notice for every Post/Redirect/Get', () => {
+  it('carries a notice key and, when the page has one, the element it is about', async () => {
+    const { readNotice, successNotice } = await import('../../src/lib/notifications/notice-cookie');
+    expect(readNotice(successNotice('notices.profile.saved', 'basics'))).toEqual({ kind: 'success', messageKey: 'notices.profile.saved', target: 'basics' });
+    expect(readNotice(successNotice('notices.account.saved'))).toEqual({ kind: 'success', messageKey: 'notices.account.saved', target: null });
+  });
+
+  it('reads nothing but our own notice keys and plain ids from the cookie (it is client input)', async () => {
+    const { readNotice, successNotice } = await import('../../src/lib/notifications/notice-cookie');
+    for (const forged of ['<script>', 'errors.forbidden', 'notices.x@<b>', 'notices.x@a@b', 'notices.x@', '']) expect(readNotice(forged), forged).toBeNull();
+    expect(() => successNotice('notices.x', 'not an id')).toThrow();
+  });
+});
