@@ -1,5 +1,7 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { chooseSelectedCompany } from './lib/company/select-company';
+import { selectedCompanyOf } from './lib/company/selected-company';
+import { permitsPage } from './lib/permissions/effective-permissions';
 import { getTranslator } from './lib/i18n/i18n';
 import { namespacesForPath } from './lib/i18n/namespaces';
 import { buildRoute } from './lib/routes/build-route';
@@ -124,7 +126,11 @@ const companySelection = defineMiddleware(async (context, next) => {
 const SIGNED_IN_AREAS = ['/talent/', '/company/', '/admin/'];
 const ADMIN_AREA = '/admin/';
 
-/** Page guards (spec §4, §6): sign-in first, admin pages for admins, /impersonate for impersonators. */
+/**
+ * Page guards (spec §4, §6): sign-in first, admin pages for admins, /impersonate for
+ * impersonators, a company page's permissions in the selected company (403, not just a
+ * hidden menu entry). Without a selected company the page itself says how to get one.
+ */
 const guards = defineMiddleware((context, next) => {
   const { user } = context.locals;
   const { pathname } = context.url;
@@ -138,6 +144,9 @@ const guards = defineMiddleware((context, next) => {
   if ((route.access === 'admin' && !user.isAdmin) || (route.access === 'impersonator' && !user.isImpersonate)) {
     return context.rewrite('/403');
   }
+  const required = context.locals.route?.permissions;
+  const selected = required ? selectedCompanyOf(user, context.locals.session?.record.selectedCompanyId ?? null) : null;
+  if (selected && !permitsPage(required, selected.permissions)) return context.rewrite('/403');
   return next();
 });
 

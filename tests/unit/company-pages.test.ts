@@ -9,29 +9,12 @@ import {
   typedCompanyForm,
 } from '../../src/lib/companies/company-pages';
 import { COUNTRY_CODES } from '../../src/lib/companies/country-codes';
-import type { GraphqlAnswerLike, SendGraphql } from '../../src/lib/graphql/send-document';
 import { getTranslator } from '../../src/lib/i18n/i18n';
 import companies from '../../src/locales/en/common/companies.json';
+import { apiAnswering, formOf } from '../support/page-handler-fakes';
 
 const t = getTranslator();
 const errors = companies.companies.errors;
-
-function formOf(fields: Record<string, string>): FormData {
-  const form = new FormData();
-  form.set('csrf', 'token');
-  for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  return form;
-}
-
-/** A fake API: records what was sent and answers with `answer`. */
-function apiAnswering(answer: GraphqlAnswerLike) {
-  const sent: Array<{ operationName?: string; variables?: Record<string, unknown> }> = [];
-  const send: SendGraphql = async (body) => {
-    sent.push({ operationName: body.operationName, variables: body.variables });
-    return answer;
-  };
-  return { send, sent };
-}
 
 describe('create company form (spec §3 company)', () => {
   it('refuses an empty name and a bad website before sending anything, worded from companies.errors, keeping the values as typed', async () => {

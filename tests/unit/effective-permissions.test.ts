@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { can, effectivePermissions, mergePermissionSets, parsePermissionSet } from '../../src/lib/permissions/effective-permissions';
+import { can, effectivePermissions, mergePermissionSets, parsePermissionSet, permitsPage } from '../../src/lib/permissions/effective-permissions';
 import { OWNER_PERMISSIONS, PERMISSION_ACTIONS, PERMISSION_RESOURCES } from '../../src/lib/permissions/resources';
 
 const verified = { verificationStatus: 'verified', deletedAt: null };
@@ -82,5 +82,20 @@ describe('effective permissions (spec §6)', () => {
     expect(parsePermissionSet('[1,2]')).toBeNull();
     expect(parsePermissionSet({ jobAd: { read: 'yes' } })).toEqual({ jobAd: {} });
     expect(can(effectivePermissions({ company: verified, role: { permissions: '{oops' } }), 'jobAd', 'read')).toBe(false);
+  });
+});
+
+describe('page permission guard (a company page answers 403 without its permissions)', () => {
+  it('permits a page only when every permission it names is held', () => {
+    const readOnly = { company: { read: true, update: false }, companyOnUser: { read: true } };
+    expect(permitsPage([['companyOnUser', 'read']], readOnly)).toBe(true);
+    expect(permitsPage([['company', 'read'], ['company', 'update']], readOnly)).toBe(false);
+    expect(permitsPage([['companyRole', 'read']], readOnly)).toBe(false);
+    expect(permitsPage([['companyOnUser', 'read']], null)).toBe(false);
+  });
+
+  it('permits a page that names no permission', () => {
+    expect(permitsPage(undefined, null)).toBe(true);
+    expect(permitsPage([], {})).toBe(true);
   });
 });

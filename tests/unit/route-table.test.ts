@@ -160,4 +160,20 @@ describe('route lookups', () => {
     expect(findRouteByPath('/company')).toBeUndefined();
     expect(findRouteByPath('jobs')).toBeUndefined();
   });
+
+  it('finds the company profile route followed by a company id, and no other route with a trailing id', () => {
+    const id = '0b7f5c2e-4a4b-4c47-9d0e-7f1f1c2a3b4c';
+    expect(findRouteByPath(`/company/profile/${id}`)?.key).toBe('companyProfile');
+    expect(findRouteByPath(`/company/profile/${id}/`)?.key).toBe('companyProfile');
+    expect(findRouteByPath(`/company/profile/${id}/more`)).toBeUndefined();
+    expect(findRouteByPath(`/company/members/${id}`)).toBeUndefined();
+  });
+});
+
+describe('page permissions (spec §2 Company Management, §6)', () => {
+  it('asks Members for companyOnUser read, Roles for companyRole read, Edit Profile for company read and update', () => {
+    expect(findRouteByKey('companyMembers')?.permissions).toEqual([['companyOnUser', 'read']]);
+    expect(findRouteByKey('companyRoles')?.permissions).toEqual([['companyRole', 'read']]);
+    expect(findRouteByKey('companyProfile')?.permissions).toEqual([['company', 'read'], ['company', 'update']]);
+  });
 });

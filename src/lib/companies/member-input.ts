@@ -11,4 +11,6 @@ const email = z.string().transform((raw, ctx) => {
   return value;
 });
 
-export const memberInviteSchema = z.object({ email, roleId: z.string() });
+// A missing role is the user's to fix (roleRequired); an id that is no role of the company
+// is the API's NOT_FOUND, like any unknown id.
+export const memberInviteSchema = z.object({ email, roleId: z.string({ error: 'roleRequired' }).min(1, 'roleRequired') });

@@ -66,3 +66,8 @@ function unwrapDefaults(value: unknown): unknown {
 export function can(permissions: PermissionSet | null | undefined, resource: PermissionResource, action: PermissionAction): boolean {
   return permissions?.[resource]?.[action] === true;
 }
+
+/** A page's permissions (route table) are all held: a page without any needs none. */
+export function permitsPage(required: readonly (readonly [PermissionResource, PermissionAction])[] | undefined, permissions: PermissionSet | null | undefined): boolean {
+  return (required ?? []).every(([resource, action]) => can(permissions, resource, action));
+}

@@ -1,4 +1,9 @@
+import type { PermissionAction, PermissionResource } from '../permissions/resources';
+
 export type RouteGroup = 'public' | 'admin' | 'company' | 'talent' | 'legal';
+
+/** A permission a company page needs in the selected company (spec §2 menu rules, §6). */
+export type PagePermission = readonly [PermissionResource, PermissionAction];
 
 export type Access = 'guest' | 'signedIn' | 'admin' | 'impersonator';
 
@@ -11,6 +16,10 @@ interface RouteShape {
   readonly group: RouteGroup;
   readonly access: Access;
   readonly live: boolean;
+  /** Every one is needed in the selected company; without them the page answers 403. */
+  readonly permissions?: readonly PagePermission[];
+  /** The page also answers its path followed by one id segment (spec: the company profile route followed by the company id). */
+  readonly trailingId?: boolean;
 }
 
 // Spec §2 route table plus the legal pages linked from the footer. The /_app
@@ -50,12 +59,12 @@ export const ROUTES = [
   { key: 'companyJobDescriptionCreate', path: '/company/job-description-create', titleKey: 'titles.companyJobDescriptionCreate', group: 'company', access: 'signedIn', live: false },
   { key: 'companyJobDescriptionEdit', path: '/company/job-description-edit', titleKey: 'titles.companyJobDescriptionEdit', group: 'company', access: 'signedIn', live: false },
   { key: 'companyJobDescriptions', path: '/company/job-descriptions', titleKey: 'titles.companyJobDescriptions', group: 'company', access: 'signedIn', live: false },
-  { key: 'companyMembers', path: '/company/members', titleKey: 'titles.companyMembers', group: 'company', access: 'signedIn', live: false },
+  { key: 'companyMembers', path: '/company/members', titleKey: 'titles.companyMembers', group: 'company', access: 'signedIn', live: true, permissions: [['companyOnUser', 'read']] },
   { key: 'companyMyCompanies', path: '/company/my-companies', titleKey: 'titles.companyMyCompanies', group: 'company', access: 'signedIn', live: true },
-  { key: 'companyProfile', path: '/company/profile', titleKey: 'titles.companyProfile', group: 'company', access: 'signedIn', live: false },
+  { key: 'companyProfile', path: '/company/profile', titleKey: 'titles.companyProfile', group: 'company', access: 'signedIn', live: false, trailingId: true, permissions: [['company', 'read'], ['company', 'update']] },
   { key: 'companyJobApplication', path: '/company/job-application', titleKey: 'titles.companyJobApplication', group: 'company', access: 'signedIn', live: false },
   { key: 'companyReceivedJobApplications', path: '/company/received-job-applications', titleKey: 'titles.companyReceivedJobApplications', group: 'company', access: 'signedIn', live: false },
-  { key: 'companyRoles', path: '/company/roles', titleKey: 'titles.companyRoles', group: 'company', access: 'signedIn', live: false },
+  { key: 'companyRoles', path: '/company/roles', titleKey: 'titles.companyRoles', group: 'company', access: 'signedIn', live: false, permissions: [['companyRole', 'read']] },
   { key: 'companySales', path: '/company/sales', titleKey: 'titles.companySales', group: 'company', access: 'signedIn', live: false },
   { key: 'companySentInvitation', path: '/company/sent-invitation', titleKey: 'titles.companySentInvitation', group: 'company', access: 'signedIn', live: false },
   { key: 'companySentInvitations', path: '/company/sent-invitations', titleKey: 'titles.companySentInvitations', group: 'company', access: 'signedIn', live: false },
@@ -109,7 +118,12 @@ export function findRouteByKey(key: string): RouteDef | undefined {
 
 export function findRouteByPath(pathname: string): RouteDef | undefined {
   const withoutTrailingSlash = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
-  return routesByPath.get(withoutTrailingSlash);
+  const exact = routesByPath.get(withoutTrailingSlash);
+  if (exact) return exact;
+  // A route that takes its id as a last segment: /company/profile/<id>.
+  const lastSlash = withoutTrailingSlash.lastIndexOf('/');
+  const parent = lastSlash > 0 ? routesByPath.get(withoutTrailingSlash.slice(0, lastSlash)) : undefined;
+  return parent?.trailingId ? parent : undefined;
 }
 
 export function isLiveRoute(key: string): boolean {

@@ -1,0 +1,146 @@
+import { expect, test, type Page } from '@playwright/test';
+import companies from '../../src/locales/en/common/companies.json' with { type: 'json' };
+import common from '../../src/locales/en/common.json' with { type: 'json' };
+import rbac from '../../src/locales/en/rbac.json' with { type: 'json' };
+import { expectNoAxeViolations, signInAs } from './support/demo-session';
+import { newEmail, signUpNewAccount } from './support/sign-up';
+
+// Spec §2 Company Management → Members, §3 companyOnUser. owner@ (README demo accounts) is
+// the only owner of Northwind Labs, where recruiter@ is a recruiter. Each test brings its
+// own new account or address and takes it out again, so the seeded members stay as they are.
+const OWNER = 'owner@demo.test';
+const RECRUITER = 'recruiter@demo.test';
+const MEMBERS = '/company/members';
+const NORTHWIND = 'Northwind Labs';
+const words = companies.companies.members;
+const errors = companies.companies.errors;
+
+/** Selects Northwind Labs from My Companies (the owner's first company by name is another one). */
+async function selectNorthwind(page: Page) {
+  await page.goto('/company/my-companies');
+  await page.getByRole('button', { name: `Select ${NORTHWIND}` }).click();
+  await expect(page).toHaveURL(/\/company\/dashboard$/);
+  await expect(page.getByTestId('company-name')).toHaveText(NORTHWIND);
+}
+
+const memberRow = (page: Page, text: string) => page.locator('li[data-member-id]').filter({ hasText: text });
+const invitationRow = (page: Page, email: string) => page.locator('li[data-invitation-id]').filter({ hasText: email });
+const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+
+test.describe('company members', () => {
+  test('the owner adds a registered member, changes their role and removes them; the removed member loses access at their next request', async ({ page, browser }) => {
+    const memberContext = await browser.newContext();
+    const memberPage = await memberContext.newPage();
+    const memberName = `E2E Member ${Date.now()}`;
+    const memberEmail = await signUpNewAccount(memberPage, memberName, newEmail('member'));
+
+    await signInAs(page, OWNER, '/company/my-companies');
+    await selectNorthwind(page);
+    await page.getByRole('navigation', { name: 'Company menu' }).first().getByRole('link', { name: rbac.companyMenu.members }).click();
+    await expect(page).toHaveURL(new RegExp(`${MEMBERS}$`));
+    await expect(page).toHaveTitle(/^Members \| /);
+    await expect(memberRow(page, RECRUITER).getByText('Recruiter', { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await test.step('a registered address joins at once with the chosen role', async () => {
+      await page.getByLabel(words.email).fill(memberEmail);
+      await page.getByLabel(words.role, { exact: true }).selectOption({ label: 'Recruiter' });
+      await page.getByRole('button', { name: words.invite, exact: true }).click();
+      await expect(toast(page, 'Member added')).toBeVisible();
+      await expect(memberRow(page, memberEmail).getByRole('heading', { name: memberName })).toBeVisible();
+    });
+
+    await test.step('as a recruiter the new member works in the company but gets 403 on Members', async () => {
+      await memberPage.goto('/company/dashboard');
+      await expect(memberPage.getByTestId('company-name')).toHaveText(NORTHWIND);
+      const refused = await memberPage.goto(MEMBERS);
+      expect(refused?.status()).toBe(403);
+      await expect(memberPage.getByRole('heading', { level: 1 })).toHaveText(common.forbidden.heading);
+    });
+
+    await test.step('made an owner, they open Members', async () => {
+      const row = memberRow(page, memberEmail);
+      await row.getByLabel(`Role of ${memberName}`).selectOption({ label: 'Owner' });
+      await row.getByRole('button', { name: `Save the role of ${memberName}` }).click();
+      await expect(toast(page, 'Role changed')).toBeVisible();
+      await expect(memberRow(page, memberEmail).getByText('Owner', { exact: true })).toBeVisible();
+      const opened = await memberPage.goto(MEMBERS);
+      expect(opened?.status()).toBe(200);
+      await expect(memberPage.getByRole('heading', { level: 1 })).toHaveText('Members');
+    });
+
+    await test.step('removed, their next request finds no company of theirs', async () => {
+      const row = memberRow(page, memberEmail);
+      await row.getByText('Remove', { exact: true }).click();
+      await row.getByRole('button', { name: `Remove ${memberName}` }).click();
+      await expect(toast(page, 'Member removed')).toBeVisible();
+      await expect(memberRow(page, memberEmail)).toHaveCount(0);
+      await memberPage.goto(MEMBERS);
+      await expect(memberPage.getByRole('heading', { level: 1 })).toHaveText(rbac.noCompany.heading);
+      await expect(memberPage.getByRole('region', { name: 'Selected company' })).toHaveCount(0);
+    });
+
+    await test.step('the last owner cannot make themselves a recruiter', async () => {
+      const own = memberRow(page, OWNER);
+      const ownName = (await own.getByRole('heading').textContent())!.trim();
+      await own.getByLabel(`Role of ${ownName}`).selectOption({ label: 'Recruiter' });
+      await own.getByRole('button', { name: `Save the role of ${ownName}` }).click();
+      await expect(memberRow(page, OWNER).getByRole('alert')).toHaveText(errors.lastOwner);
+      await expect(memberRow(page, OWNER).getByText('Owner', { exact: true })).toBeVisible();
+    });
+    await memberContext.close();
+  });
+
+  test('an unknown address gets an open invitation with its sign-up link, which the owner withdraws; mistakes are said at the field; 390 px fits', async ({ page }) => {
+    const email = newEmail('invitee');
+    await signInAs(page, OWNER, '/company/my-companies');
+    await selectNorthwind(page);
+    await page.goto(MEMBERS);
+
+    await test.step('a malformed address and a missing role are refused beside their fields, the address kept', async () => {
+      await page.getByLabel(words.email).fill('not-an-address');
+      await page.getByRole('button', { name: words.invite, exact: true }).click();
+      await expect(page.getByLabel(words.email)).toHaveAccessibleDescription(errors.emailInvalid);
+      await expect(page.getByLabel(words.email)).toHaveValue('not-an-address');
+      await expect(page.getByLabel(words.role, { exact: true })).toHaveAccessibleDescription(errors.roleRequired);
+    });
+
+    await test.step('an unknown address is invited and listed with the sign-up link', async () => {
+      await page.getByLabel(words.email).fill(email);
+      await page.getByLabel(words.role, { exact: true }).selectOption({ label: 'Recruiter' });
+      await page.getByRole('button', { name: words.invite, exact: true }).click();
+      await expect(toast(page, 'Invitation created')).toBeVisible();
+      const row = invitationRow(page, email);
+      await expect(row.getByText('Recruiter', { exact: true })).toBeVisible();
+      await expect(row.getByLabel(`Sign-up link for ${email}`)).toHaveValue(/\/sign-up$/);
+    });
+
+    await test.step('inviting it again is refused at the address', async () => {
+      await page.getByLabel(words.email).fill(email);
+      await page.getByLabel(words.role, { exact: true }).selectOption({ label: 'Recruiter' });
+      await page.getByRole('button', { name: words.invite, exact: true }).click();
+      await expect(page.getByLabel(words.email)).toHaveAccessibleDescription(errors.alreadyInvited);
+    });
+
+    await test.step('390 px wide: no sideways scrolling, axe finds nothing', async () => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await expectNoAxeViolations(page);
+    });
+
+    await test.step('withdrawn, it leaves the list', async () => {
+      await invitationRow(page, email).getByRole('button', { name: `Withdraw the invitation of ${email}` }).click();
+      await expect(toast(page, 'Invitation withdrawn')).toBeVisible();
+      await expect(invitationRow(page, email)).toHaveCount(0);
+    });
+  });
+
+  test('a recruiter gets 403 on Members and no Members entry in the menu', async ({ page }) => {
+    await signInAs(page, RECRUITER, '/company/dashboard');
+    await expect(page.getByRole('navigation', { name: 'Company menu' }).first().getByRole('link', { name: rbac.companyMenu.members })).toHaveCount(0);
+    const refused = await page.goto(MEMBERS);
+    expect(refused?.status()).toBe(403);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(common.forbidden.heading);
+  });
+});
