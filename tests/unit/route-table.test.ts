@@ -126,7 +126,7 @@ describe('page title keys (spec §2 "Page titles")', () => {
 describe('live routes', () => {
   // A route is live exactly when a page serves it, so no menu link can lead to a 404.
   const pageFileFor = (routePath: string) =>
-    [`src/pages${routePath === '/' ? '/index' : routePath}.astro`, `src/pages${routePath}/index.astro`, `src/pages${routePath}.ts`].find((file) => existsSync(file)) ??
+    [`src/pages${routePath === '/' ? '/index' : routePath}.astro`, `src/pages${routePath}/index.astro`, `src/pages${routePath}.ts`, `src/pages${routePath}/[companyId].astro`].find((file) => existsSync(file)) ??
     (routePath.startsWith('/legal/') && existsSync('src/pages/legal/[document].astro') ? 'src/pages/legal/[document].astro' : undefined);
 
   it('marks a route live exactly when a page serves its path', () => {

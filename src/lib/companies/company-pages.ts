@@ -5,19 +5,38 @@ import { answerIssues } from '../forms/answer-issues';
 import { fieldErrorsOf, type FormOutcome } from '../forms/form-outcome';
 import { parseForm } from '../forms/parse-form';
 import type { SelectOption } from '../forms/select-options';
-import { graphql } from '../graphql/graphql';
+import { graphql, type ResultOf } from '../graphql/graphql';
 import { sendDocument, type SendGraphql } from '../graphql/send-document';
 import type { Translate } from '../i18n/i18n';
-import { COMPANY_ERRORS, companyCreateSchema } from './company-input';
+import { COMPANY_ERRORS, companyCreateSchema, type CompanyCreateValues } from './company-input';
+import type { GraphqlError } from '../graphql/send-document';
 import { COUNTRY_CODES } from './country-codes';
 
-// The documents and pure handlers of the pages /company/create and /company/my-companies.
+// The documents and pure handlers of the pages /company/create, /company/my-companies and
+// /company/profile/{companyId}.
 
 export const CREATE_ONE_COMPANY_MUTATION = graphql(`
   mutation CreateOneCompany($data: CreateOneCompanyInput!) {
     createOneCompany(data: $data) { id name verificationStatus }
   }
 `);
+
+export const FIND_COMPANY_QUERY = graphql(`
+  query FindCompany {
+    findCompany {
+      id name description country website industry size type accountingCurrency logo verificationStatus
+      address { street postalCode city region }
+    }
+  }
+`);
+
+export const UPDATE_ONE_COMPANY_MUTATION = graphql(`
+  mutation UpdateOneCompany($data: UpdateOneCompanyInput!) {
+    updateOneCompany(data: $data) { id name }
+  }
+`);
+
+export type CompanyProfile = ResultOf<typeof FIND_COMPANY_QUERY>['findCompany'];
 
 export const LEAVE_COMPANY_MUTATION = graphql(`
   mutation LeaveCompany($companyId: ID!) {
@@ -82,11 +101,67 @@ export async function submitCreateCompanyForm(form: FormData, send: SendGraphql,
   const answer = await sendDocument(send, CREATE_ONE_COMPANY_MUTATION, { data: parsed.value });
   const created = answer.data?.createOneCompany;
   if (created && !answer.errors.length) return { kind: 'created', companyId: created.id };
-  const { issues } = answerIssues(answer.errors);
+  return refusedCompanyForm(values, answer.errors, t, t('companies.create.failed'));
+}
+
+/** What the API refused, worded from its issue codes; an issue naming no field of the form (or none at all) is said above it. */
+function refusedCompanyForm(values: CompanyFormValues, errors: readonly GraphqlError[], t: Translate, failed: string): Extract<FormOutcome<CompanyFormValues>, { kind: 'invalid' }> {
+  const { issues } = answerIssues(errors);
   const fieldErrors = fieldErrorsOf(issues, t, COMPANY_ERRORS);
-  // An issue naming no field of this form (or a failure without issues) is said above the form.
   const named = Object.keys(fieldErrors).some((path) => (COMPANY_FORM_FIELDS as readonly string[]).includes(path));
-  return { kind: 'invalid', values, fieldErrors, formError: named ? null : t('companies.create.failed') };
+  return { kind: 'invalid', values, fieldErrors, formError: named ? null : failed };
+}
+
+/** The profile form filled from the stored company (empty strings for what is not set). */
+export function companyFormValuesOf(company: CompanyProfile): CompanyFormValues {
+  const text = (value: string | null | undefined) => value ?? '';
+  return {
+    name: company.name,
+    description: text(company.description),
+    'address.street': text(company.address?.street),
+    'address.postalCode': text(company.address?.postalCode),
+    'address.city': text(company.address?.city),
+    'address.region': text(company.address?.region),
+    country: text(company.country),
+    website: text(company.website),
+    industry: text(company.industry),
+    size: text(company.size),
+    type: text(company.type),
+    accountingCurrency: text(company.accountingCurrency),
+  };
+}
+
+/**
+ * The whole profile as an edit: the form shows every field, so a field left blank is
+ * emptied (null), where the API's partial input would read an absent field as "unchanged".
+ */
+function fullCompanyEdit(value: CompanyCreateValues) {
+  return {
+    name: value.name,
+    description: value.description ?? null,
+    address: {
+      street: value.address?.street ?? null,
+      postalCode: value.address?.postalCode ?? null,
+      city: value.address?.city ?? null,
+      region: value.address?.region ?? null,
+    },
+    country: value.country ?? null,
+    website: value.website ?? null,
+    industry: value.industry ?? null,
+    size: value.size ?? null,
+    type: value.type ?? null,
+    accountingCurrency: value.accountingCurrency ?? null,
+  };
+}
+
+/** The /company/profile form: the create rules (a name is required), then updateOneCompany with every field. */
+export async function submitUpdateCompanyForm(form: FormData, send: SendGraphql, t: Translate): Promise<FormOutcome<CompanyFormValues>> {
+  const values = typedCompanyForm(form);
+  const parsed = parseForm(form, companyCreateSchema);
+  if (!parsed.ok) return { kind: 'invalid', values, fieldErrors: fieldErrorsOf(parsed.issues, t, COMPANY_ERRORS), formError: null };
+  const answer = await sendDocument(send, UPDATE_ONE_COMPANY_MUTATION, { data: fullCompanyEdit(parsed.value) });
+  if (answer.data?.updateOneCompany && !answer.errors.length) return { kind: 'saved' };
+  return refusedCompanyForm(values, answer.errors, t, t('companies.profile.failed'));
 }
 
 export type LeaveCompanyOutcome =

@@ -21,7 +21,8 @@ export const DEFAULT_HIRING_STEPS = [
 
 export const HIRING_STEP_LIMITS = { stepName: 100, stepDescription: 1000 } as const;
 
-const stepName = z.string().transform((raw, ctx) => {
+// A form's empty field arrives absent: that is a missing name too.
+const stepName = z.string({ error: 'stepNameRequired' }).transform((raw, ctx) => {
   const value = raw.trim();
   if (value === '') ctx.addIssue({ code: 'custom', message: 'stepNameRequired' });
   else if (hasForbiddenControls(value)) ctx.addIssue({ code: 'custom', message: 'controlCharacters' });

@@ -7,11 +7,13 @@ import { sendDocument, type GraphqlError, type SendGraphql } from '../graphql/se
 import type { Translate } from '../i18n/i18n';
 import { isUuid } from '../ids';
 import { COMPANY_ERRORS } from './company-input';
+import { companyRefusal, type RefusalStatus } from './company-refusals';
 import { memberInviteSchema } from './member-input';
 
 // The documents and pure handlers of /company/members: the selected company's members,
 // its open invitations, and the four writes (invite, change a role, remove, withdraw).
 
+const SECTION = 'companies.members';
 export const MEMBERS_PER_PAGE = 20;
 /** Roles offered in the role choices: a company with more is unusual, and the API caps a page at 100. */
 const ROLE_CHOICES_LIMIT = 100;
@@ -98,32 +100,13 @@ export type MemberWriteOutcome =
       /** The row the refusal is about (membership or invitation id). */
       rowId: string | null;
       message: string;
-      /** The page's answer status: 409 a conflict with the company's state, 403 not allowed, 422 anything else. */
-      status: 403 | 409 | 422;
+      status: RefusalStatus;
       invite: Extract<FormOutcome<InviteFormValues>, { kind: 'invalid' }> | null;
     };
 
-function refusalStatus(errors: readonly GraphqlError[]): 403 | 409 | 422 {
-  const code = errors[0]?.extensions?.code;
-  return code === 'CONFLICT' ? 409 : code === 'FORBIDDEN' ? 403 : 422;
-}
-
-/**
- * Words for a refused write: a conflict's reason (lastOwner, alreadyMember...) from
- * `companies.errors`, FORBIDDEN and NOT_FOUND from the page's own messages; never the
- * API's English text.
- */
+/** Words for a refused write (companyRefusal with this page's own messages). */
 export function memberRefusalMessage(errors: readonly GraphqlError[], t: Translate): string {
-  const first = errors[0];
-  const reason = first?.extensions?.reason;
-  if (typeof reason === 'string') {
-    const worded = t(`${COMPANY_ERRORS}.${reason}`, { defaultValue: '' });
-    if (worded) return worded;
-  }
-  const code = first?.extensions?.code;
-  if (code === 'FORBIDDEN') return t('companies.members.forbidden');
-  if (code === 'NOT_FOUND') return t('companies.members.gone');
-  return t('companies.members.failed');
+  return companyRefusal(errors, t, SECTION).message;
 }
 
 function idOf(form: FormData, name: string): string | null {
@@ -138,7 +121,7 @@ async function submitInvite(form: FormData, send: SendGraphql, t: Translate): Pr
     intent: 'invite',
     rowId: null,
     message: formError ?? t('companies.members.inviteInvalid'),
-    status: refusalStatus(errors),
+    status: companyRefusal(errors, t, SECTION).status,
     invite: { kind: 'invalid', values, fieldErrors, formError },
   });
   const parsed = parseForm(form, memberInviteSchema);
@@ -166,7 +149,7 @@ async function submitInvite(form: FormData, send: SendGraphql, t: Translate): Pr
 export async function submitMemberForm(intent: MemberWriteIntent, form: FormData, send: SendGraphql, t: Translate): Promise<MemberWriteOutcome> {
   if (intent === 'invite') return submitInvite(form, send, t);
   const rowId = idOf(form, 'id');
-  const refused = (errors: readonly GraphqlError[], message = memberRefusalMessage(errors, t)): MemberWriteOutcome => ({ kind: 'refused', intent, rowId, message, status: refusalStatus(errors), invite: null });
+  const refused = (errors: readonly GraphqlError[], message = memberRefusalMessage(errors, t)): MemberWriteOutcome => ({ kind: 'refused', intent, rowId, message, status: companyRefusal(errors, t, SECTION).status, invite: null });
   if (!rowId) return refused([], t('companies.members.gone'));
   if (intent === 'changeRole') {
     const roleId = idOf(form, 'roleId');

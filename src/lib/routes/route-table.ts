@@ -61,7 +61,7 @@ export const ROUTES = [
   { key: 'companyJobDescriptions', path: '/company/job-descriptions', titleKey: 'titles.companyJobDescriptions', group: 'company', access: 'signedIn', live: false },
   { key: 'companyMembers', path: '/company/members', titleKey: 'titles.companyMembers', group: 'company', access: 'signedIn', live: true, permissions: [['companyOnUser', 'read']] },
   { key: 'companyMyCompanies', path: '/company/my-companies', titleKey: 'titles.companyMyCompanies', group: 'company', access: 'signedIn', live: true },
-  { key: 'companyProfile', path: '/company/profile', titleKey: 'titles.companyProfile', group: 'company', access: 'signedIn', live: false, trailingId: true, permissions: [['company', 'read'], ['company', 'update']] },
+  { key: 'companyProfile', path: '/company/profile', titleKey: 'titles.companyProfile', group: 'company', access: 'signedIn', live: true, trailingId: true, permissions: [['company', 'read'], ['company', 'update']] },
   { key: 'companyJobApplication', path: '/company/job-application', titleKey: 'titles.companyJobApplication', group: 'company', access: 'signedIn', live: false },
   { key: 'companyReceivedJobApplications', path: '/company/received-job-applications', titleKey: 'titles.companyReceivedJobApplications', group: 'company', access: 'signedIn', live: false },
   { key: 'companyRoles', path: '/company/roles', titleKey: 'titles.companyRoles', group: 'company', access: 'signedIn', live: false, permissions: [['companyRole', 'read']] },

@@ -1,0 +1,28 @@
+import type { GraphqlError } from '../graphql/send-document';
+import type { Translate } from '../i18n/i18n';
+import { COMPANY_ERRORS } from './company-input';
+
+// A refused company-side write in the user's words. The API says why in machine terms:
+// a CONFLICT's reason (lastOwner, stepInUse, roleInUse...) is worded from companies.errors;
+// FORBIDDEN, NOT_FOUND and anything else from the section's own `forbidden`, `gone` and
+// `failed` messages. The API's English text is never shown.
+
+export type RefusalStatus = 403 | 409 | 422;
+
+export interface CompanyRefusal {
+  message: string;
+  /** The page's answer: 409 a conflict with the company's state, 403 not allowed, 422 anything else. */
+  status: RefusalStatus;
+}
+
+export function companyRefusal(errors: readonly GraphqlError[], t: Translate, sectionKey: string): CompanyRefusal {
+  const first = errors[0];
+  const code = first?.extensions?.code;
+  const status: RefusalStatus = code === 'CONFLICT' ? 409 : code === 'FORBIDDEN' ? 403 : 422;
+  const reason = first?.extensions?.reason;
+  const worded = typeof reason === 'string' ? t(`${COMPANY_ERRORS}.${reason}`, { defaultValue: '' }) : '';
+  if (worded) return { message: worded, status };
+  if (code === 'FORBIDDEN') return { message: t(`${sectionKey}.forbidden`), status };
+  if (code === 'NOT_FOUND') return { message: t(`${sectionKey}.gone`), status };
+  return { message: t(`${sectionKey}.failed`), status };
+}

@@ -1,0 +1,131 @@
+import { expect, test, type Page } from '@playwright/test';
+import companies from '../../src/locales/en/common/companies.json' with { type: 'json' };
+import common from '../../src/locales/en/common.json' with { type: 'json' };
+import rbac from '../../src/locales/en/rbac.json' with { type: 'json' };
+import { expectNoAxeViolations, signInAs } from './support/demo-session';
+
+// Spec §2 Company Management → Edit Profile (the profile route followed by the selected
+// company's id) and the hiring steps section. owner@ (README demo accounts) edits
+// Brightpath Consulting, their first verified company by name; every change is put back
+// (or is a step of the test's own), so other specs see the seeded data.
+const OWNER = 'owner@demo.test';
+const RECRUITER = 'recruiter@demo.test';
+const words = companies.companies;
+const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+const stepRow = (page: Page, name: string) => page.locator('li[data-step-id]').filter({ has: page.getByRole('heading', { name: new RegExp(`^\\d+\\. ${name}$`) }) });
+const stepNames = (page: Page) => page.locator('li[data-step-id] h3').allTextContents().then((names) => names.map((name) => name.replace(/^\d+\.\s*/, '').trim()));
+
+async function openEditProfile(page: Page): Promise<string> {
+  await page.getByRole('navigation', { name: 'Company menu' }).first().getByRole('link', { name: rbac.companyMenu.editProfile }).click();
+  await expect(page).toHaveURL(/\/company\/profile\/[0-9a-f-]{36}$/);
+  await expect(page).toHaveTitle(/^Profile \| /);
+  return page.url().split('/').pop()!;
+}
+
+test.describe('company profile and hiring steps', () => {
+  test('the owner edits the profile, sees it on the public page, and a refused edit keeps what was typed', async ({ page }) => {
+    await signInAs(page, OWNER, '/company/dashboard');
+    const companyId = await openEditProfile(page);
+    await expect(page.getByLabel('Company name')).toHaveValue('Brightpath Consulting');
+    const industry = page.getByLabel(words.create.industry);
+    const original = await industry.inputValue();
+    await expectNoAxeViolations(page);
+
+    await test.step('an emptied name is refused beside the field, the other values kept', async () => {
+      await page.getByLabel('Company name').fill('');
+      await industry.fill('Refused industry');
+      await page.getByRole('button', { name: words.profile.submit }).click();
+      await expect(page.getByLabel('Company name')).toHaveAccessibleDescription(words.errors.nameRequired);
+      await expect(industry).toHaveValue('Refused industry');
+    });
+
+    await test.step('a valid edit is saved and shown on the public company page', async () => {
+      const description = `Consultants for growing teams (e2e ${Date.now()}).`;
+      const descriptionField = page.getByLabel(words.create.description);
+      const originalDescription = await page.evaluate(() => (document.querySelector('textarea[name="description"]') as HTMLTextAreaElement).defaultValue);
+      await page.getByLabel('Company name').fill('Brightpath Consulting');
+      await industry.fill(original);
+      await descriptionField.fill(description);
+      await page.getByRole('button', { name: words.profile.submit }).click();
+      await expect(toast(page, 'Company profile saved')).toBeVisible();
+      await expect(descriptionField).toHaveValue(description);
+      await page.getByRole('link', { name: words.profile.publicPage }).click();
+      await expect(page).toHaveURL(new RegExp(`/talent/company\\?id=${companyId}$`));
+      await expect(page.getByText(description)).toBeVisible();
+      await page.goto(`/company/profile/${companyId}`);
+      await page.getByLabel(words.create.description).fill(originalDescription);
+      await page.getByRole('button', { name: words.profile.submit }).click();
+      await expect(toast(page, 'Company profile saved')).toBeVisible();
+    });
+
+    await test.step('an id that is no company of the owner is a 404', async () => {
+      const answer = await page.goto('/company/profile/00000000-0000-4000-8000-000000000000');
+      expect(answer?.status()).toBe(404);
+    });
+  });
+
+  test('the owner adds a hiring step, moves it, renames it and deletes it; 390 px fits', async ({ page }) => {
+    const name = `E2E step ${Date.now()}`;
+    await signInAs(page, OWNER, '/company/dashboard');
+    await openEditProfile(page);
+    const steps = page.getByRole('region', { name: words.hiringSteps.heading });
+    const before = await stepNames(page);
+
+    await test.step('a step without a name is refused at the field', async () => {
+      await steps.getByText(words.hiringSteps.addHeading).click();
+      await steps.locator('#new-step-name').fill(' ');
+      await steps.getByRole('button', { name: words.hiringSteps.add }).click();
+      await expect(page.locator('#new-step-name')).toHaveAccessibleDescription(words.errors.stepNameRequired);
+    });
+
+    await test.step('added, it is the last step, with its meaning', async () => {
+      await page.locator('#new-step-name').fill(name);
+      await page.locator('#new-step-group').selectOption({ label: words.hiringSteps.groups.IN_PROGRESS });
+      await page.getByRole('button', { name: words.hiringSteps.add }).click();
+      await expect(toast(page, 'Hiring step added')).toBeVisible();
+      expect(await stepNames(page)).toEqual([...before, name]);
+      await expect(stepRow(page, name).getByText(words.hiringSteps.groups.IN_PROGRESS)).toBeVisible();
+      await expect(stepRow(page, name).getByRole('button', { name: `Move ${name} down` })).toBeDisabled();
+    });
+
+    await test.step('moved up one place with the keyboard', async () => {
+      await stepRow(page, name).getByRole('button', { name: `Move ${name} up` }).focus();
+      await page.keyboard.press('Enter');
+      await expect(toast(page, 'Hiring step moved')).toBeVisible();
+      expect(await stepNames(page)).toEqual([...before.slice(0, -1), name, before.at(-1)!]);
+    });
+
+    await test.step('renamed in place', async () => {
+      const row = stepRow(page, name);
+      await row.getByText(words.hiringSteps.edit, { exact: true }).click();
+      await row.getByLabel(words.hiringSteps.name).fill(`${name} renamed`);
+      await row.getByRole('button', { name: words.hiringSteps.save }).click();
+      await expect(toast(page, 'Hiring step saved')).toBeVisible();
+      await expect(stepRow(page, `${name} renamed`)).toHaveCount(1);
+    });
+
+    await test.step('390 px wide: no sideways scrolling, axe finds nothing', async () => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await expectNoAxeViolations(page);
+    });
+
+    await test.step('deleted after confirming, the pipeline is as before', async () => {
+      const row = stepRow(page, `${name} renamed`);
+      await row.getByText(words.hiringSteps.delete, { exact: true }).click();
+      await row.getByRole('button', { name: `Delete ${name} renamed` }).click();
+      await expect(toast(page, 'Hiring step deleted')).toBeVisible();
+      expect(await stepNames(page)).toEqual(before);
+    });
+  });
+
+  test('a recruiter (company read, no update) gets 403 on Edit Profile and has no menu entry for it', async ({ page }) => {
+    await signInAs(page, RECRUITER, '/company/dashboard');
+    await expect(page.getByRole('navigation', { name: 'Company menu' }).first().getByRole('link', { name: rbac.companyMenu.editProfile })).toHaveCount(0);
+    const companyId = await page.locator('tp-company-banner').getAttribute('data-company-id');
+    const refused = await page.goto(`/company/profile/${companyId}`);
+    expect(refused?.status()).toBe(403);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(common.forbidden.heading);
+  });
+});
