@@ -36,6 +36,10 @@ const NON_FORM_ENDPOINTS = ['/api/graphql'];
 const formBodies = defineMiddleware(async (context, next) => {
   const { request } = context;
   if (request.method === 'GET' || request.method === 'HEAD' || NON_FORM_ENDPOINTS.includes(context.url.pathname)) return next();
+  // A second pass over a request whose body a page already read (Astro rendering its error
+  // page after the page threw): the body was checked on the first pass, and a copy can no
+  // longer be made; answering 400 here would hide the real error.
+  if (request.bodyUsed) return next();
   const { t } = context.locals;
   const plain = (status: number, text: string) => new Response(text, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
   if (!isFormContentType(request.headers.get('content-type'))) return plain(415, t('errors.formTypeUnsupported'));

@@ -226,7 +226,15 @@ export function createBff(options: BffOptions) {
 
     /** The current-user state of spec §3 for a session, or null when it has ended. */
     async currentUser(session: LoadedSession, pagePath: string): Promise<CurrentUser | null> {
-      const answer = await sendDocument((body) => this.graphql(session, body, pagePath), FIND_ME_QUERY);
+      // findMe is sent without tp-company: it lists every membership, so it must not depend
+      // on the selected one, which may be a company the user has just been removed from (the
+      // API would refuse the whole call and lock them out of every page). The middleware
+      // checks the selection against this answer.
+      const answer = await sendDocument(async (body) => {
+        const fresh = await freshOrAnswer(session);
+        if ('status' in fresh) return fresh;
+        return callApi(body, buildUpstreamHeaders({ ...fresh.record, selectedCompanyId: null }, pagePath));
+      }, FIND_ME_QUERY);
       if (answer.status === 401) return null;
       if (answer.errors.length || !answer.data) throw new Error(`findMe failed: ${answer.errors[0]?.message ?? answer.status}`);
       return toCurrentUser(answer.data);
