@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import companies from '../../src/locales/en/common/companies.json' with { type: 'json' };
 import common from '../../src/locales/en/common.json' with { type: 'json' };
 import rbac from '../../src/locales/en/rbac.json' with { type: 'json' };
-import { expectNoAxeViolations, signInAs } from './support/demo-session';
+import { expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
 
 // Spec §2 Company Management → Edit Profile (the profile route followed by the selected
 // company's id) and the hiring steps section. owner@ (README demo accounts) edits
@@ -41,8 +41,9 @@ test.describe('company profile and hiring steps', () => {
 
     await test.step('a valid edit is saved and shown on the public company page', async () => {
       const description = `Consultants for growing teams (e2e ${Date.now()}).`;
-      const descriptionField = page.getByLabel(words.create.description);
-      const originalDescription = await page.evaluate(() => (document.querySelector('textarea[name="description"]') as HTMLTextAreaElement).defaultValue);
+      // The hiring steps have description fields too: this one is the profile form's.
+      const descriptionField = page.getByRole('region', { name: words.profile.formHeading }).getByLabel(words.create.description);
+      const originalDescription = await descriptionField.inputValue();
       await page.getByLabel('Company name').fill('Brightpath Consulting');
       await industry.fill(original);
       await descriptionField.fill(description);
@@ -53,7 +54,7 @@ test.describe('company profile and hiring steps', () => {
       await expect(page).toHaveURL(new RegExp(`/talent/company\\?id=${companyId}$`));
       await expect(page.getByText(description)).toBeVisible();
       await page.goto(`/company/profile/${companyId}`);
-      await page.getByLabel(words.create.description).fill(originalDescription);
+      await page.getByRole('region', { name: words.profile.formHeading }).getByLabel(words.create.description).fill(originalDescription);
       await page.getByRole('button', { name: words.profile.submit }).click();
       await expect(toast(page, 'Company profile saved')).toBeVisible();
     });
@@ -84,7 +85,7 @@ test.describe('company profile and hiring steps', () => {
       await page.getByRole('button', { name: words.hiringSteps.add }).click();
       await expect(toast(page, 'Hiring step added')).toBeVisible();
       expect(await stepNames(page)).toEqual([...before, name]);
-      await expect(stepRow(page, name).getByText(words.hiringSteps.groups.IN_PROGRESS)).toBeVisible();
+      await expect(stepRow(page, name).getByText(`${words.hiringSteps.meaning}: ${words.hiringSteps.groups.IN_PROGRESS}`)).toBeVisible();
       await expect(stepRow(page, name).getByRole('button', { name: `Move ${name} down` })).toBeDisabled();
     });
 
@@ -105,16 +106,13 @@ test.describe('company profile and hiring steps', () => {
     });
 
     await test.step('390 px wide: no sideways scrolling, axe finds nothing', async () => {
-      await page.setViewportSize({ width: 390, height: 844 });
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
-      await expectNoAxeViolations(page);
+      await expectFitsPhoneWidth(page);
     });
 
     await test.step('deleted after confirming, the pipeline is as before', async () => {
       const row = stepRow(page, `${name} renamed`);
       await row.getByText(words.hiringSteps.delete, { exact: true }).click();
-      await row.getByRole('button', { name: `Delete ${name} renamed` }).click();
+      await row.getByRole('button', { name: `Yes, delete ${name} renamed` }).click();
       await expect(toast(page, 'Hiring step deleted')).toBeVisible();
       expect(await stepNames(page)).toEqual(before);
     });

@@ -53,7 +53,7 @@ describe('hiring steps: each step has a fixed meaning (group)', () => {
   it('sends an edit with every field, a blank description as null', async () => {
     const api = apiAnswering({ status: 200, body: { data: { updateOneCompanyHiringStep: { id: STEP } } } });
     const outcome = await submitHiringStepForm('editStep', formOf({ id: STEP, stepName: ' Tech interview ', stepDescription: '', group: 'IN_PROGRESS' }), api.send, t);
-    expect(outcome).toEqual({ kind: 'done', noticeKey: 'notices.companies.stepSaved', target: STEP });
+    expect(outcome).toEqual({ kind: 'done', noticeKey: 'notices.companies.stepSaved', target: `step-${STEP}` });
     expect(api.sent[0]?.variables).toEqual({ id: STEP, data: { stepName: 'Tech interview', stepDescription: null, group: 'IN_PROGRESS' } });
   });
 

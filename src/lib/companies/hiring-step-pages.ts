@@ -110,7 +110,7 @@ export async function submitHiringStepForm(intent: HiringStepIntent, form: FormD
       ? await sendDocument(send, CREATE_ONE_COMPANY_HIRING_STEP_MUTATION, { data })
       : await sendDocument(send, UPDATE_ONE_COMPANY_HIRING_STEP_MUTATION, { id: stepId!, data });
     const saved = answer.data && ('createOneCompanyHiringStep' in answer.data ? answer.data.createOneCompanyHiringStep : answer.data.updateOneCompanyHiringStep);
-    if (saved && !answer.errors.length) return { kind: 'done', noticeKey: intent === 'addStep' ? 'notices.companies.stepAdded' : 'notices.companies.stepSaved', target: saved.id };
+    if (saved && !answer.errors.length) return { kind: 'done', noticeKey: intent === 'addStep' ? 'notices.companies.stepAdded' : 'notices.companies.stepSaved', target: `step-${saved.id}` };
     const fieldErrors = fieldErrorsOf(answerIssues(answer.errors).issues, t, COMPANY_ERRORS);
     return refused(answer.errors, fieldErrors, Object.keys(fieldErrors).length ? t(`${SECTION}.invalid`) : companyRefusal(answer.errors, t, SECTION).message);
   }
@@ -119,5 +119,5 @@ export async function submitHiringStepForm(intent: HiringStepIntent, form: FormD
     return answer.data?.deleteOneCompanyHiringStep && !answer.errors.length ? { kind: 'done', noticeKey: 'notices.companies.stepDeleted', target: null } : refused(answer.errors);
   }
   const answer = await sendDocument(send, MOVE_COMPANY_HIRING_STEP_MUTATION, { id: stepId!, direction: intent === 'moveStepUp' ? 'UP' : 'DOWN' });
-  return answer.data?.moveCompanyHiringStep && !answer.errors.length ? { kind: 'done', noticeKey: 'notices.companies.stepMoved', target: stepId } : refused(answer.errors);
+  return answer.data?.moveCompanyHiringStep && !answer.errors.length ? { kind: 'done', noticeKey: 'notices.companies.stepMoved', target: `step-${stepId}` } : refused(answer.errors);
 }
