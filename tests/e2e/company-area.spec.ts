@@ -66,6 +66,17 @@ test.describe('company area: banner, side menu, dashboard and company selection'
     // The pages they count are not built yet: counts without links.
     await expect(activity.getByRole('link')).toHaveCount(0);
 
+    // The charts, each readable as text: the week chart's table, the pipeline's rows with numbers.
+    const weeks = page.getByRole('region', { name: 'Applications per week' });
+    await weeks.getByText('Show the numbers as a table').click();
+    await expect(weeks.getByRole('table', { name: 'Applications per week' }).getByRole('row')).toHaveCount(13);
+    const pipeline = page.getByRole('table', { name: 'Pipeline by hiring step' });
+    await expect(pipeline.getByRole('rowheader').first()).toContainText('Applied');
+    // Row 0 holds the column headings.
+    await expect(pipeline.getByRole('row').nth(1).getByRole('cell')).toHaveText(/^\d+$/);
+    await expect(page.getByRole('region', { name: 'Open job ads' }).getByRole('row').nth(1)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Roster balance by currency' }).getByRole('cell').first()).toHaveText(/\d/);
+
     await expectNoAxeViolations(page);
     const menu = await openAccountMenu(page);
     await expect(menu.getByText('currently in Brightpath Consulting')).toBeVisible();
@@ -151,6 +162,11 @@ test.describe('company area: banner, side menu, dashboard and company selection'
     await expect(activity.getByRole('heading', { name: 'Received applications' })).toBeVisible();
     await expect(activity.getByRole('heading', { name: 'Sent invitations' })).toBeVisible();
     await expect(activity.getByRole('heading', { name: 'Talents on the roster' })).toHaveCount(0);
+    // The same for the charts: applications and ads, no roster balance.
+    for (const chart of ['Applications per week', 'Pipeline by hiring step', 'Open job ads']) {
+      await expect(page.getByRole('region', { name: chart }), chart).toBeVisible();
+    }
+    await expect(page.getByRole('region', { name: 'Roster balance by currency' })).toHaveCount(0);
 
     const menu = await openAccountMenu(page);
     await expect(menu.getByText('currently in Northwind Labs')).toBeVisible();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dashboardCards, readCompanyDashboard, type CompanyDashboardView } from '../../src/lib/company/company-dashboard';
+import { dashboardCards, readCompanyDashboard, weekLabel, type CompanyDashboardView } from '../../src/lib/company/company-dashboard';
 
 const dashboard: CompanyDashboardView = {
   company: { id: 'c1', name: 'Acme', logo: null, verificationStatus: 'verified' },
@@ -7,6 +7,10 @@ const dashboard: CompanyDashboardView = {
   receivedApplications: 12,
   sentInvitations: 0,
   rosterTalents: 5,
+  applicationsPerWeek: null,
+  pipeline: null,
+  openAds: null,
+  rosterBalances: null,
 };
 const noneLive = () => false;
 
@@ -44,5 +48,11 @@ describe('reading the companyDashboard answer', () => {
     const long = 'x'.repeat(400);
     expect(readCompanyDashboard({ status: 403, data: null, errors: [{ message: long }] }, 'fallback')).toEqual({ kind: 'failed', message: 'x'.repeat(300) });
     expect(readCompanyDashboard({ status: 502, data: null, errors: [] }, 'fallback')).toEqual({ kind: 'failed', message: 'fallback' });
+  });
+});
+
+describe('dashboard chart: week labels', () => {
+  it('names a week by its Monday, day and short month (en-GB)', () => {
+    expect(weekLabel('2026-09-07')).toBe('7 Sept');
   });
 });

@@ -1,3 +1,4 @@
+import { DATE_LOCALE } from '../format/dates';
 import { errorToastMessage } from '../notifications/toast-policy';
 import { buildRoute } from '../routes/build-route';
 import { isLiveRoute } from '../routes/route-table';
@@ -10,6 +11,10 @@ export const COMPANY_DASHBOARD_QUERY = graphql(`
       company { id name logo verificationStatus }
       jobAds { open total }
       receivedApplications sentInvitations rosterTalents
+      applicationsPerWeek { weekStart count }
+      pipeline { stepId stepName group count }
+      openAds { jobAdId title applications }
+      rosterBalances { currency amount }
     }
   }
 `);
@@ -59,4 +64,11 @@ export function dashboardCards(dashboard: CompanyDashboardView, isLive: (routeKe
     const count = dashboard[key];
     return count === null ? [] : [{ key, labelKey, count, href }];
   });
+}
+
+const weekFormat = new Intl.DateTimeFormat(DATE_LOCALE, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+/** A week of the applications chart by its Monday, as the axis shows it: "7 Sep". */
+export function weekLabel(weekStart: string): string {
+  return weekFormat.format(new Date(`${weekStart}T00:00:00Z`));
 }

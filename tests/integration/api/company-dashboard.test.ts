@@ -6,8 +6,10 @@ import {
   companyOnUser,
   companyPermissions,
   companyRole,
+  companyHiringStep,
   companyTalentRoster,
   jobAd,
+  talentBalanceTransaction,
   talentInvitation,
   talentJobApplication,
   talentProfile,
@@ -85,10 +87,20 @@ describeEachDatabase('companyDashboard', (kind) => {
       .values([{ profileName: 'Tal One' }, { profileName: 'Tal Two' }, { profileName: 'Tal Three' }])
       .returning();
     const [t1, t2, t3] = talents.map((row) => row.id) as [string, string, string];
+    const steps = await db
+      .insert(companyHiringStep)
+      .values([
+        { companyId: ids.acme, stepName: 'Applied', order: 1, group: 'IN_PROGRESS' },
+        { companyId: ids.acme, stepName: 'Hired', order: 2, group: 'HIRED' },
+        { companyId: ids.other, stepName: 'Elsewhere', order: 1, group: 'IN_PROGRESS' },
+      ])
+      .returning();
+    const [applied, hired] = steps.map((row) => row.id) as [string, string];
     await db.insert(talentJobApplication).values([
-      { jobAdId: open, talentProfileId: t1 },
-      { jobAdId: open, talentProfileId: t2 },
-      { jobAdId: closed, talentProfileId: t1 },
+      { jobAdId: open, talentProfileId: t1, companyHiringStepId: hired },
+      { jobAdId: open, talentProfileId: t2, companyHiringStepId: applied },
+      // Three weeks ago, and in no step.
+      { jobAdId: closed, talentProfileId: t1, createdAt: ago(21) },
       // An application to a deleted ad is not counted; one to another company's ad neither.
       { jobAdId: deleted, talentProfileId: t3 },
       { jobAdId: otherOpen, talentProfileId: t3 },
@@ -98,8 +110,13 @@ describeEachDatabase('companyDashboard', (kind) => {
       { companyId: ids.acme, talentProfileId: t2, jobAdId: open, ignored: true, ignoredAt: ago(1) },
       { companyId: ids.other, talentProfileId: t3, jobAdId: otherOpen },
     ]);
+    const [acmeRoster] = await db.insert(companyTalentRoster).values({ companyId: ids.acme, talentProfileId: t1, currency: 'EUR' }).returning();
+    await db.insert(talentBalanceTransaction).values([
+      { companyTalentRosterId: acmeRoster!.id, companyId: ids.acme, change: '100.50', currency: 'EUR', type: 'SALARY' },
+      { companyTalentRosterId: acmeRoster!.id, companyId: ids.acme, change: '-20.25', currency: 'EUR', type: 'WITHDRAWAL' },
+      { companyTalentRosterId: acmeRoster!.id, companyId: ids.acme, change: '7.00', currency: 'USD', type: 'MISC' },
+    ]);
     await db.insert(companyTalentRoster).values([
-      { companyId: ids.acme, talentProfileId: t1, currency: 'EUR' },
       { companyId: ids.other, talentProfileId: t2, currency: 'EUR' },
       { companyId: ids.other, talentProfileId: t3, currency: 'EUR' },
       { companyId: ids.capped, talentProfileId: t3, currency: 'EUR' },
@@ -157,6 +174,33 @@ describeEachDatabase('companyDashboard', (kind) => {
       sentInvitations: 2,
       rosterTalents: null,
     });
+  });
+
+  const CHARTS = '{ companyDashboard { applicationsPerWeek { weekStart count } pipeline { stepName group count } openAds { title applications } rosterBalances { currency amount } } }';
+
+  it('charts applications per week (12 weeks, empty ones as 0), the pipeline by step, open ads with their applications and balances per currency', async () => {
+    const { status, body } = await h.call(CHARTS, { token: await h.token('owner'), headers: { 'tp-domain': 'company', 'tp-company': ids.acme } });
+    expect(status).toBe(200);
+    const charts = body.data?.companyDashboard as Record<string, Array<Record<string, unknown>>>;
+    const weeks = charts.applicationsPerWeek!;
+    expect(weeks).toHaveLength(12);
+    // This week: the two applications to the open ad; three weeks back: the one to the closed ad.
+    expect(weeks.at(-1)?.count).toBe(2);
+    expect(weeks.reduce((sum, week) => sum + Number(week.count), 0)).toBe(3);
+    expect(charts.pipeline).toEqual([
+      { stepName: 'Applied', group: 'IN_PROGRESS', count: 1 },
+      { stepName: 'Hired', group: 'HIRED', count: 1 },
+      { stepName: null, group: null, count: 1 },
+    ]);
+    expect(charts.openAds).toEqual(expect.arrayContaining([{ title: 'Open', applications: 2 }, { title: 'Open, no deadline', applications: 0 }]));
+    expect(charts.openAds).toHaveLength(2);
+    expect(charts.rosterBalances).toEqual([{ currency: 'EUR', amount: '80.25' }, { currency: 'USD', amount: '7.00' }]);
+  });
+
+  it('gives no chart the member may not read: applications and roster charts are null for a viewer of job ads', async () => {
+    const { body } = await h.call(CHARTS, { token: await h.token('limited'), headers: { 'tp-domain': 'company', 'tp-company': ids.acme } });
+    expect(body.errors).toBeUndefined();
+    expect(body.data?.companyDashboard).toEqual({ applicationsPerWeek: null, pipeline: null, openAds: null, rosterBalances: null });
   });
 
   it("applies the company's own permission ceiling to the counts", async () => {

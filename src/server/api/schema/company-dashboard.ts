@@ -1,6 +1,7 @@
-import { and, count, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { DASHBOARD_OPEN_ADS, DASHBOARD_WEEKS, fillWeeks, weekStartsUtc } from '../../../lib/companies/dashboard-charts';
 import { can } from '../../../lib/permissions/effective-permissions';
-import { company, companyTalentRoster, jobAd, talentInvitation, talentJobApplication } from '../../db/schema';
+import { company, companyHiringStep, companyTalentRoster, jobAd, talentBalanceTransaction, talentInvitation, talentJobApplication } from '../../db/schema';
 import type { AppDatabase } from '../../db/client';
 import { builder } from '../builder';
 import { ApiError } from '../errors';
@@ -17,13 +18,75 @@ interface JobAdCountsRow {
   total: number;
 }
 
+interface WeekCountRow {
+  weekStart: string;
+  count: number;
+}
+
+interface PipelineStepRow {
+  stepId: string | null;
+  stepName: string | null;
+  group: string | null;
+  count: number;
+}
+
+interface OpenAdRow {
+  jobAdId: string;
+  title: string;
+  applications: number;
+}
+
+interface CurrencyTotalRow {
+  currency: string;
+  amount: string;
+}
+
 interface CompanyDashboardRow {
   company: DashboardCompanyRow;
   jobAds: JobAdCountsRow | null;
   receivedApplications: number | null;
   sentInvitations: number | null;
   rosterTalents: number | null;
+  applicationsPerWeek: WeekCountRow[] | null;
+  pipeline: PipelineStepRow[] | null;
+  openAds: OpenAdRow[] | null;
+  rosterBalances: CurrencyTotalRow[] | null;
 }
+
+const WeekCount = builder.objectRef<WeekCountRow>('WeekCount').implement({
+  description: 'How many of something happened in one week',
+  fields: (t) => ({
+    weekStart: t.exposeString('weekStart', { description: 'The Monday (UTC) the week starts, YYYY-MM-DD' }),
+    count: t.exposeInt('count'),
+  }),
+});
+
+const PipelineStepCount = builder.objectRef<PipelineStepRow>('PipelineStepCount').implement({
+  description: 'Applications in one hiring step; stepId null counts those in no step',
+  fields: (t) => ({
+    stepId: t.exposeID('stepId', { nullable: true }),
+    stepName: t.exposeString('stepName', { nullable: true }),
+    group: t.exposeString('group', { nullable: true, description: 'IN_PROGRESS, HIRED, REJECTED or WITHDRAWN' }),
+    count: t.exposeInt('count'),
+  }),
+});
+
+const OpenAdApplications = builder.objectRef<OpenAdRow>('OpenAdApplications').implement({
+  description: 'An open job ad with the applications it has received',
+  fields: (t) => ({
+    jobAdId: t.exposeID('jobAdId'),
+    title: t.exposeString('title'),
+    applications: t.exposeInt('applications'),
+  }),
+});
+
+const CurrencyTotal = builder.objectRef<CurrencyTotalRow>('CurrencyTotal').implement({
+  description: 'A sum of money in one currency (currencies are never added together)',
+  fields: (t) => ({
+    currency: t.exposeString('currency', { description: 'ISO 4217' }),
+    amount: t.field({ type: 'Decimal', resolve: (row) => row.amount }),
+  }),
+});
 
 const DashboardCompany = builder.objectRef<DashboardCompanyRow>('DashboardCompany').implement({
   description: 'The selected company as its members see it on the dashboard',
@@ -55,11 +118,93 @@ const CompanyDashboard = builder.objectRef<CompanyDashboardRow>('CompanyDashboar
     }),
     sentInvitations: t.int({ nullable: true, description: 'Invitations the company sent; needs talentInvitation read', resolve: (row) => row.sentInvitations }),
     rosterTalents: t.int({ nullable: true, description: "Talents on the company's roster; needs companyTalentRoster read", resolve: (row) => row.rosterTalents }),
+    applicationsPerWeek: t.field({
+      type: [WeekCount],
+      nullable: true,
+      description: `Applications received in each of the last ${DASHBOARD_WEEKS} weeks, oldest first, weeks without any included; needs talentJobApplication read`,
+      resolve: (row) => row.applicationsPerWeek,
+    }),
+    pipeline: t.field({
+      type: [PipelineStepCount],
+      nullable: true,
+      description: 'Applications per hiring step in pipeline order, then those in no step (when any); needs talentJobApplication read',
+      resolve: (row) => row.pipeline,
+    }),
+    openAds: t.field({
+      type: [OpenAdApplications],
+      nullable: true,
+      description: `The ${DASHBOARD_OPEN_ADS} newest open job ads with their application counts; needs jobAd and talentJobApplication read`,
+      resolve: (row) => row.openAds,
+    }),
+    rosterBalances: t.field({
+      type: [CurrencyTotal],
+      nullable: true,
+      description: "The roster talents' balances summed per currency; needs companyTalentRoster read",
+      resolve: (row) => row.rosterBalances,
+    }),
   }),
 });
 
+/** The open condition of a job ad: published and before its deadline. */
+const isOpenAd = (now: Date) => and(isNotNull(jobAd.publishedAt), lte(jobAd.publishedAt, now), or(isNull(jobAd.publishedUntil), gt(jobAd.publishedUntil, now)));
+
+async function applicationsPerWeek(db: AppDatabase, companyId: string, now: Date): Promise<WeekCountRow[]> {
+  const weeks = weekStartsUtc(now);
+  const week = sql<string>`to_char(date_trunc('week', ${talentJobApplication.createdAt} at time zone 'UTC'), 'YYYY-MM-DD')`;
+  const rows = await db
+    .select({ weekStart: week, count: count() })
+    .from(talentJobApplication)
+    .innerJoin(jobAd, eq(jobAd.id, talentJobApplication.jobAdId))
+    .where(and(eq(jobAd.publisherCompanyId, companyId), isNull(jobAd.deletedAt), gte(talentJobApplication.createdAt, new Date(`${weeks[0]}T00:00:00Z`))))
+    .groupBy(week);
+  return fillWeeks(weeks, rows);
+}
+
+async function pipelineCounts(db: AppDatabase, companyId: string): Promise<PipelineStepRow[]> {
+  const [steps, placed] = await Promise.all([
+    db
+      .select({ stepId: companyHiringStep.id, stepName: companyHiringStep.stepName, group: companyHiringStep.group })
+      .from(companyHiringStep)
+      .where(and(eq(companyHiringStep.companyId, companyId), isNull(companyHiringStep.deletedAt)))
+      .orderBy(asc(companyHiringStep.order), asc(companyHiringStep.createdAt)),
+    db
+      .select({ stepId: talentJobApplication.companyHiringStepId, count: count() })
+      .from(talentJobApplication)
+      .innerJoin(jobAd, eq(jobAd.id, talentJobApplication.jobAdId))
+      .where(and(eq(jobAd.publisherCompanyId, companyId), isNull(jobAd.deletedAt)))
+      .groupBy(talentJobApplication.companyHiringStepId),
+  ]);
+  const counts = new Map(placed.map((row) => [row.stepId, row.count]));
+  const known = new Set(steps.map((step) => step.stepId));
+  const rows: PipelineStepRow[] = steps.map((step) => ({ ...step, count: counts.get(step.stepId) ?? 0 }));
+  // Applications in no step, or in a step since deleted, are still in the pipeline.
+  const unplaced = placed.filter((row) => row.stepId === null || !known.has(row.stepId)).reduce((sum, row) => sum + row.count, 0);
+  if (unplaced > 0) rows.push({ stepId: null, stepName: null, group: null, count: unplaced });
+  return rows;
+}
+
+async function openAdApplications(db: AppDatabase, companyId: string, now: Date): Promise<OpenAdRow[]> {
+  return db
+    .select({ jobAdId: jobAd.id, title: jobAd.title, applications: count(talentJobApplication.id) })
+    .from(jobAd)
+    .leftJoin(talentJobApplication, eq(talentJobApplication.jobAdId, jobAd.id))
+    .where(and(eq(jobAd.publisherCompanyId, companyId), isNull(jobAd.deletedAt), isOpenAd(now)))
+    .groupBy(jobAd.id)
+    .orderBy(desc(jobAd.publishedAt), asc(jobAd.id))
+    .limit(DASHBOARD_OPEN_ADS);
+}
+
+async function rosterBalances(db: AppDatabase, companyId: string): Promise<CurrencyTotalRow[]> {
+  return db
+    .select({ currency: talentBalanceTransaction.currency, amount: sql<string>`sum(${talentBalanceTransaction.change})::text` })
+    .from(talentBalanceTransaction)
+    .where(eq(talentBalanceTransaction.companyId, companyId))
+    .groupBy(talentBalanceTransaction.currency)
+    .orderBy(asc(talentBalanceTransaction.currency));
+}
+
 async function countJobAds(db: AppDatabase, companyId: string, now: Date): Promise<JobAdCountsRow> {
-  const isOpen = and(isNotNull(jobAd.publishedAt), lte(jobAd.publishedAt, now), or(isNull(jobAd.publishedUntil), gt(jobAd.publishedUntil, now)));
+  const isOpen = isOpenAd(now);
   const [row] = await db
     .select({ open: sql<number>`count(*) filter (where ${isOpen})`.mapWith(Number), total: count() })
     .from(jobAd)
@@ -100,17 +245,23 @@ builder.queryField('companyDashboard', (t) =>
       const { companyId, permissions } = scope;
       const now = new Date();
       // Counts the role may not read are never queried.
-      const [companies, jobAds, receivedApplications, sentInvitations, rosterTalents] = await Promise.all([
+      const readsApplications = can(permissions, 'talentJobApplication', 'read');
+      const readsRoster = can(permissions, 'companyTalentRoster', 'read');
+      const [companies, jobAds, receivedApplications, sentInvitations, rosterTalents, perWeek, pipeline, openAds, balances] = await Promise.all([
         db.select({ id: company.id, name: company.name, logo: company.logo, verificationStatus: company.verificationStatus }).from(company).where(eq(company.id, companyId)).limit(1),
         can(permissions, 'jobAd', 'read') ? countJobAds(db, companyId, now) : null,
-        can(permissions, 'talentJobApplication', 'read') ? countReceivedApplications(db, companyId) : null,
+        readsApplications ? countReceivedApplications(db, companyId) : null,
         can(permissions, 'talentInvitation', 'read') ? countSentInvitations(db, companyId) : null,
-        can(permissions, 'companyTalentRoster', 'read') ? countRosterTalents(db, companyId) : null,
+        readsRoster ? countRosterTalents(db, companyId) : null,
+        readsApplications ? applicationsPerWeek(db, companyId, now) : null,
+        readsApplications ? pipelineCounts(db, companyId) : null,
+        readsApplications && can(permissions, 'jobAd', 'read') ? openAdApplications(db, companyId, now) : null,
+        readsRoster ? rosterBalances(db, companyId) : null,
       ]);
       const selected = companies[0];
       // Deleted between the scope check and now: answer like a company that is not selectable.
       if (!selected) throw new ApiError('FORBIDDEN', 'You are not a member of this verified company', { hint: 'select another company', httpStatus: 403 });
-      return { company: selected, jobAds, receivedApplications, sentInvitations, rosterTalents };
+      return { company: selected, jobAds, receivedApplications, sentInvitations, rosterTalents, applicationsPerWeek: perWeek, pipeline, openAds, rosterBalances: balances };
     },
   }),
 );
