@@ -8,6 +8,7 @@ import type { Translate } from '../i18n/i18n';
 import { isUuid } from '../ids';
 import { COMPANY_ERRORS } from './company-input';
 import { memberInviteSchema } from './member-input';
+import { refusalMessage, refusalStatus, type RefusalStatus } from './write-refusal';
 
 // The documents and pure handlers of /company/members: the selected company's members,
 // its open invitations, and the four writes (invite, change a role, remove, withdraw).
@@ -98,33 +99,11 @@ export type MemberWriteOutcome =
       /** The row the refusal is about (membership or invitation id). */
       rowId: string | null;
       message: string;
-      /** The page's answer status: 409 a conflict with the company's state, 403 not allowed, 422 anything else. */
-      status: 403 | 409 | 422;
+      status: RefusalStatus;
       invite: Extract<FormOutcome<InviteFormValues>, { kind: 'invalid' }> | null;
     };
 
-function refusalStatus(errors: readonly GraphqlError[]): 403 | 409 | 422 {
-  const code = errors[0]?.extensions?.code;
-  return code === 'CONFLICT' ? 409 : code === 'FORBIDDEN' ? 403 : 422;
-}
-
-/**
- * Words for a refused write: a conflict's reason (lastOwner, alreadyMember...) from
- * `companies.errors`, FORBIDDEN and NOT_FOUND from the page's own messages; never the
- * API's English text.
- */
-export function memberRefusalMessage(errors: readonly GraphqlError[], t: Translate): string {
-  const first = errors[0];
-  const reason = first?.extensions?.reason;
-  if (typeof reason === 'string') {
-    const worded = t(`${COMPANY_ERRORS}.${reason}`, { defaultValue: '' });
-    if (worded) return worded;
-  }
-  const code = first?.extensions?.code;
-  if (code === 'FORBIDDEN') return t('companies.members.forbidden');
-  if (code === 'NOT_FOUND') return t('companies.members.gone');
-  return t('companies.members.failed');
-}
+const memberRefusalMessage = (errors: readonly GraphqlError[], t: Translate) => refusalMessage(errors, t, 'companies.members');
 
 function idOf(form: FormData, name: string): string | null {
   const value = form.get(name);
