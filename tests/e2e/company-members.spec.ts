@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import companies from '../../src/locales/en/common/companies.json' with { type: 'json' };
 import common from '../../src/locales/en/common.json' with { type: 'json' };
 import rbac from '../../src/locales/en/rbac.json' with { type: 'json' };
+import { selectCompany } from './support/company-area';
 import { expectNoAxeViolations, signInAs } from './support/demo-session';
 import { newEmail, signUpNewAccount } from './support/sign-up';
 
@@ -15,14 +16,6 @@ const NORTHWIND = 'Northwind Labs';
 const words = companies.companies.members;
 const errors = companies.companies.errors;
 
-/** Selects Northwind Labs from My Companies (the owner's first company by name is another one). */
-async function selectNorthwind(page: Page) {
-  await page.goto('/company/my-companies');
-  await page.getByRole('button', { name: `Select ${NORTHWIND}` }).click();
-  await expect(page).toHaveURL(/\/company\/dashboard$/);
-  await expect(page.getByTestId('company-name')).toHaveText(NORTHWIND);
-}
-
 const memberRow = (page: Page, text: string) => page.locator('li[data-member-id]').filter({ hasText: text });
 const invitationRow = (page: Page, email: string) => page.locator('li[data-invitation-id]').filter({ hasText: email });
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
@@ -35,7 +28,7 @@ test.describe('company members', () => {
     const memberEmail = await signUpNewAccount(memberPage, memberName, newEmail('member'));
 
     await signInAs(page, OWNER, '/company/my-companies');
-    await selectNorthwind(page);
+    await selectCompany(page, NORTHWIND);
     await page.getByRole('navigation', { name: 'Company menu' }).first().getByRole('link', { name: rbac.companyMenu.members }).click();
     await expect(page).toHaveURL(new RegExp(`${MEMBERS}$`));
     await expect(page).toHaveTitle(/^Members \| /);
@@ -94,7 +87,7 @@ test.describe('company members', () => {
   test('an unknown address gets an open invitation with its sign-up link, which the owner withdraws; mistakes are said at the field; 390 px fits', async ({ page }) => {
     const email = newEmail('invitee');
     await signInAs(page, OWNER, '/company/my-companies');
-    await selectNorthwind(page);
+    await selectCompany(page, NORTHWIND);
     await page.goto(MEMBERS);
 
     await test.step('a malformed address and a missing role are refused beside their fields, the address kept', async () => {

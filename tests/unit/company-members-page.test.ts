@@ -23,7 +23,7 @@ describe('members page: invite by e-mail (spec §3 companyOnUser)', () => {
 
   it('says "member added" for a registered address and "invitation created" for an unknown one', async () => {
     const joined = apiAnswering({ status: 200, body: { data: { createOneCompanyOnUser: { member: { id: MEMBER }, invitation: null } } } });
-    expect(await submitMemberForm('invite', formOf({ email: ' ana@example.com ', roleId: ROLE }), joined.send, t)).toEqual({ kind: 'done', noticeKey: 'notices.companies.memberAdded', target: MEMBER });
+    expect(await submitMemberForm('invite', formOf({ email: ' ana@example.com ', roleId: ROLE }), joined.send, t)).toEqual({ kind: 'done', noticeKey: 'notices.companies.memberAdded', target: `member-${MEMBER}` });
     expect(joined.sent[0]?.variables).toEqual({ data: { email: 'ana@example.com', roleId: ROLE } });
     const invited = apiAnswering({ status: 200, body: { data: { createOneCompanyOnUser: { member: null, invitation: { id: 'inv-1' } } } } });
     expect(await submitMemberForm('invite', formOf({ email: 'new@example.com', roleId: ROLE }), invited.send, t)).toMatchObject({ kind: 'done', noticeKey: 'notices.companies.memberInvited' });
@@ -55,7 +55,7 @@ describe('members page: last owner (never removed or demoted)', () => {
 
   it('sends the membership id and role of a role change', async () => {
     const api = apiAnswering({ status: 200, body: { data: { updateOneCompanyOnUser: { id: MEMBER, roleId: ROLE } } } });
-    expect(await submitMemberForm('changeRole', formOf({ id: MEMBER, roleId: ROLE }), api.send, t)).toMatchObject({ kind: 'done', noticeKey: 'notices.companies.memberRoleChanged', target: MEMBER });
+    expect(await submitMemberForm('changeRole', formOf({ id: MEMBER, roleId: ROLE }), api.send, t)).toMatchObject({ kind: 'done', noticeKey: 'notices.companies.memberRoleChanged', target: `member-${MEMBER}` });
     expect(api.sent[0]).toEqual({ operationName: 'UpdateOneCompanyOnUser', variables: { id: MEMBER, data: { roleId: ROLE } } });
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RECRUITER_PERMISSIONS, permissionRows } from '../../src/lib/companies/company-roles';
 import { newRoleValues, roleValues, submitRoleWrite } from '../../src/lib/companies/role-pages';
 import { getTranslator } from '../../src/lib/i18n/i18n';
+import { successNotice } from '../../src/lib/notifications/notice-cookie';
 import { PERMISSION_RESOURCES } from '../../src/lib/permissions/resources';
 import companies from '../../src/locales/en/common/companies.json';
 import { apiAnswering, formOf } from '../support/page-handler-fakes';
@@ -43,7 +44,10 @@ describe('roles page: the permission matrix (13 resources × read/create/update/
   it('sends the whole matrix, an unticked box (not posted at all) as false', async () => {
     const api = apiAnswering({ status: 200, body: { data: { createOneCompanyRole: { id: ROLE } } } });
     const outcome = await submitRoleWrite('create', roleForm(' Sourcer ', { jobAd: ['read', 'create'], talentProfile: ['read'] }), api.send, t);
-    expect(outcome).toEqual({ kind: 'done', noticeKey: 'notices.companies.roleCreated', target: ROLE });
+    expect(outcome).toEqual({ kind: 'done', noticeKey: 'notices.companies.roleCreated', target: `role-${ROLE}` });
+    // The notice names the role's row by its element id: a bare id may start with a digit, which no notice target may.
+    expect(successNotice('notices.companies.roleCreated', `role-${ROLE}`)).toBe(`notices.companies.roleCreated@role-${ROLE}`);
+    expect(() => successNotice('notices.companies.roleCreated', ROLE)).toThrow();
     const variables = api.sent[0]?.variables;
     expect(api.sent[0]?.operationName).toBe('CreateOneCompanyRole');
     expect((variables?.data as { name: string }).name).toBe('Sourcer');
@@ -54,7 +58,7 @@ describe('roles page: the permission matrix (13 resources × read/create/update/
 
   it('an edit sends the role id with the name and the whole matrix, which replaces the stored one', async () => {
     const api = apiAnswering({ status: 200, body: { data: { updateOneCompanyRole: { id: ROLE } } } });
-    expect(await submitRoleWrite('update', roleForm('Panel', { talentJobApplication: ['read', 'update'] }, { id: ROLE }), api.send, t)).toEqual({ kind: 'done', noticeKey: 'notices.companies.roleUpdated', target: ROLE });
+    expect(await submitRoleWrite('update', roleForm('Panel', { talentJobApplication: ['read', 'update'] }, { id: ROLE }), api.send, t)).toEqual({ kind: 'done', noticeKey: 'notices.companies.roleUpdated', target: `role-${ROLE}` });
     expect(api.sent[0]).toMatchObject({ operationName: 'UpdateOneCompanyRole', variables: { id: ROLE, data: { name: 'Panel' } } });
     expect(sentRow(api.sent[0]?.variables, 'talentJobApplication')).toEqual({ resource: 'talentJobApplication', read: true, create: false, update: true, delete: false });
   });
@@ -77,6 +81,8 @@ describe('roles page: validation keeps what was typed', () => {
     if (outcome.kind !== 'refused') throw new Error('refused expected');
     expect(outcome.form?.values.name).toBe('  ');
     expect(outcome.form?.values.permissions.find((row) => row.resource === 'jobAd')).toEqual({ resource: 'jobAd', read: false, create: false, update: false, delete: true });
+    // An empty field is not posted at all: the same words.
+    expect(await submitRoleWrite('create', roleForm('', {}), api.send, t)).toMatchObject({ form: { fieldErrors: { name: errors.roleNameRequired } } });
     expect(api.sent).toEqual([]);
   });
 

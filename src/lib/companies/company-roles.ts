@@ -80,8 +80,9 @@ export function companyPermissionRows(set: PermissionSet | null | undefined): Co
   );
 }
 
+// A form posts an empty field as nothing at all: a missing name is the same mistake as a blank one.
 const roleName = z
-  .string()
+  .string({ error: 'roleNameRequired' })
   .transform((raw, ctx) => {
     const value = raw.trim();
     if (value === '') ctx.addIssue({ code: 'custom', message: 'roleNameRequired' });

@@ -92,6 +92,7 @@ export function isMemberWriteIntent(value: unknown): value is MemberWriteIntent 
 
 /** How a write ended: done (the page redirects with the notice), or refused with words for the user. */
 export type MemberWriteOutcome =
+  /** `target` is the element id of the row the notice is about (member-<id>, invitation-<id>): notice targets start with a letter, ids may not. */
   | { kind: 'done'; noticeKey: string; target: string | null }
   | {
       kind: 'refused';
@@ -126,8 +127,8 @@ async function submitInvite(form: FormData, send: SendGraphql, t: Translate): Pr
   const created = answer.data?.createOneCompanyOnUser;
   if (created && !answer.errors.length) {
     return created.member
-      ? { kind: 'done', noticeKey: 'notices.companies.memberAdded', target: created.member.id }
-      : { kind: 'done', noticeKey: 'notices.companies.memberInvited', target: created.invitation?.id ?? null };
+      ? { kind: 'done', noticeKey: 'notices.companies.memberAdded', target: `member-${created.member.id}` }
+      : { kind: 'done', noticeKey: 'notices.companies.memberInvited', target: created.invitation ? `invitation-${created.invitation.id}` : null };
   }
   const { issues } = answerIssues(answer.errors);
   if (issues.length) return invalid(fieldErrorsOf(issues, t, COMPANY_ERRORS), null);
@@ -151,7 +152,7 @@ export async function submitMemberForm(intent: MemberWriteIntent, form: FormData
     const roleId = idOf(form, 'roleId');
     if (!roleId) return refused([], t(`${COMPANY_ERRORS}.roleRequired`));
     const answer = await sendDocument(send, UPDATE_ONE_COMPANY_ON_USER_MUTATION, { id: rowId, data: { roleId } });
-    return answer.data?.updateOneCompanyOnUser && !answer.errors.length ? { kind: 'done', noticeKey: 'notices.companies.memberRoleChanged', target: rowId } : refused(answer.errors);
+    return answer.data?.updateOneCompanyOnUser && !answer.errors.length ? { kind: 'done', noticeKey: 'notices.companies.memberRoleChanged', target: `member-${rowId}` } : refused(answer.errors);
   }
   if (intent === 'remove') {
     const answer = await sendDocument(send, DELETE_ONE_COMPANY_ON_USER_MUTATION, { id: rowId });

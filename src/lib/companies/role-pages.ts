@@ -100,6 +100,7 @@ export function isRoleWriteIntent(value: unknown): value is RoleWriteIntent {
 
 /** How a write ended: done (the page redirects with the notice), or refused with words for the user. */
 export type RoleWriteOutcome =
+  /** `target` is the element id of the role's row (role-<id>): notice targets start with a letter, ids may not. */
   | { kind: 'done'; noticeKey: string; target: string | null }
   | {
       kind: 'refused';
@@ -142,7 +143,7 @@ async function submitRoleForm(intent: 'create' | 'update', rowId: string | null,
       ? await sendDocument(send, CREATE_ONE_COMPANY_ROLE_MUTATION, { data })
       : await sendDocument(send, UPDATE_ONE_COMPANY_ROLE_MUTATION, { id: rowId!, data });
   const saved = answer.data && ('createOneCompanyRole' in answer.data ? answer.data.createOneCompanyRole : answer.data.updateOneCompanyRole);
-  if (saved && !answer.errors.length) return { kind: 'done', noticeKey: intent === 'create' ? 'notices.companies.roleCreated' : 'notices.companies.roleUpdated', target: saved.id };
+  if (saved && !answer.errors.length) return { kind: 'done', noticeKey: intent === 'create' ? 'notices.companies.roleCreated' : 'notices.companies.roleUpdated', target: `role-${saved.id}` };
   const { issues } = answerIssues(answer.errors);
   if (issues.length) return invalid(fieldErrorsOf(issues, t, COMPANY_ERRORS), null, answer.errors);
   // A taken name is what is wrong with the name field.
