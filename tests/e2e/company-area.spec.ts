@@ -2,10 +2,10 @@ import { newEmail, signUpNewAccount } from './support/sign-up';
 import { expect, test, type Page } from '@playwright/test';
 import { buildCompanyMenu } from '../../src/lib/company/company-menu';
 import { effectivePermissions } from '../../src/lib/permissions/effective-permissions';
-import { OWNER_PERMISSIONS, type PermissionSet } from '../../src/lib/permissions/resources';
+import { OWNER_PERMISSIONS } from '../../src/lib/permissions/resources';
 import { RECRUITER_PERMISSIONS } from '../../src/lib/companies/company-roles';
 import { NORTHWIND_COMPANY_PERMISSIONS } from '../../src/server/db/seed/companies';
-import rbac from '../../src/locales/en/rbac.json' with { type: 'json' };
+import { companyMenu, expectedMenuLabels, menuLabels } from './support/company-area';
 import { expectNoAxeViolations, signInAs } from './support/demo-session';
 
 // Demo accounts of the seed (README): owner@ owns Northwind Labs and Brightpath Consulting
@@ -20,18 +20,7 @@ const DASHBOARD = '/company/dashboard';
 const signIn = (page: Page, email: string, returnTo = DASHBOARD) => signInAs(page, email, returnTo);
 
 const banner = (page: Page) => page.getByRole('region', { name: 'Selected company' });
-const companyMenu = (page: Page) => page.locator('aside').getByRole('navigation', { name: 'Company menu' });
 const selectedCompanyId = async (page: Page) => (await page.locator('tp-company-banner').getAttribute('data-company-id'))!;
-
-/** The English labels the company menu shows for these permissions (spec §2 rules, live routes). */
-function expectedMenuLabels(permissions: PermissionSet): string[] {
-  const text = (key: string) => rbac.companyMenu[key.replace('rbac:companyMenu.', '') as keyof typeof rbac.companyMenu];
-  return buildCompanyMenu({ currentPath: DASHBOARD, selectedCompanyId: 'selected', permissions }).flatMap((group) => group.entries.map((entry) => text(entry.labelKey)));
-}
-
-async function menuLabels(page: Page): Promise<string[]> {
-  return companyMenu(page).getByRole('link').allTextContents().then((labels) => labels.map((label) => label.trim()));
-}
 
 async function openAccountMenu(page: Page) {
   await page.getByRole('button', { name: /Account menu$/ }).first().click();

@@ -3,6 +3,7 @@ import companies from '../../src/locales/en/common/companies.json' with { type: 
 import common from '../../src/locales/en/common.json' with { type: 'json' };
 import rbac from '../../src/locales/en/rbac.json' with { type: 'json' };
 import { expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
+import { selectCompany } from './support/company-area';
 import { newEmail, signUpNewAccount } from './support/sign-up';
 
 // Spec §2 Company Management → Members, §3 companyOnUser. owner@ (README demo accounts) is
@@ -14,14 +15,6 @@ const MEMBERS = '/company/members';
 const NORTHWIND = 'Northwind Labs';
 const words = companies.companies.members;
 const errors = companies.companies.errors;
-
-/** Selects Northwind Labs from My Companies (the owner's first company by name is another one). */
-async function selectNorthwind(page: Page) {
-  await page.goto('/company/my-companies');
-  await page.getByRole('button', { name: `Select ${NORTHWIND}` }).click();
-  await expect(page).toHaveURL(/\/company\/dashboard$/);
-  await expect(page.getByTestId('company-name')).toHaveText(NORTHWIND);
-}
 
 const memberRow = (page: Page, text: string) => page.locator('li[data-member-id]').filter({ hasText: text });
 /** The role a member row states (its dd; the row's role choice lists every role). */
@@ -37,7 +30,7 @@ test.describe('company members', () => {
     const memberEmail = await signUpNewAccount(memberPage, memberName, newEmail('member'));
 
     await signInAs(page, OWNER, '/company/my-companies');
-    await selectNorthwind(page);
+    await selectCompany(page, NORTHWIND);
     await page.getByRole('navigation', { name: 'Company menu' }).first().getByRole('link', { name: rbac.companyMenu.members }).click();
     await expect(page).toHaveURL(new RegExp(`${MEMBERS}$`));
     await expect(page).toHaveTitle(/^Members \| /);
@@ -96,7 +89,7 @@ test.describe('company members', () => {
   test('an unknown address gets an open invitation with its sign-up link, which the owner withdraws; mistakes are said at the field; 390 px fits', async ({ page }) => {
     const email = newEmail('invitee');
     await signInAs(page, OWNER, '/company/my-companies');
-    await selectNorthwind(page);
+    await selectCompany(page, NORTHWIND);
     await page.goto(MEMBERS);
 
     await test.step('a malformed address and a missing role are refused beside their fields, the address kept', async () => {

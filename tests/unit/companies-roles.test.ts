@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ROLE_TEMPLATES, OWNER_ROLE, permissionMatrix, permissionRows, roleCreateSchema } from '../../src/lib/companies/company-roles';
+import { DEFAULT_ROLE_TEMPLATES, OWNER_ROLE, companyPermissionRows, permissionMatrix, permissionRows, roleCreateSchema } from '../../src/lib/companies/company-roles';
 import { PERMISSION_RESOURCES } from '../../src/lib/permissions/resources';
 
 describe('company roles', () => {
@@ -20,5 +20,13 @@ describe('company roles', () => {
     expect(parsed.permissions.talentProfile?.read).toBe(true);
     const long = roleCreateSchema.safeParse({ role: 'r'.repeat(101), permissions: [] });
     expect(long.success ? [] : long.error.issues.map((issue) => issue.message)).toEqual(['roleNameTooLong']);
+  });
+
+  it("reads the company's own set as spec §6 merges it: a named resource limits (an action left out denies), an unnamed one leaves the roles to decide", () => {
+    const rows = companyPermissionRows({ jobAd: { read: true, create: true } });
+    expect(rows.map((row) => row.resource)).toEqual([...PERMISSION_RESOURCES]);
+    expect(rows.find((row) => row.resource === 'jobAd')).toEqual({ resource: 'jobAd', limited: true, read: true, create: true, update: false, delete: false });
+    expect(rows.find((row) => row.resource === 'company')).toEqual({ resource: 'company', limited: false, read: true, create: true, update: true, delete: true });
+    expect(companyPermissionRows(null).every((row) => !row.limited)).toBe(true);
   });
 });

@@ -65,8 +65,24 @@ export function permissionRows(set: PermissionSet | null | undefined): RolePermi
   });
 }
 
+/**
+ * One row of the company's own set (spec §6 company permissions): `limited` when the set
+ * names the resource, and then an action it leaves out is denied; a resource it leaves
+ * out is the roles' alone to decide, so the company allows every action there.
+ */
+export interface CompanyPermissionRow extends RolePermissionRow {
+  limited: boolean;
+}
+
+export function companyPermissionRows(set: PermissionSet | null | undefined): CompanyPermissionRow[] {
+  return permissionRows(set).map((row) =>
+    set?.[row.resource] ? { ...row, limited: true } : { resource: row.resource, limited: false, read: true, create: true, update: true, delete: true },
+  );
+}
+
+// A form posts an empty field as nothing at all: a missing name is the same mistake as a blank one.
 const roleName = z
-  .string()
+  .string({ error: 'roleNameRequired' })
   .transform((raw, ctx) => {
     const value = raw.trim();
     if (value === '') ctx.addIssue({ code: 'custom', message: 'roleNameRequired' });
@@ -77,10 +93,11 @@ const roleName = z
 
 const permissionRow = z.object({
   resource: z.string().refine((value) => (PERMISSION_RESOURCES as readonly string[]).includes(value), { message: 'permissionResourceUnknown' }),
-  read: z.boolean(),
-  create: z.boolean(),
-  update: z.boolean(),
-  delete: z.boolean(),
+  // The API requires all four; a form's unticked checkbox is not posted at all, and means no.
+  read: z.boolean().default(false),
+  create: z.boolean().default(false),
+  update: z.boolean().default(false),
+  delete: z.boolean().default(false),
 });
 
 /**
@@ -105,3 +122,5 @@ const permissions = z
 export const roleCreateSchema = z.object({ role: roleName, permissions });
 /** A partial edit: what is left out stays as it is. */
 export const roleUpdateSchema = roleCreateSchema.partial();
+/** The roles page's form: the same rules under the API's field names (`name`), so its issues and the API's name the same fields. */
+export const roleFormSchema = z.object({ name: roleName, permissions });

@@ -64,7 +64,7 @@ export const ROUTES = [
   { key: 'companyProfile', path: '/company/profile', titleKey: 'titles.companyProfile', group: 'company', access: 'signedIn', live: true, trailingId: true, permissions: [['company', 'read'], ['company', 'update']] },
   { key: 'companyJobApplication', path: '/company/job-application', titleKey: 'titles.companyJobApplication', group: 'company', access: 'signedIn', live: false },
   { key: 'companyReceivedJobApplications', path: '/company/received-job-applications', titleKey: 'titles.companyReceivedJobApplications', group: 'company', access: 'signedIn', live: false },
-  { key: 'companyRoles', path: '/company/roles', titleKey: 'titles.companyRoles', group: 'company', access: 'signedIn', live: false, permissions: [['companyRole', 'read']] },
+  { key: 'companyRoles', path: '/company/roles', titleKey: 'titles.companyRoles', group: 'company', access: 'signedIn', live: true, permissions: [['companyRole', 'read']] },
   { key: 'companySales', path: '/company/sales', titleKey: 'titles.companySales', group: 'company', access: 'signedIn', live: false },
   { key: 'companySentInvitation', path: '/company/sent-invitation', titleKey: 'titles.companySentInvitation', group: 'company', access: 'signedIn', live: false },
   { key: 'companySentInvitations', path: '/company/sent-invitations', titleKey: 'titles.companySentInvitations', group: 'company', access: 'signedIn', live: false },

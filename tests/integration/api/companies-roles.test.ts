@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { companyRole } from '../../../src/server/db/schema';
+import { companyMemberInvitation, companyPermissions, companyRole } from '../../../src/server/db/schema';
 import { describeEachDatabase } from '../../support/test-database';
 import { startCompaniesFixture, type CompaniesFixture } from './companies-fixture';
 
@@ -8,6 +8,7 @@ const ROLES = '{ findManyCompanyRole { total items { id name isDefault memberCou
 const CREATE = 'mutation ($data: CreateOneCompanyRoleInput!) { createOneCompanyRole(data: $data) { id name permissions { resource read create update delete } } }';
 const UPDATE = 'mutation ($id: ID!, $data: UpdateOneCompanyRoleInput!) { updateOneCompanyRole(id: $id, data: $data) { id name permissions { resource read create } } }';
 const DELETE = 'mutation ($id: ID!) { deleteOneCompanyRole(id: $id) }';
+const COMPANY_PERMISSIONS = '{ findCompanyPermissions { resource limited read create update delete } }';
 const RANDOM = '00000000-0000-4000-8000-000000000000';
 const ROLE_ADMIN = { companyRole: { read: true, create: true, update: true, delete: true } };
 const row = (resource: string, read: boolean, create = false, update = false, remove = false) => ({ resource, read, create, update, delete: remove });
@@ -20,6 +21,7 @@ describeEachDatabase('company roles', (kind) => {
     f = await startCompaniesFixture(kind);
     adminRoleId = (await f.memberWithRole('roles-a', f.a.id, 'Role admin', ROLE_ADMIN)).roleId;
     await f.memberWithRole('reader-a', f.a.id, 'Role reader', { companyRole: { read: true } });
+    await f.memberWithRole('no-roles-a', f.a.id, 'No roles', { company: { read: true } });
     bRoleId = (await f.memberWithRole('helper-b', f.b.id, 'Helper', {})).roleId;
   });
   afterAll(() => f.h.close());
@@ -28,10 +30,32 @@ describeEachDatabase('company roles', (kind) => {
     const { body } = await f.as('reader-a', ROLES, {}, f.a.id);
     expect(body.errors).toBeUndefined();
     const page = body.data?.findManyCompanyRole as { total: number; items: Array<{ name: string; isDefault: boolean; memberCount: number; permissions: Array<{ resource: string; read: boolean }> }> };
-    expect(page.items.map((item) => [item.name, item.isDefault, item.memberCount])).toEqual([['Owner', true, 1], ['Role admin', false, 1], ['Role reader', false, 1]]);
+    expect(page.items.map((item) => [item.name, item.isDefault, item.memberCount])).toEqual([['Owner', true, 1], ['No roles', false, 1], ['Role admin', false, 1], ['Role reader', false, 1]]);
     expect(page.items[0]!.permissions).toHaveLength(13);
     expect(page.items[0]!.permissions.every((permission) => permission.read)).toBe(true);
-    expect(page.items[2]!.permissions.find((permission) => permission.resource === 'companyRole')).toEqual(row('companyRole', true));
+    expect(page.items[3]!.permissions.find((permission) => permission.resource === 'companyRole')).toEqual(row('companyRole', true));
+  });
+
+  it('needs companyRole read to list the roles or the company permission set', async () => {
+    for (const query of [ROLES, COMPANY_PERMISSIONS]) {
+      const { body } = await f.as('no-roles-a', query, {}, f.a.id);
+      expect(body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+      expect(body.data).toBeNull();
+    }
+  });
+
+  it("shows the company's own permission set read-only: a resource it names is limited (an action left out denied), the rest its roles decide", async () => {
+    const none = await f.as('reader-a', COMPANY_PERMISSIONS, {}, f.a.id);
+    const rows = none.body.data?.findCompanyPermissions as Array<ReturnType<typeof row> & { limited: boolean }>;
+    expect(rows.map((permission) => permission.resource)).toHaveLength(13);
+    expect(rows.every((permission) => !permission.limited && permission.read && permission.create && permission.update && permission.delete)).toBe(true);
+
+    await f.h.database.db.insert(companyPermissions).values({ companyId: f.b.id, permissions: { jobAd: { read: true, create: true, delete: false } } });
+    const limited = await f.as('owner-b', COMPANY_PERMISSIONS, {}, f.b.id);
+    const jobAd = (limited.body.data?.findCompanyPermissions as Array<{ resource: string }>).find((permission) => permission.resource === 'jobAd');
+    expect(jobAd).toEqual({ ...row('jobAd', true, true), limited: true });
+    // A's answer is A's set, not B's.
+    expect(await f.as('reader-a', COMPANY_PERMISSIONS, {}, f.a.id)).toMatchObject({ body: none.body });
   });
 
   it('creates a role whose unlisted resources grant nothing, with a companyRole.create event', async () => {
@@ -85,6 +109,11 @@ describeEachDatabase('company roles', (kind) => {
     const unused = (await f.as('roles-a', CREATE, { data: { name: 'Temporary', permissions: [] } }, f.a.id)).body.data?.createOneCompanyRole as { id: string };
     expect((await f.as('roles-a', DELETE, { id: unused.id }, f.a.id)).body.data?.deleteOneCompanyRole).toBe(unused.id);
     expect(await f.events('companyRole.delete', unused.id)).toHaveLength(1);
+    // An open invitation holds its role as a member would.
+    const promised = (await f.as('roles-a', CREATE, { data: { name: 'Promised', permissions: [] } }, f.a.id)).body.data?.createOneCompanyRole as { id: string };
+    await f.h.database.db.insert(companyMemberInvitation).values({ companyId: f.a.id, email: 'promised@example.com', roleId: promised.id });
+    expect((await f.as('roles-a', DELETE, { id: promised.id }, f.a.id)).body.errors?.[0]?.extensions).toMatchObject({ code: 'CONFLICT', reason: 'roleInUse' });
+    expect(await f.events('companyRole.delete', promised.id)).toHaveLength(0);
     const names = ((await f.as('roles-a', ROLES, {}, f.a.id)).body.data?.findManyCompanyRole as { items: Array<{ name: string }> }).items.map((item) => item.name);
     expect(names).not.toContain('Temporary');
   });

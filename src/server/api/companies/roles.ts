@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { COMPANY_ERRORS } from '../../../lib/companies/company-input';
-import { permissionRows, roleCreateSchema, roleUpdateSchema, type RolePermissionRow } from '../../../lib/companies/company-roles';
+import { companyPermissionRows, permissionRows, roleCreateSchema, roleUpdateSchema, type CompanyPermissionRow, type RolePermissionRow } from '../../../lib/companies/company-roles';
 import { zodIssues } from '../../../lib/forms/zod-issues';
 import { isUuid } from '../../../lib/ids';
 import { parsePermissionSet } from '../../../lib/permissions/effective-permissions';
-import { companyDefaultPermissions, companyMemberInvitation, companyOnUser, companyRole } from '../../db/schema';
+import { companyDefaultPermissions, companyMemberInvitation, companyOnUser, companyPermissions, companyRole } from '../../db/schema';
 import { builder } from '../builder';
 import { conflict, invalidFields, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
@@ -116,6 +116,32 @@ builder.queryField('findManyCompanyRole', (t) =>
         context.db.select({ total: count() }).from(companyRole).where(and(eq(companyRole.companyId, companyId), isNull(companyRole.deletedAt))),
       ]);
       return { items, total: total?.total ?? 0, page: window.page, perPage: window.perPage };
+    },
+  }),
+);
+
+const CompanyPermission = builder.objectRef<CompanyPermissionRow>('CompanyPermission').implement({
+  description: "What the company itself may do on one resource (spec §6 company permissions), whatever its roles say",
+  fields: (t) => ({
+    resource: t.exposeString('resource'),
+    limited: t.exposeBoolean('limited', { description: 'The company set names the resource; when false its roles alone decide, and every action reads true' }),
+    read: t.exposeBoolean('read'),
+    create: t.exposeBoolean('create'),
+    update: t.exposeBoolean('update'),
+    delete: t.exposeBoolean('delete'),
+  }),
+});
+
+builder.queryField('findCompanyPermissions', (t) =>
+  t.field({
+    type: [CompanyPermission],
+    description:
+      "The selected company's own permission set (spec §6), one row per resource in the spec's order: a member may do only what both their role and this allow. Read-only: platform admins set it. Needs companyRole read, like the roles it bounds",
+    authScopes: { signedIn: true },
+    resolve: async (_root, _args, context) => {
+      const { companyId } = requireCompanyPermission(context, 'companyRole', 'read');
+      const [row] = await context.db.select({ permissions: companyPermissions.permissions }).from(companyPermissions).where(eq(companyPermissions.companyId, companyId)).limit(1);
+      return companyPermissionRows(parsePermissionSet(row?.permissions));
     },
   }),
 );

@@ -1,0 +1,174 @@
+import { answerIssues } from '../forms/answer-issues';
+import { fieldErrorsOf, type FormOutcome } from '../forms/form-outcome';
+import { parseForm } from '../forms/parse-form';
+import { graphql, type ResultOf } from '../graphql/graphql';
+import { sendDocument, type GraphqlError, type SendGraphql } from '../graphql/send-document';
+import type { Translate } from '../i18n/i18n';
+import { isUuid } from '../ids';
+import { PERMISSION_ACTIONS, PERMISSION_RESOURCES } from '../permissions/resources';
+import { COMPANY_ERRORS } from './company-input';
+import { permissionRows, RECRUITER_PERMISSIONS, roleFormSchema, type RolePermissionRow } from './company-roles';
+import { companyRefusal, type RefusalStatus } from './company-refusals';
+
+// The documents and pure handlers of /company/roles: the selected company's roles with
+// their permission matrices, the company's own permission set (read-only: platform admins
+// set it), and the three writes (create, edit, delete).
+
+export const ROLES_PER_PAGE = 20;
+const ROLE_WORDS = 'companies.roles';
+
+export const COMPANY_ROLES_QUERY = graphql(`
+  query CompanyRoles($page: Int, $perPage: Int) {
+    findManyCompanyRole(page: $page, perPage: $perPage) {
+      items { id name isDefault memberCount permissions { resource read create update delete } }
+      page pageCount total
+    }
+  }
+`);
+
+export const COMPANY_PERMISSIONS_QUERY = graphql(`
+  query CompanyPermissions {
+    findCompanyPermissions { resource limited read create update delete }
+  }
+`);
+
+export const CREATE_ONE_COMPANY_ROLE_MUTATION = graphql(`
+  mutation CreateOneCompanyRole($data: CreateOneCompanyRoleInput!) {
+    createOneCompanyRole(data: $data) { id }
+  }
+`);
+
+export const UPDATE_ONE_COMPANY_ROLE_MUTATION = graphql(`
+  mutation UpdateOneCompanyRole($id: ID!, $data: UpdateOneCompanyRoleInput!) {
+    updateOneCompanyRole(id: $id, data: $data) { id }
+  }
+`);
+
+export const DELETE_ONE_COMPANY_ROLE_MUTATION = graphql(`
+  mutation DeleteOneCompanyRole($id: ID!) {
+    deleteOneCompanyRole(id: $id)
+  }
+`);
+
+export type CompanyRolePage = ResultOf<typeof COMPANY_ROLES_QUERY>['findManyCompanyRole'];
+export type CompanyRoleItem = CompanyRolePage['items'][number];
+export type CompanyPermissionItem = ResultOf<typeof COMPANY_PERMISSIONS_QUERY>['findCompanyPermissions'][number];
+
+/** The role form as shown: the name as typed and one row per resource, in the spec's order. */
+export interface RoleFormValues {
+  name: string;
+  permissions: RolePermissionRow[];
+}
+
+/**
+ * A new role starts from the Recruiter template of the platform's default permissions
+ * (companyDefaultPermissions): it is the narrowest useful default (read the company, work
+ * on job ads, read applications, talents and invitations) and grants nothing over members
+ * or roles, so a role saved without a second look cannot hand out the company. The Owner
+ * template (everything) would make the safe choice the one that takes unticking.
+ */
+export function newRoleValues(): RoleFormValues {
+  return { name: '', permissions: permissionRows(RECRUITER_PERMISSIONS) };
+}
+
+export function roleValues(role: Pick<CompanyRoleItem, 'name' | 'permissions'>): RoleFormValues {
+  return { name: role.name, permissions: permissionRows(Object.fromEntries(role.permissions.map(({ resource, ...actions }) => [resource, actions]))) };
+}
+
+/**
+ * The posted matrix as typed, row by row in the order the form draws it: a ticked box posts
+ * "on", an unticked one nothing. Used to show the form again after a refusal.
+ */
+function postedValues(form: FormData): RoleFormValues {
+  return {
+    name: String(form.get('name') ?? ''),
+    permissions: PERMISSION_RESOURCES.map((resource, index) => {
+      const row = { resource } as RolePermissionRow;
+      for (const action of PERMISSION_ACTIONS) row[action] = form.get(`permissions[${index}].${action}`) === 'on';
+      return row;
+    }),
+  };
+}
+
+export type RoleWriteIntent = 'create' | 'update' | 'delete';
+
+export const ROLE_WRITE_INTENTS: readonly RoleWriteIntent[] = ['create', 'update', 'delete'];
+
+export function isRoleWriteIntent(value: unknown): value is RoleWriteIntent {
+  return typeof value === 'string' && (ROLE_WRITE_INTENTS as readonly string[]).includes(value);
+}
+
+/** How a write ended: done (the page redirects with the notice), or refused with words for the user. */
+export type RoleWriteOutcome =
+  /** `target` is the element id of the role's row (role-<id>): notice targets start with a letter, ids may not. */
+  | { kind: 'done'; noticeKey: string; target: string | null }
+  | {
+      kind: 'refused';
+      intent: RoleWriteIntent;
+      /** The role the refusal is about; null for a new one. */
+      rowId: string | null;
+      message: string;
+      status: RefusalStatus;
+      /** Members or open invitations still hold the role: the page links to Members, where they are moved. */
+      roleInUse: boolean;
+      /** The create or edit form to show again, with what was typed. */
+      form: Extract<FormOutcome<RoleFormValues>, { kind: 'invalid' }> | null;
+    };
+
+function idOf(form: FormData): string | null {
+  const value = form.get('id');
+  return typeof value === 'string' && isUuid(value) ? value : null;
+}
+
+/** Create or edit: the name and the whole matrix, checked by the API's own rules before sending. */
+async function submitRoleForm(intent: 'create' | 'update', rowId: string | null, form: FormData, send: SendGraphql, t: Translate): Promise<RoleWriteOutcome> {
+  const values = postedValues(form);
+  // The matrix is drawn from the spec's list, so an issue inside it means a form that was
+  // not the page's own (stale or edited): no checkbox can carry it, the form says it.
+  const matrixError = (fieldErrors: Record<string, string | undefined>) => (Object.keys(fieldErrors).some((field) => field !== 'name') ? t(`${ROLE_WORDS}.matrixInvalid`) : null);
+  const invalid = (fieldErrors: Record<string, string | undefined>, formError: string | null, errors: readonly GraphqlError[] = []): RoleWriteOutcome => ({
+    kind: 'refused',
+    intent,
+    rowId,
+    message: formError ?? t(`${ROLE_WORDS}.invalid`),
+    status: companyRefusal(errors, t, ROLE_WORDS).status,
+    roleInUse: false,
+    form: { kind: 'invalid', values, fieldErrors, formError: formError ?? matrixError(fieldErrors) },
+  });
+  const parsed = parseForm(form, roleFormSchema);
+  if (!parsed.ok) return invalid(fieldErrorsOf(parsed.issues, t, COMPANY_ERRORS), null);
+  const data = { name: parsed.value.name, permissions: permissionRows(parsed.value.permissions) };
+  const answer =
+    intent === 'create'
+      ? await sendDocument(send, CREATE_ONE_COMPANY_ROLE_MUTATION, { data })
+      : await sendDocument(send, UPDATE_ONE_COMPANY_ROLE_MUTATION, { id: rowId!, data });
+  const saved = answer.data && ('createOneCompanyRole' in answer.data ? answer.data.createOneCompanyRole : answer.data.updateOneCompanyRole);
+  if (saved && !answer.errors.length) return { kind: 'done', noticeKey: intent === 'create' ? 'notices.companies.roleCreated' : 'notices.companies.roleUpdated', target: `role-${saved.id}` };
+  const { issues } = answerIssues(answer.errors);
+  if (issues.length) return invalid(fieldErrorsOf(issues, t, COMPANY_ERRORS), null, answer.errors);
+  // A taken name is what is wrong with the name field.
+  if (answer.errors[0]?.extensions?.reason === 'roleNameTaken') return invalid({ name: companyRefusal(answer.errors, t, ROLE_WORDS).message }, null, answer.errors);
+  return invalid({}, companyRefusal(answer.errors, t, ROLE_WORDS).message, answer.errors);
+}
+
+/**
+ * One form post of /company/roles, by its intent. Role ids come from the form and are only
+ * shape-checked here: the API resolves each inside the selected company.
+ */
+export async function submitRoleWrite(intent: RoleWriteIntent, form: FormData, send: SendGraphql, t: Translate): Promise<RoleWriteOutcome> {
+  if (intent === 'create') return submitRoleForm('create', null, form, send, t);
+  const rowId = idOf(form);
+  if (!rowId) return { kind: 'refused', intent, rowId: null, message: t(`${ROLE_WORDS}.gone`), status: 422, roleInUse: false, form: null };
+  if (intent === 'update') return submitRoleForm('update', rowId, form, send, t);
+  const answer = await sendDocument(send, DELETE_ONE_COMPANY_ROLE_MUTATION, { id: rowId });
+  if (answer.data?.deleteOneCompanyRole && !answer.errors.length) return { kind: 'done', noticeKey: 'notices.companies.roleDeleted', target: null };
+  return {
+    kind: 'refused',
+    intent,
+    rowId,
+    message: companyRefusal(answer.errors, t, ROLE_WORDS).message,
+    status: companyRefusal(answer.errors, t, ROLE_WORDS).status,
+    roleInUse: answer.errors[0]?.extensions?.reason === 'roleInUse',
+    form: null,
+  };
+}
