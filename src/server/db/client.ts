@@ -7,7 +7,7 @@ import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { DatabaseError } from './database-error';
+import { DatabaseError, rootMessage } from './database-error';
 import { acquireDirectoryLock } from './directory-lock';
 import * as schema from './schema';
 
@@ -65,6 +65,9 @@ export interface OpenDatabaseOptions {
   /** Where a broken idle PostgreSQL connection is reported. */
   log?: (message: string) => void;
 }
+
+/** How long a query waits for a new PostgreSQL connection before it fails. */
+const CONNECT_TIMEOUT_MS = 5_000;
 
 const schemaNamePattern = /^[a-z_][a-z0-9_]{0,62}$/;
 
@@ -129,6 +132,9 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
   const log = options.log ?? ((message: string) => console.error(message));
   const pool = new pg.Pool({
     connectionString: databaseUrl,
+    // A server that stopped answering (not refusing) must not hold requests for minutes:
+    // they fail with "try again" and the pool connects afresh once it is back.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     // A startup parameter, so every pooled connection gets it before its first query.
     // public stays on the path: that is where pg_trgm is installed.
     ...(schemaName ? { options: `-c search_path=${schemaName},public` } : {}),
@@ -154,7 +160,12 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
     pool,
     schemaName,
     ping: async () => {
-      await db.execute(sql`select 1`);
+      try {
+        await db.execute(sql`select 1`);
+      } catch (error) {
+        // /readyz shows this: the reason (refused, timed out), not drizzle's "Failed query".
+        throw new Error(`PostgreSQL unreachable: ${rootMessage(error)}`, { cause: error });
+      }
     },
     close: closeOnce(() => pool.end()),
   };
