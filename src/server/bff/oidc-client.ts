@@ -44,11 +44,19 @@ const retryingFetch: client.CustomFetch = (url, options) =>
     retry: { limit: NETWORK_RETRIES, methods: ['get', 'post'], statusCodes: [] },
   });
 
+/**
+ * A timeout or a failed connection, looking through openid-client's wrapping: it wraps
+ * what is not a TypeError (ky's NetworkError and TimeoutError are not) in a ClientError
+ * "something went wrong", which would otherwise read as the provider refusing the refresh
+ * and sign everyone out while the provider restarts.
+ */
 function networkError(error: unknown): LoginError | null {
-  const name = (error as { name?: string })?.name;
-  if (name === 'TimeoutError') return new LoginError('timeout', 'Timeout', 'the sign-in service is slow; try again', { cause: error });
-  if (error instanceof TypeError || name === 'NetworkError') {
-    return new LoginError('request_error', 'HTTP error. Unable to fetch the sign-in service', 'try again in a moment', { cause: error });
+  for (let current = error, depth = 0; current && depth < 4; current = (current as { cause?: unknown }).cause, depth += 1) {
+    const name = (current as { name?: string }).name;
+    if (name === 'TimeoutError') return new LoginError('timeout', 'Timeout', 'the sign-in service is slow; try again', { cause: error });
+    if (current instanceof TypeError || name === 'NetworkError') {
+      return new LoginError('request_error', 'HTTP error. Unable to fetch the sign-in service', 'try again in a moment', { cause: error });
+    }
   }
   return null;
 }
