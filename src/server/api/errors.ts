@@ -58,7 +58,7 @@ export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /** The database did not answer (down or restarting): nothing was written; try again. */
 export const databaseUnavailable = () =>
-  new ApiError('UNAVAILABLE', 'The database is unavailable, so nothing was read or saved. Try again in a moment.', {
+  new ApiError('UNAVAILABLE', 'The database is unavailable. Try again in a moment.', {
     hint: 'retry after the Retry-After seconds',
     reason: 'database',
     retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS,
