@@ -95,6 +95,12 @@ const server = await startBuiltServer({
   RATE_LIMIT_PER_MINUTE: '100000',
 });
 const origin = server.url;
+// The product must survive every fault: if it exits, say so with its last words and stop.
+server.process.once('exit', (code, signal) => {
+  if (signal === 'SIGKILL') return;
+  console.error(`the product exited (${code ?? signal}) during the run; its last output:\n${server.output().slice(-4000)}`);
+  process.exit(1);
+});
 const accepted = [];
 const refused = [];
 const recoveries = { database: [], redis: [], both: [] };

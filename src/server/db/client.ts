@@ -139,8 +139,14 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
     // public stays on the path: that is where pg_trgm is installed.
     ...(schemaName ? { options: `-c search_path=${schemaName},public` } : {}),
   });
-  // An idle connection dropped by the server must not crash the process; the pool replaces it.
-  pool.on('error', (error) => log(`database: idle connection failed: ${error.message}`));
+  // A connection the server drops must not crash the process. The pool listens only to
+  // idle clients: one cut while a request holds it (between two queries of a transaction)
+  // reports the error on the client itself, where no listener meant an uncaught 'error'
+  // that ended the process (found by bench/faults.mjs). The query that follows fails
+  // ("try again"), and the pool drops the broken client when it is released.
+  pool.on('connect', (client) => client.on('error', (error) => log(`database: connection failed: ${error.message}`)));
+  // The same error again, for an idle client: already logged by the listener above.
+  pool.on('error', () => {});
   try {
     if (schemaName) await pool.query(`create schema if not exists "${schemaName}"`);
     else await pool.query('select 1');
