@@ -8,6 +8,8 @@ import { buildRoute } from './lib/routes/build-route';
 import { findRouteByPath } from './lib/routes/route-table';
 import { isBodyTooLarge, isFormContentType } from './lib/http/form-body-check';
 import { allowTracker } from './lib/http/content-security-policy';
+import { isServiceUnavailable, ServiceUnavailableError } from './lib/http/service-unavailable';
+import { unavailableResponse } from './lib/http/unavailable-page';
 import { MAX_REQUEST_BODY_BYTES } from './lib/uploads/upload-rules';
 import { COMPANY_CHANGED_NOTICE, NOTICE_COOKIE, NOTICE_COOKIE_OPTIONS } from './lib/notifications/notice-cookie';
 
@@ -53,6 +55,22 @@ const formBodies = defineMiddleware(async (context, next) => {
 });
 
 /**
+ * A dependency that is down (database, session store) is answered with 503, Retry-After
+ * and a page saying to try again, wherever below it was found: never Astro's error page
+ * (which said "Page not found" here) and never a stack trace. Anything else is a bug and
+ * goes on to Astro's 500.
+ */
+const outages = defineMiddleware(async (context, next) => {
+  try {
+    return await next();
+  } catch (error) {
+    if (!isServiceUnavailable(error)) throw error;
+    const { t, services } = context.locals;
+    return unavailableResponse(t, error.dependency, { json: context.url.pathname.startsWith('/api/'), productName: services.config.site.productName });
+  }
+});
+
+/**
  * Loads the session and the current user. Background polling (the version check) sends
  * `x-tp-background` and never extends an idle session. When the session store is down
  * the request fails closed with 503: never served as an anonymous visitor.
@@ -65,8 +83,8 @@ const sessionAndUser = defineMiddleware(async (context, next) => {
   let session;
   try {
     session = await bff.loadSession(cookie, { touch: !background });
-  } catch {
-    return new Response(context.locals.t('errors.sessionStoreDown'), { status: 503, headers: { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '5' } });
+  } catch (error) {
+    throw new ServiceUnavailableError('sessions', { cause: error });
   }
   // Endpoints (the GraphQL proxy, auth callbacks) need the session, not the user.
   const isEndpoint = context.url.pathname.startsWith('/api/') || context.url.pathname.startsWith('/auth/');
@@ -154,4 +172,4 @@ const guards = defineMiddleware((context, next) => {
   return next();
 });
 
-export const onRequest = sequence(routeAndTranslator, formBodies, pageHeaders, sessionAndUser, companySelection, guards);
+export const onRequest = sequence(routeAndTranslator, outages, formBodies, pageHeaders, sessionAndUser, companySelection, guards);

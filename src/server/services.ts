@@ -9,6 +9,8 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo-accounts';
 import { isDatabaseEmpty, seedDemoData } from './db/seed/demo-seed';
 import { createApi, type Api } from './api/yoga';
 import { createJobSearch } from './search/create-job-search';
+import { readTypesenseConfig } from './search/typesense-config';
+import { pingTypesense } from './search/typesense-http';
 import { createApiCaller } from './bff/api-caller';
 import { createRateLimiter } from './bff/rate-limit';
 import { createBff, type Bff } from './bff/bff';
@@ -120,6 +122,7 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
       : null;
     if (identityProvider) closers.push(() => identityProvider.close());
 
+    const typesense = readTypesenseConfig(process.env);
     const api = config.graphql.url
       ? null
       : createApi({
@@ -143,6 +146,12 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
     const rateLimiter = await createRateLimiter({ perMinute: config.session.rateLimitPerMinute, redisUrl: config.session.driver === 'redis' ? config.session.redisUrl : null, log });
     closers.push(() => rateLimiter.close());
     const secure = config.production;
+    const oidc = createOidcClient({
+      auth: { ...config.auth, clientSecret: config.auth.clientSecret ?? secrets.clientSecret },
+      clientSecret: config.auth.clientSecret ?? secrets.clientSecret,
+      redirectUri,
+      postLogoutRedirectUri,
+    });
     const bff = createBff({
       sessions: createSessionManager(sessionStore, {
         idleSeconds: config.session.idleSeconds,
@@ -150,12 +159,7 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
         cookieName: secure ? '__Host-tp-session' : 'tp-session',
         secure,
       }),
-      oidc: createOidcClient({
-        auth: { ...config.auth, clientSecret: config.auth.clientSecret ?? secrets.clientSecret },
-        clientSecret: config.auth.clientSecret ?? secrets.clientSecret,
-        redirectUri,
-        postLogoutRedirectUri,
-      }),
+      oidc,
       callApi: createApiCaller({ api, url: config.graphql.url, path: config.graphql.path }),
       transactionKey: secrets.transactionKey,
       transactionCookieName: secure ? '__Host-tp-login' : 'tp-login',
@@ -173,6 +177,10 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
         { name: 'database', check: () => database.ping() },
         { name: 'sessions', check: () => sessionStore.ping() },
         { name: 'uploads', check: () => storage.ping() },
+        // Not critical: search falls back to PostgreSQL, and an external provider is
+        // needed only to sign in or renew a sign-in (see health.ts).
+        ...(typesense ? [{ name: 'search', critical: false, check: () => pingTypesense({ host: typesense.host }, typesense.searchKey) }] : []),
+        ...(config.auth.builtIn ? [] : [{ name: 'identity provider', critical: false, check: () => oidc.probe() }]),
       ],
       close,
     };

@@ -40,6 +40,26 @@ describe('health endpoints', () => {
     expect(await response.json()).toEqual({ status: 'unavailable', checks: { database: 'ok', identity: 'connection refused' } });
   });
 
+  it('/readyz names a failing non-critical dependency but stays 200 ("degraded"): the app works around it', async () => {
+    const base = await serve([
+      { name: 'database', check: async () => {} },
+      { name: 'search', critical: false, check: () => Promise.reject(new Error('Typesense unreachable')) },
+    ]);
+    const response = await fetch(`${base}/readyz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'degraded', checks: { database: 'ok', search: 'Typesense unreachable' } });
+  });
+
+  it('/readyz answers 503 when a critical dependency fails, whatever the others say', async () => {
+    const base = await serve([
+      { name: 'database', check: () => Promise.reject(new Error('refused')) },
+      { name: 'search', critical: false, check: async () => {} },
+    ]);
+    const response = await fetch(`${base}/readyz`);
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ status: 'unavailable', checks: { database: 'refused', search: 'ok' } });
+  });
+
   it('/readyz answers 503 when a dependency hangs past its timeout', async () => {
     const base = await serve([{ name: 'search', check: () => new Promise(() => {}) }]);
     const response = await fetch(`${base}/readyz`);

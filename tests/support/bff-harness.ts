@@ -13,6 +13,7 @@ import type { Database } from '../../src/server/db/client';
 import { Browser } from '../integration/idp/browser';
 import { isCallback, submitForm } from '../integration/idp/relying-party';
 import { seedIdentityAccount, startIdpServer, TEST_ROLES_CLAIM, type IdpTestServer, type SeededAccount } from './idp-server';
+import type { FaultProxy } from './fault-proxy';
 import { openTestDatabase } from './test-database';
 
 /**
@@ -36,16 +37,23 @@ export function cookieValue(setCookies: string[], name: string): string | undefi
   return cookie ? decodeURIComponent(cookie.slice(name.length + 1).split(';')[0]!) : undefined;
 }
 
-export async function startBffHarness(): Promise<BffHarness> {
+/**
+ * `idpBehind`: the provider is reached only through this proxy (its issuer is the
+ * proxy's address), so a test can stop and start it (checklist H42).
+ */
+export async function startBffHarness(options: { idpBehind?: FaultProxy } = {}): Promise<BffHarness> {
   const database = await openTestDatabase('pglite');
-  const idp = await startIdpServer(database.db);
+  const proxy = options.idpBehind;
+  const idp = await startIdpServer(database.db, proxy ? { issuer: `http://${proxy.host}:${proxy.port}/oidc` } : {});
+  if (proxy) proxy.target = { host: '127.0.0.1', port: idp.port };
+  const { issuer } = idp;
   const account = await seedIdentityAccount(database.db, { roles: [] });
   const sessionDir = await mkdtemp(path.join(tmpdir(), 'tp-sessions-'));
   const store = await createFileSessionStore(sessionDir);
   const logs: string[] = [];
   const auth = {
     builtIn: false,
-    issuer: idp.issuer,
+    issuer,
     clientId: idp.client.clientId,
     clientSecret: idp.client.clientSecret,
     audience: idp.audience,
@@ -62,7 +70,7 @@ export async function startBffHarness(): Promise<BffHarness> {
     db: database.db,
     path: '/graphql',
     production: false,
-    auth: { issuer: idp.issuer, audience: idp.audience, rolesClaim: TEST_ROLES_CLAIM, adminRole: 'super:admin', impersonateRole: 'super:impersonate' },
+    auth: { issuer, audience: idp.audience, rolesClaim: TEST_ROLES_CLAIM, adminRole: 'super:admin', impersonateRole: 'super:impersonate' },
   });
   const bff = createBff({
     sessions: createSessionManager(store, { idleSeconds: 3600, absoluteSeconds: 86_400, cookieName: 'tp-session', secure: false }),

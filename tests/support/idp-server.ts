@@ -16,7 +16,10 @@ import { hashPassword } from '../../src/server/crypto/password-hash';
  * provider is created afterwards.
  */
 export interface IdpTestServer {
+  /** Where browsers reach the provider: its own address, or the issuer's given in overrides (a proxy in front). */
   origin: string;
+  /** The port the provider listens on (what a proxy in front forwards to). */
+  port: number;
   issuer: string;
   audience: string;
   rolesClaim: string;
@@ -107,8 +110,9 @@ export async function startIdpServer(db: AppDatabase, overrides: Partial<Identit
   }
   const started = identity;
   return {
-    origin,
-    issuer,
+    origin: overrides.issuer ? new URL(overrides.issuer).origin : origin,
+    port: (server.address() as AddressInfo).port,
+    issuer: overrides.issuer ?? issuer,
     audience,
     rolesClaim: TEST_ROLES_CLAIM,
     client,

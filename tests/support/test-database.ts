@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { describe } from 'vitest';
 import { MEMORY_DATA_DIR, openDatabase, type Database } from '../../src/server/db/client';
 import { migrate } from '../../src/server/db/migrate';
@@ -93,4 +94,35 @@ export async function failureSqlState(query: PromiseLike<unknown>): Promise<stri
     return sqlStateOf(error);
   }
   throw new Error('expected the query to fail');
+}
+
+/**
+ * A database of its own on the TEST_DATABASE_URL server, for a whole built product
+ * (which uses the default schema of its DATABASE_URL): `url` names it, `drop()` removes it.
+ */
+export async function createScratchDatabase(prefix = 'scratch'): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+  if (!testDatabaseUrl) throw new Error(skippedMessage);
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: testDatabaseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(testDatabaseUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.href,
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: testDatabaseUrl });
+      await dropper.connect();
+      try {
+        await dropper.query(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
 }

@@ -75,6 +75,7 @@ export async function startTypesenseStub(): Promise<TypesenseStub> {
         res.end(typeof payload === 'string' ? payload : JSON.stringify(payload));
       };
       if (stub.failWith !== null) return send(stub.failWith, { message: 'Not Ready or Lagging' });
+      if (recorded.method === 'GET' && recorded.path === '/health') return send(200, { ok: true });
 
       if (recorded.method === 'POST' && recorded.path === '/collections') {
         if (stub.collectionExists) return send(409, { message: 'A collection with name `jobAdPublic` already exists.' });

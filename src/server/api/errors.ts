@@ -2,7 +2,7 @@ import { GraphQLError } from 'graphql';
 import type { FieldIssue } from '../../lib/forms/form-outcome';
 import { getTranslator } from '../../lib/i18n/i18n';
 
-export type ApiErrorCode = 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'BAD_USER_INPUT' | 'CONFLICT' | 'TOO_MANY_REQUESTS';
+export type ApiErrorCode = 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'BAD_USER_INPUT' | 'CONFLICT' | 'TOO_MANY_REQUESTS' | 'UNAVAILABLE';
 
 const HTTP_STATUS: Record<ApiErrorCode, number> = {
   UNAUTHENTICATED: 401,
@@ -11,6 +11,7 @@ const HTTP_STATUS: Record<ApiErrorCode, number> = {
   BAD_USER_INPUT: 400,
   CONFLICT: 200,
   TOO_MANY_REQUESTS: 429,
+  UNAVAILABLE: 503,
 };
 
 export interface FieldError {
@@ -28,14 +29,14 @@ export interface FieldError {
 export class ApiError extends GraphQLError {
   readonly code: ApiErrorCode;
 
-  constructor(code: ApiErrorCode, message: string, options: { hint?: string; fieldErrors?: FieldError[]; httpStatus?: number; reason?: string } = {}) {
+  constructor(code: ApiErrorCode, message: string, options: { hint?: string; fieldErrors?: FieldError[]; httpStatus?: number; reason?: string; retryAfterSeconds?: number } = {}) {
     super(message, {
       extensions: {
         code,
         ...(options.reason ? { reason: options.reason } : {}),
         ...(options.hint ? { hint: options.hint } : {}),
         ...(options.fieldErrors?.length ? { fieldErrors: options.fieldErrors } : {}),
-        http: { status: options.httpStatus ?? HTTP_STATUS[code] },
+        http: { status: options.httpStatus ?? HTTP_STATUS[code], ...(options.retryAfterSeconds ? { headers: { 'retry-after': String(options.retryAfterSeconds) } } : {}) },
       },
     });
     this.code = code;
@@ -51,6 +52,17 @@ export const forbidden = (message = 'You are not allowed to do this') =>
 
 export const unauthenticated = (message = 'Sign in to do this') =>
   new ApiError('UNAUTHENTICATED', message, { hint: 'send a valid bearer access token' });
+
+/** Seconds a client is told to wait before trying again while a dependency is down. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/** The database did not answer (down or restarting): nothing was written; try again. */
+export const databaseUnavailable = () =>
+  new ApiError('UNAVAILABLE', 'The database is unavailable. Try again in a moment.', {
+    hint: 'retry after the Retry-After seconds',
+    reason: 'database',
+    retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS,
+  });
 
 const t = getTranslator();
 

@@ -1,6 +1,6 @@
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { NoSchemaIntrospectionCustomRule } from 'graphql';
-import { createYoga, type Plugin } from 'graphql-yoga';
+import { createYoga, maskError, type Plugin } from 'graphql-yoga';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { AppDatabase } from '../db/client';
 import type { JobSearch } from '../search/job-search';
@@ -8,7 +8,9 @@ import type { FileStorage } from '../storage/file-storage';
 import { createPostgresJobSearch } from '../search/postgres-job-search';
 import { createAccessTokenVerifier } from './auth/access-token';
 import { createJwksUriResolver } from './auth/issuer-discovery';
+import { isConnectionFailure } from '../db/database-error';
 import { controlCharacterGuard } from './control-character-guard';
+import { databaseUnavailable } from './errors';
 import { createContextFactory } from './context';
 import { schema } from './schema';
 
@@ -105,8 +107,11 @@ export function createApi(options: ApiOptions) {
     cors: corsFor(options.allowedOrigins ?? []),
     graphiql: false,
     landingPage: false,
-    // Errors that are not ApiErrors reach clients as "Unexpected error." with no SQL or stack.
-    maskedErrors: true,
+    // Errors that are not ApiErrors reach clients as "Unexpected error." with no SQL or
+    // stack; a database that cannot be reached is said so, as a 503 with Retry-After.
+    maskedErrors: {
+      maskError: (error, message, isDev) => (isConnectionFailure(error) ? databaseUnavailable() : maskError(error, message, isDev)),
+    },
     logging: options.production ? 'warn' : 'error',
     plugins: [
       EnvelopArmorPlugin({

@@ -8,6 +8,8 @@ export interface GraphqlRequestBody {
 
 export interface GraphqlAnswer {
   status: number;
+  /** Retry-After of a 429 or 503, passed on to the browser. */
+  headers?: { 'retry-after': string };
   body: { data?: unknown; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> };
 }
 
@@ -51,7 +53,8 @@ export function createApiCaller(options: { api: Api | null; url: string | null; 
     const response = await send(new Request(target, { method: 'POST', headers, body: payload, signal }));
     const text = await response.text();
     try {
-      return { status: response.status, body: JSON.parse(text) as GraphqlAnswer['body'] };
+      const retryAfter = response.headers.get('retry-after');
+      return { status: response.status, ...(retryAfter ? { headers: { 'retry-after': retryAfter } } : {}), body: JSON.parse(text) as GraphqlAnswer['body'] };
     } catch {
       return { status: 502, body: { errors: [{ message: `Response not successful: Received status code ${response.status}` }] } };
     }

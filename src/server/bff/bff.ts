@@ -3,6 +3,7 @@ import type { ApiCaller, GraphqlAnswer, GraphqlFiles, GraphqlRequestBody } from 
 import type { CurrentUser } from '../../lib/account/current-user';
 import { FIND_ME_QUERY, toCurrentUser } from '../../lib/account/current-user';
 import { sendDocument } from '../../lib/graphql/send-document';
+import { RETRY_AFTER_SECONDS, ServiceUnavailableError } from '../../lib/http/service-unavailable';
 import { proxyGraphql, type ProxyInput } from './graphql-proxy';
 import { LoginError } from './login-error';
 import { LOGIN_TRANSACTION_TTL_SECONDS, createLoginTransactionCodec } from './login-transaction';
@@ -19,7 +20,8 @@ const REFRESH_LOCK_TIMEOUT_MS = 5_000;
 const SESSION_ENDED = { status: 401, body: { errors: [{ message: 'Your session has ended. Sign in again.', extensions: { code: 'UNAUTHENTICATED' } }] } };
 const SIGN_IN_SERVICE_SLOW = {
   status: 503,
-  body: { errors: [{ message: 'Timeout: the sign-in service did not answer in time. Try again in a moment.', extensions: { code: 'UNAVAILABLE' } }] },
+  headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
+  body: { errors: [{ message: 'Timeout: the sign-in service did not answer in time. Try again in a moment.', extensions: { code: 'UNAVAILABLE', reason: 'signIn' } }] },
 };
 
 /** Waits for a refresh another call started, at most the lock timeout. */
@@ -236,6 +238,9 @@ export function createBff(options: BffOptions) {
         return callApi(body, buildUpstreamHeaders({ ...fresh.record, selectedCompanyId: null }, pagePath));
       }, FIND_ME_QUERY);
       if (answer.status === 401) return null;
+      // The database or the sign-in service is down: the user is still signed in, the page says try again.
+      const unavailable = answer.status === 503 ? answer.errors.find((error) => error.extensions?.code === 'UNAVAILABLE') : undefined;
+      if (unavailable) throw new ServiceUnavailableError(unavailable.extensions?.reason === 'signIn' ? 'signIn' : 'database');
       if (answer.errors.length || !answer.data) throw new Error(`findMe failed: ${answer.errors[0]?.message ?? answer.status}`);
       return toCurrentUser(answer.data);
     },

@@ -54,7 +54,7 @@ function parseBody(text: string): GraphqlRequestBody | null {
  * JSON 401/403/4xx, never a redirect to the provider.
  */
 export async function proxyGraphql(
-  bff: { graphql: (session: LoadedSession | null, body: GraphqlRequestBody, pagePath: string, signal?: AbortSignal) => Promise<{ status: number; body: unknown }> },
+  bff: { graphql: (session: LoadedSession | null, body: GraphqlRequestBody, pagePath: string, signal?: AbortSignal) => Promise<{ status: number; headers?: Record<string, string>; body: unknown }> },
   input: ProxyInput,
   rateLimiter: RateLimiter | null = null,
 ): Promise<Response> {
@@ -93,5 +93,5 @@ export async function proxyGraphql(
   }
 
   const answer = await bff.graphql(session, body, pagePathOf(request, input.publicOrigin), request.signal);
-  return json(answer.status, answer.body);
+  return json(answer.status, answer.body, answer.headers);
 }

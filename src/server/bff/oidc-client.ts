@@ -10,6 +10,8 @@ const CLOCK_TOLERANCE_S = 60;
 /** Spec §9: login client HTTP timeout 10 s; token requests retried 3 times on network failure. */
 const TIMEOUT_MS = 10_000;
 const NETWORK_RETRIES = 3;
+/** Readiness and the check before a browser is sent to sign in: short, no retries. */
+const PROBE_TIMEOUT_MS = 2_000;
 /** Logout tokens are used at once; an older one is a replay. */
 const LOGOUT_TOKEN_MAX_AGE_S = 300;
 const BACKCHANNEL_LOGOUT_EVENT = 'http://schemas.openid.net/event/backchannel-logout';
@@ -42,13 +44,28 @@ const retryingFetch: client.CustomFetch = (url, options) =>
     retry: { limit: NETWORK_RETRIES, methods: ['get', 'post'], statusCodes: [] },
   });
 
+/**
+ * A timeout or a failed connection, looking through openid-client's wrapping: it wraps
+ * what is not a TypeError (ky's NetworkError and TimeoutError are not) in a ClientError
+ * "something went wrong", which would otherwise read as the provider refusing the refresh
+ * and sign everyone out while the provider restarts.
+ */
 function networkError(error: unknown): LoginError | null {
-  const name = (error as { name?: string })?.name;
-  if (name === 'TimeoutError') return new LoginError('timeout', 'Timeout', 'the sign-in service is slow; try again', { cause: error });
-  if (error instanceof TypeError || name === 'NetworkError') {
-    return new LoginError('request_error', 'HTTP error. Unable to fetch the sign-in service', 'try again in a moment', { cause: error });
+  for (let current = error, depth = 0; current && depth < 4; current = (current as { cause?: unknown }).cause, depth += 1) {
+    const name = (current as { name?: string }).name;
+    if (name === 'TimeoutError') return new LoginError('timeout', 'Timeout', 'the sign-in service is slow; try again', { cause: error });
+    if (current instanceof TypeError || name === 'NetworkError') {
+      return new LoginError('request_error', 'HTTP error. Unable to fetch the sign-in service', 'try again in a moment', { cause: error });
+    }
   }
   return null;
+}
+
+/** openid-client's error for a 5xx answer: an OAuth error body, or any other body (then the Response is its cause). */
+function isServerError(error: unknown): boolean {
+  const response = (error as { cause?: unknown } | null)?.cause;
+  const status = error instanceof client.ResponseBodyError ? error.status : response instanceof Response ? response.status : 0;
+  return status >= 500;
 }
 
 /**
@@ -125,8 +142,26 @@ export function createOidcClient(options: OidcClientOptions) {
       return [...new Set(scopes)].join(' ');
     },
 
+    /**
+     * Resolves when the provider answers now (its discovery document, within 2 s). For
+     * /readyz, and before a browser is sent to an external provider: the sign-in page can
+     * say "try again" where the browser would meet a connection error on the provider's
+     * address. The built-in provider runs in this process: if we answer, so does it.
+     */
+    async probe(): Promise<void> {
+      let response: Response;
+      try {
+        response = await fetch(`${auth.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+      } catch (error) {
+        throw networkError(error) ?? new LoginError('request_error', 'HTTP error. Unable to fetch the sign-in service', 'try again in a moment', { cause: error });
+      }
+      await response.body?.cancel();
+      if (!response.ok) throw new LoginError('request_error', `The sign-in service answered ${response.status}`, 'try again in a moment');
+    },
+
     /** The provider's authorize URL and the transaction the callback will need. */
     async startLogin(returnTo: string, signUp: boolean): Promise<{ url: URL; transaction: LoginTransaction }> {
+      if (!auth.builtIn) await this.probe();
       const config = await discover();
       const codeVerifier = client.randomPKCECodeVerifier();
       const transaction: LoginTransaction = { state: client.randomState(), nonce: client.randomNonce(), codeVerifier, returnTo, signUp };
@@ -183,6 +218,8 @@ export function createOidcClient(options: OidcClientOptions) {
       } catch (cause) {
         const network = networkError(cause);
         if (network) throw network;
+        // A provider answering 5xx while it restarts means "try again", not "signed out".
+        if (isServerError(cause)) throw new LoginError('request_error', 'HTTP error. The sign-in service failed', 'try again in a moment', { cause });
         throw new LoginError('login_required', 'Login required', 'the sign-in expired; sign in again', { cause });
       }
     },

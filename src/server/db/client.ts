@@ -7,7 +7,7 @@ import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { DatabaseError } from './database-error';
+import { DatabaseError, rootMessage } from './database-error';
 import { acquireDirectoryLock } from './directory-lock';
 import * as schema from './schema';
 
@@ -65,6 +65,9 @@ export interface OpenDatabaseOptions {
   /** Where a broken idle PostgreSQL connection is reported. */
   log?: (message: string) => void;
 }
+
+/** How long a query waits for a new PostgreSQL connection before it fails. */
+const CONNECT_TIMEOUT_MS = 5_000;
 
 const schemaNamePattern = /^[a-z_][a-z0-9_]{0,62}$/;
 
@@ -129,12 +132,21 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
   const log = options.log ?? ((message: string) => console.error(message));
   const pool = new pg.Pool({
     connectionString: databaseUrl,
+    // A server that stopped answering (not refusing) must not hold requests for minutes:
+    // they fail with "try again" and the pool connects afresh once it is back.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     // A startup parameter, so every pooled connection gets it before its first query.
     // public stays on the path: that is where pg_trgm is installed.
     ...(schemaName ? { options: `-c search_path=${schemaName},public` } : {}),
   });
-  // An idle connection dropped by the server must not crash the process; the pool replaces it.
-  pool.on('error', (error) => log(`database: idle connection failed: ${error.message}`));
+  // A connection the server drops must not crash the process. The pool listens only to
+  // idle clients: one cut while a request holds it (between two queries of a transaction)
+  // reports the error on the client itself, where no listener meant an uncaught 'error'
+  // that ended the process (found by bench/faults.mjs). The query that follows fails
+  // ("try again"), and the pool drops the broken client when it is released.
+  pool.on('connect', (client) => client.on('error', (error) => log(`database: connection failed: ${error.message}`)));
+  // The same error again, for an idle client: already logged by the listener above.
+  pool.on('error', () => {});
   try {
     if (schemaName) await pool.query(`create schema if not exists "${schemaName}"`);
     else await pool.query('select 1');
@@ -154,7 +166,12 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
     pool,
     schemaName,
     ping: async () => {
-      await db.execute(sql`select 1`);
+      try {
+        await db.execute(sql`select 1`);
+      } catch (error) {
+        // /readyz shows this: the reason (refused, timed out), not drizzle's "Failed query".
+        throw new Error(`PostgreSQL unreachable: ${rootMessage(error)}`, { cause: error });
+      }
     },
     close: closeOnce(() => pool.end()),
   };

@@ -4,6 +4,14 @@ export interface ReadinessCheck {
   name: string;
   /** Rejects when the dependency does not answer. */
   check: () => Promise<void>;
+  /**
+   * False for a dependency the app works around while it is down (search falls back to
+   * PostgreSQL; an external sign-in service is needed only to sign in or refresh): its
+   * failure is named in /readyz, which stays 200 ("degraded"), because every instance
+   * shares it and taking them all out of the load balancer would turn a partial outage
+   * into a full one. Default true: the app cannot serve without it (503).
+   */
+  critical?: boolean;
 }
 
 const CHECK_TIMEOUT_MS = 2_000;
@@ -25,7 +33,8 @@ function sendJson(res: ServerResponse, status: number, body: unknown) {
 
 /**
  * `/healthz` says the process is up (liveness); `/readyz` says whether it should get
- * traffic: every dependency answered and the process is not shutting down.
+ * traffic: every critical dependency answered and the process is not shutting down.
+ * Each check's result is named either way, so an operator sees which one is down.
  */
 export function createHealthEndpoints(source: readonly ReadinessCheck[] | { readonly checks: readonly ReadinessCheck[] }, isStopping: () => boolean) {
   return async function handleHealth(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
@@ -41,17 +50,19 @@ export function createHealthEndpoints(source: readonly ReadinessCheck[] | { read
     }
     const checks = 'checks' in source ? source.checks : source;
     const results = await Promise.all(
-      checks.map(async ({ name, check }) => {
+      checks.map(async ({ name, check, critical = true }) => {
         try {
           await withTimeout(check(), CHECK_TIMEOUT_MS);
-          return [name, 'ok'] as const;
+          return { name, result: 'ok', critical };
         } catch (error) {
-          return [name, error instanceof Error ? error.message : 'failed'] as const;
+          return { name, result: error instanceof Error ? error.message : 'failed', critical };
         }
       }),
     );
-    const ready = results.every(([, result]) => result === 'ok');
-    sendJson(res, ready ? 200 : 503, { status: ready ? 'ready' : 'unavailable', checks: Object.fromEntries(results) });
+    const failed = results.filter(({ result }) => result !== 'ok');
+    const ready = failed.every(({ critical }) => !critical);
+    const status = !ready ? 'unavailable' : failed.length ? 'degraded' : 'ready';
+    sendJson(res, ready ? 200 : 503, { status, checks: Object.fromEntries(results.map(({ name, result }) => [name, result])) });
     return true;
   };
 }

@@ -71,3 +71,9 @@ export async function typesenseJson(http: TypesenseHttp, request: TypesenseReque
   }
   return { status, json };
 }
+
+/** Resolves when Typesense answers its health endpoint with ok (for /readyz). */
+export async function pingTypesense(http: TypesenseHttp, key: string): Promise<void> {
+  const { json } = await typesenseJson(http, { method: 'GET', path: '/health', key });
+  if ((json as { ok?: unknown } | null)?.ok !== true) throw new TypesenseError(`Typesense at ${http.host} is not ready`, 200);
+}
