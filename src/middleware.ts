@@ -1,6 +1,6 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
-import { chooseSelectedCompany } from './lib/company/select-company';
-import { selectedCompanyOf } from './lib/company/selected-company';
+import { chooseSelectedCompany } from './lib/companies/select-company';
+import { selectedCompanyOf } from './lib/companies/selected-company';
 import { permitsPage } from './lib/permissions/effective-permissions';
 import { getTranslator } from './lib/i18n/i18n';
 import { namespacesForPath } from './lib/i18n/namespaces';

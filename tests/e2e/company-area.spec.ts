@@ -1,6 +1,6 @@
 import { newEmail, signUpNewAccount } from './support/sign-up';
 import { expect, test, type Page } from '@playwright/test';
-import { buildCompanyMenu } from '../../src/lib/company/company-menu';
+import { buildCompanyMenu } from '../../src/lib/companies/company-menu';
 import { effectivePermissions } from '../../src/lib/permissions/effective-permissions';
 import { OWNER_PERMISSIONS } from '../../src/lib/permissions/resources';
 import { RECRUITER_PERMISSIONS } from '../../src/lib/companies/company-roles';

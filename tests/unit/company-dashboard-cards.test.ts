@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dashboardCards, readCompanyDashboard, weekLabel, type CompanyDashboardView } from '../../src/lib/company/company-dashboard';
+import { dashboardCards, readCompanyDashboard, weekLabel, type CompanyDashboardView } from '../../src/lib/companies/company-dashboard';
 
 const dashboard: CompanyDashboardView = {
   company: { id: 'c1', name: 'Acme', logo: null, verificationStatus: 'verified' },

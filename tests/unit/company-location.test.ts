@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { companyLocation, countryName } from '../../src/lib/company/company-location';
+import { companyLocation, countryName } from '../../src/lib/companies/company-location';
 
 describe("a company's location from its address", () => {
   it('names the country of an ISO code in English, after the city', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMPANY_MENU_LABEL_KEYS, buildCompanyMenu, type CompanyMenuInput } from '../../src/lib/company/company-menu';
+import { COMPANY_MENU_LABEL_KEYS, buildCompanyMenu, type CompanyMenuInput } from '../../src/lib/companies/company-menu';
 import { getTranslator } from '../../src/lib/i18n/i18n';
 import { OWNER_PERMISSIONS, type PermissionSet } from '../../src/lib/permissions/resources';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { websiteLink } from '../../src/lib/company/website-link';
+import { websiteLink } from '../../src/lib/companies/website-link';
 
 describe("a company's website as an external link", () => {
   it('keeps an http(s) address and shows it without the scheme', () => {

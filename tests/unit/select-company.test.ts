@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseSelectedCompany } from '../../src/lib/company/select-company';
+import { chooseSelectedCompany } from '../../src/lib/companies/select-company';
 
 const verified = ['c-north', 'c-bright'];
 

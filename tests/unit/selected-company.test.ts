@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { selectedCompanyOf, verifiedCompaniesOf, type UserCompany } from '../../src/lib/company/selected-company';
+import { selectedCompanyOf, verifiedCompaniesOf, type UserCompany } from '../../src/lib/companies/selected-company';
 import type { CurrentUser } from '../../src/lib/account/current-user';
 
 const company = (id: string, verificationStatus: string, deletedAt: string | null = null): UserCompany => ({

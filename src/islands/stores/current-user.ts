@@ -1,6 +1,6 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { restoredState, type CurrentUserState } from '../../lib/account/current-user-state';
-import { SELECTED_COMPANY_STORAGE_KEY } from '../../lib/company/select-company';
+import { SELECTED_COMPANY_STORAGE_KEY } from '../../lib/companies/select-company';
 
 const decode = (text: string): CurrentUserState | undefined => {
   try {

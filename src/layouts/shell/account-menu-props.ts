@@ -1,7 +1,7 @@
 import type { AccountMenuProps } from '../../islands/account/AccountMenu';
 import { buildAccountMenu } from '../../lib/account/account-menu';
-import { SELECT_COMPANY_ENDPOINT } from '../../lib/company/select-company';
-import { selectedCompanyOf, verifiedCompaniesOf } from '../../lib/company/selected-company';
+import { SELECT_COMPANY_ENDPOINT } from '../../lib/companies/select-company';
+import { selectedCompanyOf, verifiedCompaniesOf } from '../../lib/companies/selected-company';
 import type { Translate } from '../../lib/i18n/i18n';
 import common from '../../locales/en/common.json';
 import type { CurrentUser } from '../../lib/account/current-user';

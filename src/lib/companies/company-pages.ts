@@ -1,6 +1,6 @@
 import type { CurrentUser } from '../account/current-user';
-import { countryName } from '../company/company-location';
-import { isSelectable } from '../company/selected-company';
+import { countryName } from './company-location';
+import { isSelectable } from './selected-company';
 import { answerIssues } from '../forms/answer-issues';
 import { fieldErrorsOf, type FormOutcome } from '../forms/form-outcome';
 import { parseForm } from '../forms/parse-form';

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { verifiedCompaniesOf } from '../../lib/company/selected-company';
+import { verifiedCompaniesOf } from '../../lib/companies/selected-company';
 import { buildRoute } from '../../lib/routes/build-route';
 
 const textResponse = (message: string, status: number) =>

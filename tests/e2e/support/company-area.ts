@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { buildCompanyMenu } from '../../../src/lib/company/company-menu';
+import { buildCompanyMenu } from '../../../src/lib/companies/company-menu';
 import type { PermissionSet } from '../../../src/lib/permissions/resources';
 import rbac from '../../../src/locales/en/rbac.json' with { type: 'json' };
 
