@@ -16,6 +16,8 @@ describe('members page: invite by e-mail (spec §3 companyOnUser)', () => {
     const api = apiAnswering({ status: 200, body: { data: null } });
     const bad = await submitMemberForm('invite', formOf({ email: 'not-an-address', roleId: ROLE }), api.send, t);
     expect(bad).toMatchObject({ kind: 'refused', intent: 'invite', invite: { values: { email: 'not-an-address', roleId: ROLE }, fieldErrors: { email: errors.emailInvalid } } });
+    const empty = await submitMemberForm('invite', formOf({ email: '', roleId: ROLE }), api.send, t);
+    expect(empty).toMatchObject({ kind: 'refused', invite: { fieldErrors: { email: errors.emailInvalid } } });
     const noRole = await submitMemberForm('invite', formOf({ email: 'ana@example.com', roleId: '' }), api.send, t);
     expect(noRole).toMatchObject({ kind: 'refused', invite: { fieldErrors: { roleId: errors.roleRequired } } });
     expect(api.sent).toEqual([]);

@@ -5,7 +5,8 @@ import { z } from 'zod';
 /** RFC 5321 caps an address at 254 characters; the shape check is the one browsers apply. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const email = z.string().transform((raw, ctx) => {
+// A form's empty field arrives absent: that is no address either.
+const email = z.string({ error: 'emailInvalid' }).transform((raw, ctx) => {
   const value = raw.trim();
   if (value.length > 254 || !EMAIL.test(value)) ctx.addIssue({ code: 'custom', message: 'emailInvalid' });
   return value;
