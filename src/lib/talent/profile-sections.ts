@@ -1,4 +1,5 @@
-import { ASSIGNMENT_TYPES, PROFILE_LIMITS, WORK_MODES } from './talent-profile-input';
+import { ASSIGNMENT_TYPES, WORK_MODES } from '../jobs/job-enums';
+import { PROFILE_LIMITS } from './talent-profile-input';
 
 /**
  * The sections of the talent profile page, one form each, and their fields. A field's

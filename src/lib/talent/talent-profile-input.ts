@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { isDateInRange } from '../format/dates';
+import { ASSIGNMENT_TYPES, WORK_MODES } from '../jobs/job-enums';
 
 // The rules a talent's own profile edit must pass (spec §3 talentProfile). Pure, so the
 // API validates with it and the profile page reads the same limits for its inputs.
 
-export const WORK_MODES = ['remote', 'hybrid', 'onsite'] as const;
-export const ASSIGNMENT_TYPES = ['fulltime', 'parttime', 'ondemand'] as const;
 
 export const PROFILE_LIMITS = {
   profileName: 100,

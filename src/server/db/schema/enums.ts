@@ -1,9 +1,13 @@
 import { pgEnum } from 'drizzle-orm/pg-core';
+import { BILLING_STATUSES } from '../../../lib/billing/billing-status';
+import { ASSIGNMENT_TYPES, EMPLOYMENT_TYPES, RATE_UNITS, WORK_MODES } from '../../../lib/jobs/job-enums';
+import { BALANCE_TRANSACTION_TYPES } from '../../../lib/transactions/balance-transaction-types';
 
 // Spec §4 and §9. PostgreSQL enums so that a bad value is refused by the database, not
-// only by the API; the TypeScript unions below are derived from the same lists.
+// only by the API; the TypeScript unions below are derived from the same lists. Lists the
+// pages and rules use are written once, in src/lib, and the database takes them from there.
 
-export const billingStatus = pgEnum('billing_status', ['DRAFT', 'SENT', 'APPROVED', 'INVOICED', 'PAID', 'REJECTED']);
+export const billingStatus = pgEnum('billing_status', BILLING_STATUSES);
 export type BillingStatus = (typeof billingStatus.enumValues)[number];
 
 export const invoiceStatus = pgEnum('invoice_status', ['PAID', 'UNPAID']);
@@ -15,20 +19,20 @@ export type VerificationStatus = (typeof verificationStatus.enumValues)[number];
 export const userStatus = pgEnum('user_status', ['active', 'blocked', 'deleted']);
 export type UserStatus = (typeof userStatus.enumValues)[number];
 
-export const rateUnit = pgEnum('rate_unit', ['HOUR', 'DAY', 'MONTH']);
+export const rateUnit = pgEnum('rate_unit', RATE_UNITS);
 export type RateUnit = (typeof rateUnit.enumValues)[number];
 
-export const employmentType = pgEnum('employment_type', ['freelancer', 'employee']);
+export const employmentType = pgEnum('employment_type', EMPLOYMENT_TYPES);
 export type EmploymentType = (typeof employmentType.enumValues)[number];
 
-export const workMode = pgEnum('work_mode', ['remote', 'hybrid', 'onsite']);
+export const workMode = pgEnum('work_mode', WORK_MODES);
 export type WorkMode = (typeof workMode.enumValues)[number];
 
-export const assignmentType = pgEnum('assignment_type', ['fulltime', 'parttime', 'ondemand']);
+export const assignmentType = pgEnum('assignment_type', ASSIGNMENT_TYPES);
 export type AssignmentType = (typeof assignmentType.enumValues)[number];
 
 // 'COMISSION' is spelled as the spec spells it: clients already send that value.
-export const balanceTransactionType = pgEnum('balance_transaction_type', ['SALARY', 'COMISSION', 'MISC', 'WITHDRAWAL']);
+export const balanceTransactionType = pgEnum('balance_transaction_type', BALANCE_TRANSACTION_TYPES);
 export type BalanceTransactionType = (typeof balanceTransactionType.enumValues)[number];
 
 // Spec §9: create, update and delete for each of eleven entities; company and talent
