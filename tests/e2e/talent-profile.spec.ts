@@ -113,8 +113,8 @@ test.describe('talent dashboard, profile score and profile', () => {
       await currency().fill('euro');
       await rates().getByRole('button', { name: 'Save' }).click();
       await expect(currency()).toHaveAttribute('aria-invalid', 'true');
-      await expect(currency()).toHaveAccessibleDescription(/Use a three-letter ISO 4217 code in capitals, such as EUR/);
-      await expect(rates().getByText('Use a three-letter ISO 4217 code in capitals, such as EUR')).toBeVisible();
+      await expect(currency()).toHaveAccessibleDescription(/Use a three-letter ISO 4217 code, such as EUR/);
+      await expect(rates().getByText('Use a three-letter ISO 4217 code, such as EUR')).toBeVisible();
       await expect(currency()).toHaveValue('euro');
       await expect(hourlyRate()).toHaveValue('61.5');
       await expect(jobTitle()).toHaveValue(newTitle);

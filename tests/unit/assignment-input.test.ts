@@ -4,11 +4,11 @@ import {
   assignmentErrorMessage,
   assignmentErrorOf,
   dateOrderError,
-  isIsoCurrency,
   parseAssignmentChanges,
   parseNewAssignment,
   type AssignmentField,
 } from '../../src/lib/assignments/assignment-input';
+import { isCurrencyCode } from '../../src/lib/money/currency-code';
 
 const CLIENT = '3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
 const ROLE = '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d';
@@ -68,10 +68,10 @@ describe('new assignment input', () => {
     expect(parseNewAssignment({ ...valid, team: ` ${'t'.repeat(200)} ` }).ok).toBe(true);
   });
 
-  it('takes ISO 4217 currencies only', () => {
-    expect(isIsoCurrency('EUR')).toBe(true);
-    expect(isIsoCurrency('GBP')).toBe(true);
-    for (const code of ['ABC', 'EURO', 'E1R', 'eur', '']) expect(isIsoCurrency(code), code).toBe(false);
+  it('takes ISO 4217 currencies only (the one currency rule, money/currency-code)', () => {
+    expect(isCurrencyCode('EUR')).toBe(true);
+    expect(isCurrencyCode('GBP')).toBe(true);
+    for (const code of ['ABC', 'EURO', 'E1R', 'eur', '']) expect(isCurrencyCode(code), code).toBe(false);
     expect(errorsOf(parseNewAssignment({ ...valid, currency: 'ABC' }))).toEqual([{ field: 'currency', code: 'currency' }]);
   });
 });

@@ -41,9 +41,10 @@ describe('talent profile update rules', () => {
     expect(normalizeDecimal('10')).toBe('10.00');
   });
 
-  it('wants an ISO 4217 currency in capitals', () => {
+  it('wants an ISO 4217 currency, stored in capitals (the one currency rule: any case in, capitals stored)', () => {
     expect(valuesOf({ rateCurrency: 'EUR' })).toEqual({ rateCurrency: 'EUR' });
-    for (const bad of ['eur', 'EURO', 'E1R']) expect(errorsOf({ rateCurrency: bad }), bad).toHaveProperty('rateCurrency');
+    expect(valuesOf({ rateCurrency: ' eur ' })).toEqual({ rateCurrency: 'EUR' });
+    for (const bad of ['ABC', 'EURO', 'E1R']) expect(errorsOf({ rateCurrency: bad }), bad).toHaveProperty('rateCurrency');
   });
 
   it('asks for the currency when a rate is set without one', () => {

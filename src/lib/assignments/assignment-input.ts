@@ -1,5 +1,6 @@
 import { isDateInRange } from '../format/dates';
 import { isUuid } from '../ids';
+import { isCurrencyCode, normalizeCurrency } from '../money/currency-code';
 
 // The rules a talent's own job assignment must pass (spec §3 jobAssignment, §9 date
 // range). Pure, so the API enforces them and the assignment pages check the same rules
@@ -54,13 +55,6 @@ export function assignmentErrorOf(field: AssignmentField, message: string): Assi
   const code = ASSIGNMENT_ERROR_CODES.find((candidate) => ENGLISH[candidate](max ?? 0) === message);
   if (!code) return null;
   return code === 'tooLong' ? { field, code, max } : { field, code };
-}
-
-const CURRENCIES: ReadonlySet<string> = new Set(Intl.supportedValuesOf('currency'));
-
-/** An ISO 4217 code in use (the ones Intl can format), in capitals. */
-export function isIsoCurrency(code: string): boolean {
-  return /^[A-Z]{3}$/.test(code) && CURRENCIES.has(code);
 }
 
 /** Trimmed text, or null when nothing but blanks was given. */
@@ -156,8 +150,8 @@ export function parseNewAssignment(input: NewAssignmentInput): Parsed<NewAssignm
   else if (!isUuid(clientCompanyId)) errors.push({ field: 'clientCompanyId', code: 'clientNotMine' });
   const jobDescriptionId = clean(input.jobDescriptionId);
   if (jobDescriptionId !== null && !isUuid(jobDescriptionId)) errors.push({ field: 'jobDescriptionId', code: 'jobDescriptionNotOfClient' });
-  const currency = clean(input.currency)?.toUpperCase() ?? null;
-  if (currency !== null && !isIsoCurrency(currency)) errors.push({ field: 'currency', code: 'currency' });
+  const currency = clean(input.currency) === null ? null : normalizeCurrency(input.currency!);
+  if (currency !== null && !isCurrencyCode(currency)) errors.push({ field: 'currency', code: 'currency' });
   const details = parseDetails(input, false);
   errors.push(...details.errors);
   if (errors.length > 0) return { ok: false, errors };

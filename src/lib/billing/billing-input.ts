@@ -2,7 +2,7 @@ import { RATE_UNITS, type RateUnitValue } from '../jobs/job-enums';
 import { isUuid } from '../ids';
 import { billingAmount, fitsMoneyColumn, lineAmount, readPrice, readQuantity, BILLING_AMOUNT_LIMITS } from './billing-arithmetic';
 import type { BillingIssue } from './billing-issues';
-import { isCurrencyCode, normalizeCurrency } from './currency-code';
+import { isCurrencyCode, normalizeCurrency } from '../money/currency-code';
 
 // The content of a billing a talent writes (currency, message, lines), checked and
 // computed the same way by the API and by the billing page. Amounts are never read from

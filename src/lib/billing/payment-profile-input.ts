@@ -1,6 +1,6 @@
 import { ibanProblem, normalizeBic, normalizeIban, isValidBic } from './bank-details';
 import type { PaymentProfileIssue } from './billing-issues';
-import { isCurrencyCode, normalizeCurrency } from './currency-code';
+import { isCurrencyCode, normalizeCurrency } from '../money/currency-code';
 import type { Checked } from './billing-input';
 
 // A talent's payment profile as they save it: the payout currency and the bank account.

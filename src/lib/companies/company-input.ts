@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCurrencyCode, normalizeCurrency } from '../billing/currency-code';
+import { isCurrencyCode, normalizeCurrency } from '../money/currency-code';
 import { hasControlCharacters } from '../text/control-characters';
 import { isCountryCode } from './country-codes';
 

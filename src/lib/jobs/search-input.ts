@@ -1,6 +1,5 @@
 import { ASSIGNMENT_TYPES, EMPLOYMENT_TYPES, RATE_UNITS, WORK_MODES } from './job-enums';
 import {
-  CURRENCY_PATTERN,
   DEFAULT_PER_PAGE,
   JOB_SEARCH_FIELDS,
   MAX_LOCATION_LENGTH,
@@ -15,6 +14,7 @@ import {
   type PostedWithinDays,
   type SortByValue,
 } from './search-params';
+import { isCurrencyCode } from '../money/currency-code';
 
 /** The API's JobAdSearchInput: the same parameters, as a client sends them. */
 export interface JobSearchInput {
@@ -86,7 +86,7 @@ export function validateJobSearchInput(input: JobSearchInput | null | undefined)
   const salaryRateUnit = input?.salaryRateUnit ?? null;
   if (salaryRateUnit !== null && !(RATE_UNITS as readonly string[]).includes(salaryRateUnit)) fail('salaryRateUnit', `Use ${orList(RATE_UNITS)}`);
   const currency = input?.currency ?? null;
-  if (currency !== null && !CURRENCY_PATTERN.test(currency)) fail('currency', 'Use a three-letter ISO 4217 code such as "EUR"');
+  if (currency !== null && !isCurrencyCode(currency)) fail('currency', 'Use a three-letter ISO 4217 code such as "EUR"');
 
   const postedWithinDays = input?.postedWithinDays ?? null;
   if (postedWithinDays !== null && !(POSTED_WITHIN_DAYS as readonly number[]).includes(postedWithinDays)) {

@@ -1,5 +1,6 @@
 import { stripControlCharacters } from '../text/control-characters';
 import { z } from 'zod';
+import { isCurrencyCode, normalizeCurrency } from '../money/currency-code';
 import {
   ASSIGNMENT_TYPES,
   EMPLOYMENT_TYPES,
@@ -35,7 +36,6 @@ export const MAX_PER_PAGE = 50;
 
 /** Same shape as the API's Decimal scalar, without a sign: salaries are not negative. */
 export const SALARY_PATTERN = /^\d{1,12}(\.\d{1,2})?$/;
-export const CURRENCY_PATTERN = /^[A-Z]{3}$/;
 
 export interface JobSearchParams {
   /** Trimmed; empty means a listing of the newest open ads, not a text search (spec §5). */
@@ -104,8 +104,8 @@ const urlQuerySchema = z.object({
   currency: z
     .string()
     .trim()
-    .transform((code) => code.toUpperCase())
-    .pipe(z.string().regex(CURRENCY_PATTERN))
+    .transform(normalizeCurrency)
+    .refine(isCurrencyCode)
     .nullable()
     .catch(null),
   postedWithinDays: z.coerce

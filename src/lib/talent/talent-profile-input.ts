@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isDateInRange } from '../format/dates';
 import { ASSIGNMENT_TYPES, WORK_MODES } from '../jobs/job-enums';
+import { isCurrencyCode, normalizeCurrency } from '../money/currency-code';
 
 // The rules a talent's own profile edit must pass (spec §3 talentProfile). Pure, so the
 // API validates with it and the profile page reads the same limits for its inputs.
@@ -30,12 +31,11 @@ export const PROFILE_LIMITS = {
 
 /** numeric(14, 2): twelve integer digits, at most two decimals, never negative. */
 const DECIMAL = /^\d{1,12}(\.\d{1,2})?$/;
-const CURRENCY = /^[A-Z]{3}$/;
 
 export const MESSAGES = {
   required: 'Fill in this field',
   decimal: 'Enter an amount such as 55.00, with at most two decimals',
-  currency: 'Use a three-letter ISO 4217 code in capitals, such as EUR',
+  currency: 'Use a three-letter ISO 4217 code, such as EUR',
   currencyNeeded: 'Choose the currency of your rates',
   workMode: 'Choose remote, hybrid or onsite',
   assignmentType: 'Choose full time, part time or on demand',
@@ -207,8 +207,8 @@ export const updateTalentProfileInput = z.object({
   targetMonthlyRate: decimal,
   rateCurrency: z
     .string()
-    .trim()
-    .refine((value) => value === '' || CURRENCY.test(value), MESSAGES.currency)
+    .transform(normalizeCurrency)
+    .refine((value) => value === '' || isCurrencyCode(value), MESSAGES.currency)
     .transform(blankToNull)
     .nullable()
     .optional(),

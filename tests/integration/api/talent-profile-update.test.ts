@@ -123,7 +123,7 @@ describeEachDatabase('updateOneTalentProfile', (kind) => {
         totalExperience: 120,
         workMode: 'moon',
         hourlyRate: '12,50',
-        rateCurrency: 'eur',
+        rateCurrency: 'euro',
         links: [{ url: 'javascript:alert(1)' }],
         skills: [{ name: 'React' }, { name: 'react' }],
         experience: [{ company: 'Acme', startDate: '2020-05-01', endDate: '2019-01-01' }],
@@ -137,7 +137,7 @@ describeEachDatabase('updateOneTalentProfile', (kind) => {
         'data.totalExperience': 'Enter a whole number of years from 0 to 70',
         'data.workMode': 'Choose remote, hybrid or onsite',
         'data.hourlyRate': 'Enter an amount such as 55.00, with at most two decimals',
-        'data.rateCurrency': 'Use a three-letter ISO 4217 code in capitals, such as EUR',
+        'data.rateCurrency': 'Use a three-letter ISO 4217 code, such as EUR',
         'data.links.0.url': 'Use a web address starting with http:// or https://',
         'data.skills.1.name': 'This skill is already listed',
         'data.experience.0.endDate': 'The end date cannot be before the start date',
@@ -254,7 +254,7 @@ describeEachDatabase('updateOneTalentProfile', (kind) => {
         values: { fields: { hourlyRate: '12,50', monthlyRate: '4000', targetHourlyRate: '', targetMonthlyRate: '', rateCurrency: 'euro' }, rows: [] },
         fieldErrors: {
           hourlyRate: 'Enter an amount such as 55.00, with at most two decimals',
-          rateCurrency: 'Use a three-letter ISO 4217 code in capitals, such as EUR',
+          rateCurrency: 'Use a three-letter ISO 4217 code, such as EUR',
         },
         formError: null,
       });
