@@ -1,6 +1,6 @@
 import { errorToastMessage } from '../notifications/toast-policy';
 import type { UploadRefusal } from '../uploads/check-upload';
-import { checkPostedFile } from '../uploads/upload-form';
+import { checkPostedFile, uploadRefusalMessage } from '../uploads/upload-form';
 import { isUploadSlot, uploadRuleOf, type UploadSlot } from '../uploads/upload-rules';
 import { answerErrors } from './profile-operations';
 import { graphql } from '../graphql/graphql';
@@ -10,9 +10,7 @@ import { UPLOAD_PARAM } from './upload-addresses';
 
 /** i18n key (profile namespace) and values of a refusal's field message. */
 export function refusalMessage(slot: UploadSlot, reason: UploadRefusal): { key: string; values: { megabytes: number } } {
-  const rule = uploadRuleOf(slot);
-  const key = reason === 'wrongType' ? `uploads.errors.wrongType.${rule.kind}` : `uploads.errors.${reason}`;
-  return { key, values: { megabytes: rule.maxMegabytes } };
+  return uploadRefusalMessage(uploadRuleOf(slot), reason);
 }
 
 export const UPLOAD_PICTURE_MUTATION = graphql(`

@@ -17,3 +17,12 @@ export async function checkPostedFile(form: FormData, rule: UploadRule): Promise
   const check = checkUpload(rule, file ? await factsOfFile(file) : null);
   return check.ok ? { ok: true, file: file! } : { ok: false, reason: check.reason };
 }
+
+/**
+ * The i18n key (profile namespace, uploads.errors) of a refusal, with the rule's limit for
+ * its message: one set of words for the talent's files and the company logo.
+ */
+export function uploadRefusalMessage(rule: UploadRule, reason: UploadRefusal): { key: string; values: { megabytes: number } } {
+  const key = reason === 'wrongType' ? `uploads.errors.wrongType.${rule.kind}` : `uploads.errors.${reason}`;
+  return { key, values: { megabytes: rule.maxMegabytes } };
+}
