@@ -129,7 +129,7 @@ test.describe('company profile and hiring steps', () => {
     await expectNoAxeViolations(page);
 
     await test.step('a PNG is stored as our WebP and shown in the section and the banner', async () => {
-      // The seeded company already has a logo (an inline picture), so the field offers a new one.
+      // The seeded company has a logo (an inline picture): the field offers a new one.
       await section.getByLabel(words.logo.replaceLabel).setInputFiles({ name: 'brightpath.png', mimeType: 'image/png', buffer: await pngBytes(300, 120) });
       await section.getByRole('button', { name: words.logo.upload }).click();
       await expect(toast(page, companies.notices.companies.logoSaved)).toBeVisible();
@@ -154,6 +154,16 @@ test.describe('company profile and hiring steps', () => {
       await expect(section.getByLabel(words.logo.replaceLabel)).toHaveAccessibleDescription(/The picture must be a JPEG, PNG or WebP image\./);
       await expect(section.getByRole('img')).toHaveAttribute('src', kept!);
       await expectNoAxeViolations(page);
+    });
+
+    await test.step('a picture over 5 MB is refused from its size before it is read, back at the field', async () => {
+      // Only its size matters: a PNG's first bytes and 6 MB of filler.
+      const huge = Buffer.alloc(6 * 1024 * 1024, 1);
+      (await pngBytes()).copy(huge, 0, 0, 16);
+      await section.getByLabel(words.logo.replaceLabel).setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: huge });
+      await section.getByRole('button', { name: words.logo.upload }).click();
+      await expect(page).toHaveURL(new RegExp(`/company/profile/${companyId}\\?logoTooLarge=1#logo$`));
+      await expect(section.getByLabel(words.logo.replaceLabel)).toHaveAccessibleDescription(/The file is larger than 5 MB\./);
     });
 
     await test.step('Remove leaves the first letter in the section and the banner', async () => {
