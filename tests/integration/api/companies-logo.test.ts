@@ -36,7 +36,8 @@ describeEachDatabase('company logo: upload, replace, remove', (kind) => {
   beforeAll(async () => {
     folder = await mkdtemp(path.join(tmpdir(), 'tp-logo-api-'));
     storage = await createDiskFileStorage(folder);
-    f = await startCompaniesFixture(kind, { storage });
+    // A small upload allowance, so the last test can spend it.
+    f = await startCompaniesFixture(kind, { storage, uploadsPerWindow: 6 });
     // The web server's own /media endpoint over the same storage: what a browser loads.
     const serveMedia = createMediaEndpoint(storage);
     media = createServer((req, res) => {
@@ -124,5 +125,19 @@ describeEachDatabase('company logo: upload, replace, remove', (kind) => {
     const again = await f.as('owner-a', REMOVE, {}, f.a.id);
     expect(again.body.data?.deleteOneCompanyLogo).toEqual({ id: f.a.id, logo: null });
     expect(await logoEvents(f.a.id)).toHaveLength(eventsBefore + 1);
+  });
+
+  it("spends the caller's upload allowance: past it, TOO_MANY_REQUESTS and the logo stays as it is", async () => {
+    const answers: Array<string | undefined> = [];
+    let last: string | null = await logoOf(f.a.id);
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const { body } = await uploadAs('owner-a', f.a.id, { bytes: await pngBytes(32, 32), name: 'logo.png', type: 'image/png' });
+      const code = body.errors?.[0]?.extensions?.code as string | undefined;
+      answers.push(code);
+      if (code) break;
+      last = (body.data?.updateOneCompanyLogo as { logo: string }).logo;
+    }
+    expect(answers.at(-1)).toBe('TOO_MANY_REQUESTS');
+    expect(await logoOf(f.a.id)).toBe(last);
   });
 });
