@@ -119,7 +119,7 @@ test.describe('company profile and hiring steps', () => {
     });
   });
 
-  test('the owner uploads a logo, sees it on the page, the banner and the public page; a wrong type is refused at the field; then removes it', async ({ page }) => {
+  test('the owner uploads a logo, sees it on the page, the banner, My companies and the public page; a wrong type is refused at the field; then removes it', async ({ page }) => {
     const MEDIA_SRC = /^\/media\/[0-9a-f-]{36}\.webp$/;
     await signInAs(page, OWNER, '/company/dashboard');
     const companyId = await openEditProfile(page);
@@ -144,6 +144,8 @@ test.describe('company profile and hiring steps', () => {
 
       await page.goto(`/talent/company?id=${companyId}`);
       await expect(page.locator(`main img[src="${logo}"]`)).toBeVisible();
+      await page.goto('/company/my-companies');
+      await expect(page.locator(`li[data-company-id="${companyId}"] img[src="${logo}"]`)).toBeVisible();
       await page.goto(`/company/profile/${companyId}`);
     });
 
