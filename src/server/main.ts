@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BILLING_ATTACHMENT_UPLOADS } from '../lib/billing/billing-attachment-addresses';
+import { COMPANY_LOGO_UPLOADS } from '../lib/companies/company-logo-pages';
 import { PROFILE_UPLOADS } from '../lib/talent/upload-addresses';
 import { readConfig, type AppConfig } from './config';
 import { createGracefulShutdown } from './http/graceful-shutdown';
@@ -52,7 +53,7 @@ export async function startServer(options: StartOptions = {}) {
   let shutdown: ReturnType<typeof createGracefulShutdown> | null = null;
   const readiness = () => owned?.readiness ?? [{ name: 'startup', check: () => Promise.reject(new Error('starting')) }];
   const handleHealth = createHealthEndpoints({ get checks() { return readiness(); } }, () => shutdown?.stopping ?? false);
-  const refuseOversizedBody = createRequestBodyLimit([PROFILE_UPLOADS, BILLING_ATTACHMENT_UPLOADS]);
+  const refuseOversizedBody = createRequestBodyLimit([PROFILE_UPLOADS, BILLING_ATTACHMENT_UPLOADS, COMPANY_LOGO_UPLOADS]);
   let serveMedia: ReturnType<typeof createMediaEndpoint> | null = null;
   const backchannelLogout = createBackchannelLogoutEndpoint(() => owned?.services.bff ?? null);
 

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import companies from '../../src/locales/en/common/companies.json' with { type: 'json' };
 import common from '../../src/locales/en/common.json' with { type: 'json' };
 import rbac from '../../src/locales/en/rbac.json' with { type: 'json' };
+import { pdfBytes, pngBytes } from '../support/upload-fixtures';
 import { expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
 
 // Spec §2 Company Management → Edit Profile (the profile route followed by the selected
@@ -115,6 +116,64 @@ test.describe('company profile and hiring steps', () => {
       await row.getByRole('button', { name: `Yes, delete ${name} renamed` }).click();
       await expect(toast(page, 'Hiring step deleted')).toBeVisible();
       expect(await stepNames(page)).toEqual(before);
+    });
+  });
+
+  test('the owner uploads a logo, sees it on the page, the banner, My companies and the public page; a wrong type is refused at the field; then removes it', async ({ page }) => {
+    const MEDIA_SRC = /^\/media\/[0-9a-f-]{36}\.webp$/;
+    await signInAs(page, OWNER, '/company/dashboard');
+    const companyId = await openEditProfile(page);
+    const section = page.getByRole('region', { name: words.logo.heading });
+    const banner = page.locator('tp-company-banner');
+    await expect(section.getByRole('button', { name: words.logo.upload })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await test.step('a PNG is stored as our WebP and shown in the section and the banner', async () => {
+      // The seeded company has a logo (an inline picture): the field offers a new one.
+      await section.getByLabel(words.logo.replaceLabel).setInputFiles({ name: 'brightpath.png', mimeType: 'image/png', buffer: await pngBytes(300, 120) });
+      await section.getByRole('button', { name: words.logo.upload }).click();
+      await expect(toast(page, companies.notices.companies.logoSaved)).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`/company/profile/${companyId}#logo$`));
+      const preview = section.getByRole('img', { name: words.logo.current.replace('{{name}}', 'Brightpath Consulting') });
+      await expect(preview).toHaveAttribute('src', MEDIA_SRC);
+      const logo = (await preview.getAttribute('src'))!;
+      await expect(banner.locator('img')).toHaveAttribute('src', logo);
+      const served = await page.request.get(logo);
+      expect([served.status(), served.headers()['content-type']]).toEqual([200, 'image/webp']);
+      await expectNoAxeViolations(page);
+
+      await page.goto(`/talent/company?id=${companyId}`);
+      await expect(page.locator(`main img[src="${logo}"]`)).toBeVisible();
+      await page.goto('/company/my-companies');
+      await expect(page.locator(`li[data-company-id="${companyId}"] img[src="${logo}"]`)).toBeVisible();
+      await page.goto(`/company/profile/${companyId}`);
+    });
+
+    await test.step('a PDF named .png is refused beside the field and the logo is kept', async () => {
+      const kept = await section.getByRole('img').getAttribute('src');
+      await section.getByLabel(words.logo.replaceLabel).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: pdfBytes('not a picture') });
+      await section.getByRole('button', { name: words.logo.upload }).click();
+      await expect(section.getByLabel(words.logo.replaceLabel)).toHaveAccessibleDescription(/The picture must be a JPEG, PNG or WebP image\./);
+      await expect(section.getByRole('img')).toHaveAttribute('src', kept!);
+      await expectNoAxeViolations(page);
+    });
+
+    await test.step('a picture over 5 MB is refused from its size before it is read, back at the field', async () => {
+      // Only its size matters: a PNG's first bytes and 6 MB of filler.
+      const huge = Buffer.alloc(6 * 1024 * 1024, 1);
+      (await pngBytes()).copy(huge, 0, 0, 16);
+      await section.getByLabel(words.logo.replaceLabel).setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: huge });
+      await section.getByRole('button', { name: words.logo.upload }).click();
+      await expect(page).toHaveURL(new RegExp(`/company/profile/${companyId}\\?logoTooLarge=1#logo$`));
+      await expect(section.getByLabel(words.logo.replaceLabel)).toHaveAccessibleDescription(/The file is larger than 5 MB\./);
+    });
+
+    await test.step('Remove leaves the first letter in the section and the banner', async () => {
+      await section.getByRole('button', { name: words.logo.remove }).click();
+      await expect(toast(page, companies.notices.companies.logoRemoved)).toBeVisible();
+      await expect(section.getByRole('img')).toHaveCount(0);
+      await expect(section.getByText(words.logo.none)).toBeVisible();
+      await expect(banner.locator('img')).toHaveCount(0);
     });
   });
 

@@ -16,7 +16,14 @@ export interface ApiHarness {
   /** POSTs a GraphQL operation in-process (yoga.fetch) and returns status and body. */
   call(query: string, options?: { variables?: Record<string, unknown>; token?: string; headers?: Record<string, string> }): Promise<{ status: number; body: GraphqlBody }>;
   /** A GraphQL multipart request (the spec clients use for uploads), in-process; the file goes in `variables.file`. */
-  upload(query: string, token: string | null, file: { bytes: Uint8Array; name: string; type: string }, variables?: Record<string, unknown>): Promise<{ status: number; body: GraphqlBody }>;
+  upload(
+    query: string,
+    token: string | null,
+    file: { bytes: Uint8Array; name: string; type: string },
+    variables?: Record<string, unknown>,
+    /** Extra request headers, e.g. tp-domain and tp-company for the company area. */
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: GraphqlBody }>;
   close(): Promise<void>;
 }
 
@@ -55,12 +62,12 @@ export async function startApiHarness(kind: TestDatabaseKind, options: { product
       });
       return { status: response.status, body: (await response.json()) as GraphqlBody };
     },
-    async upload(query, token, file, variables = {}) {
+    async upload(query, token, file, variables = {}, headers = {}) {
       const form = new FormData();
       form.set('operations', JSON.stringify({ query, variables: { ...variables, file: null } }));
       form.set('map', JSON.stringify({ 0: ['variables.file'] }));
       form.set('0', new File([new Uint8Array(file.bytes)], file.name, { type: file.type }));
-      const response = await api.fetch('http://api.test/graphql', { method: 'POST', headers: token ? { authorization: `Bearer ${token}` } : {}, body: form });
+      const response = await api.fetch('http://api.test/graphql', { method: 'POST', headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: form });
       return { status: response.status, body: (await response.json()) as GraphqlBody };
     },
     close: async () => {

@@ -2,7 +2,7 @@ import type { Translate } from '../i18n/i18n';
 import { isUuid } from '../ids';
 import { answerErrors } from '../talent/profile-operations';
 import { sendDocument, type DocumentAnswer, type GraphqlAnswerLike, type SendGraphql } from '../graphql/send-document';
-import { checkUpload, factsOfFile } from '../uploads/check-upload';
+import { checkPostedFile } from '../uploads/upload-form';
 import { ATTACHMENT_RULE } from '../uploads/upload-rules';
 import { attachmentsLocation } from './billing-attachment-addresses';
 import { ADD_ATTACHMENT_MUTATION, REMOVE_ATTACHMENT_MUTATION } from './billing-operations';
@@ -29,12 +29,6 @@ export interface AttachmentContext {
 
 const textOf = (value: FormDataEntryValue | null): string => (typeof value === 'string' ? value.trim().toLowerCase() : '');
 
-/** The file of a form post; a file input left empty sends a nameless empty part. */
-function postedFile(form: FormData): File | null {
-  const entry = form.get('file');
-  return entry instanceof File && (entry.size > 0 || entry.name !== '') ? entry : null;
-}
-
 /**
  * Adds or removes one attachment. An upload is checked here first (present, not empty,
  * within 10 MB, of an accepted type by its magic bytes), so the usual mistakes get a
@@ -50,11 +44,10 @@ export async function submitAttachment(form: FormData, context: AttachmentContex
 
   let answer: DocumentAnswer<unknown>;
   if (intent === 'add') {
-    const file = postedFile(form);
-    const check = checkUpload(ATTACHMENT_RULE, file ? await factsOfFile(file) : null);
+    const check = await checkPostedFile(form, ATTACHMENT_RULE);
     if (!check.ok) return fieldMessage(t(`billing.attachments.errors.${check.reason}`, { megabytes: ATTACHMENT_RULE.maxMegabytes }));
     // The file travels as a multipart part; the upload sets its JSON variable to null.
-    answer = await sendDocument((body) => context.upload(body, file!), ADD_ATTACHMENT_MUTATION, { billingId, lineId, file: file! });
+    answer = await sendDocument((body) => context.upload(body, check.file), ADD_ATTACHMENT_MUTATION, { billingId, lineId, file: check.file });
   } else {
     const attachmentKey = typeof form.get('key') === 'string' ? String(form.get('key')) : '';
     answer = await sendDocument(context.send, REMOVE_ATTACHMENT_MUTATION, { billingId, lineId, attachmentKey });

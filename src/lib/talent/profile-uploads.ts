@@ -1,5 +1,6 @@
 import { errorToastMessage } from '../notifications/toast-policy';
-import { checkUpload, factsOfFile, type UploadRefusal } from '../uploads/check-upload';
+import type { UploadRefusal } from '../uploads/check-upload';
+import { checkPostedFile, uploadRefusalMessage } from '../uploads/upload-form';
 import { isUploadSlot, uploadRuleOf, type UploadSlot } from '../uploads/upload-rules';
 import { answerErrors } from './profile-operations';
 import { graphql } from '../graphql/graphql';
@@ -9,9 +10,7 @@ import { UPLOAD_PARAM } from './upload-addresses';
 
 /** i18n key (profile namespace) and values of a refusal's field message. */
 export function refusalMessage(slot: UploadSlot, reason: UploadRefusal): { key: string; values: { megabytes: number } } {
-  const rule = uploadRuleOf(slot);
-  const key = reason === 'wrongType' ? `uploads.errors.wrongType.${rule.kind}` : `uploads.errors.${reason}`;
-  return { key, values: { megabytes: rule.maxMegabytes } };
+  return uploadRefusalMessage(uploadRuleOf(slot), reason);
 }
 
 export const UPLOAD_PICTURE_MUTATION = graphql(`
@@ -57,12 +56,6 @@ export type UploadOutcome =
 
 export type TranslateWith = (key: string, values?: Record<string, unknown>) => string;
 
-/** The file of a form post; a file input left empty sends a nameless empty part. */
-function postedFile(form: FormData): File | null {
-  const entry = form.get('file');
-  return entry instanceof File && (entry.size > 0 || entry.name !== '') ? entry : null;
-}
-
 /** Removes the slot's picture or document. */
 function removeFrom(api: UploadApi, slot: UploadSlot): Promise<DocumentAnswer<unknown>> {
   return slot === 'picture' ? sendDocument(api.send, REMOVE_PICTURE_MUTATION) : sendDocument(api.send, REMOVE_DOCUMENT_MUTATION, { field: slot });
@@ -89,13 +82,12 @@ export async function submitProfileUpload(form: FormData, api: UploadApi, transl
   if (intent === 'remove') {
     answer = await removeFrom(api, slot);
   } else {
-    const file = postedFile(form);
-    const check = checkUpload(uploadRuleOf(slot), file ? await factsOfFile(file) : null);
+    const check = await checkPostedFile(form, uploadRuleOf(slot));
     if (!check.ok) {
       const { key, values } = refusalMessage(slot, check.reason);
       return { kind: 'invalid', slot, message: translate(key, values) };
     }
-    answer = await uploadTo(api, slot, file!);
+    answer = await uploadTo(api, slot, check.file);
   }
   const failure = answerErrors(answer);
   if (!failure && answer.data) return { kind: intent === 'upload' ? 'uploaded' : 'removed', slot };

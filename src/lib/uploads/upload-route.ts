@@ -5,8 +5,8 @@
  * that infrastructure names no page.
  */
 export interface UploadRoute {
-  /** The path the upload forms post to. */
-  path: string;
+  /** The path the upload forms post to, or a pattern of paths for a page with an id in its path. */
+  path: string | RegExp;
   /**
    * For a request to that path: its limit and where a too-large body sends the browser back
    * to, or null when the address is not one of the page's upload forms.

@@ -68,13 +68,18 @@ export function uploadRuleOf(slot: UploadSlot): UploadRule {
  */
 export const FORM_OVERHEAD_BYTES = 64 * 1024;
 
+/** The largest request body an upload form for files of this rule may send. */
+export function requestLimitOf(rule: UploadRule): number {
+  return rule.maxBytes + FORM_OVERHEAD_BYTES;
+}
+
 /** The largest request body an upload form may send for a slot. */
 export function uploadRequestLimit(slot: UploadSlot): number {
-  return uploadRuleOf(slot).maxBytes + FORM_OVERHEAD_BYTES;
+  return requestLimitOf(uploadRuleOf(slot));
 }
 
 /** The largest request body a billing line's attachment form may send. */
-export const ATTACHMENT_REQUEST_LIMIT = ATTACHMENT_RULE.maxBytes + FORM_OVERHEAD_BYTES;
+export const ATTACHMENT_REQUEST_LIMIT = requestLimitOf(ATTACHMENT_RULE);
 
 /** No request to the product needs a larger body than the largest upload form. */
 export const MAX_REQUEST_BODY_BYTES = Math.max(DOCUMENT_RULE.maxBytes, ATTACHMENT_RULE.maxBytes) + FORM_OVERHEAD_BYTES;

@@ -9,8 +9,8 @@ const CACHE_FOREVER = 'public, max-age=31536000, immutable';
 const PICTURE_POLICY = "default-src 'none'; sandbox";
 
 /**
- * Serves profile pictures at /media/<key>.webp, to anyone with the address (profile,
- * side menu, companies). The content type is the one stored with the file, never taken
+ * Serves profile pictures and company logos at /media/<key>.webp, to anyone with the
+ * address (profile, side menu, companies, job ads). The content type is the one stored with the file, never taken
  * from the request. Answers false for anything it does not serve (other methods, other
  * keys, missing files) so the request goes on to the normal not-found page. Documents
  * never pass here: their keys end in .pdf and they are served only through the session.

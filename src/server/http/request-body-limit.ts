@@ -15,7 +15,7 @@ export interface BodyLimitDecision {
 /** The largest body a request may send: an upload form's own limit, else the product-wide one. */
 export function bodyLimitFor(url: URL, uploadRoutes: readonly UploadRoute[]): BodyLimitDecision {
   for (const route of uploadRoutes) {
-    if (url.pathname !== route.path) continue;
+    if (typeof route.path === 'string' ? url.pathname !== route.path : !route.path.test(url.pathname)) continue;
     const decision = route.decide(url);
     if (decision) return decision;
   }

@@ -1,10 +1,17 @@
 import pLimit from 'p-limit';
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import type { SniffedContentType } from '../../lib/uploads/sniff-content-type';
 
 /** Longest side of the kept picture, and side of the square copy menus and lists show. */
 export const PICTURE_MAX_SIDE = 1024;
 export const PICTURE_OPTIMIZED_SIDE = 256;
+/**
+ * Side of a company logo: one square copy, the logo whole inside it on a transparent
+ * background (never cropped: a wide wordmark keeps its ends), so every place that shows
+ * logos in a square box (banner, My companies, job cards, the public page) shows all of it.
+ * 256 px covers the largest box (64 px) at 4× pixel density.
+ */
+export const LOGO_SIDE = 256;
 /**
  * A few kilobytes of PNG can claim a picture of billions of pixels; decoding stops here
  * (48 megapixels: the largest phone cameras) instead of filling the memory.
@@ -59,10 +66,40 @@ export interface PictureVariants {
  * agree with the magic bytes, so a file passing as a PNG cannot reach another decoder.
  */
 export function pictureVariants(bytes: Uint8Array, sniffed: SniffedContentType): Promise<PictureVariants> {
-  return pictureQueue(() => reencode(bytes, sniffed));
+  return pictureQueue(async () => {
+    const input = await checkedInput(bytes, sniffed);
+    return encoded(async () => {
+      // One decode of the upload: the square copy is made from the (at most 1024 px, upright)
+      // kept picture, so a large upload is decoded once, not once per copy.
+      const original = await input().rotate().resize({ width: PICTURE_MAX_SIDE, height: PICTURE_MAX_SIDE, fit: 'inside', withoutEnlargement: true }).webp({ quality: 82 }).toBuffer();
+      const optimized = await sharp(original).resize({ width: PICTURE_OPTIMIZED_SIDE, height: PICTURE_OPTIMIZED_SIDE, fit: 'cover' }).webp({ quality: 80 }).toBuffer();
+      return { original, optimized };
+    });
+  });
 }
 
-async function reencode(bytes: Uint8Array, sniffed: SniffedContentType): Promise<PictureVariants> {
+/**
+ * Re-encodes an uploaded company logo the same way (same checks, queue and stripping) into
+ * one LOGO_SIDE square WebP: the logo fitted whole, the rest transparent.
+ */
+export function logoPicture(bytes: Uint8Array, sniffed: SniffedContentType): Promise<Buffer> {
+  return pictureQueue(async () => {
+    const input = await checkedInput(bytes, sniffed);
+    return encoded(() =>
+      input()
+        .rotate()
+        .resize({ width: LOGO_SIDE, height: LOGO_SIDE, fit: 'contain', background: { r: 255, g: 255, b: 255, alpha: 0 } })
+        .webp({ quality: 85, alphaQuality: 100 })
+        .toBuffer(),
+    );
+  });
+}
+
+/**
+ * The upload as sharp input, once its header passed: the decoder agrees with the magic
+ * bytes, and decoding stays within PICTURE_MAX_PIXELS and PICTURE_MAX_DECODED_BYTES.
+ */
+async function checkedInput(bytes: Uint8Array, sniffed: SniffedContentType): Promise<() => Sharp> {
   const input = () => sharp(bytes, { limitInputPixels: PICTURE_MAX_PIXELS, failOn: 'error', animated: false });
   let metadata: Metadata;
   try {
@@ -74,12 +111,13 @@ async function reencode(bytes: Uint8Array, sniffed: SniffedContentType): Promise
   if ((metadata.width ?? 0) * (metadata.height ?? 0) > PICTURE_MAX_PIXELS || decodedBytesOf(metadata) > PICTURE_MAX_DECODED_BYTES) {
     throw new PictureError('tooManyPixels', `${metadata.width} × ${metadata.height}, ${metadata.channels} channels of ${metadata.depth}`);
   }
+  return input;
+}
+
+/** A decode that fails past the header (a truncated file) is an unreadable picture too. */
+async function encoded<T>(work: () => Promise<T>): Promise<T> {
   try {
-    // One decode of the upload: the square copy is made from the (at most 1024 px, upright)
-    // kept picture, so a large upload is decoded once, not once per copy.
-    const original = await input().rotate().resize({ width: PICTURE_MAX_SIDE, height: PICTURE_MAX_SIDE, fit: 'inside', withoutEnlargement: true }).webp({ quality: 82 }).toBuffer();
-    const optimized = await sharp(original).resize({ width: PICTURE_OPTIMIZED_SIDE, height: PICTURE_OPTIMIZED_SIDE, fit: 'cover' }).webp({ quality: 80 }).toBuffer();
-    return { original, optimized };
+    return await work();
   } catch (error) {
     throw new PictureError('unreadable', error instanceof Error ? error.message : String(error));
   }

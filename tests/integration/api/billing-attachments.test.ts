@@ -213,7 +213,7 @@ describeEachDatabase('billing line attachments', (kind) => {
     for (const [file, message] of cases) {
       const { body } = await upload(first.token, { billingId: created.id, lineId }, file);
       expect(codeOf(body), file.name).toBe('BAD_USER_INPUT');
-      expect(fileMessage(body), file.name).toEqual({ field: 'file', message });
+      expect(fileMessage(body), file.name).toMatchObject({ field: 'file', message });
     }
     expect(await storedAttachments(lineId)).toHaveLength(1);
   });
@@ -224,7 +224,7 @@ describeEachDatabase('billing line attachments', (kind) => {
     for (let index = 1; index <= 5; index++) await attached(first.token, created.id, lineId, pdf(`day-${index}.pdf`));
     const { body } = await upload(first.token, { billingId: created.id, lineId }, pdf('day-6.pdf'));
     expect(codeOf(body)).toBe('BAD_USER_INPUT');
-    expect(fileMessage(body)).toEqual({ field: 'file', message: 'A line holds at most 5 files: remove one before adding another' });
+    expect(fileMessage(body)).toEqual({ field: 'file', code: 'tooManyFiles', message: 'A line holds at most 5 files: remove one before adding another' });
     expect((await storedAttachments(lineId)).map((file) => file.name)).toEqual(['day-1.pdf', 'day-2.pdf', 'day-3.pdf', 'day-4.pdf', 'day-5.pdf']);
     // The other line still takes files.
     await attached(first.token, created.id, created.lineItems[1]!.id);

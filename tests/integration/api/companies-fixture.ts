@@ -21,8 +21,8 @@ export interface CompaniesFixture {
   events(type: string, entityId: string): Promise<Array<typeof generalEventslog.$inferSelect>>;
 }
 
-export async function startCompaniesFixture(kind: TestDatabaseKind): Promise<CompaniesFixture> {
-  const h = await startApiHarness(kind);
+export async function startCompaniesFixture(kind: TestDatabaseKind, options: Parameters<typeof startApiHarness>[1] = {}): Promise<CompaniesFixture> {
+  const h = await startApiHarness(kind, options);
   const db = h.database.db;
   const as: CompaniesFixture['as'] = async (subject, query, variables = {}, companyId) =>
     h.call(query, { token: await h.token(subject), variables, headers: companyId ? { 'tp-domain': 'company', 'tp-company': companyId } : {} });

@@ -108,7 +108,7 @@ describeEachDatabase('talent uploads (picture and documents)', (kind) => {
     for (const { query, variables, file, message } of cases) {
       const { body } = await upload(query, owner, file, variables);
       expect(body.errors?.[0]?.extensions?.code, file.name).toBe('BAD_USER_INPUT');
-      expect(fieldMessage(body), file.name).toEqual({ field: 'file', message });
+      expect(fieldMessage(body), file.name).toMatchObject({ field: 'file', message });
     }
     const profile = (await h.call(PROFILE, { token: owner })).body.data?.findMyTalentProfile as Record<string, unknown>;
     expect(profile).toMatchObject({ profilePicture: null, cv: null, resume: null });

@@ -36,7 +36,7 @@ function storageOf(context: ApiContext): FileStorage {
 const notADraft = (status: string) =>
   new ApiError('CONFLICT', `This billing is ${status}, so its attachments can no longer be changed; only a DRAFT's can`, { hint: 'reload it to see its status' });
 
-const tooMany = () => uploadRefused(`A line holds at most ${MAX_ATTACHMENTS_PER_LINE} files: remove one before adding another`);
+const tooMany = () => uploadRefused(`A line holds at most ${MAX_ATTACHMENTS_PER_LINE} files: remove one before adding another`, 'tooManyFiles');
 
 /** Lower-cased ids (as stored), or null for anything that is not an id: such ids read as missing. */
 function idsOf(billingId: string | number, lineId: string | number): { billingId: string; lineId: string } | null {

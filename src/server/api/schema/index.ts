@@ -26,6 +26,7 @@ import './billing-mutations';
 import './billing-attachments';
 import './payment-profile';
 import '../companies/company';
+import '../companies/company-logo';
 import '../companies/members';
 import '../companies/roles';
 import '../companies/hiring-steps';

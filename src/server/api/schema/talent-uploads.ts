@@ -1,21 +1,19 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { RateLimiterRes } from 'rate-limiter-flexible';
 import { isUuid } from '../../../lib/ids';
 import { cleanFileName } from '../../../lib/uploads/file-names';
-import { documentAddressOfUrl, documentUrl, pictureKeyOfUrl, pictureUrl, type StorageExtension } from '../../../lib/uploads/media-urls';
+import { documentAddressOfUrl, documentUrl, pictureKeyOfUrl, pictureUrl } from '../../../lib/uploads/media-urls';
 import { DOCUMENT_RULE, DOCUMENT_SLOTS, PICTURE_RULE, type DocumentSlot } from '../../../lib/uploads/upload-rules';
 import { talentProfile } from '../../db/schema';
 import { recordEvent } from '../record-event';
 import type { ProfilePicture, StoredFile } from '../../db/schema/talents';
-import type { FileStorage } from '../../storage/file-storage';
-import { PictureError, pictureVariants } from '../../uploads/picture-variants';
+import { pictureVariants } from '../../uploads/picture-variants';
 import { mayReadTalentDocument } from '../auth/talent-document-access';
 import { requireMyTalentProfileId } from '../auth/my-talent-profile';
 import { builder } from '../builder';
 import type { ApiContext } from '../context';
-import { ApiError, notFound } from '../errors';
-import { pictureRefused, readUploadedFile } from '../uploads/read-uploaded-file';
+import { notFound } from '../errors';
+import { readUploadedFile } from '../uploads/read-uploaded-file';
+import { deleteQuietly, newStorageKey, reencodedOrRefused, storageOf, storeThenSave, takeUploadAllowance } from '../uploads/stored-files';
 import { TalentProfile, type TalentProfileRow } from './talents';
 
 type FileColumn = 'profilePicture' | DocumentSlot;
@@ -41,13 +39,6 @@ builder.objectFields(TalentProfile, (t) => ({
   pdf: t.field({ type: TalentDocument, nullable: true, resolve: (row) => row.pdf }),
 }));
 
-function storageOf(context: ApiContext): FileStorage {
-  if (!context.storage) throw new Error('uploads need a file storage: createApi({ storage })');
-  return context.storage;
-}
-
-const newKey = (extension: StorageExtension) => `${randomUUID()}.${extension}`;
-
 /** The storage keys behind a column's value; URLs that are not ours (seeded data: URIs) have none. */
 function keysOf(column: FileColumn, value: ProfilePicture | StoredFile | null | undefined): string[] {
   if (!value) return [];
@@ -57,11 +48,6 @@ function keysOf(column: FileColumn, value: ProfilePicture | StoredFile | null | 
   }
   const key = documentAddressOfUrl(value.url)?.key;
   return key ? [key] : [];
-}
-
-/** Deleting a replaced file may fail without harm: it is then only unreferenced. */
-async function deleteQuietly(storage: FileStorage, keys: readonly string[]) {
-  await Promise.all(keys.map((key) => storage.delete(key).catch(() => undefined)));
 }
 
 /**
@@ -97,24 +83,16 @@ async function replaceMyProfileFile<C extends FileColumn>(
 }
 
 /** Stores new files, points the column at them, then deletes what they replaced. */
-async function storeAndReplace<C extends FileColumn>(
+function storeAndReplace<C extends FileColumn>(
   context: ApiContext,
   column: C,
   files: ReadonlyArray<{ key: string; bytes: Uint8Array; contentType: string }>,
   value: TalentProfileRow[C],
 ): Promise<TalentProfileRow> {
-  const storage = storageOf(context);
-  const keys = files.map((file) => file.key);
-  await Promise.all(files.map((file) => storage.put(file.key, file.bytes, file.contentType)));
-  let result;
-  try {
-    result = await replaceMyProfileFile(context, column, value);
-  } catch (error) {
-    await deleteQuietly(storage, keys);
-    throw error;
-  }
-  await deleteQuietly(storage, keysOf(column, result.previous));
-  return result.updated;
+  return storeThenSave(storageOf(context), files, async () => {
+    const { updated, previous } = await replaceMyProfileFile(context, column, value);
+    return { result: updated, replacedKeys: keysOf(column, previous) };
+  });
 }
 
 async function removeAndDelete(context: ApiContext, column: FileColumn): Promise<TalentProfileRow> {
@@ -122,20 +100,6 @@ async function removeAndDelete(context: ApiContext, column: FileColumn): Promise
   const { updated, previous } = await replaceMyProfileFile(context, column, null);
   await deleteQuietly(storage, keysOf(column, previous));
   return updated;
-}
-
-/** One upload from the caller's allowance, before the file is read; TOO_MANY_REQUESTS once it is spent. */
-async function takeUploadAllowance(context: ApiContext): Promise<void> {
-  try {
-    await context.uploadAllowance.consume(context.viewer!.userId);
-  } catch (refusal) {
-    if (!(refusal instanceof RateLimiterRes)) throw refusal;
-    const minutes = Math.max(1, Math.ceil(refusal.msBeforeNext / 60_000));
-    throw new ApiError('TOO_MANY_REQUESTS', `Too many uploads in a short time. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
-      hint: 'wait, then send the file again',
-      reason: 'tooManyUploads',
-    });
-  }
 }
 
 builder.mutationFields((t) => ({
@@ -150,15 +114,9 @@ builder.mutationFields((t) => ({
       await requireMyTalentProfileId(context);
       await takeUploadAllowance(context);
       const upload = await readUploadedFile(file, PICTURE_RULE);
-      let variants;
-      try {
-        variants = await pictureVariants(upload.bytes, upload.contentType);
-      } catch (error) {
-        if (error instanceof PictureError) throw pictureRefused(error);
-        throw error;
-      }
-      const original = newKey('webp');
-      const optimized = newKey('webp');
+      const variants = await reencodedOrRefused(() => pictureVariants(upload.bytes, upload.contentType));
+      const original = newStorageKey('webp');
+      const optimized = newStorageKey('webp');
       return storeAndReplace(
         context,
         'profilePicture',
@@ -191,7 +149,7 @@ builder.mutationFields((t) => ({
       const profileId = await requireMyTalentProfileId(context);
       await takeUploadAllowance(context);
       const upload = await readUploadedFile(file, DOCUMENT_RULE);
-      const key = newKey('pdf');
+      const key = newStorageKey('pdf');
       const stored: StoredFile = {
         url: documentUrl(profileId, key),
         name: cleanFileName(upload.name, `${field}.pdf`),

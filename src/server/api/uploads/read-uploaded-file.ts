@@ -17,13 +17,16 @@ const PICTURE_PROBLEMS: Record<PictureProblem, string> = {
   tooManyPixels: 'The picture has too many pixels: at most 48 megapixels',
 };
 
-/** A refused upload, as a message on the operation's `file` argument. */
-export function uploadRefused(message: string): ApiError {
-  return new ApiError('BAD_USER_INPUT', message, { hint: 'see fieldErrors', fieldErrors: [{ field: 'file', message }] });
+/**
+ * A refused upload, as a message on the operation's `file` argument; its code (the refusal
+ * reason: wrongType, tooLarge, unreadable...) lets a client word it itself.
+ */
+export function uploadRefused(message: string, code: string): ApiError {
+  return new ApiError('BAD_USER_INPUT', message, { hint: 'see fieldErrors', fieldErrors: [{ field: 'file', code, message }] });
 }
 
 export function pictureRefused(error: PictureError): ApiError {
-  return uploadRefused(PICTURE_PROBLEMS[error.problem]);
+  return uploadRefused(PICTURE_PROBLEMS[error.problem], error.problem);
 }
 
 export interface UploadedFile {
@@ -39,6 +42,6 @@ export interface UploadedFile {
  */
 export async function readUploadedFile(file: File, rule: UploadRule): Promise<UploadedFile> {
   const check = checkUpload(rule, await factsOfFile(file));
-  if (!check.ok) throw uploadRefused(REFUSALS[check.reason](rule));
+  if (!check.ok) throw uploadRefused(REFUSALS[check.reason](rule), check.reason);
   return { bytes: new Uint8Array(await file.arrayBuffer()), contentType: check.contentType, name: file.name };
 }

@@ -1,0 +1,28 @@
+import { checkUpload, factsOfFile, type UploadRefusal } from './check-upload';
+import type { UploadRule } from './upload-rules';
+
+// The page side of every upload form (talent picture and documents, billing attachments,
+// company logo): the posted file, checked against its rule before the API is asked, so the
+// usual mistakes get a message in the page's words without a round trip.
+
+/** The file of a form post (field `file`); a file input left empty sends a nameless empty part. */
+export function postedFile(form: FormData): File | null {
+  const entry = form.get('file');
+  return entry instanceof File && (entry.size > 0 || entry.name !== '') ? entry : null;
+}
+
+/** The posted file once it passes the rule (present, not empty, within the limit, of an accepted type), or why not. */
+export async function checkPostedFile(form: FormData, rule: UploadRule): Promise<{ ok: true; file: File } | { ok: false; reason: UploadRefusal }> {
+  const file = postedFile(form);
+  const check = checkUpload(rule, file ? await factsOfFile(file) : null);
+  return check.ok ? { ok: true, file: file! } : { ok: false, reason: check.reason };
+}
+
+/**
+ * The i18n key (profile namespace, uploads.errors) of a refusal, with the rule's limit for
+ * its message: one set of words for the talent's files and the company logo.
+ */
+export function uploadRefusalMessage(rule: UploadRule, reason: UploadRefusal): { key: string; values: { megabytes: number } } {
+  const key = reason === 'wrongType' ? `uploads.errors.wrongType.${rule.kind}` : `uploads.errors.${reason}`;
+  return { key, values: { megabytes: rule.maxMegabytes } };
+}
