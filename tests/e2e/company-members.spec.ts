@@ -4,7 +4,7 @@ import common from '../../src/locales/en/common.json' with { type: 'json' };
 import rbac from '../../src/locales/en/rbac.json' with { type: 'json' };
 import { expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
 import { selectCompany } from './support/company-area';
-import { newEmail, signUpNewAccount } from './support/sign-up';
+import { newEmail, signUpNewAccount, submitSignUpAndConfirm } from './support/sign-up';
 
 // Spec §2 Company Management → Members, §3 companyOnUser. owner@ (README demo accounts) is
 // the only owner of Northwind Labs, where recruiter@ is a recruiter. Each test brings its
@@ -126,6 +126,35 @@ test.describe('company members', () => {
       await expect(toast(page, 'Invitation withdrawn')).toBeVisible();
       await expect(invitationRow(page, email)).toHaveCount(0);
     });
+  });
+
+  test('an invited address that signs up through the sign-up link joins with the role, and the invitation leaves the list', async ({ page, browser }) => {
+    const email = newEmail('joiner');
+    await signInAs(page, OWNER, '/company/my-companies');
+    await selectCompany(page, NORTHWIND);
+    await page.goto(MEMBERS);
+    await page.getByLabel(words.email).fill(email);
+    await page.getByLabel(words.role, { exact: true }).selectOption({ label: 'Recruiter' });
+    await page.getByRole('button', { name: words.invite, exact: true }).click();
+    await expect(toast(page, 'Invitation created')).toBeVisible();
+    const link = await invitationRow(page, email).getByLabel(`Sign-up link for ${email}`).inputValue();
+
+    const inviteeContext = await browser.newContext();
+    const invitee = await inviteeContext.newPage();
+    await invitee.goto(link);
+    await submitSignUpAndConfirm(invitee, 'E2E Joiner', email);
+    await invitee.goto('/company/dashboard');
+    await expect(invitee.getByTestId('company-name')).toHaveText(NORTHWIND);
+    await inviteeContext.close();
+
+    await page.reload();
+    await expect(invitationRow(page, email)).toHaveCount(0);
+    await expect(roleOf(page, email)).toHaveText('Recruiter');
+    // Taken out again, so the seeded members stay as they are.
+    const row = memberRow(page, email);
+    await row.getByText('Remove', { exact: true }).click();
+    await row.getByRole('button', { name: /^Yes, remove / }).click();
+    await expect(toast(page, 'Member removed')).toBeVisible();
   });
 
   test('a recruiter gets 403 on Members and no Members entry in the menu', async ({ page }) => {
