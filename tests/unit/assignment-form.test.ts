@@ -55,7 +55,7 @@ describe('assignment forms', () => {
           extensions: {
             code: 'BAD_USER_INPUT',
             fieldErrors: [
-              { field: 'data.clientCompanyId', message: assignmentErrorMessage({ code: 'clientNotMine' }) },
+              { field: 'data.clientCompanyId', code: 'clientNotMine', message: 'The English text is not what the page shows' },
               { field: 'data.team', message: 'Something unexpected' },
               { field: 'data.somethingElse', message: 'Not a field of this form' },
             ],

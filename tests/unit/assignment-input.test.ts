@@ -108,10 +108,10 @@ describe('error messages', () => {
     expect(new Set(messages).size).toBe(ASSIGNMENT_ERROR_CODES.length);
   });
 
-  it("reads the API's message back into its code, so a page can word it itself", () => {
+  it("reads the API's code (never its English text) into the error, with the field's limit for tooLong", () => {
     const fields: AssignmentField[] = ['clientCompanyId', 'jobDescriptionId', 'startDate', 'endDate', 'team', 'costCenter', 'talentNote', 'currency'];
-    expect(assignmentErrorOf('clientCompanyId', assignmentErrorMessage({ code: 'clientNotMine' }))).toEqual({ field: 'clientCompanyId', code: 'clientNotMine' });
-    expect(assignmentErrorOf('talentNote', 'Use at most 5000 characters')).toEqual({ field: 'talentNote', code: 'tooLong', max: 5000 });
-    for (const field of fields) expect(assignmentErrorOf(field, 'Something else went wrong')).toBeNull();
+    expect(assignmentErrorOf('clientCompanyId', 'clientNotMine')).toEqual({ field: 'clientCompanyId', code: 'clientNotMine' });
+    expect(assignmentErrorOf('talentNote', 'tooLong')).toEqual({ field: 'talentNote', code: 'tooLong', max: 5000 });
+    for (const field of fields) expect(assignmentErrorOf(field, 'Use at most 5000 characters')).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import type { Translate } from '../i18n/i18n';
 import { formErrorsOf } from '../http/form-errors';
 import { parseDateInput, toDateInputValue } from '../talent/date-input';
 import type { DocumentAnswer } from '../graphql/send-document';
+import { answerIssues } from '../forms/answer-issues';
 import { assignmentErrorOf, type AssignmentField, type AssignmentFieldError } from './assignment-input';
 
 // What the create and edit forms post, and the messages they show next to their fields.
@@ -48,9 +49,9 @@ export function fieldMessages(errors: readonly AssignmentFieldError[], t: Transl
 }
 
 /**
- * A failed mutation's answer as form messages: field errors this module's rules wrote
- * are worded through i18n, others are shown as the API wrote them; an error naming no
- * field becomes the form's message.
+ * A failed mutation's answer as form messages: a field error with one of these rules'
+ * codes is worded through i18n, others are shown as the API wrote them; an error naming
+ * no field becomes the form's message.
  */
 export function answerMessages(
   answer: DocumentAnswer<unknown>,
@@ -59,6 +60,7 @@ export function answerMessages(
 ): { fields: FieldMessages; form: string | null } {
   // formErrorsOf (page-forms) still reads the API's raw answer: only its errors matter.
   const { formError, fieldErrors } = formErrorsOf({ status: answer.status, body: { errors: answer.errors } });
+  const codes = new Map(answerIssues(answer.errors).issues.map((issue) => [issue.path, issue.code]));
   const messages: FieldMessages = {};
   const unplaced: string[] = [];
   for (const [field, message] of Object.entries(fieldErrors)) {
@@ -66,7 +68,8 @@ export function answerMessages(
       unplaced.push(message);
       continue;
     }
-    const known = assignmentErrorOf(field as AssignmentField, message);
+    const code = codes.get(field);
+    const known = code ? assignmentErrorOf(field as AssignmentField, code) : null;
     messages[field as AssignmentField] = known ? fieldMessages([known], t)[field as AssignmentField]! : message;
   }
   const form = [formError, ...unplaced].filter(Boolean).join(' ') || null;

@@ -47,14 +47,14 @@ export function assignmentErrorMessage(error: Pick<AssignmentFieldError, 'code' 
 }
 
 /**
- * The error behind one of the API's messages on a field, so that a page can show its own
- * wording of it; null for a message this module did not write.
+ * The error behind a code the API sent on a field, with the field's limit for tooLong,
+ * so that a page words it itself; null for a code these rules do not write.
  */
-export function assignmentErrorOf(field: AssignmentField, message: string): AssignmentFieldError | null {
+export function assignmentErrorOf(field: AssignmentField, code: string): AssignmentFieldError | null {
+  if (!(ASSIGNMENT_ERROR_CODES as readonly string[]).includes(code)) return null;
+  const known = code as AssignmentErrorCode;
   const max = field in ASSIGNMENT_LIMITS ? ASSIGNMENT_LIMITS[field as keyof typeof ASSIGNMENT_LIMITS] : undefined;
-  const code = ASSIGNMENT_ERROR_CODES.find((candidate) => ENGLISH[candidate](max ?? 0) === message);
-  if (!code) return null;
-  return code === 'tooLong' ? { field, code, max } : { field, code };
+  return known === 'tooLong' ? { field, code: known, max } : { field, code: known };
 }
 
 /** Trimmed text, or null when nothing but blanks was given. */

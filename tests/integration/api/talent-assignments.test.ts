@@ -134,7 +134,10 @@ describeEachDatabase('talent job assignments', (kind) => {
     return body.data?.myJobAssignments as { total: number; page: number; perPage: number; pageCount: number; items: Assignment[] };
   };
   const create = (token: string, data: Record<string, unknown>) => h.call(CREATE, { token, variables: { data: { clientCompanyId: acme, startDate: dayFromToday(1), ...data } } });
-  const fieldErrorsOf = (body: { errors?: Array<{ extensions?: { fieldErrors?: unknown } }> }) => (body.errors?.[0]?.extensions?.fieldErrors ?? []) as FieldErrors;
+  type Answer = { errors?: Array<{ extensions?: { fieldErrors?: unknown } }> };
+  const rawFieldErrors = (body: Answer) => (body.errors?.[0]?.extensions?.fieldErrors ?? []) as Array<{ field: string; code: string; message: string }>;
+  /** The field errors' texts (each also carries its code, checked where it matters). */
+  const fieldErrorsOf = (body: Answer) => rawFieldErrors(body).map(({ field, message }) => ({ field, message })) as FieldErrors;
   const assignmentRow = async (id: string) => (await h.database.db.select().from(jobAssignment).where(eq(jobAssignment.id, id)))[0]!;
   /** The jobAssignment.create/update events about one assignment. */
   const eventsOf = async (id: string) =>
@@ -300,6 +303,8 @@ describeEachDatabase('talent job assignments', (kind) => {
     for (const clientCompanyId of [initech, globex, gone, UNKNOWN_ID, ...MALFORMED_IDS]) {
       const { body } = await create(tokenA, { clientCompanyId });
       expect(fieldErrorsOf(body), clientCompanyId).toEqual([{ field: 'data.clientCompanyId', message: notMine }]);
+      // The machine code a page words itself: never its English text.
+      expect(rawFieldErrors(body)[0]?.code, clientCompanyId).toBe('clientNotMine');
     }
     // Talent B is on Globex's roster, not on Acme's.
     expect(fieldErrorsOf((await create(tokenB, { clientCompanyId: acme })).body)).toEqual([{ field: 'data.clientCompanyId', message: notMine }]);

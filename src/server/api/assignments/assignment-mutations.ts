@@ -13,7 +13,8 @@ import { TalentAssignment } from './assignment-types';
 // by the rules of src/lib/assignments, each write with its event row.
 
 const badInput = (errors: AssignmentFieldError[]) => {
-  const fieldErrors = errors.map((error) => ({ field: `data.${error.field}`, message: assignmentErrorMessage(error) }));
+  // The code lets a page word the error itself; the English message is for other clients.
+  const fieldErrors = errors.map((error) => ({ field: `data.${error.field}`, code: error.code, message: assignmentErrorMessage(error) }));
   return new ApiError('BAD_USER_INPUT', fieldErrors.length === 1 ? fieldErrors[0]!.message : 'Some fields need attention', {
     hint: 'see fieldErrors',
     fieldErrors,
