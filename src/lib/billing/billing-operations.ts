@@ -78,9 +78,9 @@ export const REMOVE_ATTACHMENT_MUTATION = graphql(`
 `);
 // A plain string: the download endpoint hands it to src/server/http/private-download.ts,
 // which sends a query text and reads the answer itself.
-export const FIND_BILLING_ATTACHMENT_QUERY = `query FindBillingAttachment($billingId: ID!, $lineId: ID!, $key: String!) {
+export const FIND_BILLING_ATTACHMENT_QUERY = graphql(`query FindBillingAttachment($billingId: ID!, $lineId: ID!, $key: String!) {
   findBillingAttachment(billingId: $billingId, lineId: $lineId, key: $key) { name contentType size }
-}`;
+}`);
 export const SAVE_PAYMENT_PROFILE_MUTATION = graphql(`mutation SaveMyPaymentProfile($data: SaveMyPaymentProfileInput!) { saveMyPaymentProfile(data: $data) { id } }`);
 
 /** A billing; an attachment's key is null for a file not stored here, its size null for older data. */

@@ -39,9 +39,9 @@ export const REMOVE_DOCUMENT_MUTATION = graphql(`
 
 // A plain string: the download endpoint hands it to src/server/http/private-download.ts,
 // which sends a query text and reads the answer itself.
-export const FIND_TALENT_DOCUMENT_QUERY = `query FindTalentDocument($talentProfileId: ID!, $key: String!) {
+export const FIND_TALENT_DOCUMENT_QUERY = graphql(`query FindTalentDocument($talentProfileId: ID!, $key: String!) {
   findTalentDocument(talentProfileId: $talentProfileId, key: $key) { name contentType size }
-}`;
+}`);
 
 /** How the page reaches the API for uploads: the BFF as the signed-in user. */
 export interface UploadApi {

@@ -1,16 +1,17 @@
 import { Readable } from 'node:stream';
 import type { APIContext } from 'astro';
+import type { GraphqlError, SendGraphql } from '../../../lib/graphql/send-document';
 import { buildRoute } from '../../../lib/routes/build-route';
 import { attachmentDisposition, downloadFileName } from '../../../lib/uploads/file-names';
 
 interface PrivateFile {
-  /** The GraphQL query that says whether the caller may read the file, and its name. */
-  query: string;
-  operationName: string;
-  /** The query's field: `{ name }`, or null (NOT_FOUND) when the caller may not. */
-  field: string;
-  /** The file's address read from the URL (its `key` is the storage key), or null when the URL is not one. */
-  address: ({ key: string } & Record<string, string>) | null;
+  /**
+   * Asks the API (one typed document) whether the caller may read the file: its name, or
+   * none with the answer's errors (NOT_FOUND when they may not). Called only for an address.
+   */
+  find: (send: SendGraphql) => Promise<{ status: number; name: string | null | undefined; errors: readonly GraphqlError[] }>;
+  /** The storage key read from the URL, or null when the URL is not a stored file's address. */
+  storageKey: string | null;
   /** Extension the download's name must end in. */
   extension: string;
 }
@@ -26,23 +27,21 @@ export async function privateDownload(context: Pick<APIContext, 'locals' | 'url'
   const { session, services } = locals;
   const signIn = () => redirect(buildRoute('signIn', { query: { returnTo: url.pathname } }), 303);
   if (!session) return signIn();
-  const { address } = file;
-  if (!address) return rewrite('/404');
+  if (!file.storageKey) return rewrite('/404');
 
-  const answer = await services.bff.graphql(session, { query: file.query, variables: address, operationName: file.operationName }, url.pathname);
-  if (answer.status === 401) return signIn();
-  const found = (answer.body.data as Record<string, { name: string } | null> | null | undefined)?.[file.field];
-  if (!found) {
-    if (answer.body.errors?.[0]?.extensions?.code === 'NOT_FOUND') return rewrite('/404');
-    throw new Error(`${file.field} failed: ${answer.body.errors?.[0]?.message ?? answer.status}`);
+  const { status, name, errors } = await file.find((body) => services.bff.graphql(session, body, url.pathname));
+  if (status === 401) return signIn();
+  if (!name) {
+    if (errors[0]?.extensions?.code === 'NOT_FOUND') return rewrite('/404');
+    throw new Error(`private download failed: ${errors[0]?.message ?? status}`);
   }
-  const stored = await services.storage.get(address.key);
+  const stored = await services.storage.get(file.storageKey);
   if (!stored) return rewrite('/404');
   return new Response(Readable.toWeb(stored.body) as ReadableStream<Uint8Array>, {
     headers: {
       'content-type': stored.contentType,
       'content-length': String(stored.size),
-      'content-disposition': attachmentDisposition(downloadFileName(found.name, file.extension)),
+      'content-disposition': attachmentDisposition(downloadFileName(name, file.extension)),
       'cache-control': 'private, no-store',
       'x-content-type-options': 'nosniff',
       'content-security-policy': "default-src 'none'; sandbox",

@@ -1,4 +1,5 @@
 import type { APIRoute } from 'astro';
+import { sendDocument } from '../../../../lib/graphql/send-document';
 import { FIND_TALENT_DOCUMENT_QUERY } from '../../../../lib/talent/profile-uploads';
 import { documentAddressOfUrl } from '../../../../lib/uploads/media-urls';
 import { privateDownload } from '../../../../server/bff/page/private-download';
@@ -10,10 +11,11 @@ import { privateDownload } from '../../../../server/bff/page/private-download';
 export const GET: APIRoute = (context) => {
   const address = documentAddressOfUrl(context.url.pathname);
   return privateDownload(context, {
-    query: FIND_TALENT_DOCUMENT_QUERY,
-    operationName: 'FindTalentDocument',
-    field: 'findTalentDocument',
-    address: address ? { ...address } : null,
+    storageKey: address?.key ?? null,
+    find: async (send) => {
+      const answer = await sendDocument(send, FIND_TALENT_DOCUMENT_QUERY, { talentProfileId: address!.talentProfileId, key: address!.key });
+      return { ...answer, name: answer.data?.findTalentDocument?.name };
+    },
     extension: 'pdf',
   });
 };
