@@ -1,4 +1,5 @@
 import type { Config } from 'tailwindcss';
+import { THEME_COLORS } from './src/lib/theme/colors';
 
 // Spacing unit of the spec's theme (§9): one step is 8 px.
 const SPACING_UNIT_PX = 8;
@@ -12,17 +13,7 @@ export default {
     screens: { sm: '600px', md: '900px', lg: '1200px' },
     spacing: { ...spacing, px: '1px' },
     extend: {
-      colors: {
-        primary: { DEFAULT: '#0A73E0', dark: '#075BB3', light: '#E6F1FC', contrast: '#ffffff' },
-        background: '#f9fafb',
-        status: {
-          pending: '#B45309',
-          rejected: '#B91C1C',
-          verified: '#15803D',
-          deleted: '#4B5563',
-        },
-        success: '#15803D',
-      },
+      colors: THEME_COLORS,
       fontSize: {
         small: ['10px', { lineHeight: '14px' }],
         body: ['12px', { lineHeight: '18px' }],

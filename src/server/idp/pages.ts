@@ -1,8 +1,14 @@
+import { getTranslator } from '../../lib/i18n/i18n';
+import { THEME_COLORS } from '../../lib/theme/colors';
 import { escapeHtml } from './escape-html';
 import { PASSWORD_MIN_LENGTH } from './sign-up-validation';
 
 // The provider's own pages (sign-in, sign-up, sign-out, errors): server-rendered HTML
-// with inline CSS, no script, in the product's look. Every interpolated value is escaped.
+// with inline CSS, no script, in the product's look. Every interpolated value is escaped;
+// every text comes from the locale files (identity.pages), like the product's pages.
+
+const t = getTranslator();
+const text = (key: string, values: Record<string, string | number> = {}) => escapeHtml(t(`identity.pages.${key}`, values));
 
 export interface Branding {
   productName: string;
@@ -12,32 +18,32 @@ export interface Branding {
 
 const styles = `
 *,*::before,*::after{box-sizing:border-box}
-html{background:#f9fafb}
+html{background:${THEME_COLORS.background}}
 body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;padding:24px 16px;
-font:12px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:#111827;background:#f9fafb}
+font:12px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:#111827;background:${THEME_COLORS.background}}
 main{width:100%;max-width:360px;padding:32px 28px;background:#fff;border:1px solid #e5e7eb;border-radius:8px;box-shadow:0 1px 3px rgba(17,24,39,.08)}
-.brand{margin:0 0 12px;font-size:16px;font-weight:700;color:#0A73E0;text-align:center}
+.brand{margin:0 0 12px;font-size:16px;font-weight:700;color:${THEME_COLORS.primary.DEFAULT};text-align:center}
 h1{margin:0 0 20px;font-size:18px;font-weight:600;line-height:1.3;text-align:center}
 p{margin:0 0 12px}
 .field{margin:0 0 14px}
 label{display:block;margin:0 0 4px;font-weight:600}
 input{display:block;width:100%;height:36px;padding:0 10px;font:inherit;font-size:14px;color:inherit;background:#fff;border:1px solid #9ca3af;border-radius:6px}
-input:focus{outline:2px solid #0A73E0;outline-offset:1px;border-color:#0A73E0}
-input[aria-invalid="true"]{border-color:#b91c1c}
+input:focus{outline:2px solid ${THEME_COLORS.primary.DEFAULT};outline-offset:1px;border-color:${THEME_COLORS.primary.DEFAULT}}
+input[aria-invalid="true"]{border-color:${THEME_COLORS.status.rejected}}
 .hint{margin:4px 0 0;color:#4b5563}
-.field-error{margin:4px 0 0;color:#b91c1c;font-weight:600}
+.field-error{margin:4px 0 0;color:${THEME_COLORS.status.rejected};font-weight:600}
 .alert{margin:0 0 16px;padding:8px 12px;color:#991b1b;background:#fef2f2;border:1px solid #fecaca;border-radius:6px}
 .alert ul{margin:4px 0 0;padding-left:18px}
 .alert a{color:#991b1b}
 .button{display:block;width:100%;height:36px;margin:4px 0 0;padding:0 12px;font:inherit;font-weight:600;border-radius:6px;cursor:pointer}
-.primary{color:#fff;background:#0A73E0;border:1px solid #0A73E0}
-.primary:hover{background:#085fb9;border-color:#085fb9}
+.primary{color:#fff;background:${THEME_COLORS.primary.DEFAULT};border:1px solid ${THEME_COLORS.primary.DEFAULT}}
+.primary:hover{background:${THEME_COLORS.primary.dark};border-color:${THEME_COLORS.primary.dark}}
 .link-primary{display:flex;align-items:center;justify-content:center;color:#fff;text-decoration:none}
-.button:focus-visible,.link-button:focus-visible,a:focus-visible{outline:2px solid #0A73E0;outline-offset:2px}
+.button:focus-visible,.link-button:focus-visible,a:focus-visible{outline:2px solid ${THEME_COLORS.primary.DEFAULT};outline-offset:2px}
 .switch{margin:18px 0 0;text-align:center}
 .cancel{margin:8px 0 0;text-align:center}
 .link-button{padding:0;font:inherit;color:#4b5563;text-decoration:underline;background:none;border:0;cursor:pointer}
-a{color:#0A73E0}
+a{color:${THEME_COLORS.primary.DEFAULT}}
 .detail{color:#4b5563;overflow-wrap:anywhere}
 `;
 
@@ -103,7 +109,7 @@ function field(options: FieldOptions): string {
 }
 
 function cancelForm(action: string): string {
-  return `<form class="cancel" method="post" action="${escapeHtml(action)}"><button class="link-button" type="submit">Cancel</button></form>`;
+  return `<form class="cancel" method="post" action="${escapeHtml(action)}"><button class="link-button" type="submit">${text('cancel')}</button></form>`;
 }
 
 export interface InteractionLinks {
@@ -124,15 +130,15 @@ export function renderLoginPage(branding: Branding, model: LoginPageModel): stri
   const errorIds = model.error ? ['form-error'] : [];
   return layout(
     branding,
-    'Sign in',
-    `<h1>Sign in</h1>
+    t('identity.pages.signIn.title'),
+    `<h1>${text('signIn.heading')}</h1>
 ${model.error ? `<p class="alert" role="alert" id="form-error">${escapeHtml(model.error)}</p>` : ''}
 <form method="post" action="${escapeHtml(model.links.submit)}" novalidate>
-${field({ id: 'email', label: 'Email', type: 'email', value: model.email ?? '', autocomplete: 'username', autofocus: true, describedBy: errorIds, invalid: Boolean(model.error) })}
-${field({ id: 'password', label: 'Password', type: 'password', autocomplete: 'current-password', describedBy: errorIds, invalid: Boolean(model.error) })}
-<button class="button primary" type="submit">Sign in</button>
+${field({ id: 'email', label: t('identity.pages.email'), type: 'email', value: model.email ?? '', autocomplete: 'username', autofocus: true, describedBy: errorIds, invalid: Boolean(model.error) })}
+${field({ id: 'password', label: t('identity.pages.password'), type: 'password', autocomplete: 'current-password', describedBy: errorIds, invalid: Boolean(model.error) })}
+<button class="button primary" type="submit">${text('signIn.submit')}</button>
 </form>
-<p class="switch">New to ${escapeHtml(branding.productName)}? <a href="${escapeHtml(model.links.switchTo)}">Create an account</a></p>
+<p class="switch">${text('signIn.switchLead', { productName: branding.productName })} <a href="${escapeHtml(model.links.switchTo)}">${text('signIn.switchLink')}</a></p>
 ${cancelForm(model.links.abort)}`,
   );
 }
@@ -148,22 +154,22 @@ export function renderSignUpPage(branding: Branding, model: SignUpPageModel): st
   const errors = model.fieldErrors ?? {};
   const listed = (['name', 'email', 'password'] as const).filter((key) => errors[key]);
   const summary = listed.length
-    ? `<div class="alert" role="alert"><p>Check the following:</p><ul>${listed
+    ? `<div class="alert" role="alert"><p>${text('signUp.checkFollowing')}</p><ul>${listed
         .map((key) => `<li><a href="#${key}">${escapeHtml(errors[key])}</a></li>`)
         .join('')}</ul></div>`
     : '';
   return layout(
     branding,
-    'Sign up',
-    `<h1>Create your account</h1>
+    t('identity.pages.signUp.title'),
+    `<h1>${text('signUp.heading')}</h1>
 ${summary}
 <form method="post" action="${escapeHtml(model.links.submit)}" novalidate>
-${field({ id: 'name', label: 'Name', type: 'text', value: model.name ?? '', autocomplete: 'name', autofocus: true, error: errors.name })}
-${field({ id: 'email', label: 'Email', type: 'email', value: model.email ?? '', autocomplete: 'email', error: errors.email })}
-${field({ id: 'password', label: 'Password', type: 'password', autocomplete: 'new-password', hint: `At least ${PASSWORD_MIN_LENGTH} characters.`, error: errors.password })}
-<button class="button primary" type="submit">Create account</button>
+${field({ id: 'name', label: t('identity.pages.name'), type: 'text', value: model.name ?? '', autocomplete: 'name', autofocus: true, error: errors.name })}
+${field({ id: 'email', label: t('identity.pages.email'), type: 'email', value: model.email ?? '', autocomplete: 'email', error: errors.email })}
+${field({ id: 'password', label: t('identity.pages.password'), type: 'password', autocomplete: 'new-password', hint: t('identity.pages.signUp.passwordHint', { count: PASSWORD_MIN_LENGTH }), error: errors.password })}
+<button class="button primary" type="submit">${text('signUp.submit')}</button>
 </form>
-<p class="switch">Already have an account? <a href="${escapeHtml(model.links.switchTo)}">Sign in</a></p>
+<p class="switch">${text('signUp.switchLead')} <a href="${escapeHtml(model.links.switchTo)}">${text('signUp.switchLink')}</a></p>
 ${cancelForm(model.links.abort)}`,
   );
 }
@@ -185,24 +191,21 @@ export function renderMessagePage(branding: Branding, model: MessagePageModel): 
 <p>${escapeHtml(model.message)}</p>
 ${model.detail ? `<p class="detail">${escapeHtml(model.detail)}</p>` : ''}
 ${model.link ? `<p><a class="button primary link-primary" href="${escapeHtml(model.link.href)}">${escapeHtml(model.link.text)}</a></p>` : ''}
-<p class="switch"><a href="${escapeHtml(branding.homeUrl)}">Back to ${escapeHtml(branding.productName)}</a></p>`,
+<p class="switch"><a href="${escapeHtml(branding.homeUrl)}">${text('backTo', { productName: branding.productName })}</a></p>`,
   );
 }
 
-/**
- * The sign-out confirmation. `form` is oidc-provider's hidden form (id `op.logoutForm`,
- * carrying its anti-forgery value); the button submits it with `logout=yes`, which ends
- * the provider session too. Leaving through the link signs nothing else out.
- */
-/**
- * The provider's sign-out confirmation. When our own app sent the user here with an ID
- * token hint, the user already confirmed by pressing Logout (a POST with an anti-forgery
- * token), so the form submits itself; without a hint (a bare link from anywhere) the
- * user is asked, which keeps cross-site sign-out links harmless.
- */
 /** The one script any provider page runs; its hash is the only script the CSP allows. */
 export const LOGOUT_AUTO_SUBMIT_SCRIPT = "document.getElementById('op.logoutForm').submit();";
 
+/**
+ * The provider's sign-out confirmation. `form` is oidc-provider's hidden form (id
+ * `op.logoutForm`, carrying its anti-forgery value); the button submits it with
+ * `logout=yes`, which ends the provider session too. When our own app sent the user here
+ * with an ID token hint, the user already confirmed by pressing Logout (a POST with an
+ * anti-forgery token), so the form submits itself; without a hint (a bare link from
+ * anywhere) the user is asked, which keeps cross-site sign-out links harmless.
+ */
 export function renderLogoutPage(branding: Branding, form: string, options: { confirmed?: boolean } = {}): string {
   const autoSubmit = options.confirmed
     ? `<input type="hidden" name="logout" value="yes" form="op.logoutForm">
@@ -210,11 +213,11 @@ export function renderLogoutPage(branding: Branding, form: string, options: { co
     : '';
   return layout(
     branding,
-    'Sign out',
-    `<h1>Sign out of ${escapeHtml(branding.productName)}?</h1>
+    t('identity.pages.signOut.title'),
+    `<h1>${text('signOut.heading', { productName: branding.productName })}</h1>
 ${form}
 ${autoSubmit}
-<button class="button primary" type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>Sign out</button>
-<p class="switch"><a href="${escapeHtml(branding.homeUrl)}">Back to ${escapeHtml(branding.productName)}</a></p>`,
+<button class="button primary" type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>${text('signOut.submit')}</button>
+<p class="switch"><a href="${escapeHtml(branding.homeUrl)}">${text('backTo', { productName: branding.productName })}</a></p>`,
   );
 }
