@@ -4,3 +4,9 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 export function isUuid(value: string): boolean {
   return UUID_PATTERN.test(value);
 }
+
+/** An id a form posted under `name`, or null when it is missing or no UUID (a form that was not ours). */
+export function postedId(form: FormData, name = 'id'): string | null {
+  const value = form.get(name);
+  return typeof value === 'string' && isUuid(value) ? value : null;
+}

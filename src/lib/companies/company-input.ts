@@ -3,8 +3,9 @@ import { isCurrencyCode, normalizeCurrency } from '../money/currency-code';
 import { hasControlCharacters } from '../text/control-characters';
 import { isCountryCode } from './country-codes';
 
-// The rules of a company's profile (spec §3 company), shared by the API and the future
-// company pages. Every message is an issue code, worded in `companies.errors.<code>`.
+// The rules of a company's profile (spec §3 company), shared by the API and the company
+// pages, and the name and text rules of the other company records. Every message is an
+// issue code, worded in `companies.errors.<code>`.
 
 /** Where the locale files word the company issue codes (common namespace). */
 export const COMPANY_ERRORS = 'companies.errors';
@@ -31,7 +32,7 @@ const length = (value: string) => [...value].length;
  * Optional text: trimmed; blank or null reads as null (the field is emptied); undefined
  * stays undefined (a partial update leaves the field alone).
  */
-function optionalText(max: number, multiline = false) {
+export function optionalText(max: number, multiline = false) {
   return z
     .string()
     .nullish()
@@ -45,17 +46,26 @@ function optionalText(max: number, multiline = false) {
     });
 }
 
+/**
+ * A required one-line name (a company's, a role's, a hiring step's): trimmed, 1 to `max`
+ * characters, no control characters. A form's empty field arrives absent (parseForm), so
+ * absent, null and blank all read as the `required` code, never a generic type error.
+ */
+export function requiredName(max: number, codes: { required: string; tooLong: string }) {
+  return z
+    .string()
+    .nullish()
+    .transform((raw, ctx) => {
+      const value = (raw ?? '').trim();
+      if (value === '') ctx.addIssue({ code: 'custom', message: codes.required });
+      else if (hasForbiddenControls(value)) ctx.addIssue({ code: 'custom', message: 'controlCharacters' });
+      else if (length(value) > max) ctx.addIssue({ code: 'custom', message: codes.tooLong });
+      return value;
+    });
+}
+
 /** A company name: trimmed, 1 to 200 characters, one line; never removed. */
-export const companyName = z
-  .string()
-  .nullish()
-  .transform((raw, ctx) => {
-    const value = (raw ?? '').trim();
-    if (value === '') ctx.addIssue({ code: 'custom', message: 'nameRequired' });
-    else if (hasForbiddenControls(value)) ctx.addIssue({ code: 'custom', message: 'controlCharacters' });
-    else if (length(value) > COMPANY_LIMITS.name) ctx.addIssue({ code: 'custom', message: 'nameTooLong' });
-    return value;
-  });
+export const companyName = requiredName(COMPANY_LIMITS.name, { required: 'nameRequired', tooLong: 'nameTooLong' });
 
 /** ISO 3166-1 alpha-2, any case ("pt" → "PT"); blank removes it. */
 const countryCode = z

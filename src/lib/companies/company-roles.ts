@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasForbiddenControls } from './company-input';
+import { requiredName } from './company-input';
 import { OWNER_PERMISSIONS, PERMISSION_ACTIONS, PERMISSION_RESOURCES, type PermissionAction, type PermissionResource, type PermissionSet } from '../permissions/resources';
 
 // A company's roles (spec §3 companyRole, companyDefaultPermissions): the templates every
@@ -81,15 +81,7 @@ export function companyPermissionRows(set: PermissionSet | null | undefined): Co
 }
 
 // A form posts an empty field as nothing at all: a missing name is the same mistake as a blank one.
-const roleName = z
-  .string({ error: 'roleNameRequired' })
-  .transform((raw, ctx) => {
-    const value = raw.trim();
-    if (value === '') ctx.addIssue({ code: 'custom', message: 'roleNameRequired' });
-    else if (hasForbiddenControls(value)) ctx.addIssue({ code: 'custom', message: 'controlCharacters' });
-    else if ([...value].length > ROLE_NAME_MAX) ctx.addIssue({ code: 'custom', message: 'roleNameTooLong' });
-    return value;
-  });
+const roleName = requiredName(ROLE_NAME_MAX, { required: 'roleNameRequired', tooLong: 'roleNameTooLong' });
 
 const permissionRow = z.object({
   resource: z.string().refine((value) => (PERMISSION_RESOURCES as readonly string[]).includes(value), { message: 'permissionResourceUnknown' }),

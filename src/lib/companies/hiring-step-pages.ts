@@ -4,7 +4,7 @@ import { parseForm } from '../forms/parse-form';
 import { graphql, type ResultOf } from '../graphql/graphql';
 import { sendDocument, type GraphqlError, type SendGraphql } from '../graphql/send-document';
 import type { Translate } from '../i18n/i18n';
-import { isUuid } from '../ids';
+import { postedId } from '../ids';
 import { COMPANY_ERRORS } from './company-input';
 import { companyRefusal, type RefusalStatus } from './company-refusals';
 import { hiringStepCreateSchema } from './hiring-steps';
@@ -87,19 +87,13 @@ const typedValues = (form: FormData): HiringStepFormValues => ({
  * selected company.
  */
 export async function submitHiringStepForm(intent: HiringStepIntent, form: FormData, send: SendGraphql, t: Translate): Promise<HiringStepOutcome> {
-  const rawId = form.get('id');
-  const stepId = intent === 'addStep' ? null : typeof rawId === 'string' && isUuid(rawId) ? rawId : null;
+  const stepId = intent === 'addStep' ? null : postedId(form);
   const editing = intent === 'addStep' || intent === 'editStep';
   const values = editing ? typedValues(form) : null;
-  const refused = (errors: readonly GraphqlError[], fieldErrors: FieldErrors = {}, message = companyRefusal(errors, t, SECTION).message): HiringStepOutcome => ({
-    kind: 'refused',
-    intent,
-    stepId,
-    message,
-    status: companyRefusal(errors, t, SECTION).status,
-    values,
-    fieldErrors,
-  });
+  const refused = (errors: readonly GraphqlError[], fieldErrors: FieldErrors = {}, message?: string): HiringStepOutcome => {
+    const refusal = companyRefusal(errors, t, SECTION);
+    return { kind: 'refused', intent, stepId, message: message ?? refusal.message, status: refusal.status, values, fieldErrors };
+  };
   if (intent !== 'addStep' && !stepId) return refused([], {}, t(`${SECTION}.gone`));
 
   if (editing) {
@@ -112,7 +106,7 @@ export async function submitHiringStepForm(intent: HiringStepIntent, form: FormD
     const saved = answer.data && ('createOneCompanyHiringStep' in answer.data ? answer.data.createOneCompanyHiringStep : answer.data.updateOneCompanyHiringStep);
     if (saved && !answer.errors.length) return { kind: 'done', noticeKey: intent === 'addStep' ? 'notices.companies.stepAdded' : 'notices.companies.stepSaved', target: `step-${saved.id}` };
     const fieldErrors = fieldErrorsOf(answerIssues(answer.errors).issues, t, COMPANY_ERRORS);
-    return refused(answer.errors, fieldErrors, Object.keys(fieldErrors).length ? t(`${SECTION}.invalid`) : companyRefusal(answer.errors, t, SECTION).message);
+    return refused(answer.errors, fieldErrors, Object.keys(fieldErrors).length ? t(`${SECTION}.invalid`) : undefined);
   }
   if (intent === 'deleteStep') {
     const answer = await sendDocument(send, DELETE_ONE_COMPANY_HIRING_STEP_MUTATION, { id: stepId! });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasForbiddenControls } from './company-input';
+import { optionalText, requiredName } from './company-input';
 
 // A company's hiring pipeline (spec §3 companyHiringStep: stepName, stepDescription, order,
 // group). Steps are named by each company; the group gives them a fixed meaning the
@@ -21,27 +21,10 @@ export const DEFAULT_HIRING_STEPS = [
 
 export const HIRING_STEP_LIMITS = { stepName: 100, stepDescription: 1000 } as const;
 
-// A form's empty field arrives absent: that is a missing name too.
-const stepName = z.string({ error: 'stepNameRequired' }).transform((raw, ctx) => {
-  const value = raw.trim();
-  if (value === '') ctx.addIssue({ code: 'custom', message: 'stepNameRequired' });
-  else if (hasForbiddenControls(value)) ctx.addIssue({ code: 'custom', message: 'controlCharacters' });
-  else if ([...value].length > HIRING_STEP_LIMITS.stepName) ctx.addIssue({ code: 'custom', message: 'stepNameTooLong' });
-  return value;
-});
+const stepName = requiredName(HIRING_STEP_LIMITS.stepName, { required: 'stepNameRequired', tooLong: 'stepNameTooLong' });
 
 /** Blank or null empties the description; undefined leaves it alone in an edit. */
-const stepDescription = z
-  .string()
-  .nullish()
-  .transform((raw, ctx) => {
-    if (raw === undefined) return undefined;
-    const value = (raw ?? '').trim();
-    if (value === '') return null;
-    if (hasForbiddenControls(value, true)) ctx.addIssue({ code: 'custom', message: 'controlCharacters' });
-    else if ([...value].length > HIRING_STEP_LIMITS.stepDescription) ctx.addIssue({ code: 'custom', message: 'tooLong' });
-    return value;
-  });
+const stepDescription = optionalText(HIRING_STEP_LIMITS.stepDescription, true);
 
 const group = z.enum(HIRING_STEP_GROUPS, { message: 'stepGroupUnknown' });
 

@@ -5,7 +5,7 @@ import type { SelectOption } from '../forms/select-options';
 import { graphql, type ResultOf } from '../graphql/graphql';
 import { sendDocument, type GraphqlError, type SendGraphql } from '../graphql/send-document';
 import type { Translate } from '../i18n/i18n';
-import { isUuid } from '../ids';
+import { postedId } from '../ids';
 import { COMPANY_ERRORS } from './company-input';
 import { companyRefusal, type RefusalStatus } from './company-refusals';
 import { memberInviteSchema } from './member-input';
@@ -104,16 +104,6 @@ export type MemberWriteOutcome =
       invite: Extract<FormOutcome<InviteFormValues>, { kind: 'invalid' }> | null;
     };
 
-/** Words for a refused write (companyRefusal with this page's own messages). */
-export function memberRefusalMessage(errors: readonly GraphqlError[], t: Translate): string {
-  return companyRefusal(errors, t, SECTION).message;
-}
-
-function idOf(form: FormData, name: string): string | null {
-  const value = form.get(name);
-  return typeof value === 'string' && isUuid(value) ? value : null;
-}
-
 async function submitInvite(form: FormData, send: SendGraphql, t: Translate): Promise<MemberWriteOutcome> {
   const values: InviteFormValues = { email: String(form.get('email') ?? ''), roleId: String(form.get('roleId') ?? '') };
   const invalid = (fieldErrors: Record<string, string | undefined>, formError: string | null, errors: readonly GraphqlError[] = []): MemberWriteOutcome => ({
@@ -137,9 +127,9 @@ async function submitInvite(form: FormData, send: SendGraphql, t: Translate): Pr
   if (issues.length) return invalid(fieldErrorsOf(issues, t, COMPANY_ERRORS), null);
   const reason = answer.errors[0]?.extensions?.reason;
   // Already a member or already invited: the address is what is wrong.
-  if (reason === 'alreadyMember' || reason === 'alreadyInvited') return invalid({ email: memberRefusalMessage(answer.errors, t) }, null, answer.errors);
+  if (reason === 'alreadyMember' || reason === 'alreadyInvited') return invalid({ email: companyRefusal(answer.errors, t, SECTION).message }, null, answer.errors);
   if (answer.errors[0]?.extensions?.code === 'NOT_FOUND') return invalid({ roleId: t('companies.members.roleGone') }, null, answer.errors);
-  return invalid({}, memberRefusalMessage(answer.errors, t), answer.errors);
+  return invalid({}, companyRefusal(answer.errors, t, SECTION).message, answer.errors);
 }
 
 /**
@@ -148,11 +138,14 @@ async function submitInvite(form: FormData, send: SendGraphql, t: Translate): Pr
  */
 export async function submitMemberForm(intent: MemberWriteIntent, form: FormData, send: SendGraphql, t: Translate): Promise<MemberWriteOutcome> {
   if (intent === 'invite') return submitInvite(form, send, t);
-  const rowId = idOf(form, 'id');
-  const refused = (errors: readonly GraphqlError[], message = memberRefusalMessage(errors, t)): MemberWriteOutcome => ({ kind: 'refused', intent, rowId, message, status: companyRefusal(errors, t, SECTION).status, invite: null });
+  const rowId = postedId(form);
+  const refused = (errors: readonly GraphqlError[], message?: string): MemberWriteOutcome => {
+    const refusal = companyRefusal(errors, t, SECTION);
+    return { kind: 'refused', intent, rowId, message: message ?? refusal.message, status: refusal.status, invite: null };
+  };
   if (!rowId) return refused([], t('companies.members.gone'));
   if (intent === 'changeRole') {
-    const roleId = idOf(form, 'roleId');
+    const roleId = postedId(form, 'roleId');
     if (!roleId) return refused([], t(`${COMPANY_ERRORS}.roleRequired`));
     const answer = await sendDocument(send, UPDATE_ONE_COMPANY_ON_USER_MUTATION, { id: rowId, data: { roleId } });
     return answer.data?.updateOneCompanyOnUser && !answer.errors.length ? { kind: 'done', noticeKey: 'notices.companies.memberRoleChanged', target: `member-${rowId}` } : refused(answer.errors);

@@ -4,7 +4,7 @@ import { parseForm } from '../forms/parse-form';
 import { graphql, type ResultOf } from '../graphql/graphql';
 import { sendDocument, type GraphqlError, type SendGraphql } from '../graphql/send-document';
 import type { Translate } from '../i18n/i18n';
-import { isUuid } from '../ids';
+import { postedId } from '../ids';
 import { PERMISSION_ACTIONS, PERMISSION_RESOURCES } from '../permissions/resources';
 import { COMPANY_ERRORS } from './company-input';
 import { permissionRows, RECRUITER_PERMISSIONS, roleFormSchema, type RolePermissionRow } from './company-roles';
@@ -115,11 +115,6 @@ export type RoleWriteOutcome =
       form: Extract<FormOutcome<RoleFormValues>, { kind: 'invalid' }> | null;
     };
 
-function idOf(form: FormData): string | null {
-  const value = form.get('id');
-  return typeof value === 'string' && isUuid(value) ? value : null;
-}
-
 /** Create or edit: the name and the whole matrix, checked by the API's own rules before sending. */
 async function submitRoleForm(intent: 'create' | 'update', rowId: string | null, form: FormData, send: SendGraphql, t: Translate): Promise<RoleWriteOutcome> {
   const values = postedValues(form);
@@ -157,7 +152,7 @@ async function submitRoleForm(intent: 'create' | 'update', rowId: string | null,
  */
 export async function submitRoleWrite(intent: RoleWriteIntent, form: FormData, send: SendGraphql, t: Translate): Promise<RoleWriteOutcome> {
   if (intent === 'create') return submitRoleForm('create', null, form, send, t);
-  const rowId = idOf(form);
+  const rowId = postedId(form);
   if (!rowId) return { kind: 'refused', intent, rowId: null, message: t(`${ROLE_WORDS}.gone`), status: 422, roleInUse: false, form: null };
   if (intent === 'update') return submitRoleForm('update', rowId, form, send, t);
   const answer = await sendDocument(send, DELETE_ONE_COMPANY_ROLE_MUTATION, { id: rowId });
@@ -166,8 +161,7 @@ export async function submitRoleWrite(intent: RoleWriteIntent, form: FormData, s
     kind: 'refused',
     intent,
     rowId,
-    message: companyRefusal(answer.errors, t, ROLE_WORDS).message,
-    status: companyRefusal(answer.errors, t, ROLE_WORDS).status,
+    ...companyRefusal(answer.errors, t, ROLE_WORDS),
     roleInUse: answer.errors[0]?.extensions?.reason === 'roleInUse',
     form: null,
   };
