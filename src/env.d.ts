@@ -2,6 +2,7 @@
 import type { Translate } from './lib/i18n/i18n';
 import type { RouteDef } from './lib/routes/route-table';
 import type { CurrentUser } from './lib/account/current-user';
+import type { UserCompany } from './lib/companies/selected-company';
 import type { Notice } from './lib/notifications/notice-cookie';
 import type { LoadedSession } from './server/bff/sessions';
 import type { AppServices } from './server/services';
@@ -22,6 +23,11 @@ declare global {
       session: LoadedSession | null;
       /** The current-user state (spec §3) of the session; null for guests. */
       user: CurrentUser | null;
+      /**
+       * The company the user works in (spec §4), chosen once per request by the middleware:
+       * one of their verified companies, or null. Pages, layouts and guards read it here.
+       */
+      selectedCompany: UserCompany | null;
       /** The flash notice this page shows (read once by the app shell). */
       flash?: Notice | null;
     }

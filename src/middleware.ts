@@ -23,6 +23,7 @@ const routeAndTranslator = defineMiddleware((context, next) => {
   context.locals.t = getTranslator(namespacesForPath(pathname));
   context.locals.session = null;
   context.locals.user = null;
+  context.locals.selectedCompany = null;
   return next();
 });
 
@@ -132,6 +133,7 @@ const companySelection = defineMiddleware(async (context, next) => {
   const verifiedCompanyIds = user.companies.filter((company) => company.verificationStatus === 'verified' && !company.deletedAt).map((company) => company.id);
   const choice = chooseSelectedCompany({ verifiedCompanyIds, fromUrl, stored: session.record.selectedCompanyId });
   await services.bff.selectCompany(session, choice.companyId);
+  context.locals.selectedCompany = selectedCompanyOf(user, choice.companyId);
   if (fromUrl !== null) {
     const clean = new URL(context.url);
     clean.searchParams.delete(COMPANY_PARAM);
@@ -167,7 +169,7 @@ const guards = defineMiddleware((context, next) => {
     return context.rewrite('/403');
   }
   const required = context.locals.route?.permissions;
-  const selected = required ? selectedCompanyOf(user, context.locals.session?.record.selectedCompanyId ?? null) : null;
+  const selected = required ? context.locals.selectedCompany : null;
   if (selected && !permitsPage(required, selected.permissions)) return context.rewrite('/403');
   return next();
 });

@@ -1,7 +1,7 @@
 import type { AccountMenuProps } from '../../islands/account/AccountMenu';
 import { buildAccountMenu } from '../../lib/account/account-menu';
 import { SELECT_COMPANY_ENDPOINT } from '../../lib/companies/select-company';
-import { selectedCompanyOf, verifiedCompaniesOf } from '../../lib/companies/selected-company';
+import { verifiedCompaniesOf, type UserCompany } from '../../lib/companies/selected-company';
 import type { Translate } from '../../lib/i18n/i18n';
 import common from '../../locales/en/common.json';
 import type { CurrentUser } from '../../lib/account/current-user';
@@ -18,8 +18,8 @@ function accountMenuLabels(t: Translate): Record<string, string> {
 }
 
 /** The account menu of a signed-in user (spec §2 layout), ready for the island. */
-export function accountMenuProps(user: CurrentUser, options: { t: Translate; accountSiteUrl: string | null; selectedCompanyId: string | null; csrfToken: string }): AccountMenuProps {
-  const selected = selectedCompanyOf(user, options.selectedCompanyId);
+export function accountMenuProps(user: CurrentUser, options: { t: Translate; accountSiteUrl: string | null; selectedCompany: UserCompany | null; csrfToken: string }): AccountMenuProps {
+  const selected = options.selectedCompany;
   const sections = buildAccountMenu(
     {
       displayName: user.profile?.profileName || user.displayName || user.email,
