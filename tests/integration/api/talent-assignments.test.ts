@@ -88,9 +88,9 @@ describeEachDatabase('talent job assignments', (kind) => {
     const roles = await db
       .insert(jobDescription)
       .values([
-        { title: 'Platform engineer', description: 'Keeps the platform up', location: 'Lisbon', skills: ['Go', 'Kubernetes'], clientCompanyId: acme },
-        { title: 'Data analyst', clientCompanyId: globex },
-        { title: 'Retired role', clientCompanyId: acme, deletedAt: new Date() },
+        { title: 'Platform engineer', description: 'Keeps the platform up', location: 'Lisbon', skills: ['Go', 'Kubernetes'], companyId: acme, clientCompanyId: acme },
+        { title: 'Data analyst', companyId: globex, clientCompanyId: globex },
+        { title: 'Retired role', companyId: acme, clientCompanyId: acme, deletedAt: new Date() },
       ])
       .returning({ id: jobDescription.id });
     [acmeRole, globexRole] = roles.map((row) => row.id) as [string, string];

@@ -47,7 +47,7 @@ describeEachDatabase('talent billing page', (kind) => {
     const { body } = await h.call(CREATE_PROFILE, { token, variables: { data: { email: 'page-talent@example.test', profileName: 'Page Talent' } } });
     const profileId = (body.data?.createOneTalentProfile as { id: string }).id;
     const [client] = await h.database.db.insert(company).values({ name: 'Northwind Labs', verificationStatus: 'verified' }).returning();
-    const [description] = await h.database.db.insert(jobDescription).values({ title: 'Frontend Developer', clientCompanyId: client!.id }).returning();
+    const [description] = await h.database.db.insert(jobDescription).values({ title: 'Frontend Developer', companyId: client!.id, clientCompanyId: client!.id }).returning();
     const [assignment] = await h.database.db
       .insert(jobAssignment)
       .values({ talentProfileId: profileId, jobDescriptionId: description!.id, clientCompanyId: client!.id, assignmentCurrency: 'EUR', startDate: '2020-01-01' })

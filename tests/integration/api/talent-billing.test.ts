@@ -95,7 +95,7 @@ describeEachDatabase('talent billing API', (kind) => {
     second = await talent('second-talent');
     const companies = await db.insert(company).values([{ name: 'Northwind Labs', verificationStatus: 'verified' }, { name: 'Brightpath Consulting', verificationStatus: 'verified' }]).returning();
     [northwindId, brightpathId] = companies.map((row) => row.id) as [string, string];
-    const [description] = await db.insert(jobDescription).values({ title: 'Frontend Developer', clientCompanyId: northwindId }).returning();
+    const [description] = await db.insert(jobDescription).values({ title: 'Frontend Developer', companyId: northwindId, clientCompanyId: northwindId }).returning();
     const assignments = await db
       .insert(jobAssignment)
       .values([

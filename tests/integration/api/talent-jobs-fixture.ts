@@ -48,7 +48,7 @@ export async function startTalentJobsFixture(kind: TestDatabaseKind): Promise<Ta
   const [screening] = await db.insert(companyHiringStep).values({ companyId: acme!.id, stepName: 'Screening', order: 1 }).returning();
   const [description] = await db
     .insert(jobDescription)
-    .values({ title: 'Platform engineer (unannounced)', description: 'Keeps the platform running', location: 'Lisbon', skills: ['Go', 'Kubernetes'], salary: '550.00', salaryRateUnit: 'DAY', currency: 'EUR', clientCompanyId: acme!.id })
+    .values({ title: 'Platform engineer (unannounced)', description: 'Keeps the platform running', location: 'Lisbon', skills: ['Go', 'Kubernetes'], salary: '550.00', salaryRateUnit: 'DAY', currency: 'EUR', companyId: acme!.id, clientCompanyId: acme!.id })
     .returning();
   const now = Date.now();
   const addAd = async (values: Partial<typeof jobAd.$inferInsert> = {}) => {

@@ -81,7 +81,7 @@ describeEachDatabase('talent balance transactions', (kind) => {
     const [acme, globex] = await db.insert(company).values([{ name: 'Acme' }, { name: '=Globex' }]).returning();
     acmeId = acme!.id;
     globexId = globex!.id;
-    const [description] = await db.insert(jobDescription).values({ title: 'Backend engineer', clientCompanyId: acmeId }).returning();
+    const [description] = await db.insert(jobDescription).values({ title: 'Backend engineer', companyId: acmeId, clientCompanyId: acmeId }).returning();
     const [assignment] = await db.insert(jobAssignment).values({ talentProfileId, jobDescriptionId: description!.id, clientCompanyId: acmeId }).returning();
     const rosters = await db
       .insert(companyTalentRoster)

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { currency, currencyCheck, deletedAt, id, money, timestamps, timestamptz, tsvector } from './columns';
 import { company, companyHiringStep } from './companies';
 import { assignmentType, employmentType, rateUnit, workMode } from './enums';
@@ -27,6 +27,19 @@ const employmentTypeText = sql.raw(
 // ts_rank puts a title match above a description match. 'simple' keeps skill names
 // ("Go", "C++", "React") unstemmed. immutable_array_to_string is created by the
 // initial migration: array_to_string itself is only STABLE.
+/**
+ * The structured place of a job (issue 15), next to the display text in `location` that
+ * search reads: the country (ISO 3166-1 alpha-2) and town of the workplace, and for remote
+ * work the countries applicants may live in. Written together by lib/jobs/job-location.
+ */
+const jobPlace = () => ({
+  countryCode: text('country_code'),
+  locality: text('locality'),
+  remoteCountries: text('remote_countries').array().notNull().default(sql`'{}'::text[]`),
+});
+
+const countryCodeCheck = (constraintName: string, column: AnyPgColumn) => check(constraintName, sql`${column} ~ '^[A-Z]{2}$'`);
+
 const jobAdSearchDocument = sql`setweight(to_tsvector('simple', coalesce("title", '')), 'A')
   || setweight(to_tsvector('simple', coalesce(immutable_array_to_string("skills", ' '), '')), 'B')
   || setweight(to_tsvector('simple', coalesce("location", '')), 'C')
@@ -40,6 +53,7 @@ export const jobDescription = pgTable(
     title: text('title').notNull(),
     description: text('description'),
     location: text('location'),
+    ...jobPlace(),
     skills: text('skills').array().notNull().default(sql`'{}'::text[]`),
     skillsLowercase: text('skills_lowercase').array().notNull().default(sql`'{}'::text[]`),
     salary: money('salary'),
@@ -49,6 +63,15 @@ export const jobDescription = pgTable(
     openForApplications: boolean('open_for_applications').notNull().default(false),
     workMode: workMode('work_mode'),
     assignmentType: assignmentType('assignment_type'),
+    /**
+     * The company that wrote it and sees it (not in the spec's field list, which has only the
+     * client): an agency writes job descriptions for its clients, which must stay the
+     * agency's own. Equal to clientCompanyId when a company hires for itself.
+     */
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'restrict' }),
+    /** The company the job is for: the writer itself or a client it provides talents to. */
     clientCompanyId: uuid('client_company_id')
       .notNull()
       .references(() => company.id, { onDelete: 'restrict' }),
@@ -57,7 +80,9 @@ export const jobDescription = pgTable(
   },
   (t) => [
     currencyCheck('job_description_currency_iso', t.currency),
+    countryCodeCheck('job_description_country_code_iso', t.countryCode),
     index('job_description_client_company_id_idx').on(t.clientCompanyId, t.createdAt.desc()),
+    index('job_description_company_id_idx').on(t.companyId, t.createdAt.desc()).where(sql`${t.deletedAt} is null`),
   ],
 );
 
@@ -68,6 +93,7 @@ export const jobAd = pgTable(
     title: text('title').notNull(),
     description: text('description'),
     location: text('location'),
+    ...jobPlace(),
     skills: text('skills').array().notNull().default(sql`'{}'::text[]`),
     skillsLowercase: text('skills_lowercase').array().notNull().default(sql`'{}'::text[]`),
     adDescription: text('ad_description'),
@@ -92,6 +118,7 @@ export const jobAd = pgTable(
   },
   (t) => [
     currencyCheck('job_ad_currency_iso', t.currency),
+    countryCodeCheck('job_ad_country_code_iso', t.countryCode),
     check(
       'job_ad_published_window',
       sql`${t.publishedUntil} is null or ${t.publishedAt} is null or ${t.publishedUntil} >= ${t.publishedAt}`,

@@ -6,6 +6,7 @@ import type { SeededCompanies, SeededCompany } from './companies';
 import { insertGenerated, type SeedContext, type SeedTx } from './context';
 import { addDays, addMinutes, DAY_MS } from './dates';
 import { jobAdDescription, jobAdTeaser, jobDescriptionText, type JobTextInput } from './job-text';
+import { jobLocationText } from '../../../lib/jobs/job-location';
 import { money } from '../../../lib/money/decimal-money';
 import { CITIES, JOB_ROLES, REMOTE, seniorityLevels, seniorTitle, TEAMS, type JobRole } from './vocabulary';
 
@@ -16,7 +17,7 @@ export interface SeededJobDescription {
   seniority: string;
   title: string;
   skills: string[];
-  location: string;
+  place: SeedPlace;
 }
 
 export interface SeededJobAd {
@@ -103,22 +104,39 @@ function pickTerms(faker: Faker, seniority: string): Terms {
   };
 }
 
-function pickLocation(faker: Faker, publisher: SeededCompany): string {
-  const { city, currency } = publisher.definition;
-  return faker.helpers.weightedArrayElement([
-    { weight: 5, value: city },
-    { weight: 3, value: faker.helpers.arrayElement(CITIES.filter((candidate) => candidate.currency === currency)).name },
-    { weight: 2, value: REMOTE },
+/** A seeded place: a town with its country, or remote work open to the company's country. */
+interface SeedPlace {
+  countryCode: string;
+  locality: string | null;
+}
+
+function pickLocation(faker: Faker, publisher: SeededCompany): SeedPlace {
+  const { city, country, currency } = publisher.definition;
+  const other = faker.helpers.arrayElement(CITIES.filter((candidate) => candidate.currency === currency));
+  return faker.helpers.weightedArrayElement<SeedPlace>([
+    { weight: 5, value: { countryCode: country, locality: city } },
+    { weight: 3, value: { countryCode: other.country, locality: other.name } },
+    { weight: 2, value: { countryCode: country, locality: null } },
   ]);
 }
 
-function pickWorkMode(faker: Faker, location: string): WorkMode {
-  if (location === REMOTE) return 'remote';
+function pickWorkMode(faker: Faker, place: SeedPlace): WorkMode {
+  if (place.locality === null) return 'remote';
   return faker.helpers.weightedArrayElement<WorkMode>([
     { weight: 5, value: 'hybrid' },
     { weight: 3, value: 'onsite' },
     { weight: 2, value: 'remote' },
   ]);
+}
+
+function seedPlaceColumns(place: SeedPlace, workMode: WorkMode) {
+  return workMode === 'remote'
+    ? { countryCode: place.countryCode, locality: null, remoteCountries: [place.countryCode] }
+    : { countryCode: place.countryCode, locality: place.locality, remoteCountries: [] };
+}
+
+function seedLocation(place: SeedPlace, workMode: WorkMode): string {
+  return jobLocationText({ workMode, ...seedPlaceColumns(place, workMode) }) ?? REMOTE;
 }
 
 function pickSkills(faker: Faker, role: JobRole): string[] {
@@ -154,15 +172,17 @@ export async function seedJobDescriptions(
       const seniority = faker.helpers.arrayElement(seniorityLevels(role));
       const title = seniorTitle(seniority, role.title);
       const skills = pickSkills(faker, role);
-      const location = pickLocation(faker, client);
-      const workMode = pickWorkMode(faker, location);
+      const place = pickLocation(faker, client);
+      const workMode = pickWorkMode(faker, place);
+      const location = seedLocation(place, workMode);
       const terms = pickTerms(faker, seniority);
       const team = faker.helpers.arrayElement(TEAMS);
       const text: JobTextInput = {
         title,
         role,
         skills,
-        location,
+        // The text's own wording: the town a remote team visits, or "Remote".
+        location: place.locality ?? REMOTE,
         workMode,
         employmentType: terms.employmentType,
         team,
@@ -170,12 +190,13 @@ export async function seedJobDescriptions(
         industry: client.definition.industry,
       };
       const id = randomUUID();
-      descriptions.push({ id, companyId: client.id, roleIndex, seniority, title, skills, location });
+      descriptions.push({ id, companyId: client.id, roleIndex, seniority, title, skills, place });
       return {
         id,
         title,
         description: jobDescriptionText(faker, text),
         location,
+        ...seedPlaceColumns(place, workMode),
         skills,
         skillsLowercase: skills.map((skill) => skill.toLowerCase()),
         salary: terms.salary,
@@ -185,6 +206,7 @@ export async function seedJobDescriptions(
         openForApplications: faker.datatype.boolean({ probability: 0.7 }),
         workMode,
         assignmentType: terms.assignmentType,
+        companyId: client.id,
         clientCompanyId: client.id,
         createdAt: addDays(ctx.now, -(120 + total - index)),
       };
@@ -259,15 +281,17 @@ export async function seedJobAds(
       const seniority = basis?.seniority ?? faker.helpers.arrayElement(seniorityLevels(role));
       const title = seniorTitle(seniority, role.title);
       const skills = basis?.skills ?? pickSkills(faker, role);
-      const location = basis?.location ?? pickLocation(faker, publisher);
-      const workMode = pickWorkMode(faker, location);
+      const place = basis?.place ?? pickLocation(faker, publisher);
+      const workMode = pickWorkMode(faker, place);
+      const location = seedLocation(place, workMode);
       const terms = pickTerms(faker, seniority);
       const isAnonymous = faker.datatype.boolean({ probability: ANONYMOUS_SHARE });
       const text: JobTextInput = {
         title,
         role,
         skills,
-        location,
+        // The text's own wording: the town a remote team visits, or "Remote".
+        location: place.locality ?? REMOTE,
         workMode,
         employmentType: terms.employmentType,
         team: faker.helpers.arrayElement(TEAMS),
@@ -291,6 +315,7 @@ export async function seedJobAds(
         description: jobAdDescription(faker, text),
         adDescription: jobAdTeaser(text),
         location,
+        ...seedPlaceColumns(place, workMode),
         skills,
         skillsLowercase: skills.map((skill) => skill.toLowerCase()),
         currency: publisher.definition.currency,

@@ -1,0 +1,42 @@
+import { countryName } from '../companies/company-location';
+import type { WorkModeValue } from './job-enums';
+
+// Where a job is (issue 15): structured, so that every public job page can give Google a
+// valid JobPosting (jobLocation with addressCountry, or TELECOMMUTE with the countries
+// applicants may live in), and written out once as the `location` text that search,
+// cards and filters read.
+
+export interface JobPlace {
+  workMode: WorkModeValue | null;
+  /** ISO 3166-1 alpha-2 of the workplace; for remote work, where the company hires from. */
+  countryCode: string | null;
+  /** Town or city of the workplace; none for remote work. */
+  locality: string | null;
+  /** Remote work: the countries applicants may live in (ISO 3166-1 alpha-2). */
+  remoteCountries: readonly string[];
+}
+
+export const REMOTE_WORDING = 'Remote';
+
+/** At most this many countries for one remote job: beyond it, "anywhere" is the honest answer and Google takes a list, not a world. */
+export const MAX_REMOTE_COUNTRIES = 30;
+
+/**
+ * The place as one line: "Berlin, Germany" on site or hybrid, "Remote (Germany, Portugal)"
+ * for remote work. It is what the search matches ("berlin", "remote", "germany") and what
+ * cards show, so it is derived here and never typed.
+ */
+export function jobLocationText(place: JobPlace): string | null {
+  if (place.workMode === 'remote') {
+    const countries = place.remoteCountries.length ? place.remoteCountries : place.countryCode ? [place.countryCode] : [];
+    return countries.length ? `${REMOTE_WORDING} (${countries.map(countryName).join(', ')})` : REMOTE_WORDING;
+  }
+  const parts = [place.locality?.trim() || null, place.countryCode ? countryName(place.countryCode) : null].filter((part): part is string => Boolean(part));
+  return parts.length ? parts.join(', ') : null;
+}
+
+/** The countries a remote job takes applicants from: the listed ones, else the company's own country. */
+export function applicantCountries(place: JobPlace): string[] {
+  if (place.workMode !== 'remote') return [];
+  return place.remoteCountries.length ? [...place.remoteCountries] : place.countryCode ? [place.countryCode] : [];
+}
