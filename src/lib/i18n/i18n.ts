@@ -4,6 +4,7 @@ import account from '../../locales/en/common/account.json';
 import companies from '../../locales/en/common/companies.json';
 import identity from '../../locales/en/common/identity.json';
 import impersonation from '../../locales/en/common/impersonation.json';
+import jobDescriptions from '../../locales/en/common/job-descriptions.json';
 import talentAssignments from '../../locales/en/common/talent-assignments.json';
 import talentBilling from '../../locales/en/common/talent-billing.json';
 import talentCompanies from '../../locales/en/common/talent-companies.json';
@@ -25,6 +26,7 @@ export const COMMON_PARTS: Readonly<Record<string, object>> = {
   companies,
   identity,
   impersonation,
+  'job-descriptions': jobDescriptions,
   'talent-assignments': talentAssignments,
   'talent-billing': talentBilling,
   'talent-companies': talentCompanies,

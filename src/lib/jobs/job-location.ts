@@ -40,3 +40,12 @@ export function applicantCountries(place: JobPlace): string[] {
   if (place.workMode !== 'remote') return [];
   return place.remoteCountries.length ? [...place.remoteCountries] : place.countryCode ? [place.countryCode] : [];
 }
+
+/**
+ * The place as stored: remote work has no town and lists where applicants may live (the
+ * company's country when none is given); on-site and hybrid work has no such list.
+ */
+export function storedPlace(place: JobPlace): { countryCode: string | null; locality: string | null; remoteCountries: string[] } {
+  if (place.workMode === 'remote') return { countryCode: place.countryCode, locality: null, remoteCountries: applicantCountries(place) };
+  return { countryCode: place.countryCode, locality: place.locality?.trim() || null, remoteCountries: [] };
+}

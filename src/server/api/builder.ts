@@ -25,6 +25,9 @@ export interface BuilderTypes {
   DefaultFieldNullability: false;
 }
 
+/** The builder's resolved types, for helpers that take a field builder (`t`) of any type. */
+export type Types = PothosSchemaTypes.ExtendDefaultTypes<BuilderTypes>;
+
 /**
  * The schema builder. It defines no types itself: each domain file under schema/ adds
  * its own (Pothos app layout). Scope auth comes first so every field is checked before

@@ -1,7 +1,7 @@
 import { and, or } from 'drizzle-orm';
 import { ASSIGNMENT_STATUSES } from '../../../lib/assignments/assignment-status';
 import { billing, company } from '../../db/schema';
-import { builder, type BuilderTypes } from '../builder';
+import { builder, type Types } from '../builder';
 import { pageOf } from '../pagination';
 import { clientCompany, providerCompany, salesCompany, type CompanyView, type RoleView, type AssignmentView, type BillingView, type AssignmentDetailView, loadBillings } from './assignment-rows';
 
@@ -63,8 +63,6 @@ export const AssignmentBilling = builder.objectRef<BillingView>('TalentAssignmen
     dueDate: t.exposeString('dueDate', { nullable: true, description: 'yyyy-mm-dd' }),
   }),
 });
-
-export type Types = PothosSchemaTypes.ExtendDefaultTypes<BuilderTypes>;
 
 /** The fields of an assignment, shared by the list item and the detail type. */
 export function assignmentFields<Shape extends AssignmentView>(t: PothosSchemaTypes.ObjectFieldBuilder<Types, Shape>) {

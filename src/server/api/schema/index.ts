@@ -39,3 +39,4 @@ export const schema = builder.toSchema();
 export function printApiSchema(): string {
   return `${printSchema(lexicographicSortSchema(schema))}\n`;
 }
+import '../job-descriptions/job-descriptions';
