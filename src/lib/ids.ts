@@ -10,3 +10,9 @@ export function postedId(form: FormData, name = 'id'): string | null {
   const value = form.get(name);
   return typeof value === 'string' && isUuid(value) ? value : null;
 }
+
+/** The record a detail or edit page is about (?id=…), or null when the address cannot name one. */
+export function addressedId(url: URL, name = 'id'): string | null {
+  const id = url.searchParams.get(name)?.trim() ?? '';
+  return isUuid(id) ? id : null;
+}

@@ -25,12 +25,12 @@ export function permissionMatrix(grants: PermissionSet): PermissionMatrix {
 }
 
 /**
- * Reads what a recruiter works with and posts job ads; may see the company it works
+ * Reads what a recruiter works with, writes job descriptions and posts job ads; may see the company it works
  * for but not change it, and sees neither members nor roles.
  */
 export const RECRUITER_PERMISSIONS: PermissionMatrix = permissionMatrix({
   company: { read: true },
-  jobDescription: { read: true },
+  jobDescription: { read: true, create: true, update: true },
   jobAd: { read: true, create: true, update: true },
   talentJobApplication: { read: true },
   talentProfile: { read: true },
