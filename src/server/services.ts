@@ -8,6 +8,7 @@ import { migrate } from './db/migrate';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo-accounts';
 import { isDatabaseEmpty, seedDemoData } from './db/seed/demo-seed';
 import { createApi, type Api } from './api/yoga';
+import { createJobAdIndex } from './search/job-ad-index';
 import { createJobSearch } from './search/create-job-search';
 import { readTypesenseConfig } from './search/typesense-config';
 import { pingTypesense } from './search/typesense-http';
@@ -128,6 +129,7 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
       : createApi({
           db: database.db,
           jobSearch: createJobSearch({ db: database.db, env: process.env, log }),
+          jobAdIndex: createJobAdIndex({ db: database.db, env: process.env, log }),
           storage,
           path: config.graphql.path,
           allowedOrigins: config.graphql.allowedOrigins,

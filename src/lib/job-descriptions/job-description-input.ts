@@ -1,15 +1,9 @@
 import { z } from 'zod';
-import { jobFields, withJobFieldRules } from '../jobs/job-input';
+import { checkbox, jobFields, withJobFieldRules } from '../jobs/job-input';
 
 // The rules of a job description (spec §3 jobDescription, issue 15), shared by the
 // /company/job-description-* pages and the API. A write sends the whole record: the form
 // always shows every field, so there is no partial edit to merge.
-
-/** A ticked box posts "on"; the API sends a boolean; absent is unticked. */
-export const checkbox = z
-  .union([z.boolean(), z.string()])
-  .nullish()
-  .transform((raw) => raw === true || raw === 'on' || raw === 'true');
 
 /** The company the job is for: the writer's own (blank) or one of its clients. */
 const clientCompanyId = z

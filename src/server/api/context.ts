@@ -1,4 +1,5 @@
 import type { AppDatabase } from '../db/client';
+import type { JobAdIndex } from '../search/job-ad-index';
 import type { JobSearch } from '../search/job-search';
 import type { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { FileStorage } from '../storage/file-storage';
@@ -19,6 +20,8 @@ export interface ApiContext {
   domain: Domain;
   /** Job ad search (PostgreSQL or Typesense). */
   jobSearch: JobSearch;
+  /** Call after a job ad write commits: keeps a search copy in step. */
+  jobAdIndex: JobAdIndex;
   /** Uploaded files; null where the API runs without uploads (then they fail loudly). */
   storage: FileStorage | null;
   /** Uploads each user may send in a window (pictures are costly to re-encode). */
@@ -30,6 +33,7 @@ export interface ContextDependencies {
   verifyAccessToken: AccessTokenVerifier;
   roles: RoleNames;
   jobSearch: JobSearch;
+  jobAdIndex: JobAdIndex;
   storage: FileStorage | null;
   uploadAllowance: RateLimiterMemory;
 }
@@ -61,7 +65,7 @@ export function createContextFactory(deps: ContextDependencies) {
 
     if (!token) {
       if (impersonateAs || companyId) throw unauthenticated('Impersonation and company selection need a signed-in user');
-      return { db: deps.db, viewer: null, company: null, domain, jobSearch: deps.jobSearch, storage: deps.storage, uploadAllowance: deps.uploadAllowance };
+      return { db: deps.db, viewer: null, company: null, domain, jobSearch: deps.jobSearch, jobAdIndex: deps.jobAdIndex, storage: deps.storage, uploadAllowance: deps.uploadAllowance };
     }
     let verified;
     try {
@@ -71,6 +75,6 @@ export function createContextFactory(deps: ContextDependencies) {
     }
     const viewer = await resolveViewer(deps.db, verified, deps.roles, impersonateAs);
     const company = companyId ? await resolveCompanyScope(deps.db, viewer.userId, companyId) : null;
-    return { db: deps.db, viewer, company, domain, jobSearch: deps.jobSearch, storage: deps.storage, uploadAllowance: deps.uploadAllowance };
+    return { db: deps.db, viewer, company, domain, jobSearch: deps.jobSearch, jobAdIndex: deps.jobAdIndex, storage: deps.storage, uploadAllowance: deps.uploadAllowance };
   };
 }

@@ -12,6 +12,7 @@ import { isConnectionFailure } from '../db/database-error';
 import { controlCharacterGuard } from './control-character-guard';
 import { databaseUnavailable } from './errors';
 import { createContextFactory } from './context';
+import { TABLE_IS_THE_INDEX, type JobAdIndex } from '../search/job-ad-index';
 import { schema } from './schema';
 
 export interface ApiOptions {
@@ -27,6 +28,8 @@ export interface ApiOptions {
   auth: { issuer: string; audience: string; rolesClaim: string; adminRole: string; impersonateRole: string; jwksUri?: string };
   /** Job ad search; defaults to PostgreSQL full-text search on `db`. */
   jobSearch?: JobSearch;
+  /** Keeps a search copy (Typesense) in step after job ad writes; none needed for PostgreSQL search. */
+  jobAdIndex?: JobAdIndex;
   /** Where uploads are stored; without it the upload operations fail (tests that need none). */
   storage?: FileStorage;
   /** Uploads (pictures and documents) one user may send per ten minutes; default 30. */
@@ -95,6 +98,7 @@ export function createApi(options: ApiOptions) {
     verifyAccessToken,
     roles: { adminRole: options.auth.adminRole, impersonateRole: options.auth.impersonateRole },
     jobSearch: options.jobSearch ?? createPostgresJobSearch(options.db),
+    jobAdIndex: options.jobAdIndex ?? TABLE_IS_THE_INDEX,
     storage: options.storage ?? null,
     uploadAllowance: new RateLimiterMemory({ points: options.uploadsPerWindow ?? UPLOADS_PER_WINDOW, duration: UPLOAD_WINDOW_SECONDS }),
   });
