@@ -195,9 +195,18 @@ describe('job ad structured data (JobPosting for search engines)', () => {
     for (const overrides of kinds) expect({ overrides, problems: jobPostingProblems(posting(overrides)) }).toEqual({ overrides, problems: [] });
   });
 
-  it('an ad without ad text falls back to its description, then its title', () => {
-    expect(posting({ adDescription: null }).description).toBe('Build the product.');
-    expect(posting({ adDescription: null, description: null }).description).toBe('Frontend developer');
+  it('the description is the page\'s text as HTML: the ad text then the job description, either alone, else the title', () => {
+    expect(posting().description).toBe('<p>We are hiring a frontend developer.</p>\n<p>Build the product.</p>\n');
+    expect(posting({ adDescription: null }).description).toBe('<p>Build the product.</p>\n');
+    expect(posting({ description: '  ' }).description).toBe('<p>We are hiring a frontend developer.</p>\n');
+    expect(posting({ adDescription: null, description: null }).description).toBe('<p>Frontend developer</p>\n');
+    expect(posting({ adDescription: null, description: null, title: 'C++ <Lead>' }).description).toBe('<p>C++ &lt;Lead&gt;</p>\n');
+  });
+
+  it('the description is Markdown made safe: lists render, scripts and images do not', () => {
+    const { description } = posting({ adDescription: null, description: '## Duties\n\n- build\n- ship\n\n<script>alert(1)</script> ![t](https://tracker.example/p.gif)' });
+    expect(description).toContain('<h4>Duties</h4>\n<ul>\n<li>build</li>');
+    expect(description).not.toMatch(/<script|<img|tracker/);
   });
 
   it('the validator rejects what Google refuses', () => {

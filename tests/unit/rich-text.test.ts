@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { richTextHtml, richTextPlain } from '../../src/lib/text/rich-text';
+import { plainTextHtml, richTextHtml, richTextPlain } from '../../src/lib/text/rich-text';
 
 /** Every tag name in the HTML, to check no element but Markdown's own appears. */
 const tagsOf = (html: string) => [...html.matchAll(/<([a-z0-9]+)[\s>]/gi)].map((match) => match[1]!.toLowerCase());
@@ -97,6 +97,12 @@ describe('rich text of job descriptions: what Markdown renders', () => {
       '<p>We are hiring.</p>\n<p>What you will do:</p>\n<ul>\n<li>Build the checkout</li>\n<li>Review code</li>\n</ul>\n<p>Apply with your profile.<br>\nWe answer within a week.</p>\n',
     );
     expect(tagsOf(richTextHtml(seeded)).every((tag) => MARKDOWN_TAGS.has(tag))).toBe(true);
+  });
+});
+
+describe('text that is not Markdown as HTML', () => {
+  it('is one escaped paragraph, its Markdown signs kept as typed', () => {
+    expect(plainTextHtml('# C++ <Lead> & *co*')).toBe('<p># C++ &lt;Lead&gt; &amp; *co*</p>\n');
   });
 });
 

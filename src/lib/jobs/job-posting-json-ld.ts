@@ -1,3 +1,5 @@
+import { plainTextHtml } from '../text/rich-text';
+import { jobAdTextHtml } from './job-ad-text';
 import { applicantCountries, jobPlaceOf } from './job-location';
 import type { JobAdDetail } from './job-queries';
 
@@ -58,7 +60,8 @@ export function jobPostingJsonLd(ad: JobAdDetail, pageUrl: string, siteName: str
     '@context': 'https://schema.org/',
     '@type': 'JobPosting',
     title: ad.title,
-    description: ad.adDescription ?? ad.description ?? ad.title,
+    // HTML, as Google reads it; the title only for an ad without any text.
+    description: jobAdTextHtml(ad) ?? plainTextHtml(ad.title),
     datePosted: ad.publishedAt ?? undefined,
     validThrough: ad.publishedUntil ?? undefined,
     employmentType: googleEmploymentType(ad),

@@ -53,6 +53,11 @@ export function richTextHtml(source: string): string {
   return markdown.render(source);
 }
 
+/** Text that is not Markdown (a title) as an HTML paragraph, escaped like everything above. */
+export function plainTextHtml(text: string): string {
+  return `<p>${markdown.utils.escapeHtml(text)}</p>\n`;
+}
+
 /**
  * A description's Markdown as one line of plain text (a meta description, a card):
  * the words without the markup, cut at a word boundary with "…" beyond maxLength.
