@@ -37,7 +37,7 @@ export default defineConfig({
     ssr: {
       // Server packages stay in node_modules, shared with the process entry, so the
       // Vite bundle never carries a second copy of a stateful module.
-      external: ['@electric-sql/pglite', 'pg', 'oidc-provider', 'graphql-yoga', 'marked'],
+      external: ['@electric-sql/pglite', 'pg', 'oidc-provider', 'graphql-yoga', 'markdown-it'],
     },
   },
 });

@@ -42,6 +42,21 @@ test.describe('job ad page addresses', () => {
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`^https?://[^/]+${job.path}$`));
     const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
     expect(jsonLd).toMatchObject({ '@type': 'JobPosting', title: job.title, directApply: true, identifier: { '@type': 'PropertyValue', value: job.id } });
+    // Google's place rules: fully remote work names the countries applicants may live in,
+    // any other job a workplace with its country; the page says the same place.
+    const location = page.locator('dt', { hasText: 'Location' }).locator('xpath=following-sibling::dd[1]');
+    if (jsonLd.jobLocationType === 'TELECOMMUTE') {
+      expect(jsonLd.applicantLocationRequirements.length).toBeGreaterThan(0);
+      expect(jsonLd.applicantLocationRequirements[0]).toMatchObject({ '@type': 'Country', name: expect.stringMatching(/^[A-Z]{2}$/) });
+      await expect(location).toHaveText(/^Remote/);
+    } else {
+      expect(jsonLd.jobLocation.address).toMatchObject({ '@type': 'PostalAddress', addressCountry: expect.stringMatching(/^[A-Z]{2}$/) });
+      await expect(location).toContainText(jsonLd.jobLocation.address.addressLocality ?? '');
+    }
+    // The description is Markdown rendered safely: the seeded text's bullets are a list, in
+    // the page and in the JobPosting.
+    expect(jsonLd.description).toMatch(/^<p>[\s\S]*<ul>/);
+    await expect(page.locator('.rich-text ul li').first()).toBeVisible();
     await expectNoAxeViolations(page);
   });
 

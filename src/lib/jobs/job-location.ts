@@ -1,5 +1,5 @@
 import { countryName } from '../companies/company-location';
-import type { WorkModeValue } from './job-enums';
+import { WORK_MODES, type WorkModeValue } from './job-enums';
 
 // Where a job is (issue 15): structured, so that every public job page can give Google a
 // valid JobPosting (jobLocation with addressCountry, or TELECOMMUTE with the countries
@@ -14,6 +14,12 @@ export interface JobPlace {
   locality: string | null;
   /** Remote work: the countries applicants may live in (ISO 3166-1 alpha-2). */
   remoteCountries: readonly string[];
+}
+
+/** The place of an API answer, whose work mode is a plain string: an unknown mode counts as none. */
+export function jobPlaceOf(ad: { workMode: string | null; countryCode: string | null; locality: string | null; remoteCountries: readonly string[] }): JobPlace {
+  const workMode = (WORK_MODES as readonly string[]).includes(ad.workMode ?? '') ? (ad.workMode as WorkModeValue) : null;
+  return { workMode, countryCode: ad.countryCode, locality: ad.locality, remoteCountries: ad.remoteCountries };
 }
 
 export const REMOTE_WORDING = 'Remote';

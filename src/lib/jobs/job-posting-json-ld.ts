@@ -1,31 +1,83 @@
+import { plainTextHtml } from '../text/rich-text';
+import { jobAdTextHtml } from './job-ad-text';
+import { applicantCountries, jobPlaceOf } from './job-location';
 import type { JobAdDetail } from './job-queries';
 
-const EMPLOYMENT_TYPE: Record<string, string> = { freelancer: 'CONTRACTOR', employee: 'FULL_TIME' };
-const PART_TIME: Record<string, string> = { parttime: 'PART_TIME', ondemand: 'PER_DIEM' };
+// Google's employment types (developers.google.com/search/docs/appearance/structured-data/
+// job-posting): the hours come from the assignment type. On demand is PER_DIEM, which
+// Google's jobs API defines as work "on an as-needed basis with a flexible schedule".
+const HOURS: Record<string, string> = { fulltime: 'FULL_TIME', parttime: 'PART_TIME', ondemand: 'PER_DIEM' };
 const UNIT_TEXT: Record<string, string> = { HOUR: 'HOUR', DAY: 'DAY', MONTH: 'MONTH' };
 
 /**
- * schema.org JobPosting for Google for Jobs. Anonymous ads name no hiring organisation
- * beyond "Confidential", as the page itself does not; their identifier is issued by the
- * site (siteName) instead of the publisher. Applying happens on the page's own site, so
- * directApply is always true.
+ * Google's employmentType: a freelancer is a CONTRACTOR, with the hours beside it when the
+ * ad gives them (Google takes a list); an employee's type is the hours, full time unless
+ * the ad says otherwise.
  */
-export function jobPostingJsonLd(ad: JobAdDetail, pageUrl: string, siteName: string): Record<string, unknown> {
-  const employmentType = ad.assignmentType && PART_TIME[ad.assignmentType] ? PART_TIME[ad.assignmentType] : ad.employmentType ? EMPLOYMENT_TYPE[ad.employmentType] : undefined;
+function googleEmploymentType(ad: Pick<JobAdDetail, 'employmentType' | 'assignmentType'>): string | string[] | undefined {
+  const hours = ad.assignmentType ? HOURS[ad.assignmentType] : undefined;
+  if (ad.employmentType === 'freelancer') return hours ? ['CONTRACTOR', hours] : 'CONTRACTOR';
+  if (ad.employmentType === 'employee') return hours ?? 'FULL_TIME';
+  return hours;
+}
+
+const postalAddress = (countryCode: string, locality: string | null) => ({
+  '@type': 'Place',
+  address: { '@type': 'PostalAddress', addressLocality: locality?.trim() || undefined, addressCountry: countryCode },
+});
+
+/**
+ * Where the job is, as Google wants it: a workplace (on site and hybrid: hybrid is not
+ * TELECOMMUTE, which Google keeps for fully remote jobs) always with its country, or
+ * TELECOMMUTE with the countries applicants may live in, plus the workplace when a remote
+ * job names a town. Null when the ad gives no country at all: Google refuses such a posting.
+ */
+function jobPlace(ad: JobAdDetail): Record<string, unknown> | null {
+  const place = jobPlaceOf(ad);
+  if (place.workMode === 'remote') {
+    const countries = applicantCountries(place);
+    if (!countries.length) return null;
+    return {
+      jobLocationType: 'TELECOMMUTE',
+      applicantLocationRequirements: countries.map((code) => ({ '@type': 'Country', name: code })),
+      ...(place.locality?.trim() && place.countryCode ? { jobLocation: postalAddress(place.countryCode, place.locality) } : {}),
+    };
+  }
+  return place.countryCode ? { jobLocation: postalAddress(place.countryCode, place.locality) } : null;
+}
+
+/**
+ * schema.org JobPosting for Google for Jobs, or null when the ad's place is too vague for
+ * a valid one (better none than one Google flags). Anonymous ads name no hiring
+ * organisation beyond "Confidential", as the page itself does not: no website, logo or
+ * name anywhere; their identifier is issued by the site (siteName) instead of the
+ * publisher. Applying happens on the page's own site, so directApply is always true.
+ */
+export function jobPostingJsonLd(ad: JobAdDetail, pageUrl: string, siteName: string): Record<string, unknown> | null {
+  const place = jobPlace(ad);
+  if (!place) return null;
   return {
     '@context': 'https://schema.org/',
     '@type': 'JobPosting',
     title: ad.title,
-    description: ad.adDescription ?? ad.description ?? ad.title,
+    // HTML, as Google reads it; the title only for an ad without any text.
+    description: jobAdTextHtml(ad) ?? plainTextHtml(ad.title),
     datePosted: ad.publishedAt ?? undefined,
     validThrough: ad.publishedUntil ?? undefined,
-    employmentType,
+    employmentType: googleEmploymentType(ad),
     url: pageUrl,
     identifier: { '@type': 'PropertyValue', name: ad.company?.name ?? siteName, value: ad.id },
     directApply: true,
-    hiringOrganization: ad.company ? { '@type': 'Organization', name: ad.company.name, sameAs: ad.company.website ?? undefined } : { '@type': 'Organization', name: 'Confidential' },
-    ...(ad.workMode === 'remote' ? { jobLocationType: 'TELECOMMUTE', applicantLocationRequirements: ad.location ? { '@type': 'Country', name: ad.location } : undefined } : {}),
-    ...(ad.location && ad.workMode !== 'remote' ? { jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: ad.location } } } : {}),
+    hiringOrganization: ad.company
+      ? {
+          '@type': 'Organization',
+          name: ad.company.name,
+          sameAs: ad.company.website ?? undefined,
+          // Stored as a path under /media/: Google wants an absolute address.
+          logo: ad.company.logo ? new URL(ad.company.logo, pageUrl).href : undefined,
+        }
+      : { '@type': 'Organization', name: 'Confidential' },
+    ...place,
     ...(ad.salary && ad.currency && ad.salaryRateUnit
       ? { baseSalary: { '@type': 'MonetaryAmount', currency: ad.currency, value: { '@type': 'QuantitativeValue', value: Number(ad.salary), unitText: UNIT_TEXT[ad.salaryRateUnit] } } }
       : {}),

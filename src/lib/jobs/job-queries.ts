@@ -23,7 +23,7 @@ export const JOB_ADS_QUERY = graphql(
 export const JOB_AD_QUERY = graphql(
   `
   query JobAd($id: ID!) {
-    jobAd(id: $id) { ...JobAdCard description adDescription language company { id name logo website country industry description } }
+    jobAd(id: $id) { ...JobAdCard countryCode locality remoteCountries description adDescription language company { id name logo website country industry description } }
   }
 `,
   [JOB_AD_CARD_FRAGMENT],

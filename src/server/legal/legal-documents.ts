@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { marked } from 'marked';
+import MarkdownIt from 'markdown-it';
 
 export const LEGAL_DOCUMENTS = ['privacy', 'terms', 'csr'] as const;
 export type LegalDocumentName = (typeof LEGAL_DOCUMENTS)[number];
@@ -20,6 +20,10 @@ function isLegalDocumentName(name: string): name is LegalDocumentName {
  * and re-renders only when it changed. The files are the operator's own content, so
  * their HTML is trusted as written.
  */
+// The one Markdown library of the product (user text goes through lib/text/rich-text,
+// which turns raw HTML off); here raw HTML is on, since the files are the operator's.
+const markdown = new MarkdownIt({ html: true, linkify: true });
+
 export function createLegalDocuments(directory: string) {
   const cache = new Map<LegalDocumentName, { mtimeMs: number; document: LegalDocument }>();
 
@@ -31,8 +35,8 @@ export function createLegalDocuments(directory: string) {
     if (!info) return null;
     const cached = cache.get(name);
     if (cached && cached.mtimeMs === info.mtimeMs) return cached.document;
-    const markdown = await readFile(file, 'utf8');
-    const document = { html: await marked.parse(markdown), updatedAt: info.mtime };
+    const source = await readFile(file, 'utf8');
+    const document = { html: markdown.render(source), updatedAt: info.mtime };
     cache.set(name, { mtimeMs: info.mtimeMs, document });
     return document;
   }

@@ -3,6 +3,7 @@ import type { AppDatabase } from '../db/client';
 import { company, jobAd } from '../db/schema';
 import { isOpenAt, openJobAd, visibleJobAd } from './open-job-ad';
 import { isUuid } from '../../lib/ids';
+import { isCountryCode } from '../../lib/companies/country-codes';
 
 export interface PublicCompanyRow {
   id: string;
@@ -21,6 +22,14 @@ export interface PublicJobAdRow {
   description: string | null;
   adDescription: string | null;
   location: string | null;
+  /**
+   * ISO 3166-1 alpha-2 of the workplace (for remote work, where the company hires from);
+   * the publisher's own country when the ad names none, so that every public ad has one.
+   */
+  countryCode: string | null;
+  locality: string | null;
+  /** Remote work: the countries applicants may live in (ISO 3166-1 alpha-2). */
+  remoteCountries: string[];
   skills: string[];
   salary: string | null;
   currency: string | null;
@@ -43,6 +52,9 @@ const columns = {
   description: jobAd.description,
   adDescription: jobAd.adDescription,
   location: jobAd.location,
+  countryCode: jobAd.countryCode,
+  locality: jobAd.locality,
+  remoteCountries: jobAd.remoteCountries,
   skills: jobAd.skills,
   salary: jobAd.salary,
   currency: jobAd.currency,
@@ -71,6 +83,9 @@ function toPublic(row: JoinedRow, now: Date): PublicJobAdRow {
   const { companyId, companyName, companyLogo, companyWebsite, companyCountry, companyIndustry, companyDescription, ...ad } = row;
   return {
     ...ad,
+    // A country is no clue to an anonymous publisher's name, so the fallback applies to all
+    // ads; company.country is free of checks in old rows, hence the test.
+    countryCode: ad.countryCode ?? (companyCountry && isCountryCode(companyCountry.toUpperCase()) ? companyCountry.toUpperCase() : null),
     isOpen: isOpenAt(ad, now),
     // Dropped here, not in the resolver, so an anonymous publisher never leaves this module.
     company: ad.isAnonymous

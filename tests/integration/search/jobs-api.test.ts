@@ -78,6 +78,17 @@ describeEachDatabase('job search API (public)', (kind) => {
     expect(body.data?.jobAd).toMatchObject({ title: 'Data Analyst', company: null });
   });
 
+  it("gives each ad its place, with the publisher's country when the ad names none, anonymous ads included", async () => {
+    const PLACE = 'query Place($id: ID!) { jobAd(id: $id) { countryCode locality remoteCountries company { name } } }';
+    const place = async (title: string) => (await h.call(PLACE, { id: fixture.ids[title] })).body.data?.jobAd;
+    expect(await place('Backend Engineer')).toEqual({ countryCode: 'DE', locality: 'Berlin', remoteCountries: [], company: { name: 'Nordic Apps' } });
+    expect(await place('React Developer')).toMatchObject({ countryCode: 'FI', locality: null, remoteCountries: ['FI', 'EE'] });
+    expect(await place('Frontend Engineer')).toMatchObject({ countryCode: 'FI', locality: 'Tampere' });
+    expect(await place('React developer')).toMatchObject({ countryCode: 'LV', locality: null });
+    // A country names no publisher: the anonymous ad has one, and still no company.
+    expect(await place('Data Analyst')).toEqual({ countryCode: 'FI', locality: null, remoteCountries: [], company: null });
+  });
+
   it('loads a page of ads in one query after the search, however many rows (no N+1)', async () => {
     h.statements.length = 0;
     const page = await search({ perPage: 50 });
