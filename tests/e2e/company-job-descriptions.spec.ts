@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import jobDescriptionWords from '../../src/locales/en/common/job-descriptions.json' with { type: 'json' };
+import jobFieldWords from '../../src/locales/en/common/job-fields.json' with { type: 'json' };
 import rbac from '../../src/locales/en/rbac.json' with { type: 'json' };
 import { companyMenu, selectCompany } from './support/company-area';
 import { expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
@@ -10,7 +11,7 @@ import { expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support
 const RECRUITER = 'recruiter@demo.test';
 const OWNER = 'owner@demo.test';
 const words = jobDescriptionWords.jobDescriptions;
-const fields = jobDescriptionWords.jobFields;
+const fields = jobFieldWords.jobFields;
 const notices = jobDescriptionWords.notices.jobDescriptions;
 
 test.describe('company job descriptions', () => {

@@ -1,4 +1,5 @@
 import { createApi, type Api } from '../../src/server/api/yoga';
+import { createJobAdIndex } from '../../src/server/search/job-ad-index';
 import type { Database } from '../../src/server/db/client';
 import type { FileStorage } from '../../src/server/storage/file-storage';
 import { openTestDatabase, type TestDatabaseKind } from './test-database';
@@ -33,7 +34,10 @@ export interface GraphqlBody {
 }
 
 /** The API in-process over a migrated test database, with tokens from a real test issuer. */
-export async function startApiHarness(kind: TestDatabaseKind, options: { production?: boolean; storage?: FileStorage; allowedOrigins?: string[]; uploadsPerWindow?: number } = {}): Promise<ApiHarness> {
+export async function startApiHarness(
+  kind: TestDatabaseKind,
+  options: { production?: boolean; storage?: FileStorage; allowedOrigins?: string[]; uploadsPerWindow?: number; searchEnv?: Record<string, string>; log?: (message: string) => void } = {},
+): Promise<ApiHarness> {
   const [database, issuer] = await Promise.all([openTestDatabase(kind), startTestIssuer()]);
   const api = createApi({
     db: database.db,
@@ -42,6 +46,8 @@ export async function startApiHarness(kind: TestDatabaseKind, options: { product
     ...(options.storage ? { storage: options.storage } : {}),
     ...(options.uploadsPerWindow ? { uploadsPerWindow: options.uploadsPerWindow } : {}),
     ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
+    // TYPESENSE_* as the server reads them: job ad writes then keep that copy in step.
+    ...(options.searchEnv ? { jobAdIndex: createJobAdIndex({ db: database.db, env: options.searchEnv, log: options.log ?? (() => {}) }) } : {}),
     auth: { issuer: issuer.issuer, audience: AUDIENCE, rolesClaim: ROLES_CLAIM, adminRole: 'super:admin', impersonateRole: 'super:impersonate', jwksUri: issuer.jwksUri },
   });
   return {

@@ -4,7 +4,9 @@ import account from '../../locales/en/common/account.json';
 import companies from '../../locales/en/common/companies.json';
 import identity from '../../locales/en/common/identity.json';
 import impersonation from '../../locales/en/common/impersonation.json';
+import jobAds from '../../locales/en/common/job-ads.json';
 import jobDescriptions from '../../locales/en/common/job-descriptions.json';
+import jobFields from '../../locales/en/common/job-fields.json';
 import talentAssignments from '../../locales/en/common/talent-assignments.json';
 import talentBilling from '../../locales/en/common/talent-billing.json';
 import talentCompanies from '../../locales/en/common/talent-companies.json';
@@ -26,7 +28,9 @@ export const COMMON_PARTS: Readonly<Record<string, object>> = {
   companies,
   identity,
   impersonation,
+  'job-ads': jobAds,
   'job-descriptions': jobDescriptions,
+  'job-fields': jobFields,
   'talent-assignments': talentAssignments,
   'talent-billing': talentBilling,
   'talent-companies': talentCompanies,

@@ -40,3 +40,4 @@ export function printApiSchema(): string {
   return `${printSchema(lexicographicSortSchema(schema))}\n`;
 }
 import '../job-descriptions/job-descriptions';
+import '../job-ads/job-ads';
