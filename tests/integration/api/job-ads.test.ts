@@ -20,6 +20,7 @@ const CREATE_DESCRIPTION = 'mutation ($data: JobDescriptionInput!) { createOneJo
 const PUBLIC_SEARCH = 'query ($q: String) { jobAds(search: { q: $q }) { items { id title company { name } } total } }';
 const PUBLIC_AD = 'query ($id: ID!) { jobAd(id: $id) { id title company { name } } }';
 const SUGGEST = 'query ($q: String!) { jobAdSuggestions(q: $q) { title } }';
+const SITEMAP = '{ jobAdSitemap(chunk: 1) { entries { id lastModified } } }';
 const ALL = { read: true, create: true, update: true, delete: true };
 const DAY = 86_400_000;
 
@@ -65,6 +66,10 @@ describeEachDatabase('company job ads', (kind) => {
     expect((await f.h.call(SUGGEST, { variables: { q: 'quok' } })).body.data?.jobAdSuggestions).toEqual([{ title }]);
     // The Typesense copy followed: upserted with the ad's own document.
     expect(typesense.documents.get(draft.id)).toMatchObject({ id: draft.id, title });
+    // The sitemap lists it with the publication as its last change.
+    const entries = (await f.h.call(SITEMAP)).body.data?.jobAdSitemap as { entries: { id: string; lastModified: string }[] };
+    const entry = entries.entries.find((candidate) => candidate.id === draft.id);
+    expect(new Date(entry!.lastModified).getTime()).toBeGreaterThanOrEqual(new Date(published.publishedAt!).getTime());
 
     const down = (await f.as('poster-a', UNPUBLISH, { id: draft.id }, f.a.id)).body.data?.unpublishOneJobAd as Ad;
     expect(down.status).toBe('DRAFT');
@@ -72,6 +77,7 @@ describeEachDatabase('company job ads', (kind) => {
     expect((await f.h.call(SUGGEST, { variables: { q: 'quok' } })).body.data?.jobAdSuggestions).toEqual([]);
     expect((await f.h.call(PUBLIC_AD, { variables: { id: draft.id } })).body.data?.jobAd).toBeNull();
     expect(typesense.requests.some((request) => request.method === 'DELETE' && request.path.endsWith(`/documents/${draft.id}`))).toBe(true);
+    expect(((await f.h.call(SITEMAP)).body.data?.jobAdSitemap as { entries: { id: string }[] }).entries.some((candidate) => candidate.id === draft.id)).toBe(false);
   });
 
   it('an anonymous ad never names its company to guests: search, page and search copy', async () => {
