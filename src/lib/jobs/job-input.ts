@@ -179,11 +179,19 @@ export function jobFieldIssues(record: JobFieldValues): { path: string; code: st
   return issues;
 }
 
-/** Adds the cross-field issues to a schema whose output has the job fields. */
+/**
+ * Adds the cross-field issues to a schema whose output has the job fields. They are checked
+ * even when a field has its own issue (zod would skip them by default), so that a form
+ * shows every mistake at once rather than one round after another.
+ */
 export function withJobFieldRules<Schema extends z.ZodType<JobFieldValues>>(schema: Schema) {
-  return schema.superRefine((value, ctx) => {
-    for (const issue of jobFieldIssues(value)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.code });
-  });
+  return schema.superRefine(
+    (value, ctx) => {
+      if (typeof value !== 'object' || value === null) return;
+      for (const issue of jobFieldIssues(value)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.code });
+    },
+    { when: () => true },
+  );
 }
 
 /** Skills are stored twice: as written, and lower-cased for "jobs matching my skills". */
