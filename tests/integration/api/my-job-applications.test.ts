@@ -34,16 +34,17 @@ describeEachDatabase('myJobApplications', (kind) => {
       { jobAdId: null, jobDescriptionId: f.description.id, talentProfileId: f.a.profileId, message: 'Count me in', createdAt: new Date(Date.now() - 3 * day) },
       { jobAdId: f.ads.open, talentProfileId: f.a.profileId, companyHiringStepId: f.acme.screeningStepId, message: 'Hello', createdAt: new Date(Date.now() - 2 * day) },
     ]);
+    // Applied through the API: it arrives in the company's first step (the fixture's only one).
     await f.h.call(APPLY, { token: f.a.token, variables: { data: { jobAdId: f.ads.anonymous } } });
   });
   afterAll(() => f.h.close());
 
-  it('lists the applications newest first: the hiring step or none, the company unless anonymous', async () => {
+  it('lists the applications newest first: the hiring step (the first one on arrival) or none, the company unless anonymous', async () => {
     const { body } = await f.h.call(LIST, { token: f.a.token });
     const page = body.data?.myJobApplications as Page;
     expect(page).toMatchObject({ total: 3, pageCount: 1 });
     expect(page.items).toMatchObject([
-      { title: 'Secret role', companyName: null, isAnonymous: true, hiringStep: null, message: null, jobAdIsVisible: true },
+      { title: 'Secret role', companyName: null, isAnonymous: true, hiringStep: 'Screening', message: null, jobAdIsVisible: true },
       { title: 'Frontend developer', companyName: 'Acme', isAnonymous: false, hiringStep: 'Screening', message: 'Hello', jobAdIsVisible: true },
       // No ad: the job description's title and company, and nothing to link to.
       { title: 'Platform engineer (unannounced)', jobAdId: null, companyName: 'Acme', hiringStep: null, message: 'Count me in', jobAdIsVisible: false },

@@ -1,8 +1,9 @@
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import { DEFAULT_ROLE_TEMPLATES, OWNER_ROLE } from '../../../lib/companies/company-roles';
 import { DEFAULT_HIRING_STEPS } from '../../../lib/companies/hiring-steps';
 import type { AppDatabase } from '../../db/client';
-import { company, companyDefaultPermissions, companyHiringStep, companyOnUser, companyRole } from '../../db/schema';
+import { company, companyDefaultPermissions, companyHiringStep, companyOnUser, companyRejectionReason, companyRole } from '../../db/schema';
+import { DEFAULT_REJECTION_REASONS } from '../../../lib/job-applications/rejection-reasons';
 
 /** A database handle or a transaction: what the helpers below need of either. */
 export type Writer = Pick<AppDatabase, 'select' | 'insert' | 'update' | 'delete'>;
@@ -24,7 +25,7 @@ async function defaultPermissionsId(tx: Writer, role: string): Promise<string> {
 
 /**
  * What a new company starts with: its default owner role (isDefault, from the Owner
- * template) held by its creator, and the default hiring steps. Returns the owner role.
+ * template) held by its creator, the default hiring steps and rejection reasons. Returns the owner role.
  */
 export async function setUpNewCompany(tx: Writer, companyId: string, creatorUserId: string): Promise<{ ownerRoleId: string; membershipId: string }> {
   const templateId = await defaultPermissionsId(tx, OWNER_ROLE);
@@ -34,6 +35,7 @@ export async function setUpNewCompany(tx: Writer, companyId: string, creatorUser
     .returning({ id: companyRole.id });
   const [membership] = await tx.insert(companyOnUser).values({ companyId, userId: creatorUserId, roleId: role!.id }).returning({ id: companyOnUser.id });
   await tx.insert(companyHiringStep).values(DEFAULT_HIRING_STEPS.map((step, index) => ({ companyId, ...step, order: index + 1 })));
+  await tx.insert(companyRejectionReason).values(DEFAULT_REJECTION_REASONS.map((reason, index) => ({ companyId, ...reason, order: index + 1 })));
   return { ownerRoleId: role!.id, membershipId: membership!.id };
 }
 
@@ -68,3 +70,14 @@ export async function membersHolding(tx: Writer, roleId: string): Promise<number
 
 /** SQL twin of normalizeCompanyName (src/lib/companies/company-input.ts). */
 export const normalizedCompanyName = sql<string>`trim(regexp_replace(lower(${company.name}), '[^[:alnum:]]+', ' ', 'g'))`;
+
+/** The company's first hiring step (where new applications arrive), or null if it has none. */
+export async function firstHiringStepId(tx: Writer, companyId: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ id: companyHiringStep.id })
+    .from(companyHiringStep)
+    .where(and(eq(companyHiringStep.companyId, companyId), isNull(companyHiringStep.deletedAt)))
+    .orderBy(asc(companyHiringStep.order), asc(companyHiringStep.createdAt), asc(companyHiringStep.id))
+    .limit(1);
+  return row?.id ?? null;
+}

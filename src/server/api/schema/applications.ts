@@ -8,6 +8,8 @@ import { openJobAd, visibleJobAd } from '../../search/open-job-ad';
 import { builder } from '../builder';
 import { ApiError, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
+import { recordEvent } from '../record-event';
+import { firstHiringStepId } from '../companies/company-rows';
 import { isUuid } from '../../../lib/ids';
 
 interface ApplicationRow {
@@ -111,17 +113,25 @@ builder.mutationField('applyToJobAd', (t) =>
       const profileId = await requireMyTalentProfileId(context);
       const { db } = context;
       const [ad] = await db
-        .select({ id: jobAd.id, jobDescriptionId: jobAd.jobDescriptionId })
+        .select({ id: jobAd.id, jobDescriptionId: jobAd.jobDescriptionId, companyId: jobAd.publisherCompanyId })
         .from(jobAd)
         .innerJoin(company, eq(company.id, jobAd.publisherCompanyId))
         .where(and(eq(jobAd.id, jobAdId), openJobAd(new Date())))
         .limit(1);
       if (!ad) throw new ApiError('NOT_FOUND', 'This job ad is closed or was removed', { hint: 'search for open jobs' });
-      const [created] = await db
-        .insert(talentJobApplication)
-        .values({ jobAdId: ad.id, jobDescriptionId: ad.jobDescriptionId, talentProfileId: profileId, message })
-        .onConflictDoNothing()
-        .returning({ id: talentJobApplication.id });
+      const created = await db.transaction(async (tx) => {
+        // A new application sits in the company's first step, where its board shows it.
+        const firstStep = await firstHiringStepId(tx, ad.companyId);
+        const [row] = await tx
+          .insert(talentJobApplication)
+          .values({ jobAdId: ad.id, jobDescriptionId: ad.jobDescriptionId, talentProfileId: profileId, message, companyHiringStepId: firstStep })
+          .onConflictDoNothing()
+          .returning({ id: talentJobApplication.id });
+        if (!row) return null;
+        // The company's feed learns of it (toId: the company).
+        await recordEvent(tx, context.viewer!, { type: 'talentJobApplication.create', toId: ad.companyId, data: { entityId: row.id, companyId: ad.companyId, jobAdId: ad.id, after: { hiringStepId: firstStep } } });
+        return row;
+      });
       if (!created) throw new ApiError('CONFLICT', 'You already applied to this job', { hint: 'see your applied jobs' });
       const [row] = await selectApplications(db, eq(talentJobApplication.id, created.id));
       return row!;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   currency,
   currencyCheck,
@@ -52,11 +52,14 @@ export const company = pgTable(
     isPossibleDuplicate: boolean('is_possible_duplicate').notNull().default(false),
     verificationStatus: verificationStatus('verification_status').notNull().default('pending'),
     accountingCurrency: currency('accounting_currency'),
+    /** Days an application may stay in an in-progress step before it is marked stuck (issue 16). */
+    stuckAfterDays: integer('stuck_after_days').notNull().default(14),
     ...timestamps(),
     deletedAt: deletedAt(),
   },
   (t) => [
     currencyCheck('company_accounting_currency_iso', t.accountingCurrency),
+    check('company_stuck_after_days_range', sql`${t.stuckAfterDays} between 1 and 365`),
     index('company_name_lower_idx').on(sql`lower(${t.name})`),
     index('company_verification_status_idx').on(t.verificationStatus),
   ],
@@ -182,6 +185,30 @@ export const companyHiringStep = pgTable(
     deletedAt: deletedAt(),
   },
   (t) => [index('company_hiring_step_company_order_idx').on(t.companyId, t.order)],
+);
+
+/**
+ * A company's reasons for ending an application without a hire (issue 16), by who ended
+ * it: REJECTED by the company, WITHDRAWN by the candidate. New companies start with
+ * lib/job-applications/rejection-reasons.ts.
+ */
+export const companyRejectionReason = pgTable(
+  'company_rejection_reason',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    label: text('label').notNull(),
+    order: integer('order').notNull().default(0),
+    ...timestamps(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    check('company_rejection_reason_kind', sql`${t.kind} in ('REJECTED', 'WITHDRAWN')`),
+    index('company_rejection_reason_company_idx').on(t.companyId, t.kind, t.order),
+  ],
 );
 
 export const companyInvoiceDetail = pgTable(

@@ -49,6 +49,9 @@ export const eventType = pgEnum('event_type', [
   'jobAssignment.create', 'jobAssignment.update', 'jobAssignment.delete',
   'jobDescription.create', 'jobDescription.update', 'jobDescription.delete',
   'talentInvitation.create', 'talentInvitation.update', 'talentInvitation.delete',
+  // Not in spec §9: an application's arrival and every move through the pipeline (issue 16)
+  // are what its history and the talent's notifications are made of.
+  'talentJobApplication.create', 'talentJobApplication.update',
   'company.update',
   'talentProfile.update',
 ]);

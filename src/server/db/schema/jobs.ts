@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { currency, currencyCheck, deletedAt, id, money, timestamps, timestamptz, tsvector } from './columns';
-import { company, companyHiringStep } from './companies';
+import { company, companyHiringStep, companyRejectionReason } from './companies';
 import { assignmentType, employmentType, rateUnit, workMode } from './enums';
 import { talentProfile } from './talents';
 import { user } from './users';
@@ -209,6 +209,10 @@ export const talentJobApplication = pgTable(
     companyHiringStepId: uuid('company_hiring_step_id').references(() => companyHiringStep.id, {
       onDelete: 'set null',
     }),
+    /** When it entered its current step: time in step, and the stuck flag (issue 16). */
+    stepChangedAt: timestamptz('step_changed_at').notNull().defaultNow(),
+    /** Why it ended, when it sits in a REJECTED or WITHDRAWN step. */
+    rejectionReasonId: uuid('rejection_reason_id').references(() => companyRejectionReason.id, { onDelete: 'set null' }),
     ...timestamps(),
   },
   (t) => [

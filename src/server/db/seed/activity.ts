@@ -60,6 +60,9 @@ function distinctAds(faker: Faker, pool: readonly SeededJobAd[], count: number):
   return [...picked.values()];
 }
 
+/** A seeded application entered its step when it arrived (no move is seeded). */
+export const appliedAt = (createdAt: Date) => ({ createdAt, stepChangedAt: createdAt });
+
 export function hiringStepId(companies: SeededCompanies, companyId: string, step: HiringStepName): string | null {
   return companies.all.find((seeded) => seeded.id === companyId)?.steps.find((candidate) => candidate.name === step)?.id ?? null;
 }
@@ -96,7 +99,7 @@ export async function seedMarketplaceActivity(
             message: faker.helpers.arrayElement(APPLICATION_MESSAGES),
             details: { availableFrom: isoDate(addDays(now, faker.number.int({ min: 7, max: 60 }))) },
             companyHiringStepId: hiringStepId(companies, ad.companyId, faker.helpers.weightedArrayElement(STEP_WEIGHTS)),
-            createdAt: afterPublication(faker, ad, now),
+            ...appliedAt(afterPublication(faker, ad, now)),
           });
         }
       }

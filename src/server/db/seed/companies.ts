@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DEFAULT_REJECTION_REASONS } from '../../../lib/job-applications/rejection-reasons';
 import { inArray } from 'drizzle-orm';
 import { DEFAULT_ROLE_TEMPLATES, OWNER_ROLE, RECRUITER_PERMISSIONS, RECRUITER_ROLE } from '../../../lib/companies/company-roles';
 import { DEFAULT_HIRING_STEPS } from '../../../lib/companies/hiring-steps';
@@ -7,6 +8,7 @@ import {
   companyCredit,
   companyDefaultPermissions,
   companyHiringStep,
+  companyRejectionReason,
   companyInvoiceDetail,
   companyOnProviderCompany,
   companyOnUser,
@@ -170,6 +172,13 @@ export async function seedCompanies(ctx: SeedContext, tx: SeedTx, accounts: Seed
         group: DEFAULT_HIRING_STEPS[index]!.group,
       })),
     ),
+  );
+
+  await insertRows(
+    ctx,
+    tx,
+    companyRejectionReason,
+    all.flatMap((seeded) => DEFAULT_REJECTION_REASONS.map((reason, index) => ({ companyId: seeded.id, ...reason, order: index + 1 }))),
   );
 
   const northwind = byKey('northwind');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { savedJobAd, talentInvitation, talentJobApplication } from '../schema';
 import type { SeededAccounts } from './accounts';
-import { afterPublication, hiringStepId } from './activity';
+import { afterPublication, appliedAt, hiringStepId } from './activity';
 import type { HiringStepName, SeededCompanies } from './companies';
 import type { CompanyKey } from './company-definitions';
 import { insertRows, type SeedContext, type SeedTx } from './context';
@@ -92,7 +92,7 @@ export async function seedDemoTalentActivity(
       message,
       details: { expectedRate: '60.00', expectedRateCurrency: 'EUR', expectedRateUnit: 'HOUR' as const, availableFrom: isoDate(addDays(now, 14)) },
       companyHiringStepId: hiringStepId(companies, ad.companyId, step),
-      createdAt,
+      ...appliedAt(createdAt),
     })),
   );
 

@@ -1,0 +1,21 @@
+// Why an application ended without a hire (issue 16): every rejection names a reason from
+// the company's own list, split by who ended it, so that no candidate is dropped silently
+// and the company can see why its pipeline loses people. Companies start with these.
+
+export const REJECTION_KINDS = ['REJECTED', 'WITHDRAWN'] as const;
+export type RejectionKind = (typeof REJECTION_KINDS)[number];
+
+export const DEFAULT_REJECTION_REASONS: ReadonlyArray<{ kind: RejectionKind; label: string }> = [
+  { kind: 'REJECTED', label: 'Skills do not match the role' },
+  { kind: 'REJECTED', label: 'Not enough experience' },
+  { kind: 'REJECTED', label: 'Another candidate was chosen' },
+  { kind: 'REJECTED', label: 'Salary expectations too far apart' },
+  { kind: 'REJECTED', label: 'The position was closed' },
+  { kind: 'WITHDRAWN', label: 'Accepted another offer' },
+  { kind: 'WITHDRAWN', label: 'No longer looking' },
+  { kind: 'WITHDRAWN', label: 'Terms did not suit them' },
+  { kind: 'WITHDRAWN', label: 'Stopped answering' },
+];
+
+/** How long an application may sit in an in-progress step before the board marks it stuck. */
+export const DEFAULT_STUCK_AFTER_DAYS = 14;
