@@ -5,6 +5,7 @@ import companies from '../../locales/en/common/companies.json';
 import identity from '../../locales/en/common/identity.json';
 import impersonation from '../../locales/en/common/impersonation.json';
 import jobAds from '../../locales/en/common/job-ads.json';
+import jobApplications from '../../locales/en/common/job-applications.json';
 import jobDescriptions from '../../locales/en/common/job-descriptions.json';
 import jobFields from '../../locales/en/common/job-fields.json';
 import talentAssignments from '../../locales/en/common/talent-assignments.json';
@@ -29,6 +30,7 @@ export const COMMON_PARTS: Readonly<Record<string, object>> = {
   identity,
   impersonation,
   'job-ads': jobAds,
+  'job-applications': jobApplications,
   'job-descriptions': jobDescriptions,
   'job-fields': jobFields,
   'talent-assignments': talentAssignments,

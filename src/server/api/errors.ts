@@ -71,8 +71,8 @@ const t = getTranslator();
  * issue's code (what clients branch on and word themselves) and the English message from
  * the locale files (`<prefix>.<code>`, the same text the product's pages show).
  */
-export function invalidFields(issues: readonly FieldIssue[], prefix: string, inputName = 'data'): ApiError {
-  const fieldErrors: FieldError[] = issues.map(({ path, code }) => ({ field: `${inputName}.${path}`, code, message: t(`${prefix}.${code}`) }));
+export function invalidFields(issues: readonly FieldIssue[], prefix: string, inputName: string | null = 'data'): ApiError {
+  const fieldErrors: FieldError[] = issues.map(({ path, code }) => ({ field: inputName === null ? path : `${inputName}.${path}`, code, message: t(`${prefix}.${code}`) }));
   return new ApiError('BAD_USER_INPUT', fieldErrors.length === 1 ? fieldErrors[0]!.message : 'Some fields need attention', { hint: 'see fieldErrors', fieldErrors });
 }
 

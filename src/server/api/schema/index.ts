@@ -41,3 +41,4 @@ export function printApiSchema(): string {
 }
 import '../job-descriptions/job-descriptions';
 import '../job-ads/job-ads';
+import '../job-applications/received-applications';
