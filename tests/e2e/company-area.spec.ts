@@ -52,8 +52,10 @@ test.describe('company area: banner, side menu, dashboard and company selection'
     const total = Number(/\d+/.exec((await card('Job ads').getByTestId('total').textContent())!)![0]);
     expect(open).toBeGreaterThan(0);
     expect(open).toBeLessThanOrEqual(total);
-    // The pages they count are not built yet: counts without links.
-    await expect(activity.getByRole('link')).toHaveCount(0);
+    // A card links to the page of what it counts once that page is live (route table).
+    await expect(card('Job ads').getByRole('link')).toHaveAttribute('href', '/company/job-ads');
+    await expect(card('Received applications').getByRole('link')).toHaveAttribute('href', '/company/received-job-applications');
+    await expect(card('Sent invitations').getByRole('link')).toHaveCount(0);
 
     // The charts, each readable as text: the week chart's table, the pipeline's rows with numbers.
     const weeks = page.getByRole('region', { name: 'Applications per week' });

@@ -43,7 +43,7 @@ test.describe("the talent's employers, provider companies and company pages", ()
     await expect(page).toHaveTitle(/^Northwind Labs \| /);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Northwind Labs');
     await expect(page.getByTestId('verified-badge')).toHaveText('Verified');
-    await expect(page.getByText('Lisbon, Portugal')).toBeVisible();
+    await expect(page.getByText('Lisbon, Portugal', { exact: true })).toBeVisible();
     const website = page.getByRole('link', { name: /northwind-labs\.example/ });
     await expect(website).toHaveAttribute('href', 'https://northwind-labs.example/');
     await expect(website).toHaveAttribute('rel', 'noopener nofollow');

@@ -34,8 +34,8 @@ describe('company dashboard cards', () => {
     expect(dashboardCards(dashboard, (key) => live.has(key)).map((card) => card.href)).toEqual(['/company/job-ads', null, null, '/company/talent-roster']);
   });
 
-  it('follows the route table by default: job ads are live, the other lists not yet', () => {
-    expect(dashboardCards(dashboard).map((card) => card.href)).toEqual(['/company/job-ads', null, null, null]);
+  it('follows the route table by default: job ads and received applications are live, the other lists not yet', () => {
+    expect(dashboardCards(dashboard).map((card) => card.href)).toEqual(['/company/job-ads', '/company/received-job-applications', null, null]);
   });
 });
 

@@ -92,6 +92,7 @@ ReceivedJobApplication.implement({
     createdAt: t.field({ type: 'DateTime', resolve: (row) => row.createdAt }),
     stepChangedAt: t.field({ type: 'DateTime', description: 'When it entered its current step', resolve: (row) => row.stepChangedAt }),
     isStuck: t.boolean({ description: "In an in-progress step for longer than the company's threshold", resolve: (row) => isStuck({ group: groupOf(row.stepGroup), stepChangedAt: row.stepChangedAt }, row.stuckAfterDays, new Date()) }),
+    stuckAfterDays: t.int({ description: "The company's threshold for isStuck, in days", resolve: (row) => row.stuckAfterDays }),
     talent: t.field({ type: ApplicationTalent, resolve: (row) => row }),
     jobAd: t.field({ type: Named, nullable: true, resolve: (row) => (row.jobAdId && row.jobAdTitle !== null ? { id: row.jobAdId, title: row.jobAdTitle } : null) }),
     jobDescription: t.field({ type: Named, nullable: true, resolve: (row) => (row.jobDescriptionId && row.jobDescriptionTitle !== null ? { id: row.jobDescriptionId, title: row.jobDescriptionTitle } : null) }),

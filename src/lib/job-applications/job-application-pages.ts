@@ -1,0 +1,137 @@
+import { companyRefusal, type RefusalStatus } from '../companies/company-refusals';
+import { answerIssues } from '../forms/answer-issues';
+import { graphql, type ResultOf } from '../graphql/graphql';
+import { sendDocument, type SendGraphql } from '../graphql/send-document';
+import type { Translate } from '../i18n/i18n';
+import { isUuid } from '../ids';
+import { BULK_CONFIRM_THRESHOLD, MAX_BULK_MOVE } from './pipeline';
+
+// The documents and pure handlers of /company/received-job-applications (list and board)
+// and /company/job-application (issue 16).
+
+export const APPLICATIONS_PER_PAGE = 25;
+/** The board shows one ad's applications on one page: a column per step, up to this many cards. */
+export const BOARD_LIMIT = 100;
+const WORDS = 'jobApplications';
+
+export const FIND_MANY_TALENT_JOB_APPLICATION_QUERY = graphql(`
+  query FindManyTalentJobApplication($jobAdId: ID, $hiringStepId: ID, $appliedFrom: String, $appliedTo: String, $q: String, $stuckOnly: Boolean, $sort: ReceivedJobApplicationSort, $page: Int, $perPage: Int) {
+    findManyTalentJobApplication(jobAdId: $jobAdId, hiringStepId: $hiringStepId, appliedFrom: $appliedFrom, appliedTo: $appliedTo, q: $q, stuckOnly: $stuckOnly, sort: $sort, page: $page, perPage: $perPage) {
+      items {
+        id createdAt stepChangedAt isStuck stuckAfterDays
+        talent { id profileName jobTitle location skills }
+        jobAd { id title }
+        jobDescription { id title }
+        hiringStep { id stepName group order }
+        rejectionReason { id label kind }
+      }
+      total page pageCount
+    }
+  }
+`);
+
+export const FIND_TALENT_JOB_APPLICATION_QUERY = graphql(`
+  query FindTalentJobApplication($id: ID!) {
+    findTalentJobApplication(id: $id) {
+      email description totalExperience
+      application {
+        id message createdAt stepChangedAt isStuck stuckAfterDays
+        talent { id profileName jobTitle location skills }
+        jobAd { id title }
+        jobDescription { id title }
+        hiringStep { id stepName group order }
+        rejectionReason { id label kind }
+      }
+      history { at kind actorName fromStep toStep reason }
+    }
+  }
+`);
+
+export const FIND_MANY_COMPANY_REJECTION_REASON_QUERY = graphql(`
+  query FindManyCompanyRejectionReason {
+    findManyCompanyRejectionReason { id kind label }
+  }
+`);
+
+export const MOVE_TALENT_JOB_APPLICATION_MUTATION = graphql(`
+  mutation MoveTalentJobApplication($ids: [ID!]!, $hiringStepId: ID!, $rejectionReasonId: ID) {
+    moveTalentJobApplication(ids: $ids, hiringStepId: $hiringStepId, rejectionReasonId: $rejectionReasonId) { id }
+  }
+`);
+
+/** The ads to filter by: the company's own, newest first (one page is enough for a select). */
+export const APPLICATION_JOB_AD_CHOICES_QUERY = graphql(`
+  query ApplicationJobAdChoices {
+    findManyJobAd(perPage: 100) { items { id title status } }
+  }
+`);
+
+export type ReceivedApplicationPage = ResultOf<typeof FIND_MANY_TALENT_JOB_APPLICATION_QUERY>['findManyTalentJobApplication'];
+export type ReceivedApplication = ReceivedApplicationPage['items'][number];
+export type ReceivedApplicationDetail = ResultOf<typeof FIND_TALENT_JOB_APPLICATION_QUERY>['findTalentJobApplication'];
+export type RejectionReasonChoice = ResultOf<typeof FIND_MANY_COMPANY_REJECTION_REASON_QUERY>['findManyCompanyRejectionReason'][number];
+
+export const APPLICATION_SORTS = ['NEWEST', 'OLDEST', 'LONGEST_IN_STEP'] as const;
+export type ApplicationSort = (typeof APPLICATION_SORTS)[number];
+
+export interface ApplicationFilters {
+  q: string;
+  jobAdId: string | null;
+  hiringStepId: string | null;
+  appliedFrom: string;
+  appliedTo: string;
+  stuckOnly: boolean;
+  sort: ApplicationSort;
+  view: 'list' | 'board';
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The list's state from the address; anything unknown reads as no filter. */
+export function readApplicationFilters(url: URL): ApplicationFilters {
+  const param = (name: string) => (url.searchParams.get(name) ?? '').trim();
+  const id = (name: string) => (isUuid(param(name)) ? param(name) : null);
+  const sort = param('sort');
+  return {
+    q: param('q').slice(0, 200),
+    jobAdId: id('jobAdId'),
+    hiringStepId: id('hiringStepId'),
+    appliedFrom: DAY.test(param('appliedFrom')) ? param('appliedFrom') : '',
+    appliedTo: DAY.test(param('appliedTo')) ? param('appliedTo') : '',
+    stuckOnly: param('stuck') === 'yes',
+    sort: (APPLICATION_SORTS as readonly string[]).includes(sort) ? (sort as ApplicationSort) : 'NEWEST',
+    view: param('view') === 'board' ? 'board' : 'list',
+  };
+}
+
+export const hasApplicationFilters = (filters: ApplicationFilters) =>
+  Boolean(filters.q || filters.jobAdId || filters.hiringStepId || filters.appliedFrom || filters.appliedTo || filters.stuckOnly);
+
+export type MoveOutcome =
+  | { kind: 'done' }
+  /** `rowId`: the one application a refusal is about (a row's own form), null for the bulk form. */
+  | { kind: 'refused'; rowId: string | null; message: string; status: RefusalStatus };
+
+/**
+ * A move posted from a row (`id`), or from the bulk form (every ticked `ids`): to the
+ * chosen step, with the reason a closing step needs. Moving more than a few at once needs
+ * the confirmation box ticked, so a slip of the "select all" box cannot reject a page.
+ */
+export async function submitApplicationMove(form: FormData, send: SendGraphql, t: Translate): Promise<MoveOutcome> {
+  const single = form.get('id');
+  const ids = (typeof single === 'string' ? [single] : form.getAll('ids').map(String)).filter(isUuid);
+  const rowId = typeof single === 'string' && isUuid(single) ? single : null;
+  const refused = (message: string, status: RefusalStatus = 422): MoveOutcome => ({ kind: 'refused', rowId, message, status });
+  if (!ids.length) return refused(t(`${WORDS}.errors.nothingSelected`));
+  if (ids.length > MAX_BULK_MOVE) return refused(t(`${WORDS}.errors.tooMany`));
+  if (!rowId && ids.length > BULK_CONFIRM_THRESHOLD && form.get('confirm') !== 'on') return refused(t(`${WORDS}.bulkConfirmNeeded`, { count: ids.length }));
+  const hiringStepId = String(form.get('hiringStepId') ?? '');
+  if (!isUuid(hiringStepId)) return refused(t(`${WORDS}.errors.stepUnknown`));
+  const reason = String(form.get('rejectionReasonId') ?? '');
+  const answer = await sendDocument(send, MOVE_TALENT_JOB_APPLICATION_MUTATION, { ids, hiringStepId, rejectionReasonId: isUuid(reason) ? reason : null });
+  if (answer.data?.moveTalentJobApplication && !answer.errors.length) return { kind: 'done' };
+  const { issues } = answerIssues(answer.errors);
+  if (issues.length) return refused(t(`${WORDS}.errors.${issues[0]!.code}`, { defaultValue: t(`${WORDS}.failed`) }));
+  const refusal = companyRefusal(answer.errors, t, WORDS);
+  return refused(refusal.message, refusal.status);
+}

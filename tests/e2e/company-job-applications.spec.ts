@@ -1,0 +1,126 @@
+import { expect, test, type Page } from '@playwright/test';
+import jobAdWords from '../../src/locales/en/common/job-ads.json' with { type: 'json' };
+import applicationWords from '../../src/locales/en/common/job-applications.json' with { type: 'json' };
+import jobFieldWords from '../../src/locales/en/common/job-fields.json' with { type: 'json' };
+import { selectCompany } from './support/company-area';
+import { expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
+
+// Issue 16, done when: the demo owner moves the demo talent's application through the
+// pipeline by keyboard, rejects another with a reason, and the talent sees both statuses.
+// The test publishes two ads of its own and the demo talent applies to both, so the
+// seeded applications other tests read stay as they are.
+const OWNER = 'owner@demo.test';
+const TALENT = 'talent@demo.test';
+const words = applicationWords.jobApplications;
+const fields = jobFieldWords.jobFields;
+
+async function publishAd(page: Page, title: string): Promise<string> {
+  await page.goto('/company/job-ad-create');
+  await page.getByLabel(fields.title).fill(title);
+  await page.getByLabel(fields.workMode).selectOption('onsite');
+  await page.getByLabel(fields.countryCode).selectOption('DE');
+  await page.getByLabel(fields.locality).fill('Berlin');
+  await page.getByRole('button', { name: jobAdWords.jobAds.saveAndPublish }).click();
+  await expect(page).toHaveURL(/\/company\/job-ad\?id=/);
+  return new URL(page.url()).searchParams.get('id')!;
+}
+
+async function apply(page: Page, jobAdId: string) {
+  await page.goto(`/job-apply-form?jobAdId=${jobAdId}`);
+  await page.getByLabel('Note to the company (optional)').fill('Keen to talk.');
+  await page.getByRole('button', { name: 'Send application' }).click();
+  await expect(page).toHaveURL(/\/job-apply\/success\?jobAdId=/);
+}
+
+const column = (page: Page, step: string) => page.locator(`[data-step-column="${step}"]`);
+
+test.describe('received applications and the pipeline', () => {
+  test('the owner moves an application through every step by keyboard, bulk-moves, rejects with a reason; the talent sees each status', async ({ page, browser }) => {
+    test.setTimeout(150_000);
+    const stamp = Date.now().toString(36);
+    await signInAs(page, OWNER, '/company/my-companies');
+    await selectCompany(page, 'Northwind Labs');
+    const adA = await publishAd(page, `Pipeline A ${stamp}`);
+    const adB = await publishAd(page, `Pipeline B ${stamp}`);
+
+    const talentContext = await browser.newContext();
+    const talent = await talentContext.newPage();
+    await signInAs(talent, TALENT, '/talent/dashboard');
+    await apply(talent, adA);
+    await apply(talent, adB);
+
+    await test.step('both arrive in Applied; ticked together, they move to Screening', async () => {
+      await page.goto(`/company/received-job-applications?jobAdId=${adA}`);
+      await expect(page.locator('[data-application-id]')).toHaveCount(1);
+      await expect(page.locator('[data-application-id]')).toContainText('Applied');
+      await page.goto('/company/received-job-applications?sort=NEWEST');
+      const mine = page.locator('[data-application-id]').filter({ hasText: stamp });
+      await expect(mine).toHaveCount(2);
+      await expectNoAxeViolations(page);
+      for (const row of await mine.all()) await row.getByRole('checkbox').check();
+      await page.locator('#bulk-step').selectOption({ label: 'Screening' });
+      await page.locator('#bulk-move').getByRole('button', { name: words.moveSelected }).click();
+      await expect(page.getByRole('status').filter({ hasText: applicationWords.notices.jobApplications.moved }).first()).toBeVisible();
+      await expect(page.locator('[data-application-id]').filter({ hasText: stamp }).filter({ hasText: 'Screening' })).toHaveCount(2);
+      await expectFitsPhoneWidth(page);
+      await page.setViewportSize({ width: 1280, height: 800 });
+    });
+
+    await test.step('on the board of ad A, the card goes Interview, Offer, Hired by keyboard alone', async () => {
+      await page.goto(`/company/received-job-applications?view=board&jobAdId=${adA}`);
+      await expectNoAxeViolations(page);
+      for (const step of ['Interview', 'Offer', 'Hired']) {
+        const select = page.locator('[data-application-id] select[name="hiringStepId"]').first();
+        await select.focus();
+        // The next step down the list, chosen and sent with the keyboard: no dragging.
+        await page.keyboard.press('ArrowDown');
+        await page.keyboard.press('Tab');
+        await page.keyboard.press('Tab');
+        await page.keyboard.press('Enter');
+        await expect(page.getByRole('status').filter({ hasText: applicationWords.notices.jobApplications.moved }).first()).toBeVisible();
+        await expect(column(page, step).locator('[data-application-id]')).toHaveCount(1);
+      }
+    });
+
+    await test.step('rejecting ad B needs a reason; with one, it closes', async () => {
+      await page.goto(`/company/received-job-applications?jobAdId=${adB}`);
+      const row = page.locator('[data-application-id]').first();
+      await row.locator('select[name="hiringStepId"]').selectOption({ label: 'Rejected' });
+      await row.getByRole('button', { name: new RegExp(`^${words.move}:`) }).click();
+      await expect(page.getByRole('alert').filter({ hasText: words.errors.reasonRequired })).toBeVisible();
+      const again = page.locator('[data-application-id]').first();
+      await again.locator('select[name="hiringStepId"]').selectOption({ label: 'Rejected' });
+      await again.locator('select[name="rejectionReasonId"]').selectOption({ label: 'Another candidate was chosen' });
+      await again.getByRole('button', { name: new RegExp(`^${words.move}:`) }).click();
+      await expect(page.getByRole('status').filter({ hasText: applicationWords.notices.jobApplications.moved }).first()).toBeVisible();
+      await expect(page.locator('[data-application-id]').first()).toContainText('Another candidate was chosen');
+    });
+
+    await test.step('the application page shows where it stands and its history', async () => {
+      await page.goto(`/company/received-job-applications?jobAdId=${adA}`);
+      await page.locator('[data-application-id]').first().getByRole('link').first().click();
+      await expect(page).toHaveURL(/\/company\/job-application\?id=/);
+      const history = page.getByRole('region', { name: words.historyHeading }).or(page.locator('section[aria-labelledby="history-heading"]'));
+      await expect(history.getByText(/moved it from Offer to Hired/)).toBeVisible();
+      await expect(history.getByText(/moved it from Applied to Screening/)).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+
+    await test.step('the talent sees Hired and Rejected on their applied jobs', async () => {
+      await talent.goto('/talent/applied-jobs');
+      await expect(talent.locator('li, article').filter({ hasText: `Pipeline A ${stamp}` }).filter({ hasText: 'Hired' }).first()).toBeVisible();
+      await expect(talent.locator('li, article').filter({ hasText: `Pipeline B ${stamp}` }).filter({ hasText: 'Rejected' }).first()).toBeVisible();
+    });
+    await talentContext.close();
+  });
+
+  test("another company's application is a 404; a member who may only read sees no move controls", async ({ page }) => {
+    await signInAs(page, 'recruiter@demo.test', '/company/my-companies');
+    await selectCompany(page, 'Northwind Labs');
+    // The recruiter reads applications but may not move them: no Move controls.
+    await page.goto('/company/received-job-applications');
+    await expect(page.locator('[data-application-id]').first()).toBeVisible();
+    await expect(page.locator('select[name="hiringStepId"]')).toHaveCount(0);
+    expect((await page.goto('/company/job-application?id=00000000-0000-4000-8000-000000000000'))?.status()).toBe(404);
+  });
+});
