@@ -11,6 +11,7 @@ import jobFields from '../../locales/en/common/job-fields.json';
 import talentAssignments from '../../locales/en/common/talent-assignments.json';
 import talentBilling from '../../locales/en/common/talent-billing.json';
 import talentCompanies from '../../locales/en/common/talent-companies.json';
+import talentNotes from '../../locales/en/common/talent-notes.json';
 import talentDashboard from '../../locales/en/common/talent-dashboard.json';
 import talentJobs from '../../locales/en/common/talent-jobs.json';
 import talentTransactions from '../../locales/en/common/talent-transactions.json';
@@ -36,6 +37,7 @@ export const COMMON_PARTS: Readonly<Record<string, object>> = {
   'talent-assignments': talentAssignments,
   'talent-billing': talentBilling,
   'talent-companies': talentCompanies,
+  'talent-notes': talentNotes,
   'talent-dashboard': talentDashboard,
   'talent-jobs': talentJobs,
   'talent-transactions': talentTransactions,

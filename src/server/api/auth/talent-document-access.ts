@@ -10,12 +10,28 @@ export interface DocumentOwner {
 }
 
 /**
- * Who may download a talent's private documents (cv, resume, pdf): the talent who owns
- * the profile. Pictures are public and do not pass here. Companies will also read them
- * once the company talent pages exist: members of a company holding talentProfile read
- * (spec §6) for the talents they may see; that branch is added here, with its tests,
- * together with those pages, and every download already asks this one function.
+ * What the reader's selected company has to do with the talent: it must be allowed to read
+ * talent profiles (spec §6 talentProfile read), and hold an application of the talent (an
+ * answer to its invitation is one) or have the talent on its roster.
  */
-export function mayReadTalentDocument(reader: DocumentReader, owner: DocumentOwner): boolean {
+export interface CompanyLink {
+  mayReadProfiles: boolean;
+  holdsApplication: boolean;
+  onRoster: boolean;
+}
+
+/**
+ * Who may download a talent's private documents (cv, resume, pdf), issue 16: the talent who
+ * owns the profile; and a company while it works with the talent (an application it holds,
+ * or its roster) through a member whose role may read talent profiles. Every company
+ * download is recorded by the caller. Pictures are public and do not pass here.
+ */
+export function mayReadTalentDocument(reader: DocumentReader, owner: DocumentOwner, company: CompanyLink | null = null): boolean {
+  if (owner.userId !== null && owner.userId === reader.userId) return true;
+  return company !== null && company.mayReadProfiles && (company.holdsApplication || company.onRoster);
+}
+
+/** Whether the owner rule alone decides: the talent's own read needs no company and is not logged. */
+export function isOwnDocument(reader: DocumentReader, owner: DocumentOwner): boolean {
   return owner.userId !== null && owner.userId === reader.userId;
 }

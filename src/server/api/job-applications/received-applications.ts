@@ -3,6 +3,8 @@ import { HIRING_STEP_GROUPS, type HiringStepGroup } from '../../../lib/companies
 import { isStuck, MAX_BULK_MOVE, reasonKindFor } from '../../../lib/job-applications/pipeline';
 import { REJECTION_KINDS } from '../../../lib/job-applications/rejection-reasons';
 import { isUuid } from '../../../lib/ids';
+import { can } from '../../../lib/permissions/effective-permissions';
+import { DOCUMENT_SLOTS, type DocumentSlot } from '../../../lib/uploads/upload-rules';
 import { company, companyHiringStep, companyRejectionReason, generalEventslog, jobAd, jobDescription, talentJobApplication, talentProfile, user } from '../../db/schema';
 import { escapeLike } from '../../db/like-pattern';
 import { builder } from '../builder';
@@ -243,13 +245,31 @@ const ApplicationHistoryEntry = builder.objectRef<HistoryRow>('ApplicationHistor
   }),
 });
 
-const ReceivedJobApplicationDetail = builder.objectRef<ReceivedRow & { email: string | null; description: string | null; totalExperience: number | null }>('ReceivedJobApplicationDetail').implement({
+interface ApplicantDocument {
+  slot: DocumentSlot;
+  name: string;
+  url: string;
+}
+
+const ApplicantDocumentRef = builder.objectRef<ApplicantDocument>('ApplicantDocument').implement({
+  description: "One of the applicant's PDFs; its url downloads it (recorded as talentDocument.read)",
+  fields: (t) => ({
+    slot: t.string({ description: 'cv, resume or pdf', resolve: (row) => row.slot }),
+    name: t.exposeString('name'),
+    url: t.exposeString('url'),
+  }),
+});
+
+type DetailRow = ReceivedRow & { email: string | null; description: string | null; totalExperience: number | null; documents: ApplicantDocument[] };
+
+const ReceivedJobApplicationDetail = builder.objectRef<DetailRow>('ReceivedJobApplicationDetail').implement({
   description: 'One application with the applicant as companies see them and its history',
   fields: (t) => ({
     application: t.field({ type: ReceivedJobApplication, resolve: (row) => row }),
     email: t.string({ nullable: true, resolve: (row) => row.email }),
     description: t.string({ nullable: true, description: "The applicant's own summary", resolve: (row) => row.description }),
     totalExperience: t.int({ nullable: true, description: 'Years', resolve: (row) => row.totalExperience }),
+    documents: t.field({ type: [ApplicantDocumentRef], description: 'Empty unless the role may read talent profiles (talentProfile read)', resolve: (row) => row.documents }),
     history: t.field({
       type: [ApplicationHistoryEntry],
       description: 'Oldest first',
@@ -278,13 +298,20 @@ builder.queryField('findTalentJobApplication', (t) =>
     authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, { id }, context) => {
-      const { companyId } = requireCompanyPermission(context, 'talentJobApplication', 'read');
+      const { companyId, permissions } = requireCompanyPermission(context, 'talentJobApplication', 'read');
       const [row] = await ownApplications(context.db, companyId, [String(id)]);
       const [profile] = await context.db
-        .select({ email: talentProfile.email, description: talentProfile.description, totalExperience: talentProfile.totalExperience })
+        .select({ email: talentProfile.email, description: talentProfile.description, totalExperience: talentProfile.totalExperience, cv: talentProfile.cv, resume: talentProfile.resume, pdf: talentProfile.pdf })
         .from(talentProfile)
         .where(eq(talentProfile.id, row!.talentProfileId));
-      return { ...row!, email: profile?.email ?? null, description: profile?.description ?? null, totalExperience: profile?.totalExperience ?? null };
+      // The application itself is the link that lets the company read them (talent-document-access).
+      const documents = profile && can(permissions, 'talentProfile', 'read')
+        ? DOCUMENT_SLOTS.flatMap((slot) => {
+            const file = profile[slot];
+            return file?.url ? [{ slot, name: file.name ?? `${slot}.pdf`, url: file.url }] : [];
+          })
+        : [];
+      return { ...row!, email: profile?.email ?? null, description: profile?.description ?? null, totalExperience: profile?.totalExperience ?? null, documents };
     },
   }),
 );

@@ -42,3 +42,4 @@ export function printApiSchema(): string {
 import '../job-descriptions/job-descriptions';
 import '../job-ads/job-ads';
 import '../job-applications/received-applications';
+import '../talent-notes/talent-notes';

@@ -7,7 +7,9 @@ import { talentProfile } from '../../db/schema';
 import { recordEvent } from '../record-event';
 import type { ProfilePicture, StoredFile } from '../../db/schema/talents';
 import { pictureVariants } from '../../uploads/picture-variants';
-import { mayReadTalentDocument } from '../auth/talent-document-access';
+import { isOwnDocument, mayReadTalentDocument } from '../auth/talent-document-access';
+import { can } from '../../../lib/permissions/effective-permissions';
+import { companyTalentLink } from '../job-applications/talent-link';
 import { requireMyTalentProfileId } from '../auth/my-talent-profile';
 import { builder } from '../builder';
 import type { ApiContext } from '../context';
@@ -173,13 +175,14 @@ builder.queryField('findTalentDocument', (t) =>
   t.field({
     type: TalentDocument,
     description:
-      "A document of a talent profile by its profile id and storage key, when you may read it (your own); NOT_FOUND otherwise, whether or not it exists. The web app's download route asks this before it sends the file",
+      "A document of a talent profile by its profile id and storage key, when you may read it: your own, or, through the selected company (talentProfile read), a talent who applied to it or is on its roster (recorded as talentDocument.read); NOT_FOUND otherwise, whether or not it exists. The web app's download route asks this before it sends the file",
     authScopes: { signedIn: true },
     args: {
       talentProfileId: t.arg.id({ required: true }),
       key: t.arg.string({ required: true }),
     },
-    resolve: async (_root, { talentProfileId, key }, { db, viewer }) => {
+    resolve: async (_root, { talentProfileId, key }, context) => {
+      const { db, viewer } = context;
       const id = String(talentProfileId);
       if (!isUuid(id)) throw notFound('Document');
       const [profile] = await db
@@ -187,12 +190,23 @@ builder.queryField('findTalentDocument', (t) =>
         .from(talentProfile)
         .where(and(eq(talentProfile.id, id), isNull(talentProfile.deletedAt)))
         .limit(1);
-      if (!profile || !mayReadTalentDocument(viewer!, profile)) throw notFound('Document');
-      const document = DOCUMENT_SLOTS.map((slot) => profile[slot]).find((file) => {
-        const address = documentAddressOfUrl(file?.url);
+      if (!profile) throw notFound('Document');
+      const own = isOwnDocument(viewer!, profile);
+      // A company reads through the selected company (tp-company) only, never through another of the member's.
+      const company = !own && context.company
+        ? { mayReadProfiles: can(context.company.permissions, 'talentProfile', 'read'), ...(await companyTalentLink(db, context.company.companyId, id)) }
+        : null;
+      if (!mayReadTalentDocument(viewer!, profile, company)) throw notFound('Document');
+      const slot = DOCUMENT_SLOTS.find((candidate) => {
+        const address = documentAddressOfUrl(profile[candidate]?.url);
         return address?.talentProfileId === id && address.key === key;
       });
-      if (!document) throw notFound('Document');
+      const document = slot ? profile[slot] : null;
+      if (!slot || !document) throw notFound('Document');
+      if (!own) {
+        // Every company download is on the record, addressed to the talent whose document it is.
+        await recordEvent(db, viewer!, { type: 'talentDocument.read', toId: profile.userId, data: { entityId: id, companyId: context.company!.companyId, slot, key } });
+      }
       return document;
     },
   }),

@@ -52,6 +52,8 @@ export const eventType = pgEnum('event_type', [
   // Not in spec §9: an application's arrival and every move through the pipeline (issue 16)
   // are what its history and the talent's notifications are made of.
   'talentJobApplication.create', 'talentJobApplication.update',
+  // Not in spec §9 either: a company member downloaded a talent's CV, resume or PDF (issue 16).
+  'talentDocument.read',
   'company.update',
   'talentProfile.update',
 ]);

@@ -1,0 +1,1 @@
+ALTER TYPE "event_type" ADD VALUE 'talentDocument.read' BEFORE 'company.update';
