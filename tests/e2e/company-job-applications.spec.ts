@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import jobAdWords from '../../src/locales/en/common/job-ads.json' with { type: 'json' };
 import applicationWords from '../../src/locales/en/common/job-applications.json' with { type: 'json' };
 import jobFieldWords from '../../src/locales/en/common/job-fields.json' with { type: 'json' };
+import noteWords from '../../src/locales/en/common/talent-notes.json' with { type: 'json' };
 import { selectCompany } from './support/company-area';
 import { expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
 
@@ -103,7 +104,19 @@ test.describe('received applications and the pipeline', () => {
       const history = page.getByRole('region', { name: words.historyHeading }).or(page.locator('section[aria-labelledby="history-heading"]'));
       await expect(history.getByText(/moved it from Offer to Hired/)).toBeVisible();
       await expect(history.getByText(/moved it from Applied to Screening/)).toBeVisible();
+      // A note on the talent: written, then edited to private.
+      await page.locator('#new-note').fill(`Great call ${stamp}`);
+      await page.getByRole('button', { name: noteWords.talentNotes.add }).click();
+      await expect(page.getByRole('status').filter({ hasText: noteWords.notices.talentNotes.created }).first()).toBeVisible();
+      const note = page.locator('[data-note-id]').filter({ hasText: `Great call ${stamp}` });
+      await expect(note).toContainText(noteWords.talentNotes.shared);
+      await note.locator('summary', { hasText: noteWords.talentNotes.edit }).click();
+      await note.getByLabel(noteWords.talentNotes.private).check();
+      await note.getByRole('button', { name: noteWords.talentNotes.save }).click();
+      await expect(page.locator('[data-note-id]').filter({ hasText: `Great call ${stamp}` })).toContainText(noteWords.talentNotes.privateBadge);
       await expectNoAxeViolations(page);
+      await expectFitsPhoneWidth(page);
+      await page.setViewportSize({ width: 1280, height: 800 });
     });
 
     await test.step('the talent sees Hired and Rejected on their applied jobs', async () => {

@@ -33,7 +33,7 @@ export const FIND_MANY_TALENT_JOB_APPLICATION_QUERY = graphql(`
 export const FIND_TALENT_JOB_APPLICATION_QUERY = graphql(`
   query FindTalentJobApplication($id: ID!) {
     findTalentJobApplication(id: $id) {
-      email description totalExperience
+      email description totalExperience documents { slot name url }
       application {
         id message createdAt stepChangedAt isStuck stuckAfterDays
         talent { id profileName jobTitle location skills }
