@@ -13,8 +13,9 @@ import {
 import { getTranslator } from '../../src/lib/i18n/i18n';
 
 describe('notification event types (spec §9)', () => {
-  it('has create, update and delete for eleven entities and update only for company and talent profile', () => {
-    expect(EVENT_TYPES).toHaveLength(11 * 3 + 2);
+  it('has create, update and delete for eleven entities, update only for company and talent profile, and the pipeline events of issue 16', () => {
+    expect(EVENT_TYPES).toHaveLength(11 * 3 + 2 + 3);
+    expect(EVENT_TYPES).toEqual(expect.arrayContaining(['talentJobApplication.create', 'talentJobApplication.update', 'talentDocument.read']));
     expect(EVENT_TYPES).toContain('talentInvitation.delete');
     expect(EVENT_TYPES).toContain('company.update');
     expect(EVENT_TYPES).not.toContain('company.create');
@@ -45,12 +46,13 @@ describe('default notification preferences', () => {
     for (const type of EVENT_TYPES) expect(defaultNotificationPreference(type), type).toMatchObject({ ui: true, push: false });
   });
 
-  it('e-mails only the talent-relevant events: invitations, assignments and billing', () => {
+  it('e-mails only the talent-relevant events: invitations, applications, assignments and billing', () => {
     const emailed = EVENT_TYPES.filter((type) => defaultNotificationPreference(type).email);
     expect(emailed).toEqual([
       'billing.create', 'billing.update', 'billing.delete',
       'jobAssignment.create', 'jobAssignment.update', 'jobAssignment.delete',
       'talentInvitation.create', 'talentInvitation.update', 'talentInvitation.delete',
+      'talentJobApplication.create', 'talentJobApplication.update',
     ]);
   });
 

@@ -9,7 +9,11 @@ export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 export const EVENT_ACTIONS = ['create', 'update', 'delete'] as const;
 export type EventAction = (typeof EVENT_ACTIONS)[number];
 
-/** Spec §9: create, update and delete for eleven entities; company and talent profile update only. */
+/**
+ * Spec §9: create, update and delete for eleven entities; company and talent profile update
+ * only. Beyond the spec (issue 16): an application's arrival and moves, and a company's read
+ * of a talent's document, which the talent is told about.
+ */
 export const EVENT_SUBJECTS = [
   { subject: 'billing', actions: EVENT_ACTIONS },
   { subject: 'companyHiringStep', actions: EVENT_ACTIONS },
@@ -22,9 +26,11 @@ export const EVENT_SUBJECTS = [
   { subject: 'jobAssignment', actions: EVENT_ACTIONS },
   { subject: 'jobDescription', actions: EVENT_ACTIONS },
   { subject: 'talentInvitation', actions: EVENT_ACTIONS },
+  { subject: 'talentJobApplication', actions: ['create', 'update'] },
+  { subject: 'talentDocument', actions: ['read'] },
   { subject: 'company', actions: ['update'] },
   { subject: 'talentProfile', actions: ['update'] },
-] as const satisfies ReadonlyArray<{ subject: string; actions: readonly EventAction[] }>;
+] as const satisfies ReadonlyArray<{ subject: string; actions: readonly (EventAction | 'read')[] }>;
 
 export type EventSubject = (typeof EVENT_SUBJECTS)[number]['subject'];
 
@@ -44,12 +50,13 @@ export interface NotificationPreference {
 
 /**
  * Entities where a company acts on the talent and the talent has to answer or would want
- * to know at once even when not signed in: an invitation to reply to, an assignment that
+ * to know at once even when not signed in: an invitation to reply to, where an application
+ * stands (never a silent end, issue 16), an assignment that
  * starts or changes, a billing approved or rejected (money). Everything else is company
  * housekeeping that members see in the app they work in daily; mailing it would bury the
  * few e-mails that matter.
  */
-const EMAIL_BY_DEFAULT: ReadonlySet<string> = new Set<EventSubject>(['talentInvitation', 'jobAssignment', 'billing']);
+const EMAIL_BY_DEFAULT: ReadonlySet<string> = new Set<EventSubject>(['talentInvitation', 'talentJobApplication', 'jobAssignment', 'billing']);
 
 /**
  * What a user gets before choosing anything (no row stored for the type):
@@ -76,7 +83,7 @@ export function withDefaults(stored: ReadonlyArray<NotificationPreference>): Not
  * menus' groups (spec §2), talent first because every user can be a talent.
  */
 export const PREFERENCE_GROUPS = [
-  { id: 'talent', subjects: ['talentInvitation', 'jobAssignment', 'billing', 'talentProfile'] },
+  { id: 'talent', subjects: ['talentInvitation', 'talentJobApplication', 'talentDocument', 'jobAssignment', 'billing', 'talentProfile'] },
   { id: 'recruiting', subjects: ['jobAd', 'jobDescription', 'companyHiringStep', 'companyTalentNote'] },
   { id: 'talentManagement', subjects: ['companyTalentRoster', 'invoice'] },
   { id: 'companyManagement', subjects: ['company', 'companyOnUser', 'companyRole'] },
