@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import companies from '../../src/locales/en/common/companies.json' with { type: 'json' };
+import applicationWords from '../../src/locales/en/common/job-applications.json' with { type: 'json' };
 import common from '../../src/locales/en/common.json' with { type: 'json' };
 import rbac from '../../src/locales/en/rbac.json' with { type: 'json' };
 import { pdfBytes, pngBytes } from '../support/upload-fixtures';
@@ -184,5 +185,31 @@ test.describe('company profile and hiring steps', () => {
     const refused = await page.goto(`/company/profile/${companyId}`);
     expect(refused?.status()).toBe(403);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(common.forbidden.heading);
+  });
+
+  test('the owner keeps the rejection reasons: adds one, renames it, removes it', async ({ page }) => {
+    const reasonWords = applicationWords.jobApplications.reasons;
+    const label = `E2E reason ${Date.now().toString(36)}`;
+    await signInAs(page, OWNER, '/company/dashboard');
+    await openEditProfile(page);
+    const section = page.locator('#rejection-reasons');
+    await expect(section.getByRole('heading', { name: reasonWords.heading })).toBeVisible();
+    await section.locator('#new-reason-kind').selectOption('WITHDRAWN');
+    await section.locator('#new-reason-label').fill('   ');
+    await section.getByRole('button', { name: reasonWords.add }).click();
+    await expect(page.locator('#rejection-reasons').getByText(applicationWords.jobApplications.errors.reasonLabelRequired)).toBeVisible();
+    await page.locator('#new-reason-label').fill(label);
+    await page.locator('#rejection-reasons').getByRole('button', { name: reasonWords.add }).click();
+    await expect(toast(page, applicationWords.notices.jobApplications.reasonAdded).first()).toBeVisible();
+    const row = page.locator('li[data-reason-id]').filter({ has: page.locator(`input[value="${label}"]`) });
+    await row.getByRole('textbox').fill(`${label} renamed`);
+    await row.getByRole('button', { name: `${reasonWords.save}: ${label}` }).click();
+    await expect(toast(page, applicationWords.notices.jobApplications.reasonRenamed).first()).toBeVisible();
+    const renamed = page.locator('li[data-reason-id]').filter({ has: page.locator(`input[value="${label} renamed"]`) });
+    await expectNoAxeViolations(page);
+    await renamed.locator('summary', { hasText: reasonWords.remove }).click();
+    await renamed.getByRole('button', { name: reasonWords.removeConfirmButton.replace('{{label}}', `${label} renamed`) }).click();
+    await expect(toast(page, applicationWords.notices.jobApplications.reasonRemoved).first()).toBeVisible();
+    await expect(page.locator(`input[value="${label} renamed"]`)).toHaveCount(0);
   });
 });

@@ -19,3 +19,5 @@ export const DEFAULT_REJECTION_REASONS: ReadonlyArray<{ kind: RejectionKind; lab
 
 /** How long an application may sit in an in-progress step before the board marks it stuck. */
 export const DEFAULT_STUCK_AFTER_DAYS = 14;
+
+export const REJECTION_REASON_LABEL_MAX = 200;

@@ -128,4 +128,26 @@ describeEachDatabase('received job applications and the pipeline', (kind) => {
     const longest = (await f.as('reader-a', LIST, { sort: 'LONGEST_IN_STEP' }, f.a.id)).body.data?.findManyTalentJobApplication as { items: { id: string }[] };
     expect(longest.items[0]?.id).toBe(applicationOf.cy);
   });
+
+  it('keeps its own reasons: added, renamed, removed (applications keep theirs), each logged; another company\'s reason is NOT_FOUND', async () => {
+    const CREATE_REASON = 'mutation ($data: CreateOneCompanyRejectionReasonInput!) { createOneCompanyRejectionReason(data: $data) { id kind label } }';
+    const RENAME = 'mutation ($id: ID!, $label: String!) { updateOneCompanyRejectionReason(id: $id, label: $label) { id label } }';
+    const REMOVE = 'mutation ($id: ID!) { deleteOneCompanyRejectionReason(id: $id) }';
+    const added = (await f.as('owner-a', CREATE_REASON, { data: { kind: 'WITHDRAWN', label: ' Moved abroad ' } }, f.a.id)).body.data?.createOneCompanyRejectionReason as Reason;
+    expect(added).toMatchObject({ kind: 'WITHDRAWN', label: 'Moved abroad' });
+    const codes = (await f.as('owner-a', CREATE_REASON, { data: { kind: 'LOST', label: '' } }, f.a.id)).body.errors?.[0]?.extensions?.fieldErrors as FieldError[];
+    expect(codes.map((error) => error.code).sort()).toEqual(['reasonKindUnknown', 'reasonLabelRequired']);
+    expect(((await f.as('owner-a', RENAME, { id: added.id, label: 'Moved abroad for good' }, f.a.id)).body.data?.updateOneCompanyRejectionReason as Reason).label).toBe('Moved abroad for good');
+    // Used, then removed: the application keeps it, the list no longer offers it.
+    await f.as('mover-a', MOVE, { ids: [applicationOf.cy!], hiringStepId: stepNamed('Withdrawn'), rejectionReasonId: added.id }, f.a.id);
+    expect((await f.as('reader-a', REMOVE, { id: added.id }, f.a.id)).body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect((await f.as('owner-b', REMOVE, { id: added.id }, f.b.id)).body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect((await f.as('owner-a', REMOVE, { id: added.id }, f.a.id)).body.data?.deleteOneCompanyRejectionReason).toBe(true);
+    const listed = (await f.as('owner-a', REASONS, {}, f.a.id)).body.data?.findManyCompanyRejectionReason as Reason[];
+    expect(listed.some((reason) => reason.id === added.id)).toBe(false);
+    const cy = (await f.as('reader-a', LIST, { q: 'cy coder' }, f.a.id)).body.data?.findManyTalentJobApplication as { items: { rejectionReason: { label: string } | null }[] };
+    expect(cy.items[0]?.rejectionReason?.label).toBe('Moved abroad for good');
+    const events = await f.events('company.update', f.a.id);
+    expect(events.map((event) => event.eventData.rejectionReason).filter(Boolean)).toEqual(expect.arrayContaining(['created', 'updated', 'deleted']));
+  });
 });

@@ -52,7 +52,7 @@ const groupOf = (value: string | null): HiringStepGroup | null => ((HIRING_STEP_
 const PipelineGroup = builder.enumType('PipelineStepGroup', { values: HIRING_STEP_GROUPS });
 const RejectionKindEnum = builder.enumType('RejectionKind', { description: 'REJECTED: ended by the company; WITHDRAWN: by the candidate', values: REJECTION_KINDS });
 
-const RejectionReason = builder.objectRef<{ id: string; kind: string; label: string }>('RejectionReason').implement({
+export const RejectionReason = builder.objectRef<{ id: string; kind: string; label: string }>('RejectionReason').implement({
   description: "One of the company's reasons for ending an application",
   fields: (t) => ({
     id: t.exposeID('id'),

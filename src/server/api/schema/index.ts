@@ -43,3 +43,4 @@ import '../job-descriptions/job-descriptions';
 import '../job-ads/job-ads';
 import '../job-applications/received-applications';
 import '../talent-notes/talent-notes';
+import '../job-applications/rejection-reasons';
