@@ -105,8 +105,11 @@ ReceivedJobApplication.implement({
 
 const ReceivedJobApplicationPage = pageOf(ReceivedJobApplication, 'ReceivedJobApplication');
 
-/** The company an application belongs to: its ad's publisher, else its job description's writer. */
-const ownedBy = (companyId: string): SQL =>
+/**
+ * The company an application belongs to: its ad's publisher, else its job description's
+ * writer. Needs jobAd and jobDescription joined to talentJobApplication (left joins).
+ */
+export const ownedBy = (companyId: string): SQL =>
   or(eq(jobAd.publisherCompanyId, companyId), and(isNull(talentJobApplication.jobAdId), eq(jobDescription.companyId, companyId)))!;
 
 function selectReceived(db: Writer) {
