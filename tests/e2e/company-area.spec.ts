@@ -67,6 +67,13 @@ test.describe('company area: banner, side menu, dashboard and company selection'
     await expect(pipeline.getByRole('row').nth(1).getByRole('cell')).toHaveText(/^\d+$/);
     await expect(page.getByRole('region', { name: 'Open job ads' }).getByRole('row').nth(1)).toBeVisible();
     await expect(page.getByRole('region', { name: 'Roster balance by currency' }).getByRole('cell').first()).toHaveText(/\d/);
+    // Pipeline metrics as numbers and words: a rate per in-progress step, the median time to hire.
+    const metrics = page.getByRole('region', { name: 'Pipeline over the last 90 days' });
+    const rates = metrics.getByRole('table', { name: 'Pipeline over the last 90 days' });
+    await expect(rates.getByRole('columnheader')).toHaveText(['Hiring step', 'Reached the step', 'Moved on', 'Pass-through rate']);
+    await expect(rates.getByRole('rowheader').first()).toHaveText('Applied');
+    await expect(rates.getByRole('row').nth(1).getByRole('cell').last()).toHaveText(/^(\d+%|None reached it)$/);
+    await expect(metrics.getByRole('definition')).toHaveText(/^(No hires in the last 90 days\.|[\d.]+ days? from applying \(\d+ hires?\))$/);
 
     await expectNoAxeViolations(page);
     const menu = await openAccountMenu(page);
@@ -154,7 +161,7 @@ test.describe('company area: banner, side menu, dashboard and company selection'
     await expect(activity.getByRole('heading', { name: 'Sent invitations' })).toBeVisible();
     await expect(activity.getByRole('heading', { name: 'Talents on the roster' })).toHaveCount(0);
     // The same for the charts: applications and ads, no roster balance.
-    for (const chart of ['Applications per week', 'Pipeline by hiring step', 'Open job ads']) {
+    for (const chart of ['Applications per week', 'Pipeline by hiring step', 'Pipeline over the last 90 days', 'Open job ads']) {
       await expect(page.getByRole('region', { name: chart }), chart).toBeVisible();
     }
     await expect(page.getByRole('region', { name: 'Roster balance by currency' })).toHaveCount(0);

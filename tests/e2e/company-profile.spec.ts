@@ -33,11 +33,20 @@ test.describe('company profile and hiring steps', () => {
     const original = await industry.inputValue();
     await expectNoAxeViolations(page);
 
-    await test.step('an emptied name is refused beside the field, the other values kept', async () => {
+    const stuckAfterDays = page.getByLabel(words.profile.stuckAfterDays);
+    await expect(stuckAfterDays).toHaveValue('14');
+
+    await test.step('an emptied name and a stuck threshold of 0 days are refused beside their fields, the other values kept', async () => {
       await page.getByLabel('Company name').fill('');
       await industry.fill('Refused industry');
+      await stuckAfterDays.fill('0');
       await page.getByRole('button', { name: words.profile.submit }).click();
       await expect(page.getByLabel('Company name')).toHaveAccessibleDescription(words.errors.nameRequired);
+      // The message is read out with the field after its hint (aria-describedby: hint, then error).
+      await expect(stuckAfterDays).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.locator('#field-stuckAfterDays-error')).toHaveText(words.errors.stuckAfterDaysOutOfRange);
+      await expect(stuckAfterDays).toHaveAttribute('aria-describedby', /field-stuckAfterDays-error/);
+      await expect(stuckAfterDays).toHaveValue('0');
       await expect(industry).toHaveValue('Refused industry');
     });
 
@@ -49,14 +58,17 @@ test.describe('company profile and hiring steps', () => {
       await page.getByLabel('Company name').fill('Brightpath Consulting');
       await industry.fill(original);
       await descriptionField.fill(description);
+      await stuckAfterDays.fill('21');
       await page.getByRole('button', { name: words.profile.submit }).click();
       await expect(toast(page, 'Company profile saved')).toBeVisible();
       await expect(descriptionField).toHaveValue(description);
+      await expect(stuckAfterDays).toHaveValue('21');
       await page.getByRole('link', { name: words.profile.publicPage }).click();
       await expect(page).toHaveURL(new RegExp(`/talent/company\\?id=${companyId}$`));
       await expect(page.getByText(description)).toBeVisible();
       await page.goto(`/company/profile/${companyId}`);
       await page.getByRole('region', { name: words.profile.formHeading }).getByLabel(words.create.description).fill(originalDescription);
+      await page.getByLabel(words.profile.stuckAfterDays).fill('14');
       await page.getByRole('button', { name: words.profile.submit }).click();
       await expect(toast(page, 'Company profile saved')).toBeVisible();
     });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { checkWebsite, companyCreateSchema, companyUpdateSchema, isPossibleDuplicate, normalizeCompanyName, websiteDomain } from '../../src/lib/companies/company-input';
+import { checkWebsite, companyCreateSchema, companyProfileFormSchema, companyUpdateSchema, isPossibleDuplicate, normalizeCompanyName, websiteDomain } from '../../src/lib/companies/company-input';
 import { COUNTRY_CODES, isCountryCode } from '../../src/lib/companies/country-codes';
 import { zodIssues } from '../../src/lib/forms/zod-issues';
 
-const issuesOf = (schema: typeof companyCreateSchema | typeof companyUpdateSchema, input: unknown) => {
+const issuesOf = (schema: typeof companyCreateSchema | typeof companyUpdateSchema | typeof companyProfileFormSchema, input: unknown) => {
   const result = schema.safeParse(input);
   return result.success ? [] : zodIssues(result.error);
 };
@@ -60,5 +60,20 @@ describe('company profile rules', () => {
     expect(isPossibleDuplicate({ name: 'acme-gmbh', website: null }, existing)).toBe(true);
     expect(isPossibleDuplicate({ name: 'Acme Portugal', website: 'http://acme.example/pt' }, existing)).toBe(true);
     expect(isPossibleDuplicate({ name: 'Acme Portugal', website: 'https://notacme.example' }, existing)).toBe(false);
+  });
+
+  it('stuck threshold: a whole number of days from 1 to 365, left at the default when not given, never emptied', () => {
+    expect(companyUpdateSchema.parse({ stuckAfterDays: 1 })).toEqual({ stuckAfterDays: 1 });
+    expect(companyUpdateSchema.parse({ stuckAfterDays: 365 })).toEqual({ stuckAfterDays: 365 });
+    // Not given: a new company keeps the column's default, an edit keeps what is stored.
+    expect(companyCreateSchema.parse({ name: 'Acme' })).not.toHaveProperty('stuckAfterDays');
+    expect(companyUpdateSchema.parse({})).toEqual({});
+    expect(issuesOf(companyUpdateSchema, { stuckAfterDays: 0 })).toEqual([{ path: 'stuckAfterDays', code: 'stuckAfterDaysOutOfRange' }]);
+    expect(issuesOf(companyUpdateSchema, { stuckAfterDays: 366 })).toEqual([{ path: 'stuckAfterDays', code: 'stuckAfterDaysOutOfRange' }]);
+    expect(issuesOf(companyUpdateSchema, { stuckAfterDays: 2.5 })).toEqual([{ path: 'stuckAfterDays', code: 'stuckAfterDaysNotWhole' }]);
+    expect(issuesOf(companyUpdateSchema, { stuckAfterDays: Number.NaN })).toEqual([{ path: 'stuckAfterDays', code: 'stuckAfterDaysNotWhole' }]);
+    expect(issuesOf(companyUpdateSchema, { stuckAfterDays: null })).toEqual([{ path: 'stuckAfterDays', code: 'stuckAfterDaysRequired' }]);
+    // The Edit Profile form always shows the field: absent there is a mistake, not "unchanged".
+    expect(issuesOf(companyProfileFormSchema, { name: 'Acme' })).toEqual([{ path: 'stuckAfterDays', code: 'stuckAfterDaysRequired' }]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dashboardCards, readCompanyDashboard, weekLabel, type CompanyDashboardView } from '../../src/lib/companies/company-dashboard';
+import { dashboardCards, daysText, percentText, readCompanyDashboard, weekLabel, type CompanyDashboardView } from '../../src/lib/companies/company-dashboard';
 
 const dashboard: CompanyDashboardView = {
   company: { id: 'c1', name: 'Acme', logo: null, verificationStatus: 'verified' },
@@ -11,6 +11,7 @@ const dashboard: CompanyDashboardView = {
   pipeline: null,
   openAds: null,
   rosterBalances: null,
+  pipelineMetrics: null,
 };
 const noneLive = () => false;
 
@@ -54,5 +55,15 @@ describe('reading the companyDashboard answer', () => {
 describe('dashboard chart: week labels', () => {
   it('names a week by its Monday, day and short month (en-GB)', () => {
     expect(weekLabel('2026-09-07')).toBe('7 Sept');
+  });
+});
+
+describe('dashboard pipeline metrics: numbers as printed', () => {
+  it('prints a pass-through rate as a whole percentage and days with at most one decimal', () => {
+    expect(percentText(2 / 3)).toBe('67%');
+    expect(percentText(0)).toBe('0%');
+    expect(percentText(1)).toBe('100%');
+    expect(daysText(12.5)).toBe('12.5');
+    expect(daysText(14)).toBe('14');
   });
 });

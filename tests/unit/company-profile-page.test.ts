@@ -12,7 +12,7 @@ const STEP = '33333333-3333-4333-8333-333333333333';
 describe('company profile form: a field left blank empties it', () => {
   it('sends every field, blanks as null, so clearing a field on the page clears it in the profile', async () => {
     const api = apiAnswering({ status: 200, body: { data: { updateOneCompany: { id: 'c1', name: 'Acme' } } } });
-    const outcome = await submitUpdateCompanyForm(formOf({ name: 'Acme', description: '', 'address.city': 'Porto', 'address.street': '', country: 'PT', website: '', industry: '', size: '', type: '', accountingCurrency: 'eur' }), api.send, t);
+    const outcome = await submitUpdateCompanyForm(formOf({ name: 'Acme', description: '', 'address.city': 'Porto', 'address.street': '', country: 'PT', website: '', industry: '', size: '', type: '', accountingCurrency: 'eur', stuckAfterDays: ' 21 ' }), api.send, t);
     expect(outcome).toEqual({ kind: 'saved' });
     expect(api.sent[0]?.variables).toEqual({
       data: {
@@ -25,20 +25,39 @@ describe('company profile form: a field left blank empties it', () => {
         size: null,
         type: null,
         accountingCurrency: 'EUR',
+        stuckAfterDays: 21,
       },
     });
   });
 
   it('refuses an emptied name before sending, keeping every value as typed', async () => {
     const api = apiAnswering({ status: 200, body: { data: null } });
-    const outcome = await submitUpdateCompanyForm(formOf({ name: ' ', industry: 'Logistics' }), api.send, t);
-    expect(outcome).toMatchObject({ kind: 'invalid', fieldErrors: { name: errors.nameRequired }, values: { name: ' ', industry: 'Logistics' } });
+    const outcome = await submitUpdateCompanyForm(formOf({ name: ' ', industry: 'Logistics', stuckAfterDays: '14' }), api.send, t);
+    expect(outcome).toMatchObject({ kind: 'invalid', fieldErrors: { name: errors.nameRequired }, values: { name: ' ', industry: 'Logistics', stuckAfterDays: '14' } });
     expect(api.sent).toEqual([]);
   });
 
+  it('refuses a stuck threshold that is blank, not a whole number or outside 1 to 365 before sending, keeping it as typed', async () => {
+    for (const [typed, message] of [['', errors.stuckAfterDaysRequired], ['two weeks', errors.stuckAfterDaysNotWhole], ['7.5', errors.stuckAfterDaysNotWhole], ['0', errors.stuckAfterDaysOutOfRange], ['366', errors.stuckAfterDaysOutOfRange]] as const) {
+      const api = apiAnswering({ status: 200, body: { data: null } });
+      const outcome = await submitUpdateCompanyForm(formOf({ name: 'Acme', stuckAfterDays: typed }), api.send, t);
+      expect(outcome, typed).toMatchObject({ kind: 'invalid', formError: null, fieldErrors: { stuckAfterDays: message }, values: { stuckAfterDays: typed } });
+      expect(api.sent, typed).toEqual([]);
+    }
+  });
+
+  it("words the API's stuck threshold code beside the field, not above the form", async () => {
+    const api = apiAnswering({
+      status: 200,
+      body: { data: null, errors: [{ message: 'Invalid', extensions: { code: 'BAD_USER_INPUT', fieldErrors: [{ field: 'data.stuckAfterDays', code: 'stuckAfterDaysOutOfRange', message: 'x' }] } }] },
+    });
+    const outcome = await submitUpdateCompanyForm(formOf({ name: 'Acme', stuckAfterDays: '30' }), api.send, t);
+    expect(outcome).toMatchObject({ kind: 'invalid', formError: null, fieldErrors: { stuckAfterDays: errors.stuckAfterDaysOutOfRange } });
+  });
+
   it('fills the form from the stored company, empty strings for what is not set', () => {
-    const values = companyFormValuesOf({ id: 'c1', name: 'Acme', description: null, country: 'PT', website: null, industry: null, size: null, type: null, accountingCurrency: 'EUR', logo: null, verificationStatus: 'verified', address: { street: null, postalCode: '4000', city: 'Porto', region: null } });
-    expect(values).toMatchObject({ name: 'Acme', description: '', 'address.postalCode': '4000', 'address.city': 'Porto', 'address.region': '', country: 'PT', accountingCurrency: 'EUR' });
+    const values = companyFormValuesOf({ id: 'c1', name: 'Acme', description: null, country: 'PT', website: null, industry: null, size: null, type: null, accountingCurrency: 'EUR', stuckAfterDays: 30, logo: null, verificationStatus: 'verified', address: { street: null, postalCode: '4000', city: 'Porto', region: null } });
+    expect(values).toMatchObject({ name: 'Acme', description: '', 'address.postalCode': '4000', 'address.city': 'Porto', 'address.region': '', country: 'PT', accountingCurrency: 'EUR', stuckAfterDays: '30' });
   });
 });
 

@@ -15,6 +15,7 @@ export const COMPANY_DASHBOARD_QUERY = graphql(`
       pipeline { stepId stepName group count }
       openAds { jobAdId title applications }
       rosterBalances { currency amount }
+      pipelineMetrics { days hires medianDaysToHire steps { stepId stepName reached movedOn rate } }
     }
   }
 `);
@@ -67,8 +68,20 @@ export function dashboardCards(dashboard: CompanyDashboardView, isLive: (routeKe
 }
 
 const weekFormat = new Intl.DateTimeFormat(DATE_LOCALE, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const percentFormat = new Intl.NumberFormat(DATE_LOCALE, { style: 'percent', maximumFractionDigits: 0 });
+const daysFormat = new Intl.NumberFormat(DATE_LOCALE, { maximumFractionDigits: 1 });
 
 /** A week of the applications chart by its Monday, as the axis shows it: "7 Sep". */
 export function weekLabel(weekStart: string): string {
   return weekFormat.format(new Date(`${weekStart}T00:00:00Z`));
+}
+
+/** A pass-through rate (0 to 1) as the metrics table prints it: "67%". */
+export function percentText(rate: number): string {
+  return percentFormat.format(rate);
+}
+
+/** A number of days as the metrics print it, at most one decimal: "12.5", "14". */
+export function daysText(days: number): string {
+  return daysFormat.format(days);
 }

@@ -132,6 +132,25 @@ const address = z
   })
   .nullish();
 
+/**
+ * How many days an application may stay in an in-progress step before the pipeline marks
+ * it stuck (issue 16). The database's check company_stuck_after_days_range holds the same
+ * bounds; the column's default is DEFAULT_STUCK_AFTER_DAYS.
+ */
+export const STUCK_AFTER_DAYS_RANGE = { min: 1, max: 365 } as const;
+
+/**
+ * A whole number of days within STUCK_AFTER_DAYS_RANGE. It cannot be emptied (the column
+ * always holds a threshold), so a form's blank field and the API's null both read as
+ * `stuckAfterDaysRequired`; a form's text that is no whole number (parseForm turns it into
+ * NaN) and a fraction are `stuckAfterDaysNotWhole`; 0 or 366 are `stuckAfterDaysOutOfRange`.
+ */
+export const stuckAfterDays = z
+  .number({ error: (issue) => (issue.input === undefined || issue.input === null ? 'stuckAfterDaysRequired' : 'stuckAfterDaysNotWhole') })
+  .int('stuckAfterDaysNotWhole')
+  .min(STUCK_AFTER_DAYS_RANGE.min, 'stuckAfterDaysOutOfRange')
+  .max(STUCK_AFTER_DAYS_RANGE.max, 'stuckAfterDaysOutOfRange');
+
 const companyFields = {
   name: companyName,
   description: optionalText(COMPANY_LIMITS.description, true),
@@ -142,10 +161,18 @@ const companyFields = {
   size: optionalText(COMPANY_LIMITS.shortText),
   type: optionalText(COMPANY_LIMITS.shortText),
   accountingCurrency: currencyCode,
+  /** Left out, a new company starts at the default and an edit keeps what is stored. */
+  stuckAfterDays: stuckAfterDays.optional(),
 };
 
 /** A new company: a name and any of the other profile fields. */
 export const companyCreateSchema = z.object(companyFields);
+
+/**
+ * The Edit Profile form: the create rules plus the stuck threshold, which that form always
+ * shows, so a blank there is a mistake rather than "unchanged".
+ */
+export const companyProfileFormSchema = companyCreateSchema.extend({ stuckAfterDays });
 
 /** A partial edit: a field left out stays as it is; blank or null empties it (not the name). */
 export const companyUpdateSchema = z.object(companyFields).partial();

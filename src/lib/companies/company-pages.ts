@@ -8,7 +8,7 @@ import type { SelectOption } from '../forms/select-options';
 import { graphql, type ResultOf } from '../graphql/graphql';
 import { sendDocument, type SendGraphql } from '../graphql/send-document';
 import type { Translate } from '../i18n/i18n';
-import { COMPANY_ERRORS, companyCreateSchema, type CompanyCreateValues } from './company-input';
+import { COMPANY_ERRORS, companyCreateSchema, companyProfileFormSchema, type CompanyCreateValues } from './company-input';
 import type { GraphqlError } from '../graphql/send-document';
 import { COUNTRY_CODES } from './country-codes';
 
@@ -24,7 +24,7 @@ export const CREATE_ONE_COMPANY_MUTATION = graphql(`
 export const FIND_COMPANY_QUERY = graphql(`
   query FindCompany {
     findCompany {
-      id name description country website industry size type accountingCurrency logo verificationStatus
+      id name description country website industry size type accountingCurrency stuckAfterDays logo verificationStatus
       address { street postalCode city region }
     }
   }
@@ -66,14 +66,27 @@ export const COMPANY_FORM_FIELDS = [
 export type CompanyFormField = (typeof COMPANY_FORM_FIELDS)[number];
 export type CompanyFormValues = Record<CompanyFormField, string>;
 
+/**
+ * The Edit Profile form asks for the stuck threshold too (a setting of a running company's
+ * pipeline, so the create form leaves it at its default).
+ */
+export const COMPANY_PROFILE_FORM_FIELDS = [...COMPANY_FORM_FIELDS, 'stuckAfterDays'] as const;
+
+export type CompanyProfileFormValues = Record<(typeof COMPANY_PROFILE_FORM_FIELDS)[number], string>;
+
 export const EMPTY_COMPANY_FORM: CompanyFormValues = Object.fromEntries(COMPANY_FORM_FIELDS.map((field) => [field, ''])) as CompanyFormValues;
 
-/** The form as typed, to show it again after a refusal (never the parsed, normalised values). */
-export function typedCompanyForm(form: FormData): CompanyFormValues {
-  return Object.fromEntries(COMPANY_FORM_FIELDS.map((field) => {
+/** A form as typed, to show it again after a refusal (never the parsed, normalised values). */
+function typedForm<Field extends string>(form: FormData, fields: readonly Field[]): Record<Field, string> {
+  return Object.fromEntries(fields.map((field) => {
     const value = form.get(field);
     return [field, typeof value === 'string' ? value : ''];
-  })) as CompanyFormValues;
+  })) as Record<Field, string>;
+}
+
+/** The create form as typed. */
+export function typedCompanyForm(form: FormData): CompanyFormValues {
+  return typedForm(form, COMPANY_FORM_FIELDS);
 }
 
 /**
@@ -105,15 +118,15 @@ export async function submitCreateCompanyForm(form: FormData, send: SendGraphql,
 }
 
 /** What the API refused, worded from its issue codes; an issue naming no field of the form (or none at all) is said above it. */
-function refusedCompanyForm(values: CompanyFormValues, errors: readonly GraphqlError[], t: Translate, failed: string): Extract<FormOutcome<CompanyFormValues>, { kind: 'invalid' }> {
+function refusedCompanyForm<Values extends Record<string, string>>(values: Values, errors: readonly GraphqlError[], t: Translate, failed: string): Extract<FormOutcome<Values>, { kind: 'invalid' }> {
   const { issues } = answerIssues(errors);
   const fieldErrors = fieldErrorsOf(issues, t, COMPANY_ERRORS);
-  const named = Object.keys(fieldErrors).some((path) => (COMPANY_FORM_FIELDS as readonly string[]).includes(path));
+  const named = Object.keys(fieldErrors).some((path) => Object.keys(values).includes(path));
   return { kind: 'invalid', values, fieldErrors, formError: named ? null : failed };
 }
 
 /** The profile form filled from the stored company (empty strings for what is not set). */
-export function companyFormValuesOf(company: CompanyProfile): CompanyFormValues {
+export function companyFormValuesOf(company: CompanyProfile): CompanyProfileFormValues {
   const text = (value: string | null | undefined) => value ?? '';
   return {
     name: company.name,
@@ -128,6 +141,7 @@ export function companyFormValuesOf(company: CompanyProfile): CompanyFormValues 
     size: text(company.size),
     type: text(company.type),
     accountingCurrency: text(company.accountingCurrency),
+    stuckAfterDays: String(company.stuckAfterDays),
   };
 }
 
@@ -135,7 +149,7 @@ export function companyFormValuesOf(company: CompanyProfile): CompanyFormValues 
  * The whole profile as an edit: the form shows every field, so a field left blank is
  * emptied (null), where the API's partial input would read an absent field as "unchanged".
  */
-function fullCompanyEdit(value: CompanyCreateValues) {
+function fullCompanyEdit(value: CompanyCreateValues & { stuckAfterDays: number }) {
   return {
     name: value.name,
     description: value.description ?? null,
@@ -151,13 +165,14 @@ function fullCompanyEdit(value: CompanyCreateValues) {
     size: value.size ?? null,
     type: value.type ?? null,
     accountingCurrency: value.accountingCurrency ?? null,
+    stuckAfterDays: value.stuckAfterDays,
   };
 }
 
-/** The /company/profile form: the create rules (a name is required), then updateOneCompany with every field. */
-export async function submitUpdateCompanyForm(form: FormData, send: SendGraphql, t: Translate): Promise<FormOutcome<CompanyFormValues>> {
-  const values = typedCompanyForm(form);
-  const parsed = parseForm(form, companyCreateSchema);
+/** The /company/profile form: the create rules (a name is required) and the stuck threshold, then updateOneCompany with every field. */
+export async function submitUpdateCompanyForm(form: FormData, send: SendGraphql, t: Translate): Promise<FormOutcome<CompanyProfileFormValues>> {
+  const values = typedForm(form, COMPANY_PROFILE_FORM_FIELDS);
+  const parsed = parseForm(form, companyProfileFormSchema);
   if (!parsed.ok) return { kind: 'invalid', values, fieldErrors: fieldErrorsOf(parsed.issues, t, COMPANY_ERRORS), formError: null };
   const answer = await sendDocument(send, UPDATE_ONE_COMPANY_MUTATION, { data: fullCompanyEdit(parsed.value) });
   if (answer.data?.updateOneCompany && !answer.errors.length) return { kind: 'saved' };

@@ -8,6 +8,11 @@ import { optionalText, requiredName } from './company-input';
 export const HIRING_STEP_GROUPS = ['IN_PROGRESS', 'HIRED', 'REJECTED', 'WITHDRAWN'] as const;
 export type HiringStepGroup = (typeof HIRING_STEP_GROUPS)[number];
 
+/** A stored group as the product knows it; anything else (none, or an old value) is null. */
+export function hiringStepGroupOf(value: string | null | undefined): HiringStepGroup | null {
+  return (HIRING_STEP_GROUPS as readonly string[]).includes(value ?? '') ? (value as HiringStepGroup) : null;
+}
+
 /** The steps every new company starts with (and the demo companies have), in order. */
 export const DEFAULT_HIRING_STEPS = [
   { stepName: 'Applied', stepDescription: 'New applications waiting for a first look', group: 'IN_PROGRESS' },

@@ -81,6 +81,24 @@ describeEachDatabase('company: create, edit, leave', (kind) => {
     expect((await f.as('owner-a', FIND, {}, f.a.id)).body.data?.findCompany).toEqual({ id: f.a.id, name: 'Company A' });
   });
 
+  it('saves the stuck threshold (1 to 365 days) with a company.update event, and refuses 0 and 366 with a code, changing nothing', async () => {
+    const SET_STUCK = 'mutation ($data: UpdateOneCompanyInput!) { updateOneCompany(data: $data) { stuckAfterDays } }';
+    expect((await f.as('owner-a', '{ findCompany { stuckAfterDays } }', {}, f.a.id)).body.data?.findCompany).toEqual({ stuckAfterDays: 14 });
+    const saved = await f.as('owner-a', SET_STUCK, { data: { stuckAfterDays: 30 } }, f.a.id);
+    expect(saved.body).toEqual({ data: { updateOneCompany: { stuckAfterDays: 30 } } });
+    const [event] = (await f.events('company.update', f.a.id)).filter((row) => row.eventData.after && 'stuckAfterDays' in row.eventData.after);
+    expect(event?.eventData).toMatchObject({ companyId: f.a.id, before: { stuckAfterDays: 14 }, after: { stuckAfterDays: 30 } });
+    for (const days of [0, 366]) {
+      const { body } = await f.as('owner-a', SET_STUCK, { data: { stuckAfterDays: days } }, f.a.id);
+      expect(body.errors?.[0]?.extensions?.code, String(days)).toBe('BAD_USER_INPUT');
+      expect(body.errors?.[0]?.extensions?.fieldErrors, String(days)).toEqual([{ field: 'data.stuckAfterDays', code: 'stuckAfterDaysOutOfRange', message: 'Enter a number of days from 1 to 365.' }]);
+    }
+    const emptied = await f.as('owner-a', SET_STUCK, { data: { stuckAfterDays: null } }, f.a.id);
+    expect((emptied.body.errors?.[0]?.extensions?.fieldErrors as Array<{ code: string }>)[0]?.code).toBe('stuckAfterDaysRequired');
+    const [row] = await f.h.database.db.select({ stuckAfterDays: company.stuckAfterDays }).from(company).where(eq(company.id, f.a.id));
+    expect(row?.stuckAfterDays).toBe(30);
+  });
+
   it('refuses an edit to a member whose role may read but not update the company (FORBIDDEN), and changes nothing', async () => {
     await f.memberWithRole('reader-a', f.a.id, 'Reader', { company: { read: true, update: false } });
     const { body } = await f.as('reader-a', UPDATE, { data: { name: 'Hijacked' } }, f.a.id);

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { OWNER_PERMISSIONS } from '../../../src/lib/permissions/resources';
 import {
@@ -8,6 +8,7 @@ import {
   companyRole,
   companyHiringStep,
   companyTalentRoster,
+  generalEventslog,
   jobAd,
   talentBalanceTransaction,
   talentInvitation,
@@ -17,6 +18,7 @@ import {
 } from '../../../src/server/db/schema';
 import { startApiHarness, type ApiHarness } from '../../support/api-harness';
 import { describeEachDatabase } from '../../support/test-database';
+import { startCompaniesFixture, type CompaniesFixture } from './companies-fixture';
 
 const DASHBOARD = '{ companyDashboard { company { id name verificationStatus } jobAds { open total } receivedApplications sentInvitations rosterTalents } }';
 const FIND_ME = '{ findMe { id } }';
@@ -206,5 +208,75 @@ describeEachDatabase('companyDashboard', (kind) => {
   it("applies the company's own permission ceiling to the counts", async () => {
     const { body } = await dashboardAs('owner', ids.capped);
     expect(body.data?.companyDashboard).toMatchObject({ company: { name: 'Capped Co' }, jobAds: { open: 0, total: 0 }, rosterTalents: null });
+  });
+});
+
+const METRICS = '{ companyDashboard { pipelineMetrics { days since hires medianDaysToHire steps { stepName reached movedOn rate } } } }';
+const CREATE_AD = 'mutation ($data: JobAdInput!) { createOneJobAd(data: $data) { id } }';
+const CREATE_PROFILE = 'mutation ($data: CreateOneTalentProfileInput!) { createOneTalentProfile(data: $data) { id } }';
+const APPLY = 'mutation ($data: ApplyToJobAdInput!) { applyToJobAd(data: $data) { id } }';
+const MOVE = 'mutation ($ids: [ID!]!, $hiringStepId: ID!, $rejectionReasonId: ID) { moveTalentJobApplication(ids: $ids, hiringStepId: $hiringStepId, rejectionReasonId: $rejectionReasonId) { id } }';
+
+describeEachDatabase('companyDashboard pipeline metrics (last 90 days, from the real moves)', (kind) => {
+  let f: CompaniesFixture;
+  beforeAll(async () => {
+    f = await startCompaniesFixture(kind);
+    const db = f.h.database.db;
+    await f.memberWithRole('ads-only-a', f.a.id, 'Ads only', { jobAd: { read: true } });
+    const ad = await f.as('owner-a', CREATE_AD, { data: { title: 'Metrics role', workMode: 'remote', countryCode: 'PT', publishedAt: new Date().toISOString() } }, f.a.id);
+    const adId = (ad.body.data?.createOneJobAd as { id: string }).id;
+    const applicationOf: Record<string, string> = {};
+    for (const subject of ['ana', 'ben', 'cy', 'dee', 'old']) {
+      const token = await f.h.token(subject);
+      await f.h.call(CREATE_PROFILE, { token, variables: { data: { email: `${subject}@example.test`, profileName: subject } } });
+      const applied = await f.h.call(APPLY, { token, variables: { data: { jobAdId: adId } } });
+      applicationOf[subject] = (applied.body.data?.applyToJobAd as { id: string }).id;
+    }
+    const steps = (await f.as('owner-a', '{ findManyCompanyHiringStep { id stepName } }', {}, f.a.id)).body.data?.findManyCompanyHiringStep as Array<{ id: string; stepName: string }>;
+    const reasons = (await f.as('owner-a', '{ findManyCompanyRejectionReason { id kind } }', {}, f.a.id)).body.data?.findManyCompanyRejectionReason as Array<{ id: string; kind: string }>;
+    const stepNamed = (name: string) => steps.find((step) => step.stepName === name)!.id;
+    // Applied 10 and 20 days ago, so their times to hire are known.
+    await db.update(talentJobApplication).set({ createdAt: ago(10) }).where(eq(talentJobApplication.id, applicationOf.ana!));
+    await db.update(talentJobApplication).set({ createdAt: ago(20) }).where(eq(talentJobApplication.id, applicationOf.cy!));
+    const moveTo = async (subject: string, step: string, rejectionReasonId?: string) => {
+      const { body } = await f.as('owner-a', MOVE, { ids: [applicationOf[subject]], hiringStepId: stepNamed(step), rejectionReasonId }, f.a.id);
+      expect(body.errors, `${subject} to ${step}`).toBeUndefined();
+    };
+    for (const step of ['Screening', 'Interview', 'Offer', 'Hired']) await moveTo('ana', step);
+    await moveTo('ben', 'Screening');
+    await moveTo('ben', 'Rejected', reasons.find((reason) => reason.kind === 'REJECTED')!.id);
+    await moveTo('cy', 'Interview');
+    await moveTo('cy', 'Hired');
+    // dee stays in Applied. "old" applied and moved on long before the window: it counts nowhere.
+    await moveTo('old', 'Screening');
+    await db.update(talentJobApplication).set({ createdAt: ago(200) }).where(eq(talentJobApplication.id, applicationOf.old!));
+    await db.update(generalEventslog).set({ createdAt: ago(100) }).where(and(eq(generalEventslog.type, 'talentJobApplication.update'), sql`${generalEventslog.eventData}->>'entityId' = ${applicationOf.old!}`));
+  });
+  afterAll(() => f.h.close());
+
+  it('gives each in-progress step the applications that reached it and the share that moved on, and the median time to hire', async () => {
+    const { status, body } = await f.as('owner-a', METRICS, {}, f.a.id);
+    expect(status).toBe(200);
+    expect(body.errors).toBeUndefined();
+    const metrics = (body.data?.companyDashboard as { pipelineMetrics: Record<string, unknown> }).pipelineMetrics;
+    expect(metrics).toMatchObject({ days: 90, hires: 2, medianDaysToHire: 15 });
+    expect(Date.now() - Date.parse(String(metrics.since))).toBeGreaterThanOrEqual(90 * DAY);
+    expect(metrics.steps).toEqual([
+      // ana, ben, cy and dee arrived in Applied; all but dee moved on (cy skipped to Interview).
+      { stepName: 'Applied', reached: 4, movedOn: 3, rate: 0.75 },
+      // ben was rejected from Screening: rejection is not moving on.
+      { stepName: 'Screening', reached: 2, movedOn: 1, rate: 0.5 },
+      { stepName: 'Interview', reached: 2, movedOn: 2, rate: 1 },
+      { stepName: 'Offer', reached: 1, movedOn: 1, rate: 1 },
+    ]);
+  });
+
+  it("counts nothing of another company's pipeline, and gives no metrics to a member who may not read applications", async () => {
+    const other = (await f.as('owner-b', METRICS, {}, f.b.id)).body.data?.companyDashboard as { pipelineMetrics: { hires: number; medianDaysToHire: number | null; steps: Array<{ reached: number; rate: number | null }> } };
+    expect(other.pipelineMetrics).toMatchObject({ hires: 0, medianDaysToHire: null });
+    expect(other.pipelineMetrics.steps.every((step) => step.reached === 0 && step.rate === null)).toBe(true);
+    const limited = await f.as('ads-only-a', METRICS, {}, f.a.id);
+    expect(limited.body.errors).toBeUndefined();
+    expect(limited.body.data?.companyDashboard).toEqual({ pipelineMetrics: null });
   });
 });

@@ -37,6 +37,7 @@ export const Company = builder.objectRef<CompanyRow>('Company').implement({
     type: t.exposeString('type', { nullable: true }),
     logo: t.exposeString('logo', { nullable: true }),
     accountingCurrency: t.exposeString('accountingCurrency', { nullable: true, description: 'ISO 4217' }),
+    stuckAfterDays: t.exposeInt('stuckAfterDays', { description: 'Days an application may stay in an in-progress hiring step before it is marked stuck (1 to 365)' }),
     isPossibleDuplicate: t.exposeBoolean('isPossibleDuplicate', { description: 'Another company has the same name or website domain: the platform reviews it' }),
     verificationStatus: t.exposeString('verificationStatus', { description: 'pending until the platform verifies it; only verified companies can be selected (spec §4)' }),
     createdAt: t.field({ type: 'DateTime', resolve: (row) => row.createdAt }),
@@ -67,6 +68,7 @@ const companyInputFields = (nameRequired: boolean) =>
       size: t.string(),
       type: t.string(),
       accountingCurrency: t.string({ description: 'ISO 4217, e.g. EUR' }),
+      stuckAfterDays: t.int({ description: 'Days an application may stay in an in-progress hiring step before it is marked stuck: a whole number from 1 to 365 (a new company starts at 14); cannot be emptied' }),
     }),
   });
 

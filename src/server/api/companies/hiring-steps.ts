@@ -1,6 +1,6 @@
 import { and, asc, count, eq, isNull, max } from 'drizzle-orm';
 import { COMPANY_ERRORS } from '../../../lib/companies/company-input';
-import { HIRING_STEP_GROUPS, hiringStepCreateSchema, hiringStepUpdateSchema, swapTarget, type HiringStepGroup } from '../../../lib/companies/hiring-steps';
+import { HIRING_STEP_GROUPS, hiringStepCreateSchema, hiringStepGroupOf, hiringStepUpdateSchema, swapTarget } from '../../../lib/companies/hiring-steps';
 import { zodIssues } from '../../../lib/forms/zod-issues';
 import { isUuid } from '../../../lib/ids';
 import { companyHiringStep, talentJobApplication } from '../../db/schema';
@@ -32,7 +32,7 @@ const CompanyHiringStep = builder.objectRef<StepRow>('CompanyHiringStep').implem
       type: HiringStepGroupEnum,
       nullable: true,
       description: 'Null for a step stored before groups had fixed meanings',
-      resolve: (row) => ((HIRING_STEP_GROUPS as readonly string[]).includes(row.group ?? '') ? (row.group as HiringStepGroup) : null),
+      resolve: (row) => hiringStepGroupOf(row.group),
     }),
   }),
 });

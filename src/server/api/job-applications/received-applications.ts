@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { HIRING_STEP_GROUPS, type HiringStepGroup } from '../../../lib/companies/hiring-steps';
+import { HIRING_STEP_GROUPS, hiringStepGroupOf, type HiringStepGroup } from '../../../lib/companies/hiring-steps';
 import { isStuck, MAX_BULK_MOVE, reasonKindFor } from '../../../lib/job-applications/pipeline';
 import { REJECTION_KINDS } from '../../../lib/job-applications/rejection-reasons';
 import { isUuid } from '../../../lib/ids';
@@ -47,8 +47,6 @@ interface ReceivedRow {
   stuckAfterDays: number;
 }
 
-const groupOf = (value: string | null): HiringStepGroup | null => ((HIRING_STEP_GROUPS as readonly string[]).includes(value ?? '') ? (value as HiringStepGroup) : null);
-
 const PipelineGroup = builder.enumType('PipelineStepGroup', { values: HIRING_STEP_GROUPS });
 const RejectionKindEnum = builder.enumType('RejectionKind', { description: 'REJECTED: ended by the company; WITHDRAWN: by the candidate', values: REJECTION_KINDS });
 
@@ -93,7 +91,7 @@ ReceivedJobApplication.implement({
     message: t.exposeString('message', { nullable: true }),
     createdAt: t.field({ type: 'DateTime', resolve: (row) => row.createdAt }),
     stepChangedAt: t.field({ type: 'DateTime', description: 'When it entered its current step', resolve: (row) => row.stepChangedAt }),
-    isStuck: t.boolean({ description: "In an in-progress step for longer than the company's threshold", resolve: (row) => isStuck({ group: groupOf(row.stepGroup), stepChangedAt: row.stepChangedAt }, row.stuckAfterDays, new Date()) }),
+    isStuck: t.boolean({ description: "In an in-progress step for longer than the company's threshold", resolve: (row) => isStuck({ group: hiringStepGroupOf(row.stepGroup), stepChangedAt: row.stepChangedAt }, row.stuckAfterDays, new Date()) }),
     stuckAfterDays: t.int({ description: "The company's threshold for isStuck, in days", resolve: (row) => row.stuckAfterDays }),
     talent: t.field({ type: ApplicationTalent, resolve: (row) => row }),
     jobAd: t.field({ type: Named, nullable: true, resolve: (row) => (row.jobAdId && row.jobAdTitle !== null ? { id: row.jobAdId, title: row.jobAdTitle } : null) }),
@@ -101,7 +99,7 @@ ReceivedJobApplication.implement({
     hiringStep: t.field({
       type: ApplicationStep,
       nullable: true,
-      resolve: (row) => (row.stepId && row.stepName !== null ? { id: row.stepId, stepName: row.stepName, group: groupOf(row.stepGroup), order: row.stepOrder ?? 0 } : null),
+      resolve: (row) => (row.stepId && row.stepName !== null ? { id: row.stepId, stepName: row.stepName, group: hiringStepGroupOf(row.stepGroup), order: row.stepOrder ?? 0 } : null),
     }),
     rejectionReason: t.field({ type: RejectionReason, nullable: true, resolve: (row) => (row.reasonId && row.reasonLabel !== null ? { id: row.reasonId, kind: row.reasonKind ?? 'REJECTED', label: row.reasonLabel } : null) }),
   }),
@@ -109,8 +107,11 @@ ReceivedJobApplication.implement({
 
 const ReceivedJobApplicationPage = pageOf(ReceivedJobApplication, 'ReceivedJobApplication');
 
-/** The company an application belongs to: its ad's publisher, else its job description's writer. */
-const ownedBy = (companyId: string): SQL =>
+/**
+ * The company an application belongs to: its ad's publisher, else its job description's
+ * writer. Needs jobAd and jobDescription joined to talentJobApplication (left joins).
+ */
+export const ownedBy = (companyId: string): SQL =>
   or(eq(jobAd.publisherCompanyId, companyId), and(isNull(talentJobApplication.jobAdId), eq(jobDescription.companyId, companyId)))!;
 
 function selectReceived(db: Writer) {
@@ -352,7 +353,7 @@ builder.mutationField('moveTalentJobApplication', (t) =>
         ? await context.db.select().from(companyHiringStep).where(and(eq(companyHiringStep.id, stepId), eq(companyHiringStep.companyId, companyId), isNull(companyHiringStep.deletedAt))).limit(1)
         : [];
       if (!step) throw invalidFields([{ path: 'hiringStepId', code: 'stepUnknown' }], PIPELINE_WORDS, null);
-      const kind = reasonKindFor(groupOf(step.group));
+      const kind = reasonKindFor(hiringStepGroupOf(step.group));
       const reasonId = args.rejectionReasonId ? String(args.rejectionReasonId) : null;
       let reason: { id: string; label: string } | null = null;
       if (kind) {

@@ -1,10 +1,13 @@
-import { and, asc, count, desc, eq, gt, gte, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { DASHBOARD_OPEN_ADS, DASHBOARD_WEEKS, fillWeeks, weekStartsUtc } from '../../../lib/companies/dashboard-charts';
+import { hiringStepGroupOf } from '../../../lib/companies/hiring-steps';
+import { metricsWindowStart, PIPELINE_METRICS_DAYS, pipelineMetrics, type PipelineMetrics, type StepPassThrough } from '../../../lib/companies/pipeline-metrics';
 import { can } from '../../../lib/permissions/effective-permissions';
-import { company, companyHiringStep, companyTalentRoster, jobAd, talentBalanceTransaction, talentInvitation, talentJobApplication } from '../../db/schema';
+import { company, companyHiringStep, companyTalentRoster, generalEventslog, jobAd, jobDescription, talentBalanceTransaction, talentInvitation, talentJobApplication } from '../../db/schema';
 import type { AppDatabase } from '../../db/client';
 import { builder } from '../builder';
 import { ApiError } from '../errors';
+import { ownedBy } from '../job-applications/received-applications';
 
 interface DashboardCompanyRow {
   id: string;
@@ -51,6 +54,7 @@ interface CompanyDashboardRow {
   pipeline: PipelineStepRow[] | null;
   openAds: OpenAdRow[] | null;
   rosterBalances: CurrencyTotalRow[] | null;
+  pipelineMetrics: PipelineMetrics | null;
 }
 
 const WeekCount = builder.objectRef<WeekCountRow>('WeekCount').implement({
@@ -85,6 +89,28 @@ const CurrencyTotal = builder.objectRef<CurrencyTotalRow>('CurrencyTotal').imple
   fields: (t) => ({
     currency: t.exposeString('currency', { description: 'ISO 4217' }),
     amount: t.field({ type: 'Decimal', resolve: (row) => row.amount }),
+  }),
+});
+
+const StepPassThroughRef = builder.objectRef<StepPassThrough>('StepPassThrough').implement({
+  description: `How many applications reached one in-progress hiring step in the last ${PIPELINE_METRICS_DAYS} days, and how many of them moved on`,
+  fields: (t) => ({
+    stepId: t.exposeID('stepId'),
+    stepName: t.exposeString('stepName'),
+    reached: t.exposeInt('reached', { description: 'Applications that entered the step in the window: arrived in it, or were moved into it' }),
+    movedOn: t.exposeInt('movedOn', { description: 'Of those, the ones later moved into a later in-progress step or a HIRED step' }),
+    rate: t.exposeFloat('rate', { nullable: true, description: 'movedOn / reached, from 0 to 1; null when none reached the step' }),
+  }),
+});
+
+const PipelineMetricsRef = builder.objectRef<PipelineMetrics>('PipelineMetrics').implement({
+  description: `How the hiring pipeline performed over the last ${PIPELINE_METRICS_DAYS} days, from the moves in the event log (definitions in src/lib/companies/pipeline-metrics.ts)`,
+  fields: (t) => ({
+    days: t.int({ description: 'The length of the window, in days', resolve: () => PIPELINE_METRICS_DAYS }),
+    since: t.field({ type: 'DateTime', description: 'The start of the window; it ends now', resolve: (row) => row.since }),
+    steps: t.field({ type: [StepPassThroughRef], description: "Pass-through per in-progress step, in the company's pipeline order", resolve: (row) => row.passThrough }),
+    hires: t.exposeInt('hires', { description: 'Applications hired in the window: moved into a HIRED step from one that is not' }),
+    medianDaysToHire: t.exposeFloat('medianDaysToHire', { nullable: true, description: 'Median days from applying to being hired, to one decimal, for those hires; null without any' }),
   }),
 });
 
@@ -142,6 +168,12 @@ const CompanyDashboard = builder.objectRef<CompanyDashboardRow>('CompanyDashboar
       description: "The roster talents' balances summed per currency; needs companyTalentRoster read",
       resolve: (row) => row.rosterBalances,
     }),
+    pipelineMetrics: t.field({
+      type: PipelineMetricsRef,
+      nullable: true,
+      description: `Pass-through rate per hiring step and median time to hire over the last ${PIPELINE_METRICS_DAYS} days; needs talentJobApplication read`,
+      resolve: (row) => row.pipelineMetrics,
+    }),
   }),
 });
 
@@ -181,6 +213,54 @@ async function pipelineCounts(db: AppDatabase, companyId: string): Promise<Pipel
   const unplaced = placed.filter((row) => row.stepId === null || !known.has(row.stepId)).reduce((sum, row) => sum + row.count, 0);
   if (unplaced > 0) rows.push({ stepId: null, stepName: null, group: null, count: unplaced });
   return rows;
+}
+
+/**
+ * The rows the pipeline metrics are computed from: every step of the company (removed ones
+ * too: moves may name them), the moves of its applications recorded in the window, and its
+ * applications created in the window or moved in it (a hire's time runs from its creation).
+ */
+async function pipelineMetricsOf(db: AppDatabase, companyId: string, now: Date): Promise<PipelineMetrics> {
+  const since = metricsWindowStart(now);
+  const data = generalEventslog.eventData;
+  const movesInWindow = and(eq(generalEventslog.type, 'talentJobApplication.update'), sql`${data}->>'companyId' = ${companyId}`, gte(generalEventslog.createdAt, since));
+  const [steps, moves, applications] = await Promise.all([
+    db
+      .select({ id: companyHiringStep.id, stepName: companyHiringStep.stepName, order: companyHiringStep.order, group: companyHiringStep.group, deletedAt: companyHiringStep.deletedAt })
+      .from(companyHiringStep)
+      .where(eq(companyHiringStep.companyId, companyId))
+      .orderBy(asc(companyHiringStep.order), asc(companyHiringStep.createdAt)),
+    db
+      .select({
+        applicationId: sql<string>`${data}->>'entityId'`,
+        at: generalEventslog.createdAt,
+        fromStepId: sql<string | null>`${data}->>'fromStepId'`,
+        toStepId: sql<string | null>`${data}->>'toStepId'`,
+      })
+      .from(generalEventslog)
+      .where(movesInWindow)
+      .orderBy(asc(generalEventslog.createdAt), asc(generalEventslog.id)),
+    db
+      .select({ id: talentJobApplication.id, createdAt: talentJobApplication.createdAt, currentStepId: talentJobApplication.companyHiringStepId })
+      .from(talentJobApplication)
+      .leftJoin(jobAd, eq(jobAd.id, talentJobApplication.jobAdId))
+      .leftJoin(jobDescription, eq(jobDescription.id, talentJobApplication.jobDescriptionId))
+      .where(
+        and(
+          ownedBy(companyId),
+          or(
+            gte(talentJobApplication.createdAt, since),
+            inArray(talentJobApplication.id, db.select({ id: sql`(${data}->>'entityId')::uuid` }).from(generalEventslog).where(movesInWindow)),
+          ),
+        ),
+      ),
+  ]);
+  return pipelineMetrics({
+    steps: steps.map((step) => ({ id: step.id, stepName: step.stepName, order: step.order, group: hiringStepGroupOf(step.group), deleted: step.deletedAt !== null })),
+    applications,
+    moves,
+    now,
+  });
 }
 
 async function openAdApplications(db: AppDatabase, companyId: string, now: Date): Promise<OpenAdRow[]> {
@@ -247,7 +327,7 @@ builder.queryField('companyDashboard', (t) =>
       // Counts the role may not read are never queried.
       const readsApplications = can(permissions, 'talentJobApplication', 'read');
       const readsRoster = can(permissions, 'companyTalentRoster', 'read');
-      const [companies, jobAds, receivedApplications, sentInvitations, rosterTalents, perWeek, pipeline, openAds, balances] = await Promise.all([
+      const [companies, jobAds, receivedApplications, sentInvitations, rosterTalents, perWeek, pipeline, openAds, balances, metrics] = await Promise.all([
         db.select({ id: company.id, name: company.name, logo: company.logo, verificationStatus: company.verificationStatus }).from(company).where(eq(company.id, companyId)).limit(1),
         can(permissions, 'jobAd', 'read') ? countJobAds(db, companyId, now) : null,
         readsApplications ? countReceivedApplications(db, companyId) : null,
@@ -257,11 +337,12 @@ builder.queryField('companyDashboard', (t) =>
         readsApplications ? pipelineCounts(db, companyId) : null,
         readsApplications && can(permissions, 'jobAd', 'read') ? openAdApplications(db, companyId, now) : null,
         readsRoster ? rosterBalances(db, companyId) : null,
+        readsApplications ? pipelineMetricsOf(db, companyId, now) : null,
       ]);
       const selected = companies[0];
       // Deleted between the scope check and now: answer like a company that is not selectable.
       if (!selected) throw new ApiError('FORBIDDEN', 'You are not a member of this verified company', { hint: 'select another company', httpStatus: 403 });
-      return { company: selected, jobAds, receivedApplications, sentInvitations, rosterTalents, applicationsPerWeek: perWeek, pipeline, openAds, rosterBalances: balances };
+      return { company: selected, jobAds, receivedApplications, sentInvitations, rosterTalents, applicationsPerWeek: perWeek, pipeline, openAds, rosterBalances: balances, pipelineMetrics: metrics };
     },
   }),
 );
