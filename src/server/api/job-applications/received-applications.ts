@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { HIRING_STEP_GROUPS, hiringStepGroupOf, type HiringStepGroup } from '../../../lib/companies/hiring-steps';
 import { isStuck, MAX_BULK_MOVE, reasonKindFor } from '../../../lib/job-applications/pipeline';
-import { REJECTION_KINDS } from '../../../lib/job-applications/rejection-reasons';
+import { DEFAULT_STUCK_AFTER_DAYS, REJECTION_KINDS } from '../../../lib/job-applications/rejection-reasons';
 import { isUuid } from '../../../lib/ids';
 import { can } from '../../../lib/permissions/effective-permissions';
 import { DOCUMENT_SLOTS, type DocumentSlot } from '../../../lib/uploads/upload-rules';
@@ -138,7 +138,7 @@ function selectReceived(db: Writer) {
       reasonId: companyRejectionReason.id,
       reasonLabel: companyRejectionReason.label,
       reasonKind: companyRejectionReason.kind,
-      stuckAfterDays: sql<number>`coalesce(${company.stuckAfterDays}, 14)`,
+      stuckAfterDays: sql<number>`coalesce(${company.stuckAfterDays}, ${DEFAULT_STUCK_AFTER_DAYS})`,
     })
     .from(talentJobApplication)
     .innerJoin(talentProfile, eq(talentProfile.id, talentJobApplication.talentProfileId))
@@ -192,7 +192,7 @@ builder.queryField('findManyTalentJobApplication', (t) =>
         args.stuckOnly
           ? and(
               or(isNull(companyHiringStep.group), eq(companyHiringStep.group, 'IN_PROGRESS')),
-              sql`${talentJobApplication.stepChangedAt} < now() - make_interval(days => coalesce(${company.stuckAfterDays}, 14))`,
+              sql`${talentJobApplication.stepChangedAt} < now() - make_interval(days => coalesce(${company.stuckAfterDays}, ${DEFAULT_STUCK_AFTER_DAYS}))`,
             )
           : undefined,
       );

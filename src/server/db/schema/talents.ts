@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { currency, currencyCheck, deletedAt, id, money, timestamps, timestamptz } from './columns';
+import { currency, currencyCheck, deletedAt, id, money, timestamps, timestamptz, tsvector } from './columns';
 import { company } from './companies';
 import { assignmentType, employmentType, verificationStatus, workMode } from './enums';
 import { user } from './users';
@@ -71,6 +71,11 @@ export interface BankInformation {
   country?: string;
 }
 
+// Name and title weigh most, then skills, then the summary: 'simple' keeps skill names unstemmed.
+const talentSearchDocument = sql`setweight(to_tsvector('simple', coalesce("profile_name", '') || ' ' || coalesce("job_title", '')), 'A')
+  || setweight(to_tsvector('simple', coalesce(immutable_array_to_string(talent_list_keys("skills", 'name'), ' '), '')), 'B')
+  || setweight(to_tsvector('simple', coalesce("description", '')), 'D')`;
+
 export const talentProfile = pgTable(
   'talent_profile',
   {
@@ -110,11 +115,22 @@ export const talentProfile = pgTable(
     // Null for talents a company added to its roster before they signed up.
     userId: uuid('user_id').references(() => user.id, { onDelete: 'restrict' }),
     personalizedJobsFoundAt: timestamptz('personalized_jobs_found_at'),
+    /**
+     * Talent search (issue 17): the skill and language names lower-cased, for GIN set tests
+     * (all of, any of, none of), and a weighted text document. Generated from the JSON lists
+     * by the immutable functions of migration 0006, so no write can forget them.
+     */
+    skillKeys: text('skill_keys').array().notNull().generatedAlwaysAs(sql`talent_list_keys("skills", 'name')`),
+    languageKeys: text('language_keys').array().notNull().generatedAlwaysAs(sql`talent_list_keys("languages", 'language')`),
+    searchDocument: tsvector('search_document').notNull().generatedAlwaysAs(talentSearchDocument),
     ...timestamps(),
     deletedAt: deletedAt(),
   },
   (t) => [
     currencyCheck('talent_profile_rate_currency_iso', t.rateCurrency),
+    index('talent_profile_skill_keys_idx').using('gin', t.skillKeys),
+    index('talent_profile_language_keys_idx').using('gin', t.languageKeys),
+    index('talent_profile_search_document_idx').using('gin', t.searchDocument),
     uniqueIndex('talent_profile_user_id_unique').on(t.userId),
     index('talent_profile_email_lower_idx').on(sql`lower(${t.email})`),
     index('talent_profile_external_user_id_idx').on(t.externalUserId),
