@@ -12,6 +12,7 @@ import talentAssignments from '../../locales/en/common/talent-assignments.json';
 import talentBilling from '../../locales/en/common/talent-billing.json';
 import talentCompanies from '../../locales/en/common/talent-companies.json';
 import talentNotes from '../../locales/en/common/talent-notes.json';
+import talentSearch from '../../locales/en/common/talent-search.json';
 import talentDashboard from '../../locales/en/common/talent-dashboard.json';
 import talentJobs from '../../locales/en/common/talent-jobs.json';
 import talentTransactions from '../../locales/en/common/talent-transactions.json';
@@ -38,6 +39,7 @@ export const COMMON_PARTS: Readonly<Record<string, object>> = {
   'talent-billing': talentBilling,
   'talent-companies': talentCompanies,
   'talent-notes': talentNotes,
+  'talent-search': talentSearch,
   'talent-dashboard': talentDashboard,
   'talent-jobs': talentJobs,
   'talent-transactions': talentTransactions,

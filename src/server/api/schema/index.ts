@@ -44,3 +44,4 @@ import '../job-ads/job-ads';
 import '../job-applications/received-applications';
 import '../talent-notes/talent-notes';
 import '../job-applications/rejection-reasons';
+import '../talent-search/talent-search';

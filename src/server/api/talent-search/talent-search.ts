@@ -1,0 +1,224 @@
+import { and, count, eq, gte, ilike, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { zodIssues } from '../../../lib/forms/zod-issues';
+import { skillMatch, talentSearchSchema, TALENT_SEARCH_LIMITS, type TalentSearchValues } from '../../../lib/talent-search/talent-search-input';
+import { jobAd, jobDescription, talentProfile, type TalentSkill } from '../../db/schema';
+import type { ProfilePicture } from '../../db/schema/talents';
+import { escapeLike } from '../../db/like-pattern';
+import { builder } from '../builder';
+import { invalidFields } from '../errors';
+import { pageWindow } from '../pagination';
+import { requireCompanyPermission } from '../companies/company-access';
+import type { Writer } from '../companies/company-rows';
+
+// The company's talent search (issue 17; spec §2 talent-search): visible profiles only,
+// filtered by what narrows for real (skills all / any / none, place or relocation, work
+// mode, assignment type, availability, a rate range in one currency, languages,
+// experience, verification) and ranked by skills overlap, then text relevance, then how
+// complete and how recently updated the profile is. Against one of the company's job
+// descriptions or ads, the overlap is with its skills, and each result says which it
+// matches and which it lacks. Contact details are never part of a search result.
+
+const SEARCH_WORDS = 'talentSearch.errors';
+
+interface ResultRow {
+  id: string;
+  profileName: string | null;
+  jobTitle: string | null;
+  location: string | null;
+  skills: TalentSkill[];
+  profilePicture: ProfilePicture | null;
+  hourlyRate: string | null;
+  monthlyRate: string | null;
+  rateCurrency: string | null;
+  isAvailableForHire: boolean;
+  availabilityMode: string | null;
+  workMode: string | null;
+  verificationStatus: string;
+  totalExperience: number | null;
+  reference: string[];
+}
+
+const TalentSearchResult = builder.objectRef<ResultRow>('TalentSearchResult').implement({
+  description: 'A talent as a company sees it in search: no contact details',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    profileName: t.exposeString('profileName', { nullable: true }),
+    jobTitle: t.exposeString('jobTitle', { nullable: true }),
+    location: t.exposeString('location', { nullable: true }),
+    pictureUrl: t.string({ nullable: true, resolve: (row) => row.profilePicture?.optimizedUrl ?? row.profilePicture?.url ?? null }),
+    skills: t.stringList({ resolve: (row) => row.skills.map((skill) => skill.name).filter(Boolean) }),
+    hourlyRate: t.field({ type: 'Decimal', nullable: true, resolve: (row) => row.hourlyRate }),
+    monthlyRate: t.field({ type: 'Decimal', nullable: true, resolve: (row) => row.monthlyRate }),
+    rateCurrency: t.exposeString('rateCurrency', { nullable: true }),
+    isAvailableForHire: t.exposeBoolean('isAvailableForHire'),
+    availabilityMode: t.exposeString('availabilityMode', { nullable: true }),
+    workMode: t.exposeString('workMode', { nullable: true }),
+    isVerified: t.boolean({ resolve: (row) => row.verificationStatus === 'verified' }),
+    totalExperience: t.exposeInt('totalExperience', { nullable: true }),
+    matchedSkills: t.stringList({ description: 'Of the reference skills (job description or ad, else the skills asked for), the ones the talent has', resolve: (row) => skillMatch(row.skills.map((skill) => skill.name), row.reference).matched }),
+    missingSkills: t.stringList({ description: 'Of the reference skills, the ones the talent lacks', resolve: (row) => skillMatch(row.skills.map((skill) => skill.name), row.reference).missing }),
+  }),
+});
+
+interface SearchPage {
+  items: ResultRow[];
+  total: number;
+  page: number;
+  perPage: number;
+  reference: { kind: 'JOB_DESCRIPTION' | 'JOB_AD'; id: string; title: string; skills: string[] } | null;
+}
+
+const TalentSearchReference = builder.objectRef<NonNullable<SearchPage['reference']>>('TalentSearchReference').implement({
+  fields: (t) => ({ kind: t.exposeString('kind'), id: t.exposeID('id'), title: t.exposeString('title'), skills: t.exposeStringList('skills') }),
+});
+
+const TalentSearchPage = builder.objectRef<SearchPage>('TalentSearchPage').implement({
+  fields: (t) => ({
+    items: t.field({ type: [TalentSearchResult], resolve: (page) => page.items }),
+    total: t.exposeInt('total'),
+    page: t.exposeInt('page'),
+    perPage: t.exposeInt('perPage'),
+    pageCount: t.int({ resolve: (page) => Math.max(1, Math.ceil(page.total / page.perPage)) }),
+    reference: t.field({ type: TalentSearchReference, nullable: true, resolve: (page) => page.reference }),
+  }),
+});
+
+const TalentSearchInput = builder.inputType('TalentSearchInput', {
+  fields: (t) => ({
+    q: t.string({ description: 'Words of the name, title, skills or summary' }),
+    skillsAll: t.stringList({ description: 'The talent has every one of these' }),
+    skillsAny: t.stringList({ description: 'The talent has at least one of these' }),
+    skillsExcluded: t.stringList({ description: 'The talent has none of these' }),
+    location: t.string({ description: 'Part of the place the talent lives' }),
+    includeRelocation: t.boolean({ description: 'Also talents willing to move there' }),
+    workMode: t.stringList(),
+    assignmentType: t.stringList(),
+    availableOnly: t.boolean(),
+    rateUnit: t.string({ description: 'HOUR (default) or MONTH' }),
+    rateMin: t.string(),
+    rateMax: t.string(),
+    rateCurrency: t.string({ description: 'ISO 4217; needed with a rate range (rates are never converted)' }),
+    languages: t.stringList({ description: 'The talent speaks every one of these' }),
+    minExperience: t.int({ description: 'Years' }),
+    verifiedOnly: t.boolean(),
+    matchJobDescriptionId: t.id({ description: "Rank by the skills of one of the company's job descriptions" }),
+    matchJobAdId: t.id({ description: "Rank by the skills of one of the company's job ads" }),
+  }),
+});
+
+const textArray = (values: readonly string[]) => sql`array[${sql.join(values.map((value) => sql`${value}`), sql`, `)}]::text[]`;
+
+/** The reference skills: the job description's or ad's (the company's own only), else the skills asked for. */
+async function referenceOf(db: Writer, companyId: string, values: TalentSearchValues): Promise<SearchPage['reference']> {
+  if (values.matchJobDescriptionId) {
+    const [row] = await db.select({ id: jobDescription.id, title: jobDescription.title, skills: jobDescription.skills }).from(jobDescription).where(and(eq(jobDescription.id, values.matchJobDescriptionId), eq(jobDescription.companyId, companyId), isNull(jobDescription.deletedAt))).limit(1);
+    if (!row) throw invalidFields([{ path: 'matchJobDescriptionId', code: 'referenceUnknown' }], SEARCH_WORDS, 'search');
+    return { kind: 'JOB_DESCRIPTION', ...row };
+  }
+  if (values.matchJobAdId) {
+    const [row] = await db.select({ id: jobAd.id, title: jobAd.title, skills: jobAd.skills }).from(jobAd).where(and(eq(jobAd.id, values.matchJobAdId), eq(jobAd.publisherCompanyId, companyId), isNull(jobAd.deletedAt))).limit(1);
+    if (!row) throw invalidFields([{ path: 'matchJobAdId', code: 'referenceUnknown' }], SEARCH_WORDS, 'search');
+    return { kind: 'JOB_AD', ...row };
+  }
+  return null;
+}
+
+function filtersOf(values: TalentSearchValues, tsQuery: SQL | null): SQL {
+  const rate = values.rateUnit === 'MONTH' ? talentProfile.monthlyRate : talentProfile.hourlyRate;
+  const place = values.location ? `%${escapeLike(values.location)}%` : null;
+  return and(
+    eq(talentProfile.isVisible, true),
+    isNull(talentProfile.deletedAt),
+    tsQuery ? sql`${talentProfile.searchDocument} @@ ${tsQuery}` : undefined,
+    values.skillsAll.length ? sql`${talentProfile.skillKeys} @> ${textArray(values.skillsAll)}` : undefined,
+    values.skillsAny.length ? sql`${talentProfile.skillKeys} && ${textArray(values.skillsAny)}` : undefined,
+    values.skillsExcluded.length ? sql`not (${talentProfile.skillKeys} && ${textArray(values.skillsExcluded)})` : undefined,
+    values.languages.length ? sql`${talentProfile.languageKeys} @> ${textArray(values.languages)}` : undefined,
+    place
+      ? values.includeRelocation
+        ? or(ilike(talentProfile.location, place), sql`exists (select 1 from unnest(${talentProfile.interestedToRelocateTo}) as wish where wish ilike ${place})`, and(eq(talentProfile.isInterestedInRelocation, true), sql`cardinality(${talentProfile.interestedToRelocateTo}) = 0`))
+        : ilike(talentProfile.location, place)
+      : undefined,
+    values.workMode.length ? sql`${talentProfile.workMode}::text in (${sql.join(values.workMode.map((mode) => sql`${mode}`), sql`, `)})` : undefined,
+    values.assignmentType.length ? sql`${talentProfile.assignmentType}::text in (${sql.join(values.assignmentType.map((type) => sql`${type}`), sql`, `)})` : undefined,
+    values.availableOnly ? eq(talentProfile.isAvailableForHire, true) : undefined,
+    values.rateCurrency && (values.rateMin || values.rateMax) ? eq(talentProfile.rateCurrency, values.rateCurrency) : undefined,
+    values.rateMin ? gte(rate, values.rateMin) : undefined,
+    values.rateMax ? lte(rate, values.rateMax) : undefined,
+    values.minExperience !== null ? gte(talentProfile.totalExperience, values.minExperience) : undefined,
+    values.verifiedOnly ? eq(talentProfile.verificationStatus, 'verified') : undefined,
+  )!;
+}
+
+/** How much of a profile is filled in, as the ranking's third key: a cheap SQL twin of the profile score's main parts. */
+const completeness = sql`(
+  (${talentProfile.profilePicture} is not null)::int * 5 + (${talentProfile.jobTitle} is not null)::int + (${talentProfile.totalExperience} is not null)::int * 3
+  + (coalesce(length(${talentProfile.description}), 0) > 100)::int * 10 + (${talentProfile.location} is not null)::int * 10
+  + least(cardinality(${talentProfile.skillKeys}), 6) * 5 + (cardinality(${talentProfile.languageKeys}) > 0)::int * 10
+  + (jsonb_array_length(${talentProfile.experience}) > 0)::int * 10 + (jsonb_array_length(${talentProfile.education}) > 0)::int * 10
+)`;
+
+builder.queryField('findManyTalentProfile', (t) =>
+  t.field({
+    type: TalentSearchPage,
+    description: 'Searches visible talent profiles for the selected company; needs talentProfile read',
+    authScopes: { signedIn: true },
+    args: {
+      search: t.arg({ type: TalentSearchInput }),
+      page: t.arg.int(),
+      perPage: t.arg.int({ description: `1 to ${TALENT_SEARCH_LIMITS.perPage} (default 20)` }),
+    },
+    resolve: async (_root, args, context) => {
+      const { companyId } = requireCompanyPermission(context, 'talentProfile', 'read');
+      const parsed = talentSearchSchema.safeParse(args.search ?? {});
+      if (!parsed.success) throw invalidFields(zodIssues(parsed.error), SEARCH_WORDS, 'search');
+      const values = parsed.data;
+      const window = pageWindow({ page: args.page, perPage: Math.min(args.perPage ?? 20, TALENT_SEARCH_LIMITS.perPage) });
+      const reference = await referenceOf(context.db, companyId, values);
+      const referenceKeys = reference ? reference.skills.map((skill) => skill.toLowerCase()) : [...values.skillsAll, ...values.skillsAny];
+      const tsQuery = values.q ? sql`websearch_to_tsquery('simple', ${values.q})` : null;
+      const where = filtersOf(values, tsQuery);
+      // Overlap and relevance rank only when there is something to rank by.
+      const order: SQL[] = [
+        ...(referenceKeys.length ? [sql`cardinality(array(select unnest(${talentProfile.skillKeys}) intersect select unnest(${textArray(referenceKeys)}))) desc`] : []),
+        ...(tsQuery ? [sql`ts_rank(${talentProfile.searchDocument}, ${tsQuery}) desc`] : []),
+        sql`${completeness} desc`,
+        sql`${talentProfile.updatedAt} desc`,
+        sql`${talentProfile.id}`,
+      ];
+      const [rows, [total]] = await Promise.all([
+        context.db
+          .select({
+            id: talentProfile.id,
+            profileName: talentProfile.profileName,
+            jobTitle: talentProfile.jobTitle,
+            location: talentProfile.location,
+            skills: talentProfile.skills,
+            profilePicture: talentProfile.profilePicture,
+            hourlyRate: talentProfile.hourlyRate,
+            monthlyRate: talentProfile.monthlyRate,
+            rateCurrency: talentProfile.rateCurrency,
+            isAvailableForHire: talentProfile.isAvailableForHire,
+            availabilityMode: talentProfile.availabilityMode,
+            workMode: talentProfile.workMode,
+            verificationStatus: talentProfile.verificationStatus,
+            totalExperience: talentProfile.totalExperience,
+          })
+          .from(talentProfile)
+          .where(where)
+          .orderBy(...order)
+          .limit(window.perPage)
+          .offset(window.offset),
+        context.db.select({ total: count() }).from(talentProfile).where(where),
+      ]);
+      const referenceSkills = reference ? reference.skills : [...values.skillsAll, ...values.skillsAny];
+      return {
+        items: rows.map((row) => ({ ...row, reference: referenceSkills })) as ResultRow[],
+        total: total?.total ?? 0,
+        page: window.page,
+        perPage: window.perPage,
+        reference,
+      };
+    },
+  }),
+);
