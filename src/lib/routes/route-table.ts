@@ -79,7 +79,7 @@ export const ROUTES = [
   { key: 'companyTalentInvite', path: '/company/talent-invite', titleKey: 'titles.companyTalentInvite', group: 'company', access: 'signedIn', live: false },
   { key: 'companyTalentInviteForm', path: '/company/talent-invite-form', titleKey: 'titles.companyTalentInviteForm', group: 'company', access: 'signedIn', live: false },
   { key: 'companyTalentInviteSuccess', path: '/company/talent-invite/success', titleKey: 'titles.companyTalentInviteSuccess', group: 'company', access: 'signedIn', live: false },
-  { key: 'companyTalentSearch', path: '/company/talent-search', titleKey: 'titles.companyTalentSearch', group: 'company', access: 'signedIn', live: false },
+  { key: 'companyTalentSearch', path: '/company/talent-search', titleKey: 'titles.companyTalentSearch', group: 'company', access: 'signedIn', live: true, permissions: [['talentProfile', 'read']] },
 
   { key: 'talentAppliedJobs', path: '/talent/applied-jobs', titleKey: 'titles.talentAppliedJobs', group: 'talent', access: 'signedIn', live: true },
   { key: 'talentAssignment', path: '/talent/assignment', titleKey: 'titles.talentAssignment', group: 'talent', access: 'signedIn', live: true },

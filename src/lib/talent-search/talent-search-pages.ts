@@ -1,0 +1,80 @@
+import { graphql, type ResultOf } from '../graphql/graphql';
+import type { Translate } from '../i18n/i18n';
+import { formatMoney } from '../format/money';
+import type { FieldErrors } from '../forms/form-outcome';
+import { fieldErrorsOf } from '../forms/form-outcome';
+import { zodIssues } from '../forms/zod-issues';
+import { talentSearchSchema, type TalentSearchValues } from './talent-search-input';
+
+// The documents and pure helpers of /company/talent-search (issue 17).
+
+export const TALENT_SEARCH_PER_PAGE = 20;
+export const TALENT_SEARCH_ERRORS = 'talentSearch.errors';
+
+export const FIND_MANY_TALENT_PROFILE_QUERY = graphql(`
+  query FindManyTalentProfile($search: TalentSearchInput, $page: Int, $perPage: Int) {
+    findManyTalentProfile(search: $search, page: $page, perPage: $perPage) {
+      items {
+        id profileName jobTitle location pictureUrl skills hourlyRate monthlyRate rateCurrency
+        isAvailableForHire availabilityMode workMode isVerified totalExperience matchedSkills missingSkills
+      }
+      total page pageCount
+      reference { kind id title skills }
+    }
+  }
+`);
+
+/** The company's job descriptions and ads to rank against (one page each is enough for a select). */
+export const TALENT_SEARCH_REFERENCES_QUERY = graphql(`
+  query TalentSearchReferences {
+    findManyJobDescription(perPage: 100) { items { id title } }
+  }
+`);
+
+export const TALENT_SEARCH_AD_REFERENCES_QUERY = graphql(`
+  query TalentSearchAdReferences {
+    findManyJobAd(perPage: 100) { items { id title status } }
+  }
+`);
+
+export type TalentSearchResultItem = ResultOf<typeof FIND_MANY_TALENT_PROFILE_QUERY>['findManyTalentProfile']['items'][number];
+
+/** The search form's fields, by their names in the address. */
+export const TALENT_SEARCH_FIELDS = [
+  'q', 'skillsAll', 'skillsAny', 'skillsExcluded', 'location', 'includeRelocation', 'workMode', 'assignmentType', 'availableOnly',
+  'rateUnit', 'rateMin', 'rateMax', 'rateCurrency', 'languages', 'minExperience', 'verifiedOnly', 'reference',
+] as const;
+export type TalentSearchForm = Record<(typeof TALENT_SEARCH_FIELDS)[number], string>;
+
+/**
+ * The address as the form shows it (as typed) and as the API takes it (checked): the
+ * reference select posts "description:<id>" or "ad:<id>". A mistake is shown at its field
+ * and searches nothing, rather than searching something else than asked.
+ */
+export function readTalentSearch(url: URL, t: Translate): { form: TalentSearchForm; values: TalentSearchValues | null; errors: FieldErrors; asked: boolean } {
+  const form = Object.fromEntries(TALENT_SEARCH_FIELDS.map((field) => [field, (url.searchParams.get(field) ?? '').slice(0, 500)])) as TalentSearchForm;
+  const [kind, referenceId] = form.reference.split(':');
+  const parsed = talentSearchSchema.safeParse({
+    ...form,
+    workMode: url.searchParams.getAll('workMode').filter(Boolean),
+    assignmentType: url.searchParams.getAll('assignmentType').filter(Boolean),
+    minExperience: form.minExperience || null,
+    matchJobDescriptionId: kind === 'description' ? referenceId : null,
+    matchJobAdId: kind === 'ad' ? referenceId : null,
+  });
+  const asked = TALENT_SEARCH_FIELDS.some((field) => url.searchParams.has(field));
+  if (!parsed.success) {
+    const errors = fieldErrorsOf(zodIssues(parsed.error), t, TALENT_SEARCH_ERRORS);
+    // The reference select is one field in the form, two in the rules.
+    const reference = errors.matchJobDescriptionId ?? errors.matchJobAdId;
+    return { form, values: null, errors: reference ? { ...errors, reference } : errors, asked };
+  }
+  return { form, values: parsed.data, errors: {}, asked };
+}
+
+/** "€70 / hour" from the rate the talent asks, in the unit the search looks at first. */
+export function rateText(item: Pick<TalentSearchResultItem, 'hourlyRate' | 'monthlyRate' | 'rateCurrency'>, t: Translate): string | null {
+  if (item.hourlyRate) return `${formatMoney(item.hourlyRate, item.rateCurrency)} / ${t('jobs:enums.rateUnit.HOUR')}`;
+  if (item.monthlyRate) return `${formatMoney(item.monthlyRate, item.rateCurrency)} / ${t('jobs:enums.rateUnit.MONTH')}`;
+  return null;
+}
