@@ -11,8 +11,8 @@ export type EventAction = (typeof EVENT_ACTIONS)[number];
 
 /**
  * Spec §9: create, update and delete for eleven entities; company and talent profile update
- * only. Beyond the spec (issue 16): an application's arrival and moves, and a company's read
- * of a talent's document, which the talent is told about.
+ * only. Beyond the spec: an application's arrival and moves, a company's read of a talent's
+ * document, which the talent is told about (issue 16), and the company's shortlists (issue 17).
  */
 export const EVENT_SUBJECTS = [
   { subject: 'billing', actions: EVENT_ACTIONS },
@@ -28,6 +28,8 @@ export const EVENT_SUBJECTS = [
   { subject: 'talentInvitation', actions: EVENT_ACTIONS },
   { subject: 'talentJobApplication', actions: ['create', 'update'] },
   { subject: 'talentDocument', actions: ['read'] },
+  { subject: 'companySavedTalentList', actions: EVENT_ACTIONS },
+  { subject: 'companySavedTalent', actions: EVENT_ACTIONS },
   { subject: 'company', actions: ['update'] },
   { subject: 'talentProfile', actions: ['update'] },
 ] as const satisfies ReadonlyArray<{ subject: string; actions: readonly (EventAction | 'read')[] }>;
@@ -84,7 +86,7 @@ export function withDefaults(stored: ReadonlyArray<NotificationPreference>): Not
  */
 export const PREFERENCE_GROUPS = [
   { id: 'talent', subjects: ['talentInvitation', 'talentJobApplication', 'talentDocument', 'jobAssignment', 'billing', 'talentProfile'] },
-  { id: 'recruiting', subjects: ['jobAd', 'jobDescription', 'companyHiringStep', 'companyTalentNote'] },
+  { id: 'recruiting', subjects: ['jobAd', 'jobDescription', 'companyHiringStep', 'companyTalentNote', 'companySavedTalentList', 'companySavedTalent'] },
   { id: 'talentManagement', subjects: ['companyTalentRoster', 'invoice'] },
   { id: 'companyManagement', subjects: ['company', 'companyOnUser', 'companyRole'] },
 ] as const satisfies ReadonlyArray<{ id: string; subjects: readonly EventSubject[] }>;

@@ -9,6 +9,7 @@ import jobApplications from '../../locales/en/common/job-applications.json';
 import jobDescriptions from '../../locales/en/common/job-descriptions.json';
 import jobFields from '../../locales/en/common/job-fields.json';
 import talentAssignments from '../../locales/en/common/talent-assignments.json';
+import savedTalents from '../../locales/en/common/saved-talents.json';
 import talentBilling from '../../locales/en/common/talent-billing.json';
 import talentCompanies from '../../locales/en/common/talent-companies.json';
 import talentNotes from '../../locales/en/common/talent-notes.json';
@@ -36,6 +37,7 @@ export const COMMON_PARTS: Readonly<Record<string, object>> = {
   'job-descriptions': jobDescriptions,
   'job-fields': jobFields,
   'talent-assignments': talentAssignments,
+  'saved-talents': savedTalents,
   'talent-billing': talentBilling,
   'talent-companies': talentCompanies,
   'talent-notes': talentNotes,

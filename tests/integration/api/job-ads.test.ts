@@ -110,6 +110,8 @@ describeEachDatabase('company job ads', (kind) => {
     const source = (await f.as('poster-a', CREATE_DESCRIPTION, { data: { ...DESCRIPTION, title: 'Source role' } }, f.a.id)).body.data?.createOneJobDescription as { id: string };
     const ad = (await f.as('poster-a', CREATE, { data: { ...BASE, title: 'From source', jobDescriptionId: source.id } }, f.a.id)).body.data?.createOneJobAd as Ad;
     expect(ad.jobDescription).toEqual({ id: source.id, title: 'Source role' });
+    const counted = await f.as('poster-a', 'query ($id: ID!) { findJobDescription(id: $id) { adCount } }', { id: source.id }, f.a.id);
+    expect(counted.body.data?.findJobDescription).toEqual({ adCount: 1 });
     const foreign = (await f.as('owner-b', CREATE_DESCRIPTION, { data: { ...DESCRIPTION, title: 'B role' } }, f.b.id)).body.data?.createOneJobDescription as { id: string };
     expect(codesOf((await f.as('poster-a', CREATE, { data: { ...BASE, jobDescriptionId: foreign.id } }, f.a.id)).body)).toEqual(['data.jobDescriptionId:jobDescriptionUnknown']);
     const bySource = (await f.as('reader-a', LIST, { jobDescriptionId: source.id }, f.a.id)).body.data?.findManyJobAd as { items: { id: string }[] };

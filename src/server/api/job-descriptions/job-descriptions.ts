@@ -6,7 +6,7 @@ import { jobLocationText, storedPlace } from '../../../lib/jobs/job-location';
 import { WORK_MODES } from '../../../lib/jobs/job-enums';
 import { zodIssues } from '../../../lib/forms/zod-issues';
 import { isUuid } from '../../../lib/ids';
-import { company, companyOnProviderCompany, jobAd, jobDescription } from '../../db/schema';
+import { company, companyOnProviderCompany, jobDescription } from '../../db/schema';
 import { escapeLike } from '../../db/like-pattern';
 import { builder } from '../builder';
 import { invalidFields, notFound } from '../errors';
@@ -49,7 +49,9 @@ const JobDescriptionPage = pageOf(JobDescription, 'JobDescription');
 
 const notDeletedOf = (companyId: string) => and(eq(jobDescription.companyId, companyId), isNull(jobDescription.deletedAt));
 
-const adCount = sql<number>`(select count(*)::int from ${jobAd} where ${jobAd.jobDescriptionId} = ${jobDescription.id} and ${jobAd.deletedAt} is null)`;
+// Written with its own alias: inside a subquery drizzle leaves column names unqualified, and
+// "id" would then name the ad's own id.
+const adCount = sql<number>`(select count(*)::int from "job_ad" as "made" where "made"."job_description_id" = "job_description"."id" and "made"."deleted_at" is null)`;
 
 function selectDescriptions(db: Writer) {
   return db

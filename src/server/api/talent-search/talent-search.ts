@@ -8,6 +8,8 @@ import { builder } from '../builder';
 import { invalidFields } from '../errors';
 import { pageWindow } from '../pagination';
 import { requireCompanyPermission } from '../companies/company-access';
+import { listsHolding } from '../saved-talents/saved-talents';
+import { can } from '../../../lib/permissions/effective-permissions';
 import type { Writer } from '../companies/company-rows';
 
 // The company's talent search (issue 17; spec §2 talent-search): visible profiles only,
@@ -36,6 +38,7 @@ interface ResultRow {
   verificationStatus: string;
   totalExperience: number | null;
   reference: string[];
+  savedInLists: string[];
 }
 
 const TalentSearchResult = builder.objectRef<ResultRow>('TalentSearchResult').implement({
@@ -57,6 +60,7 @@ const TalentSearchResult = builder.objectRef<ResultRow>('TalentSearchResult').im
     totalExperience: t.exposeInt('totalExperience', { nullable: true }),
     matchedSkills: t.stringList({ description: 'Of the reference skills (job description or ad, else the skills asked for), the ones the talent has', resolve: (row) => skillMatch(row.skills.map((skill) => skill.name), row.reference).matched }),
     missingSkills: t.stringList({ description: 'Of the reference skills, the ones the talent lacks', resolve: (row) => skillMatch(row.skills.map((skill) => skill.name), row.reference).missing }),
+    savedInLists: t.stringList({ description: "The company's lists holding the talent (empty without companySavedTalent read)", resolve: (row) => row.savedInLists }),
   }),
 });
 
@@ -169,7 +173,7 @@ builder.queryField('findManyTalentProfile', (t) =>
       perPage: t.arg.int({ description: `1 to ${TALENT_SEARCH_LIMITS.perPage} (default 20)` }),
     },
     resolve: async (_root, args, context) => {
-      const { companyId } = requireCompanyPermission(context, 'talentProfile', 'read');
+      const { companyId, permissions } = requireCompanyPermission(context, 'talentProfile', 'read');
       const parsed = talentSearchSchema.safeParse(args.search ?? {});
       if (!parsed.success) throw invalidFields(zodIssues(parsed.error), SEARCH_WORDS, 'search');
       const values = parsed.data;
@@ -212,8 +216,9 @@ builder.queryField('findManyTalentProfile', (t) =>
         context.db.select({ total: count() }).from(talentProfile).where(where),
       ]);
       const referenceSkills = reference ? reference.skills : [...values.skillsAll, ...values.skillsAny];
+      const lists = can(permissions, 'companySavedTalent', 'read') ? await listsHolding(context.db, companyId, rows.map((row) => row.id)) : new Map<string, string[]>();
       return {
-        items: rows.map((row) => ({ ...row, reference: referenceSkills })) as ResultRow[],
+        items: rows.map((row) => ({ ...row, reference: referenceSkills, savedInLists: lists.get(row.id) ?? [] })) as ResultRow[],
         total: total?.total ?? 0,
         page: window.page,
         perPage: window.perPage,

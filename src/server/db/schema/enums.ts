@@ -54,6 +54,9 @@ export const eventType = pgEnum('event_type', [
   'talentJobApplication.create', 'talentJobApplication.update',
   // Not in spec §9 either: a company member downloaded a talent's CV, resume or PDF (issue 16).
   'talentDocument.read',
+  // Nor these: shortlists of talents and their entries (issue 17).
+  'companySavedTalentList.create', 'companySavedTalentList.update', 'companySavedTalentList.delete',
+  'companySavedTalent.create', 'companySavedTalent.update', 'companySavedTalent.delete',
   'company.update',
   'talentProfile.update',
 ]);

@@ -1,0 +1,9 @@
+import { requiredName } from '../companies/company-input';
+
+// A company's shortlists of talents (spec §3 companySavedTalentList, issue 17): a name per
+// list, unique in the company. Codes worded in savedTalents.errors.
+
+export const SAVED_TALENT_ERRORS = 'savedTalents.errors';
+export const LIST_LABEL_MAX = 100;
+
+export const savedTalentListLabel = requiredName(LIST_LABEL_MAX, { required: 'labelRequired', tooLong: 'labelTooLong' });
