@@ -1,11 +1,13 @@
 import { expect, test } from '@playwright/test';
 import searchWords from '../../src/locales/en/common/talent-search.json' with { type: 'json' };
 import rbac from '../../src/locales/en/rbac.json' with { type: 'json' };
+import savedWords from '../../src/locales/en/common/saved-talents.json' with { type: 'json' };
 import { companyMenu, selectCompany } from './support/company-area';
 import { expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
 
 // Issue 17: the demo recruiter searches "React" with a rate ceiling and a language, ranked
-// against one of Northwind's job descriptions, and reads the matched and missing skills.
+// against one of Northwind's job descriptions, reads the matched and missing skills, and
+// keeps two of them in a new shortlist.
 const words = searchWords.talentSearch;
 
 test.describe('company talent search', () => {
@@ -40,5 +42,37 @@ test.describe('company talent search', () => {
     await expect(page.locator('a[href^="mailto:"]')).toHaveCount(0);
     await expectNoAxeViolations(page);
     await expectFitsPhoneWidth(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await test.step('two talents saved to a new list, renamed; one moved out and removed', async () => {
+      const label = `React shortlist ${Date.now().toString(36)}`;
+      await page.goto('/company/talent-saved');
+      await page.locator('#new-list-label').fill(label);
+      await page.getByRole('button', { name: savedWords.savedTalents.createList }).click();
+      await expect(page.getByRole('status').filter({ hasText: savedWords.notices.savedTalents.listCreated }).first()).toBeVisible();
+      // A broader search than the one above, which may match a single talent.
+      await page.goto('/company/talent-search?skillsAny=React');
+      const names: string[] = [];
+      for (const index of [0, 1]) {
+        const card = page.locator('[data-talent-id]').nth(index);
+        names.push((await card.getByRole('heading').textContent())!.trim());
+        await card.locator('select[name="listId"]').selectOption({ label });
+        await card.getByRole('button', { name: new RegExp(`^${savedWords.savedTalents.saveTo}:`) }).click();
+        await expect(page.getByRole('status').filter({ hasText: savedWords.notices.savedTalents.saved }).first()).toBeVisible();
+      }
+      await expect(page.locator('[data-talent-id]').first().getByText(savedWords.savedTalents.savedIn.replace('{{lists}}', label))).toBeVisible();
+      await companyMenu(page).getByRole('link', { name: rbac.companyMenu.savedTalents }).click();
+      await page.getByRole('link', { name: new RegExp(`^${label}`) }).click();
+      await expect(page.locator('[data-saved-talent-id]')).toHaveCount(2);
+      for (const name of names) await expect(page.locator('[data-saved-talent-id]').getByRole('heading', { name })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.locator('#rename-list').fill(`${label} (final)`);
+      await page.getByRole('button', { name: savedWords.savedTalents.saveName }).click();
+      await expect(page.getByRole('heading', { level: 2, name: `${label} (final)` })).toBeVisible();
+      await page.locator('[data-saved-talent-id]').first().getByRole('button', { name: new RegExp(`^${savedWords.savedTalents.remove}`) }).click();
+      await expect(page.getByRole('status').filter({ hasText: savedWords.notices.savedTalents.removed }).first()).toBeVisible();
+      await expect(page.locator('[data-saved-talent-id]')).toHaveCount(1);
+      await expectFitsPhoneWidth(page);
+    });
   });
 });

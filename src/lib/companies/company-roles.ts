@@ -25,7 +25,8 @@ export function permissionMatrix(grants: PermissionSet): PermissionMatrix {
 }
 
 /**
- * Reads what a recruiter works with, writes job descriptions and posts job ads; may see the company it works
+ * Reads what a recruiter works with, writes job descriptions, posts job ads, keeps talent
+ * shortlists and invites talents (issue 17: the demo recruiter does); may see the company it works
  * for but not change it, and sees neither members nor roles.
  */
 export const RECRUITER_PERMISSIONS: PermissionMatrix = permissionMatrix({
@@ -34,7 +35,8 @@ export const RECRUITER_PERMISSIONS: PermissionMatrix = permissionMatrix({
   jobAd: { read: true, create: true, update: true },
   talentJobApplication: { read: true },
   talentProfile: { read: true },
-  talentInvitation: { read: true },
+  talentInvitation: { read: true, create: true },
+  companySavedTalent: { read: true, create: true, update: true, delete: true },
 });
 
 /** The platform-wide companyDefaultPermissions templates, by role name. */

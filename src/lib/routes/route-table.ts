@@ -74,7 +74,7 @@ export const ROUTES = [
   { key: 'companyTalentAssignments', path: '/company/talent-assignments', titleKey: 'titles.companyTalentAssignments', group: 'company', access: 'signedIn', live: false },
   { key: 'companyTalentRoster', path: '/company/talent-roster', titleKey: 'titles.companyTalentRoster', group: 'company', access: 'signedIn', live: false },
   { key: 'companyTalentRosterDetails', path: '/company/talent-roster-details', titleKey: 'titles.companyTalentRosterDetails', group: 'company', access: 'signedIn', live: false },
-  { key: 'companyTalentSaved', path: '/company/talent-saved', titleKey: 'titles.companyTalentSaved', group: 'company', access: 'signedIn', live: false },
+  { key: 'companyTalentSaved', path: '/company/talent-saved', titleKey: 'titles.companyTalentSaved', group: 'company', access: 'signedIn', live: true, permissions: [['companySavedTalent', 'read']] },
   { key: 'companyTransactions', path: '/company/transactions', titleKey: 'titles.companyTransactions', group: 'company', access: 'signedIn', live: false },
   { key: 'companyTalentInvite', path: '/company/talent-invite', titleKey: 'titles.companyTalentInvite', group: 'company', access: 'signedIn', live: false },
   { key: 'companyTalentInviteForm', path: '/company/talent-invite-form', titleKey: 'titles.companyTalentInviteForm', group: 'company', access: 'signedIn', live: false },

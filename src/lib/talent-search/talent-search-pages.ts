@@ -16,7 +16,7 @@ export const FIND_MANY_TALENT_PROFILE_QUERY = graphql(`
     findManyTalentProfile(search: $search, page: $page, perPage: $perPage) {
       items {
         id profileName jobTitle location pictureUrl skills hourlyRate monthlyRate rateCurrency
-        isAvailableForHire availabilityMode workMode isVerified totalExperience matchedSkills missingSkills
+        isAvailableForHire availabilityMode workMode isVerified totalExperience matchedSkills missingSkills savedInLists
       }
       total page pageCount
       reference { kind id title skills }
