@@ -1,14 +1,11 @@
 // Job search at scale (issue 12, item 1): server time of the search adapter's search()
 // and suggest() on a throwaway database holding N open job ads. Run through
 // bench/job-search-scale.mjs, which bundles this file (it imports the TypeScript source).
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { defaultJobSearchParams, type JobSearchParams } from '../src/lib/jobs/search-params';
-import { openDatabase, type Database } from '../src/server/db/client';
+import type { Database } from '../src/server/db/client';
+import { openThrowawayDatabase, time, timingTable, type Timing } from './bench-support';
 import { migrate } from '../src/server/db/migrate';
 import { seedDemoData } from '../src/server/db/seed/demo-seed';
 import { createPostgresJobSearch, DEFAULT_COUNT_CAP } from '../src/server/search/postgres-job-search';
@@ -43,31 +40,6 @@ function searchCases(deepPage: number): Array<[string, Partial<JobSearchParams>]
     ['q=kube (prefix tier)', { q: 'kube' }],
     ['q=devloper (typo tier)', { q: 'devloper' }],
   ];
-}
-
-interface Timing {
-  name: string;
-  p50: number;
-  p95: number;
-  max: number;
-  result: string;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-async function time(name: string, iterations: number, run: () => Promise<string>): Promise<Timing> {
-  let result = '';
-  for (let i = 0; i < 3; i += 1) result = await run();
-  const samples: number[] = [];
-  for (let i = 0; i < iterations; i += 1) {
-    const started = performance.now();
-    await run();
-    samples.push(performance.now() - started);
-  }
-  samples.sort((a, b) => a - b);
-  return { name, p50: percentile(samples, 50), p95: percentile(samples, 95), max: samples.at(-1)!, result };
 }
 
 /**
@@ -124,26 +96,8 @@ async function main(): Promise<void> {
   const seedAds = values['seed-ads'] ? Number(values['seed-ads']) : Math.min(ads, 20_000);
   const log = (line: string) => process.stderr.write(`${line}\n`);
 
-  let dataDir: string | null = null;
-  let serverUrl: URL | null = null;
-  let databaseName: string | null = null;
-  let database: Database;
-  if (values.pglite) {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'tp-search-bench-'));
-    database = await openDatabase({ dataDir });
-  } else {
-    serverUrl = new URL(values.postgres!);
-    databaseName = `tp_search_bench_${randomBytes(4).toString('hex')}`;
-    const admin = await openDatabase({ databaseUrl: serverUrl.href, dataDir: os.tmpdir() });
-    try {
-      await admin.db.execute(sql.raw(`create database ${databaseName}`));
-    } finally {
-      await admin.close();
-    }
-    const url = new URL(serverUrl.href);
-    url.pathname = `/${databaseName}`;
-    database = await openDatabase({ databaseUrl: url.href, dataDir: os.tmpdir() });
-  }
+  const throwaway = await openThrowawayDatabase({ pglite: Boolean(values.pglite), postgres: values.postgres, prefix: 'tp-search-bench' });
+  const { database } = throwaway;
   try {
     let started = performance.now();
     await migrate(database);
@@ -176,22 +130,10 @@ async function main(): Promise<void> {
         }),
       );
     }
-    const ms = (value: number) => value.toFixed(1).padStart(8);
     console.log(`${database.kind}: ${counts.open} open ads (${counts.total} rows in job_ad, ${counts.titles} distinct titles), ${iterations} timed calls per case\n`);
-    console.log(`| case | p50 ms | p95 ms | max ms | result |\n|---|---:|---:|---:|---|`);
-    for (const timing of timings) console.log(`| ${timing.name} | ${ms(timing.p50)} | ${ms(timing.p95)} | ${ms(timing.max)} | ${timing.result} |`);
+    console.log(timingTable(timings));
   } finally {
-    await database.close();
-    if (values.keep) log(`kept: ${dataDir ?? databaseName}`);
-    else if (dataDir) await rm(dataDir, { recursive: true, force: true });
-    else if (serverUrl && databaseName) {
-      const admin = await openDatabase({ databaseUrl: serverUrl.href, dataDir: os.tmpdir() });
-      try {
-        await admin.db.execute(sql.raw(`drop database if exists ${databaseName}`));
-      } finally {
-        await admin.close();
-      }
-    }
+    await throwaway.dispose(Boolean(values.keep), log);
   }
 }
 

@@ -162,6 +162,66 @@ const completeness = sql`(
   + (jsonb_array_length(${talentProfile.experience}) > 0)::int * 10 + (jsonb_array_length(${talentProfile.education}) > 0)::int * 10
 )`;
 
+/**
+ * One page of the search for a company: the filters, the ranking, the reference's matched
+ * and missing skills, and the lists holding each talent. The resolver's work, apart from
+ * the API so that bench/talent-search-scale.ts times exactly what the API runs.
+ */
+export async function searchTalents(
+  db: Writer,
+  scope: { companyId: string; mayReadLists: boolean },
+  values: TalentSearchValues,
+  window: { page: number; perPage: number; offset: number },
+): Promise<SearchPage> {
+  const { companyId } = scope;
+  const reference = await referenceOf(db, companyId, values);
+  const referenceKeys = reference ? reference.skills.map((skill) => skill.toLowerCase()) : [...values.skillsAll, ...values.skillsAny];
+  const tsQuery = values.q ? sql`websearch_to_tsquery('simple', ${values.q})` : null;
+  const where = filtersOf(values, tsQuery);
+  // Overlap and relevance rank only when there is something to rank by.
+  const order: SQL[] = [
+    ...(referenceKeys.length ? [sql`cardinality(array(select unnest(${talentProfile.skillKeys}) intersect select unnest(${textArray(referenceKeys)}))) desc`] : []),
+    ...(tsQuery ? [sql`ts_rank(${talentProfile.searchDocument}, ${tsQuery}) desc`] : []),
+    sql`${completeness} desc`,
+    sql`${talentProfile.updatedAt} desc`,
+    sql`${talentProfile.id}`,
+  ];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: talentProfile.id,
+        profileName: talentProfile.profileName,
+        jobTitle: talentProfile.jobTitle,
+        location: talentProfile.location,
+        skills: talentProfile.skills,
+        profilePicture: talentProfile.profilePicture,
+        hourlyRate: talentProfile.hourlyRate,
+        monthlyRate: talentProfile.monthlyRate,
+        rateCurrency: talentProfile.rateCurrency,
+        isAvailableForHire: talentProfile.isAvailableForHire,
+        availabilityMode: talentProfile.availabilityMode,
+        workMode: talentProfile.workMode,
+        verificationStatus: talentProfile.verificationStatus,
+        totalExperience: talentProfile.totalExperience,
+      })
+      .from(talentProfile)
+      .where(where)
+      .orderBy(...order)
+      .limit(window.perPage)
+      .offset(window.offset),
+    db.select({ total: count() }).from(talentProfile).where(where),
+  ]);
+  const referenceSkills = reference ? reference.skills : [...values.skillsAll, ...values.skillsAny];
+  const lists = scope.mayReadLists ? await listsHolding(db, companyId, rows.map((row) => row.id)) : new Map<string, string[]>();
+  return {
+    items: rows.map((row) => ({ ...row, reference: referenceSkills, savedInLists: lists.get(row.id) ?? [] })) as ResultRow[],
+    total: total?.total ?? 0,
+    page: window.page,
+    perPage: window.perPage,
+    reference,
+  };
+}
+
 builder.queryField('findManyTalentProfile', (t) =>
   t.field({
     type: TalentSearchPage,
@@ -176,54 +236,8 @@ builder.queryField('findManyTalentProfile', (t) =>
       const { companyId, permissions } = requireCompanyPermission(context, 'talentProfile', 'read');
       const parsed = talentSearchSchema.safeParse(args.search ?? {});
       if (!parsed.success) throw invalidFields(zodIssues(parsed.error), SEARCH_WORDS, 'search');
-      const values = parsed.data;
       const window = pageWindow({ page: args.page, perPage: Math.min(args.perPage ?? 20, TALENT_SEARCH_LIMITS.perPage) });
-      const reference = await referenceOf(context.db, companyId, values);
-      const referenceKeys = reference ? reference.skills.map((skill) => skill.toLowerCase()) : [...values.skillsAll, ...values.skillsAny];
-      const tsQuery = values.q ? sql`websearch_to_tsquery('simple', ${values.q})` : null;
-      const where = filtersOf(values, tsQuery);
-      // Overlap and relevance rank only when there is something to rank by.
-      const order: SQL[] = [
-        ...(referenceKeys.length ? [sql`cardinality(array(select unnest(${talentProfile.skillKeys}) intersect select unnest(${textArray(referenceKeys)}))) desc`] : []),
-        ...(tsQuery ? [sql`ts_rank(${talentProfile.searchDocument}, ${tsQuery}) desc`] : []),
-        sql`${completeness} desc`,
-        sql`${talentProfile.updatedAt} desc`,
-        sql`${talentProfile.id}`,
-      ];
-      const [rows, [total]] = await Promise.all([
-        context.db
-          .select({
-            id: talentProfile.id,
-            profileName: talentProfile.profileName,
-            jobTitle: talentProfile.jobTitle,
-            location: talentProfile.location,
-            skills: talentProfile.skills,
-            profilePicture: talentProfile.profilePicture,
-            hourlyRate: talentProfile.hourlyRate,
-            monthlyRate: talentProfile.monthlyRate,
-            rateCurrency: talentProfile.rateCurrency,
-            isAvailableForHire: talentProfile.isAvailableForHire,
-            availabilityMode: talentProfile.availabilityMode,
-            workMode: talentProfile.workMode,
-            verificationStatus: talentProfile.verificationStatus,
-            totalExperience: talentProfile.totalExperience,
-          })
-          .from(talentProfile)
-          .where(where)
-          .orderBy(...order)
-          .limit(window.perPage)
-          .offset(window.offset),
-        context.db.select({ total: count() }).from(talentProfile).where(where),
-      ]);
-      const referenceSkills = reference ? reference.skills : [...values.skillsAll, ...values.skillsAny];
-      const lists = can(permissions, 'companySavedTalent', 'read') ? await listsHolding(context.db, companyId, rows.map((row) => row.id)) : new Map<string, string[]>();
-      return {
-        items: rows.map((row) => ({ ...row, reference: referenceSkills, savedInLists: lists.get(row.id) ?? [] })) as ResultRow[],
-        total: total?.total ?? 0,
-        page: window.page,
-        perPage: window.perPage,
-        reference,
-      };
+      return searchTalents(context.db, { companyId, mayReadLists: can(permissions, 'companySavedTalent', 'read') }, parsed.data, window);
     },
   }),
 );
