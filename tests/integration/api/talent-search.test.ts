@@ -69,6 +69,8 @@ describeEachDatabase('talent search for companies', (kind) => {
     for (const item of page.items.slice(0, 2)) expect([item.matchedSkills, item.missingSkills]).toEqual([['React', 'TypeScript'], ['GraphQL']]);
     expect([page.items[2]?.matchedSkills, page.items[2]?.missingSkills]).toEqual([['React'], ['TypeScript', 'GraphQL']]);
     expect(page.items.at(-1)?.profileName).toBe('Pia PHP');
+    // Against a reference, a talent with none of its skills is no candidate.
+    expect(names((await search({ matchJobDescriptionId: id })).page)).not.toContain('Gus Go');
     // Another company's job description is refused, as an unknown one.
     const foreign = await f.as('owner-b', CREATE_DESCRIPTION, { data: { title: 'B role', workMode: 'remote', countryCode: 'FR', skills: ['Go'] } }, f.b.id);
     const foreignId = (foreign.body.data?.createOneJobDescription as { id: string }).id;
