@@ -67,8 +67,8 @@ export function requiredName(max: number, codes: { required: string; tooLong: st
 /** A company name: trimmed, 1 to 200 characters, one line; never removed. */
 export const companyName = requiredName(COMPANY_LIMITS.name, { required: 'nameRequired', tooLong: 'nameTooLong' });
 
-/** ISO 3166-1 alpha-2, any case ("pt" → "PT"); blank removes it. */
-const countryCode = z
+/** ISO 3166-1 alpha-2, any case ("pt" → "PT"); blank removes it. Job places use it too. */
+export const countryCode = z
   .string()
   .nullish()
   .transform((raw, ctx) => {
@@ -79,8 +79,8 @@ const countryCode = z
     return value;
   });
 
-/** ISO 4217 through the billing rules (one currency list in the product); blank removes it. */
-const currencyCode = z
+/** ISO 4217 through the billing rules (one currency list in the product); blank removes it. Job salaries use it too. */
+export const currencyCode = z
   .string()
   .nullish()
   .transform((raw, ctx) => {

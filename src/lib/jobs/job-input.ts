@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { isCountryCode } from '../companies/country-codes';
-import { hasForbiddenControls, optionalText, requiredName } from '../companies/company-input';
-import { isCurrencyCode, normalizeCurrency } from '../money/currency-code';
+import { countryCode, currencyCode, hasForbiddenControls, optionalText, requiredName } from '../companies/company-input';
 import { toCents } from '../money/decimal-money';
 import { ASSIGNMENT_TYPES, EMPLOYMENT_TYPES, RATE_UNITS, WORK_MODES } from './job-enums';
 import { LANGUAGE_CODES } from './job-languages';
@@ -60,17 +59,6 @@ export const jobEmploymentType = optionalChoice(EMPLOYMENT_TYPES, 'employmentTyp
 export const jobRateUnit = optionalChoice(RATE_UNITS, 'rateUnitUnknown');
 export const jobLanguage = optionalChoice(LANGUAGE_CODES, 'languageUnknown');
 
-const countryCode = z
-  .string()
-  .nullish()
-  .transform((raw, ctx) => {
-    if (raw === undefined) return undefined;
-    const value = (raw ?? '').trim().toUpperCase();
-    if (value === '') return null;
-    if (!isCountryCode(value)) ctx.addIssue({ code: 'custom', message: 'countryUnknown' });
-    return value;
-  });
-
 /** Items of a list field: a form sends "Go, React" as one text, the API a list. */
 function listItems(raw: string | readonly string[]): string[] {
   const items = typeof raw === 'string' ? raw.split(/[,;\n]/) : raw;
@@ -124,17 +112,6 @@ const salary = z
     return value;
   });
 
-const currency = z
-  .string()
-  .nullish()
-  .transform((raw, ctx) => {
-    if (raw === undefined) return undefined;
-    const value = normalizeCurrency(raw ?? '');
-    if (value === '') return null;
-    if (!isCurrencyCode(value)) ctx.addIssue({ code: 'custom', message: 'currencyUnknown' });
-    return value;
-  });
-
 /** The fields both records have; each record's schema adds its own and the cross-field rules below. */
 export const jobFields = {
   title: jobTitle,
@@ -145,7 +122,7 @@ export const jobFields = {
   remoteCountries,
   skills: jobSkills,
   salary,
-  currency,
+  currency: currencyCode,
   salaryRateUnit: jobRateUnit,
   language: jobLanguage,
   assignmentType: jobAssignmentType,

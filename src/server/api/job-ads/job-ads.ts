@@ -3,7 +3,6 @@ import { JOB_AD_STATUSES, jobAdStatus, publishWindowFrom, publishWindowIssues, t
 import { jobAdSchema, type JobAdValues } from '../../../lib/job-ads/job-ad-input';
 import { JOB_FIELD_ERRORS } from '../../../lib/jobs/job-input';
 import { jobAdPath } from '../../../lib/jobs/job-ad-path';
-import { jobLocationText, storedPlace } from '../../../lib/jobs/job-location';
 import { zodIssues } from '../../../lib/forms/zod-issues';
 import { isUuid } from '../../../lib/ids';
 import { jobAd, jobDescription } from '../../db/schema';
@@ -15,8 +14,7 @@ import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
 import { requireCompanyPermission } from '../companies/company-access';
 import type { Writer } from '../companies/company-rows';
-import { canonicalSkills } from '../jobs/canonical-skills';
-import { JobFieldsInput, jobFieldsOf } from '../jobs/job-fields';
+import { JobFieldsInput, jobFieldColumns, jobFieldsOf } from '../jobs/job-fields';
 
 // A company's own job ads (spec §3 jobAd; issue 15): drafts, scheduled, published and
 // closed ads, written, published, taken down and copied here. What guests see of them is
@@ -168,20 +166,9 @@ async function checkedInput(db: Writer, companyId: string, data: Record<string, 
 }
 
 async function columnsOf(db: Writer, values: JobAdValues) {
-  const place = { workMode: values.workMode ?? null, countryCode: values.countryCode ?? null, locality: values.locality ?? null, remoteCountries: values.remoteCountries ?? [] };
   return {
-    title: values.title,
-    description: values.description ?? null,
+    ...(await jobFieldColumns(db, values)),
     adDescription: values.adDescription ?? null,
-    workMode: place.workMode,
-    ...storedPlace(place),
-    location: jobLocationText(place),
-    ...(await canonicalSkills(db, values.skills ?? [])),
-    salary: values.salary ?? null,
-    currency: values.currency ?? null,
-    salaryRateUnit: values.salaryRateUnit ?? null,
-    language: values.language ?? null,
-    assignmentType: values.assignmentType ?? null,
     employmentType: values.employmentType ?? null,
     isAnonymous: values.isAnonymous,
     jobDescriptionId: values.jobDescriptionId ?? null,

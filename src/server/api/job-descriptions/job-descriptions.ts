@@ -2,7 +2,6 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql } from 'driz
 import { alias } from 'drizzle-orm/pg-core';
 import { jobDescriptionSchema, type JobDescriptionValues } from '../../../lib/job-descriptions/job-description-input';
 import { JOB_FIELD_ERRORS } from '../../../lib/jobs/job-input';
-import { jobLocationText, storedPlace } from '../../../lib/jobs/job-location';
 import { WORK_MODES } from '../../../lib/jobs/job-enums';
 import { zodIssues } from '../../../lib/forms/zod-issues';
 import { isUuid } from '../../../lib/ids';
@@ -14,8 +13,7 @@ import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
 import { requireCompanyPermission } from '../companies/company-access';
 import type { Writer } from '../companies/company-rows';
-import { canonicalSkills } from '../jobs/canonical-skills';
-import { JobFieldsInput, jobFieldsOf, type JobFieldsRow } from '../jobs/job-fields';
+import { JobFieldsInput, jobFieldColumns, jobFieldsOf, type JobFieldsRow } from '../jobs/job-fields';
 
 // A company's job descriptions (spec §3 jobDescription; issue 15): the internal record of a
 // job, from which ads are published and assignments made. The company that wrote one
@@ -164,22 +162,7 @@ async function checkedInput(db: Writer, companyId: string, data: Record<string, 
 
 /** The columns a checked input writes. */
 async function columnsOf(db: Writer, values: JobDescriptionValues & { clientCompanyId: string }) {
-  const place = { workMode: values.workMode ?? null, countryCode: values.countryCode ?? null, locality: values.locality ?? null, remoteCountries: values.remoteCountries ?? [] };
-  return {
-    title: values.title,
-    description: values.description ?? null,
-    workMode: place.workMode,
-    ...storedPlace(place),
-    location: jobLocationText(place),
-    ...(await canonicalSkills(db, values.skills ?? [])),
-    salary: values.salary ?? null,
-    currency: values.currency ?? null,
-    salaryRateUnit: values.salaryRateUnit ?? null,
-    language: values.language ?? null,
-    assignmentType: values.assignmentType ?? null,
-    openForApplications: values.openForApplications,
-    clientCompanyId: values.clientCompanyId,
-  };
+  return { ...(await jobFieldColumns(db, values)), openForApplications: values.openForApplications, clientCompanyId: values.clientCompanyId };
 }
 
 /** What an event row keeps of a job description: the fields people change, not the long text. */

@@ -1,5 +1,10 @@
+import type { AssignmentTypeValue, RateUnitValue, WorkModeValue } from '../../../lib/jobs/job-enums';
+import type { LanguageCode } from '../../../lib/jobs/job-languages';
+import { jobLocationText, storedPlace } from '../../../lib/jobs/job-location';
 import type { jobDescription } from '../../db/schema';
 import type { Types } from '../builder';
+import type { Writer } from '../companies/company-rows';
+import { canonicalSkills } from './canonical-skills';
 
 // The fields a job description and a company's job ad share, once for both: the object
 // fields they answer with and the input fields they take (checked by src/lib/jobs/job-input).
@@ -43,5 +48,43 @@ export function JobFieldsInput(t: PothosSchemaTypes.InputFieldBuilder<Types, 'In
     salaryRateUnit: t.string({ description: 'HOUR, DAY or MONTH' }),
     language: t.string({ description: 'ISO 639-1' }),
     assignmentType: t.string({ description: 'fulltime, parttime or ondemand' }),
+  };
+}
+
+/** The shared fields as checked by lib/jobs/job-input (each record's schema adds its own). */
+export interface JobFieldValues {
+  title: string;
+  description?: string | null;
+  workMode?: WorkModeValue | null;
+  countryCode?: string | null;
+  locality?: string | null;
+  remoteCountries?: string[];
+  skills?: string[];
+  salary?: string | null;
+  currency?: string | null;
+  salaryRateUnit?: RateUnitValue | null;
+  language?: LanguageCode | null;
+  assignmentType?: AssignmentTypeValue | null;
+}
+
+/**
+ * The columns the shared fields write, for a job description and a job ad alike: the place
+ * stored structured and as its derived text, skills in the skills list's spelling, and
+ * whatever was left out stored empty (a write sends the whole record).
+ */
+export async function jobFieldColumns(db: Writer, values: JobFieldValues) {
+  const place = { workMode: values.workMode ?? null, countryCode: values.countryCode ?? null, locality: values.locality ?? null, remoteCountries: values.remoteCountries ?? [] };
+  return {
+    title: values.title,
+    description: values.description ?? null,
+    workMode: place.workMode,
+    ...storedPlace(place),
+    location: jobLocationText(place),
+    ...(await canonicalSkills(db, values.skills ?? [])),
+    salary: values.salary ?? null,
+    currency: values.currency ?? null,
+    salaryRateUnit: values.salaryRateUnit ?? null,
+    language: values.language ?? null,
+    assignmentType: values.assignmentType ?? null,
   };
 }
