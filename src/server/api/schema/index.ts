@@ -45,3 +45,4 @@ import '../job-applications/received-applications';
 import '../talent-notes/talent-notes';
 import '../job-applications/rejection-reasons';
 import '../talent-search/talent-search';
+import '../talent-invitations/talent-invitations';
