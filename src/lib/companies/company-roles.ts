@@ -25,8 +25,9 @@ export function permissionMatrix(grants: PermissionSet): PermissionMatrix {
 }
 
 /**
- * Reads what a recruiter works with, writes job descriptions and posts job ads; may see the company it works
- * for but not change it, and sees neither members nor roles.
+ * Reads what a recruiter works with, writes job descriptions, posts job ads and invites the
+ * talents it finds to them; may see the company it works for but not change it, and sees
+ * neither members nor roles.
  */
 export const RECRUITER_PERMISSIONS: PermissionMatrix = permissionMatrix({
   company: { read: true },
@@ -34,7 +35,7 @@ export const RECRUITER_PERMISSIONS: PermissionMatrix = permissionMatrix({
   jobAd: { read: true, create: true, update: true },
   talentJobApplication: { read: true },
   talentProfile: { read: true },
-  talentInvitation: { read: true },
+  talentInvitation: { read: true, create: true },
 });
 
 /** The platform-wide companyDefaultPermissions templates, by role name. */
