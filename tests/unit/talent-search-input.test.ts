@@ -21,6 +21,13 @@ describe('talent search: what may be asked', () => {
     const id = '11111111-1111-4111-8111-111111111111';
     expect(codes({ matchJobDescriptionId: id, matchJobAdId: id })).toEqual(['matchJobAdId:oneReference']);
   });
+  it('narrows to a selection of at most a page of talents (the invitation pages), each once', () => {
+    const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+    expect(talentSearchSchema.parse({ talentProfileIds: [id(1), id(1), id(2)] }).talentProfileIds).toEqual([id(1), id(2)]);
+    expect(codes({ talentProfileIds: Array.from({ length: 51 }, (_, n) => id(n)) })).toEqual(['talentProfileIds:tooManyTalents']);
+    expect(codes({ talentProfileIds: ['nope'] })).toEqual(['talentProfileIds:talentIdInvalid']);
+    expect(talentSearchSchema.parse({}).talentProfileIds).toEqual([]);
+  });
   it('refuses unknown choices and impossible experience', () => {
     expect(codes({ workMode: ['moon'], minExperience: '-1' }).sort()).toEqual(['minExperience:experienceInvalid', 'workMode:choiceUnknown']);
   });

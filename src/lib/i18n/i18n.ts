@@ -12,6 +12,7 @@ import talentAssignments from '../../locales/en/common/talent-assignments.json';
 import savedTalents from '../../locales/en/common/saved-talents.json';
 import talentBilling from '../../locales/en/common/talent-billing.json';
 import talentCompanies from '../../locales/en/common/talent-companies.json';
+import talentInvitations from '../../locales/en/common/talent-invitations.json';
 import talentNotes from '../../locales/en/common/talent-notes.json';
 import talentSearch from '../../locales/en/common/talent-search.json';
 import talentDashboard from '../../locales/en/common/talent-dashboard.json';
@@ -40,6 +41,7 @@ export const COMMON_PARTS: Readonly<Record<string, object>> = {
   'saved-talents': savedTalents,
   'talent-billing': talentBilling,
   'talent-companies': talentCompanies,
+  'talent-invitations': talentInvitations,
   'talent-notes': talentNotes,
   'talent-search': talentSearch,
   'talent-dashboard': talentDashboard,

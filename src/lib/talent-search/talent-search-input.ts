@@ -70,6 +70,17 @@ const optionalId = z
     return value;
   });
 
+/** Only these talents: the selection of the invitation pages (/company/talent-invite), a page of results at most. */
+const talentProfileIds = z
+  .array(z.string())
+  .nullish()
+  .transform((raw, ctx) => {
+    const ids = [...new Set((raw ?? []).map((id) => id.trim()).filter(Boolean))];
+    if (ids.length > TALENT_SEARCH_LIMITS.perPage) ctx.addIssue({ code: 'custom', message: 'tooManyTalents' });
+    if (ids.some((id) => !isUuid(id))) ctx.addIssue({ code: 'custom', message: 'talentIdInvalid' });
+    return ids;
+  });
+
 export const talentSearchSchema = z
   .object({
     q: text(TALENT_SEARCH_LIMITS.q),
@@ -117,6 +128,7 @@ export const talentSearchSchema = z
     verifiedOnly: flag,
     matchJobDescriptionId: optionalId,
     matchJobAdId: optionalId,
+    talentProfileIds,
   })
   .superRefine((value, ctx) => {
     // A rate range means nothing without its currency: rates are never converted.

@@ -78,6 +78,15 @@ describeEachDatabase('talent search for companies', (kind) => {
     expect((refused.errors?.[0]?.extensions?.fieldErrors as { code: string }[])[0]?.code).toBe('referenceUnknown');
   });
 
+  it('narrows to a selection of talents (the invitation pages), still visible profiles only', async () => {
+    const all = await f.h.database.db.select({ id: talentProfile.id, profileName: talentProfile.profileName }).from(talentProfile);
+    const idOf = (name: string) => all.find((row) => row.profileName === name)!.id;
+    const picked = await search({ talentProfileIds: [idOf('Gus Go'), idOf('Hidden Hanna'), idOf('Pia PHP')] });
+    expect(names(picked.page).sort()).toEqual(['Gus Go', 'Pia PHP']);
+    const malformed = await search({ talentProfileIds: ['not-an-id'] });
+    expect((malformed.errors?.[0]?.extensions?.fieldErrors as { field: string; code: string }[])[0]).toMatchObject({ field: 'search.talentProfileIds', code: 'talentIdInvalid' });
+  });
+
   it('needs talentProfile read, and never answers contact details', async () => {
     expect((await search({}, 'blind-a')).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     const withEmail = await f.as('searcher-a', '{ findManyTalentProfile { items { email } } }', {}, f.a.id);

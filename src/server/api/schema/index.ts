@@ -46,3 +46,4 @@ import '../talent-notes/talent-notes';
 import '../job-applications/rejection-reasons';
 import '../talent-search/talent-search';
 import '../saved-talents/saved-talents';
+import '../talent-invitations/talent-invitations';

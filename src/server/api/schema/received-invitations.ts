@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, not, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { isUuid } from '../../../lib/ids';
 import { invitationStatus } from '../../../lib/talent-jobs/invitation-status';
@@ -12,6 +12,7 @@ import { builder } from '../builder';
 import { ApiError, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { checkedApplicationMessage, JobApplication, selectApplications } from './applications';
+import { answeredAt, answeringApplicationId, invitationStatusIs } from '../talent-invitations/invitation-answer';
 
 // Invitations as the invited talent sees them (spec §3 talentInvitation). Every query is
 // scoped by the caller's own talent profile id: another talent's invitation id answers
@@ -19,20 +20,10 @@ import { checkedApplicationMessage, JobApplication, selectApplications } from '.
 
 const invitingCompany = alias(company, 'inviting_company');
 
-/**
- * The talent's application that answers an invitation: to its job ad, or for an
- * invitation to a job description alone, to that description (with or without an ad).
- */
-const answersInvitation = sql`${talentJobApplication.talentProfileId} = ${talentInvitation.talentProfileId} and (case
-  when ${talentInvitation.jobAdId} is not null then ${talentJobApplication.jobAdId} = ${talentInvitation.jobAdId}
-  else ${talentJobApplication.jobDescriptionId} = ${talentInvitation.jobDescriptionId} end)`;
-
-const hasApplication = sql`exists (select 1 from ${talentJobApplication} where ${answersInvitation})`;
-
 /** The list filters, in SQL: the same rule as invitationStatus (applied wins over ignored). */
 const FILTERS: Record<'NEW' | 'IGNORED' | 'ALL', SQL | undefined> = {
-  NEW: and(eq(talentInvitation.ignored, false), not(hasApplication)),
-  IGNORED: and(eq(talentInvitation.ignored, true), not(hasApplication)),
+  NEW: invitationStatusIs('NEW'),
+  IGNORED: invitationStatusIs('IGNORED'),
   ALL: undefined,
 };
 
@@ -75,8 +66,8 @@ function selectInvitations(db: AppDatabase, where: SQL, now: Date) {
       },
       jobAdIsVisible: sql<boolean>`coalesce((${visibleJobAd(now)}), false)`,
       jobAdIsOpen: sql<boolean>`coalesce((${visibleJobAd(now)} and ${beforeDeadline(now)}), false)`,
-      applicationId: sql<string | null>`(select ${talentJobApplication.id} from ${talentJobApplication} where ${answersInvitation} order by ${talentJobApplication.createdAt} limit 1)`,
-      appliedAt: sql<Date | null>`(select min(${talentJobApplication.createdAt}) from ${talentJobApplication} where ${answersInvitation})`.mapWith(talentJobApplication.createdAt),
+      applicationId: answeringApplicationId,
+      appliedAt: answeredAt,
     })
     .from(talentInvitation)
     .innerJoin(invitingCompany, eq(invitingCompany.id, talentInvitation.companyId))

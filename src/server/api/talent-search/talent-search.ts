@@ -1,4 +1,4 @@
-import { and, count, eq, gte, ilike, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { zodIssues } from '../../../lib/forms/zod-issues';
 import { skillMatch, talentSearchSchema, TALENT_SEARCH_LIMITS, type TalentSearchValues } from '../../../lib/talent-search/talent-search-input';
 import { jobAd, jobDescription, talentProfile, type TalentSkill } from '../../db/schema';
@@ -108,6 +108,7 @@ const TalentSearchInput = builder.inputType('TalentSearchInput', {
     verifiedOnly: t.boolean(),
     matchJobDescriptionId: t.id({ description: "Rank by the skills of one of the company's job descriptions" }),
     matchJobAdId: t.id({ description: "Rank by the skills of one of the company's job ads" }),
+    talentProfileIds: t.idList({ description: `Only these talents (at most ${TALENT_SEARCH_LIMITS.perPage}): a selection, e.g. the talents to invite` }),
   }),
 });
 
@@ -152,6 +153,7 @@ function filtersOf(values: TalentSearchValues, tsQuery: SQL | null): SQL {
     values.rateMax ? lte(rate, values.rateMax) : undefined,
     values.minExperience !== null ? gte(talentProfile.totalExperience, values.minExperience) : undefined,
     values.verifiedOnly ? eq(talentProfile.verificationStatus, 'verified') : undefined,
+    values.talentProfileIds.length ? inArray(talentProfile.id, values.talentProfileIds) : undefined,
   )!;
 }
 
@@ -238,7 +240,7 @@ builder.queryField('findManyTalentProfile', (t) =>
     },
     resolve: async (_root, args, context) => {
       const { companyId, permissions } = requireCompanyPermission(context, 'talentProfile', 'read');
-      const parsed = talentSearchSchema.safeParse(args.search ?? {});
+      const parsed = talentSearchSchema.safeParse({ ...args.search, talentProfileIds: args.search?.talentProfileIds?.map(String) });
       if (!parsed.success) throw invalidFields(zodIssues(parsed.error), SEARCH_WORDS, 'search');
       const window = pageWindow({ page: args.page, perPage: Math.min(args.perPage ?? 20, TALENT_SEARCH_LIMITS.perPage) });
       return searchTalents(context.db, { companyId, mayReadLists: can(permissions, 'companySavedTalent', 'read') }, parsed.data, window);

@@ -36,7 +36,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     name: 'Rita Recruiter',
     roles: [],
     description:
-      'Recruiter at Northwind Labs: reads talents and applications, posts job ads; cannot edit the company or see its members and roles',
+      'Recruiter at Northwind Labs: reads talents and applications, posts job ads, invites talents; cannot edit the company or see its members and roles',
   },
   {
     key: 'admin',

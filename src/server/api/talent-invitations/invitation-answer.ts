@@ -1,0 +1,35 @@
+import { and, eq, not, sql, type SQL } from 'drizzle-orm';
+import { talentInvitation, talentJobApplication } from '../../db/schema';
+
+// How an invitation was answered, in SQL, for both sides: the talent's own list
+// (schema/received-invitations.ts) and the company's sent invitations. The rule is
+// invitationStatus (src/lib/talent-jobs/invitation-status.ts): applying answers for good,
+// so it wins over ignoring. Every expression needs talent_invitation in the query.
+
+/**
+ * The talent's application that answers an invitation: to its job ad, or for an
+ * invitation to a job description alone, to that description (with or without an ad).
+ */
+export const answersInvitation = sql`${talentJobApplication.talentProfileId} = ${talentInvitation.talentProfileId} and (case
+  when ${talentInvitation.jobAdId} is not null then ${talentJobApplication.jobAdId} = ${talentInvitation.jobAdId}
+  else ${talentJobApplication.jobDescriptionId} = ${talentInvitation.jobDescriptionId} end)`;
+
+export const hasApplication = sql`exists (select 1 from ${talentJobApplication} where ${answersInvitation})`;
+
+/** The first application that answers the invitation, if any. */
+export const answeringApplicationId = sql<string | null>`(select ${talentJobApplication.id} from ${talentJobApplication} where ${answersInvitation} order by ${talentJobApplication.createdAt} limit 1)`;
+
+/** When the talent first applied, if they did. */
+export const answeredAt = sql<Date | null>`(select min(${talentJobApplication.createdAt}) from ${talentJobApplication} where ${answersInvitation})`.mapWith(talentJobApplication.createdAt);
+
+/** The invitations in one state: NEW (the talent's word; PENDING for the company), IGNORED or APPLIED. */
+export function invitationStatusIs(status: 'NEW' | 'IGNORED' | 'APPLIED'): SQL {
+  switch (status) {
+    case 'NEW':
+      return and(eq(talentInvitation.ignored, false), not(hasApplication))!;
+    case 'IGNORED':
+      return and(eq(talentInvitation.ignored, true), not(hasApplication))!;
+    case 'APPLIED':
+      return hasApplication;
+  }
+}
