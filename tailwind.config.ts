@@ -28,7 +28,6 @@ export default {
       width: { drawer: '240px' },
       minWidth: { modal: '400px' },
       maxHeight: { modal: '90vh' },
-      transitionDuration: { backdrop: '500ms' },
     },
   },
 } satisfies Config;

@@ -13,16 +13,16 @@ export interface ModalProps {
 /**
  * The product's one dialog (spec §9 "Modal"): centred, white, at least 400 px wide (or
  * the viewport less a margin on narrower screens), at most 90 % of the viewport high,
- * backdrop fading in over 500 ms. Headless UI owns focus trapping, Escape and
- * scroll locking.
+ * backdrop fading in over 500 ms (.tp-backdrop in global.css). Headless UI owns focus
+ * trapping, Escape and scroll locking.
  */
 export function Modal({ open, onClose, title, closeLabel, children }: ModalProps) {
   return (
     <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50">
-      <DialogBackdrop
-        transition
-        className="fixed inset-0 bg-black/40 transition-opacity duration-backdrop ease-out data-closed:opacity-0"
-      />
+      {/* The fade is a CSS animation on mount, not Headless UI's `transition`: closing during
+          its enter transition deadlocks the dialog open (headlessui#3892), which a quick
+          Close or Escape after opening hit. */}
+      <DialogBackdrop className="tp-backdrop fixed inset-0 bg-black/40" />
       <div className="fixed inset-0 flex items-center justify-center p-2">
         <DialogPanel
           data-testid="modal-panel"
