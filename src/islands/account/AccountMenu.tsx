@@ -188,7 +188,8 @@ export default function AccountMenu({ userName, sections, labels, logoutAction, 
         <span aria-hidden="true">☰</span>
       </button>
       <Dialog open={drawerOpen} onClose={() => setDrawerOpen(false)} className="fixed inset-0 z-50 sm:hidden">
-        <DialogBackdrop transition className="fixed inset-0 bg-black/40 transition-opacity duration-backdrop data-closed:opacity-0" />
+        {/* Faded in by CSS, as the modal's: Headless UI's transition can keep a dialog open when closed during it. */}
+        <DialogBackdrop className="tp-backdrop fixed inset-0 bg-black/40" />
         <DialogPanel className="fixed inset-y-0 right-0 w-drawer overflow-y-auto bg-white py-2 shadow-xl">
           <div className="flex items-center justify-between px-2 pb-1">
             <DialogTitle className="text-h3">{userName}</DialogTitle>
