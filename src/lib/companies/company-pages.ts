@@ -4,6 +4,7 @@ import { isSelectable } from './selected-company';
 import { answerIssues } from '../forms/answer-issues';
 import { fieldErrorsOf, type FormOutcome } from '../forms/form-outcome';
 import { parseForm } from '../forms/parse-form';
+import { typedForm } from '../forms/form-values';
 import type { SelectOption } from '../forms/select-options';
 import { graphql, type ResultOf } from '../graphql/graphql';
 import { sendDocument, type SendGraphql } from '../graphql/send-document';
@@ -75,14 +76,6 @@ export const COMPANY_PROFILE_FORM_FIELDS = [...COMPANY_FORM_FIELDS, 'stuckAfterD
 export type CompanyProfileFormValues = Record<(typeof COMPANY_PROFILE_FORM_FIELDS)[number], string>;
 
 export const EMPTY_COMPANY_FORM: CompanyFormValues = Object.fromEntries(COMPANY_FORM_FIELDS.map((field) => [field, ''])) as CompanyFormValues;
-
-/** A form as typed, to show it again after a refusal (never the parsed, normalised values). */
-function typedForm<Field extends string>(form: FormData, fields: readonly Field[]): Record<Field, string> {
-  return Object.fromEntries(fields.map((field) => {
-    const value = form.get(field);
-    return [field, typeof value === 'string' ? value : ''];
-  })) as Record<Field, string>;
-}
 
 /** The create form as typed. */
 export function typedCompanyForm(form: FormData): CompanyFormValues {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { optionalText } from '../companies/company-input';
-import { isUuid } from '../ids';
-import { checkbox, jobEmploymentType, jobFields, withJobFieldRules } from '../jobs/job-input';
+import { checkbox, optionalId } from '../forms/form-values';
+import { jobEmploymentType, jobFields, withJobFieldRules } from '../jobs/job-input';
 
 // The rules of a company's job ad (spec §3 jobAd, issue 15), shared by the
 // /company/job-ad-* pages and the API. A write sends the whole ad; the publish window is
@@ -36,23 +36,13 @@ function windowDate(edge: 'start' | 'end') {
     });
 }
 
-const jobDescriptionId = z
-  .string()
-  .nullish()
-  .transform((raw, ctx) => {
-    const value = (raw ?? '').trim();
-    if (value === '') return null;
-    if (!isUuid(value)) ctx.addIssue({ code: 'custom', message: 'jobDescriptionUnknown' });
-    return value;
-  });
-
 export const jobAdSchema = withJobFieldRules(
   z.object({
     ...jobFields,
     adDescription: optionalText(JOB_AD_LIMITS.adDescription, true),
     employmentType: jobEmploymentType,
     isAnonymous: checkbox,
-    jobDescriptionId,
+    jobDescriptionId: optionalId('jobDescriptionUnknown'),
     publishedAt: windowDate('start'),
     publishedUntil: windowDate('end'),
   }),

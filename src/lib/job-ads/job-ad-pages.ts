@@ -2,12 +2,13 @@ import { companyRefusal, type RefusalStatus } from '../companies/company-refusal
 import { answerIssues } from '../forms/answer-issues';
 import { fieldErrorsOf, type FormOutcome } from '../forms/form-outcome';
 import { parseForm } from '../forms/parse-form';
+import { typedForm } from '../forms/form-values';
 import { graphql, type ResultOf } from '../graphql/graphql';
 import { sendDocument, type SendGraphql } from '../graphql/send-document';
 import type { Translate } from '../i18n/i18n';
 import { isUuid, postedId } from '../ids';
 import { JOB_FIELD_ERRORS } from '../jobs/job-input';
-import { EMPTY_JOB_FORM, JOB_FORM_FIELDS, jobFormValuesOf, typedForm, type JobFormValues, type StoredJobFields } from '../jobs/job-form';
+import { EMPTY_JOB_FORM, JOB_FORM_FIELDS, jobFormValuesOf, type JobFormValues, type StoredJobFields } from '../jobs/job-form';
 import { jobAdSchema } from './job-ad-input';
 import { JOB_AD_STATUSES, type JobAdStatus } from './job-ad-status';
 

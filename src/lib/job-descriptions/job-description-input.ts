@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { checkbox, jobFields, withJobFieldRules } from '../jobs/job-input';
+import { checkbox } from '../forms/form-values';
+import { jobFields, withJobFieldRules } from '../jobs/job-input';
 
 // The rules of a job description (spec §3 jobDescription, issue 15), shared by the
 // /company/job-description-* pages and the API. A write sends the whole record: the form

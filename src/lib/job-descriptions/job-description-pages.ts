@@ -2,13 +2,14 @@ import { companyRefusal, type RefusalStatus } from '../companies/company-refusal
 import { answerIssues } from '../forms/answer-issues';
 import { fieldErrorsOf, type FormOutcome } from '../forms/form-outcome';
 import { parseForm } from '../forms/parse-form';
+import { typedForm } from '../forms/form-values';
 import { graphql, type ResultOf } from '../graphql/graphql';
 import { sendDocument, type SendGraphql } from '../graphql/send-document';
 import type { Translate } from '../i18n/i18n';
 import { postedId } from '../ids';
 import { WORK_MODES, type WorkModeValue } from '../jobs/job-enums';
 import { JOB_FIELD_ERRORS } from '../jobs/job-input';
-import { JOB_FORM_FIELDS, jobFormValuesOf, typedForm, EMPTY_JOB_FORM, type JobFormValues } from '../jobs/job-form';
+import { JOB_FORM_FIELDS, jobFormValuesOf, EMPTY_JOB_FORM, type JobFormValues } from '../jobs/job-form';
 import { jobDescriptionSchema } from './job-description-input';
 
 // The documents and pure handlers of /company/job-descriptions, /company/job-description,

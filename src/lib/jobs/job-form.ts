@@ -29,14 +29,6 @@ export type JobFormValues = Record<JobFormField, string>;
 
 export const EMPTY_JOB_FORM: JobFormValues = Object.fromEntries(JOB_FORM_FIELDS.map((field) => [field, ''])) as JobFormValues;
 
-/** The posted fields as typed, to show the form again after a refusal. */
-export function typedForm<Field extends string>(form: FormData, fields: readonly Field[]): Record<Field, string> {
-  return Object.fromEntries(fields.map((field) => {
-    const value = form.get(field);
-    return [field, typeof value === 'string' ? value : ''];
-  })) as Record<Field, string>;
-}
-
 /** A stored job's shared fields as the form shows them (lists joined with commas). */
 export interface StoredJobFields {
   title: string;

@@ -47,12 +47,6 @@ export function optionalChoice<const Values extends readonly string[]>(values: V
     });
 }
 
-/** A ticked box posts "on"; the API sends a boolean; absent is unticked. */
-export const checkbox = z
-  .union([z.boolean(), z.string()])
-  .nullish()
-  .transform((raw) => raw === true || raw === 'on' || raw === 'true');
-
 export const jobWorkMode = optionalChoice(WORK_MODES, 'workModeUnknown');
 export const jobAssignmentType = optionalChoice(ASSIGNMENT_TYPES, 'assignmentTypeUnknown');
 export const jobEmploymentType = optionalChoice(EMPLOYMENT_TYPES, 'employmentTypeUnknown');

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { isCurrencyCode, normalizeCurrency } from '../money/currency-code';
-import { ASSIGNMENT_TYPES, WORK_MODES } from '../jobs/job-enums';
+import { currencyCode, optionalText } from '../companies/company-input';
+import { checkbox, optionalId } from '../forms/form-values';
 import { isUuid } from '../ids';
+import { ASSIGNMENT_TYPES, WORK_MODES } from '../jobs/job-enums';
 
 // The company's talent search (issue 17): what may be asked, read the same way from the
 // page's address and the API's input. Lists arrive as comma-separated text from the form
@@ -32,16 +33,6 @@ const choices = <const Values extends readonly string[]>(values: Values) =>
       return [...new Set(items.filter((item): item is Values[number] => (values as readonly string[]).includes(item)))];
     });
 
-const text = (max: number) =>
-  z
-    .string()
-    .nullish()
-    .transform((raw, ctx) => {
-      const value = (raw ?? '').trim();
-      if ([...value].length > max) ctx.addIssue({ code: 'custom', message: 'tooLong' });
-      return value;
-    });
-
 const amount = z
   .string()
   .nullish()
@@ -52,21 +43,6 @@ const amount = z
       ctx.addIssue({ code: 'custom', message: 'amountInvalid' });
       return null;
     }
-    return value;
-  });
-
-const flag = z
-  .union([z.boolean(), z.string()])
-  .nullish()
-  .transform((raw) => raw === true || raw === 'on' || raw === 'true' || raw === 'yes');
-
-const optionalId = z
-  .string()
-  .nullish()
-  .transform((raw, ctx) => {
-    const value = (raw ?? '').trim();
-    if (value === '') return null;
-    if (!isUuid(value)) ctx.addIssue({ code: 'custom', message: 'referenceUnknown' });
     return value;
   });
 
@@ -83,15 +59,15 @@ const talentProfileIds = z
 
 export const talentSearchSchema = z
   .object({
-    q: text(TALENT_SEARCH_LIMITS.q),
+    q: optionalText(TALENT_SEARCH_LIMITS.q),
     skillsAll: list(TALENT_SEARCH_LIMITS.skills, TALENT_SEARCH_LIMITS.skill),
     skillsAny: list(TALENT_SEARCH_LIMITS.skills, TALENT_SEARCH_LIMITS.skill),
     skillsExcluded: list(TALENT_SEARCH_LIMITS.skills, TALENT_SEARCH_LIMITS.skill),
-    location: text(TALENT_SEARCH_LIMITS.location),
-    includeRelocation: flag,
+    location: optionalText(TALENT_SEARCH_LIMITS.location),
+    includeRelocation: checkbox,
     workMode: choices(WORK_MODES),
     assignmentType: choices(ASSIGNMENT_TYPES),
-    availableOnly: flag,
+    availableOnly: checkbox,
     rateUnit: z
       .string()
       .nullish()
@@ -103,15 +79,7 @@ export const talentSearchSchema = z
       }),
     rateMin: amount,
     rateMax: amount,
-    rateCurrency: z
-      .string()
-      .nullish()
-      .transform((raw, ctx) => {
-        const value = normalizeCurrency(raw ?? '');
-        if (value === '') return null;
-        if (!isCurrencyCode(value)) ctx.addIssue({ code: 'custom', message: 'currencyUnknown' });
-        return value;
-      }),
+    rateCurrency: currencyCode,
     languages: list(TALENT_SEARCH_LIMITS.languages, 60),
     minExperience: z
       .union([z.number(), z.string()])
@@ -125,9 +93,9 @@ export const talentSearchSchema = z
         }
         return value;
       }),
-    verifiedOnly: flag,
-    matchJobDescriptionId: optionalId,
-    matchJobAdId: optionalId,
+    verifiedOnly: checkbox,
+    matchJobDescriptionId: optionalId('referenceUnknown'),
+    matchJobAdId: optionalId('referenceUnknown'),
     talentProfileIds,
   })
   .superRefine((value, ctx) => {
