@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import common from '../../src/locales/en/common.json' with { type: 'json' };
 import jobAdWords from '../../src/locales/en/common/job-ads.json' with { type: 'json' };
 import jobDescriptionWords from '../../src/locales/en/common/job-descriptions.json' with { type: 'json' };
 import jobFieldWords from '../../src/locales/en/common/job-fields.json' with { type: 'json' };
@@ -118,7 +119,7 @@ test.describe('company job ads', () => {
       await expect(page.locator('[data-status="DRAFT"]').first()).toBeVisible();
       await companyMenu(page).getByRole('link', { name: rbac.companyMenu.jobAds }).click();
       await page.getByLabel(words.q).fill(stamp);
-      await page.getByRole('button', { name: words.filter }).click();
+      await page.getByRole('button', { name: common.lists.filter }).click();
       await expect(page.locator('li[data-job-ad-id]')).toHaveCount(2);
       // Northwind's own permission set forbids deleting job ads: no delete anywhere.
       await expect(page.locator('summary', { hasText: words.delete })).toHaveCount(0);

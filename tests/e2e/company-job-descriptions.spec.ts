@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import common from '../../src/locales/en/common.json' with { type: 'json' };
 import jobDescriptionWords from '../../src/locales/en/common/job-descriptions.json' with { type: 'json' };
 import jobFieldWords from '../../src/locales/en/common/job-fields.json' with { type: 'json' };
 import rbac from '../../src/locales/en/rbac.json' with { type: 'json' };
@@ -63,7 +64,7 @@ test.describe('company job descriptions', () => {
       await page.goto('/company/job-descriptions');
       await page.getByLabel(words.q).fill('hamburg');
       await page.getByLabel(fields.workMode).selectOption('hybrid');
-      await page.getByRole('button', { name: words.filter }).click();
+      await page.getByRole('button', { name: common.lists.filter }).click();
       await expect(page).toHaveURL(/q=hamburg/);
       await expect(page.getByRole('link', { name: title, exact: true })).toBeVisible();
       await expectFitsPhoneWidth(page);

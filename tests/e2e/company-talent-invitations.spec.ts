@@ -108,7 +108,7 @@ test.describe('company talent invitations', () => {
       await expect(page).toHaveURL(/\/company\/sent-invitations$/);
       await page.getByLabel(words.jobAd, { exact: true }).selectOption(ad.value.replace('ad:', ''));
       await page.getByLabel(words.answer, { exact: true }).selectOption('pending');
-      await page.getByRole('button', { name: words.filter }).click();
+      await page.getByRole('button', { name: common.lists.filter }).click();
       await expect(page).toHaveURL(/answer=pending/);
       const row = page.locator('[data-invitation-id]').filter({ hasText: TALENT_NAME });
       await expect(row).toHaveCount(1);
