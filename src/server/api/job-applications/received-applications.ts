@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import { HIRING_STEP_GROUPS, hiringStepGroupOf, type HiringStepGroup } from '../../../lib/companies/hiring-steps';
 import { isStuck, MAX_BULK_MOVE, reasonKindFor } from '../../../lib/job-applications/pipeline';
 import { DEFAULT_STUCK_AFTER_DAYS, REJECTION_KINDS } from '../../../lib/job-applications/rejection-reasons';
@@ -114,8 +115,19 @@ const ReceivedJobApplicationPage = pageOf(ReceivedJobApplication, 'ReceivedJobAp
 export const ownedBy = (companyId: string): SQL =>
   or(eq(jobAd.publisherCompanyId, companyId), and(isNull(talentJobApplication.jobAdId), eq(jobDescription.companyId, companyId)))!;
 
+/** The joins every read of received applications filters and shows through, whatever it selects. */
+function withReceivedJoins<Query extends PgSelect>(query: Query) {
+  return query
+    .innerJoin(talentProfile, eq(talentProfile.id, talentJobApplication.talentProfileId))
+    .leftJoin(jobAd, eq(jobAd.id, talentJobApplication.jobAdId))
+    .leftJoin(jobDescription, eq(jobDescription.id, talentJobApplication.jobDescriptionId))
+    .leftJoin(company, eq(company.id, sql`coalesce(${jobAd.publisherCompanyId}, ${jobDescription.companyId})`))
+    .leftJoin(companyHiringStep, eq(companyHiringStep.id, talentJobApplication.companyHiringStepId))
+    .leftJoin(companyRejectionReason, eq(companyRejectionReason.id, talentJobApplication.rejectionReasonId));
+}
+
 function selectReceived(db: Writer) {
-  return db
+  return withReceivedJoins(db
     .select({
       id: talentJobApplication.id,
       message: talentJobApplication.message,
@@ -141,12 +153,7 @@ function selectReceived(db: Writer) {
       stuckAfterDays: sql<number>`coalesce(${company.stuckAfterDays}, ${DEFAULT_STUCK_AFTER_DAYS})`,
     })
     .from(talentJobApplication)
-    .innerJoin(talentProfile, eq(talentProfile.id, talentJobApplication.talentProfileId))
-    .leftJoin(jobAd, eq(jobAd.id, talentJobApplication.jobAdId))
-    .leftJoin(jobDescription, eq(jobDescription.id, talentJobApplication.jobDescriptionId))
-    .leftJoin(company, eq(company.id, sql`coalesce(${jobAd.publisherCompanyId}, ${jobDescription.companyId})`))
-    .leftJoin(companyHiringStep, eq(companyHiringStep.id, talentJobApplication.companyHiringStepId))
-    .leftJoin(companyRejectionReason, eq(companyRejectionReason.id, talentJobApplication.rejectionReasonId));
+    .$dynamic());
 }
 
 const ReceivedSort = builder.enumType('ReceivedJobApplicationSort', { values: ['NEWEST', 'OLDEST', 'LONGEST_IN_STEP'] as const });
@@ -201,15 +208,7 @@ builder.queryField('findManyTalentJobApplication', (t) =>
         : [desc(talentJobApplication.createdAt), desc(talentJobApplication.id)];
       const [rows, [total]] = await Promise.all([
         selectReceived(context.db).where(where).orderBy(...order).limit(window.perPage).offset(window.offset),
-        context.db
-          .select({ total: count() })
-          .from(talentJobApplication)
-          .innerJoin(talentProfile, eq(talentProfile.id, talentJobApplication.talentProfileId))
-          .leftJoin(jobAd, eq(jobAd.id, talentJobApplication.jobAdId))
-          .leftJoin(jobDescription, eq(jobDescription.id, talentJobApplication.jobDescriptionId))
-          .leftJoin(company, eq(company.id, sql`coalesce(${jobAd.publisherCompanyId}, ${jobDescription.companyId})`))
-          .leftJoin(companyHiringStep, eq(companyHiringStep.id, talentJobApplication.companyHiringStepId))
-          .where(where),
+        withReceivedJoins(context.db.select({ total: count() }).from(talentJobApplication).$dynamic()).where(where),
       ]);
       return { items: rows as ReceivedRow[], total: total?.total ?? 0, page: window.page, perPage: window.perPage };
     },
