@@ -8,6 +8,7 @@ import { isUuid } from '../../../lib/ids';
 import { jobAd, jobDescription } from '../../db/schema';
 import { escapeLike } from '../../db/like-pattern';
 import { builder } from '../builder';
+import { JobReference, jobReferenceOf } from '../jobs/job-reference';
 import type { ApiContext } from '../context';
 import { invalidFields, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
@@ -29,11 +30,6 @@ const JobAdStatusEnum = builder.enumType('JobAdStatus', {
   values: JOB_AD_STATUSES,
 });
 
-const JobAdSource = builder.objectRef<{ id: string; title: string }>('JobAdSource').implement({
-  description: 'The job description an ad was made from',
-  fields: (t) => ({ id: t.exposeID('id'), title: t.exposeString('title') }),
-});
-
 export const CompanyJobAd = builder.objectRef<JobAdRow>('CompanyJobAd');
 CompanyJobAd.implement({
   description: "One of the selected company's job ads, whatever its status (spec §3 jobAd)",
@@ -47,9 +43,9 @@ CompanyJobAd.implement({
     status: t.field({ type: JobAdStatusEnum, resolve: (row) => jobAdStatus(row, new Date()) }),
     publicPath: t.string({ description: 'The public page (answers 410 unless PUBLISHED)', resolve: (row) => jobAdPath(row) }),
     jobDescription: t.field({
-      type: JobAdSource,
+      type: JobReference,
       nullable: true,
-      resolve: (row) => (row.jobDescriptionId && row.jobDescriptionTitle !== null ? { id: row.jobDescriptionId, title: row.jobDescriptionTitle } : null),
+      resolve: (row) => jobReferenceOf(row.jobDescriptionId, row.jobDescriptionTitle),
     }),
     createdAt: t.field({ type: 'DateTime', resolve: (row) => row.createdAt }),
     updatedAt: t.field({ type: 'DateTime', resolve: (row) => row.updatedAt }),

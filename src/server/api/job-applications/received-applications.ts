@@ -9,6 +9,7 @@ import { DOCUMENT_SLOTS, type DocumentSlot } from '../../../lib/uploads/upload-r
 import { company, companyHiringStep, companyRejectionReason, generalEventslog, jobAd, jobDescription, talentJobApplication, talentProfile, user } from '../../db/schema';
 import { escapeLike } from '../../db/like-pattern';
 import { builder } from '../builder';
+import { JobReference, jobReferenceOf } from '../jobs/job-reference';
 import { invalidFields, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
@@ -80,10 +81,6 @@ const ApplicationTalent = builder.objectRef<ReceivedRow>('ApplicationTalent').im
   }),
 });
 
-const Named = builder.objectRef<{ id: string; title: string }>('ApplicationSource').implement({
-  fields: (t) => ({ id: t.exposeID('id'), title: t.exposeString('title') }),
-});
-
 export const ReceivedJobApplication = builder.objectRef<ReceivedRow>('ReceivedJobApplication');
 ReceivedJobApplication.implement({
   description: 'An application the selected company received',
@@ -95,8 +92,8 @@ ReceivedJobApplication.implement({
     isStuck: t.boolean({ description: "In an in-progress step for longer than the company's threshold", resolve: (row) => isStuck({ group: hiringStepGroupOf(row.stepGroup), stepChangedAt: row.stepChangedAt }, row.stuckAfterDays, new Date()) }),
     stuckAfterDays: t.int({ description: "The company's threshold for isStuck, in days", resolve: (row) => row.stuckAfterDays }),
     talent: t.field({ type: ApplicationTalent, resolve: (row) => row }),
-    jobAd: t.field({ type: Named, nullable: true, resolve: (row) => (row.jobAdId && row.jobAdTitle !== null ? { id: row.jobAdId, title: row.jobAdTitle } : null) }),
-    jobDescription: t.field({ type: Named, nullable: true, resolve: (row) => (row.jobDescriptionId && row.jobDescriptionTitle !== null ? { id: row.jobDescriptionId, title: row.jobDescriptionTitle } : null) }),
+    jobAd: t.field({ type: JobReference, nullable: true, resolve: (row) => jobReferenceOf(row.jobAdId, row.jobAdTitle) }),
+    jobDescription: t.field({ type: JobReference, nullable: true, resolve: (row) => jobReferenceOf(row.jobDescriptionId, row.jobDescriptionTitle) }),
     hiringStep: t.field({
       type: ApplicationStep,
       nullable: true,

@@ -17,6 +17,7 @@ import {
 } from '../../../lib/talent-invitations/talent-invitation-input';
 import { jobAd, jobDescription, talentInvitation, talentProfile, user, type ApplicationDetails } from '../../db/schema';
 import { builder } from '../builder';
+import { JobReference, jobReferenceOf } from '../jobs/job-reference';
 import { invalidFields, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
@@ -94,10 +95,6 @@ const SentInvitationTalent = builder.objectRef<SentRow>('SentInvitationTalent').
   }),
 });
 
-const SentInvitationRole = builder.objectRef<{ id: string; title: string }>('SentInvitationRole').implement({
-  fields: (t) => ({ id: t.exposeID('id'), title: t.exposeString('title') }),
-});
-
 export const SentTalentInvitation = builder.objectRef<SentRow>('SentTalentInvitation');
 SentTalentInvitation.implement({
   description: 'An invitation the selected company sent, with the talent\'s answer',
@@ -106,12 +103,12 @@ SentTalentInvitation.implement({
     createdAt: t.field({ type: 'DateTime', description: 'When it was sent', resolve: (row) => row.createdAt }),
     message: t.string({ nullable: true, resolve: (row) => (typeof row.details.message === 'string' ? row.details.message : null) }),
     talent: t.field({ type: SentInvitationTalent, resolve: (row) => row }),
-    jobAd: t.field({ type: SentInvitationRole, nullable: true, resolve: (row) => (row.jobAdId && row.jobAdTitle !== null ? { id: row.jobAdId, title: row.jobAdTitle } : null) }),
+    jobAd: t.field({ type: JobReference, nullable: true, resolve: (row) => jobReferenceOf(row.jobAdId, row.jobAdTitle) }),
     jobDescription: t.field({
-      type: SentInvitationRole,
+      type: JobReference,
       nullable: true,
       description: 'The job description, when the invitation is to one without an ad',
-      resolve: (row) => (!row.jobAdId && row.jobDescriptionId && row.jobDescriptionTitle !== null ? { id: row.jobDescriptionId, title: row.jobDescriptionTitle } : null),
+      resolve: (row) => (row.jobAdId ? null : jobReferenceOf(row.jobDescriptionId, row.jobDescriptionTitle)),
     }),
     invitedByName: t.string({ nullable: true, description: 'The member who sent it (name, else e-mail)', resolve: (row) => row.invitedByName }),
     answer: t.field({ type: SentInvitationAnswerEnum, resolve: (row) => sentInvitationAnswer({ ignored: row.ignored, applied: row.applicationId !== null }) }),
