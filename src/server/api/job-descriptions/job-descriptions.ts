@@ -65,7 +65,7 @@ const flatten = ({ row, clientCompanyName, adCount: ads }: { row: typeof jobDesc
 });
 
 /** A job description of this company; another company's id is NOT_FOUND like an unknown one. */
-export async function ownJobDescription(db: Writer, companyId: string, id: string, lock = false): Promise<JobDescriptionRow> {
+async function ownJobDescription(db: Writer, companyId: string, id: string, lock = false): Promise<JobDescriptionRow> {
   if (!isUuid(id)) throw notFound('The job description');
   const query = selectDescriptions(db).where(and(eq(jobDescription.id, id), notDeletedOf(companyId))).limit(1);
   const [found] = lock ? await query.for('update', { of: jobDescription }) : await query;
