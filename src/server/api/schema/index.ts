@@ -47,3 +47,4 @@ import '../job-applications/rejection-reasons';
 import '../talent-search/talent-search';
 import '../saved-talents/saved-talents';
 import '../talent-invitations/talent-invitations';
+import '../billing/company-billings';
