@@ -46,7 +46,7 @@ export const ROUTES = [
   { key: 'adminTalentSearch', path: '/admin/talent-search', titleKey: 'titles.adminTalentSearch', group: 'admin', access: 'admin', live: false },
   { key: 'adminTalents', path: '/admin/talents', titleKey: 'titles.adminTalents', group: 'admin', access: 'admin', live: false },
 
-  { key: 'companyBilling', path: '/company/billing', titleKey: 'titles.companyBilling', group: 'company', access: 'signedIn', live: false },
+  { key: 'companyBilling', path: '/company/billing', titleKey: 'titles.companyBilling', group: 'company', access: 'signedIn', live: true, permissions: [['jobAssignment', 'read']] },
   { key: 'companyCreate', path: '/company/create', titleKey: 'titles.companyCreate', group: 'company', access: 'signedIn', live: true },
   { key: 'companyCreateSuccess', path: '/company/create/success', titleKey: 'titles.companyCreateSuccess', group: 'company', access: 'signedIn', live: true },
   { key: 'companyDashboard', path: '/company/dashboard', titleKey: 'titles.companyDashboard', group: 'company', access: 'signedIn', live: true },
