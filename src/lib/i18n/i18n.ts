@@ -2,6 +2,7 @@ import i18next, { type TFunction } from 'i18next';
 import commonBase from '../../locales/en/common.json';
 import account from '../../locales/en/common/account.json';
 import companies from '../../locales/en/common/companies.json';
+import companyAssignments from '../../locales/en/common/company-assignments.json';
 import identity from '../../locales/en/common/identity.json';
 import impersonation from '../../locales/en/common/impersonation.json';
 import jobAds from '../../locales/en/common/job-ads.json';
@@ -31,6 +32,7 @@ import { DEFAULT_LANGUAGE, DEFAULT_NAMESPACE, NAMESPACES, type Namespace } from 
 export const COMMON_PARTS: Readonly<Record<string, object>> = {
   account,
   companies,
+  'company-assignments': companyAssignments,
   identity,
   impersonation,
   'job-ads': jobAds,
