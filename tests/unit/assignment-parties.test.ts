@@ -45,4 +45,10 @@ describe('assignment parties', () => {
     ]);
     expect(partyIssues(none, SELF, partners)).toEqual([{ path: 'clientCompanyId', code: 'companyNotInvolved' }]);
   });
+
+  it('lets an edit keep the company a part already has, and only that part', () => {
+    const kept = { clientCompanyId: SELF, providerCompanyId: 'former-provider', salesCompanyId: null };
+    expect(partyIssues(kept, SELF, partners, kept)).toEqual([]);
+    expect(partyIssues({ ...kept, salesCompanyId: 'former-provider' }, SELF, partners, kept)).toEqual([{ path: 'salesCompanyId', code: 'salesCompanyUnknown' }]);
+  });
 });

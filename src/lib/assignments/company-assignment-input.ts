@@ -125,13 +125,14 @@ export function involvesCompany(parties: AssignmentParties, company: string): bo
 /**
  * What is wrong with the parties of an assignment `self` writes: a company it may not name
  * for that part (`<part>CompanyUnknown`), else `companyNotInvolved` when `self` would take no
- * part at all (it could then neither read nor change what it wrote).
+ * part at all (it could then neither read nor change what it wrote). An edit may keep the
+ * company a part already has (`kept`), even one it could not name today.
  */
-export function partyIssues(parties: AssignmentParties, self: string, partners: CompanyPartners): FieldIssue[] {
+export function partyIssues(parties: AssignmentParties, self: string, partners: CompanyPartners, kept: AssignmentParties | null = null): FieldIssue[] {
   const choices = partyChoices(self, partners);
   const issues: FieldIssue[] = [];
   const check = (id: string | null, allowed: readonly string[], path: keyof AssignmentParties, code: string) => {
-    if (id !== null && !allowed.includes(id)) issues.push({ path, code });
+    if (id !== null && id !== kept?.[path] && !allowed.includes(id)) issues.push({ path, code });
   };
   check(parties.clientCompanyId, choices.client, 'clientCompanyId', 'clientCompanyUnknown');
   check(parties.providerCompanyId, choices.provider, 'providerCompanyId', 'providerCompanyUnknown');

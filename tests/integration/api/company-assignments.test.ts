@@ -124,6 +124,18 @@ describeEachDatabase('company job assignments', (kind) => {
     expect((asClient.body.data?.findManyJobAssignment as { items: Array<{ role: { title: string } }> }).items.map((item) => item.role.title)).toEqual(['Client analyst']);
   });
 
+  it("lets an edit keep the job description and companies it has, though the editor could not name them, but not switch to such", async () => {
+    const listed = (await f.as('client-owner', LIST, {}, clientId)).body.data?.findManyJobAssignment as { items: Array<{ id: string }> };
+    const id = listed.items[0]!.id;
+    // For Client C the description is Company A's and Provider P no partner: kept, they stand.
+    const kept = { jobDescriptionId: roleForClient, clientCompanyId: clientId, providerCompanyId: f.a.id, salesCompanyId: providerId, currency: 'EUR', startDate: day(20), team: 'Client side' };
+    const saved = await f.as('client-owner', UPDATE, { id, data: kept }, clientId);
+    expect(saved.body.errors).toBeUndefined();
+    expect(saved.body.data?.updateOneJobAssignment).toMatchObject({ team: 'Client side', role: { id: roleForClient }, salesCompany: { id: providerId } });
+    const switched = await f.as('client-owner', UPDATE, { id, data: { ...kept, jobDescriptionId: roleA, salesCompanyId: f.b.id } }, clientId);
+    expect(fieldCodes(switched.body)).toEqual(['data.jobDescriptionId:jobDescriptionUnknown', 'data.salesCompanyId:salesCompanyUnknown']);
+  });
+
   it('answers a code per field and never a server error for bad input', async () => {
     expect(fieldCodes((await f.as('assigner-a', CREATE, { data: {} }, f.a.id)).body)).toEqual(
       ['data.currency:currencyRequired', 'data.jobDescriptionId:jobDescriptionRequired', 'data.startDate:startRequired', 'data.talentProfileId:talentRequired'],

@@ -109,13 +109,18 @@ async function nameableTalent(db: Reader, companyId: string, talentProfileId: st
   return talent ?? null;
 }
 
-/** The columns a checked input writes, or BAD_USER_INPUT with every field the company may not name. */
-async function checkedColumns(db: Reader, companyId: string, values: JobAssignmentValues, extraIssues: FieldIssue[] = []) {
+/**
+ * The columns a checked input writes, or BAD_USER_INPUT with every field the company may not
+ * name. An edit (`current`) may keep the job description and companies the assignment has,
+ * e.g. a client's description on an assignment its provider edits.
+ */
+async function checkedColumns(db: Reader, companyId: string, values: JobAssignmentValues, extraIssues: FieldIssue[], current: typeof jobAssignment.$inferSelect | null) {
   const issues = [...extraIssues];
+  const keptRole = current !== null && current.jobDescriptionId === values.jobDescriptionId;
   const [role] = await db
     .select({ clientCompanyId: jobDescription.clientCompanyId })
     .from(jobDescription)
-    .where(and(eq(jobDescription.id, values.jobDescriptionId), eq(jobDescription.companyId, companyId), isNull(jobDescription.deletedAt)))
+    .where(and(eq(jobDescription.id, values.jobDescriptionId), keptRole ? undefined : and(eq(jobDescription.companyId, companyId), isNull(jobDescription.deletedAt))))
     .limit(1);
   if (!role) issues.push({ path: 'jobDescriptionId', code: 'jobDescriptionUnknown' });
   else if (values.clientCompanyId !== null && values.clientCompanyId !== role.clientCompanyId) issues.push({ path: 'jobDescriptionId', code: 'jobDescriptionNotOfClient' });
@@ -127,7 +132,7 @@ async function checkedColumns(db: Reader, companyId: string, values: JobAssignme
   };
   const partners = await partnersOf(db, companyId);
   // Whether the company takes a part is only worth saying once the rest is right.
-  const partyProblems = partyIssues(parties, companyId, { clients: ids(partners.clients), providers: ids(partners.providers) });
+  const partyProblems = partyIssues(parties, companyId, { clients: ids(partners.clients), providers: ids(partners.providers) }, current);
   issues.push(...partyProblems.filter((issue) => issue.code !== 'companyNotInvolved' || issues.length === 0));
   if (issues.length) throw invalidFields(issues, COMPANY_ASSIGNMENT_ERRORS);
   return {
@@ -257,12 +262,11 @@ interface RoleOptionView {
   clientCompany: CompanyView;
 }
 
-interface OptionsView {
-  jobDescriptions: RoleOptionView[];
-  talents: TalentView[];
-  clientCompanies: CompanyView[];
-  providerCompanies: CompanyView[];
-  salesCompanies: CompanyView[];
+/** The selected company; each list of the options is read only when asked for. */
+interface OptionsSource {
+  companyId: string;
+  /** Itself, then its partners by name: read once for the three company lists. */
+  companies: () => Promise<{ self: CompanyView[]; clients: CompanyView[]; providers: CompanyView[] }>;
 }
 
 const JobAssignmentRoleOption = builder.objectRef<RoleOptionView>('JobAssignmentRoleOption').implement({
@@ -274,51 +278,79 @@ const JobAssignmentRoleOption = builder.objectRef<RoleOptionView>('JobAssignment
   }),
 });
 
-const JobAssignmentOptions = builder.objectRef<OptionsView>('JobAssignmentOptions').implement({
+const byName = (companies: CompanyView[]) => [...companies].sort((a, b) => a.name.localeCompare(b.name));
+/** The company first, then the others by name, each once. */
+const selfFirst = (self: CompanyView[], others: CompanyView[]) => [...self, ...byName(others).filter((each, index, all) => !self.some((own) => own.id === each.id) && all.findIndex((other) => other.id === each.id) === index)];
+
+const JobAssignmentOptions = builder.objectRef<OptionsSource>('JobAssignmentOptions').implement({
   description: `What the selected company may name on an assignment, each list by name (at most ${OPTION_LIMIT})`,
   fields: (t) => ({
-    jobDescriptions: t.field({ type: [JobAssignmentRoleOption], description: 'Its job descriptions', resolve: (row) => row.jobDescriptions }),
-    talents: t.field({ type: [CompanyJobAssignmentTalent], description: 'The talents on its roster or holding one of its applications (an answer to its invitation is one)', resolve: (row) => row.talents }),
-    clientCompanies: t.field({ type: [AssignmentCompany], description: 'Itself first, then the companies it provides talents to', resolve: (row) => row.clientCompanies }),
-    providerCompanies: t.field({ type: [AssignmentCompany], description: 'Itself first, then the companies that provide talents to it', resolve: (row) => row.providerCompanies }),
-    salesCompanies: t.field({ type: [AssignmentCompany], description: 'Itself first, then every company linked to it either way', resolve: (row) => row.salesCompanies }),
-  }),
-});
-
-builder.queryField('findJobAssignmentOptions', (t) =>
-  t.field({
-    type: JobAssignmentOptions,
-    description: "The choices of the selected company's assignment form; needs jobAssignment read",
-    authScopes: { signedIn: true },
-    resolve: async (_root, _args, context) => {
-      const { companyId } = requireCompanyPermission(context, 'jobAssignment', 'read');
-      const { db } = context;
-      const [[self], partners, roles, talents] = await Promise.all([
-        db.select({ id: company.id, name: company.name }).from(company).where(eq(company.id, companyId)),
-        partnersOf(db, companyId),
-        db
+    jobDescriptions: t.field({
+      type: [JobAssignmentRoleOption],
+      description: 'Its job descriptions',
+      resolve: async ({ companyId }, _args, { db }) => {
+        const rows = await db
           .select({ id: jobDescription.id, title: jobDescription.title, clientId: company.id, clientName: company.name })
           .from(jobDescription)
           .innerJoin(company, eq(company.id, jobDescription.clientCompanyId))
           .where(and(eq(jobDescription.companyId, companyId), isNull(jobDescription.deletedAt)))
           .orderBy(asc(jobDescription.title), asc(jobDescription.id))
-          .limit(OPTION_LIMIT),
+          .limit(OPTION_LIMIT);
+        return rows.map(({ id, title, clientId, clientName }) => ({ id, title, clientCompany: { id: clientId, name: clientName } }));
+      },
+    }),
+    talents: t.field({
+      type: [CompanyJobAssignmentTalent],
+      description: 'The talents on its roster or holding one of its applications (an answer to its invitation is one)',
+      resolve: ({ companyId }, _args, { db }) =>
         db
           .select({ id: talentProfile.id, profileName: talentProfile.profileName, jobTitle: talentProfile.jobTitle })
           .from(talentProfile)
           .where(and(isNull(talentProfile.deletedAt), linkedToCompany(db, companyId)))
           .orderBy(sql`${talentProfile.profileName} asc nulls last`, asc(talentProfile.id))
           .limit(OPTION_LIMIT),
-      ]);
-      const own = self ? [self] : [];
-      const uniqueById = (companies: CompanyView[]) => companies.filter((each, index) => companies.findIndex((other) => other.id === each.id) === index);
-      return {
-        jobDescriptions: roles.map(({ id, title, clientId, clientName }) => ({ id, title, clientCompany: { id: clientId, name: clientName } })),
-        talents,
-        clientCompanies: uniqueById([...own, ...partners.clients]),
-        providerCompanies: uniqueById([...own, ...partners.providers]),
-        salesCompanies: uniqueById([...own, ...[...partners.clients, ...partners.providers].sort((a, b) => a.name.localeCompare(b.name))]),
+    }),
+    clientCompanies: t.field({
+      type: [AssignmentCompany],
+      description: 'Itself first, then the companies it provides talents to',
+      resolve: async (source) => {
+        const { self, clients } = await source.companies();
+        return selfFirst(self, clients);
+      },
+    }),
+    providerCompanies: t.field({
+      type: [AssignmentCompany],
+      description: 'Itself first, then the companies that provide talents to it',
+      resolve: async (source) => {
+        const { self, providers } = await source.companies();
+        return selfFirst(self, providers);
+      },
+    }),
+    salesCompanies: t.field({
+      type: [AssignmentCompany],
+      description: 'Itself first, then every company linked to it either way',
+      resolve: async (source) => {
+        const { self, clients, providers } = await source.companies();
+        return selfFirst(self, [...clients, ...providers]);
+      },
+    }),
+  }),
+});
+
+builder.queryField('findJobAssignmentOptions', (t) =>
+  t.field({
+    type: JobAssignmentOptions,
+    description: "The choices of the selected company's assignment form and list filters; needs jobAssignment read",
+    authScopes: { signedIn: true },
+    resolve: (_root, _args, context) => {
+      const { companyId } = requireCompanyPermission(context, 'jobAssignment', 'read');
+      const { db } = context;
+      let companies: ReturnType<OptionsSource['companies']> | null = null;
+      const load = async () => {
+        const [self, partners] = await Promise.all([db.select({ id: company.id, name: company.name }).from(company).where(eq(company.id, companyId)), partnersOf(db, companyId)]);
+        return { self, ...partners };
       };
+      return { companyId, companies: () => (companies ??= load()) };
     },
   }),
 );
@@ -369,7 +401,7 @@ builder.mutationField('createOneJobAssignment', (t) =>
       const { talentProfileId, ...values } = result.data;
       return context.db.transaction(async (tx) => {
         const talent = await nameableTalent(tx, companyId, talentProfileId);
-        const columns = await checkedColumns(tx, companyId, values, talent ? [] : [{ path: 'talentProfileId', code: 'talentUnknown' }]);
+        const columns = await checkedColumns(tx, companyId, values, talent ? [] : [{ path: 'talentProfileId', code: 'talentUnknown' }], null);
         const [created] = await tx.insert(jobAssignment).values({ ...columns, talentProfileId }).returning({ id: jobAssignment.id });
         await recordEvent(tx, context.viewer!, {
           type: 'jobAssignment.create',
@@ -396,7 +428,7 @@ builder.mutationField('updateOneJobAssignment', (t) =>
         const current = await lockedOwn(tx, companyId, String(id));
         const result = jobAssignmentSchema.safeParse(withTextIds(data));
         if (!result.success) throw invalidFields(zodIssues(result.error), COMPANY_ASSIGNMENT_ERRORS);
-        const columns = await checkedColumns(tx, companyId, result.data);
+        const columns = await checkedColumns(tx, companyId, result.data, [], current.row);
         const before = eventFieldsOf(current.row);
         const after = eventFieldsOf(columns);
         const changedFields = [...Object.keys(after).filter((field) => before[field as keyof typeof before] !== after[field as keyof typeof after]), ...(current.row.talentNote !== columns.talentNote ? ['talentNote'] : [])];
