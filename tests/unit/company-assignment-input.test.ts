@@ -82,6 +82,12 @@ describe('company job assignment input', () => {
     expect(codesOf(jobAssignmentSchema.safeParse({ ...valid, endDate: '2026-03-31' }))).toEqual(['endDate:endBeforeStart']);
   });
 
+  it('says the date order together with the other fields, and only between two real days', () => {
+    expect(codesOf(jobAssignmentSchema.safeParse({ ...valid, currency: '', endDate: '2026-03-31' })).sort()).toEqual(['currency:currencyRequired', 'endDate:endBeforeStart']);
+    expect(codesOf(jobAssignmentSchema.safeParse({ ...valid, startDate: '2026-13-01', endDate: '2026-03-31' }))).toEqual(['startDate:date']);
+    expect(codesOf(jobAssignmentSchema.safeParse('not a form'))).toHaveLength(1);
+  });
+
   it('has no talent on an edit: the talent stays the assignment\'s', () => {
     const result = jobAssignmentSchema.safeParse({ ...valid, talentProfileId: TALENT });
     expect(result.success && 'talentProfileId' in result.data).toBe(false);

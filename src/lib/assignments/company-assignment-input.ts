@@ -68,19 +68,23 @@ const fields = {
   clientPricesIsVisibleToTalent: checkbox,
 };
 
-/** The end day may equal the start day, never precede it (the talent side's rule). */
+/** The end day may equal the start day, never precede it (the talent side's rule); compared once both are days. */
 function checkDateOrder(values: { startDate: string | null; endDate: string | null }, ctx: z.RefinementCtx) {
-  const error = dateOrderError(values.startDate, values.endDate);
+  const day = (value: string | null) => (value !== null && isDateInRange(value) ? value : null);
+  const error = dateOrderError(day(values.startDate), day(values.endDate));
   if (error) ctx.addIssue({ code: 'custom', path: [error.field], message: error.code });
 }
 
+/** The date order is said together with the other fields' issues, not only once they are fixed. */
+const alongOtherIssues = { when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null };
+
 /** An edit: every field but the talent, who stays the assignment's talent. */
-export const jobAssignmentSchema = z.object(fields).superRefine(checkDateOrder);
+export const jobAssignmentSchema = z.object(fields).superRefine(checkDateOrder, alongOtherIssues);
 
 /** A new assignment: the fields and the talent placed. */
 export const newJobAssignmentSchema = z
   .object({ talentProfileId: requiredId({ required: 'talentRequired', unknown: 'talentUnknown' }), ...fields })
-  .superRefine(checkDateOrder);
+  .superRefine(checkDateOrder, alongOtherIssues);
 
 export type JobAssignmentValues = z.output<typeof jobAssignmentSchema>;
 export type NewJobAssignmentValues = z.output<typeof newJobAssignmentSchema>;

@@ -142,7 +142,7 @@ describeEachDatabase('company job assignments', (kind) => {
     );
     const bad = await f.as('assigner-a', CREATE, { data: { ...base(), currency: 'EUO', startDate: day(5), endDate: day(4), team: 'x'.repeat(201), providerCompanyId: 'nope' } }, f.a.id);
     expect(bad.status).toBeLessThan(500);
-    expect(fieldCodes(bad.body)).toEqual(['data.currency:currencyUnknown', 'data.providerCompanyId:providerCompanyUnknown', 'data.team:tooLong']);
+    expect(fieldCodes(bad.body)).toEqual(['data.currency:currencyUnknown', 'data.endDate:endBeforeStart', 'data.providerCompanyId:providerCompanyUnknown', 'data.team:tooLong']);
     const order = await f.as('assigner-a', CREATE, { data: { ...base(), startDate: day(5), endDate: day(4) } }, f.a.id);
     expect(fieldCodes(order.body)).toEqual(['data.endDate:endBeforeStart']);
   });
