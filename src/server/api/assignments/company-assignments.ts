@@ -123,7 +123,9 @@ async function checkedColumns(db: Reader, companyId: string, values: JobAssignme
     .where(and(eq(jobDescription.id, values.jobDescriptionId), keptRole ? undefined : and(eq(jobDescription.companyId, companyId), isNull(jobDescription.deletedAt))))
     .limit(1);
   if (!role) issues.push({ path: 'jobDescriptionId', code: 'jobDescriptionUnknown' });
-  else if (values.clientCompanyId !== null && values.clientCompanyId !== role.clientCompanyId) issues.push({ path: 'jobDescriptionId', code: 'jobDescriptionNotOfClient' });
+  else if (values.clientCompanyId !== null && values.clientCompanyId !== role.clientCompanyId && !(keptRole && values.clientCompanyId === current.clientCompanyId)) {
+    issues.push({ path: 'jobDescriptionId', code: 'jobDescriptionNotOfClient' });
+  }
   // Left empty, the client is the job description's.
   const parties = {
     clientCompanyId: values.clientCompanyId ?? role?.clientCompanyId ?? null,
@@ -282,6 +284,21 @@ const byName = (companies: CompanyView[]) => [...companies].sort((a, b) => a.nam
 /** The company first, then the others by name, each once. */
 const selfFirst = (self: CompanyView[], others: CompanyView[]) => [...self, ...byName(others).filter((each, index, all) => !self.some((own) => own.id === each.id) && all.findIndex((other) => other.id === each.id) === index)];
 
+/** One of the options' company lists: the company itself, then the partners `others` picks. */
+const companyList = (
+  t: PothosSchemaTypes.ObjectFieldBuilder<Types, OptionsSource>,
+  description: string,
+  others: (partners: { clients: CompanyView[]; providers: CompanyView[] }) => CompanyView[],
+) =>
+  t.field({
+    type: [AssignmentCompany],
+    description,
+    resolve: async (source) => {
+      const companies = await source.companies();
+      return selfFirst(companies.self, others(companies));
+    },
+  });
+
 const JobAssignmentOptions = builder.objectRef<OptionsSource>('JobAssignmentOptions').implement({
   description: `What the selected company may name on an assignment, each list by name (at most ${OPTION_LIMIT})`,
   fields: (t) => ({
@@ -310,30 +327,9 @@ const JobAssignmentOptions = builder.objectRef<OptionsSource>('JobAssignmentOpti
           .orderBy(sql`${talentProfile.profileName} asc nulls last`, asc(talentProfile.id))
           .limit(OPTION_LIMIT),
     }),
-    clientCompanies: t.field({
-      type: [AssignmentCompany],
-      description: 'Itself first, then the companies it provides talents to',
-      resolve: async (source) => {
-        const { self, clients } = await source.companies();
-        return selfFirst(self, clients);
-      },
-    }),
-    providerCompanies: t.field({
-      type: [AssignmentCompany],
-      description: 'Itself first, then the companies that provide talents to it',
-      resolve: async (source) => {
-        const { self, providers } = await source.companies();
-        return selfFirst(self, providers);
-      },
-    }),
-    salesCompanies: t.field({
-      type: [AssignmentCompany],
-      description: 'Itself first, then every company linked to it either way',
-      resolve: async (source) => {
-        const { self, clients, providers } = await source.companies();
-        return selfFirst(self, [...clients, ...providers]);
-      },
-    }),
+    clientCompanies: companyList(t, 'Itself first, then the companies it provides talents to', ({ clients }) => clients),
+    providerCompanies: companyList(t, 'Itself first, then the companies that provide talents to it', ({ providers }) => providers),
+    salesCompanies: companyList(t, 'Itself first, then every company linked to it either way', ({ clients, providers }) => [...clients, ...providers]),
   }),
 });
 
