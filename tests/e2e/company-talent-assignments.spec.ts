@@ -142,6 +142,11 @@ test.describe('company talent assignments', () => {
     await page.goto('/company/talent-assignments?status=current');
     const seeded = page.locator('li[data-assignment-id]').filter({ hasText: TALENT_NAME }).filter({ hasNotText: `${words.provider}:` }).first();
     const seededId = (await seeded.getAttribute('data-assignment-id'))!;
+    // Asked from the list, the refusal says why, and the assignment stays.
+    await seeded.locator('summary', { hasText: words.delete }).click();
+    await seeded.getByRole('button', { name: words.deleteConfirmButton }).click();
+    await expect(page.getByRole('alert').filter({ hasText: assignmentWords.companies.errors.jobAssignmentHasMoneyRows })).toBeVisible();
+    await expect(page.locator(`li[data-assignment-id="${seededId}"]`)).toHaveCount(1);
     await page.goto(`/company/talent-assignment?id=${seededId}`);
     await expect(page.getByText(assignmentWords.companies.errors.jobAssignmentHasMoneyRows)).toBeVisible();
     await expect(page.getByText(words.delete, { exact: true })).toHaveCount(0);
