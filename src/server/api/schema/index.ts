@@ -19,6 +19,7 @@ import './account';
 import './balance-transactions';
 import '../assignments/assignment-queries';
 import '../assignments/assignment-mutations';
+import '../assignments/company-assignments';
 import './saved-job-ads';
 import './received-invitations';
 import './billing';
