@@ -6,6 +6,7 @@ import companies from '../../locales/en/common/companies.json';
 import companyAssignments from '../../locales/en/common/company-assignments.json';
 import identity from '../../locales/en/common/identity.json';
 import impersonation from '../../locales/en/common/impersonation.json';
+import invoices from '../../locales/en/common/invoices.json';
 import jobAds from '../../locales/en/common/job-ads.json';
 import jobApplications from '../../locales/en/common/job-applications.json';
 import jobDescriptions from '../../locales/en/common/job-descriptions.json';
@@ -37,6 +38,7 @@ export const COMMON_PARTS: Readonly<Record<string, object>> = {
   'company-assignments': companyAssignments,
   identity,
   impersonation,
+  invoices,
   'job-ads': jobAds,
   'job-applications': jobApplications,
   'job-descriptions': jobDescriptions,

@@ -3,6 +3,7 @@ import { parsePeriodValue } from '../../../lib/billing/billing-period';
 import { billingApprovalSchema, billingRejectionSchema } from '../../../lib/billing/billing-review';
 import { canChangeStatus, isBillingStatus, type BillingStatusValue } from '../../../lib/billing/billing-status';
 import { zodIssues } from '../../../lib/forms/zod-issues';
+import { canPrepareInvoice } from '../../../lib/invoices/invoice-kinds';
 import { isUuid } from '../../../lib/ids';
 import { billing, billingLineItem } from '../../db/schema';
 import { builder } from '../builder';
@@ -33,7 +34,7 @@ ReviewedBilling.implement({
     salesAmount: t.field({ type: 'Decimal', nullable: true, description: 'What the client is charged, when a provider sits in between', resolve: (row) => row.salesAmount }),
     canApprove: t.boolean({ resolve: (row) => canChangeStatus('company', row.status, 'APPROVED') }),
     canReject: t.boolean({ resolve: (row) => canChangeStatus('company', row.status, 'REJECTED') }),
-    canInvoice: t.boolean({ description: 'Approved and not invoiced yet: an invoice may be prepared and issued', resolve: (row) => canChangeStatus('company', row.status, 'INVOICED') }),
+    canInvoice: t.boolean({ description: 'Approved, or invoiced with its invoice credited, and no invoice or draft standing: an invoice may be prepared', resolve: (row) => canPrepareInvoice(row.status, row.invoice !== null) }),
   }),
 });
 

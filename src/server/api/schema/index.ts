@@ -49,3 +49,4 @@ import '../talent-search/talent-search';
 import '../saved-talents/saved-talents';
 import '../talent-invitations/talent-invitations';
 import '../billing/company-billings';
+import '../invoices/invoices';
