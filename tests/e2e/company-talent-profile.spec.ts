@@ -6,7 +6,7 @@ import companies from '../../src/locales/en/common/companies.json' with { type: 
 import savedWords from '../../src/locales/en/common/saved-talents.json' with { type: 'json' };
 import searchWords from '../../src/locales/en/common/talent-search.json' with { type: 'json' };
 import rbac from '../../src/locales/en/rbac.json' with { type: 'json' };
-import { companyMenu, selectCompany } from './support/company-area';
+import { addMember, companyMenu, deleteRole, removeMember, selectCompany } from './support/company-area';
 import { DEMO_TALENT, expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
 import { newEmail, signUpNewAccount } from './support/sign-up';
 
@@ -110,14 +110,11 @@ test.describe('a talent profile as a company sees it', () => {
     test.setTimeout(120_000);
     const roleName = `E2E No profiles ${Date.now()}`;
     const roleWords = companies.companies.roles;
-    const memberWords = companies.companies.members;
     const memberContext = await browser.newContext();
     const memberPage = await memberContext.newPage();
     const memberName = `E2E Profile Outsider ${Date.now()}`;
     const memberEmail = await signUpNewAccount(memberPage, memberName, newEmail('no-profiles'));
     const roleForm = page.locator('#role-form');
-    const roleRow = page.locator('li[data-role-id]').filter({ has: page.getByRole('heading', { name: roleName, exact: true }) });
-    const memberRow = page.locator('li[data-member-id]').filter({ hasText: memberEmail });
 
     await signInAs(page, OWNER, '/company/my-companies');
     await selectCompany(page, NORTHWIND);
@@ -127,11 +124,7 @@ test.describe('a talent profile as a company sees it', () => {
     await roleForm.getByRole('checkbox', { name: `${rbac.resources.talentProfile}: read`, exact: true }).uncheck();
     await roleForm.getByRole('button', { name: roleWords.create }).click();
     await expect(toast(page, 'Role created')).toBeVisible();
-    await page.goto('/company/members');
-    await page.getByLabel(memberWords.email).fill(memberEmail);
-    await page.getByLabel(memberWords.role, { exact: true }).selectOption({ label: roleName });
-    await page.getByRole('button', { name: memberWords.invite, exact: true }).click();
-    await expect(toast(page, 'Member added')).toBeVisible();
+    await addMember(page, memberEmail, roleName);
 
     await memberPage.goto('/company/dashboard');
     await expect(memberPage.getByTestId('company-name')).toHaveText(NORTHWIND);
@@ -141,12 +134,7 @@ test.describe('a talent profile as a company sees it', () => {
     await memberContext.close();
 
     // The member and the role are taken out again, so the seeded company stays as it was.
-    await memberRow.getByText(memberWords.remove, { exact: true }).click();
-    await memberRow.getByRole('button', { name: `Yes, remove ${memberName}` }).click();
-    await expect(toast(page, 'Member removed')).toBeVisible();
-    await page.goto('/company/roles');
-    await roleRow.locator('summary', { hasText: roleWords.delete }).click();
-    await roleRow.getByRole('button', { name: `Yes, delete ${roleName}` }).click();
-    await expect(toast(page, 'Role deleted')).toBeVisible();
+    await removeMember(page, memberEmail, memberName);
+    await deleteRole(page, roleName);
   });
 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { GraphqlAnswerLike, SendGraphql } from '../../src/lib/graphql/send-document';
+import type { GraphqlAnswerLike } from '../../src/lib/graphql/send-document';
 import type { Translate } from '../../src/lib/i18n/i18n';
 import { backToSearchHref, isProfileListIntent, submitProfileListWrite, talentProfileHref } from '../../src/lib/talent-search/talent-profile-pages';
-import { formOf } from '../support/page-handler-fakes';
+import { apiByOperation, formOf } from '../support/page-handler-fakes';
 
 // Issue 17 item 2: a talent's profile on the talent search's route (?profile=), and its list
 // forms through the saved talents' handler.
@@ -11,15 +11,6 @@ const TALENT = '11111111-1111-4111-8111-111111111111';
 const OTHER = '22222222-2222-4222-8222-222222222222';
 const LIST = '33333333-3333-4333-8333-333333333333';
 const ENTRY = '44444444-4444-4444-8444-444444444444';
-
-function apiByOperation(answers: Record<string, GraphqlAnswerLike>) {
-  const sent: Array<{ operationName?: string; variables?: Record<string, unknown> }> = [];
-  const send: SendGraphql = async (body) => {
-    sent.push({ operationName: body.operationName, variables: body.variables });
-    return answers[body.operationName ?? ''] ?? { status: 500, body: { data: null, errors: [{ message: 'unexpected' }] } };
-  };
-  return { send, sent };
-}
 
 describe('the address of a talent profile', () => {
   it('is the talent search with ?profile=, keeping the search it was opened from', () => {
