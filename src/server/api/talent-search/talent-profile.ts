@@ -18,19 +18,16 @@ import type { TalentProfileRow } from '../schema/talents';
 // invitations (showsContactDetails). A profile the company may not reach (mayReachTalent:
 // hidden and not linked to it), deleted or unknown is NOT_FOUND alike.
 
-type ProfileRow = TalentProfileRow & { phoneNumber: string | null };
-
 interface Contact {
   email: string | null;
   phoneNumber: string | null;
   documents: ReturnType<typeof applicantDocumentsOf>;
 }
 
-interface CompanyTalentProfileRow {
-  profile: ProfileRow;
+type CompanyTalentProfileRow = TalentProfileRow & {
   contact: Contact | null;
   savedIn: Awaited<ReturnType<typeof entriesOfTalent>>;
-}
+};
 
 const TalentContact = builder.objectRef<Contact>('TalentContact').implement({
   description: "A talent's contact details, for a company the talent applied to (or whose invitation they accepted)",
@@ -44,32 +41,32 @@ const TalentContact = builder.objectRef<Contact>('TalentContact').implement({
 const CompanyTalentProfile = builder.objectRef<CompanyTalentProfileRow>('CompanyTalentProfile').implement({
   description: "A talent's profile as the selected company sees it: the summary, its lists holding the talent, contact details once the talent applied to it",
   fields: (t) => ({
-    id: t.id({ resolve: ({ profile }) => profile.id }),
-    profileName: t.string({ nullable: true, resolve: ({ profile }) => profile.profileName }),
-    profilePicture: t.field({ type: 'JSON', nullable: true, description: 'url and optimizedUrl (public addresses)', resolve: ({ profile }) => profile.profilePicture }),
-    jobTitle: t.string({ nullable: true, resolve: ({ profile }) => profile.jobTitle }),
-    location: t.string({ nullable: true, resolve: ({ profile }) => profile.location }),
-    isInterestedInRelocation: t.boolean({ resolve: ({ profile }) => profile.isInterestedInRelocation }),
-    interestedToRelocateTo: t.stringList({ resolve: ({ profile }) => profile.interestedToRelocateTo }),
-    workMode: t.string({ nullable: true, resolve: ({ profile }) => profile.workMode }),
-    assignmentType: t.string({ nullable: true, resolve: ({ profile }) => profile.assignmentType }),
-    isAvailableForHire: t.boolean({ resolve: ({ profile }) => profile.isAvailableForHire }),
-    availabilityMode: t.string({ nullable: true, resolve: ({ profile }) => profile.availabilityMode }),
-    hourlyRate: t.field({ type: 'Decimal', nullable: true, resolve: ({ profile }) => profile.hourlyRate }),
-    monthlyRate: t.field({ type: 'Decimal', nullable: true, resolve: ({ profile }) => profile.monthlyRate }),
-    targetHourlyRate: t.field({ type: 'Decimal', nullable: true, resolve: ({ profile }) => profile.targetHourlyRate }),
-    targetMonthlyRate: t.field({ type: 'Decimal', nullable: true, resolve: ({ profile }) => profile.targetMonthlyRate }),
-    rateCurrency: t.string({ nullable: true, resolve: ({ profile }) => profile.rateCurrency }),
-    totalExperience: t.int({ nullable: true, description: 'Years', resolve: ({ profile }) => profile.totalExperience }),
-    description: t.string({ nullable: true, resolve: ({ profile }) => profile.description }),
-    skills: t.field({ type: 'JSON', description: 'name, level, years', resolve: ({ profile }) => profile.skills }),
-    languages: t.field({ type: 'JSON', description: 'language, level', resolve: ({ profile }) => profile.languages }),
-    experience: t.field({ type: 'JSON', resolve: ({ profile }) => profile.experience }),
-    education: t.field({ type: 'JSON', resolve: ({ profile }) => profile.education }),
-    certification: t.field({ type: 'JSON', resolve: ({ profile }) => profile.certification }),
-    links: t.field({ type: 'JSON', description: 'Web links (http and https) only', resolve: ({ profile }) => profile.links.filter((link) => typeof link?.url === 'string' && isHttpUrl(link.url)) }),
-    isVerified: t.boolean({ resolve: ({ profile }) => profile.verificationStatus === 'verified' }),
-    isVisible: t.boolean({ description: 'False when the talent hid the profile from search (the company reaches it through an application or its roster)', resolve: ({ profile }) => profile.isVisible }),
+    id: t.exposeID('id'),
+    profileName: t.exposeString('profileName', { nullable: true }),
+    profilePicture: t.field({ type: 'JSON', nullable: true, description: 'url and optimizedUrl (public addresses)', resolve: (row) => row.profilePicture }),
+    jobTitle: t.exposeString('jobTitle', { nullable: true }),
+    location: t.exposeString('location', { nullable: true }),
+    isInterestedInRelocation: t.exposeBoolean('isInterestedInRelocation'),
+    interestedToRelocateTo: t.exposeStringList('interestedToRelocateTo'),
+    workMode: t.exposeString('workMode', { nullable: true }),
+    assignmentType: t.exposeString('assignmentType', { nullable: true }),
+    isAvailableForHire: t.exposeBoolean('isAvailableForHire'),
+    availabilityMode: t.exposeString('availabilityMode', { nullable: true }),
+    hourlyRate: t.field({ type: 'Decimal', nullable: true, resolve: (row) => row.hourlyRate }),
+    monthlyRate: t.field({ type: 'Decimal', nullable: true, resolve: (row) => row.monthlyRate }),
+    targetHourlyRate: t.field({ type: 'Decimal', nullable: true, resolve: (row) => row.targetHourlyRate }),
+    targetMonthlyRate: t.field({ type: 'Decimal', nullable: true, resolve: (row) => row.targetMonthlyRate }),
+    rateCurrency: t.exposeString('rateCurrency', { nullable: true }),
+    totalExperience: t.exposeInt('totalExperience', { nullable: true, description: 'Years' }),
+    description: t.exposeString('description', { nullable: true }),
+    skills: t.field({ type: 'JSON', description: 'name, level, years', resolve: (row) => row.skills }),
+    languages: t.field({ type: 'JSON', description: 'language, level', resolve: (row) => row.languages }),
+    experience: t.field({ type: 'JSON', resolve: (row) => row.experience }),
+    education: t.field({ type: 'JSON', resolve: (row) => row.education }),
+    certification: t.field({ type: 'JSON', resolve: (row) => row.certification }),
+    links: t.field({ type: 'JSON', description: 'Web links (http and https) only', resolve: (row) => row.links.filter((link) => typeof link?.url === 'string' && isHttpUrl(link.url)) }),
+    isVerified: t.boolean({ resolve: (row) => row.verificationStatus === 'verified' }),
+    isVisible: t.exposeBoolean('isVisible', { description: 'False when the talent hid the profile from search (the company reaches it through an application or its roster)' }),
     contact: t.field({
       type: TalentContact,
       nullable: true,
@@ -99,10 +96,9 @@ builder.queryField('findTalentProfile', (t) =>
       if (!found) throw notFound('The talent');
       const link = await companyTalentLink(context.db, companyId, id);
       if (!mayReachTalent(found.profile, link)) throw notFound('The talent');
-      const profile: ProfileRow = { ...found.profile, phoneNumber: found.phoneNumber };
       return {
-        profile,
-        contact: showsContactDetails(link) ? { email: profile.email, phoneNumber: profile.phoneNumber, documents: applicantDocumentsOf(profile) } : null,
+        ...found.profile,
+        contact: showsContactDetails(link) ? { email: found.profile.email, phoneNumber: found.phoneNumber, documents: applicantDocumentsOf(found.profile) } : null,
         savedIn: can(permissions, 'companySavedTalent', 'read') ? await entriesOfTalent(context.db, companyId, id) : [],
       };
     },
