@@ -1,7 +1,9 @@
 import i18next, { type TFunction } from 'i18next';
 import commonBase from '../../locales/en/common.json';
 import account from '../../locales/en/common/account.json';
+import billingReview from '../../locales/en/common/billing-review.json';
 import companies from '../../locales/en/common/companies.json';
+import companyAssignments from '../../locales/en/common/company-assignments.json';
 import identity from '../../locales/en/common/identity.json';
 import impersonation from '../../locales/en/common/impersonation.json';
 import jobAds from '../../locales/en/common/job-ads.json';
@@ -30,7 +32,9 @@ import { DEFAULT_LANGUAGE, DEFAULT_NAMESPACE, NAMESPACES, type Namespace } from 
 // Explicit imports, not a glob: the server bundle (esbuild) reads this module too.
 export const COMMON_PARTS: Readonly<Record<string, object>> = {
   account,
+  'billing-review': billingReview,
   companies,
+  'company-assignments': companyAssignments,
   identity,
   impersonation,
   'job-ads': jobAds,

@@ -247,6 +247,24 @@ describeEachDatabase('demo seed', (kind) => {
     expect(await scalar(db, sql`select count(*) as value from talent_payment_profile`)).toBe(1);
   });
 
+  it('numbers the issued invoices without gaps per issuer and year, and the counter holds the last number', async () => {
+    const issued = await db.select().from(invoice).where(isNotNull(invoice.issuedAt));
+    expect(issued.length).toBeGreaterThan(0);
+    const byIssuerYear = new Map<string, number[]>();
+    for (const row of issued) {
+      expect(row.number).toBe(`INV-${row.year}-${String(row.sequence).padStart(4, '0')}`);
+      const key = `${row.issuerCompanyId}/${row.year}`;
+      byIssuerYear.set(key, [...(byIssuerYear.get(key) ?? []), row.sequence!]);
+    }
+    for (const [key, sequences] of byIssuerYear) {
+      expect(sequences.sort((a, b) => a - b), key).toEqual(sequences.map((_, index) => index + 1));
+      const [issuer, year] = key.split('/');
+      expect(await scalar(db, sql`select last_sequence as value from invoice_number_counter where company_id = ${issuer} and year = ${Number(year)}`)).toBe(sequences.length);
+    }
+    expect(issued.some((row) => row.selfBilled)).toBe(true);
+    expect(await scalar(db, sql`select count(*) as value from invoice where total <> net_total + vat_total`)).toBe(0);
+  });
+
   it('counts what it inserted', async () => {
     expect(summary.counts.job_ad).toBe(await db.$count(jobAd));
     expect(summary.counts.talent_profile).toBe(await db.$count(talentProfile));

@@ -1,11 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { currency, currencyCheck, deletedAt, id, money, timestamps } from './columns';
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { currency, currencyCheck, deletedAt, id, money, timestamps, timestamptz } from './columns';
 import { company, type InvoiceDetails } from './companies';
 import { balanceTransactionType, billingStatus, invoiceStatus, rateUnit } from './enums';
 import { jobAssignment } from './jobs';
 import { companyTalentRoster, talentProfile } from './talents';
 import { user } from './users';
+
+// The shapes of an issued invoice's lines and parties are the invoice rules' own.
+export type { InvoiceLineValue as InvoiceLine } from '../../../lib/invoices/invoice-document';
+export type { InvoicePartyValue as InvoiceParty } from '../../../lib/invoices/invoice-parties';
+import type { InvoiceLineValue as InvoiceLine } from '../../../lib/invoices/invoice-document';
+import type { InvoicePartyValue as InvoiceParty } from '../../../lib/invoices/invoice-parties';
 
 export interface Attachment {
   url: string;
@@ -36,6 +42,19 @@ export const billing = pgTable(
     month: integer('month').notNull(),
     status: billingStatus('status').notNull().default('DRAFT'),
     dueDate: date('due_date', { mode: 'string' }),
+    // Who moved it and when, for each step after the talent sent it (issue 18): the
+    // talent's page and the company's both show the trail; the event log keeps the rest.
+    sentAt: timestamptz('sent_at'),
+    approvedAt: timestamptz('approved_at'),
+    approvedById: uuid('approved_by_id').references(() => user.id, { onDelete: 'set null' }),
+    purchaseOrderNumber: text('purchase_order_number'),
+    rejectedAt: timestamptz('rejected_at'),
+    rejectedById: uuid('rejected_by_id').references(() => user.id, { onDelete: 'set null' }),
+    rejectionReason: text('rejection_reason'),
+    invoicedAt: timestamptz('invoiced_at'),
+    invoicedById: uuid('invoiced_by_id').references(() => user.id, { onDelete: 'set null' }),
+    paidAt: timestamptz('paid_at'),
+    paidById: uuid('paid_by_id').references(() => user.id, { onDelete: 'set null' }),
     ...timestamps(),
     deletedAt: deletedAt(),
   },
@@ -66,6 +85,8 @@ export const billingLineItem = pgTable(
       .references(() => billing.id, { onDelete: 'cascade' }),
     createdById: uuid('created_by_id').references(() => user.id, { onDelete: 'set null' }),
     attachments: jsonb('attachments').$type<Attachment[]>().notNull().default([]),
+    /** The reviewing company's remark on this line, written when it approves or rejects. */
+    companyComment: text('company_comment'),
     ...timestamps(),
   },
   (t) => [currencyCheck('billing_line_item_currency_iso', t.currency), index('billing_line_item_billing_id_idx').on(t.billingId)],
@@ -88,17 +109,56 @@ export const invoice = pgTable(
     status: invoiceStatus('status').notNull().default('UNPAID'),
     invoiceDetails: jsonb('invoice_details').$type<InvoiceDetails>().notNull().default({}),
     dueDate: date('due_date', { mode: 'string' }),
+    // Issuing (issue 18). The issuer numbers the invoice: its own sales invoice, or, under a
+    // billing mandate, a self-billed one in the talent's name. A number is given only when
+    // the invoice is issued, from invoice_number_counter in the same transaction, so the
+    // sequence per issuer and year has no gaps; a draft has none.
+    issuerCompanyId: uuid('issuer_company_id').references(() => company.id, { onDelete: 'restrict' }),
+    kind: text('kind').notNull().default('INVOICE'),
+    selfBilled: boolean('self_billed').notNull().default(false),
+    creditedInvoiceId: uuid('credited_invoice_id').references((): AnyPgColumn => invoice.id, { onDelete: 'restrict' }),
+    number: text('number'),
+    year: integer('year'),
+    sequence: integer('sequence'),
+    issuedAt: timestamptz('issued_at'),
+    netTotal: money('net_total'),
+    vatTotal: money('vat_total'),
+    vatRate: numeric('vat_rate', { precision: 5, scale: 2, mode: 'string' }),
+    /** The parties and lines as they were when issued: an issued invoice never changes. */
+    lines: jsonb('lines').$type<InvoiceLine[]>().notNull().default([]),
+    seller: jsonb('seller').$type<InvoiceParty>(),
+    buyer: jsonb('buyer').$type<InvoiceParty>(),
+    paidAt: timestamptz('paid_at'),
+    paidById: uuid('paid_by_id').references(() => user.id, { onDelete: 'set null' }),
     ...timestamps(),
     deletedAt: deletedAt(),
   },
   (t) => [
     currencyCheck('invoice_currency_iso', t.currency),
+    check('invoice_kind', sql`${t.kind} in ('INVOICE', 'CREDIT_NOTE')`),
+    check('invoice_numbered_when_issued', sql`(${t.issuedAt} is null) = (${t.number} is null)`),
+    uniqueIndex('invoice_issuer_year_sequence_unique').on(t.issuerCompanyId, t.year, t.sequence),
+    index('invoice_issuer_company_id_idx').on(t.issuerCompanyId, t.createdAt.desc()),
+    index('invoice_credited_invoice_id_idx').on(t.creditedInvoiceId),
     index('invoice_from_company_id_idx').on(t.fromCompanyId, t.createdAt.desc()),
     index('invoice_to_company_id_idx').on(t.toCompanyId, t.createdAt.desc()),
     index('invoice_talent_profile_id_idx').on(t.talentProfileId, t.createdAt.desc()),
     index('invoice_billing_id_idx').on(t.billingId),
     index('invoice_job_assignment_id_idx').on(t.jobAssignmentId),
   ],
+);
+
+/** The last number an issuer gave in a year; the row lock serialises issuing. */
+export const invoiceNumberCounter = pgTable(
+  'invoice_number_counter',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'restrict' }),
+    year: integer('year').notNull(),
+    lastSequence: integer('last_sequence').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.year] })],
 );
 
 /** One movement of a roster talent's balance; the balance is their running sum. */

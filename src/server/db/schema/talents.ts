@@ -176,6 +176,9 @@ export const companyTalentRoster = pgTable(
     employmentType: employmentType('employment_type'),
     employeeNumber: text('employee_number'),
     ...timestamps(),
+    // Removed from the roster: the row stays, its ledger and history with it; adding the
+    // talent again restores it.
+    deletedAt: deletedAt(),
   },
   (t) => [
     currencyCheck('company_talent_roster_currency_iso', t.currency),

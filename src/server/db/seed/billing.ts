@@ -5,6 +5,7 @@ import {
   companyInvoiceDetail,
   companyTalentRoster,
   invoice,
+  invoiceNumberCounter,
   jobAssignment,
   talentBalanceTransaction,
   talentPaymentProfile,
@@ -12,6 +13,7 @@ import {
   type BillingStatus,
   type EmploymentType,
   type InvoiceDetails,
+  type InvoiceParty,
   type RateUnit,
 } from '../schema';
 import type { SeededAccounts } from './accounts';
@@ -21,6 +23,9 @@ import { addDays, addMinutes, dayOfMonth, isoDate, monthBefore, notAfter, type Y
 import type { SeededJobs } from './jobs';
 import { defaultDueDate } from '../../../lib/billing/billing-period';
 import { addMoney, fromCents, multiplyMoney, negateMoney, toCents } from '../../../lib/money/decimal-money';
+import { formatInvoiceNumber, numberingYear } from '../../../lib/invoices/invoice-numbering';
+import { invoiceTotals } from '../../../lib/invoices/invoice-totals';
+import { SELF_BILLING_MENTION, unitCodeOf } from '../../../lib/invoices/invoice-kinds';
 import type { SeededTalents } from './talents';
 
 // The demo talent's money trail: two assignments (Northwind directly, and Northwind
@@ -57,7 +62,6 @@ interface AssignmentPlan {
   statuses: BillingStatus[][];
   /** `worked`: share of the month worked so far (below 1 only for this month's draft). */
   lines: (period: YearMonth, options: { rejected: boolean; worked: number }) => Line[];
-  invoicePrefix: string;
   misc: { change: string; note: string };
 }
 
@@ -76,6 +80,7 @@ export interface SeededDemoBilling {
 }
 
 const COMMISSION_RATE = '0.05';
+const REJECTION_REASON = 'The days do not match the approved timesheet; please correct and resubmit.';
 
 function monthLabel({ year, month }: YearMonth): string {
   return new Date(Date.UTC(year, month - 1, 1)).toLocaleString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -108,7 +113,6 @@ function plans(ctx: SeedContext, companies: SeededCompanies): AssignmentPlan[] {
       startMonthsAgo: 14,
       endInDays: null,
       statuses: [['PAID'], ['PAID'], ['INVOICED'], ['APPROVED'], ['SENT'], ['DRAFT']],
-      invoicePrefix: 'INV-TT',
       lines: (period, { worked }) => [
         {
           description: `Frontend development, ${monthLabel(period)} (hours)`,
@@ -141,8 +145,7 @@ function plans(ctx: SeedContext, companies: SeededCompanies): AssignmentPlan[] {
       talentNote: 'Brightpath approves timesheets before they go to the client.',
       startMonthsAgo: 12,
       endInDays: 90,
-      statuses: [['PAID'], ['REJECTED', 'PAID'], ['PAID'], ['INVOICED'], ['APPROVED'], ['DRAFT']],
-      invoicePrefix: 'INV-BP',
+      statuses: [['PAID'], ['REJECTED', 'PAID'], ['PAID'], ['INVOICED'], ['SENT'], ['DRAFT']],
       lines: (period, { rejected, worked }) => {
         const days = Math.max(1, Math.round(faker.number.int({ min: 15, max: 20 }) * worked));
         return [
@@ -200,7 +203,9 @@ export async function seedDemoBilling(
   const northwindDescriptions = jobs.descriptions.filter((description) => description.companyId === northwind.id);
   const result: SeededDemoBilling = { rosters: [], assignments: [], billings: [], invoices: [] };
   for (const [planIndex, plan] of plans(ctx, companies).entries()) {
-    let invoiceNumber = 0;
+    // The employer reviews the billings and issues the invoices, numbered per year: its own
+    // to the client when it is a provider, else self-billed in the talent's name.
+    const lastSequence = new Map<number, number>();
     const employer = plan.provider ?? plan.client;
     const assignmentId = randomUUID();
     const rosterId = randomUUID();
@@ -236,12 +241,15 @@ export async function seedDemoBilling(
           year: period.year,
           month: period.month,
           status,
-          message: rejected
-            ? 'The days do not match the approved timesheet; please correct and resubmit.'
-            : statuses.length > 1
-              ? 'Corrected to the days in the approved timesheet.'
-              : null,
+          message: statuses.length > 1 && !rejected
+            ? 'Corrected to the days in the approved timesheet.'
+            : null,
           dueDate: defaultDueDate(period),
+          sentAt: status === 'DRAFT' ? null : createdAt,
+          ...(rejected ? { rejectedAt: past(addDays(createdAt, 1)), rejectedById: accounts.owner.userId, rejectionReason: REJECTION_REASON } : {}),
+          ...(status === 'APPROVED' || status === 'INVOICED' || status === 'PAID'
+            ? { approvedAt: past(addDays(createdAt, 1)), approvedById: accounts.owner.userId, purchaseOrderNumber: `PO-${period.year}${String(period.month).padStart(2, '0')}-${planIndex + 1}` }
+            : {}),
           createdAt,
           updatedAt: createdAt,
         });
@@ -262,25 +270,51 @@ export async function seedDemoBilling(
         result.billings.push({ id, companyId: employer.id, status, createdAt });
 
         if (status === 'INVOICED' || status === 'PAID') {
-          invoiceNumber += 1;
           const invoicedAt = past(dayOfMonth(next, 5));
+          const year = numberingYear(invoicedAt);
+          const sequence = (lastSequence.get(year) ?? 0) + 1;
+          lastSequence.set(year, sequence);
+          const invoiceLines = billingLines.map((line) => ({
+            description: line.description,
+            quantity: line.quantity,
+            unitCode: unitCodeOf(line.unit),
+            price: plan.provider ? (line.clientPrice ?? line.price) : line.price,
+            amount: multiplyMoney(line.quantity, plan.provider ? (line.clientPrice ?? line.price) : line.price),
+          }));
+          const totals = invoiceTotals(invoiceLines.map((line) => line.amount), '0.00');
+          const paidAt = status === 'PAID' ? past(dayOfMonth(next, 20)) : null;
           invoices.push({
             id: randomUUID(),
-            externalId: `${plan.invoicePrefix}-${invoicedAt.getUTCFullYear()}-${String(invoiceNumber).padStart(4, '0')}`,
-            createdById: plan.provider ? accounts.owner.userId : talent.userId,
+            createdById: accounts.owner.userId,
+            issuerCompanyId: employer.id,
             fromCompanyId: plan.provider?.id ?? null,
             toCompanyId: plan.client.id,
             jobAssignmentId: assignmentId,
             talentProfileId: talent.id,
             billingId: id,
-            total: salesAmount ?? amount,
+            kind: 'INVOICE',
+            selfBilled: plan.provider === null,
+            number: formatInvoiceNumber(year, sequence),
+            year,
+            sequence,
+            issuedAt: invoicedAt,
+            netTotal: totals.net,
+            vatRate: '0.00',
+            vatTotal: totals.vat,
+            total: totals.gross,
             currency: plan.currency,
-            description: billingLines[0]!.description,
+            lines: invoiceLines,
+            seller: plan.provider ? partyOf(plan.provider.definition.name, providerDetails(plan.provider)) : partyOf(accounts.talent.name, talentDetails(accounts)),
+            buyer: partyOf(plan.client.definition.name, clientDetails(plan.client)),
+            description: plan.provider ? billingLines[0]!.description : `${billingLines[0]!.description}. ${SELF_BILLING_MENTION}`,
             status: status === 'PAID' ? 'PAID' : 'UNPAID',
             invoiceDetails: plan.provider ? providerDetails(plan.provider) : talentDetails(accounts),
             dueDate: isoDate(addDays(invoicedAt, 30)),
+            paidAt,
+            paidById: paidAt ? accounts.owner.userId : null,
             createdAt: invoicedAt,
           });
+          Object.assign(billings.at(-1)!, { invoicedAt, invoicedById: accounts.owner.userId, paidAt, paidById: paidAt ? accounts.owner.userId : null });
         }
         if (status === 'PAID') {
           const paidAt = past(dayOfMonth(next, 20));
@@ -334,6 +368,7 @@ export async function seedDemoBilling(
     await insertRows(ctx, tx, billing, billings);
     await insertRows(ctx, tx, billingLineItem, lines);
     await insertRows(ctx, tx, invoice, invoices);
+    await insertRows(ctx, tx, invoiceNumberCounter, [...lastSequence].map(([year, last]) => ({ companyId: employer.id, year, lastSequence: last })));
     await insertRows(
       ctx,
       tx,
@@ -385,6 +420,18 @@ function talentDetails(accounts: SeededAccounts): InvoiceDetails {
     address: { street: 'Rua da Rosa 45', postalCode: '1200-385', city: 'Lisbon', country: 'PT' },
     paymentTermsDays: 30,
   };
+}
+
+function clientDetails(client: SeededCompany): InvoiceDetails {
+  const { definition } = client;
+  return {
+    legalName: `${definition.name} plc`,
+    address: { street: definition.street, postalCode: definition.postalCode, city: definition.city, country: definition.country },
+  };
+}
+
+function partyOf(name: string, details: InvoiceDetails): InvoiceParty {
+  return { name, legalName: details.legalName, vatNumber: details.vatNumber, registrationNumber: details.registrationNumber, address: details.address, iban: details.iban, bic: details.bic };
 }
 
 function providerDetails(provider: SeededCompany): InvoiceDetails {

@@ -1,0 +1,37 @@
+// What kind of document an invoice is, and how EN 16931 names it (UNTDID 1001 codes):
+// an invoice 380, a credit note 381; issued by the buyer in the seller's name under a
+// billing mandate (self-billing), 389 and 261.
+
+export const INVOICE_KINDS = ['INVOICE', 'CREDIT_NOTE'] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+
+export const INVOICE_STATUSES = ['UNPAID', 'PAID'] as const;
+export type InvoicePaymentStatus = (typeof INVOICE_STATUSES)[number];
+
+export function invoiceTypeCode(kind: InvoiceKind, selfBilled: boolean): '380' | '381' | '389' | '261' {
+  if (kind === 'CREDIT_NOTE') return selfBilled ? '261' : '381';
+  return selfBilled ? '389' : '380';
+}
+
+/** Printed on every self-billed document and sent as its note (the legal mention). */
+export const SELF_BILLING_MENTION = 'Self-billing: issued by the buyer in the name and on behalf of the seller';
+
+/** A draft has no number and may be deleted; once issued, only a credit note corrects it. */
+export function canDeleteInvoice(issuedAt: Date | string | null): boolean {
+  return issuedAt === null;
+}
+
+/** Only an issued, unpaid invoice that no credit note cancelled is marked paid. */
+export function canMarkInvoicePaid(invoice: { issuedAt: Date | string | null; kind: InvoiceKind; status: InvoicePaymentStatus; creditedBy: string | null }): boolean {
+  return invoice.issuedAt !== null && invoice.kind === 'INVOICE' && invoice.status === 'UNPAID' && invoice.creditedBy === null;
+}
+
+/** An issued, unpaid invoice that no credit note has cancelled yet may be credited, once. */
+export function canCreditInvoice(invoice: { issuedAt: Date | string | null; kind: InvoiceKind; status: InvoicePaymentStatus; creditedBy: string | null }): boolean {
+  return invoice.issuedAt !== null && invoice.kind === 'INVOICE' && invoice.status === 'UNPAID' && invoice.creditedBy === null;
+}
+
+/** UN/ECE recommendation 20 unit of a billing line's rate unit (C62, "one", without a unit). */
+export function unitCodeOf(unit: 'HOUR' | 'DAY' | 'MONTH' | null): string {
+  return unit === 'HOUR' ? 'HUR' : unit === 'DAY' ? 'DAY' : unit === 'MONTH' ? 'MON' : 'C62';
+}
