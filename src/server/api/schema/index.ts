@@ -46,6 +46,7 @@ import '../job-applications/received-applications';
 import '../talent-notes/talent-notes';
 import '../job-applications/rejection-reasons';
 import '../talent-search/talent-search';
+import '../talent-search/talent-profile';
 import '../saved-talents/saved-talents';
 import '../talent-invitations/talent-invitations';
 import '../billing/company-billings';
