@@ -48,7 +48,8 @@ export function facturXInvoice(document: InvoiceDocument): Invoice {
       'cbc:IssueDate': document.issueDate,
       ...(document.dueDate ? { 'cbc:DueDate': document.dueDate } : {}),
       'cbc:InvoiceTypeCode': invoiceTypeCode(document.kind, document.selfBilled),
-      ...(notes.length ? { 'cbc:Note': notes } : {}),
+      // One note: the library writes several as one IncludedNote with several contents, which the EN 16931 profile refuses.
+      ...(notes.length ? { 'cbc:Note': [notes.join('\n')] } : {}),
       'cbc:DocumentCurrencyCode': currency,
       ...(document.period ? { 'cac:InvoicePeriod': { 'cbc:StartDate': document.period.start, 'cbc:EndDate': document.period.end } } : {}),
       ...(document.purchaseOrderNumber ? { 'cac:OrderReference': { 'cbc:ID': document.purchaseOrderNumber } } : {}),

@@ -1,4 +1,4 @@
-import fontkit from '@pdf-lib/fontkit';
+import * as fontkit from 'fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from '@cantoo/pdf-lib';
 import { formatBillingAmount, formatQuantity } from '../billing/billing-format';
 import { formatDate } from '../format/dates';
