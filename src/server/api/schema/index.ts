@@ -47,3 +47,6 @@ import '../job-applications/rejection-reasons';
 import '../talent-search/talent-search';
 import '../saved-talents/saved-talents';
 import '../talent-invitations/talent-invitations';
+import '../talent-roster/talent-roster';
+import '../talent-roster/roster-ledger';
+import '../talent-roster/provider-companies';
