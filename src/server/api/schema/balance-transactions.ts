@@ -11,7 +11,7 @@ import type { ApiContext } from '../context';
 import type { Writer } from '../companies/company-rows';
 import { builder } from '../builder';
 import { ApiError, type FieldError } from '../errors';
-import { pageArgs, pageOf, pageWindow } from '../pagination';
+import { pageArgs, pageOf, pageWindow, type PageWindow } from '../pagination';
 
 // Balance movements (spec §3 talentBalanceTransaction) as the talent sees them: only rows
 // of roster entries (companyTalentRoster) that belong to the caller's own talent profile.
@@ -160,6 +160,12 @@ export const FilterInput = builder.inputType('BalanceTransactionFilter', {
   }),
 });
 
+/** The arguments every ledger read takes: the filter and the order. */
+export const ledgerArgs = builder.args((t) => ({
+  filter: t.field({ type: FilterInput, required: true }),
+  sort: t.field({ type: TransactionSort, required: false, description: 'Default NEWEST' }),
+}));
+
 type FilterArg = { from: string; to: string; companyId?: string | number | null; rosterEntryId?: string | number | null; currency?: string | null; type?: BalanceTransactionTypeValue | null };
 
 const optionalArg = (value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? null : String(value));
@@ -259,13 +265,22 @@ function filteredTransactions(scope: LedgerScope, filter: LedgerFilter): SQL {
 }
 
 /** How many of the scope's transactions pass the filter. */
-export async function countTransactions(context: ApiContext, scope: LedgerScope, filter: LedgerFilter): Promise<number> {
+async function countTransactions(context: ApiContext, scope: LedgerScope, filter: LedgerFilter): Promise<number> {
   const [counted] = await context.db
     .select({ total: count() })
     .from(talentBalanceTransaction)
     .innerJoin(companyTalentRoster, eq(companyTalentRoster.id, talentBalanceTransaction.companyTalentRosterId))
     .where(filteredTransactions(scope, filter));
   return counted?.total ?? 0;
+}
+
+/** One page of the scope's filtered transactions, with the count over all pages. */
+export async function transactionPage(context: ApiContext, scope: LedgerScope, filter: LedgerFilter, sort: Sort | null | undefined, window: PageWindow) {
+  const [items, total] = await Promise.all([
+    selectTransactions(context, scope, filter, sort ?? 'NEWEST', { limit: window.perPage, offset: window.offset }),
+    countTransactions(context, scope, filter),
+  ]);
+  return { items, total, page: window.page, perPage: window.perPage };
 }
 
 /** Money in, money out and net of the filtered transactions, one row per currency (summed in SQL numeric: exact). */
@@ -302,21 +317,13 @@ builder.queryField('myBalanceTransactions', (t) =>
     type: BalanceTransactionPage,
     description: "The signed-in talent's balance transactions in a period, each with its roster entry's running balance",
     authScopes: { signedIn: true },
-    args: {
-      ...pageArgs,
-      filter: t.arg({ type: FilterInput, required: true }),
-      sort: t.arg({ type: TransactionSort, required: false, description: 'Default NEWEST' }),
-    },
+    args: { ...pageArgs, ...ledgerArgs },
     resolve: async (_root, args, context) => {
       const filter = readFilter(args.filter);
       const window = pageWindow(args);
       const profileId = await findMyTalentProfileId(context);
       if (!profileId) return { items: [], total: 0, page: window.page, perPage: window.perPage };
-      const [items, total] = await Promise.all([
-        selectTransactions(context, mine(profileId), filter, args.sort ?? 'NEWEST', { limit: window.perPage, offset: window.offset }),
-        countTransactions(context, mine(profileId), filter),
-      ]);
-      return { items, total, page: window.page, perPage: window.perPage };
+      return transactionPage(context, mine(profileId), filter, args.sort, window);
     },
   }),
 );
@@ -341,10 +348,7 @@ builder.queryField('myBalanceTransactionExport', (t) =>
     type: BalanceTransactionExport,
     description: `Every filtered transaction in one answer, for a file export; at most ${CSV_EXPORT_MAX_ROWS}`,
     authScopes: { signedIn: true },
-    args: {
-      filter: t.arg({ type: FilterInput, required: true }),
-      sort: t.arg({ type: TransactionSort, required: false, description: 'Default NEWEST' }),
-    },
+    args: ledgerArgs,
     resolve: async (_root, args, context) => {
       const filter = readFilter(args.filter);
       const profileId = await findMyTalentProfileId(context);

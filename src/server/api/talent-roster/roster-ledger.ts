@@ -18,12 +18,12 @@ import {
   BalanceTransactionExport,
   BalanceTransactionPage,
   BalanceTransactionTotal,
-  countTransactions,
   exportTransactions,
   FilterInput,
+  ledgerArgs,
   readFilter,
   selectTransactions,
-  TransactionSort,
+  transactionPage,
   TransactionType,
   transactionTotals,
   type LedgerFilter,
@@ -53,20 +53,11 @@ builder.queryField('findManyTalentBalanceTransaction', (t) =>
     type: BalanceTransactionPage,
     description: "The selected company's roster ledger in a period, each entry with its roster entry's running balance; needs companyTalentRoster read",
     authScopes: { signedIn: true },
-    args: {
-      ...pageArgs,
-      filter: t.arg({ type: FilterInput, required: true }),
-      sort: t.arg({ type: TransactionSort, required: false, description: 'Default NEWEST' }),
-    },
+    args: { ...pageArgs, ...ledgerArgs },
     resolve: async (_root, args, context) => {
       const { companyId } = requireCompanyPermission(context, 'companyTalentRoster', 'read');
       const window = pageWindow(args);
-      const filter = await companyFilter(context, companyId, args.filter);
-      const [items, total] = await Promise.all([
-        selectTransactions(context, ofCompany(companyId), filter, args.sort ?? 'NEWEST', { limit: window.perPage, offset: window.offset }),
-        countTransactions(context, ofCompany(companyId), filter),
-      ]);
-      return { items, total, page: window.page, perPage: window.perPage };
+      return transactionPage(context, ofCompany(companyId), await companyFilter(context, companyId, args.filter), args.sort, window);
     },
   }),
 );
@@ -89,10 +80,7 @@ builder.queryField('findManyTalentBalanceTransactionExport', (t) =>
     type: BalanceTransactionExport,
     description: `Every entry of the selected company's filtered ledger in one answer, for a file export; at most ${CSV_EXPORT_MAX_ROWS}; needs companyTalentRoster read`,
     authScopes: { signedIn: true },
-    args: {
-      filter: t.arg({ type: FilterInput, required: true }),
-      sort: t.arg({ type: TransactionSort, required: false, description: 'Default NEWEST' }),
-    },
+    args: ledgerArgs,
     resolve: async (_root, args, context) => {
       const { companyId } = requireCompanyPermission(context, 'companyTalentRoster', 'read');
       return exportTransactions(context, ofCompany(companyId), await companyFilter(context, companyId, args.filter), args.sort ?? 'NEWEST');
