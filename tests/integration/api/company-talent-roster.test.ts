@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { addMoney } from '../../../src/lib/money/decimal-money';
 import { companyCredit, companyOnProviderCompany, companyTalentNote, companyTalentRoster, jobAssignment, jobDescription, talentBalanceTransaction, talentJobApplication, talentProfile } from '../../../src/server/db/schema';
@@ -31,6 +31,7 @@ const EXPORT = 'query ($filter: BalanceTransactionFilter!) { findManyTalentBalan
 const BALANCES = '{ findManyCompanyTalentRosterBalance { currency balance entries owed } }';
 const CREDITS = '{ findManyCompanyCredit { amount currency until expired } }';
 const PROVIDERS = '{ findManyCompanyProviderCompany { companyName relation } }';
+const MY_EMPLOYERS = '{ myEmployers { items { companyName } total } }';
 const MY_LEDGER = 'query ($filter: BalanceTransactionFilter!) { myBalanceTransactions(filter: $filter, perPage: 100) { items { id companyName type change balanceAfter } } }';
 const CREATE_PROFILE = 'mutation($data: CreateOneTalentProfileInput!) { createOneTalentProfile(data: $data) { id } }';
 const ALL = { read: true, create: true, update: true, delete: true };
@@ -290,6 +291,9 @@ describeEachDatabase('company talent roster', (kind) => {
     expect(codes(booked.body)).toEqual(['companyTalentRosterId:rosterEntryRemoved']);
     expect(errorCode((await f.as('owner-a', DELETE, { id: entryId }, f.a.id)).body)).toBe('NOT_FOUND');
     expect(errorCode((await f.as('owner-a', UPDATE, { id: entryId, data: {} }, f.a.id)).body)).toBe('NOT_FOUND');
+    // The talent no longer counts the company among her employers; her ledger stays (below).
+    const employers = await f.h.call(MY_EMPLOYERS, { token: await f.h.token('talent-applicant') });
+    expect(employers.body.data?.myEmployers).toEqual({ items: [], total: 0 });
 
     // A candidate again (removed), restored with its ledger: its currency cannot change now.
     const candidates = await f.as('owner-a', CANDIDATES, {}, f.a.id);
@@ -301,6 +305,19 @@ describeEachDatabase('company talent roster', (kind) => {
     const events = await f.events('companyTalentRoster.create', entryId);
     expect(events.map((event) => (event.eventData as { restored?: boolean }).restored ?? false)).toEqual([false, true]);
     expect(await db.select().from(companyTalentRoster).where(eq(companyTalentRoster.talentProfileId, talents.applicant))).toHaveLength(1);
+  });
+
+  it('books nothing when its event cannot be written: entry, balance and event share one transaction', async () => {
+    const db = f.h.database.db;
+    const before = await entryOf(entryId);
+    await db.execute(sql.raw(`alter table general_eventslog add constraint refuse_roster_events check (type <> 'companyTalentRoster.update') not valid`));
+    try {
+      const { body } = await f.as('owner-a', ADD_ENTRY, { rosterId: entryId, data: { type: 'MISC', change: '5' } }, f.a.id);
+      expect(body.errors?.[0]?.message).toBe('Unexpected error.');
+    } finally {
+      await db.execute(sql`alter table general_eventslog drop constraint refuse_roster_events`);
+    }
+    expect(await entryOf(entryId)).toMatchObject({ balance: before.balance, transactionCount: before.transactionCount });
   });
 
   it('shows the talent the entries the company booked on their own ledger', async () => {
