@@ -5,7 +5,7 @@ import { NORTHWIND_COMPANY_PERMISSIONS } from '../../src/server/db/seed/companie
 import companies from '../../src/locales/en/common/companies.json' with { type: 'json' };
 import common from '../../src/locales/en/common.json' with { type: 'json' };
 import rbac from '../../src/locales/en/rbac.json' with { type: 'json' };
-import { companyMenu, expectedMenuLabels, menuLabels, selectCompany } from './support/company-area';
+import { addMember, companyMenu, deleteRole, expectedMenuLabels, menuLabels, removeMember, selectCompany } from './support/company-area';
 import { expectNoAxeViolations, signInAs } from './support/demo-session';
 import { newEmail, signUpNewAccount } from './support/sign-up';
 
@@ -20,12 +20,10 @@ const MEMBERS = '/company/members';
 const NORTHWIND = 'Northwind Labs';
 const words = companies.companies.roles;
 const errors = companies.companies.errors;
-const memberWords = companies.companies.members;
 
 const escaped = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 const roleRow = (page: Page, name: string) => page.locator('li[data-role-id]').filter({ has: page.getByRole('heading', { name, exact: true }) });
-const memberRow = (page: Page, text: string) => page.locator('li[data-member-id]').filter({ hasText: text });
 const roleForm = (page: Page) => page.locator('#role-form');
 /** A row's disclosure (Permissions, Delete) by its visible text; the matrix inside repeats the words. */
 const disclosure = (row: ReturnType<Page['locator']>, text: string) => row.locator('summary', { hasText: text });
@@ -105,11 +103,7 @@ test.describe('company roles', () => {
     });
 
     await test.step('a member holding it sees exactly the menu it allows, opens Members and gets 403 on Roles', async () => {
-      await page.goto(MEMBERS);
-      await page.getByLabel(memberWords.email).fill(memberEmail);
-      await page.getByLabel(memberWords.role, { exact: true }).selectOption({ label: roleName });
-      await page.getByRole('button', { name: memberWords.invite, exact: true }).click();
-      await expect(toast(page, 'Member added')).toBeVisible();
+      await addMember(page, memberEmail, roleName);
 
       await memberPage.goto('/company/dashboard');
       await expect(memberPage.getByTestId('company-name')).toHaveText(NORTHWIND);
@@ -165,18 +159,8 @@ test.describe('company roles', () => {
     });
 
     await test.step('its member removed, the role is deleted', async () => {
-      await page.goto(MEMBERS);
-      const member = memberRow(page, memberEmail);
-      await member.getByText(memberWords.remove, { exact: true }).click();
-      await member.getByRole('button', { name: `Yes, remove ${memberName}` }).click();
-      await expect(toast(page, 'Member removed')).toBeVisible();
-
-      await page.goto(ROLES);
-      const row = roleRow(page, renamed);
-      await disclosure(row, words.delete).click();
-      await row.getByRole('button', { name: `Yes, delete ${renamed}` }).click();
-      await expect(toast(page, 'Role deleted')).toBeVisible();
-      await expect(roleRow(page, renamed)).toHaveCount(0);
+      await removeMember(page, memberEmail, memberName);
+      await deleteRole(page, renamed);
     });
     await memberContext.close();
   });

@@ -18,3 +18,13 @@ export function apiAnswering(answer: GraphqlAnswerLike) {
   };
   return { send, sent };
 }
+
+/** An API answering each operation by name (a 500 for any other), recording what it was sent. */
+export function apiByOperation(answers: Record<string, GraphqlAnswerLike>) {
+  const sent: Array<{ operationName?: string; variables?: Record<string, unknown> }> = [];
+  const send: SendGraphql = async (body) => {
+    sent.push({ operationName: body.operationName, variables: body.variables });
+    return answers[body.operationName ?? ''] ?? { status: 500, body: { data: null, errors: [{ message: 'unexpected' }] } };
+  };
+  return { send, sent };
+}

@@ -1,24 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { submitJobAdAction, submitJobAdForm } from '../../src/lib/job-ads/job-ad-pages';
 import { submitJobDescriptionForm } from '../../src/lib/job-descriptions/job-description-pages';
-import type { GraphqlAnswerLike, SendGraphql } from '../../src/lib/graphql/send-document';
 import type { Translate } from '../../src/lib/i18n/i18n';
-import { apiAnswering, formOf } from '../support/page-handler-fakes';
+import { apiAnswering, apiByOperation, formOf } from '../support/page-handler-fakes';
 
 // Words are the keys themselves: the tests check which message each outcome names.
 const t = ((key: string) => key) as unknown as Translate;
 const ID = '11111111-1111-4111-8111-111111111111';
 const VALID = { title: 'Engineer', workMode: 'onsite', countryCode: 'de', locality: 'Berlin', skills: 'Go, SQL' };
-
-/** An API answering each operation by name, recording what it was sent. */
-function apiByOperation(answers: Record<string, GraphqlAnswerLike>) {
-  const sent: Array<{ operationName?: string; variables?: Record<string, unknown> }> = [];
-  const send: SendGraphql = async (body) => {
-    sent.push({ operationName: body.operationName, variables: body.variables });
-    return answers[body.operationName ?? ''] ?? { status: 500, body: { data: null, errors: [{ message: 'unexpected' }] } };
-  };
-  return { send, sent };
-}
 
 describe('job ad form', () => {
   it('sends nothing for a form the rules refuse, and keeps what was typed', async () => {

@@ -8,7 +8,9 @@ export const BILLING_FRAGMENT = graphql(`
   fragment BillingFields on Billing {
     id status year month currency amount message dueDate canEdit canDelete canSend
     assignment { id roleTitle clientName providerName currency }
-    lineItems { id description unit quantity price amount currency attachments { name url key size } }
+    lineItems { id description unit quantity price amount currency companyComment attachments { name url key size } }
+    review { sentAt approvedAt approvedByName purchaseOrderNumber rejectedAt rejectedByName rejectionReason invoicedAt invoicedByName paidAt paidByName }
+    invoice { id number }
   }
 `);
 

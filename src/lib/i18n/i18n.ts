@@ -1,9 +1,12 @@
 import i18next, { type TFunction } from 'i18next';
 import commonBase from '../../locales/en/common.json';
 import account from '../../locales/en/common/account.json';
+import billingReview from '../../locales/en/common/billing-review.json';
 import companies from '../../locales/en/common/companies.json';
+import companyAssignments from '../../locales/en/common/company-assignments.json';
 import identity from '../../locales/en/common/identity.json';
 import impersonation from '../../locales/en/common/impersonation.json';
+import invoices from '../../locales/en/common/invoices.json';
 import jobAds from '../../locales/en/common/job-ads.json';
 import jobApplications from '../../locales/en/common/job-applications.json';
 import jobDescriptions from '../../locales/en/common/job-descriptions.json';
@@ -31,9 +34,12 @@ import { DEFAULT_LANGUAGE, DEFAULT_NAMESPACE, NAMESPACES, type Namespace } from 
 // Explicit imports, not a glob: the server bundle (esbuild) reads this module too.
 export const COMMON_PARTS: Readonly<Record<string, object>> = {
   account,
+  'billing-review': billingReview,
   companies,
+  'company-assignments': companyAssignments,
   identity,
   impersonation,
+  invoices,
   'job-ads': jobAds,
   'job-applications': jobApplications,
   'job-descriptions': jobDescriptions,

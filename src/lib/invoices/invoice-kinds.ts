@@ -35,3 +35,12 @@ export function canCreditInvoice(invoice: { issuedAt: Date | string | null; kind
 export function unitCodeOf(unit: 'HOUR' | 'DAY' | 'MONTH' | null): string {
   return unit === 'HOUR' ? 'HUR' : unit === 'DAY' ? 'DAY' : unit === 'MONTH' ? 'MON' : 'C62';
 }
+
+/**
+ * An approved billing is invoiced once: an invoice may be prepared for it while it is
+ * APPROVED, or INVOICED with its invoice cancelled by a credit note, and no draft or
+ * invoice of it is still standing.
+ */
+export function canPrepareInvoice(billingStatus: string, hasStandingInvoice: boolean): boolean {
+  return (billingStatus === 'APPROVED' || billingStatus === 'INVOICED') && !hasStandingInvoice;
+}

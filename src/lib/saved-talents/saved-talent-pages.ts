@@ -6,8 +6,8 @@ import type { Translate } from '../i18n/i18n';
 import { postedId } from '../ids';
 import { SAVED_TALENT_ERRORS } from './saved-talent-input';
 
-// The documents and pure handlers of /company/talent-saved and of the "Save to list" form
-// on the talent search (issue 17).
+// The documents and pure handlers of /company/talent-saved and of the "Save to list" forms
+// on the talent search and a talent's profile (issue 17).
 
 export const SAVED_TALENTS_PER_PAGE = 25;
 const WORDS = 'savedTalents';
@@ -66,7 +66,7 @@ const REMOVE_SAVED_TALENT = graphql(`
 export type SavedTalentListItem = ResultOf<typeof FIND_MANY_COMPANY_SAVED_TALENT_LIST_QUERY>['findManyCompanySavedTalentList'][number];
 export type SavedTalentItem = ResultOf<typeof FIND_MANY_COMPANY_SAVED_TALENT_QUERY>['findManyCompanySavedTalent']['items'][number];
 
-export const SAVED_TALENT_INTENTS = ['createList', 'renameList', 'deleteList', 'saveTalent', 'moveSavedTalent', 'removeSavedTalent'] as const;
+export const SAVED_TALENT_INTENTS = ['createList', 'renameList', 'deleteList', 'saveTalent', 'saveTalentToNewList', 'moveSavedTalent', 'removeSavedTalent'] as const;
 export type SavedTalentIntent = (typeof SAVED_TALENT_INTENTS)[number];
 
 export function isSavedTalentIntent(value: unknown): value is SavedTalentIntent {
@@ -116,6 +116,18 @@ export async function submitSavedTalentWrite(intent: SavedTalentIntent, form: Fo
       if (!talentProfileId || !listId) return { ...gone, message: t(`${WORDS}.chooseList`) };
       const answer = await sendDocument(send, SAVE_TALENT, { talentProfileId, listId });
       return answer.data?.createOneCompanySavedTalent && !answer.errors.length ? { kind: 'done', noticeKey: 'notices.savedTalents.saved', listId } : refusalOf(intent, talentProfileId, label, answer.errors, t);
+    }
+    case 'saveTalentToNewList': {
+      // A new list named `label`, then the talent saved into it: the two writes the page
+      // would make one after the other. A refused name is said at the field, as typed.
+      if (!talentProfileId) return gone;
+      const created = await submitSavedTalentWrite('createList', form, send, t);
+      if (created.kind !== 'done' || !created.listId) return created.kind === 'refused' ? { ...created, intent } : gone;
+      const saving = new FormData();
+      saving.set('talentProfileId', talentProfileId);
+      saving.set('listId', created.listId);
+      const saved = await submitSavedTalentWrite('saveTalent', saving, send, t);
+      return saved.kind === 'done' ? { kind: 'done', noticeKey: 'notices.savedTalents.savedToNewList', listId: created.listId } : { ...saved, intent, label };
     }
     case 'moveSavedTalent': {
       if (!id || !listId) return gone;

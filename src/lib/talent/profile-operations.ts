@@ -54,13 +54,16 @@ type JsonList = 'skills' | 'links' | 'languages' | 'experience' | 'certification
 /** A document on the profile (spec §3 talentProfile resume, pdf, cv); its url downloads it. */
 export type TalentDocumentView = NonNullable<TalentProfileAnswer['cv']>;
 
-/**
- * A talent profile as the profile pages read it: the answer's fields, with the JSON ones
- * (the picture and the lists, which the schema leaves untyped) read into their shapes.
- */
-export type TalentProfileView = Omit<TalentProfileAnswer, 'profilePicture' | JsonList> & {
+/** An answer holding a profile's JSON fields: the talent's own profile, or a company's view of it. */
+type WithJsonFields = { profilePicture?: unknown } & Record<JsonList, unknown>;
+
+/** An answer with its JSON fields (the picture and the lists, which the schema leaves untyped) read into their shapes. */
+export type ProfileViewOf<Answer extends WithJsonFields> = Omit<Answer, 'profilePicture' | JsonList> & {
   profilePicture: { url?: string | null; optimizedUrl?: string | null } | null;
 } & Record<JsonList, Array<Record<string, unknown>>>;
+
+/** A talent profile as the profile pages read it. */
+export type TalentProfileView = ProfileViewOf<TalentProfileAnswer>;
 
 export interface ProfilePageData {
   profile: TalentProfileView | null;
@@ -73,7 +76,7 @@ const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null
 const entriesOf = (value: unknown): Array<Record<string, unknown>> => (Array.isArray(value) ? value.filter(isRecord) : []);
 
 /** The JSON fields checked, not trusted: a list keeps its object entries, a picture its urls. */
-function profileView(profile: TalentProfileAnswer): TalentProfileView {
+export function profileView<Answer extends WithJsonFields>(profile: Answer): ProfileViewOf<Answer> {
   const picture = profile.profilePicture;
   return {
     ...profile,

@@ -2,7 +2,8 @@ import { displayDate } from './date-input';
 import type { TalentProfileView } from './profile-operations';
 import { isHttpUrl } from './talent-profile-input';
 
-// The talent profile as companies read it (/talent/profile-sum): only what is filled in,
+// The talent profile as companies read it (/talent/profile-sum, and the company's own view
+// on /company/talent-search?profile=): only what is filled in,
 // lists in the order the talent keeps them, dates in en-GB (spec §9). Entries are stored
 // as JSON, so every value is read defensively: a malformed entry shows less, never fails.
 
@@ -66,7 +67,19 @@ function entriesWith<T>(list: Array<Record<string, unknown>>, requiredKey: strin
   });
 }
 
-export function profileSummaryOf(profile: TalentProfileView): ProfileSummary {
+/**
+ * What the summary reads of a profile: the talent's own (/talent/profile-sum) and a
+ * company's view of it (/company/talent-search?profile=) both have it.
+ */
+export type SummarySource = Pick<
+  TalentProfileView,
+  | 'profileName' | 'profilePicture' | 'jobTitle' | 'location' | 'totalExperience' | 'description' | 'workMode' | 'assignmentType'
+  | 'isAvailableForHire' | 'availabilityMode' | 'isInterestedInRelocation' | 'interestedToRelocateTo'
+  | 'hourlyRate' | 'monthlyRate' | 'targetHourlyRate' | 'targetMonthlyRate' | 'rateCurrency'
+  | 'skills' | 'languages' | 'links' | 'experience' | 'certification' | 'education'
+>;
+
+export function profileSummaryOf(profile: SummarySource): ProfileSummary {
   const rates = (['hourlyRate', 'monthlyRate', 'targetHourlyRate', 'targetMonthlyRate'] as const).flatMap((kind) => {
     const amount = profile[kind];
     return amount ? [{ kind, amount, unit: RATE_UNITS[kind] }] : [];

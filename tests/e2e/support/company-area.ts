@@ -2,6 +2,10 @@ import { expect, type Page } from '@playwright/test';
 import { buildCompanyMenu } from '../../../src/lib/companies/company-menu';
 import type { PermissionSet } from '../../../src/lib/permissions/resources';
 import rbac from '../../../src/locales/en/rbac.json' with { type: 'json' };
+import companies from '../../../src/locales/en/common/companies.json' with { type: 'json' };
+
+const memberWords = companies.companies.members;
+const roleWords = companies.companies.roles;
 
 // The company area as a person sees it: choosing the company to work in, and the side
 // menu, compared with what buildCompanyMenu makes of a permission set (spec §2 menu rules).
@@ -26,4 +30,34 @@ export async function selectCompany(page: Page, name: string) {
   await page.getByRole('button', { name: `Select ${name}` }).click();
   await expect(page).toHaveURL(/\/company\/dashboard$/);
   await expect(page.getByTestId('company-name')).toHaveText(name);
+}
+
+const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();
+
+/** On Members, adds a registered address to the selected company with the role of this name. */
+export async function addMember(page: Page, email: string, roleName: string) {
+  await page.goto('/company/members');
+  await page.getByLabel(memberWords.email).fill(email);
+  await page.getByLabel(memberWords.role, { exact: true }).selectOption({ label: roleName });
+  await page.getByRole('button', { name: memberWords.invite, exact: true }).click();
+  await expect(toast(page, 'Member added')).toBeVisible();
+}
+
+/** On Members, removes the member with this address (named `name`), confirming. */
+export async function removeMember(page: Page, email: string, name: string) {
+  await page.goto('/company/members');
+  const member = page.locator('li[data-member-id]').filter({ hasText: email });
+  await member.getByText(memberWords.remove, { exact: true }).click();
+  await member.getByRole('button', { name: `Yes, remove ${name}` }).click();
+  await expect(toast(page, 'Member removed')).toBeVisible();
+}
+
+/** On Roles, deletes the role of this name (it must have no members left), confirming. */
+export async function deleteRole(page: Page, roleName: string) {
+  await page.goto('/company/roles');
+  const row = page.locator('li[data-role-id]').filter({ has: page.getByRole('heading', { name: roleName, exact: true }) });
+  await row.locator('summary', { hasText: roleWords.delete }).click();
+  await row.getByRole('button', { name: `Yes, delete ${roleName}` }).click();
+  await expect(toast(page, 'Role deleted')).toBeVisible();
+  await expect(row).toHaveCount(0);
 }

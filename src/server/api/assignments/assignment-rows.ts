@@ -1,12 +1,13 @@
-import { and, desc, eq, isNull, lte, gte, or, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, desc, eq, gt, gte, isNotNull, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
+import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import { assignmentStatus, todayIso, type AssignmentStatus } from '../../../lib/assignments/assignment-status';
 import { clientAmountForTalent } from '../../../lib/assignments/client-prices';
 import type { AppDatabase } from '../../db/client';
 import { billing, company, jobAssignment, jobDescription, type BillingStatus } from '../../db/schema';
 
-// Reading the signed-in talent's own job assignments (spec §3 jobAssignment): the one
-// query with the role and the three companies, and the views the API returns.
+// Reading job assignments (spec §3 jobAssignment): the one query with the role and the
+// three companies, and the views the API returns. The talent's own assignments read it as
+// it is; the company side (company-assignments.ts) adds the talent's columns.
 
 export const clientCompany = alias(company, 'client_company');
 export const providerCompany = alias(company, 'provider_company');
@@ -36,16 +37,19 @@ export const assignmentColumns = {
   salesCompanyName: salesCompany.name,
 };
 
-/** Assignments with their role and the three companies, in one query (no query per row). */
-export function selectAssignments(db: AppDatabase) {
+/** Assignments with their role, the three companies and `extra` columns, in one query (no query per row). */
+export function selectAssignmentsWith<Extra extends SelectedFields>(db: Pick<AppDatabase, 'select'>, extra: Extra) {
   return db
-    .select(assignmentColumns)
+    .select({ ...assignmentColumns, ...extra })
     .from(jobAssignment)
     .leftJoin(jobDescription, eq(jobDescription.id, jobAssignment.jobDescriptionId))
     .leftJoin(clientCompany, eq(clientCompany.id, jobAssignment.clientCompanyId))
     .leftJoin(providerCompany, eq(providerCompany.id, jobAssignment.providerCompanyId))
     .leftJoin(salesCompany, eq(salesCompany.id, jobAssignment.salesCompanyId));
 }
+
+/** Assignments with their role and the three companies. */
+export const selectAssignments = (db: Pick<AppDatabase, 'select'>) => selectAssignmentsWith(db, {});
 
 export type AssignmentRow = Awaited<ReturnType<ReturnType<typeof selectAssignments>['execute']>>[number];
 
@@ -134,6 +138,17 @@ export const currentOn = (today: string) =>
     or(isNull(jobAssignment.startDate), lte(jobAssignment.startDate, today)),
     or(isNull(jobAssignment.endDate), gte(jobAssignment.endDate, today)),
   );
+
+/**
+ * The SQL twin of assignmentStatus(...) === status on `today`: ended once the end day has
+ * passed; upcoming before the start day unless already ended; current otherwise.
+ */
+export function statusOn(status: AssignmentStatus, today: string): SQL {
+  const ended = and(isNotNull(jobAssignment.endDate), lt(jobAssignment.endDate, today))!;
+  if (status === 'ENDED') return ended;
+  if (status === 'CURRENT') return currentOn(today)!;
+  return and(isNotNull(jobAssignment.startDate), gt(jobAssignment.startDate, today), or(isNull(jobAssignment.endDate), gte(jobAssignment.endDate, today)))!;
+}
 
 export async function loadMyAssignment(db: AppDatabase, profileId: string, id: string): Promise<AssignmentView | null> {
   const [row] = await selectAssignments(db)

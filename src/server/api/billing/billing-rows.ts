@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, exists, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { BillingStatusValue } from '../../../lib/billing/billing-status';
 import type { AppDatabase } from '../../db/client';
-import { billing, billingLineItem, company, jobAssignment, jobDescription, type Attachment } from '../../db/schema';
+import { escapeLike } from '../../db/like-pattern';
+import { billing, billingLineItem, company, jobAssignment, jobDescription, talentProfile, user, type Attachment } from '../../db/schema';
 import type { RateUnit } from '../../db/schema';
 
 // How the talent side reads billings: one query for a page of billings with their
@@ -31,7 +32,24 @@ export interface BillingLineRow {
   amount: string;
   currency: string;
   attachments: Attachment[];
+  /** The reviewing company's remark on the line. */
+  companyComment: string | null;
   createdAt: Date;
+}
+
+/** Who moved a billing on and when, for each step after it was sent (issue 18). */
+export interface BillingReviewTrail {
+  sentAt: Date | null;
+  approvedAt: Date | null;
+  approvedByName: string | null;
+  purchaseOrderNumber: string | null;
+  rejectedAt: Date | null;
+  rejectedByName: string | null;
+  rejectionReason: string | null;
+  invoicedAt: Date | null;
+  invoicedByName: string | null;
+  paidAt: Date | null;
+  paidByName: string | null;
 }
 
 export interface BillingRow {
@@ -47,12 +65,25 @@ export interface BillingRow {
   createdAt: Date;
   updatedAt: Date;
   jobAssignmentId: string | null;
+  talentProfileId: string;
+  talentName: string | null;
+  talentUserId: string | null;
+  /** What the client is charged, when a provider sits in between. */
+  salesAmount: string | null;
+  trail: BillingReviewTrail;
+  /** The invoice issued for it that no credit note cancelled, if any. */
+  invoice: { id: string; number: string | null } | null;
   assignment: BillingAssignmentRow | null;
   lines: BillingLineRow[];
 }
 
 const client = alias(company, 'billing_client');
 const provider = alias(company, 'billing_provider');
+const approver = alias(user, 'billing_approver');
+const rejecter = alias(user, 'billing_rejecter');
+const invoicer = alias(user, 'billing_invoicer');
+const payer = alias(user, 'billing_payer');
+const nameOf = (person: { displayName: AnyPgColumn; email: AnyPgColumn }) => sql<string | null>`coalesce(${person.displayName}, ${person.email})`;
 
 const assignmentColumns = {
   id: jobAssignment.id,
@@ -110,6 +141,7 @@ export async function loadLines(db: AppDatabase, billingIds: readonly string[]):
       amount: billingLineItem.amount,
       currency: billingLineItem.currency,
       attachments: billingLineItem.attachments,
+      companyComment: billingLineItem.companyComment,
       createdAt: billingLineItem.createdAt,
     })
     .from(billingLineItem)
@@ -153,13 +185,39 @@ async function selectBillings(db: AppDatabase, where: SQL, window?: { offset: nu
       createdAt: billing.createdAt,
       updatedAt: billing.updatedAt,
       jobAssignmentId: billing.jobAssignmentId,
+      talentProfileId: billing.talentProfileId,
+      talentName: talentProfile.profileName,
+      talentUserId: talentProfile.userId,
+      salesAmount: billing.salesAmount,
+      trail: {
+        sentAt: billing.sentAt,
+        approvedAt: billing.approvedAt,
+        approvedByName: nameOf(approver),
+        purchaseOrderNumber: billing.purchaseOrderNumber,
+        rejectedAt: billing.rejectedAt,
+        rejectedByName: nameOf(rejecter),
+        rejectionReason: billing.rejectionReason,
+        invoicedAt: billing.invoicedAt,
+        invoicedByName: nameOf(invoicer),
+        paidAt: billing.paidAt,
+        paidByName: nameOf(payer),
+      },
+      invoiceId: sql<string | null>`(select i.id from invoice i where i.billing_id = ${billing.id} and i.kind = 'INVOICE' and i.deleted_at is null
+        and not exists (select 1 from invoice c where c.credited_invoice_id = i.id and c.issued_at is not null) order by i.created_at desc limit 1)`,
+      invoiceNumber: sql<string | null>`(select i.number from invoice i where i.billing_id = ${billing.id} and i.kind = 'INVOICE' and i.deleted_at is null
+        and not exists (select 1 from invoice c where c.credited_invoice_id = i.id and c.issued_at is not null) order by i.created_at desc limit 1)`,
       assignment: assignmentColumns,
     })
     .from(billing)
+    .innerJoin(talentProfile, eq(talentProfile.id, billing.talentProfileId))
     .leftJoin(jobAssignment, eq(jobAssignment.id, billing.jobAssignmentId))
     .leftJoin(jobDescription, eq(jobDescription.id, jobAssignment.jobDescriptionId))
     .leftJoin(client, eq(client.id, jobAssignment.clientCompanyId))
     .leftJoin(provider, eq(provider.id, jobAssignment.providerCompanyId))
+    .leftJoin(approver, eq(approver.id, billing.approvedById))
+    .leftJoin(rejecter, eq(rejecter.id, billing.rejectedById))
+    .leftJoin(invoicer, eq(invoicer.id, billing.invoicedById))
+    .leftJoin(payer, eq(payer.id, billing.paidById))
     .where(where)
     // Newest month first; within a month, by assignment, then the latest try first.
     .orderBy(desc(billing.year), desc(billing.month), asc(jobAssignment.id), desc(billing.createdAt), asc(billing.id))
@@ -169,11 +227,83 @@ async function selectBillings(db: AppDatabase, where: SQL, window?: { offset: nu
     db,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => ({
+  return rows.map(({ invoiceId, invoiceNumber, ...row }) => ({
     ...row,
+    invoice: invoiceId ? { id: invoiceId, number: invoiceNumber } : null,
     assignment: row.assignment?.id ? toAssignment(row.assignment) : null,
     lines: lines.get(row.id) ?? [],
   }));
+}
+
+/**
+ * The company that reviews a billing: its assignment's provider, else its client. Needs
+ * jobAssignment joined to billing.
+ */
+export const reviewedBy = (companyId: string): SQL => sql`coalesce(${jobAssignment.providerCompanyId}, ${jobAssignment.clientCompanyId}) = ${companyId}`;
+
+/** Filters of a company's list of the billings it reviews. */
+export interface ReviewedBillingFilter {
+  status?: BillingStatusValue | null;
+  jobAssignmentId?: string | null;
+  talentProfileId?: string | null;
+  period?: { year: number; month: number } | null;
+  /** Part of the talent's name or the role title. */
+  q?: string | null;
+}
+
+/**
+ * Billings a company reviews: sent to it, never the talent's drafts (a draft is the
+ * talent's working copy until they send it), not deleted.
+ */
+function reviewedWhere(companyId: string, filter: ReviewedBillingFilter = {}): SQL {
+  const pattern = filter.q ? `%${escapeLike(filter.q)}%` : null;
+  return and(
+    reviewedBy(companyId),
+    isNull(billing.deletedAt),
+    ne(billing.status, 'DRAFT'),
+    filter.status ? eq(billing.status, filter.status) : undefined,
+    filter.jobAssignmentId ? eq(billing.jobAssignmentId, filter.jobAssignmentId) : undefined,
+    filter.talentProfileId ? eq(billing.talentProfileId, filter.talentProfileId) : undefined,
+    filter.period ? and(eq(billing.year, filter.period.year), eq(billing.month, filter.period.month)) : undefined,
+    pattern ? or(sql`${talentProfile.profileName} ilike ${pattern}`, sql`${jobDescription.title} ilike ${pattern}`) : undefined,
+  )!;
+}
+
+/** A page of the billings a company reviews, and how many match. */
+export async function loadReviewedBillings(
+  db: AppDatabase,
+  companyId: string,
+  filter: ReviewedBillingFilter,
+  window: { offset: number; limit: number },
+): Promise<{ items: BillingRow[]; total: number }> {
+  const where = reviewedWhere(companyId, filter);
+  const [counted] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(billing)
+    .innerJoin(talentProfile, eq(talentProfile.id, billing.talentProfileId))
+    .innerJoin(jobAssignment, eq(jobAssignment.id, billing.jobAssignmentId))
+    .leftJoin(jobDescription, eq(jobDescription.id, jobAssignment.jobDescriptionId))
+    .where(where);
+  const total = Number(counted?.total ?? 0);
+  const items = total > window.offset ? await selectBillings(db, where, window) : [];
+  return { items, total };
+}
+
+/** One billing this company reviews, or null: any other id reads as missing. */
+export async function loadReviewedBilling(db: AppDatabase, companyId: string, billingId: string): Promise<BillingRow | null> {
+  const [row] = await selectBillings(db, and(reviewedWhere(companyId), eq(billing.id, billingId))!);
+  return row ?? null;
+}
+
+/** The billing row this company reviews, locked until the transaction ends; null for any other. */
+export async function lockReviewedBilling(tx: AppDatabase, companyId: string, id: string) {
+  const [row] = await tx
+    .select({ billing })
+    .from(billing)
+    .innerJoin(jobAssignment, eq(jobAssignment.id, billing.jobAssignmentId))
+    .where(and(eq(billing.id, id), reviewedBy(companyId), isNull(billing.deletedAt), ne(billing.status, 'DRAFT')))
+    .for('update', { of: billing });
+  return row?.billing ?? null;
 }
 
 /** A page of the talent's billings (not deleted) and how many there are in all. */

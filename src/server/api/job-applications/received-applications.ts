@@ -15,6 +15,7 @@ import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
 import { requireCompanyPermission } from '../companies/company-access';
 import type { Writer } from '../companies/company-rows';
+import type { StoredFile } from '../../db/schema/talents';
 
 // Applications a company received (issue 16; spec §2 received-job-applications and
 // job-application): the list, one application with its history, the company's rejection
@@ -248,7 +249,7 @@ interface ApplicantDocument {
   url: string;
 }
 
-const ApplicantDocumentRef = builder.objectRef<ApplicantDocument>('ApplicantDocument').implement({
+export const ApplicantDocumentRef = builder.objectRef<ApplicantDocument>('ApplicantDocument').implement({
   description: "One of the applicant's PDFs; its url downloads it (recorded as talentDocument.read)",
   fields: (t) => ({
     slot: t.string({ description: 'cv, resume or pdf', resolve: (row) => row.slot }),
@@ -256,6 +257,14 @@ const ApplicantDocumentRef = builder.objectRef<ApplicantDocument>('ApplicantDocu
     url: t.exposeString('url'),
   }),
 });
+
+/** A profile's documents as a company downloads them, in slot order; the caller has decided it may. */
+export function applicantDocumentsOf(profile: Partial<Record<DocumentSlot, StoredFile | null>>): ApplicantDocument[] {
+  return DOCUMENT_SLOTS.flatMap((slot) => {
+    const file = profile[slot];
+    return file?.url ? [{ slot, name: file.name ?? `${slot}.pdf`, url: file.url }] : [];
+  });
+}
 
 type DetailRow = ReceivedRow & { email: string | null; description: string | null; totalExperience: number | null; documents: ApplicantDocument[] };
 
@@ -302,12 +311,7 @@ builder.queryField('findTalentJobApplication', (t) =>
         .from(talentProfile)
         .where(eq(talentProfile.id, row!.talentProfileId));
       // The application itself is the link that lets the company read them (talent-document-access).
-      const documents = profile && can(permissions, 'talentProfile', 'read')
-        ? DOCUMENT_SLOTS.flatMap((slot) => {
-            const file = profile[slot];
-            return file?.url ? [{ slot, name: file.name ?? `${slot}.pdf`, url: file.url }] : [];
-          })
-        : [];
+      const documents = profile && can(permissions, 'talentProfile', 'read') ? applicantDocumentsOf(profile) : [];
       return { ...row!, email: profile?.email ?? null, description: profile?.description ?? null, totalExperience: profile?.totalExperience ?? null, documents };
     },
   }),

@@ -1,35 +1,69 @@
-import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { companyTalentRoster, jobAd, jobDescription, talentJobApplication } from '../../db/schema';
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { isUuid } from '../../../lib/ids';
+import { companyTalentRoster, jobAd, jobDescription, talentJobApplication, talentProfile } from '../../db/schema';
+import { mayReachTalent, type TalentLinkFacts } from '../auth/company-talent-access';
 import type { Writer } from '../companies/company-rows';
+import { ownedBy } from './received-applications';
+
+type Reader = Pick<Writer, 'select'>;
 
 /**
- * The talents who applied to the company: to one of its ads or, without an ad, one of its
- * job descriptions (an invitation the talent took up is such an application). `talent`
- * narrows it to one talent. The talent ids are in `talentProfileId`.
+ * The talents of the applications a company holds: to one of its ads or, without an ad, to
+ * one of its job descriptions (the received applications' own rule, ownedBy; an answer to
+ * its invitation is such an application); one talent's only when `talentProfileId` is given.
+ * The roster's candidates read it too.
  */
-export function companyApplicants(db: Writer, companyId: string, talent?: SQL) {
+export function applicantsOf(db: Reader, companyId: string, talentProfileId?: string) {
   return db
     .select({ talentProfileId: talentJobApplication.talentProfileId })
     .from(talentJobApplication)
     .leftJoin(jobAd, eq(jobAd.id, talentJobApplication.jobAdId))
     .leftJoin(jobDescription, eq(jobDescription.id, talentJobApplication.jobDescriptionId))
-    .where(and(talent, or(eq(jobAd.publisherCompanyId, companyId), and(isNull(talentJobApplication.jobAdId), eq(jobDescription.companyId, companyId)))));
+    .where(and(talentProfileId ? eq(talentJobApplication.talentProfileId, talentProfileId) : undefined, ownedBy(companyId)));
+}
+
+/**
+ * The talents on a company's roster; one talent's entry only when `talentProfileId` is
+ * given. A removed entry (deletedAt, issue 18) is off the roster: its ledger and notes stay,
+ * but it no longer links the talent to the company.
+ */
+function rosterOf(db: Reader, companyId: string, talentProfileId?: string) {
+  return db
+    .select({ talentProfileId: companyTalentRoster.talentProfileId })
+    .from(companyTalentRoster)
+    .where(and(eq(companyTalentRoster.companyId, companyId), isNull(companyTalentRoster.deletedAt), talentProfileId ? eq(companyTalentRoster.talentProfileId, talentProfileId) : undefined));
 }
 
 /**
  * What a company has to do with a talent (issue 16): an application to one of its ads (or,
- * without an ad, its job descriptions), and a place on its roster (not removed). The one
- * query behind reading a talent's documents and writing notes on them.
+ * without an ad, its job descriptions), and a place on its roster (not removed). The one query behind
+ * reading a talent's documents, writing notes on them and what a company sees of their
+ * profile (company-talent-access.ts).
  */
-export async function companyTalentLink(db: Writer, companyId: string, talentProfileId: string): Promise<{ holdsApplication: boolean; onRoster: boolean }> {
+export async function companyTalentLink(db: Writer, companyId: string, talentProfileId: string): Promise<TalentLinkFacts> {
   const [row] = await db
     .select({
-      holdsApplication: sql<boolean>`exists (${companyApplicants(db, companyId, eq(talentJobApplication.talentProfileId, talentProfileId))})`,
-      onRoster: sql<boolean>`exists (${db
-        .select({ one: sql`1` })
-        .from(companyTalentRoster)
-        .where(and(eq(companyTalentRoster.companyId, companyId), eq(companyTalentRoster.talentProfileId, talentProfileId), isNull(companyTalentRoster.deletedAt)))})`,
+      holdsApplication: sql<boolean>`exists (${applicantsOf(db, companyId, talentProfileId)})`,
+      onRoster: sql<boolean>`exists (${rosterOf(db, companyId, talentProfileId)})`,
     })
     .from(sql`(select 1) as link`);
   return { holdsApplication: Boolean(row?.holdsApplication), onRoster: Boolean(row?.onRoster) };
+}
+
+/** The same link as a condition on talent_profile rows: the talents a company works with (roster or application). */
+export function linkedToCompany(db: Reader, companyId: string): SQL {
+  return or(inArray(talentProfile.id, applicantsOf(db, companyId)), inArray(talentProfile.id, rosterOf(db, companyId)))!;
+}
+
+/**
+ * The link of a talent the company may reach (mayReachTalent: visible, or linked to it), or
+ * null for an id that is no such talent (unknown, deleted, hidden and not linked): the
+ * caller answers NOT_FOUND for all of them alike.
+ */
+export async function reachableTalentLink(db: Writer, companyId: string, talentProfileId: string): Promise<TalentLinkFacts | null> {
+  if (!isUuid(talentProfileId)) return null;
+  const [profile] = await db.select({ isVisible: talentProfile.isVisible }).from(talentProfile).where(and(eq(talentProfile.id, talentProfileId), isNull(talentProfile.deletedAt))).limit(1);
+  if (!profile) return null;
+  const link = await companyTalentLink(db, companyId, talentProfileId);
+  return mayReachTalent(profile, link) ? link : null;
 }

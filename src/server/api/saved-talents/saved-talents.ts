@@ -9,6 +9,7 @@ import { recordEvent } from '../record-event';
 import { requireCompanyPermission } from '../companies/company-access';
 import type { Writer } from '../companies/company-rows';
 import { zodIssues } from '../../../lib/forms/zod-issues';
+import { reachableTalentLink } from '../job-applications/talent-link';
 
 // A company's shortlists of talents (spec §3 companySavedTalentList and companySavedTalent,
 // issue 17): named lists, shared by the members who may read saved talents; a talent is
@@ -47,7 +48,7 @@ interface EntryRow {
   isVisible: boolean;
 }
 
-const SavedTalent = builder.objectRef<EntryRow>('SavedTalent');
+export const SavedTalent = builder.objectRef<EntryRow>('SavedTalent');
 SavedTalent.implement({
   description: 'A talent saved into one of the selected company\'s lists',
   fields: (t) => ({
@@ -65,6 +66,29 @@ SavedTalent.implement({
 });
 
 const SavedTalentPage = pageOf(SavedTalent, 'SavedTalent');
+
+/** Saved talents with their list, who saved them and the talent, for any filter: each list's page, a talent's lists. */
+function selectEntries(db: Writer) {
+  return db
+    .select({
+      id: companySavedTalent.id,
+      listId: companySavedTalent.companySavedTalentListId,
+      listLabel: companySavedTalentList.label,
+      savedByName: sql<string | null>`coalesce(${user.displayName}, ${user.email})`,
+      createdAt: companySavedTalent.createdAt,
+      talentProfileId: talentProfile.id,
+      profileName: talentProfile.profileName,
+      jobTitle: talentProfile.jobTitle,
+      location: talentProfile.location,
+      skills: talentProfile.skills,
+      isVisible: talentProfile.isVisible,
+    })
+    .from(companySavedTalent)
+    .innerJoin(talentProfile, eq(talentProfile.id, companySavedTalent.talentProfileId))
+    .innerJoin(companySavedTalentList, eq(companySavedTalentList.id, companySavedTalent.companySavedTalentListId))
+    .leftJoin(user, eq(user.id, companySavedTalent.userId))
+    .$dynamic();
+}
 
 async function ownList(db: Writer, companyId: string, id: string, lock = false) {
   if (!isUuid(id)) throw notFound('The list');
@@ -124,23 +148,7 @@ builder.queryField('findManyCompanySavedTalent', (t) =>
       const window = pageWindow(args);
       const where = and(eq(companySavedTalent.companyId, companyId), eq(companySavedTalent.companySavedTalentListId, list.id), isNull(talentProfile.deletedAt));
       const [rows, [total]] = await Promise.all([
-        context.db
-          .select({
-            id: companySavedTalent.id,
-            listId: companySavedTalent.companySavedTalentListId,
-            listLabel: sql<string | null>`${list.label}`,
-            savedByName: sql<string | null>`coalesce(${user.displayName}, ${user.email})`,
-            createdAt: companySavedTalent.createdAt,
-            talentProfileId: talentProfile.id,
-            profileName: talentProfile.profileName,
-            jobTitle: talentProfile.jobTitle,
-            location: talentProfile.location,
-            skills: talentProfile.skills,
-            isVisible: talentProfile.isVisible,
-          })
-          .from(companySavedTalent)
-          .innerJoin(talentProfile, eq(talentProfile.id, companySavedTalent.talentProfileId))
-          .leftJoin(user, eq(user.id, companySavedTalent.userId))
+        selectEntries(context.db)
           .where(where)
           .orderBy(desc(companySavedTalent.createdAt), desc(companySavedTalent.id))
           .limit(window.perPage)
@@ -213,11 +221,9 @@ builder.mutationField('deleteOneCompanySavedTalentList', (t) =>
   }),
 );
 
-/** Visible profiles, or ones the company works with, may be saved; anything else is NOT_FOUND. */
-async function requireSavableTalent(db: Writer, talentProfileId: string) {
-  if (!isUuid(talentProfileId)) throw notFound('The talent');
-  const [profile] = await db.select({ id: talentProfile.id }).from(talentProfile).where(and(eq(talentProfile.id, talentProfileId), isNull(talentProfile.deletedAt), eq(talentProfile.isVisible, true))).limit(1);
-  if (!profile) throw notFound('The talent');
+/** Visible profiles, or ones the company works with (mayReachTalent), may be saved; anything else is NOT_FOUND. */
+async function requireSavableTalent(db: Writer, companyId: string, talentProfileId: string) {
+  if (!(await reachableTalentLink(db, companyId, talentProfileId))) throw notFound('The talent');
 }
 
 builder.mutationField('createOneCompanySavedTalent', (t) =>
@@ -231,7 +237,7 @@ builder.mutationField('createOneCompanySavedTalent', (t) =>
       return context.db.transaction(async (tx) => {
         const list = await ownList(tx, companyId, String(args.listId), true);
         const talentId = String(args.talentProfileId);
-        await requireSavableTalent(tx, talentId);
+        await requireSavableTalent(tx, companyId, talentId);
         const [created] = await tx.insert(companySavedTalent).values({ companyId, talentProfileId: talentId, userId, companySavedTalentListId: list.id }).onConflictDoNothing().returning({ id: companySavedTalent.id });
         if (!created) throw conflict('alreadySaved', SAVED_TALENT_ERRORS);
         await recordEvent(tx, context.viewer!, { type: 'companySavedTalent.create', toId: companyId, data: { entityId: created.id, companyId, talentProfileId: talentId, listId: list.id, before: null, after: { list: list.label } } });
@@ -280,6 +286,13 @@ builder.mutationField('deleteOneCompanySavedTalent', (t) =>
     },
   }),
 );
+
+/** For a talent's profile: the company's entries of the talent, one per list holding it, by the list's name. */
+export function entriesOfTalent(db: Writer, companyId: string, talentProfileId: string): Promise<EntryRow[]> {
+  return selectEntries(db)
+    .where(and(eq(companySavedTalent.companyId, companyId), eq(companySavedTalent.talentProfileId, talentProfileId)))
+    .orderBy(asc(sql`lower(${companySavedTalentList.label})`), asc(companySavedTalent.id));
+}
 
 /** For search results: the company's lists holding each of these talents, by talent. */
 export async function listsHolding(db: Writer, companyId: string, talentProfileIds: readonly string[]): Promise<Map<string, string[]>> {

@@ -234,7 +234,7 @@ builder.mutationField('sendMyBilling', (t) =>
         const current = await lockMyBilling(tx, profileId, id);
         if (!current) throw notFound('This billing');
         if (!canChangeStatus('talent', current.status, 'SENT')) throw notADraft(current.status, 'sent');
-        await tx.update(billing).set({ status: 'SENT' }).where(eq(billing.id, id));
+        await tx.update(billing).set({ status: 'SENT', sentAt: new Date() }).where(eq(billing.id, id));
         const companyId = await companyOfBilling(tx, current.jobAssignmentId);
         await recordEvent(tx, viewer, {
           type: 'billing.update',

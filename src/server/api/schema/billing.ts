@@ -11,6 +11,7 @@ import {
   loadMyBillings,
   type BillingAssignmentRow,
   type BillingLineRow,
+  type BillingReviewTrail,
   type BillingRow,
 } from '../billing/billing-rows';
 import { builder } from '../builder';
@@ -40,7 +41,7 @@ export const BillingAttachment = builder.objectRef<Attachment>('BillingAttachmen
   }),
 });
 
-const BillingLineItem = builder.objectRef<BillingLineRow>('BillingLineItem').implement({
+export const BillingLineItem = builder.objectRef<BillingLineRow>('BillingLineItem').implement({
   fields: (t) => ({
     id: t.exposeID('id'),
     description: t.exposeString('description', { nullable: true }),
@@ -50,7 +51,30 @@ const BillingLineItem = builder.objectRef<BillingLineRow>('BillingLineItem').imp
     amount: t.field({ type: 'Decimal', description: 'quantity × price, rounded half away from zero to cents', resolve: (row) => row.amount }),
     currency: t.exposeString('currency'),
     attachments: t.field({ type: [BillingAttachment], resolve: (row) => row.attachments ?? [] }),
+    companyComment: t.exposeString('companyComment', { nullable: true, description: "The reviewing company's remark on this line" }),
   }),
+});
+
+const BillingReview = builder.objectRef<BillingReviewTrail>('BillingReview').implement({
+  description: 'Who moved a billing on and when, for each step after it was sent; null for a step not reached',
+  fields: (t) => ({
+    sentAt: t.field({ type: 'DateTime', nullable: true, resolve: (row) => row.sentAt }),
+    approvedAt: t.field({ type: 'DateTime', nullable: true, resolve: (row) => row.approvedAt }),
+    approvedByName: t.exposeString('approvedByName', { nullable: true }),
+    purchaseOrderNumber: t.exposeString('purchaseOrderNumber', { nullable: true, description: "The company's purchase order, captured at approval" }),
+    rejectedAt: t.field({ type: 'DateTime', nullable: true, resolve: (row) => row.rejectedAt }),
+    rejectedByName: t.exposeString('rejectedByName', { nullable: true }),
+    rejectionReason: t.exposeString('rejectionReason', { nullable: true }),
+    invoicedAt: t.field({ type: 'DateTime', nullable: true, resolve: (row) => row.invoicedAt }),
+    invoicedByName: t.exposeString('invoicedByName', { nullable: true }),
+    paidAt: t.field({ type: 'DateTime', nullable: true, resolve: (row) => row.paidAt }),
+    paidByName: t.exposeString('paidByName', { nullable: true }),
+  }),
+});
+
+const BillingInvoice = builder.objectRef<{ id: string; number: string | null }>('BillingInvoice').implement({
+  description: 'The invoice issued for a billing (not cancelled by a credit note)',
+  fields: (t) => ({ id: t.exposeID('id'), number: t.exposeString('number', { nullable: true }) }),
 });
 
 export const BillingAssignment = builder.objectRef<BillingAssignmentRow & { billedPeriods?: string[] }>('BillingAssignment').implement({
@@ -89,6 +113,8 @@ Billing.implement({
     updatedAt: t.field({ type: 'DateTime', resolve: (row) => row.updatedAt }),
     assignment: t.field({ type: BillingAssignment, nullable: true, resolve: (row) => row.assignment }),
     lineItems: t.field({ type: [BillingLineItem], resolve: (row) => row.lines }),
+    review: t.field({ type: BillingReview, resolve: (row) => row.trail }),
+    invoice: t.field({ type: BillingInvoice, nullable: true, resolve: (row) => row.invoice }),
     canEdit: t.boolean({ description: 'The talent may still change it (a DRAFT)', resolve: (row) => canEditBilling('talent', row.status) }),
     canDelete: t.boolean({ resolve: (row) => canDeleteBilling('talent', row.status) }),
     canSend: t.boolean({ resolve: (row) => canChangeStatus('talent', row.status, 'SENT') }),

@@ -24,6 +24,7 @@ import { recordEvent } from '../record-event';
 import { requireCompanyPermission } from '../companies/company-access';
 import type { Writer } from '../companies/company-rows';
 import { companyTalentLink } from '../job-applications/talent-link';
+import { mayReachTalent } from '../auth/company-talent-access';
 import { answeredAt, answeringApplicationId, invitationStatusIs } from './invitation-answer';
 
 // Invitations a company sends to talents (issue 17; spec §3 talentInvitation): many at
@@ -238,8 +239,7 @@ async function invitableTalents(tx: Writer, companyId: string, ids: readonly str
   const invitable = new Map<string, string | null>();
   for (const profile of profiles) {
     // A hidden profile is still reachable by the company it applied to or works for.
-    const linked = profile.isVisible || Object.values(await companyTalentLink(tx, companyId, profile.id)).some(Boolean);
-    if (linked) invitable.set(profile.id, profile.userId);
+    if (profile.isVisible || mayReachTalent(profile, await companyTalentLink(tx, companyId, profile.id))) invitable.set(profile.id, profile.userId);
   }
   return invitable;
 }

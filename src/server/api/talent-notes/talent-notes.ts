@@ -1,14 +1,14 @@
-import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { zodIssues } from '../../../lib/forms/zod-issues';
 import { isUuid } from '../../../lib/ids';
 import { TALENT_NOTE_ERRORS, TALENT_NOTE_MAX, talentNoteSchema } from '../../../lib/talent-notes/talent-note-input';
-import { companyTalentNote, talentProfile, user } from '../../db/schema';
+import { companyTalentNote, user } from '../../db/schema';
 import { builder } from '../builder';
 import { forbidden, invalidFields, notFound } from '../errors';
 import { recordEvent } from '../record-event';
 import { requireCompanyPermission } from '../companies/company-access';
 import type { Writer } from '../companies/company-rows';
-import { companyTalentLink } from '../job-applications/talent-link';
+import { reachableTalentLink } from '../job-applications/talent-link';
 
 // Notes a company keeps on a talent (spec §3 companyTalentNote, issue 16). A note is its
 // author's alone when private, else shared with the company's members who may read notes
@@ -62,12 +62,7 @@ const visibleTo = (companyId: string, userId: string) => and(eq(companyTalentNot
 
 /** A talent the company may keep notes on; any other id is NOT_FOUND like an unknown one. */
 async function requireNotableTalent(db: Writer, companyId: string, talentProfileId: string): Promise<void> {
-  if (!isUuid(talentProfileId)) throw notFound('The talent');
-  const [profile] = await db.select({ isVisible: talentProfile.isVisible }).from(talentProfile).where(and(eq(talentProfile.id, talentProfileId), isNull(talentProfile.deletedAt))).limit(1);
-  if (!profile) throw notFound('The talent');
-  if (profile.isVisible) return;
-  const link = await companyTalentLink(db, companyId, talentProfileId);
-  if (!link.holdsApplication && !link.onRoster) throw notFound('The talent');
+  if (!(await reachableTalentLink(db, companyId, talentProfileId))) throw notFound('The talent');
 }
 
 /** A note the caller may see; another company's, or someone else's private one, is NOT_FOUND. */

@@ -12,7 +12,7 @@ import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
 import { requireCompanyPermission } from '../companies/company-access';
 import type { Writer } from '../companies/company-rows';
-import { companyApplicants } from '../job-applications/talent-link';
+import { applicantsOf } from '../job-applications/talent-link';
 
 // A company's talent roster (spec §3 companyTalentRoster, issue 18): the talents who work
 // for it, each with an employment type, an employee number, a manager (a member of the
@@ -320,7 +320,7 @@ async function rosterCandidates(db: Writer, companyId: string, talentProfileId: 
         only(talentProfile.id),
         isNull(talentProfile.deletedAt),
         or(
-          inArray(talentProfile.id, companyApplicants(db, companyId)),
+          inArray(talentProfile.id, applicantsOf(db, companyId)),
           inArray(talentProfile.id, assignedTalents(db, companyId)),
           inArray(talentProfile.id, removedTalents(db, companyId)),
         ),

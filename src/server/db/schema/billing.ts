@@ -1,33 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { currency, currencyCheck, deletedAt, id, money, timestamps, timestamptz } from './columns';
-import { company, type InvoiceDetails, type PostalAddress } from './companies';
+import { company, type InvoiceDetails } from './companies';
 import { balanceTransactionType, billingStatus, invoiceStatus, rateUnit } from './enums';
 import { jobAssignment } from './jobs';
 import { companyTalentRoster, talentProfile } from './talents';
 import { user } from './users';
 
-/** One line of an issued invoice, as printed and as sent in its Factur-X data. */
-export interface InvoiceLine {
-  description: string;
-  quantity: string;
-  /** UN/ECE rec 20 unit code: HUR hour, DAY day, MON month, C62 one. */
-  unitCode: string;
-  price: string;
-  amount: string;
-}
-
-/** A party of an issued invoice: the seller or the buyer, copied when it was issued. */
-export interface InvoiceParty {
-  name: string;
-  legalName?: string;
-  vatNumber?: string;
-  registrationNumber?: string;
-  email?: string;
-  address?: PostalAddress;
-  iban?: string;
-  bic?: string;
-}
+// The shapes of an issued invoice's lines and parties are the invoice rules' own.
+export type { InvoiceLineValue as InvoiceLine } from '../../../lib/invoices/invoice-document';
+export type { InvoicePartyValue as InvoiceParty } from '../../../lib/invoices/invoice-parties';
+import type { InvoiceLineValue as InvoiceLine } from '../../../lib/invoices/invoice-document';
+import type { InvoicePartyValue as InvoiceParty } from '../../../lib/invoices/invoice-parties';
 
 export interface Attachment {
   url: string;

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { PartyAddress, PartyDetails } from '../../../lib/invoices/invoice-parties';
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   currency,
@@ -14,26 +15,15 @@ import { verificationStatus } from './enums';
 import { talentProfile } from './talents';
 import { user } from './users';
 
-export interface PostalAddress {
-  street?: string;
-  postalCode?: string;
-  city?: string;
-  region?: string;
-  /** ISO 3166-1 alpha-2. */
-  country?: string;
-}
+/** A postal address as companies and invoice parties keep it (the invoice rules' shape). */
+export type PostalAddress = PartyAddress;
 
 /** What an invoice needs to name its parties; shared with invoice.invoiceDetails. */
-export interface InvoiceDetails {
-  legalName?: string;
-  vatNumber?: string;
-  registrationNumber?: string;
-  address?: PostalAddress;
-  iban?: string;
-  bic?: string;
-  paymentTermsDays?: number;
+export interface InvoiceDetails extends PartyDetails {
   reference?: string;
   notes?: string;
+  /** On an invoice without VAT: why (EN 16931 BT-120), as the issuer stated it. */
+  vatExemptionReason?: string;
 }
 
 export const company = pgTable(

@@ -145,7 +145,7 @@ function plans(ctx: SeedContext, companies: SeededCompanies): AssignmentPlan[] {
       talentNote: 'Brightpath approves timesheets before they go to the client.',
       startMonthsAgo: 12,
       endInDays: 90,
-      statuses: [['PAID'], ['REJECTED', 'PAID'], ['PAID'], ['INVOICED'], ['APPROVED'], ['DRAFT']],
+      statuses: [['PAID'], ['REJECTED', 'PAID'], ['PAID'], ['INVOICED'], ['SENT'], ['DRAFT']],
       lines: (period, { rejected, worked }) => {
         const days = Math.max(1, Math.round(faker.number.int({ min: 15, max: 20 }) * worked));
         return [

@@ -1,0 +1,60 @@
+// The parties of an invoice (issue 18): who sells and who buys, as printed and as sent in
+// the Factur-X data. A company is its name and address, completed by its own invoice
+// details (companyInvoiceDetail without a talent); a talent is the details they keep for
+// the company that pays them (companyInvoiceDetail of that talent and company).
+
+export interface PartyAddress {
+  street?: string;
+  postalCode?: string;
+  city?: string;
+  region?: string;
+  /** ISO 3166-1 alpha-2. */
+  country?: string;
+}
+
+export interface PartyDetails {
+  legalName?: string;
+  vatNumber?: string;
+  registrationNumber?: string;
+  address?: PartyAddress;
+  iban?: string;
+  bic?: string;
+  paymentTermsDays?: number;
+}
+
+export interface InvoicePartyValue {
+  name: string;
+  legalName?: string;
+  vatNumber?: string;
+  registrationNumber?: string;
+  address?: PartyAddress;
+  iban?: string;
+  bic?: string;
+}
+
+const COUNTRY = /^[A-Z]{2}$/;
+
+/** The party from its name and details; the address falls back to the one given (a company's own). */
+export function invoicePartyOf(name: string, details: PartyDetails | null | undefined, fallback: { address?: PartyAddress | null; country?: string | null } = {}): InvoicePartyValue {
+  const address = { ...(fallback.address ?? {}), ...(details?.address ?? {}) };
+  const country = (address.country ?? fallback.country ?? '').trim().toUpperCase();
+  const party: InvoicePartyValue = { name: name.trim() || (details?.legalName ?? '').trim() };
+  if (details?.legalName?.trim()) party.legalName = details.legalName.trim();
+  if (details?.vatNumber?.trim()) party.vatNumber = details.vatNumber.trim();
+  if (details?.registrationNumber?.trim()) party.registrationNumber = details.registrationNumber.trim();
+  if (details?.iban?.trim()) party.iban = details.iban.replace(/\s+/g, '').toUpperCase();
+  if (details?.bic?.trim()) party.bic = details.bic.trim().toUpperCase();
+  party.address = { ...address, ...(country ? { country } : {}) };
+  return party;
+}
+
+/**
+ * What an invoice cannot be issued without (EN 16931: the seller's and buyer's names and
+ * countries, BT-27/40 and BT-44/55): the missing fields by name, empty when complete.
+ */
+export function missingPartyFields(party: InvoicePartyValue): Array<'name' | 'country'> {
+  const missing: Array<'name' | 'country'> = [];
+  if (!party.name && !party.legalName) missing.push('name');
+  if (!party.address?.country || !COUNTRY.test(party.address.country)) missing.push('country');
+  return missing;
+}

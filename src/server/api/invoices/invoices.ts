@@ -1,0 +1,590 @@
+import { and, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { canChangeStatus } from '../../../lib/billing/billing-status';
+import { zodIssues } from '../../../lib/forms/zod-issues';
+import { isUuid } from '../../../lib/ids';
+import { creditNoteSchema, invoiceDraftSchema } from '../../../lib/invoices/invoice-input';
+import { canCreditInvoice, canDeleteInvoice, canMarkInvoicePaid, canPrepareInvoice, INVOICE_KINDS, INVOICE_STATUSES, unitCodeOf, type InvoiceKind, type InvoicePaymentStatus } from '../../../lib/invoices/invoice-kinds';
+import type { InvoiceLineValue } from '../../../lib/invoices/invoice-document';
+import { formatInvoiceNumber, numberingYear } from '../../../lib/invoices/invoice-numbering';
+import { invoicePartyOf, missingPartyFields, type InvoicePartyValue } from '../../../lib/invoices/invoice-parties';
+import { creditTotals, invoiceTotals } from '../../../lib/invoices/invoice-totals';
+import { addMoney, negateMoney } from '../../../lib/money/decimal-money';
+import { escapeLike } from '../../db/like-pattern';
+import {
+  billing,
+  billingLineItem,
+  company,
+  companyInvoiceDetail,
+  companyTalentRoster,
+  invoice,
+  invoiceNumberCounter,
+  jobAssignment,
+  talentBalanceTransaction,
+  talentProfile,
+  user,
+  type InvoiceDetails,
+} from '../../db/schema';
+import { builder } from '../builder';
+import { requireCompanyPermission } from '../companies/company-access';
+import type { Writer } from '../companies/company-rows';
+import type { ApiContext } from '../context';
+import { conflict, invalidFields, notFound } from '../errors';
+import { pageArgs, pageOf, pageWindow } from '../pagination';
+import { recordEvent } from '../record-event';
+import { loadReviewedBilling, lockReviewedBilling } from '../billing/billing-rows';
+
+// Invoices (issue 18, spec §2 /company/invoicing, §3 invoice): prepared as a draft from an
+// approved billing the company reviews, issued (numbered then, never before), marked paid,
+// or cancelled by a credit note, never deleted once issued. The reviewing company issues:
+// its own sales invoice to the client when it provides the talent, otherwise a self-billed
+// invoice in the talent's name under a billing mandate. A company sees the invoices it
+// issues and the issued ones addressed to it. Permissions are the assignment's, as for
+// billings (spec §6 has no invoice resource): read to see, update to write.
+
+const WORDS = 'invoices.errors';
+
+const toCompany = alias(company, 'invoice_to_company');
+const fromCompany = alias(company, 'invoice_from_company');
+const credited = alias(invoice, 'credited_invoice');
+const payer = alias(user, 'invoice_payer');
+
+interface InvoiceRow {
+  id: string;
+  issuerCompanyId: string | null;
+  fromCompanyId: string | null;
+  toCompanyId: string | null;
+  talentProfileId: string | null;
+  talentUserId: string | null;
+  talentName: string | null;
+  fromName: string | null;
+  toName: string | null;
+  billingId: string | null;
+  jobAssignmentId: string | null;
+  kind: InvoiceKind;
+  selfBilled: boolean;
+  number: string | null;
+  issuedAt: Date | null;
+  dueDate: string | null;
+  currency: string;
+  netTotal: string | null;
+  vatRate: string | null;
+  vatTotal: string | null;
+  total: string;
+  lines: InvoiceLineValue[];
+  seller: InvoicePartyValue | null;
+  buyer: InvoicePartyValue | null;
+  description: string | null;
+  invoiceDetails: InvoiceDetails;
+  status: InvoicePaymentStatus;
+  paidAt: Date | null;
+  paidByName: string | null;
+  createdAt: Date;
+  billingYear: number | null;
+  billingMonth: number | null;
+  purchaseOrderNumber: string | null;
+  creditedInvoiceId: string | null;
+  creditedNumber: string | null;
+  creditedIssuedAt: Date | null;
+  /** The issued credit note that cancels this invoice, if any. */
+  creditedById: string | null;
+  /** The company asking: whether it issues this invoice (and may act on it). */
+  viewerIsIssuer: boolean;
+}
+
+function selectInvoices(db: Writer, companyId: string) {
+  return db
+    .select({
+      id: invoice.id,
+      issuerCompanyId: invoice.issuerCompanyId,
+      fromCompanyId: invoice.fromCompanyId,
+      toCompanyId: invoice.toCompanyId,
+      talentProfileId: invoice.talentProfileId,
+      talentUserId: talentProfile.userId,
+      talentName: talentProfile.profileName,
+      fromName: fromCompany.name,
+      toName: toCompany.name,
+      billingId: invoice.billingId,
+      jobAssignmentId: invoice.jobAssignmentId,
+      kind: sql<InvoiceKind>`${invoice.kind}`,
+      selfBilled: invoice.selfBilled,
+      number: invoice.number,
+      issuedAt: invoice.issuedAt,
+      dueDate: invoice.dueDate,
+      currency: invoice.currency,
+      netTotal: invoice.netTotal,
+      vatRate: invoice.vatRate,
+      vatTotal: invoice.vatTotal,
+      total: invoice.total,
+      lines: invoice.lines,
+      seller: invoice.seller,
+      buyer: invoice.buyer,
+      description: invoice.description,
+      invoiceDetails: invoice.invoiceDetails,
+      status: invoice.status,
+      paidAt: invoice.paidAt,
+      paidByName: sql<string | null>`coalesce(${payer.displayName}, ${payer.email})`,
+      createdAt: invoice.createdAt,
+      billingYear: billing.year,
+      billingMonth: billing.month,
+      purchaseOrderNumber: billing.purchaseOrderNumber,
+      creditedInvoiceId: invoice.creditedInvoiceId,
+      creditedNumber: credited.number,
+      creditedIssuedAt: credited.issuedAt,
+      creditedById: sql<string | null>`(select c.id from invoice c where c.credited_invoice_id = ${invoice.id} and c.issued_at is not null and c.deleted_at is null limit 1)`,
+      viewerIsIssuer: sql<boolean>`coalesce(${invoice.issuerCompanyId} = ${companyId}, false)`,
+    })
+    .from(invoice)
+    .leftJoin(talentProfile, eq(talentProfile.id, invoice.talentProfileId))
+    .leftJoin(fromCompany, eq(fromCompany.id, invoice.fromCompanyId))
+    .leftJoin(toCompany, eq(toCompany.id, invoice.toCompanyId))
+    .leftJoin(billing, eq(billing.id, invoice.billingId))
+    .leftJoin(credited, eq(credited.id, invoice.creditedInvoiceId))
+    .leftJoin(payer, eq(payer.id, invoice.paidById))
+    .$dynamic();
+}
+
+/** Invoices a company may read: those it issues (drafts too), and issued ones addressed to it. */
+const visibleTo = (companyId: string): SQL =>
+  and(isNull(invoice.deletedAt), or(eq(invoice.issuerCompanyId, companyId), and(eq(invoice.toCompanyId, companyId), isNotNull(invoice.issuedAt))))!;
+
+async function findVisible(db: Writer, companyId: string, id: string): Promise<InvoiceRow> {
+  if (!isUuid(id)) throw notFound('This invoice');
+  const [row] = await selectInvoices(db, companyId).where(and(visibleTo(companyId), eq(invoice.id, id)));
+  if (!row) throw notFound('This invoice');
+  return row as InvoiceRow;
+}
+
+/** One of this company's own invoices, locked for the rest of the transaction; NOT_FOUND for any other. */
+async function lockIssued(tx: Writer, companyId: string, id: string): Promise<InvoiceRow> {
+  if (!isUuid(id)) throw notFound('This invoice');
+  const [locked] = await tx.select({ id: invoice.id }).from(invoice).where(and(eq(invoice.id, id), eq(invoice.issuerCompanyId, companyId), isNull(invoice.deletedAt))).for('update');
+  if (!locked) throw notFound('This invoice');
+  return findVisible(tx, companyId, id);
+}
+
+const InvoiceKindEnum = builder.enumType('InvoiceKind', { values: INVOICE_KINDS });
+const InvoiceStatusEnum = builder.enumType('InvoiceStatus', { description: 'Spec §4: whether it was paid', values: INVOICE_STATUSES });
+
+const InvoiceLineRef = builder.objectRef<InvoiceLineValue>('InvoiceLine').implement({
+  fields: (t) => ({
+    description: t.exposeString('description'),
+    quantity: t.field({ type: 'Decimal', resolve: (row) => row.quantity }),
+    unitCode: t.exposeString('unitCode', { description: 'UN/ECE rec 20: HUR, DAY, MON or C62' }),
+    price: t.field({ type: 'Decimal', resolve: (row) => row.price }),
+    amount: t.field({ type: 'Decimal', resolve: (row) => row.amount }),
+  }),
+});
+
+const InvoiceAddressRef = builder.objectRef<NonNullable<InvoicePartyValue['address']>>('InvoiceAddress').implement({
+  fields: (t) => ({
+    street: t.string({ nullable: true, resolve: (row) => row.street ?? null }),
+    postalCode: t.string({ nullable: true, resolve: (row) => row.postalCode ?? null }),
+    city: t.string({ nullable: true, resolve: (row) => row.city ?? null }),
+    region: t.string({ nullable: true, resolve: (row) => row.region ?? null }),
+    country: t.string({ nullable: true, resolve: (row) => row.country ?? null }),
+  }),
+});
+
+const InvoicePartyRef = builder.objectRef<InvoicePartyValue>('InvoiceParty').implement({
+  description: 'A party as it was when the invoice was issued',
+  fields: (t) => ({
+    name: t.exposeString('name'),
+    legalName: t.string({ nullable: true, resolve: (row) => row.legalName ?? null }),
+    vatNumber: t.string({ nullable: true, resolve: (row) => row.vatNumber ?? null }),
+    registrationNumber: t.string({ nullable: true, resolve: (row) => row.registrationNumber ?? null }),
+    address: t.field({ type: InvoiceAddressRef, nullable: true, resolve: (row) => row.address ?? null }),
+    iban: t.string({ nullable: true, resolve: (row) => row.iban ?? null }),
+    bic: t.string({ nullable: true, resolve: (row) => row.bic ?? null }),
+  }),
+});
+
+const Invoice = builder.objectRef<InvoiceRow>('Invoice');
+Invoice.implement({
+  description: 'An invoice or credit note the selected company issues, or one addressed to it',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    kind: t.field({ type: InvoiceKindEnum, resolve: (row) => row.kind }),
+    selfBilled: t.exposeBoolean('selfBilled', { description: 'Issued by the buyer in the seller\'s (the talent\'s) name' }),
+    number: t.exposeString('number', { nullable: true, description: 'Given when issued; null for a draft' }),
+    issuedAt: t.field({ type: 'DateTime', nullable: true, resolve: (row) => row.issuedAt }),
+    dueDate: t.exposeString('dueDate', { nullable: true, description: 'yyyy-mm-dd' }),
+    currency: t.exposeString('currency'),
+    netTotal: t.field({ type: 'Decimal', resolve: (row) => row.netTotal ?? row.total }),
+    vatRate: t.field({ type: 'Decimal', resolve: (row) => row.vatRate ?? '0.00' }),
+    vatTotal: t.field({ type: 'Decimal', resolve: (row) => row.vatTotal ?? '0.00' }),
+    total: t.field({ type: 'Decimal', description: 'Net plus VAT; negative on a credit note', resolve: (row) => row.total }),
+    vatExemptionReason: t.string({ nullable: true, resolve: (row) => row.invoiceDetails.vatExemptionReason ?? null }),
+    note: t.exposeString('description', { nullable: true }),
+    lines: t.field({ type: [InvoiceLineRef], resolve: (row) => row.lines }),
+    seller: t.field({ type: InvoicePartyRef, nullable: true, description: 'Null on a draft: copied when issued', resolve: (row) => row.seller }),
+    buyer: t.field({ type: InvoicePartyRef, nullable: true, resolve: (row) => row.buyer }),
+    status: t.field({ type: InvoiceStatusEnum, resolve: (row) => row.status }),
+    paidAt: t.field({ type: 'DateTime', nullable: true, resolve: (row) => row.paidAt }),
+    paidByName: t.exposeString('paidByName', { nullable: true }),
+    createdAt: t.field({ type: 'DateTime', resolve: (row) => row.createdAt }),
+    talentName: t.exposeString('talentName', { nullable: true }),
+    fromName: t.string({ nullable: true, description: 'The seller: a company, or the talent when self-billed', resolve: (row) => row.fromName ?? (row.selfBilled ? row.talentName : null) }),
+    toName: t.exposeString('toName', { nullable: true }),
+    billingId: t.exposeID('billingId', { nullable: true }),
+    period: t.string({ nullable: true, description: 'yyyy-mm: the month billed', resolve: (row) => (row.billingYear && row.billingMonth ? `${row.billingYear}-${String(row.billingMonth).padStart(2, '0')}` : null) }),
+    purchaseOrderNumber: t.exposeString('purchaseOrderNumber', { nullable: true }),
+    creditedInvoice: t.field({
+      type: builder.objectRef<{ id: string; number: string | null; issuedAt: Date | null }>('CreditedInvoice').implement({
+        fields: (f) => ({ id: f.exposeID('id'), number: f.exposeString('number', { nullable: true }), issuedAt: f.field({ type: 'DateTime', nullable: true, resolve: (row) => row.issuedAt }) }),
+      }),
+      nullable: true,
+      description: 'What a credit note cancels',
+      resolve: (row) => (row.creditedInvoiceId ? { id: row.creditedInvoiceId, number: row.creditedNumber, issuedAt: row.creditedIssuedAt } : null),
+    }),
+    creditedById: t.exposeID('creditedById', { nullable: true, description: 'The credit note that cancels this invoice' }),
+    isIssuer: t.boolean({ description: 'The selected company issues it (and may act on it)', resolve: (row) => row.viewerIsIssuer }),
+    canIssue: t.boolean({ resolve: (row) => row.viewerIsIssuer && row.issuedAt === null }),
+    canDelete: t.boolean({ resolve: (row) => row.viewerIsIssuer && canDeleteInvoice(row.issuedAt) }),
+    canMarkPaid: t.boolean({ resolve: (row) => row.viewerIsIssuer && canMarkInvoicePaid({ ...row, creditedBy: row.creditedById }) }),
+    canCredit: t.boolean({ resolve: (row) => row.viewerIsIssuer && canCreditInvoice({ ...row, creditedBy: row.creditedById }) }),
+  }),
+});
+
+const InvoicePage = pageOf(Invoice, 'Invoice');
+
+builder.queryField('findManyInvoice', (t) =>
+  t.field({
+    type: InvoicePage,
+    description: 'Invoices the selected company issues (drafts first) and issued ones addressed to it, newest first; needs jobAssignment read',
+    authScopes: { signedIn: true },
+    args: {
+      ...pageArgs,
+      status: t.arg({ type: InvoiceStatusEnum }),
+      kind: t.arg({ type: InvoiceKindEnum }),
+      drafts: t.arg.boolean({ description: 'true: drafts only; false: issued only' }),
+      q: t.arg.string({ description: 'Part of the number, the talent or a party' }),
+    },
+    resolve: async (_root, args, context) => {
+      const { companyId } = requireCompanyPermission(context, 'jobAssignment', 'read');
+      const window = pageWindow(args);
+      const q = args.q?.trim().slice(0, 200);
+      const pattern = q ? `%${escapeLike(q)}%` : null;
+      const where = and(
+        visibleTo(companyId),
+        args.status ? eq(invoice.status, args.status) : undefined,
+        args.kind ? eq(invoice.kind, args.kind) : undefined,
+        args.drafts === true ? isNull(invoice.issuedAt) : args.drafts === false ? isNotNull(invoice.issuedAt) : undefined,
+        pattern ? or(ilike(invoice.number, pattern), ilike(talentProfile.profileName, pattern), ilike(toCompany.name, pattern), ilike(fromCompany.name, pattern)) : undefined,
+      );
+      const [rows, [counted]] = await Promise.all([
+        selectInvoices(context.db, companyId).where(where).orderBy(sql`${invoice.issuedAt} desc nulls first`, desc(invoice.sequence), desc(invoice.createdAt)).limit(window.perPage).offset(window.offset),
+        context.db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(invoice)
+          .leftJoin(talentProfile, eq(talentProfile.id, invoice.talentProfileId))
+          .leftJoin(fromCompany, eq(fromCompany.id, invoice.fromCompanyId))
+          .leftJoin(toCompany, eq(toCompany.id, invoice.toCompanyId))
+          .where(where),
+      ]);
+      return { items: rows as InvoiceRow[], total: Number(counted?.total ?? 0), page: window.page, perPage: window.perPage };
+    },
+  }),
+);
+
+builder.queryField('findInvoice', (t) =>
+  t.field({
+    type: Invoice,
+    description: 'One invoice the selected company issues or receives; NOT_FOUND for any other id (another company\'s draft too); needs jobAssignment read',
+    authScopes: { signedIn: true },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, args, context) => {
+      const { companyId } = requireCompanyPermission(context, 'jobAssignment', 'read');
+      return findVisible(context.db, companyId, String(args.id));
+    },
+  }),
+);
+
+const InvoiceDraftInput = builder.inputType('InvoiceDraftInput', {
+  fields: (t) => ({
+    billingId: t.id({ required: true }),
+    vatRate: t.string({ required: false, description: 'Percent, e.g. "20" or "5.5"; blank is 0' }),
+    vatExemptionReason: t.string({ required: false, description: 'Required when the rate is 0 (EN 16931 BR-E-10)' }),
+    dueDate: t.string({ required: false, description: 'yyyy-mm-dd; blank takes the billing\'s' }),
+    note: t.string({ required: false }),
+  }),
+});
+
+/** The invoice details a company keeps for itself (no talent) or for one of its talents. */
+async function invoiceDetailsOf(db: Writer, companyId: string, talentProfileId: string | null): Promise<InvoiceDetails | null> {
+  const [row] = await db
+    .select({ details: companyInvoiceDetail.details })
+    .from(companyInvoiceDetail)
+    .where(and(eq(companyInvoiceDetail.companyId, companyId), talentProfileId ? eq(companyInvoiceDetail.talentId, talentProfileId) : isNull(companyInvoiceDetail.talentId)))
+    .orderBy(desc(companyInvoiceDetail.updatedAt))
+    .limit(1);
+  return row?.details ?? null;
+}
+
+async function companyParty(db: Writer, companyId: string): Promise<InvoicePartyValue> {
+  const [row] = await db.select({ name: company.name, address: company.address, country: company.country }).from(company).where(eq(company.id, companyId));
+  return invoicePartyOf(row?.name ?? '', await invoiceDetailsOf(db, companyId, null), { address: row?.address, country: row?.country });
+}
+
+builder.mutationField('createOneInvoice', (t) =>
+  t.field({
+    type: Invoice,
+    description:
+      'Prepares a draft invoice (no number yet) from an APPROVED billing the selected company reviews: its own sales invoice to the client when it provides the talent, else a self-billed invoice in the talent\'s name. One standing invoice or draft per billing (CONFLICT alreadyInvoiced). Needs jobAssignment update; records invoice.create',
+    authScopes: { signedIn: true },
+    args: { data: t.arg({ type: InvoiceDraftInput, required: true }) },
+    resolve: async (_root, args, context) => {
+      const { companyId, userId } = requireCompanyPermission(context, 'jobAssignment', 'update');
+      const parsed = invoiceDraftSchema.safeParse(args.data);
+      if (!parsed.success) throw invalidFields(zodIssues(parsed.error), WORDS);
+      const values = parsed.data;
+      const id = await context.db.transaction(async (tx) => {
+        const locked = await lockReviewedBilling(tx, companyId, values.billingId);
+        if (!locked) throw invalidFields([{ path: 'billingId', code: 'billingUnknown' }], WORDS);
+        const reviewed = (await loadReviewedBilling(tx, companyId, locked.id))!;
+        if (!canPrepareInvoice(reviewed.status, reviewed.invoice !== null)) throw conflict(reviewed.invoice ? 'alreadyInvoiced' : 'notApproved', WORDS);
+        const [assignment] = await tx.select().from(jobAssignment).where(eq(jobAssignment.id, locked.jobAssignmentId!));
+        // The reviewing company sells the talent's work on when it sits between talent and client.
+        const sells = assignment?.providerCompanyId === companyId && assignment.clientCompanyId !== null && assignment.clientCompanyId !== companyId;
+        const lines: InvoiceLineValue[] =
+          sells && reviewed.salesAmount !== null && reviewed.salesAmount !== reviewed.amount
+            ? [{ description: `${reviewed.assignment?.roleTitle ?? 'Services'}: ${reviewed.talentName ?? ''}, ${reviewed.year}-${String(reviewed.month).padStart(2, '0')}`.trim(), quantity: '1.00', unitCode: 'C62', price: reviewed.salesAmount, amount: reviewed.salesAmount }]
+            : reviewed.lines.map((line) => ({ description: line.description ?? '', quantity: line.quantity ?? '1.00', unitCode: unitCodeOf(line.unit), price: line.price ?? line.amount, amount: line.amount }));
+        const totals = invoiceTotals(lines.map((line) => line.amount), values.vatRate);
+        const [created] = await tx
+          .insert(invoice)
+          .values({
+            createdById: userId,
+            issuerCompanyId: companyId,
+            fromCompanyId: sells ? companyId : null,
+            toCompanyId: sells ? assignment!.clientCompanyId : companyId,
+            jobAssignmentId: locked.jobAssignmentId,
+            talentProfileId: locked.talentProfileId,
+            billingId: locked.id,
+            kind: 'INVOICE',
+            selfBilled: !sells,
+            currency: locked.currency,
+            lines,
+            netTotal: totals.net,
+            vatRate: values.vatRate,
+            vatTotal: totals.vat,
+            total: totals.gross,
+            description: values.note,
+            invoiceDetails: values.vatExemptionReason ? { vatExemptionReason: values.vatExemptionReason } : {},
+            dueDate: values.dueDate ?? locked.dueDate,
+            status: 'UNPAID',
+          })
+          .returning({ id: invoice.id });
+        await recordEvent(tx, context.viewer!, { type: 'invoice.create', toId: null, data: { entityId: created!.id, companyId, billingId: locked.id, after: { total: totals.gross, currency: locked.currency, selfBilled: !sells } } });
+        return created!.id;
+      });
+      return findVisible(context.db, companyId, id);
+    },
+  }),
+);
+
+/** The next number of this issuer for this year, under the counter row's lock: gapless as long as the transaction commits. */
+async function nextSequence(tx: Writer, companyId: string, year: number): Promise<number> {
+  const [row] = await tx
+    .insert(invoiceNumberCounter)
+    .values({ companyId, year, lastSequence: 1 })
+    .onConflictDoUpdate({ target: [invoiceNumberCounter.companyId, invoiceNumberCounter.year], set: { lastSequence: sql`${invoiceNumberCounter.lastSequence} + 1` } })
+    .returning({ lastSequence: invoiceNumberCounter.lastSequence });
+  return row!.lastSequence;
+}
+
+/** Who sells and who buys on an invoice of this company, as they are now. */
+async function partiesOf(tx: Writer, row: InvoiceRow): Promise<{ seller: InvoicePartyValue; buyer: InvoicePartyValue }> {
+  const issuer = await companyParty(tx, row.issuerCompanyId!);
+  if (!row.selfBilled) return { seller: issuer, buyer: await companyParty(tx, row.toCompanyId!) };
+  const details = await invoiceDetailsOf(tx, row.issuerCompanyId!, row.talentProfileId);
+  return { seller: invoicePartyOf(row.talentName ?? '', details), buyer: issuer };
+}
+
+async function noteBillingStep(context: ApiContext, tx: Writer, row: InvoiceRow, companyId: string, before: string, after: string): Promise<void> {
+  await recordEvent(tx, context.viewer!, {
+    type: 'billing.update',
+    toId: row.talentUserId,
+    data: { entityId: row.billingId!, companyId, changedFields: ['status'], before: { status: before }, after: { status: after, invoiceId: row.id, invoiceNumber: row.number } },
+  });
+}
+
+builder.mutationField('issueInvoice', (t) =>
+  t.field({
+    type: Invoice,
+    description:
+      'Issues a draft of the selected company: gives it the next number of the year (gapless), copies the parties as they are now and moves its billing APPROVED → INVOICED. CONFLICT sellerIncomplete / buyerIncomplete when a party lacks its name or country. Needs jobAssignment update; records invoice.update and billing.update to the talent',
+    authScopes: { signedIn: true },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, args, context) => {
+      const { companyId, userId } = requireCompanyPermission(context, 'jobAssignment', 'update');
+      const id = String(args.id);
+      await context.db.transaction(async (tx) => {
+        const row = await lockIssued(tx, companyId, id);
+        if (row.issuedAt !== null) throw conflict('alreadyIssued', WORDS);
+        const { seller, buyer } = await partiesOf(tx, row);
+        if (missingPartyFields(seller).length) throw conflict(row.selfBilled ? 'talentDetailsIncomplete' : 'sellerIncomplete', WORDS);
+        if (missingPartyFields(buyer).length) throw conflict('buyerIncomplete', WORDS);
+        const [current] = row.billingId ? await tx.select({ status: billing.status }).from(billing).where(eq(billing.id, row.billingId)).for('update') : [];
+        if (current && current.status !== 'INVOICED' && !canChangeStatus('company', current.status, 'INVOICED')) throw conflict('notApproved', WORDS);
+        const issuedAt = new Date();
+        const year = numberingYear(issuedAt);
+        const sequence = await nextSequence(tx, companyId, year);
+        const number = formatInvoiceNumber(year, sequence);
+        await tx.update(invoice).set({ number, year, sequence, issuedAt, seller, buyer }).where(eq(invoice.id, id));
+        await recordEvent(tx, context.viewer!, { type: 'invoice.update', toId: null, data: { entityId: id, companyId, changedFields: ['number', 'issuedAt'], after: { number } } });
+        if (row.billingId && current) {
+          await tx.update(billing).set({ status: 'INVOICED', invoicedAt: issuedAt, invoicedById: userId }).where(eq(billing.id, row.billingId));
+          await noteBillingStep(context, tx, { ...row, number }, companyId, current.status, 'INVOICED');
+        }
+      });
+      return findVisible(context.db, companyId, id);
+    },
+  }),
+);
+
+builder.mutationField('deleteOneInvoice', (t) =>
+  t.field({
+    type: 'Boolean',
+    description: 'Deletes a draft of the selected company (it has no number); an issued invoice is corrected by a credit note, never deleted (CONFLICT issued). Needs jobAssignment update; records invoice.delete',
+    authScopes: { signedIn: true },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, args, context) => {
+      const { companyId } = requireCompanyPermission(context, 'jobAssignment', 'update');
+      const id = String(args.id);
+      await context.db.transaction(async (tx) => {
+        const row = await lockIssued(tx, companyId, id);
+        if (!canDeleteInvoice(row.issuedAt)) throw conflict('issued', WORDS);
+        await tx.update(invoice).set({ deletedAt: new Date() }).where(eq(invoice.id, id));
+        await recordEvent(tx, context.viewer!, { type: 'invoice.delete', toId: null, data: { entityId: id, companyId, before: { total: row.total, currency: row.currency } } });
+      });
+      return true;
+    },
+  }),
+);
+
+builder.mutationField('markInvoicePaid', (t) =>
+  t.field({
+    type: Invoice,
+    description:
+      "Marks an issued invoice of the selected company PAID, moves its billing INVOICED → PAID and credits the talent's balance on the company's roster with the billed amount (a SALARY entry; the roster entry is made, in the billing's currency, if there is none). Needs jobAssignment update; records invoice.update, billing.update to the talent and companyTalentRoster.update",
+    authScopes: { signedIn: true },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, args, context) => {
+      const { companyId, userId } = requireCompanyPermission(context, 'jobAssignment', 'update');
+      const id = String(args.id);
+      await context.db.transaction(async (tx) => {
+        const row = await lockIssued(tx, companyId, id);
+        if (!canMarkInvoicePaid({ ...row, creditedBy: row.creditedById })) throw conflict(row.status === 'PAID' ? 'alreadyPaid' : 'notPayable', WORDS);
+        const paidAt = new Date();
+        await tx.update(invoice).set({ status: 'PAID', paidAt, paidById: userId }).where(eq(invoice.id, id));
+        await recordEvent(tx, context.viewer!, { type: 'invoice.update', toId: null, data: { entityId: id, companyId, changedFields: ['status'], before: { status: 'UNPAID' }, after: { status: 'PAID' } } });
+        if (!row.billingId) return;
+        const [paid] = await tx.select().from(billing).where(eq(billing.id, row.billingId)).for('update');
+        if (!paid || !canChangeStatus('company', paid.status, 'PAID')) return;
+        await creditSalary(context, tx, { companyId, userId, talentProfileId: paid.talentProfileId, talentUserId: row.talentUserId, jobAssignmentId: paid.jobAssignmentId, amount: paid.amount, currency: paid.currency });
+        await tx.update(billing).set({ status: 'PAID', paidAt, paidById: userId }).where(eq(billing.id, paid.id));
+        await noteBillingStep(context, tx, row, companyId, paid.status, 'PAID');
+      });
+      return findVisible(context.db, companyId, id);
+    },
+  }),
+);
+
+/**
+ * The SALARY entry a paid billing puts on the talent's balance with the company, and the
+ * balance with it; the roster entry is made (or restored) if needed. A roster kept in
+ * another currency refuses it: currencies are never mixed in a balance.
+ */
+async function creditSalary(
+  context: ApiContext,
+  tx: Writer,
+  entry: { companyId: string; userId: string; talentProfileId: string; talentUserId: string | null; jobAssignmentId: string | null; amount: string; currency: string },
+): Promise<void> {
+  const [existing] = await tx
+    .select()
+    .from(companyTalentRoster)
+    .where(and(eq(companyTalentRoster.companyId, entry.companyId), eq(companyTalentRoster.talentProfileId, entry.talentProfileId)))
+    .for('update');
+  if (existing && existing.currency !== entry.currency) throw conflict('rosterCurrency', WORDS);
+  let rosterId = existing?.id;
+  if (!existing) {
+    const [created] = await tx
+      .insert(companyTalentRoster)
+      .values({ companyId: entry.companyId, talentProfileId: entry.talentProfileId, currency: entry.currency, managerId: entry.userId })
+      .returning({ id: companyTalentRoster.id });
+    rosterId = created!.id;
+    await recordEvent(tx, context.viewer!, { type: 'companyTalentRoster.create', toId: entry.talentUserId, data: { entityId: rosterId, companyId: entry.companyId, after: { currency: entry.currency, reason: 'billing paid' } } });
+  }
+  await tx.insert(talentBalanceTransaction).values({
+    companyTalentRosterId: rosterId!,
+    change: entry.amount,
+    currency: entry.currency,
+    companyId: entry.companyId,
+    jobAssignmentId: entry.jobAssignmentId,
+    createdById: entry.userId,
+    type: 'SALARY',
+  });
+  await tx
+    .update(companyTalentRoster)
+    .set({ balance: existing ? addMoney(existing.balance, entry.amount) : entry.amount, deletedAt: null })
+    .where(eq(companyTalentRoster.id, rosterId!));
+  await recordEvent(tx, context.viewer!, { type: 'companyTalentRoster.update', toId: entry.talentUserId, data: { entityId: rosterId!, companyId: entry.companyId, changedFields: ['balance'], after: { transaction: { type: 'SALARY', change: entry.amount, currency: entry.currency } } } });
+}
+
+builder.mutationField('createCreditNote', (t) =>
+  t.field({
+    type: Invoice,
+    description:
+      'Cancels an issued, unpaid invoice of the selected company with a credit note, issued at once with the next number (a correction is never a deletion). Its billing stays INVOICED and may be invoiced again. Needs jobAssignment update; records invoice.create',
+    authScopes: { signedIn: true },
+    args: { invoiceId: t.arg.id({ required: true }), reason: t.arg.string({ required: true }) },
+    resolve: async (_root, args, context) => {
+      const { companyId, userId } = requireCompanyPermission(context, 'jobAssignment', 'update');
+      const parsed = creditNoteSchema.safeParse({ reason: args.reason });
+      if (!parsed.success) throw invalidFields(zodIssues(parsed.error), WORDS, null);
+      const id = await context.db.transaction(async (tx) => {
+        const row = await lockIssued(tx, companyId, String(args.invoiceId));
+        if (!canCreditInvoice({ ...row, creditedBy: row.creditedById })) throw conflict('notCreditable', WORDS);
+        const issuedAt = new Date();
+        const year = numberingYear(issuedAt);
+        const sequence = await nextSequence(tx, companyId, year);
+        const totals = creditTotals({ net: row.netTotal ?? row.total, vat: row.vatTotal ?? '0.00', gross: row.total });
+        const [created] = await tx
+          .insert(invoice)
+          .values({
+            createdById: userId,
+            issuerCompanyId: companyId,
+            fromCompanyId: row.fromCompanyId,
+            toCompanyId: row.toCompanyId,
+            jobAssignmentId: row.jobAssignmentId,
+            talentProfileId: row.talentProfileId,
+            billingId: row.billingId,
+            kind: 'CREDIT_NOTE',
+            selfBilled: row.selfBilled,
+            creditedInvoiceId: row.id,
+            number: formatInvoiceNumber(year, sequence),
+            year,
+            sequence,
+            issuedAt,
+            currency: row.currency,
+            lines: row.lines.map((line) => ({ ...line, amount: negateMoney(line.amount) })),
+            netTotal: totals.net,
+            vatRate: row.vatRate,
+            vatTotal: totals.vat,
+            total: totals.gross,
+            seller: row.seller,
+            buyer: row.buyer,
+            description: parsed.data.reason,
+            invoiceDetails: row.invoiceDetails,
+            dueDate: null,
+            status: 'UNPAID',
+          })
+          .returning({ id: invoice.id });
+        await recordEvent(tx, context.viewer!, { type: 'invoice.create', toId: null, data: { entityId: created!.id, companyId, creditedInvoiceId: row.id, after: { total: totals.gross, reason: parsed.data.reason } } });
+        return created!.id;
+      });
+      return findVisible(context.db, companyId, id);
+    },
+  }),
+);
