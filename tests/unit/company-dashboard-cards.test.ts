@@ -35,8 +35,8 @@ describe('company dashboard cards', () => {
     expect(dashboardCards(dashboard, (key) => live.has(key)).map((card) => card.href)).toEqual(['/company/job-ads', null, null, '/company/talent-roster']);
   });
 
-  it('follows the route table by default: job ads, received applications and sent invitations are live, the roster not yet', () => {
-    expect(dashboardCards(dashboard).map((card) => card.href)).toEqual(['/company/job-ads', '/company/received-job-applications', '/company/sent-invitations', null]);
+  it('follows the route table by default: job ads, received applications, sent invitations and the roster are live', () => {
+    expect(dashboardCards(dashboard).map((card) => card.href)).toEqual(['/company/job-ads', '/company/received-job-applications', '/company/sent-invitations', '/company/talent-roster']);
   });
 });
 

@@ -8,13 +8,13 @@ const read = (search: string) => readTransactionFilter(new URL(`http://x.test/ta
 
 describe('transactions filter in the address', () => {
   it('shows all time, newest first, page 1 when the address says nothing', () => {
-    expect(read('')).toEqual({ ...ALL_TIME, companyId: null, type: null, sort: 'newest', page: 1, problems: [], periodGiven: false });
+    expect(read('')).toEqual({ ...ALL_TIME, companyId: null, rosterEntryId: null, currency: null, type: null, sort: 'newest', page: 1, problems: [], periodGiven: false });
     expect(read('?from=&to=')).toMatchObject({ ...ALL_TIME, periodGiven: false, problems: [] });
   });
 
   it('reads a period, one of my companies, a type, the order and the page', () => {
     expect(read(`?from=2025-01-01&to=2025-01-31&company=${ACME}&type=COMISSION&sort=oldest&page=3`)).toEqual({
-      from: '2025-01-01', to: '2025-01-31', companyId: ACME, type: 'COMISSION', sort: 'oldest', page: 3, problems: [], periodGiven: true,
+      from: '2025-01-01', to: '2025-01-31', companyId: ACME, rosterEntryId: null, currency: null, type: 'COMISSION', sort: 'oldest', page: 3, problems: [], periodGiven: true,
     });
   });
 
@@ -46,6 +46,16 @@ describe('transactions filter in the address', () => {
 
   it('hands the API trimmed days and the other filters', () => {
     expect(toApiFilter(read(`?from=2025-01-01&to=2025-01-31&company=${ACME}`))).toEqual({ from: '2025-01-01', to: '2025-01-31', companyId: ACME, type: null });
+  });
+
+  it("reads the company page's roster entry and currency only among the choices offered, and writes them back", () => {
+    const ENTRY = '11111111-1111-4111-8111-111111111111';
+    const url = new URL(`http://localhost/company/transactions?entry=${ENTRY}&currency=GBP`);
+    const filter = readTransactionFilter(url, { rosterEntryIds: [ENTRY], currencies: ['EUR', 'GBP'], defaultPeriod: ALL_TIME });
+    expect(filter).toMatchObject({ rosterEntryId: ENTRY, currency: 'GBP', companyId: null });
+    expect(transactionFilterQuery(filter)).toBe(`?entry=${ENTRY}&currency=GBP`);
+    expect(toApiFilter(filter)).toEqual({ ...ALL_TIME, companyId: null, type: null, rosterEntryId: ENTRY, currency: 'GBP' });
+    expect(readTransactionFilter(url, { rosterEntryIds: [], currencies: ['EUR'], defaultPeriod: ALL_TIME })).toMatchObject({ rosterEntryId: null, currency: null });
   });
 });
 

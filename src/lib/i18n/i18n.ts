@@ -17,6 +17,7 @@ import talentBilling from '../../locales/en/common/talent-billing.json';
 import talentCompanies from '../../locales/en/common/talent-companies.json';
 import talentInvitations from '../../locales/en/common/talent-invitations.json';
 import talentNotes from '../../locales/en/common/talent-notes.json';
+import talentRoster from '../../locales/en/common/talent-roster.json';
 import talentSearch from '../../locales/en/common/talent-search.json';
 import talentDashboard from '../../locales/en/common/talent-dashboard.json';
 import talentJobs from '../../locales/en/common/talent-jobs.json';
@@ -49,6 +50,7 @@ export const COMMON_PARTS: Readonly<Record<string, object>> = {
   'talent-companies': talentCompanies,
   'talent-invitations': talentInvitations,
   'talent-notes': talentNotes,
+  'talent-roster': talentRoster,
   'talent-search': talentSearch,
   'talent-dashboard': talentDashboard,
   'talent-jobs': talentJobs,

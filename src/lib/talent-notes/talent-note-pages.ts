@@ -6,6 +6,8 @@ import { graphql, type ResultOf } from '../graphql/graphql';
 import { sendDocument, type SendGraphql } from '../graphql/send-document';
 import type { Translate } from '../i18n/i18n';
 import { postedId } from '../ids';
+import { can } from '../permissions/effective-permissions';
+import type { PermissionSet } from '../permissions/resources';
 import { TALENT_NOTE_ERRORS, talentNoteSchema } from './talent-note-input';
 
 // The documents and pure handlers of the notes section (components/talent-notes), shown
@@ -36,6 +38,16 @@ export const DELETE_ONE_COMPANY_TALENT_NOTE_MUTATION = graphql(`
     deleteOneCompanyTalentNote(id: $id)
   }
 `);
+
+/** What the member may do with notes in the selected company (spec §6 companyTalentNote): each part of the section shows with its own. */
+export function talentNotePermissions(permissions: PermissionSet | null): { read: boolean; create: boolean; update: boolean; delete: boolean } {
+  return {
+    read: can(permissions, 'companyTalentNote', 'read'),
+    create: can(permissions, 'companyTalentNote', 'create'),
+    update: can(permissions, 'companyTalentNote', 'update'),
+    delete: can(permissions, 'companyTalentNote', 'delete'),
+  };
+}
 
 export type TalentNoteItem = ResultOf<typeof FIND_MANY_COMPANY_TALENT_NOTE_QUERY>['findManyCompanyTalentNote'][number];
 

@@ -1,10 +1,12 @@
 import { parseDateInput } from '../talent/date-input';
 import { isBalanceTransactionType, type BalanceTransactionTypeValue } from './balance-transaction-types';
-import { checkPeriod, type PeriodProblem } from './period';
+import type { Translate } from '../i18n/i18n';
+import { checkPeriod, type PeriodField, type PeriodProblem } from './period';
 import type { Period } from './period-presets';
 
-// The transactions page's address: ?from=&to=&company=&type=&sort=&page=. The page and
-// the CSV export read it the same way, so "Export CSV" downloads exactly what is shown.
+// The transactions page's address: ?from=&to=&company=&type=&sort=&page= for the talent,
+// with entry= (one roster entry) and currency= on the company's side. The page and the CSV
+// export read it the same way, so "Export CSV" downloads exactly what is shown.
 
 export const TRANSACTION_SORTS = ['newest', 'oldest'] as const;
 export type TransactionSort = (typeof TRANSACTION_SORTS)[number];
@@ -15,6 +17,10 @@ export interface TransactionFilter {
   to: string;
   /** Null for "all my companies"; an id that is not one of them is dropped, like an unknown sort. */
   companyId: string | null;
+  /** Null for "every roster entry"; an id not offered is dropped, like an unknown sort. */
+  rosterEntryId: string | null;
+  /** Null for "every currency". */
+  currency: string | null;
   type: BalanceTransactionTypeValue | null;
   sort: TransactionSort;
   page: number;
@@ -26,7 +32,20 @@ export interface TransactionFilter {
 
 const MAX_PAGE = 10_000;
 
-export function readTransactionFilter(url: URL, options: { companyIds: readonly string[]; defaultPeriod: Period }): TransactionFilter {
+export interface TransactionFilterOptions {
+  /** The companies the filter may name (the talent's page). */
+  companyIds?: readonly string[];
+  /** The roster entries it may name (the company's page). */
+  rosterEntryIds?: readonly string[];
+  /** The currencies it may name (the company's page). */
+  currencies?: readonly string[];
+  defaultPeriod: Period;
+}
+
+/** The value of a parameter when it is one of the choices, else null. */
+const chosen = (value: string | null, choices: readonly string[] = []) => (value && choices.includes(value) ? value : null);
+
+export function readTransactionFilter(url: URL, options: TransactionFilterOptions): TransactionFilter {
   const params = url.searchParams;
   const typedFrom = parseDateInput(params.get('from') ?? '');
   const typedTo = parseDateInput(params.get('to') ?? '');
@@ -41,7 +60,9 @@ export function readTransactionFilter(url: URL, options: { companyIds: readonly 
   return {
     from,
     to,
-    companyId: company && options.companyIds.includes(company) ? company : null,
+    companyId: chosen(company, options.companyIds),
+    rosterEntryId: chosen(params.get('entry'), options.rosterEntryIds),
+    currency: chosen(params.get('currency'), options.currencies),
     type: isBalanceTransactionType(type) ? type : null,
     sort: (TRANSACTION_SORTS as readonly string[]).includes(sort ?? '') ? (sort as TransactionSort) : 'newest',
     page: Number.isInteger(rawPage) && rawPage >= 1 && rawPage <= MAX_PAGE ? rawPage : 1,
@@ -54,7 +75,7 @@ export function readTransactionFilter(url: URL, options: { companyIds: readonly 
  * The query string of a filter (with changes), for links: defaults are left out so that
  * every list has one address, and page 1 is never written.
  */
-export function transactionFilterQuery(filter: TransactionFilter, changes: Partial<Pick<TransactionFilter, 'from' | 'to' | 'companyId' | 'type' | 'sort' | 'page'>> = {}): string {
+export function transactionFilterQuery(filter: TransactionFilter, changes: Partial<Pick<TransactionFilter, 'from' | 'to' | 'companyId' | 'rosterEntryId' | 'currency' | 'type' | 'sort' | 'page'>> = {}): string {
   const next = { ...filter, ...changes };
   const periodChanged = changes.from !== undefined || changes.to !== undefined;
   const query = new URLSearchParams();
@@ -63,6 +84,8 @@ export function transactionFilterQuery(filter: TransactionFilter, changes: Parti
     query.set('to', next.to);
   }
   if (next.companyId) query.set('company', next.companyId);
+  if (next.rosterEntryId) query.set('entry', next.rosterEntryId);
+  if (next.currency) query.set('currency', next.currency);
   if (next.type) query.set('type', next.type);
   if (next.sort !== 'newest') query.set('sort', next.sort);
   if (next.page > 1) query.set('page', String(next.page));
@@ -70,7 +93,48 @@ export function transactionFilterQuery(filter: TransactionFilter, changes: Parti
   return search ? `?${search}` : '';
 }
 
-/** The API's filter argument for a valid filter. */
-export function toApiFilter(filter: TransactionFilter): { from: string; to: string; companyId: string | null; type: BalanceTransactionTypeValue | null } {
-  return { from: filter.from.trim(), to: filter.to.trim(), companyId: filter.companyId, type: filter.type };
+/** The API's filter argument for a valid filter (roster entry and currency only when chosen). */
+export function toApiFilter(filter: TransactionFilter): {
+  from: string;
+  to: string;
+  companyId: string | null;
+  type: BalanceTransactionTypeValue | null;
+  rosterEntryId?: string;
+  currency?: string;
+} {
+  return {
+    from: filter.from.trim(),
+    to: filter.to.trim(),
+    companyId: filter.companyId,
+    type: filter.type,
+    ...(filter.rosterEntryId ? { rosterEntryId: filter.rosterEntryId } : {}),
+    ...(filter.currency ? { currency: filter.currency } : {}),
+  };
+}
+
+/** True when the address narrows the list beyond the default period. */
+export function isFiltered(filter: TransactionFilter): boolean {
+  return filter.periodGiven || filter.companyId !== null || filter.rosterEntryId !== null || filter.currency !== null || filter.type !== null;
+}
+
+/**
+ * The links of a transactions page at `base` (the talent's or the company's): a filter
+ * change (back to page 1), a period, a page, and the CSV export next to the page, which
+ * names the period explicitly so the file holds what the page shows.
+ */
+export function transactionLinks(base: string, filter: TransactionFilter) {
+  const hrefWith = (changes: Parameters<typeof transactionFilterQuery>[1]) => `${base}${transactionFilterQuery(filter, { page: 1, ...changes })}`;
+  return {
+    hrefWith,
+    periodHref: (period: Period) => hrefWith({ from: period.from, to: period.to }),
+    pageHref: (page: number) => hrefWith({ page }),
+    exportHref: `${base}.csv${transactionFilterQuery(filter, { from: filter.from, to: filter.to, page: 1 })}`,
+  };
+}
+
+/** The period's problems in words, one per field (`transactions.errors.<field>.<kind>`). */
+export function periodErrors(filter: TransactionFilter, t: Translate): Partial<Record<PeriodField, string>> {
+  const errors: Partial<Record<PeriodField, string>> = {};
+  for (const problem of filter.problems) errors[problem.field] ??= t(`transactions.errors.${problem.field}.${problem.kind}`);
+  return errors;
 }

@@ -7,10 +7,11 @@ import type { TransactionSort } from './transaction-filter';
 
 export const TRANSACTIONS_PER_PAGE = 20;
 
-// The fields of a transaction row: the page's table and the CSV export show the same.
+// The fields of a transaction row: the page's table and the CSV export show the same, on
+// the talent's page and on the company's (which names the talent instead of the company).
 export const BALANCE_TRANSACTION_ITEM_FRAGMENT = graphql(`
   fragment BalanceTransactionItem on BalanceTransaction {
-    id rosterEntryId companyId companyName assignmentTitle type change currency balanceAfter createdAt
+    id rosterEntryId companyId companyName talentProfileId talentName employeeNumber assignmentTitle type change currency balanceAfter createdAt
   }
 `);
 
@@ -49,7 +50,7 @@ export type BalanceTransactionTotal = TransactionsResult['myBalanceTransactionTo
 
 export const apiSort = (sort: TransactionSort): 'NEWEST' | 'OLDEST' => (sort === 'oldest' ? 'OLDEST' : 'NEWEST');
 
-function dataOf<TResult>(answer: DocumentAnswer<TResult>, what: string): TResult {
+export function dataOf<TResult>(answer: DocumentAnswer<TResult>, what: string): TResult {
   const data = answer.data;
   if (answer.errors.length || !data) throw new Error(`loading ${what} failed: ${answer.errors[0]?.message ?? answer.status}`);
   return data;
@@ -70,7 +71,7 @@ export function readExport(answer: DocumentAnswer<ExportResult>): ExportResult['
 }
 
 /** Earliest first and latest last transaction over all balances, for the default period. */
-export function transactionSpan(balances: readonly TalentBalance[]): { first: string | null; last: string | null } {
+export function transactionSpan(balances: ReadonlyArray<Pick<TalentBalance, 'firstTransactionAt' | 'lastTransactionAt'>>): { first: string | null; last: string | null } {
   const firsts = balances.map((balance) => balance.firstTransactionAt).filter((value): value is string => value !== null).sort();
   const lasts = balances.map((balance) => balance.lastTransactionAt).filter((value): value is string => value !== null).sort();
   return { first: firsts[0] ?? null, last: lasts.at(-1) ?? null };

@@ -1,5 +1,5 @@
 import { isCalendarDay } from './period';
-import { dateCell, decimalCell, textCell, toCsv } from './csv';
+import { dateCell, decimalCell, textCell, toCsv, type CsvCell } from './csv';
 import type { BalanceTransactionTypeValue } from './balance-transaction-types';
 
 /** At most this many rows go into one export: past it the talent is asked for a shorter period. */
@@ -15,39 +15,76 @@ export interface CsvTransactionRow {
   balanceAfter: string;
   companyName: string | null;
   assignmentTitle: string | null;
+  /** The company's export names the talent of each roster entry. */
+  talentName?: string | null;
+  employeeNumber?: string | null;
 }
 
 export interface TransactionsCsvText {
-  /** Column headings, in the order of COLUMNS. */
-  headings: Record<TransactionsCsvColumn, string>;
+  /** Column headings of the columns written. */
+  headings: Partial<Record<TransactionsCsvColumn, string>>;
   /** A type's display name ('Commission' for COMISSION). */
   typeLabel: (type: BalanceTransactionTypeValue) => string;
 }
 
+/** The talent's export: whose money it is goes without saying, so each row names the company. */
 export const TRANSACTIONS_CSV_COLUMNS = ['date', 'type', 'company', 'assignment', 'change', 'currency', 'balanceAfter', 'id'] as const;
-export type TransactionsCsvColumn = (typeof TRANSACTIONS_CSV_COLUMNS)[number];
+/** The company's export: its own ledger, so each row names the talent and their employee number. */
+export const COMPANY_TRANSACTIONS_CSV_COLUMNS = ['date', 'type', 'talent', 'employeeNumber', 'assignment', 'change', 'currency', 'balanceAfter', 'id'] as const;
+export type TransactionsCsvColumn = (typeof TRANSACTIONS_CSV_COLUMNS)[number] | (typeof COMPANY_TRANSACTIONS_CSV_COLUMNS)[number];
+
+function cellOf(column: TransactionsCsvColumn, row: CsvTransactionRow, text: Pick<TransactionsCsvText, 'typeLabel'>): CsvCell {
+  switch (column) {
+    case 'date':
+      return dateCell(new Date(row.createdAt).toISOString().slice(0, 10));
+    case 'type':
+      return textCell(text.typeLabel(row.type));
+    case 'company':
+      return textCell(row.companyName);
+    case 'talent':
+      return textCell(row.talentName);
+    case 'employeeNumber':
+      return textCell(row.employeeNumber);
+    case 'assignment':
+      return textCell(row.assignmentTitle);
+    case 'change':
+      return decimalCell(row.change);
+    case 'currency':
+      return textCell(row.currency);
+    case 'balanceAfter':
+      return decimalCell(row.balanceAfter);
+    case 'id':
+      return textCell(row.id);
+  }
+}
 
 /**
  * The export file: a heading row, then one row per transaction with its UTC day (as the
- * page shows it), amounts as plain decimals and the running balance after it.
+ * page shows it), amounts as plain decimals and the running balance after it. `columns`
+ * is the talent's list unless the company's is given.
  */
-export function transactionsCsv(rows: readonly CsvTransactionRow[], text: TransactionsCsvText): string {
-  const heading = TRANSACTIONS_CSV_COLUMNS.map((column) => textCell(text.headings[column]));
-  const lines = rows.map((row) => [
-    dateCell(new Date(row.createdAt).toISOString().slice(0, 10)),
-    textCell(text.typeLabel(row.type)),
-    textCell(row.companyName),
-    textCell(row.assignmentTitle),
-    decimalCell(row.change),
-    textCell(row.currency),
-    decimalCell(row.balanceAfter),
-    textCell(row.id),
-  ]);
+export function transactionsCsv(
+  rows: readonly CsvTransactionRow[],
+  text: TransactionsCsvText,
+  columns: readonly TransactionsCsvColumn[] = TRANSACTIONS_CSV_COLUMNS,
+): string {
+  const heading = columns.map((column) => textCell(text.headings[column]));
+  const lines = rows.map((row) => columns.map((column) => cellOf(column, row, text)));
   return toCsv([heading, ...lines]);
 }
 
-/** transactions-2025-01-01-2025-12-31.csv; only checked days reach the header. */
-export function transactionsCsvFilename(from: string, to: string): string {
+/** transactions-2025-01-01-2025-12-31.csv (or another prefix); only checked days reach the header. */
+export function transactionsCsvFilename(from: string, to: string, prefix = 'transactions'): string {
   if (!isCalendarDay(from) || !isCalendarDay(to)) throw new Error(`Not a period: ${from} to ${to}`);
-  return `transactions-${from}-${to}.csv`;
+  return `${prefix}-${from}-${to}.csv`;
+}
+
+/** The headers of a CSV export: a download of people's money, never kept by a shared cache or the browser's back button. */
+export function csvDownloadHeaders(filename: string): Record<string, string> {
+  return {
+    'content-type': 'text/csv; charset=utf-8; header=present',
+    'content-disposition': `attachment; filename="${filename}"`,
+    'cache-control': 'private, no-store',
+    'x-content-type-options': 'nosniff',
+  };
 }

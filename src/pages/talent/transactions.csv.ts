@@ -5,7 +5,7 @@ import { transactionTypeLabelKey } from '../../lib/transactions/balance-transact
 import { toApiFilter } from '../../lib/transactions/transaction-filter';
 import { apiSort, readExport, TRANSACTIONS_EXPORT_QUERY } from '../../lib/transactions/transaction-queries';
 import { readTransactionsRequest } from '../../lib/transactions/transactions-request';
-import { TRANSACTIONS_CSV_COLUMNS, transactionsCsv, transactionsCsvFilename, type TransactionsCsvColumn } from '../../lib/transactions/transactions-csv';
+import { TRANSACTIONS_CSV_COLUMNS, csvDownloadHeaders, transactionsCsv, transactionsCsvFilename, type TransactionsCsvColumn } from '../../lib/transactions/transactions-csv';
 import { sendDocument } from '../../lib/graphql/send-document';
 
 /**
@@ -27,13 +27,5 @@ export const GET: APIRoute = async (context) => {
   const headings = Object.fromEntries(TRANSACTIONS_CSV_COLUMNS.map((column) => [column, t(`transactions.export.columns.${column}`)])) as Record<TransactionsCsvColumn, string>;
   const csv = transactionsCsv(result.items, { headings, typeLabel: (type) => t(transactionTypeLabelKey(type)) });
   const { from, to } = toApiFilter(filter);
-  return new Response(csv, {
-    headers: {
-      'content-type': 'text/csv; charset=utf-8; header=present',
-      'content-disposition': `attachment; filename="${transactionsCsvFilename(from, to)}"`,
-      // Money of one person: never kept by a shared cache or the browser's back button.
-      'cache-control': 'private, no-store',
-      'x-content-type-options': 'nosniff',
-    },
-  });
+  return new Response(csv, { headers: csvDownloadHeaders(transactionsCsvFilename(from, to)) });
 };

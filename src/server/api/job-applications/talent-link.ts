@@ -11,8 +11,9 @@ type Reader = Pick<Writer, 'select'>;
  * The talents of the applications a company holds: to one of its ads or, without an ad, to
  * one of its job descriptions (the received applications' own rule, ownedBy; an answer to
  * its invitation is such an application); one talent's only when `talentProfileId` is given.
+ * The roster's candidates read it too.
  */
-function applicantsOf(db: Reader, companyId: string, talentProfileId?: string) {
+export function applicantsOf(db: Reader, companyId: string, talentProfileId?: string) {
   return db
     .select({ talentProfileId: talentJobApplication.talentProfileId })
     .from(talentJobApplication)
@@ -21,17 +22,21 @@ function applicantsOf(db: Reader, companyId: string, talentProfileId?: string) {
     .where(and(talentProfileId ? eq(talentJobApplication.talentProfileId, talentProfileId) : undefined, ownedBy(companyId)));
 }
 
-/** The talents on a company's roster; one talent's entry only when `talentProfileId` is given. */
+/**
+ * The talents on a company's roster; one talent's entry only when `talentProfileId` is
+ * given. A removed entry (deletedAt, issue 18) is off the roster: its ledger and notes stay,
+ * but it no longer links the talent to the company.
+ */
 function rosterOf(db: Reader, companyId: string, talentProfileId?: string) {
   return db
     .select({ talentProfileId: companyTalentRoster.talentProfileId })
     .from(companyTalentRoster)
-    .where(and(eq(companyTalentRoster.companyId, companyId), talentProfileId ? eq(companyTalentRoster.talentProfileId, talentProfileId) : undefined));
+    .where(and(eq(companyTalentRoster.companyId, companyId), isNull(companyTalentRoster.deletedAt), talentProfileId ? eq(companyTalentRoster.talentProfileId, talentProfileId) : undefined));
 }
 
 /**
  * What a company has to do with a talent (issue 16): an application to one of its ads (or,
- * without an ad, its job descriptions), and a place on its roster. The one query behind
+ * without an ad, its job descriptions), and a place on its roster (not removed). The one query behind
  * reading a talent's documents, writing notes on them and what a company sees of their
  * profile (company-talent-access.ts).
  */

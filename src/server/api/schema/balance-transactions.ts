@@ -1,26 +1,33 @@
 import { and, asc, count, desc, eq, gte, lt, max, min, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { company, companyTalentRoster, jobAssignment, jobDescription, talentBalanceTransaction } from '../../db/schema';
+import { company, companyTalentRoster, jobAssignment, jobDescription, talentBalanceTransaction, talentProfile } from '../../db/schema';
 import { isUuid } from '../../../lib/ids';
+import { isCurrencyCode, normalizeCurrency } from '../../../lib/money/currency-code';
 import { BALANCE_TRANSACTION_TYPES, type BalanceTransactionTypeValue } from '../../../lib/transactions/balance-transaction-types';
 import { checkPeriod, periodBounds, periodProblemMessage } from '../../../lib/transactions/period';
 import { CSV_EXPORT_MAX_ROWS } from '../../../lib/transactions/transactions-csv';
 import { findMyTalentProfileId } from '../auth/my-talent-profile';
 import type { ApiContext } from '../context';
+import type { Writer } from '../companies/company-rows';
 import { builder } from '../builder';
 import { ApiError, type FieldError } from '../errors';
-import { pageArgs, pageOf, pageWindow } from '../pagination';
+import { pageArgs, pageOf, pageWindow, type PageWindow } from '../pagination';
 
-// A talent's balance movements (spec §3 talentBalanceTransaction) as the talent sees
-// them: only rows of roster entries (companyTalentRoster) that belong to the caller's own
-// talent profile. The running balance is computed in SQL over ALL of an entry's
-// transactions before any filter applies, so a period or type filter never changes it.
+// Balance movements (spec §3 talentBalanceTransaction) as the talent sees them: only rows
+// of roster entries (companyTalentRoster) that belong to the caller's own talent profile.
+// The running balance is computed in SQL over ALL of an entry's transactions before any
+// filter applies, so a period or type filter never changes it. The company's side of the
+// same ledger (src/server/api/talent-roster/roster-ledger.ts) reads it through the same
+// functions with its own scope: the roster entries of the selected company.
 
 interface TransactionRow {
   id: string;
   rosterEntryId: string;
   companyId: string;
   companyName: string;
+  talentProfileId: string;
+  talentName: string | null;
+  employeeNumber: string | null;
   jobAssignmentId: string | null;
   assignmentTitle: string | null;
   type: BalanceTransactionTypeValue;
@@ -55,30 +62,43 @@ interface ExportResult {
   exceedsLimit: boolean;
 }
 
-interface Filter {
+export interface LedgerFilter {
   start: Date;
   endExclusive: Date;
   companyId: string | null;
+  rosterEntryId: string | null;
+  currency: string | null;
   type: BalanceTransactionTypeValue | null;
+  /** One transaction only (to read back an entry just written). */
+  transactionId?: string | null;
 }
 
-const TransactionType = builder.enumType('BalanceTransactionType', {
+/** Who reads the ledger: only the database handle (or a transaction) is needed. */
+type Reader = Pick<ApiContext['db'], 'select'> | Writer;
+
+/** Whose ledger: a condition on the roster entry (the talent's own profile, or the selected company). */
+export type LedgerScope = SQL;
+
+export const TransactionType = builder.enumType('BalanceTransactionType', {
   description: "Kind of balance movement (spec §9). COMISSION is the stored spelling; show it as 'Commission'",
   values: BALANCE_TRANSACTION_TYPES,
 });
 
-const TransactionSort = builder.enumType('BalanceTransactionSort', {
+export const TransactionSort = builder.enumType('BalanceTransactionSort', {
   values: { NEWEST: { description: 'Newest first (default)' }, OLDEST: { description: 'Oldest first' } },
 });
 
-const BalanceTransaction = builder.objectRef<TransactionRow>('BalanceTransaction');
+export const BalanceTransaction = builder.objectRef<TransactionRow>('BalanceTransaction');
 BalanceTransaction.implement({
-  description: "A movement of one of the signed-in talent's roster balances",
+  description: "A movement of a roster entry's balance: one of the signed-in talent's, or of the selected company's roster",
   fields: (t) => ({
     id: t.exposeID('id'),
     rosterEntryId: t.exposeID('rosterEntryId', { description: 'The roster entry (company and currency) whose balance moved' }),
     companyId: t.exposeID('companyId'),
     companyName: t.exposeString('companyName'),
+    talentProfileId: t.exposeID('talentProfileId', { description: "The roster entry's talent" }),
+    talentName: t.exposeString('talentName', { nullable: true, description: "The talent's profile name" }),
+    employeeNumber: t.exposeString('employeeNumber', { nullable: true, description: "The roster entry's employee number" }),
     jobAssignmentId: t.exposeID('jobAssignmentId', { nullable: true }),
     assignmentTitle: t.exposeString('assignmentTitle', { nullable: true, description: "Role title of the assignment's job description, if any" }),
     type: t.field({ type: TransactionType, resolve: (row) => row.type }),
@@ -93,7 +113,7 @@ BalanceTransaction.implement({
   }),
 });
 
-const BalanceTransactionPage = pageOf(BalanceTransaction, 'BalanceTransaction');
+export const BalanceTransactionPage = pageOf(BalanceTransaction, 'BalanceTransaction');
 
 const TalentBalance = builder.objectRef<BalanceRow>('TalentBalance').implement({
   description: "One of the signed-in talent's roster entries: a company, a currency and the current balance",
@@ -109,7 +129,7 @@ const TalentBalance = builder.objectRef<BalanceRow>('TalentBalance').implement({
   }),
 });
 
-const BalanceTransactionTotal = builder.objectRef<TotalRow>('BalanceTransactionTotal').implement({
+export const BalanceTransactionTotal = builder.objectRef<TotalRow>('BalanceTransactionTotal').implement({
   description: 'Sums of the filtered transactions in one currency (exact decimals)',
   fields: (t) => ({
     currency: t.exposeString('currency'),
@@ -120,7 +140,7 @@ const BalanceTransactionTotal = builder.objectRef<TotalRow>('BalanceTransactionT
   }),
 });
 
-const BalanceTransactionExport = builder.objectRef<ExportResult>('BalanceTransactionExport').implement({
+export const BalanceTransactionExport = builder.objectRef<ExportResult>('BalanceTransactionExport').implement({
   description: 'Every filtered transaction at once (for a file export), unless there are more than `limit`',
   fields: (t) => ({
     items: t.field({ type: [BalanceTransaction], description: 'Empty when exceedsLimit', resolve: (result) => result.items }),
@@ -129,32 +149,51 @@ const BalanceTransactionExport = builder.objectRef<ExportResult>('BalanceTransac
   }),
 });
 
-const FilterInput = builder.inputType('BalanceTransactionFilter', {
+export const FilterInput = builder.inputType('BalanceTransactionFilter', {
   fields: (t) => ({
     from: t.string({ required: true, description: 'First day of the period, yyyy-mm-dd (UTC), 1900-01-01..2099-12-31' }),
     to: t.string({ required: true, description: 'Last day of the period (included), yyyy-mm-dd (UTC), not before `from`' }),
     companyId: t.id({ required: false, description: "Only this company's roster entries" }),
+    rosterEntryId: t.id({ required: false, description: 'Only this roster entry' }),
+    currency: t.string({ required: false, description: 'Only this currency (ISO 4217)' }),
     type: t.field({ type: TransactionType, required: false }),
   }),
 });
 
-type FilterArg = { from: string; to: string; companyId?: string | number | null; type?: BalanceTransactionTypeValue | null };
+/** The arguments every ledger read takes: the filter and the order. */
+export const ledgerArgs = builder.args((t) => ({
+  filter: t.field({ type: FilterInput, required: true }),
+  sort: t.field({ type: TransactionSort, required: false, description: 'Default NEWEST' }),
+}));
 
-/** The checked filter, or BAD_USER_INPUT naming each wrong field (`filter.from`, `filter.to`, `filter.companyId`). */
-function readFilter(filter: FilterArg): Filter {
+type FilterArg = { from: string; to: string; companyId?: string | number | null; rosterEntryId?: string | number | null; currency?: string | null; type?: BalanceTransactionTypeValue | null };
+
+const optionalArg = (value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? null : String(value));
+
+/** The checked filter, or BAD_USER_INPUT naming each wrong field (`filter.from`, `filter.to`, `filter.companyId`...). */
+export function readFilter(filter: FilterArg): LedgerFilter {
   const fieldErrors: FieldError[] = checkPeriod(filter.from, filter.to).map((problem) => ({ field: `filter.${problem.field}`, message: periodProblemMessage(problem) }));
-  const companyId = filter.companyId === null || filter.companyId === undefined || filter.companyId === '' ? null : String(filter.companyId);
+  const companyId = optionalArg(filter.companyId);
   if (companyId !== null && !isUuid(companyId)) fieldErrors.push({ field: 'filter.companyId', message: 'Choose one of your companies' });
+  const rosterEntryId = optionalArg(filter.rosterEntryId);
+  if (rosterEntryId !== null && !isUuid(rosterEntryId)) fieldErrors.push({ field: 'filter.rosterEntryId', message: 'Choose one of the roster entries' });
+  const currency = filter.currency ? normalizeCurrency(filter.currency) : null;
+  if (currency && !isCurrencyCode(currency)) fieldErrors.push({ field: 'filter.currency', message: 'Give a currency as an ISO 4217 code, such as EUR' });
   if (fieldErrors.length) throw new ApiError('BAD_USER_INPUT', fieldErrors[0]!.message, { fieldErrors });
   const { start, endExclusive } = periodBounds(filter.from.trim(), filter.to.trim());
-  return { start, endExclusive, companyId, type: filter.type ?? null };
+  return { start, endExclusive, companyId, rosterEntryId, currency: currency || null, type: filter.type ?? null };
 }
 
-/** The filter's conditions on any relation that has these three columns (the ledger or the tables). */
-function filterConditions(columns: { createdAt: PgColumn | SQL.Aliased; companyId: PgColumn | SQL.Aliased; type: PgColumn | SQL.Aliased }, filter: Filter): SQL {
+type Column = PgColumn | SQL.Aliased;
+
+/** The filter's conditions on any relation that has these columns (the ledger or the tables). */
+function filterConditions(columns: { id: Column; createdAt: Column; companyId: Column; rosterEntryId: Column; currency: Column; type: Column }, filter: LedgerFilter): SQL {
   const conditions = [gte(columns.createdAt as PgColumn, filter.start), lt(columns.createdAt as PgColumn, filter.endExclusive)];
   if (filter.companyId) conditions.push(eq(columns.companyId as PgColumn, filter.companyId));
+  if (filter.rosterEntryId) conditions.push(eq(columns.rosterEntryId as PgColumn, filter.rosterEntryId));
+  if (filter.currency) conditions.push(eq(columns.currency as PgColumn, filter.currency));
   if (filter.type) conditions.push(eq(columns.type as PgColumn, filter.type));
+  if (filter.transactionId) conditions.push(eq(columns.id as PgColumn, filter.transactionId));
   return and(...conditions)!;
 }
 
@@ -163,7 +202,7 @@ function filterConditions(columns: { createdAt: PgColumn | SQL.Aliased; companyI
  * window sum per entry and currency, ordered by booking time and then id so that two
  * transactions booked in the same instant still get one fixed order.
  */
-function ledgerOf({ db }: ApiContext, profileId: string) {
+function ledgerOf({ db }: { db: Reader }, scope: LedgerScope) {
   const tx = talentBalanceTransaction;
   return db
     .select({
@@ -180,14 +219,14 @@ function ledgerOf({ db }: ApiContext, profileId: string) {
     })
     .from(tx)
     .innerJoin(companyTalentRoster, eq(companyTalentRoster.id, tx.companyTalentRosterId))
-    .where(eq(companyTalentRoster.talentProfileId, profileId))
+    .where(scope)
     .as('ledger');
 }
 
 type Sort = 'NEWEST' | 'OLDEST';
 
-async function selectTransactions(context: ApiContext, profileId: string, filter: Filter, sort: Sort, window: { limit: number; offset: number }): Promise<TransactionRow[]> {
-  const ledger = ledgerOf(context, profileId);
+export async function selectTransactions(context: { db: Reader }, scope: LedgerScope, filter: LedgerFilter, sort: Sort, window: { limit: number; offset: number }): Promise<TransactionRow[]> {
+  const ledger = ledgerOf(context, scope);
   const direction = sort === 'OLDEST' ? asc : desc;
   const rows = await context.db
     .select({
@@ -195,6 +234,9 @@ async function selectTransactions(context: ApiContext, profileId: string, filter
       rosterEntryId: ledger.rosterEntryId,
       companyId: ledger.companyId,
       companyName: company.name,
+      talentProfileId: companyTalentRoster.talentProfileId,
+      talentName: talentProfile.profileName,
+      employeeNumber: companyTalentRoster.employeeNumber,
       jobAssignmentId: ledger.jobAssignmentId,
       assignmentTitle: jobDescription.title,
       type: ledger.type,
@@ -205,6 +247,8 @@ async function selectTransactions(context: ApiContext, profileId: string, filter
     })
     .from(ledger)
     .innerJoin(company, eq(company.id, ledger.companyId))
+    .innerJoin(companyTalentRoster, eq(companyTalentRoster.id, ledger.rosterEntryId))
+    .innerJoin(talentProfile, eq(talentProfile.id, companyTalentRoster.talentProfileId))
     .leftJoin(jobAssignment, eq(jobAssignment.id, ledger.jobAssignmentId))
     .leftJoin(jobDescription, eq(jobDescription.id, jobAssignment.jobDescriptionId))
     .where(filterConditions(ledger, filter))
@@ -214,38 +258,72 @@ async function selectTransactions(context: ApiContext, profileId: string, filter
   return rows.map((row) => ({ ...row, currency: row.currency.trim(), createdAt: new Date(row.createdAt) }));
 }
 
-/** The talent's transactions that pass the filter, from the tables (no window needed to count or sum). */
-function myFilteredTransactions(profileId: string, filter: Filter): SQL {
-  return and(
-    eq(companyTalentRoster.talentProfileId, profileId),
-    filterConditions({ createdAt: talentBalanceTransaction.createdAt, companyId: companyTalentRoster.companyId, type: talentBalanceTransaction.type }, filter),
-  )!;
+/** The scope's transactions that pass the filter, from the tables (no window needed to count or sum). */
+function filteredTransactions(scope: LedgerScope, filter: LedgerFilter): SQL {
+  const tx = talentBalanceTransaction;
+  return and(scope, filterConditions({ id: tx.id, createdAt: tx.createdAt, companyId: companyTalentRoster.companyId, rosterEntryId: tx.companyTalentRosterId, currency: tx.currency, type: tx.type }, filter))!;
 }
+
+/** How many of the scope's transactions pass the filter. */
+async function countTransactions(context: ApiContext, scope: LedgerScope, filter: LedgerFilter): Promise<number> {
+  const [counted] = await context.db
+    .select({ total: count() })
+    .from(talentBalanceTransaction)
+    .innerJoin(companyTalentRoster, eq(companyTalentRoster.id, talentBalanceTransaction.companyTalentRosterId))
+    .where(filteredTransactions(scope, filter));
+  return counted?.total ?? 0;
+}
+
+/** One page of the scope's filtered transactions, with the count over all pages. */
+export async function transactionPage(context: ApiContext, scope: LedgerScope, filter: LedgerFilter, sort: Sort | null | undefined, window: PageWindow) {
+  const [items, total] = await Promise.all([
+    selectTransactions(context, scope, filter, sort ?? 'NEWEST', { limit: window.perPage, offset: window.offset }),
+    countTransactions(context, scope, filter),
+  ]);
+  return { items, total, page: window.page, perPage: window.perPage };
+}
+
+/** Money in, money out and net of the filtered transactions, one row per currency (summed in SQL numeric: exact). */
+export async function transactionTotals(context: ApiContext, scope: LedgerScope, filter: LedgerFilter): Promise<TotalRow[]> {
+  const change = talentBalanceTransaction.change;
+  const rows = await context.db
+    .select({
+      currency: talentBalanceTransaction.currency,
+      moneyIn: sql<string>`coalesce(sum(${change}) filter (where ${change} > 0), 0)::numeric(16,2)::text`,
+      moneyOut: sql<string>`coalesce(sum(${change}) filter (where ${change} < 0), 0)::numeric(16,2)::text`,
+      net: sql<string>`sum(${change})::numeric(16,2)::text`,
+      count: count(),
+    })
+    .from(talentBalanceTransaction)
+    .innerJoin(companyTalentRoster, eq(companyTalentRoster.id, talentBalanceTransaction.companyTalentRosterId))
+    .where(filteredTransactions(scope, filter))
+    .groupBy(talentBalanceTransaction.currency)
+    .orderBy(talentBalanceTransaction.currency);
+  return rows.map((row) => ({ ...row, currency: row.currency.trim() }));
+}
+
+/** Every filtered transaction for a file export, unless there are more than one export holds. */
+export async function exportTransactions(context: ApiContext, scope: LedgerScope, filter: LedgerFilter, sort: Sort): Promise<ExportResult> {
+  // One row past the limit tells "too many" in the same query (and snapshot) as the rows.
+  const rows = await selectTransactions(context, scope, filter, sort, { limit: CSV_EXPORT_MAX_ROWS + 1, offset: 0 });
+  const exceedsLimit = rows.length > CSV_EXPORT_MAX_ROWS;
+  return { items: exceedsLimit ? [] : rows, limit: CSV_EXPORT_MAX_ROWS, exceedsLimit };
+}
+
+const mine = (profileId: string) => eq(companyTalentRoster.talentProfileId, profileId);
 
 builder.queryField('myBalanceTransactions', (t) =>
   t.field({
     type: BalanceTransactionPage,
     description: "The signed-in talent's balance transactions in a period, each with its roster entry's running balance",
     authScopes: { signedIn: true },
-    args: {
-      ...pageArgs,
-      filter: t.arg({ type: FilterInput, required: true }),
-      sort: t.arg({ type: TransactionSort, required: false, description: 'Default NEWEST' }),
-    },
+    args: { ...pageArgs, ...ledgerArgs },
     resolve: async (_root, args, context) => {
       const filter = readFilter(args.filter);
       const window = pageWindow(args);
       const profileId = await findMyTalentProfileId(context);
       if (!profileId) return { items: [], total: 0, page: window.page, perPage: window.perPage };
-      const [items, [counted]] = await Promise.all([
-        selectTransactions(context, profileId, filter, args.sort ?? 'NEWEST', { limit: window.perPage, offset: window.offset }),
-        context.db
-          .select({ total: count() })
-          .from(talentBalanceTransaction)
-          .innerJoin(companyTalentRoster, eq(companyTalentRoster.id, talentBalanceTransaction.companyTalentRosterId))
-          .where(myFilteredTransactions(profileId, filter)),
-      ]);
-      return { items, total: counted?.total ?? 0, page: window.page, perPage: window.perPage };
+      return transactionPage(context, mine(profileId), filter, args.sort, window);
     },
   }),
 );
@@ -260,21 +338,7 @@ builder.queryField('myBalanceTransactionTotals', (t) =>
       const filter = readFilter(args.filter);
       const profileId = await findMyTalentProfileId(context);
       if (!profileId) return [];
-      const change = talentBalanceTransaction.change;
-      const rows = await context.db
-        .select({
-          currency: talentBalanceTransaction.currency,
-          moneyIn: sql<string>`coalesce(sum(${change}) filter (where ${change} > 0), 0)::numeric(16,2)::text`,
-          moneyOut: sql<string>`coalesce(sum(${change}) filter (where ${change} < 0), 0)::numeric(16,2)::text`,
-          net: sql<string>`sum(${change})::numeric(16,2)::text`,
-          count: count(),
-        })
-        .from(talentBalanceTransaction)
-        .innerJoin(companyTalentRoster, eq(companyTalentRoster.id, talentBalanceTransaction.companyTalentRosterId))
-        .where(myFilteredTransactions(profileId, filter))
-        .groupBy(talentBalanceTransaction.currency)
-        .orderBy(talentBalanceTransaction.currency);
-      return rows.map((row) => ({ ...row, currency: row.currency.trim() }));
+      return transactionTotals(context, mine(profileId), filter);
     },
   }),
 );
@@ -284,18 +348,12 @@ builder.queryField('myBalanceTransactionExport', (t) =>
     type: BalanceTransactionExport,
     description: `Every filtered transaction in one answer, for a file export; at most ${CSV_EXPORT_MAX_ROWS}`,
     authScopes: { signedIn: true },
-    args: {
-      filter: t.arg({ type: FilterInput, required: true }),
-      sort: t.arg({ type: TransactionSort, required: false, description: 'Default NEWEST' }),
-    },
+    args: ledgerArgs,
     resolve: async (_root, args, context) => {
       const filter = readFilter(args.filter);
       const profileId = await findMyTalentProfileId(context);
       if (!profileId) return { items: [], limit: CSV_EXPORT_MAX_ROWS, exceedsLimit: false };
-      // One row past the limit tells "too many" in the same query (and snapshot) as the rows.
-      const rows = await selectTransactions(context, profileId, filter, args.sort ?? 'NEWEST', { limit: CSV_EXPORT_MAX_ROWS + 1, offset: 0 });
-      const exceedsLimit = rows.length > CSV_EXPORT_MAX_ROWS;
-      return { items: exceedsLimit ? [] : rows, limit: CSV_EXPORT_MAX_ROWS, exceedsLimit };
+      return exportTransactions(context, mine(profileId), filter, args.sort ?? 'NEWEST');
     },
   }),
 );

@@ -307,7 +307,8 @@ async function countSentInvitations(db: AppDatabase, companyId: string): Promise
 }
 
 async function countRosterTalents(db: AppDatabase, companyId: string): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(companyTalentRoster).where(eq(companyTalentRoster.companyId, companyId));
+  // Removed talents (deletedAt) are off the roster; their ledger still counts in the balances.
+  const [row] = await db.select({ total: count() }).from(companyTalentRoster).where(and(eq(companyTalentRoster.companyId, companyId), isNull(companyTalentRoster.deletedAt)));
   return row?.total ?? 0;
 }
 

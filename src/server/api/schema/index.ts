@@ -51,3 +51,6 @@ import '../saved-talents/saved-talents';
 import '../talent-invitations/talent-invitations';
 import '../billing/company-billings';
 import '../invoices/invoices';
+import '../talent-roster/talent-roster';
+import '../talent-roster/roster-ledger';
+import '../talent-roster/provider-companies';

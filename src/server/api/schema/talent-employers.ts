@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { company, companyTalentRoster } from '../../db/schema';
 import { findMyTalentProfileId } from '../auth/my-talent-profile';
 import { listedCompany } from '../companies/listed-company';
@@ -63,8 +63,9 @@ builder.queryField('myEmployers', (t) =>
       const empty = { items: [], total: 0, page: window.page, perPage: window.perPage };
       const profileId = await findMyTalentProfileId(context);
       if (!profileId) return empty;
-      // A company that closed its account is no longer an employer to show, nor a page to link to.
-      const mine = and(eq(companyTalentRoster.talentProfileId, profileId), listedCompany(company));
+      // A company that closed its account is no longer an employer to show, nor a page to link to;
+      // one that removed the talent from its roster neither (the balance stays on Transactions).
+      const mine = and(eq(companyTalentRoster.talentProfileId, profileId), isNull(companyTalentRoster.deletedAt), listedCompany(company));
       const [items, [counted]] = await Promise.all([
         context.db
           .select({

@@ -1,0 +1,145 @@
+import { companyRefusal, type RefusalStatus } from '../companies/company-refusals';
+import { answerIssues } from '../forms/answer-issues';
+import { typedForm } from '../forms/form-values';
+import { fieldErrorsOf, type FormOutcome } from '../forms/form-outcome';
+import { parseForm } from '../forms/parse-form';
+import { graphql, type ResultOf } from '../graphql/graphql';
+import { sendDocument, type DocumentAnswer, type SendGraphql } from '../graphql/send-document';
+import type { Translate } from '../i18n/i18n';
+import { postedId } from '../ids';
+import { allTimePeriod, type Period } from '../transactions/period-presets';
+import { readTransactionFilter, type TransactionFilter } from '../transactions/transaction-filter';
+import { BALANCE_TRANSACTION_ITEM_FRAGMENT, dataOf, transactionSpan } from '../transactions/transaction-queries';
+import { ledgerEntrySchema } from './ledger-rules';
+import { TALENT_ROSTER_ERRORS } from './roster-input';
+
+// The documents and pure handlers of /company/transactions and its CSV export (issue 18):
+// the company's side of the talents' ledger, read with the talent page's filter, period
+// presets, table and CSV, plus booking an entry and reversing one.
+
+const WORDS = 'companyTransactions';
+/** Roster entries offered in the filter and the booking form; the API caps a page at 100. */
+const ENTRY_CHOICES_LIMIT = 100;
+
+export const COMPANY_LEDGER_CONTEXT_QUERY = graphql(`
+  query CompanyLedgerContext($perPage: Int) {
+    findManyCompanyTalentRoster(includeRemoved: true, perPage: $perPage) {
+      items { id talentName employeeNumber balance currency transactionCount removedAt }
+      total
+    }
+    findManyCompanyTalentRosterBalance { currency balance entries owed firstTransactionAt lastTransactionAt }
+    findManyCompanyCredit { id amount currency until expired }
+  }
+`);
+
+export const COMPANY_TRANSACTIONS_QUERY = graphql(
+  `
+  query CompanyBalanceTransactions($filter: BalanceTransactionFilter!, $page: Int, $perPage: Int, $sort: BalanceTransactionSort) {
+    findManyTalentBalanceTransaction(filter: $filter, page: $page, perPage: $perPage, sort: $sort) { items { ...BalanceTransactionItem } total page perPage pageCount }
+    findManyTalentBalanceTransactionTotal(filter: $filter) { currency moneyIn moneyOut net count }
+  }
+`,
+  [BALANCE_TRANSACTION_ITEM_FRAGMENT],
+);
+
+export const COMPANY_TRANSACTIONS_EXPORT_QUERY = graphql(
+  `
+  query CompanyBalanceTransactionExport($filter: BalanceTransactionFilter!, $sort: BalanceTransactionSort) {
+    findManyTalentBalanceTransactionExport(filter: $filter, sort: $sort) { limit exceedsLimit items { ...BalanceTransactionItem } }
+  }
+`,
+  [BALANCE_TRANSACTION_ITEM_FRAGMENT],
+);
+
+export const CREATE_ONE_TALENT_BALANCE_TRANSACTION_MUTATION = graphql(`
+  mutation CreateOneTalentBalanceTransaction($companyTalentRosterId: ID!, $data: CreateOneTalentBalanceTransactionInput!) {
+    createOneTalentBalanceTransaction(companyTalentRosterId: $companyTalentRosterId, data: $data) { id }
+  }
+`);
+
+export const REVERSE_TALENT_BALANCE_TRANSACTION_MUTATION = graphql(`
+  mutation ReverseTalentBalanceTransaction($id: ID!) {
+    reverseTalentBalanceTransaction(id: $id) { id }
+  }
+`);
+
+type ContextAnswer = ResultOf<typeof COMPANY_LEDGER_CONTEXT_QUERY>;
+export type LedgerRosterEntry = ContextAnswer['findManyCompanyTalentRoster']['items'][number];
+export type LedgerBalance = ContextAnswer['findManyCompanyTalentRosterBalance'][number];
+export type LedgerCredit = ContextAnswer['findManyCompanyCredit'][number];
+
+export interface CompanyTransactionsRequest {
+  entries: LedgerRosterEntry[];
+  /** More roster entries than the filter offers: the rest are reached from the roster pages. */
+  moreEntries: boolean;
+  balances: LedgerBalance[];
+  credits: LedgerCredit[];
+  /** What a bare /company/transactions shows: the whole ledger. */
+  allTime: Period;
+  filter: TransactionFilter;
+}
+
+/**
+ * What the page and the CSV export both start from: the roster entries (the filter's and
+ * the booking form's choices), the balances per currency (their currencies and the span of
+ * "all time"), the credits, and the address's filter. Throws when the API failed.
+ */
+export async function readCompanyTransactionsRequest(send: SendGraphql, url: URL, today: Date): Promise<CompanyTransactionsRequest> {
+  const data = dataOf(await sendDocument(send, COMPANY_LEDGER_CONTEXT_QUERY, { perPage: ENTRY_CHOICES_LIMIT }), 'the roster');
+  const entries = data.findManyCompanyTalentRoster.items;
+  const balances = data.findManyCompanyTalentRosterBalance;
+  const span = transactionSpan(balances);
+  const allTime = allTimePeriod(today, span.first, span.last);
+  const filter = readTransactionFilter(url, { rosterEntryIds: entries.map((entry) => entry.id), currencies: balances.map((balance) => balance.currency), defaultPeriod: allTime });
+  return { entries, moreEntries: data.findManyCompanyTalentRoster.total > entries.length, balances, credits: data.findManyCompanyCredit, allTime, filter };
+}
+
+export function readCompanyTransactions(answer: DocumentAnswer<ResultOf<typeof COMPANY_TRANSACTIONS_QUERY>>) {
+  const data = dataOf(answer, 'the transactions');
+  return { page: data.findManyTalentBalanceTransaction, totals: data.findManyTalentBalanceTransactionTotal };
+}
+
+export function readCompanyExport(answer: DocumentAnswer<ResultOf<typeof COMPANY_TRANSACTIONS_EXPORT_QUERY>>) {
+  return dataOf(answer, 'the export').findManyTalentBalanceTransactionExport;
+}
+
+/** A roster entry as a choice: the talent, the employee number and the currency; removed ones say so. */
+export function entryLabel(entry: LedgerRosterEntry, t: Translate): string {
+  const name = entry.talentName ?? t('talentRoster.unnamed');
+  const parts = [name, entry.employeeNumber, entry.currency].filter(Boolean).join(' · ');
+  return entry.removedAt ? t(`${WORDS}.removedEntry`, { entry: parts }) : parts;
+}
+
+export const LEDGER_ENTRY_FIELDS = ['companyTalentRosterId', 'type', 'change'] as const;
+export type LedgerEntryFormValues = Record<(typeof LEDGER_ENTRY_FIELDS)[number], string>;
+
+export type LedgerEntryOutcome = { kind: 'saved'; rosterEntryId: string } | (Extract<FormOutcome<LedgerEntryFormValues>, { kind: 'invalid' }> & { status: RefusalStatus });
+
+/** "Book an entry": the roster entry, a type and a signed change, checked with the API's rules first. */
+export async function submitLedgerEntry(form: FormData, send: SendGraphql, t: Translate): Promise<LedgerEntryOutcome> {
+  const values = typedForm(form, LEDGER_ENTRY_FIELDS);
+  const rosterEntryId = postedId(form, 'companyTalentRosterId');
+  const parsed = parseForm(form, ledgerEntrySchema);
+  const fieldErrors = parsed.ok ? {} : fieldErrorsOf(parsed.issues, t, TALENT_ROSTER_ERRORS);
+  if (!rosterEntryId) fieldErrors.companyTalentRosterId = t(`${WORDS}.entryRequired`);
+  if (!parsed.ok || !rosterEntryId) return { kind: 'invalid', values, fieldErrors, formError: t(`${WORDS}.invalid`), status: 422 };
+  const answer = await sendDocument(send, CREATE_ONE_TALENT_BALANCE_TRANSACTION_MUTATION, { companyTalentRosterId: rosterEntryId, data: parsed.value });
+  if (answer.data?.createOneTalentBalanceTransaction && !answer.errors.length) return { kind: 'saved', rosterEntryId };
+  const { issues } = answerIssues(answer.errors);
+  if (issues.length) return { kind: 'invalid', values, fieldErrors: fieldErrorsOf(issues, t, TALENT_ROSTER_ERRORS), formError: t(`${WORDS}.invalid`), status: 422 };
+  const refusal = companyRefusal(answer.errors, t, WORDS);
+  return { kind: 'invalid', values, fieldErrors: {}, formError: refusal.message, status: refusal.status };
+}
+
+export type ReversalOutcome = { kind: 'done' } | { kind: 'refused'; message: string; status: RefusalStatus };
+
+/** "Reverse" on a row: books the opposite entry; a removed roster entry's code is worded. */
+export async function submitReversal(form: FormData, send: SendGraphql, t: Translate): Promise<ReversalOutcome> {
+  const id = postedId(form);
+  if (!id) return { kind: 'refused', message: t(`${WORDS}.gone`), status: 422 };
+  const answer = await sendDocument(send, REVERSE_TALENT_BALANCE_TRANSACTION_MUTATION, { id });
+  if (answer.data?.reverseTalentBalanceTransaction && !answer.errors.length) return { kind: 'done' };
+  const [issue] = answerIssues(answer.errors).issues;
+  if (issue) return { kind: 'refused', message: fieldErrorsOf([issue], t, TALENT_ROSTER_ERRORS)[issue.path]!, status: 422 };
+  return { kind: 'refused', ...companyRefusal(answer.errors, t, WORDS) };
+}

@@ -1,0 +1,36 @@
+import type { APIRoute } from 'astro';
+import { pageGraphql } from '../../server/bff/page/page-forms';
+import { buildRoute } from '../../lib/routes/build-route';
+import { findRouteByKey } from '../../lib/routes/route-table';
+import { permitsPage } from '../../lib/permissions/effective-permissions';
+import { transactionTypeLabelKey } from '../../lib/transactions/balance-transaction-types';
+import { toApiFilter } from '../../lib/transactions/transaction-filter';
+import { apiSort } from '../../lib/transactions/transaction-queries';
+import { COMPANY_TRANSACTIONS_CSV_COLUMNS, csvDownloadHeaders, transactionsCsv, transactionsCsvFilename } from '../../lib/transactions/transactions-csv';
+import { COMPANY_TRANSACTIONS_EXPORT_QUERY, readCompanyExport, readCompanyTransactionsRequest } from '../../lib/talent-roster/ledger-pages';
+import { sendDocument } from '../../lib/graphql/send-document';
+
+/**
+ * "Export CSV" of /company/transactions: every ledger entry of the page's filter (all
+ * pages, same address parameters) as a download, with the talent's CSV module. Anything
+ * that is not a file to hand over (no company selected, no permission, a bad period, too
+ * many rows) goes back to the page, which says what is wrong (or answers 403).
+ */
+export const GET: APIRoute = async (context) => {
+  const { locals, url } = context;
+  const { t, selectedCompany } = locals;
+  const backToPage = `${buildRoute('companyTransactions')}${url.search}`;
+  // Signed-in only: the middleware guards everything under /company/, this endpoint too.
+  // The page's permissions are checked here as the guard checks them for the page.
+  if (!selectedCompany || !permitsPage(findRouteByKey('companyTransactions')?.permissions, selectedCompany.permissions)) return context.redirect(backToPage, 303);
+  const send = pageGraphql(context);
+  const { filter } = await readCompanyTransactionsRequest(send, url, new Date());
+  if (filter.problems.length) return context.redirect(backToPage, 303);
+  const result = readCompanyExport(await sendDocument(send, COMPANY_TRANSACTIONS_EXPORT_QUERY, { filter: toApiFilter(filter), sort: apiSort(filter.sort) }));
+  if (result.exceedsLimit) return context.redirect(backToPage, 303);
+
+  const headings = Object.fromEntries(COMPANY_TRANSACTIONS_CSV_COLUMNS.map((column) => [column, t(`transactions.export.columns.${column}`)]));
+  const csv = transactionsCsv(result.items, { headings, typeLabel: (type) => t(transactionTypeLabelKey(type)) }, COMPANY_TRANSACTIONS_CSV_COLUMNS);
+  const { from, to } = toApiFilter(filter);
+  return new Response(csv, { headers: csvDownloadHeaders(transactionsCsvFilename(from, to, 'company-transactions')) });
+};

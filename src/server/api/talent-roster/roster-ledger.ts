@@ -1,0 +1,214 @@
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { zodIssues } from '../../../lib/forms/zod-issues';
+import { isUuid } from '../../../lib/ids';
+import { isCreditCurrent } from '../../../lib/talent-roster/company-credit';
+import { balanceAfterEntry, ledgerEntrySchema, reversalOf, type LedgerEntry } from '../../../lib/talent-roster/ledger-rules';
+import { TALENT_ROSTER_ERRORS } from '../../../lib/talent-roster/roster-input';
+import { CSV_EXPORT_MAX_ROWS } from '../../../lib/transactions/transactions-csv';
+import { companyCredit, companyTalentRoster, talentBalanceTransaction } from '../../db/schema';
+import { builder } from '../builder';
+import type { ApiContext } from '../context';
+import { invalidFields, notFound } from '../errors';
+import { pageArgs, pageWindow } from '../pagination';
+import { recordEvent } from '../record-event';
+import { requireCompanyPermission } from '../companies/company-access';
+import type { Writer } from '../companies/company-rows';
+import {
+  BalanceTransaction,
+  BalanceTransactionExport,
+  BalanceTransactionPage,
+  BalanceTransactionTotal,
+  exportTransactions,
+  FilterInput,
+  ledgerArgs,
+  readFilter,
+  selectTransactions,
+  transactionPage,
+  TransactionType,
+  transactionTotals,
+  type LedgerFilter,
+} from '../schema/balance-transactions';
+import { ownRosterEntry } from './talent-roster';
+
+// The selected company's side of the balance ledger (spec §3 talentBalanceTransaction,
+// issue 18): the entries of its roster, read through the talent's own ledger functions
+// (schema/balance-transactions.ts) with the company as the scope, so both sides show the
+// same rows and running balances. The ledger is append-only: an entry is added with its
+// roster entry's balance moved in the same transaction, and corrected by a reversing
+// entry, never changed or deleted. Each entry is a companyTalentRoster.update event (spec
+// §9 has no ledger event type) addressed to the talent, holding the entry.
+
+const ofCompany = (companyId: string) => eq(companyTalentRoster.companyId, companyId);
+
+/** The checked filter; a roster entry it names must be the company's (NOT_FOUND otherwise, like any id). */
+async function companyFilter(context: ApiContext, companyId: string, filter: Parameters<typeof readFilter>[0]): Promise<LedgerFilter> {
+  const checked = readFilter(filter);
+  if (checked.rosterEntryId) await ownRosterEntry(context.db, companyId, checked.rosterEntryId);
+  // The company's ledger is its own already: another company named here matches nothing.
+  return checked;
+}
+
+builder.queryField('findManyTalentBalanceTransaction', (t) =>
+  t.field({
+    type: BalanceTransactionPage,
+    description: "The selected company's roster ledger in a period, each entry with its roster entry's running balance; needs companyTalentRoster read",
+    authScopes: { signedIn: true },
+    args: { ...pageArgs, ...ledgerArgs },
+    resolve: async (_root, args, context) => {
+      const { companyId } = requireCompanyPermission(context, 'companyTalentRoster', 'read');
+      const window = pageWindow(args);
+      return transactionPage(context, ofCompany(companyId), await companyFilter(context, companyId, args.filter), args.sort, window);
+    },
+  }),
+);
+
+builder.queryField('findManyTalentBalanceTransactionTotal', (t) =>
+  t.field({
+    type: [BalanceTransactionTotal],
+    description: "Money in, money out and net of the selected company's filtered ledger, one row per currency; needs companyTalentRoster read",
+    authScopes: { signedIn: true },
+    args: { filter: t.arg({ type: FilterInput, required: true }) },
+    resolve: async (_root, args, context) => {
+      const { companyId } = requireCompanyPermission(context, 'companyTalentRoster', 'read');
+      return transactionTotals(context, ofCompany(companyId), await companyFilter(context, companyId, args.filter));
+    },
+  }),
+);
+
+builder.queryField('findManyTalentBalanceTransactionExport', (t) =>
+  t.field({
+    type: BalanceTransactionExport,
+    description: `Every entry of the selected company's filtered ledger in one answer, for a file export; at most ${CSV_EXPORT_MAX_ROWS}; needs companyTalentRoster read`,
+    authScopes: { signedIn: true },
+    args: ledgerArgs,
+    resolve: async (_root, args, context) => {
+      const { companyId } = requireCompanyPermission(context, 'companyTalentRoster', 'read');
+      return exportTransactions(context, ofCompany(companyId), await companyFilter(context, companyId, args.filter), args.sort ?? 'NEWEST');
+    },
+  }),
+);
+
+/**
+ * Appends one entry to a roster entry's ledger and moves its balance by the change, both
+ * under the roster row's lock, and records the event. A removed entry takes no new
+ * entries (`rosterEntryRemoved`); a balance the column cannot hold is `balanceTooLarge`.
+ */
+async function appendEntry(tx: Writer, context: ApiContext, companyId: string, rosterEntryId: string, entry: LedgerEntry, reverses: string | null) {
+  const roster = await ownRosterEntry(tx, companyId, rosterEntryId, true);
+  if (roster.deletedAt) throw invalidFields([{ path: 'companyTalentRosterId', code: 'rosterEntryRemoved' }], TALENT_ROSTER_ERRORS, null);
+  const balance = balanceAfterEntry({ amount: roster.balance, currency: roster.currency }, entry);
+  if (balance === null) throw invalidFields([{ path: 'change', code: entry.currency === roster.currency ? 'balanceTooLarge' : 'currencyMismatch' }], TALENT_ROSTER_ERRORS);
+  const [created] = await tx
+    .insert(talentBalanceTransaction)
+    // Booked at the moment of writing, after the row lock: entries follow the order they were booked in.
+    .values({ companyTalentRosterId: roster.id, companyId, change: entry.change, currency: entry.currency, type: entry.type, createdById: context.viewer!.userId, createdAt: new Date() })
+    .returning({ id: talentBalanceTransaction.id });
+  await tx.update(companyTalentRoster).set({ balance }).where(eq(companyTalentRoster.id, roster.id));
+  await recordEvent(tx, context.viewer!, {
+    type: 'companyTalentRoster.update',
+    toId: roster.talentUserId,
+    data: {
+      entityId: roster.id,
+      companyId,
+      transaction: { id: created!.id, type: entry.type, change: entry.change, currency: entry.currency, ...(reverses ? { reverses } : {}) },
+      before: { balance: roster.balance },
+      after: { balance },
+    },
+  });
+  const [row] = await selectTransactions({ db: tx }, eq(companyTalentRoster.id, roster.id), justWritten(created!.id), 'NEWEST', { limit: 1, offset: 0 });
+  return row!;
+}
+
+/** The filter that finds one entry whatever its day: to read back the entry just written, with its running balance. */
+function justWritten(transactionId: string): LedgerFilter {
+  return { start: new Date('1900-01-01T00:00:00Z'), endExclusive: new Date('2100-01-01T00:00:00Z'), companyId: null, rosterEntryId: null, currency: null, type: null, transactionId };
+}
+
+const TalentBalanceTransactionInput = builder.inputType('CreateOneTalentBalanceTransactionInput', {
+  description: "One ledger entry; its currency is the roster entry's",
+  fields: (t) => ({
+    type: t.field({ type: TransactionType, required: true }),
+    change: t.string({ required: true, description: 'Signed decimal, at most 2 places, not zero: money in positive (SALARY), money out negative (COMISSION, WITHDRAWAL), MISC either' }),
+  }),
+});
+
+builder.mutationField('createOneTalentBalanceTransaction', (t) =>
+  t.field({
+    type: BalanceTransaction,
+    description:
+      "Appends an entry to the ledger of a roster entry of the selected company and moves its balance in the same transaction; needs companyTalentRoster update. Field codes: changeFormat, changeZero, changeMustBeIn, changeMustBeOut, rosterEntryRemoved, balanceTooLarge. Records companyTalentRoster.update addressed to the talent",
+    authScopes: { signedIn: true },
+    args: { companyTalentRosterId: t.arg.id({ required: true }), data: t.arg({ type: TalentBalanceTransactionInput, required: true }) },
+    resolve: async (_root, { companyTalentRosterId, data }, context) => {
+      const { companyId } = requireCompanyPermission(context, 'companyTalentRoster', 'update');
+      const parsed = ledgerEntrySchema.safeParse(data);
+      if (!parsed.success) throw invalidFields(zodIssues(parsed.error), TALENT_ROSTER_ERRORS);
+      return context.db.transaction(async (tx) => {
+        const roster = await ownRosterEntry(tx, companyId, String(companyTalentRosterId));
+        return appendEntry(tx, context, companyId, roster.id, { ...parsed.data, currency: roster.currency }, null);
+      });
+    },
+  }),
+);
+
+builder.mutationField('reverseTalentBalanceTransaction', (t) =>
+  t.field({
+    type: BalanceTransaction,
+    description:
+      "Corrects a ledger entry of the selected company by appending its reversal (same type and currency, the opposite change) and moving the balance back; the entry itself never changes. Needs companyTalentRoster update. Records companyTalentRoster.update addressed to the talent",
+    authScopes: { signedIn: true },
+    args: { id: t.arg.id({ required: true, description: 'The entry to reverse' }) },
+    resolve: async (_root, { id }, context) => {
+      const { companyId } = requireCompanyPermission(context, 'companyTalentRoster', 'update');
+      const entryId = String(id);
+      if (!isUuid(entryId)) throw notFound('The transaction');
+      return context.db.transaction(async (tx) => {
+        const [original] = await tx
+          .select({ rosterEntryId: talentBalanceTransaction.companyTalentRosterId, type: talentBalanceTransaction.type, change: talentBalanceTransaction.change, currency: talentBalanceTransaction.currency })
+          .from(talentBalanceTransaction)
+          .innerJoin(companyTalentRoster, eq(companyTalentRoster.id, talentBalanceTransaction.companyTalentRosterId))
+          .where(and(eq(talentBalanceTransaction.id, entryId), ofCompany(companyId)))
+          .limit(1);
+        if (!original) throw notFound('The transaction');
+        return appendEntry(tx, context, companyId, original.rosterEntryId, reversalOf({ ...original, currency: original.currency.trim() }), entryId);
+      });
+    },
+  }),
+);
+
+interface CreditRow {
+  id: string;
+  amount: string;
+  currency: string;
+  until: Date | null;
+  updatedAt: Date;
+}
+
+const CompanyCredit = builder.objectRef<CreditRow>('CompanyCredit').implement({
+  description: 'Credit the platform gives the selected company (spec §3 companyCredit)',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    amount: t.field({ type: 'Decimal', resolve: (row) => row.amount }),
+    currency: t.exposeString('currency'),
+    until: t.field({ type: 'DateTime', nullable: true, description: 'Counts until then; null never expires', resolve: (row) => row.until }),
+    expired: t.boolean({ resolve: (row) => !isCreditCurrent({ until: row.until?.toISOString() ?? null }, new Date()) }),
+    updatedAt: t.field({ type: 'DateTime', resolve: (row) => row.updatedAt }),
+  }),
+});
+
+builder.queryField('findManyCompanyCredit', (t) =>
+  t.field({
+    type: [CompanyCredit],
+    description: "The selected company's credits, latest ending first (no end first); needs companyTalentRoster read",
+    authScopes: { signedIn: true },
+    resolve: async (_root, _args, context) => {
+      const { companyId } = requireCompanyPermission(context, 'companyTalentRoster', 'read');
+      const rows = await context.db
+        .select({ id: companyCredit.id, amount: companyCredit.amount, currency: companyCredit.currency, until: companyCredit.until, updatedAt: companyCredit.updatedAt })
+        .from(companyCredit)
+        .where(eq(companyCredit.companyId, companyId))
+        .orderBy(desc(companyCredit.until), asc(companyCredit.currency), asc(companyCredit.id));
+      return rows.map((row) => ({ ...row, currency: row.currency.trim() }));
+    },
+  }),
+);

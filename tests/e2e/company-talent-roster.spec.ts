@@ -1,0 +1,211 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { addMoney } from '../../src/lib/money/decimal-money';
+import rosterWords from '../../src/locales/en/common/talent-roster.json' with { type: 'json' };
+import noteWords from '../../src/locales/en/common/talent-notes.json' with { type: 'json' };
+import rbac from '../../src/locales/en/rbac.json' with { type: 'json' };
+import { companyMenu, selectCompany } from './support/company-area';
+import { DEMO_TALENT, expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
+import { newEmail, signUpNewAccount } from './support/sign-up';
+
+// Issue 18: the demo owner keeps Northwind's talent roster (seeded: the demo talent and
+// five others) and books to the demo talent's balance on Transactions; the talent sees
+// what was booked on her own Transactions page.
+const OWNER = 'owner@demo.test';
+const DEMO_TALENT_NAME = 'Tara Talent';
+const words = rosterWords.talentRoster;
+const ledgerWords = rosterWords.companyTransactions;
+const notices = rosterWords.notices;
+
+/** "+€1,234.50" / "-€61.73" / "€0" as a plain decimal. */
+function amountOf(text: string): string {
+  const plain = text.replace(/[^\d.-]/g, '');
+  return addMoney(plain.includes('.') ? plain : `${plain}.00`);
+}
+
+async function signInToNorthwind(page: Page) {
+  await signInAs(page, OWNER, '/company/my-companies');
+  await selectCompany(page, 'Northwind Labs');
+}
+
+test.describe('company talent roster and transactions', () => {
+  test('the owner reads the roster, keeps notes on a talent and adds a talent by e-mail', async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    // A talent of its own, known to Northwind only by her e-mail address.
+    const talentContext = await browser.newContext();
+    const talentPage = await talentContext.newPage();
+    const email = await signUpNewAccount(talentPage, 'Rosa Roster', newEmail('roster'));
+    await talentPage.goto('/talent/dashboard');
+    await talentPage.getByRole('button', { name: 'Create profile' }).click();
+    await expect(talentPage).toHaveURL(/\/talent\/profile$/);
+    await talentContext.close();
+
+    await signInToNorthwind(page);
+    await companyMenu(page).getByRole('link', { name: rbac.companyMenu.talentRoster }).click();
+    await expect(page).toHaveURL(/\/company\/talent-roster$/);
+    await expect(page).toHaveTitle(/^Talent roster \| /);
+    const demoEntry = page.locator('li[data-roster-entry-id]').filter({ has: page.getByRole('link', { name: DEMO_TALENT_NAME, exact: true }) });
+    await expect(demoEntry).toHaveCount(1);
+    await expect(demoEntry).toContainText('NW-0042');
+    await expect(page.getByTestId('providers')).toContainText('Brightpath Consulting');
+    await expectNoAxeViolations(page);
+
+    await test.step('the filters live in the address and say when nothing matches', async () => {
+      await page.getByLabel(words.q).fill('nw-0042');
+      await page.getByRole('button', { name: 'Filter' }).click();
+      await expect(page).toHaveURL(/q=nw-0042/);
+      await expect(page.locator('li[data-roster-entry-id]')).toHaveCount(1);
+      await page.goto('/company/talent-roster?q=nobody-by-this-name');
+      await expect(page.getByText(words.emptyFiltered)).toBeVisible();
+      await page.goto('/company/talent-roster');
+    });
+
+    await test.step('the details show the entry and its notes, which the owner writes', async () => {
+      await demoEntry.getByRole('link', { name: DEMO_TALENT_NAME, exact: true }).click();
+      await expect(page).toHaveURL(/\/company\/talent-roster-details\?id=/);
+      await expect(page.getByRole('heading', { level: 1, name: DEMO_TALENT_NAME })).toBeVisible();
+      await expect(page.getByText('NW-0042')).toBeVisible();
+      const notes = page.getByRole('region', { name: noteWords.talentNotes.heading });
+      const note = `Roster note ${Date.now()}`;
+      const newNote = notes.getByRole('form', { name: noteWords.talentNotes.newNote });
+      await newNote.getByRole('textbox', { name: noteWords.talentNotes.note }).fill(note);
+      await newNote.getByRole('button', { name: noteWords.talentNotes.add }).click();
+      await expect(page.getByRole('status').filter({ hasText: noteWords.notices.talentNotes.created }).first()).toBeVisible();
+      await expect(page.getByRole('region', { name: noteWords.talentNotes.heading }).locator('li[data-note-id]').filter({ hasText: note })).toHaveCount(1);
+      await expectNoAxeViolations(page);
+      await expectFitsPhoneWidth(page);
+      await page.setViewportSize({ width: 1280, height: 800 });
+    });
+
+    await test.step('an unknown address is refused in words; a known one adds the talent', async () => {
+      await page.goto('/company/talent-roster');
+      const add = page.getByRole('region', { name: words.addHeading });
+      await add.getByLabel(words.email).fill(newEmail('nobody'));
+      await add.getByLabel(words.currency).fill('EUR');
+      await add.getByRole('button', { name: words.add }).click();
+      await expect(page.getByText(words.errors.emailUnknown)).toBeVisible();
+      await expect(page.getByRole('region', { name: words.addHeading }).getByLabel(words.email)).toHaveAttribute('aria-invalid', 'true');
+      await expectNoAxeViolations(page);
+
+      const again = page.getByRole('region', { name: words.addHeading });
+      await again.getByLabel(words.email).fill(email);
+      await again.getByLabel(words.employmentType).selectOption('freelancer');
+      await again.getByLabel(words.employeeNumber).fill('NW-E2E');
+      await again.getByRole('button', { name: words.add }).click();
+      await expect(page).toHaveURL(/\/company\/talent-roster-details\?id=/);
+      await expect(page.getByRole('status').filter({ hasText: notices.talentRoster.added }).first()).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'Rosa Roster' })).toBeVisible();
+    });
+
+    await test.step('removed, the talent leaves the list and is offered again to add', async () => {
+      await page.locator('summary', { hasText: words.remove }).click();
+      await page.getByRole('button', { name: words.removeConfirmButton.replace('{{name}}', 'Rosa Roster') }).click();
+      await expect(page.getByRole('status').filter({ hasText: notices.talentRoster.removed }).first()).toBeVisible();
+      await expect(page.getByTestId('removed-notice')).toBeVisible();
+      await page.goto('/company/talent-roster');
+      await expect(page.getByRole('link', { name: 'Rosa Roster' })).toHaveCount(0);
+      await expect(page.getByLabel(words.candidate).locator('option', { hasText: 'Rosa Roster' })).toHaveCount(1);
+      await expectFitsPhoneWidth(page);
+    });
+  });
+
+  test('the owner books a MISC entry, sees the balance move, reverses it and downloads the CSV; the talent sees both', async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    await signInToNorthwind(page);
+    await page.goto('/company/talent-roster');
+    const entryId = await page
+      .locator('li[data-roster-entry-id]')
+      .filter({ has: page.getByRole('link', { name: DEMO_TALENT_NAME, exact: true }) })
+      .getAttribute('data-roster-entry-id');
+    expect(entryId).toBeTruthy();
+
+    await page.goto(`/company/transactions?entry=${entryId}`);
+    await expect(page).toHaveTitle(/^Transactions \| /);
+    await expect(page.getByTestId('credit-summary')).toContainText('EUR');
+    const before = amountOf(await page.getByTestId('balance-amount').innerText());
+    await expectNoAxeViolations(page);
+
+    await test.step('a sign against the type is refused in words', async () => {
+      const book = page.getByRole('region', { name: ledgerWords.bookHeading });
+      await book.getByLabel('Type').selectOption('WITHDRAWAL');
+      await book.getByLabel(ledgerWords.change).fill('25');
+      await book.getByRole('button', { name: ledgerWords.book }).click();
+      await expect(page.getByText(words.errors.changeMustBeOut)).toBeVisible();
+      expect(amountOf(await page.getByTestId('balance-amount').innerText())).toBe(before);
+    });
+
+    await test.step('a MISC entry moves the balance', async () => {
+      const book = page.getByRole('region', { name: ledgerWords.bookHeading });
+      await book.getByLabel('Type').selectOption('MISC');
+      await book.getByLabel(ledgerWords.change).fill('25.10');
+      await book.getByRole('button', { name: ledgerWords.book }).click();
+      await expect(page.getByRole('status').filter({ hasText: notices.companyTransactions.booked }).first()).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`entry=${entryId}`));
+      expect(amountOf(await page.getByTestId('balance-amount').innerText())).toBe(addMoney(before, '25.10'));
+      const newest = page.getByTestId('transactions-table').locator('tbody tr').first();
+      await expect(newest.getByTestId('change')).toHaveText('+€25.10');
+      expect(amountOf(await newest.getByTestId('balance-after').innerText())).toBe(addMoney(before, '25.10'));
+    });
+
+    await test.step('reversed, the balance is back and both entries stay', async () => {
+      const newest = page.getByTestId('transactions-table').locator('tbody tr').first();
+      await newest.locator('summary', { hasText: ledgerWords.reverse }).click();
+      await newest.getByRole('button', { name: ledgerWords.reverseConfirmButton }).click();
+      await expect(page.getByRole('status').filter({ hasText: notices.companyTransactions.reversed }).first()).toBeVisible();
+      expect(amountOf(await page.getByTestId('balance-amount').innerText())).toBe(before);
+      const rows = page.getByTestId('transactions-table').locator('tbody tr');
+      await expect(rows.nth(0).getByTestId('change')).toHaveText('-€25.10');
+      await expect(rows.nth(1).getByTestId('change')).toHaveText('+€25.10');
+      await expectNoAxeViolations(page);
+    });
+
+    await test.step('the CSV holds the filtered ledger with the talent named', async () => {
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+      expect(download.suggestedFilename()).toMatch(/^company-transactions-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+      const csv = await readFile((await download.path())!, 'utf8');
+      const lines = csv.replace(/^\uFEFF/, '').split('\r\n');
+      expect(lines[0]).toBe('"Date","Type","Talent","Employee number","Assignment","Change","Currency","Balance after","Transaction ID"');
+      expect(lines.slice(1).filter(Boolean).every((line) => line.includes(`"${DEMO_TALENT_NAME}","NW-0042"`))).toBe(true);
+      expect(lines.some((line) => /"Miscellaneous","Tara Talent","NW-0042","",-25\.10,"EUR",/.test(line))).toBe(true);
+    });
+
+    await test.step('on a phone the page fits', async () => {
+      await expectFitsPhoneWidth(page);
+      await page.setViewportSize({ width: 1280, height: 800 });
+    });
+
+    await test.step('the talent sees the entry and its reversal on her Transactions', async () => {
+      const talentContext = await browser.newContext();
+      const talentPage = await talentContext.newPage();
+      await signInAs(talentPage, DEMO_TALENT, '/talent/transactions');
+      const rows = talentPage.getByTestId('transactions-table').locator('tbody tr').filter({ hasText: 'Northwind Labs' });
+      await expect(rows.filter({ has: talentPage.getByTestId('change').getByText('+€25.10', { exact: true }) })).not.toHaveCount(0);
+      await expect(rows.filter({ has: talentPage.getByTestId('change').getByText('-€25.10', { exact: true }) })).not.toHaveCount(0);
+      await talentContext.close();
+    });
+  });
+
+  test('a member without the roster permission gets 403, and another company cannot open the entry', async ({ page, browser }) => {
+    await signInAs(page, 'recruiter@demo.test', '/company/my-companies');
+    await selectCompany(page, 'Northwind Labs');
+    for (const path of ['/company/talent-roster', '/company/talent-roster-details?id=00000000-0000-4000-8000-000000000000', '/company/transactions']) {
+      expect((await page.goto(path))?.status(), path).toBe(403);
+    }
+    await expect(companyMenu(page).getByRole('link', { name: rbac.companyMenu.talentRoster })).toHaveCount(0);
+
+    const owner = await browser.newContext();
+    const ownerPage = await owner.newPage();
+    await signInToNorthwind(ownerPage);
+    await ownerPage.goto('/company/talent-roster');
+    const northwindEntry = await ownerPage.locator('li[data-roster-entry-id]').first().getAttribute('data-roster-entry-id');
+    await selectCompany(ownerPage, 'Brightpath Consulting');
+    expect((await ownerPage.goto(`/company/talent-roster-details?id=${northwindEntry}`))?.status()).toBe(404);
+    // Another company's entry in the address is not one the filter offers: it is dropped, never used.
+    const exported = await ownerPage.request.get(`/company/transactions.csv?entry=${northwindEntry}`, { maxRedirects: 0 });
+    expect(exported.status()).toBe(200);
+    const csv = await exported.text();
+    expect(csv).toContain('BP-1187');
+    expect(csv).not.toContain('NW-0042');
+    await owner.close();
+  });
+});
