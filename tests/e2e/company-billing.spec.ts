@@ -2,14 +2,18 @@ import { expect, test, type Page } from '@playwright/test';
 import common from '../../src/locales/en/common.json' with { type: 'json' };
 import reviewWords from '../../src/locales/en/common/billing-review.json' with { type: 'json' };
 import billingWords from '../../src/locales/en/common/talent-billing.json' with { type: 'json' };
+import invoiceWords from '../../src/locales/en/common/invoices.json' with { type: 'json' };
+import { embeddedFiles, facturXSchemaErrors } from '../support/factur-x';
 import { selectCompany } from './support/company-area';
 import { DEMO_TALENT, expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
 
 // Issue 18, billing review: the demo owner opens the billing the demo talent sent
 // Northwind for last month, tries to reject it without a reason (refused in words),
 // approves it with a purchase order and a remark on a line; the talent sees who approved
-// it, the order and the remark on her billing. A recruiter without jobAssignment read
-// gets 403.
+// it, the order and the remark on her billing. The owner then prepares its invoice,
+// issues it (numbered), downloads the PDF (its Factur-X data checked against the EN 16931
+// schema) and marks it paid; the talent sees her billing invoiced and paid. A recruiter
+// without jobAssignment read gets 403.
 const OWNER = 'owner@demo.test';
 const RECRUITER = 'recruiter@demo.test';
 const words = reviewWords.billingReview;
@@ -29,7 +33,7 @@ async function checkPage(page: Page) {
 
 test.describe('company billing', () => {
   test('the owner approves the billing the talent sent; the talent sees who, when and the remark', async ({ page, browser }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const order = `PO-${Date.now().toString(36).toUpperCase()}`;
     await signInAs(page, OWNER, '/company/my-companies');
     await selectCompany(page, 'Northwind Labs');
@@ -75,6 +79,57 @@ test.describe('company billing', () => {
       await expect(talentPage.getByTestId('billing-status')).toHaveText(billingWords.billing.statuses.APPROVED);
       await expect(talentPage.getByTestId('billing-trail')).toContainText(order);
       await expect(talentPage.getByTestId('line-company-comment').first()).toContainText('Hours match the timesheet.');
+      await context.close();
+    });
+
+    let invoiceNumber = '';
+    let invoiceId = '';
+    await test.step('a draft invoice without VAT needs a reason; issuing gives it the next number', async () => {
+      const invoiceWordsDraft = invoiceWords.invoices.draft;
+      await page.getByLabel(invoiceWordsDraft.vatRate).fill('0');
+      await page.getByRole('button', { name: invoiceWordsDraft.submit }).click();
+      await expect(page.getByText(invoiceWords.invoices.errors.vatExemptionReasonRequired)).toBeVisible();
+      await page.getByLabel(invoiceWordsDraft.vatExemptionReason).fill('VAT exempt, article 293 B of the French tax code');
+      await page.getByRole('button', { name: invoiceWordsDraft.submit }).click();
+      await expect(page).toHaveURL(/\/company\/invoicing\?id=/);
+      await expect(page.getByText(invoiceWords.notices.invoices.drafted)).toBeVisible();
+      await expect(page.getByTestId('invoice-state')).toHaveText(invoiceWords.invoices.states.DRAFT);
+      await checkPage(page);
+      await page.getByRole('button', { name: invoiceWords.invoices.issue }).click();
+      await expect(page.getByText(invoiceWords.notices.invoices.issued)).toBeVisible();
+      await expect(page.getByTestId('invoice-state')).toHaveText(invoiceWords.invoices.states.UNPAID);
+      invoiceNumber = /INV-\d{4}-\d{4,}/.exec((await page.getByRole('heading', { level: 1 }).textContent()) ?? '')?.[0] ?? '';
+      invoiceId = new URL(page.url()).searchParams.get('id') ?? '';
+      expect(invoiceNumber).not.toBe('');
+    });
+
+    await test.step('the PDF downloads with Factur-X data the EN 16931 schema accepts', async () => {
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: invoiceWords.invoices.downloadPdf }).click()]);
+      expect(download.suggestedFilename()).toBe(`${invoiceNumber}.pdf`);
+      const bytes = new Uint8Array(await (await import('node:fs/promises')).readFile((await download.path())!));
+      const xml = (await embeddedFiles(bytes))['factur-x.xml']!;
+      expect(await facturXSchemaErrors(xml)).toEqual([]);
+      expect(xml).toContain(invoiceNumber);
+      expect(xml).toContain('<ram:TypeCode>389</ram:TypeCode>');
+    });
+
+    await test.step('marked paid, the invoice and the billing are paid', async () => {
+      await page.getByRole('button', { name: invoiceWords.invoices.markPaid }).click();
+      await expect(page.getByText(invoiceWords.notices.invoices.paid)).toBeVisible();
+      await expect(page.getByTestId('invoice-state')).toHaveText(invoiceWords.invoices.states.PAID);
+      await page.goto('/company/invoicing');
+      // Numbers are per issuer: Brightpath's invoices to Northwind may carry the same one.
+      await expect(page.locator(`[data-invoice-id="${invoiceId}"]`)).toContainText(invoiceNumber);
+      await checkPage(page);
+    });
+
+    await test.step('the talent sees her billing invoiced and paid, and who did it', async () => {
+      const context = await browser.newContext();
+      const talentPage = await context.newPage();
+      await signInAs(talentPage, DEMO_TALENT, `/talent/billing?id=${billingId}`);
+      await expect(talentPage.getByTestId('billing-status')).toHaveText(billingWords.billing.statuses.PAID);
+      await expect(talentPage.locator('[data-step="invoiced"]')).toBeVisible();
+      await expect(talentPage.locator('[data-step="paid"]')).toBeVisible();
       await context.close();
     });
   });

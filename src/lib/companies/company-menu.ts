@@ -71,6 +71,7 @@ const GROUPS: readonly GroupDefinition[] = [
       // Not in spec §2's menu, which lists no accounting page: without these entries the
       // billing and invoicing pages (issue 18) could only be reached by typing their address.
       { labelKey: 'rbac:companyMenu.billing', routeKey: 'companyBilling', visible: (p) => reads(p, 'jobAssignment') },
+      { labelKey: 'rbac:companyMenu.invoicing', routeKey: 'companyInvoicing', visible: (p) => reads(p, 'jobAssignment') },
     ],
   },
   {

@@ -50,7 +50,7 @@ export const ROUTES = [
   { key: 'companyCreate', path: '/company/create', titleKey: 'titles.companyCreate', group: 'company', access: 'signedIn', live: true },
   { key: 'companyCreateSuccess', path: '/company/create/success', titleKey: 'titles.companyCreateSuccess', group: 'company', access: 'signedIn', live: true },
   { key: 'companyDashboard', path: '/company/dashboard', titleKey: 'titles.companyDashboard', group: 'company', access: 'signedIn', live: true },
-  { key: 'companyInvoicing', path: '/company/invoicing', titleKey: 'titles.companyInvoicing', group: 'company', access: 'signedIn', live: false },
+  { key: 'companyInvoicing', path: '/company/invoicing', titleKey: 'titles.companyInvoicing', group: 'company', access: 'signedIn', live: true, permissions: [['jobAssignment', 'read']] },
   { key: 'companyJobAd', path: '/company/job-ad', titleKey: 'titles.companyJobAd', group: 'company', access: 'signedIn', live: true, permissions: [['jobAd', 'read']] },
   { key: 'companyJobAdCreate', path: '/company/job-ad-create', titleKey: 'titles.companyJobAdCreate', group: 'company', access: 'signedIn', live: true, permissions: [['jobAd', 'create']] },
   { key: 'companyJobAdEdit', path: '/company/job-ad-edit', titleKey: 'titles.companyJobAdEdit', group: 'company', access: 'signedIn', live: true, permissions: [['jobAd', 'read'], ['jobAd', 'update']] },
