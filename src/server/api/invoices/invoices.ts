@@ -9,7 +9,7 @@ import type { InvoiceLineValue } from '../../../lib/invoices/invoice-document';
 import { formatInvoiceNumber, numberingYear } from '../../../lib/invoices/invoice-numbering';
 import { invoicePartyOf, missingPartyFields, type InvoicePartyValue } from '../../../lib/invoices/invoice-parties';
 import { creditTotals, invoiceTotals } from '../../../lib/invoices/invoice-totals';
-import { addMoney, negateMoney } from '../../../lib/money/decimal-money';
+import { negateMoney } from '../../../lib/money/decimal-money';
 import { escapeLike } from '../../db/like-pattern';
 import {
   billing,
@@ -20,7 +20,6 @@ import {
   invoice,
   invoiceNumberCounter,
   jobAssignment,
-  talentBalanceTransaction,
   talentProfile,
   user,
   type InvoiceDetails,
@@ -33,6 +32,8 @@ import { conflict, invalidFields, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
 import { loadReviewedBilling, lockReviewedBilling } from '../billing/billing-rows';
+import { bookLedgerEntry } from '../talent-roster/roster-ledger';
+import { ownRosterEntry } from '../talent-roster/talent-roster';
 
 // Invoices (issue 18, spec §2 /company/invoicing, §3 invoice): prepared as a draft from an
 // approved billing the company reviews, issued (numbered then, never before), marked paid,
@@ -492,9 +493,9 @@ builder.mutationField('markInvoicePaid', (t) =>
 );
 
 /**
- * The SALARY entry a paid billing puts on the talent's balance with the company, and the
- * balance with it; the roster entry is made (or restored) if needed. A roster kept in
- * another currency refuses it: currencies are never mixed in a balance.
+ * The SALARY entry a paid billing puts on the talent's balance with the company, booked
+ * like any ledger entry; the roster entry is made (or restored) if needed. A roster kept
+ * in another currency refuses it: currencies are never mixed in a balance.
  */
 async function creditSalary(
   context: ApiContext,
@@ -502,10 +503,9 @@ async function creditSalary(
   entry: { companyId: string; userId: string; talentProfileId: string; talentUserId: string | null; jobAssignmentId: string | null; amount: string; currency: string },
 ): Promise<void> {
   const [existing] = await tx
-    .select()
+    .select({ id: companyTalentRoster.id, currency: companyTalentRoster.currency, deletedAt: companyTalentRoster.deletedAt })
     .from(companyTalentRoster)
-    .where(and(eq(companyTalentRoster.companyId, entry.companyId), eq(companyTalentRoster.talentProfileId, entry.talentProfileId)))
-    .for('update');
+    .where(and(eq(companyTalentRoster.companyId, entry.companyId), eq(companyTalentRoster.talentProfileId, entry.talentProfileId)));
   if (existing && existing.currency !== entry.currency) throw conflict('rosterCurrency', WORDS);
   let rosterId = existing?.id;
   if (!existing) {
@@ -515,21 +515,11 @@ async function creditSalary(
       .returning({ id: companyTalentRoster.id });
     rosterId = created!.id;
     await recordEvent(tx, context.viewer!, { type: 'companyTalentRoster.create', toId: entry.talentUserId, data: { entityId: rosterId, companyId: entry.companyId, after: { currency: entry.currency, reason: 'billing paid' } } });
+  } else if (existing.deletedAt) {
+    await tx.update(companyTalentRoster).set({ deletedAt: null }).where(eq(companyTalentRoster.id, existing.id));
   }
-  await tx.insert(talentBalanceTransaction).values({
-    companyTalentRosterId: rosterId!,
-    change: entry.amount,
-    currency: entry.currency,
-    companyId: entry.companyId,
-    jobAssignmentId: entry.jobAssignmentId,
-    createdById: entry.userId,
-    type: 'SALARY',
-  });
-  await tx
-    .update(companyTalentRoster)
-    .set({ balance: existing ? addMoney(existing.balance, entry.amount) : entry.amount, deletedAt: null })
-    .where(eq(companyTalentRoster.id, rosterId!));
-  await recordEvent(tx, context.viewer!, { type: 'companyTalentRoster.update', toId: entry.talentUserId, data: { entityId: rosterId!, companyId: entry.companyId, changedFields: ['balance'], after: { transaction: { type: 'SALARY', change: entry.amount, currency: entry.currency } } } });
+  const roster = await ownRosterEntry(tx, entry.companyId, rosterId!, true);
+  await bookLedgerEntry(tx, context, entry.companyId, roster, { type: 'SALARY', change: entry.amount, currency: entry.currency, jobAssignmentId: entry.jobAssignmentId });
 }
 
 builder.mutationField('createCreditNote', (t) =>

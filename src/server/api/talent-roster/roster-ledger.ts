@@ -28,7 +28,7 @@ import {
   transactionTotals,
   type LedgerFilter,
 } from '../schema/balance-transactions';
-import { ownRosterEntry } from './talent-roster';
+import { ownRosterEntry, type RosterRow } from './talent-roster';
 
 // The selected company's side of the balance ledger (spec §3 talentBalanceTransaction,
 // issue 18): the entries of its roster, read through the talent's own ledger functions
@@ -93,15 +93,25 @@ builder.queryField('findManyTalentBalanceTransactionExport', (t) =>
  * under the roster row's lock, and records the event. A removed entry takes no new
  * entries (`rosterEntryRemoved`); a balance the column cannot hold is `balanceTooLarge`.
  */
-async function appendEntry(tx: Writer, context: ApiContext, companyId: string, rosterEntryId: string, entry: LedgerEntry, reverses: string | null) {
-  const roster = await ownRosterEntry(tx, companyId, rosterEntryId, true);
-  if (roster.deletedAt) throw invalidFields([{ path: 'companyTalentRosterId', code: 'rosterEntryRemoved' }], TALENT_ROSTER_ERRORS, null);
+/**
+ * Books one entry on a locked roster entry of the company: the entry, the balance moved by
+ * it, and the event addressed to the talent, in the caller's transaction. The one way
+ * anything (a company's own entry, its reversal, a paid invoice's salary) reaches a ledger.
+ */
+export async function bookLedgerEntry(
+  tx: Writer,
+  context: ApiContext,
+  companyId: string,
+  roster: RosterRow,
+  entry: LedgerEntry & { jobAssignmentId?: string | null },
+  reverses: string | null = null,
+): Promise<string> {
   const balance = balanceAfterEntry({ amount: roster.balance, currency: roster.currency }, entry);
   if (balance === null) throw invalidFields([{ path: 'change', code: entry.currency === roster.currency ? 'balanceTooLarge' : 'currencyMismatch' }], TALENT_ROSTER_ERRORS);
   const [created] = await tx
     .insert(talentBalanceTransaction)
     // Booked at the moment of writing, after the row lock: entries follow the order they were booked in.
-    .values({ companyTalentRosterId: roster.id, companyId, change: entry.change, currency: entry.currency, type: entry.type, createdById: context.viewer!.userId, createdAt: new Date() })
+    .values({ companyTalentRosterId: roster.id, companyId, change: entry.change, currency: entry.currency, type: entry.type, jobAssignmentId: entry.jobAssignmentId ?? null, createdById: context.viewer!.userId, createdAt: new Date() })
     .returning({ id: talentBalanceTransaction.id });
   await tx.update(companyTalentRoster).set({ balance }).where(eq(companyTalentRoster.id, roster.id));
   await recordEvent(tx, context.viewer!, {
@@ -115,7 +125,14 @@ async function appendEntry(tx: Writer, context: ApiContext, companyId: string, r
       after: { balance },
     },
   });
-  const [row] = await selectTransactions({ db: tx }, eq(companyTalentRoster.id, roster.id), justWritten(created!.id), 'NEWEST', { limit: 1, offset: 0 });
+  return created!.id;
+}
+
+async function appendEntry(tx: Writer, context: ApiContext, companyId: string, rosterEntryId: string, entry: LedgerEntry, reverses: string | null) {
+  const roster = await ownRosterEntry(tx, companyId, rosterEntryId, true);
+  if (roster.deletedAt) throw invalidFields([{ path: 'companyTalentRosterId', code: 'rosterEntryRemoved' }], TALENT_ROSTER_ERRORS, null);
+  const createdId = await bookLedgerEntry(tx, context, companyId, roster, entry, reverses);
+  const [row] = await selectTransactions({ db: tx }, eq(companyTalentRoster.id, roster.id), justWritten(createdId), 'NEWEST', { limit: 1, offset: 0 });
   return row!;
 }
 
