@@ -1,4 +1,4 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { periodOf } from '../../../src/lib/billing/billing-period';
 import { invoiceDocumentOf, type InvoiceDetail } from '../../../src/lib/invoices/invoicing-pages';
@@ -40,6 +40,12 @@ function monthsAgo(count: number) {
 }
 
 describeEachDatabase('company invoices', (kind) => {
+  /** Whether an issued invoice of this billing stands (not cancelled by a credit note). */
+  const standingInvoice = async (billingId: string) => {
+    const rows = await f.h.database.db.select({ id: invoice.id, issuedAt: invoice.issuedAt, kind: invoice.kind, creditedInvoiceId: invoice.creditedInvoiceId, deletedAt: invoice.deletedAt }).from(invoice).where(eq(invoice.billingId, billingId));
+    const credited = new Set(rows.map((row) => row.creditedInvoiceId).filter(Boolean));
+    return rows.some((row) => row.kind === 'INVOICE' && row.issuedAt && !row.deletedAt && !credited.has(row.id));
+  };
   let f: CompaniesFixture;
   let talentToken: string;
   let talentProfileId: string;
@@ -198,5 +204,31 @@ describeEachDatabase('company invoices', (kind) => {
       kinds.add(found.kind);
     }
     expect([...kinds].sort()).toEqual(['CREDIT_NOTE', 'INVOICE']);
+  });
+  it('every billing transition: each company action is allowed from one status only, refused (CONFLICT) from every other', async () => {
+    // One billing, put in each status in turn; the expected outcome of each action.
+    const id = approved[2]!;
+    const REVIEW = 'mutation ($id: ID!) { rejectBilling(id: $id, data: { reason: "No" }) { billing { status } } }';
+    const APPROVE_AGAIN = 'mutation ($id: ID!) { approveBilling(id: $id) { billing { status } } }';
+    const allowed: Record<string, string[]> = { SENT: ['approve', 'reject'], APPROVED: ['invoice'], INVOICED: [], PAID: [], REJECTED: [] };
+    // Its invoices are set aside (straight in the database) so that none stands for it.
+    await f.h.database.db.update(invoice).set({ deletedAt: new Date() }).where(eq(invoice.billingId, id));
+    for (const status of ['SENT', 'APPROVED', 'INVOICED', 'PAID', 'REJECTED'] as const) {
+      for (const action of ['approve', 'reject', 'invoice']) {
+        await f.h.database.db.update(billing).set({ status }).where(eq(billing.id, id));
+        // An INVOICED billing whose invoice stands may not be invoiced again.
+        const answer =
+          action === 'approve' ? await f.as('owner-a', APPROVE_AGAIN, { id }, f.a.id)
+          : action === 'reject' ? await f.as('owner-a', REVIEW, { id }, f.a.id)
+          : await f.as('owner-a', DRAFT, { data: { billingId: id, vatRate: '20' } }, f.a.id);
+        const ok = allowed[status]!.includes(action) || (status === 'INVOICED' && action === 'invoice' && !(await standingInvoice(id)));
+        expect(answer.body.errors === undefined, `${status} → ${action}`).toBe(ok);
+        if (!ok) expect(codeOf(answer.body), `${status} → ${action}`).toBe('CONFLICT');
+        if (ok && action === 'invoice') await f.h.database.db.update(invoice).set({ deletedAt: new Date() }).where(and(eq(invoice.billingId, id), isNull(invoice.issuedAt)));
+      }
+    }
+    // The talent never moves a sent billing: sending again is refused.
+    await f.h.database.db.update(billing).set({ status: 'APPROVED' }).where(eq(billing.id, id));
+    expect(codeOf((await f.h.call(SEND, { token: talentToken, variables: { id } })).body)).toBeTruthy();
   });
 });
