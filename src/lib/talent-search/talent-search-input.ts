@@ -3,6 +3,7 @@ import { currencyCode, optionalText } from '../companies/company-input';
 import { checkbox, optionalId } from '../forms/form-values';
 import { isUuid } from '../ids';
 import { ASSIGNMENT_TYPES, WORK_MODES } from '../jobs/job-enums';
+import { LANGUAGE_LEVELS, type LanguageLevel } from './language-levels';
 
 // The company's talent search (issue 17): what may be asked, read the same way from the
 // page's address and the API's input. Lists arrive as comma-separated text from the form
@@ -81,6 +82,16 @@ export const talentSearchSchema = z
     rateMax: amount,
     rateCurrency: currencyCode,
     languages: list(TALENT_SEARCH_LIMITS.languages, 60),
+    /** At least this level in every language asked for (language-levels.ts). */
+    languageLevel: z
+      .string()
+      .nullish()
+      .transform((raw, ctx) => {
+        const value = (raw ?? '').trim();
+        if (value === '') return null;
+        if (!(LANGUAGE_LEVELS as readonly string[]).includes(value)) ctx.addIssue({ code: 'custom', message: 'choiceUnknown' });
+        return (LANGUAGE_LEVELS as readonly string[]).includes(value) ? (value as LanguageLevel) : null;
+      }),
     minExperience: z
       .union([z.number(), z.string()])
       .nullish()
@@ -102,6 +113,7 @@ export const talentSearchSchema = z
     // A rate range means nothing without its currency: rates are never converted.
     if ((value.rateMin || value.rateMax) && !value.rateCurrency) ctx.addIssue({ code: 'custom', path: ['rateCurrency'], message: 'rateCurrencyRequired' });
     if (value.rateMin && value.rateMax && Number(value.rateMin) > Number(value.rateMax)) ctx.addIssue({ code: 'custom', path: ['rateMax'], message: 'rateRangeOrder' });
+    if (value.languageLevel && !value.languages.length) ctx.addIssue({ code: 'custom', path: ['languages'], message: 'levelNeedsLanguage' });
     if (value.matchJobDescriptionId && value.matchJobAdId) ctx.addIssue({ code: 'custom', path: ['matchJobAdId'], message: 'oneReference' });
   });
 

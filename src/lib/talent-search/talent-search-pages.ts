@@ -42,7 +42,7 @@ export type TalentSearchResultItem = ResultOf<typeof FIND_MANY_TALENT_PROFILE_QU
 /** The search form's fields, by their names in the address. */
 export const TALENT_SEARCH_FIELDS = [
   'q', 'skillsAll', 'skillsAny', 'skillsExcluded', 'location', 'includeRelocation', 'workMode', 'assignmentType', 'availableOnly',
-  'rateUnit', 'rateMin', 'rateMax', 'rateCurrency', 'languages', 'minExperience', 'verifiedOnly', 'reference',
+  'rateUnit', 'rateMin', 'rateMax', 'rateCurrency', 'languages', 'languageLevel', 'minExperience', 'verifiedOnly', 'reference',
 ] as const;
 export type TalentSearchForm = Record<(typeof TALENT_SEARCH_FIELDS)[number], string>;
 

@@ -3,6 +3,7 @@ import { zodIssues } from '../../../lib/forms/zod-issues';
 import { skillMatch, talentSearchSchema, TALENT_SEARCH_LIMITS, type TalentSearchValues } from '../../../lib/talent-search/talent-search-input';
 import { jobAd, jobDescription, talentProfile, type TalentSkill } from '../../db/schema';
 import type { ProfilePicture } from '../../db/schema/talents';
+import { languageLevelRankSql, languageLevelValue } from '../../../lib/talent-search/language-levels';
 import { escapeLike } from '../../db/like-pattern';
 import { builder } from '../builder';
 import { invalidFields } from '../errors';
@@ -104,6 +105,7 @@ const TalentSearchInput = builder.inputType('TalentSearchInput', {
     rateMax: t.string(),
     rateCurrency: t.string({ description: 'ISO 4217; needed with a rate range (rates are never converted)' }),
     languages: t.stringList({ description: 'The talent speaks every one of these' }),
+    languageLevel: t.string({ description: 'BASIC, CONVERSATIONAL, PROFESSIONAL, FLUENT or NATIVE: at least this level in every language asked for, read from what talents write' }),
     minExperience: t.int({ description: 'Years' }),
     verifiedOnly: t.boolean(),
     matchJobDescriptionId: t.id({ description: "Rank by the skills of one of the company's job descriptions" }),
@@ -140,6 +142,14 @@ function filtersOf(values: TalentSearchValues, tsQuery: SQL | null): SQL {
     values.skillsAny.length ? sql`${talentProfile.skillKeys} && ${textArray(values.skillsAny)}` : undefined,
     values.skillsExcluded.length ? sql`not (${talentProfile.skillKeys} && ${textArray(values.skillsExcluded)})` : undefined,
     values.languages.length ? sql`${talentProfile.languageKeys} @> ${textArray(values.languages)}` : undefined,
+    // The containment above narrows by the index; the level is then read per language.
+    ...(values.languageLevel
+      ? values.languages.map(
+          (language) =>
+            sql`exists (select 1 from jsonb_array_elements(case when jsonb_typeof(${talentProfile.languages}) = 'array' then ${talentProfile.languages} else '[]'::jsonb end) as spoken
+              where lower(trim(spoken->>'language')) = ${language} and ${sql.raw(languageLevelRankSql("spoken->>'level'"))} >= ${languageLevelValue(values.languageLevel!)})`,
+        )
+      : []),
     place
       ? values.includeRelocation
         ? or(ilike(talentProfile.location, place), sql`exists (select 1 from unnest(${talentProfile.interestedToRelocateTo}) as wish where wish ilike ${place})`, and(eq(talentProfile.isInterestedInRelocation, true), sql`cardinality(${talentProfile.interestedToRelocateTo}) = 0`))
