@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canCreditInvoice, canDeleteInvoice, canMarkInvoicePaid, invoiceTypeCode, unitCodeOf } from '../../src/lib/invoices/invoice-kinds';
 import { formatInvoiceNumber, numberingYear } from '../../src/lib/invoices/invoice-numbering';
+import { invoicePartyOf, missingPartyFields, talentDetailsFromBankAccount } from '../../src/lib/invoices/invoice-parties';
 import { creditTotals, invoiceTotals, isVatRate } from '../../src/lib/invoices/invoice-totals';
 
 describe('invoice numbers are sequential per issuer and year', () => {
@@ -70,5 +71,22 @@ describe('corrections are credit notes, never deletion', () => {
     expect(canMarkInvoicePaid({ ...issued, issuedAt: null })).toBe(false);
     expect(canMarkInvoicePaid({ ...issued, creditedBy: 'x' })).toBe(false);
     expect(canMarkInvoicePaid({ ...issued, kind: 'CREDIT_NOTE' })).toBe(false);
+  });
+});
+
+describe('invoice parties: EN 16931 needs each party named with its country', () => {
+  it('a party is complete with a name and an ISO country', () => {
+    expect(missingPartyFields(invoicePartyOf('Northwind Labs', null, { country: 'gb' }))).toEqual([]);
+    expect(missingPartyFields(invoicePartyOf('Northwind Labs', null, {}))).toEqual(['country']);
+    expect(missingPartyFields(invoicePartyOf('', null, { country: 'GB' }))).toEqual(['name']);
+  });
+  it("the company's own details win over its profile address", () => {
+    const party = invoicePartyOf('Northwind', { legalName: 'Northwind Labs plc', address: { city: 'London', country: 'GB' } }, { address: { city: 'Leeds', country: 'GB' } });
+    expect(party).toMatchObject({ name: 'Northwind', legalName: 'Northwind Labs plc', address: { city: 'London', country: 'GB' } });
+  });
+  it("a talent without kept details is named from their bank account, the IBAN's country as theirs", () => {
+    expect(talentDetailsFromBankAccount({ accountHolder: 'Tara Talent', iban: 'pt50 0002 0123 1234 5678 9015 4' })).toEqual({ legalName: 'Tara Talent', iban: 'PT50000201231234567890154', bic: undefined, address: { country: 'PT' } });
+    expect(talentDetailsFromBankAccount({ accountHolder: 'No account' })).toBeNull();
+    expect(talentDetailsFromBankAccount(null)).toBeNull();
   });
 });

@@ -58,3 +58,15 @@ export function missingPartyFields(party: InvoicePartyValue): Array<'name' | 'co
   if (!party.address?.country || !COUNTRY.test(party.address.country)) missing.push('country');
   return missing;
 }
+
+/**
+ * A talent's details when the company keeps none for them: what their payment profile
+ * says (the account holder as legal name, the account, and the IBAN's country, where the
+ * talent is paid, as their country). Null without a bank account.
+ */
+export function talentDetailsFromBankAccount(bank: { accountHolder?: string; iban?: string; bic?: string; country?: string } | null | undefined): PartyDetails | null {
+  const iban = bank?.iban?.replace(/\s+/g, '').toUpperCase();
+  if (!iban) return null;
+  const country = (bank?.country ?? iban.slice(0, 2)).toUpperCase();
+  return { legalName: bank?.accountHolder, iban, bic: bank?.bic, address: COUNTRY.test(country) ? { country } : {} };
+}

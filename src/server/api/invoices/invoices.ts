@@ -7,7 +7,7 @@ import { creditNoteSchema, invoiceDraftSchema } from '../../../lib/invoices/invo
 import { canCreditInvoice, canDeleteInvoice, canMarkInvoicePaid, canPrepareInvoice, INVOICE_KINDS, INVOICE_STATUSES, unitCodeOf, type InvoiceKind, type InvoicePaymentStatus } from '../../../lib/invoices/invoice-kinds';
 import type { InvoiceLineValue } from '../../../lib/invoices/invoice-document';
 import { formatInvoiceNumber, numberingYear } from '../../../lib/invoices/invoice-numbering';
-import { invoicePartyOf, missingPartyFields, type InvoicePartyValue } from '../../../lib/invoices/invoice-parties';
+import { invoicePartyOf, missingPartyFields, talentDetailsFromBankAccount, type InvoicePartyValue } from '../../../lib/invoices/invoice-parties';
 import { creditTotals, invoiceTotals } from '../../../lib/invoices/invoice-totals';
 import { negateMoney } from '../../../lib/money/decimal-money';
 import { escapeLike } from '../../db/like-pattern';
@@ -20,6 +20,7 @@ import {
   invoice,
   invoiceNumberCounter,
   jobAssignment,
+  talentPaymentProfile,
   talentProfile,
   user,
   type InvoiceDetails,
@@ -398,8 +399,10 @@ async function nextSequence(tx: Writer, companyId: string, year: number): Promis
 async function partiesOf(tx: Writer, row: InvoiceRow): Promise<{ seller: InvoicePartyValue; buyer: InvoicePartyValue }> {
   const issuer = await companyParty(tx, row.issuerCompanyId!);
   if (!row.selfBilled) return { seller: issuer, buyer: await companyParty(tx, row.toCompanyId!) };
-  const details = await invoiceDetailsOf(tx, row.issuerCompanyId!, row.talentProfileId);
-  return { seller: invoicePartyOf(row.talentName ?? '', details), buyer: issuer };
+  // The details the company keeps for the talent, else what their payment profile says.
+  const kept = await invoiceDetailsOf(tx, row.issuerCompanyId!, row.talentProfileId);
+  const [payment] = kept || !row.talentProfileId ? [] : await tx.select({ bank: talentPaymentProfile.bankInformation }).from(talentPaymentProfile).where(eq(talentPaymentProfile.talentProfileId, row.talentProfileId)).orderBy(desc(talentPaymentProfile.updatedAt)).limit(1);
+  return { seller: invoicePartyOf(row.talentName ?? '', kept ?? talentDetailsFromBankAccount(payment?.bank)), buyer: issuer };
 }
 
 async function noteBillingStep(context: ApiContext, tx: Writer, row: InvoiceRow, companyId: string, before: string, after: string): Promise<void> {
