@@ -10,7 +10,7 @@ export const BILLING_FRAGMENT = graphql(`
     assignment { id roleTitle clientName providerName currency }
     lineItems { id description unit quantity price amount currency companyComment attachments { name url key size } }
     review { sentAt approvedAt approvedByName purchaseOrderNumber rejectedAt rejectedByName rejectionReason invoicedAt invoicedByName paidAt paidByName }
-    invoice { id number }
+    invoice { id number selfBilled }
   }
 `);
 

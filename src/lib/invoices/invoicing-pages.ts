@@ -27,18 +27,36 @@ export const FIND_MANY_INVOICE_QUERY = graphql(`
   }
 `);
 
-export const FIND_INVOICE_QUERY = graphql(`
-  query FindInvoice($id: ID!) {
-    findInvoice(id: $id) {
-      id kind selfBilled number issuedAt dueDate currency netTotal vatRate vatTotal total vatExemptionReason note status paidAt paidByName createdAt
-      talentName fromName toName billingId period purchaseOrderNumber creditedById isIssuer canIssue canDelete canMarkPaid canCredit
-      creditedInvoice { id number issuedAt }
-      lines { description quantity unitCode price amount }
-      seller { name legalName vatNumber registrationNumber iban bic address { street postalCode city region country } }
-      buyer { name legalName vatNumber registrationNumber iban bic address { street postalCode city region country } }
-    }
+/** Everything an invoice page shows and its PDF is drawn from. */
+export const INVOICE_FRAGMENT = graphql(`
+  fragment InvoiceFields on Invoice {
+    id kind selfBilled number issuedAt dueDate currency netTotal vatRate vatTotal total vatExemptionReason note status paidAt paidByName createdAt
+    talentName fromName toName billingId period purchaseOrderNumber creditedById isIssuer canIssue canDelete canMarkPaid canCredit
+    creditedInvoice { id number issuedAt }
+    lines { description quantity unitCode price amount }
+    seller { name legalName vatNumber registrationNumber iban bic address { street postalCode city region country } }
+    buyer { name legalName vatNumber registrationNumber iban bic address { street postalCode city region country } }
   }
 `);
+
+export const FIND_INVOICE_QUERY = graphql(
+  `
+  query FindInvoice($id: ID!) {
+    findInvoice(id: $id) { ...InvoiceFields }
+  }
+`,
+  [INVOICE_FRAGMENT],
+);
+
+/** The talent's copy of a self-billed invoice in their name (/talent/billing.pdf). */
+export const MY_INVOICE_QUERY = graphql(
+  `
+  query MyInvoice($id: ID!) {
+    myInvoice(id: $id) { ...InvoiceFields }
+  }
+`,
+  [INVOICE_FRAGMENT],
+);
 
 export const CREATE_ONE_INVOICE_MUTATION = graphql(`
   mutation CreateOneInvoice($data: InvoiceDraftInput!) { createOneInvoice(data: $data) { id } }
@@ -57,7 +75,7 @@ export const CREATE_CREDIT_NOTE_MUTATION = graphql(`
 `);
 
 export type InvoiceListPage = ResultOf<typeof FIND_MANY_INVOICE_QUERY>['findManyInvoice'];
-export type InvoiceDetail = ResultOf<typeof FIND_INVOICE_QUERY>['findInvoice'];
+export type InvoiceDetail = ResultOf<typeof INVOICE_FRAGMENT>;
 
 export interface InvoiceFilters {
   q: string;

@@ -72,7 +72,7 @@ export interface BillingRow {
   salesAmount: string | null;
   trail: BillingReviewTrail;
   /** The invoice issued for it that no credit note cancelled, if any. */
-  invoice: { id: string; number: string | null } | null;
+  invoice: { id: string; number: string | null; selfBilled: boolean } | null;
   assignment: BillingAssignmentRow | null;
   lines: BillingLineRow[];
 }
@@ -204,6 +204,8 @@ async function selectBillings(db: AppDatabase, where: SQL, window?: { offset: nu
       },
       invoiceId: sql<string | null>`(select i.id from invoice i where i.billing_id = ${billing.id} and i.kind = 'INVOICE' and i.deleted_at is null
         and not exists (select 1 from invoice c where c.credited_invoice_id = i.id and c.issued_at is not null) order by i.created_at desc limit 1)`,
+      invoiceSelfBilled: sql<boolean | null>`(select i.self_billed from invoice i where i.billing_id = ${billing.id} and i.kind = 'INVOICE' and i.deleted_at is null
+        and not exists (select 1 from invoice c where c.credited_invoice_id = i.id and c.issued_at is not null) order by i.created_at desc limit 1)`,
       invoiceNumber: sql<string | null>`(select i.number from invoice i where i.billing_id = ${billing.id} and i.kind = 'INVOICE' and i.deleted_at is null
         and not exists (select 1 from invoice c where c.credited_invoice_id = i.id and c.issued_at is not null) order by i.created_at desc limit 1)`,
       assignment: assignmentColumns,
@@ -227,9 +229,9 @@ async function selectBillings(db: AppDatabase, where: SQL, window?: { offset: nu
     db,
     rows.map((row) => row.id),
   );
-  return rows.map(({ invoiceId, invoiceNumber, ...row }) => ({
+  return rows.map(({ invoiceId, invoiceNumber, invoiceSelfBilled, ...row }) => ({
     ...row,
-    invoice: invoiceId ? { id: invoiceId, number: invoiceNumber } : null,
+    invoice: invoiceId ? { id: invoiceId, number: invoiceNumber, selfBilled: invoiceSelfBilled === true } : null,
     assignment: row.assignment?.id ? toAssignment(row.assignment) : null,
     lines: lines.get(row.id) ?? [],
   }));

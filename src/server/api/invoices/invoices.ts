@@ -32,6 +32,7 @@ import type { ApiContext } from '../context';
 import { conflict, invalidFields, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
+import { requireMyTalentProfileId } from '../auth/my-talent-profile';
 import { loadReviewedBilling, lockReviewedBilling } from '../billing/billing-rows';
 import { bookLedgerEntry } from '../talent-roster/roster-ledger';
 import { ownRosterEntry } from '../talent-roster/talent-roster';
@@ -45,6 +46,7 @@ import { ownRosterEntry } from '../talent-roster/talent-roster';
 // billings (spec §6 has no invoice resource): read to see, update to write.
 
 const WORDS = 'invoices.errors';
+const NO_COMPANY = '00000000-0000-0000-0000-000000000000';
 
 const toCompany = alias(company, 'invoice_to_company');
 const fromCompany = alias(company, 'invoice_from_company');
@@ -298,6 +300,26 @@ builder.queryField('findInvoice', (t) =>
     resolve: (_root, args, context) => {
       const { companyId } = requireCompanyPermission(context, 'jobAssignment', 'read');
       return findVisible(context.db, companyId, String(args.id));
+    },
+  }),
+);
+
+builder.queryField('myInvoice', (t) =>
+  t.field({
+    type: Invoice,
+    description: "An issued self-billed invoice or credit note in the signed-in talent's name (their copy, which self-billing owes them); NOT_FOUND for any other id",
+    authScopes: { signedIn: true },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, args, context) => {
+      const id = String(args.id);
+      if (!isUuid(id)) throw notFound('This invoice');
+      const profileId = await requireMyTalentProfileId(context);
+      // No company acts here: the nil id makes every company action false.
+      const [row] = await selectInvoices(context.db, NO_COMPANY).where(
+        and(eq(invoice.id, id), eq(invoice.talentProfileId, profileId), eq(invoice.selfBilled, true), isNotNull(invoice.issuedAt), isNull(invoice.deletedAt)),
+      );
+      if (!row) throw notFound('This invoice');
+      return row as InvoiceRow;
     },
   }),
 );

@@ -72,9 +72,13 @@ const BillingReview = builder.objectRef<BillingReviewTrail>('BillingReview').imp
   }),
 });
 
-const BillingInvoice = builder.objectRef<{ id: string; number: string | null }>('BillingInvoice').implement({
-  description: 'The invoice issued for a billing (not cancelled by a credit note)',
-  fields: (t) => ({ id: t.exposeID('id'), number: t.exposeString('number', { nullable: true }) }),
+const BillingInvoice = builder.objectRef<{ id: string; number: string | null; selfBilled: boolean }>('BillingInvoice').implement({
+  description: 'The invoice of a billing that no credit note cancelled (a draft has no number yet)',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    number: t.exposeString('number', { nullable: true }),
+    selfBilled: t.exposeBoolean('selfBilled', { description: "Issued in the talent's name: the talent may download their copy (myInvoice)" }),
+  }),
 });
 
 export const BillingAssignment = builder.objectRef<BillingAssignmentRow & { billedPeriods?: string[] }>('BillingAssignment').implement({
