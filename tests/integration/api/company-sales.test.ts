@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { CsvSaleRow } from '../../../src/lib/sales/company-sales-csv';
 import { billing, company, jobAssignment } from '../../../src/server/db/schema';
 import type { GraphqlBody } from '../../support/api-harness';
 import { describeEachDatabase } from '../../support/test-database';
@@ -16,16 +17,9 @@ const LIST = `query ($filter: CompanySaleFilter!, $page: Int, $perPage: Int) { f
 const EXPORT = `query ($filter: CompanySaleFilter!) { findManyCompanySaleExport(filter: $filter) { period clientName ${FIGURES} } }`;
 const OPTIONS = '{ findCompanySaleOptions { clients { id name } currencies } }';
 
-interface Sale {
-  period: string;
+/** A row as the API answers it: what the CSV writes, and the client's id. */
+interface Sale extends CsvSaleRow {
   clientCompanyId: string | null;
-  clientName: string | null;
-  currency: string;
-  sales: string;
-  billed: string;
-  margin: string;
-  marginPercent: string | null;
-  billings: number;
 }
 interface SalePage {
   items: Sale[];
