@@ -24,7 +24,7 @@ describe('company side menu (spec §2)', () => {
   it('shows every group in the spec order to a user holding every permission', () => {
     expect(labels(menu(OWNER_PERMISSIONS))).toEqual([
       ['dashboardHeading', ['dashboard']],
-      ['talentManagement', ['jobDescriptions', 'talentAssignments', 'talentRoster', 'billing', 'invoicing']],
+      ['talentManagement', ['jobDescriptions', 'talentAssignments', 'talentRoster', 'billing', 'invoicing', 'sales']],
       ['recruiting', ['talentSearch', 'savedTalents', 'jobAds', 'receivedJobApplications', 'sentInvitations']],
       ['companyManagement', ['editProfile', 'members', 'roles']],
       ['---', ['myCompanies']],
@@ -45,9 +45,9 @@ describe('company side menu (spec §2)', () => {
     expect(headings(without)).not.toContain('dashboardHeading');
   });
 
-  it('shows each Talent Management entry with its read permission and the heading when any is held; Billing and Invoicing, not in the spec menu, with jobAssignment read', () => {
+  it('shows each Talent Management entry with its read permission and the heading when any is held; Billing, Invoicing and Sales, not in the spec menu, with jobAssignment read', () => {
     expect(labels(menu(readOnly('jobDescription')))[1]).toEqual(['talentManagement', ['jobDescriptions']]);
-    expect(labels(menu(readOnly('jobAssignment')))[1]).toEqual(['talentManagement', ['talentAssignments', 'billing', 'invoicing']]);
+    expect(labels(menu(readOnly('jobAssignment')))[1]).toEqual(['talentManagement', ['talentAssignments', 'billing', 'invoicing', 'sales']]);
     expect(labels(menu(readOnly('companyTalentRoster')))[1]).toEqual(['talentManagement', ['talentRoster']]);
     expect(headings(menu(readOnly('jobAd')))).not.toContain('talentManagement');
   });

@@ -69,9 +69,10 @@ const GROUPS: readonly GroupDefinition[] = [
       { labelKey: 'rbac:companyMenu.talentAssignments', routeKey: 'companyTalentAssignments', visible: (p) => reads(p, 'jobAssignment') },
       { labelKey: 'rbac:companyMenu.talentRoster', routeKey: 'companyTalentRoster', visible: (p) => reads(p, 'companyTalentRoster') },
       // Not in spec §2's menu, which lists no accounting page: without these entries the
-      // billing and invoicing pages (issue 18) could only be reached by typing their address.
+      // billing, invoicing and sales pages (issue 18) could only be reached by typing their address.
       { labelKey: 'rbac:companyMenu.billing', routeKey: 'companyBilling', visible: (p) => reads(p, 'jobAssignment') },
       { labelKey: 'rbac:companyMenu.invoicing', routeKey: 'companyInvoicing', visible: (p) => reads(p, 'jobAssignment') },
+      { labelKey: 'rbac:companyMenu.sales', routeKey: 'companySales', visible: (p) => reads(p, 'jobAssignment') },
     ],
   },
   {

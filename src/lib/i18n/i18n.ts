@@ -4,6 +4,7 @@ import account from '../../locales/en/common/account.json';
 import billingReview from '../../locales/en/common/billing-review.json';
 import companies from '../../locales/en/common/companies.json';
 import companyAssignments from '../../locales/en/common/company-assignments.json';
+import companySales from '../../locales/en/common/company-sales.json';
 import identity from '../../locales/en/common/identity.json';
 import impersonation from '../../locales/en/common/impersonation.json';
 import invoices from '../../locales/en/common/invoices.json';
@@ -37,6 +38,7 @@ export const COMMON_PARTS: Readonly<Record<string, object>> = {
   'billing-review': billingReview,
   companies,
   'company-assignments': companyAssignments,
+  'company-sales': companySales,
   identity,
   impersonation,
   invoices,

@@ -65,7 +65,7 @@ export const ROUTES = [
   { key: 'companyJobApplication', path: '/company/job-application', titleKey: 'titles.companyJobApplication', group: 'company', access: 'signedIn', live: true, permissions: [['talentJobApplication', 'read']] },
   { key: 'companyReceivedJobApplications', path: '/company/received-job-applications', titleKey: 'titles.companyReceivedJobApplications', group: 'company', access: 'signedIn', live: true, permissions: [['talentJobApplication', 'read']] },
   { key: 'companyRoles', path: '/company/roles', titleKey: 'titles.companyRoles', group: 'company', access: 'signedIn', live: true, permissions: [['companyRole', 'read']] },
-  { key: 'companySales', path: '/company/sales', titleKey: 'titles.companySales', group: 'company', access: 'signedIn', live: false },
+  { key: 'companySales', path: '/company/sales', titleKey: 'titles.companySales', group: 'company', access: 'signedIn', live: true, permissions: [['jobAssignment', 'read']] },
   { key: 'companySentInvitation', path: '/company/sent-invitation', titleKey: 'titles.companySentInvitation', group: 'company', access: 'signedIn', live: true, permissions: [['talentInvitation', 'read']] },
   { key: 'companySentInvitations', path: '/company/sent-invitations', titleKey: 'titles.companySentInvitations', group: 'company', access: 'signedIn', live: true, permissions: [['talentInvitation', 'read']] },
   { key: 'companyTalentAssignment', path: '/company/talent-assignment', titleKey: 'titles.companyTalentAssignment', group: 'company', access: 'signedIn', live: true, permissions: [['jobAssignment', 'read']] },

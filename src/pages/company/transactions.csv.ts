@@ -1,8 +1,5 @@
 import type { APIRoute } from 'astro';
-import { pageGraphql } from '../../server/bff/page/page-forms';
-import { buildRoute } from '../../lib/routes/build-route';
-import { findRouteByKey } from '../../lib/routes/route-table';
-import { permitsPage } from '../../lib/permissions/effective-permissions';
+import { companyExportRequest } from '../../server/bff/page/company-export';
 import { transactionTypeLabelKey } from '../../lib/transactions/balance-transaction-types';
 import { toApiFilter } from '../../lib/transactions/transaction-filter';
 import { apiSort } from '../../lib/transactions/transaction-queries';
@@ -17,17 +14,14 @@ import { sendDocument } from '../../lib/graphql/send-document';
  * many rows) goes back to the page, which says what is wrong (or answers 403).
  */
 export const GET: APIRoute = async (context) => {
-  const { locals, url } = context;
-  const { t, selectedCompany } = locals;
-  const backToPage = `${buildRoute('companyTransactions')}${url.search}`;
-  // Signed-in only: the middleware guards everything under /company/, this endpoint too.
-  // The page's permissions are checked here as the guard checks them for the page.
-  if (!selectedCompany || !permitsPage(findRouteByKey('companyTransactions')?.permissions, selectedCompany.permissions)) return context.redirect(backToPage, 303);
-  const send = pageGraphql(context);
-  const { filter } = await readCompanyTransactionsRequest(send, url, new Date());
-  if (filter.problems.length) return context.redirect(backToPage, 303);
+  const start = companyExportRequest(context, 'companyTransactions');
+  if (start instanceof Response) return start;
+  const { send, backToPage } = start;
+  const { t } = context.locals;
+  const { filter } = await readCompanyTransactionsRequest(send, context.url, new Date());
+  if (filter.problems.length) return backToPage();
   const result = readCompanyExport(await sendDocument(send, COMPANY_TRANSACTIONS_EXPORT_QUERY, { filter: toApiFilter(filter), sort: apiSort(filter.sort) }));
-  if (result.exceedsLimit) return context.redirect(backToPage, 303);
+  if (result.exceedsLimit) return backToPage();
 
   const headings = Object.fromEntries(COMPANY_TRANSACTIONS_CSV_COLUMNS.map((column) => [column, t(`transactions.export.columns.${column}`)]));
   const csv = transactionsCsv(result.items, { headings, typeLabel: (type) => t(transactionTypeLabelKey(type)) }, COMPANY_TRANSACTIONS_CSV_COLUMNS);

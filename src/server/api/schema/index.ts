@@ -50,6 +50,7 @@ import '../talent-search/talent-profile';
 import '../saved-talents/saved-talents';
 import '../talent-invitations/talent-invitations';
 import '../billing/company-billings';
+import '../sales/company-sales';
 import '../invoices/invoices';
 import '../talent-roster/talent-roster';
 import '../talent-roster/roster-ledger';
