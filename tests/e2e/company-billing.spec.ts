@@ -130,6 +130,13 @@ test.describe('company billing', () => {
       await expect(talentPage.getByTestId('billing-status')).toHaveText(billingWords.billing.statuses.PAID);
       await expect(talentPage.locator('[data-step="invoiced"]')).toBeVisible();
       await expect(talentPage.locator('[data-step="paid"]')).toBeVisible();
+      // Self-billing owes the talent her copy of the invoice issued in her name.
+      const [copy] = await Promise.all([talentPage.waitForEvent('download'), talentPage.getByTestId('billing-invoice-copy').click()]);
+      expect(copy.suggestedFilename()).toBe(`${invoiceNumber}.pdf`);
+      const copyXml = (await embeddedFiles(new Uint8Array(await (await import('node:fs/promises')).readFile((await copy.path())!))))['factur-x.xml']!;
+      expect(copyXml).toContain(invoiceNumber);
+      // Another id, or the company's download address, gives her nothing.
+      expect((await talentPage.request.get(`/talent/billing.pdf?id=00000000-0000-4000-8000-000000000000`)).status()).toBe(404);
       await context.close();
     });
   });

@@ -36,10 +36,10 @@ test.describe('company sales', () => {
     await signInAs(page, OWNER, '/company/my-companies');
     await selectCompany(page, 'Brightpath Consulting');
 
-    await test.step('the menu leads to Sales, under Billing', async () => {
+    await test.step('the menu leads to Sales, under Billing and Invoicing', async () => {
       const labels = await companyMenu(page).getByRole('link').allTextContents();
       const trimmed = labels.map((label) => label.trim());
-      expect(trimmed.indexOf(rbac.companyMenu.sales)).toBe(trimmed.indexOf(rbac.companyMenu.billing) + 1);
+      expect(trimmed.indexOf(rbac.companyMenu.sales)).toBe(trimmed.indexOf(rbac.companyMenu.invoicing) + 1);
       await companyMenu(page).getByRole('link', { name: rbac.companyMenu.sales }).click();
       await expect(page).toHaveURL(/\/company\/sales$/);
       await expect(page).toHaveTitle(/^Sales \| /);
