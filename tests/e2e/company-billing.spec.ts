@@ -84,6 +84,19 @@ test.describe('company billing', () => {
 
     let invoiceNumber = '';
     let invoiceId = '';
+    const vatNumber = 'GB987654321';
+    await test.step("the company's invoice details are saved on Invoicing", async () => {
+      await page.goto('/company/invoicing');
+      await page.getByLabel(invoiceWords.invoices.details.vatNumber).fill('12');
+      await page.getByRole('button', { name: invoiceWords.invoices.details.save }).click();
+      await expect(page.getByText(invoiceWords.invoices.errors.vatNumberInvalid)).toBeVisible();
+      await page.getByLabel(invoiceWords.invoices.details.vatNumber).fill(vatNumber);
+      await page.getByLabel(invoiceWords.invoices.details.legalName).fill('Northwind Labs plc');
+      await page.getByRole('button', { name: invoiceWords.invoices.details.save }).click();
+      await expect(page.getByText(invoiceWords.notices.invoices.detailsSaved)).toBeVisible();
+      await expect(page.getByLabel(invoiceWords.invoices.details.vatNumber)).toHaveValue(vatNumber);
+      await page.goto(`/company/billing?id=${billingId}`);
+    });
     await test.step('a draft invoice without VAT needs a reason; issuing gives it the next number', async () => {
       const invoiceWordsDraft = invoiceWords.invoices.draft;
       await page.getByLabel(invoiceWordsDraft.vatRate).fill('0');
@@ -111,6 +124,8 @@ test.describe('company billing', () => {
       expect(await facturXSchemaErrors(xml)).toEqual([]);
       expect(xml).toContain(invoiceNumber);
       expect(xml).toContain('<ram:TypeCode>389</ram:TypeCode>');
+      // The buyer (Northwind, issuing in the talent's name) with the VAT number saved above.
+      expect(xml).toContain(vatNumber);
     });
 
     await test.step('marked paid, the invoice and the billing are paid', async () => {

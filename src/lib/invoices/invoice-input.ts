@@ -40,3 +40,14 @@ export const creditNoteSchema = z.object({
 });
 
 export type InvoiceDraftValues = z.output<typeof invoiceDraftSchema>;
+
+/** A company's own invoice details (companyInvoiceDetail without a talent): what its profile does not hold. */
+export const COMPANY_INVOICE_DETAIL_LIMITS = { legalName: 200, vatNumber: 40, registrationNumber: 60 } as const;
+
+export const companyInvoiceDetailSchema = z.object({
+  legalName: text(COMPANY_INVOICE_DETAIL_LIMITS.legalName, 'legalNameTooLong'),
+  vatNumber: text(COMPANY_INVOICE_DETAIL_LIMITS.vatNumber, 'vatNumberTooLong').refine((value) => value === null || /^[A-Za-z]{2}[A-Za-z0-9+*.\- ]{2,}$/.test(value), 'vatNumberInvalid'),
+  registrationNumber: text(COMPANY_INVOICE_DETAIL_LIMITS.registrationNumber, 'registrationNumberTooLong'),
+});
+
+export type CompanyInvoiceDetailValues = z.output<typeof companyInvoiceDetailSchema>;

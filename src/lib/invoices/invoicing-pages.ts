@@ -7,7 +7,7 @@ import { sendDocument, type SendGraphql } from '../graphql/send-document';
 import type { Translate } from '../i18n/i18n';
 import { isUuid } from '../ids';
 import { negateMoney } from '../money/decimal-money';
-import { creditNoteSchema, invoiceDraftSchema } from './invoice-input';
+import { companyInvoiceDetailSchema, creditNoteSchema, invoiceDraftSchema } from './invoice-input';
 import type { InvoiceDocument } from './invoice-document';
 import { INVOICE_STATUSES, type InvoicePaymentStatus } from './invoice-kinds';
 
@@ -57,6 +57,13 @@ export const MY_INVOICE_QUERY = graphql(
 `,
   [INVOICE_FRAGMENT],
 );
+
+export const FIND_COMPANY_INVOICE_DETAIL_QUERY = graphql(`
+  query FindCompanyInvoiceDetail { findCompanyInvoiceDetail { legalName vatNumber registrationNumber } }
+`);
+export const UPDATE_COMPANY_INVOICE_DETAIL_MUTATION = graphql(`
+  mutation UpdateCompanyInvoiceDetail($data: CompanyInvoiceDetailInput!) { updateCompanyInvoiceDetail(data: $data) { legalName } }
+`);
 
 export const CREATE_ONE_INVOICE_MUTATION = graphql(`
   mutation CreateOneInvoice($data: InvoiceDraftInput!) { createOneInvoice(data: $data) { id } }
@@ -189,4 +196,12 @@ export async function submitInvoiceAction(id: string, form: FormData, send: Send
     return created && !answer.errors.length ? { kind: 'done', id: created.id, noticeKey: 'notices.invoices.credited' } : refused(answer, t);
   }
   return { kind: 'invalid', fieldErrors: {}, formError: t(`${WORDS}.failed`), status: 422 };
+}
+
+/** "Your invoice details" on /company/invoicing: legal name, VAT and registration numbers. */
+export async function submitCompanyInvoiceDetail(form: FormData, send: SendGraphql, t: Translate): Promise<InvoiceFormOutcome> {
+  const parsed = parseForm(form, companyInvoiceDetailSchema);
+  if (!parsed.ok) return { kind: 'invalid', fieldErrors: fieldErrorsOf(parsed.issues, t, `${WORDS}.errors`), formError: t(`${WORDS}.invalid`), status: 422 };
+  const answer = await sendDocument(send, UPDATE_COMPANY_INVOICE_DETAIL_MUTATION, { data: parsed.value });
+  return answer.data?.updateCompanyInvoiceDetail && !answer.errors.length ? { kind: 'done', id: null, noticeKey: 'notices.invoices.detailsSaved' } : refused(answer, t);
 }

@@ -231,4 +231,15 @@ describeEachDatabase('company invoices', (kind) => {
     await f.h.database.db.update(billing).set({ status: 'APPROVED' }).where(eq(billing.id, id));
     expect(codeOf((await f.h.call(SEND, { token: talentToken, variables: { id } })).body)).toBeTruthy();
   });
+
+  it("a company keeps its own invoice details (company update), and what it issues next carries them", async () => {
+    const SAVE = 'mutation ($data: CompanyInvoiceDetailInput!) { updateCompanyInvoiceDetail(data: $data) { legalName vatNumber registrationNumber } }';
+    expect(codeOf((await f.as('reader-a', SAVE, { data: { legalName: 'A GmbH' } }, f.a.id)).body)).toBe('FORBIDDEN');
+    expect(fieldCodes((await f.as('owner-a', SAVE, { data: { vatNumber: '123' } }, f.a.id)).body)).toEqual(['vatNumberInvalid']);
+    const saved = (await f.as('owner-a', SAVE, { data: { legalName: 'Company A GmbH', vatNumber: 'de 123456789', registrationNumber: 'HRB 1' } }, f.a.id)).body.data?.updateCompanyInvoiceDetail;
+    expect(saved).toEqual({ legalName: 'Company A GmbH', vatNumber: 'DE123456789', registrationNumber: 'HRB 1' });
+    expect((await f.as('reader-a', '{ findCompanyInvoiceDetail { vatNumber } }', {}, f.a.id)).body.data?.findCompanyInvoiceDetail).toEqual({ vatNumber: 'DE123456789' });
+    expect((await f.as('owner-b', '{ findCompanyInvoiceDetail { vatNumber } }', {}, f.b.id)).body.data?.findCompanyInvoiceDetail).toEqual({ vatNumber: null });
+    expect(await f.events('company.update', f.a.id)).not.toHaveLength(0);
+  });
 });
