@@ -238,6 +238,13 @@ export function createBff(options: BffOptions) {
         return callApi(body, buildUpstreamHeaders({ ...fresh.record, selectedCompanyId: null }, pagePath));
       }, FIND_ME_QUERY);
       if (answer.status === 401) return null;
+      // Blocked or deleted by an admin (issue 19): the session ends here and now, even when
+      // the admin's own ending of every session did not reach this store.
+      if (answer.errors.some((error) => error.extensions?.code === 'FORBIDDEN' && error.extensions?.reason === 'accountInactive')) {
+        log(`session: the account of ${session.record.claims.sub} is not active; session ended`);
+        await sessions.destroy(session.id);
+        return null;
+      }
       // The database or the sign-in service is down: the user is still signed in, the page says try again.
       const unavailable = answer.status === 503 ? answer.errors.find((error) => error.extensions?.code === 'UNAVAILABLE') : undefined;
       if (unavailable) throw new ServiceUnavailableError(unavailable.extensions?.reason === 'signIn' ? 'signIn' : 'database');
