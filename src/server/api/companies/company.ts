@@ -1,14 +1,13 @@
-import { and, eq, ilike, isNull, ne, or, sql } from 'drizzle-orm';
-import { COMPANY_ERRORS, companyCreateSchema, companyUpdateSchema, isPossibleDuplicate, normalizeCompanyName, websiteDomain } from '../../../lib/companies/company-input';
+import { and, eq, isNull } from 'drizzle-orm';
+import { COMPANY_ERRORS, companyCreateSchema, companyUpdateSchema } from '../../../lib/companies/company-input';
 import { isUuid } from '../../../lib/ids';
 import { zodIssues } from '../../../lib/forms/zod-issues';
-import { escapeLike } from '../../db/like-pattern';
 import { company, companyOnUser, type PostalAddress } from '../../db/schema';
 import { builder } from '../builder';
 import { conflict, invalidFields, notFound } from '../errors';
 import { recordEvent } from '../record-event';
 import { requireCompanyPermission } from './company-access';
-import { lockedOwnerCount, normalizedCompanyName, ownerRoleId, setUpNewCompany, type CompanyRow, type Writer } from './company-rows';
+import { duplicateCandidates, lockedOwnerCount, ownerRoleId, setUpNewCompany, type CompanyRow, type Writer } from './company-rows';
 
 // The company itself (spec §3 company): create one (any signed-in user), edit the selected
 // one, leave one. "My companies" is findMe.companies (company, logo, role, verification
@@ -75,22 +74,9 @@ const companyInputFields = (nameRequired: boolean) =>
 const CreateOneCompanyInput = companyInputFields(true);
 const UpdateOneCompanyInput = companyInputFields(false);
 
-/** Other companies that make this one a possible duplicate (same normalised name or website domain). */
+/** Whether another company makes this one a possible duplicate (same normalised name or website domain). */
 async function findsDuplicate(tx: Writer, name: string, website: string | null, exceptId: string | null): Promise<boolean> {
-  const domain = websiteDomain(website);
-  const candidates = await tx
-    .select({ name: company.name, website: company.website })
-    .from(company)
-    .where(
-      and(
-        isNull(company.deletedAt),
-        exceptId ? ne(company.id, exceptId) : undefined,
-        or(sql`${normalizedCompanyName} = ${normalizeCompanyName(name)}`, domain ? ilike(company.website, `%${escapeLike(domain)}%`) : undefined),
-      ),
-    )
-    .limit(50);
-  // The SQL narrows by substring; the rule itself is decided once, in src/lib/companies.
-  return isPossibleDuplicate({ name, website }, candidates);
+  return (await duplicateCandidates(tx, { name, website }, exceptId, 1)).length > 0;
 }
 
 /** Postal address as stored: the country lives beside it, copied in so an invoice finds it whole. */

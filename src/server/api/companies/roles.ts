@@ -37,7 +37,7 @@ const CompanyRolePermission = builder.objectRef<RolePermissionRow>('CompanyRoleP
   }),
 });
 
-const CompanyRole = builder.objectRef<RoleRow>('CompanyRole');
+export const CompanyRole = builder.objectRef<RoleRow>('CompanyRole');
 CompanyRole.implement({
   description: "A role of the selected company (spec §3 companyRole)",
   fields: (t) => ({
@@ -71,6 +71,11 @@ function selectRoles(db: Writer, companyId: string) {
     .leftJoin(companyDefaultPermissions, eq(companyDefaultPermissions.id, companyRole.defaultPermissionsId))
     .where(and(eq(companyRole.companyId, companyId), isNull(companyRole.deletedAt)))
     .$dynamic();
+}
+
+/** A company's roles, the owner role first, then by name (the Roles page and the admin's company page). */
+export function rolesInOrder(db: Writer, companyId: string) {
+  return selectRoles(db, companyId).orderBy(desc(companyRole.isDefault), sql`lower(${companyRole.role})`, asc(companyRole.id));
 }
 
 async function readRole(db: Writer, companyId: string, id: string): Promise<RoleRow> {
@@ -112,7 +117,7 @@ builder.queryField('findManyCompanyRole', (t) =>
       const { companyId } = requireCompanyPermission(context, 'companyRole', 'read');
       const window = pageWindow(args);
       const [items, [total]] = await Promise.all([
-        selectRoles(context.db, companyId).orderBy(desc(companyRole.isDefault), sql`lower(${companyRole.role})`, asc(companyRole.id)).limit(window.perPage).offset(window.offset),
+        rolesInOrder(context.db, companyId).limit(window.perPage).offset(window.offset),
         context.db.select({ total: count() }).from(companyRole).where(and(eq(companyRole.companyId, companyId), isNull(companyRole.deletedAt))),
       ]);
       return { items, total: total?.total ?? 0, page: window.page, perPage: window.perPage };
@@ -120,7 +125,7 @@ builder.queryField('findManyCompanyRole', (t) =>
   }),
 );
 
-const CompanyPermission = builder.objectRef<CompanyPermissionRow>('CompanyPermission').implement({
+export const CompanyPermission = builder.objectRef<CompanyPermissionRow>('CompanyPermission').implement({
   description: "What the company itself may do on one resource (spec §6 company permissions), whatever its roles say",
   fields: (t) => ({
     resource: t.exposeString('resource'),

@@ -49,3 +49,5 @@ import '../talent-search/talent-search';
 import '../saved-talents/saved-talents';
 import '../talent-invitations/talent-invitations';
 import '../billing/company-billings';
+import '../admin/admin-companies';
+import '../admin/admin-users';
