@@ -12,9 +12,10 @@ import { builder } from '../builder';
 import { conflict, invalidFields, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
+import { companyProfileFieldsOf } from '../companies/company';
 import { duplicateCandidates, type CompanyRow, type Writer } from '../companies/company-rows';
 import { CompanyMember, membersByName } from '../companies/members';
-import { CompanyPermission, CompanyRole, rolesInOrder } from '../companies/roles';
+import { CompanyPermission, CompanyRole, permissionRowInputs, rolesInOrder } from '../companies/roles';
 import { requireAdmin } from './admin-access';
 
 // The platform's review of companies (issue 19 item 1, spec §3 company, §4 verification):
@@ -62,22 +63,12 @@ export const AdminCompany = builder.objectRef<AdminCompanyRow>('AdminCompany');
 AdminCompany.implement({
   description: 'A company as the platform reviews it (issue 19), whatever its status',
   fields: (t) => ({
-    id: t.exposeID('id'),
-    name: t.exposeString('name'),
-    description: t.exposeString('description', { nullable: true }),
-    country: t.exposeString('country', { nullable: true, description: 'ISO 3166-1 alpha-2' }),
-    website: t.exposeString('website', { nullable: true }),
-    industry: t.exposeString('industry', { nullable: true }),
-    size: t.exposeString('size', { nullable: true }),
-    type: t.exposeString('type', { nullable: true }),
-    logo: t.exposeString('logo', { nullable: true }),
-    isPossibleDuplicate: t.exposeBoolean('isPossibleDuplicate'),
+    ...companyProfileFieldsOf(t),
     verificationStatus: t.field({ type: VerificationStatusEnum, resolve: (row) => row.verificationStatus }),
     rejectionReason: t.exposeString('rejectionReason', { nullable: true, description: 'Why the platform rejected it; its owners read it' }),
     ownerEmail: t.exposeString('ownerEmail', { nullable: true, description: "The first owner's e-mail address" }),
     memberCount: t.exposeInt('memberCount'),
     reviewActions: t.field({ type: [CompanyReviewActionEnum], description: 'The moves open now', resolve: (row) => companyReviewActions(row.verificationStatus) }),
-    createdAt: t.field({ type: 'DateTime', resolve: (row) => row.createdAt }),
     updatedAt: t.field({ type: 'DateTime', resolve: (row) => row.updatedAt }),
     deletedAt: t.field({ type: 'DateTime', nullable: true, resolve: (row) => row.deletedAt }),
   }),
@@ -270,14 +261,7 @@ builder.mutationField('deleteOneCompany', (t) =>
 
 const CompanyPermissionInput = builder.inputType('CompanyPermissionInput', {
   description: 'The company set on one resource: limited (named in the set, then only the actions given are allowed) or left to the roles',
-  fields: (t) => ({
-    resource: t.string({ required: true, description: 'A resource of spec §6, e.g. jobAd' }),
-    limited: t.boolean({ required: true }),
-    read: t.boolean({ required: true }),
-    create: t.boolean({ required: true }),
-    update: t.boolean({ required: true }),
-    delete: t.boolean({ required: true }),
-  }),
+  fields: (t) => ({ ...permissionRowInputs(t), limited: t.boolean({ required: true }) }),
 });
 
 builder.mutationField('updateOneCompanyPermissions', (t) =>

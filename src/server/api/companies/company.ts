@@ -3,7 +3,7 @@ import { COMPANY_ERRORS, companyCreateSchema, companyUpdateSchema } from '../../
 import { isUuid } from '../../../lib/ids';
 import { zodIssues } from '../../../lib/forms/zod-issues';
 import { company, companyOnUser, type PostalAddress } from '../../db/schema';
-import { builder } from '../builder';
+import { builder, type Types } from '../builder';
 import { conflict, invalidFields, notFound } from '../errors';
 import { recordEvent } from '../record-event';
 import { requireCompanyPermission } from './company-access';
@@ -22,24 +22,31 @@ const CompanyAddress = builder.objectRef<PostalAddress>('CompanyAddress').implem
   }),
 });
 
+/** The profile fields every view of a company shows: its members' (Company) and the platform's (AdminCompany). */
+export function companyProfileFieldsOf<Shape extends CompanyRow>(t: PothosSchemaTypes.ObjectFieldBuilder<Types, Shape>) {
+  return {
+    id: t.id({ resolve: (row) => row.id }),
+    name: t.string({ resolve: (row) => row.name }),
+    description: t.string({ nullable: true, resolve: (row) => row.description }),
+    country: t.string({ nullable: true, description: 'ISO 3166-1 alpha-2', resolve: (row) => row.country }),
+    website: t.string({ nullable: true, resolve: (row) => row.website }),
+    industry: t.string({ nullable: true, resolve: (row) => row.industry }),
+    size: t.string({ nullable: true, resolve: (row) => row.size }),
+    type: t.string({ nullable: true, resolve: (row) => row.type }),
+    logo: t.string({ nullable: true, resolve: (row) => row.logo }),
+    isPossibleDuplicate: t.boolean({ description: 'Another company has the same name or website domain: the platform reviews it', resolve: (row) => row.isPossibleDuplicate }),
+    createdAt: t.field({ type: 'DateTime', resolve: (row) => row.createdAt }),
+  };
+}
+
 export const Company = builder.objectRef<CompanyRow>('Company').implement({
   description: 'A company as its members see it (spec §3 company)',
   fields: (t) => ({
-    id: t.exposeID('id'),
-    name: t.exposeString('name'),
-    description: t.exposeString('description', { nullable: true }),
+    ...companyProfileFieldsOf(t),
     address: t.field({ type: CompanyAddress, nullable: true, resolve: (row) => row.address }),
-    country: t.exposeString('country', { nullable: true, description: 'ISO 3166-1 alpha-2' }),
-    website: t.exposeString('website', { nullable: true }),
-    industry: t.exposeString('industry', { nullable: true }),
-    size: t.exposeString('size', { nullable: true }),
-    type: t.exposeString('type', { nullable: true }),
-    logo: t.exposeString('logo', { nullable: true }),
     accountingCurrency: t.exposeString('accountingCurrency', { nullable: true, description: 'ISO 4217' }),
     stuckAfterDays: t.exposeInt('stuckAfterDays', { description: 'Days an application may stay in an in-progress hiring step before it is marked stuck (1 to 365)' }),
-    isPossibleDuplicate: t.exposeBoolean('isPossibleDuplicate', { description: 'Another company has the same name or website domain: the platform reviews it' }),
     verificationStatus: t.exposeString('verificationStatus', { description: 'pending until the platform verifies it; only verified companies can be selected (spec §4)' }),
-    createdAt: t.field({ type: 'DateTime', resolve: (row) => row.createdAt }),
   }),
 });
 

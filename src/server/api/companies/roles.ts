@@ -5,7 +5,7 @@ import { zodIssues } from '../../../lib/forms/zod-issues';
 import { isUuid } from '../../../lib/ids';
 import { parsePermissionSet } from '../../../lib/permissions/effective-permissions';
 import { companyDefaultPermissions, companyMemberInvitation, companyOnUser, companyPermissions, companyRole } from '../../db/schema';
-import { builder } from '../builder';
+import { builder, type Types } from '../builder';
 import { conflict, invalidFields, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
@@ -151,15 +151,20 @@ builder.queryField('findCompanyPermissions', (t) =>
   }),
 );
 
-const CompanyRolePermissionInput = builder.inputType('CompanyRolePermissionInput', {
-  description: 'What the role allows on one resource; a resource left out allows nothing',
-  fields: (t) => ({
+/** One row of a permission matrix as inputs send it: a resource of spec §6 and its four actions (roles, and the admin's company set). */
+export function permissionRowInputs(t: PothosSchemaTypes.InputFieldBuilder<Types, 'InputObject'>) {
+  return {
     resource: t.string({ required: true, description: 'A resource of spec §6, e.g. jobAd' }),
     read: t.boolean({ required: true }),
     create: t.boolean({ required: true }),
     update: t.boolean({ required: true }),
     delete: t.boolean({ required: true }),
-  }),
+  };
+}
+
+const CompanyRolePermissionInput = builder.inputType('CompanyRolePermissionInput', {
+  description: 'What the role allows on one resource; a resource left out allows nothing',
+  fields: (t) => permissionRowInputs(t),
 });
 
 const CreateOneCompanyRoleInput = builder.inputType('CreateOneCompanyRoleInput', {
