@@ -13,9 +13,11 @@ import { seedIdentityAccount, type SeededAccount } from '../../support/idp-serve
 describe('an admin blocks a signed-in user (BFF, built-in provider, API)', () => {
   let h: BffHarness;
   let admin: SeededAccount;
+  let support: SeededAccount;
   beforeAll(async () => {
     h = await startBffHarness();
     admin = await seedIdentityAccount(h.database.db, { email: 'root@talentplace.test', roles: ['super:admin'] });
+    support = await seedIdentityAccount(h.database.db, { email: 'support@talentplace.test', roles: ['super:impersonate'] });
   });
   afterAll(() => h.close());
 
@@ -26,6 +28,9 @@ describe('an admin blocks a signed-in user (BFF, built-in provider, API)', () =>
     const laptop = await h.signIn();
     const phone = await h.signIn();
     expect(await h.bff.currentUser(laptop.session, '/talent/dashboard')).not.toBeNull();
+    // A support agent is acting as the user meanwhile.
+    const { session: supportSession } = await h.signIn('/impersonate', support);
+    expect(await h.bff.startImpersonation(supportSession, h.account.id, '/impersonate')).toEqual({ ok: true });
     const { session: adminSession } = await h.signIn('/admin/talents', admin);
 
     const found = await call(adminSession, 'query ($q: String) { findManyAdminUser(q: $q) { items { id email } } }', { q: h.account.email });
@@ -36,6 +41,10 @@ describe('an admin blocks a signed-in user (BFF, built-in provider, API)', () =>
     expect(await h.bff.loadSession(laptop.session.id, { touch: false })).toBeNull();
     expect(await h.bff.loadSession(phone.session.id, { touch: false })).toBeNull();
     expect(await h.bff.loadSession(adminSession.id, { touch: false })).not.toBeNull();
+    // The agent's next page: they act as themselves again, still signed in.
+    const agent = await h.bff.currentUser(supportSession, '/talent/dashboard');
+    expect(agent).toMatchObject({ email: support.email, impersonatedBy: null });
+    expect(supportSession.record.impersonateAs).toBeNull();
 
     const start = await h.bff.startLogin('/talent/dashboard', false);
     const browser = new Browser();

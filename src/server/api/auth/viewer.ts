@@ -101,7 +101,8 @@ export async function resolveViewer(
     .from(user)
     .where(and(eq(user.externalId, impersonateAs), isNull(user.adminRoleId), eq(user.status, 'active')))
     .limit(1);
-  if (!target) throw forbidden('This user cannot be impersonated');
+  // The reason lets the BFF stop acting as someone who was blocked meanwhile (issue 19).
+  if (!target) throw new ApiError('FORBIDDEN', 'This user cannot be impersonated', { reason: 'impersonationRefused', hint: 'the user is unknown, an admin, or not active', httpStatus: 403 });
   return {
     userId: target.id,
     externalId: target.externalId,
