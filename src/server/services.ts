@@ -123,6 +123,16 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
       : null;
     if (identityProvider) closers.push(() => identityProvider.close());
 
+    const sessionStore = await openSessionStore(config);
+    closers.push(() => sessionStore.close());
+    const secure = config.production;
+    const sessions = createSessionManager(sessionStore, {
+      idleSeconds: config.session.idleSeconds,
+      absoluteSeconds: config.session.absoluteSeconds,
+      cookieName: secure ? '__Host-tp-session' : 'tp-session',
+      secure,
+    });
+
     const typesense = readTypesenseConfig(process.env);
     const api = config.graphql.url
       ? null
@@ -141,13 +151,12 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
             adminRole: config.auth.adminRole,
             impersonateRole: config.auth.impersonateRole,
           },
+          // Blocking a user ends their sessions in this process's store at once (issue 19).
+          userSessions: { endAll: (externalId) => sessions.endUserSessions(externalId) },
         });
 
-    const sessionStore = await openSessionStore(config);
-    closers.push(() => sessionStore.close());
     const rateLimiter = await createRateLimiter({ perMinute: config.session.rateLimitPerMinute, redisUrl: config.session.driver === 'redis' ? config.session.redisUrl : null, log });
     closers.push(() => rateLimiter.close());
-    const secure = config.production;
     const oidc = createOidcClient({
       auth: { ...config.auth, clientSecret: config.auth.clientSecret ?? secrets.clientSecret },
       clientSecret: config.auth.clientSecret ?? secrets.clientSecret,
@@ -155,12 +164,7 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
       postLogoutRedirectUri,
     });
     const bff = createBff({
-      sessions: createSessionManager(sessionStore, {
-        idleSeconds: config.session.idleSeconds,
-        absoluteSeconds: config.session.absoluteSeconds,
-        cookieName: secure ? '__Host-tp-session' : 'tp-session',
-        secure,
-      }),
+      sessions,
       oidc,
       callApi: createApiCaller({ api, url: config.graphql.url, path: config.graphql.path }),
       transactionKey: secrets.transactionKey,

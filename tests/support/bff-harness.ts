@@ -27,8 +27,8 @@ export interface BffHarness {
   account: SeededAccount;
   bff: Bff;
   logs: string[];
-  /** Signs in through the BFF and the provider's own form. */
-  signIn(returnTo?: string | null): Promise<{ session: LoadedSession; browser: Browser; location: string }>;
+  /** Signs in through the BFF and the provider's own form, as the harness's account unless another is given. */
+  signIn(returnTo?: string | null, as?: SeededAccount): Promise<{ session: LoadedSession; browser: Browser; location: string }>;
   close(): Promise<void>;
 }
 
@@ -66,14 +66,17 @@ export async function startBffHarness(options: { idpBehind?: FaultProxy } = {}):
     maxAgeSeconds: null,
     signUpsPerHour: 20,
   };
+  const sessions = createSessionManager(store, { idleSeconds: 3600, absoluteSeconds: 86_400, cookieName: 'tp-session', secure: false });
   const api = createApi({
     db: database.db,
     path: '/graphql',
     production: false,
     auth: { issuer, audience: idp.audience, rolesClaim: TEST_ROLES_CLAIM, adminRole: 'super:admin', impersonateRole: 'super:impersonate' },
+    // As services.ts wires it: an admin's block ends the user's sessions in this store.
+    userSessions: { endAll: (externalId) => sessions.endUserSessions(externalId) },
   });
   const bff = createBff({
-    sessions: createSessionManager(store, { idleSeconds: 3600, absoluteSeconds: 86_400, cookieName: 'tp-session', secure: false }),
+    sessions,
     oidc: createOidcClient({ auth, clientSecret: idp.client.clientSecret, redirectUri: idp.client.redirectUri, postLogoutRedirectUri: idp.client.postLogoutRedirectUri }),
     callApi: createApiCaller({ api, url: null, path: '/graphql' }),
     transactionKey: new Uint8Array(32).fill(7),
@@ -89,11 +92,11 @@ export async function startBffHarness(options: { idpBehind?: FaultProxy } = {}):
     account,
     bff,
     logs,
-    async signIn(returnTo = '/talent/dashboard') {
+    async signIn(returnTo = '/talent/dashboard', as = account) {
       const start = await bff.startLogin(returnTo, false);
       const browser = new Browser();
       const page = await browser.follow(new URL(start.location), isCallback(idp));
-      const callback = await submitForm(browser, idp, page, { email: account.email, password: account.password });
+      const callback = await submitForm(browser, idp, page, { email: as.email, password: as.password });
       expect(isCallback(idp)(callback.url)).toBe(true);
       const done = await bff.completeLogin(callback.url, cookieValue(start.setCookies, 'tp-login'), undefined);
       const session = await bff.loadSession(cookieValue(done.setCookies, 'tp-session'), { touch: true });

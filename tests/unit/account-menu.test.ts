@@ -84,6 +84,11 @@ describe('account menu (spec §2 layout)', () => {
     expect(labels(buildAccountMenu(talent, { accountSiteUrl: null, isLive: allLive })).map(([h]) => h)).not.toContain('accountMenu.superUser');
   });
 
+  it("leads admins to the admin pages that exist today: talents and companies (issue 19)", () => {
+    const admin = buildAccountMenu({ ...talent, isAdmin: true }, { accountSiteUrl: null });
+    expect(admin.find((s) => s.headingKey === 'accountMenu.superUser')?.links.map((l) => l.href)).toEqual(expect.arrayContaining(['/admin/talents', '/admin/companies']));
+  });
+
   it('links My Account to the external account site in a new tab when configured', () => {
     const sections = buildAccountMenu(talent, { accountSiteUrl: 'https://account.example', isLive: allLive });
     expect(sections.at(-1)?.links).toEqual([{ labelKey: 'accountMenu.myAccount', href: 'https://account.example', external: true }]);

@@ -12,8 +12,9 @@ describe('translation namespaces (spec §2)', () => {
     }
   });
 
-  it('company pages also use rbac', () => {
+  it('company pages, and the admin pages that show companies, also use rbac', () => {
     expect(namespacesForPath('/company/members')).toEqual(['common', 'rbac']);
+    expect(namespacesForPath('/admin/company')).toEqual(['common', 'rbac']);
     expect(namespacesForPath('/companyx')).toEqual(['common']);
   });
 

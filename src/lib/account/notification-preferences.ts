@@ -12,7 +12,8 @@ export type EventAction = (typeof EVENT_ACTIONS)[number];
 /**
  * Spec §9: create, update and delete for eleven entities; company and talent profile update
  * only. Beyond the spec: an application's arrival and moves, a company's read of a talent's
- * document, which the talent is told about (issue 16), and the company's shortlists (issue 17).
+ * document, which the talent is told about (issue 16), the company's shortlists (issue 17)
+ * and an admin's change of a user's status (issue 19).
  */
 export const EVENT_SUBJECTS = [
   { subject: 'billing', actions: EVENT_ACTIONS },
@@ -30,6 +31,8 @@ export const EVENT_SUBJECTS = [
   { subject: 'talentDocument', actions: ['read'] },
   { subject: 'companySavedTalentList', actions: EVENT_ACTIONS },
   { subject: 'companySavedTalent', actions: EVENT_ACTIONS },
+  // A platform admin blocked, unblocked or deleted the user (issue 19).
+  { subject: 'user', actions: ['update', 'delete'] },
   { subject: 'company', actions: ['update'] },
   { subject: 'talentProfile', actions: ['update'] },
 ] as const satisfies ReadonlyArray<{ subject: string; actions: readonly (EventAction | 'read')[] }>;
@@ -89,6 +92,7 @@ export const PREFERENCE_GROUPS = [
   { id: 'recruiting', subjects: ['jobAd', 'jobDescription', 'companyHiringStep', 'companyTalentNote', 'companySavedTalentList', 'companySavedTalent'] },
   { id: 'talentManagement', subjects: ['companyTalentRoster', 'invoice'] },
   { id: 'companyManagement', subjects: ['company', 'companyOnUser', 'companyRole'] },
+  { id: 'account', subjects: ['user'] },
 ] as const satisfies ReadonlyArray<{ id: string; subjects: readonly EventSubject[] }>;
 
 /** The event types of one settings group, in the order rows are shown. */

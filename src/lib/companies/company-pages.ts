@@ -191,6 +191,25 @@ export async function submitLeaveCompanyForm(form: FormData, send: SendGraphql, 
   return { kind: 'refused', reason: 'failed', message: t('companies.myCompanies.leaveFailed') };
 }
 
+export const MY_COMPANY_REJECTIONS_QUERY = graphql(`
+  query MyCompanyRejections {
+    findMe(where: { activeCompaniesOnly: true }) {
+      companies { company { id rejectionReason } }
+    }
+  }
+`);
+
+/**
+ * Why the platform rejected the user's rejected companies (issue 19), by company id: what
+ * My Companies shows under each. Asked only when a row is rejected; a failed answer shows none.
+ */
+export async function companyRejectionReasons(send: SendGraphql, rows: readonly MyCompanyRow[]): Promise<Map<string, string>> {
+  if (!rows.some((row) => row.status === 'rejected')) return new Map();
+  const answer = await sendDocument(send, MY_COMPANY_REJECTIONS_QUERY);
+  const reasons = (answer.data?.findMe.companies ?? []).flatMap(({ company }) => (company.rejectionReason ? [[company.id, company.rejectionReason] as const] : []));
+  return new Map(reasons);
+}
+
 export interface MyCompanyRow {
   id: string;
   name: string;

@@ -15,12 +15,13 @@ export interface CompanyRefusal {
   status: RefusalStatus;
 }
 
-export function companyRefusal(errors: readonly GraphqlError[], t: Translate, sectionKey: string): CompanyRefusal {
+/** `errorsPrefix`: where the conflict reasons are worded (the admin pages word theirs in admin.errors). */
+export function companyRefusal(errors: readonly GraphqlError[], t: Translate, sectionKey: string, errorsPrefix = COMPANY_ERRORS): CompanyRefusal {
   const first = errors[0];
   const code = first?.extensions?.code;
   const status: RefusalStatus = code === 'CONFLICT' ? 409 : code === 'FORBIDDEN' ? 403 : 422;
   const reason = first?.extensions?.reason;
-  const worded = typeof reason === 'string' ? t(`${COMPANY_ERRORS}.${reason}`, { defaultValue: '' }) : '';
+  const worded = typeof reason === 'string' ? t(`${errorsPrefix}.${reason}`, { defaultValue: '' }) : '';
   if (worded) return { message: worded, status };
   if (code === 'FORBIDDEN') return { message: t(`${sectionKey}.forbidden`), status };
   if (code === 'NOT_FOUND') return { message: t(`${sectionKey}.gone`), status };

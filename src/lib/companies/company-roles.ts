@@ -85,7 +85,8 @@ export function companyPermissionRows(set: PermissionSet | null | undefined): Co
 // A form posts an empty field as nothing at all: a missing name is the same mistake as a blank one.
 const roleName = requiredName(ROLE_NAME_MAX, { required: 'roleNameRequired', tooLong: 'roleNameTooLong' });
 
-const permissionRow = z.object({
+/** One posted row of a permission matrix (role or company set): its resource and four actions. */
+export const permissionRow = z.object({
   resource: z.string().refine((value) => (PERMISSION_RESOURCES as readonly string[]).includes(value), { message: 'permissionResourceUnknown' }),
   // The API requires all four; a form's unticked checkbox is not posted at all, and means no.
   read: z.boolean().default(false),
@@ -98,15 +99,18 @@ const permissionRow = z.object({
  * The matrix as rows; a resource left out grants nothing, a resource listed twice is an
  * error (which of the two would count?). Stored as the full matrix with explicit falses.
  */
+/** A matrix names each resource once: a resource listed twice is an error (which of the two would count?). */
+export function eachResourceOnce(rows: ReadonlyArray<{ resource: string }>, ctx: z.RefinementCtx): void {
+  const seen = new Set<string>();
+  rows.forEach((row, index) => {
+    if (seen.has(row.resource)) ctx.addIssue({ code: 'custom', message: 'permissionResourceRepeated', path: [index, 'resource'] });
+    seen.add(row.resource);
+  });
+}
+
 const permissions = z
   .array(permissionRow)
-  .superRefine((rows, ctx) => {
-    const seen = new Set<string>();
-    rows.forEach((row, index) => {
-      if (seen.has(row.resource)) ctx.addIssue({ code: 'custom', message: 'permissionResourceRepeated', path: [index, 'resource'] });
-      seen.add(row.resource);
-    });
-  })
+  .superRefine(eachResourceOnce)
   .transform((rows) => {
     const grants: PermissionSet = {};
     for (const { resource, ...actions } of rows) grants[resource] = actions;

@@ -1,6 +1,7 @@
 import i18next, { type TFunction } from 'i18next';
 import commonBase from '../../locales/en/common.json';
 import account from '../../locales/en/common/account.json';
+import admin from '../../locales/en/common/admin.json';
 import billingReview from '../../locales/en/common/billing-review.json';
 import companies from '../../locales/en/common/companies.json';
 import companyAssignments from '../../locales/en/common/company-assignments.json';
@@ -35,6 +36,7 @@ import { DEFAULT_LANGUAGE, DEFAULT_NAMESPACE, NAMESPACES, type Namespace } from 
 // Explicit imports, not a glob: the server bundle (esbuild) reads this module too.
 export const COMMON_PARTS: Readonly<Record<string, object>> = {
   account,
+  admin,
   'billing-review': billingReview,
   companies,
   'company-assignments': companyAssignments,

@@ -11,13 +11,13 @@ const JOB_AD_PAGES_PREFIX = '/job-apply/';
 
 /**
  * The namespaces a page uses (spec §2 "Translation namespaces"): every page uses common,
- * company pages rbac, the job-apply pages and the jobs list jobs, the talent profile
- * page profile.
+ * company pages and the admin pages (which show companies' statuses, roles and permissions)
+ * rbac, the job-apply pages and the jobs list jobs, the talent profile page profile.
  */
 export function namespacesForPath(pathname: string): Namespace[] {
   const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
   const namespaces: Namespace[] = ['common'];
-  if (path === '/company' || path.startsWith('/company/')) namespaces.push('rbac');
+  if (path === '/company' || path.startsWith('/company/') || path.startsWith('/admin/')) namespaces.push('rbac');
   if (JOB_PAGES.includes(path) || path.startsWith(JOB_AD_PAGES_PREFIX)) namespaces.push('jobs');
   if (path === '/talent/profile') namespaces.push('profile');
   return namespaces;

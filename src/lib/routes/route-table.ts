@@ -38,13 +38,13 @@ export const ROUTES = [
   { key: 'signUpSuccess', path: '/sign-up/success', titleKey: 'titles.signUpSuccess', group: 'public', access: 'signedIn', live: true },
   { key: 'siteSettings', path: '/site-settings', titleKey: 'titles.siteSettings', group: 'public', access: 'signedIn', live: true },
 
-  { key: 'adminCompanies', path: '/admin/companies', titleKey: 'titles.adminCompanies', group: 'admin', access: 'admin', live: false },
-  { key: 'adminCompany', path: '/admin/company', titleKey: 'titles.adminCompany', group: 'admin', access: 'admin', live: false },
+  { key: 'adminCompanies', path: '/admin/companies', titleKey: 'titles.adminCompanies', group: 'admin', access: 'admin', live: true },
+  { key: 'adminCompany', path: '/admin/company', titleKey: 'titles.adminCompany', group: 'admin', access: 'admin', live: true },
   { key: 'adminFeatureFlags', path: '/admin/feature-flags', titleKey: 'titles.adminFeatureFlags', group: 'admin', access: 'admin', live: false },
   { key: 'adminJobAds', path: '/admin/job-ads', titleKey: 'titles.adminJobAds', group: 'admin', access: 'admin', live: false },
   { key: 'adminJobApplications', path: '/admin/job-applications', titleKey: 'titles.adminJobApplications', group: 'admin', access: 'admin', live: false },
   { key: 'adminTalentSearch', path: '/admin/talent-search', titleKey: 'titles.adminTalentSearch', group: 'admin', access: 'admin', live: false },
-  { key: 'adminTalents', path: '/admin/talents', titleKey: 'titles.adminTalents', group: 'admin', access: 'admin', live: false },
+  { key: 'adminTalents', path: '/admin/talents', titleKey: 'titles.adminTalents', group: 'admin', access: 'admin', live: true },
 
   { key: 'companyBilling', path: '/company/billing', titleKey: 'titles.companyBilling', group: 'company', access: 'signedIn', live: true, permissions: [['jobAssignment', 'read']] },
   { key: 'companyCreate', path: '/company/create', titleKey: 'titles.companyCreate', group: 'company', access: 'signedIn', live: true },

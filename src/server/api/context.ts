@@ -3,6 +3,7 @@ import type { JobAdIndex } from '../search/job-ad-index';
 import type { JobSearch } from '../search/job-search';
 import type { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { FileStorage } from '../storage/file-storage';
+import type { UserSessions } from './admin/user-sessions';
 import type { AccessTokenVerifier } from './auth/access-token';
 import { resolveCompanyScope, type CompanyScope } from './auth/company-scope';
 import { resolveViewer, type RoleNames, type Viewer } from './auth/viewer';
@@ -26,6 +27,8 @@ export interface ApiContext {
   storage: FileStorage | null;
   /** Uploads each user may send in a window (pictures are costly to re-encode). */
   uploadAllowance: RateLimiterMemory;
+  /** Ends a user's sessions after an admin blocks or deletes them (issue 19). */
+  userSessions: UserSessions;
 }
 
 export interface ContextDependencies {
@@ -36,6 +39,7 @@ export interface ContextDependencies {
   jobAdIndex: JobAdIndex;
   storage: FileStorage | null;
   uploadAllowance: RateLimiterMemory;
+  userSessions: UserSessions;
 }
 
 function readDomain(value: string | null): Domain {
@@ -65,7 +69,7 @@ export function createContextFactory(deps: ContextDependencies) {
 
     if (!token) {
       if (impersonateAs || companyId) throw unauthenticated('Impersonation and company selection need a signed-in user');
-      return { db: deps.db, viewer: null, company: null, domain, jobSearch: deps.jobSearch, jobAdIndex: deps.jobAdIndex, storage: deps.storage, uploadAllowance: deps.uploadAllowance };
+      return { db: deps.db, viewer: null, company: null, domain, jobSearch: deps.jobSearch, jobAdIndex: deps.jobAdIndex, storage: deps.storage, uploadAllowance: deps.uploadAllowance, userSessions: deps.userSessions };
     }
     let verified;
     try {
@@ -75,6 +79,6 @@ export function createContextFactory(deps: ContextDependencies) {
     }
     const viewer = await resolveViewer(deps.db, verified, deps.roles, impersonateAs);
     const company = companyId ? await resolveCompanyScope(deps.db, viewer.userId, companyId) : null;
-    return { db: deps.db, viewer, company, domain, jobSearch: deps.jobSearch, jobAdIndex: deps.jobAdIndex, storage: deps.storage, uploadAllowance: deps.uploadAllowance };
+    return { db: deps.db, viewer, company, domain, jobSearch: deps.jobSearch, jobAdIndex: deps.jobAdIndex, storage: deps.storage, uploadAllowance: deps.uploadAllowance, userSessions: deps.userSessions };
   };
 }

@@ -14,6 +14,7 @@ import { databaseUnavailable } from './errors';
 import { createContextFactory } from './context';
 import { TABLE_IS_THE_INDEX, type JobAdIndex } from '../search/job-ad-index';
 import { schema } from './schema';
+import { NO_SESSION_STORE, type UserSessions } from './admin/user-sessions';
 
 export interface ApiOptions {
   db: AppDatabase;
@@ -34,6 +35,8 @@ export interface ApiOptions {
   storage?: FileStorage;
   /** Uploads (pictures and documents) one user may send per ten minutes; default 30. */
   uploadsPerWindow?: number;
+  /** Ends a blocked or deleted user's sessions (the BFF's store); by default nothing is ended here. */
+  userSessions?: UserSessions;
 }
 
 /** Per user, per instance: enough to fix a wrong file several times, not to keep a core busy. */
@@ -101,6 +104,7 @@ export function createApi(options: ApiOptions) {
     jobAdIndex: options.jobAdIndex ?? TABLE_IS_THE_INDEX,
     storage: options.storage ?? null,
     uploadAllowance: new RateLimiterMemory({ points: options.uploadsPerWindow ?? UPLOADS_PER_WINDOW, duration: UPLOAD_WINDOW_SECONDS }),
+    userSessions: options.userSessions ?? NO_SESSION_STORE,
   });
 
   return createYoga({

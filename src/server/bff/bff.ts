@@ -238,6 +238,19 @@ export function createBff(options: BffOptions) {
         return callApi(body, buildUpstreamHeaders({ ...fresh.record, selectedCompanyId: null }, pagePath));
       }, FIND_ME_QUERY);
       if (answer.status === 401) return null;
+      // Blocked or deleted by an admin (issue 19): the session ends here and now, even when
+      // the admin's own ending of every session did not reach this store.
+      const refusedFor = (reason: string) => answer.errors.some((error) => error.extensions?.code === 'FORBIDDEN' && error.extensions?.reason === reason);
+      if (refusedFor('accountInactive')) {
+        log(`session: the account of ${session.record.claims.sub} is not active; session ended`);
+        await sessions.destroy(session.id);
+        return null;
+      }
+      // The user being acted as was blocked or deleted meanwhile: the impersonator goes on as themselves.
+      if (refusedFor('impersonationRefused') && session.record.impersonateAs) {
+        await this.stopImpersonation(session);
+        return this.currentUser(session, pagePath);
+      }
       // The database or the sign-in service is down: the user is still signed in, the page says try again.
       const unavailable = answer.status === 503 ? answer.errors.find((error) => error.extensions?.code === 'UNAVAILABLE') : undefined;
       if (unavailable) throw new ServiceUnavailableError(unavailable.extensions?.reason === 'signIn' ? 'signIn' : 'database');

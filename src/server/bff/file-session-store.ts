@@ -17,8 +17,13 @@ interface StoredFile {
  */
 export async function createFileSessionStore(directory: string): Promise<SessionStore> {
   await mkdir(directory, { recursive: true, mode: 0o700 });
-  const fileOf = (id: string) => path.join(directory, `${createHash('sha256').update(id).digest('hex')}.json`);
-  const aliasFileOf = (alias: string) => path.join(directory, `alias-${createHash('sha256').update(alias).digest('hex')}.json`);
+  const hash = (value: string) => createHash('sha256').update(value).digest('hex');
+  const fileOf = (id: string) => path.join(directory, `${hash(id)}.json`);
+  const aliasFileOf = (alias: string) => path.join(directory, `alias-${hash(alias)}.json`);
+  // One small file per session of a user, named by both hashes: filing a session never
+  // rewrites a shared list, so two sign-ins of one user at once cannot lose each other.
+  const userPrefix = (subject: string) => `user-${hash(subject)}-`;
+  const userFileOf = (subject: string, id: string) => path.join(directory, `${userPrefix(subject)}${hash(id)}.json`);
   /**
    * Written whole to a temporary file of its own, then renamed over the real one (atomic):
    * two requests of one session may save at once, and a shared temporary name let one
@@ -85,6 +90,27 @@ export async function createFileSessionStore(directory: string): Promise<Session
     },
     async deleteAlias(alias) {
       await rm(aliasFileOf(alias), { force: true });
+    },
+    async addUserSession(subject, id, ttlSeconds) {
+      await writeWhole(userFileOf(subject, id), JSON.stringify({ expiresAt: Date.now() + ttlSeconds * 1000, id }));
+    },
+    async userSessions(subject) {
+      const prefix = userPrefix(subject);
+      const ids: string[] = [];
+      for (const name of await readdir(directory)) {
+        if (!name.startsWith(prefix) || !name.endsWith('.json')) continue;
+        try {
+          const stored = JSON.parse(await readFile(path.join(directory, name), 'utf8')) as { expiresAt: number; id: string };
+          if (stored.expiresAt > Date.now()) ids.push(stored.id);
+        } catch (error) {
+          // Removed meanwhile (the session ended): nothing to end.
+          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        }
+      }
+      return ids;
+    },
+    async removeUserSession(subject, id) {
+      await rm(userFileOf(subject, id), { force: true });
     },
     async ping() {
       await stat(directory);

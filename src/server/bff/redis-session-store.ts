@@ -32,6 +32,7 @@ export async function createRedisSessionStore(url: string): Promise<SessionStore
   });
   const key = (id: string) => `${KEY_PREFIX}${id}`;
   const aliasKey = (alias: string) => `${KEY_PREFIX}alias:${alias}`;
+  const userKey = (subject: string) => `${KEY_PREFIX}user:${subject}`;
   const guard = async <T>(operation: () => Promise<T>): Promise<T> => {
     try {
       return await operation();
@@ -59,6 +60,17 @@ export async function createRedisSessionStore(url: string): Promise<SessionStore
         await client.set(aliasKey(alias), id, { expiration: { type: 'EX', value: Math.max(1, Math.ceil(ttlSeconds)) } });
       }),
     getAlias: (alias) => guard(() => client.get(aliasKey(alias))),
+    // A set per user. Its lifetime is pushed out by each new session (the caller passes the
+    // absolute session lifetime, so no member outlives it); ended members are removed.
+    addUserSession: (subject, id, ttlSeconds) =>
+      guard(async () => {
+        await client.multi().sAdd(userKey(subject), id).expire(userKey(subject), Math.max(1, Math.ceil(ttlSeconds))).exec();
+      }),
+    userSessions: (subject) => guard(() => client.sMembers(userKey(subject))),
+    removeUserSession: (subject, id) =>
+      guard(async () => {
+        await client.sRem(userKey(subject), id);
+      }),
     deleteAlias: (alias) =>
       guard(async () => {
         await client.del(aliasKey(alias));

@@ -34,6 +34,14 @@ export interface SessionStore {
   setAlias(alias: string, id: string, ttlSeconds: number): Promise<void>;
   getAlias(alias: string): Promise<string | null>;
   deleteAlias(alias: string): Promise<void>;
+  /**
+   * Files session `id` under its user (the token subject), so that every session of one
+   * user can be ended at once (an admin blocks them, issue 19); forgotten after ttlSeconds.
+   */
+  addUserSession(subject: string, id: string, ttlSeconds: number): Promise<void>;
+  /** The session ids filed under a user; some may have ended already. */
+  userSessions(subject: string): Promise<string[]>;
+  removeUserSession(subject: string, id: string): Promise<void>;
   /** Answers when the store is reachable (readiness). */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -29,6 +29,20 @@ export function createSessionManager(store: SessionStore, policy: SessionPolicy)
   const expired = (record: SessionRecord, now: number) =>
     now >= record.absoluteExpiresAt || now - record.lastSeenAt >= policy.idleSeconds * 1000;
 
+  /** Ends one session: its record, its place in the user's list and its provider alias. */
+  async function destroy(id: string | undefined): Promise<void> {
+    if (!id) return;
+    const record = await store.get(id).catch(() => null);
+    await store.delete(id);
+    if (record) await store.removeUserSession(record.claims.sub, id);
+    if (record?.providerSessionId) {
+      await store.deleteAlias(providerAlias(record.providerSessionId));
+      // Remembered for a day: the provider's back-channel call after our own sign-out
+      // then finds the session already ended instead of unknown.
+      await store.setAlias(endedAlias(record.providerSessionId), id, ENDED_SID_MEMORY_SECONDS);
+    }
+  }
+
   return {
     policy,
     /**
@@ -42,6 +56,7 @@ export function createSessionManager(store: SessionStore, policy: SessionPolicy)
       const now = Date.now();
       if (expired(record, now)) {
         await store.delete(id);
+        await store.removeUserSession(record.claims.sub, id);
         return null;
       }
       if (options.touch && now - record.lastSeenAt >= TOUCH_GRANULARITY_MS) {
@@ -64,6 +79,8 @@ export function createSessionManager(store: SessionStore, policy: SessionPolicy)
       const id = randomBytes(32).toString('base64url');
       await store.set(id, record, remainingSeconds(record, now));
       if (record.providerSessionId) await store.setAlias(providerAlias(record.providerSessionId), id, policy.absoluteSeconds);
+      // No session outlives the absolute lifetime, so the user's list may live that long.
+      await store.addUserSession(record.claims.sub, id, policy.absoluteSeconds);
       return { id, record };
     },
 
@@ -78,16 +95,21 @@ export function createSessionManager(store: SessionStore, policy: SessionPolicy)
       await store.set(session.id, session.record, remainingSeconds(session.record, Date.now()));
     },
 
-    async destroy(id: string | undefined): Promise<void> {
-      if (!id) return;
-      const record = await store.get(id).catch(() => null);
-      await store.delete(id);
-      if (record?.providerSessionId) {
-        await store.deleteAlias(providerAlias(record.providerSessionId));
-        // Remembered for a day: the provider's back-channel call after our own sign-out
-        // then finds the session already ended instead of unknown.
-        await store.setAlias(endedAlias(record.providerSessionId), id, ENDED_SID_MEMORY_SECONDS);
+    destroy,
+
+    /**
+     * Ends every session of one user (the token subject) at once, whichever browser holds
+     * it: an admin blocked or deleted them (issue 19). Answers how many were still open.
+     */
+    async endUserSessions(subject: string): Promise<number> {
+      let ended = 0;
+      for (const id of await store.userSessions(subject)) {
+        if (await store.get(id)) ended += 1;
+        await destroy(id);
+        // A session whose record had already gone leaves its entry behind: drop it too.
+        await store.removeUserSession(subject, id);
       }
+      return ended;
     },
 
     /** True when a session with this provider sid existed here and has ended. */

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Account, FindAccount } from 'oidc-provider';
 import type { AppDatabase } from '../db/client';
-import { identityAccount } from '../db/schema';
+import { identityAccount, user } from '../db/schema';
+import { maySignIn } from '../../lib/admin/user-status';
 import { LoginThrottle, tooManyAttemptsMessage, type Throttled } from './login-throttle';
 import { hashPassword, verifyPassword } from '../crypto/password-hash';
 import { normalizeEmail, validateSignUp, type FieldErrors, type SignUpInput } from './sign-up-validation';
@@ -14,6 +15,8 @@ export const WRONG_CREDENTIALS_MESSAGE = 'Wrong email or password.';
 export type AuthenticationResult =
   | { ok: true; accountId: string }
   | { ok: false; reason: 'wrong-credentials'; message: string }
+  /** The right password for an account the platform blocked (issue 19); the sign-in page words it. */
+  | { ok: false; reason: 'blocked' }
   | ({ ok: false; reason: 'throttled'; message: string } & Throttled);
 
 /**
@@ -89,10 +92,22 @@ export function createAccountStore(db: AppDatabase, options: { rolesClaim: strin
 
   const wrongCredentials: AuthenticationResult = { ok: false, reason: 'wrong-credentials', message: WRONG_CREDENTIALS_MESSAGE };
 
+  /**
+   * Whether the product lets this account in: its user (the API's row for this subject)
+   * must not be blocked or deleted by an admin (issue 19). An account that has never used
+   * the product has no user row yet and may.
+   */
+  async function mayUseProduct(accountId: string): Promise<boolean> {
+    const [row] = await db.select({ status: user.status }).from(user).where(eq(user.externalId, accountId)).limit(1);
+    return !row || maySignIn(row.status);
+  }
+
   return {
     async findAccount(_ctx, sub): Promise<Account | undefined> {
       const row = await findById(sub);
-      if (!row) return undefined;
+      // A blocked account is unknown to the provider: its provider session asks to sign in
+      // again, its codes and refresh tokens are refused (invalid_grant).
+      if (!row || !(await mayUseProduct(row.id))) return undefined;
       const claims = claimSetOf(row);
       return {
         accountId: row.id,
@@ -121,6 +136,8 @@ export function createAccountStore(db: AppDatabase, options: { rolesClaim: strin
       // The attempt was counted as a failure already (see LoginThrottle.attempt).
       if (!account || !matches) return wrongCredentials;
       await throttle.succeeded(client, normalized);
+      // Said only after the right password, so it tells nobody else that the address has an account.
+      if (!(await mayUseProduct(account.id))) return { ok: false, reason: 'blocked' };
       return { ok: true, accountId: account.id };
     },
 

@@ -128,6 +128,11 @@ export function createInteractionHandler(options: InteractionHandlerOptions) {
       sendHtml(res, 429, renderLoginPage(branding, { links, email, error: result.message }), { 'retry-after': String(retryAfter) });
       return;
     }
+    if (result.reason === 'blocked') {
+      log(`idp: sign-in refused, the account is blocked (client ${client})`);
+      sendHtml(res, 403, renderLoginPage(branding, { links, email, error: t('identity.accountBlocked', { productName: branding.productName }) }));
+      return;
+    }
     sendHtml(res, 400, renderLoginPage(branding, { links, email, error: result.message }));
   }
 

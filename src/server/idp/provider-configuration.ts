@@ -81,6 +81,14 @@ export function buildProviderConfiguration(input: ProviderConfigurationInput): C
   // resolved by the sign-up form, checked before sign-in.
   const policy = interactionPolicy.base();
   policy.add(new interactionPolicy.Prompt({ name: CREATE_PROMPT, requestable: true }), 0);
+  // A provider session whose account findAccount no longer answers (blocked by an admin,
+  // issue 19, or removed) signs in again, where the form says why, instead of going on
+  // without an account. Right after the session check, before anything reads the account.
+  const { Check } = interactionPolicy;
+  policy.get('login')!.checks.add(
+    new Check('account_unavailable', 'End-User authentication is required', (ctx) => (ctx.oidc.session?.accountId && !ctx.oidc.account ? Check.REQUEST_PROMPT : Check.NO_NEED_TO_PROMPT)),
+    2,
+  );
 
   // oidc-provider refuses outgoing requests to loopback and private addresses (SSRF
   // protection). Our own clients' back-channel logout addresses are configured here, not

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -55,6 +56,24 @@ function storeContract(name: string, open: () => Promise<SessionStore>) {
       expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toEqual([]);
       for (const outcome of outcomes) if (outcome.status === 'fulfilled' && outcome.value) expect(outcome.value.record.claims.sub).toBe('s');
       expect((await sessions.load(session.id, { touch: false }))?.record.selectedCompanyId).toMatch(/^company-\d+$/);
+    });
+
+    // Issue 19: an admin blocks a user; whatever browser holds one of their sessions, every
+    // one ends at once, and nobody else's.
+    it("ends every session of one user at once, and only theirs; a session that ended is no longer filed under its user", async () => {
+      const sessions = createSessionManager(store, { idleSeconds: 60, absoluteSeconds: 600, cookieName: 'tp-session', secure: false });
+      const subject = `blocked-${randomUUID()}`;
+      const of = (sub: string) => ({ ...record(), claims: { ...record().claims, sub } });
+      const [first, second, signedOut, someoneElse] = await Promise.all([sessions.create(of(subject)), sessions.create(of(subject)), sessions.create(of(subject)), sessions.create(of(`other-${randomUUID()}`))]);
+      await sessions.destroy(signedOut.id);
+      expect((await store.userSessions(subject)).sort()).toEqual([first.id, second.id].sort());
+
+      expect(await sessions.endUserSessions(subject)).toBe(2);
+      expect(await sessions.load(first.id, { touch: false })).toBeNull();
+      expect(await sessions.load(second.id, { touch: false })).toBeNull();
+      expect(await store.userSessions(subject)).toEqual([]);
+      expect(await sessions.load(someoneElse.id, { touch: false })).not.toBeNull();
+      expect(await sessions.endUserSessions(subject)).toBe(0);
     });
 
     it('refuses ids that are not ours without asking the store', async () => {

@@ -16,6 +16,7 @@ export function selectMemberships(db: AppDatabase, where: SQL) {
       address: company.address,
       logo: company.logo,
       verificationStatus: company.verificationStatus,
+      rejectionReason: company.rejectionReason,
       companyPermissions: companyPermissions.permissions,
       roleId: companyRole.id,
       role: companyRole.role,

@@ -1,7 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { admin, user } from '../../db/schema';
-import { forbidden } from '../errors';
+import { maySignIn } from '../../../lib/admin/user-status';
+import { ApiError, forbidden } from '../errors';
 import type { VerifiedAccessToken } from './access-token';
 import { joinInvitedCompanies } from '../companies/member-invitations';
 
@@ -64,6 +65,11 @@ async function ensureAdminRole(db: AppDatabase, role: string): Promise<string> {
   return created!.id;
 }
 
+/** FORBIDDEN with the machine reason `accountInactive`: the caller's account is blocked or deleted. */
+export const ACCOUNT_INACTIVE_REASON = 'accountInactive';
+const accountInactive = () =>
+  new ApiError('FORBIDDEN', 'This account is not active', { reason: ACCOUNT_INACTIVE_REASON, hint: 'the platform blocked or deleted this account; sign in is refused', httpStatus: 403 });
+
 /**
  * `x-impersonate-as` (spec §6-§7): honoured only for a caller holding the impersonation
  * role; the target must exist, be active and not be an admin.
@@ -76,7 +82,9 @@ export async function resolveViewer(
 ): Promise<Viewer> {
   const caller = await provisionUser(db, token, roles);
   const isImpersonate = token.roles.includes(roles.impersonateRole);
-  if (caller.status !== 'active') throw forbidden('This account is not active');
+  // Blocked or deleted (issue 19): every call is refused, whatever token is still around;
+  // the reason tells the BFF to end the session rather than show an error page.
+  if (!maySignIn(caller.status)) throw accountInactive();
   if (!impersonateAs) {
     return {
       userId: caller.id,
@@ -93,7 +101,8 @@ export async function resolveViewer(
     .from(user)
     .where(and(eq(user.externalId, impersonateAs), isNull(user.adminRoleId), eq(user.status, 'active')))
     .limit(1);
-  if (!target) throw forbidden('This user cannot be impersonated');
+  // The reason lets the BFF stop acting as someone who was blocked meanwhile (issue 19).
+  if (!target) throw new ApiError('FORBIDDEN', 'This user cannot be impersonated', { reason: 'impersonationRefused', hint: 'the user is unknown, an admin, or not active', httpStatus: 403 });
   return {
     userId: target.id,
     externalId: target.externalId,

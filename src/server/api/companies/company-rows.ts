@@ -1,4 +1,6 @@
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, isNull, ne, or, sql } from 'drizzle-orm';
+import { isPossibleDuplicate, normalizeCompanyName, websiteDomain, type DuplicateCandidate } from '../../../lib/companies/company-input';
+import { escapeLike } from '../../db/like-pattern';
 import { DEFAULT_ROLE_TEMPLATES, OWNER_ROLE } from '../../../lib/companies/company-roles';
 import { DEFAULT_HIRING_STEPS } from '../../../lib/companies/hiring-steps';
 import type { AppDatabase } from '../../db/client';
@@ -70,6 +72,29 @@ export async function membersHolding(tx: Writer, roleId: string): Promise<number
 
 /** SQL twin of normalizeCompanyName (src/lib/companies/company-input.ts). */
 export const normalizedCompanyName = sql<string>`trim(regexp_replace(lower(${company.name}), '[^[:alnum:]]+', ' ', 'g'))`;
+
+/**
+ * The companies, not deleted, that make one a possible duplicate (spec §3: the same
+ * normalised name or website domain), oldest first: the flag on create and edit, and the
+ * candidates an admin compares side by side (issue 19). `exceptId` is the company itself.
+ */
+export async function duplicateCandidates(tx: Writer, of: DuplicateCandidate, exceptId: string | null, limit = 20): Promise<CompanyRow[]> {
+  const domain = websiteDomain(of.website);
+  const rows = await tx
+    .select()
+    .from(company)
+    .where(
+      and(
+        isNull(company.deletedAt),
+        exceptId ? ne(company.id, exceptId) : undefined,
+        or(sql`${normalizedCompanyName} = ${normalizeCompanyName(of.name)}`, domain ? ilike(company.website, `%${escapeLike(domain)}%`) : undefined),
+      ),
+    )
+    .orderBy(asc(company.createdAt), asc(company.id))
+    .limit(50);
+  // The SQL narrows by substring; the rule itself is decided once, in src/lib/companies.
+  return rows.filter((row) => isPossibleDuplicate(of, [row])).slice(0, limit);
+}
 
 /** The company's first hiring step (where new applications arrive), or null if it has none. */
 export async function firstHiringStepId(tx: Writer, companyId: string): Promise<string | null> {

@@ -1,14 +1,13 @@
-import { and, eq, ilike, isNull, ne, or, sql } from 'drizzle-orm';
-import { COMPANY_ERRORS, companyCreateSchema, companyUpdateSchema, isPossibleDuplicate, normalizeCompanyName, websiteDomain } from '../../../lib/companies/company-input';
+import { and, eq, isNull } from 'drizzle-orm';
+import { COMPANY_ERRORS, companyCreateSchema, companyUpdateSchema } from '../../../lib/companies/company-input';
 import { isUuid } from '../../../lib/ids';
 import { zodIssues } from '../../../lib/forms/zod-issues';
-import { escapeLike } from '../../db/like-pattern';
 import { company, companyOnUser, type PostalAddress } from '../../db/schema';
-import { builder } from '../builder';
+import { builder, type Types } from '../builder';
 import { conflict, invalidFields, notFound } from '../errors';
 import { recordEvent } from '../record-event';
 import { requireCompanyPermission } from './company-access';
-import { lockedOwnerCount, normalizedCompanyName, ownerRoleId, setUpNewCompany, type CompanyRow, type Writer } from './company-rows';
+import { duplicateCandidates, lockedOwnerCount, ownerRoleId, setUpNewCompany, type CompanyRow, type Writer } from './company-rows';
 
 // The company itself (spec §3 company): create one (any signed-in user), edit the selected
 // one, leave one. "My companies" is findMe.companies (company, logo, role, verification
@@ -23,24 +22,31 @@ const CompanyAddress = builder.objectRef<PostalAddress>('CompanyAddress').implem
   }),
 });
 
+/** The profile fields every view of a company shows: its members' (Company) and the platform's (AdminCompany). */
+export function companyProfileFieldsOf<Shape extends CompanyRow>(t: PothosSchemaTypes.ObjectFieldBuilder<Types, Shape>) {
+  return {
+    id: t.id({ resolve: (row) => row.id }),
+    name: t.string({ resolve: (row) => row.name }),
+    description: t.string({ nullable: true, resolve: (row) => row.description }),
+    country: t.string({ nullable: true, description: 'ISO 3166-1 alpha-2', resolve: (row) => row.country }),
+    website: t.string({ nullable: true, resolve: (row) => row.website }),
+    industry: t.string({ nullable: true, resolve: (row) => row.industry }),
+    size: t.string({ nullable: true, resolve: (row) => row.size }),
+    type: t.string({ nullable: true, resolve: (row) => row.type }),
+    logo: t.string({ nullable: true, resolve: (row) => row.logo }),
+    isPossibleDuplicate: t.boolean({ description: 'Another company has the same name or website domain: the platform reviews it', resolve: (row) => row.isPossibleDuplicate }),
+    createdAt: t.field({ type: 'DateTime', resolve: (row) => row.createdAt }),
+  };
+}
+
 export const Company = builder.objectRef<CompanyRow>('Company').implement({
   description: 'A company as its members see it (spec §3 company)',
   fields: (t) => ({
-    id: t.exposeID('id'),
-    name: t.exposeString('name'),
-    description: t.exposeString('description', { nullable: true }),
+    ...companyProfileFieldsOf(t),
     address: t.field({ type: CompanyAddress, nullable: true, resolve: (row) => row.address }),
-    country: t.exposeString('country', { nullable: true, description: 'ISO 3166-1 alpha-2' }),
-    website: t.exposeString('website', { nullable: true }),
-    industry: t.exposeString('industry', { nullable: true }),
-    size: t.exposeString('size', { nullable: true }),
-    type: t.exposeString('type', { nullable: true }),
-    logo: t.exposeString('logo', { nullable: true }),
     accountingCurrency: t.exposeString('accountingCurrency', { nullable: true, description: 'ISO 4217' }),
     stuckAfterDays: t.exposeInt('stuckAfterDays', { description: 'Days an application may stay in an in-progress hiring step before it is marked stuck (1 to 365)' }),
-    isPossibleDuplicate: t.exposeBoolean('isPossibleDuplicate', { description: 'Another company has the same name or website domain: the platform reviews it' }),
     verificationStatus: t.exposeString('verificationStatus', { description: 'pending until the platform verifies it; only verified companies can be selected (spec §4)' }),
-    createdAt: t.field({ type: 'DateTime', resolve: (row) => row.createdAt }),
   }),
 });
 
@@ -75,22 +81,9 @@ const companyInputFields = (nameRequired: boolean) =>
 const CreateOneCompanyInput = companyInputFields(true);
 const UpdateOneCompanyInput = companyInputFields(false);
 
-/** Other companies that make this one a possible duplicate (same normalised name or website domain). */
+/** Whether another company makes this one a possible duplicate (same normalised name or website domain). */
 async function findsDuplicate(tx: Writer, name: string, website: string | null, exceptId: string | null): Promise<boolean> {
-  const domain = websiteDomain(website);
-  const candidates = await tx
-    .select({ name: company.name, website: company.website })
-    .from(company)
-    .where(
-      and(
-        isNull(company.deletedAt),
-        exceptId ? ne(company.id, exceptId) : undefined,
-        or(sql`${normalizedCompanyName} = ${normalizeCompanyName(name)}`, domain ? ilike(company.website, `%${escapeLike(domain)}%`) : undefined),
-      ),
-    )
-    .limit(50);
-  // The SQL narrows by substring; the rule itself is decided once, in src/lib/companies.
-  return isPossibleDuplicate({ name, website }, candidates);
+  return (await duplicateCandidates(tx, { name, website }, exceptId, 1)).length > 0;
 }
 
 /** Postal address as stored: the country lives beside it, copied in so an invoice finds it whole. */

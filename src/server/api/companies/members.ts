@@ -35,7 +35,7 @@ interface InvitationRow {
   createdAt: Date;
 }
 
-const CompanyMember = builder.objectRef<MemberRow>('CompanyMember');
+export const CompanyMember = builder.objectRef<MemberRow>('CompanyMember');
 CompanyMember.implement({
   description: 'A member of the selected company (spec §3 companyOnUser) with the role held there',
   fields: (t) => ({
@@ -89,6 +89,11 @@ function selectMembers(db: Writer, companyId: string) {
     .$dynamic();
 }
 
+/** A company's members by name, as the Members page and the admin's company page list them. */
+export function membersByName(db: Writer, companyId: string) {
+  return selectMembers(db, companyId).orderBy(sql`lower(coalesce(${user.displayName}, ${user.email}))`, asc(companyOnUser.id));
+}
+
 async function readMember(db: Writer, companyId: string, membershipId: string): Promise<MemberRow | null> {
   const [row] = await selectMembers(db, companyId).where(and(eq(companyOnUser.companyId, companyId), eq(companyOnUser.id, membershipId))).limit(1);
   return row ?? null;
@@ -139,10 +144,7 @@ builder.queryField('findManyCompanyOnUser', (t) =>
       const { companyId } = requireCompanyPermission(context, 'companyOnUser', 'read');
       const window = pageWindow(args);
       const [items, [total]] = await Promise.all([
-        selectMembers(context.db, companyId)
-          .orderBy(sql`lower(coalesce(${user.displayName}, ${user.email}))`, asc(companyOnUser.id))
-          .limit(window.perPage)
-          .offset(window.offset),
+        membersByName(context.db, companyId).limit(window.perPage).offset(window.offset),
         context.db.select({ total: count() }).from(companyOnUser).where(eq(companyOnUser.companyId, companyId)),
       ]);
       return { items, total: total?.total ?? 0, page: window.page, perPage: window.perPage };

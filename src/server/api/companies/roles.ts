@@ -5,7 +5,7 @@ import { zodIssues } from '../../../lib/forms/zod-issues';
 import { isUuid } from '../../../lib/ids';
 import { parsePermissionSet } from '../../../lib/permissions/effective-permissions';
 import { companyDefaultPermissions, companyMemberInvitation, companyOnUser, companyPermissions, companyRole } from '../../db/schema';
-import { builder } from '../builder';
+import { builder, type Types } from '../builder';
 import { conflict, invalidFields, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
@@ -37,7 +37,7 @@ const CompanyRolePermission = builder.objectRef<RolePermissionRow>('CompanyRoleP
   }),
 });
 
-const CompanyRole = builder.objectRef<RoleRow>('CompanyRole');
+export const CompanyRole = builder.objectRef<RoleRow>('CompanyRole');
 CompanyRole.implement({
   description: "A role of the selected company (spec §3 companyRole)",
   fields: (t) => ({
@@ -71,6 +71,11 @@ function selectRoles(db: Writer, companyId: string) {
     .leftJoin(companyDefaultPermissions, eq(companyDefaultPermissions.id, companyRole.defaultPermissionsId))
     .where(and(eq(companyRole.companyId, companyId), isNull(companyRole.deletedAt)))
     .$dynamic();
+}
+
+/** A company's roles, the owner role first, then by name (the Roles page and the admin's company page). */
+export function rolesInOrder(db: Writer, companyId: string) {
+  return selectRoles(db, companyId).orderBy(desc(companyRole.isDefault), sql`lower(${companyRole.role})`, asc(companyRole.id));
 }
 
 async function readRole(db: Writer, companyId: string, id: string): Promise<RoleRow> {
@@ -112,7 +117,7 @@ builder.queryField('findManyCompanyRole', (t) =>
       const { companyId } = requireCompanyPermission(context, 'companyRole', 'read');
       const window = pageWindow(args);
       const [items, [total]] = await Promise.all([
-        selectRoles(context.db, companyId).orderBy(desc(companyRole.isDefault), sql`lower(${companyRole.role})`, asc(companyRole.id)).limit(window.perPage).offset(window.offset),
+        rolesInOrder(context.db, companyId).limit(window.perPage).offset(window.offset),
         context.db.select({ total: count() }).from(companyRole).where(and(eq(companyRole.companyId, companyId), isNull(companyRole.deletedAt))),
       ]);
       return { items, total: total?.total ?? 0, page: window.page, perPage: window.perPage };
@@ -120,7 +125,7 @@ builder.queryField('findManyCompanyRole', (t) =>
   }),
 );
 
-const CompanyPermission = builder.objectRef<CompanyPermissionRow>('CompanyPermission').implement({
+export const CompanyPermission = builder.objectRef<CompanyPermissionRow>('CompanyPermission').implement({
   description: "What the company itself may do on one resource (spec §6 company permissions), whatever its roles say",
   fields: (t) => ({
     resource: t.exposeString('resource'),
@@ -146,15 +151,20 @@ builder.queryField('findCompanyPermissions', (t) =>
   }),
 );
 
-const CompanyRolePermissionInput = builder.inputType('CompanyRolePermissionInput', {
-  description: 'What the role allows on one resource; a resource left out allows nothing',
-  fields: (t) => ({
+/** One row of a permission matrix as inputs send it: a resource of spec §6 and its four actions (roles, and the admin's company set). */
+export function permissionRowInputs(t: PothosSchemaTypes.InputFieldBuilder<Types, 'InputObject'>) {
+  return {
     resource: t.string({ required: true, description: 'A resource of spec §6, e.g. jobAd' }),
     read: t.boolean({ required: true }),
     create: t.boolean({ required: true }),
     update: t.boolean({ required: true }),
     delete: t.boolean({ required: true }),
-  }),
+  };
+}
+
+const CompanyRolePermissionInput = builder.inputType('CompanyRolePermissionInput', {
+  description: 'What the role allows on one resource; a resource left out allows nothing',
+  fields: (t) => permissionRowInputs(t),
 });
 
 const CreateOneCompanyRoleInput = builder.inputType('CreateOneCompanyRoleInput', {

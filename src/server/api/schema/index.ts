@@ -55,3 +55,5 @@ import '../invoices/invoices';
 import '../talent-roster/talent-roster';
 import '../talent-roster/roster-ledger';
 import '../talent-roster/provider-companies';
+import '../admin/admin-companies';
+import '../admin/admin-users';

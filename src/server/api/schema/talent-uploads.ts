@@ -18,7 +18,7 @@ import { readUploadedFile } from '../uploads/read-uploaded-file';
 import { deleteQuietly, newStorageKey, reencodedOrRefused, storageOf, storeThenSave, takeUploadAllowance } from '../uploads/stored-files';
 import { TalentProfile, type TalentProfileRow } from './talents';
 
-type FileColumn = 'profilePicture' | DocumentSlot;
+export type FileColumn = 'profilePicture' | DocumentSlot;
 
 const TalentDocumentField = builder.enumType('TalentDocumentField', {
   description: 'The documents a talent profile holds (spec §3 talentProfile resume, pdf, cv)',
@@ -42,7 +42,7 @@ builder.objectFields(TalentProfile, (t) => ({
 }));
 
 /** The storage keys behind a column's value; URLs that are not ours (seeded data: URIs) have none. */
-function keysOf(column: FileColumn, value: ProfilePicture | StoredFile | null | undefined): string[] {
+export function keysOf(column: FileColumn, value: ProfilePicture | StoredFile | null | undefined): string[] {
   if (!value) return [];
   if (column === 'profilePicture') {
     const picture = value as ProfilePicture;

@@ -22,6 +22,7 @@ interface MembershipRow {
   address: unknown;
   logo: string | null;
   verificationStatus: string;
+  rejectionReason: string | null;
   companyPermissions: unknown;
   roleId: string | null;
   role: string | null;
@@ -50,6 +51,7 @@ const MembershipCompany = builder.objectRef<MembershipRow>('MembershipCompany').
     address: t.field({ type: 'JSON', nullable: true, resolve: (row) => row.address }),
     logo: t.exposeString('logo', { nullable: true }),
     verificationStatus: t.exposeString('verificationStatus'),
+    rejectionReason: t.exposeString('rejectionReason', { nullable: true, description: 'Why the platform rejected the company, when it did (issue 19)' }),
     permissions: t.field({ type: 'JSON', nullable: true, description: "The company's own permission set", resolve: (row) => row.companyPermissions }),
   }),
 });

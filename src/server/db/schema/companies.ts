@@ -41,6 +41,8 @@ export const company = pgTable(
     logo: text('logo'),
     isPossibleDuplicate: boolean('is_possible_duplicate').notNull().default(false),
     verificationStatus: verificationStatus('verification_status').notNull().default('pending'),
+    /** Why the platform rejected the company (issue 19); its owners see it. Cleared when verified. */
+    rejectionReason: text('rejection_reason'),
     accountingCurrency: currency('accounting_currency'),
     /** Days an application may stay in an in-progress step before it is marked stuck (issue 16). */
     stuckAfterDays: integer('stuck_after_days').notNull().default(14),

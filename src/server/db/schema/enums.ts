@@ -57,6 +57,9 @@ export const eventType = pgEnum('event_type', [
   // Nor these: shortlists of talents and their entries (issue 17).
   'companySavedTalentList.create', 'companySavedTalentList.update', 'companySavedTalentList.delete',
   'companySavedTalent.create', 'companySavedTalent.update', 'companySavedTalent.delete',
+  // Nor these: a platform admin blocked, unblocked or deleted a user (issue 19); company
+  // verification and permission changes by an admin are company.update rows.
+  'user.update', 'user.delete',
   'company.update',
   'talentProfile.update',
 ]);

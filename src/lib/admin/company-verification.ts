@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { hasForbiddenControls } from '../companies/company-input';
+import { isCountryCode } from '../companies/country-codes';
+
+// The platform's review of a company (issue 19, spec §3 company, §4 verification status):
+// which moves an admin may make from each status, the rejection reason the owners read,
+// and the admin list's filters. Shared by the API and the admin pages.
+
+/** Where the locale files word the admin issue codes (common namespace). */
+export const ADMIN_ERRORS = 'admin.errors';
+
+/** Spec §4 verification statuses. */
+export const VERIFICATION_STATUSES = ['verified', 'pending', 'rejected', 'deleted'] as const;
+export type VerificationStatusValue = (typeof VERIFICATION_STATUSES)[number];
+
+export const COMPANY_REVIEW_ACTIONS = ['verify', 'reject', 'delete'] as const;
+export type CompanyReviewAction = (typeof COMPANY_REVIEW_ACTIONS)[number];
+
+const TARGET_STATUS: Record<CompanyReviewAction, VerificationStatusValue> = { verify: 'verified', reject: 'rejected', delete: 'deleted' };
+
+/**
+ * What an admin may do with a company in a status: a pending company is verified or
+ * rejected; a verified one may lose its verification (rejected, with a reason), a rejected
+ * one be verified after all; any company but a deleted one may be deleted (soft: its rows
+ * stay for the money records). Deleted is final. Nothing moves a company to where it is.
+ */
+export function companyReviewActions(status: string): CompanyReviewAction[] {
+  if (!(VERIFICATION_STATUSES as readonly string[]).includes(status) || status === 'deleted') return [];
+  return COMPANY_REVIEW_ACTIONS.filter((action) => TARGET_STATUS[action] !== status);
+}
+
+export type CompanyReviewMove = { ok: true; to: VerificationStatusValue } | { ok: false; reason: 'companyDeleted' | 'alreadyInStatus' };
+
+/** The status an action leads to, or why it may not be taken (a CONFLICT reason of `admin.errors`). */
+export function companyReviewMove(status: string, action: CompanyReviewAction): CompanyReviewMove {
+  if (status === 'deleted') return { ok: false, reason: 'companyDeleted' };
+  if (!companyReviewActions(status).includes(action)) return { ok: false, reason: 'alreadyInStatus' };
+  return { ok: true, to: TARGET_STATUS[action] };
+}
+
+/** The longest rejection reason, in characters as people count them. */
+export const REJECTION_REASON_MAX = 1000;
+
+/**
+ * Why a company was rejected: required (its owners read it and must learn what to fix),
+ * trimmed, at most 1,000 characters, line breaks kept.
+ */
+export const rejectionReason = z
+  .string()
+  .nullish()
+  .transform((raw, ctx) => {
+    const value = (raw ?? '').trim();
+    if (value === '') ctx.addIssue({ code: 'custom', message: 'reasonRequired' });
+    else if (hasForbiddenControls(value, true)) ctx.addIssue({ code: 'custom', message: 'controlCharacters' });
+    else if ([...value].length > REJECTION_REASON_MAX) ctx.addIssue({ code: 'custom', message: 'reasonTooLong' });
+    return value;
+  });
+
+export const rejectCompanySchema = z.object({ reason: rejectionReason });
+
+/** The admin company list's filters, as the address carries them; anything unknown is no filter. */
+export interface AdminCompanyFilters {
+  q: string;
+  /** A status, or null for every company that is not deleted. */
+  status: VerificationStatusValue | null;
+  possibleDuplicate: boolean;
+  country: string | null;
+}
+
+export function readAdminCompanyFilters(url: URL): AdminCompanyFilters {
+  const status = url.searchParams.get('status') ?? '';
+  const country = (url.searchParams.get('country') ?? '').trim().toUpperCase();
+  return {
+    q: (url.searchParams.get('q') ?? '').trim().slice(0, 200),
+    status: (VERIFICATION_STATUSES as readonly string[]).includes(status) ? (status as VerificationStatusValue) : null,
+    possibleDuplicate: url.searchParams.get('duplicate') === 'yes',
+    country: isCountryCode(country) ? country : null,
+  };
+}
+
+export const hasAdminCompanyFilters = (filters: AdminCompanyFilters) => Boolean(filters.q || filters.status || filters.possibleDuplicate || filters.country);

@@ -1,0 +1,98 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { company, generalEventslog, talentProfile, user } from '../../../src/server/db/schema';
+import { describeEachDatabase } from '../../support/test-database';
+import { startAdminFixture, type AdminFixture } from './admin-fixture';
+
+// Issue 19 item 7: every admin operation checks the admin role on the server. Anyone else
+// gets FORBIDDEN (a guest UNAUTHENTICATED): a signed-in user, a company owner calling with
+// their own company selected, an impersonator, and an admin acting as someone else. Nothing
+// is written by a refused call.
+describeEachDatabase('admin operations: the admin role, checked for each', (kind) => {
+  let f: AdminFixture;
+  let targets: { companyId: string; userId: string; profileId: string };
+  beforeAll(async () => {
+    f = await startAdminFixture(kind);
+    const userId = await f.userId('some-talent');
+    const [profile] = await f.h.database.db.insert(talentProfile).values({ userId, profileName: 'Some Talent' }).returning({ id: talentProfile.id });
+    const [pending] = await f.h.database.db.insert(company).values({ name: 'Pending Co' }).returning({ id: company.id });
+    targets = { companyId: pending!.id, userId, profileId: profile!.id };
+  });
+  afterAll(() => f.h.close());
+
+  const operations = () => [
+    { name: 'findManyAdminCompany', query: '{ findManyAdminCompany { total } }', variables: {} },
+    { name: 'findAdminCompany', query: 'query ($id: ID!) { findAdminCompany(id: $id) { company { id } } }', variables: { id: targets.companyId } },
+    { name: 'verifyOneCompany', query: 'mutation ($id: ID!) { verifyOneCompany(id: $id) { id } }', variables: { id: targets.companyId } },
+    { name: 'rejectOneCompany', query: 'mutation ($id: ID!) { rejectOneCompany(id: $id, reason: "No.") { id } }', variables: { id: targets.companyId } },
+    { name: 'deleteOneCompany', query: 'mutation ($id: ID!) { deleteOneCompany(id: $id) { id } }', variables: { id: targets.companyId } },
+    {
+      name: 'updateOneCompanyPermissions',
+      query: 'mutation ($id: ID!) { updateOneCompanyPermissions(companyId: $id, permissions: [{ resource: "jobAd", limited: true, read: true, create: false, update: false, delete: false }]) { resource } }',
+      variables: { id: targets.companyId },
+    },
+    { name: 'findManyAdminUser', query: '{ findManyAdminUser { total } }', variables: {} },
+    { name: 'updateOneUserStatus', query: 'mutation ($id: ID!) { updateOneUserStatus(id: $id, status: BLOCKED) { id } }', variables: { id: targets.userId } },
+    { name: 'deleteOneUser', query: 'mutation ($id: ID!) { deleteOneUser(id: $id) { id } }', variables: { id: targets.userId } },
+    {
+      name: 'updateOneTalentProfileVerification',
+      query: 'mutation ($id: ID!) { updateOneTalentProfileVerification(id: $id, verificationStatus: verified) { id } }',
+      variables: { id: targets.profileId },
+    },
+  ];
+
+  async function expectNothingWritten() {
+    const db = f.h.database.db;
+    const [pending] = await db.select().from(company).where(eq(company.id, targets.companyId));
+    expect(pending).toMatchObject({ verificationStatus: 'pending', deletedAt: null, rejectionReason: null });
+    const [target] = await db.select().from(user).where(eq(user.id, targets.userId));
+    expect(target).toMatchObject({ status: 'active', email: 'some-talent@example.test' });
+    const [profile] = await db.select().from(talentProfile).where(eq(talentProfile.id, targets.profileId));
+    expect(profile).toMatchObject({ verificationStatus: 'pending', deletedAt: null });
+    expect(await db.select().from(generalEventslog).where(inArray(generalEventslog.type, ['user.update', 'user.delete']))).toEqual([]);
+  }
+
+  it('answers a guest UNAUTHENTICATED', async () => {
+    for (const operation of operations()) {
+      const { body } = await f.h.call(operation.query, { variables: operation.variables });
+      expect(body.errors?.[0]?.extensions?.code, operation.name).toBe('UNAUTHENTICATED');
+    }
+    await expectNothingWritten();
+  });
+
+  it('answers a signed-in user FORBIDDEN', async () => {
+    for (const operation of operations()) {
+      const { status, body } = await f.as('some-talent', operation.query, operation.variables);
+      expect(body.errors?.[0]?.extensions?.code, operation.name).toBe('FORBIDDEN');
+      expect(status, operation.name).toBe(403);
+    }
+    await expectNothingWritten();
+  });
+
+  it('answers a company owner FORBIDDEN, with their own company selected too', async () => {
+    for (const operation of operations()) {
+      const { body } = await f.as('owner-a', operation.query, operation.variables, f.a.id);
+      expect(body.errors?.[0]?.extensions?.code, operation.name).toBe('FORBIDDEN');
+    }
+    await expectNothingWritten();
+  });
+
+  it('answers an impersonator FORBIDDEN, and an admin acting as someone else does not act as an admin', async () => {
+    const impersonator = await f.h.token('support', { roles: ['super:impersonate'] });
+    const adminImpersonating = await f.h.token('admin-and-support', { roles: ['super:admin', 'super:impersonate'] });
+    for (const operation of operations()) {
+      const alone = await f.h.call(operation.query, { token: impersonator, variables: operation.variables });
+      expect(alone.body.errors?.[0]?.extensions?.code, operation.name).toBe('FORBIDDEN');
+      const actingAs = await f.h.call(operation.query, { token: adminImpersonating, variables: operation.variables, headers: { 'x-impersonate-as': 'owner-a' } });
+      expect(actingAs.body.errors?.[0]?.extensions?.code, operation.name).toBe('FORBIDDEN');
+    }
+    await expectNothingWritten();
+  });
+
+  it('lets the admin call every one of them', async () => {
+    for (const operation of operations().filter((candidate) => !candidate.name.startsWith('delete') && candidate.name !== 'rejectOneCompany')) {
+      const { body } = await f.asAdmin(operation.query, operation.variables);
+      expect(body.errors, operation.name).toBeUndefined();
+    }
+  });
+});
