@@ -54,3 +54,4 @@ import '../invoices/invoices';
 import '../talent-roster/talent-roster';
 import '../talent-roster/roster-ledger';
 import '../talent-roster/provider-companies';
+import '../notifications/notifications';
