@@ -14,6 +14,7 @@ import { databaseUnavailable } from './errors';
 import { createContextFactory } from './context';
 import { TABLE_IS_THE_INDEX, type JobAdIndex } from '../search/job-ad-index';
 import { schema } from './schema';
+import { mailAfterOperations, type EventMail } from './notifications/event-mail';
 
 export interface ApiOptions {
   db: AppDatabase;
@@ -34,6 +35,8 @@ export interface ApiOptions {
   storage?: FileStorage;
   /** Uploads (pictures and documents) one user may send per ten minutes; default 30. */
   uploadsPerWindow?: number;
+  /** Mails the events of each operation once it is over; without it nothing is mailed. */
+  eventMail?: EventMail;
 }
 
 /** Per user, per instance: enough to fix a wrong file several times, not to keep a core busy. */
@@ -130,6 +133,7 @@ export function createApi(options: ApiOptions) {
       ...(options.production ? [disableIntrospection()] : []),
       controlCharacterGuard(),
       varyOnOrigin(),
+      ...(options.eventMail ? [mailAfterOperations(options.eventMail)] : []),
     ],
     // Node's own classes: Astro rejects responses built from another fetch implementation.
     fetchAPI: { fetch, Request, Response, Headers, ReadableStream, URL, URLSearchParams, FormData, Blob, File },
