@@ -1,10 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import applicationWords from '../../src/locales/en/common/job-applications.json' with { type: 'json' };
-import jobAdWords from '../../src/locales/en/common/job-ads.json' with { type: 'json' };
-import jobFieldWords from '../../src/locales/en/common/job-fields.json' with { type: 'json' };
 import notificationWords from '../../src/locales/en/common/notifications.json' with { type: 'json' };
 import { waitForMail } from '../support/outbox';
-import { selectCompany } from './support/company-area';
+import { publishJobAd, selectCompany } from './support/company-area';
 import { DEMO_TALENT, expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
 
 // Issue 20, done when: rejecting the demo talent's application puts a notification in
@@ -29,14 +27,7 @@ test('the owner rejects the demo talent\'s application; the talent finds it in t
 
   await signInAs(page, OWNER, '/company/my-companies');
   await selectCompany(page, 'Northwind Labs');
-  await page.goto('/company/job-ad-create');
-  await page.getByLabel(jobFieldWords.jobFields.title).fill(title);
-  await page.getByLabel(jobFieldWords.jobFields.workMode).selectOption('onsite');
-  await page.getByLabel(jobFieldWords.jobFields.countryCode).selectOption('DE');
-  await page.getByLabel(jobFieldWords.jobFields.locality).fill('Berlin');
-  await page.getByRole('button', { name: jobAdWords.jobAds.saveAndPublish }).click();
-  await expect(page).toHaveURL(/\/company\/job-ad\?id=/);
-  const adId = new URL(page.url()).searchParams.get('id')!;
+  const adId = await publishJobAd(page, title);
 
   const talentContext = await browser.newContext();
   const talent = await talentContext.newPage();

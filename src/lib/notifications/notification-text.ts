@@ -29,28 +29,6 @@ export interface NotificationFacts {
   document: string | null;
 }
 
-export const NOTIFICATION_KINDS = [
-  'applicationMoved',
-  'applicationHired',
-  'applicationRejected',
-  'applicationWithdrawn',
-  'invitationReceived',
-  'billingApproved',
-  'billingRejected',
-  'billingInvoiced',
-  'billingPaid',
-  'billingUpdated',
-  'assignmentCreated',
-  'assignmentUpdated',
-  'assignmentDeleted',
-  'rosterAdded',
-  'rosterUpdated',
-  'rosterRemoved',
-  'documentRead',
-  'other',
-] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-
 /** The kinds that are e-mailed (issue 20 item 3); each has a subject of its own. */
 export const MAILED_KINDS = [
   'applicationMoved',
@@ -62,7 +40,22 @@ export const MAILED_KINDS = [
   'billingRejected',
   'billingInvoiced',
   'billingPaid',
-] as const satisfies readonly NotificationKind[];
+] as const;
+
+/** Every kind of sentence: the mailed ones and those the bell alone shows. */
+export const NOTIFICATION_KINDS = [
+  ...MAILED_KINDS,
+  'billingUpdated',
+  'assignmentCreated',
+  'assignmentUpdated',
+  'assignmentDeleted',
+  'rosterAdded',
+  'rosterUpdated',
+  'rosterRemoved',
+  'documentRead',
+  'other',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 const APPLICATION_BY_GROUP: Readonly<Record<string, NotificationKind>> = { HIRED: 'applicationHired', REJECTED: 'applicationRejected', WITHDRAWN: 'applicationWithdrawn' };
 const BILLING_BY_STATUS: Readonly<Record<string, NotificationKind>> = { APPROVED: 'billingApproved', REJECTED: 'billingRejected', INVOICED: 'billingInvoiced', PAID: 'billingPaid' };

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { periodOf } from '../../../src/lib/billing/billing-period';
-import { formatPeriod } from '../../../src/lib/billing/billing-period';
+import { formatPeriod, periodOf } from '../../../src/lib/billing/billing-period';
+import type { NotificationFacts } from '../../../src/lib/notifications/notification-text';
 import { gatherRecordedEvents, type RecordedEvent } from '../../../src/server/api/notifications/recorded-events';
 import { recordEvent } from '../../../src/server/api/record-event';
 import { generalEventslog, jobAssignment, talentJobApplication } from '../../../src/server/db/schema';
@@ -31,19 +31,7 @@ const CREATE_BILLING = 'mutation ($data: CreateMyBillingInput!) { createMyBillin
 const SEND_BILLING = 'mutation ($id: ID!) { sendMyBilling(id: $id) { id } }';
 const APPROVE = 'mutation ($id: ID!) { approveBilling(id: $id) { billing { status } } }';
 
-interface Item {
-  id: string;
-  type: string;
-  read: boolean;
-  companyName: string | null;
-  title: string | null;
-  step: string | null;
-  stepGroup: string | null;
-  reason: string | null;
-  status: string | null;
-  billingPeriod: string | null;
-  entityId: string | null;
-}
+type Item = Pick<NotificationFacts, 'type' | 'companyName' | 'title' | 'step' | 'stepGroup' | 'reason' | 'status' | 'billingPeriod' | 'entityId'> & { id: string; read: boolean };
 
 /** A mailer that writes to the outbox folder, or fails while `failing` is set; it counts the tries. */
 function switchableMailer(directory: string) {

@@ -17,28 +17,23 @@ function entityIds(rows: readonly EventRow[], subject: string): string[] {
 
 const roleTitle = sql<string | null>`coalesce(${jobAd.title}, ${jobDescription.title})`;
 
+/** id → the title of the job ad, else the job description, of applications or invitations. */
+function roleTitles(db: Reader, rows: typeof talentJobApplication | typeof talentInvitation, ids: string[]) {
+  if (!ids.length) return [];
+  return db
+    .select({ id: rows.id, title: roleTitle })
+    .from(rows)
+    .leftJoin(jobAd, eq(jobAd.id, rows.jobAdId))
+    .leftJoin(jobDescription, eq(jobDescription.id, rows.jobDescriptionId))
+    .where(inArray(rows.id, ids));
+}
+
 /** id → the job's title, for applications, invitations and assignments (deleted rows keep theirs). */
 async function titlesOf(db: Reader, rows: readonly EventRow[]): Promise<Map<string, string | null>> {
-  const applications = entityIds(rows, 'talentJobApplication');
-  const invitations = entityIds(rows, 'talentInvitation');
   const assignments = entityIds(rows, 'jobAssignment');
   const [a, i, j] = await Promise.all([
-    applications.length
-      ? db
-          .select({ id: talentJobApplication.id, title: roleTitle })
-          .from(talentJobApplication)
-          .leftJoin(jobAd, eq(jobAd.id, talentJobApplication.jobAdId))
-          .leftJoin(jobDescription, eq(jobDescription.id, talentJobApplication.jobDescriptionId))
-          .where(inArray(talentJobApplication.id, applications))
-      : [],
-    invitations.length
-      ? db
-          .select({ id: talentInvitation.id, title: roleTitle })
-          .from(talentInvitation)
-          .leftJoin(jobAd, eq(jobAd.id, talentInvitation.jobAdId))
-          .leftJoin(jobDescription, eq(jobDescription.id, talentInvitation.jobDescriptionId))
-          .where(inArray(talentInvitation.id, invitations))
-      : [],
+    roleTitles(db, talentJobApplication, entityIds(rows, 'talentJobApplication')),
+    roleTitles(db, talentInvitation, entityIds(rows, 'talentInvitation')),
     assignments.length
       ? db
           .select({ id: jobAssignment.id, title: jobDescription.title })
