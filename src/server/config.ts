@@ -38,6 +38,8 @@ export interface MailConfig {
   from: string;
   /** Where the embedded default writes each mail as a file (DATA_DIR/outbox). */
   outboxDir: string;
+  /** SMTP_URL (smtp:// or smtps://): mail is sent there instead of the outbox folder. */
+  smtpUrl: string | null;
 }
 
 export interface SessionConfig {
@@ -207,6 +209,19 @@ function readAnalytics(env: Env): AnalyticsConfig | null {
   return { trackerBaseUrl: base.href.endsWith('/') ? base.href : `${base.href}/`, siteId, exclude };
 }
 
+function readSmtpUrl(value: string | undefined): string | null {
+  const text = optional(value);
+  if (text === null) return null;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ConfigError('SMTP_URL is not a URL', 'smtp://user:password@host:587 or smtps://host:465');
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new ConfigError(`SMTP_URL must start with smtp:// or smtps://, not ${url.protocol}//`, 'smtp://user:password@host:587 or smtps://host:465');
+  return url.href;
+}
+
 function readAuth(env: Env, publicOrigin: string, graphqlPath: string): AuthConfig {
   const issuer = optional(env.AUTH_ISSUER);
   const maxAge = Number(env.AUTH_MAX_AGE);
@@ -250,6 +265,7 @@ export function readConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     mail: {
       from: optional(env.MAIL_FROM) ?? `${env.PUBLIC_PRODUCT_NAME?.trim() || 'Talentplace'} <no-reply@${new URL(publicOrigin).hostname}>`,
       outboxDir: path.join(dataDir, 'outbox'),
+      smtpUrl: readSmtpUrl(env.SMTP_URL),
     },
     uploadsDir: path.resolve(cwd, env.UPLOADS_DIR?.trim() || path.join(dataDir, 'uploads')),
     production,

@@ -22,7 +22,10 @@ import { loadSecrets } from './bff/secrets';
 import type { SessionStore } from './bff/session-record';
 import { createSessionManager } from './bff/sessions';
 import { createIdentityProvider, type IdentityProvider } from './idp/identity-provider';
+import { createEventMail } from './api/notifications/event-mail';
+import type { Mailer } from './mail/mailer';
 import { createOutboxMailer } from './mail/outbox-mailer';
+import { createSmtpMailer, smtpServerOf } from './mail/smtp-mailer';
 import { createDiskFileStorage } from './storage/disk-file-storage';
 import type { FileStorage } from './storage/file-storage';
 
@@ -75,6 +78,16 @@ async function seedIfWanted(config: AppConfig, database: Database, log: Log) {
   for (const account of DEMO_ACCOUNTS) log(`  ${account.email.padEnd(22)} ${account.description}`);
 }
 
+/** SMTP when SMTP_URL says where; else the embedded default, the outbox folder under DATA_DIR. */
+function openMailer(config: AppConfig, log: Log): Mailer {
+  if (config.mail.smtpUrl) {
+    log(`mail: sent through ${smtpServerOf(config.mail.smtpUrl)}`);
+    return createSmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from, log });
+  }
+  log(`mail: written to the outbox folder ${config.mail.outboxDir} (nothing is sent)`);
+  return createOutboxMailer({ directory: config.mail.outboxDir, from: config.mail.from, log });
+}
+
 export async function createServices(config: AppConfig, log: Log): Promise<OwnedServices> {
   const closers: Array<() => Promise<void>> = [];
   const close = async () => {
@@ -90,8 +103,10 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
     const storage = await createDiskFileStorage(config.uploadsDir);
     log(`uploads: stored on the local disk in ${config.uploadsDir}`);
 
-    const mailer = createOutboxMailer({ directory: config.mail.outboxDir, from: config.mail.from, log });
-    log(`mail: written to the outbox folder ${config.mail.outboxDir} (nothing is sent)`);
+    const mailer = openMailer(config, log);
+    // The events' mails: after each API operation, in the background (notifications/event-mail.ts).
+    const eventMail = createEventMail({ db: database.db, mailer, site: { origin: config.publicOrigin, productName: config.site.productName }, log });
+    closers.push(() => eventMail.close());
 
     const secrets = await loadSecrets(process.env, config.dataDir);
     const redirectUri = `${config.publicOrigin}${CALLBACK_PATH}`;
@@ -141,6 +156,7 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
           jobSearch: createJobSearch({ db: database.db, env: process.env, log }),
           jobAdIndex: createJobAdIndex({ db: database.db, env: process.env, log }),
           storage,
+          eventMail,
           path: config.graphql.path,
           allowedOrigins: config.graphql.allowedOrigins,
           production: config.production,

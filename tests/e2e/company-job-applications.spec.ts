@@ -1,9 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import jobAdWords from '../../src/locales/en/common/job-ads.json' with { type: 'json' };
 import applicationWords from '../../src/locales/en/common/job-applications.json' with { type: 'json' };
-import jobFieldWords from '../../src/locales/en/common/job-fields.json' with { type: 'json' };
 import noteWords from '../../src/locales/en/common/talent-notes.json' with { type: 'json' };
-import { selectCompany } from './support/company-area';
+import { publishJobAd, selectCompany } from './support/company-area';
 import { expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
 
 // Issue 16, done when: the demo owner moves the demo talent's application through the
@@ -13,18 +11,6 @@ import { expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support
 const OWNER = 'owner@demo.test';
 const TALENT = 'talent@demo.test';
 const words = applicationWords.jobApplications;
-const fields = jobFieldWords.jobFields;
-
-async function publishAd(page: Page, title: string): Promise<string> {
-  await page.goto('/company/job-ad-create');
-  await page.getByLabel(fields.title).fill(title);
-  await page.getByLabel(fields.workMode).selectOption('onsite');
-  await page.getByLabel(fields.countryCode).selectOption('DE');
-  await page.getByLabel(fields.locality).fill('Berlin');
-  await page.getByRole('button', { name: jobAdWords.jobAds.saveAndPublish }).click();
-  await expect(page).toHaveURL(/\/company\/job-ad\?id=/);
-  return new URL(page.url()).searchParams.get('id')!;
-}
 
 async function apply(page: Page, jobAdId: string) {
   await page.goto(`/job-apply-form?jobAdId=${jobAdId}`);
@@ -41,8 +27,8 @@ test.describe('received applications and the pipeline', () => {
     const stamp = Date.now().toString(36);
     await signInAs(page, OWNER, '/company/my-companies');
     await selectCompany(page, 'Northwind Labs');
-    const adA = await publishAd(page, `Pipeline A ${stamp}`);
-    const adB = await publishAd(page, `Pipeline B ${stamp}`);
+    const adA = await publishJobAd(page, `Pipeline A ${stamp}`);
+    const adB = await publishJobAd(page, `Pipeline B ${stamp}`);
 
     const talentContext = await browser.newContext();
     const talent = await talentContext.newPage();

@@ -1,4 +1,6 @@
+import { createEventMail, type EventMail } from '../../src/server/api/notifications/event-mail';
 import { createApi, type Api } from '../../src/server/api/yoga';
+import type { Mailer } from '../../src/server/mail/mailer';
 import { createJobAdIndex } from '../../src/server/search/job-ad-index';
 import type { Database } from '../../src/server/db/client';
 import type { FileStorage } from '../../src/server/storage/file-storage';
@@ -12,6 +14,8 @@ export interface ApiHarness {
   api: Api;
   database: Database;
   issuer: TestIssuer;
+  /** The events' mails, when the harness was given a mailer; `settled()` waits for them. */
+  eventMail: EventMail | null;
   /** A signed access token for the subject, with roles. */
   token(subject: string, options?: { email?: string; roles?: string[] }): Promise<string>;
   /** POSTs a GraphQL operation in-process (yoga.fetch) and returns status and body. */
@@ -36,15 +40,19 @@ export interface GraphqlBody {
 /** The API in-process over a migrated test database, with tokens from a real test issuer. */
 export async function startApiHarness(
   kind: TestDatabaseKind,
-  options: { production?: boolean; storage?: FileStorage; allowedOrigins?: string[]; uploadsPerWindow?: number; searchEnv?: Record<string, string>; log?: (message: string) => void } = {},
+  options: { production?: boolean; storage?: FileStorage; allowedOrigins?: string[]; uploadsPerWindow?: number; searchEnv?: Record<string, string>; log?: (message: string) => void; mail?: { mailer: Mailer; retryDelaysMs?: number[] } } = {},
 ): Promise<ApiHarness> {
   const [database, issuer] = await Promise.all([openTestDatabase(kind), startTestIssuer()]);
+  const eventMail = options.mail
+    ? createEventMail({ db: database.db, mailer: options.mail.mailer, site: { origin: 'https://talentplace.test', productName: 'Talentplace' }, log: options.log ?? (() => {}), retryDelaysMs: options.mail.retryDelaysMs ?? [] })
+    : null;
   const api = createApi({
     db: database.db,
     path: '/graphql',
     production: options.production ?? false,
     ...(options.storage ? { storage: options.storage } : {}),
     ...(options.uploadsPerWindow ? { uploadsPerWindow: options.uploadsPerWindow } : {}),
+    ...(eventMail ? { eventMail } : {}),
     ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
     // TYPESENSE_* as the server reads them: job ad writes then keep that copy in step.
     ...(options.searchEnv ? { jobAdIndex: createJobAdIndex({ db: database.db, env: options.searchEnv, log: options.log ?? (() => {}) }) } : {}),
@@ -54,6 +62,7 @@ export async function startApiHarness(
     api,
     database,
     issuer,
+    eventMail,
     token: (subject, tokenOptions = {}) =>
       issuer.sign({ sub: subject, aud: AUDIENCE, email: tokenOptions.email ?? `${subject}@example.test`, [ROLES_CLAIM]: tokenOptions.roles ?? [] }),
     async call(query, callOptions = {}) {
@@ -77,6 +86,7 @@ export async function startApiHarness(
       return { status: response.status, body: (await response.json()) as GraphqlBody };
     },
     close: async () => {
+      await eventMail?.close();
       await Promise.all([database.close(), issuer.close()]);
     },
   };

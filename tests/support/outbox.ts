@@ -22,7 +22,12 @@ function decodeHeader(value: string): string {
 
 /** One single-part text mail as the outbox mailer writes it (nodemailer's MIME output). */
 export function parseMail(file: string): OutboxMail {
-  const raw = readFileSync(file, 'utf8');
+  return parseMailText(readFileSync(file, 'utf8'), file);
+}
+
+/** The same from the message itself, e.g. as an SMTP server received it (CRLF lines). */
+export function parseMailText(message: string, file = ''): OutboxMail {
+  const raw = message.replace(/\r\n/g, '\n');
   const split = raw.indexOf('\n\n');
   const head = raw.slice(0, split).replace(/\n[ \t]+/g, ' ');
   const body = raw.slice(split + 2);

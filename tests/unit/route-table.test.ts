@@ -14,6 +14,8 @@ const SPEC_TALENT =
 const SPEC_PUBLIC =
   '/, /edit-account, /impersonate, /job-apply, /job-apply-form, /job-apply/success, /jobs, /sign-in, /sign-up, /sign-up/success, /site-settings';
 const LEGAL = ['/legal/privacy', '/legal/terms', '/legal/csr'];
+// Product routes the spec has no place for (docs/architecture.md, Routes).
+const BEYOND_SPEC_PUBLIC = ['/notifications'];
 
 const split = (list: string): string[] => list.split(', ');
 
@@ -30,20 +32,20 @@ function pascalCase(text: string): string {
 }
 
 describe('route table (spec §2)', () => {
-  it('holds 7 admin, 34 company, 16 talent, 11 public and 3 legal routes', () => {
+  it('holds 7 admin, 34 company, 16 talent, 11 public (plus /notifications) and 3 legal routes', () => {
     expect(routesIn('admin')).toHaveLength(7);
     expect(routesIn('company')).toHaveLength(34);
     expect(routesIn('talent')).toHaveLength(16);
-    expect(routesIn('public')).toHaveLength(11);
+    expect(routesIn('public')).toHaveLength(12);
     expect(routesIn('legal')).toHaveLength(3);
-    expect(ROUTES).toHaveLength(71);
+    expect(ROUTES).toHaveLength(72);
   });
 
   it('lists exactly the spec paths of each area plus the legal pages', () => {
     expect(routesIn('admin').map((r) => r.path).sort()).toEqual(split(SPEC_ADMIN).sort());
     expect(routesIn('company').map((r) => r.path).sort()).toEqual(split(SPEC_COMPANY).sort());
     expect(routesIn('talent').map((r) => r.path).sort()).toEqual(split(SPEC_TALENT).sort());
-    expect(routesIn('public').map((r) => r.path).sort()).toEqual(split(SPEC_PUBLIC).sort());
+    expect(routesIn('public').map((r) => r.path).sort()).toEqual([...split(SPEC_PUBLIC), ...BEYOND_SPEC_PUBLIC].sort());
     expect(routesIn('legal').map((r) => r.path).sort()).toEqual([...LEGAL].sort());
   });
 
@@ -85,7 +87,7 @@ describe('route access (spec §6)', () => {
     if (route.group === 'admin') return 'admin';
     if (route.key === 'impersonate') return 'impersonator';
     if (route.group === 'company' || route.group === 'talent') return 'signedIn';
-    if (['editAccount', 'siteSettings', 'jobApplyForm', 'jobApplySuccess', 'signUpSuccess'].includes(route.key)) return 'signedIn';
+    if (['editAccount', 'siteSettings', 'notifications', 'jobApplyForm', 'jobApplySuccess', 'signUpSuccess'].includes(route.key)) return 'signedIn';
     return 'guest';
   };
 

@@ -27,6 +27,8 @@ export interface CurrentUser {
   }>;
   featureFlags: string[];
   profile: { id: string; profileName: string | null; jobTitle: string | null; pictureUrl: string | null; profileScore: number } | null;
+  /** Unread notifications, for the bell (counted up to 100: the bell says 99+). */
+  unreadNotifications: number;
 }
 
 
@@ -39,6 +41,7 @@ export const FIND_ME_QUERY = graphql(`
       featureFlags { name deletedAt }
       profile { id profileName jobTitle profilePicture profileScore }
     }
+    myUnreadNotificationCount
   }
 `);
 
@@ -74,5 +77,6 @@ export function toCurrentUser(data: ResultOf<typeof FIND_ME_QUERY>): CurrentUser
           profileScore: me.profile.profileScore,
         }
       : null,
+    unreadNotifications: data.myUnreadNotificationCount,
   };
 }

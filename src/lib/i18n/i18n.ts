@@ -13,6 +13,7 @@ import jobAds from '../../locales/en/common/job-ads.json';
 import jobApplications from '../../locales/en/common/job-applications.json';
 import jobDescriptions from '../../locales/en/common/job-descriptions.json';
 import jobFields from '../../locales/en/common/job-fields.json';
+import notifications from '../../locales/en/common/notifications.json';
 import talentAssignments from '../../locales/en/common/talent-assignments.json';
 import savedTalents from '../../locales/en/common/saved-talents.json';
 import talentBilling from '../../locales/en/common/talent-billing.json';
@@ -48,6 +49,7 @@ export const COMMON_PARTS: Readonly<Record<string, object>> = {
   'job-applications': jobApplications,
   'job-descriptions': jobDescriptions,
   'job-fields': jobFields,
+  notifications,
   'talent-assignments': talentAssignments,
   'saved-talents': savedTalents,
   'talent-billing': talentBilling,

@@ -1,6 +1,7 @@
 import type { AppDatabase } from '../db/client';
 import { generalEventslog, type EventData, type EventType } from '../db/schema';
 import type { Viewer } from './auth/viewer';
+import { noteRecordedEvent } from './notifications/recorded-events';
 
 type Writer = Pick<AppDatabase, 'insert'>;
 
@@ -14,15 +15,24 @@ export async function recordEvent(
   viewer: Viewer,
   event: { type: EventType; toId: string | null; data?: Omit<EventData, 'actorUserId' | 'impersonatorUserId'> },
 ): Promise<void> {
-  await db.insert(generalEventslog).values({
-    fromId: viewer.userId,
-    toId: event.toId,
-    type: event.type,
-    eventData: {
-      ...event.data,
-      // The person who really acted; fromId stays the user the write was made as.
-      actorUserId: viewer.actor?.userId ?? viewer.userId,
-      ...(viewer.actor ? { impersonatorUserId: viewer.actor.userId, impersonatorExternalId: viewer.actor.externalId } : {}),
-    },
-  });
+  const actorUserId = viewer.actor?.userId ?? viewer.userId;
+  const [row] = await db
+    .insert(generalEventslog)
+    .values({
+      fromId: viewer.userId,
+      toId: event.toId,
+      type: event.type,
+      eventData: {
+        ...event.data,
+        // The person who really acted; fromId stays the user the write was made as.
+        actorUserId,
+        ...(viewer.actor ? { impersonatorUserId: viewer.actor.userId, impersonatorExternalId: viewer.actor.externalId } : {}),
+      },
+    })
+    .returning({ id: generalEventslog.id });
+  // Mailed after the operation, if its transaction commits (notifications/event-mail.ts).
+  // `data` is loosely typed (Omit over EventData's index signature): read `after.status` with care.
+  const after: unknown = event.data?.after;
+  const status = after && typeof after === 'object' && 'status' in after && typeof after.status === 'string' ? after.status : null;
+  noteRecordedEvent({ id: row!.id, type: event.type, toId: event.toId, fromId: viewer.userId, actorUserId, status });
 }

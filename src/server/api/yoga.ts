@@ -15,6 +15,7 @@ import { createContextFactory } from './context';
 import { TABLE_IS_THE_INDEX, type JobAdIndex } from '../search/job-ad-index';
 import { schema } from './schema';
 import { NO_SESSION_STORE, type UserSessions } from './admin/user-sessions';
+import { mailAfterOperations, type EventMail } from './notifications/event-mail';
 
 export interface ApiOptions {
   db: AppDatabase;
@@ -37,6 +38,8 @@ export interface ApiOptions {
   uploadsPerWindow?: number;
   /** Ends a blocked or deleted user's sessions (the BFF's store); by default nothing is ended here. */
   userSessions?: UserSessions;
+  /** Mails the events of each operation once it is over; without it nothing is mailed. */
+  eventMail?: EventMail;
 }
 
 /** Per user, per instance: enough to fix a wrong file several times, not to keep a core busy. */
@@ -134,6 +137,7 @@ export function createApi(options: ApiOptions) {
       ...(options.production ? [disableIntrospection()] : []),
       controlCharacterGuard(),
       varyOnOrigin(),
+      ...(options.eventMail ? [mailAfterOperations(options.eventMail)] : []),
     ],
     // Node's own classes: Astro rejects responses built from another fetch implementation.
     fetchAPI: { fetch, Request, Response, Headers, ReadableStream, URL, URLSearchParams, FormData, Blob, File },

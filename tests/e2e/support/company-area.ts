@@ -3,6 +3,8 @@ import { buildCompanyMenu } from '../../../src/lib/companies/company-menu';
 import type { PermissionSet } from '../../../src/lib/permissions/resources';
 import rbac from '../../../src/locales/en/rbac.json' with { type: 'json' };
 import companies from '../../../src/locales/en/common/companies.json' with { type: 'json' };
+import jobAdWords from '../../../src/locales/en/common/job-ads.json' with { type: 'json' };
+import jobFieldWords from '../../../src/locales/en/common/job-fields.json' with { type: 'json' };
 
 const memberWords = companies.companies.members;
 const roleWords = companies.companies.roles;
@@ -30,6 +32,19 @@ export async function selectCompany(page: Page, name: string) {
   await page.getByRole('button', { name: `Select ${name}` }).click();
   await expect(page).toHaveURL(/\/company\/dashboard$/);
   await expect(page.getByTestId('company-name')).toHaveText(name);
+}
+
+/** Publishes an on-site ad in Berlin with this title for the selected company; answers its id. */
+export async function publishJobAd(page: Page, title: string): Promise<string> {
+  const fields = jobFieldWords.jobFields;
+  await page.goto('/company/job-ad-create');
+  await page.getByLabel(fields.title).fill(title);
+  await page.getByLabel(fields.workMode).selectOption('onsite');
+  await page.getByLabel(fields.countryCode).selectOption('DE');
+  await page.getByLabel(fields.locality).fill('Berlin');
+  await page.getByRole('button', { name: jobAdWords.jobAds.saveAndPublish }).click();
+  await expect(page).toHaveURL(/\/company\/job-ad\?id=/);
+  return new URL(page.url()).searchParams.get('id')!;
 }
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();

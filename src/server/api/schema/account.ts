@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { ACCOUNT_ERRORS, parseAccountUpdate } from '../../../lib/account/account-input';
-import { isEventType, NOTIFICATION_CHANNELS, withDefaults, EVENT_TYPES, type NotificationPreference } from '../../../lib/account/notification-preferences';
+import { isEventType, NOTIFICATION_CHANNELS, EVENT_TYPES, type NotificationPreference } from '../../../lib/account/notification-preferences';
 import type { AppDatabase } from '../../db/client';
 import { user, userNotificationPreferences, type EventType } from '../../db/schema';
 import { builder } from '../builder';
+import { readNotificationPreferences } from '../notifications/preferences';
 import { ApiError, invalidFields, type FieldError } from '../errors';
 
 // The signed-in user's own account and site settings (/edit-account, /site-settings).
@@ -82,20 +83,12 @@ const NotificationPreferenceRef = builder.objectRef<NotificationPreference>('Not
   }),
 });
 
-async function readPreferences(db: Pick<AppDatabase, 'select'>, userId: string): Promise<NotificationPreference[]> {
-  const stored = await db
-    .select({ type: userNotificationPreferences.type, email: userNotificationPreferences.email, ui: userNotificationPreferences.ui, push: userNotificationPreferences.push })
-    .from(userNotificationPreferences)
-    .where(eq(userNotificationPreferences.userId, userId));
-  return withDefaults(stored);
-}
-
 builder.queryField('myNotificationPreferences', (t) =>
   t.field({
     type: [NotificationPreferenceRef],
     description: 'One entry per event type: your stored choice, or the default (in-app on; e-mail on for invitations, assignments and billing; push off)',
     authScopes: { signedIn: true },
-    resolve: (_root, _args, { db, viewer }) => readPreferences(db, viewer!.userId),
+    resolve: (_root, _args, { db, viewer }) => readNotificationPreferences(db, viewer!.userId),
   }),
 );
 
@@ -142,7 +135,7 @@ builder.mutationField('updateMyNotificationPreferences', (t) =>
               set: { email: excluded('email'), ui: excluded('ui'), push: excluded('push'), updatedAt: sql`now()` },
             });
         }
-        return readPreferences(tx, userId);
+        return readNotificationPreferences(tx, userId);
       });
     },
   }),

@@ -57,3 +57,4 @@ import '../talent-roster/roster-ledger';
 import '../talent-roster/provider-companies';
 import '../admin/admin-companies';
 import '../admin/admin-users';
+import '../notifications/notifications';

@@ -1,0 +1,59 @@
+import { graphql, type ResultOf } from '../graphql/graphql';
+import { sendDocument, type SendGraphql } from '../graphql/send-document';
+import { isUuid } from '../ids';
+
+/** GraphQL documents of the notification list (/notifications); its view types come from them. */
+
+export const MY_NOTIFICATIONS_QUERY = graphql(`
+  query MyNotifications($page: Int, $perPage: Int, $unreadOnly: Boolean) {
+    myNotifications(page: $page, perPage: $perPage, unreadOnly: $unreadOnly) {
+      total page perPage pageCount
+      items { id type read createdAt entityId companyId companyName title step stepGroup reason status billingPeriod invoiceNumber document }
+    }
+    myUnreadNotificationCount
+  }
+`);
+
+export const MARK_NOTIFICATION_READ_MUTATION = graphql(`
+  mutation MarkNotificationRead($id: ID!) { markNotificationRead(id: $id) { id read } }
+`);
+
+export const MARK_ALL_NOTIFICATIONS_READ_MUTATION = graphql(`
+  mutation MarkAllNotificationsRead { markAllNotificationsRead }
+`);
+
+export type NotificationsPage = ResultOf<typeof MY_NOTIFICATIONS_QUERY>['myNotifications'];
+export type NotificationItem = NotificationsPage['items'][number];
+
+/** Notifications per page of the list. */
+export const NOTIFICATIONS_PER_PAGE = 20;
+
+/** The list's filter in the address: ?filter=unread, else all. */
+export const NOTIFICATION_FILTERS = ['all', 'unread'] as const;
+export type NotificationFilter = (typeof NOTIFICATION_FILTERS)[number];
+
+export function readNotificationFilter(value: string | null): NotificationFilter {
+  return value === 'unread' ? 'unread' : 'all';
+}
+
+/** What a post to the list did: the notice to show, or why nothing happened. */
+export type NotificationActionOutcome = { kind: 'marked' | 'allMarked' } | { kind: 'gone' } | { kind: 'failed' };
+
+/**
+ * A form posted on the list: `intent=markRead` with the notification's `id`, or
+ * `intent=markAllRead`. An id that is not the user's (or not an id) is "gone", as the API
+ * answers NOT_FOUND for it; anything else that fails is "failed".
+ */
+export async function submitNotificationAction(form: Pick<FormData, 'get'>, send: SendGraphql): Promise<NotificationActionOutcome> {
+  const intent = form.get('intent');
+  if (intent === 'markAllRead') {
+    const answer = await sendDocument(send, MARK_ALL_NOTIFICATIONS_READ_MUTATION);
+    return answer.errors.length || answer.data === null ? { kind: 'failed' } : { kind: 'allMarked' };
+  }
+  const id = form.get('id');
+  if (intent !== 'markRead' || typeof id !== 'string') return { kind: 'failed' };
+  if (!isUuid(id)) return { kind: 'gone' };
+  const answer = await sendDocument(send, MARK_NOTIFICATION_READ_MUTATION, { id });
+  if (answer.errors.some((error) => error.extensions?.code === 'NOT_FOUND')) return { kind: 'gone' };
+  return answer.errors.length || !answer.data ? { kind: 'failed' } : { kind: 'marked' };
+}

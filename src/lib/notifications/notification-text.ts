@@ -1,0 +1,164 @@
+import { formatPeriod, parsePeriodValue } from '../billing/billing-period';
+import type { Translate } from '../i18n/i18n';
+import { buildRoute } from '../routes/build-route';
+
+// One notification in words (issue 20): the sentence the bell's list shows and the e-mail
+// says, and the page it leads to. The words are in the locale files
+// (notifications.sentences.*), one sentence per kind of event; the names in it (company,
+// job, step, billing month) come from the event's data and the rows it points at.
+
+/** What the API tells of one event: its type and the names the sentence needs. */
+export interface NotificationFacts {
+  type: string;
+  entityId: string | null;
+  companyId: string | null;
+  companyName: string | null;
+  /** The job: of the application, the invitation or the assignment. */
+  title: string | null;
+  /** The hiring step an application moved to, and its group (REJECTED, HIRED...). */
+  step: string | null;
+  stepGroup: string | null;
+  /** Why: the rejection reason of an application or a billing. */
+  reason: string | null;
+  /** The status a billing moved to. */
+  status: string | null;
+  /** The billing's month, "2026-03". */
+  billingPeriod: string | null;
+  invoiceNumber: string | null;
+  /** Which document a company downloaded: cv, resume, pdf. */
+  document: string | null;
+}
+
+/** The kinds that are e-mailed (issue 20 item 3); each has a subject of its own. */
+export const MAILED_KINDS = [
+  'applicationMoved',
+  'applicationHired',
+  'applicationRejected',
+  'applicationWithdrawn',
+  'invitationReceived',
+  'billingApproved',
+  'billingRejected',
+  'billingInvoiced',
+  'billingPaid',
+] as const;
+
+/** Every kind of sentence: the mailed ones and those the bell alone shows. */
+export const NOTIFICATION_KINDS = [
+  ...MAILED_KINDS,
+  'billingUpdated',
+  'assignmentCreated',
+  'assignmentUpdated',
+  'assignmentDeleted',
+  'rosterAdded',
+  'rosterUpdated',
+  'rosterRemoved',
+  'documentRead',
+  'other',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+const APPLICATION_BY_GROUP: Readonly<Record<string, NotificationKind>> = { HIRED: 'applicationHired', REJECTED: 'applicationRejected', WITHDRAWN: 'applicationWithdrawn' };
+const BILLING_BY_STATUS: Readonly<Record<string, NotificationKind>> = { APPROVED: 'billingApproved', REJECTED: 'billingRejected', INVOICED: 'billingInvoiced', PAID: 'billingPaid' };
+const BY_TYPE: Readonly<Record<string, NotificationKind>> = {
+  'talentInvitation.create': 'invitationReceived',
+  'jobAssignment.create': 'assignmentCreated',
+  'jobAssignment.update': 'assignmentUpdated',
+  'jobAssignment.delete': 'assignmentDeleted',
+  'companyTalentRoster.create': 'rosterAdded',
+  'companyTalentRoster.update': 'rosterUpdated',
+  'companyTalentRoster.delete': 'rosterRemoved',
+  'talentDocument.read': 'documentRead',
+};
+
+/** Which sentence an event gets: by type, an application by the step's group, a billing by its new status. */
+export function notificationKind(facts: Pick<NotificationFacts, 'type' | 'stepGroup' | 'status'>): NotificationKind {
+  if (facts.type === 'talentJobApplication.update') return APPLICATION_BY_GROUP[facts.stepGroup ?? ''] ?? 'applicationMoved';
+  if (facts.type === 'billing.update') return BILLING_BY_STATUS[facts.status ?? ''] ?? 'billingUpdated';
+  return BY_TYPE[facts.type] ?? 'other';
+}
+
+function sentenceValues(facts: NotificationFacts, t: Translate): Record<string, string> {
+  const period = parsePeriodValue(facts.billingPeriod);
+  const [subject = '', action = ''] = facts.type.split('.');
+  const document = facts.document && ['cv', 'resume', 'pdf'].includes(facts.document) ? facts.document : 'other';
+  return {
+    company: facts.companyName ?? t('notifications.someCompany'),
+    title: facts.title ?? t('notifications.someJob'),
+    step: facts.step ?? '',
+    period: period ? formatPeriod(period) : '',
+    document: t(`notifications.documents.${document}`),
+    // The settings page's name of the event type: "Invoice created".
+    event: t(`siteSettings.events.${subject}.${action}`),
+  };
+}
+
+export interface NotificationWords {
+  kind: NotificationKind;
+  /** "Northwind Labs rejected your application for Frontend Developer." */
+  sentence: string;
+  /** A second line: the reason, or the invoice's number; null when there is none. */
+  detail: string | null;
+}
+
+/** The notification in words, from the locale files. */
+export function notificationWords(facts: NotificationFacts, t: Translate): NotificationWords {
+  const kind = notificationKind(facts);
+  const sentence = t(`notifications.sentences.${kind}`, sentenceValues(facts, t));
+  const detail = facts.reason ? t('notifications.reason', { reason: facts.reason }) : kind === 'billingInvoiced' && facts.invoiceNumber ? t('notifications.invoiceNumber', { number: facts.invoiceNumber }) : null;
+  return { kind, sentence, detail };
+}
+
+/**
+ * The page a notification concerns: the talent's own pages for what a company did to
+ * their application, invitation, billing or assignment (the one row when it still
+ * exists), the company's page for its roster and document reads, and the company's
+ * dashboard (selecting that company) for the company side.
+ */
+export function notificationHref(facts: Pick<NotificationFacts, 'type' | 'entityId' | 'companyId'>): string | null {
+  const [subject, action] = facts.type.split('.');
+  const one = action !== 'delete' && facts.entityId ? { id: facts.entityId } : undefined;
+  switch (subject) {
+    case 'talentJobApplication':
+      return buildRoute('talentAppliedJobs');
+    case 'talentInvitation':
+      return one ? buildRoute('talentInvitation', { query: one }) : buildRoute('talentInvitations');
+    case 'billing':
+      return buildRoute('talentBilling', { query: one });
+    case 'jobAssignment':
+      return one ? buildRoute('talentAssignment', { query: one }) : buildRoute('talentAssignments');
+    case 'talentProfile':
+      return buildRoute('talentProfile');
+    case 'companyTalentRoster':
+    case 'talentDocument':
+    case 'invoice':
+      return facts.companyId ? buildRoute('talentCompany', { query: { id: facts.companyId } }) : null;
+    default:
+      return facts.companyId ? buildRoute('companyDashboard', { query: { company_id: facts.companyId } }) : null;
+  }
+}
+
+export interface NotificationMailText {
+  subject: string;
+  text: string;
+}
+
+/**
+ * The e-mail of a mailed notification: a subject of its own, the sentence and its detail,
+ * the link to the page, and why it came with where to turn it off. Links are absolute
+ * (`origin` is the site's public address).
+ */
+export function notificationMail(facts: NotificationFacts, t: Translate, site: { origin: string; productName: string }): NotificationMailText {
+  const words = notificationWords(facts, t);
+  const values = sentenceValues(facts, t);
+  const mailed = (MAILED_KINDS as readonly string[]).includes(words.kind);
+  const subject = mailed ? t(`notifications.mail.subjects.${words.kind}`, values) : words.sentence;
+  const href = notificationHref(facts);
+  const lines = [
+    words.sentence,
+    ...(words.detail ? [words.detail] : []),
+    '',
+    ...(href ? [t('notifications.mail.open', { product: site.productName, link: `${site.origin}${href}` }), ''] : []),
+    t('notifications.mail.why', { event: values.event, link: `${site.origin}${buildRoute('siteSettings')}` }),
+  ];
+  return { subject, text: `${lines.join('\n')}\n` };
+}

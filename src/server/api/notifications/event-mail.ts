@@ -1,0 +1,139 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Plugin } from 'graphql-yoga';
+import type { NotificationPreference } from '../../../lib/account/notification-preferences';
+import { getTranslator } from '../../../lib/i18n/i18n';
+import { isMailedEvent, mailRecipientOf, recipientOf } from '../../../lib/notifications/notification-rules';
+import { notificationMail } from '../../../lib/notifications/notification-text';
+import type { AppDatabase } from '../../db/client';
+import { generalEventslog, user } from '../../db/schema';
+import type { Mailer, MailMessage } from '../../mail/mailer';
+import { notificationFactsOf } from './notification-facts';
+import { readNotificationPreferences } from './preferences';
+import { gatherRecordedEvents, type RecordedEvent } from './recorded-events';
+
+// E-mail for the events of the log (issue 20 items 2 and 3). It never runs inside the write:
+// the events an operation records are gathered while it runs (recorded-events.ts), and
+// once it is over, so its transactions have committed or rolled back, they are read back
+// from the log (a rolled-back write left none) and mailed in the background to the users
+// they are addressed to, as the rules and the users' preferences say. The answer to the
+// write never waits for a mail, and a failing mail server never fails or undoes it: a send
+// that fails is tried again after each of RETRY_DELAYS_MS, then given up, each step logged.
+// Known limit: the queue is in memory, so mails still waiting when the process stops are
+// not sent (the in-app notification, the event row itself, stays).
+
+/** Waits before each new try of a failed send: about 13 minutes in all, then given up. */
+export const RETRY_DELAYS_MS: readonly number[] = [5_000, 30_000, 120_000, 600_000];
+
+export interface EventMailOptions {
+  db: AppDatabase;
+  mailer: Mailer;
+  /** For the absolute links in the mails. */
+  site: { origin: string; productName: string };
+  log: (message: string) => void;
+  retryDelaysMs?: readonly number[];
+}
+
+export interface EventMail {
+  /** The events one operation recorded, once it is over: returns at once, mails later. */
+  afterOperation(events: readonly RecordedEvent[]): void;
+  /** Resolves when every mail handed over so far is sent or given up (tests, shutdown). */
+  settled(): Promise<void>;
+  /** Stops the retries and waits for the sends under way. */
+  close(): Promise<void>;
+}
+
+export function createEventMail(options: EventMailOptions): EventMail {
+  const { db, mailer, log } = options;
+  const delays = options.retryDelaysMs ?? RETRY_DELAYS_MS;
+  const t = getTranslator(['common']);
+  const under = new Set<Promise<void>>();
+  const stopping = new AbortController();
+
+  const track = (work: Promise<void>) => {
+    under.add(work);
+    void work.finally(() => under.delete(work));
+  };
+
+  /** The mails the committed ones among these events make, one per event and recipient. */
+  async function messagesFor(events: readonly RecordedEvent[]): Promise<MailMessage[]> {
+    const preferences = new Map<string, Promise<NotificationPreference[]>>();
+    const wanted: RecordedEvent[] = [];
+    // Most operations record nothing worth a mail: they cost no query here.
+    for (const event of events.filter((candidate) => isMailedEvent(candidate) && recipientOf(candidate))) {
+      if (!preferences.has(event.toId!)) preferences.set(event.toId!, readNotificationPreferences(db, event.toId!));
+      if (mailRecipientOf(event, await preferences.get(event.toId!)!)) wanted.push(event);
+    }
+    if (!wanted.length) return [];
+    const ids = wanted.map((event) => event.id);
+    const rows = await db.select().from(generalEventslog).where(inArray(generalEventslog.id, ids));
+    const recipients = await db
+      .select({ id: user.id, email: user.email })
+      .from(user)
+      .where(and(inArray(user.id, [...new Set(rows.map((row) => row.toId!))]), eq(user.status, 'active')));
+    const emailOf = new Map(recipients.map((row) => [row.id, row.email]));
+    const mailable = rows.filter((row) => emailOf.has(row.toId!));
+    const facts = await notificationFactsOf(db, mailable);
+    return mailable.map((row, index) => ({ to: emailOf.get(row.toId!)!, ...notificationMail(facts[index]!, t, options.site) }));
+  }
+
+  async function deliver(message: MailMessage): Promise<void> {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await mailer.send(message);
+        return;
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        const delay = delays[attempt];
+        if (delay === undefined || stopping.signal.aborted) {
+          log(`mail: gave up on "${message.subject}" to ${message.to} after ${attempt + 1} tries (${reason})`);
+          return;
+        }
+        log(`mail: "${message.subject}" to ${message.to} failed (${reason}); trying again in ${Math.round(delay / 1000)} s`);
+        try {
+          await sleep(delay, undefined, { signal: stopping.signal, ref: false });
+        } catch {
+          log(`mail: "${message.subject}" to ${message.to} not sent: shutting down`);
+          return;
+        }
+      }
+    }
+  }
+
+  return {
+    afterOperation(events) {
+      if (stopping.signal.aborted) return;
+      track(
+        (async () => {
+          try {
+            await Promise.all((await messagesFor(events)).map(deliver));
+          } catch (error) {
+            log(`mail: could not prepare the mails of ${events.length} events (${error instanceof Error ? error.message : String(error)})`);
+          }
+        })(),
+      );
+    },
+    async settled() {
+      while (under.size) await Promise.allSettled([...under]);
+    },
+    async close() {
+      stopping.abort();
+      await this.settled();
+    },
+  };
+}
+
+/** The yoga plugin: each operation gathers the events it records and hands them over when it is done. */
+export function mailAfterOperations(mail: EventMail): Plugin {
+  return {
+    onExecute({ executeFn, setExecuteFn }) {
+      const events: RecordedEvent[] = [];
+      setExecuteFn((args) => gatherRecordedEvents(events, () => executeFn(args)));
+      return {
+        onExecuteDone() {
+          if (events.length) mail.afterOperation(events);
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { periodValue } from '../../../lib/billing/billing-period';
+import type { NotificationFacts } from '../../../lib/notifications/notification-text';
+import type { AppDatabase } from '../../db/client';
+import { billing, company, generalEventslog, jobAd, jobAssignment, jobDescription, talentInvitation, talentJobApplication } from '../../db/schema';
+
+type Reader = Pick<AppDatabase, 'select'>;
+export type EventRow = typeof generalEventslog.$inferSelect;
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
+const record = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' ? (value as Record<string, unknown>) : {});
+
+/** Ids of one kind of row, from the events of the given types. */
+function entityIds(rows: readonly EventRow[], subject: string): string[] {
+  return [...new Set(rows.filter((row) => row.type.startsWith(`${subject}.`)).flatMap((row) => text(row.eventData.entityId) ?? []))];
+}
+
+const roleTitle = sql<string | null>`coalesce(${jobAd.title}, ${jobDescription.title})`;
+
+/** id → the title of the job ad, else the job description, of applications or invitations. */
+function roleTitles(db: Reader, rows: typeof talentJobApplication | typeof talentInvitation, ids: string[]) {
+  if (!ids.length) return [];
+  return db
+    .select({ id: rows.id, title: roleTitle })
+    .from(rows)
+    .leftJoin(jobAd, eq(jobAd.id, rows.jobAdId))
+    .leftJoin(jobDescription, eq(jobDescription.id, rows.jobDescriptionId))
+    .where(inArray(rows.id, ids));
+}
+
+/** id → the job's title, for applications, invitations and assignments (deleted rows keep theirs). */
+async function titlesOf(db: Reader, rows: readonly EventRow[]): Promise<Map<string, string | null>> {
+  const assignments = entityIds(rows, 'jobAssignment');
+  const [a, i, j] = await Promise.all([
+    roleTitles(db, talentJobApplication, entityIds(rows, 'talentJobApplication')),
+    roleTitles(db, talentInvitation, entityIds(rows, 'talentInvitation')),
+    assignments.length
+      ? db
+          .select({ id: jobAssignment.id, title: jobDescription.title })
+          .from(jobAssignment)
+          .leftJoin(jobDescription, eq(jobDescription.id, jobAssignment.jobDescriptionId))
+          .where(inArray(jobAssignment.id, assignments))
+      : [],
+  ]);
+  return new Map([...a, ...i, ...j].map((row) => [row.id, row.title]));
+}
+
+/**
+ * The facts a sentence needs for each event, in order: what the event's data says (step,
+ * group, reason, status) and the names of what it points at, read in one query per kind
+ * of row (a page of notifications costs a handful of queries, whatever its length).
+ */
+export async function notificationFactsOf(db: Reader, rows: readonly EventRow[]): Promise<NotificationFacts[]> {
+  if (!rows.length) return [];
+  const companyIds = [...new Set(rows.flatMap((row) => text(row.eventData.companyId) ?? []))];
+  const billingIds = entityIds(rows, 'billing');
+  const [companies, billings, titles] = await Promise.all([
+    companyIds.length ? db.select({ id: company.id, name: company.name }).from(company).where(inArray(company.id, companyIds)) : [],
+    billingIds.length ? db.select({ id: billing.id, year: billing.year, month: billing.month }).from(billing).where(inArray(billing.id, billingIds)) : [],
+    titlesOf(db, rows),
+  ]);
+  const companyName = new Map(companies.map((row) => [row.id, row.name]));
+  const period = new Map(billings.map((row) => [row.id, periodValue(row)]));
+  return rows.map((row) => {
+    const data = row.eventData;
+    const after = record(data.after);
+    const entityId = text(data.entityId);
+    const companyId = text(data.companyId);
+    const isBilling = row.type.startsWith('billing.');
+    return {
+      type: row.type,
+      entityId,
+      companyId,
+      companyName: companyId ? (companyName.get(companyId) ?? null) : null,
+      title: entityId ? (titles.get(entityId) ?? null) : null,
+      step: text(data.toStep),
+      stepGroup: text(data.group),
+      reason: isBilling ? text(after.rejectionReason) : text(data.reason),
+      status: isBilling ? text(after.status) : null,
+      billingPeriod: isBilling && entityId ? (period.get(entityId) ?? null) : null,
+      invoiceNumber: isBilling ? text(after.invoiceNumber) : null,
+      document: row.type === 'talentDocument.read' ? text(data.slot) : null,
+    };
+  });
+}

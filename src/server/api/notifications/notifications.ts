@@ -1,0 +1,131 @@
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { isUuid } from '../../../lib/ids';
+import { eventTypesOnChannel, UNREAD_COUNT_CAP } from '../../../lib/notifications/notification-rules';
+import type { NotificationFacts } from '../../../lib/notifications/notification-text';
+import type { AppDatabase } from '../../db/client';
+import { generalEventslog, type EventType } from '../../db/schema';
+import { builder } from '../builder';
+import { notFound } from '../errors';
+import { pageArgs, pageOf, pageWindow } from '../pagination';
+import { notificationFactsOf, type EventRow } from './notification-facts';
+import { readNotificationPreferences } from './preferences';
+
+// The in-app notification centre (issue 20 item 1): the event log rows addressed to the
+// signed-in user whose type they hear of in the app (userNotificationPreferences `ui`,
+// defaults when none saved), newest first, with `read` (spec §3 generalEventslog). Like
+// every `my` operation it takes no user id: another user's event answers NOT_FOUND.
+
+type Reader = Pick<AppDatabase, 'select'>;
+
+interface NotificationRow extends NotificationFacts {
+  id: string;
+  read: boolean;
+  createdAt: Date;
+}
+
+/**
+ * The caller's notifications as a condition on the log: addressed to them, of a type on
+ * in the app, not done by themselves (the SQL twin of `recipientOf`: the actor is
+ * eventData.actorUserId, or fromId on rows written before it was kept).
+ */
+async function myNotifications(db: Reader, userId: string): Promise<SQL> {
+  const types = eventTypesOnChannel(await readNotificationPreferences(db, userId), 'ui') as EventType[];
+  return and(
+    eq(generalEventslog.toId, userId),
+    types.length ? inArray(generalEventslog.type, types) : sql`false`,
+    sql`coalesce(${generalEventslog.eventData}->>'actorUserId', ${generalEventslog.fromId}::text) is distinct from ${userId}::text`,
+  )!;
+}
+
+async function withFacts(db: Reader, rows: EventRow[]): Promise<NotificationRow[]> {
+  const facts = await notificationFactsOf(db, rows);
+  return rows.map((row, index) => ({ ...facts[index]!, id: row.id, read: row.read, createdAt: row.createdAt }));
+}
+
+/** Unread notifications, counted up to just past the bell's cap (the bell says "99+"). */
+async function unreadCount(db: Reader, scope: SQL): Promise<number> {
+  const unread = db.select({ id: generalEventslog.id }).from(generalEventslog).where(and(scope, eq(generalEventslog.read, false))).limit(UNREAD_COUNT_CAP + 1).as('unread');
+  const [row] = await db.select({ value: count() }).from(unread);
+  return row?.value ?? 0;
+}
+
+const Notification = builder.objectRef<NotificationRow>('Notification');
+Notification.implement({
+  description: 'One event of the log addressed to you: its type, when, whether read, and the names its sentence needs',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    type: t.exposeString('type', { description: 'The event type, e.g. talentJobApplication.update' }),
+    read: t.exposeBoolean('read'),
+    createdAt: t.field({ type: 'DateTime', resolve: (row) => row.createdAt }),
+    entityId: t.exposeID('entityId', { nullable: true, description: 'The row the event is about (application, invitation, billing...)' }),
+    companyId: t.exposeID('companyId', { nullable: true }),
+    companyName: t.exposeString('companyName', { nullable: true }),
+    title: t.exposeString('title', { nullable: true, description: 'The job of the application, invitation or assignment' }),
+    step: t.exposeString('step', { nullable: true, description: 'The hiring step an application moved to' }),
+    stepGroup: t.exposeString('stepGroup', { nullable: true, description: 'IN_PROGRESS, HIRED, REJECTED or WITHDRAWN' }),
+    reason: t.exposeString('reason', { nullable: true, description: 'Why an application or a billing was rejected' }),
+    status: t.exposeString('status', { nullable: true, description: 'The status a billing moved to' }),
+    billingPeriod: t.exposeString('billingPeriod', { nullable: true, description: 'The billing month, 2026-03' }),
+    invoiceNumber: t.exposeString('invoiceNumber', { nullable: true }),
+    document: t.exposeString('document', { nullable: true, description: 'The document a company downloaded: cv, resume or pdf' }),
+  }),
+});
+
+const NotificationPage = pageOf(Notification, 'Notification');
+
+builder.queryField('myNotifications', (t) =>
+  t.field({
+    type: NotificationPage,
+    description: 'Your notifications, newest first: the events addressed to you whose type is on in the app in your notification settings',
+    authScopes: { signedIn: true },
+    args: { ...pageArgs, unreadOnly: t.arg.boolean({ required: false, description: 'Only the unread ones (default false)' }) },
+    resolve: async (_root, args, { db, viewer }) => {
+      const { page, perPage, offset } = pageWindow(args);
+      const scope = await myNotifications(db, viewer!.userId);
+      const where = args.unreadOnly ? and(scope, eq(generalEventslog.read, false))! : scope;
+      const [rows, [total]] = await Promise.all([
+        db.select().from(generalEventslog).where(where).orderBy(desc(generalEventslog.createdAt), desc(generalEventslog.id)).limit(perPage).offset(offset),
+        db.select({ value: count() }).from(generalEventslog).where(where),
+      ]);
+      return { items: await withFacts(db, rows), total: total?.value ?? 0, page, perPage };
+    },
+  }),
+);
+
+builder.queryField('myUnreadNotificationCount', (t) =>
+  t.int({
+    description: `How many of your notifications are unread, counted up to ${UNREAD_COUNT_CAP + 1} (the bell shows ${UNREAD_COUNT_CAP}+ beyond)`,
+    authScopes: { signedIn: true },
+    resolve: async (_root, _args, { db, viewer }) => unreadCount(db, await myNotifications(db, viewer!.userId)),
+  }),
+);
+
+builder.mutationField('markNotificationRead', (t) =>
+  t.field({
+    type: Notification,
+    description: 'Marks one of your notifications read (again is fine); any other id is NOT_FOUND',
+    authScopes: { signedIn: true },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, args, { db, viewer }) => {
+      const id = String(args.id);
+      if (!isUuid(id)) throw notFound('This notification');
+      const scope = await myNotifications(db, viewer!.userId);
+      const [row] = await db.update(generalEventslog).set({ read: true }).where(and(eq(generalEventslog.id, id), scope)).returning();
+      if (!row) throw notFound('This notification');
+      const [notification] = await withFacts(db, [row]);
+      return notification!;
+    },
+  }),
+);
+
+builder.mutationField('markAllNotificationsRead', (t) =>
+  t.int({
+    description: 'Marks all your unread notifications read; answers how many it marked',
+    authScopes: { signedIn: true },
+    resolve: async (_root, _args, { db, viewer }) => {
+      const scope = await myNotifications(db, viewer!.userId);
+      const marked = await db.update(generalEventslog).set({ read: true }).where(and(scope, eq(generalEventslog.read, false))).returning({ id: generalEventslog.id });
+      return marked.length;
+    },
+  }),
+);

@@ -1,0 +1,22 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { MailableEvent } from '../../../lib/notifications/notification-rules';
+
+/** One event row an operation wrote, as the mail rule reads it. */
+export interface RecordedEvent extends MailableEvent {
+  id: string;
+}
+
+// The events one GraphQL operation records, gathered while it runs (recordEvent notes each
+// row here) so that they can be mailed once the operation is over and its transactions
+// have committed or rolled back. Outside an operation (seeds, scripts) nothing is gathered.
+const gathered = new AsyncLocalStorage<RecordedEvent[]>();
+
+/** Runs one operation, gathering the events it records into `into`. */
+export function gatherRecordedEvents<T>(into: RecordedEvent[], run: () => T): T {
+  return gathered.run(into, run);
+}
+
+/** Called by recordEvent for every row it writes. */
+export function noteRecordedEvent(event: RecordedEvent): void {
+  gathered.getStore()?.push(event);
+}

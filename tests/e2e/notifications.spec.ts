@@ -1,0 +1,98 @@
+import { expect, test, type Page } from '@playwright/test';
+import applicationWords from '../../src/locales/en/common/job-applications.json' with { type: 'json' };
+import notificationWords from '../../src/locales/en/common/notifications.json' with { type: 'json' };
+import { waitForMail } from '../support/outbox';
+import { publishJobAd, selectCompany } from './support/company-area';
+import { DEMO_TALENT, expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
+
+// Issue 20, done when: rejecting the demo talent's application puts a notification in
+// their bell and a mail in the outbox. The owner publishes an ad of this test's own and
+// the demo talent applies, so the seeded applications other tests read stay as they are.
+const OWNER = 'owner@demo.test';
+// The e2e server's DATA_DIR (playwright.config.ts): the embedded mail goes to its outbox.
+const OUTBOX = '.data/e2e/outbox';
+const words = notificationWords.notifications;
+
+/** The bell's accessible name says the count: "Notifications, 3 unread", or just "Notifications". */
+const bell = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Notifications/ });
+async function unreadInBell(page: Page): Promise<number> {
+  const name = (await bell(page).getAttribute('aria-label')) ?? '';
+  return Number(/, (\d+) unread$/.exec(name)?.[1] ?? 0);
+}
+
+test('the owner rejects the demo talent\'s application; the talent finds it in the bell and the list, and marks all read; the mail is in the outbox', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now().toString(36);
+  const title = `Notified role ${stamp}`;
+
+  await signInAs(page, OWNER, '/company/my-companies');
+  await selectCompany(page, 'Northwind Labs');
+  const adId = await publishJobAd(page, title);
+
+  const talentContext = await browser.newContext();
+  const talent = await talentContext.newPage();
+  await signInAs(talent, DEMO_TALENT, '/talent/dashboard');
+  await talent.goto(`/job-apply-form?jobAdId=${adId}`);
+  await talent.getByRole('button', { name: 'Send application' }).click();
+  await expect(talent).toHaveURL(/\/job-apply\/success\?jobAdId=/);
+  await talent.goto('/talent/dashboard');
+  const before = await unreadInBell(talent);
+
+  await test.step('the owner moves it to Rejected with a reason on the application page', async () => {
+    await page.goto(`/company/received-job-applications?jobAdId=${adId}`);
+    await page.locator('[data-application-id]').first().getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/company\/job-application\?id=/);
+    await page.locator('select[name="hiringStepId"]').selectOption({ label: 'Rejected' });
+    await page.locator('select[name="rejectionReasonId"]').selectOption({ label: 'Another candidate was chosen' });
+    await page.getByRole('button', { name: new RegExp(`^${applicationWords.jobApplications.move}:`) }).click();
+    await expect(page.getByRole('status').filter({ hasText: applicationWords.notices.jobApplications.moved }).first()).toBeVisible();
+  });
+
+  await test.step('the talent sees one more unread in the bell, server-rendered', async () => {
+    await talent.goto('/talent/dashboard');
+    await expect(bell(talent)).toHaveAttribute('aria-label', `Notifications, ${before + 1} unread`);
+    await expect(bell(talent)).toContainText(String(before + 1));
+  });
+
+  await test.step('the list says the rejection in words, with the reason and a link to the applied jobs', async () => {
+    await bell(talent).click();
+    await expect(talent).toHaveURL(/\/notifications$/);
+    await expect(talent.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
+    const item = talent.locator('[data-notification-id]').filter({ hasText: title }).first();
+    await expect(item.getByRole('link', { name: `Northwind Labs rejected your application for ${title}.` })).toHaveAttribute('href', '/talent/applied-jobs');
+    await expect(item).toContainText('Reason: Another candidate was chosen');
+    await expect(item).toHaveAttribute('data-read', 'false');
+    await expectNoAxeViolations(talent);
+  });
+
+  await test.step('the mail is in the outbox', async () => {
+    const mail = await waitForMail(OUTBOX, DEMO_TALENT, { subject: new RegExp(`Your application for ${title} was rejected`) });
+    expect(mail.text).toContain(`Northwind Labs rejected your application for ${title}.`);
+    expect(mail.text).toContain('Reason: Another candidate was chosen');
+  });
+
+  await test.step('mark one read, then all read: the bell has nothing left', async () => {
+    const item = talent.locator('[data-notification-id]').filter({ hasText: title }).first();
+    await item.getByRole('button', { name: new RegExp(`^${words.markRead}:`) }).click();
+    await expect(talent.getByRole('status').filter({ hasText: notificationWords.notices.notifications.markedRead }).first()).toBeVisible();
+    await expect(talent.locator('[data-notification-id]').filter({ hasText: title }).first()).toHaveAttribute('data-read', 'true');
+    if ((await unreadInBell(talent)) > 0) {
+      await talent.getByRole('button', { name: words.markAllRead }).click();
+      await expect(talent.getByRole('status').filter({ hasText: notificationWords.notices.notifications.allMarkedRead }).first()).toBeVisible();
+    }
+    await expect(bell(talent)).toHaveAttribute('aria-label', 'Notifications');
+    await talent.goto('/notifications?filter=unread');
+    await expect(talent.getByRole('heading', { name: words.empty.unread })).toBeVisible();
+    await talent.goto('/notifications');
+    await expectFitsPhoneWidth(talent);
+  });
+  await talentContext.close();
+});
+
+test('a guest is sent to sign in, and has no bell', async ({ page }) => {
+  await page.goto('/jobs');
+  await expect(page.getByRole('banner').getByRole('link', { name: /^Notifications/ })).toHaveCount(0);
+  const answer = await page.request.get('/notifications', { maxRedirects: 0 });
+  expect(answer.status()).toBe(303);
+  expect(answer.headers().location).toBe('/sign-in?returnTo=%2Fnotifications');
+});
