@@ -202,11 +202,9 @@ async function selectBillings(db: AppDatabase, where: SQL, window?: { offset: nu
         paidAt: billing.paidAt,
         paidByName: nameOf(payer),
       },
-      invoiceId: sql<string | null>`(select i.id from invoice i where i.billing_id = ${billing.id} and i.kind = 'INVOICE' and i.deleted_at is null
-        and not exists (select 1 from invoice c where c.credited_invoice_id = i.id and c.issued_at is not null) order by i.created_at desc limit 1)`,
-      invoiceSelfBilled: sql<boolean | null>`(select i.self_billed from invoice i where i.billing_id = ${billing.id} and i.kind = 'INVOICE' and i.deleted_at is null
-        and not exists (select 1 from invoice c where c.credited_invoice_id = i.id and c.issued_at is not null) order by i.created_at desc limit 1)`,
-      invoiceNumber: sql<string | null>`(select i.number from invoice i where i.billing_id = ${billing.id} and i.kind = 'INVOICE' and i.deleted_at is null
+      // The billing's standing invoice (or draft): the newest not cancelled by an issued credit note, read once.
+      invoice: sql<{ id: string; number: string | null; selfBilled: boolean } | null>`(select json_build_object('id', i.id, 'number', i.number, 'selfBilled', i.self_billed)
+        from invoice i where i.billing_id = ${billing.id} and i.kind = 'INVOICE' and i.deleted_at is null
         and not exists (select 1 from invoice c where c.credited_invoice_id = i.id and c.issued_at is not null) order by i.created_at desc limit 1)`,
       assignment: assignmentColumns,
     })
@@ -229,9 +227,8 @@ async function selectBillings(db: AppDatabase, where: SQL, window?: { offset: nu
     db,
     rows.map((row) => row.id),
   );
-  return rows.map(({ invoiceId, invoiceNumber, invoiceSelfBilled, ...row }) => ({
+  return rows.map((row) => ({
     ...row,
-    invoice: invoiceId ? { id: invoiceId, number: invoiceNumber, selfBilled: invoiceSelfBilled === true } : null,
     assignment: row.assignment?.id ? toAssignment(row.assignment) : null,
     lines: lines.get(row.id) ?? [],
   }));
