@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, signInAs as signIn } from './support/demo-session';
+import { expectFitsPhoneWidth, expectNoAxeViolations, signInAs as signIn } from './support/demo-session';
 
 test.describe('impersonation (spec §6)', () => {
-  test('the support agent finds the demo talent, acts as them, sees the banner everywhere, and stops', async ({ page }) => {
+  test('the support agent finds the demo talent, gives a reason, acts as them with the banner everywhere, stops, and the admin audits it', async ({ page, browser }) => {
     await signIn(page, 'support@demo.test', '/impersonate');
     await expect(page).toHaveTitle(/^Impersonate/);
     await expect(page.getByText('You are acting as yourself.')).toBeVisible();
@@ -18,20 +18,70 @@ test.describe('impersonation (spec §6)', () => {
     await page.getByLabel('E-mail address or external id').fill('talent@demo');
     await page.getByRole('button', { name: 'Find users' }).click();
     await expect(page.getByRole('heading', { name: '1 user found' })).toBeVisible();
-    await expectNoAxeViolations(page);
-    await page.getByRole('button', { name: 'Act as talent@demo.test' }).click();
+    await page.getByRole('link', { name: 'Act as talent@demo.test' }).click();
+
+    await test.step('a reason is required, and a too short one is refused with what to do', async () => {
+      const step = page.getByRole('form', { name: 'Why do you act as talent@demo.test?' });
+      await expect(step).toBeVisible();
+      await expectNoAxeViolations(page);
+      await expectFitsPhoneWidth(page);
+      await step.getByLabel('Reason').fill('too short');
+      await step.getByRole('button', { name: 'Start acting as talent@demo.test' }).click();
+      await expect(step.getByText('Say a little more: at least 10 characters')).toBeVisible();
+      await expect(step.getByLabel('Reason')).toHaveValue('too short');
+    });
+    const reason = `E2E ticket ${Date.now()}: the talent cannot change their job title`;
+    await page.getByLabel('Reason').fill(reason);
+    await page.getByRole('button', { name: 'Start acting as talent@demo.test' }).click();
 
     await expect(page).toHaveURL(/\/talent\/dashboard$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hello, Tara Talent');
     const banner = page.getByRole('region', { name: 'Impersonation' });
-    await expect(banner).toContainText('You are acting as talent@demo.test.');
-    await page.goto('/jobs');
-    await expect(banner).toBeVisible();
+    await expect(banner).toContainText('support@demo.test is acting as talent@demo.test');
+    await expect(banner).toContainText(`Reason: ${reason}`);
+
+    await test.step('a write made meanwhile (the job title, changed and put back)', async () => {
+      await page.goto('/talent/profile');
+      await expect(banner).toBeVisible();
+      const basics = page.getByRole('region', { name: 'Basics' });
+      const jobTitle = basics.getByLabel('Job title', { exact: true });
+      const original = await jobTitle.inputValue();
+      await jobTitle.fill(`${original} (checked by support)`);
+      await basics.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Profile saved' }).first()).toBeVisible();
+      await jobTitle.fill(original);
+      await basics.getByRole('button', { name: 'Save' }).click();
+      await expect(jobTitle).toHaveValue(original);
+    });
 
     await banner.getByRole('button', { name: 'Stop impersonating' }).click();
     await expect(page).toHaveURL(/\/impersonate$/);
     await expect(page.getByText('You are acting as yourself again.')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Impersonation' })).toHaveCount(0);
+
+    await test.step('the admin reads who acted as whom, when, why, and the writes made meanwhile', async () => {
+      const adminContext = await browser.newContext();
+      const admin = await adminContext.newPage();
+      await signIn(admin, 'admin@demo.test', '/admin/talents');
+      await admin.getByRole('link', { name: 'Impersonation audit' }).click();
+      await admin.getByLabel('E-mail address or reason').fill(reason);
+      await admin.getByRole('button', { name: 'Filter', exact: true }).click();
+      const entry = admin.locator('li[data-impersonation-id]');
+      await expect(entry).toHaveCount(1);
+      await expect(entry.getByRole('heading')).toHaveText('support@demo.test acted as talent@demo.test');
+      await expect(entry).toContainText(`Reason: ${reason}`);
+      await entry.getByText('2 changes made meanwhile').click();
+      await expect(entry.getByText('Talent profile updated')).toHaveCount(2);
+      await expectNoAxeViolations(admin);
+      await expectFitsPhoneWidth(admin);
+      await adminContext.close();
+    });
+  });
+
+  test('the audit is for admins: the support agent gets the 403 page', async ({ page }) => {
+    await signIn(page, 'support@demo.test', '/impersonate');
+    const response = await page.goto('/admin/talents?view=impersonations');
+    expect(response?.status()).toBe(403);
   });
 
   test('a talent without the impersonation role gets the 403 page for /impersonate and admin pages', async ({ page }) => {
@@ -44,7 +94,7 @@ test.describe('impersonation (spec §6)', () => {
 
   test('starting to impersonate needs the anti-forgery token', async ({ page }) => {
     await signIn(page, 'support@demo.test', '/impersonate');
-    const response = await page.request.post('/impersonate', { form: { action: 'start', externalId: 'anything', csrf: 'forged' } });
+    const response = await page.request.post('/impersonate', { form: { action: 'start', externalId: 'anything', reason: 'Ticket 1: forged request', csrf: 'forged' } });
     expect(response.status()).toBe(403);
   });
 });

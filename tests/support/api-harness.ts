@@ -91,3 +91,18 @@ export async function startApiHarness(
     },
   };
 }
+
+/**
+ * Starts an impersonation the way the BFF does (issue 19 item 6): the impersonator calls
+ * startImpersonation with a reason; only then is `x-impersonate-as` honoured. Answers the
+ * impersonation's id.
+ */
+export async function startImpersonating(h: Pick<ApiHarness, 'call'>, token: string, externalId: string, reason = 'Ticket 4711: the user cannot see their profile'): Promise<string> {
+  const { body } = await h.call('mutation($externalId: String!, $reason: String!) { startImpersonation(externalId: $externalId, reason: $reason) { id } }', {
+    token,
+    variables: { externalId, reason },
+  });
+  const started = body.data?.startImpersonation as { id: string } | undefined;
+  if (!started) throw new Error(`startImpersonation failed: ${JSON.stringify(body.errors)}`);
+  return started.id;
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  AUDIT_ONLY_SUBJECTS,
   defaultNotificationPreference,
   EVENT_SUBJECTS,
   EVENT_TYPES,
@@ -13,8 +14,9 @@ import {
 import { getTranslator } from '../../src/lib/i18n/i18n';
 
 describe('notification event types (spec §9)', () => {
-  it('has create, update and delete for eleven entities, update only for company and talent profile, the pipeline events of issue 16, the shortlists of issue 17 and the user status changes of issue 19', () => {
-    expect(EVENT_TYPES).toHaveLength(11 * 3 + 2 + 3 + 6 + 2);
+  it('has create, update and delete for eleven entities, update only for company and talent profile, the pipeline events of issue 16, the shortlists of issue 17, the user status changes and impersonations of issue 19', () => {
+    expect(EVENT_TYPES).toHaveLength(11 * 3 + 2 + 3 + 6 + 2 + 2);
+    expect(EVENT_TYPES).toEqual(expect.arrayContaining(['impersonation.create', 'impersonation.update']));
     expect(EVENT_TYPES).toEqual(expect.arrayContaining(['user.update', 'user.delete']));
     expect(EVENT_TYPES).toEqual(expect.arrayContaining(['talentJobApplication.create', 'talentJobApplication.update', 'talentDocument.read']));
     expect(EVENT_TYPES).toContain('talentInvitation.delete');
@@ -25,10 +27,12 @@ describe('notification event types (spec §9)', () => {
     expect(isEventType('billing.archive')).toBe(false);
   });
 
-  it('shows every entity in exactly one settings group', () => {
+  it('shows every entity that can notify someone in exactly one settings group, and the audit-only ones in none', () => {
     const grouped = PREFERENCE_GROUPS.flatMap((group) => group.subjects);
-    expect([...grouped].sort()).toEqual(EVENT_SUBJECTS.map((entry) => entry.subject).sort());
-    expect(PREFERENCE_GROUPS.flatMap((group) => eventTypesOfGroup(group)).sort()).toEqual([...EVENT_TYPES].sort());
+    const notifying = EVENT_SUBJECTS.map((entry) => entry.subject).filter((subject) => !AUDIT_ONLY_SUBJECTS.includes(subject));
+    expect([...grouped].sort()).toEqual(notifying.sort());
+    const auditOnly = (type: string) => AUDIT_ONLY_SUBJECTS.some((subject) => type.startsWith(`${subject}.`));
+    expect(PREFERENCE_GROUPS.flatMap((group) => eventTypesOfGroup(group)).sort()).toEqual(EVENT_TYPES.filter((type) => !auditOnly(type)).sort());
   });
 
   it('has an English label for every event type, group and channel', () => {

@@ -35,9 +35,15 @@ export const EVENT_SUBJECTS = [
   { subject: 'user', actions: ['update', 'delete'] },
   { subject: 'company', actions: ['update'] },
   { subject: 'talentProfile', actions: ['update'] },
+  // An impersonator started or stopped acting as a user (issue 19): audit rows addressed to
+  // the impersonation itself, so they notify nobody and have no row on the settings page.
+  { subject: 'impersonation', actions: ['create', 'update'] },
 ] as const satisfies ReadonlyArray<{ subject: string; actions: readonly (EventAction | 'read')[] }>;
 
 export type EventSubject = (typeof EVENT_SUBJECTS)[number]['subject'];
+
+/** Subjects whose rows only keep the audit trail: they notify nobody, so no setting is shown. */
+export const AUDIT_ONLY_SUBJECTS: readonly EventSubject[] = ['impersonation'];
 
 /** Every event type as the database spells it (`billing.create`), in the enum's order. */
 export const EVENT_TYPES: readonly string[] = EVENT_SUBJECTS.flatMap(({ subject, actions }) => actions.map((action) => `${subject}.${action}`));

@@ -13,7 +13,7 @@ type Writer = Pick<AppDatabase, 'insert'>;
 export async function recordEvent(
   db: Writer,
   viewer: Viewer,
-  event: { type: EventType; toId: string | null; data?: Omit<EventData, 'actorUserId' | 'impersonatorUserId'> },
+  event: { type: EventType; toId: string | null; data?: Omit<EventData, 'actorUserId' | 'impersonatorUserId' | 'impersonationId'> },
 ): Promise<void> {
   const actorUserId = viewer.actor?.userId ?? viewer.userId;
   const [row] = await db
@@ -26,7 +26,9 @@ export async function recordEvent(
         ...event.data,
         // The person who really acted; fromId stays the user the write was made as.
         actorUserId,
-        ...(viewer.actor ? { impersonatorUserId: viewer.actor.userId, impersonatorExternalId: viewer.actor.externalId } : {}),
+        ...(viewer.actor
+          ? { impersonatorUserId: viewer.actor.userId, impersonatorExternalId: viewer.actor.externalId, impersonationId: viewer.actor.impersonationId }
+          : {}),
       },
     })
     .returning({ id: generalEventslog.id });

@@ -2,7 +2,8 @@ import { safeReturnTo } from '../../lib/routes/safe-return-to';
 import type { ApiCaller, GraphqlAnswer, GraphqlFiles, GraphqlRequestBody } from './api-caller';
 import type { CurrentUser } from '../../lib/account/current-user';
 import { FIND_ME_QUERY, toCurrentUser } from '../../lib/account/current-user';
-import { sendDocument } from '../../lib/graphql/send-document';
+import { sendDocument, type GraphqlError } from '../../lib/graphql/send-document';
+import { START_IMPERSONATION_MUTATION, STOP_IMPERSONATION_MUTATION } from '../../lib/impersonation/impersonation-operations';
 import { RETRY_AFTER_SECONDS, ServiceUnavailableError } from '../../lib/http/service-unavailable';
 import { proxyGraphql, type ProxyInput } from './graphql-proxy';
 import { LoginError } from './login-error';
@@ -269,30 +270,45 @@ export function createBff(options: BffOptions) {
     },
 
     /**
-     * Acts as another user from now on (spec §6): the API decides whether the caller may
-     * (impersonation role, target active and not an admin), so the choice is tried with a
-     * findMe first and kept only when the API accepts it. The company selection belonged
-     * to the other identity, so it starts afresh.
+     * Acts as another user from now on (spec §6, issue 19 item 6). The API decides whether
+     * the caller may (impersonation role, target active and not an admin, a reason given)
+     * and records the impersonation; the session keeps whom and why for the banner. The
+     * start is sent as the impersonator themselves; the company selection belonged to the
+     * other identity, so it starts afresh.
      */
-    async startImpersonation(session: LoadedSession, externalId: string, pagePath: string): Promise<{ ok: true } | { ok: false; message: string }> {
+    async startImpersonation(
+      session: LoadedSession,
+      input: { externalId: string; reason: string },
+      pagePath: string,
+    ): Promise<{ ok: true } | { ok: false; errors: GraphqlError[] }> {
       const previous = { impersonateAs: session.record.impersonateAs, selectedCompanyId: session.record.selectedCompanyId };
-      session.record.impersonateAs = externalId;
-      session.record.selectedCompanyId = null;
-      const answer = await sendDocument((body) => this.graphql(session, body, pagePath), FIND_ME_QUERY);
-      if (answer.status !== 200 || answer.errors.length || !answer.data) {
+      Object.assign(session.record, { impersonateAs: null, selectedCompanyId: null });
+      const answer = await sendDocument((body) => this.graphql(session, body, pagePath), START_IMPERSONATION_MUTATION, input);
+      const started = answer.data?.startImpersonation;
+      if (!started) {
         Object.assign(session.record, previous);
-        return { ok: false, message: answer.errors[0]?.message ?? 'This user cannot be impersonated' };
+        return { ok: false, errors: answer.errors.length ? answer.errors : [{ message: 'This user cannot be impersonated' }] };
       }
+      session.record.impersonateAs = input.externalId;
+      session.record.impersonation = { reason: started.reason, startedAt: started.startedAt };
       await sessions.save(session);
-      log(`impersonation: ${session.record.claims.sub} now acts as ${externalId}`);
+      log(`impersonation: ${session.record.claims.sub} now acts as ${input.externalId}`);
       return { ok: true };
     },
 
-    async stopImpersonation(session: LoadedSession): Promise<void> {
+    /**
+     * Back to acting as oneself. The API is told first (the impersonation's end is
+     * recorded); the session forgets the other user even when the API cannot be reached,
+     * and an impersonation left open that way ends at its time limit.
+     */
+    async stopImpersonation(session: LoadedSession, pagePath = '/impersonate'): Promise<void> {
       if (!session.record.impersonateAs) return;
-      log(`impersonation: ${session.record.claims.sub} stopped acting as ${session.record.impersonateAs}`);
-      session.record.impersonateAs = null;
-      session.record.selectedCompanyId = null;
+      const actingAs = session.record.impersonateAs;
+      Object.assign(session.record, { impersonateAs: null, selectedCompanyId: null, impersonation: null });
+      await sendDocument((body) => this.graphql(session, body, pagePath), STOP_IMPERSONATION_MUTATION).catch((error: unknown) => {
+        log(`impersonation: the end of ${session.record.claims.sub} acting as ${actingAs} was not recorded: ${String(error)}`);
+      });
+      log(`impersonation: ${session.record.claims.sub} stopped acting as ${actingAs}`);
       await sessions.save(session);
     },
 

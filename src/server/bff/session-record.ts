@@ -20,6 +20,8 @@ export interface SessionRecord {
   selectedCompanyId: string | null;
   /** External id of the user being impersonated, if any. */
   impersonateAs: string | null;
+  /** Why and since when, as the API recorded it (the banner shows it). */
+  impersonation?: { reason: string; startedAt: string } | null;
 }
 
 export interface SessionStore {

@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { company, generalEventslog, talentProfile, user } from '../../../src/server/db/schema';
+import { startImpersonating } from '../../support/api-harness';
 import { describeEachDatabase } from '../../support/test-database';
 import { startAdminFixture, type AdminFixture } from './admin-fixture';
 
@@ -80,6 +81,7 @@ describeEachDatabase('admin operations: the admin role, checked for each', (kind
   it('answers an impersonator FORBIDDEN, and an admin acting as someone else does not act as an admin', async () => {
     const impersonator = await f.h.token('support', { roles: ['super:impersonate'] });
     const adminImpersonating = await f.h.token('admin-and-support', { roles: ['super:admin', 'super:impersonate'] });
+    await startImpersonating(f.h, adminImpersonating, 'owner-a');
     for (const operation of operations()) {
       const alone = await f.h.call(operation.query, { token: impersonator, variables: operation.variables });
       expect(alone.body.errors?.[0]?.extensions?.code, operation.name).toBe('FORBIDDEN');

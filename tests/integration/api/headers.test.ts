@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { company, companyOnUser, companyRole, user } from '../../../src/server/db/schema';
 import { OWNER_PERMISSIONS } from '../../../src/lib/permissions/resources';
-import { startApiHarness, type ApiHarness } from '../../support/api-harness';
+import { startApiHarness, startImpersonating, type ApiHarness } from '../../support/api-harness';
 import { describeEachDatabase } from '../../support/test-database';
 
 const FIND_ME = '{ findMe { email isImpersonate impersonatedBy companies { company { name } } } }';
@@ -67,9 +67,13 @@ describeEachDatabase('API request headers (spec §7)', (kind) => {
     expect(body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
   });
 
-  it('x-impersonate-as with the role acts as the target and records who acts', async () => {
+  it('x-impersonate-as with the role, after starting with a reason, acts as the target and records who acts', async () => {
+    const token = await h.token('support', { roles: ['super:impersonate'] });
+    const before = await h.call(FIND_ME, { token, headers: { 'x-impersonate-as': 'member' } });
+    expect(before.status, 'not started: refused').toBe(403);
+    await startImpersonating(h, token, 'member');
     const { status, body } = await h.call(FIND_ME, {
-      token: await h.token('support', { roles: ['super:impersonate'] }),
+      token,
       headers: { 'x-impersonate-as': 'member' },
     });
     expect(status).toBe(200);

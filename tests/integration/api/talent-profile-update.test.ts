@@ -4,7 +4,7 @@ import { submitCreateProfile } from '../../../src/lib/talent/create-profile';
 import type { SendGraphql } from '../../../src/lib/graphql/send-document';
 import { submitProfileSection } from '../../../src/lib/talent/profile-submission';
 import { generalEventslog, talentProfile, user } from '../../../src/server/db/schema';
-import { startApiHarness, type ApiHarness } from '../../support/api-harness';
+import { startApiHarness, startImpersonating, type ApiHarness } from '../../support/api-harness';
 import { describeEachDatabase } from '../../support/test-database';
 
 const CREATE = 'mutation CreateOneTalentProfile($data: CreateOneTalentProfileInput!) { createOneTalentProfile(data: $data) { id } }';
@@ -205,6 +205,7 @@ describeEachDatabase('updateOneTalentProfile', (kind) => {
     it('records the impersonating actor when support acts as the talent', async () => {
       const { profileId } = await talentWithProfile('event-target');
       const supportToken = await h.token('event-support', { roles: ['super:impersonate'] });
+      const impersonationId = await startImpersonating(h, supportToken, 'event-target');
       const { body } = await update(supportToken, { jobTitle: 'Set by support' }, { 'x-impersonate-as': 'event-target' });
       expect(body.errors).toBeUndefined();
       const [target] = await h.database.db.select().from(user).where(eq(user.externalId, 'event-target'));
@@ -217,6 +218,7 @@ describeEachDatabase('updateOneTalentProfile', (kind) => {
         changedFields: ['jobTitle'],
         impersonatorUserId: support!.id,
         impersonatorExternalId: 'event-support',
+        impersonationId,
       });
     });
   });

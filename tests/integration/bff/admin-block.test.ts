@@ -30,7 +30,7 @@ describe('an admin blocks a signed-in user (BFF, built-in provider, API)', () =>
     expect(await h.bff.currentUser(laptop.session, '/talent/dashboard')).not.toBeNull();
     // A support agent is acting as the user meanwhile.
     const { session: supportSession } = await h.signIn('/impersonate', support);
-    expect(await h.bff.startImpersonation(supportSession, h.account.id, '/impersonate')).toEqual({ ok: true });
+    expect(await h.bff.startImpersonation(supportSession, { externalId: h.account.id, reason: 'Ticket 88: checks the billing page' }, '/impersonate')).toEqual({ ok: true });
     const { session: adminSession } = await h.signIn('/admin/talents', admin);
 
     const found = await call(adminSession, 'query ($q: String) { findManyAdminUser(q: $q) { items { id email } } }', { q: h.account.email });

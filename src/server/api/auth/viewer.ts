@@ -1,7 +1,8 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
-import { admin, user } from '../../db/schema';
+import { admin, impersonation, user } from '../../db/schema';
 import { maySignIn } from '../../../lib/admin/user-status';
+import { oldestOpenImpersonationStart } from '../../../lib/impersonation/impersonation-rules';
 import { ApiError, forbidden } from '../errors';
 import type { VerifiedAccessToken } from './access-token';
 import { joinInvitedCompanies } from '../companies/member-invitations';
@@ -19,7 +20,11 @@ export interface Viewer {
   /** From the caller's token roles (spec §6); false while impersonating someone. */
   isAdmin: boolean;
   isImpersonate: boolean;
-  actor: { userId: string; externalId: string } | null;
+  /**
+   * The impersonator, while one acts as the user: `impersonationId` is the open
+   * impersonation (with its stated reason) every write made meanwhile is filed under.
+   */
+  actor: { userId: string; externalId: string; impersonationId: string } | null;
 }
 
 type UserRow = typeof user.$inferSelect;
@@ -72,7 +77,9 @@ const accountInactive = () =>
 
 /**
  * `x-impersonate-as` (spec §6-§7): honoured only for a caller holding the impersonation
- * role; the target must exist, be active and not be an admin.
+ * role; the target must exist, be active and not be an admin, and the caller must have
+ * started acting as them with a reason (startImpersonation, issue 19 item 6) less than
+ * IMPERSONATION_MAX_HOURS ago and not stopped since.
  */
 export async function resolveViewer(
   db: AppDatabase,
@@ -96,19 +103,38 @@ export async function resolveViewer(
     };
   }
   if (!isImpersonate) throw forbidden('Impersonation needs the impersonation role');
-  const [target] = await db
-    .select()
+  const [found] = await db
+    .select({ target: user, impersonationId: impersonation.id })
     .from(user)
+    .leftJoin(
+      impersonation,
+      and(
+        eq(impersonation.targetUserId, user.id),
+        eq(impersonation.actorUserId, caller.id),
+        isNull(impersonation.endedAt),
+        gt(impersonation.startedAt, oldestOpenImpersonationStart(new Date())),
+      ),
+    )
     .where(and(eq(user.externalId, impersonateAs), isNull(user.adminRoleId), eq(user.status, 'active')))
+    .orderBy(desc(impersonation.startedAt))
     .limit(1);
-  // The reason lets the BFF stop acting as someone who was blocked meanwhile (issue 19).
-  if (!target) throw new ApiError('FORBIDDEN', 'This user cannot be impersonated', { reason: 'impersonationRefused', hint: 'the user is unknown, an admin, or not active', httpStatus: 403 });
+  // The reason lets the BFF stop acting as someone who was blocked meanwhile (issue 19),
+  // or whose impersonation was stopped elsewhere or ran out of time.
+  if (!found) throw new ApiError('FORBIDDEN', 'This user cannot be impersonated', { reason: 'impersonationRefused', hint: 'the user is unknown, an admin, or not active', httpStatus: 403 });
+  if (!found.impersonationId) {
+    throw new ApiError('FORBIDDEN', 'Start acting as this user with a reason first', {
+      reason: 'impersonationRefused',
+      hint: 'call startImpersonation(externalId, reason); an impersonation ends when stopped or after its time limit',
+      httpStatus: 403,
+    });
+  }
+  const target = found.target;
   return {
     userId: target.id,
     externalId: target.externalId,
     email: target.email,
     isAdmin: false,
     isImpersonate,
-    actor: { userId: caller.id, externalId: caller.externalId },
+    actor: { userId: caller.id, externalId: caller.externalId, impersonationId: found.impersonationId },
   };
 }

@@ -62,5 +62,7 @@ export const eventType = pgEnum('event_type', [
   'user.update', 'user.delete',
   'company.update',
   'talentProfile.update',
+  // Nor these: an impersonator started (with a reason) or stopped acting as a user (issue 19).
+  'impersonation.create', 'impersonation.update',
 ]);
 export type EventType = (typeof eventType.enumValues)[number];

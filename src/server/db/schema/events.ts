@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns';
 import { eventType } from './enums';
@@ -8,6 +9,8 @@ export interface EventData {
   companyId?: string | null;
   actorUserId?: string | null;
   impersonatorUserId?: string | null;
+  /** The impersonation (its reason, its stretch of time) a write made under it belongs to. */
+  impersonationId?: string | null;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
   [detail: string]: unknown;
@@ -33,5 +36,9 @@ export const generalEventslog = pgTable(
     index('general_eventslog_to_id_idx').on(t.toId, t.read, t.createdAt.desc()),
     index('general_eventslog_from_id_idx').on(t.fromId, t.createdAt.desc()),
     index('general_eventslog_type_idx').on(t.type, t.createdAt.desc()),
+    // The impersonation audit lists the writes made under each impersonation (issue 19).
+    index('general_eventslog_impersonation_id_idx')
+      .on(sql`(${t.eventData}->>'impersonationId')`)
+      .where(sql`(${t.eventData}->>'impersonationId') is not null`),
   ],
 );

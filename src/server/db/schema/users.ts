@@ -112,3 +112,32 @@ export const userFeatureFlag = pgTable(
     index('user_feature_flag_feature_flag_id_idx').on(t.featureFlagId),
   ],
 );
+
+/**
+ * One stretch of an impersonator acting as another user (issue 19 item 6): who, as whom,
+ * why, from when to when. The API honours `x-impersonate-as` only while such a row is
+ * open, so nobody acts as someone without a stated reason; every write made meanwhile
+ * carries the row's id in its event data (record-event.ts), which the audit view lists.
+ * No cascade: users are soft-deleted, and the trail must outlive what it mentions.
+ */
+export const impersonation = pgTable(
+  'impersonation',
+  {
+    id: id(),
+    actorUserId: uuid('actor_user_id')
+      .notNull()
+      .references(() => user.id),
+    targetUserId: uuid('target_user_id')
+      .notNull()
+      .references(() => user.id),
+    reason: text('reason').notNull(),
+    startedAt: timestamptz('started_at').notNull().defaultNow(),
+    endedAt: timestamptz('ended_at'),
+    ...timestamps(),
+  },
+  (t) => [
+    index('impersonation_actor_open_idx').on(t.actorUserId, t.targetUserId).where(sql`${t.endedAt} is null`),
+    index('impersonation_started_at_idx').on(t.startedAt.desc()),
+    index('impersonation_target_user_id_idx').on(t.targetUserId),
+  ],
+);
