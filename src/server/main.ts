@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BILLING_ATTACHMENT_UPLOADS } from '../lib/billing/billing-attachment-addresses';
@@ -9,12 +9,12 @@ import { createGracefulShutdown } from './http/graceful-shutdown';
 import { createHealthEndpoints } from './http/health';
 import { createMediaEndpoint } from './http/media';
 import { createRequestBodyLimit } from './http/request-body-limit';
+import { loadAstroHandler } from './http/astro-handler';
 import { createBackchannelLogoutEndpoint } from './http/backchannel-logout';
 import { applySecurityHeaders } from './http/security-headers';
 import { createStaticAssets } from './http/static-assets';
 import { BACKCHANNEL_LOGOUT_PATH, createServices, type AppServices, type OwnedServices } from './services';
 
-type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: undefined, locals: object) => Promise<void>;
 
 const pathOf = (req: IncomingMessage) => (req.url ?? '/').split('?')[0] ?? '/';
 
@@ -48,7 +48,7 @@ export async function startServer(options: StartOptions = {}) {
 
   let owned: OwnedServices | null = null;
   let config = initial;
-  const entry = (await import(pathToFileURL(path.join(distDir, 'server', 'entry.mjs')).href)) as { handler: AstroHandler };
+  const astroHandler = await loadAstroHandler(distDir);
   const serveStatic = createStaticAssets(path.join(distDir, 'client'));
   let shutdown: ReturnType<typeof createGracefulShutdown> | null = null;
   const readiness = () => owned?.readiness ?? [{ name: 'startup', check: () => Promise.reject(new Error('starting')) }];
@@ -85,7 +85,7 @@ export async function startServer(options: StartOptions = {}) {
       const services = owned.services;
       serveStatic(req, res, () => {
         const locals: RequestLocals = { services };
-        void entry.handler(req, res, undefined, locals);
+        void astroHandler(req, res, undefined, locals);
       });
     } catch (error) {
       log(`request failed: ${error instanceof Error ? error.stack : String(error)}`);

@@ -1,5 +1,20 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBuild, startBuiltServer, type BuiltServer } from '../support/built-server';
+
+// Which React builds a started product has run (not only pre-parsed): the module cache's
+// `loaded` flag tells them apart, as Node's ESM loader pre-parses both branches of React's
+// index without running them.
+const REACT_BUILDS_RUN = `
+import(${JSON.stringify(path.resolve('dist/main.mjs'))}).then((m) => m.startServer()).then(() => {
+  const run = Object.keys(require.cache).filter((k) => /node_modules\\/react(-dom)?\\/cjs\\//.test(k) && require.cache[k].loaded);
+  console.log(JSON.stringify(run.map((k) => k.replace(/.*node_modules\\//, ''))));
+  process.exit(0);
+});`;
 
 describe.skipIf(!hasBuild)('the built product process (dist/main.mjs)', () => {
   let server: BuiltServer;
@@ -9,6 +24,18 @@ describe.skipIf(!hasBuild)('the built product process (dist/main.mjs)', () => {
   afterAll(async () => {
     await server?.stop('SIGKILL');
   });
+
+  it("server-renders with React's production build whatever NODE_ENV says (issue 12)", async () => {
+    const env: Record<string, string | undefined> = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'talentplace-react-')) };
+    delete env.NODE_ENV;
+    const { stdout } = await promisify(execFile)(process.execPath, ['-e', REACT_BUILDS_RUN], { env, timeout: 120_000 });
+    const run = JSON.parse(stdout.trim().split('\n').at(-1)!) as string[];
+    expect(run, JSON.stringify(run)).toContain('react/cjs/react.production.js');
+    expect(run).toContain('react-dom/cjs/react-dom-server.node.production.js');
+    expect(run.filter((file) => file.includes('development'))).toEqual([]);
+    // The operator's NODE_ENV keeps deciding the security settings: not production, no HSTS.
+    expect((await fetch(server.url)).headers.get('strict-transport-security')).toBeNull();
+  }, 150_000);
 
   it('prints the address it serves on', () => {
     expect(server.output()).toMatch(/Talentplace is running at http:\/\/127\.0\.0\.1:\d+/);
