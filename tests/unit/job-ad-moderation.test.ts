@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { readAdminJobAdFilters } from '../../src/lib/admin/admin-job-ad-pages';
+import { readAdminJobApplicationFilters } from '../../src/lib/admin/admin-job-application-pages';
 import { REJECTION_REASON_MAX } from '../../src/lib/admin/company-verification';
 import {
   ADMIN_JOB_AD_STATES,
@@ -8,6 +10,7 @@ import {
   jobAdModerationMove,
   moderateJobAdSchema,
   moderationAfterCompanyWrite,
+  shownJobAdStatus,
 } from '../../src/lib/job-ads/job-ad-moderation';
 
 const NOW = new Date('2026-11-24T12:00:00Z');
@@ -76,5 +79,18 @@ describe('job ad moderation (issue 19 item 3)', () => {
     expect(moderationAfterCompanyWrite('unpublished', null)).toBe('unpublished');
     expect(moderationAfterCompanyWrite('removed', NOW)).toBe('removed');
     expect(moderationAfterCompanyWrite(null, NOW)).toBeNull();
+  });
+
+  it("a company's pages show a moderated ad by its moderation, not as a draft", () => {
+    expect(shownJobAdStatus({ status: 'DRAFT', moderation: { moderation: 'unpublished' } })).toBe('UNPUBLISHED');
+    expect(shownJobAdStatus({ status: 'DRAFT', moderation: { moderation: 'removed' } })).toBe('REMOVED');
+    expect(shownJobAdStatus({ status: 'PUBLISHED', moderation: null })).toBe('PUBLISHED');
+  });
+
+  it('the admin lists read their filters from the address; anything unknown is no filter', () => {
+    expect(readAdminJobAdFilters(new URL('https://x.test/admin/job-ads?q=+walrus+&state=REMOVED'))).toEqual({ q: 'walrus', state: 'REMOVED' });
+    expect(readAdminJobAdFilters(new URL('https://x.test/admin/job-ads?state=removed'))).toEqual({ q: '', state: null });
+    expect(readAdminJobApplicationFilters(new URL('https://x.test/admin/job-applications?q=ana&company=North&job=Dev&group=HIRED'))).toEqual({ q: 'ana', company: 'North', job: 'Dev', group: 'HIRED' });
+    expect(readAdminJobApplicationFilters(new URL(`https://x.test/admin/job-applications?group=nope&q=${'x'.repeat(300)}`))).toEqual({ q: 'x'.repeat(200), company: '', job: '', group: null });
   });
 });

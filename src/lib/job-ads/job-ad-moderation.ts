@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { adminReason } from '../admin/company-verification';
-import { JOB_AD_STATUSES, jobAdStatus, type PublishWindow } from './job-ad-status';
+import { JOB_AD_STATUSES, jobAdStatus, type JobAdStatus, type PublishWindow } from './job-ad-status';
 
 // The platform's moderation of job ads (issue 19 item 3): an admin takes an ad out of
 // public view with a reason its company reads. Shared by the admin API, the company's job
@@ -99,4 +99,11 @@ export function companyMayWrite(moderation: JobAdModeration | null, write: Compa
  */
 export function moderationAfterCompanyWrite(moderation: JobAdModeration | null, publishedAt: Date | string | null): JobAdModeration | null {
   return moderation === 'unpublished' && publishedAt !== null ? null : moderation;
+}
+
+/** The status a company's page shows: its moderation when Talentplace took it down, else its window status. */
+export function shownJobAdStatus(ad: { status: JobAdStatus; moderation: { moderation: JobAdModeration } | null }): AdminJobAdState {
+  if (ad.moderation?.moderation === 'removed') return 'REMOVED';
+  if (ad.moderation?.moderation === 'unpublished') return 'UNPUBLISHED';
+  return ad.status;
 }
