@@ -42,19 +42,24 @@ export function companyReviewMove(status: string, action: CompanyReviewAction): 
 export const REJECTION_REASON_MAX = 1000;
 
 /**
- * Why a company was rejected: required (its owners read it and must learn what to fix),
- * trimmed, at most 1,000 characters, line breaks kept.
+ * A reason an admin gives for a decision its subject reads (a company's rejection, a job
+ * ad taken down): required (they must learn what to fix), trimmed, at most 1,000
+ * characters, line breaks kept. `requiredCode` words the missing reason for its subject.
  */
-export const rejectionReason = z
-  .string()
-  .nullish()
-  .transform((raw, ctx) => {
-    const value = (raw ?? '').trim();
-    if (value === '') ctx.addIssue({ code: 'custom', message: 'reasonRequired' });
-    else if (hasForbiddenControls(value, true)) ctx.addIssue({ code: 'custom', message: 'controlCharacters' });
-    else if ([...value].length > REJECTION_REASON_MAX) ctx.addIssue({ code: 'custom', message: 'reasonTooLong' });
-    return value;
-  });
+export const adminReason = (requiredCode: string) =>
+  z
+    .string()
+    .nullish()
+    .transform((raw, ctx) => {
+      const value = (raw ?? '').trim();
+      if (value === '') ctx.addIssue({ code: 'custom', message: requiredCode });
+      else if (hasForbiddenControls(value, true)) ctx.addIssue({ code: 'custom', message: 'controlCharacters' });
+      else if ([...value].length > REJECTION_REASON_MAX) ctx.addIssue({ code: 'custom', message: 'reasonTooLong' });
+      return value;
+    });
+
+/** Why a company was rejected: its owners read it. */
+export const rejectionReason = adminReason('reasonRequired');
 
 export const rejectCompanySchema = z.object({ reason: rejectionReason });
 

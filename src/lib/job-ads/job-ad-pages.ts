@@ -21,7 +21,7 @@ const WORDS = 'jobAds';
 export const FIND_MANY_JOB_AD_QUERY = graphql(`
   query FindManyJobAd($q: String, $status: JobAdStatus, $jobDescriptionId: ID, $page: Int, $perPage: Int) {
     findManyJobAd(q: $q, status: $status, jobDescriptionId: $jobDescriptionId, page: $page, perPage: $perPage) {
-      items { id title location workMode isAnonymous status publishedAt publishedUntil publicPath jobDescription { id title } updatedAt }
+      items { id title location workMode isAnonymous status publishedAt publishedUntil publicPath jobDescription { id title } moderation { moderation reason at } updatedAt }
       total page pageCount
     }
   }
@@ -32,7 +32,7 @@ export const FIND_JOB_AD_QUERY = graphql(`
     findJobAd(id: $id) {
       id title description adDescription location countryCode locality remoteCountries skills salary currency salaryRateUnit
       language workMode assignmentType employmentType isAnonymous status publishedAt publishedUntil publicPath
-      jobDescription { id title } createdAt updatedAt
+      jobDescription { id title } moderation { moderation reason at } createdAt updatedAt
     }
   }
 `);

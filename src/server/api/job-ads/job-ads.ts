@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gt, ilike, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { companyMayWrite, JOB_AD_MODERATIONS, moderationAfterCompanyWrite, type CompanyJobAdWrite } from '../../../lib/job-ads/job-ad-moderation';
 import { JOB_AD_STATUSES, jobAdStatus, publishWindowFrom, publishWindowIssues, type JobAdStatus } from '../../../lib/job-ads/job-ad-status';
 import { jobAdSchema, type JobAdValues } from '../../../lib/job-ads/job-ad-input';
 import { JOB_FIELD_ERRORS } from '../../../lib/jobs/job-input';
@@ -10,7 +11,8 @@ import { escapeLike } from '../../db/like-pattern';
 import { builder } from '../builder';
 import { JobReference, jobReferenceOf } from '../jobs/job-reference';
 import type { ApiContext } from '../context';
-import { invalidFields, notFound } from '../errors';
+import { conflict, invalidFields, notFound } from '../errors';
+import { COMPANY_ERRORS } from '../../../lib/companies/company-input';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
 import { requireCompanyPermission } from '../companies/company-access';
@@ -30,6 +32,22 @@ const JobAdStatusEnum = builder.enumType('JobAdStatus', {
   values: JOB_AD_STATUSES,
 });
 
+const JobAdModerationEnum = builder.enumType('JobAdModeration', {
+  description: 'unpublished: taken down by the platform, may be published again once fixed; removed: taken down for good (issue 19)',
+  values: JOB_AD_MODERATIONS,
+});
+
+type ModeratedRow = Pick<typeof jobAd.$inferSelect, 'moderation' | 'moderationReason' | 'moderatedAt'>;
+
+export const JobAdModerationNotice = builder.objectRef<ModeratedRow>('JobAdModerationNotice').implement({
+  description: 'What the platform did to an ad and why: its company reads it',
+  fields: (t) => ({
+    moderation: t.field({ type: JobAdModerationEnum, resolve: (row) => row.moderation! }),
+    reason: t.string({ resolve: (row) => row.moderationReason ?? '' }),
+    at: t.field({ type: 'DateTime', resolve: (row) => row.moderatedAt! }),
+  }),
+});
+
 export const CompanyJobAd = builder.objectRef<JobAdRow>('CompanyJobAd');
 CompanyJobAd.implement({
   description: "One of the selected company's job ads, whatever its status (spec §3 jobAd)",
@@ -42,6 +60,12 @@ CompanyJobAd.implement({
     publishedUntil: t.field({ type: 'DateTime', nullable: true, resolve: (row) => row.publishedUntil }),
     status: t.field({ type: JobAdStatusEnum, resolve: (row) => jobAdStatus(row, new Date()) }),
     publicPath: t.string({ description: 'The public page (answers 410 unless PUBLISHED)', resolve: (row) => jobAdPath(row) }),
+    moderation: t.field({
+      type: JobAdModerationNotice,
+      nullable: true,
+      description: 'Set when the platform unpublished or removed the ad (issue 19); a removed ad can only be deleted',
+      resolve: (row) => (row.moderation ? row : null),
+    }),
     jobDescription: t.field({
       type: JobReference,
       nullable: true,
@@ -74,8 +98,21 @@ async function ownJobAd(db: Writer, companyId: string, id: string, lock = false)
   return flatten(found);
 }
 
+/**
+ * A removed ad is final for its company (lib/job-ads/job-ad-moderation.ts): anything but
+ * deleting it is CONFLICT jobAdRemoved.
+ */
+function checkCompanyWrite(row: JobAdRow, write: CompanyJobAdWrite): void {
+  if (!companyMayWrite(row.moderation, write)) throw conflict('jobAdRemoved', COMPANY_ERRORS);
+}
+
+/** The moderation columns after a company's write: publishing again clears an unpublished notice. */
+function moderationColumns(row: ModeratedRow, publishedAt: Date | null): Partial<ModeratedRow> {
+  return moderationAfterCompanyWrite(row.moderation, publishedAt) === row.moderation ? {} : { moderation: null, moderationReason: null, moderatedAt: null };
+}
+
 /** The SQL twin of jobAdStatus, for the list's status filter. */
-function statusIs(status: JobAdStatus, now: Date): SQL {
+export function statusIs(status: JobAdStatus, now: Date): SQL {
   const notPast = or(isNull(jobAd.publishedUntil), gt(jobAd.publishedUntil, now))!;
   switch (status) {
     case 'DRAFT':
@@ -183,6 +220,7 @@ const eventFieldsOf = (row: typeof jobAd.$inferSelect) => ({
   currency: row.currency,
   publishedAt: row.publishedAt?.toISOString() ?? null,
   publishedUntil: row.publishedUntil?.toISOString() ?? null,
+  moderation: row.moderation,
 });
 
 /** Runs a write in a transaction, then lets the search copy follow the ad it returns. */
@@ -213,15 +251,16 @@ builder.mutationField('createOneJobAd', (t) =>
 builder.mutationField('updateOneJobAd', (t) =>
   t.field({
     type: CompanyJobAd,
-    description: 'Replaces a job ad of the selected company, window included; needs jobAd update. Records jobAd.update',
+    description: 'Replaces a job ad of the selected company, window included (a start date clears a platform unpublish notice); needs jobAd update. CONFLICT jobAdRemoved for an ad the platform removed. Records jobAd.update',
     authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }), data: t.arg({ type: JobAdInput, required: true }) },
     resolve: async (_root, { id, data }, context) => {
       const { companyId } = requireCompanyPermission(context, 'jobAd', 'update');
       return writeAd(context, async (tx) => {
         const before = await ownJobAd(tx, companyId, String(id), true);
+        checkCompanyWrite(before, 'update');
         const columns = await columnsOf(tx, await checkedInput(tx, companyId, data, new Date()));
-        const [updated] = await tx.update(jobAd).set(columns).where(eq(jobAd.id, before.id)).returning();
+        const [updated] = await tx.update(jobAd).set({ ...columns, ...moderationColumns(before, columns.publishedAt) }).where(eq(jobAd.id, before.id)).returning();
         await recordEvent(tx, context.viewer!, { type: 'jobAd.update', toId: companyId, data: { entityId: before.id, companyId, before: eventFieldsOf(before), after: eventFieldsOf(updated!) } });
         return ownJobAd(tx, companyId, before.id);
       });
@@ -241,8 +280,9 @@ function windowChange(name: string, description: string, action: 'publish' | 'un
         const { companyId } = requireCompanyPermission(context, 'jobAd', 'update');
         return writeAd(context, async (tx) => {
           const before = await ownJobAd(tx, companyId, String(id), true);
+          checkCompanyWrite(before, action);
           const window = action === 'publish' ? publishWindowFrom(before, new Date()) : { publishedAt: null };
-          const [updated] = await tx.update(jobAd).set(window).where(eq(jobAd.id, before.id)).returning();
+          const [updated] = await tx.update(jobAd).set({ ...window, ...moderationColumns(before, window.publishedAt) }).where(eq(jobAd.id, before.id)).returning();
           await recordEvent(tx, context.viewer!, { type: 'jobAd.update', toId: companyId, data: { entityId: before.id, companyId, action, before: eventFieldsOf(before), after: eventFieldsOf(updated!) } });
           return ownJobAd(tx, companyId, before.id);
         });
@@ -253,7 +293,7 @@ function windowChange(name: string, description: string, action: 'publish' | 'un
 
 windowChange(
   'publishOneJobAd',
-  'Puts an ad up now (also a draft, a scheduled or a closed one): until its deadline when still ahead, else for 30 days; needs jobAd update. Records jobAd.update',
+  'Puts an ad up now (also a draft, a scheduled or a closed one, or one the platform unpublished, whose notice it clears): until its deadline when still ahead, else for 30 days; needs jobAd update. CONFLICT jobAdRemoved for an ad the platform removed. Records jobAd.update',
   'publish',
 );
 windowChange('unpublishOneJobAd', 'Takes an ad down at once (its page answers 410, search drops it); needs jobAd update. Records jobAd.update', 'unpublish');
@@ -268,7 +308,8 @@ builder.mutationField('duplicateOneJobAd', (t) =>
       const { companyId, userId } = requireCompanyPermission(context, 'jobAd', 'read', 'create');
       return writeAd(context, async (tx) => {
         const source = await ownJobAd(tx, companyId, String(id));
-        const { id: _id, jobDescriptionTitle: _title, searchVector: _vector, createdAt: _created, updatedAt: _updated, deletedAt: _deleted, ...copy } = source;
+        checkCompanyWrite(source, 'duplicate');
+        const { id: _id, jobDescriptionTitle: _title, searchVector: _vector, createdAt: _created, updatedAt: _updated, deletedAt: _deleted, moderation: _moderation, moderationReason: _reason, moderatedAt: _at, ...copy } = source;
         const [created] = await tx.insert(jobAd).values({ ...copy, publishedAt: null, publishedUntil: null, ownerUserId: userId }).returning();
         await recordEvent(tx, context.viewer!, { type: 'jobAd.create', toId: companyId, data: { entityId: created!.id, companyId, duplicateOf: source.id, before: null, after: eventFieldsOf(created!) } });
         return ownJobAd(tx, companyId, created!.id);

@@ -25,7 +25,7 @@ import type { StoredFile } from '../../db/schema/talents';
 
 const PIPELINE_WORDS = 'jobApplications.errors';
 
-interface ReceivedRow {
+export interface ReceivedRow {
   id: string;
   message: string | null;
   createdAt: Date;
@@ -114,7 +114,7 @@ export const ownedBy = (companyId: string): SQL =>
   or(eq(jobAd.publisherCompanyId, companyId), and(isNull(talentJobApplication.jobAdId), eq(jobDescription.companyId, companyId)))!;
 
 /** The joins every read of received applications filters and shows through, whatever it selects. */
-function withReceivedJoins<Query extends PgSelect>(query: Query) {
+export function withReceivedJoins<Query extends PgSelect>(query: Query) {
   return query
     .innerJoin(talentProfile, eq(talentProfile.id, talentJobApplication.talentProfileId))
     .leftJoin(jobAd, eq(jobAd.id, talentJobApplication.jobAdId))
@@ -124,34 +124,34 @@ function withReceivedJoins<Query extends PgSelect>(query: Query) {
     .leftJoin(companyRejectionReason, eq(companyRejectionReason.id, talentJobApplication.rejectionReasonId));
 }
 
+/** The columns of a received application as ReceivedJobApplication shows it. */
+export const receivedColumns = {
+  id: talentJobApplication.id,
+  message: talentJobApplication.message,
+  createdAt: talentJobApplication.createdAt,
+  stepChangedAt: talentJobApplication.stepChangedAt,
+  talentProfileId: talentProfile.id,
+  talentUserId: talentProfile.userId,
+  profileName: talentProfile.profileName,
+  jobTitle: talentProfile.jobTitle,
+  location: talentProfile.location,
+  skills: talentProfile.skills,
+  jobAdId: jobAd.id,
+  jobAdTitle: jobAd.title,
+  jobDescriptionId: jobDescription.id,
+  jobDescriptionTitle: jobDescription.title,
+  stepId: companyHiringStep.id,
+  stepName: companyHiringStep.stepName,
+  stepGroup: companyHiringStep.group,
+  stepOrder: companyHiringStep.order,
+  reasonId: companyRejectionReason.id,
+  reasonLabel: companyRejectionReason.label,
+  reasonKind: companyRejectionReason.kind,
+  stuckAfterDays: sql<number>`coalesce(${company.stuckAfterDays}, ${DEFAULT_STUCK_AFTER_DAYS})`,
+};
+
 function selectReceived(db: Writer) {
-  return withReceivedJoins(db
-    .select({
-      id: talentJobApplication.id,
-      message: talentJobApplication.message,
-      createdAt: talentJobApplication.createdAt,
-      stepChangedAt: talentJobApplication.stepChangedAt,
-      talentProfileId: talentProfile.id,
-      talentUserId: talentProfile.userId,
-      profileName: talentProfile.profileName,
-      jobTitle: talentProfile.jobTitle,
-      location: talentProfile.location,
-      skills: talentProfile.skills,
-      jobAdId: jobAd.id,
-      jobAdTitle: jobAd.title,
-      jobDescriptionId: jobDescription.id,
-      jobDescriptionTitle: jobDescription.title,
-      stepId: companyHiringStep.id,
-      stepName: companyHiringStep.stepName,
-      stepGroup: companyHiringStep.group,
-      stepOrder: companyHiringStep.order,
-      reasonId: companyRejectionReason.id,
-      reasonLabel: companyRejectionReason.label,
-      reasonKind: companyRejectionReason.kind,
-      stuckAfterDays: sql<number>`coalesce(${company.stuckAfterDays}, ${DEFAULT_STUCK_AFTER_DAYS})`,
-    })
-    .from(talentJobApplication)
-    .$dynamic());
+  return withReceivedJoins(db.select(receivedColumns).from(talentJobApplication).$dynamic());
 }
 
 const ReceivedSort = builder.enumType('ReceivedJobApplicationSort', { values: ['NEWEST', 'OLDEST', 'LONGEST_IN_STEP'] as const });
@@ -231,7 +231,23 @@ interface HistoryRow {
   kind: 'APPLIED' | 'MOVED';
 }
 
-const ApplicationHistoryEntry = builder.objectRef<HistoryRow>('ApplicationHistoryEntry').implement({
+/** An application's history from the event log, oldest first: its arrival and every move. */
+export async function applicationHistory(db: Writer, application: { id: string; profileName: string | null }): Promise<HistoryRow[]> {
+  const events = await db
+    .select({ type: generalEventslog.type, at: generalEventslog.createdAt, data: generalEventslog.eventData, actorName: sql<string | null>`coalesce(${user.displayName}, ${user.email})` })
+    .from(generalEventslog)
+    .leftJoin(user, eq(user.id, sql`(${generalEventslog.eventData}->>'actorUserId')::uuid`))
+    .where(and(inArray(generalEventslog.type, ['talentJobApplication.create', 'talentJobApplication.update']), sql`${generalEventslog.eventData}->>'entityId' = ${application.id}`))
+    .orderBy(asc(generalEventslog.createdAt), asc(generalEventslog.id));
+  return events.map((event): HistoryRow => {
+    const data = event.data as { fromStep?: string | null; toStep?: string | null; reason?: string | null };
+    return event.type === 'talentJobApplication.create'
+      ? { kind: 'APPLIED', at: event.at, actorName: application.profileName, fromStep: null, toStep: null, reason: null }
+      : { kind: 'MOVED', at: event.at, actorName: event.actorName, fromStep: data.fromStep ?? null, toStep: data.toStep ?? null, reason: data.reason ?? null };
+  });
+}
+
+export const ApplicationHistoryEntry = builder.objectRef<HistoryRow>('ApplicationHistoryEntry').implement({
   description: 'One change of an application, from the event log',
   fields: (t) => ({
     at: t.field({ type: 'DateTime', resolve: (row) => row.at }),
@@ -279,20 +295,7 @@ const ReceivedJobApplicationDetail = builder.objectRef<DetailRow>('ReceivedJobAp
     history: t.field({
       type: [ApplicationHistoryEntry],
       description: 'Oldest first',
-      resolve: async (row, _args, context) => {
-        const events = await context.db
-          .select({ type: generalEventslog.type, at: generalEventslog.createdAt, data: generalEventslog.eventData, actorName: sql<string | null>`coalesce(${user.displayName}, ${user.email})` })
-          .from(generalEventslog)
-          .leftJoin(user, eq(user.id, sql`(${generalEventslog.eventData}->>'actorUserId')::uuid`))
-          .where(and(inArray(generalEventslog.type, ['talentJobApplication.create', 'talentJobApplication.update']), sql`${generalEventslog.eventData}->>'entityId' = ${row.id}`))
-          .orderBy(asc(generalEventslog.createdAt), asc(generalEventslog.id));
-        return events.map((event): HistoryRow => {
-          const data = event.data as { fromStep?: string | null; toStep?: string | null; reason?: string | null };
-          return event.type === 'talentJobApplication.create'
-            ? { kind: 'APPLIED', at: event.at, actorName: row.profileName, fromStep: null, toStep: null, reason: null }
-            : { kind: 'MOVED', at: event.at, actorName: event.actorName, fromStep: data.fromStep ?? null, toStep: data.toStep ?? null, reason: data.reason ?? null };
-        });
-      },
+      resolve: (row, _args, context) => applicationHistory(context.db, row),
     }),
   }),
 });

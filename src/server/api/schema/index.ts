@@ -59,4 +59,6 @@ import '../talent-roster/roster-ledger';
 import '../talent-roster/provider-companies';
 import '../admin/admin-companies';
 import '../admin/admin-users';
+import '../admin/admin-job-ads';
+import '../admin/admin-job-applications';
 import '../notifications/notifications';

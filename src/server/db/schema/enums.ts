@@ -1,5 +1,6 @@
 import { pgEnum } from 'drizzle-orm/pg-core';
 import { BILLING_STATUSES } from '../../../lib/billing/billing-status';
+import { JOB_AD_MODERATIONS } from '../../../lib/job-ads/job-ad-moderation';
 import { ASSIGNMENT_TYPES, EMPLOYMENT_TYPES, RATE_UNITS, WORK_MODES } from '../../../lib/jobs/job-enums';
 import { BALANCE_TRANSACTION_TYPES } from '../../../lib/transactions/balance-transaction-types';
 
@@ -18,6 +19,10 @@ export type VerificationStatus = (typeof verificationStatus.enumValues)[number];
 
 export const userStatus = pgEnum('user_status', ['active', 'blocked', 'deleted']);
 export type UserStatus = (typeof userStatus.enumValues)[number];
+
+// How an admin moderated a job ad (issue 19); null when not at all.
+export const jobAdModeration = pgEnum('job_ad_moderation', JOB_AD_MODERATIONS);
+export type JobAdModerationValue = (typeof jobAdModeration.enumValues)[number];
 
 export const rateUnit = pgEnum('rate_unit', RATE_UNITS);
 export type RateUnit = (typeof rateUnit.enumValues)[number];

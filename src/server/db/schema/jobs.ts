@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { currency, currencyCheck, deletedAt, id, money, timestamps, timestamptz, tsvector } from './columns';
 import { company, companyHiringStep, companyRejectionReason } from './companies';
-import { assignmentType, employmentType, rateUnit, workMode } from './enums';
+import { assignmentType, employmentType, jobAdModeration, rateUnit, workMode } from './enums';
 import { talentProfile } from './talents';
 import { user } from './users';
 
@@ -112,6 +112,10 @@ export const jobAd = pgTable(
       .notNull()
       .references(() => company.id, { onDelete: 'restrict' }),
     ownerUserId: uuid('owner_user_id').references(() => user.id, { onDelete: 'set null' }),
+    /** An admin unpublished or removed it (issue 19, lib/job-ads/job-ad-moderation.ts); its company reads the reason. */
+    moderation: jobAdModeration('moderation'),
+    moderationReason: text('moderation_reason'),
+    moderatedAt: timestamptz('moderated_at'),
     searchVector: tsvector('search_vector').notNull().generatedAlwaysAs(jobAdSearchDocument),
     ...timestamps(),
     deletedAt: deletedAt(),
@@ -119,6 +123,8 @@ export const jobAd = pgTable(
   (t) => [
     currencyCheck('job_ad_currency_iso', t.currency),
     countryCodeCheck('job_ad_country_code_iso', t.countryCode),
+    // A moderated ad always tells its company why, and when.
+    check('job_ad_moderation_reason', sql`(${t.moderation} is null) = (${t.moderationReason} is null) and (${t.moderation} is null) = (${t.moderatedAt} is null)`),
     check(
       'job_ad_published_window',
       sql`${t.publishedUntil} is null or ${t.publishedAt} is null or ${t.publishedUntil} >= ${t.publishedAt}`,

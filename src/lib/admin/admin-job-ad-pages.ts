@@ -1,0 +1,93 @@
+import { companyRefusal, type RefusalStatus } from '../companies/company-refusals';
+import { answerIssues } from '../forms/answer-issues';
+import { fieldErrorsOf, type FieldErrors } from '../forms/form-outcome';
+import { parseForm } from '../forms/parse-form';
+import { graphql, type ResultOf } from '../graphql/graphql';
+import { sendDocument, type SendGraphql } from '../graphql/send-document';
+import type { Translate } from '../i18n/i18n';
+import { postedId } from '../ids';
+import { ADMIN_JOB_AD_STATES, JOB_AD_MODERATION_ACTIONS, moderateJobAdSchema, type AdminJobAdState, type JobAdModerationAction } from '../job-ads/job-ad-moderation';
+import { ADMIN_ERRORS } from './company-verification';
+
+// The documents and pure handlers of /admin/job-ads (issue 19 item 3): every company's job
+// ads, unpublished or removed with a reason the company reads.
+
+export const ADMIN_JOB_ADS_PER_PAGE = 20;
+const WORDS = 'admin.jobAds';
+
+export const FIND_MANY_ADMIN_JOB_AD_QUERY = graphql(`
+  query FindManyAdminJobAd($q: String, $state: AdminJobAdState, $page: Int, $perPage: Int) {
+    findManyAdminJobAd(q: $q, state: $state, page: $page, perPage: $perPage) {
+      items {
+        id title location isAnonymous state publishedAt publishedUntil publicPath companyId companyName companyVerificationStatus
+        ownerEmail applicationCount moderationActions moderation { moderation reason at } createdAt deletedAt
+      }
+      total page pageCount
+    }
+  }
+`);
+
+export const MODERATE_ONE_JOB_AD_MUTATION = graphql(`
+  mutation ModerateOneJobAd($id: ID!, $action: JobAdModerationAction!, $reason: String!) {
+    moderateOneJobAd(id: $id, action: $action, reason: $reason) { id state }
+  }
+`);
+
+export type AdminJobAdListPage = ResultOf<typeof FIND_MANY_ADMIN_JOB_AD_QUERY>['findManyAdminJobAd'];
+export type AdminJobAdListItem = AdminJobAdListPage['items'][number];
+
+/** The list's filters, as the address carries them; anything unknown is no filter. */
+export interface AdminJobAdFilters {
+  q: string;
+  /** A state, or null for every ad its company has not deleted. */
+  state: AdminJobAdState | null;
+}
+
+export function readAdminJobAdFilters(url: URL): AdminJobAdFilters {
+  const state = url.searchParams.get('state') ?? '';
+  return {
+    q: (url.searchParams.get('q') ?? '').trim().slice(0, 200),
+    state: (ADMIN_JOB_AD_STATES as readonly string[]).includes(state) ? (state as AdminJobAdState) : null,
+  };
+}
+
+export const hasAdminJobAdFilters = (filters: AdminJobAdFilters) => Boolean(filters.q || filters.state);
+
+export function isJobAdModerationAction(value: unknown): value is JobAdModerationAction {
+  return typeof value === 'string' && (JOB_AD_MODERATION_ACTIONS as readonly string[]).includes(value);
+}
+
+const NOTICES: Record<JobAdModerationAction, string> = {
+  unpublish: 'notices.admin.jobAdUnpublished',
+  remove: 'notices.admin.jobAdRemoved',
+};
+
+export type AdminJobAdOutcome =
+  | { kind: 'done'; noticeKey: string; target: string }
+  | {
+      kind: 'refused';
+      /** The row the refusal is shown on (its form opened again), null for the page. */
+      rowId: string | null;
+      message: string;
+      status: RefusalStatus;
+      /** The reason as typed and its message. */
+      reason: { value: string; error: string | null };
+    };
+
+/**
+ * One moderation (intent=unpublish|remove, id, reason): the reason is checked with the
+ * API's own rule first, then sent.
+ */
+export async function submitAdminJobAdModeration(action: JobAdModerationAction, form: FormData, send: SendGraphql, t: Translate): Promise<AdminJobAdOutcome> {
+  const id = postedId(form);
+  const typed = String(form.get('reason') ?? '');
+  if (!id) return { kind: 'refused', rowId: null, message: t(`${WORDS}.gone`), status: 422, reason: { value: typed, error: null } };
+  const invalid = (errors: FieldErrors): AdminJobAdOutcome => ({ kind: 'refused', rowId: id, message: t(`${WORDS}.reasonInvalid`), status: 422, reason: { value: typed, error: errors.reason ?? null } });
+  const parsed = parseForm(form, moderateJobAdSchema);
+  if (!parsed.ok) return invalid(fieldErrorsOf(parsed.issues, t, ADMIN_ERRORS));
+  const answer = await sendDocument(send, MODERATE_ONE_JOB_AD_MUTATION, { id, action, reason: parsed.value.reason });
+  if (answer.data?.moderateOneJobAd && !answer.errors.length) return { kind: 'done', noticeKey: NOTICES[action], target: `job-ad-${id}` };
+  const { issues } = answerIssues(answer.errors);
+  if (issues.length) return invalid(fieldErrorsOf(issues, t, ADMIN_ERRORS));
+  return { kind: 'refused', rowId: id, ...companyRefusal(answer.errors, t, WORDS, ADMIN_ERRORS), reason: { value: typed, error: null } };
+}
