@@ -10,9 +10,12 @@ import { hasBuild, startBuiltServer, type BuiltServer } from '../support/built-s
 // `loaded` flag tells them apart, as Node's ESM loader pre-parses both branches of React's
 // index without running them.
 const REACT_BUILDS_RUN = `
-import(${JSON.stringify(path.resolve('dist/main.mjs'))}).then((m) => m.startServer()).then(() => {
+import(${JSON.stringify(path.resolve('dist/main.mjs'))}).then((m) => m.startServer()).then(async (server) => {
+  const base = server.url.replace(/\\/$/, '');
+  const statuses = [];
+  for (const page of ['/', '/jobs', '/jobs?q=developer']) statuses.push((await fetch(base + page)).status);
   const run = Object.keys(require.cache).filter((k) => /node_modules\\/react(-dom)?\\/cjs\\//.test(k) && require.cache[k].loaded);
-  console.log(JSON.stringify(run.map((k) => k.replace(/.*node_modules\\//, ''))));
+  console.log(JSON.stringify({ statuses, run: run.map((k) => k.replace(/.*node_modules\\//, '')) }));
   process.exit(0);
 });`;
 
@@ -29,9 +32,12 @@ describe.skipIf(!hasBuild)('the built product process (dist/main.mjs)', () => {
     const env: Record<string, string | undefined> = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'talentplace-react-')) };
     delete env.NODE_ENV;
     const { stdout } = await promisify(execFile)(process.execPath, ['-e', REACT_BUILDS_RUN], { env, timeout: 120_000 });
-    const run = JSON.parse(stdout.trim().split('\n').at(-1)!) as string[];
+    const { statuses, run } = JSON.parse(stdout.trim().split('\n').at(-1)!) as { statuses: number[]; run: string[] };
+    // Pages that render React islands on the server, answered after their chunks loaded lazily.
+    expect(statuses).toEqual([200, 200, 200]);
     expect(run, JSON.stringify(run)).toContain('react/cjs/react.production.js');
     expect(run).toContain('react-dom/cjs/react-dom-server.node.production.js');
+    expect(run, 'an island was rendered').toContain('react/cjs/react-jsx-runtime.production.js');
     expect(run.filter((file) => file.includes('development'))).toEqual([]);
     // The operator's NODE_ENV keeps deciding the security settings: not production, no HSTS.
     expect((await fetch(server.url)).headers.get('strict-transport-security')).toBeNull();

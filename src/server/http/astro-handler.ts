@@ -10,15 +10,18 @@ export type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: und
  * rendered `/jobs` markedly slower (issue 12). NODE_ENV keeps its other meaning here
  * (config.production: secure cookies, HSTS, no introspection), so a local run over plain
  * HTTP still works: it reads "production" only while React loads, then is put back.
- * React is loaded first, by name, so the Astro bundle (which shares the one copy of each
- * package) finds it already chosen even if it imports it lazily.
+ * Every React entry the bundle imports is loaded first, by name, so the page chunks Astro
+ * imports lazily on their first request find them already chosen: a development
+ * `react/jsx-runtime` beside a production `react` fails every render (dispatcher.getOwner).
+ * The integration test renders pages and checks that no development file ran.
  */
+const REACT_ENTRIES = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/server'] as const;
+
 export async function loadAstroHandler(distDir: string): Promise<AstroHandler> {
   const operatorNodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    await import('react');
-    await import('react-dom/server');
+    for (const entry of REACT_ENTRIES) await import(entry);
     const entry = (await import(pathToFileURL(path.join(distDir, 'server', 'entry.mjs')).href)) as { handler: AstroHandler };
     return entry.handler;
   } finally {
