@@ -34,7 +34,11 @@ export const EVENT_SUBJECTS = [
   // A platform admin blocked, unblocked or deleted the user (issue 19).
   { subject: 'user', actions: ['update', 'delete'] },
   { subject: 'company', actions: ['update'] },
-  { subject: 'talentProfile', actions: ['update'] },
+  { subject: 'talentProfile', actions: ['update', 'read'] },
+  // An admin created, described or deleted a feature flag (addressed to no one: the audit
+  // trail); gave the user a flag or took it back (addressed to the user) (issue 19 item 4).
+  { subject: 'featureFlag', actions: EVENT_ACTIONS },
+  { subject: 'userFeatureFlag', actions: ['create', 'delete'] },
 ] as const satisfies ReadonlyArray<{ subject: string; actions: readonly (EventAction | 'read')[] }>;
 
 export type EventSubject = (typeof EVENT_SUBJECTS)[number]['subject'];
@@ -92,7 +96,7 @@ export const PREFERENCE_GROUPS = [
   { id: 'recruiting', subjects: ['jobAd', 'jobDescription', 'companyHiringStep', 'companyTalentNote', 'companySavedTalentList', 'companySavedTalent'] },
   { id: 'talentManagement', subjects: ['companyTalentRoster', 'invoice'] },
   { id: 'companyManagement', subjects: ['company', 'companyOnUser', 'companyRole'] },
-  { id: 'account', subjects: ['user'] },
+  { id: 'account', subjects: ['user', 'userFeatureFlag', 'featureFlag'] },
 ] as const satisfies ReadonlyArray<{ id: string; subjects: readonly EventSubject[] }>;
 
 /** The event types of one settings group, in the order rows are shown. */

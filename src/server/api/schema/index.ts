@@ -57,4 +57,6 @@ import '../talent-roster/roster-ledger';
 import '../talent-roster/provider-companies';
 import '../admin/admin-companies';
 import '../admin/admin-users';
+import '../feature-flags/feature-flags';
+import '../rate-insight/rate-insight';
 import '../notifications/notifications';

@@ -62,5 +62,11 @@ export const eventType = pgEnum('event_type', [
   'user.update', 'user.delete',
   'company.update',
   'talentProfile.update',
+  // Nor these (issue 19 items 4 and 5): an admin opened a talent's profile (a hidden one
+  // included) from the platform's talent search; created, described or deleted a feature
+  // flag, gave one to a user or took it back.
+  'talentProfile.read',
+  'featureFlag.create', 'featureFlag.update', 'featureFlag.delete',
+  'userFeatureFlag.create', 'userFeatureFlag.delete',
 ]);
 export type EventType = (typeof eventType.enumValues)[number];
