@@ -37,7 +37,7 @@ export function activeFeatureFlagNames(flags: ReadonlyArray<{ name: string; dele
 }
 
 /** Where the locale files word the feature flag issue codes (common namespace). */
-export const FEATURE_FLAG_ERRORS = 'featureFlags.errors';
+export const FEATURE_FLAG_ERRORS = 'admin.featureFlags.errors';
 
 export const FEATURE_FLAG_LIMITS = { name: 60, description: 500 } as const;
 
