@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { company, generalEventslog, talentProfile, user } from '../../../src/server/db/schema';
+import { company, featureFlag, generalEventslog, talentProfile, user, userFeatureFlag } from '../../../src/server/db/schema';
 import { describeEachDatabase } from '../../support/test-database';
 import { startAdminFixture, type AdminFixture } from './admin-fixture';
 
@@ -10,13 +10,15 @@ import { startAdminFixture, type AdminFixture } from './admin-fixture';
 // is written by a refused call.
 describeEachDatabase('admin operations: the admin role, checked for each', (kind) => {
   let f: AdminFixture;
-  let targets: { companyId: string; userId: string; profileId: string };
+  let targets: { companyId: string; userId: string; profileId: string; flagId: string };
   beforeAll(async () => {
     f = await startAdminFixture(kind);
     const userId = await f.userId('some-talent');
     const [profile] = await f.h.database.db.insert(talentProfile).values({ userId, profileName: 'Some Talent' }).returning({ id: talentProfile.id });
     const [pending] = await f.h.database.db.insert(company).values({ name: 'Pending Co' }).returning({ id: company.id });
-    targets = { companyId: pending!.id, userId, profileId: profile!.id };
+    const [flag] = await f.h.database.db.insert(featureFlag).values({ name: 'some-flag', description: 'Before' }).returning({ id: featureFlag.id });
+    await f.h.database.db.insert(userFeatureFlag).values({ userId, featureFlagId: flag!.id });
+    targets = { companyId: pending!.id, userId, profileId: profile!.id, flagId: flag!.id };
   });
   afterAll(() => f.h.close());
 
@@ -39,6 +41,15 @@ describeEachDatabase('admin operations: the admin role, checked for each', (kind
       query: 'mutation ($id: ID!) { updateOneTalentProfileVerification(id: $id, verificationStatus: verified) { id } }',
       variables: { id: targets.profileId },
     },
+    // Issue 19 item 4: feature flags.
+    { name: 'findManyFeatureFlag', query: '{ findManyFeatureFlag(includeDeleted: true) { total } }', variables: {} },
+    { name: 'findFeatureFlag', query: 'query ($id: ID!) { findFeatureFlag(id: $id) { id } }', variables: { id: targets.flagId } },
+    { name: 'findManyFeatureFlagHolder', query: 'query ($id: ID!) { findManyFeatureFlagHolder(featureFlagId: $id) { total } }', variables: { id: targets.flagId } },
+    { name: 'createOneFeatureFlag', query: 'mutation { createOneFeatureFlag(data: { name: "new-flag" }) { id } }', variables: {} },
+    { name: 'updateOneFeatureFlag', query: 'mutation ($id: ID!) { updateOneFeatureFlag(id: $id, data: { description: "After" }) { id } }', variables: { id: targets.flagId } },
+    { name: 'deleteOneFeatureFlag', query: 'mutation ($id: ID!) { deleteOneFeatureFlag(id: $id) { id } }', variables: { id: targets.flagId } },
+    { name: 'deleteOneUserFeatureFlag', query: 'mutation ($id: ID!, $userId: ID!) { deleteOneUserFeatureFlag(featureFlagId: $id, userId: $userId) { id } }', variables: { id: targets.flagId, userId: targets.userId } },
+    { name: 'createOneUserFeatureFlag', query: 'mutation ($id: ID!, $userId: ID!) { createOneUserFeatureFlag(featureFlagId: $id, userId: $userId) { id } }', variables: { id: targets.flagId, userId: targets.userId } },
   ];
 
   async function expectNothingWritten() {
@@ -49,7 +60,9 @@ describeEachDatabase('admin operations: the admin role, checked for each', (kind
     expect(target).toMatchObject({ status: 'active', email: 'some-talent@example.test' });
     const [profile] = await db.select().from(talentProfile).where(eq(talentProfile.id, targets.profileId));
     expect(profile).toMatchObject({ verificationStatus: 'pending', deletedAt: null });
-    expect(await db.select().from(generalEventslog).where(inArray(generalEventslog.type, ['user.update', 'user.delete']))).toEqual([]);
+    expect(await db.select().from(generalEventslog).where(inArray(generalEventslog.type, ['user.update', 'user.delete', 'featureFlag.create', 'featureFlag.update', 'featureFlag.delete', 'userFeatureFlag.create', 'userFeatureFlag.delete']))).toEqual([]);
+    expect(await db.select({ name: featureFlag.name, description: featureFlag.description, deletedAt: featureFlag.deletedAt }).from(featureFlag)).toEqual([{ name: 'some-flag', description: 'Before', deletedAt: null }]);
+    expect(await db.select({ userId: userFeatureFlag.userId }).from(userFeatureFlag)).toEqual([{ userId: targets.userId }]);
   }
 
   it('answers a guest UNAUTHENTICATED', async () => {
