@@ -49,7 +49,7 @@ describeEachDatabase('admin operations: the admin role, checked for each', (kind
     { name: 'updateOneFeatureFlag', query: 'mutation ($id: ID!) { updateOneFeatureFlag(id: $id, data: { description: "After" }) { id } }', variables: { id: targets.flagId } },
     { name: 'deleteOneFeatureFlag', query: 'mutation ($id: ID!) { deleteOneFeatureFlag(id: $id) { id } }', variables: { id: targets.flagId } },
     { name: 'deleteOneUserFeatureFlag', query: 'mutation ($id: ID!, $userId: ID!) { deleteOneUserFeatureFlag(featureFlagId: $id, userId: $userId) { id } }', variables: { id: targets.flagId, userId: targets.userId } },
-    { name: 'createOneUserFeatureFlag', query: 'mutation ($id: ID!, $userId: ID!) { createOneUserFeatureFlag(featureFlagId: $id, userId: $userId) { id } }', variables: { id: targets.flagId, userId: targets.userId } },
+    { name: 'createOneUserFeatureFlag', query: 'mutation ($id: ID!, $userId: ID!) { createOneUserFeatureFlag(featureFlagId: $id, userId: $userId) { id } }', variables: { id: targets.flagId, userId: f.adminUserId } },
   ];
 
   async function expectNothingWritten() {
