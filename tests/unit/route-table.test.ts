@@ -139,6 +139,7 @@ describe('live routes', () => {
     expect(isLiveRoute('legalTerms')).toBe(true);
     expect(isLiveRoute('adminCompanies')).toBe(true);
     expect(isLiveRoute('adminFeatureFlags')).toBe(true);
+    expect(isLiveRoute('adminTalentSearch')).toBe(true);
     expect(isLiveRoute('adminJobAds')).toBe(false);
     expect(isLiveRoute('nope')).toBe(false);
   });

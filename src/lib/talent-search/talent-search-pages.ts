@@ -16,7 +16,21 @@ export const FIND_MANY_TALENT_PROFILE_QUERY = graphql(`
     findManyTalentProfile(search: $search, page: $page, perPage: $perPage) {
       items {
         id profileName jobTitle location pictureUrl skills hourlyRate monthlyRate rateCurrency
-        isAvailableForHire availabilityMode workMode isVerified totalExperience matchedSkills missingSkills savedInLists
+        isAvailableForHire availabilityMode workMode isVerified totalExperience matchedSkills missingSkills savedInLists isVisible
+      }
+      total page pageCount
+      reference { kind id title skills }
+    }
+  }
+`);
+
+/** The same search for the platform's admin (issue 19 item 5): every profile, hidden ones marked (isVisible false). */
+export const FIND_MANY_ADMIN_TALENT_PROFILE_QUERY = graphql(`
+  query FindManyAdminTalentProfile($search: TalentSearchInput, $page: Int, $perPage: Int) {
+    findManyAdminTalentProfile(search: $search, page: $page, perPage: $perPage) {
+      items {
+        id profileName jobTitle location pictureUrl skills hourlyRate monthlyRate rateCurrency
+        isAvailableForHire availabilityMode workMode isVerified totalExperience matchedSkills missingSkills savedInLists isVisible
       }
       total page pageCount
       reference { kind id title skills }
