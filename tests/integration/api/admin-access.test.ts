@@ -41,6 +41,9 @@ describeEachDatabase('admin operations: the admin role, checked for each', (kind
       query: 'mutation ($id: ID!) { updateOneTalentProfileVerification(id: $id, verificationStatus: verified) { id } }',
       variables: { id: targets.profileId },
     },
+    // Issue 19 item 5: the platform's talent search and a profile from it.
+    { name: 'findManyAdminTalentProfile', query: '{ findManyAdminTalentProfile(search: { q: "Some" }) { total } }', variables: {} },
+    { name: 'findAdminTalentProfile', query: 'query ($id: ID!) { findAdminTalentProfile(id: $id) { id } }', variables: { id: targets.profileId } },
     // Issue 19 item 4: feature flags.
     { name: 'findManyFeatureFlag', query: '{ findManyFeatureFlag(includeDeleted: true) { total } }', variables: {} },
     { name: 'findFeatureFlag', query: 'query ($id: ID!) { findFeatureFlag(id: $id) { id } }', variables: { id: targets.flagId } },
@@ -60,7 +63,7 @@ describeEachDatabase('admin operations: the admin role, checked for each', (kind
     expect(target).toMatchObject({ status: 'active', email: 'some-talent@example.test' });
     const [profile] = await db.select().from(talentProfile).where(eq(talentProfile.id, targets.profileId));
     expect(profile).toMatchObject({ verificationStatus: 'pending', deletedAt: null });
-    expect(await db.select().from(generalEventslog).where(inArray(generalEventslog.type, ['user.update', 'user.delete', 'featureFlag.create', 'featureFlag.update', 'featureFlag.delete', 'userFeatureFlag.create', 'userFeatureFlag.delete']))).toEqual([]);
+    expect(await db.select().from(generalEventslog).where(inArray(generalEventslog.type, ['user.update', 'user.delete', 'talentProfile.read', 'featureFlag.create', 'featureFlag.update', 'featureFlag.delete', 'userFeatureFlag.create', 'userFeatureFlag.delete']))).toEqual([]);
     expect(await db.select({ name: featureFlag.name, description: featureFlag.description, deletedAt: featureFlag.deletedAt }).from(featureFlag)).toEqual([{ name: 'some-flag', description: 'Before', deletedAt: null }]);
     expect(await db.select({ userId: userFeatureFlag.userId }).from(userFeatureFlag)).toEqual([{ userId: targets.userId }]);
   }
