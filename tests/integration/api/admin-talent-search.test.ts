@@ -59,6 +59,8 @@ describeEachDatabase('admin talent search (issue 19 item 5)', (kind) => {
     expect(body.data?.findAdminTalentProfile).toEqual({ id: ids.hank, profileName: 'Hank Hidden', isVisible: false, contact: { email: 'hank@contact.test', phoneNumber: null, documents: [] }, savedIn: [] });
     const events = await f.h.database.db.select().from(generalEventslog).where(and(eq(generalEventslog.type, 'talentProfile.read'), eq(generalEventslog.toId, hankUserId)));
     expect(events.map((event) => [event.fromId, event.eventData.entityId, event.eventData.admin, event.eventData.isVisible])).toEqual([[f.adminUserId, ids.hank, true, false]]);
+    // Hank is told, among his notifications.
+    expect((await f.as('hank', '{ myUnreadNotificationCount }')).body.data?.myUnreadNotificationCount).toBe(1);
     // The company still cannot reach Hank: hidden and not linked to it.
     const company = await f.as('owner-a', 'query ($id: ID!) { findTalentProfile(id: $id) { id } }', { id: ids.hank }, f.a.id);
     expect(company.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
