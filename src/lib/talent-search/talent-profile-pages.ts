@@ -15,18 +15,26 @@ import { profileView, type ProfileViewOf } from '../talent/profile-operations';
 /** The address parameter naming the talent whose profile the talent search shows. */
 export const PROFILE_PARAM = 'profile';
 
-export const FIND_TALENT_PROFILE_QUERY = graphql(`
-  query FindTalentProfile($id: ID!) {
-    findTalentProfile(id: $id) {
-      id profileName profilePicture jobTitle location isInterestedInRelocation interestedToRelocateTo
-      workMode assignmentType isAvailableForHire availabilityMode
-      hourlyRate monthlyRate targetHourlyRate targetMonthlyRate rateCurrency
-      totalExperience description skills languages experience education certification links isVerified isVisible
-      contact { email phoneNumber documents { slot name url } }
-      savedIn { id list { id label } }
-    }
+/** A talent's profile as the profile view shows it, for the company and the admin alike. */
+export const COMPANY_TALENT_PROFILE_FRAGMENT = graphql(`
+  fragment CompanyTalentProfileFields on CompanyTalentProfile {
+    id profileName profilePicture jobTitle location isInterestedInRelocation interestedToRelocateTo
+    workMode assignmentType isAvailableForHire availabilityMode
+    hourlyRate monthlyRate targetHourlyRate targetMonthlyRate rateCurrency
+    totalExperience description skills languages experience education certification links isVerified isVisible
+    contact { email phoneNumber documents { slot name url } }
+    savedIn { id list { id label } }
   }
 `);
+
+export const FIND_TALENT_PROFILE_QUERY = graphql(
+  `
+  query FindTalentProfile($id: ID!) {
+    findTalentProfile(id: $id) { ...CompanyTalentProfileFields }
+  }
+`,
+  [COMPANY_TALENT_PROFILE_FRAGMENT],
+);
 
 type ProfileAnswer = NonNullable<ResultOf<typeof FIND_TALENT_PROFILE_QUERY>['findTalentProfile']>;
 
@@ -63,18 +71,14 @@ export function backToSearchHref(url: URL): string {
  * ?profile=<id>: the same fields as the company's, contact reduced to the e-mail address
  * (docs/personal-data.md), no lists.
  */
-export const FIND_ADMIN_TALENT_PROFILE_QUERY = graphql(`
+export const FIND_ADMIN_TALENT_PROFILE_QUERY = graphql(
+  `
   query FindAdminTalentProfile($id: ID!) {
-    findAdminTalentProfile(id: $id) {
-      id profileName profilePicture jobTitle location isInterestedInRelocation interestedToRelocateTo
-      workMode assignmentType isAvailableForHire availabilityMode
-      hourlyRate monthlyRate targetHourlyRate targetMonthlyRate rateCurrency
-      totalExperience description skills languages experience education certification links isVerified isVisible
-      contact { email phoneNumber documents { slot name url } }
-      savedIn { id list { id label } }
-    }
+    findAdminTalentProfile(id: $id) { ...CompanyTalentProfileFields }
   }
-`);
+`,
+  [COMPANY_TALENT_PROFILE_FRAGMENT],
+);
 
 /** The list forms a profile posts: save to a list, to a new list, remove from a list. */
 export const PROFILE_LIST_INTENTS = ['saveTalent', 'saveTalentToNewList', 'removeSavedTalent'] as const satisfies readonly SavedTalentIntent[];

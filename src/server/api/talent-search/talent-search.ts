@@ -271,16 +271,19 @@ function runSearch(context: ApiContext, scope: TalentSearchScope, args: SearchAr
   return searchTalents(context.db, scope, parsed.data, window);
 }
 
+/** Both searches' arguments: the search, and the page. */
+const searchArgs = (t: Parameters<Parameters<typeof builder.queryField>[1]>[0]) => ({
+  search: t.arg({ type: TalentSearchInput }),
+  page: t.arg.int(),
+  perPage: t.arg.int({ description: `1 to ${TALENT_SEARCH_LIMITS.perPage} (default 20)` }),
+});
+
 builder.queryField('findManyTalentProfile', (t) =>
   t.field({
     type: TalentSearchPage,
     description: 'Searches visible talent profiles for the selected company; needs talentProfile read',
     authScopes: { signedIn: true },
-    args: {
-      search: t.arg({ type: TalentSearchInput }),
-      page: t.arg.int(),
-      perPage: t.arg.int({ description: `1 to ${TALENT_SEARCH_LIMITS.perPage} (default 20)` }),
-    },
+    args: searchArgs(t),
     resolve: (_root, args, context) => {
       const { companyId, permissions } = requireCompanyPermission(context, 'talentProfile', 'read');
       return runSearch(context, { kind: 'company', companyId, mayReadLists: can(permissions, 'companySavedTalent', 'read') }, args);
@@ -293,11 +296,7 @@ builder.queryField('findManyAdminTalentProfile', (t) =>
     type: TalentSearchPage,
     description: "The company talent search over every talent profile that is not deleted, hidden ones included (isVisible false), for the platform's admins; no job description or ad to rank by",
     authScopes: { signedIn: true },
-    args: {
-      search: t.arg({ type: TalentSearchInput }),
-      page: t.arg.int(),
-      perPage: t.arg.int({ description: `1 to ${TALENT_SEARCH_LIMITS.perPage} (default 20)` }),
-    },
+    args: searchArgs(t),
     resolve: (_root, args, context) => {
       requireAdmin(context);
       return runSearch(context, { kind: 'admin' }, args);
