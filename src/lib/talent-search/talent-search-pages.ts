@@ -32,6 +32,19 @@ export const FIND_MANY_TALENT_PROFILE_QUERY = graphql(
   [TALENT_SEARCH_RESULT_FRAGMENT],
 );
 
+/** The same search for the platform's admin (issue 19 item 5): every profile, hidden ones marked (isVisible false). */
+export const FIND_MANY_ADMIN_TALENT_PROFILE_QUERY = graphql(
+  `
+  query FindManyAdminTalentProfile($search: TalentSearchInput, $page: Int, $perPage: Int) {
+    findManyAdminTalentProfile(search: $search, page: $page, perPage: $perPage) {
+      items { ...TalentSearchResultFields }
+      total page pageCount
+    }
+  }
+`,
+  [TALENT_SEARCH_RESULT_FRAGMENT],
+);
+
 /** The company's job descriptions and ads to rank against (one page each is enough for a select). */
 export const TALENT_SEARCH_REFERENCES_QUERY = graphql(`
   query TalentSearchReferences {
