@@ -6,7 +6,9 @@ import { escapeLike } from '../../db/like-pattern';
 import { featureFlag, user, userFeatureFlag } from '../../db/schema';
 import { requireAdmin } from '../admin/admin-access';
 import { builder } from '../builder';
+import type { Viewer } from '../auth/viewer';
 import type { Writer } from '../companies/company-rows';
+import type { ApiContext } from '../context';
 import { conflict, invalidFields, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
@@ -235,28 +237,33 @@ builder.mutationField('deleteOneFeatureFlag', (t) =>
   }),
 );
 
+/**
+ * A change to who holds a flag (admins only): the flag locked for the change (NOT_FOUND when
+ * unknown), the write with its event, and the flag as it stands after (its holders counted).
+ */
+async function changeHolder(context: ApiContext, args: { featureFlagId: string | number; userId: string | number }, write: (tx: Writer, flag: FlagRow, userId: string, viewer: Viewer) => Promise<void>): Promise<FlagRow> {
+  const viewer = requireAdmin(context);
+  const flagId = String(args.featureFlagId);
+  await context.db.transaction(async (tx) => write(tx, await readFlag(tx, flagId, { lock: true }), String(args.userId), viewer));
+  return readFlag(context.db, flagId);
+}
+
 builder.mutationField('createOneUserFeatureFlag', (t) =>
   t.field({
     type: AdminFeatureFlag,
     description: 'Gives a user a feature flag (admins only). NOT_FOUND for an unknown flag or user; CONFLICT featureFlagDeleted, userDeleted or alreadyHolds. Records userFeatureFlag.create addressed to the user',
     authScopes: { signedIn: true },
     args: { featureFlagId: t.arg.id({ required: true }), userId: t.arg.id({ required: true }) },
-    resolve: async (_root, args, context) => {
-      const viewer = requireAdmin(context);
-      const flagId = String(args.featureFlagId);
-      const userId = String(args.userId);
-      await context.db.transaction(async (tx) => {
-        const flag = await readFlag(tx, flagId, { lock: true });
+    resolve: (_root, args, context) =>
+      changeHolder(context, args, async (tx, flag, userId, viewer) => {
         if (flag.deletedAt) throw conflict('featureFlagDeleted', FEATURE_FLAG_ERRORS);
-        const [holder] = isUuid(userId) ? await tx.select({ id: user.id, status: user.status }).from(user).where(eq(user.id, userId)).limit(1) : [];
+        const [holder] = isUuid(userId) ? await tx.select({ status: user.status }).from(user).where(eq(user.id, userId)).limit(1) : [];
         if (!holder) throw notFound('The user');
         if (holder.status === 'deleted') throw conflict('userDeleted', FEATURE_FLAG_ERRORS);
-        const [row] = await tx.insert(userFeatureFlag).values({ userId, featureFlagId: flagId }).onConflictDoNothing().returning({ id: userFeatureFlag.id });
+        const [row] = await tx.insert(userFeatureFlag).values({ userId, featureFlagId: flag.id }).onConflictDoNothing().returning({ id: userFeatureFlag.id });
         if (!row) throw conflict('alreadyHolds', FEATURE_FLAG_ERRORS);
-        await recordEvent(tx, viewer, { type: 'userFeatureFlag.create', toId: userId, data: { entityId: row.id, admin: true, after: { featureFlagId: flagId, name: flag.name } } });
-      });
-      return readFlag(context.db, flagId);
-    },
+        await recordEvent(tx, viewer, { type: 'userFeatureFlag.create', toId: userId, data: { entityId: row.id, admin: true, after: { featureFlagId: flag.id, name: flag.name } } });
+      }),
   }),
 );
 
@@ -266,19 +273,13 @@ builder.mutationField('deleteOneUserFeatureFlag', (t) =>
     description: 'Takes a feature flag back from a user (admins only; a deleted flag too). NOT_FOUND when the user does not hold it. Records userFeatureFlag.delete addressed to the user',
     authScopes: { signedIn: true },
     args: { featureFlagId: t.arg.id({ required: true }), userId: t.arg.id({ required: true }) },
-    resolve: async (_root, args, context) => {
-      const viewer = requireAdmin(context);
-      const flagId = String(args.featureFlagId);
-      const userId = String(args.userId);
-      await context.db.transaction(async (tx) => {
-        const flag = await readFlag(tx, flagId, { lock: true });
+    resolve: (_root, args, context) =>
+      changeHolder(context, args, async (tx, flag, userId, viewer) => {
         const [row] = isUuid(userId)
-          ? await tx.delete(userFeatureFlag).where(and(eq(userFeatureFlag.featureFlagId, flagId), eq(userFeatureFlag.userId, userId))).returning({ id: userFeatureFlag.id })
+          ? await tx.delete(userFeatureFlag).where(and(eq(userFeatureFlag.featureFlagId, flag.id), eq(userFeatureFlag.userId, userId))).returning({ id: userFeatureFlag.id })
           : [];
         if (!row) throw notFound('The user holding this flag');
-        await recordEvent(tx, viewer, { type: 'userFeatureFlag.delete', toId: userId, data: { entityId: row.id, admin: true, before: { featureFlagId: flagId, name: flag.name } } });
-      });
-      return readFlag(context.db, flagId);
-    },
+        await recordEvent(tx, viewer, { type: 'userFeatureFlag.delete', toId: userId, data: { entityId: row.id, admin: true, before: { featureFlagId: flag.id, name: flag.name } } });
+      }),
   }),
 );
