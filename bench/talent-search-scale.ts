@@ -52,7 +52,7 @@ async function main() {
       .where(and(eq(jobDescription.companyId, northwind!.id), isNull(jobDescription.deletedAt), sql`cardinality(${jobDescription.skills}) >= 3`))
       .limit(1);
     const [counted] = (await database.db.execute<{ visible: number }>(sql`select count(*)::int as visible from talent_profile where is_visible and deleted_at is null`)).rows;
-    const scope = { companyId: northwind!.id, mayReadLists: true };
+    const scope = { kind: 'company' as const, companyId: northwind!.id, mayReadLists: true };
     const cases: Array<[string, Record<string, unknown>]> = [
       ['everyone, page 1', {}],
       ['q=developer', { q: 'developer' }],

@@ -6,7 +6,7 @@ const server = {
   isAdmin: false,
   isImpersonate: false,
   redirect: null,
-  featureFlags: ['talent-search-v2'],
+  featureFlags: ['talent-rate-insight'],
   profile: { profileName: 'Tara', jobTitle: 'Developer', profileScore: 61 },
   companies: [
     { id: 'c1', name: 'Northwind', verificationStatus: 'verified', deletedAt: null, permissions: { jobAd: { read: true } } },

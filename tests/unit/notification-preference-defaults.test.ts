@@ -14,9 +14,10 @@ import {
 import { getTranslator } from '../../src/lib/i18n/i18n';
 
 describe('notification event types (spec §9)', () => {
-  it('has create, update and delete for eleven entities, update only for company and talent profile, the pipeline events of issue 16, the shortlists of issue 17, the user status changes and impersonations of issue 19', () => {
-    expect(EVENT_TYPES).toHaveLength(11 * 3 + 2 + 3 + 6 + 2 + 2);
+  it('has create, update and delete for eleven entities, update only for company and talent profile, the pipeline events of issue 16, the shortlists of issue 17, the user status changes, admin profile reads, impersonations and feature flags of issue 19', () => {
+    expect(EVENT_TYPES).toHaveLength(11 * 3 + 2 + 3 + 6 + 2 + 1 + 2 + 3 + 2);
     expect(EVENT_TYPES).toEqual(expect.arrayContaining(['impersonation.create', 'impersonation.update']));
+    expect(EVENT_TYPES).toEqual(expect.arrayContaining(['featureFlag.create', 'featureFlag.update', 'featureFlag.delete', 'userFeatureFlag.create', 'userFeatureFlag.delete', 'talentProfile.read']));
     expect(EVENT_TYPES).toEqual(expect.arrayContaining(['user.update', 'user.delete']));
     expect(EVENT_TYPES).toEqual(expect.arrayContaining(['talentJobApplication.create', 'talentJobApplication.update', 'talentDocument.read']));
     expect(EVENT_TYPES).toContain('talentInvitation.delete');

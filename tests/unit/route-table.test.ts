@@ -138,7 +138,9 @@ describe('live routes', () => {
   it('reports isLiveRoute from the table and false for unknown keys', () => {
     expect(isLiveRoute('legalTerms')).toBe(true);
     expect(isLiveRoute('adminCompanies')).toBe(true);
-    expect(isLiveRoute('adminFeatureFlags')).toBe(false);
+    expect(isLiveRoute('adminFeatureFlags')).toBe(true);
+    expect(isLiveRoute('adminTalentSearch')).toBe(true);
+    expect(isLiveRoute('adminJobAds')).toBe(true);
     expect(isLiveRoute('nope')).toBe(false);
   });
 });

@@ -34,16 +34,20 @@ export const EVENT_SUBJECTS = [
   // A platform admin blocked, unblocked or deleted the user (issue 19).
   { subject: 'user', actions: ['update', 'delete'] },
   { subject: 'company', actions: ['update'] },
-  { subject: 'talentProfile', actions: ['update'] },
+  { subject: 'talentProfile', actions: ['update', 'read'] },
   // An impersonator started or stopped acting as a user (issue 19): audit rows addressed to
   // the impersonation itself, so they notify nobody and have no row on the settings page.
   { subject: 'impersonation', actions: ['create', 'update'] },
+  // An admin created, described or deleted a feature flag (addressed to no one: the audit
+  // trail); gave the user a flag or took it back (addressed to the user) (issue 19 item 4).
+  { subject: 'featureFlag', actions: EVENT_ACTIONS },
+  { subject: 'userFeatureFlag', actions: ['create', 'delete'] },
 ] as const satisfies ReadonlyArray<{ subject: string; actions: readonly (EventAction | 'read')[] }>;
 
 export type EventSubject = (typeof EVENT_SUBJECTS)[number]['subject'];
 
 /** Subjects whose rows only keep the audit trail: they notify nobody, so no setting is shown. */
-export const AUDIT_ONLY_SUBJECTS: readonly EventSubject[] = ['impersonation'];
+export const AUDIT_ONLY_SUBJECTS: readonly EventSubject[] = ['impersonation', 'featureFlag'];
 
 /** Every event type as the database spells it (`billing.create`), in the enum's order. */
 export const EVENT_TYPES: readonly string[] = EVENT_SUBJECTS.flatMap(({ subject, actions }) => actions.map((action) => `${subject}.${action}`));
@@ -98,7 +102,7 @@ export const PREFERENCE_GROUPS = [
   { id: 'recruiting', subjects: ['jobAd', 'jobDescription', 'companyHiringStep', 'companyTalentNote', 'companySavedTalentList', 'companySavedTalent'] },
   { id: 'talentManagement', subjects: ['companyTalentRoster', 'invoice'] },
   { id: 'companyManagement', subjects: ['company', 'companyOnUser', 'companyRole'] },
-  { id: 'account', subjects: ['user'] },
+  { id: 'account', subjects: ['user', 'userFeatureFlag'] },
 ] as const satisfies ReadonlyArray<{ id: string; subjects: readonly EventSubject[] }>;
 
 /** The event types of one settings group, in the order rows are shown. */

@@ -15,18 +15,26 @@ import { profileView, type ProfileViewOf } from '../talent/profile-operations';
 /** The address parameter naming the talent whose profile the talent search shows. */
 export const PROFILE_PARAM = 'profile';
 
-export const FIND_TALENT_PROFILE_QUERY = graphql(`
-  query FindTalentProfile($id: ID!) {
-    findTalentProfile(id: $id) {
-      id profileName profilePicture jobTitle location isInterestedInRelocation interestedToRelocateTo
-      workMode assignmentType isAvailableForHire availabilityMode
-      hourlyRate monthlyRate targetHourlyRate targetMonthlyRate rateCurrency
-      totalExperience description skills languages experience education certification links isVerified isVisible
-      contact { email phoneNumber documents { slot name url } }
-      savedIn { id list { id label } }
-    }
+/** A talent's profile as the profile view shows it, for the company and the admin alike. */
+export const COMPANY_TALENT_PROFILE_FRAGMENT = graphql(`
+  fragment CompanyTalentProfileFields on CompanyTalentProfile {
+    id profileName profilePicture jobTitle location isInterestedInRelocation interestedToRelocateTo
+    workMode assignmentType isAvailableForHire availabilityMode
+    hourlyRate monthlyRate targetHourlyRate targetMonthlyRate rateCurrency
+    totalExperience description skills languages experience education certification links isVerified isVisible
+    contact { email phoneNumber documents { slot name url } }
+    savedIn { id list { id label } }
   }
 `);
+
+export const FIND_TALENT_PROFILE_QUERY = graphql(
+  `
+  query FindTalentProfile($id: ID!) {
+    findTalentProfile(id: $id) { ...CompanyTalentProfileFields }
+  }
+`,
+  [COMPANY_TALENT_PROFILE_FRAGMENT],
+);
 
 type ProfileAnswer = NonNullable<ResultOf<typeof FIND_TALENT_PROFILE_QUERY>['findTalentProfile']>;
 
@@ -39,23 +47,38 @@ export function companyTalentProfileOf(answer: ProfileAnswer): CompanyTalentProf
 
 /**
  * A talent's profile for the company. From the search results (`search`, the results'
- * address) the search is kept in the address; from anywhere else it is the profile alone.
+ * address: the company's search or the admin's) the search is kept in the address; from
+ * anywhere else it is the profile alone on the company's search.
  */
 export function talentProfileHref(talentProfileId: string, search: URL | null = null): string {
   if (!search) return buildRoute('companyTalentSearch', { query: { [PROFILE_PARAM]: talentProfileId } });
   const params = new URLSearchParams(search.search);
   params.set(PROFILE_PARAM, talentProfileId);
-  return `${buildRoute('companyTalentSearch')}?${params.toString()}`;
+  return `${search.pathname}?${params.toString()}`;
 }
 
-/** Back from a profile to the search it was opened from (at the talent's card), else to the search page. */
+/** Back from a profile to the search it was opened from (at the talent's card), else to the search page it is on. */
 export function backToSearchHref(url: URL): string {
   const params = new URLSearchParams(url.search);
   const talentId = params.get(PROFILE_PARAM);
   params.delete(PROFILE_PARAM);
   const search = params.toString();
-  return search ? `${buildRoute('companyTalentSearch')}?${search}${talentId ? `#talent-${encodeURIComponent(talentId)}` : ''}` : buildRoute('companyTalentSearch');
+  return search ? `${url.pathname}?${search}${talentId ? `#talent-${encodeURIComponent(talentId)}` : ''}` : url.pathname;
 }
+
+/**
+ * A talent's profile for the platform's admin (issue 19 item 5), on /admin/talent-search
+ * ?profile=<id>: the same fields as the company's, contact reduced to the e-mail address
+ * (docs/personal-data.md), no lists.
+ */
+export const FIND_ADMIN_TALENT_PROFILE_QUERY = graphql(
+  `
+  query FindAdminTalentProfile($id: ID!) {
+    findAdminTalentProfile(id: $id) { ...CompanyTalentProfileFields }
+  }
+`,
+  [COMPANY_TALENT_PROFILE_FRAGMENT],
+);
 
 /** The list forms a profile posts: save to a list, to a new list, remove from a list. */
 export const PROFILE_LIST_INTENTS = ['saveTalent', 'saveTalentToNewList', 'removeSavedTalent'] as const satisfies readonly SavedTalentIntent[];

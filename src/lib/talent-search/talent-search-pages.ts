@@ -11,18 +11,39 @@ import { talentSearchSchema, type TalentSearchValues } from './talent-search-inp
 export const TALENT_SEARCH_PER_PAGE = 20;
 export const TALENT_SEARCH_ERRORS = 'talentSearch.errors';
 
-export const FIND_MANY_TALENT_PROFILE_QUERY = graphql(`
+/** One talent in the results: the company's search and the admin's show the same card. */
+export const TALENT_SEARCH_RESULT_FRAGMENT = graphql(`
+  fragment TalentSearchResultFields on TalentSearchResult {
+    id profileName jobTitle location pictureUrl skills hourlyRate monthlyRate rateCurrency
+    isAvailableForHire availabilityMode workMode isVerified totalExperience matchedSkills missingSkills savedInLists isVisible
+  }
+`);
+
+export const FIND_MANY_TALENT_PROFILE_QUERY = graphql(
+  `
   query FindManyTalentProfile($search: TalentSearchInput, $page: Int, $perPage: Int) {
     findManyTalentProfile(search: $search, page: $page, perPage: $perPage) {
-      items {
-        id profileName jobTitle location pictureUrl skills hourlyRate monthlyRate rateCurrency
-        isAvailableForHire availabilityMode workMode isVerified totalExperience matchedSkills missingSkills savedInLists
-      }
+      items { ...TalentSearchResultFields }
       total page pageCount
       reference { kind id title skills }
     }
   }
-`);
+`,
+  [TALENT_SEARCH_RESULT_FRAGMENT],
+);
+
+/** The same search for the platform's admin (issue 19 item 5): every profile, hidden ones marked (isVisible false). */
+export const FIND_MANY_ADMIN_TALENT_PROFILE_QUERY = graphql(
+  `
+  query FindManyAdminTalentProfile($search: TalentSearchInput, $page: Int, $perPage: Int) {
+    findManyAdminTalentProfile(search: $search, page: $page, perPage: $perPage) {
+      items { ...TalentSearchResultFields }
+      total page pageCount
+    }
+  }
+`,
+  [TALENT_SEARCH_RESULT_FRAGMENT],
+);
 
 /** The company's job descriptions and ads to rank against (one page each is enough for a select). */
 export const TALENT_SEARCH_REFERENCES_QUERY = graphql(`

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { company, generalEventslog, jobAd, talentProfile, user } from '../../../src/server/db/schema';
+import { company, featureFlag, generalEventslog, jobAd, talentProfile, user, userFeatureFlag } from '../../../src/server/db/schema';
 import { startImpersonating } from '../../support/api-harness';
 import { describeEachDatabase } from '../../support/test-database';
 import { startAdminFixture, type AdminFixture } from './admin-fixture';
@@ -11,14 +11,16 @@ import { startAdminFixture, type AdminFixture } from './admin-fixture';
 // is written by a refused call.
 describeEachDatabase('admin operations: the admin role, checked for each', (kind) => {
   let f: AdminFixture;
-  let targets: { companyId: string; userId: string; profileId: string; jobAdId: string };
+  let targets: { companyId: string; userId: string; profileId: string; jobAdId: string; flagId: string };
   beforeAll(async () => {
     f = await startAdminFixture(kind);
     const userId = await f.userId('some-talent');
     const [profile] = await f.h.database.db.insert(talentProfile).values({ userId, profileName: 'Some Talent' }).returning({ id: talentProfile.id });
     const [pending] = await f.h.database.db.insert(company).values({ name: 'Pending Co' }).returning({ id: company.id });
     const [ad] = await f.h.database.db.insert(jobAd).values({ title: 'Live ad', publisherCompanyId: f.a.id, publishedAt: new Date() }).returning({ id: jobAd.id });
-    targets = { companyId: pending!.id, userId, profileId: profile!.id, jobAdId: ad!.id };
+    const [flag] = await f.h.database.db.insert(featureFlag).values({ name: 'some-flag', description: 'Before' }).returning({ id: featureFlag.id });
+    await f.h.database.db.insert(userFeatureFlag).values({ userId, featureFlagId: flag!.id });
+    targets = { companyId: pending!.id, userId, profileId: profile!.id, jobAdId: ad!.id, flagId: flag!.id };
   });
   afterAll(() => f.h.close());
 
@@ -51,6 +53,18 @@ describeEachDatabase('admin operations: the admin role, checked for each', (kind
       // No such application: the admin gets NOT_FOUND, anyone else is refused before the look-up.
       adminCode: 'NOT_FOUND',
     },
+    // Issue 19 item 5: the platform's talent search and a profile from it.
+    { name: 'findManyAdminTalentProfile', query: '{ findManyAdminTalentProfile(search: { q: "Some" }) { total } }', variables: {} },
+    { name: 'findAdminTalentProfile', query: 'query ($id: ID!) { findAdminTalentProfile(id: $id) { id } }', variables: { id: targets.profileId } },
+    // Issue 19 item 4: feature flags.
+    { name: 'findManyFeatureFlag', query: '{ findManyFeatureFlag(includeDeleted: true) { total } }', variables: {} },
+    { name: 'findFeatureFlag', query: 'query ($id: ID!) { findFeatureFlag(id: $id) { id } }', variables: { id: targets.flagId } },
+    { name: 'findManyFeatureFlagHolder', query: 'query ($id: ID!) { findManyFeatureFlagHolder(featureFlagId: $id) { total } }', variables: { id: targets.flagId } },
+    { name: 'createOneFeatureFlag', query: 'mutation { createOneFeatureFlag(data: { name: "new-flag" }) { id } }', variables: {} },
+    { name: 'updateOneFeatureFlag', query: 'mutation ($id: ID!) { updateOneFeatureFlag(id: $id, data: { description: "After" }) { id } }', variables: { id: targets.flagId } },
+    { name: 'deleteOneFeatureFlag', query: 'mutation ($id: ID!) { deleteOneFeatureFlag(id: $id) { id } }', variables: { id: targets.flagId } },
+    { name: 'deleteOneUserFeatureFlag', query: 'mutation ($id: ID!, $userId: ID!) { deleteOneUserFeatureFlag(featureFlagId: $id, userId: $userId) { id } }', variables: { id: targets.flagId, userId: targets.userId } },
+    { name: 'createOneUserFeatureFlag', query: 'mutation ($id: ID!, $userId: ID!) { createOneUserFeatureFlag(featureFlagId: $id, userId: $userId) { id } }', variables: { id: targets.flagId, userId: f.adminUserId } },
   ];
 
   async function expectNothingWritten() {
@@ -61,10 +75,12 @@ describeEachDatabase('admin operations: the admin role, checked for each', (kind
     expect(target).toMatchObject({ status: 'active', email: 'some-talent@example.test' });
     const [profile] = await db.select().from(talentProfile).where(eq(talentProfile.id, targets.profileId));
     expect(profile).toMatchObject({ verificationStatus: 'pending', deletedAt: null });
-    expect(await db.select().from(generalEventslog).where(inArray(generalEventslog.type, ['user.update', 'user.delete', 'jobAd.update']))).toEqual([]);
+    expect(await db.select().from(generalEventslog).where(inArray(generalEventslog.type, ['user.update', 'user.delete', 'jobAd.update', 'talentProfile.read', 'featureFlag.create', 'featureFlag.update', 'featureFlag.delete', 'userFeatureFlag.create', 'userFeatureFlag.delete']))).toEqual([]);
     const [ad] = await db.select().from(jobAd).where(eq(jobAd.id, targets.jobAdId));
     expect(ad).toMatchObject({ moderation: null, moderationReason: null });
     expect(ad?.publishedAt).not.toBeNull();
+    expect(await db.select({ name: featureFlag.name, description: featureFlag.description, deletedAt: featureFlag.deletedAt }).from(featureFlag)).toEqual([{ name: 'some-flag', description: 'Before', deletedAt: null }]);
+    expect(await db.select({ userId: userFeatureFlag.userId }).from(userFeatureFlag)).toEqual([{ userId: targets.userId }]);
   }
 
   it('answers a guest UNAUTHENTICATED', async () => {

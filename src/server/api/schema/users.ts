@@ -5,11 +5,10 @@ import { buildRoute } from '../../../lib/routes/build-route';
 import {
   company,
   companyOnUser,
-  featureFlag,
   talentProfile,
   user,
-  userFeatureFlag,
 } from '../../db/schema';
+import { userFeatureFlagRows } from '../feature-flags/feature-flag-access';
 import { builder } from '../builder';
 import { ApiError } from '../errors';
 import { TalentProfile, type TalentProfileRow } from './talents';
@@ -128,12 +127,7 @@ builder.queryField('findMe', (t) =>
       // One query per list, whatever the number of companies: no query per row.
       const [memberships, flags, profiles] = await Promise.all([
         selectMemberships(db, membershipFilter!),
-        db
-          .select({ name: featureFlag.name, deletedAt: featureFlag.deletedAt })
-          .from(userFeatureFlag)
-          .innerJoin(featureFlag, eq(featureFlag.id, userFeatureFlag.featureFlagId))
-          .where(eq(userFeatureFlag.userId, userId))
-          .orderBy(featureFlag.name),
+        userFeatureFlagRows(db, userId),
         db.select().from(talentProfile).where(and(eq(talentProfile.userId, userId), isNull(talentProfile.deletedAt))).limit(1),
       ]);
       const profile = profiles[0] ?? null;

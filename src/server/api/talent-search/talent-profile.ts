@@ -3,7 +3,9 @@ import { isUuid } from '../../../lib/ids';
 import { can } from '../../../lib/permissions/effective-permissions';
 import { isHttpUrl } from '../../../lib/talent/talent-profile-input';
 import { talentProfile, user } from '../../db/schema';
+import { requireAdmin } from '../admin/admin-access';
 import { mayReachTalent, showsContactDetails } from '../auth/company-talent-access';
+import { recordEvent } from '../record-event';
 import { builder } from '../builder';
 import { requireCompanyPermission } from '../companies/company-access';
 import { notFound } from '../errors';
@@ -101,6 +103,31 @@ builder.queryField('findTalentProfile', (t) =>
         contact: showsContactDetails(link) ? { email: found.profile.email, phoneNumber: found.phoneNumber, documents: applicantDocumentsOf(found.profile) } : null,
         savedIn: can(permissions, 'companySavedTalent', 'read') ? await entriesOfTalent(context.db, companyId, id) : [],
       };
+    },
+  }),
+);
+
+builder.queryField('findAdminTalentProfile', (t) =>
+  t.field({
+    type: CompanyTalentProfile,
+    description:
+      "A talent profile for the platform's admins (issue 19 item 5), hidden ones included: the summary and, as contact, the e-mail address only (no phone number, no documents: docs/personal-data.md). Each opening records talentProfile.read addressed to the talent. A deleted or unknown profile is NOT_FOUND",
+    authScopes: { signedIn: true },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, args, context) => {
+      const viewer = requireAdmin(context);
+      const id = String(args.id);
+      if (!isUuid(id)) throw notFound('The talent');
+      const [found] = await context.db
+        .select({ profile: talentProfile, accountEmail: user.email })
+        .from(talentProfile)
+        .leftJoin(user, eq(user.id, talentProfile.userId))
+        .where(and(eq(talentProfile.id, id), isNull(talentProfile.deletedAt)))
+        .limit(1);
+      if (!found) throw notFound('The talent');
+      // Reading a profile the talent may have hidden is personal data reaching the platform: on the record.
+      await recordEvent(context.db, viewer, { type: 'talentProfile.read', toId: found.profile.userId, data: { entityId: id, admin: true, isVisible: found.profile.isVisible } });
+      return { ...found.profile, contact: { email: found.profile.email ?? found.accountEmail, phoneNumber: null, documents: [] }, savedIn: [] };
     },
   }),
 );

@@ -12,6 +12,8 @@ import { requireCompanyPermission } from '../companies/company-access';
 import { listsHolding } from '../saved-talents/saved-talents';
 import { can } from '../../../lib/permissions/effective-permissions';
 import type { Writer } from '../companies/company-rows';
+import type { ApiContext } from '../context';
+import { requireAdmin } from '../admin/admin-access';
 
 // The company's talent search (issue 17; spec §2 talent-search): visible profiles only,
 // filtered by what narrows for real (skills all / any / none, place or relocation, work
@@ -21,6 +23,14 @@ import type { Writer } from '../companies/company-rows';
 // descriptions or ads, the candidates are the talents with at least one of its skills, the
 // overlap is with its skills, and each result says which it matches and which it lacks.
 // Contact details are never part of a search result.
+//
+// One engine, two scopes (issue 19 item 5): a company searches visible profiles only and
+// ranks against its own job descriptions and ads; the platform's admin
+// (findManyAdminTalentProfile, /admin/talent-search) searches every profile that is not
+// deleted, hidden ones included and marked as such, and has no references to rank by.
+
+/** Who searches: a company (visible profiles, its references and lists) or the platform admin (every profile). */
+export type TalentSearchScope = { kind: 'company'; companyId: string; mayReadLists: boolean } | { kind: 'admin' };
 
 const SEARCH_WORDS = 'talentSearch.errors';
 
@@ -39,6 +49,7 @@ interface ResultRow {
   workMode: string | null;
   verificationStatus: string;
   totalExperience: number | null;
+  isVisible: boolean;
   reference: string[];
   savedInLists: string[];
 }
@@ -63,6 +74,7 @@ const TalentSearchResult = builder.objectRef<ResultRow>('TalentSearchResult').im
     matchedSkills: t.stringList({ description: 'Of the reference skills (job description or ad, else the skills asked for), the ones the talent has', resolve: (row) => skillMatch(row.skills.map((skill) => skill.name), row.reference).matched }),
     missingSkills: t.stringList({ description: 'Of the reference skills, the ones the talent lacks', resolve: (row) => skillMatch(row.skills.map((skill) => skill.name), row.reference).missing }),
     savedInLists: t.stringList({ description: "The company's lists holding the talent (empty without companySavedTalent read)", resolve: (row) => row.savedInLists }),
+    isVisible: t.exposeBoolean('isVisible', { description: "False only in the platform admin's search: the talent hid the profile from companies" }),
   }),
 });
 
@@ -116,8 +128,17 @@ const TalentSearchInput = builder.inputType('TalentSearchInput', {
 
 const textArray = (values: readonly string[]) => sql`array[${sql.join(values.map((value) => sql`${value}`), sql`, `)}]::text[]`;
 
-/** The reference skills: the job description's or ad's (the company's own only), else the skills asked for. */
-async function referenceOf(db: Writer, companyId: string, values: TalentSearchValues): Promise<SearchPage['reference']> {
+/**
+ * The reference skills: the job description's or ad's (the company's own only), else the
+ * skills asked for. The admin has no job descriptions or ads of their own: any is unknown.
+ */
+async function referenceOf(db: Writer, scope: TalentSearchScope, values: TalentSearchValues): Promise<SearchPage['reference']> {
+  if (scope.kind === 'admin') {
+    if (values.matchJobDescriptionId) throw invalidFields([{ path: 'matchJobDescriptionId', code: 'referenceUnknown' }], SEARCH_WORDS, 'search');
+    if (values.matchJobAdId) throw invalidFields([{ path: 'matchJobAdId', code: 'referenceUnknown' }], SEARCH_WORDS, 'search');
+    return null;
+  }
+  const { companyId } = scope;
   if (values.matchJobDescriptionId) {
     const [row] = await db.select({ id: jobDescription.id, title: jobDescription.title, skills: jobDescription.skills }).from(jobDescription).where(and(eq(jobDescription.id, values.matchJobDescriptionId), eq(jobDescription.companyId, companyId), isNull(jobDescription.deletedAt))).limit(1);
     if (!row) throw invalidFields([{ path: 'matchJobDescriptionId', code: 'referenceUnknown' }], SEARCH_WORDS, 'search');
@@ -131,11 +152,12 @@ async function referenceOf(db: Writer, companyId: string, values: TalentSearchVa
   return null;
 }
 
-function filtersOf(values: TalentSearchValues, tsQuery: SQL | null): SQL {
+function filtersOf(scope: TalentSearchScope, values: TalentSearchValues, tsQuery: SQL | null): SQL {
   const rate = values.rateUnit === 'MONTH' ? talentProfile.monthlyRate : talentProfile.hourlyRate;
   const place = values.location ? `%${escapeLike(values.location)}%` : null;
   return and(
-    eq(talentProfile.isVisible, true),
+    // A hidden profile is out of every company's search; the platform sees it (marked hidden).
+    scope.kind === 'company' ? eq(talentProfile.isVisible, true) : undefined,
     isNull(talentProfile.deletedAt),
     tsQuery ? sql`${talentProfile.searchDocument} @@ ${tsQuery}` : undefined,
     values.skillsAll.length ? sql`${talentProfile.skillKeys} @> ${textArray(values.skillsAll)}` : undefined,
@@ -176,24 +198,24 @@ const completeness = sql`(
 )`;
 
 /**
- * One page of the search for a company: the filters, the ranking, the reference's matched
- * and missing skills, and the lists holding each talent. The resolver's work, apart from
- * the API so that bench/talent-search-scale.ts times exactly what the API runs.
+ * One page of the search for a company or the admin: the filters, the ranking, the
+ * reference's matched and missing skills, and the company's lists holding each talent. The
+ * resolvers' work, apart from the API so that bench/talent-search-scale.ts times exactly
+ * what the API runs.
  */
 export async function searchTalents(
   db: Writer,
-  scope: { companyId: string; mayReadLists: boolean },
+  scope: TalentSearchScope,
   values: TalentSearchValues,
   window: { page: number; perPage: number; offset: number },
 ): Promise<SearchPage> {
-  const { companyId } = scope;
-  const reference = await referenceOf(db, companyId, values);
+  const reference = await referenceOf(db, scope, values);
   const referenceKeys = reference ? reference.skills.map((skill) => skill.toLowerCase()) : [...values.skillsAll, ...values.skillsAny];
   const tsQuery = values.q ? sql`websearch_to_tsquery('simple', ${values.q})` : null;
   // Ranked against a job description or ad, the candidates are the talents with at least one
   // of its skills: a talent with none is no candidate for it, and the GIN index finds them
   // instead of scoring every profile (149 ms p95 at 45k profiles, docs/benchmarks.md).
-  const where = reference && referenceKeys.length ? and(filtersOf(values, tsQuery), sql`${talentProfile.skillKeys} && ${textArray(referenceKeys)}`)! : filtersOf(values, tsQuery);
+  const where = reference && referenceKeys.length ? and(filtersOf(scope, values, tsQuery), sql`${talentProfile.skillKeys} && ${textArray(referenceKeys)}`)! : filtersOf(scope, values, tsQuery);
   // Overlap and relevance rank only when there is something to rank by.
   const order: SQL[] = [
     ...(referenceKeys.length ? [sql`cardinality(array(select unnest(${talentProfile.skillKeys}) intersect select unnest(${textArray(referenceKeys)}))) desc`] : []),
@@ -219,6 +241,7 @@ export async function searchTalents(
         workMode: talentProfile.workMode,
         verificationStatus: talentProfile.verificationStatus,
         totalExperience: talentProfile.totalExperience,
+        isVisible: talentProfile.isVisible,
       })
       .from(talentProfile)
       .where(where)
@@ -228,7 +251,7 @@ export async function searchTalents(
     db.select({ total: count() }).from(talentProfile).where(where),
   ]);
   const referenceSkills = reference ? reference.skills : [...values.skillsAll, ...values.skillsAny];
-  const lists = scope.mayReadLists ? await listsHolding(db, companyId, rows.map((row) => row.id)) : new Map<string, string[]>();
+  const lists = scope.kind === 'company' && scope.mayReadLists ? await listsHolding(db, scope.companyId, rows.map((row) => row.id)) : new Map<string, string[]>();
   return {
     items: rows.map((row) => ({ ...row, reference: referenceSkills, savedInLists: lists.get(row.id) ?? [] })) as ResultRow[],
     total: total?.total ?? 0,
@@ -238,22 +261,45 @@ export async function searchTalents(
   };
 }
 
+type SearchArgs = { search?: (Record<string, unknown> & { talentProfileIds?: ReadonlyArray<string | number> | null }) | null; page?: number | null; perPage?: number | null };
+
+/** Both operations' checking of the input, then the engine in the caller's scope. */
+function runSearch(context: ApiContext, scope: TalentSearchScope, args: SearchArgs): Promise<SearchPage> {
+  const parsed = talentSearchSchema.safeParse({ ...args.search, talentProfileIds: args.search?.talentProfileIds?.map(String) });
+  if (!parsed.success) throw invalidFields(zodIssues(parsed.error), SEARCH_WORDS, 'search');
+  const window = pageWindow({ page: args.page, perPage: Math.min(args.perPage ?? 20, TALENT_SEARCH_LIMITS.perPage) });
+  return searchTalents(context.db, scope, parsed.data, window);
+}
+
+/** Both searches' arguments: the search, and the page. */
+const searchArgs = (t: Parameters<Parameters<typeof builder.queryField>[1]>[0]) => ({
+  search: t.arg({ type: TalentSearchInput }),
+  page: t.arg.int(),
+  perPage: t.arg.int({ description: `1 to ${TALENT_SEARCH_LIMITS.perPage} (default 20)` }),
+});
+
 builder.queryField('findManyTalentProfile', (t) =>
   t.field({
     type: TalentSearchPage,
     description: 'Searches visible talent profiles for the selected company; needs talentProfile read',
     authScopes: { signedIn: true },
-    args: {
-      search: t.arg({ type: TalentSearchInput }),
-      page: t.arg.int(),
-      perPage: t.arg.int({ description: `1 to ${TALENT_SEARCH_LIMITS.perPage} (default 20)` }),
-    },
-    resolve: async (_root, args, context) => {
+    args: searchArgs(t),
+    resolve: (_root, args, context) => {
       const { companyId, permissions } = requireCompanyPermission(context, 'talentProfile', 'read');
-      const parsed = talentSearchSchema.safeParse({ ...args.search, talentProfileIds: args.search?.talentProfileIds?.map(String) });
-      if (!parsed.success) throw invalidFields(zodIssues(parsed.error), SEARCH_WORDS, 'search');
-      const window = pageWindow({ page: args.page, perPage: Math.min(args.perPage ?? 20, TALENT_SEARCH_LIMITS.perPage) });
-      return searchTalents(context.db, { companyId, mayReadLists: can(permissions, 'companySavedTalent', 'read') }, parsed.data, window);
+      return runSearch(context, { kind: 'company', companyId, mayReadLists: can(permissions, 'companySavedTalent', 'read') }, args);
+    },
+  }),
+);
+
+builder.queryField('findManyAdminTalentProfile', (t) =>
+  t.field({
+    type: TalentSearchPage,
+    description: "The company talent search over every talent profile that is not deleted, hidden ones included (isVisible false), for the platform's admins; no job description or ad to rank by",
+    authScopes: { signedIn: true },
+    args: searchArgs(t),
+    resolve: (_root, args, context) => {
+      requireAdmin(context);
+      return runSearch(context, { kind: 'admin' }, args);
     },
   }),
 );

@@ -67,7 +67,14 @@ export const eventType = pgEnum('event_type', [
   'user.update', 'user.delete',
   'company.update',
   'talentProfile.update',
+  // Nor this (issue 19 item 5): an admin opened a talent's profile (a hidden one included)
+  // from the platform's talent search.
+  'talentProfile.read',
   // Nor these: an impersonator started (with a reason) or stopped acting as a user (issue 19).
   'impersonation.create', 'impersonation.update',
+  // Nor these (issue 19 item 4): an admin created, described or deleted a feature flag,
+  // gave one to a user or took it back.
+  'featureFlag.create', 'featureFlag.update', 'featureFlag.delete',
+  'userFeatureFlag.create', 'userFeatureFlag.delete',
 ]);
 export type EventType = (typeof eventType.enumValues)[number];

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { FEATURE_FLAGS } from '../../../lib/feature-flags/feature-flags';
 import { admin, featureFlag, identityAccount, user, userFeatureFlag } from '../schema';
 import { insertRows, type SeedContext, type SeedTx } from './context';
 import { addDays } from './dates';
@@ -13,18 +14,14 @@ export interface SeededAccount {
 
 export type SeededAccounts = Record<DemoAccountKey, SeededAccount>;
 
+// The flags the product checks (lib/feature-flags), so the demo shows none that turns
+// nothing on. Held by nobody: an admin gives talent-rate-insight to the demo talent on
+// /admin/feature-flags and the talent's dashboard shows "Pay for your skills".
 const featureFlags = [
-  { name: 'talent-search-v2', description: 'Talent search with filters on skills, rate and availability', deleted: false },
-  { name: 'billing-export', description: 'Export billings and invoices as CSV', deleted: false },
-  { name: 'roster-bulk-import', description: 'Import roster talents from a spreadsheet', deleted: false },
-  // Soft-deleted, so that "flags with deletedAt are ignored" can be seen.
-  { name: 'legacy-dashboard', description: 'The company dashboard before the redesign', deleted: true },
+  { name: FEATURE_FLAGS.talentRateInsight, description: "The talent dashboard's \"Pay for your skills\" card: what open jobs asking for the talent's skills pay, and where the talent's rate sits", deleted: false },
 ];
 
-const flagsPerAccount: Partial<Record<DemoAccountKey, string[]>> = {
-  owner: ['talent-search-v2', 'billing-export'],
-  admin: ['roster-bulk-import'],
-};
+const flagsPerAccount: Partial<Record<DemoAccountKey, string[]>> = {};
 
 /**
  * One identity account (signs in at the built-in provider) and one API user per demo
@@ -74,7 +71,7 @@ export async function seedAccounts(ctx: SeedContext, tx: SeedTx, passwordHash: s
   );
   ctx.progress('accounts', DEMO_ACCOUNTS.length, DEMO_ACCOUNTS.length + featureFlags.length);
 
-  const flagIds = new Map(featureFlags.map((flag) => [flag.name, randomUUID()]));
+  const flagIds = new Map<string, string>(featureFlags.map((flag) => [flag.name, randomUUID()]));
   await insertRows(
     ctx,
     tx,

@@ -28,7 +28,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     name: 'Oscar Owner',
     roles: [],
     description:
-      'Company owner: Northwind Labs and Brightpath Consulting (verified) and Kite Analytics (pending); every company page, roster, billing, feature flags',
+      'Company owner: Northwind Labs and Brightpath Consulting (verified) and Kite Analytics (pending); every company page, roster, billing',
   },
   {
     key: 'recruiter',

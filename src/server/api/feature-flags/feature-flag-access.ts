@@ -1,0 +1,30 @@
+import { eq } from 'drizzle-orm';
+import { activeFeatureFlagNames, hasFeatureFlag, type FeatureFlagName } from '../../../lib/feature-flags/feature-flags';
+import { featureFlag, userFeatureFlag } from '../../db/schema';
+import type { Writer } from '../companies/company-rows';
+import type { ApiContext } from '../context';
+import { ApiError, unauthenticated } from '../errors';
+
+/** A user's flags, deleted ones included (findMe tells them apart by deletedAt), by name. */
+export function userFeatureFlagRows(db: Writer, userId: string) {
+  return db
+    .select({ name: featureFlag.name, deletedAt: featureFlag.deletedAt })
+    .from(userFeatureFlag)
+    .innerJoin(featureFlag, eq(featureFlag.id, userFeatureFlag.featureFlagId))
+    .where(eq(userFeatureFlag.userId, userId))
+    .orderBy(featureFlag.name);
+}
+
+/**
+ * The API side of a flagged part of the product: the caller (the impersonated user while
+ * impersonating, as the page shows it to them) holds the flag and it is not deleted, read
+ * from the database on every call, so taking a flag back takes effect at once. FORBIDDEN
+ * with reason featureFlagOff otherwise.
+ */
+export async function requireFeatureFlag(context: ApiContext, name: FeatureFlagName): Promise<void> {
+  if (!context.viewer) throw unauthenticated();
+  const featureFlags = activeFeatureFlagNames(await userFeatureFlagRows(context.db, context.viewer.userId));
+  if (!hasFeatureFlag({ featureFlags }, name)) {
+    throw new ApiError('FORBIDDEN', 'This feature is not turned on for you', { reason: 'featureFlagOff', hint: `needs the feature flag ${name}`, httpStatus: 403 });
+  }
+}
