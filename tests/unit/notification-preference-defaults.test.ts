@@ -47,13 +47,15 @@ describe('default notification preferences', () => {
     for (const type of EVENT_TYPES) expect(defaultNotificationPreference(type), type).toMatchObject({ ui: true, push: false });
   });
 
-  it('e-mails only the talent-relevant events: invitations, applications, assignments and billing', () => {
+  it('e-mails only the talent-relevant events (invitations, applications, assignments, billing) and a member\'s company verified or joined', () => {
     const emailed = EVENT_TYPES.filter((type) => defaultNotificationPreference(type).email);
     expect(emailed).toEqual([
       'billing.create', 'billing.update', 'billing.delete',
+      'companyOnUser.create', 'companyOnUser.update', 'companyOnUser.delete',
       'jobAssignment.create', 'jobAssignment.update', 'jobAssignment.delete',
       'talentInvitation.create', 'talentInvitation.update', 'talentInvitation.delete',
       'talentJobApplication.create', 'talentJobApplication.update',
+      'company.update',
     ]);
   });
 

@@ -57,11 +57,13 @@ export interface NotificationPreference {
  * Entities where a company acts on the talent and the talent has to answer or would want
  * to know at once even when not signed in: an invitation to reply to, where an application
  * stands (never a silent end, issue 16), an assignment that
- * starts or changes, a billing approved or rejected (money). Everything else is company
- * housekeeping that members see in the app they work in daily; mailing it would bury the
- * few e-mails that matter.
+ * starts or changes, a billing approved or rejected (money). Beside them, the two a company
+ * member waits for: the platform verified or rejected their company, and they were added to
+ * one (of these types only those moments are mailed: `isMailedEvent`). Everything else is
+ * company housekeeping that members see in the app they work in daily; mailing it would bury
+ * the few e-mails that matter.
  */
-const EMAIL_BY_DEFAULT: ReadonlySet<string> = new Set<EventSubject>(['talentInvitation', 'talentJobApplication', 'jobAssignment', 'billing']);
+const EMAIL_BY_DEFAULT: ReadonlySet<string> = new Set<EventSubject>(['talentInvitation', 'talentJobApplication', 'jobAssignment', 'billing', 'company', 'companyOnUser']);
 
 /**
  * What a user gets before choosing anything (no row stored for the type):
