@@ -23,6 +23,7 @@ import type { SessionStore } from './bff/session-record';
 import { createSessionManager } from './bff/sessions';
 import { createIdentityProvider, type IdentityProvider } from './idp/identity-provider';
 import { createEventMail } from './api/notifications/event-mail';
+import { unsubscribeJobAlert } from './api/job-alerts/job-alert-digests';
 import type { Mailer } from './mail/mailer';
 import { createOutboxMailer } from './mail/outbox-mailer';
 import { createSmtpMailer, smtpServerOf } from './mail/smtp-mailer';
@@ -48,6 +49,8 @@ export interface OwnedServices {
   /** The built-in OpenID provider; null when AUTH_ISSUER names another one. */
   identityProvider: IdentityProvider | null;
   database: Database;
+  /** A job alert mail's unsubscribe (one-click or the page's button): true when an alert was removed. */
+  unsubscribeJobAlert: (token: string | null) => Promise<boolean>;
   readiness: ReadinessCheck[];
   close: () => Promise<void>;
 }
@@ -195,6 +198,7 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
       api,
       identityProvider,
       database,
+      unsubscribeJobAlert: (token) => unsubscribeJobAlert(database.db, secrets.unsubscribeKey, token),
       readiness: [
         { name: 'database', check: () => database.ping() },
         { name: 'sessions', check: () => sessionStore.ping() },

@@ -13,8 +13,9 @@ import {
 import { getTranslator } from '../../src/lib/i18n/i18n';
 
 describe('notification event types (spec §9)', () => {
-  it('has create, update and delete for eleven entities, update only for company and talent profile, the pipeline events of issue 16, the shortlists of issue 17 and the user status changes of issue 19', () => {
-    expect(EVENT_TYPES).toHaveLength(11 * 3 + 2 + 3 + 6 + 2);
+  it('has create, update and delete for eleven entities, update only for company and talent profile, the pipeline events of issue 16, the shortlists of issue 17, the user status changes of issue 19 and the job alerts of issue 20', () => {
+    expect(EVENT_TYPES).toHaveLength(11 * 3 + 2 + 3 + 6 + 2 + 3);
+    expect(EVENT_TYPES).toEqual(expect.arrayContaining(['jobAlert.create', 'jobAlert.update', 'jobAlert.delete']));
     expect(EVENT_TYPES).toEqual(expect.arrayContaining(['user.update', 'user.delete']));
     expect(EVENT_TYPES).toEqual(expect.arrayContaining(['talentJobApplication.create', 'talentJobApplication.update', 'talentDocument.read']));
     expect(EVENT_TYPES).toContain('talentInvitation.delete');

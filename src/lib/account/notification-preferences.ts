@@ -13,7 +13,7 @@ export type EventAction = (typeof EVENT_ACTIONS)[number];
  * Spec §9: create, update and delete for eleven entities; company and talent profile update
  * only. Beyond the spec: an application's arrival and moves, a company's read of a talent's
  * document, which the talent is told about (issue 16), the company's shortlists (issue 17)
- * and an admin's change of a user's status (issue 19).
+ * an admin's change of a user's status (issue 19) and a talent's job alerts (issue 20).
  */
 export const EVENT_SUBJECTS = [
   { subject: 'billing', actions: EVENT_ACTIONS },
@@ -33,6 +33,8 @@ export const EVENT_SUBJECTS = [
   { subject: 'companySavedTalent', actions: EVENT_ACTIONS },
   // A platform admin blocked, unblocked or deleted the user (issue 19).
   { subject: 'user', actions: ['update', 'delete'] },
+  // A talent saved, changed or removed a job alert (issue 20 item 4).
+  { subject: 'jobAlert', actions: EVENT_ACTIONS },
   { subject: 'company', actions: ['update'] },
   { subject: 'talentProfile', actions: ['update'] },
 ] as const satisfies ReadonlyArray<{ subject: string; actions: readonly (EventAction | 'read')[] }>;
@@ -94,7 +96,7 @@ export const PREFERENCE_GROUPS = [
   { id: 'recruiting', subjects: ['jobAd', 'jobDescription', 'companyHiringStep', 'companyTalentNote', 'companySavedTalentList', 'companySavedTalent'] },
   { id: 'talentManagement', subjects: ['companyTalentRoster', 'invoice'] },
   { id: 'companyManagement', subjects: ['company', 'companyOnUser', 'companyRole'] },
-  { id: 'account', subjects: ['user'] },
+  { id: 'account', subjects: ['user', 'jobAlert'] },
 ] as const satisfies ReadonlyArray<{ id: string; subjects: readonly EventSubject[] }>;
 
 /** The event types of one settings group, in the order rows are shown. */

@@ -58,3 +58,4 @@ import '../talent-roster/provider-companies';
 import '../admin/admin-companies';
 import '../admin/admin-users';
 import '../notifications/notifications';
+import '../job-alerts/job-alerts';
