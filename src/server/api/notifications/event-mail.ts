@@ -18,9 +18,10 @@ import { gatherRecordedEvents, type RecordedEvent } from './recorded-events';
 // from the log (a rolled-back write left none) and mailed in the background to the users
 // they are addressed to, as the rules and the users' preferences say. The answer to the
 // write never waits for a mail, and a failing mail server never fails or undoes it: a send
-// that fails is tried again after each of RETRY_DELAYS_MS, then given up, each step logged.
-// Known limit: the queue is in memory, so mails still waiting when the process stops are
-// not sent (the in-app notification, the event row itself, stays).
+// that fails goes to the database job queue (`retryLater`, src/server/queue), which tries
+// it again with backoff and survives a restart; without a queue (an API run on its own,
+// tests) it is tried again in memory after each of RETRY_DELAYS_MS, then given up, each
+// step logged.
 
 /** Waits before each new try of a failed send: about 13 minutes in all, then given up. */
 export const RETRY_DELAYS_MS: readonly number[] = [5_000, 30_000, 120_000, 600_000];
@@ -32,6 +33,11 @@ export interface EventMailOptions {
   site: { origin: string; productName: string };
   log: (message: string) => void;
   retryDelaysMs?: readonly number[];
+  /**
+   * Keeps a mail whose first send failed for later tries that survive a restart (the
+   * database job queue, src/server/queue). Without it the retries wait in memory.
+   */
+  retryLater?: (message: MailMessage) => Promise<void>;
 }
 
 export interface EventMail {
@@ -125,6 +131,15 @@ export function createEventMail(options: EventMailOptions): EventMail {
         return;
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
+        if (options.retryLater && !stopping.signal.aborted) {
+          try {
+            await options.retryLater(message);
+            log(`mail: "${message.subject}" to ${message.to} failed (${reason}); queued to be tried again`);
+            return;
+          } catch (queueError) {
+            log(`mail: "${message.subject}" to ${message.to} could not be queued (${queueError instanceof Error ? queueError.message : String(queueError)}); trying again in memory`);
+          }
+        }
         const delay = delays[attempt];
         if (delay === undefined || stopping.signal.aborted) {
           log(`mail: gave up on "${message.subject}" to ${message.to} after ${attempt + 1} tries (${reason})`);
