@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { createUnsubscribeToken } from '../../src/server/api/job-alerts/unsubscribe-token';
 import alertWords from '../../src/locales/en/common/job-alerts.json' with { type: 'json' };
 import { DEMO_TALENT, expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
 
@@ -68,4 +71,29 @@ test('the unsubscribe page asks first, and a link that is not valid says so; bot
   await expect(page).toHaveURL(/\/unsubscribe\?unknown=1$/);
   await expect(page.getByRole('alert')).toHaveText(words.unsubscribe.unknown);
   await expectNoAxeViolations(page);
+});
+
+test("the link of a digest mail unsubscribes the demo talent's alert without signing in", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const search = `unsub${Date.now().toString(36)}`;
+  await signInAs(page, DEMO_TALENT, `/jobs?q=${search}`);
+  await page.getByRole('button', { name: words.create.submit }).click();
+  await expect(page.getByRole('status').filter({ hasText: alertWords.notices.jobAlerts.created }).first()).toBeVisible();
+  await page.goto('/site-settings');
+  const label = `“${search}”`;
+  const alertId = await page.locator('#job-alerts li', { has: page.getByRole('link', { name: label }) }).locator('input[name="id"]').first().inputValue();
+  // The link the digest would carry: the server signs it with a key derived from its SESSION_SECRET
+  // (kept in the e2e DATA_DIR, bff/secrets.ts).
+  const { sessionSecret } = JSON.parse(readFileSync('.data/e2e/secrets.json', 'utf8')) as { sessionSecret: string };
+  const token = createUnsubscribeToken(createHash('sha256').update(`job-alert-unsubscribe:${sessionSecret}`).digest('base64url'), alertId);
+
+  const guest = await (await browser.newContext()).newPage();
+  await guest.goto(`/unsubscribe?token=${token}`);
+  await guest.getByRole('button', { name: words.unsubscribe.submit }).click();
+  await expect(guest).toHaveURL(/\/unsubscribe\?done=1$/);
+  await expect(guest.getByRole('status').filter({ hasText: words.unsubscribe.done })).toBeVisible();
+  await expectNoAxeViolations(guest);
+
+  await page.goto('/site-settings');
+  await expect(page.locator('#job-alerts').getByRole('link', { name: label })).toHaveCount(0);
 });
