@@ -2,6 +2,7 @@ import type { Translate } from '../i18n/i18n';
 import { jobAdPath } from '../jobs/job-ad-path';
 import { buildRoute } from '../routes/build-route';
 import type { JobAlertFrequency } from './job-alert-input';
+import { escapeHtml } from '../text/escape-html';
 
 // The job alert digest mail (issue 20 item 4): plain text and HTML from the locale files
 // (jobAlerts.mail.*), the product's name, one line per ad, a link to the whole search and
@@ -30,8 +31,6 @@ export interface DigestMail {
   html: string;
   headers: Record<string, string>;
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /** The unsubscribe page's address for a token: the mail's link and its List-Unsubscribe header. */
 export function unsubscribeUrl(origin: string, token: string): string {

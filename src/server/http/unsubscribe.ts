@@ -1,20 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readSmallBody } from './read-body';
 
 /** The path of a job alert mail's unsubscribe link (route `unsubscribe`). */
 export const UNSUBSCRIBE_PATH = '/unsubscribe';
 
 const MAX_BODY_BYTES = 4 * 1024;
-
-async function readBody(req: IncomingMessage): Promise<string | null> {
-  let size = 0;
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return null;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 /**
  * The unsubscribe POST of a job alert (issue 20 item 4). A mail client's one-click
@@ -28,7 +18,7 @@ async function readBody(req: IncomingMessage): Promise<string | null> {
 export function createUnsubscribeEndpoint(getUnsubscribe: () => ((token: string | null) => Promise<boolean>) | null) {
   return async function handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
     if (req.method !== 'POST') return false;
-    const body = await readBody(req);
+    const body = await readSmallBody(req, MAX_BODY_BYTES);
     const unsubscribe = getUnsubscribe();
     if (body === null || !unsubscribe) {
       res.writeHead(body === null ? 413 : 503, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }).end(body === null ? 'The request is too large' : 'Try again in a moment');
