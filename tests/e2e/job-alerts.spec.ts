@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, request, test } from '@playwright/test';
 import { createUnsubscribeToken } from '../../src/server/api/job-alerts/unsubscribe-token';
 import alertWords from '../../src/locales/en/common/job-alerts.json' with { type: 'json' };
 import { DEMO_TALENT, expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
@@ -93,6 +93,27 @@ test("the link of a digest mail unsubscribes the demo talent's alert without sig
   await expect(guest).toHaveURL(/\/unsubscribe\?done=1$/);
   await expect(guest.getByRole('status').filter({ hasText: words.unsubscribe.done })).toBeVisible();
   await expectNoAxeViolations(guest);
+
+  await page.goto('/site-settings');
+  await expect(page.locator('#job-alerts').getByRole('link', { name: label })).toHaveCount(0);
+});
+
+test("a mail client's one-click POST (RFC 8058) unsubscribes without a session, a cookie or an Origin", async ({ page, baseURL }) => {
+  const search = `oneclick${Date.now().toString(36)}`;
+  await signInAs(page, DEMO_TALENT, `/jobs?q=${search}`);
+  await page.getByRole('button', { name: words.create.submit }).click();
+  await expect(page.getByRole('status').filter({ hasText: alertWords.notices.jobAlerts.created }).first()).toBeVisible();
+  await page.goto('/site-settings');
+  const label = `“${search}”`;
+  const alertId = await page.locator('#job-alerts li', { has: page.getByRole('link', { name: label }) }).locator('input[name="id"]').first().inputValue();
+  const { sessionSecret } = JSON.parse(readFileSync('.data/e2e/secrets.json', 'utf8')) as { sessionSecret: string };
+  const token = createUnsubscribeToken(createHash('sha256').update(`job-alert-unsubscribe:${sessionSecret}`).digest('base64url'), alertId);
+
+  const mailProvider = await request.newContext({ baseURL: baseURL! });
+  const answer = await mailProvider.post(`/unsubscribe?token=${encodeURIComponent(token)}`, { form: { 'List-Unsubscribe': 'One-Click' } });
+  expect(answer.status()).toBe(200);
+  expect(await answer.text()).toBe('Unsubscribed');
+  await mailProvider.dispose();
 
   await page.goto('/site-settings');
   await expect(page.locator('#job-alerts').getByRole('link', { name: label })).toHaveCount(0);
