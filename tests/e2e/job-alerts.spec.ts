@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { expect, request, test } from '@playwright/test';
+import { expect, request, test, type Page } from '@playwright/test';
 import { createUnsubscribeToken } from '../../src/server/api/job-alerts/unsubscribe-token';
 import alertWords from '../../src/locales/en/common/job-alerts.json' with { type: 'json' };
 import { DEMO_TALENT, expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
@@ -9,6 +9,23 @@ import { DEMO_TALENT, expectFitsPhoneWidth, expectNoAxeViolations, signInAs } fr
 // /site-settings; an unsubscribe link works without signing in. The digest and the
 // one-click POST itself are covered by tests/integration/api/job-alerts.test.ts.
 const words = alertWords.jobAlerts;
+
+/**
+ * Creates an alert for a search of its own as the demo talent and answers its label and the
+ * unsubscribe token a digest would carry: the server signs it with a key derived from its
+ * SESSION_SECRET, kept in the e2e DATA_DIR (bff/secrets.ts).
+ */
+async function alertWithToken(page: Page, prefix: string): Promise<{ label: string; token: string }> {
+  const search = `${prefix}${Date.now().toString(36)}`;
+  await signInAs(page, DEMO_TALENT, `/jobs?q=${search}`);
+  await page.getByRole('button', { name: words.create.submit }).click();
+  await expect(page.getByRole('status').filter({ hasText: alertWords.notices.jobAlerts.created }).first()).toBeVisible();
+  await page.goto('/site-settings');
+  const label = `“${search}”`;
+  const alertId = await page.locator('#job-alerts li', { has: page.getByRole('link', { name: label }) }).locator('input[name="id"]').first().inputValue();
+  const { sessionSecret } = JSON.parse(readFileSync('.data/e2e/secrets.json', 'utf8')) as { sessionSecret: string };
+  return { label, token: createUnsubscribeToken(createHash('sha256').update(`job-alert-unsubscribe:${sessionSecret}`).digest('base64url'), alertId) };
+}
 
 test('a guest on /jobs is offered to sign in to create an alert', async ({ page }) => {
   await page.goto('/jobs?q=developer');
@@ -75,17 +92,7 @@ test('the unsubscribe page asks first, and a link that is not valid says so; bot
 
 test("the link of a digest mail unsubscribes the demo talent's alert without signing in", async ({ page, browser }) => {
   test.setTimeout(90_000);
-  const search = `unsub${Date.now().toString(36)}`;
-  await signInAs(page, DEMO_TALENT, `/jobs?q=${search}`);
-  await page.getByRole('button', { name: words.create.submit }).click();
-  await expect(page.getByRole('status').filter({ hasText: alertWords.notices.jobAlerts.created }).first()).toBeVisible();
-  await page.goto('/site-settings');
-  const label = `“${search}”`;
-  const alertId = await page.locator('#job-alerts li', { has: page.getByRole('link', { name: label }) }).locator('input[name="id"]').first().inputValue();
-  // The link the digest would carry: the server signs it with a key derived from its SESSION_SECRET
-  // (kept in the e2e DATA_DIR, bff/secrets.ts).
-  const { sessionSecret } = JSON.parse(readFileSync('.data/e2e/secrets.json', 'utf8')) as { sessionSecret: string };
-  const token = createUnsubscribeToken(createHash('sha256').update(`job-alert-unsubscribe:${sessionSecret}`).digest('base64url'), alertId);
+  const { label, token } = await alertWithToken(page, 'unsub');
 
   const guest = await (await browser.newContext()).newPage();
   await guest.goto(`/unsubscribe?token=${token}`);
@@ -99,15 +106,7 @@ test("the link of a digest mail unsubscribes the demo talent's alert without sig
 });
 
 test("a mail client's one-click POST (RFC 8058) unsubscribes without a session, a cookie or an Origin", async ({ page, baseURL }) => {
-  const search = `oneclick${Date.now().toString(36)}`;
-  await signInAs(page, DEMO_TALENT, `/jobs?q=${search}`);
-  await page.getByRole('button', { name: words.create.submit }).click();
-  await expect(page.getByRole('status').filter({ hasText: alertWords.notices.jobAlerts.created }).first()).toBeVisible();
-  await page.goto('/site-settings');
-  const label = `“${search}”`;
-  const alertId = await page.locator('#job-alerts li', { has: page.getByRole('link', { name: label }) }).locator('input[name="id"]').first().inputValue();
-  const { sessionSecret } = JSON.parse(readFileSync('.data/e2e/secrets.json', 'utf8')) as { sessionSecret: string };
-  const token = createUnsubscribeToken(createHash('sha256').update(`job-alert-unsubscribe:${sessionSecret}`).digest('base64url'), alertId);
+  const { label, token } = await alertWithToken(page, 'oneclick');
 
   const mailProvider = await request.newContext({ baseURL: baseURL! });
   const answer = await mailProvider.post(`/unsubscribe?token=${encodeURIComponent(token)}`, { form: { 'List-Unsubscribe': 'One-Click' } });
