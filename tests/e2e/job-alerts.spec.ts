@@ -48,7 +48,7 @@ test('the demo talent creates an alert for a search on /jobs, changes it to week
     await expect(page.getByText(words.errors.alreadySaved).first()).toBeVisible();
   });
 
-  const label = `“${search}”, 1 more filter`;
+  const label = `“${search}” · Remote`;
   await test.step('the alert is listed on /site-settings, where its frequency changes', async () => {
     await page.goto('/site-settings');
     const list = page.locator('#job-alerts');

@@ -73,10 +73,11 @@ describe('an alert keeps the search as /jobs reads it', () => {
     expect(parsed.error?.issues[0]?.message).toBe('frequencyInvalid');
   });
 
-  it('names the alert by its words, place and the number of other filters', () => {
+  it('names the alert by its words, place, kinds of work and the number of other filters', () => {
     expect(jobAlertLabel('', t)).toBe('All jobs');
     expect(jobAlertLabel('q=developer&location=Berlin', t)).toBe('“developer” in Berlin');
-    expect(jobAlertLabel('q=developer&work_mode=remote,hybrid', t)).toBe('“developer”, 2 more filters');
+    expect(jobAlertLabel('q=developer&work_mode=remote,hybrid&employment_type=freelancer', t)).toBe('“developer” · Remote, Hybrid, Freelancer');
+    expect(jobAlertLabel('salary_min=50&currency=EUR', t)).toBe('All jobs, 2 more filters');
   });
 });
 

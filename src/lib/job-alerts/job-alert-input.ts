@@ -44,17 +44,20 @@ export const jobAlertCreateSchema = z.object({
 export const jobAlertUpdateSchema = z.object({ frequency });
 
 /**
- * The alert in a few words, for the manage list, the mail and the unsubscribe page:
- * the search words (or "All jobs"), the place, and how many other filters narrow it.
+ * The alert in a few words, for the manage list, the mail and its subject: the search words
+ * (or "All jobs"), the place, the kinds of work by name ("Remote, Freelancer"), and how
+ * many other filters (salary, currency, age) narrow it.
  */
 export function jobAlertLabel(query: string, t: Translate): string {
   const params = jobAlertSearchParams(query);
   const base = params.q ? t('jobAlerts.labelWords', { q: params.q }) : t('jobAlerts.labelAll');
   const withPlace = params.location ? t('jobAlerts.labelPlace', { base, location: params.location }) : base;
-  const filters =
-    params.employmentType.length +
-    params.workMode.length +
-    params.assignmentType.length +
-    [params.salaryMin, params.salaryMax, params.salaryRateUnit, params.currency, params.postedWithinDays].filter((value) => value !== null).length;
-  return filters ? t('jobAlerts.labelFilters', { base: withPlace, count: filters }) : withPlace;
+  const kinds = [
+    ...params.workMode.map((mode) => t(`profileSummary.workModes.${mode}`)),
+    ...params.employmentType.map((type) => t(`talentRoster.employmentTypes.${type}`)),
+    ...params.assignmentType.map((type) => t(`profileSummary.assignmentTypes.${type}`)),
+  ];
+  const named = kinds.length ? t('jobAlerts.labelKinds', { base: withPlace, kinds: kinds.join(', ') }) : withPlace;
+  const filters = [params.salaryMin, params.salaryMax, params.salaryRateUnit, params.currency, params.postedWithinDays].filter((value) => value !== null).length;
+  return filters ? t('jobAlerts.labelFilters', { base: named, count: filters }) : named;
 }

@@ -225,7 +225,7 @@ describeEachDatabase('demo seed', (kind) => {
     const sent: MailMessage[] = [];
     const options = { db, jobSearch: createPostgresJobSearch(db), mailer: { send: async (message: MailMessage) => void sent.push(message) }, site: { origin: 'https://talentplace.test', productName: 'Talentplace' }, unsubscribeKey: 'k', log: () => {} };
     expect(await sendJobAlertDigests(options, 'weekly')).toMatchObject({ checked: 1, sent: 1 });
-    expect(sent[0]).toMatchObject({ to: 'talent@demo.test', subject: expect.stringMatching(/^\d+ new jobs? for All jobs, 1 more filter on Talentplace$/) });
+    expect(sent[0]).toMatchObject({ to: 'talent@demo.test', subject: expect.stringMatching(/^\d+ new jobs? for All jobs · Remote on Talentplace$/) });
   });
 
   it('keeps the money trail exact: every billing status, lines adding up, invoices, balances', async () => {
