@@ -31,6 +31,17 @@ export interface AppConfig {
   /** Matomo page views and site searches; null (the default) loads no tracker at all. */
   analytics: AnalyticsConfig | null;
   mail: MailConfig;
+  queue: QueueConfig;
+}
+
+/** Scheduled work (issue 20 item 5): pg-boss in the database, cron in UTC. */
+export interface QueueConfig {
+  /** QUEUE_ENABLED=false: this instance neither schedules nor works jobs (e.g. a web-only node). */
+  enabled: boolean;
+  /** JOB_ALERT_CRON: when due job alert digests are mailed (default every hour at :07). */
+  jobAlertCron: string;
+  /** EXPIRED_ADS_CRON: when closed-by-time ads are tidied out of suggestions and the search index (default hourly at :23). */
+  expiredAdsCron: string;
 }
 
 export interface MailConfig {
@@ -209,6 +220,14 @@ function readAnalytics(env: Env): AnalyticsConfig | null {
   return { trackerBaseUrl: base.href.endsWith('/') ? base.href : `${base.href}/`, siteId, exclude };
 }
 
+/** A five-field cron expression (minute hour day month weekday), checked for its shape at start-up. */
+function readCron(value: string | undefined, name: string, fallback: string): string {
+  const text = optional(value);
+  if (text === null) return fallback;
+  if (!/^\S+( \S+){4}$/.test(text)) throw new ConfigError(`${name} is not a cron expression`, 'five fields in UTC, e.g. "7 * * * *" for every hour at :07');
+  return text;
+}
+
 function readSmtpUrl(value: string | undefined): string | null {
   const text = optional(value);
   if (text === null) return null;
@@ -266,6 +285,11 @@ export function readConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       from: optional(env.MAIL_FROM) ?? `${env.PUBLIC_PRODUCT_NAME?.trim() || 'Talentplace'} <no-reply@${new URL(publicOrigin).hostname}>`,
       outboxDir: path.join(dataDir, 'outbox'),
       smtpUrl: readSmtpUrl(env.SMTP_URL),
+    },
+    queue: {
+      enabled: env.QUEUE_ENABLED?.trim() !== 'false',
+      jobAlertCron: readCron(env.JOB_ALERT_CRON, 'JOB_ALERT_CRON', '7 * * * *'),
+      expiredAdsCron: readCron(env.EXPIRED_ADS_CRON, 'EXPIRED_ADS_CRON', '23 * * * *'),
     },
     uploadsDir: path.resolve(cwd, env.UPLOADS_DIR?.trim() || path.join(dataDir, 'uploads')),
     production,

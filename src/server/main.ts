@@ -11,6 +11,7 @@ import { createMediaEndpoint } from './http/media';
 import { createRequestBodyLimit } from './http/request-body-limit';
 import { loadAstroHandler } from './http/astro-handler';
 import { createBackchannelLogoutEndpoint } from './http/backchannel-logout';
+import { createUnsubscribeEndpoint, UNSUBSCRIBE_PATH } from './http/unsubscribe';
 import { applySecurityHeaders } from './http/security-headers';
 import { createStaticAssets } from './http/static-assets';
 import { BACKCHANNEL_LOGOUT_PATH, createServices, type AppServices, type OwnedServices } from './services';
@@ -56,6 +57,7 @@ export async function startServer(options: StartOptions = {}) {
   const refuseOversizedBody = createRequestBodyLimit([PROFILE_UPLOADS, BILLING_ATTACHMENT_UPLOADS, COMPANY_LOGO_UPLOADS]);
   let serveMedia: ReturnType<typeof createMediaEndpoint> | null = null;
   const backchannelLogout = createBackchannelLogoutEndpoint(() => owned?.services.bff ?? null);
+  const unsubscribe = createUnsubscribeEndpoint(() => owned?.unsubscribeJobAlert ?? null);
 
   const trackerOrigin = config.analytics ? new URL(config.analytics.trackerBaseUrl).origin : null;
   const server = createServer(async (req, res) => {
@@ -77,6 +79,7 @@ export async function startServer(options: StartOptions = {}) {
         await backchannelLogout(req, res);
         return;
       }
+      if (pathname === UNSUBSCRIBE_PATH && (await unsubscribe(req, res, new URL(req.url ?? '/', 'http://localhost')))) return;
       if (owned.api && pathname === config.graphql.path) {
         await owned.api.handle(req, res);
         return;

@@ -23,6 +23,10 @@ import type { SessionStore } from './bff/session-record';
 import { createSessionManager } from './bff/sessions';
 import { createIdentityProvider, type IdentityProvider } from './idp/identity-provider';
 import { createEventMail } from './api/notifications/event-mail';
+import { sendJobAlertDigests, unsubscribeJobAlert } from './api/job-alerts/job-alert-digests';
+import { JOB_ALERT_FREQUENCIES } from '../lib/job-alerts/job-alert-input';
+import { startWorkQueue } from './queue/work-queue';
+import { closeExpiredJobAds } from './search/close-expired-job-ads';
 import type { Mailer } from './mail/mailer';
 import { createOutboxMailer } from './mail/outbox-mailer';
 import { createSmtpMailer, smtpServerOf } from './mail/smtp-mailer';
@@ -48,6 +52,8 @@ export interface OwnedServices {
   /** The built-in OpenID provider; null when AUTH_ISSUER names another one. */
   identityProvider: IdentityProvider | null;
   database: Database;
+  /** A job alert mail's unsubscribe (one-click or the page's button): true when an alert was removed. */
+  unsubscribeJobAlert: (token: string | null) => Promise<boolean>;
   readiness: ReadinessCheck[];
   close: () => Promise<void>;
 }
@@ -104,11 +110,39 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
     log(`uploads: stored on the local disk in ${config.uploadsDir}`);
 
     const mailer = openMailer(config, log);
+    const secrets = await loadSecrets(process.env, config.dataDir);
+    const site = { origin: config.publicOrigin, productName: config.site.productName };
+    const jobSearch = createJobSearch({ db: database.db, env: process.env, log });
+    const jobAdIndex = createJobAdIndex({ db: database.db, env: process.env, log });
+
+    // Scheduled and deferred work in the database (issue 20 item 5, src/server/queue).
+    const queue = config.queue.enabled
+      ? await startWorkQueue({
+          database,
+          databaseUrl: config.databaseUrl,
+          log,
+          schedules: { jobAlertCron: config.queue.jobAlertCron, expiredAdsCron: config.queue.expiredAdsCron },
+          handlers: {
+            sendMail: (message) => mailer.send(message),
+            async sendJobAlertDigests(now) {
+              const digests = { db: database.db, jobSearch, mailer, site, unsubscribeKey: secrets.unsubscribeKey, log };
+              for (const frequency of JOB_ALERT_FREQUENCIES) await sendJobAlertDigests(digests, frequency, now);
+            },
+            async closeExpiredJobAds(now) {
+              const closed = await closeExpiredJobAds({ db: database.db, jobAdIndex, now });
+              log(`job ads: ${closed.titles} expired titles recounted, ${closed.ads} expired ads followed into the search index`);
+            },
+          },
+        })
+      : null;
+    if (!queue) log('queue: QUEUE_ENABLED=false, this instance runs no scheduled work');
+    // Stopped after the event mails (closers run in reverse), so their last retries can still be queued.
+    if (queue) closers.push(() => queue.stop());
+
     // The events' mails: after each API operation, in the background (notifications/event-mail.ts).
-    const eventMail = createEventMail({ db: database.db, mailer, site: { origin: config.publicOrigin, productName: config.site.productName }, log });
+    const eventMail = createEventMail({ db: database.db, mailer, site, log, ...(queue ? { retryLater: (message) => queue.retryMail(message) } : {}) });
     closers.push(() => eventMail.close());
 
-    const secrets = await loadSecrets(process.env, config.dataDir);
     const redirectUri = `${config.publicOrigin}${CALLBACK_PATH}`;
     const postLogoutRedirectUri = `${config.publicOrigin}${SIGNED_OUT_PATH}`;
 
@@ -153,8 +187,8 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
       ? null
       : createApi({
           db: database.db,
-          jobSearch: createJobSearch({ db: database.db, env: process.env, log }),
-          jobAdIndex: createJobAdIndex({ db: database.db, env: process.env, log }),
+          jobSearch,
+          jobAdIndex,
           storage,
           eventMail,
           path: config.graphql.path,
@@ -195,6 +229,7 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
       api,
       identityProvider,
       database,
+      unsubscribeJobAlert: (token) => unsubscribeJobAlert(database.db, secrets.unsubscribeKey, token),
       readiness: [
         { name: 'database', check: () => database.ping() },
         { name: 'sessions', check: () => sessionStore.ping() },

@@ -14,8 +14,9 @@ import {
 import { getTranslator } from '../../src/lib/i18n/i18n';
 
 describe('notification event types (spec §9)', () => {
-  it('has create, update and delete for eleven entities, update only for company and talent profile, the pipeline events of issue 16, the shortlists of issue 17, the user status changes, admin profile reads, impersonations and feature flags of issue 19', () => {
-    expect(EVENT_TYPES).toHaveLength(11 * 3 + 2 + 3 + 6 + 2 + 1 + 2 + 3 + 2);
+  it('has create, update and delete for eleven entities, update only for company and talent profile, the pipeline events of issue 16, the shortlists of issue 17, the user status changes, admin profile reads, impersonations and feature flags of issue 19, and the job alerts of issue 20', () => {
+    expect(EVENT_TYPES).toHaveLength(11 * 3 + 2 + 3 + 6 + 2 + 1 + 2 + 3 + 2 + 3);
+    expect(EVENT_TYPES).toEqual(expect.arrayContaining(['jobAlert.create', 'jobAlert.update', 'jobAlert.delete']));
     expect(EVENT_TYPES).toEqual(expect.arrayContaining(['impersonation.create', 'impersonation.update']));
     expect(EVENT_TYPES).toEqual(expect.arrayContaining(['featureFlag.create', 'featureFlag.update', 'featureFlag.delete', 'userFeatureFlag.create', 'userFeatureFlag.delete', 'talentProfile.read']));
     expect(EVENT_TYPES).toEqual(expect.arrayContaining(['user.update', 'user.delete']));
@@ -52,13 +53,15 @@ describe('default notification preferences', () => {
     for (const type of EVENT_TYPES) expect(defaultNotificationPreference(type), type).toMatchObject({ ui: true, push: false });
   });
 
-  it('e-mails only the talent-relevant events: invitations, applications, assignments and billing', () => {
+  it('e-mails only the talent-relevant events (invitations, applications, assignments, billing) and a member\'s company verified or joined', () => {
     const emailed = EVENT_TYPES.filter((type) => defaultNotificationPreference(type).email);
     expect(emailed).toEqual([
       'billing.create', 'billing.update', 'billing.delete',
+      'companyOnUser.create', 'companyOnUser.update', 'companyOnUser.delete',
       'jobAssignment.create', 'jobAssignment.update', 'jobAssignment.delete',
       'talentInvitation.create', 'talentInvitation.update', 'talentInvitation.delete',
       'talentJobApplication.create', 'talentJobApplication.update',
+      'company.update',
     ]);
   });
 

@@ -3,7 +3,9 @@ import { EVENT_TYPES } from '../../src/lib/account/notification-preferences';
 import {
   eventTypesOnChannel,
   isMailedEvent,
+  mailAudienceOf,
   mailRecipientOf,
+  mailsCompanyReader,
   recipientOf,
   unreadCountText,
   wantsOnChannel,
@@ -87,5 +89,29 @@ describe('the bell count', () => {
     expect(unreadCountText(3)).toBe('3');
     expect(unreadCountText(99)).toBe('99');
     expect(unreadCountText(100)).toBe('99+');
+  });
+});
+
+describe('the company side is mailed its review and its members (issue 20 item 3)', () => {
+  const review = (action: string) => ({ type: 'company.update', toId: COMPANY, fromId: OWNER, action });
+
+  it('mails the owners of a company the platform verified or rejected, not its other updates', () => {
+    expect(mailAudienceOf(review('verify'))).toBe('companyOwners');
+    expect(mailAudienceOf(review('reject'))).toBe('companyOwners');
+    expect(isMailedEvent(review('delete'))).toBe(false);
+    expect(isMailedEvent(review('permissions'))).toBe(false);
+    expect(isMailedEvent({ type: 'company.update', toId: COMPANY, fromId: OWNER })).toBe(false);
+  });
+
+  it('mails a member invitation to the invited address, and a user who joined at once to that user', () => {
+    expect(mailAudienceOf({ type: 'companyOnUser.create', toId: COMPANY, fromId: OWNER, invitation: true })).toBe('invitedAddress');
+    expect(mailAudienceOf({ type: 'companyOnUser.create', toId: COMPANY, fromId: OWNER })).toBe('addedMember');
+  });
+
+  it("mails a company's reader as their settings say, never for what they did themselves", () => {
+    const event = review('verify');
+    expect(mailsCompanyReader(event, TALENT, [])).toBe(true);
+    expect(mailsCompanyReader(event, TALENT, [off('company.update', 'email')])).toBe(false);
+    expect(mailsCompanyReader(event, OWNER, [])).toBe(false);
   });
 });

@@ -85,7 +85,28 @@ describe('every other event type has a sentence', () => {
   });
 
   it('falls back to the settings page name of the event type', () => {
-    expect(sentence(facts('companyOnUser.create'))).toBe('Northwind Labs: Member added to a company.');
+    expect(sentence(facts('companyRole.create'))).toBe('Northwind Labs: Company role created.');
+    expect(sentence(facts('company.update', { action: 'permissions' }))).toBe('Northwind Labs: Company profile updated.');
+  });
+});
+
+describe('the company side is told of its review and its members', () => {
+  it('says verified or not verified by the admin action, with the reason of a rejection', () => {
+    expect(notificationKind(facts('company.update', { action: 'verify' }))).toBe('companyVerified');
+    const rejected = notificationWords(facts('company.update', { action: 'reject', reason: 'Unknown business' }), t);
+    expect(rejected).toEqual({ kind: 'companyRejected', sentence: 'Northwind Labs was not verified.', detail: 'Reason: Unknown business' });
+  });
+
+  it('leads a review to My Companies, where the reason is read', () => {
+    expect(notificationHref(facts('company.update', { action: 'reject' }))).toBe('/company/my-companies');
+  });
+
+  it('mails a member invitation with the link to sign up and why it came, without the settings an address has not got', () => {
+    const mail = notificationMail(facts('companyOnUser.create', { invitation: true }), t, { origin: 'https://talentplace.test', productName: 'Talentplace' });
+    expect(mail.subject).toBe('Join Northwind Labs on Talentplace');
+    expect(mail.text).toContain('https://talentplace.test/sign-up');
+    expect(mail.text).not.toContain('site-settings');
+    expect(notificationKind(facts('companyOnUser.create'))).toBe('memberAdded');
   });
 });
 

@@ -13,7 +13,7 @@ export type EventAction = (typeof EVENT_ACTIONS)[number];
  * Spec §9: create, update and delete for eleven entities; company and talent profile update
  * only. Beyond the spec: an application's arrival and moves, a company's read of a talent's
  * document, which the talent is told about (issue 16), the company's shortlists (issue 17)
- * and an admin's change of a user's status (issue 19).
+ * an admin's change of a user's status (issue 19) and a talent's job alerts (issue 20).
  */
 export const EVENT_SUBJECTS = [
   { subject: 'billing', actions: EVENT_ACTIONS },
@@ -33,6 +33,8 @@ export const EVENT_SUBJECTS = [
   { subject: 'companySavedTalent', actions: EVENT_ACTIONS },
   // A platform admin blocked, unblocked or deleted the user (issue 19).
   { subject: 'user', actions: ['update', 'delete'] },
+  // A talent saved, changed or removed a job alert (issue 20 item 4).
+  { subject: 'jobAlert', actions: EVENT_ACTIONS },
   { subject: 'company', actions: ['update'] },
   { subject: 'talentProfile', actions: ['update', 'read'] },
   // An impersonator started or stopped acting as a user (issue 19): audit rows addressed to
@@ -67,11 +69,13 @@ export interface NotificationPreference {
  * Entities where a company acts on the talent and the talent has to answer or would want
  * to know at once even when not signed in: an invitation to reply to, where an application
  * stands (never a silent end, issue 16), an assignment that
- * starts or changes, a billing approved or rejected (money). Everything else is company
- * housekeeping that members see in the app they work in daily; mailing it would bury the
- * few e-mails that matter.
+ * starts or changes, a billing approved or rejected (money). Beside them, the two a company
+ * member waits for: the platform verified or rejected their company, and they were added to
+ * one (of these types only those moments are mailed: `isMailedEvent`). Everything else is
+ * company housekeeping that members see in the app they work in daily; mailing it would bury
+ * the few e-mails that matter.
  */
-const EMAIL_BY_DEFAULT: ReadonlySet<string> = new Set<EventSubject>(['talentInvitation', 'talentJobApplication', 'jobAssignment', 'billing']);
+const EMAIL_BY_DEFAULT: ReadonlySet<string> = new Set<EventSubject>(['talentInvitation', 'talentJobApplication', 'jobAssignment', 'billing', 'company', 'companyOnUser']);
 
 /**
  * What a user gets before choosing anything (no row stored for the type):
@@ -102,7 +106,7 @@ export const PREFERENCE_GROUPS = [
   { id: 'recruiting', subjects: ['jobAd', 'jobDescription', 'companyHiringStep', 'companyTalentNote', 'companySavedTalentList', 'companySavedTalent'] },
   { id: 'talentManagement', subjects: ['companyTalentRoster', 'invoice'] },
   { id: 'companyManagement', subjects: ['company', 'companyOnUser', 'companyRole'] },
-  { id: 'account', subjects: ['user', 'userFeatureFlag'] },
+  { id: 'account', subjects: ['user', 'userFeatureFlag', 'jobAlert'] },
 ] as const satisfies ReadonlyArray<{ id: string; subjects: readonly EventSubject[] }>;
 
 /** The event types of one settings group, in the order rows are shown. */

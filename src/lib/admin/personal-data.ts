@@ -69,7 +69,7 @@ export const ERASED_APPLICATION = { message: null, details: {} } as const;
 
 /**
  * Rows about the person that go entirely: their choices and lists (notification
- * preferences, feature flags, saved job ads), their payment profile (bank details), their
+ * preferences, feature flags, saved job ads, job alerts), their payment profile (bank details), their
  * company memberships and open member invitations to their address, company notes and
  * shortlist entries about their profile, and their sign-in account at the built-in
  * identity provider (e-mail, name, password hash).

@@ -1,7 +1,6 @@
 import type { Translate } from '../i18n/i18n';
 import { RETRY_AFTER_SECONDS, type UnavailableDependency } from './service-unavailable';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+import { escapeHtml } from '../text/escape-html';
 
 /**
  * The answer while a dependency is down: 503 with Retry-After, an HTML page for a

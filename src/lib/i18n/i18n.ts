@@ -12,6 +12,7 @@ import invoices from '../../locales/en/common/invoices.json';
 import jobAds from '../../locales/en/common/job-ads.json';
 import jobApplications from '../../locales/en/common/job-applications.json';
 import jobDescriptions from '../../locales/en/common/job-descriptions.json';
+import jobAlerts from '../../locales/en/common/job-alerts.json';
 import jobFields from '../../locales/en/common/job-fields.json';
 import notifications from '../../locales/en/common/notifications.json';
 import talentAssignments from '../../locales/en/common/talent-assignments.json';
@@ -46,6 +47,7 @@ export const COMMON_PARTS: Readonly<Record<string, object>> = {
   impersonation,
   invoices,
   'job-ads': jobAds,
+  'job-alerts': jobAlerts,
   'job-applications': jobApplications,
   'job-descriptions': jobDescriptions,
   'job-fields': jobFields,

@@ -39,28 +39,72 @@ export function wantsOnChannel(stored: ReadonlyArray<NotificationPreference>, ty
 /** The billing steps a talent is mailed about (issue 20 item 3): their money moved on. */
 export const MAILED_BILLING_STATUSES = ['APPROVED', 'REJECTED', 'INVOICED', 'PAID'] as const;
 
-/** What the mail rule reads beyond the type: the status a billing moved to. */
+/** What the mail rule reads beyond the type: the status a billing moved to, an admin's review action, a member invitation. */
 export interface MailableEvent extends NotifiableEvent {
   status?: string | null;
+  /** eventData.action of an admin's company.update: verify, reject, delete, permissions. */
+  action?: string | null;
+  /** eventData.invitation of companyOnUser.create: an address without an account was invited. */
+  invitation?: boolean;
 }
+
+/** The admin review actions the company's owners are mailed about (issue 20 item 3). */
+export const MAILED_COMPANY_ACTIONS = ['verify', 'reject'] as const;
 
 /**
  * Which events are worth an e-mail at all, before anyone's preferences (issue 20 item 3):
- * a move of the talent's application (rejection included), an invitation received, and a
- * billing approved, rejected, invoiced or paid. Everything else stays in the bell: a
- * billing's other edits (attachments, remarks) are not news worth a mail.
+ * a move of the talent's application (rejection included), an invitation received, a
+ * billing approved, rejected, invoiced or paid, a company verified or rejected by the
+ * platform, and someone added or invited to a company. Everything else stays in the bell:
+ * a billing's other edits (attachments, remarks) or a company's profile edits are not news
+ * worth a mail.
  */
 export function isMailedEvent(event: MailableEvent): boolean {
-  if (event.type === 'talentJobApplication.update' || event.type === 'talentInvitation.create') return true;
-  if (event.type === 'billing.update') return (MAILED_BILLING_STATUSES as readonly string[]).includes(event.status ?? '');
-  return false;
+  return mailAudienceOf(event) !== null;
 }
 
-/** The user an event is mailed to, given that user's saved preferences; null for nobody. */
+/**
+ * Who a mailed event goes to. Most are addressed to a user (`toId`); the company's events
+ * are addressed to the company, so their mail names its readers otherwise:
+ * - `addressee`: the user of `toId` (applications, invitations, billings);
+ * - `companyOwners`: the owners of the company of `toId` (verified or rejected: they
+ *   created it and read the reason on My Companies);
+ * - `addedMember`: the existing user who joined (eventData.after.userId);
+ * - `invitedAddress`: the e-mail address invited (eventData.after.email), which has no
+ *   account, hence no preferences: the mail is the invitation itself.
+ */
+export type MailAudience = 'addressee' | 'companyOwners' | 'addedMember' | 'invitedAddress';
+
+export function mailAudienceOf(event: MailableEvent): MailAudience | null {
+  switch (event.type) {
+    case 'talentJobApplication.update':
+    case 'talentInvitation.create':
+      return 'addressee';
+    case 'billing.update':
+      return (MAILED_BILLING_STATUSES as readonly string[]).includes(event.status ?? '') ? 'addressee' : null;
+    case 'company.update':
+      return (MAILED_COMPANY_ACTIONS as readonly string[]).includes(event.action ?? '') ? 'companyOwners' : null;
+    case 'companyOnUser.create':
+      return event.invitation ? 'invitedAddress' : 'addedMember';
+    default:
+      return null;
+  }
+}
+
+/** The user an event addressed to a user is mailed to, given that user's saved preferences; null for nobody. */
 export function mailRecipientOf(event: MailableEvent, stored: ReadonlyArray<NotificationPreference>): string | null {
   const recipient = recipientOf(event);
-  if (!recipient || !isMailedEvent(event)) return null;
+  if (!recipient || mailAudienceOf(event) !== 'addressee') return null;
   return wantsOnChannel(stored, event.type, 'email') ? recipient : null;
+}
+
+/**
+ * Whether one reader of a company's event (an owner, the member added) is mailed: not
+ * when they did it themselves, and only when e-mail is on for the type in their settings.
+ */
+export function mailsCompanyReader(event: MailableEvent, readerId: string, stored: ReadonlyArray<NotificationPreference>): boolean {
+  if ((event.actorUserId ?? event.fromId) === readerId) return false;
+  return wantsOnChannel(stored, event.type, 'email');
 }
 
 /** The bell shows at most this many; more reads "99+". */

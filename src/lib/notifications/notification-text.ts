@@ -27,6 +27,10 @@ export interface NotificationFacts {
   invoiceNumber: string | null;
   /** Which document a company downloaded: cv, resume, pdf. */
   document: string | null;
+  /** An admin's review action on a company (verify, reject...); null for other events. */
+  action?: string | null;
+  /** A company member invitation to an address without an account. */
+  invitation?: boolean;
 }
 
 /** The kinds that are e-mailed (issue 20 item 3); each has a subject of its own. */
@@ -40,6 +44,10 @@ export const MAILED_KINDS = [
   'billingRejected',
   'billingInvoiced',
   'billingPaid',
+  'companyVerified',
+  'companyRejected',
+  'memberAdded',
+  'memberInvited',
 ] as const;
 
 /** Every kind of sentence: the mailed ones and those the bell alone shows. */
@@ -70,10 +78,14 @@ const BY_TYPE: Readonly<Record<string, NotificationKind>> = {
   'talentDocument.read': 'documentRead',
 };
 
-/** Which sentence an event gets: by type, an application by the step's group, a billing by its new status. */
-export function notificationKind(facts: Pick<NotificationFacts, 'type' | 'stepGroup' | 'status'>): NotificationKind {
+const COMPANY_BY_ACTION: Readonly<Record<string, NotificationKind>> = { verify: 'companyVerified', reject: 'companyRejected' };
+
+/** Which sentence an event gets: by type, an application by the step's group, a billing by its new status, a company by the admin's action. */
+export function notificationKind(facts: Pick<NotificationFacts, 'type' | 'stepGroup' | 'status' | 'action' | 'invitation'>): NotificationKind {
   if (facts.type === 'talentJobApplication.update') return APPLICATION_BY_GROUP[facts.stepGroup ?? ''] ?? 'applicationMoved';
   if (facts.type === 'billing.update') return BILLING_BY_STATUS[facts.status ?? ''] ?? 'billingUpdated';
+  if (facts.type === 'company.update') return COMPANY_BY_ACTION[facts.action ?? ''] ?? 'other';
+  if (facts.type === 'companyOnUser.create') return facts.invitation ? 'memberInvited' : 'memberAdded';
   return BY_TYPE[facts.type] ?? 'other';
 }
 
@@ -114,8 +126,12 @@ export function notificationWords(facts: NotificationFacts, t: Translate): Notif
  * exists), the company's page for its roster and document reads, and the company's
  * dashboard (selecting that company) for the company side.
  */
-export function notificationHref(facts: Pick<NotificationFacts, 'type' | 'entityId' | 'companyId'>): string | null {
+export function notificationHref(facts: Pick<NotificationFacts, 'type' | 'entityId' | 'companyId' | 'action' | 'invitation'>): string | null {
   const [subject, action] = facts.type.split('.');
+  // A company's review is read on My Companies (the reason, or the company now selectable);
+  // an invited address has no account yet: it signs up with that address and joins.
+  if (facts.type === 'company.update' && facts.action && facts.action in COMPANY_BY_ACTION) return buildRoute('companyMyCompanies');
+  if (facts.type === 'companyOnUser.create' && facts.invitation) return buildRoute('signUp');
   const one = action !== 'delete' && facts.entityId ? { id: facts.entityId } : undefined;
   switch (subject) {
     case 'talentJobApplication':
@@ -151,14 +167,18 @@ export function notificationMail(facts: NotificationFacts, t: Translate, site: {
   const words = notificationWords(facts, t);
   const values = sentenceValues(facts, t);
   const mailed = (MAILED_KINDS as readonly string[]).includes(words.kind);
-  const subject = mailed ? t(`notifications.mail.subjects.${words.kind}`, values) : words.sentence;
+  const subject = mailed ? t(`notifications.mail.subjects.${words.kind}`, { ...values, product: site.productName }) : words.sentence;
   const href = notificationHref(facts);
+  const invited = words.kind === 'memberInvited';
   const lines = [
     words.sentence,
     ...(words.detail ? [words.detail] : []),
     '',
-    ...(href ? [t('notifications.mail.open', { product: site.productName, link: `${site.origin}${href}` }), ''] : []),
-    t('notifications.mail.why', { event: values.event, link: `${site.origin}${buildRoute('siteSettings')}` }),
+    ...(href ? [t(invited ? 'notifications.mail.join' : 'notifications.mail.open', { product: site.productName, link: `${site.origin}${href}` }), ''] : []),
+    // An invited address has no account, so no settings: it is told why it got the mail instead.
+    invited
+      ? t('notifications.mail.whyInvited', { product: site.productName })
+      : t('notifications.mail.why', { event: values.event, link: `${site.origin}${buildRoute('siteSettings')}` }),
   ];
   return { subject, text: `${lines.join('\n')}\n` };
 }

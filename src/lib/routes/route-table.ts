@@ -39,6 +39,8 @@ export const ROUTES = [
   { key: 'siteSettings', path: '/site-settings', titleKey: 'titles.siteSettings', group: 'public', access: 'signedIn', live: true },
   // Beyond the spec's table (issue 20): the notification centre has no spec route; see docs/architecture.md.
   { key: 'notifications', path: '/notifications', titleKey: 'titles.notifications', group: 'public', access: 'signedIn', live: true },
+  // Beyond the spec too: a job alert mail's unsubscribe link, for anyone holding its token (issue 20 item 4).
+  { key: 'unsubscribe', path: '/unsubscribe', titleKey: 'titles.unsubscribe', group: 'public', access: 'guest', live: true },
 
   { key: 'adminCompanies', path: '/admin/companies', titleKey: 'titles.adminCompanies', group: 'admin', access: 'admin', live: true },
   { key: 'adminCompany', path: '/admin/company', titleKey: 'titles.adminCompany', group: 'admin', access: 'admin', live: true },

@@ -36,5 +36,6 @@ export async function recordEvent(
   // `data` is loosely typed (Omit over EventData's index signature): read `after.status` with care.
   const after: unknown = event.data?.after;
   const status = after && typeof after === 'object' && 'status' in after && typeof after.status === 'string' ? after.status : null;
-  noteRecordedEvent({ id: row!.id, type: event.type, toId: event.toId, fromId: viewer.userId, actorUserId, status });
+  const action = typeof event.data?.action === 'string' ? event.data.action : null;
+  noteRecordedEvent({ id: row!.id, type: event.type, toId: event.toId, fromId: viewer.userId, actorUserId, status, action, invitation: event.data?.invitation === true });
 }

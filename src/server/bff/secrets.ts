@@ -9,6 +9,8 @@ export interface BffSecrets {
   clientSecret: string;
   /** Keys oidc-provider signs its cookies with. */
   providerCookieKeys: string[];
+  /** Signs the unsubscribe links of job alert mails (api/job-alerts/unsubscribe-token.ts). */
+  unsubscribeKey: string;
 }
 
 interface SecretsFile {
@@ -47,5 +49,6 @@ export async function loadSecrets(env: Record<string, string | undefined>, dataD
     transactionKey: createHash('sha256').update(sessionSecret).digest(),
     clientSecret: env.AUTH_CLIENT_SECRET?.trim() || stored.clientSecret,
     providerCookieKeys: [createHash('sha256').update(`provider-cookies:${sessionSecret}`).digest('base64url'), stored.cookieKey],
+    unsubscribeKey: createHash('sha256').update(`job-alert-unsubscribe:${sessionSecret}`).digest('base64url'),
   };
 }

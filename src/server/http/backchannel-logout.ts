@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readSmallBody } from './read-body';
 import type { Bff } from '../bff/bff';
 
 const MAX_BODY_BYTES = 16 * 1024;
@@ -6,17 +7,6 @@ const MAX_BODY_BYTES = 16 * 1024;
 function answer(res: ServerResponse, status: number, body?: Record<string, string>) {
   res.writeHead(status, { 'cache-control': 'no-store', ...(body ? { 'content-type': 'application/json; charset=utf-8' } : {}) });
   res.end(body ? JSON.stringify(body) : undefined);
-}
-
-async function readBody(req: IncomingMessage): Promise<string | null> {
-  let size = 0;
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return null;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 /**
@@ -35,7 +25,7 @@ export function createBackchannelLogoutEndpoint(getBff: () => Bff | null) {
       answer(res, 400, { error: 'invalid_request', error_description: 'Send application/x-www-form-urlencoded' });
       return;
     }
-    const body = await readBody(req);
+    const body = await readSmallBody(req, MAX_BODY_BYTES);
     const token = body === null ? null : new URLSearchParams(body).get('logout_token');
     const bff = getBff();
     if (!token || !bff) {

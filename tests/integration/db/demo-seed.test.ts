@@ -24,6 +24,9 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../src/server/db/seed/demo-a
 import { isDatabaseEmpty, seedDemoData, type SeedSummary } from '../../../src/server/db/seed/demo-seed';
 import { verifyPassword } from '../../../src/server/crypto/password-hash';
 import { describeEachDatabase, openTestDatabase } from '../../support/test-database';
+import { sendJobAlertDigests } from '../../../src/server/api/job-alerts/job-alert-digests';
+import type { MailMessage } from '../../../src/server/mail/mailer';
+import { createPostgresJobSearch } from '../../../src/server/search/postgres-job-search';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -216,6 +219,13 @@ describeEachDatabase('demo seed', (kind) => {
     const invitations = await db.select().from(talentInvitation).where(eq(talentInvitation.talentProfileId, profile!.id));
     expect(invitations.length).toBeGreaterThanOrEqual(3);
     expect(invitations.filter((invitation) => invitation.ignored && invitation.ignoredAt)).toHaveLength(1);
+  });
+
+  it("gives the demo talent a weekly job alert whose first digest run mails the remote ads of the last week", async () => {
+    const sent: MailMessage[] = [];
+    const options = { db, jobSearch: createPostgresJobSearch(db), mailer: { send: async (message: MailMessage) => void sent.push(message) }, site: { origin: 'https://talentplace.test', productName: 'Talentplace' }, unsubscribeKey: 'k', log: () => {} };
+    expect(await sendJobAlertDigests(options, 'weekly')).toMatchObject({ checked: 1, sent: 1 });
+    expect(sent[0]).toMatchObject({ to: 'talent@demo.test', subject: expect.stringMatching(/^\d+ new jobs? for All jobs · Remote on Talentplace$/) });
   });
 
   it('keeps the money trail exact: every billing status, lines adding up, invoices, balances', async () => {

@@ -7,6 +7,7 @@ import {
   companySavedTalent,
   companyTalentNote,
   identityAccount,
+  jobAlert,
   savedJobAd,
   talentJobApplication,
   talentPaymentProfile,
@@ -46,6 +47,7 @@ export async function eraseUser(tx: Writer, target: UserRow): Promise<{ fileKeys
   await tx.delete(userNotificationPreferences).where(eq(userNotificationPreferences.userId, target.id));
   await tx.delete(userFeatureFlag).where(eq(userFeatureFlag.userId, target.id));
   await tx.delete(savedJobAd).where(eq(savedJobAd.userId, target.id));
+  await tx.delete(jobAlert).where(eq(jobAlert.userId, target.id));
   await tx.delete(companyOnUser).where(eq(companyOnUser.userId, target.id));
   await tx.delete(companyMemberInvitation).where(sql`lower(${companyMemberInvitation.email}) = lower(${target.email})`);
   // The built-in provider's account is the token subject; an external provider's is not ours.

@@ -3,12 +3,12 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Plugin } from 'graphql-yoga';
 import type { NotificationPreference } from '../../../lib/account/notification-preferences';
 import { getTranslator } from '../../../lib/i18n/i18n';
-import { isMailedEvent, mailRecipientOf, recipientOf } from '../../../lib/notifications/notification-rules';
+import { isMailedEvent, mailAudienceOf, mailRecipientOf, mailsCompanyReader, recipientOf } from '../../../lib/notifications/notification-rules';
 import { notificationMail } from '../../../lib/notifications/notification-text';
 import type { AppDatabase } from '../../db/client';
-import { generalEventslog, user } from '../../db/schema';
+import { companyOnUser, companyRole, generalEventslog, user } from '../../db/schema';
 import type { Mailer, MailMessage } from '../../mail/mailer';
-import { notificationFactsOf } from './notification-facts';
+import { notificationFactsOf, type EventRow } from './notification-facts';
 import { readNotificationPreferences } from './preferences';
 import { gatherRecordedEvents, type RecordedEvent } from './recorded-events';
 
@@ -18,9 +18,10 @@ import { gatherRecordedEvents, type RecordedEvent } from './recorded-events';
 // from the log (a rolled-back write left none) and mailed in the background to the users
 // they are addressed to, as the rules and the users' preferences say. The answer to the
 // write never waits for a mail, and a failing mail server never fails or undoes it: a send
-// that fails is tried again after each of RETRY_DELAYS_MS, then given up, each step logged.
-// Known limit: the queue is in memory, so mails still waiting when the process stops are
-// not sent (the in-app notification, the event row itself, stays).
+// that fails goes to the database job queue (`retryLater`, src/server/queue), which tries
+// it again with backoff and survives a restart; without a queue (an API run on its own,
+// tests) it is tried again in memory after each of RETRY_DELAYS_MS, then given up, each
+// step logged.
 
 /** Waits before each new try of a failed send: about 13 minutes in all, then given up. */
 export const RETRY_DELAYS_MS: readonly number[] = [5_000, 30_000, 120_000, 600_000];
@@ -32,6 +33,11 @@ export interface EventMailOptions {
   site: { origin: string; productName: string };
   log: (message: string) => void;
   retryDelaysMs?: readonly number[];
+  /**
+   * Keeps a mail whose first send failed for later tries that survive a restart (the
+   * database job queue, src/server/queue). Without it the retries wait in memory.
+   */
+  retryLater?: (message: MailMessage) => Promise<void>;
 }
 
 export interface EventMail {
@@ -55,26 +61,67 @@ export function createEventMail(options: EventMailOptions): EventMail {
     void work.finally(() => under.delete(work));
   };
 
+  /**
+   * Who reads each committed event, by its audience (mailAudienceOf): the user it is
+   * addressed to, the owners of the company it is addressed to, the member it added, or the
+   * address it invited. Users are mailed only while active and when their settings say so.
+   */
+  async function readersOf(row: EventRow, event: RecordedEvent): Promise<Array<{ userId: string | null; email: string | null }>> {
+    const after = (row.eventData.after ?? {}) as Record<string, unknown>;
+    switch (mailAudienceOf(event)) {
+      case 'addressee':
+        return [{ userId: row.toId, email: null }];
+      case 'addedMember':
+        return typeof after.userId === 'string' ? [{ userId: after.userId, email: null }] : [];
+      case 'invitedAddress':
+        return typeof after.email === 'string' ? [{ userId: null, email: after.email }] : [];
+      case 'companyOwners': {
+        const owners = await db
+          .select({ userId: companyOnUser.userId })
+          .from(companyOnUser)
+          .innerJoin(companyRole, and(eq(companyRole.id, companyOnUser.roleId), eq(companyRole.isDefault, true)))
+          .where(eq(companyOnUser.companyId, row.toId!));
+        return owners.map((owner) => ({ userId: owner.userId, email: null }));
+      }
+      default:
+        return [];
+    }
+  }
+
   /** The mails the committed ones among these events make, one per event and recipient. */
   async function messagesFor(events: readonly RecordedEvent[]): Promise<MailMessage[]> {
+    // Read once per user and operation: a batch of moves to one talent costs one query.
     const preferences = new Map<string, Promise<NotificationPreference[]>>();
+    const preferencesOf = (userId: string) => {
+      if (!preferences.has(userId)) preferences.set(userId, readNotificationPreferences(db, userId));
+      return preferences.get(userId)!;
+    };
     const wanted: RecordedEvent[] = [];
     // Most operations record nothing worth a mail: they cost no query here.
-    for (const event of events.filter((candidate) => isMailedEvent(candidate) && recipientOf(candidate))) {
-      if (!preferences.has(event.toId!)) preferences.set(event.toId!, readNotificationPreferences(db, event.toId!));
-      if (mailRecipientOf(event, await preferences.get(event.toId!)!)) wanted.push(event);
+    for (const event of events.filter((candidate) => isMailedEvent(candidate))) {
+      // An event addressed to a user is decided before reading it back; the company's are per reader below.
+      if (mailAudienceOf(event) !== 'addressee' || (recipientOf(event) && mailRecipientOf(event, await preferencesOf(event.toId!)))) wanted.push(event);
     }
     if (!wanted.length) return [];
-    const ids = wanted.map((event) => event.id);
-    const rows = await db.select().from(generalEventslog).where(inArray(generalEventslog.id, ids));
-    const recipients = await db
-      .select({ id: user.id, email: user.email })
-      .from(user)
-      .where(and(inArray(user.id, [...new Set(rows.map((row) => row.toId!))]), eq(user.status, 'active')));
-    const emailOf = new Map(recipients.map((row) => [row.id, row.email]));
-    const mailable = rows.filter((row) => emailOf.has(row.toId!));
-    const facts = await notificationFactsOf(db, mailable);
-    return mailable.map((row, index) => ({ to: emailOf.get(row.toId!)!, ...notificationMail(facts[index]!, t, options.site) }));
+    const byId = new Map(wanted.map((event) => [event.id, event]));
+    const rows = await db.select().from(generalEventslog).where(inArray(generalEventslog.id, [...byId.keys()]));
+    const addressed: Array<{ row: EventRow; to: string }> = [];
+    const users = new Map<string, { row: EventRow; userId: string }[]>();
+    for (const row of rows) {
+      const event = byId.get(row.id)!;
+      for (const reader of await readersOf(row, event)) {
+        if (reader.email) addressed.push({ row, to: reader.email });
+        else if (reader.userId && (mailAudienceOf(event) === 'addressee' || mailsCompanyReader(event, reader.userId, await preferencesOf(reader.userId)))) {
+          users.set(reader.userId, [...(users.get(reader.userId) ?? []), { row, userId: reader.userId }]);
+        }
+      }
+    }
+    const recipients = users.size
+      ? await db.select({ id: user.id, email: user.email }).from(user).where(and(inArray(user.id, [...users.keys()]), eq(user.status, 'active')))
+      : [];
+    for (const recipient of recipients) for (const { row } of users.get(recipient.id)!) addressed.push({ row, to: recipient.email });
+    const facts = await notificationFactsOf(db, addressed.map((item) => item.row));
+    return addressed.map((item, index) => ({ to: item.to, ...notificationMail(facts[index]!, t, options.site) }));
   }
 
   async function deliver(message: MailMessage): Promise<void> {
@@ -84,6 +131,15 @@ export function createEventMail(options: EventMailOptions): EventMail {
         return;
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
+        if (options.retryLater && !stopping.signal.aborted) {
+          try {
+            await options.retryLater(message);
+            log(`mail: "${message.subject}" to ${message.to} failed (${reason}); queued to be tried again`);
+            return;
+          } catch (queueError) {
+            log(`mail: "${message.subject}" to ${message.to} could not be queued (${queueError instanceof Error ? queueError.message : String(queueError)}); trying again in memory`);
+          }
+        }
         const delay = delays[attempt];
         if (delay === undefined || stopping.signal.aborted) {
           log(`mail: gave up on "${message.subject}" to ${message.to} after ${attempt + 1} tries (${reason})`);

@@ -67,6 +67,7 @@ export async function notificationFactsOf(db: Reader, rows: readonly EventRow[])
     const entityId = text(data.entityId);
     const companyId = text(data.companyId);
     const isBilling = row.type.startsWith('billing.');
+    const isCompanyReview = row.type === 'company.update' && data.admin === true;
     return {
       type: row.type,
       entityId,
@@ -75,11 +76,13 @@ export async function notificationFactsOf(db: Reader, rows: readonly EventRow[])
       title: entityId ? (titles.get(entityId) ?? null) : null,
       step: text(data.toStep),
       stepGroup: text(data.group),
-      reason: isBilling ? text(after.rejectionReason) : text(data.reason),
+      reason: isBilling || isCompanyReview ? text(after.rejectionReason) : text(data.reason),
       status: isBilling ? text(after.status) : null,
       billingPeriod: isBilling && entityId ? (period.get(entityId) ?? null) : null,
       invoiceNumber: isBilling ? text(after.invoiceNumber) : null,
       document: row.type === 'talentDocument.read' ? text(data.slot) : null,
+      action: isCompanyReview ? text(data.action) : null,
+      invitation: row.type === 'companyOnUser.create' && data.invitation === true,
     };
   });
 }

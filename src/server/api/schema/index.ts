@@ -64,3 +64,4 @@ import '../admin/admin-job-applications';
 import '../feature-flags/feature-flags';
 import '../rate-insight/rate-insight';
 import '../notifications/notifications';
+import '../job-alerts/job-alerts';

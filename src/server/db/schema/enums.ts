@@ -65,6 +65,8 @@ export const eventType = pgEnum('event_type', [
   // Nor these: a platform admin blocked, unblocked or deleted a user (issue 19); company
   // verification and permission changes by an admin are company.update rows.
   'user.update', 'user.delete',
+  // Nor these: a talent's saved searches mailed as job alert digests (issue 20 item 4).
+  'jobAlert.create', 'jobAlert.update', 'jobAlert.delete',
   'company.update',
   'talentProfile.update',
   // Nor this (issue 19 item 5): an admin opened a talent's profile (a hidden one included)
@@ -78,3 +80,6 @@ export const eventType = pgEnum('event_type', [
   'userFeatureFlag.create', 'userFeatureFlag.delete',
 ]);
 export type EventType = (typeof eventType.enumValues)[number];
+
+/** How often a job alert's digest is mailed (issue 20 item 4). */
+export const jobAlertFrequency = pgEnum('job_alert_frequency', ['daily', 'weekly']);

@@ -8,4 +8,5 @@ export * from './billing';
 export * from './catalog';
 export * from './events';
 export * from './identity';
+export * from './job-alerts';
 export type { PermissionSet } from './columns';

@@ -20,7 +20,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     name: 'Tara Talent',
     roles: [],
     description:
-      'Talent: profile at 60 % (score checklist), saved jobs, applications at every hiring step, invitations, two assignments with billings, invoices and balances',
+      'Talent: profile at 60 % (score checklist), saved jobs, a weekly job alert, applications at every hiring step, invitations, two assignments with billings, invoices and balances',
   },
   {
     key: 'owner',

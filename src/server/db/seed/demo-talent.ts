@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { savedJobAd, talentInvitation, talentJobApplication } from '../schema';
+import { jobAlert, savedJobAd, talentInvitation, talentJobApplication } from '../schema';
 import type { SeededAccounts } from './accounts';
 import { afterPublication, appliedAt, hiringStepId } from './activity';
 import type { HiringStepName, SeededCompanies } from './companies';
@@ -103,6 +103,10 @@ export async function seedDemoTalentActivity(
     savedJobAd,
     savedAds.map((ad) => ({ jobAdId: ad.id, userId: talent.userId, createdAt: afterPublication(faker, ad, now) })),
   );
+  // A weekly job alert on remote work whose last digest was a week ago (issue 20 item 4): the
+  // first hourly digest run mails what was published since, so the demo shows a digest
+  // without waiting a week.
+  await insertRows(ctx, tx, jobAlert, [{ userId: talent.userId, query: 'work_mode=remote', frequency: 'weekly', checkedThrough: addDays(now, -7), createdAt: addDays(now, -30) }]);
 
   const northwind = companies.byKey('northwind');
   const brightpath = companies.byKey('brightpath');

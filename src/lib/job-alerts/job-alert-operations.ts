@@ -1,0 +1,68 @@
+import { answerIssues } from '../forms/answer-issues';
+import { graphql, type ResultOf } from '../graphql/graphql';
+import { sendDocument, type SendGraphql } from '../graphql/send-document';
+import type { Translate } from '../i18n/i18n';
+import { isUuid } from '../ids';
+import { JOB_ALERT_ERRORS, JOB_ALERT_FREQUENCIES, type JobAlertFrequency } from './job-alert-input';
+
+// The GraphQL of the job alert forms ("Create alert" on /jobs, the list on /site-settings)
+// and their pure handlers: each answers the notice to show or the words of what went wrong.
+
+export const MY_JOB_ALERTS_QUERY = graphql(`
+  query MyJobAlerts { myJobAlerts { id query frequency lastSentAt createdAt } }
+`);
+
+export const CREATE_MY_JOB_ALERT_MUTATION = graphql(`
+  mutation CreateMyJobAlert($data: CreateMyJobAlertInput!) { createMyJobAlert(data: $data) { id } }
+`);
+
+export const UPDATE_MY_JOB_ALERT_MUTATION = graphql(`
+  mutation UpdateMyJobAlert($id: ID!, $data: UpdateMyJobAlertInput!) { updateMyJobAlert(id: $id, data: $data) { id frequency } }
+`);
+
+export const DELETE_MY_JOB_ALERT_MUTATION = graphql(`
+  mutation DeleteMyJobAlert($id: ID!) { deleteMyJobAlert(id: $id) }
+`);
+
+export type JobAlertItem = ResultOf<typeof MY_JOB_ALERTS_QUERY>['myJobAlerts'][number];
+
+/** The form intents of the job alert forms. */
+export const JOB_ALERT_INTENTS = ['createAlert', 'updateAlert', 'deleteAlert'] as const;
+
+export type JobAlertOutcome = { kind: 'done'; noticeKey: string } | { kind: 'failed'; message: string };
+
+const frequencyOf = (value: FormDataEntryValue | null): JobAlertFrequency | null =>
+  (JOB_ALERT_FREQUENCIES as readonly string[]).includes(String(value)) ? (value as JobAlertFrequency) : null;
+
+/**
+ * One posted job alert form: `intent=createAlert` with the /jobs `query` and `frequency`,
+ * `updateAlert` with `id` and `frequency`, `deleteAlert` with `id`. The API's refusals
+ * (already saved, too many, no talent profile, not found) come back in words.
+ */
+export async function submitJobAlertForm(form: Pick<FormData, 'get'>, send: SendGraphql, t: Translate): Promise<JobAlertOutcome> {
+  const intent = form.get('intent');
+  const id = String(form.get('id') ?? '');
+  const frequency = frequencyOf(form.get('frequency'));
+  let answer;
+  if (intent === 'createAlert') {
+    if (!frequency) return { kind: 'failed', message: t(`${JOB_ALERT_ERRORS}.frequencyInvalid`) };
+    answer = await sendDocument(send, CREATE_MY_JOB_ALERT_MUTATION, { data: { query: String(form.get('query') ?? ''), frequency } });
+  } else if (intent === 'updateAlert' || intent === 'deleteAlert') {
+    if (!isUuid(id)) return { kind: 'failed', message: t('jobAlerts.failed') };
+    if (intent === 'deleteAlert') answer = await sendDocument(send, DELETE_MY_JOB_ALERT_MUTATION, { id });
+    else if (!frequency) return { kind: 'failed', message: t(`${JOB_ALERT_ERRORS}.frequencyInvalid`) };
+    else answer = await sendDocument(send, UPDATE_MY_JOB_ALERT_MUTATION, { id, data: { frequency } });
+  } else {
+    return { kind: 'failed', message: t('jobAlerts.failed') };
+  }
+  if (!answer.errors.length && answer.data) {
+    return { kind: 'done', noticeKey: intent === 'createAlert' ? 'notices.jobAlerts.created' : intent === 'deleteAlert' ? 'notices.jobAlerts.deleted' : 'notices.jobAlerts.saved' };
+  }
+  const { issues, code } = answerIssues(answer.errors);
+  const reason = answer.errors[0]?.extensions?.reason;
+  if (code === 'CONFLICT' && typeof reason === 'string') return { kind: 'failed', message: t(`${JOB_ALERT_ERRORS}.${reason}`) };
+  if (issues[0]) return { kind: 'failed', message: t(`${JOB_ALERT_ERRORS}.${issues[0].code}`) };
+  // Creating before the talent profile exists: the API answers NOT_FOUND for the profile.
+  if (code === 'NOT_FOUND' && intent === 'createAlert') return { kind: 'failed', message: t('jobAlerts.create.profileFirst') };
+  return { kind: 'failed', message: t(code === 'NOT_FOUND' ? 'jobAlerts.gone' : 'jobAlerts.failed') };
+}

@@ -1,0 +1,107 @@
+import { fromPglite, PgBoss } from 'pg-boss';
+import type { Database } from '../db/client';
+import type { MailMessage } from '../mail/mailer';
+
+// Scheduled and deferred work (issue 20 item 5) in a job queue kept in the database itself:
+// pg-boss, on PostgreSQL and on the embedded PGlite alike. Jobs are rows (schema `pgboss`),
+// so they survive a restart; workers take them with FOR UPDATE SKIP LOCKED, so several
+// instances sharing the database run each job once; a cron schedule is one row per name,
+// and pg-boss turns each tick into one job whichever instance sees it first.
+//
+// PGlite: pg-boss 12 supports it as a backend (`backend: 'pglite'`, `fromPglite`), sharing
+// the process's one PGlite instance (single connection; pg-boss's multi-statement blocks run
+// as one exec, which PGlite serialises with the app's own transactions). Measured in
+// tests/integration/queue/work-queue.test.ts on both databases.
+
+/** The queues and what each job carries. */
+export const QUEUES = {
+  /** A mail whose first send failed: tried again with backoff, across restarts. */
+  mail: 'mail-send',
+  /** Mail the job alert digests that are due (both frequencies; the due rule decides). */
+  jobAlertDigests: 'job-alert-digests',
+  /** Tidy suggestions and the search index after ads closed by time. */
+  expiredJobAds: 'job-ads-expired',
+} as const;
+
+/** Retries of a mail: about 30 s, 1, 2, 4, 8 minutes apart (pg-boss backoff), then given up. */
+export const MAIL_RETRY = { retryLimit: 5, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600 } as const;
+
+export interface WorkHandlers {
+  sendMail(message: MailMessage): Promise<void>;
+  sendJobAlertDigests(now: Date): Promise<void>;
+  closeExpiredJobAds(now: Date): Promise<void>;
+}
+
+export interface WorkQueueOptions {
+  database: Database;
+  /** DATABASE_URL when on PostgreSQL: pg-boss keeps a small pool of its own. */
+  databaseUrl: string | null;
+  handlers: WorkHandlers;
+  /** Cron expressions (UTC); null leaves a job unscheduled (tests call `runNow`). */
+  schedules: { jobAlertCron: string | null; expiredAdsCron: string | null };
+  log: (message: string) => void;
+  /** Seconds between polls of an idle queue (pg-boss default 2). */
+  pollingIntervalSeconds?: number;
+  /** The schema of pg-boss's tables (default pgboss). */
+  schema?: string;
+  /** Overrides MAIL_RETRY (tests use seconds, not minutes). */
+  mailRetry?: { retryLimit: number; retryDelay: number; retryBackoff: boolean };
+}
+
+export interface WorkQueue {
+  /** Keeps a mail for a later try (MAIL_RETRY), in the database. */
+  retryMail(message: MailMessage): Promise<void>;
+  /** Queues one run of a scheduled job now (an operator's "run it", the tests). */
+  runNow(queue: typeof QUEUES.jobAlertDigests | typeof QUEUES.expiredJobAds): Promise<string | null>;
+  boss: PgBoss;
+  stop(): Promise<void>;
+}
+
+export async function startWorkQueue(options: WorkQueueOptions): Promise<WorkQueue> {
+  const { database, log, handlers } = options;
+  const schema = options.schema ?? 'pgboss';
+  const boss =
+    database.kind === 'pglite'
+      ? new PgBoss({ db: fromPglite(database.client), backend: 'pglite', schema })
+      : new PgBoss({ connectionString: options.databaseUrl!, max: 3, schema });
+  boss.on('error', (error) => log(`queue: ${error instanceof Error ? error.message : String(error)}`));
+  await boss.start();
+
+  const mailRetry = options.mailRetry ?? MAIL_RETRY;
+  await boss.createQueue(QUEUES.mail, { ...mailRetry, deleteAfterSeconds: 24 * 3600 });
+  // A scheduled run that fails is not retried at once: the next tick covers the same ground
+  // (a digest left due stays due, the expired ads are looked up over two days).
+  await boss.createQueue(QUEUES.jobAlertDigests, { retryLimit: 0, deleteAfterSeconds: 7 * 24 * 3600 });
+  await boss.createQueue(QUEUES.expiredJobAds, { retryLimit: 0, deleteAfterSeconds: 7 * 24 * 3600 });
+
+  const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
+  await boss.work<MailMessage>(QUEUES.mail, polling, async ([job]) => {
+    try {
+      await handlers.sendMail(job!.data);
+    } catch (error) {
+      log(`mail: "${job!.data.subject}" to ${job!.data.to} failed again (try ${job!.retryCount + 2}): ${error instanceof Error ? error.message : String(error)}`);
+      throw error;
+    }
+  });
+  await boss.work(QUEUES.jobAlertDigests, polling, async () => handlers.sendJobAlertDigests(new Date()));
+  await boss.work(QUEUES.expiredJobAds, polling, async () => handlers.closeExpiredJobAds(new Date()));
+
+  // Scheduling is an upsert of one row per name: every instance may do it at start-up.
+  for (const [queue, cron] of [
+    [QUEUES.jobAlertDigests, options.schedules.jobAlertCron],
+    [QUEUES.expiredJobAds, options.schedules.expiredAdsCron],
+  ] as const) {
+    if (cron) await boss.schedule(queue, cron, null, { tz: 'UTC' });
+    else await boss.unschedule(queue);
+  }
+  log(`queue: pg-boss on ${database.kind === 'pglite' ? 'the embedded PGlite' : 'PostgreSQL'} (schema ${schema}); digests "${options.schedules.jobAlertCron ?? 'off'}", expired ads "${options.schedules.expiredAdsCron ?? 'off'}"`);
+
+  return {
+    boss,
+    async retryMail(message) {
+      await boss.send(QUEUES.mail, message, mailRetry);
+    },
+    runNow: (queue) => boss.send(queue, null),
+    stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
+  };
+}
