@@ -6,6 +6,7 @@ import type { Translate } from '../../../lib/i18n/i18n';
 import { listHref } from '../../../lib/lists/list-params';
 import { can } from '../../../lib/permissions/effective-permissions';
 import type { PermissionAction, PermissionResource } from '../../../lib/permissions/resources';
+import type { PagePermission } from '../../../lib/routes/route-table';
 import { pageGraphql, readPostedForm, redirectWithNotice } from './page-forms';
 
 // The one prelude of a company page (issue 11): what every page under /company/ read for
@@ -16,7 +17,7 @@ import { pageGraphql, readPostedForm, redirectWithNotice } from './page-forms';
 
 type Page = Pick<AstroGlobal, 'request' | 'locals' | 'url' | 'cookies' | 'redirect' | 'rewrite' | 'response'>;
 
-export type Permission = readonly [PermissionResource, PermissionAction];
+export type Permission = PagePermission;
 
 /** What a refused post hands back to the page: shown again, answered with `status`. */
 export interface Refusal {
@@ -28,6 +29,23 @@ export type PostHandler<R extends Refusal> = (form: FormData) => Promise<Respons
 
 /** An action of a page: its handler, or its handler behind the permission it needs. */
 export type PostAction<R extends Refusal> = PostHandler<R> | { permission: Permission; run: PostHandler<R> };
+
+/**
+ * The actions of a page whose intents share one handler: the feature's list of intents
+ * (src/lib), or its table of intent to the permission each needs (checked before it runs).
+ */
+export function intentActions<I extends string, R extends Refusal>(
+  intents: readonly I[] | Readonly<Record<I, Permission>>,
+  run: (intent: I, form: FormData) => Promise<Response | R>,
+): Record<I, PostAction<R>> {
+  const entries: [I, Permission | null][] = Array.isArray(intents) ? intents.map((intent: I) => [intent, null]) : (Object.entries(intents) as [I, Permission][]);
+  return Object.fromEntries(
+    entries.map(([intent, permission]) => {
+      const handler = (form: FormData) => run(intent, form);
+      return [intent, permission ? { permission, run: handler } : handler];
+    }),
+  ) as Record<I, PostAction<R>>;
+}
 
 export interface CompanyPageOptions {
   /**
