@@ -129,4 +129,17 @@ describe('company pages: one prelude', () => {
     expect(page.notFound({ status: 200, data: null, errors: [{ message: 'x', extensions: { code: 'NOT_FOUND' } }] })).toBe(true);
     expect(page.notFound({ status: 200, data: null, errors: [{ message: 'x', extensions: { code: 'FORBIDDEN' } }] })).toBe(false);
   });
+
+  it("turns a feature's submit function into a handler: done, saved or sent redirect, anything else is the refusal", async () => {
+    const { astro } = fakePage({ method: 'GET' });
+    const page = companyPage(astro);
+    type Outcome = { kind: 'saved'; id: string } | { kind: 'invalid'; status: 422 };
+    const handler = page.act(
+      async (form): Promise<Outcome> => (form.get('ok') ? { kind: 'saved', id: 'j1' } : { kind: 'invalid', status: 422 }),
+      (saved) => page.done(`/company/job-ad?id=${saved.id}`, 'notices.jobAds.updated'),
+    );
+    const redirect = (await handler(formOf({ ok: 'yes' }))) as Response;
+    expect([redirect.status, redirect.headers.get('location')]).toEqual([303, '/company/job-ad?id=j1']);
+    expect(await handler(formOf({}))).toEqual({ kind: 'invalid', status: 422 });
+  });
 });

@@ -55,6 +55,10 @@ export interface CompanyPageOptions {
   inCompany?: boolean;
 }
 
+/** The outcome kinds of a feature's submit function that mean it went through. */
+type Done = 'done' | 'saved' | 'sent';
+const DONE_KINDS: readonly string[] = ['done', 'saved', 'sent'] satisfies readonly Done[];
+
 /** A list answer's paging, as every findMany answers it. */
 interface Paged {
   total: number;
@@ -82,6 +86,11 @@ export interface CompanyPage {
    * returned as it is. Null when there was no post to handle.
    */
   post<R extends Refusal>(actions: PostHandler<R> | Record<string, PostAction<R>>): Promise<Response | R | null>;
+  /**
+   * A handler from a feature's submit function: its done (or saved, or sent) outcome goes
+   * to `then` (the Post/Redirect/Get), any other outcome is the refusal the page renders.
+   */
+  act<O extends { kind: Done } | { kind: string; status: number }>(submit: (form: FormData) => Promise<O>, then: (done: Extract<O, { kind: Done }>) => Response): PostHandler<Exclude<O, { kind: Done }>>;
   /** One document sent in the selected company; null without one. */
   load<TResult, TVariables>(
     document: TadaDocumentNode<TResult, TVariables>,
@@ -133,6 +142,10 @@ export function companyPage(page: Page, { inCompany = true }: CompanyPageOptions
       if (outcome instanceof Response) return outcome;
       page.response.status = outcome.status;
       return outcome;
+    },
+    act: (submit, then) => async (form) => {
+      const outcome = await submit(form);
+      return DONE_KINDS.includes(outcome.kind) ? then(outcome as never) : (outcome as never);
     },
     load: ((document: TadaDocumentNode<unknown, Record<string, never>>, variables?: Record<string, never>) =>
       working ? sendDocument(send, document, variables) : Promise.resolve(null)) as CompanyPage['load'],
