@@ -3,7 +3,8 @@ import { ATTACHMENT_RULE } from '../uploads/upload-rules';
 import { formValuesFromBilling, newBillingValues, periodChoices, type BillingFormValues } from './billing-form';
 import type { BillingAssignmentView, BillingFormData, BillingListData, BillingView, PaymentProfileView } from './billing-operations';
 import { billingHref, type BillingListFilter, type BillingPageState } from './billing-page-state';
-import type { BillingSubmission, FieldErrors, PaymentProfileFormValues } from './billing-submission';
+import type { FieldErrors } from '../forms/form-outcome';
+import type { BillingSubmission, PaymentProfileFormValues } from './billing-submission';
 
 // Which part of the billing page to show, from its address and what a form post gave:
 // decided once, loading only what that part needs.

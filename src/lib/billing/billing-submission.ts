@@ -1,9 +1,9 @@
+import { fieldErrorsOf, type FieldErrors } from '../forms/form-outcome';
 import type { Translate } from '../i18n/i18n';
 import { answerErrors } from '../talent/profile-operations';
 import { sendDocument, type SendGraphql } from '../graphql/send-document';
 import { submitAttachment, type UploadGraphql } from './billing-attachment-submission';
 import { applyLineIntent, checkBillingForm, formFieldOf, readBillingFormValues, readBillingIntent, type BillingFormValues } from './billing-form';
-import type { Issue } from './billing-issues';
 import {
   CREATE_BILLING_MUTATION,
   DELETE_BILLING_MUTATION,
@@ -20,7 +20,6 @@ import { readPaymentProfile as checkPaymentProfile, type PaymentProfileText } fr
 // billing (create or edit, with the line intents), send, delete, payment-profile,
 // attachment and attachment-remove (lib/billing/billing-attachment-submission).
 
-export type FieldErrors = Record<string, string>;
 
 export interface PaymentProfileFormValues {
   currency: string;
@@ -55,15 +54,6 @@ export interface SubmissionContext {
 
 const textOf = (value: FormDataEntryValue | null): string => (typeof value === 'string' ? value : '');
 
-function translateIssues<Code extends string>(issues: ReadonlyArray<Issue<Code>>, t: Translate, prefix: string, placeOf: (path: string) => string): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const key: string = `${prefix}.${issue.code}`;
-    errors[placeOf(issue.path)] ??= t(key, { ...issue.params });
-  }
-  return errors;
-}
-
 /** The API's field errors placed on the form's fields (they are the same checks, so this is rare). */
 function apiFieldErrors(fieldErrors: ReadonlyArray<{ path: string; message: string }>, placeOf: (path: string) => string): FieldErrors {
   const errors: FieldErrors = {};
@@ -81,7 +71,7 @@ async function submitBillingForm(form: FormData, context: SubmissionContext): Pr
   const assignment = creating ? ((await context.loadAssignments()).find((candidate) => candidate.id === posted.assignmentId && candidate.isActive) ?? null) : null;
   const checked = checkBillingForm(posted, { assignment, now });
   if (!checked.ok) {
-    const errors = translateIssues(checked.issues, t, 'billing.errors', formFieldOf);
+    const errors = fieldErrorsOf(checked.issues.map((issue) => ({ ...issue, path: formFieldOf(issue.path) })), t, 'billing.errors');
     const { form: formError = null, ...fieldErrors } = errors;
     return { kind: 'billingForm', values: checked.values, errors: fieldErrors, formError, status: 422 };
   }
@@ -128,7 +118,7 @@ async function submitPaymentProfile(form: FormData, context: SubmissionContext):
   const saved = await context.loadPaymentProfile();
   const checked = checkPaymentProfile(values satisfies PaymentProfileText, { hasSavedIban: Boolean(saved?.maskedIban) });
   if (!checked.ok) {
-    return { kind: 'paymentProfileForm', values, errors: translateIssues(checked.issues, t, 'paymentProfile.errors', (path) => path), formError: null, status: 422 };
+    return { kind: 'paymentProfileForm', values, errors: fieldErrorsOf(checked.issues, t, 'paymentProfile.errors'), formError: null, status: 422 };
   }
   const answer = await sendDocument(send, SAVE_PAYMENT_PROFILE_MUTATION, { data: { ...checked.value, iban: checked.value.iban ?? undefined } });
   const failure = answerErrors(answer);

@@ -9,6 +9,7 @@ import { postedId } from '../ids';
 import { COMPANY_ERRORS } from './company-input';
 import { companyRefusal, type RefusalStatus } from './company-refusals';
 import { memberInviteSchema } from './member-input';
+import type { PagePermission } from '../routes/route-table';
 
 // The documents and pure handlers of /company/members: the selected company's members,
 // its open invitations, and the four writes (invite, change a role, remove, withdraw).
@@ -85,11 +86,13 @@ export interface InviteFormValues {
 
 export type MemberWriteIntent = 'invite' | 'changeRole' | 'remove' | 'withdraw';
 
-export const MEMBER_WRITE_INTENTS: readonly MemberWriteIntent[] = ['invite', 'changeRole', 'remove', 'withdraw'];
-
-export function isMemberWriteIntent(value: unknown): value is MemberWriteIntent {
-  return typeof value === 'string' && (MEMBER_WRITE_INTENTS as readonly string[]).includes(value);
-}
+/** The permission each write needs (spec §6, as the API checks it), checked by the page first. */
+export const MEMBER_WRITE_PERMISSIONS: Readonly<Record<MemberWriteIntent, PagePermission>> = {
+  invite: ['companyOnUser', 'create'],
+  changeRole: ['companyOnUser', 'update'],
+  remove: ['companyOnUser', 'delete'],
+  withdraw: ['companyOnUser', 'delete'],
+};
 
 /** How a write ended: done (the page redirects with the notice), or refused with words for the user. */
 export type MemberWriteOutcome =

@@ -9,6 +9,7 @@ import { PERMISSION_ACTIONS, PERMISSION_RESOURCES } from '../permissions/resourc
 import { COMPANY_ERRORS } from './company-input';
 import { permissionRows, RECRUITER_PERMISSIONS, roleFormSchema, type RolePermissionRow } from './company-roles';
 import { companyRefusal, type RefusalStatus } from './company-refusals';
+import type { PagePermission } from '../routes/route-table';
 
 // The documents and pure handlers of /company/roles: the selected company's roles with
 // their permission matrices, the company's own permission set (read-only: platform admins
@@ -92,11 +93,12 @@ function postedValues(form: FormData): RoleFormValues {
 
 export type RoleWriteIntent = 'create' | 'update' | 'delete';
 
-export const ROLE_WRITE_INTENTS: readonly RoleWriteIntent[] = ['create', 'update', 'delete'];
-
-export function isRoleWriteIntent(value: unknown): value is RoleWriteIntent {
-  return typeof value === 'string' && (ROLE_WRITE_INTENTS as readonly string[]).includes(value);
-}
+/** The permission each write needs (spec §6, as the API checks it), checked by the page first. */
+export const ROLE_WRITE_PERMISSIONS: Readonly<Record<RoleWriteIntent, PagePermission>> = {
+  create: ['companyRole', 'create'],
+  update: ['companyRole', 'update'],
+  delete: ['companyRole', 'delete'],
+};
 
 /** How a write ended: done (the page redirects with the notice), or refused with words for the user. */
 export type RoleWriteOutcome =

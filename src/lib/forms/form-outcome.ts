@@ -8,6 +8,8 @@ import type { Translate } from '../i18n/i18n';
 export interface FieldIssue {
   path: string;
   code: string;
+  /** Values the message names ("at most {{max}} characters"). */
+  params?: Readonly<Record<string, string | number>>;
 }
 
 /** The message shown beside each field, by field name. */
@@ -26,9 +28,9 @@ export type FormOutcome<Values> = { kind: 'saved' } | { kind: 'invalid'; values:
  */
 export function fieldErrorsOf(issues: readonly FieldIssue[], t: Translate, prefix: string, fallbackKey = 'forms.errors.invalid'): FieldErrors {
   const errors: FieldErrors = {};
-  for (const { path, code } of issues) {
+  for (const { path, code, params } of issues) {
     const key = `${prefix}.${code}`;
-    errors[path] ??= t(key, { defaultValue: '' }) || t(fallbackKey);
+    errors[path] ??= t(key, { ...params, defaultValue: '' }) || t(fallbackKey);
   }
   return errors;
 }

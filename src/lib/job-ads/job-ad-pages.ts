@@ -11,6 +11,7 @@ import { JOB_FIELD_ERRORS } from '../jobs/job-input';
 import { EMPTY_JOB_FORM, JOB_FORM_FIELDS, jobFormValuesOf, type JobFormValues, type StoredJobFields } from '../jobs/job-form';
 import { jobAdSchema } from './job-ad-input';
 import { JOB_AD_STATUSES, type JobAdStatus } from './job-ad-status';
+import type { PagePermission } from '../routes/route-table';
 
 // The documents and pure handlers of /company/job-ads, /company/job-ad,
 // /company/job-ad-create and /company/job-ad-edit (issue 15).
@@ -160,11 +161,14 @@ export async function submitJobAdForm(id: string | null, form: FormData, send: S
 }
 
 export type JobAdAction = 'publish' | 'unpublish' | 'duplicate' | 'delete';
-export const JOB_AD_ACTIONS: readonly JobAdAction[] = ['publish', 'unpublish', 'duplicate', 'delete'];
 
-export function isJobAdAction(value: unknown): value is JobAdAction {
-  return typeof value === 'string' && (JOB_AD_ACTIONS as readonly string[]).includes(value);
-}
+/** The permission each action needs (spec §6), checked by the page before it is sent. */
+export const JOB_AD_ACTION_PERMISSIONS: Readonly<Record<JobAdAction, PagePermission>> = {
+  publish: ['jobAd', 'update'],
+  unpublish: ['jobAd', 'update'],
+  duplicate: ['jobAd', 'create'],
+  delete: ['jobAd', 'delete'],
+};
 
 export type JobAdActionOutcome =
   /** `id` is the ad to show next: the copy after duplicate, none after delete. */

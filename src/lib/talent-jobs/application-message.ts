@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** The longest note a talent may send with an application (characters). */
 export const MAX_APPLICATION_MESSAGE_LENGTH = 5000;
 
@@ -15,3 +17,18 @@ export function normalizeApplicationMessage(raw: string | null | undefined): str
 export function applicationMessageError(message: string | null): string | null {
   return message !== null && message.length > MAX_APPLICATION_MESSAGE_LENGTH ? `Use at most ${MAX_APPLICATION_MESSAGE_LENGTH} characters` : null;
 }
+
+/**
+ * The apply forms' note (a job ad's apply form, an invitation's Apply), read as the API
+ * reads it; the code is worded by the page (`jobs:apply.errors.<code>`).
+ */
+export const applicationMessageSchema = z.object({
+  message: z
+    .string()
+    .nullish()
+    .transform((raw, ctx) => {
+      const message = normalizeApplicationMessage(raw);
+      if (applicationMessageError(message)) ctx.addIssue({ code: 'custom', message: 'messageTooLong' });
+      return message;
+    }),
+});

@@ -1,4 +1,6 @@
+import { parseForm } from '../forms/parse-form';
 import { sendDocument, type SendGraphql } from '../graphql/send-document';
+import { applicationMessageSchema } from './application-message';
 import { APPLY_TO_INVITATION_MUTATION, IGNORE_INVITATION_MUTATION } from './invitation-queries';
 
 /**
@@ -23,11 +25,13 @@ export async function submitInvitationForm(id: string, form: FormData, send: Sen
   const message = intent === 'apply' ? String(form.get('message') ?? '') : '';
   const refused = (status: number, reason: InvitationRefusal, apiMessage = '') => ({ kind: 'refused' as const, status, reason, message, apiMessage });
   if (intent !== 'apply' && intent !== 'ignore') return refused(400, 'invalid');
+  // The note is checked here as the API checks it (the same schema), before anything is sent.
+  const parsed = intent === 'apply' ? parseForm(form, applicationMessageSchema) : null;
+  if (parsed && !parsed.ok) return refused(422, 'messageTooLong');
 
-  const answer =
-    intent === 'apply'
-      ? await sendDocument(send, APPLY_TO_INVITATION_MUTATION, { id, message })
-      : await sendDocument(send, IGNORE_INVITATION_MUTATION, { id });
+  const answer = parsed?.ok
+    ? await sendDocument(send, APPLY_TO_INVITATION_MUTATION, { id, message: parsed.value.message })
+    : await sendDocument(send, IGNORE_INVITATION_MUTATION, { id });
   const error = answer.errors[0];
   if (!error) return { kind: 'done', noticeKey: intent === 'apply' ? 'notices.talentJobs.applicationSent' : 'notices.talentJobs.invitationIgnored' };
   const code = error.extensions?.code;

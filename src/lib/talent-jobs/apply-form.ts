@@ -1,0 +1,26 @@
+import { fieldErrorsOf, type FieldErrors } from '../forms/form-outcome';
+import { typedForm } from '../forms/form-values';
+import { parseForm } from '../forms/parse-form';
+import { sendDocument, type SendGraphql } from '../graphql/send-document';
+import type { Translate } from '../i18n/i18n';
+import { applicationMessageSchema } from './application-message';
+import { APPLY_TO_JOB_AD_MUTATION } from './application-queries';
+
+/** Where the apply forms word their field codes. */
+export const APPLY_FORM_ERRORS = 'jobs:apply.errors';
+
+export type ApplyFormOutcome =
+  | { kind: 'sent' }
+  /** Shown again with the note as typed: a field message, or the API's refusal above the form. */
+  | { kind: 'invalid'; values: { message: string }; fieldErrors: FieldErrors; formError: string | null; status: 400 | 422 };
+
+/** The apply form of a job ad (/job-apply-form): the note is checked as the API checks it. */
+export async function submitJobApplication(jobAdId: string, form: FormData, send: SendGraphql, t: Translate): Promise<ApplyFormOutcome> {
+  const values = typedForm(form, ['message']);
+  const parsed = parseForm(form, applicationMessageSchema);
+  if (!parsed.ok) return { kind: 'invalid', values, fieldErrors: fieldErrorsOf(parsed.issues, t, APPLY_FORM_ERRORS), formError: null, status: 422 };
+  const answer = await sendDocument(send, APPLY_TO_JOB_AD_MUTATION, { data: { jobAdId, message: parsed.value.message } });
+  const error = answer.errors[0];
+  if (!error && answer.data?.applyToJobAd) return { kind: 'sent' };
+  return { kind: 'invalid', values, fieldErrors: {}, formError: t('jobs:apply.failed', { message: error?.message ?? '' }), status: 400 };
+}

@@ -1,0 +1,156 @@
+import type { AstroGlobal } from 'astro';
+import type { TadaDocumentNode } from 'gql.tada';
+import type { UserCompany } from '../../../lib/companies/selected-company';
+import { sendDocument, type DocumentAnswer, type SendGraphql } from '../../../lib/graphql/send-document';
+import type { Translate } from '../../../lib/i18n/i18n';
+import { listHref } from '../../../lib/lists/list-params';
+import { can } from '../../../lib/permissions/effective-permissions';
+import type { PermissionAction, PermissionResource } from '../../../lib/permissions/resources';
+import type { PagePermission } from '../../../lib/routes/route-table';
+import { pageGraphql, readPostedForm, redirectWithNotice } from './page-forms';
+
+// The one prelude of a company page (issue 11): what every page under /company/ read for
+// itself before (translator, selected company, anti-forgery token, the BFF sender) and the
+// one shape of its form posts. The route guard (middleware) has already answered 403 when
+// the role lacks the page's own permissions; what is left to a page is the permission of
+// each action it takes, which the post dispatch checks before anything is sent.
+
+type Page = Pick<AstroGlobal, 'request' | 'locals' | 'url' | 'cookies' | 'redirect' | 'rewrite' | 'response'>;
+
+export type Permission = PagePermission;
+
+/** What a refused post hands back to the page: shown again, answered with `status`. */
+export interface Refusal {
+  status: number;
+}
+
+/** A post's handler: a Response (the Post/Redirect/Get), or the refusal to render. */
+export type PostHandler<R extends Refusal> = (form: FormData) => Promise<Response | R>;
+
+/** An action of a page: its handler, or its handler behind the permission it needs. */
+export type PostAction<R extends Refusal> = PostHandler<R> | { permission: Permission; run: PostHandler<R> };
+
+/**
+ * The actions of a page whose intents share one handler: the feature's list of intents
+ * (src/lib), or its table of intent to the permission each needs (checked before it runs).
+ */
+export function intentActions<I extends string, R extends Refusal>(
+  intents: readonly I[] | Readonly<Record<I, Permission>>,
+  run: (intent: I, form: FormData) => Promise<Response | R>,
+): Record<I, PostAction<R>> {
+  const entries: [I, Permission | null][] = Array.isArray(intents) ? intents.map((intent: I) => [intent, null]) : (Object.entries(intents) as [I, Permission][]);
+  return Object.fromEntries(
+    entries.map(([intent, permission]) => {
+      const handler = (form: FormData) => run(intent, form);
+      return [intent, permission ? { permission, run: handler } : handler];
+    }),
+  ) as Record<I, PostAction<R>>;
+}
+
+export interface CompanyPageOptions {
+  /**
+   * Whether the page works only inside the selected company (default). Without one, such
+   * a page reads nothing and takes no post: its layout says how to get a company.
+   */
+  inCompany?: boolean;
+}
+
+/** The outcome kinds of a feature's submit function that mean it went through. */
+type Done = 'done' | 'saved' | 'sent';
+const DONE_KINDS: readonly string[] = ['done', 'saved', 'sent'] satisfies readonly Done[];
+
+/** A list answer's paging, as every findMany answers it. */
+interface Paged {
+  total: number;
+  pageCount: number;
+}
+
+export interface CompanyPage {
+  t: Translate;
+  selected: UserCompany | null;
+  /** The hidden `csrf` field of the page's forms. */
+  csrf: string;
+  send: SendGraphql;
+  /** This address as it is (path and query): where a list's row action lands again. */
+  here: string;
+  can(resource: PermissionResource, action: PermissionAction): boolean;
+  /** Which of the named permissions the member's role holds, by name (the page's controls). */
+  may<K extends string>(permissions: Record<K, Permission>): Record<K, boolean>;
+  /** Post/Redirect/Get with one success notice (a "notices.*" key), optionally on an element. */
+  done(location: string, noticeKey: string, target?: string | null): Response;
+  /**
+   * The page's form post, if this request is one: the anti-forgery token is checked (403),
+   * then the one handler runs, or the handler of the posted `intent` (an intent the page
+   * does not take is a 400; an action whose permission the role lacks, the 403 page). A
+   * refusal comes back with the response status set to its own; a Response is to be
+   * returned as it is. Null when there was no post to handle.
+   */
+  post<R extends Refusal>(actions: PostHandler<R> | Record<string, PostAction<R>>): Promise<Response | R | null>;
+  /**
+   * A handler from a feature's submit function: its done (or saved, or sent) outcome goes
+   * to `then` (the Post/Redirect/Get), any other outcome is the refusal the page renders.
+   */
+  act<O extends { kind: Done } | { kind: string; status: number }>(submit: (form: FormData) => Promise<O>, then: (done: Extract<O, { kind: Done }>) => Response): PostHandler<Exclude<O, { kind: Done }>>;
+  /** One document sent in the selected company; null without one. */
+  load<TResult, TVariables>(
+    document: TadaDocumentNode<TResult, TVariables>,
+    ...[variables]: TVariables extends Record<string, never> ? [variables?: TVariables] : [variables: TVariables]
+  ): Promise<DocumentAnswer<TResult> | null>;
+  /** Whether an answer says the addressed thing is not the company's (rendered as the 404 page). */
+  notFound(answer: DocumentAnswer<unknown> | null): boolean;
+  /** A page past a list's last page goes to its last one (a stale link after deletes). */
+  pastLastPage(list: Paged | null, page: number, changes?: Record<string, string | number | null>): Response | null;
+}
+
+export function companyPage(page: Page, { inCompany = true }: CompanyPageOptions = {}): CompanyPage {
+  const { t, session, selectedCompany } = page.locals;
+  const selected = selectedCompany ?? null;
+  const permissions = selected?.permissions ?? null;
+  const send = pageGraphql(page);
+  const working = !inCompany || selected !== null;
+  return {
+    t,
+    selected,
+    csrf: session?.record.csrfToken ?? '',
+    send,
+    here: `${page.url.pathname}${page.url.search}`,
+    can: (resource, action) => can(permissions, resource, action),
+    may<K extends string>(named: Record<K, Permission>) {
+      const entries = Object.entries(named) as [K, Permission][];
+      return Object.fromEntries(entries.map(([name, [resource, action]]) => [name, can(permissions, resource, action)])) as Record<K, boolean>;
+    },
+    done: (location, noticeKey, target = null) => redirectWithNotice(page, location, noticeKey, target),
+    async post<R extends Refusal>(actions: PostHandler<R> | Record<string, PostAction<R>>) {
+      if (page.request.method !== 'POST' || !working) return null;
+      const form = await readPostedForm(page);
+      if (form instanceof Response) return form;
+      let handler: PostHandler<R>;
+      if (typeof actions === 'function') {
+        handler = actions;
+      } else {
+        const intent = form.get('intent');
+        const action = typeof intent === 'string' && Object.hasOwn(actions, intent) ? actions[intent] : undefined;
+        if (!action) return new Response(null, { status: 400 });
+        if (typeof action === 'function') {
+          handler = action;
+        } else {
+          if (!can(permissions, ...action.permission)) return page.rewrite('/403');
+          handler = action.run;
+        }
+      }
+      const outcome = await handler(form);
+      if (outcome instanceof Response) return outcome;
+      page.response.status = outcome.status;
+      return outcome;
+    },
+    act: (submit, then) => async (form) => {
+      const outcome = await submit(form);
+      return DONE_KINDS.includes(outcome.kind) ? then(outcome as never) : (outcome as never);
+    },
+    load: ((document: TadaDocumentNode<unknown, Record<string, never>>, variables?: Record<string, never>) =>
+      working ? sendDocument(send, document, variables) : Promise.resolve(null)) as CompanyPage['load'],
+    notFound: (answer) => answer?.errors[0]?.extensions?.code === 'NOT_FOUND',
+    pastLastPage: (list, current, changes = {}) =>
+      list && list.total > 0 && current > list.pageCount ? page.redirect(listHref(page.url, { ...changes, page: list.pageCount }), 303) : null,
+  };
+}
