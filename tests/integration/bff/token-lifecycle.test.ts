@@ -86,6 +86,18 @@ describe('BFF sign-in landing and token lifecycle (checklist E25, E27, E28)', ()
     expect(tokenCalls() - before).toBe(1);
   });
 
+  it('a callback reaching an instance under another Host (behind a load balancer) completes the sign-in against the registered redirect URI', async () => {
+    const start = await bff.startLogin('/talent/dashboard', false);
+    const browser = new Browser();
+    const page = await browser.follow(new URL(start.location), isCallback(idp));
+    const callback = await submitForm(browser, idp, page, { email: account.email, password: account.password });
+    // What Astro hands the callback page when a proxy passes the instance's own address.
+    const asSeenByInstance = new URL(`${callback.url.pathname}${callback.url.search}`, 'http://10.0.0.7:4701');
+    const done = await bff.completeLogin(asSeenByInstance, cookieValue(start.setCookies, 'tp-login'), undefined);
+    expect(done.location).toBe('/talent/dashboard');
+    expect(await bff.loadSession(cookieValue(done.setCookies, 'tp-session'), { touch: false })).not.toBeNull();
+  });
+
   it("a sign-in without a destination lands on the user's redirect from findMe, same-origin paths only", async () => {
     await signIn(); // provisions the user row
     const setRedirect = (redirect: string | null) => database.db.update(user).set({ redirect }).where(eq(user.email, account.email));
