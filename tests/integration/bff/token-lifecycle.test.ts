@@ -51,6 +51,22 @@ describe('BFF sign-in landing and token lifecycle (checklist E25, E27, E28)', ()
     expect(stored!.tokens.expiresAt).toBeGreaterThan(Date.now() + 60_000);
   });
 
+  it('two instances on one session store: parallel calls with an expired access token on both make one token request, and the session lives on', async () => {
+    const instances = [bff, h.anotherInstance(), h.anotherInstance()];
+    const session = await expireAccessToken(await signIn());
+    const before = tokenCalls();
+    // Each instance loads its own copy of the session, as requests arriving on each would.
+    const answers = await Promise.all(
+      instances.flatMap((instance) => Array.from({ length: 3 }, async () => instance.graphql((await instance.loadSession(session.id, { touch: false }))!, FIND_ME, '/talent/dashboard'))),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(9).fill(200));
+    expect(tokenCalls() - before).toBe(1);
+    // The refresh token the session holds is the live one: the next refresh works.
+    const again = await expireAccessToken((await bff.loadSession(session.id, { touch: false }))!);
+    expect((await instances[1]!.graphql(again, FIND_ME, '/talent/dashboard')).status).toBe(200);
+    expect(tokenCalls() - before).toBe(2);
+  });
+
   it('a call waiting on another call\'s refresh gives up after the 5 s lock timeout with a 503; the refresh itself completes', async () => {
     const session = await expireAccessToken(await signIn());
     idp.delayTokenRequests(6_500);
