@@ -296,6 +296,7 @@ try {
     SESSION_SECRET: randomBytes(32).toString('base64url'),
     DATA_DIR: dataDir,
     SIGN_UP_LIMIT_PER_HOUR: '100000',
+    TRUSTED_PROXY_HOPS: '1',
     ASTRO_TELEMETRY_DISABLED: '1',
   };
   for (const [index, port] of instancePorts.entries()) {

@@ -139,6 +139,7 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
           mailer,
           signInUrl: `${config.publicOrigin}/sign-in`,
           signUpsPerHour: config.auth.signUpsPerHour,
+          trustedProxyHops: config.trustedProxyHops,
           log,
         })
       : null;

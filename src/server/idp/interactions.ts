@@ -5,6 +5,7 @@ import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { getTranslator } from '../../lib/i18n/i18n';
 import type { Mailer } from '../mail/mailer';
 import type { AccountStore, CreateAccountResult } from './account-store';
+import { clientAddressOf } from './client-address-header';
 import { createEmailConfirmationToken, readEmailConfirmationToken } from './email-confirmation';
 import { FormBodyError, readFormBody } from './form-body';
 import { sendHtml } from './html-response';
@@ -113,7 +114,7 @@ export function createInteractionHandler(options: InteractionHandlerOptions) {
   async function login(req: IncomingMessage, res: ServerResponse, interaction: Interaction, form: URLSearchParams): Promise<void> {
     const email = form.get('email') ?? '';
     const password = form.get('password') ?? '';
-    const client = req.socket.remoteAddress ?? 'unknown';
+    const client = clientAddressOf(req);
     const result = await accounts.authenticate(email, password, client);
     if (result.ok) {
       await finish(req, res, interaction, result.accountId);
@@ -145,7 +146,7 @@ export function createInteractionHandler(options: InteractionHandlerOptions) {
   async function signUp(req: IncomingMessage, res: ServerResponse, interaction: Interaction, form: URLSearchParams): Promise<void> {
     const name = form.get('name') ?? '';
     const email = form.get('email') ?? '';
-    const client = req.socket.remoteAddress ?? 'unknown';
+    const client = clientAddressOf(req);
     try {
       await signUpLimiter.consume(client);
     } catch (error) {

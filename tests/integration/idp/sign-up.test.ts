@@ -211,4 +211,28 @@ describeEachDatabase('built-in identity provider: sign-up', (kind) => {
       await limited.close();
     }
   });
+
+  it('behind a trusted load balancer (TRUSTED_PROXY_HOPS=1) counts sign-ups per client it forwards, not per balancer, and ignores an address the client forged', async () => {
+    const limited = await startIdpServer(database.db, { signUpsPerHour: 2, trustedProxyHops: 1 });
+    try {
+      const limitedConfig = await discoverClient(limited);
+      const signUpVia = async (forwardedFor: string, index: string) => {
+        const browser = new Browser();
+        const request = await buildAuthorization(limitedConfig, limited, { prompt: 'create' });
+        const form = await browser.follow(request.url, isCallback(limited));
+        const action = new URL(parsePage(form.html).forms[0]!.action!, form.url);
+        const fields = { name: 'Behind the balancer', email: `balanced-${index}@talentplace.test`, password: 'another password' };
+        return (await browser.follow(action, isCallback(limited), { form: fields, headers: { origin: limited.origin, 'x-forwarded-for': forwardedFor } })).status;
+      };
+      // Five visitors through one balancer (all from its socket address): none is refused.
+      const visitors = await Promise.all(['203.0.113.1', '203.0.113.2', '203.0.113.3', '203.0.113.4', '203.0.113.5'].map((address, i) => signUpVia(address, `v${i}`)));
+      expect(visitors).toEqual([200, 200, 200, 200, 200]);
+      // One visitor forging a new address each time: the balancer's appended entry still counts.
+      const forged = [];
+      for (let i = 0; i < 3; i++) forged.push(await signUpVia(`198.18.0.${i}, 203.0.113.9`, `f${i}`));
+      expect(forged).toEqual([200, 200, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
 });
