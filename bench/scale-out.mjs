@@ -140,6 +140,9 @@ http {
     server 127.0.0.1:${instancePorts[0]};
     server 127.0.0.1:${instancePorts[1]};
     keepalive 64;
+    # Below Node's 5 s keep-alive: nginx never reuses a connection the instance is closing
+    # (a request sent on one fails, and only idempotent ones are retried elsewhere).
+    keepalive_timeout 4s;
   }
   server {
     listen 127.0.0.1:${balancerPort};
@@ -343,11 +346,16 @@ try {
   console.log(formatTable(load));
   console.log(`\napplications: ${load.writes.accepted} accepted (303), ${load.writes.stored} stored, ${load.writes.missing.length} talents with missing writes`);
   const perInstance = new Map();
+  const retried = [];
   for (const line of (await readFile(path.join(nginxDir, 'nginx-access.log'), 'utf8')).slice(accessLogBefore).split('\n').filter(Boolean)) {
-    const upstream = line.split(' ')[0];
-    perInstance.set(upstream, (perInstance.get(upstream) ?? 0) + 1);
+    // "a, b status ...": nginx got no answer from a and tried b.
+    const upstreams = line.slice(0, line.search(/ \d{3} /)).split(', ');
+    if (upstreams.length > 1) retried.push(line);
+    const served = upstreams.at(-1);
+    perInstance.set(served, (perInstance.get(served) ?? 0) + 1);
   }
   console.log(`requests per instance (nginx access log, set-up included): ${[...perInstance].map(([upstream, count]) => `${upstream} ${count}`).join(', ')}`);
+  console.log(`requests nginx had to send to the other instance: ${retried.length}${retried.length ? ` (${retried.slice(0, 5).join('; ')})` : ''}`);
   for (const line of load.errorSamples) console.error(`error: ${line}`);
   for (const line of load.writes.missing) console.error(`missing write: ${line}`);
   check(load.total.errors === 0, `the mixed load had ${load.total.errors} errors`);
