@@ -118,6 +118,15 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
     const redirectUri = `${config.publicOrigin}${CALLBACK_PATH}`;
     const postLogoutRedirectUri = `${config.publicOrigin}${SIGNED_OUT_PATH}`;
 
+    // Counted in Redis when sessions are (several instances then count together).
+    const sharedCounters = config.session.driver === 'redis' ? config.session.redisUrl : null;
+    const rateLimiter = await createRateLimiter({ points: config.session.rateLimitPerMinute, redisUrl: sharedCounters, log });
+    closers.push(() => rateLimiter.close());
+    const signUpLimiter = config.auth.builtIn
+      ? await createRateLimiter({ points: config.auth.signUpsPerHour, windowSeconds: 3600, keyPrefix: 'tp:sign-up:', redisUrl: sharedCounters, log })
+      : null;
+    if (signUpLimiter) closers.push(() => signUpLimiter.close());
+
     const identityProvider = config.auth.builtIn
       ? await createIdentityProvider({
           db: database.db,
@@ -138,7 +147,7 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
           secureCookies: config.production,
           mailer,
           signInUrl: `${config.publicOrigin}/sign-in`,
-          signUpsPerHour: config.auth.signUpsPerHour,
+          signUpLimiter: signUpLimiter ?? undefined,
           trustedProxyHops: config.trustedProxyHops,
           log,
         })
@@ -178,8 +187,6 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
           userSessions: { endAll: (externalId) => sessions.endUserSessions(externalId) },
         });
 
-    const rateLimiter = await createRateLimiter({ perMinute: config.session.rateLimitPerMinute, redisUrl: config.session.driver === 'redis' ? config.session.redisUrl : null, log });
-    closers.push(() => rateLimiter.close());
     const oidc = createOidcClient({
       auth: { ...config.auth, clientSecret: config.auth.clientSecret ?? secrets.clientSecret },
       clientSecret: config.auth.clientSecret ?? secrets.clientSecret,

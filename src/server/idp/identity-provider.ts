@@ -4,6 +4,7 @@ import type { AppDatabase } from '../db/client';
 import type { Mailer } from '../mail/mailer';
 import { createAccountStore } from './account-store';
 import { clientAddress } from '../../lib/http/client-address';
+import { createRateLimiter, type RateLimiter } from '../bff/rate-limit';
 import { CLIENT_ADDRESS_HEADER } from './client-address-header';
 import { deleteExpiredProviderState, drizzleAdapterFactory } from './drizzle-adapter';
 import { sendHtml } from './html-response';
@@ -36,8 +37,10 @@ export interface IdentityProviderOptions {
   mailer: Mailer;
   /** The product's sign-in address (default: the issuer's origin + /sign-in). */
   signInUrl?: string;
-  /** Sign-ups allowed per client address and hour (default 20). */
+  /** Sign-ups allowed per client address and hour (default 20), counted in this process... */
   signUpsPerHour?: number;
+  /** ...unless a limiter is given (services.ts: in Redis, shared by every instance). */
+  signUpLimiter?: RateLimiter;
   /** Reverse proxies in front whose X-Forwarded-For is believed (default 0: the socket address). */
   trustedProxyHops?: number;
   log?: (message: string) => void;
@@ -151,7 +154,7 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
     mailer: options.mailer,
     confirmationKeys: options.cookieKeys,
     signInUrl: options.signInUrl ?? new URL('/sign-in', issuerUrl).href,
-    signUpsPerHour: options.signUpsPerHour ?? DEFAULT_SIGN_UPS_PER_HOUR,
+    signUpLimiter: options.signUpLimiter ?? (await createRateLimiter({ points: options.signUpsPerHour ?? DEFAULT_SIGN_UPS_PER_HOUR, windowSeconds: 3600, redisUrl: null, log })),
     log,
   });
 

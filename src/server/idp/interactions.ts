@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { errors, type InteractionResults } from 'oidc-provider';
 import type Provider from 'oidc-provider';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { getTranslator } from '../../lib/i18n/i18n';
+import type { RateLimiter } from '../bff/rate-limit';
 import type { Mailer } from '../mail/mailer';
 import type { AccountStore, CreateAccountResult } from './account-store';
 import { clientAddressOf } from './client-address-header';
@@ -28,7 +28,8 @@ export interface InteractionHandlerOptions {
   /** The product's sign-in address, named in mails to people who already have an account. */
   signInUrl: string;
   /** Sign-ups allowed per client address and hour. */
-  signUpsPerHour: number;
+  /** Sign-ups per client address (SIGN_UP_LIMIT_PER_HOUR). */
+  signUpLimiter: RateLimiter;
   log: (message: string) => void;
 }
 
@@ -64,7 +65,7 @@ function defaultScreen(interaction: Interaction): Screen {
 export function createInteractionHandler(options: InteractionHandlerOptions) {
   const { provider, accounts, branding, mountPath, log } = options;
   const t = getTranslator();
-  const signUpLimiter = new RateLimiterMemory({ points: options.signUpsPerHour, duration: 3600 });
+  const { signUpLimiter } = options;
 
   const linksFor = (uid: string, screen: Screen): InteractionLinks => {
     const base = `${mountPath}/interaction/${encodeURIComponent(uid)}`;
@@ -147,14 +148,12 @@ export function createInteractionHandler(options: InteractionHandlerOptions) {
     const name = form.get('name') ?? '';
     const email = form.get('email') ?? '';
     const client = clientAddressOf(req);
-    try {
-      await signUpLimiter.consume(client);
-    } catch (error) {
-      if (!(error instanceof RateLimiterRes)) throw error;
+    const decision = await signUpLimiter.take(client);
+    if (!decision.allowed) {
       log(`idp: sign-up refused, too many from client ${client}`);
-      const minutes = Math.max(1, Math.ceil(error.msBeforeNext / 60_000));
+      const minutes = Math.max(1, Math.ceil(decision.retryAfterSeconds / 60));
       sendMessage(res, 429, t('identity.signUpThrottled.title'), t('identity.signUpThrottled.message', { minutes }), {
-        'retry-after': String(Math.ceil(error.msBeforeNext / 1000)),
+        'retry-after': String(decision.retryAfterSeconds),
       });
       return;
     }
