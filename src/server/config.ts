@@ -15,6 +15,11 @@ export interface AppConfig {
   /** Uploaded pictures and documents on the local disk (UPLOADS_DIR, default DATA_DIR/uploads). */
   uploadsDir: string;
   production: boolean;
+  /**
+   * Reverse proxies in front whose X-Forwarded-For entries are believed (TRUSTED_PROXY_HOPS,
+   * default 0): the sign-in and sign-up limits count per client address, not per proxy.
+   */
+  trustedProxyHops: number;
   /** Grace period for in-flight requests on SIGTERM before connections are cut. */
   shutdownTimeoutMs: number;
   /** How often open pages look for a new deployment (spec §9: 60 s). */
@@ -193,6 +198,13 @@ function readSession(env: Env): SessionConfig {
   };
 }
 
+function readTrustedProxyHops(env: Env): number {
+  const raw = env.TRUSTED_PROXY_HOPS?.trim();
+  if (!raw) return 0;
+  if (!/^\d+$/.test(raw) || Number(raw) > 10) throw new ConfigError(`TRUSTED_PROXY_HOPS must be a whole number from 0 to 10, got "${raw}"`, 'the number of reverse proxies in front, e.g. 1 behind one nginx');
+  return Number(raw);
+}
+
 function readAnalytics(env: Env): AnalyticsConfig | null {
   const rawUrl = optional(env.MATOMO_URL);
   const siteId = optional(env.MATOMO_SITE_ID);
@@ -293,6 +305,7 @@ export function readConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     },
     uploadsDir: path.resolve(cwd, env.UPLOADS_DIR?.trim() || path.join(dataDir, 'uploads')),
     production,
+    trustedProxyHops: readTrustedProxyHops(env),
     shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS) > 0 ? Number(env.SHUTDOWN_TIMEOUT_MS) : 10_000,
     versionCheckIntervalMs: Number(env.VERSION_CHECK_INTERVAL_MS) > 0 ? Number(env.VERSION_CHECK_INTERVAL_MS) : 60_000,
     legalDocsDir: path.resolve(cwd, env.LEGAL_DOCS_DIR?.trim() || 'docs/legal'),

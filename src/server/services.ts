@@ -4,7 +4,7 @@ import type { ReadinessCheck } from './http/health';
 import type { LegalDocuments } from './legal/legal-documents';
 import { createLegalDocuments } from './legal/legal-documents';
 import { openDatabase, type Database } from './db/client';
-import { migrate } from './db/migrate';
+import { migrate, SEED_LOCK_KEY, withDatabaseLock } from './db/migrate';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo-accounts';
 import { isDatabaseEmpty, seedDemoData } from './db/seed/demo-seed';
 import { createApi, type Api } from './api/yoga';
@@ -75,13 +75,19 @@ async function openSessionStore(config: AppConfig): Promise<SessionStore> {
  * Demo data goes only into an empty embedded database, or where SEED_DEMO=true says so:
  * never by default into a PostgreSQL given by DATABASE_URL.
  */
-async function seedIfWanted(config: AppConfig, database: Database, log: Log) {
+export async function seedIfWanted(config: Pick<AppConfig, 'seedDemo'>, database: Database, log: Log): Promise<boolean> {
   const wanted = config.seedDemo === 'always' || (config.seedDemo === 'auto' && database.kind === 'pglite');
-  if (!wanted || !(await isDatabaseEmpty(database.db))) return;
-  log('database: empty; adding the demo data (a few seconds)');
-  const summary = await seedDemoData(database.db);
-  log(`database: demo data ready in ${(summary.durationMs / 1000).toFixed(1)} s. Demo accounts (password "${DEMO_PASSWORD}"):`);
-  for (const account of DEMO_ACCOUNTS) log(`  ${account.email.padEnd(22)} ${account.description}`);
+  if (!wanted) return false;
+  // Instances started together with SEED_DEMO=true: the first seeds, the others then find
+  // the database no longer empty (without the lock both saw it empty and seeded).
+  return withDatabaseLock(database, SEED_LOCK_KEY, async () => {
+    if (!(await isDatabaseEmpty(database.db))) return false;
+    log('database: empty; adding the demo data (a few seconds)');
+    const summary = await seedDemoData(database.db);
+    log(`database: demo data ready in ${(summary.durationMs / 1000).toFixed(1)} s. Demo accounts (password "${DEMO_PASSWORD}"):`);
+    for (const account of DEMO_ACCOUNTS) log(`  ${account.email.padEnd(22)} ${account.description}`);
+    return true;
+  });
 }
 
 /** SMTP when SMTP_URL says where; else the embedded default, the outbox folder under DATA_DIR. */
@@ -146,6 +152,15 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
     const redirectUri = `${config.publicOrigin}${CALLBACK_PATH}`;
     const postLogoutRedirectUri = `${config.publicOrigin}${SIGNED_OUT_PATH}`;
 
+    // Counted in Redis when sessions are (several instances then count together).
+    const sharedCounters = config.session.driver === 'redis' ? config.session.redisUrl : null;
+    const rateLimiter = await createRateLimiter({ points: config.session.rateLimitPerMinute, redisUrl: sharedCounters, log });
+    closers.push(() => rateLimiter.close());
+    const signUpLimiter = config.auth.builtIn
+      ? await createRateLimiter({ points: config.auth.signUpsPerHour, windowSeconds: 3600, keyPrefix: 'tp:sign-up:', redisUrl: sharedCounters, log })
+      : null;
+    if (signUpLimiter) closers.push(() => signUpLimiter.close());
+
     const identityProvider = config.auth.builtIn
       ? await createIdentityProvider({
           db: database.db,
@@ -166,7 +181,8 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
           secureCookies: config.production,
           mailer,
           signInUrl: `${config.publicOrigin}/sign-in`,
-          signUpsPerHour: config.auth.signUpsPerHour,
+          signUpLimiter: signUpLimiter ?? undefined,
+          trustedProxyHops: config.trustedProxyHops,
           log,
         })
       : null;
@@ -205,8 +221,6 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
           userSessions: { endAll: (externalId) => sessions.endUserSessions(externalId) },
         });
 
-    const rateLimiter = await createRateLimiter({ perMinute: config.session.rateLimitPerMinute, redisUrl: config.session.driver === 'redis' ? config.session.redisUrl : null, log });
-    closers.push(() => rateLimiter.close());
     const oidc = createOidcClient({
       auth: { ...config.auth, clientSecret: config.auth.clientSecret ?? secrets.clientSecret },
       clientSecret: config.auth.clientSecret ?? secrets.clientSecret,

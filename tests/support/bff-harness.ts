@@ -26,6 +26,8 @@ export interface BffHarness {
   store: SessionStore;
   account: SeededAccount;
   bff: Bff;
+  /** A second BFF on the same session store and provider: another instance of the product. */
+  anotherInstance(): Bff;
   logs: string[];
   /** Signs in through the BFF and the provider's own form, as the harness's account unless another is given. */
   signIn(returnTo?: string | null, as?: SeededAccount): Promise<{ session: LoadedSession; browser: Browser; location: string }>;
@@ -75,15 +77,18 @@ export async function startBffHarness(options: { idpBehind?: FaultProxy } = {}):
     // As services.ts wires it: an admin's block ends the user's sessions in this store.
     userSessions: { endAll: (externalId) => sessions.endUserSessions(externalId) },
   });
-  const bff = createBff({
-    sessions,
-    oidc: createOidcClient({ auth, clientSecret: idp.client.clientSecret, redirectUri: idp.client.redirectUri, postLogoutRedirectUri: idp.client.postLogoutRedirectUri }),
-    callApi: createApiCaller({ api, url: null, path: '/graphql' }),
-    transactionKey: new Uint8Array(32).fill(7),
-    transactionCookieName: 'tp-login',
-    secureCookies: false,
-    log: (message) => logs.push(message),
-  });
+  // One BFF per instance of the product: each has its own in-process state, all share the store.
+  const newInstance = () =>
+    createBff({
+      sessions: createSessionManager(store, { idleSeconds: 3600, absoluteSeconds: 86_400, cookieName: 'tp-session', secure: false }),
+      oidc: createOidcClient({ auth, clientSecret: idp.client.clientSecret, redirectUri: idp.client.redirectUri, postLogoutRedirectUri: idp.client.postLogoutRedirectUri }),
+      callApi: createApiCaller({ api, url: null, path: '/graphql' }),
+      transactionKey: new Uint8Array(32).fill(7),
+      transactionCookieName: 'tp-login',
+      secureCookies: false,
+      log: (message) => logs.push(message),
+    });
+  const bff = newInstance();
 
   return {
     database,
@@ -91,6 +96,7 @@ export async function startBffHarness(options: { idpBehind?: FaultProxy } = {}):
     store,
     account,
     bff,
+    anotherInstance: newInstance,
     logs,
     async signIn(returnTo = '/talent/dashboard', as = account) {
       const start = await bff.startLogin(returnTo, false);

@@ -27,6 +27,12 @@ describe('runtime configuration', () => {
     expect(readConfig({ UPLOADS_DIR: '/mnt/shared/uploads' }, '/srv/app').uploadsDir).toBe('/mnt/shared/uploads');
   });
 
+  it('believes no X-Forwarded-For unless TRUSTED_PROXY_HOPS says how many proxies stand in front', () => {
+    expect(readConfig({}, '/srv/app').trustedProxyHops).toBe(0);
+    expect(readConfig({ TRUSTED_PROXY_HOPS: '1' }, '/srv/app').trustedProxyHops).toBe(1);
+    expect(() => readConfig({ TRUSTED_PROXY_HOPS: 'yes' }, '/srv/app')).toThrow(/TRUSTED_PROXY_HOPS must be a whole number/);
+  });
+
   it('rejects a port that is not a number with a hint', () => {
     expect(() => readConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => readConfig({ PORT: '70000' })).toThrow(/PORT must be an integer/);

@@ -17,6 +17,13 @@ import { buildUpstreamHeaders } from './upstream-headers';
 const REFRESH_MARGIN_MS = 60_000;
 /** Spec §9 login client lock timeout: a call waiting on another's refresh gives up after 5 s. */
 const REFRESH_LOCK_TIMEOUT_MS = 5_000;
+/** How long the store's refresh lock lives if its holder dies: beyond a token request with its retries. */
+const REFRESH_LOCK_TTL_MS = 30_000;
+/** How often an instance waiting on another instance's refresh looks for the new tokens. */
+const REFRESH_POLL_MS = 100;
+
+const isFresh = (session: LoadedSession) => session.record.tokens.expiresAt - REFRESH_MARGIN_MS > Date.now();
+const refreshTimeout = () => new LoginError('timeout', 'Timeout', 'the sign-in service is slow; try again');
 
 const SESSION_ENDED = { status: 401, body: { errors: [{ message: 'Your session has ended. Sign in again.', extensions: { code: 'UNAUTHENTICATED' } }] } };
 const SIGN_IN_SERVICE_SLOW = {
@@ -29,7 +36,7 @@ const SIGN_IN_SERVICE_SLOW = {
 function waitForRefresh<T>(pending: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new LoginError('timeout', 'Timeout', 'the sign-in service is slow; try again')), REFRESH_LOCK_TIMEOUT_MS);
+    timer = setTimeout(() => reject(refreshTimeout()), REFRESH_LOCK_TIMEOUT_MS);
   });
   return Promise.race([pending, timeout]).finally(() => clearTimeout(timer));
 }
@@ -64,39 +71,74 @@ export function createBff(options: BffOptions) {
   const transactionCookie = (value: string, maxAge: number) =>
     serializeCookie(options.transactionCookieName, value, { maxAge, secure: options.secureCookies });
 
-  /** A fresh access token for the session: one refresh at a time per session. */
-  async function withFreshTokens(session: LoadedSession): Promise<LoadedSession | null> {
-    if (session.record.tokens.expiresAt - REFRESH_MARGIN_MS > Date.now()) return session;
-    const pending = refreshing.get(session.id);
-    if (pending) return waitForRefresh(pending);
-    const refresh = (async () => {
-      const { refreshToken, idToken } = session.record.tokens;
+  /**
+   * Refreshes under the session store's lock: with several instances, two requests of one
+   * browser on two instances would otherwise both spend the same refresh token, and the
+   * provider, which rotates refresh tokens, takes the second use for a stolen token and
+   * revokes the grant (the user is signed out). The instance that does not get the lock
+   * waits for the new tokens to appear in the store, at most the lock timeout.
+   */
+  async function refreshUnderLock(session: LoadedSession): Promise<LoadedSession | null> {
+    const lockName = `refresh:${session.id}`;
+    const deadline = Date.now() + REFRESH_LOCK_TIMEOUT_MS;
+    let lock = await sessions.acquireLock(lockName, REFRESH_LOCK_TTL_MS);
+    while (!lock) {
+      if (Date.now() >= deadline) throw refreshTimeout();
+      await new Promise((resolve) => setTimeout(resolve, REFRESH_POLL_MS));
+      const latest = await sessions.load(session.id, { touch: false });
+      if (!latest) return null;
+      if (isFresh(latest)) return latest;
+      lock = await sessions.acquireLock(lockName, REFRESH_LOCK_TTL_MS);
+    }
+    try {
+      // Refreshed by another instance between our read and our lock: its tokens are the
+      // live ones, and ours hold the refresh token it already spent.
+      const latest = await sessions.load(session.id, { touch: false });
+      if (!latest) return null;
+      if (isFresh(latest)) return latest;
+      const { refreshToken, idToken } = latest.record.tokens;
       if (!refreshToken) {
-        await sessions.destroy(session.id);
+        await sessions.destroy(latest.id);
         return null;
       }
       try {
         const tokens = await oidc.refresh(refreshToken, idToken);
-        session.record.tokens = {
+        latest.record.tokens = {
           accessToken: tokens.accessToken,
           refreshToken: tokens.refreshToken ?? refreshToken,
           idToken: tokens.idToken,
           expiresAt: tokens.expiresAt,
           scope: tokens.scope,
         };
-        await sessions.save(session);
-        return session;
+        await sessions.save(latest);
+        return latest;
       } catch (error) {
         if (error instanceof LoginError && error.code === 'login_required') {
           log('session: refresh refused by the provider; signing the user out');
-          await sessions.destroy(session.id);
+          await sessions.destroy(latest.id);
           return null;
         }
         throw error;
       }
-    })().finally(() => refreshing.delete(session.id));
-    refreshing.set(session.id, refresh);
-    return refresh;
+    } finally {
+      await sessions.releaseLock(lockName, lock).catch((error: unknown) => log(`session: releasing the refresh lock failed (it expires by itself): ${String(error)}`));
+    }
+  }
+
+  /** A fresh access token for the session: one refresh at a time per session, across instances. */
+  async function withFreshTokens(session: LoadedSession): Promise<LoadedSession | null> {
+    if (isFresh(session)) return session;
+    let refresh = refreshing.get(session.id);
+    const waiting = refresh !== undefined;
+    if (!refresh) {
+      refresh = refreshUnderLock(session).finally(() => refreshing.delete(session.id));
+      refreshing.set(session.id, refresh);
+    }
+    const refreshed = await (waiting ? waitForRefresh(refresh) : refresh);
+    // The caller may save its copy of the session later (a company chosen): it must carry
+    // the new tokens, or it would write back the refresh token just spent.
+    if (refreshed) session.record.tokens = refreshed.record.tokens;
+    return refreshed;
   }
 
   /**

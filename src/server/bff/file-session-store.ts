@@ -23,6 +23,7 @@ export async function createFileSessionStore(directory: string): Promise<Session
   // One small file per session of a user, named by both hashes: filing a session never
   // rewrites a shared list, so two sign-ins of one user at once cannot lose each other.
   const userPrefix = (subject: string) => `user-${hash(subject)}-`;
+  const lockFileOf = (name: string) => path.join(directory, `lock-${hash(name)}.json`);
   const userFileOf = (subject: string, id: string) => path.join(directory, `${userPrefix(subject)}${hash(id)}.json`);
   /**
    * Written whole to a temporary file of its own, then renamed over the real one (atomic):
@@ -111,6 +112,28 @@ export async function createFileSessionStore(directory: string): Promise<Session
     },
     async removeUserSession(subject, id) {
       await rm(userFileOf(subject, id), { force: true });
+    },
+    async acquireLock(name, ttlMs) {
+      const file = lockFileOf(name);
+      const token = randomUUID();
+      // Two tries: the second after removing a lock whose holder let it expire.
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        try {
+          await writeFile(file, JSON.stringify({ token, expiresAt: Date.now() + ttlMs }), { flag: 'wx', mode: 0o600 });
+          return token;
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        }
+        const held = JSON.parse(await readFile(file, 'utf8').catch(() => '{"expiresAt":0}')) as { expiresAt?: number };
+        if ((held.expiresAt ?? 0) > Date.now()) return null;
+        await rm(file, { force: true });
+      }
+      return null;
+    },
+    async releaseLock(name, token) {
+      const file = lockFileOf(name);
+      const held = JSON.parse(await readFile(file, 'utf8').catch(() => '{}')) as { token?: string };
+      if (held.token === token) await rm(file, { force: true });
     },
     async ping() {
       await stat(directory);

@@ -195,7 +195,12 @@ export function createOidcClient(options: OidcClientOptions) {
       if (error) throw new LoginError('login_failed', 'Login failed', callbackUrl.searchParams.get('error_description') ?? error);
       const config = await discover();
       try {
-        const response = await client.authorizationCodeGrant(config, callbackUrl, {
+        // The callback's query read at the configured redirect URI: openid-client sends the
+        // address it is given as redirect_uri, and the request's own address carries the Host
+        // a proxy passed (an instance's, the upstream's name) which the provider refuses.
+        const registered = new URL(options.redirectUri);
+        registered.search = callbackUrl.search;
+        const response = await client.authorizationCodeGrant(config, registered, {
           pkceCodeVerifier: transaction.codeVerifier,
           expectedState: transaction.state,
           expectedNonce: transaction.nonce,

@@ -10,24 +10,31 @@ export interface RateLimiter {
 }
 
 export interface RateLimitOptions {
-  /** Calls per key per minute (RATE_LIMIT_PER_MINUTE). */
-  perMinute: number;
+  /** Calls per key per window (RATE_LIMIT_PER_MINUTE for the API; SIGN_UP_LIMIT_PER_HOUR). */
+  points: number;
+  /** The window in seconds (default 60). */
+  windowSeconds?: number;
+  /** Keeps one limit's counters apart from another's in Redis (default the API's). */
+  keyPrefix?: string;
   /** Shared counters for several instances; null counts in this process only. */
   redisUrl: string | null;
   log: (message: string) => void;
 }
 
-const WINDOW_SECONDS = 60;
-const KEY_PREFIX = 'tp:rate:';
+const DEFAULT_WINDOW_SECONDS = 60;
+const DEFAULT_KEY_PREFIX = 'tp:rate:';
 
 /**
  * Checklist F35: a burst from one session gets 429, whoever else shares its IP address.
+ * The same counter, with its own window and prefix, limits sign-ups per client address.
  * With Redis the count is shared by every instance; if Redis stops answering, each
  * instance keeps counting on its own (rate-limiter-flexible's insurance limiter) rather
  * than refusing everyone or letting everything through.
  */
 export async function createRateLimiter(options: RateLimitOptions): Promise<RateLimiter> {
-  const memory = new RateLimiterMemory({ points: options.perMinute, duration: WINDOW_SECONDS, keyPrefix: KEY_PREFIX });
+  const duration = options.windowSeconds ?? DEFAULT_WINDOW_SECONDS;
+  const keyPrefix = options.keyPrefix ?? DEFAULT_KEY_PREFIX;
+  const memory = new RateLimiterMemory({ points: options.points, duration, keyPrefix });
   let redis: ReturnType<typeof createClient> | null = null;
   let limiter: RateLimiterMemory | RateLimiterRedis = memory;
   if (options.redisUrl) {
@@ -39,9 +46,9 @@ export async function createRateLimiter(options: RateLimitOptions): Promise<Rate
     limiter = new RateLimiterRedis({
       storeClient: redis,
       useRedisPackage: true,
-      points: options.perMinute,
-      duration: WINDOW_SECONDS,
-      keyPrefix: KEY_PREFIX,
+      points: options.points,
+      duration,
+      keyPrefix,
       insuranceLimiter: memory,
     });
   }

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { createClient } from 'redis';
 import { SessionStoreError, type SessionRecord, type SessionStore } from './session-record';
 
 const KEY_PREFIX = 'tp:session:';
+const RELEASE_IF_HELD = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
 
 /**
  * Sessions in Redis for several instances behind a load balancer. Redis expires keys by
@@ -33,6 +35,7 @@ export async function createRedisSessionStore(url: string): Promise<SessionStore
   const key = (id: string) => `${KEY_PREFIX}${id}`;
   const aliasKey = (alias: string) => `${KEY_PREFIX}alias:${alias}`;
   const userKey = (subject: string) => `${KEY_PREFIX}user:${subject}`;
+  const lockKey = (name: string) => `${KEY_PREFIX}lock:${name}`;
   const guard = async <T>(operation: () => Promise<T>): Promise<T> => {
     try {
       return await operation();
@@ -74,6 +77,17 @@ export async function createRedisSessionStore(url: string): Promise<SessionStore
     deleteAlias: (alias) =>
       guard(async () => {
         await client.del(aliasKey(alias));
+      }),
+    acquireLock: (name, ttlMs) =>
+      guard(async () => {
+        const token = randomUUID();
+        const taken = await client.set(lockKey(name), token, { condition: 'NX', expiration: { type: 'PX', value: Math.max(1, Math.ceil(ttlMs)) } });
+        return taken === 'OK' ? token : null;
+      }),
+    releaseLock: (name, token) =>
+      guard(async () => {
+        // Compare and delete in one step: the lock may have expired and been taken by another.
+        await client.eval(RELEASE_IF_HELD, { keys: [lockKey(name)], arguments: [token] });
       }),
     ping: () =>
       guard(async () => {

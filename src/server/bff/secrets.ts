@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface BffSecrets {
@@ -26,22 +26,44 @@ const MIN_SECRET_LENGTH = 32;
  * several instances must share; otherwise they are generated once and kept in the data
  * directory, so a single embedded instance needs no configuration.
  */
+async function readStored(file: string): Promise<SecretsFile | null> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as SecretsFile;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Instances sharing one data directory may start at the same moment: the file is written
+ * whole under a name of its own, then linked into place only if it is still absent, so the
+ * first one wins and every instance reads that one (never a half-written file, never two
+ * instances each keeping the secret it generated).
+ */
+async function storeOnce(file: string, secrets: SecretsFile): Promise<void> {
+  const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  await writeFile(temporary, JSON.stringify(secrets), { mode: 0o600 });
+  try {
+    await link(temporary, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    await unlink(temporary).catch(() => undefined);
+  }
+}
+
 export async function loadSecrets(env: Record<string, string | undefined>, dataDir: string): Promise<BffSecrets> {
   const file = path.join(dataDir, 'secrets.json');
-  let stored: SecretsFile | null = null;
-  try {
-    stored = JSON.parse(await readFile(file, 'utf8')) as SecretsFile;
-  } catch {
-    stored = null;
-  }
+  let stored = await readStored(file);
   if (!stored) {
-    stored = {
+    await mkdir(dataDir, { recursive: true });
+    await storeOnce(file, {
       sessionSecret: randomBytes(32).toString('base64url'),
       clientSecret: randomBytes(32).toString('base64url'),
       cookieKey: randomBytes(32).toString('base64url'),
-    };
-    await mkdir(dataDir, { recursive: true });
-    await writeFile(file, JSON.stringify(stored), { mode: 0o600 });
+    });
+    stored = await readStored(file);
+    if (!stored) throw new Error(`The generated secrets could not be read back from ${file}`);
   }
   const sessionSecret = env.SESSION_SECRET?.trim() || stored.sessionSecret;
   if (sessionSecret.length < MIN_SECRET_LENGTH) throw new Error(`SESSION_SECRET must be at least ${MIN_SECRET_LENGTH} characters`);

@@ -44,6 +44,14 @@ export interface SessionStore {
   /** The session ids filed under a user; some may have ended already. */
   userSessions(subject: string): Promise<string[]>;
   removeUserSession(subject: string, id: string): Promise<void>;
+  /**
+   * Takes the short lock `name` unless someone else holds it: a token to release it with,
+   * or null. Held at most ttlMs (a crashed holder never blocks for longer). With several
+   * instances on one store this is what lets only one of them refresh a session's tokens.
+   */
+  acquireLock(name: string, ttlMs: number): Promise<string | null>;
+  /** Releases the lock if `token` still holds it (an expired lock may be someone else's now). */
+  releaseLock(name: string, token: string): Promise<void>;
   /** Answers when the store is reachable (readiness). */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -97,6 +97,10 @@ export function createSessionManager(store: SessionStore, policy: SessionPolicy)
 
     destroy,
 
+    /** A short lock shared by every instance on this store (see SessionStore.acquireLock). */
+    acquireLock: (name: string, ttlMs: number) => store.acquireLock(name, ttlMs),
+    releaseLock: (name: string, token: string) => store.releaseLock(name, token),
+
     /**
      * Ends every session of one user (the token subject) at once, whichever browser holds
      * it: an admin blocked or deleted them (issue 19). Answers how many were still open.

@@ -16,23 +16,29 @@ export interface MigrateOptions {
   migrationsFolder?: string;
 }
 
-// Any constant: instances starting together take turns instead of racing to create tables.
+// Any constants: instances starting together take turns instead of racing to create tables
+// or to seed an empty database twice.
 const migrationLockKey = 7_344_116_201;
+export const SEED_LOCK_KEY = 7_344_116_202;
 
 export function defaultMigrationsFolder(): string {
   return path.resolve(process.cwd(), 'src/server/db/migrations');
 }
 
-async function withMigrationLock(database: Database, run: () => Promise<void>): Promise<void> {
+/**
+ * Runs `run` while holding a PostgreSQL advisory lock, so that only one process at a time
+ * does it (PGlite has one process by construction: its directory is locked).
+ */
+export async function withDatabaseLock<T>(database: Database, key: number, run: () => Promise<T>): Promise<T> {
   if (database.kind === 'pglite') return run();
   // A session lock on a connection of its own; the migrator uses other pool connections.
   const client = await database.pool.connect();
   try {
-    await client.query('select pg_advisory_lock($1)', [migrationLockKey]);
+    await client.query('select pg_advisory_lock($1)', [key]);
     try {
-      await run();
+      return await run();
     } finally {
-      await client.query('select pg_advisory_unlock($1)', [migrationLockKey]);
+      await client.query('select pg_advisory_unlock($1)', [key]);
     }
   } finally {
     client.release();
@@ -53,7 +59,7 @@ export async function migrate(database: Database, options: MigrateOptions = {}):
   // fresh schema would look already migrated.
   const config = { migrationsFolder, migrationsSchema: database.schemaName ?? 'drizzle' };
   try {
-    await withMigrationLock(database, async () => {
+    await withDatabaseLock(database, migrationLockKey, async () => {
       if (database.kind === 'pglite') {
         await migratePglite(database.db as PgliteDatabase<AppSchema>, config);
       } else {

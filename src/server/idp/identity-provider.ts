@@ -3,6 +3,9 @@ import Provider from 'oidc-provider';
 import type { AppDatabase } from '../db/client';
 import type { Mailer } from '../mail/mailer';
 import { createAccountStore } from './account-store';
+import { clientAddress } from '../../lib/http/client-address';
+import { createRateLimiter, type RateLimiter } from '../bff/rate-limit';
+import { CLIENT_ADDRESS_HEADER } from './client-address-header';
 import { deleteExpiredProviderState, drizzleAdapterFactory } from './drizzle-adapter';
 import { sendHtml } from './html-response';
 import { IdentityProviderError } from './identity-provider-error';
@@ -34,8 +37,12 @@ export interface IdentityProviderOptions {
   mailer: Mailer;
   /** The product's sign-in address (default: the issuer's origin + /sign-in). */
   signInUrl?: string;
-  /** Sign-ups allowed per client address and hour (default 20). */
+  /** Sign-ups allowed per client address and hour (default 20), counted in this process... */
   signUpsPerHour?: number;
+  /** ...unless a limiter is given (services.ts: in Redis, shared by every instance). */
+  signUpLimiter?: RateLimiter;
+  /** Reverse proxies in front whose X-Forwarded-For is believed (default 0: the socket address). */
+  trustedProxyHops?: number;
   log?: (message: string) => void;
 }
 
@@ -54,7 +61,6 @@ const MIN_COOKIE_KEY_LENGTH = 32;
 const SWEEP_INTERVAL_MS = 60 * 60_000;
 // Koa reads the client address from this header (proxy mode); handle() always sets it
 // from the socket, so a forged X-Forwarded-For never counts.
-const SOCKET_ADDRESS_HEADER = 'x-talentplace-socket-address';
 
 function invalid(message: string, hint: string): IdentityProviderError {
   return new IdentityProviderError('IDP_OPTIONS_INVALID', message, hint);
@@ -130,7 +136,7 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
   // Proxy mode makes Koa take protocol and host from X-Forwarded-*, which handle() sets
   // from the issuer: behind a TLS-terminating proxy URLs stay https and secure cookies work.
   provider.proxy = true;
-  provider.proxyIpHeader = SOCKET_ADDRESS_HEADER;
+  provider.proxyIpHeader = CLIENT_ADDRESS_HEADER;
   const firstPartyClientIds = new Set(options.clients.map((client) => client.clientId));
   provider.use(offlineAccessImpliesConsent(firstPartyClientIds));
   provider.on('server_error', (_ctx: unknown, error: Error) => log(`idp: server error: ${error.stack ?? error.message}`));
@@ -148,7 +154,7 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
     mailer: options.mailer,
     confirmationKeys: options.cookieKeys,
     signInUrl: options.signInUrl ?? new URL('/sign-in', issuerUrl).href,
-    signUpsPerHour: options.signUpsPerHour ?? DEFAULT_SIGN_UPS_PER_HOUR,
+    signUpLimiter: options.signUpLimiter ?? (await createRateLimiter({ points: options.signUpsPerHour ?? DEFAULT_SIGN_UPS_PER_HOUR, windowSeconds: 3600, redisUrl: null, log })),
     log,
   });
 
@@ -179,7 +185,8 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
     // Whatever the client or a proxy sent: the issuer is the public address.
     req.headers['x-forwarded-proto'] = issuerUrl.protocol.slice(0, -1);
     req.headers['x-forwarded-host'] = issuerUrl.host;
-    req.headers[SOCKET_ADDRESS_HEADER] = req.socket.remoteAddress ?? '';
+    // Always overwritten: a client sending this header itself is never believed.
+    req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(req.headers['x-forwarded-for'], req.socket.remoteAddress ?? 'unknown', options.trustedProxyHops ?? 0);
     const queryStart = rest.indexOf('?');
     const path = queryStart === -1 ? rest : rest.slice(0, queryStart);
     if (isInteractionPath(path)) {

@@ -1,10 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { errors, type InteractionResults } from 'oidc-provider';
 import type Provider from 'oidc-provider';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { getTranslator } from '../../lib/i18n/i18n';
+import type { RateLimiter } from '../bff/rate-limit';
 import type { Mailer } from '../mail/mailer';
 import type { AccountStore, CreateAccountResult } from './account-store';
+import { clientAddressOf } from './client-address-header';
 import { createEmailConfirmationToken, readEmailConfirmationToken } from './email-confirmation';
 import { FormBodyError, readFormBody } from './form-body';
 import { sendHtml } from './html-response';
@@ -27,7 +28,8 @@ export interface InteractionHandlerOptions {
   /** The product's sign-in address, named in mails to people who already have an account. */
   signInUrl: string;
   /** Sign-ups allowed per client address and hour. */
-  signUpsPerHour: number;
+  /** Sign-ups per client address (SIGN_UP_LIMIT_PER_HOUR). */
+  signUpLimiter: RateLimiter;
   log: (message: string) => void;
 }
 
@@ -63,7 +65,7 @@ function defaultScreen(interaction: Interaction): Screen {
 export function createInteractionHandler(options: InteractionHandlerOptions) {
   const { provider, accounts, branding, mountPath, log } = options;
   const t = getTranslator();
-  const signUpLimiter = new RateLimiterMemory({ points: options.signUpsPerHour, duration: 3600 });
+  const { signUpLimiter } = options;
 
   const linksFor = (uid: string, screen: Screen): InteractionLinks => {
     const base = `${mountPath}/interaction/${encodeURIComponent(uid)}`;
@@ -113,7 +115,7 @@ export function createInteractionHandler(options: InteractionHandlerOptions) {
   async function login(req: IncomingMessage, res: ServerResponse, interaction: Interaction, form: URLSearchParams): Promise<void> {
     const email = form.get('email') ?? '';
     const password = form.get('password') ?? '';
-    const client = req.socket.remoteAddress ?? 'unknown';
+    const client = clientAddressOf(req);
     const result = await accounts.authenticate(email, password, client);
     if (result.ok) {
       await finish(req, res, interaction, result.accountId);
@@ -145,15 +147,13 @@ export function createInteractionHandler(options: InteractionHandlerOptions) {
   async function signUp(req: IncomingMessage, res: ServerResponse, interaction: Interaction, form: URLSearchParams): Promise<void> {
     const name = form.get('name') ?? '';
     const email = form.get('email') ?? '';
-    const client = req.socket.remoteAddress ?? 'unknown';
-    try {
-      await signUpLimiter.consume(client);
-    } catch (error) {
-      if (!(error instanceof RateLimiterRes)) throw error;
+    const client = clientAddressOf(req);
+    const decision = await signUpLimiter.take(client);
+    if (!decision.allowed) {
       log(`idp: sign-up refused, too many from client ${client}`);
-      const minutes = Math.max(1, Math.ceil(error.msBeforeNext / 60_000));
+      const minutes = Math.max(1, Math.ceil(decision.retryAfterSeconds / 60));
       sendMessage(res, 429, t('identity.signUpThrottled.title'), t('identity.signUpThrottled.message', { minutes }), {
-        'retry-after': String(Math.ceil(error.msBeforeNext / 1000)),
+        'retry-after': String(decision.retryAfterSeconds),
       });
       return;
     }

@@ -53,8 +53,8 @@ interface PairState {
  *
  * Counted in this process's memory: with several instances behind a load balancer each
  * counts on its own (an attacker spread over N instances gets N times the allowance),
- * and a restart forgets. The client address is the socket's; behind a proxy it is the
- * proxy's until the proxy's address header is trusted (not built yet).
+ * and a restart forgets. The client address is the socket's, or behind TRUSTED_PROXY_HOPS
+ * proxies the one they forwarded (lib/http/client-address.ts).
  */
 export class LoginThrottle {
   private readonly clientFailures: RateLimiterMemory;

@@ -10,7 +10,7 @@ const noLog = () => undefined;
 
 describe('per-session rate limit (checklist F35)', () => {
   it('allows the configured calls per minute, then refuses with when to retry; keys count apart', async () => {
-    const limiter = await createRateLimiter({ perMinute: 3, redisUrl: null, log: noLog });
+    const limiter = await createRateLimiter({ points: 3, redisUrl: null, log: noLog });
     const decisions = [];
     for (let call = 0; call < 4; call += 1) decisions.push(await limiter.take('session-a'));
     expect(decisions.slice(0, 3)).toEqual([{ allowed: true }, { allowed: true }, { allowed: true }]);
@@ -26,7 +26,7 @@ describe('per-session rate limit (checklist F35)', () => {
 describe.skipIf(!redisUrl)('per-session rate limit shared through Redis', () => {
   let nodes: RateLimiter[] = [];
   beforeAll(async () => {
-    nodes = await Promise.all([1, 2].map(() => createRateLimiter({ perMinute: 4, redisUrl, log: noLog })));
+    nodes = await Promise.all([1, 2].map(() => createRateLimiter({ points: 4, redisUrl, log: noLog })));
   });
   afterAll(() => Promise.all(nodes.map((node) => node.close())));
 

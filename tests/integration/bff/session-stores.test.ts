@@ -26,6 +26,21 @@ function storeContract(name: string, open: () => Promise<SessionStore>) {
     });
     afterAll(() => store.close());
 
+    it('a lock is held by one taker at a time, released only by its holder, and expires by itself', async () => {
+      const name = `refresh:${randomUUID()}`;
+      const takers = await Promise.all(Array.from({ length: 8 }, () => store.acquireLock(name, 300)));
+      const held = takers.filter((token): token is string => token !== null);
+      expect(held).toHaveLength(1);
+      await store.releaseLock(name, 'not-the-holder');
+      expect(await store.acquireLock(name, 300)).toBeNull();
+      await store.releaseLock(name, held[0]!);
+      const next = await store.acquireLock(name, 300);
+      expect(next).not.toBeNull();
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      // Its holder died without releasing: taken again after its lifetime.
+      expect(await store.acquireLock(name, 300)).not.toBeNull();
+    });
+
     it('stores, reads and deletes a session', async () => {
       const sessions = createSessionManager(store, { idleSeconds: 60, absoluteSeconds: 600, cookieName: 'tp-session', secure: false });
       const session = await sessions.create(record());

@@ -51,6 +51,22 @@ describe('BFF sign-in landing and token lifecycle (checklist E25, E27, E28)', ()
     expect(stored!.tokens.expiresAt).toBeGreaterThan(Date.now() + 60_000);
   });
 
+  it('two instances on one session store: parallel calls with an expired access token on both make one token request, and the session lives on', async () => {
+    const instances = [bff, h.anotherInstance(), h.anotherInstance()];
+    const session = await expireAccessToken(await signIn());
+    const before = tokenCalls();
+    // Each instance loads its own copy of the session, as requests arriving on each would.
+    const answers = await Promise.all(
+      instances.flatMap((instance) => Array.from({ length: 3 }, async () => instance.graphql((await instance.loadSession(session.id, { touch: false }))!, FIND_ME, '/talent/dashboard'))),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(9).fill(200));
+    expect(tokenCalls() - before).toBe(1);
+    // The refresh token the session holds is the live one: the next refresh works.
+    const again = await expireAccessToken((await bff.loadSession(session.id, { touch: false }))!);
+    expect((await instances[1]!.graphql(again, FIND_ME, '/talent/dashboard')).status).toBe(200);
+    expect(tokenCalls() - before).toBe(2);
+  });
+
   it('a call waiting on another call\'s refresh gives up after the 5 s lock timeout with a 503; the refresh itself completes', async () => {
     const session = await expireAccessToken(await signIn());
     idp.delayTokenRequests(6_500);
@@ -84,6 +100,18 @@ describe('BFF sign-in landing and token lifecycle (checklist E25, E27, E28)', ()
     // The next call has no session to refresh: no further token request.
     expect(await bff.loadSession(session.id, { touch: true })).toBeNull();
     expect(tokenCalls() - before).toBe(1);
+  });
+
+  it('a callback reaching an instance under another Host (behind a load balancer) completes the sign-in against the registered redirect URI', async () => {
+    const start = await bff.startLogin('/talent/dashboard', false);
+    const browser = new Browser();
+    const page = await browser.follow(new URL(start.location), isCallback(idp));
+    const callback = await submitForm(browser, idp, page, { email: account.email, password: account.password });
+    // What Astro hands the callback page when a proxy passes the instance's own address.
+    const asSeenByInstance = new URL(`${callback.url.pathname}${callback.url.search}`, 'http://10.0.0.7:4701');
+    const done = await bff.completeLogin(asSeenByInstance, cookieValue(start.setCookies, 'tp-login'), undefined);
+    expect(done.location).toBe('/talent/dashboard');
+    expect(await bff.loadSession(cookieValue(done.setCookies, 'tp-session'), { touch: false })).not.toBeNull();
   });
 
   it("a sign-in without a destination lands on the user's redirect from findMe, same-origin paths only", async () => {

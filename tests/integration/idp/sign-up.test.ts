@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type * as oidc from 'openid-client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -5,11 +6,14 @@ import { createAccessTokenVerifier } from '../../../src/server/api/auth/access-t
 import type { Database } from '../../../src/server/db/client';
 import { identityAccount } from '../../../src/server/db/schema';
 import { verifyPassword } from '../../../src/server/crypto/password-hash';
+import { createRateLimiter } from '../../../src/server/bff/rate-limit';
 import { startIdpServer, seedIdentityAccount, type IdpTestServer } from '../../support/idp-server';
 import { describeEachDatabase, openTestDatabase } from '../../support/test-database';
 import { linkIn, readOutbox, waitForMail } from '../../support/outbox';
 import { Browser, parsePage, type PageResponse } from './browser';
 import { buildAuthorization, discoverClient, isCallback, redeem, submitForm } from './relying-party';
+
+const redisUrl = process.env.TEST_REDIS_URL?.trim() || null;
 
 describeEachDatabase('built-in identity provider: sign-up', (kind) => {
   let database: Database;
@@ -207,6 +211,51 @@ describeEachDatabase('built-in identity provider: sign-up', (kind) => {
       }
       expect(statuses).toEqual([200, 200, 429]);
       expect(readOutbox(limited.outboxDir)).toHaveLength(2);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it.skipIf(!redisUrl)('two instances counting sign-ups in Redis share one allowance per client address', async () => {
+    const keyPrefix = `tp:sign-up-test:${randomUUID()}:`;
+    const limiters = await Promise.all([1, 2].map(() => createRateLimiter({ points: 2, windowSeconds: 3600, keyPrefix, redisUrl, log: () => undefined })));
+    const instances = await Promise.all(limiters.map((signUpLimiter) => startIdpServer(database.db, { signUpLimiter })));
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        // Alternating instances, as a balancer would send them.
+        const instance = instances[i % 2]!;
+        const browser = new Browser();
+        const request = await buildAuthorization(await discoverClient(instance), instance, { prompt: 'create' });
+        const form = await browser.follow(request.url, isCallback(instance));
+        statuses.push((await submitForm(browser, instance, form, { name: 'Shared', email: `shared-${randomUUID()}@talentplace.test`, password: 'another password' })).status);
+      }
+      expect(statuses).toEqual([200, 200, 429]);
+    } finally {
+      await Promise.all(instances.map((instance) => instance.close()));
+      await Promise.all(limiters.map((limiter) => limiter.close()));
+    }
+  });
+
+  it('behind a trusted load balancer (TRUSTED_PROXY_HOPS=1) counts sign-ups per client it forwards, not per balancer, and ignores an address the client forged', async () => {
+    const limited = await startIdpServer(database.db, { signUpsPerHour: 2, trustedProxyHops: 1 });
+    try {
+      const limitedConfig = await discoverClient(limited);
+      const signUpVia = async (forwardedFor: string, index: string) => {
+        const browser = new Browser();
+        const request = await buildAuthorization(limitedConfig, limited, { prompt: 'create' });
+        const form = await browser.follow(request.url, isCallback(limited));
+        const action = new URL(parsePage(form.html).forms[0]!.action!, form.url);
+        const fields = { name: 'Behind the balancer', email: `balanced-${index}@talentplace.test`, password: 'another password' };
+        return (await browser.follow(action, isCallback(limited), { form: fields, headers: { origin: limited.origin, 'x-forwarded-for': forwardedFor } })).status;
+      };
+      // Five visitors through one balancer (all from its socket address): none is refused.
+      const visitors = await Promise.all(['203.0.113.1', '203.0.113.2', '203.0.113.3', '203.0.113.4', '203.0.113.5'].map((address, i) => signUpVia(address, `v${i}`)));
+      expect(visitors).toEqual([200, 200, 200, 200, 200]);
+      // One visitor forging a new address each time: the balancer's appended entry still counts.
+      const forged = [];
+      for (let i = 0; i < 3; i++) forged.push(await signUpVia(`198.18.0.${i}, 203.0.113.9`, `f${i}`));
+      expect(forged).toEqual([200, 200, 429]);
     } finally {
       await limited.close();
     }
