@@ -31,8 +31,10 @@ describe('an external identity provider stopped and restarted: the signed-in use
     await proxy.stop();
 
     expect((await findMe()).status).toBe(200);
-    // A refresh is due: the provider is needed and is down.
+    // A refresh is due: the provider is needed and is down. The refresh reads the session
+    // from the store under its lock (several instances), so the expiry is stored there.
     session.record.tokens.expiresAt = Date.now();
+    await h.store.set(session.id, session.record, 3600);
     const due = await findMe();
     expect(due.status).toBe(503);
     expect(due.headers?.['retry-after']).toMatch(/^\d+$/);
@@ -47,7 +49,7 @@ describe('an external identity provider stopped and restarted: the signed-in use
     await proxy.start();
 
     expect((await findMe()).status).toBe(200);
-    expect(session.record.tokens.expiresAt).toBeGreaterThan(Date.now() + 60_000);
+    expect((await h.store.get(session.id))!.tokens.expiresAt).toBeGreaterThan(Date.now() + 60_000);
     expect((await h.bff.startLogin('/', false)).location).toContain(`${proxy.port}/oidc/auth`);
   }, 30_000);
 });
