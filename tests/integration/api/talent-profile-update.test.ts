@@ -236,14 +236,12 @@ describeEachDatabase('updateOneTalentProfile', (kind) => {
       return form;
     };
     const translate = getTranslator(['common', 'profile']);
+    const ratesPost = (hourlyRate: string, rateCurrency: string) =>
+      formOf({ section: 'rates', hourlyRate, monthlyRate: '', targetHourlyRate: '', targetMonthlyRate: '', rateCurrency });
 
     it('saves a section and rescores', async () => {
       const { token, profileId } = await talentWithProfile('form-1');
-      const outcome = await submitProfileSection(
-        formOf({ section: 'rates', hourlyRate: '60', monthlyRate: '', targetHourlyRate: '', targetMonthlyRate: '', rateCurrency: 'EUR' }),
-        sendAs(token),
-        translate,
-      );
+      const outcome = await submitProfileSection(ratesPost('60', 'EUR'), sendAs(token), translate);
       expect(outcome).toEqual({ kind: 'saved', section: 'rates' });
       expect(await profileRow(profileId)).toMatchObject({ hourlyRate: '60.00', monthlyRate: null, rateCurrency: 'EUR' });
     });
@@ -267,11 +265,7 @@ describeEachDatabase('updateOneTalentProfile', (kind) => {
 
     it("words the API's own refusal on its field: a rate without a currency", async () => {
       const { token, profileId } = await talentWithProfile('form-6');
-      const outcome = await submitProfileSection(
-        formOf({ section: 'rates', hourlyRate: '60', monthlyRate: '', targetHourlyRate: '', targetMonthlyRate: '', rateCurrency: '' }),
-        sendAs(token),
-        translate,
-      );
+      const outcome = await submitProfileSection(ratesPost('60', ''), sendAs(token), translate);
       expect(outcome).toMatchObject({ kind: 'invalid', fieldErrors: { rateCurrency: 'Choose the currency of your rates' }, formError: null });
       expect((await profileRow(profileId)).hourlyRate).toBeNull();
     });
