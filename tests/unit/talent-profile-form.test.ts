@@ -5,7 +5,7 @@ import { displayDate, parseDateInput, toDateInputValue } from '../../src/lib/tal
 import { entrySummary } from '../../src/lib/talent/entry-summary';
 import {
   applyListIntent,
-  placeFieldErrors,
+  placeIssues,
   readIntent,
   sectionInput,
   sectionValuesFromForm,
@@ -122,17 +122,17 @@ describe('form values', () => {
 
 describe('API input of a section', () => {
   it('turns text into the input types; the API validates the rest', () => {
-    const { input, errors } = sectionInput(section('availability'), {
+    const { input, issues } = sectionInput(section('availability'), {
       fields: { isVisible: 'on', isAvailableForHire: '', workMode: 'remote', assignmentType: '', availabilityMode: ' Now ', isInterestedInRelocation: 'on', interestedToRelocateTo: 'Porto, , Berlin ' },
       rows: [],
     });
-    expect(errors).toEqual({});
+    expect(issues).toEqual([]);
     expect(input).toEqual({ isVisible: true, isAvailableForHire: false, workMode: 'remote', assignmentType: '', availabilityMode: ' Now ', isInterestedInRelocation: true, interestedToRelocateTo: ['Porto', 'Berlin'] });
   });
 
   it('says when a whole number is not one, and does not guess', () => {
-    const { input, errors } = sectionInput(section('basics'), { fields: { totalExperience: '5 years', jobTitle: 'Dev' }, rows: [] });
-    expect(errors).toEqual({ totalExperience: 'form.errors.wholeNumber' });
+    const { input, issues } = sectionInput(section('basics'), { fields: { totalExperience: '5 years', jobTitle: 'Dev' }, rows: [] });
+    expect(issues).toEqual([{ path: 'totalExperience', code: 'wholeNumber' }]);
     expect(input.totalExperience).toBeUndefined();
     expect(sectionInput(section('basics'), { fields: { totalExperience: ' ' }, rows: [] }).input.totalExperience).toBeNull();
   });
@@ -149,15 +149,23 @@ describe('API input of a section', () => {
     expect(input).toEqual({ education: [{ school: 'ULisboa', degree: 'BSc', field: ' ', startDate: '2014-09-01', endDate: null }] });
   });
 
-  it('places API field errors on the field that caused them', () => {
+  it('places issues on the field that caused them', () => {
     expect(
-      placeFieldErrors(section('experience'), [
-        { path: 'experience.1.endDate', message: 'End before start' },
-        { path: 'experience', message: 'Add at most 30 entries' },
-        { path: 'jobTitle', message: 'Elsewhere' },
+      placeIssues(section('experience'), [
+        { path: 'experience.1.endDate', code: 'endBeforeStart' },
+        { path: 'experience', code: 'tooMany', params: { max: 30 } },
+        { path: 'jobTitle', code: 'tooLong' },
       ]),
-    ).toEqual({ byField: { 'experience.1.endDate': 'End before start' }, other: ['Add at most 30 entries', 'Elsewhere'] });
-    expect(placeFieldErrors(section('availability'), [{ path: 'interestedToRelocateTo.2', message: 'Too long' }]).byField).toEqual({ interestedToRelocateTo: 'Too long' });
+    ).toEqual({
+      byField: [{ path: 'experience.1.endDate', code: 'endBeforeStart' }],
+      other: [
+        { path: 'experience', code: 'tooMany', params: { max: 30 } },
+        { path: 'jobTitle', code: 'tooLong' },
+      ],
+    });
+    expect(placeIssues(section('availability'), [{ path: 'interestedToRelocateTo.2', code: 'tooLong', params: { max: 120 } }]).byField).toEqual([
+      { path: 'interestedToRelocateTo', code: 'tooLong', params: { max: 120 } },
+    ]);
     expect(fieldIdOf('experience.1.endDate')).toBe('field-experience-1-endDate');
   });
 });

@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { isHttpUrl, normalizeDecimal, parseTalentProfileUpdate, rateCurrencyError } from '../../src/lib/talent/talent-profile-input';
+import { fieldErrorsOf } from '../../src/lib/forms/form-outcome';
+import { getTranslator } from '../../src/lib/i18n/i18n';
+import { isHttpUrl, normalizeDecimal, parseTalentProfileUpdate, PROFILE_ERRORS, rateCurrencyError } from '../../src/lib/talent/talent-profile-input';
 
+const t = getTranslator(['common', 'profile']);
+/** The issues worded as the page and the API word them (`profile:form.errors.<code>`). */
 const errorsOf = (input: unknown) => {
   const result = parseTalentProfileUpdate(input);
-  return result.ok ? {} : Object.fromEntries(result.errors.map((error) => [error.path, error.message]));
+  return result.ok ? {} : fieldErrorsOf(result.issues, t, PROFILE_ERRORS, 'missing words');
 };
 const valuesOf = (input: unknown) => {
   const result = parseTalentProfileUpdate(input);
-  if (!result.ok) throw new Error(JSON.stringify(result.errors));
+  if (!result.ok) throw new Error(JSON.stringify(result.issues));
   return result.values;
 };
 
@@ -48,7 +52,8 @@ describe('talent profile update rules', () => {
   });
 
   it('asks for the currency when a rate is set without one', () => {
-    expect(rateCurrencyError({ hourlyRate: '40.00', rateCurrency: null })).toEqual({ path: 'rateCurrency', message: 'Choose the currency of your rates' });
+    expect(rateCurrencyError({ hourlyRate: '40.00', rateCurrency: null })).toEqual({ path: 'rateCurrency', code: 'currencyNeeded' });
+    expect(t(`${PROFILE_ERRORS}.currencyNeeded`)).toBe('Choose the currency of your rates');
     expect(rateCurrencyError({ hourlyRate: '40.00', rateCurrency: 'EUR' })).toBeNull();
     expect(rateCurrencyError({ hourlyRate: null, rateCurrency: null })).toBeNull();
   });

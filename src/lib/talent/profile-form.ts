@@ -1,3 +1,4 @@
+import type { FieldIssue } from '../forms/form-outcome';
 import { parseDateInput, toDateInputValue } from './date-input';
 import type { TalentProfileView } from './profile-operations';
 import type { FieldSpec, SectionSpec } from './profile-sections';
@@ -101,10 +102,10 @@ export function applyListIntent(section: SectionSpec, values: SectionValues, int
 
 const isBlankRow = (row: Record<string, string>) => Object.values(row).every((value) => value.trim() === '');
 
-/** i18n key (profile namespace) of a value the form itself cannot turn into the API's type. */
-export const WHOLE_NUMBER_ERROR_KEY = 'form.errors.wholeNumber';
+/** Issue code (`profile:form.errors`) of a value the form itself cannot turn into the API's type. */
+const WHOLE_NUMBER = 'wholeNumber';
 
-function textToInput(spec: FieldSpec, text: string, name: string, errors: Record<string, string>): unknown {
+function textToInput(spec: FieldSpec, text: string, name: string, issues: FieldIssue[]): unknown {
   const trimmed = text.trim();
   switch (spec.kind) {
     case 'checkbox':
@@ -112,7 +113,7 @@ function textToInput(spec: FieldSpec, text: string, name: string, errors: Record
     case 'integer':
       if (trimmed === '') return null;
       if (/^\d{1,6}$/.test(trimmed)) return Number(trimmed);
-      errors[name] = WHOLE_NUMBER_ERROR_KEY;
+      issues.push({ path: name, code: WHOLE_NUMBER });
       return undefined;
     case 'date':
       return trimmed === '' ? null : parseDateInput(trimmed);
@@ -132,33 +133,34 @@ export interface SectionInput {
   input: Record<string, unknown>;
   /** The values the input was made of: entries left entirely blank are dropped, so row i is entry i. */
   values: SectionValues;
-  /** Form name to i18n key, for text the form cannot convert (the API is not called then). */
-  errors: Record<string, string>;
+  /** Text the form cannot convert, by form name (the API is not called then). */
+  issues: FieldIssue[];
 }
 
 export function sectionInput(section: SectionSpec, values: SectionValues): SectionInput {
-  const errors: Record<string, string> = {};
+  const issues: FieldIssue[] = [];
   if (section.list) {
     const rows = values.rows.filter((row) => !isBlankRow(row));
     const entries = rows.map((row, index) =>
-      Object.fromEntries(section.fields.map((spec) => [spec.name, textToInput(spec, row[spec.name] ?? '', fieldName(section, spec, index), errors)])),
+      Object.fromEntries(section.fields.map((spec) => [spec.name, textToInput(spec, row[spec.name] ?? '', fieldName(section, spec, index), issues)])),
     );
-    return { input: { [section.id]: entries }, values: { fields: {}, rows }, errors };
+    return { input: { [section.id]: entries }, values: { fields: {}, rows }, issues };
   }
-  const input = Object.fromEntries(section.fields.map((spec) => [spec.name, textToInput(spec, values.fields[spec.name] ?? '', spec.name, errors)]));
-  return { input, values, errors };
+  const input = Object.fromEntries(section.fields.map((spec) => [spec.name, textToInput(spec, values.fields[spec.name] ?? '', spec.name, issues)]));
+  return { input, values, issues };
 }
 
 /**
- * Places the API's field errors on the section's fields. A path below a field (the third
- * city of `interestedToRelocateTo`) lands on that field; anything else, such as a limit on
- * the whole list, is returned for the section's own message.
+ * Places issues on the section's fields. A path below a field (the third city of
+ * `interestedToRelocateTo`) lands on that field; anything else, such as a limit on the
+ * whole list, is returned for the section's own message.
  */
-export function placeFieldErrors(section: SectionSpec, fieldErrors: ReadonlyArray<{ path: string; message: string }>): { byField: Record<string, string>; other: string[] } {
-  const byField: Record<string, string> = {};
-  const other: string[] = [];
+export function placeIssues(section: SectionSpec, issues: readonly FieldIssue[]): { byField: FieldIssue[]; other: FieldIssue[] } {
+  const byField: FieldIssue[] = [];
+  const other: FieldIssue[] = [];
   const names = new Set(section.fields.map((spec) => spec.name));
-  for (const { path, message } of fieldErrors) {
+  for (const issue of issues) {
+    const { path } = issue;
     let target: string | null = null;
     if (section.list) {
       const match = new RegExp(`^${section.id}\\.(\\d+)\\.(\\w+)`).exec(path);
@@ -167,8 +169,8 @@ export function placeFieldErrors(section: SectionSpec, fieldErrors: ReadonlyArra
       const [head = ''] = path.split('.');
       if (names.has(head)) target = head;
     }
-    if (target === null) other.push(message);
-    else byField[target] ??= message;
+    if (target === null) other.push(issue);
+    else byField.push({ ...issue, path: target });
   }
   return { byField, other };
 }

@@ -1,42 +1,48 @@
+import { answerIssues } from '../forms/answer-issues';
+import { fieldErrorsOf, type FieldErrors, type FieldIssue } from '../forms/form-outcome';
+import type { Translate } from '../i18n/i18n';
 import { errorToastMessage } from '../notifications/toast-policy';
-import { answerErrors, UPDATE_TALENT_PROFILE_MUTATION } from './profile-operations';
+import { UPDATE_TALENT_PROFILE_MUTATION } from './profile-operations';
 import { sendDocument, type SendGraphql } from '../graphql/send-document';
-import { applyListIntent, placeFieldErrors, readIntent, sectionInput, sectionValuesFromForm, type SectionValues } from './profile-form';
-import { sectionSpec, type SectionId } from './profile-sections';
+import { applyListIntent, placeIssues, readIntent, sectionInput, sectionValuesFromForm, type SectionValues } from './profile-form';
+import { sectionSpec, type SectionId, type SectionSpec } from './profile-sections';
+import { PROFILE_ERRORS, profileSectionIssues } from './talent-profile-input';
 
 export type SectionOutcome =
   | { kind: 'saved'; section: SectionId }
   /** An entry was added or removed: shown again, nothing saved yet. */
   | { kind: 'edited'; section: SectionId; values: SectionValues }
-  | { kind: 'invalid'; section: SectionId; values: SectionValues; fieldErrors: Record<string, string>; formError: string | null };
+  | { kind: 'invalid'; section: SectionId; values: SectionValues; fieldErrors: FieldErrors; formError: string | null };
 
 /** i18n key (profile namespace) when a save fails without naming a field or a message. */
 export const SAVE_FAILED_KEY = 'form.errors.saveFailed';
 
+/** The section shown again with each issue worded on its field, and the rest above the form. */
+function refused(section: SectionSpec, values: SectionValues, issues: readonly FieldIssue[], t: Translate): SectionOutcome {
+  const placed = placeIssues(section, issues);
+  const other = Object.values(fieldErrorsOf(placed.other, t, PROFILE_ERRORS));
+  return { kind: 'invalid', section: section.id, values, fieldErrors: fieldErrorsOf(placed.byField, t, PROFILE_ERRORS), formError: other.length > 0 ? other.join(' ') : null };
+}
+
 /**
  * Handles one section form post of the profile page: list edits, then the form's own
- * conversions, then the API's validation. Null when the post names no known section.
- * `translate` turns the profile namespace's keys into text.
+ * conversions and the section's schema (the one the API checks with), then the API's
+ * checks against the stored profile. Null when the post names no known section.
  */
-export async function submitProfileSection(form: FormData, send: SendGraphql, translate: (key: string) => string): Promise<SectionOutcome | null> {
+export async function submitProfileSection(form: FormData, send: SendGraphql, t: Translate): Promise<SectionOutcome | null> {
   const section = sectionSpec(String(form.get('section') ?? ''));
   if (!section) return null;
   const posted = sectionValuesFromForm(section, form);
   const intent = readIntent(form.get('intent'));
   if (intent.kind !== 'save') return { kind: 'edited', section: section.id, values: applyListIntent(section, posted, intent) };
 
-  const { input, values, errors } = sectionInput(section, posted);
-  if (Object.keys(errors).length > 0) {
-    const fieldErrors = Object.fromEntries(Object.entries(errors).map(([name, key]) => [name, translate(key)]));
-    return { kind: 'invalid', section: section.id, values, fieldErrors, formError: null };
-  }
+  const { input, values, issues } = sectionInput(section, posted);
+  const refusedHere = [...issues, ...profileSectionIssues(section.id, input)];
+  if (refusedHere.length > 0) return refused(section, values, refusedHere, t);
 
   const answer = await sendDocument(send, UPDATE_TALENT_PROFILE_MUTATION, { data: input });
-  const failure = answerErrors(answer);
-  if (!failure && answer.data) return { kind: 'saved', section: section.id };
-
-  const placed = placeFieldErrors(section, failure?.fieldErrors ?? []);
-  const hasFieldErrors = Object.keys(placed.byField).length > 0;
-  const formError = placed.other.length > 0 ? placed.other.join(' ') : hasFieldErrors ? null : (errorToastMessage({ errors: answer.errors }) ?? translate(SAVE_FAILED_KEY));
-  return { kind: 'invalid', section: section.id, values, fieldErrors: placed.byField, formError };
+  if (answer.errors.length === 0 && answer.data) return { kind: 'saved', section: section.id };
+  const answered = answerIssues(answer.errors).issues;
+  if (answered.length > 0) return refused(section, values, answered, t);
+  return { kind: 'invalid', section: section.id, values, fieldErrors: {}, formError: errorToastMessage({ errors: answer.errors }) ?? t(`profile:${SAVE_FAILED_KEY}`) };
 }

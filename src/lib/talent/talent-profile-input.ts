@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { isDateInRange } from '../format/dates';
 import { ASSIGNMENT_TYPES, WORK_MODES } from '../jobs/job-enums';
 import { isCurrencyCode, normalizeCurrency } from '../money/currency-code';
+import type { FieldIssue } from '../forms/form-outcome';
+import { zodIssues } from '../forms/zod-issues';
+import type { SectionId } from './profile-sections';
 
 // The rules a talent's own profile edit must pass (spec §3 talentProfile). Pure, so the
 // API validates with it and the profile page reads the same limits for its inputs.
@@ -32,24 +35,32 @@ export const PROFILE_LIMITS = {
 /** numeric(14, 2): twelve integer digits, at most two decimals, never negative. */
 const DECIMAL = /^\d{1,12}(\.\d{1,2})?$/;
 
-export const MESSAGES = {
-  required: 'Fill in this field',
-  decimal: 'Enter an amount such as 55.00, with at most two decimals',
-  currency: 'Use a three-letter ISO 4217 code, such as EUR',
-  currencyNeeded: 'Choose the currency of your rates',
-  workMode: 'Choose remote, hybrid or onsite',
-  assignmentType: 'Choose full time, part time or on demand',
-  date: 'Enter a date between 01/01/1900 and 31/12/2099',
-  endBeforeStart: 'The end date cannot be before the start date',
-  expiresBeforeIssued: 'The expiry date cannot be before the issue date',
-  currentWithEnd: 'Leave the end date empty for a current position',
-  url: 'Use a web address starting with http:// or https://',
-  years: `Enter a whole number of years from 0 to ${PROFILE_LIMITS.years}`,
-  boolean: 'Choose yes or no',
-  duplicateSkill: 'This skill is already listed',
-  duplicateLanguage: 'This language is already listed',
-  tooLong: (max: number) => `Use at most ${max} characters`,
-  tooMany: (max: number) => `Add at most ${max} entries`,
+/** Where the words of this schema's issue codes live (`profile:form.errors.<code>`). */
+export const PROFILE_ERRORS = 'profile:form.errors';
+
+/**
+ * The schema's messages are issue codes, worded from the locale files by the page
+ * (`fieldErrorsOf`) and the API (`invalidFields`) alike. Length limits carry the limit as
+ * the `max` param (see `zodIssues`).
+ */
+export const ISSUES = {
+  required: 'required',
+  decimal: 'decimal',
+  currency: 'currency',
+  currencyNeeded: 'currencyNeeded',
+  workMode: 'workMode',
+  assignmentType: 'assignmentType',
+  date: 'date',
+  endBeforeStart: 'endBeforeStart',
+  expiresBeforeIssued: 'expiresBeforeIssued',
+  currentWithEnd: 'currentWithEnd',
+  url: 'url',
+  years: 'years',
+  boolean: 'boolean',
+  duplicateSkill: 'duplicateSkill',
+  duplicateLanguage: 'duplicateLanguage',
+  tooLong: 'tooLong',
+  tooMany: 'tooMany',
 } as const;
 
 const blankToNull = (value: string): string | null => (value === '' ? null : value);
@@ -69,12 +80,12 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
-const text = (max: number) => z.string().trim().max(max, MESSAGES.tooLong(max));
+const text = (max: number) => z.string().trim().max(max, ISSUES.tooLong);
 
 /** Optional text: blank clears it (null). */
 const optionalText = (max: number) => text(max).transform(blankToNull).nullable().optional();
 
-const requiredText = (max: number) => text(max).min(1, MESSAGES.required);
+const requiredText = (max: number) => text(max).min(1, ISSUES.required);
 
 const restricted = (allowed: readonly string[], message: string) =>
   z.string().trim().refine((value) => value === '' || allowed.includes(value), message).transform(blankToNull).nullable().optional();
@@ -82,7 +93,7 @@ const restricted = (allowed: readonly string[], message: string) =>
 const decimal = z
   .string()
   .trim()
-  .refine((value) => value === '' || DECIMAL.test(value), MESSAGES.decimal)
+  .refine((value) => value === '' || DECIMAL.test(value), ISSUES.decimal)
   .transform((value) => (value === '' ? null : normalizeDecimal(value)))
   .nullable()
   .optional();
@@ -90,27 +101,27 @@ const decimal = z
 const date = z
   .string()
   .trim()
-  .refine((value) => value === '' || isDateInRange(value), MESSAGES.date)
+  .refine((value) => value === '' || isDateInRange(value), ISSUES.date)
   .transform(blankToNull)
   .nullable()
   .optional();
 
-const years = z.number({ error: MESSAGES.years }).int(MESSAGES.years).min(0, MESSAGES.years).max(PROFILE_LIMITS.years, MESSAGES.years).nullable().optional();
+const years = z.number({ error: ISSUES.years }).int(ISSUES.years).min(0, ISSUES.years).max(PROFILE_LIMITS.years, ISSUES.years).nullable().optional();
 
 const optionalUrl = z
   .string()
   .trim()
-  .max(PROFILE_LIMITS.url, MESSAGES.tooLong(PROFILE_LIMITS.url))
-  .refine((value) => value === '' || isHttpUrl(value), MESSAGES.url)
+  .max(PROFILE_LIMITS.url, ISSUES.tooLong)
+  .refine((value) => value === '' || isHttpUrl(value), ISSUES.url)
   .transform(blankToNull)
   .nullable()
   .optional();
 
-const flag = z.boolean({ error: MESSAGES.boolean }).optional();
+const flag = z.boolean({ error: ISSUES.boolean }).optional();
 
 /** A list the client may send as null to mean "empty". */
 const list = <T extends z.ZodType>(item: T, max: number) =>
-  z.array(item).max(max, MESSAGES.tooMany(max)).nullable().optional().transform((value) => (value === null ? [] : value));
+  z.array(item).max(max, ISSUES.tooMany).nullable().optional().transform((value) => (value === null ? [] : value));
 
 /** Drops the keys a client left empty, so stored entries carry only what was given. */
 function compact<T extends Record<string, unknown>>(entry: T): { [K in keyof T]?: Exclude<T[K], null | undefined> } {
@@ -142,7 +153,7 @@ function dateOrder(startKey: string, endKey: string, message: string) {
 
 const skill = z.object({ name: requiredText(PROFILE_LIMITS.skillName), level: optionalText(PROFILE_LIMITS.level), years }).transform(compact);
 
-const link = z.object({ label: optionalText(PROFILE_LIMITS.linkLabel), url: z.string().trim().max(PROFILE_LIMITS.url, MESSAGES.tooLong(PROFILE_LIMITS.url)).refine(isHttpUrl, MESSAGES.url) }).transform(compact);
+const link = z.object({ label: optionalText(PROFILE_LIMITS.linkLabel), url: z.string().trim().max(PROFILE_LIMITS.url, ISSUES.tooLong).refine(isHttpUrl, ISSUES.url) }).transform(compact);
 
 const language = z.object({ language: requiredText(PROFILE_LIMITS.languageName), level: optionalText(PROFILE_LIMITS.level) }).transform(compact);
 
@@ -154,11 +165,11 @@ const experience = z
     description: optionalText(PROFILE_LIMITS.entryDescription),
     startDate: date,
     endDate: date,
-    current: z.boolean({ error: MESSAGES.boolean }).nullable().optional(),
+    current: z.boolean({ error: ISSUES.boolean }).nullable().optional(),
   })
-  .superRefine(dateOrder('startDate', 'endDate', MESSAGES.endBeforeStart))
+  .superRefine(dateOrder('startDate', 'endDate', ISSUES.endBeforeStart))
   .superRefine((entry, context) => {
-    if (entry.current && entry.endDate) context.addIssue({ code: 'custom', message: MESSAGES.currentWithEnd, path: ['endDate'] });
+    if (entry.current && entry.endDate) context.addIssue({ code: 'custom', message: ISSUES.currentWithEnd, path: ['endDate'] });
   })
   .transform(compact);
 
@@ -170,7 +181,7 @@ const certification = z
     expiresAt: date,
     url: optionalUrl,
   })
-  .superRefine(dateOrder('issuedAt', 'expiresAt', MESSAGES.expiresBeforeIssued))
+  .superRefine(dateOrder('issuedAt', 'expiresAt', ISSUES.expiresBeforeIssued))
   .transform(compact);
 
 const education = z
@@ -181,73 +192,97 @@ const education = z
     startDate: date,
     endDate: date,
   })
-  .superRefine(dateOrder('startDate', 'endDate', MESSAGES.endBeforeStart))
+  .superRefine(dateOrder('startDate', 'endDate', ISSUES.endBeforeStart))
   .transform(compact);
+
+const rateCurrency = z
+  .string()
+  .transform(normalizeCurrency)
+  .refine((value) => value === '' || isCurrencyCode(value), ISSUES.currency)
+  .transform(blankToNull)
+  .nullable()
+  .optional();
+
+/**
+ * One schema per section of the profile page (src/lib/talent/profile-sections.ts), each the
+ * exact part of the API's input that its form sends: the page checks a section's post with
+ * it before sending, the API checks the whole input with their union below.
+ */
+export const PROFILE_SECTION_SCHEMAS = {
+  basics: z.object({
+    profileName: optionalText(PROFILE_LIMITS.profileName),
+    jobTitle: optionalText(PROFILE_LIMITS.jobTitle),
+    totalExperience: years,
+    description: optionalText(PROFILE_LIMITS.description),
+    location: optionalText(PROFILE_LIMITS.location),
+  }),
+  rates: z.object({ hourlyRate: decimal, monthlyRate: decimal, targetHourlyRate: decimal, targetMonthlyRate: decimal, rateCurrency }),
+  availability: z.object({
+    isVisible: flag,
+    isAvailableForHire: flag,
+    workMode: restricted(WORK_MODES, ISSUES.workMode),
+    availabilityMode: optionalText(PROFILE_LIMITS.availabilityMode),
+    assignmentType: restricted(ASSIGNMENT_TYPES, ISSUES.assignmentType),
+    interestedToRelocateTo: list(requiredText(PROFILE_LIMITS.city), PROFILE_LIMITS.cities),
+    isInterestedInRelocation: flag,
+  }),
+  skills: z.object({ skills: list(skill, PROFILE_LIMITS.skills).superRefine(uniqueBy('name', ISSUES.duplicateSkill)) }),
+  languages: z.object({ languages: list(language, PROFILE_LIMITS.languages).superRefine(uniqueBy('language', ISSUES.duplicateLanguage)) }),
+  links: z.object({ links: list(link, PROFILE_LIMITS.links) }),
+  experience: z.object({ experience: list(experience, PROFILE_LIMITS.entries) }),
+  certification: z.object({ certification: list(certification, PROFILE_LIMITS.entries) }),
+  education: z.object({ education: list(education, PROFILE_LIMITS.entries) }),
+} as const satisfies Record<SectionId, z.ZodObject>;
 
 /**
  * A partial update: a field left out stays as it is, null (or blank text) clears it, and
  * a list replaces the whole list.
  */
 export const updateTalentProfileInput = z.object({
-  profileName: optionalText(PROFILE_LIMITS.profileName),
-  jobTitle: optionalText(PROFILE_LIMITS.jobTitle),
-  totalExperience: years,
-  description: optionalText(PROFILE_LIMITS.description),
-  isVisible: flag,
-  isAvailableForHire: flag,
-  workMode: restricted(WORK_MODES, MESSAGES.workMode),
-  availabilityMode: optionalText(PROFILE_LIMITS.availabilityMode),
-  assignmentType: restricted(ASSIGNMENT_TYPES, MESSAGES.assignmentType),
-  location: optionalText(PROFILE_LIMITS.location),
-  interestedToRelocateTo: list(requiredText(PROFILE_LIMITS.city), PROFILE_LIMITS.cities),
-  isInterestedInRelocation: flag,
-  hourlyRate: decimal,
-  monthlyRate: decimal,
-  targetHourlyRate: decimal,
-  targetMonthlyRate: decimal,
-  rateCurrency: z
-    .string()
-    .transform(normalizeCurrency)
-    .refine((value) => value === '' || isCurrencyCode(value), MESSAGES.currency)
-    .transform(blankToNull)
-    .nullable()
-    .optional(),
-  skills: list(skill, PROFILE_LIMITS.skills).superRefine(uniqueBy('name', MESSAGES.duplicateSkill)),
-  links: list(link, PROFILE_LIMITS.links),
-  languages: list(language, PROFILE_LIMITS.languages).superRefine(uniqueBy('language', MESSAGES.duplicateLanguage)),
-  experience: list(experience, PROFILE_LIMITS.entries),
-  certification: list(certification, PROFILE_LIMITS.entries),
-  education: list(education, PROFILE_LIMITS.entries),
+  ...PROFILE_SECTION_SCHEMAS.basics.shape,
+  ...PROFILE_SECTION_SCHEMAS.rates.shape,
+  ...PROFILE_SECTION_SCHEMAS.availability.shape,
+  ...PROFILE_SECTION_SCHEMAS.skills.shape,
+  ...PROFILE_SECTION_SCHEMAS.languages.shape,
+  ...PROFILE_SECTION_SCHEMAS.links.shape,
+  ...PROFILE_SECTION_SCHEMAS.experience.shape,
+  ...PROFILE_SECTION_SCHEMAS.certification.shape,
+  ...PROFILE_SECTION_SCHEMAS.education.shape,
 });
 
 export type UpdateTalentProfileValues = z.output<typeof updateTalentProfileInput>;
 export type UpdatableField = keyof UpdateTalentProfileValues;
 
-export interface InputFieldError {
-  /** Dotted path below the input, e.g. `experience.0.endDate`. */
-  path: string;
-  message: string;
+/**
+ * One issue per field, as the API always answered: the first rule the field broke. A
+ * broken maximum (`tooLong`, `tooMany`) carries it as the `max` its words name.
+ */
+function firstIssues(error: z.ZodError): FieldIssue[] {
+  const seen = new Set<string>();
+  return zodIssues(error)
+    .map((issue, index) => {
+      const raw = error.issues[index]!;
+      return raw.code === 'too_big' ? { ...issue, params: { max: Number(raw.maximum) } } : issue;
+    })
+    .filter(({ path }) => !seen.has(path) && seen.add(path));
 }
 
-/** The parsed update, or one message per failing field (the first rule each broke). */
-export function parseTalentProfileUpdate(input: unknown): { ok: true; values: UpdateTalentProfileValues } | { ok: false; errors: InputFieldError[] } {
+/** The parsed update, or one issue per failing field. */
+export function parseTalentProfileUpdate(input: unknown): { ok: true; values: UpdateTalentProfileValues } | { ok: false; issues: FieldIssue[] } {
   const result = updateTalentProfileInput.safeParse(input);
-  if (result.success) return { ok: true, values: result.data };
-  const errors: InputFieldError[] = [];
-  const seen = new Set<string>();
-  for (const issue of result.error.issues) {
-    const path = issue.path.map(String).join('.');
-    if (seen.has(path)) continue;
-    seen.add(path);
-    errors.push({ path, message: issue.message });
-  }
-  return { ok: false, errors };
+  return result.success ? { ok: true, values: result.data } : { ok: false, issues: firstIssues(result.error) };
+}
+
+/** What the API would refuse in one section's part of the input (none when it passes). */
+export function profileSectionIssues(section: SectionId, input: unknown): FieldIssue[] {
+  const result = PROFILE_SECTION_SCHEMAS[section].safeParse(input);
+  return result.success ? [] : firstIssues(result.error);
 }
 
 const RATE_FIELDS = ['hourlyRate', 'monthlyRate', 'targetHourlyRate', 'targetMonthlyRate'] as const;
 
 /** A rate needs its currency; checked on the profile as it will be once the update applies. */
-export function rateCurrencyError(profile: Partial<Record<(typeof RATE_FIELDS)[number] | 'rateCurrency', string | null>>): InputFieldError | null {
+export function rateCurrencyError(profile: Partial<Record<(typeof RATE_FIELDS)[number] | 'rateCurrency', string | null>>): FieldIssue | null {
   const hasRate = RATE_FIELDS.some((field) => profile[field] !== null && profile[field] !== undefined);
-  return hasRate && !profile.rateCurrency ? { path: 'rateCurrency', message: MESSAGES.currencyNeeded } : null;
+  return hasRate && !profile.rateCurrency ? { path: 'rateCurrency', code: ISSUES.currencyNeeded } : null;
 }

@@ -72,7 +72,7 @@ const t = getTranslator();
  * the locale files (`<prefix>.<code>`, the same text the product's pages show).
  */
 export function invalidFields(issues: readonly FieldIssue[], prefix: string, inputName: string | null = 'data'): ApiError {
-  const fieldErrors: FieldError[] = issues.map(({ path, code }) => ({ field: inputName === null ? path : `${inputName}.${path}`, code, message: t(`${prefix}.${code}`) }));
+  const fieldErrors: FieldError[] = issues.map(({ path, code, params }) => ({ field: inputName === null ? path : `${inputName}.${path}`, code, message: t(`${prefix}.${code}`, params ?? {}) }));
   return new ApiError('BAD_USER_INPUT', fieldErrors.length === 1 ? fieldErrors[0]!.message : 'Some fields need attention', { hint: 'see fieldErrors', fieldErrors });
 }
 

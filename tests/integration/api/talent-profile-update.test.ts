@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submitCreateProfile } from '../../../src/lib/talent/create-profile';
 import type { SendGraphql } from '../../../src/lib/graphql/send-document';
+import { getTranslator } from '../../../src/lib/i18n/i18n';
 import { submitProfileSection } from '../../../src/lib/talent/profile-submission';
 import { generalEventslog, talentProfile, user } from '../../../src/server/db/schema';
 import { startApiHarness, startImpersonating, type ApiHarness } from '../../support/api-harness';
@@ -113,7 +114,7 @@ describeEachDatabase('updateOneTalentProfile', (kind) => {
   });
 
   describe('bad input', () => {
-    it('answers every failing field with its message and changes nothing', async () => {
+    it('answers every failing field with its code and message and changes nothing', async () => {
       const { token, profileId } = await talentWithProfile('bad-1');
       await update(token, { jobTitle: 'Before' });
       const before = await profileRow(profileId);
@@ -145,6 +146,7 @@ describeEachDatabase('updateOneTalentProfile', (kind) => {
         'data.education.0.school': 'Fill in this field',
         'data.education.0.startDate': 'Enter a date between 01/01/1900 and 31/12/2099',
       });
+      expect(fieldErrors.find((error) => error.field === 'data.skills.1.name')).toMatchObject({ code: 'duplicateSkill' });
       expect(await profileRow(profileId)).toEqual(before);
       expect(await eventsFor(profileId)).toHaveLength(eventsBefore.length);
     });
@@ -153,14 +155,14 @@ describeEachDatabase('updateOneTalentProfile', (kind) => {
       const { token, profileId } = await talentWithProfile('bad-2');
       const { status, body } = await update(token, { hourlyRate: '40' });
       expect(status).toBe(400);
-      expect(body.errors?.[0]?.extensions?.fieldErrors).toEqual([{ field: 'data.rateCurrency', message: 'Choose the currency of your rates' }]);
+      expect(body.errors?.[0]?.extensions?.fieldErrors).toEqual([{ field: 'data.rateCurrency', code: 'currencyNeeded', message: 'Choose the currency of your rates' }]);
       expect((await profileRow(profileId)).hourlyRate).toBeNull();
     });
 
     it('refuses too long text with the limit in the message', async () => {
       const { token } = await talentWithProfile('bad-3');
       const { body } = await update(token, { jobTitle: 'x'.repeat(121) });
-      expect(body.errors?.[0]?.extensions?.fieldErrors).toEqual([{ field: 'data.jobTitle', message: 'Use at most 120 characters' }]);
+      expect(body.errors?.[0]?.extensions?.fieldErrors).toEqual([{ field: 'data.jobTitle', code: 'tooLong', message: 'Use at most 120 characters' }]);
     });
   });
 
@@ -233,15 +235,13 @@ describeEachDatabase('updateOneTalentProfile', (kind) => {
       for (const [name, value] of Object.entries(entries)) form.append(name, value);
       return form;
     };
-    const translate = (key: string) => `[${key}]`;
+    const translate = getTranslator(['common', 'profile']);
+    const ratesPost = (hourlyRate: string, rateCurrency: string) =>
+      formOf({ section: 'rates', hourlyRate, monthlyRate: '', targetHourlyRate: '', targetMonthlyRate: '', rateCurrency });
 
     it('saves a section and rescores', async () => {
       const { token, profileId } = await talentWithProfile('form-1');
-      const outcome = await submitProfileSection(
-        formOf({ section: 'rates', hourlyRate: '60', monthlyRate: '', targetHourlyRate: '', targetMonthlyRate: '', rateCurrency: 'EUR' }),
-        sendAs(token),
-        translate,
-      );
+      const outcome = await submitProfileSection(ratesPost('60', 'EUR'), sendAs(token), translate);
       expect(outcome).toEqual({ kind: 'saved', section: 'rates' });
       expect(await profileRow(profileId)).toMatchObject({ hourlyRate: '60.00', monthlyRate: null, rateCurrency: 'EUR' });
     });
@@ -261,6 +261,13 @@ describeEachDatabase('updateOneTalentProfile', (kind) => {
         formError: null,
       });
       expect((await profileRow(profileId)).monthlyRate).toBeNull();
+    });
+
+    it("words the API's own refusal on its field: a rate without a currency", async () => {
+      const { token, profileId } = await talentWithProfile('form-6');
+      const outcome = await submitProfileSection(ratesPost('60', ''), sendAs(token), translate);
+      expect(outcome).toMatchObject({ kind: 'invalid', fieldErrors: { rateCurrency: 'Choose the currency of your rates' }, formError: null });
+      expect((await profileRow(profileId)).hourlyRate).toBeNull();
     });
 
     it('places list errors on the entry as shown, after dropping blank entries', async () => {

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import {
   parseTalentProfileUpdate,
   rateCurrencyError,
-  type InputFieldError,
+  PROFILE_ERRORS,
   type UpdatableField,
   type UpdateTalentProfileValues,
 } from '../../../lib/talent/talent-profile-input';
@@ -10,7 +10,7 @@ import { talentProfile } from '../../db/schema';
 import { recordEvent } from '../record-event';
 import type { CertificationEntry, EducationEntry, ExperienceEntry, TalentLanguage, TalentLink, TalentSkill } from '../../db/schema/talents';
 import { builder } from '../builder';
-import { ApiError } from '../errors';
+import { ApiError, invalidFields } from '../errors';
 import { TalentProfile, type TalentProfileRow } from './talents';
 
 const TalentSkillInput = builder.inputType('TalentSkillInput', {
@@ -100,12 +100,6 @@ const UpdateTalentProfileInput = builder.inputType('UpdateTalentProfileInput', {
 
 type ProfileChanges = Partial<typeof talentProfile.$inferInsert>;
 
-const badInput = (errors: InputFieldError[]) =>
-  new ApiError('BAD_USER_INPUT', errors.length === 1 ? errors[0]!.message : 'Some fields need attention', {
-    hint: 'see fieldErrors',
-    fieldErrors: errors.map((error) => ({ field: `data.${error.path}`, message: error.message })),
-  });
-
 /** JSON with sorted keys: stored entries and new ones compare equal whatever their key order. */
 function stableJson(value: unknown): string {
   return JSON.stringify(value, (_key, nested: unknown) =>
@@ -142,7 +136,7 @@ builder.mutationField('updateOneTalentProfile', (t) =>
     args: { data: t.arg({ type: UpdateTalentProfileInput, required: true }) },
     resolve: async (_root, { data }, { db, viewer }) => {
       const parsed = parseTalentProfileUpdate(data);
-      if (!parsed.ok) throw badInput(parsed.errors);
+      if (!parsed.ok) throw invalidFields(parsed.issues, PROFILE_ERRORS);
       const { userId } = viewer!;
       return db.transaction(async (tx) => {
         // Locked, so two saves of the same profile cannot interleave their change lists.
@@ -155,7 +149,7 @@ builder.mutationField('updateOneTalentProfile', (t) =>
         if (!current) throw new ApiError('NOT_FOUND', 'You have no talent profile yet', { hint: 'create it with createOneTalentProfile first' });
         const changes = changedColumns(current, parsed.values);
         const rateError = rateCurrencyError({ ...current, ...changes });
-        if (rateError) throw badInput([rateError]);
+        if (rateError) throw invalidFields([rateError], PROFILE_ERRORS);
         const changedFields = Object.keys(changes);
         if (changedFields.length === 0) return current;
         const [updated] = await tx.update(talentProfile).set(changes).where(eq(talentProfile.id, current.id)).returning();
