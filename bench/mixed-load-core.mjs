@@ -283,7 +283,7 @@ async function talentStep(talent, adIds) {
   if (!page) return;
   if (page.body.includes('name="intent" value="create-profile"')) {
     const created = await talent.browser.request('talent POST create profile', formPath, {
-      form: { csrf: hiddenCsrf(page.body) ?? '', intent: 'create-profile', profileName: talent.name, profileEmail: talent.email },
+      form: { csrf: hiddenCsrf(page.body) ?? '', intent: 'create-profile', profileName: talent.name, email: talent.email },
       expect: [303],
     });
     if (!created) return;

@@ -3,11 +3,15 @@ import { guestRoutes } from './support/live-routes';
 
 // Enough to reach every kind of page (lists, job pages, legal pages) in a bounded time.
 const MAX_PAGES = 60;
+// Reached only from a mail, with the token it carries: without one the page says the link
+// is not valid (400) by design, so it is no starting point for a crawl.
+const MAIL_LINK_ROUTES = new Set(['/unsubscribe']);
+const startRoutes = guestRoutes.filter((route) => !MAIL_LINK_ROUTES.has(route.path));
 
 test('a guest crawl of every live route and every link on it finds no 404 and no 500', async ({ page, baseURL }) => {
   test.setTimeout(180_000);
   const origin = new URL(baseURL!).origin;
-  const queue: string[] = guestRoutes.map((route) => route.path);
+  const queue: string[] = startRoutes.map((route) => route.path);
   const seen = new Set<string>(queue);
   const broken: string[] = [];
   // Links to job ad pages are their canonical addresses: no redirect hop on the way.
@@ -37,5 +41,5 @@ test('a guest crawl of every live route and every link on it finds no 404 and no
   expect(broken).toEqual([]);
   expect(redirectedJobLinks).toEqual([]);
   expect([...seen].some((path) => path.startsWith('/job-apply/'))).toBe(true);
-  expect(seen.size).toBeGreaterThanOrEqual(guestRoutes.length);
+  expect(seen.size).toBeGreaterThanOrEqual(startRoutes.length);
 });
