@@ -1,5 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { isUuid } from '../../../lib/ids';
+import { hasValidSignature, signPayload } from '../../crypto/signed-token';
 
 // The token of a job alert mail's unsubscribe link (issue 20 item 4): the alert id signed
 // with the server's key (HMAC-SHA256), so nothing secret is stored and every instance
@@ -9,12 +9,8 @@ import { isUuid } from '../../../lib/ids';
 // Domain separation: the key is derived for this purpose alone (bff/secrets.ts).
 const PURPOSE = 'talentplace:job-alert-unsubscribe:v1';
 
-function signature(key: string, alertId: string): Buffer {
-  return createHmac('sha256', key).update(`${PURPOSE}\n${alertId}`).digest();
-}
-
 export function createUnsubscribeToken(key: string, alertId: string): string {
-  return `${alertId}.${signature(key, alertId).toString('base64url')}`;
+  return `${alertId}.${signPayload(key, PURPOSE, alertId)}`;
 }
 
 /** The alert id of a good token, or null (malformed, forged, or signed with another key). */
@@ -22,7 +18,5 @@ export function readUnsubscribeToken(key: string, token: string | null | undefin
   if (!token || token.length > 200) return null;
   const [alertId, encoded, ...rest] = token.split('.');
   if (!alertId || !encoded || rest.length || !isUuid(alertId)) return null;
-  const given = Buffer.from(encoded, 'base64url');
-  const expected = signature(key, alertId);
-  return given.length === expected.length && timingSafeEqual(given, expected) ? alertId : null;
+  return hasValidSignature([key], PURPOSE, alertId, encoded) ? alertId : null;
 }
