@@ -146,6 +146,27 @@ describeEachDatabase('impersonation (spec §6, checklist G39)', (kind) => {
       expect(trail.every((row) => row.toId === id)).toBe(true);
     });
 
+    it('the audit lists the first 100 writes of an impersonation, oldest first, and counts them all', async () => {
+      const token = await h.token('support-3', { roles: ['super:impersonate'], email: 'support-three@example.test' });
+      const id = await startImpersonating(h, token, 'bob', 'Ticket 77: a long session of fixes');
+      const [bob] = await h.database.db.select().from(user).where(eq(user.externalId, 'bob'));
+      const start = Date.now() - 200_000;
+      await h.database.db.insert(generalEventslog).values(
+        Array.from({ length: 105 }, (_, index) => ({
+          fromId: bob!.id,
+          toId: bob!.id,
+          type: 'talentProfile.update' as const,
+          eventData: { entityId: `write-${index}`, impersonationId: id },
+          createdAt: new Date(start + index * 1000),
+        })),
+      );
+      const admin = await h.token('root', { roles: ['super:admin'], email: 'root@example.test' });
+      const { body } = await h.call(AUDIT, { token: admin, variables: { q: 'support-three' } });
+      const [item] = (body.data?.findManyImpersonation as { items: Array<{ writeCount: number; writes: Array<{ entityId: string }> }> }).items;
+      expect(item!.writeCount).toBe(105);
+      expect(item!.writes.map((write) => write.entityId)).toEqual(Array.from({ length: 100 }, (_, index) => `write-${index}`));
+    });
+
     it('the audit is for admins only', async () => {
       for (const token of [support, await h.token('alice')]) {
         const { body } = await h.call(AUDIT, { token, variables: {} });

@@ -121,39 +121,50 @@ builder.queryField('findManyImpersonation', (t) =>
           .innerJoin(target, eq(target.id, impersonation.targetUserId))
           .where(where),
       ]);
-      const writes = await writesOf(
+      const { listed, counts } = await writesOf(
         db,
         rows.map((row) => row.id),
       );
       const now = new Date();
-      const items = rows.map((row) => {
-        const mine = writes.get(row.id) ?? [];
-        return { ...row, writes: mine.slice(0, WRITES_LISTED), writeCount: mine.length, open: isImpersonationOpen(row, now) };
-      });
+      const items = rows.map((row) => ({ ...row, writes: listed.get(row.id) ?? [], writeCount: counts.get(row.id) ?? 0, open: isImpersonationOpen(row, now) }));
       return { items, total: total?.total ?? 0, page: window.page, perPage: window.perPage };
     },
   }),
 );
 
-/** The writes made under each impersonation, oldest first (its start and stop are the impersonator's own rows). */
-async function writesOf(db: ApiContext['db'], ids: string[]): Promise<Map<string, AuditWrite[]>> {
-  const byImpersonation = new Map<string, AuditWrite[]>();
-  if (ids.length === 0) return byImpersonation;
-  const rows = await db
+/**
+ * The first WRITES_LISTED writes made under each impersonation, oldest first, and how many
+ * there were (its start and stop are the impersonator's own rows): the database cuts each
+ * list, so an impersonation with many writes does not load them all.
+ */
+async function writesOf(db: ApiContext['db'], ids: string[]): Promise<{ listed: Map<string, AuditWrite[]>; counts: Map<string, number> }> {
+  const listed = new Map<string, AuditWrite[]>();
+  const counts = new Map<string, number>();
+  if (ids.length === 0) return { listed, counts };
+  const underThese = inArray(impersonationIdOfEvent, ids);
+  const ranked = db
     .select({
-      impersonationId: impersonationIdOfEvent,
       id: generalEventslog.id,
-      type: generalEventslog.type,
-      createdAt: generalEventslog.createdAt,
-      entityId: sql<string | null>`${generalEventslog.eventData}->>'entityId'`,
+      rank: sql<number>`row_number() over (partition by ${impersonationIdOfEvent} order by ${generalEventslog.createdAt}, ${generalEventslog.id})`.as('rank'),
     })
     .from(generalEventslog)
-    .where(inArray(impersonationIdOfEvent, ids))
-    .orderBy(generalEventslog.createdAt, generalEventslog.id);
-  for (const { impersonationId, ...write } of rows) {
-    const list = byImpersonation.get(impersonationId) ?? [];
-    list.push(write);
-    byImpersonation.set(impersonationId, list);
-  }
-  return byImpersonation;
+    .where(underThese)
+    .as('ranked');
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        impersonationId: impersonationIdOfEvent,
+        id: generalEventslog.id,
+        type: generalEventslog.type,
+        createdAt: generalEventslog.createdAt,
+        entityId: sql<string | null>`${generalEventslog.eventData}->>'entityId'`,
+      })
+      .from(generalEventslog)
+      .innerJoin(ranked, and(eq(ranked.id, generalEventslog.id), sql`${ranked.rank} <= ${WRITES_LISTED}`))
+      .orderBy(generalEventslog.createdAt, generalEventslog.id),
+    db.select({ impersonationId: impersonationIdOfEvent, writeCount: count() }).from(generalEventslog).where(underThese).groupBy(impersonationIdOfEvent),
+  ]);
+  for (const { impersonationId, ...write } of rows) listed.set(impersonationId, [...(listed.get(impersonationId) ?? []), write]);
+  for (const { impersonationId, writeCount } of totals) counts.set(impersonationId, writeCount);
+  return { listed, counts };
 }
