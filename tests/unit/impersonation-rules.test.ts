@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getTranslator } from '../../src/lib/i18n/i18n';
-import { reasonStepHref, startRefusalOf } from '../../src/lib/impersonation/impersonation-pages';
+import { reasonStepAddress, startRefusalOf } from '../../src/lib/impersonation/impersonation-pages';
 import { IMPERSONATION_MAX_HOURS, isImpersonationOpen, startImpersonationSchema } from '../../src/lib/impersonation/impersonation-rules';
 
 // Issue 19 item 6: nobody acts as someone without saying why, for at most a working day.
@@ -62,6 +62,6 @@ describe('impersonation start page', () => {
   });
 
   it('the reason step keeps the search in its address', () => {
-    expect(reasonStepHref('/impersonate', 'ali ce', 'ext-1')).toBe('/impersonate?q=ali+ce&as=ext-1#impersonate-reason');
+    expect(reasonStepAddress('/impersonate', 'ali ce', 'ext-1')).toBe('/impersonate?q=ali+ce&as=ext-1');
   });
 });

@@ -22,8 +22,7 @@ export function startRefusalOf(errors: readonly GraphqlError[], t: Translate): S
   return { fieldErrors: {}, formError: t(`${IMPERSONATION_ERRORS}.${key}`) };
 }
 
-/** The address of the reason step for one candidate, keeping the search. */
-export function reasonStepHref(pathname: string, q: string, externalId: string): string {
-  const params = new URLSearchParams({ q, as: externalId });
-  return `${pathname}?${params}#impersonate-reason`;
+/** The address of the reason step for one candidate, keeping the search (the reason form posts to it too). */
+export function reasonStepAddress(pathname: string, q: string, externalId: string): string {
+  return `${pathname}?${new URLSearchParams({ q, as: externalId })}`;
 }
