@@ -28,6 +28,9 @@ export default defineConfig({
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,
+    // As an operator stops it: the product drains its workers and stops its embedded
+    // PostgreSQL (Playwright's default SIGKILL of the process group would orphan the server).
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'pipe',
     env: {
       PORT: String(port),

@@ -26,8 +26,19 @@ export interface AppConfig {
   versionCheckIntervalMs: number;
   site: PublicSiteConfig;
   legalDocsDir: string;
-  /** PostgreSQL connection string; null runs the embedded PGlite under dataDir. */
+  /** PostgreSQL connection string; null runs the embedded database under dataDir. */
   databaseUrl: string | null;
+  /**
+   * EMBEDDED_DATABASE, without DATABASE_URL: `postgres` (a PostgreSQL server process that
+   * the product starts, in dataDir/postgres), `pglite` (in-process, one process only), or
+   * `auto` (unset: PostgreSQL, unless dataDir holds only an older PGlite database).
+   */
+  embeddedDatabase: 'auto' | 'postgres' | 'pglite';
+  /**
+   * WEB_CONCURRENCY: Node processes serving requests on this machine, all on one port
+   * (null: one per core, at most four; always one on PGlite). See process/cluster-primary.ts.
+   */
+  workers: number | null;
   /** Seed demo data: 'auto' seeds only an empty embedded database. */
   seedDemo: 'auto' | 'always' | 'never';
   graphql: GraphqlConfig;
@@ -155,6 +166,21 @@ function readSeedDemo(env: Env): AppConfig['seedDemo'] {
   if (raw === 'true' || raw === '1') return 'always';
   if (raw === 'false' || raw === '0') return 'never';
   throw new ConfigError(`SEED_DEMO must be true or false, got "${env.SEED_DEMO}"`, 'unset it to seed only an empty embedded database');
+}
+
+/** EMBEDDED_DATABASE, also for the command-line tools (seed, reindex) that read no full configuration. */
+export function readEmbeddedDatabase(env: Env): AppConfig['embeddedDatabase'] {
+  const raw = env.EMBEDDED_DATABASE?.trim().toLowerCase();
+  if (!raw) return 'auto';
+  if (raw === 'postgres' || raw === 'pglite') return raw;
+  throw new ConfigError(`EMBEDDED_DATABASE must be postgres or pglite, got "${env.EMBEDDED_DATABASE}"`, 'unset it for the embedded PostgreSQL server');
+}
+
+function readWorkers(env: Env): number | null {
+  const raw = env.WEB_CONCURRENCY?.trim();
+  if (!raw) return null;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 64) throw new ConfigError(`WEB_CONCURRENCY must be a whole number from 1 to 64, got "${raw}"`, 'unset it for one process per core');
+  return Number(raw);
 }
 
 function readPath(raw: string | undefined, fallback: string): string {
@@ -287,6 +313,8 @@ export function readConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     host,
     publicOrigin,
     databaseUrl: optional(env.DATABASE_URL),
+    embeddedDatabase: readEmbeddedDatabase(env),
+    workers: readWorkers(env),
     seedDemo: readSeedDemo(env),
     graphql: { path: graphqlPath, url: optional(env.GRAPHQL_URL), allowedOrigins: readAllowedOrigins(env.API_ALLOWED_ORIGINS, publicOrigin) },
     auth: readAuth(env, publicOrigin, graphqlPath),

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { createServer, type IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -5,6 +6,7 @@ import { BILLING_ATTACHMENT_UPLOADS } from '../lib/billing/billing-attachment-ad
 import { COMPANY_LOGO_UPLOADS } from '../lib/companies/company-logo-pages';
 import { PROFILE_UPLOADS } from '../lib/talent/upload-addresses';
 import { readConfig, type AppConfig } from './config';
+import { runClusterPrimary, workerCountOf } from './process/cluster-primary';
 import { createGracefulShutdown } from './http/graceful-shutdown';
 import { createHealthEndpoints } from './http/health';
 import { createMediaEndpoint } from './http/media';
@@ -102,28 +104,44 @@ export async function startServer(options: StartOptions = {}) {
     log,
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(initial.port, initial.host, () => resolve());
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : initial.port;
-  config = configForPort(env, port);
-  try {
+  const listen = () =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(initial.port, initial.host, () => resolve());
+    });
+  const openServices = async () => {
     owned = await createServices(config, log);
     serveMedia = createMediaEndpoint(owned.services.storage);
-  } catch (error) {
-    server.close();
-    throw error;
+  };
+  if (cluster.isWorker) {
+    // The primary hands each connection to a listening worker: a worker listens only once it
+    // can answer, so nobody gets "Starting" from it (the primary fixed the port beforehand).
+    await openServices();
+    await listen();
+  } else {
+    // One process: listen first, so /healthz answers while the services start (and PORT=0
+    // tells the port, which the public origin needs).
+    await listen();
+    const address = server.address();
+    config = configForPort(env, typeof address === 'object' && address ? address.port : initial.port);
+    try {
+      await openServices();
+    } catch (error) {
+      server.close();
+      throw error;
+    }
   }
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : initial.port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
-  log(`${config.site.productName} is running at ${url}`);
+  // In a worker the primary says it once all of them listen.
+  log(cluster.isWorker ? `worker ${process.pid}: serving` : `${config.site.productName} is running at ${url}`);
 
   return { server, url, port, config, stop: shutdown.stop };
 }
 
-/** Runs the server until SIGTERM or SIGINT, then shuts down cleanly and exits 0. */
-export async function runMain(options: StartOptions = {}) {
+/** One process serving every request: the server itself, until SIGTERM or SIGINT. */
+function runSingleProcess(options: StartOptions) {
   const starting = startServer(options);
   // Listen before the address is printed: a supervisor may signal as soon as it sees it.
   const onSignal = (signal: NodeJS.Signals) => {
@@ -140,6 +158,43 @@ export async function runMain(options: StartOptions = {}) {
   process.once('SIGTERM', onSignal);
   process.once('SIGINT', onSignal);
   return starting;
+}
+
+/** A worker of `npm start`'s cluster: stops on a signal (its own, or the primary's), or when the primary is gone. */
+function runWorker(options: StartOptions) {
+  const starting = startServer(options);
+  let stopping = false;
+  const stop = (reason: string) => {
+    if (stopping) return;
+    stopping = true;
+    starting
+      .then((running) => running.stop(reason))
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error(error);
+          process.exit(1);
+        },
+      );
+  };
+  // process.on, not once: a Ctrl-C reaches the worker and the primary forwards it too.
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('disconnect', () => stop('primary gone'));
+  return starting;
+}
+
+/**
+ * `npm start` and `node dist/main.mjs`: one process, or a primary with WEB_CONCURRENCY
+ * workers (see process/cluster-primary.ts) when the database is a server all of them share.
+ */
+export async function runMain(options: StartOptions = {}) {
+  if (cluster.isWorker) return runWorker(options);
+  const env = options.env ?? process.env;
+  const config = readConfig(env);
+  const workers = workerCountOf(config, options.log ?? ((message: string) => console.log(message)));
+  if (workers <= 1) return runSingleProcess(options);
+  return runClusterPrimary({ config, env, workers, entry: fileURLToPath(import.meta.url), log: options.log });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -76,7 +76,7 @@ async function openSessionStore(config: AppConfig): Promise<SessionStore> {
  * never by default into a PostgreSQL given by DATABASE_URL.
  */
 export async function seedIfWanted(config: Pick<AppConfig, 'seedDemo'>, database: Database, log: Log): Promise<boolean> {
-  const wanted = config.seedDemo === 'always' || (config.seedDemo === 'auto' && database.kind === 'pglite');
+  const wanted = config.seedDemo === 'always' || (config.seedDemo === 'auto' && database.embedded);
   if (!wanted) return false;
   // Instances started together with SEED_DEMO=true: the first seeds, the others then find
   // the database no longer empty (without the lock both saw it empty and seeded).
@@ -106,10 +106,10 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
     for (const closeOne of closers.reverse()) await closeOne().catch((error: unknown) => log(`close: ${String(error)}`));
   };
   try {
-    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log });
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, embedded: config.embeddedDatabase, log });
     closers.push(() => database.close());
     await migrate(database);
-    log(`database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'} ready`);
+    log(`database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : database.embedded ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL'} ready`);
     await seedIfWanted(config, database, log);
 
     const storage = await createDiskFileStorage(config.uploadsDir);
@@ -125,7 +125,6 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
     const queue = config.queue.enabled
       ? await startWorkQueue({
           database,
-          databaseUrl: config.databaseUrl,
           log,
           schedules: { jobAlertCron: config.queue.jobAlertCron, expiredAdsCron: config.queue.expiredAdsCron },
           handlers: {

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -22,6 +23,16 @@ const dataDirs = new Map<string, string>();
 export function outboxDirOf(origin: string): string {
   const dataDir = dataDirs.get(new URL(origin).origin) ?? process.env.E2E_DATA_DIR ?? '.data/e2e';
   return path.resolve(dataDir, 'outbox');
+}
+
+async function stopOrphanedDatabase(dataDir: string): Promise<void> {
+  const pid = Number.parseInt((await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').catch(() => '')).split('\n')[0] ?? '', 10);
+  if (!(pid > 0)) return;
+  try {
+    process.kill(pid, 'SIGQUIT');
+  } catch {
+    // Not running.
+  }
 }
 
 /** Whether `npm run build` has produced the process entry these suites start. */
@@ -63,7 +74,10 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
     output: () => output,
     stop: async (signal = 'SIGTERM') => {
       if (child.exitCode === null) child.kill(signal);
-      return exited;
+      const code = await exited;
+      // A SIGKILL leaves the embedded PostgreSQL running (the next start would adopt it): end it.
+      await stopOrphanedDatabase(env.DATA_DIR ?? dataDir);
+      return code;
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { AppDatabase } from '../db/client';
 import type { JobAdIndex } from '../search/job-ad-index';
 import type { JobSearch } from '../search/job-search';
-import type { RateLimiterMemory } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { FileStorage } from '../storage/file-storage';
 import type { UserSessions } from './admin/user-sessions';
 import type { AccessTokenVerifier } from './auth/access-token';
@@ -26,7 +26,7 @@ export interface ApiContext {
   /** Uploaded files; null where the API runs without uploads (then they fail loudly). */
   storage: FileStorage | null;
   /** Uploads each user may send in a window (pictures are costly to re-encode). */
-  uploadAllowance: RateLimiterMemory;
+  uploadAllowance: RateLimiterAbstract;
   /** Ends a user's sessions after an admin blocks or deletes them (issue 19). */
   userSessions: UserSessions;
 }
@@ -38,7 +38,7 @@ export interface ContextDependencies {
   jobSearch: JobSearch;
   jobAdIndex: JobAdIndex;
   storage: FileStorage | null;
-  uploadAllowance: RateLimiterMemory;
+  uploadAllowance: RateLimiterAbstract;
   userSessions: UserSessions;
 }
 

@@ -1,7 +1,7 @@
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { NoSchemaIntrospectionCustomRule } from 'graphql';
 import { createYoga, maskError, type Plugin } from 'graphql-yoga';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { sharedCounter } from '../process/shared-counter';
 import type { AppDatabase } from '../db/client';
 import type { JobSearch } from '../search/job-search';
 import type { FileStorage } from '../storage/file-storage';
@@ -106,7 +106,7 @@ export function createApi(options: ApiOptions) {
     jobSearch: options.jobSearch ?? createPostgresJobSearch(options.db),
     jobAdIndex: options.jobAdIndex ?? TABLE_IS_THE_INDEX,
     storage: options.storage ?? null,
-    uploadAllowance: new RateLimiterMemory({ points: options.uploadsPerWindow ?? UPLOADS_PER_WINDOW, duration: UPLOAD_WINDOW_SECONDS }),
+    uploadAllowance: sharedCounter({ points: options.uploadsPerWindow ?? UPLOADS_PER_WINDOW, duration: UPLOAD_WINDOW_SECONDS, keyPrefix: 'tp:uploads:' }),
     userSessions: options.userSessions ?? NO_SESSION_STORE,
   });
 

@@ -9,8 +9,8 @@ const usage = `Usage:
   npm run backup -- <new folder>    write a backup of the database and the uploads
   npm run restore -- <folder>       restore one into the configured DATA_DIR / DATABASE_URL
 
-The embedded database must not be in use: stop the server first (it holds a lock on
-DATA_DIR). PostgreSQL (DATABASE_URL) is dumped online with pg_dump and restored with
+The embedded database must not be in use: stop the server first (PGlite's directory is
+locked; the embedded PostgreSQL server's files are copied while it is stopped). PostgreSQL (DATABASE_URL) is dumped online with pg_dump and restored with
 pg_restore; both must be on the PATH, in the server's major version.`;
 
 async function main() {
@@ -20,7 +20,7 @@ async function main() {
     process.exit(2);
   }
   const config = readConfig();
-  const source = { databaseUrl: config.databaseUrl, dataDir: config.dataDir, uploadsDir: config.uploadsDir };
+  const source = { databaseUrl: config.databaseUrl, dataDir: config.dataDir, embedded: config.embeddedDatabase, uploadsDir: config.uploadsDir };
   const manifest = command === 'create' ? await createBackup(source, folder) : await restoreBackup(folder, source);
   const what = `${manifest.database === 'postgres' ? 'PostgreSQL database' : 'embedded database'} and ${manifest.uploads.files} uploaded files`;
   console.log(command === 'create' ? `backup: ${what} written to ${folder}` : `restore: ${what} from ${folder} (made ${manifest.createdAt})`);

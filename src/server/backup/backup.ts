@@ -1,19 +1,24 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { openDatabase } from '../db/client';
+import { DatabaseError } from '../db/database-error';
+import { EMBEDDED_POSTGRES_FILES, embeddedEngineOf, embeddedPostgresPid, handOverToServerUser, type EmbeddedEngine } from '../db/embedded-postgres';
 
 /**
  * Backup and restore of what the product keeps: the database (the embedded PGlite data
- * directory, or a PostgreSQL database through pg_dump/pg_restore) and the uploads folder.
+ * directory; the embedded PostgreSQL server's files, copied while it is stopped, as its
+ * package ships no pg_dump; or a PostgreSQL database through pg_dump/pg_restore) and the
+ * uploads folder.
  * A backup is a folder: `manifest.json`, the database file and `uploads/`.
  */
 export interface BackupManifest {
   format: 1;
   createdAt: string;
-  database: 'pglite' | 'postgres';
+  database: 'pglite' | 'embedded-postgres' | 'postgres';
   /** The database file in the backup folder. */
   databaseFile: string;
   uploads: { files: number; bytes: number };
@@ -34,6 +39,8 @@ export interface BackupSource {
   /** PostgreSQL connection string; null for the embedded PGlite in `dataDir`. */
   databaseUrl: string | null;
   dataDir: string;
+  /** Which embedded database `dataDir` holds (as EMBEDDED_DATABASE; default PGlite). */
+  embedded?: EmbeddedEngine | 'auto';
   uploadsDir: string;
   /** PostgreSQL only: dump just this schema (tests keep each run in a schema of its own). */
   schemaName?: string;
@@ -42,6 +49,13 @@ export interface BackupSource {
 const MANIFEST = 'manifest.json';
 const PGLITE_FILE = 'database.pglite.tar.gz';
 const POSTGRES_FILE = 'database.pgdump';
+/** A folder: the embedded server's cluster and its password file. */
+const EMBEDDED_POSTGRES_FOLDER = 'database.embedded-postgres';
+
+function embeddedEngine(source: BackupSource): EmbeddedEngine {
+  const wanted = source.embedded ?? 'pglite';
+  return embeddedEngineOf(source.dataDir, wanted === 'auto' ? null : wanted);
+}
 
 async function countFiles(folder: string): Promise<{ files: number; bytes: number }> {
   let files = 0;
@@ -93,6 +107,13 @@ export async function createBackup(source: BackupSource, target: string): Promis
   if (source.databaseUrl) {
     databaseFile = POSTGRES_FILE;
     await runTool('pg_dump', ['--format=custom', '--no-owner', ...(source.schemaName ? [`--schema=${source.schemaName}`] : []), `--file=${path.join(target, databaseFile)}`, source.databaseUrl]);
+  } else if (embeddedEngine(source) === 'postgres') {
+    databaseFile = EMBEDDED_POSTGRES_FOLDER;
+    const pid = await embeddedPostgresPid(source.dataDir);
+    if (pid !== null) {
+      throw new DatabaseError('DATABASE_LOCKED', `The embedded PostgreSQL in ${source.dataDir} is running (process ${pid})`, 'stop the server first: its files are copied while it is stopped');
+    }
+    for (const name of EMBEDDED_POSTGRES_FILES) await cp(path.join(source.dataDir, name), path.join(target, databaseFile, name), { recursive: true });
   } else {
     databaseFile = PGLITE_FILE;
     const database = await openDatabase({ dataDir: source.dataDir });
@@ -110,7 +131,7 @@ export async function createBackup(source: BackupSource, target: string): Promis
   const manifest: BackupManifest = {
     format: 1,
     createdAt: new Date().toISOString(),
-    database: source.databaseUrl ? 'postgres' : 'pglite',
+    database: source.databaseUrl ? 'postgres' : databaseFile === EMBEDDED_POSTGRES_FOLDER ? 'embedded-postgres' : 'pglite',
     databaseFile,
     uploads: await countFiles(path.join(target, 'uploads')),
   };
@@ -142,6 +163,13 @@ export async function restoreBackup(folder: string, target: BackupSource): Promi
   const file = path.join(folder, manifest.databaseFile);
   if (manifest.database === 'postgres') {
     await runTool('pg_restore', ['--clean', '--if-exists', '--no-owner', `--dbname=${target.databaseUrl}`, file]);
+  } else if (manifest.database === 'embedded-postgres') {
+    for (const name of EMBEDDED_POSTGRES_FILES) {
+      if (existsSync(path.join(target.dataDir, name))) throw new BackupError('BACKUP_TARGET_NOT_EMPTY', `${path.join(target.dataDir, name)} already exists`, 'restore into a fresh DATA_DIR');
+    }
+    await mkdir(target.dataDir, { recursive: true });
+    for (const name of EMBEDDED_POSTGRES_FILES) await cp(path.join(file, name), path.join(target.dataDir, name), { recursive: true });
+    await handOverToServerUser(target.dataDir);
   } else {
     const pgliteDir = path.join(target.dataDir, 'pglite');
     if (!(await isEmptyFolder(pgliteDir))) throw new BackupError('BACKUP_TARGET_NOT_EMPTY', `${pgliteDir} already holds a database`, 'restore into a fresh DATA_DIR');

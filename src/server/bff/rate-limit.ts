@@ -1,4 +1,5 @@
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { sharedCounter } from '../process/shared-counter';
 import { createClient } from 'redis';
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
@@ -16,7 +17,7 @@ export interface RateLimitOptions {
   windowSeconds?: number;
   /** Keeps one limit's counters apart from another's in Redis (default the API's). */
   keyPrefix?: string;
-  /** Shared counters for several instances; null counts in this process only. */
+  /** Shared counters for several instances; null counts in memory (shared by `npm start`'s workers). */
   redisUrl: string | null;
   log: (message: string) => void;
 }
@@ -34,9 +35,9 @@ const DEFAULT_KEY_PREFIX = 'tp:rate:';
 export async function createRateLimiter(options: RateLimitOptions): Promise<RateLimiter> {
   const duration = options.windowSeconds ?? DEFAULT_WINDOW_SECONDS;
   const keyPrefix = options.keyPrefix ?? DEFAULT_KEY_PREFIX;
-  const memory = new RateLimiterMemory({ points: options.points, duration, keyPrefix });
+  const memory = sharedCounter({ points: options.points, duration, keyPrefix });
   let redis: ReturnType<typeof createClient> | null = null;
-  let limiter: RateLimiterMemory | RateLimiterRedis = memory;
+  let limiter: RateLimiterAbstract = memory;
   if (options.redisUrl) {
     redis = createClient({ url: options.redisUrl, socket: { connectTimeout: 2_000, reconnectStrategy: (retries) => Math.min(retries * 200, 2_000) }, disableOfflineQueue: true });
     redis.on('error', () => {

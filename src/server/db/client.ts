@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { DatabaseError, rootMessage } from './database-error';
 import { acquireDirectoryLock } from './directory-lock';
+import { embeddedEngineOf, openEmbeddedPostgres, type EmbeddedEngine } from './embedded-postgres';
 import * as schema from './schema';
 
 export type AppSchema = typeof schema;
@@ -31,6 +32,8 @@ interface DatabaseBase {
   db: AppDatabase;
   /** The PostgreSQL schema everything lives in when one was asked for (tests), else null. */
   schemaName: string | null;
+  /** The embedded default (PGlite, or the PostgreSQL server under DATA_DIR), not a DATABASE_URL. */
+  embedded: boolean;
   /** Resolves when the database answers a query; for readiness checks. */
   ping(): Promise<void>;
   /** Closes connections and releases the data directory; safe to call twice. */
@@ -46,6 +49,8 @@ export interface PgliteDatabaseHandle extends DatabaseBase {
 export interface PostgresDatabaseHandle extends DatabaseBase {
   kind: 'postgres';
   pool: pg.Pool;
+  /** For a second pool on the same database (pg-boss keeps its own). */
+  connectionString: string;
 }
 
 export type Database = PgliteDatabaseHandle | PostgresDatabaseHandle;
@@ -54,9 +59,15 @@ export type Database = PgliteDatabaseHandle | PostgresDatabaseHandle;
 export const MEMORY_DATA_DIR = 'memory://';
 
 export interface OpenDatabaseOptions {
-  /** PostgreSQL connection string; unset or null means embedded PGlite. */
+  /** PostgreSQL connection string; unset or null means the embedded database in `dataDir`. */
   databaseUrl?: string | null;
-  /** PGlite files go to `${dataDir}/pglite`; `memory://` keeps them in memory. */
+  /**
+   * Without a URL: PGlite (the default here, for tests and tools), or the embedded
+   * PostgreSQL server (what `npm start` asks for, see embedded-postgres.ts). `auto` is
+   * PostgreSQL unless `dataDir` holds only PGlite files.
+   */
+  embedded?: EmbeddedEngine | 'auto';
+  /** PGlite files go to `${dataDir}/pglite` (`memory://` keeps them in memory); the server's to `${dataDir}/postgres`. */
   dataDir: string;
   /** PostgreSQL only: put every object in this schema (created if missing). */
   schemaName?: string;
@@ -106,6 +117,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<PgliteDatabaseH
     db,
     client,
     schemaName: null,
+    embedded: true,
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -120,7 +132,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<PgliteDatabaseH
   };
 }
 
-async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): Promise<PostgresDatabaseHandle> {
+async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions, embedded = false): Promise<PostgresDatabaseHandle> {
   const schemaName = options.schemaName ?? null;
   if (schemaName !== null && !schemaNamePattern.test(schemaName)) {
     throw new DatabaseError(
@@ -164,7 +176,9 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
     kind: 'postgres',
     db,
     pool,
+    connectionString: databaseUrl,
     schemaName,
+    embedded,
     ping: async () => {
       try {
         await db.execute(sql`select 1`);
@@ -177,11 +191,39 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
   };
 }
 
+/** The embedded PostgreSQL server under `dataDir` (started or joined), with a pool on it. */
+async function openEmbeddedServer(options: OpenDatabaseOptions): Promise<PostgresDatabaseHandle> {
+  const log = options.log ?? ((message: string) => console.error(message));
+  const server = await openEmbeddedPostgres(options.dataDir, log);
+  let handle: PostgresDatabaseHandle;
+  try {
+    handle = await openPostgres(server.url, options, true);
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  const closePool = handle.close;
+  return {
+    ...handle,
+    close: closeOnce(async () => {
+      try {
+        await closePool();
+      } finally {
+        await server.stop();
+      }
+    }),
+  };
+}
+
 /**
- * Opens the database: PostgreSQL when a URL is given, else embedded PGlite in
- * `${dataDir}/pglite` (locked against a second opener) or in memory. Does not migrate.
+ * Opens the database: PostgreSQL when a URL is given; else the embedded one in `dataDir`:
+ * PGlite in `${dataDir}/pglite` (locked against a second opener) or in memory, or the
+ * embedded PostgreSQL server in `${dataDir}/postgres`. Does not migrate.
  */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   const databaseUrl = options.databaseUrl?.trim();
-  return databaseUrl ? openPostgres(databaseUrl, options) : openPglite(options);
+  if (databaseUrl) return openPostgres(databaseUrl, options);
+  const wanted = options.embedded ?? 'pglite';
+  const engine = options.dataDir === MEMORY_DATA_DIR ? 'pglite' : embeddedEngineOf(options.dataDir, wanted === 'auto' ? null : wanted);
+  return engine === 'postgres' ? openEmbeddedServer(options) : openPglite(options);
 }

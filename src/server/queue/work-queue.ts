@@ -33,9 +33,8 @@ export interface WorkHandlers {
 }
 
 export interface WorkQueueOptions {
+  /** On PostgreSQL pg-boss keeps a small pool of its own to the same database. */
   database: Database;
-  /** DATABASE_URL when on PostgreSQL: pg-boss keeps a small pool of its own. */
-  databaseUrl: string | null;
   handlers: WorkHandlers;
   /** Cron expressions (UTC); null leaves a job unscheduled (tests call `runNow`). */
   schedules: { jobAlertCron: string | null; expiredAdsCron: string | null };
@@ -63,7 +62,7 @@ export async function startWorkQueue(options: WorkQueueOptions): Promise<WorkQue
   const boss =
     database.kind === 'pglite'
       ? new PgBoss({ db: fromPglite(database.client), backend: 'pglite', schema })
-      : new PgBoss({ connectionString: options.databaseUrl!, max: 3, schema });
+      : new PgBoss({ connectionString: database.connectionString, max: 3, schema });
   boss.on('error', (error) => log(`queue: ${error instanceof Error ? error.message : String(error)}`));
   await boss.start();
 

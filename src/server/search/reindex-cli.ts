@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { readEmbeddedDatabase } from '../config';
 import { openDatabase } from '../db/client';
 import { progressWriter } from '../db/seed/progress-bar';
 import { readTypesenseConfig } from './typesense-config';
@@ -18,8 +19,9 @@ Upserts every open or scheduled job ad into the Typesense collection ${JOB_AD_CO
 Environment:
   TYPESENSE_HOST      Typesense URL, e.g. http://localhost:8108 (required)
   TYPESENSE_API_KEY   admin key, needed to write (required)
-  DATABASE_URL        PostgreSQL connection string (unset: embedded PGlite)
-  DATA_DIR            where the embedded PGlite keeps its files (default .data)
+  DATABASE_URL        PostgreSQL connection string (unset: the embedded database)
+  DATA_DIR            where the embedded database keeps its files (default .data)
+  EMBEDDED_DATABASE   pglite or postgres, as for the server
 `;
 
 async function main(argv: string[]): Promise<number> {
@@ -43,7 +45,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const databaseUrl = process.env.DATABASE_URL?.trim() || null;
   const dataDir = path.resolve(process.env.DATA_DIR?.trim() || '.data');
-  const database = await openDatabase({ databaseUrl, dataDir });
+  const database = await openDatabase({ databaseUrl, dataDir, embedded: readEmbeddedDatabase(process.env) });
   const progress = progressWriter(process.stderr);
   try {
     const started = Date.now();

@@ -49,7 +49,7 @@ describeEachDatabase('the database job queue (pg-boss)', (kind) => {
   const started: WorkQueue[] = [];
   const logs: string[] = [];
   const start = async (handlers: WorkHandlers, schedules = { jobAlertCron: null as string | null, expiredAdsCron: null as string | null }) => {
-    const queue = await startWorkQueue({ database, databaseUrl: testDatabaseUrl, handlers, schedules, log: (line) => logs.push(line), pollingIntervalSeconds: 0.5, schema, mailRetry: { retryLimit: 2, retryDelay: 1, retryBackoff: false } });
+    const queue = await startWorkQueue({ database, handlers, schedules, log: (line) => logs.push(line), pollingIntervalSeconds: 0.5, schema, mailRetry: { retryLimit: 2, retryDelay: 1, retryBackoff: false } });
     started.push(queue);
     return queue;
   };

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { readEmbeddedDatabase } from '../../config';
 import { openDatabase } from '../client';
 import { migrate } from '../migrate';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
@@ -16,8 +17,9 @@ Seeds the deterministic demo data (demo accounts, companies, job ads, talents, b
 Options:
   --job-ads N          published job ads (default ${DEFAULT_JOB_ADS}, at least ${MIN_JOB_ADS})
   --talents N          talent profiles besides the demo talent (default ${DEFAULT_TALENTS}, at least ${MIN_TALENTS})
-  --database-url URL   PostgreSQL connection string (default: DATABASE_URL; unset: embedded PGlite)
-  --data-dir DIR       where the embedded PGlite keeps its files (default: DATA_DIR, else .data)
+  --database-url URL   PostgreSQL connection string (default: DATABASE_URL; unset: the embedded database)
+  --data-dir DIR       where the embedded database keeps its files (default: DATA_DIR, else .data);
+                       EMBEDDED_DATABASE=pglite|postgres as for the server
   --force              seed even though the database already has users or identity accounts
   -h, --help           show this help
 `;
@@ -33,7 +35,7 @@ function countOption(value: string | undefined, name: string, minimum: number): 
 }
 
 function describeTarget(databaseUrl: string | null, dataDir: string): string {
-  if (!databaseUrl) return `PGlite in ${dataDir}`;
+  if (!databaseUrl) return `the embedded database in ${dataDir}`;
   try {
     const url = new URL(databaseUrl);
     // Never echo credentials.
@@ -92,7 +94,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
 
-  const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
+  const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, embedded: readEmbeddedDatabase(process.env) });
   try {
     await migrate(database);
     if (!options.force && !(await isDatabaseEmpty(database.db))) {
