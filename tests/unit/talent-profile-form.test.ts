@@ -116,7 +116,6 @@ describe('form values', () => {
     });
     expect(values.rows.map((row) => [row.company, row.startDate, row.current])).toEqual([
       ['First', '2020-05-01', 'on'],
-      ['', '', ''],
       ['Later', '', ''],
     ]);
     expect(postedValues('experience', { 'experience[2].company': 'Later', 'experience[0].company': 'First' }, false).rows.map((row) => row.company)).toEqual(['First', 'Later']);

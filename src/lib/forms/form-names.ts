@@ -8,7 +8,7 @@ export function formNameOf(path: string): string {
 }
 
 /** Forms hold short lists (at most 50 entries); a higher index in a post is never read. */
-export const MAX_LIST_INDEX = 999;
+export const MAX_LIST_INDEX = 200;
 
 /**
  * Whether a posted name stays within the list indexes a form may hold: Conform reads

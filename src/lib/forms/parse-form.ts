@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { $ZodIssue } from 'zod/v4/core';
 import type { FieldIssue } from './form-outcome';
 import { withinListIndexes } from './form-names';
+import { fieldIssueOf } from './zod-issues';
 
 export type ParsedForm<Value> =
   /** The parsed value, and the form as typed (for a page that shows it again when the API refuses it). */
@@ -18,11 +19,6 @@ export interface ParseFormOptions {
    * skipped, so it does not run before the schema's.
    */
   coerce?: boolean;
-}
-
-/** A broken maximum carries it as the `max` its words name ("at most {{max}} characters"). */
-function issueOf(path: string, issue: $ZodIssue): FieldIssue {
-  return issue.code === 'too_big' ? { path, code: issue.message, params: { max: Number(issue.maximum) } } : { path, code: issue.message };
 }
 
 /**
@@ -42,6 +38,6 @@ export function parseForm<Schema extends z.ZodType>(form: FormData, schema: Sche
   });
   const payload = submission.payload as Record<string, unknown>;
   if (submission.status === 'success') return { ok: true, value: submission.value as z.output<Schema>, payload };
-  const issues: FieldIssue[] = Object.entries(submission.error ?? {}).flatMap(([path, listed]) => (listed ?? []).map((issue) => issueOf(path, issue)));
+  const issues: FieldIssue[] = Object.entries(submission.error ?? {}).flatMap(([path, listed]) => (listed ?? []).map((issue) => fieldIssueOf(path, issue)));
   return { ok: false, payload, issues };
 }

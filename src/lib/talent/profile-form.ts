@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FieldIssue } from '../forms/form-outcome';
 import { formNameOf } from '../forms/form-names';
-import { checkbox } from '../forms/form-values';
+import { checkbox, posted, postedEntries } from '../forms/form-values';
 import { parseDateInput, toDateInputValue } from './date-input';
 import type { TalentProfileView } from './profile-operations';
 import { SECTIONS, type FieldKind, type FieldSpec, type SectionId, type SectionSpec } from './profile-sections';
@@ -52,22 +52,10 @@ const textOf = (value: unknown): string => (typeof value === 'string' ? value : 
  * offers no picker) is turned into the picker's yyyy-mm-dd, so it is kept when shown in a
  * date input, which would drop any other format.
  */
-function postedText(spec: FieldSpec, value: unknown): string {
+function typedText(spec: FieldSpec, value: unknown): string {
   if (spec.kind === 'checkbox') return value === undefined ? '' : CHECKED;
   const text = textOf(value);
   return spec.kind === 'date' ? parseDateInput(text) : text;
-}
-
-const asRecord = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
-
-/** An entry left entirely blank (or a gap in the indexes) is no entry: the form offers empty ones to fill. */
-function isBlankEntry(entry: unknown): boolean {
-  return Object.values(asRecord(entry)).every((value) => typeof value !== 'string' || value.trim() === '');
-}
-
-/** The posted entries of a list without the blank ones, so that entry i of the input (and of its issues) is row i. */
-function postedEntries(value: unknown): unknown[] {
-  return Array.isArray(value) ? [...value].filter((entry) => !isBlankEntry(entry)) : [];
 }
 
 /**
@@ -77,18 +65,13 @@ function postedEntries(value: unknown): unknown[] {
  * section's form schema drops them.
  */
 export function sectionValuesFromPayload(section: SectionSpec, payload: Record<string, unknown>, options: { keepBlank: boolean }): SectionValues {
-  const textsOf = (entry: Record<string, unknown>) => Object.fromEntries(section.fields.map((spec) => [spec.name, postedText(spec, entry[spec.name])]));
+  const textsOf = (entry: Record<string, unknown>) => Object.fromEntries(section.fields.map((spec) => [spec.name, typedText(spec, entry[spec.name])]));
   if (!section.list) return { fields: textsOf(payload), rows: [] };
-  const posted = payload[section.id];
-  const entries = options.keepBlank ? (Array.isArray(posted) ? [...posted] : []) : postedEntries(posted);
-  return { fields: {}, rows: entries.map((entry) => textsOf(asRecord(entry))) };
+  return { fields: {}, rows: postedEntries(payload[section.id], options).map(textsOf) };
 }
 
 /** Issue code (`profile:form.errors`) of a number that is not a whole one. */
 const WHOLE_NUMBER = 'wholeNumber';
-
-/** A field the post leaves out reads as blank, as a browser sends an empty text field. */
-const posted = <Output>(schema: z.ZodType<Output, string>) => z.preprocess((value) => value ?? '', schema);
 
 /**
  * The form's text as the API input types, by field kind. Text goes as typed: the API's
@@ -129,7 +112,7 @@ const formObject = (fields: readonly FieldSpec[]) => z.object(Object.fromEntries
  * cities, whole numbers, ticked boxes; blank entries of a list dropped) piped into it.
  */
 function sectionFormSchema(section: SectionSpec): z.ZodType<Record<string, unknown>> {
-  const input = section.list ? z.object({ [section.id]: z.preprocess(postedEntries, z.array(formObject(section.fields))) }) : formObject(section.fields);
+  const input = section.list ? z.object({ [section.id]: z.preprocess((entries) => postedEntries(entries), z.array(formObject(section.fields))) }) : formObject(section.fields);
   return input.pipe(PROFILE_SECTION_SCHEMAS[section.id]);
 }
 
