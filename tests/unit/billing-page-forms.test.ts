@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { applyLineIntent, billingFormSchema, billingFormValuesOf, formAmounts, formFieldOf, newBillingValues, periodChoices, readBillingIntent, type BillingFormValues } from '../../src/lib/billing/billing-form';
+import { submitBillingPage, type SubmissionContext } from '../../src/lib/billing/billing-submission';
 import { parseForm } from '../../src/lib/forms/parse-form';
+import { getTranslator } from '../../src/lib/i18n/i18n';
 import { groupByAssignment } from '../../src/lib/billing/billing-groups';
 import type { BillingAssignmentView, BillingView } from '../../src/lib/billing/billing-operations';
 import { billingHref, readBillingPageState } from '../../src/lib/billing/billing-page-state';
@@ -89,6 +91,25 @@ describe('billing form without JavaScript: lines are added and removed by submit
   it('gives the API input for a valid form', () => {
     const result = check(postedForm([{ id: '', description: ' Dev ', unit: 'HOUR', quantity: '7.5', price: '55' }], { message: ' Hi ' }));
     expect(result).toMatchObject({ ok: true, value: { period: { year: 2026, month: 1 }, input: { currency: 'EUR', message: 'Hi', lines: [{ id: null, description: ' Dev ', unit: 'HOUR', quantity: '7.5', price: '55' }] } } });
+  });
+
+  it("words the API's field codes from the locale file, never its English message", async () => {
+    const t = getTranslator();
+    const refusal = (field: string, code: string, params?: Record<string, string>) => async () => ({
+      status: 200,
+      body: { errors: [{ message: 'English from the API', extensions: { code: 'BAD_USER_INPUT', fieldErrors: [{ field, code, params, message: 'English from the API' }] } }] },
+    });
+    const context = (send: SubmissionContext['send']): SubmissionContext => ({
+      send, t, now: NOW, upload: () => Promise.reject(new Error('no uploads')), loadAssignments: async () => [ASSIGNMENT], loadPaymentProfile: async () => null,
+    });
+    const edit = postedForm([{ id: '', description: 'Dev', unit: 'HOUR', quantity: '1', price: '1' }], { billingId: ASSIGNMENT.id, intent: 'save' });
+    expect(await submitBillingPage(edit, context(refusal('data.lines.0.price', 'priceTooLarge', { max: '1000000.00' })))).toMatchObject({
+      kind: 'billingForm', status: 422, errors: { 'lines[0].price': t('billing.errors.priceTooLarge', { max: '1000000.00' }) }, formError: null,
+    });
+    const profile = formData({ form: 'payment-profile', currency: 'EUR', accountHolder: 'Tara', iban: 'DE89 3704 0044 0532 0130 00', bic: '', bankName: '' });
+    expect(await submitBillingPage(profile, context(refusal('data.iban', 'ibanChecksum')))).toMatchObject({
+      kind: 'paymentProfileForm', errors: { iban: t('paymentProfile.errors.ibanChecksum') }, formError: null,
+    });
   });
 
   it("places the API's dotted paths and the form's names on the same fields", () => {

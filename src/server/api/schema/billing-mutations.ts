@@ -56,7 +56,7 @@ const UpdateMyBillingInput = builder.inputType('UpdateMyBillingInput', {
 function badInput(issues: readonly BillingIssue[]): ApiError {
   return new ApiError('BAD_USER_INPUT', issues.length === 1 ? billingIssueMessage(issues[0]!) : 'Some fields need attention', {
     hint: 'see fieldErrors',
-    fieldErrors: issues.map((issue) => ({ field: `data.${issue.path}`, code: issue.code, message: billingIssueMessage(issue) })),
+    fieldErrors: issues.map((issue) => ({ field: `data.${issue.path}`, code: issue.code, ...(issue.params ? { params: issue.params } : {}), message: billingIssueMessage(issue) })),
   });
 }
 
