@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { readBillingContent, type BillingContentText } from '../../src/lib/billing/billing-input';
-import { billingIssueMessage } from '../../src/lib/billing/billing-issues';
+import { billingContentSchema, readBillingContent, type BillingContentText } from '../../src/lib/billing/billing-input';
+import { billingIssueMessage, type BillingIssue } from '../../src/lib/billing/billing-issues';
+import { zodIssues } from '../../src/lib/forms/zod-issues';
 
 const line = (overrides: Partial<BillingContentText['lines'][number]> = {}) => ({ description: 'Development', unit: 'HOUR', quantity: '10', price: '55', ...overrides });
+/** The issues of the content schema (the API's input check and the billing form's), in the API's words. */
 const issuesOf = (input: BillingContentText) => {
-  const result = readBillingContent(input);
-  return result.ok ? {} : Object.fromEntries(result.issues.map((issue) => [issue.path, billingIssueMessage(issue)]));
+  const result = billingContentSchema.safeParse(input);
+  return result.success ? {} : Object.fromEntries(zodIssues(result.error).map((issue) => [issue.path, billingIssueMessage(issue as BillingIssue)]));
 };
 
 describe('billing content: lines in the billing currency, amounts computed, limits', () => {
@@ -58,6 +60,16 @@ describe('billing content: lines in the billing currency, amounts computed, limi
       'lines.0.quantity': 'The quantity can be at most 10000.00',
       'lines.0.price': 'The price can be at most 1000000.00',
     });
+  });
+
+  it('is one zod schema for the API and the page: its value is the checked content, its issues the codes with their params', () => {
+    expect(billingContentSchema.safeParse({ currency: 'eur', message: null, lines: [line()] })).toMatchObject({
+      success: true,
+      data: { currency: 'EUR', message: null, amount: '550.00', lines: [{ id: null, amount: '550.00' }] },
+    });
+    const refused = billingContentSchema.safeParse({ currency: 'GBP', lines: [line({ currency: 'EUR' })] });
+    expect(!refused.success && zodIssues(refused.error)).toEqual([{ path: 'lines.0.currency', code: 'currencyMismatch', params: { currency: 'GBP' } }]);
+    expect(billingContentSchema.safeParse({ currency: 'EUR', lines: 'none' }).success).toBe(false);
   });
 
   it('keeps the ids of stored lines, refusing malformed or repeated ones', () => {

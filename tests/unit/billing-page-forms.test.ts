@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { applyLineIntent, checkBillingForm, formAmounts, formFieldOf, newBillingValues, periodChoices, readBillingFormValues, readBillingIntent, type BillingFormValues } from '../../src/lib/billing/billing-form';
+import { applyLineIntent, billingFormSchema, billingFormValuesOf, formAmounts, formFieldOf, newBillingValues, periodChoices, readBillingIntent, type BillingFormValues } from '../../src/lib/billing/billing-form';
+import { submitBillingPage, type SubmissionContext } from '../../src/lib/billing/billing-submission';
+import { parseForm } from '../../src/lib/forms/parse-form';
+import { getTranslator } from '../../src/lib/i18n/i18n';
 import { groupByAssignment } from '../../src/lib/billing/billing-groups';
 import type { BillingAssignmentView, BillingView } from '../../src/lib/billing/billing-operations';
 import { billingHref, readBillingPageState } from '../../src/lib/billing/billing-page-state';
@@ -23,23 +26,25 @@ function formData(entries: Record<string, string>): FormData {
   return form;
 }
 
-const posted = (lines: Array<Record<string, string>>, extra: Record<string, string> = {}): BillingFormValues =>
-  readBillingFormValues(
-    formData({
-      form: 'billing',
-      assignmentId: ASSIGNMENT.id,
-      period: '2026-01',
-      currency: 'EUR',
-      message: '',
-      ...Object.fromEntries(lines.flatMap((line, index) => Object.entries(line).map(([field, value]) => [`lines.${index}.${field}`, value]))),
-      ...extra,
-    }),
-  );
+const postedForm = (lines: Array<Record<string, string>>, extra: Record<string, string> = {}): FormData =>
+  formData({
+    form: 'billing',
+    assignmentId: ASSIGNMENT.id,
+    period: '2026-01',
+    currency: 'EUR',
+    message: '',
+    ...Object.fromEntries(lines.flatMap((line, index) => Object.entries(line).map(([field, value]) => [`lines[${index}].${field}`, value]))),
+    ...extra,
+  });
+
+/** The billing form's post read by the form kit, as the page reads it. */
+const check = (form: FormData) => parseForm(form, billingFormSchema({ assignment: ASSIGNMENT, now: NOW }), { coerce: false });
+const posted = (lines: Array<Record<string, string>>, extra: Record<string, string> = {}): BillingFormValues => billingFormValuesOf(check(postedForm(lines, extra)).payload, { keepBlank: true });
 
 describe('billing form without JavaScript: lines are added and removed by submitting, nothing is saved', () => {
   it('reads lines in index order, whatever order they were posted in', () => {
-    const form = formData({ 'lines.1.description': 'Second', 'lines.0.description': 'First', 'lines.0.quantity': '2', 'lines.1.unit': 'DAY', 'lines.999.description': 'ignored' });
-    expect(readBillingFormValues(form).lines.map((line) => line.description)).toEqual(['First', 'Second']);
+    const form = formData({ 'lines[1].description': 'Second', 'lines[0].description': 'First', 'lines[0].quantity': '2', 'lines[1].unit': 'DAY', 'lines[999].description': 'ignored' });
+    expect(billingFormValuesOf(check(form).payload, { keepBlank: true }).lines.map((line) => line.description)).toEqual(['First', 'Second']);
   });
 
   it('adds an empty line and removes the chosen one, keeping every typed value', () => {
@@ -65,26 +70,53 @@ describe('billing form without JavaScript: lines are added and removed by submit
   });
 
   it('drops blank lines on save and checks the rest like the API does, placing issues on fields', () => {
-    const result = checkBillingForm(posted([{ description: '', unit: 'HOUR', quantity: '', price: '' }, { description: 'Dev', unit: 'HOUR', quantity: '0', price: '10' }], { period: '2026-02' }), { assignment: ASSIGNMENT, now: NOW });
+    const form = postedForm([{ description: '', unit: 'HOUR', quantity: '', price: '' }, { description: 'Dev', unit: 'HOUR', quantity: '0', price: '10' }], { period: '2026-02' });
+    const result = check(form);
+    expect(billingFormValuesOf(result.payload, { keepBlank: false }).lines).toHaveLength(1);
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.values.lines).toHaveLength(1);
     expect(result.issues.map((issue) => [formFieldOf(issue.path), issue.code])).toEqual([
       ['period', 'periodTaken'],
-      ['lines.0.quantity', 'quantityNotPositive'],
+      ['lines[0].quantity', 'quantityNotPositive'],
     ]);
   });
 
   it('refuses a future month and a month before the assignment', () => {
-    const future = checkBillingForm(posted([{ description: 'Dev', unit: 'HOUR', quantity: '1', price: '1' }], { period: '2026-04' }), { assignment: ASSIGNMENT, now: NOW });
+    const future = check(postedForm([{ description: 'Dev', unit: 'HOUR', quantity: '1', price: '1' }], { period: '2026-04' }));
     expect(!future.ok && future.issues.map((issue) => issue.code)).toEqual(['periodInFuture']);
-    const early = checkBillingForm(posted([{ description: 'Dev', unit: 'HOUR', quantity: '1', price: '1' }], { period: '2025-10' }), { assignment: ASSIGNMENT, now: NOW });
+    const early = check(postedForm([{ description: 'Dev', unit: 'HOUR', quantity: '1', price: '1' }], { period: '2025-10' }));
     expect(!early.ok && early.issues.map((issue) => issue.code)).toEqual(['periodBeforeAssignment']);
   });
 
   it('gives the API input for a valid form', () => {
-    const result = checkBillingForm(posted([{ id: '', description: ' Dev ', unit: 'HOUR', quantity: '7.5', price: '55' }], { message: ' Hi ' }), { assignment: ASSIGNMENT, now: NOW });
-    expect(result).toMatchObject({ ok: true, period: { year: 2026, month: 1 }, input: { currency: 'EUR', message: 'Hi', lines: [{ id: null, description: ' Dev ', unit: 'HOUR', quantity: '7.5', price: '55' }] } });
+    const result = check(postedForm([{ id: '', description: ' Dev ', unit: 'HOUR', quantity: '7.5', price: '55' }], { message: ' Hi ' }));
+    expect(result).toMatchObject({ ok: true, value: { period: { year: 2026, month: 1 }, input: { currency: 'EUR', message: 'Hi', lines: [{ id: null, description: ' Dev ', unit: 'HOUR', quantity: '7.5', price: '55' }] } } });
+  });
+
+  it("words the API's field codes from the locale file, never its English message", async () => {
+    const t = getTranslator();
+    const refusal = (field: string, code: string, params?: Record<string, string>) => async () => ({
+      status: 200,
+      body: { errors: [{ message: 'English from the API', extensions: { code: 'BAD_USER_INPUT', fieldErrors: [{ field, code, params, message: 'English from the API' }] } }] },
+    });
+    const context = (send: SubmissionContext['send']): SubmissionContext => ({
+      send, t, now: NOW, upload: () => Promise.reject(new Error('no uploads')), loadAssignments: async () => [ASSIGNMENT], loadPaymentProfile: async () => null,
+    });
+    const edit = postedForm([{ id: '', description: 'Dev', unit: 'HOUR', quantity: '1', price: '1' }], { billingId: ASSIGNMENT.id, intent: 'save' });
+    expect(await submitBillingPage(edit, context(refusal('data.lines.0.price', 'priceTooLarge', { max: '1000000.00' })))).toMatchObject({
+      kind: 'billingForm', status: 422, errors: { 'lines[0].price': t('billing.errors.priceTooLarge', { max: '1000000.00' }) }, formError: null,
+    });
+    const profile = formData({ form: 'payment-profile', currency: 'EUR', accountHolder: 'Tara', iban: 'DE89 3704 0044 0532 0130 00', bic: '', bankName: '' });
+    expect(await submitBillingPage(profile, context(refusal('data.iban', 'ibanChecksum')))).toMatchObject({
+      kind: 'paymentProfileForm', errors: { iban: t('paymentProfile.errors.ibanChecksum') }, formError: null,
+    });
+  });
+
+  it("places the API's dotted paths and the form's names on the same fields", () => {
+    expect(formFieldOf('lines.2.price')).toBe('lines[2].price');
+    expect(formFieldOf('lines[2].price')).toBe('lines[2].price');
+    expect(formFieldOf('lines.2.id')).toBe('form');
+    expect(formFieldOf('year')).toBe('period');
   });
 
   it('starts a new billing in the newest month not billed yet, in the assignment currency', () => {

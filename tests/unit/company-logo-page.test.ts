@@ -54,13 +54,15 @@ describe('company profile page: the Logo section', () => {
     expect(t(`profile:${logoRefusalMessage('tooLarge').key}`, logoRefusalMessage('tooLarge').values)).toBe('The file is larger than 5 MB.');
   });
 
-  it("says the API's own message on the file field, and a refused role in its words", async () => {
+  it("words the API's code for the file field and a refused role from the locale files, never its English message", async () => {
     const png = new File([new Uint8Array(await pngBytes())], 'logo.png', { type: 'image/png' });
     const unreadable: GraphqlAnswerLike = {
       status: 200,
       body: { errors: [{ message: 'The picture could not be read', extensions: { code: 'BAD_USER_INPUT', fieldErrors: [{ field: 'file', code: 'unreadable', message: 'The picture could not be read' }] } }] },
     };
-    expect(await submitLogoForm('uploadLogo', logoForm(png), recordingApi(unreadable).api, t)).toEqual({ kind: 'invalid', message: 'The picture could not be read', status: 422 });
+    expect(await submitLogoForm('uploadLogo', logoForm(png), recordingApi(unreadable).api, t)).toEqual({ kind: 'invalid', message: t('profile:uploads.errors.unreadable'), status: 422 });
+    const unknown: GraphqlAnswerLike = { status: 200, body: { errors: [{ message: 'English from the API', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] } };
+    expect(await submitLogoForm('uploadLogo', logoForm(png), recordingApi(unknown).api, t)).toEqual({ kind: 'invalid', message: t('companies.logo.failed'), status: 422 });
     const forbidden: GraphqlAnswerLike = { status: 200, body: { errors: [{ message: 'Your role may not read and update company', extensions: { code: 'FORBIDDEN' } }] } };
     expect(await submitLogoForm('removeLogo', logoForm(), recordingApi(forbidden).api, t)).toEqual({ kind: 'invalid', message: 'Your role does not allow changing the logo.', status: 403 });
   });

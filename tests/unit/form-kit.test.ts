@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { accountFormSchema } from '../../src/lib/account/account-input';
 import { answerIssues } from '../../src/lib/forms/answer-issues';
 import { fieldAria, fieldIdOf } from '../../src/lib/forms/field-aria';
+import { formNameOf, MAX_LIST_INDEX, withinListIndexes } from '../../src/lib/forms/form-names';
 import { fieldErrorsOf } from '../../src/lib/forms/form-outcome';
 import { parseForm } from '../../src/lib/forms/parse-form';
 import { getTranslator } from '../../src/lib/i18n/i18n';
@@ -16,7 +17,11 @@ const form = (entries: Array<[string, string]>) => {
 
 describe('form kit: reading a post against the feature schema', () => {
   it('gives the value the schema makes of a valid post', () => {
-    expect(parseForm(form([['displayName', ' Rita '], ['phoneNumber', '']]), accountFormSchema)).toEqual({ ok: true, value: { displayName: 'Rita', phoneNumber: null } });
+    expect(parseForm(form([['displayName', ' Rita '], ['phoneNumber', '']]), accountFormSchema)).toEqual({
+      ok: true,
+      value: { displayName: 'Rita', phoneNumber: null },
+      payload: { displayName: ' Rita ', phoneNumber: '' },
+    });
   });
 
   it('gives the post as typed and one issue code per field when it is not valid', () => {
@@ -33,10 +38,35 @@ describe('form kit: reading a post against the feature schema', () => {
 
   it('reads nested names and lists into objects (experience[0].company)', () => {
     const schema = z.object({ experience: z.array(z.object({ company: z.string() })) });
-    expect(parseForm(form([['experience[0].company', 'Acme'], ['experience[1].company', 'Globex']]), schema)).toEqual({
+    expect(parseForm(form([['experience[0].company', 'Acme'], ['experience[1].company', 'Globex']]), schema)).toMatchObject({
       ok: true,
       value: { experience: [{ company: 'Acme' }, { company: 'Globex' }] },
     });
+  });
+
+  it('does not read a list index above MAX_LIST_INDEX (a post could ask for a list of millions)', () => {
+    const schema = z.object({ skills: z.array(z.object({ name: z.string() })).optional() });
+    const parsed = parseForm(form([['skills[0].name', 'React'], ['skills[99999999].name', 'x'], ['skills[1000].name', 'y']]), schema);
+    expect(parsed).toMatchObject({ ok: true, value: { skills: [{ name: 'React' }] } });
+    expect(withinListIndexes(`skills[${MAX_LIST_INDEX}].name`)).toBe(true);
+  });
+
+  it('a broken maximum carries it as the max its words name', () => {
+    const parsed = parseForm(form([['name', 'abcd']]), z.object({ name: z.string().max(3, 'tooLong') }));
+    expect(parsed).toMatchObject({ ok: false, issues: [{ path: 'name', code: 'tooLong', params: { max: 3 } }] });
+  });
+
+  it('with coerce: false the schema reads the text itself: a blank field stays blank, not absent', () => {
+    const schema = z.object({ title: z.string().optional() });
+    expect(parseForm(form([['title', '']]), schema)).toMatchObject({ ok: true, value: {} });
+    expect(parseForm(form([['title', '']]), schema, { coerce: false })).toMatchObject({ ok: true, value: { title: '' } });
+  });
+
+  it("writes the API's dotted paths as form names (experience.0.endDate is experience[0].endDate)", () => {
+    expect(formNameOf('experience.0.endDate')).toBe('experience[0].endDate');
+    expect(formNameOf('interestedToRelocateTo.2')).toBe('interestedToRelocateTo[2]');
+    expect(formNameOf('experience[0].endDate')).toBe('experience[0].endDate');
+    expect(formNameOf('jobTitle')).toBe('jobTitle');
   });
 });
 

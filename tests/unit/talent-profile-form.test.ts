@@ -3,16 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { getTranslator } from '../../src/lib/i18n/i18n';
 import { displayDate, parseDateInput, toDateInputValue } from '../../src/lib/talent/date-input';
 import { entrySummary } from '../../src/lib/talent/entry-summary';
+import { parseForm } from '../../src/lib/forms/parse-form';
 import {
   applyListIntent,
+  fieldName,
   placeIssues,
+  PROFILE_SECTION_FORMS,
   readIntent,
-  sectionInput,
-  sectionValuesFromForm,
+  sectionValuesFromPayload,
   sectionValuesFromProfile,
 } from '../../src/lib/talent/profile-form';
 import type { TalentProfileView } from '../../src/lib/talent/profile-operations';
-import { SECTIONS, sectionSpec, sectionTranslationKeys } from '../../src/lib/talent/profile-sections';
+import { SECTIONS, sectionSpec, sectionTranslationKeys, type SectionId } from '../../src/lib/talent/profile-sections';
 
 const section = (id: string) => sectionSpec(id)!;
 
@@ -55,6 +57,10 @@ function formOf(entries: Record<string, string>): FormData {
   return form;
 }
 
+/** A section's post read by the form kit, as the page reads it. */
+const parseSection = (id: SectionId, entries: Record<string, string>) => parseForm(formOf(entries), PROFILE_SECTION_FORMS[id], { coerce: false });
+const postedValues = (id: SectionId, entries: Record<string, string>, keepBlank = true) => sectionValuesFromPayload(section(id), parseSection(id, entries).payload, { keepBlank });
+
 describe('profile page sections', () => {
   it('edit every field a talent owns, each section once', () => {
     const names = SECTIONS.flatMap((spec) => (spec.list ? [spec.id] : spec.fields.map((field) => field.name)));
@@ -89,21 +95,30 @@ describe('form values', () => {
     ]);
   });
 
+  it('name list fields in the form kit notation: experience[0].endDate', () => {
+    expect(fieldName(section('experience'), section('experience').fields[4]!, 2)).toBe('experience[2].endDate');
+    expect(fieldName(section('basics'), section('basics').fields[1]!)).toBe('jobTitle');
+  });
+
   it('read a post as typed; an unchecked box is absent and reads as off', () => {
-    const values = sectionValuesFromForm(section('basics'), formOf({ jobTitle: ' Dev ', totalExperience: 'five', other: 'x' }));
-    expect(values.fields).toEqual({ profileName: '', jobTitle: ' Dev ', totalExperience: 'five', location: '', description: '' });
-    expect(sectionValuesFromForm(section('availability'), formOf({ isVisible: 'on' })).fields).toMatchObject({ isVisible: 'on', isAvailableForHire: '' });
+    expect(postedValues('basics', { jobTitle: ' Dev ', totalExperience: 'five', other: 'x' }).fields).toEqual({ profileName: '', jobTitle: ' Dev ', totalExperience: 'five', location: '', description: '' });
+    expect(postedValues('availability', { isVisible: 'on' }).fields).toMatchObject({ isVisible: 'on', isAvailableForHire: '' });
   });
 
   it('read list entries in index order, ignoring unknown fields, and turn an en-GB day into yyyy-mm-dd', () => {
-    const values = sectionValuesFromForm(
-      section('experience'),
-      formOf({ 'experience.2.company': 'Later', 'experience.0.company': 'First', 'experience.0.startDate': '1/5/2020', 'experience.0.current': 'on', 'experience.0.salary': '1', 'skills.0.name': 'x' }),
-    );
+    const values = postedValues('experience', {
+      'experience[2].company': 'Later',
+      'experience[0].company': 'First',
+      'experience[0].startDate': '1/5/2020',
+      'experience[0].current': 'on',
+      'experience[0].salary': '1',
+      'skills[0].name': 'x',
+    });
     expect(values.rows.map((row) => [row.company, row.startDate, row.current])).toEqual([
       ['First', '2020-05-01', 'on'],
       ['Later', '', ''],
     ]);
+    expect(postedValues('experience', { 'experience[2].company': 'Later', 'experience[0].company': 'First' }, false).rows.map((row) => row.company)).toEqual(['First', 'Later']);
   });
 
   it('add an empty entry up to the limit, or remove one, without saving', () => {
@@ -121,32 +136,43 @@ describe('form values', () => {
 });
 
 describe('API input of a section', () => {
-  it('turns text into the input types; the API validates the rest', () => {
-    const { input, issues } = sectionInput(section('availability'), {
-      fields: { isVisible: 'on', isAvailableForHire: '', workMode: 'remote', assignmentType: '', availabilityMode: ' Now ', isInterestedInRelocation: 'on', interestedToRelocateTo: 'Porto, , Berlin ' },
-      rows: [],
+  it("turns text into the input types and checks them with the API's section schema", () => {
+    const parsed = parseSection('availability', {
+      section: 'availability', csrf: 'x', isVisible: 'on', workMode: 'remote', assignmentType: '', availabilityMode: ' Now ', isInterestedInRelocation: 'on', interestedToRelocateTo: 'Porto, , Berlin ',
     });
-    expect(issues).toEqual([]);
-    expect(input).toEqual({ isVisible: true, isAvailableForHire: false, workMode: 'remote', assignmentType: '', availabilityMode: ' Now ', isInterestedInRelocation: true, interestedToRelocateTo: ['Porto', 'Berlin'] });
+    expect(parsed).toMatchObject({
+      ok: true,
+      value: { isVisible: true, isAvailableForHire: false, workMode: 'remote', assignmentType: null, availabilityMode: 'Now', isInterestedInRelocation: true, interestedToRelocateTo: ['Porto', 'Berlin'] },
+    });
+  });
+
+  it('turns an en-GB day into the API date, and clears a blank one', () => {
+    const parsed = parseSection('education', { 'education[0].school': 'ULisboa', 'education[0].startDate': '1/9/2014', 'education[0].endDate': '' });
+    expect(parsed).toMatchObject({ ok: true, value: { education: [{ school: 'ULisboa', startDate: '2014-09-01' }] } });
   });
 
   it('says when a whole number is not one, and does not guess', () => {
-    const { input, issues } = sectionInput(section('basics'), { fields: { totalExperience: '5 years', jobTitle: 'Dev' }, rows: [] });
-    expect(issues).toEqual([{ path: 'totalExperience', code: 'wholeNumber' }]);
-    expect(input.totalExperience).toBeUndefined();
-    expect(sectionInput(section('basics'), { fields: { totalExperience: ' ' }, rows: [] }).input.totalExperience).toBeNull();
+    expect(parseSection('basics', { totalExperience: '5 years', jobTitle: 'Dev' })).toMatchObject({ ok: false, issues: [{ path: 'totalExperience', code: 'wholeNumber' }] });
+    expect(parseSection('basics', { totalExperience: ' ' })).toMatchObject({ ok: true, value: { totalExperience: null } });
+    expect(parseSection('skills', { 'skills[0].name': 'React', 'skills[0].years': '5' })).toMatchObject({ ok: true, value: { skills: [{ name: 'React', years: 5 }] } });
+  });
+
+  it('clears a text field left blank (it is sent as null, never left out)', () => {
+    expect(parseSection('basics', { jobTitle: '', profileName: 'Tara' })).toMatchObject({ ok: true, value: { jobTitle: null, profileName: 'Tara' } });
   });
 
   it('drops entries left entirely blank so that entry i is row i, for errors too', () => {
-    const { input, values } = sectionInput(section('education'), {
-      fields: {},
-      rows: [
-        { school: '', degree: '', field: '', startDate: '', endDate: '' },
-        { school: 'ULisboa', degree: 'BSc', field: ' ', startDate: '2014-09-01', endDate: '' },
-      ],
+    const parsed = parseSection('education', {
+      'education[0].school': '', 'education[0].degree': '', 'education[0].field': '', 'education[0].startDate': '', 'education[0].endDate': '',
+      'education[1].school': 'ULisboa', 'education[1].degree': 'BSc', 'education[1].field': ' ', 'education[1].startDate': '2014-09-01', 'education[1].endDate': '',
     });
-    expect(values.rows).toHaveLength(1);
-    expect(input).toEqual({ education: [{ school: 'ULisboa', degree: 'BSc', field: ' ', startDate: '2014-09-01', endDate: null }] });
+    expect(parsed).toMatchObject({ ok: true, value: { education: [{ school: 'ULisboa', degree: 'BSc', startDate: '2014-09-01' }] } });
+    const refused = parseSection('education', { 'education[0].school': '', 'education[1].degree': 'BSc' });
+    expect(refused).toMatchObject({ ok: false, issues: [{ path: 'education[0].school', code: 'required' }] });
+  });
+
+  it('reads a list emptied of every entry as an empty list (it clears the stored one)', () => {
+    expect(parseSection('skills', { section: 'skills' })).toMatchObject({ ok: true, value: { skills: [] } });
   });
 
   it('places issues on the field that caused them', () => {
@@ -157,16 +183,17 @@ describe('API input of a section', () => {
         { path: 'jobTitle', code: 'tooLong' },
       ]),
     ).toEqual({
-      byField: [{ path: 'experience.1.endDate', code: 'endBeforeStart' }],
+      byField: [{ path: 'experience[1].endDate', code: 'endBeforeStart' }],
       other: [
         { path: 'experience', code: 'tooMany', params: { max: 30 } },
         { path: 'jobTitle', code: 'tooLong' },
       ],
     });
+    expect(placeIssues(section('experience'), [{ path: 'experience[1].endDate', code: 'endBeforeStart' }]).byField).toEqual([{ path: 'experience[1].endDate', code: 'endBeforeStart' }]);
     expect(placeIssues(section('availability'), [{ path: 'interestedToRelocateTo.2', code: 'tooLong', params: { max: 120 } }]).byField).toEqual([
       { path: 'interestedToRelocateTo', code: 'tooLong', params: { max: 120 } },
     ]);
-    expect(fieldIdOf('experience.1.endDate')).toBe('field-experience-1-endDate');
+    expect(fieldIdOf('experience[1].endDate')).toBe('field-experience-1-endDate');
   });
 });
 

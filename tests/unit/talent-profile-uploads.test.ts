@@ -75,10 +75,18 @@ describe('profile page upload forms', () => {
     expect(calls).toEqual([]);
   });
 
-  it("shows the API's own message when it refuses the file, and a general one when it names none", async () => {
-    const refused = recordingApi({ status: 400, body: { errors: [{ message: 'x', extensions: { code: 'BAD_USER_INPUT', fieldErrors: [{ field: 'file', message: 'The picture could not be read' }] } }] } });
+  it("words the API's refusal code from the locale file, never its English message, and a general one when it names none", async () => {
+    const refusal = (extensions: Record<string, unknown>): GraphqlAnswerLike => ({ status: 400, body: { errors: [{ message: 'English from the API', extensions }] } });
     const picture = await file(await pngBytes(), 'me.png', 'image/png');
-    expect(await submitProfileUpload(uploadForm('picture', picture), refused.api, translate)).toEqual({ kind: 'invalid', slot: 'picture', message: 'The picture could not be read' });
+    const cases: Array<[GraphqlAnswerLike, string]> = [
+      [refusal({ code: 'BAD_USER_INPUT', fieldErrors: [{ field: 'file', code: 'unreadable', message: 'English from the API' }] }), t('profile:uploads.errors.unreadable')],
+      [refusal({ code: 'BAD_USER_INPUT', fieldErrors: [{ field: 'file', code: 'wrongType', message: 'English from the API' }] }), 'The picture must be a JPEG, PNG or WebP image.'],
+      [refusal({ code: 'TOO_MANY_REQUESTS', reason: 'tooManyUploads' }), t('profile:uploads.errors.tooManyUploads')],
+      [refusal({ code: 'BAD_USER_INPUT', fieldErrors: [{ field: 'file', code: 'noSuchCode', message: 'English from the API' }] }), t('profile:form.errors.saveFailed')],
+    ];
+    for (const [answer, message] of cases) {
+      expect(await submitProfileUpload(uploadForm('picture', picture), recordingApi(answer).api, translate)).toEqual({ kind: 'invalid', slot: 'picture', message });
+    }
     const empty = recordingApi({ status: 502, body: {} });
     const outcome = await submitProfileUpload(uploadForm('picture', picture), empty.api, translate);
     expect(outcome).toEqual({ kind: 'invalid', slot: 'picture', message: t('profile:form.errors.saveFailed') });

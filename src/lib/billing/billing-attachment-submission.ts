@@ -1,10 +1,11 @@
 import type { Translate } from '../i18n/i18n';
 import { isUuid } from '../ids';
-import { answerErrors } from '../talent/profile-operations';
+import { answerIssues } from '../forms/answer-issues';
 import { sendDocument, type DocumentAnswer, type GraphqlAnswerLike, type SendGraphql } from '../graphql/send-document';
-import { checkPostedFile } from '../uploads/upload-form';
+import { checkPostedFile, uploadAnswerCode } from '../uploads/upload-form';
 import { ATTACHMENT_RULE } from '../uploads/upload-rules';
 import { attachmentsLocation } from './billing-attachment-addresses';
+import { MAX_ATTACHMENTS_PER_LINE } from './billing-attachments';
 import { ADD_ATTACHMENT_MUTATION, REMOVE_ATTACHMENT_MUTATION } from './billing-operations';
 
 // The billing page's attachment forms: one multipart upload form per saved line of a
@@ -33,7 +34,7 @@ const textOf = (value: FormDataEntryValue | null): string => (typeof value === '
  * Adds or removes one attachment. An upload is checked here first (present, not empty,
  * within 10 MB, of an accepted type by its magic bytes), so the usual mistakes get a
  * message in the page's words without a round trip; the API checks again and answers
- * its own message for what only it can tell (the line is full).
+ * a code for what only it can tell (the line is full), worded here.
  */
 export async function submitAttachment(form: FormData, context: AttachmentContext, intent: 'add' | 'remove'): Promise<AttachmentSubmission> {
   const { t } = context;
@@ -53,13 +54,15 @@ export async function submitAttachment(form: FormData, context: AttachmentContex
     answer = await sendDocument(context.send, REMOVE_ATTACHMENT_MUTATION, { billingId, lineId, attachmentKey });
   }
 
-  const failure = answerErrors(answer);
-  if (!failure && answer.data) {
+  if (answer.errors.length === 0 && answer.data) {
     return { kind: 'done', location: attachmentsLocation(billingId, lineId), noticeKey: intent === 'add' ? 'notices.talentBilling.attachmentAdded' : 'notices.talentBilling.attachmentRemoved' };
   }
-  if (failure?.code === 'CONFLICT') return { kind: 'refused', billingId, message: t('billing.errors.notADraft') };
+  const failure = answerIssues(answer.errors);
+  if (failure.code === 'CONFLICT') return { kind: 'refused', billingId, message: t('billing.errors.notADraft') };
   // The billing itself may be gone too: the page then shows its not-found part.
-  if (failure?.code === 'NOT_FOUND') return { kind: 'refused', billingId, message: t(intent === 'add' ? 'billing.attachments.errors.lineGone' : 'billing.attachments.errors.fileGone') };
-  const message = failure?.fieldErrors.find((error) => error.path === 'file')?.message;
-  return fieldMessage(message ?? t('billing.attachments.errors.failed'));
+  if (failure.code === 'NOT_FOUND') return { kind: 'refused', billingId, message: t(intent === 'add' ? 'billing.attachments.errors.lineGone' : 'billing.attachments.errors.fileGone') };
+  // The API's code, in this page's words (never its English message).
+  const code = uploadAnswerCode(answer.errors);
+  const message = code ? t(`billing.attachments.errors.${code}`, { megabytes: ATTACHMENT_RULE.maxMegabytes, max: MAX_ATTACHMENTS_PER_LINE, defaultValue: '' }) : '';
+  return fieldMessage(message || t('billing.attachments.errors.failed'));
 }

@@ -1,12 +1,16 @@
+import { z } from 'zod';
+import { formNameOf } from '../forms/form-names';
+import { posted, postedEntries } from '../forms/form-values';
+import { addFieldIssues, zodIssues } from '../forms/zod-issues';
 import { RATE_UNITS } from '../jobs/job-enums';
 import { readPrice, readQuantity, lineAmount, billingAmount } from './billing-arithmetic';
-import { BILLING_TEXT_LIMITS, readBillingContent, type BillingLineText } from './billing-input';
+import { BILLING_TEXT_LIMITS, billingContentSchema, type BillingLineText } from './billing-input';
 import type { BillingIssue } from './billing-issues';
 import type { BillingAssignmentView, BillingView, PaymentProfileView } from './billing-operations';
 import { parsePeriodValue, periodIssue, periodValue, selectablePeriods, type BillingPeriod } from './billing-period';
 
 // The billing form as plain HTML: it works without JavaScript. Lines are posted as
-// `lines.<index>.<field>`; "Add line" and "Remove line N" submit the form with an intent
+// `lines[<index>].<field>` (read by the form kit's parseForm); "Add line" and "Remove line N" submit the form with an intent
 // and the page renders it again with every typed value kept. Nothing is saved until Save.
 
 export interface BillingLineFormRow {
@@ -32,15 +36,16 @@ export interface BillingFormValues {
 export type BillingFormIntent = { kind: 'save' } | { kind: 'addLine' } | { kind: 'removeLine'; index: number };
 
 const LINE_FIELDS = ['id', 'description', 'unit', 'quantity', 'price'] as const;
-/** Posted line indexes above this are ignored (a form holds at most 50 lines). */
-const MAX_LINE_INDEX = 200;
 
 export const emptyLine = (): BillingLineFormRow => ({ id: '', description: '', unit: RATE_UNITS[0], quantity: '', price: '' });
 
-/** The form name of a line's field: `lines.2.price`. */
-export const lineFieldName = (index: number, field: (typeof LINE_FIELDS)[number]) => `lines.${index}.${field}`;
+/** The form name of a line's field: `lines[2].price`. */
+export const lineFieldName = (index: number, field: (typeof LINE_FIELDS)[number]) => `lines[${index}].${field}`;
 
-const textOf = (value: FormDataEntryValue | null): string => (typeof value === 'string' ? value : '');
+const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** A line is blank when nothing was typed in it (its unit is always chosen, its id hidden). */
+const TYPED_LINE_FIELDS = ['description', 'quantity', 'price'] as const;
 
 export function readBillingIntent(value: FormDataEntryValue | null): BillingFormIntent {
   if (value === 'add-line') return { kind: 'addLine' };
@@ -49,26 +54,25 @@ export function readBillingIntent(value: FormDataEntryValue | null): BillingForm
   return { kind: 'save' };
 }
 
-/** The form as posted, lines in index order. */
-export function readBillingFormValues(form: FormData): BillingFormValues {
-  const rows = new Map<number, BillingLineFormRow>();
-  for (const [key, value] of form.entries()) {
-    const match = /^lines\.(\d{1,3})\.(\w+)$/.exec(key);
-    if (!match) continue;
-    const index = Number(match[1]);
-    const field = match[2] as (typeof LINE_FIELDS)[number];
-    if (index > MAX_LINE_INDEX || !LINE_FIELDS.includes(field)) continue;
-    const row = rows.get(index) ?? { ...emptyLine(), unit: '' };
-    row[field] = textOf(value);
-    rows.set(index, row);
-  }
+/**
+ * The form as posted (the form kit's payload), lines in index order. Lines left blank are
+ * kept while adding and removing lines and dropped when saving (`keepBlank: false`), as
+ * the form schema drops them, so that line N of the messages is line N of the form.
+ */
+export function billingFormValuesOf(payload: Record<string, unknown>, options: { keepBlank: boolean }): BillingFormValues {
   return {
-    billingId: textOf(form.get('billingId')) || null,
-    assignmentId: textOf(form.get('assignmentId')),
-    period: textOf(form.get('period')),
-    currency: textOf(form.get('currency')),
-    message: textOf(form.get('message')),
-    lines: [...rows.entries()].sort(([a], [b]) => a - b).map(([, row]) => row),
+    billingId: textOf(payload.billingId) || null,
+    assignmentId: textOf(payload.assignmentId),
+    period: textOf(payload.period),
+    currency: textOf(payload.currency),
+    message: textOf(payload.message),
+    lines: postedEntries(payload.lines, { ...options, filled: TYPED_LINE_FIELDS }).map((line) => ({
+      id: textOf(line.id),
+      description: textOf(line.description),
+      unit: textOf(line.unit),
+      quantity: textOf(line.quantity),
+      price: textOf(line.price),
+    })),
   };
 }
 
@@ -128,40 +132,66 @@ export function formAmounts(values: BillingFormValues): { lines: Array<string | 
   return { lines, total };
 }
 
-export type CheckedBillingForm =
-  | { ok: true; values: BillingFormValues; input: { currency: string; message: string | null; lines: BillingLineText[] }; period: BillingPeriod | null }
-  | { ok: false; values: BillingFormValues; issues: BillingIssue[] };
-
-/**
- * The same checks the API makes, before it is called: lines left entirely blank are
- * dropped (so line N of the messages is line N of the form shown again), then the period
- * (when creating: a month the assignment can bill and that has no billing yet) and the
- * content (lib/billing/billing-input).
- */
-export function checkBillingForm(posted: BillingFormValues, context: { assignment: BillingAssignmentView | null; now: Date }): CheckedBillingForm {
-  const values = { ...posted, lines: posted.lines.filter((line) => !isBlankLine(line)) };
-  const issues: BillingIssue[] = [];
-  const period = parsePeriodValue(values.period);
-  if (values.billingId === null) {
-    if (!context.assignment) issues.push({ path: 'assignmentId', code: 'assignmentRequired' });
-    else if (!period) issues.push({ path: 'month', code: 'periodInvalid' });
-    else {
-      const issue = periodIssue(period, context.now, context.assignment);
-      if (issue) issues.push(issue);
-      else if (context.assignment.billedPeriods.includes(periodValue(period))) issues.push({ path: 'month', code: 'periodTaken' });
-    }
-  }
-  const lines = values.lines.map((line) => ({ id: line.id || null, description: line.description, unit: line.unit, quantity: line.quantity, price: line.price }));
-  const content = readBillingContent({ currency: values.currency, message: values.message, lines });
-  if (!content.ok) issues.push(...content.issues);
-  if (issues.length > 0) return { ok: false, values, issues };
-  return { ok: true, values, input: { currency: values.currency.trim(), message: values.message.trim() || null, lines }, period };
+/** What the form sends once it passes: the API input of the content, and the month of a new billing. */
+export interface BillingFormInput {
+  billingId: string | null;
+  assignmentId: string;
+  period: BillingPeriod | null;
+  input: { currency: string; message: string | null; lines: BillingLineText[] };
 }
 
-/** Where the form shows an issue: on its field, or above the lines or the whole form. */
+const text = posted(z.string());
+const postedLine = z.object({ id: text, description: text, unit: text, quantity: text, price: text });
+
+/**
+ * The billing form's schema, with the same checks the API makes, before it is called:
+ * lines left entirely blank are dropped (so line N of the messages is line N of the form
+ * shown again), then the period (when creating: a month the assignment can bill and that
+ * has no billing yet) and the content (the API's own `billingContentSchema`). Issues carry
+ * the billing codes on the API's paths (`month`, `lines.0.price`); `formFieldOf` places them.
+ */
+export function billingFormSchema(context: { assignment: BillingAssignmentView | null; now: Date }): z.ZodType<BillingFormInput> {
+  return z
+    .object({
+      billingId: text,
+      assignmentId: text,
+      period: text,
+      currency: text,
+      message: text,
+      lines: z.preprocess((lines) => postedEntries(lines, { filled: TYPED_LINE_FIELDS }), z.array(postedLine)),
+    })
+    .transform((form, ctx): BillingFormInput => {
+      const billingId = form.billingId || null;
+      const issues: BillingIssue[] = [];
+      const period = parsePeriodValue(form.period);
+      if (billingId === null) {
+        if (!context.assignment) issues.push({ path: 'assignmentId', code: 'assignmentRequired' });
+        else if (!period) issues.push({ path: 'month', code: 'periodInvalid' });
+        else {
+          const issue = periodIssue(period, context.now, context.assignment);
+          if (issue) issues.push(issue);
+          else if (context.assignment.billedPeriods.includes(periodValue(period))) issues.push({ path: 'month', code: 'periodTaken' });
+        }
+      }
+      const lines = form.lines.map((line) => ({ id: line.id || null, description: line.description, unit: line.unit, quantity: line.quantity, price: line.price }));
+      const content = billingContentSchema.safeParse({ currency: form.currency, message: form.message, lines });
+      const all = content.success ? issues : [...issues, ...zodIssues(content.error)];
+      if (all.length > 0) {
+        addFieldIssues(ctx, all);
+        return z.NEVER;
+      }
+      return { billingId, assignmentId: form.assignmentId, period, input: { currency: form.currency.trim(), message: form.message.trim() || null, lines } };
+    });
+}
+
+/**
+ * Where the form shows an issue, by its path in the form kit's notation or the API's
+ * (`lines.0.price` is `lines[0].price`): on its field, or above the lines or the whole form.
+ */
 export function formFieldOf(path: string): string {
-  if (path === 'month' || path === 'year') return 'period';
-  if (/^lines\.\d+\.(description|unit|quantity|price)$/.test(path)) return path;
-  if (path === 'lines' || path === 'currency' || path === 'message' || path === 'assignmentId') return path;
+  const name = formNameOf(path);
+  if (name === 'month' || name === 'year') return 'period';
+  if (/^lines\[\d+\]\.(description|unit|quantity|price)$/.test(name)) return name;
+  if (name === 'lines' || name === 'currency' || name === 'message' || name === 'assignmentId') return name;
   return 'form';
 }

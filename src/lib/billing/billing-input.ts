@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { addFieldIssues } from '../forms/zod-issues';
 import { RATE_UNITS, type RateUnitValue } from '../jobs/job-enums';
 import { isUuid } from '../ids';
 import { billingAmount, fitsMoneyColumn, lineAmount, readPrice, readQuantity, BILLING_AMOUNT_LIMITS } from './billing-arithmetic';
@@ -118,3 +120,31 @@ export function readBillingContent(input: BillingContentText): Checked<BillingCo
   if (!fitsMoneyColumn(amount)) return { ok: false, issues: [{ path: 'lines', code: 'amountTooLarge' }] };
   return { ok: true, value: { currency: currency.value, message, lines, amount } };
 }
+
+/** A line as the API takes it and the billing form posts it: text, the id of a stored line (an ID may arrive as a number) or none. */
+const billingLineText = z.object({
+  id: z
+    .union([z.string(), z.number()])
+    .nullish()
+    .transform((id) => (id === null || id === undefined ? null : String(id))),
+  description: z.string(),
+  unit: z.string(),
+  quantity: z.string(),
+  price: z.string(),
+  currency: z.string().nullish(),
+});
+
+/**
+ * A billing's content (currency, message, lines) checked by the billing rules above, as one
+ * zod schema for the API's input and the billing page's form alike: its value is the
+ * checked content with every amount computed, its issues the rules' codes (`billing.errors.<code>`)
+ * with their params, on the fields' paths (`lines.0.price`).
+ */
+export const billingContentSchema = z
+  .object({ currency: z.string().nullish(), message: z.string().nullish(), lines: z.array(billingLineText) })
+  .transform((input, context) => {
+    const content = readBillingContent({ currency: input.currency ?? '', message: input.message, lines: input.lines });
+    if (content.ok) return content.value;
+    addFieldIssues(context, content.issues);
+    return z.NEVER;
+  });

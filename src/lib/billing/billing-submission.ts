@@ -1,9 +1,11 @@
-import { fieldErrorsOf, type FieldErrors } from '../forms/form-outcome';
+import { fieldErrorsOf, type FieldErrors, type FieldIssue } from '../forms/form-outcome';
 import type { Translate } from '../i18n/i18n';
+import { answerIssues } from '../forms/answer-issues';
+import { parseForm } from '../forms/parse-form';
 import { answerErrors } from '../talent/profile-operations';
 import { sendDocument, type SendGraphql } from '../graphql/send-document';
 import { submitAttachment, type UploadGraphql } from './billing-attachment-submission';
-import { applyLineIntent, checkBillingForm, formFieldOf, readBillingFormValues, readBillingIntent, type BillingFormValues } from './billing-form';
+import { applyLineIntent, billingFormSchema, billingFormValuesOf, formFieldOf, readBillingIntent, type BillingFormValues } from './billing-form';
 import {
   CREATE_BILLING_MUTATION,
   DELETE_BILLING_MUTATION,
@@ -54,46 +56,42 @@ export interface SubmissionContext {
 
 const textOf = (value: FormDataEntryValue | null): string => (typeof value === 'string' ? value : '');
 
-/** The API's field errors placed on the form's fields (they are the same checks, so this is rare). */
-function apiFieldErrors(fieldErrors: ReadonlyArray<{ path: string; message: string }>, placeOf: (path: string) => string): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const { path, message } of fieldErrors) errors[placeOf(path)] ??= message;
-  return errors;
+/** Words issues from the billing codes (`billing.errors.<code>`) on the form's fields; what names no field goes above the form. */
+function billingErrors(issues: readonly FieldIssue[], t: Translate): { errors: FieldErrors; formError: string | null } {
+  const { form: formError = null, ...errors } = fieldErrorsOf(issues.map((issue) => ({ ...issue, path: formFieldOf(issue.path) })), t, 'billing.errors');
+  return { errors, formError };
 }
 
 async function submitBillingForm(form: FormData, context: SubmissionContext): Promise<BillingSubmission> {
   const { send, t, now } = context;
-  const posted = readBillingFormValues(form);
   const intent = readBillingIntent(form.get('intent'));
-  if (intent.kind !== 'save') return { kind: 'billingForm', values: applyLineIntent(posted, intent), errors: {}, formError: null, status: 200 };
+  const creating = !textOf(form.get('billingId'));
+  const assignmentId = textOf(form.get('assignmentId'));
+  const assignment = creating && intent.kind === 'save' ? ((await context.loadAssignments()).find((candidate) => candidate.id === assignmentId && candidate.isActive) ?? null) : null;
+  const parsed = parseForm(form, billingFormSchema({ assignment, now }), { coerce: false });
+  if (intent.kind !== 'save') return { kind: 'billingForm', values: applyLineIntent(billingFormValuesOf(parsed.payload, { keepBlank: true }), intent), errors: {}, formError: null, status: 200 };
 
-  const creating = posted.billingId === null;
-  const assignment = creating ? ((await context.loadAssignments()).find((candidate) => candidate.id === posted.assignmentId && candidate.isActive) ?? null) : null;
-  const checked = checkBillingForm(posted, { assignment, now });
-  if (!checked.ok) {
-    const errors = fieldErrorsOf(checked.issues.map((issue) => ({ ...issue, path: formFieldOf(issue.path) })), t, 'billing.errors');
-    const { form: formError = null, ...fieldErrors } = errors;
-    return { kind: 'billingForm', values: checked.values, errors: fieldErrors, formError, status: 422 };
-  }
+  const values = billingFormValuesOf(parsed.payload, { keepBlank: false });
+  if (!parsed.ok) return { kind: 'billingForm', values, ...billingErrors(parsed.issues, t), status: 422 };
 
+  const checked = parsed.value;
   const answer = creating
     ? await sendDocument(send, CREATE_BILLING_MUTATION, {
-        data: { jobAssignmentId: checked.values.assignmentId, year: checked.period!.year, month: checked.period!.month, ...checked.input },
+        data: { jobAssignmentId: checked.assignmentId, year: checked.period!.year, month: checked.period!.month, ...checked.input },
       })
-    : await sendDocument(send, UPDATE_BILLING_MUTATION, { id: checked.values.billingId!, data: checked.input });
-  const failure = answerErrors(answer);
+    : await sendDocument(send, UPDATE_BILLING_MUTATION, { id: checked.billingId!, data: checked.input });
+  const failure = answerIssues(answer.errors);
   const saved = answer.data && ('createMyBilling' in answer.data ? answer.data.createMyBilling : answer.data.updateMyBilling);
-  if (!failure && saved) return { kind: 'done', location: billingHref.billing(saved.id), noticeKey: creating ? 'notices.talentBilling.created' : 'notices.talentBilling.updated' };
+  if (failure.code === null && saved) return { kind: 'done', location: billingHref.billing(saved.id), noticeKey: creating ? 'notices.talentBilling.created' : 'notices.talentBilling.updated' };
 
-  const invalid = (errors: FieldErrors, formError: string | null = null): BillingSubmission => ({ kind: 'billingForm', values: checked.values, errors, formError, status: 422 });
-  if (creating && failure?.code === 'CONFLICT') return invalid({ period: t('billing.errors.periodTaken') });
-  if (creating && failure?.code === 'NOT_FOUND') return invalid({ assignmentId: t('billing.errors.assignmentNotFound') });
-  if (!creating && failure?.code === 'CONFLICT') return { kind: 'refused', billingId: checked.values.billingId!, message: t('billing.errors.notADraft') };
-  if (!creating && failure?.code === 'NOT_FOUND') return { kind: 'notFound' };
-  const placed = apiFieldErrors(failure?.fieldErrors ?? [], formFieldOf);
-  const { form: other = null, ...fieldErrors } = placed;
-  const formError = other ?? (Object.keys(fieldErrors).length > 0 ? null : t('billing.errors.saveFailed'));
-  return invalid(fieldErrors, formError);
+  const invalid = (errors: FieldErrors, formError: string | null = null): BillingSubmission => ({ kind: 'billingForm', values, errors, formError, status: 422 });
+  if (creating && failure.code === 'CONFLICT') return invalid({ period: t('billing.errors.periodTaken') });
+  if (creating && failure.code === 'NOT_FOUND') return invalid({ assignmentId: t('billing.errors.assignmentNotFound') });
+  if (!creating && failure.code === 'CONFLICT') return { kind: 'refused', billingId: checked.billingId!, message: t('billing.errors.notADraft') };
+  if (!creating && failure.code === 'NOT_FOUND') return { kind: 'notFound' };
+  // The API's codes, worded here (they are the same checks, so this is rare).
+  const { errors, formError } = billingErrors(failure.issues, t);
+  return invalid(errors, formError ?? (Object.keys(errors).length > 0 ? null : t('billing.errors.saveFailed')));
 }
 
 async function submitStatusAction(form: FormData, context: SubmissionContext, action: 'send' | 'delete'): Promise<BillingSubmission> {
@@ -121,9 +119,9 @@ async function submitPaymentProfile(form: FormData, context: SubmissionContext):
     return { kind: 'paymentProfileForm', values, errors: fieldErrorsOf(checked.issues, t, 'paymentProfile.errors'), formError: null, status: 422 };
   }
   const answer = await sendDocument(send, SAVE_PAYMENT_PROFILE_MUTATION, { data: { ...checked.value, iban: checked.value.iban ?? undefined } });
-  const failure = answerErrors(answer);
-  if (!failure && answer.data) return { kind: 'done', location: `${billingHref.list()}#payment-profile`, noticeKey: 'notices.talentBilling.paymentProfileSaved' };
-  const errors = apiFieldErrors(failure?.fieldErrors ?? [], (path) => path);
+  if (answer.errors.length === 0 && answer.data) return { kind: 'done', location: `${billingHref.list()}#payment-profile`, noticeKey: 'notices.talentBilling.paymentProfileSaved' };
+  // The API's codes in this page's words, never its English message.
+  const errors = fieldErrorsOf(answerIssues(answer.errors).issues, t, 'paymentProfile.errors');
   return { kind: 'paymentProfileForm', values, errors, formError: Object.keys(errors).length > 0 ? null : t('paymentProfile.errors.saveFailed'), status: 422 };
 }
 

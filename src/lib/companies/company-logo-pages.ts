@@ -1,10 +1,9 @@
 import { graphql } from '../graphql/graphql';
 import { sendDocument, type DocumentAnswer, type GraphqlAnswerLike, type SendGraphql } from '../graphql/send-document';
 import type { Translate } from '../i18n/i18n';
-import { errorToastMessage } from '../notifications/toast-policy';
 import { buildRoute } from '../routes/build-route';
-import { answerErrors } from '../talent/profile-operations';
-import { checkPostedFile, uploadRefusalMessage } from '../uploads/upload-form';
+import { answerIssues } from '../forms/answer-issues';
+import { checkPostedFile, uploadAnswerCode, uploadCodeMessage, uploadRefusalMessage } from '../uploads/upload-form';
 import { PICTURE_RULE, requestLimitOf } from '../uploads/upload-rules';
 import type { UploadRoute } from '../uploads/upload-route';
 import type { UploadRefusal } from '../uploads/check-upload';
@@ -89,8 +88,8 @@ export type LogoOutcome = { kind: 'done'; noticeKey: 'notices.companies.logoSave
 /**
  * Handles one post of the Logo section. An upload is checked here first (present, not
  * empty, within 5 MB, a JPEG, PNG or WebP by its magic bytes) so the usual mistakes get a
- * message in the page's words without a round trip; the API checks again and answers its
- * own message for what only it can tell (a picture that does not decode). Any refusal is
+ * message in the page's words without a round trip; the API checks again and answers a
+ * code for what only it can tell (a picture that does not decode), worded here. Any refusal is
  * said beside the field, never as a 500.
  */
 export async function submitLogoForm(intent: LogoIntent, form: FormData, api: LogoApi, t: Translate): Promise<LogoOutcome> {
@@ -106,9 +105,10 @@ export async function submitLogoForm(intent: LogoIntent, form: FormData, api: Lo
     // The file travels as a multipart part; the upload sets its JSON variable to null.
     answer = await sendDocument((body) => api.upload(body, check.file), UPDATE_ONE_COMPANY_LOGO_MUTATION, { file: check.file });
   }
-  const failure = answerErrors(answer);
-  if (!failure && answer.data) return { kind: 'done', noticeKey: intent === 'uploadLogo' ? 'notices.companies.logoSaved' : 'notices.companies.logoRemoved' };
-  if (failure?.code === 'FORBIDDEN') return { kind: 'invalid', message: t('companies.logo.forbidden'), status: 403 };
-  const message = failure?.fieldErrors.find((error) => error.path === 'file')?.message ?? errorToastMessage({ errors: answer.errors }) ?? t('companies.logo.failed');
+  if (answer.errors.length === 0 && answer.data) return { kind: 'done', noticeKey: intent === 'uploadLogo' ? 'notices.companies.logoSaved' : 'notices.companies.logoRemoved' };
+  if (answerIssues(answer.errors).code === 'FORBIDDEN') return { kind: 'invalid', message: t('companies.logo.forbidden'), status: 403 };
+  const code = uploadAnswerCode(answer.errors);
+  const worded = code ? uploadCodeMessage(LOGO_RULE, code) : null;
+  const message = (worded && t(`profile:${worded.key}`, { ...worded.values, defaultValue: '' })) || t('companies.logo.failed');
   return { kind: 'invalid', message, status: 422 };
 }

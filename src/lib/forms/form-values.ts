@@ -30,3 +30,25 @@ export function optionalId(code: string) {
       return value;
     });
 }
+
+/** A field the post leaves out reads as blank, as a browser sends an empty text field. */
+export const posted = <Output>(schema: z.ZodType<Output, string>) => z.preprocess((value) => value ?? '', schema);
+
+const asEntry = (value: unknown): Record<string, unknown> | null => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null);
+
+/**
+ * The entries of a posted list (`lines[0].price`...) as Conform reads them, in index order
+ * without the gaps of missing indexes. Entries whose `filled` fields (all, by default) are
+ * blank are dropped unless `keepBlank`: the form offers empty entries to fill, and saving
+ * drops the untouched ones, so that entry i of the input and of its issues is row i.
+ */
+export function postedEntries(value: unknown, options: { keepBlank?: boolean; filled?: readonly string[] } = {}): Array<Record<string, unknown>> {
+  const entries = (Array.isArray(value) ? value : []).map(asEntry).filter((entry): entry is Record<string, unknown> => entry !== null);
+  if (options.keepBlank) return entries;
+  const isBlank = (entry: Record<string, unknown>) =>
+    (options.filled ?? Object.keys(entry)).every((field) => {
+      const text = entry[field];
+      return typeof text !== 'string' || text.trim() === '';
+    });
+  return entries.filter((entry) => !isBlank(entry));
+}

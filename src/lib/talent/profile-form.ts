@@ -1,7 +1,11 @@
+import { z } from 'zod';
 import type { FieldIssue } from '../forms/form-outcome';
+import { formNameOf } from '../forms/form-names';
+import { checkbox, posted, postedEntries } from '../forms/form-values';
 import { parseDateInput, toDateInputValue } from './date-input';
 import type { TalentProfileView } from './profile-operations';
-import type { FieldSpec, SectionSpec } from './profile-sections';
+import { SECTIONS, type FieldKind, type FieldSpec, type SectionId, type SectionSpec } from './profile-sections';
+import { PROFILE_SECTION_SCHEMAS } from './talent-profile-input';
 
 /**
  * A section's form as text, exactly as typed: scalar sections fill `fields`, list
@@ -15,16 +19,12 @@ export interface SectionValues {
 /** What a submit button asked for: save, or add/remove an entry of a list (no saving). */
 export type FormIntent = { kind: 'save' } | { kind: 'add' } | { kind: 'remove'; index: number };
 
-/** List entries are posted as `<section>.<index>.<field>`; higher indexes are ignored (lists hold at most 50). */
-const MAX_ROW_INDEX = 200;
 const CHECKED = 'on';
 
-/** The form name of a field: its API path (`jobTitle`, `experience.0.endDate`). */
+/** The form name of a field, in Conform's notation of its API path (`jobTitle`, `experience[0].endDate`). */
 export function fieldName(section: SectionSpec, spec: FieldSpec, row?: number): string {
-  return section.list ? `${section.id}.${row ?? 0}.${spec.name}` : spec.name;
+  return section.list ? `${section.id}[${row ?? 0}].${spec.name}` : spec.name;
 }
-
-/** An element id for a form name (ids with dots would need escaping in CSS selectors). */
 
 function storedToText(spec: FieldSpec, value: unknown): string {
   if (spec.kind === 'checkbox') return value === true ? CHECKED : '';
@@ -45,43 +45,79 @@ export function sectionValuesFromProfile(section: SectionSpec, profile: TalentPr
   return { fields: Object.fromEntries(section.fields.map((spec) => [spec.name, storedToText(spec, record[spec.name])])), rows: [] };
 }
 
-const textOf = (value: FormDataEntryValue | null): string => (typeof value === 'string' ? value : '');
+const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /**
  * A posted value as the form shows it again. A day typed the en-GB way (where a browser
  * offers no picker) is turned into the picker's yyyy-mm-dd, so it is kept when shown in a
  * date input, which would drop any other format.
  */
-function postedText(spec: FieldSpec, value: FormDataEntryValue | null): string {
-  if (spec.kind === 'checkbox') return value === null ? '' : CHECKED;
+function typedText(spec: FieldSpec, value: unknown): string {
+  if (spec.kind === 'checkbox') return value === undefined ? '' : CHECKED;
   const text = textOf(value);
   return spec.kind === 'date' ? parseDateInput(text) : text;
 }
 
-/** The section's fields as posted. Unchecked boxes are absent from a post: they read as ''. */
-export function sectionValuesFromForm(section: SectionSpec, form: FormData): SectionValues {
-  if (!section.list) {
-    return {
-      fields: Object.fromEntries(section.fields.map((spec) => [spec.name, postedText(spec, form.get(spec.name))])),
-      rows: [],
-    };
-  }
-  const pattern = new RegExp(`^${section.id}\\.(\\d{1,3})\\.(\\w+)$`);
-  const known = new Set(section.fields.map((spec) => spec.name));
-  const rows = new Map<number, Record<string, string>>();
-  for (const [key, value] of form.entries()) {
-    const match = pattern.exec(key);
-    if (!match) continue;
-    const index = Number(match[1]);
-    const name = match[2]!;
-    if (index > MAX_ROW_INDEX || !known.has(name)) continue;
-    const row = rows.get(index) ?? emptyRow(section);
-    const spec = section.fields.find((candidate) => candidate.name === name)!;
-    row[name] = postedText(spec, value);
-    rows.set(index, row);
-  }
-  return { fields: {}, rows: [...rows.entries()].sort(([a], [b]) => a - b).map(([, row]) => row) };
+/**
+ * The section's fields as posted (the form kit's payload: list entries already read into
+ * rows), unchecked boxes (absent from a post) as ''. Entries left entirely blank are kept
+ * while adding and removing entries, and dropped when saving (`keepBlank: false`), as the
+ * section's form schema drops them.
+ */
+export function sectionValuesFromPayload(section: SectionSpec, payload: Record<string, unknown>, options: { keepBlank: boolean }): SectionValues {
+  const textsOf = (entry: Record<string, unknown>) => Object.fromEntries(section.fields.map((spec) => [spec.name, typedText(spec, entry[spec.name])]));
+  if (!section.list) return { fields: textsOf(payload), rows: [] };
+  return { fields: {}, rows: postedEntries(payload[section.id], options).map(textsOf) };
 }
+
+/** Issue code (`profile:form.errors`) of a number that is not a whole one. */
+const WHOLE_NUMBER = 'wholeNumber';
+
+/**
+ * The form's text as the API input types, by field kind. Text goes as typed: the API's
+ * schema trims it and reads blank as cleared (null). A box left unticked, which a browser
+ * leaves out of the post, is off.
+ */
+const FORM_VALUES: Record<FieldKind, z.ZodType> = {
+  text: posted(z.string()),
+  textarea: posted(z.string()),
+  url: posted(z.string()),
+  select: posted(z.string()),
+  currency: posted(z.string()),
+  decimal: posted(z.string()),
+  checkbox,
+  integer: posted(
+    z
+      .string()
+      .trim()
+      .refine((text) => text === '' || /^\d{1,6}$/.test(text), WHOLE_NUMBER)
+      .transform((text) => (text === '' ? null : Number(text))),
+  ),
+  date: posted(z.string().transform((text) => (text.trim() === '' ? null : parseDateInput(text)))),
+  cities: posted(
+    z.string().transform((text) =>
+      text
+        .split(',')
+        .map((city) => city.trim())
+        .filter(Boolean),
+    ),
+  ),
+};
+
+const formObject = (fields: readonly FieldSpec[]) => z.object(Object.fromEntries(fields.map((spec) => [spec.name, FORM_VALUES[spec.kind]])));
+
+/**
+ * A section's post read as the API's input and checked with the API's own section schema
+ * (`PROFILE_SECTION_SCHEMAS`): the form's conversions (dd/mm/yyyy days, comma-separated
+ * cities, whole numbers, ticked boxes; blank entries of a list dropped) piped into it.
+ */
+function sectionFormSchema(section: SectionSpec): z.ZodType<Record<string, unknown>> {
+  const input = section.list ? z.object({ [section.id]: z.preprocess((entries) => postedEntries(entries), z.array(formObject(section.fields))) }) : formObject(section.fields);
+  return input.pipe(PROFILE_SECTION_SCHEMAS[section.id]);
+}
+
+/** The form schema of each section, for `parseForm(form, PROFILE_SECTION_FORMS[id], { coerce: false })`. */
+export const PROFILE_SECTION_FORMS = Object.fromEntries(SECTIONS.map((section) => [section.id, sectionFormSchema(section)])) as Record<SectionId, z.ZodType<Record<string, unknown>>>;
 
 export function readIntent(value: FormDataEntryValue | null): FormIntent {
   if (value === 'add') return { kind: 'add' };
@@ -100,56 +136,6 @@ export function applyListIntent(section: SectionSpec, values: SectionValues, int
   return values;
 }
 
-const isBlankRow = (row: Record<string, string>) => Object.values(row).every((value) => value.trim() === '');
-
-/** Issue code (`profile:form.errors`) of a value the form itself cannot turn into the API's type. */
-const WHOLE_NUMBER = 'wholeNumber';
-
-function textToInput(spec: FieldSpec, text: string, name: string, issues: FieldIssue[]): unknown {
-  const trimmed = text.trim();
-  switch (spec.kind) {
-    case 'checkbox':
-      return text === CHECKED;
-    case 'integer':
-      if (trimmed === '') return null;
-      if (/^\d{1,6}$/.test(trimmed)) return Number(trimmed);
-      issues.push({ path: name, code: WHOLE_NUMBER });
-      return undefined;
-    case 'date':
-      return trimmed === '' ? null : parseDateInput(trimmed);
-    case 'cities':
-      return text
-        .split(',')
-        .map((city) => city.trim())
-        .filter(Boolean);
-    default:
-      // Text goes as typed: the API trims it, clears it when blank and says what is wrong.
-      return text;
-  }
-}
-
-export interface SectionInput {
-  /** The API input of this section (`UpdateTalentProfileInput`). */
-  input: Record<string, unknown>;
-  /** The values the input was made of: entries left entirely blank are dropped, so row i is entry i. */
-  values: SectionValues;
-  /** Text the form cannot convert, by form name (the API is not called then). */
-  issues: FieldIssue[];
-}
-
-export function sectionInput(section: SectionSpec, values: SectionValues): SectionInput {
-  const issues: FieldIssue[] = [];
-  if (section.list) {
-    const rows = values.rows.filter((row) => !isBlankRow(row));
-    const entries = rows.map((row, index) =>
-      Object.fromEntries(section.fields.map((spec) => [spec.name, textToInput(spec, row[spec.name] ?? '', fieldName(section, spec, index), issues)])),
-    );
-    return { input: { [section.id]: entries }, values: { fields: {}, rows }, issues };
-  }
-  const input = Object.fromEntries(section.fields.map((spec) => [spec.name, textToInput(spec, values.fields[spec.name] ?? '', spec.name, issues)]));
-  return { input, values, issues };
-}
-
 /**
  * Places issues on the section's fields. A path below a field (the third city of
  * `interestedToRelocateTo`) lands on that field; anything else, such as a limit on the
@@ -160,13 +146,14 @@ export function placeIssues(section: SectionSpec, issues: readonly FieldIssue[])
   const other: FieldIssue[] = [];
   const names = new Set(section.fields.map((spec) => spec.name));
   for (const issue of issues) {
-    const { path } = issue;
+    // The API names paths with dots (`experience.0.endDate`), the form kit as the form does.
+    const path = formNameOf(issue.path);
     let target: string | null = null;
     if (section.list) {
-      const match = new RegExp(`^${section.id}\\.(\\d+)\\.(\\w+)`).exec(path);
-      if (match && names.has(match[2]!)) target = `${section.id}.${match[1]}.${match[2]}`;
+      const match = new RegExp(`^${section.id}\\[(\\d+)\\]\\.(\\w+)`).exec(path);
+      if (match && names.has(match[2]!)) target = `${section.id}[${match[1]}].${match[2]}`;
     } else {
-      const [head = ''] = path.split('.');
+      const [head = ''] = path.split(/[.[]/);
       if (names.has(head)) target = head;
     }
     if (target === null) other.push(issue);

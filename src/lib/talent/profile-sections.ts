@@ -3,8 +3,9 @@ import { PROFILE_LIMITS } from './talent-profile-input';
 
 /**
  * The sections of the talent profile page, one form each, and their fields. A field's
- * name is its path in the API input (`jobTitle`, `experience.0.endDate`), so the API's
- * field errors land on the field that caused them without any mapping table.
+ * name is its path in the API input in the form kit's notation (`jobTitle`,
+ * `experience[0].endDate`), so the API's field errors land on the field that caused them
+ * without any mapping table.
  */
 
 export type FieldKind = 'text' | 'textarea' | 'integer' | 'decimal' | 'currency' | 'date' | 'checkbox' | 'select' | 'url' | 'cities';

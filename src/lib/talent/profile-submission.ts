@@ -4,9 +4,10 @@ import type { Translate } from '../i18n/i18n';
 import { errorToastMessage } from '../notifications/toast-policy';
 import { UPDATE_TALENT_PROFILE_MUTATION } from './profile-operations';
 import { sendDocument, type SendGraphql } from '../graphql/send-document';
-import { applyListIntent, placeIssues, readIntent, sectionInput, sectionValuesFromForm, type SectionValues } from './profile-form';
+import { parseForm } from '../forms/parse-form';
+import { applyListIntent, placeIssues, PROFILE_SECTION_FORMS, readIntent, sectionValuesFromPayload, type SectionValues } from './profile-form';
 import { sectionSpec, type SectionId, type SectionSpec } from './profile-sections';
-import { PROFILE_ERRORS, profileSectionIssues } from './talent-profile-input';
+import { PROFILE_ERRORS } from './talent-profile-input';
 
 export type SectionOutcome =
   | { kind: 'saved'; section: SectionId }
@@ -25,22 +26,24 @@ function refused(section: SectionSpec, values: SectionValues, issues: readonly F
 }
 
 /**
- * Handles one section form post of the profile page: list edits, then the form's own
- * conversions and the section's schema (the one the API checks with), then the API's
- * checks against the stored profile. Null when the post names no known section.
+ * Handles one section form post of the profile page: list edits, then the form kit reads
+ * the post with the section's form schema (its conversions piped into the schema the API
+ * checks with), then the API's checks against the stored profile. Null when the post
+ * names no known section.
  */
 export async function submitProfileSection(form: FormData, send: SendGraphql, t: Translate): Promise<SectionOutcome | null> {
   const section = sectionSpec(String(form.get('section') ?? ''));
   if (!section) return null;
-  const posted = sectionValuesFromForm(section, form);
+  const parsed = parseForm(form, PROFILE_SECTION_FORMS[section.id], { coerce: false });
   const intent = readIntent(form.get('intent'));
-  if (intent.kind !== 'save') return { kind: 'edited', section: section.id, values: applyListIntent(section, posted, intent) };
+  if (intent.kind !== 'save') {
+    return { kind: 'edited', section: section.id, values: applyListIntent(section, sectionValuesFromPayload(section, parsed.payload, { keepBlank: true }), intent) };
+  }
 
-  const { input, values, issues } = sectionInput(section, posted);
-  const refusedHere = [...issues, ...profileSectionIssues(section.id, input)];
-  if (refusedHere.length > 0) return refused(section, values, refusedHere, t);
+  const values = sectionValuesFromPayload(section, parsed.payload, { keepBlank: false });
+  if (!parsed.ok) return refused(section, values, parsed.issues, t);
 
-  const answer = await sendDocument(send, UPDATE_TALENT_PROFILE_MUTATION, { data: input });
+  const answer = await sendDocument(send, UPDATE_TALENT_PROFILE_MUTATION, { data: parsed.value });
   if (answer.errors.length === 0 && answer.data) return { kind: 'saved', section: section.id };
   const answered = answerIssues(answer.errors).issues;
   if (answered.length > 0) return refused(section, values, answered, t);

@@ -1,8 +1,6 @@
-import { errorToastMessage } from '../notifications/toast-policy';
 import type { UploadRefusal } from '../uploads/check-upload';
-import { checkPostedFile, uploadRefusalMessage } from '../uploads/upload-form';
+import { checkPostedFile, uploadAnswerCode, uploadCodeMessage, uploadRefusalMessage } from '../uploads/upload-form';
 import { isUploadSlot, uploadRuleOf, type UploadSlot } from '../uploads/upload-rules';
-import { answerErrors } from './profile-operations';
 import { graphql } from '../graphql/graphql';
 import { sendDocument, type DocumentAnswer, type GraphqlAnswerLike, type SendGraphql } from '../graphql/send-document';
 import { SAVE_FAILED_KEY } from './profile-submission';
@@ -71,8 +69,8 @@ function uploadTo(api: UploadApi, slot: UploadSlot, file: File): Promise<Documen
  * Handles one upload form post: Remove, or a file checked here first (present, not
  * empty, within the size limit, of the right type by its magic bytes) so the usual
  * mistakes get a message in the page's words without a round trip, then stored by the
- * API, which checks again and answers its own message for what only it can tell (a
- * picture that does not decode). Null when the post names no upload slot.
+ * API, which checks again and answers a code for what only it can tell (a picture that
+ * does not decode), worded here from the locale file. Null when the post names no upload slot.
  */
 export async function submitProfileUpload(form: FormData, api: UploadApi, translate: TranslateWith): Promise<UploadOutcome | null> {
   const slot = form.get(UPLOAD_PARAM);
@@ -89,8 +87,9 @@ export async function submitProfileUpload(form: FormData, api: UploadApi, transl
     }
     answer = await uploadTo(api, slot, check.file);
   }
-  const failure = answerErrors(answer);
-  if (!failure && answer.data) return { kind: intent === 'upload' ? 'uploaded' : 'removed', slot };
-  const message = failure?.fieldErrors[0]?.message ?? errorToastMessage({ errors: answer.errors }) ?? translate(SAVE_FAILED_KEY);
+  if (answer.errors.length === 0 && answer.data) return { kind: intent === 'upload' ? 'uploaded' : 'removed', slot };
+  const code = uploadAnswerCode(answer.errors);
+  const worded = code ? uploadCodeMessage(uploadRuleOf(slot), code) : null;
+  const message = (worded && translate(worded.key, { ...worded.values, defaultValue: '' })) || translate(SAVE_FAILED_KEY);
   return { kind: 'invalid', slot, message };
 }

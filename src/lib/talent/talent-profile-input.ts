@@ -254,17 +254,12 @@ export type UpdateTalentProfileValues = z.output<typeof updateTalentProfileInput
 export type UpdatableField = keyof UpdateTalentProfileValues;
 
 /**
- * One issue per field, as the API always answered: the first rule the field broke. A
- * broken maximum (`tooLong`, `tooMany`) carries it as the `max` its words name.
+ * One issue per field, as the API always answered: the first rule the field broke (a
+ * broken maximum, `tooLong` or `tooMany`, carries it as `max`: see `zodIssues`).
  */
 function firstIssues(error: z.ZodError): FieldIssue[] {
   const seen = new Set<string>();
-  return zodIssues(error)
-    .map((issue, index) => {
-      const raw = error.issues[index]!;
-      return raw.code === 'too_big' ? { ...issue, params: { max: Number(raw.maximum) } } : issue;
-    })
-    .filter(({ path }) => !seen.has(path) && seen.add(path));
+  return zodIssues(error).filter(({ path }) => !seen.has(path) && seen.add(path));
 }
 
 /** The parsed update, or one issue per failing field. */

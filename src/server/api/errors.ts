@@ -20,6 +20,8 @@ export interface FieldError {
   message: string;
   /** Machine code of the problem, for clients that word their own message. */
   code?: string;
+  /** The values the message names (`{ max: 50 }`), for clients that word it themselves. */
+  params?: Readonly<Record<string, string | number>>;
 }
 
 /**

@@ -325,7 +325,7 @@ describeEachDatabase('billing line attachments', (kind) => {
         kind: 'done', location: `/talent/billing?id=${created.id}#line-${lineId}-attachments`, noticeKey: 'notices.talentBilling.attachmentAdded',
       });
     }
-    expect(await submitAttachment(post({ file: pdfFile('day-6.pdf') }), context, 'add')).toMatchObject({ kind: 'attachmentForm', message: 'A line holds at most 5 files: remove one before adding another' });
+    expect(await submitAttachment(post({ file: pdfFile('day-6.pdf') }), context, 'add')).toMatchObject({ kind: 'attachmentForm', message: t('billing.attachments.errors.tooManyFiles', { max: 5 }) });
     const key = billingAttachmentKey((await storedAttachments(lineId))[0]!.url);
     expect(await submitAttachment(post({ key }), context, 'remove')).toMatchObject({ kind: 'done', noticeKey: 'notices.talentBilling.attachmentRemoved' });
     expect(await submitAttachment(post({ key }), context, 'remove')).toEqual({ kind: 'refused', billingId: created.id, message: t('billing.attachments.errors.fileGone') });

@@ -66,7 +66,7 @@ describeEachDatabase('talent billing page', (kind) => {
   afterAll(() => h.close());
 
   const billingPost = (extra: Record<string, string>) =>
-    formData({ form: 'billing', assignmentId, period: thisMonth, currency: 'EUR', message: '', 'lines.0.id': '', 'lines.0.description': 'Development', 'lines.0.unit': 'HOUR', 'lines.0.quantity': '7.5', 'lines.0.price': '82.50', ...extra });
+    formData({ form: 'billing', assignmentId, period: thisMonth, currency: 'EUR', message: '', 'lines[0].id': '', 'lines[0].description': 'Development', 'lines[0].unit': 'HOUR', 'lines[0].quantity': '7.5', 'lines[0].price': '82.50', ...extra });
   const viewAt = (query: string, outcome: Awaited<ReturnType<typeof submitBillingPage>> = null) =>
     billingPageView(readBillingPageState(new URL(`http://x/talent/billing${query}`)), outcome, load, { t, now, askedForAssignment: query.includes('assignment=') });
 
@@ -81,8 +81,8 @@ describeEachDatabase('talent billing page', (kind) => {
     expect(added?.kind === 'billingForm' && added.values.lines).toHaveLength(2);
     expect(await h.database.db.select().from(billing)).toHaveLength(0);
 
-    const invalid = await submitBillingPage(billingPost({ 'lines.1.description': 'Per diem', 'lines.1.unit': 'DAY', 'lines.1.quantity': '1,5', 'lines.1.price': '10', intent: 'save' }), context);
-    expect(invalid).toMatchObject({ kind: 'billingForm', status: 422, errors: { 'lines.1.quantity': 'Enter a number such as 7.5, with a dot for decimals.' }, formError: null });
+    const invalid = await submitBillingPage(billingPost({ 'lines[1].description': 'Per diem', 'lines[1].unit': 'DAY', 'lines[1].quantity': '1,5', 'lines[1].price': '10', intent: 'save' }), context);
+    expect(invalid).toMatchObject({ kind: 'billingForm', status: 422, errors: { 'lines[1].quantity': 'Enter a number such as 7.5, with a dot for decimals.' }, formError: null });
   });
 
   it('saves, then says the month is taken (from the API) when it is billed already', async () => {
@@ -99,7 +99,7 @@ describeEachDatabase('talent billing page', (kind) => {
 
     // Sent: editing, sending again or deleting is refused and the billing shown with why.
     expect(await submitBillingPage(formData({ form: 'send', billingId: id }), context)).toMatchObject({ kind: 'done', noticeKey: 'notices.talentBilling.sent' });
-    const edit = await submitBillingPage(billingPost({ billingId: id, 'lines.0.id': '', intent: 'save' }), context);
+    const edit = await submitBillingPage(billingPost({ billingId: id, 'lines[0].id': '', intent: 'save' }), context);
     expect(edit).toEqual({ kind: 'refused', billingId: id, message: t('billing.errors.notADraft') });
     expect(await submitBillingPage(formData({ form: 'delete', billingId: id }), context)).toMatchObject({ kind: 'refused' });
     expect(await viewAt(`?action=edit&id=${id}`)).toMatchObject({ kind: 'billing', alert: t('billing.errors.notADraft') });

@@ -275,24 +275,24 @@ describeEachDatabase('updateOneTalentProfile', (kind) => {
       const outcome = await submitProfileSection(
         formOf({
           section: 'experience',
-          'experience.0.company': '',
-          'experience.0.title': '',
-          'experience.1.company': 'Acme',
-          'experience.1.startDate': '01/06/2021',
-          'experience.1.endDate': '2020-01-01',
+          'experience[0].company': '',
+          'experience[0].title': '',
+          'experience[1].company': 'Acme',
+          'experience[1].startDate': '01/06/2021',
+          'experience[1].endDate': '2020-01-01',
         }),
         sendAs(token),
         translate,
       );
-      expect(outcome).toMatchObject({ kind: 'invalid', fieldErrors: { 'experience.0.endDate': 'The end date cannot be before the start date' } });
+      expect(outcome).toMatchObject({ kind: 'invalid', fieldErrors: { 'experience[0].endDate': 'The end date cannot be before the start date' } });
       expect(outcome?.kind === 'invalid' && outcome.values.rows.map((row) => [row.company, row.startDate])).toEqual([['Acme', '2021-06-01']]);
     });
 
     it('adds and removes entries without saving anything', async () => {
       const { token, profileId } = await talentWithProfile('form-4');
-      const added = await submitProfileSection(formOf({ section: 'skills', intent: 'add', 'skills.0.name': 'React' }), sendAs(token), translate);
+      const added = await submitProfileSection(formOf({ section: 'skills', intent: 'add', 'skills[0].name': 'React' }), sendAs(token), translate);
       expect(added).toMatchObject({ kind: 'edited', values: { rows: [{ name: 'React' }, { name: '' }] } });
-      const removed = await submitProfileSection(formOf({ section: 'skills', intent: 'remove:0', 'skills.0.name': 'React' }), sendAs(token), translate);
+      const removed = await submitProfileSection(formOf({ section: 'skills', intent: 'remove:0', 'skills[0].name': 'React' }), sendAs(token), translate);
       expect(removed).toMatchObject({ kind: 'edited', values: { rows: [] } });
       expect((await profileRow(profileId)).skills).toEqual([]);
     });

@@ -1,6 +1,8 @@
 import { and, eq, isNull, ne, notInArray } from 'drizzle-orm';
-import { readBillingContent, type BillingContent, type BillingLineText } from '../../../lib/billing/billing-input';
+import type { z } from 'zod';
+import { billingContentSchema, type BillingContent } from '../../../lib/billing/billing-input';
 import { billingIssueMessage, type BillingIssue } from '../../../lib/billing/billing-issues';
+import { zodIssues } from '../../../lib/forms/zod-issues';
 import { defaultDueDate, periodIssue, type BillingPeriod } from '../../../lib/billing/billing-period';
 import { canChangeStatus, canDeleteBilling, canEditBilling, type BillingStatusValue } from '../../../lib/billing/billing-status';
 import { isUuid } from '../../../lib/ids';
@@ -54,16 +56,19 @@ const UpdateMyBillingInput = builder.inputType('UpdateMyBillingInput', {
 function badInput(issues: readonly BillingIssue[]): ApiError {
   return new ApiError('BAD_USER_INPUT', issues.length === 1 ? billingIssueMessage(issues[0]!) : 'Some fields need attention', {
     hint: 'see fieldErrors',
-    fieldErrors: issues.map((issue) => ({ field: `data.${issue.path}`, message: billingIssueMessage(issue) })),
+    fieldErrors: issues.map((issue) => ({ field: `data.${issue.path}`, code: issue.code, ...(issue.params ? { params: issue.params } : {}), message: billingIssueMessage(issue) })),
   });
+}
+
+/** The content checked by the billing rules (the schema the billing page posts through too). */
+function readContent(input: z.input<typeof billingContentSchema>): { ok: true; value: BillingContent } | { ok: false; issues: BillingIssue[] } {
+  const result = billingContentSchema.safeParse(input);
+  // The schema's issue codes are BillingIssueCodes: they come from readBillingContent.
+  return result.success ? { ok: true, value: result.data } : { ok: false, issues: zodIssues(result.error) as BillingIssue[] };
 }
 
 const notADraft = (status: BillingStatusValue, what: string) =>
   new ApiError('CONFLICT', `This billing is ${status} and can no longer be ${what}; only a DRAFT can`, { hint: 'reload it to see its status' });
-
-function linesOf(input: ReadonlyArray<{ id?: string | number | null; description: string; unit: string; quantity: string; price: string; currency?: string | null }>): BillingLineText[] {
-  return input.map((line) => ({ ...line, id: line.id === null || line.id === undefined ? null : String(line.id) }));
-}
 
 /** Its own createdAt per line, a millisecond apart after `after`: lines are read back in the order they were written. */
 function lineTimes(count: number, after: Date | null): Date[] {
@@ -97,7 +102,7 @@ builder.mutationField('createMyBilling', (t) =>
         const assignment = await lockMyAssignment(tx, profileId, assignmentId);
         if (!assignment) throw notFound('This assignment');
         const period: BillingPeriod = { year: data.year, month: data.month };
-        const content = readBillingContent({ currency: data.currency?.trim() || assignment.currency || '', message: data.message, lines: linesOf(data.lines) });
+        const content = readContent({ currency: data.currency?.trim() || assignment.currency || '', message: data.message, lines: data.lines });
         const issues = [periodIssue(period, new Date(), assignment), ...(content.ok ? [] : content.issues)].filter((issue): issue is BillingIssue => issue !== null);
         if (issues.length > 0 || !content.ok) throw badInput(issues);
         const taken = await tx
@@ -107,7 +112,7 @@ builder.mutationField('createMyBilling', (t) =>
           .limit(1);
         if (taken.length > 0) {
           const message = billingIssueMessage({ path: 'month', code: 'periodTaken' });
-          throw new ApiError('CONFLICT', message, { hint: 'edit the existing billing of that month', fieldErrors: [{ field: 'data.month', message }] });
+          throw new ApiError('CONFLICT', message, { hint: 'edit the existing billing of that month', fieldErrors: [{ field: 'data.month', code: 'periodTaken', message }] });
         }
         const { currency, message, lines, amount } = content.value;
         const [created] = await tx
@@ -178,10 +183,10 @@ builder.mutationField('updateMyBilling', (t) =>
         const current = await lockMyBilling(tx, profileId, id);
         if (!current) throw notFound('This billing');
         if (!canEditBilling('talent', current.status)) throw notADraft(current.status, 'edited');
-        const content = readBillingContent({
+        const content = readContent({
           currency: data.currency?.trim() || current.currency,
           message: data.message === undefined ? current.message : data.message,
-          lines: linesOf(data.lines),
+          lines: data.lines,
         });
         if (!content.ok) throw badInput(content.issues);
         const stored = (await loadLines(tx, [id])).get(id) ?? [];

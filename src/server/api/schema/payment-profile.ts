@@ -71,7 +71,7 @@ const SaveMyPaymentProfileInput = builder.inputType('SaveMyPaymentProfileInput',
 function badInput(issues: readonly PaymentProfileIssue[]): ApiError {
   return new ApiError('BAD_USER_INPUT', issues.length === 1 ? paymentProfileIssueMessage(issues[0]!) : 'Some fields need attention', {
     hint: 'see fieldErrors',
-    fieldErrors: issues.map((issue) => ({ field: `data.${issue.path}`, message: paymentProfileIssueMessage(issue) })),
+    fieldErrors: issues.map((issue) => ({ field: `data.${issue.path}`, code: issue.code, message: paymentProfileIssueMessage(issue) })),
   });
 }
 
