@@ -39,6 +39,12 @@ export interface AppConfig {
    * (null: one per core, at most four; always one on PGlite). See process/cluster-primary.ts.
    */
   workers: number | null;
+  /**
+   * PAGE_CACHE_SECONDS (default 30, 0 turns it off): how long /jobs and job pages rendered
+   * for a cookie-less guest are answered from memory at most; any write behind them ends
+   * that at once (http/guest-page-cache.ts).
+   */
+  pageCacheSeconds: number;
   /** Seed demo data: 'auto' seeds only an empty embedded database. */
   seedDemo: 'auto' | 'always' | 'never';
   graphql: GraphqlConfig;
@@ -183,6 +189,13 @@ function readWorkers(env: Env): number | null {
   return Number(raw);
 }
 
+function readPageCacheSeconds(env: Env): number {
+  const raw = env.PAGE_CACHE_SECONDS?.trim();
+  if (!raw) return 30;
+  if (!/^\d+$/.test(raw) || Number(raw) > 3600) throw new ConfigError(`PAGE_CACHE_SECONDS must be a whole number from 0 to 3600, got "${raw}"`, '0 turns the guest page cache off; unset it for 30');
+  return Number(raw);
+}
+
 function readPath(raw: string | undefined, fallback: string): string {
   const value = raw?.trim() || fallback;
   if (!value.startsWith('/')) throw new ConfigError(`GRAPHQL_PATH must start with "/", got "${value}"`, 'for example /graphql');
@@ -315,6 +328,7 @@ export function readConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     databaseUrl: optional(env.DATABASE_URL),
     embeddedDatabase: readEmbeddedDatabase(env),
     workers: readWorkers(env),
+    pageCacheSeconds: readPageCacheSeconds(env),
     seedDemo: readSeedDemo(env),
     graphql: { path: graphqlPath, url: optional(env.GRAPHQL_URL), allowedOrigins: readAllowedOrigins(env.API_ALLOWED_ORIGINS, publicOrigin) },
     auth: readAuth(env, publicOrigin, graphqlPath),

@@ -16,6 +16,8 @@ import { createBackchannelLogoutEndpoint } from './http/backchannel-logout';
 import { createUnsubscribeEndpoint, UNSUBSCRIBE_PATH } from './http/unsubscribe';
 import { applySecurityHeaders } from './http/security-headers';
 import { createStaticAssets } from './http/static-assets';
+import { createGuestPageCache } from './http/guest-page-cache';
+import { listenForPublicPageChanges } from './db/public-pages-listener';
 import { BACKCHANNEL_LOGOUT_PATH, createServices, type AppServices, type OwnedServices } from './services';
 
 
@@ -58,6 +60,8 @@ export async function startServer(options: StartOptions = {}) {
   const handleHealth = createHealthEndpoints({ get checks() { return readiness(); } }, () => shutdown?.stopping ?? false);
   const refuseOversizedBody = createRequestBodyLimit([PROFILE_UPLOADS, BILLING_ATTACHMENT_UPLOADS, COMPANY_LOGO_UPLOADS]);
   let serveMedia: ReturnType<typeof createMediaEndpoint> | null = null;
+  const guestPages = createGuestPageCache({ seconds: initial.pageCacheSeconds });
+  let stopListening: (() => Promise<void>) | null = null;
   const backchannelLogout = createBackchannelLogoutEndpoint(() => owned?.services.bff ?? null);
   const unsubscribe = createUnsubscribeEndpoint(() => owned?.unsubscribeJobAlert ?? null);
 
@@ -90,7 +94,9 @@ export async function startServer(options: StartOptions = {}) {
       const services = owned.services;
       serveStatic(req, res, () => {
         const locals: RequestLocals = { services };
-        void astroHandler(req, res, undefined, locals);
+        const render = () => void astroHandler(req, res, undefined, locals);
+        if (guestPages) guestPages.handle(req, res, render);
+        else render();
       });
     } catch (error) {
       log(`request failed: ${error instanceof Error ? error.stack : String(error)}`);
@@ -100,7 +106,10 @@ export async function startServer(options: StartOptions = {}) {
   });
   shutdown = createGracefulShutdown(server, {
     timeoutMs: initial.shutdownTimeoutMs,
-    closeResources: async () => owned?.close(),
+    closeResources: async () => {
+      await stopListening?.();
+      await owned?.close();
+    },
     log,
   });
 
@@ -112,6 +121,7 @@ export async function startServer(options: StartOptions = {}) {
   const openServices = async () => {
     owned = await createServices(config, log);
     serveMedia = createMediaEndpoint(owned.services.storage);
+    if (guestPages) stopListening = await listenForPublicPageChanges(owned.database, { changed: () => guestPages.invalidate(), listening: (live) => guestPages.setLive(live) }, log);
   };
   if (cluster.isWorker) {
     // The primary hands each connection to a listening worker: a worker listens only once it

@@ -1,0 +1,116 @@
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { LRUCache } from 'lru-cache';
+
+/**
+ * Issue 12: the public job search and job pages, as a guest without any cookie sees them
+ * (search engines, first visits), rendered once and answered from memory until the data
+ * behind them changes. A trigger on job_ad, job_description and company notifies
+ * its channel on every write (db/public-pages-listener.ts), which empties the cache
+ * of every worker and instance at once; PAGE_CACHE_SECONDS (default 30) bounds what no write
+ * announces (an ad whose end date passes). Anything with a cookie (a session, a sign-in in
+ * progress, a flash notice) is rendered afresh, as is every other path.
+ */
+export interface GuestPageCache {
+  /** Answers from the cache (true), or lets `render` answer and keeps what it wrote when that may be shared. */
+  handle(req: IncomingMessage, res: ServerResponse, render: () => void): boolean;
+  /** The data behind the pages changed: forget every page, and any render begun before now. */
+  invalidate(): void;
+  /** Whether changes are heard (db/public-pages-listener.ts): a cache nobody invalidates serves nothing. */
+  setLive(live: boolean): void;
+}
+
+/** `/jobs` with any query, and a job page at its canonical address. */
+const CACHED_PATH = /^\/(?:jobs|job-apply\/[^/]+\/[^/]+)$/;
+const MAX_PAGES = 1_000;
+/** A page is tens of kB; this bounds the cache's memory whatever the queries. */
+const MAX_BYTES = 64 * 1024 * 1024;
+
+interface CachedPage {
+  headers: OutgoingHttpHeaders;
+  body: Buffer;
+}
+
+/** Whether a finished answer may be kept for every guest: a plain 200 page, nobody's cookie, nothing private. */
+function shareable(res: ServerResponse): boolean {
+  if (res.statusCode !== 200 || res.hasHeader('set-cookie')) return false;
+  const cacheControl = String(res.getHeader('cache-control') ?? '');
+  return !/no-store|private/.test(cacheControl) && String(res.getHeader('content-type') ?? '').startsWith('text/html');
+}
+
+function asBuffer(chunk: unknown, encoding?: unknown): Buffer | null {
+  if (typeof chunk === 'string') return Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+  if (chunk instanceof Uint8Array) return Buffer.from(chunk);
+  return null;
+}
+
+export function createGuestPageCache(options: { seconds: number }): GuestPageCache | null {
+  if (options.seconds <= 0) return null;
+  const pages = new LRUCache<string, CachedPage>({
+    max: MAX_PAGES,
+    maxSize: MAX_BYTES,
+    sizeCalculation: (page) => page.body.length + 1,
+    ttl: options.seconds * 1000,
+  });
+  /** Bumped on every change: a render that began before it is not kept (it may show the old data). */
+  let generation = 0;
+  let live = false;
+
+  return {
+    handle(req, res, render) {
+      if (!live || req.method !== 'GET' || req.headers.cookie || req.headers.authorization) {
+        render();
+        return false;
+      }
+      const url = req.url ?? '/';
+      const path = url.split('?')[0] ?? '/';
+      if (!CACHED_PATH.test(path)) {
+        render();
+        return false;
+      }
+      const cached = pages.get(url);
+      if (cached) {
+        res.writeHead(200, { ...cached.headers, 'content-length': cached.body.length, 'x-page-cache': 'hit' });
+        res.end(cached.body);
+        return true;
+      }
+      const began = generation;
+      const chunks: Buffer[] = [];
+      let size = 0;
+      const keep = (chunk: unknown, encoding?: unknown) => {
+        const buffer = asBuffer(chunk, encoding);
+        if (!buffer) return;
+        chunks.push(buffer);
+        size += buffer.length;
+      };
+      const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+      const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+      res.write = ((chunk: unknown, ...rest: unknown[]) => {
+        keep(chunk, rest[0]);
+        return write(chunk, ...rest);
+      }) as ServerResponse['write'];
+      res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+        if (chunk !== undefined && typeof chunk !== 'function') keep(chunk, rest[0]);
+        if (began === generation && size <= MAX_BYTES / 16 && shareable(res)) {
+          const headers = { ...res.getHeaders() };
+          delete headers['content-length'];
+          delete headers['transfer-encoding'];
+          pages.set(url, { headers, body: Buffer.concat(chunks, size) });
+        }
+        return end(chunk, ...rest);
+      }) as ServerResponse['end'];
+      res.setHeader('x-page-cache', 'miss');
+      render();
+      return false;
+    },
+    invalidate() {
+      generation += 1;
+      pages.clear();
+    },
+    setLive(state) {
+      if (live === state) return;
+      live = state;
+      generation += 1;
+      pages.clear();
+    },
+  };
+}
