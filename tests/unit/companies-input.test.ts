@@ -69,7 +69,7 @@ describe('company profile rules', () => {
     expect(companyCreateSchema.parse({ name: 'Acme' })).not.toHaveProperty('stuckAfterDays');
     expect(companyUpdateSchema.parse({})).toEqual({});
     expect(issuesOf(companyUpdateSchema, { stuckAfterDays: 0 })).toEqual([{ path: 'stuckAfterDays', code: 'stuckAfterDaysOutOfRange' }]);
-    expect(issuesOf(companyUpdateSchema, { stuckAfterDays: 366 })).toEqual([{ path: 'stuckAfterDays', code: 'stuckAfterDaysOutOfRange' }]);
+    expect(issuesOf(companyUpdateSchema, { stuckAfterDays: 366 })).toEqual([{ path: 'stuckAfterDays', code: 'stuckAfterDaysOutOfRange', params: { max: 365 } }]);
     expect(issuesOf(companyUpdateSchema, { stuckAfterDays: 2.5 })).toEqual([{ path: 'stuckAfterDays', code: 'stuckAfterDaysNotWhole' }]);
     expect(issuesOf(companyUpdateSchema, { stuckAfterDays: Number.NaN })).toEqual([{ path: 'stuckAfterDays', code: 'stuckAfterDaysNotWhole' }]);
     expect(issuesOf(companyUpdateSchema, { stuckAfterDays: null })).toEqual([{ path: 'stuckAfterDays', code: 'stuckAfterDaysRequired' }]);

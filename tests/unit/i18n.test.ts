@@ -89,3 +89,20 @@ describe('a namespace kept in several files', () => {
     expect(() => mergeLocaleParts({ a: 'A' }, { a: { b: 'B' } })).toThrow('"a"');
   });
 });
+
+describe('translations resolved once per namespace list (issue 12)', () => {
+  it('gives one translator per namespace list, whose plain keys read the same as i18next resolves them', () => {
+    const t = getTranslator(['jobs']);
+    expect(getTranslator(['jobs'])).toBe(t);
+    expect(getTranslator(['jobs', 'common'])).not.toBe(t);
+    const first = t('deadline.today');
+    expect(first).toBe(resources.en.jobs.deadline.today);
+    expect(t('deadline.today')).toBe(first);
+  });
+
+  it('still asks i18next for calls with options: plurals and interpolation differ per call', () => {
+    const t = getTranslator(['jobs']);
+    expect(t('deadline.inDays', { count: 1 })).toBe('in 1 day');
+    expect(t('deadline.inDays', { count: 3 })).toBe('in 3 days');
+  });
+});

@@ -88,7 +88,31 @@ void instance.init({
 
 export type Translate = TFunction;
 
-/** A `t` whose default namespace is the first given; keys of the others use `ns:key`. */
+/** Plain strings remembered per namespace list at most (keys are the locale files' own, so far fewer). */
+const MAX_REMEMBERED = 20_000;
+const translators = new Map<string, Translate>();
+
+/**
+ * A `t` whose default namespace is the first given; keys of the others use `ns:key`.
+ * One per namespace list for the process: the language and the resources never change
+ * at run time, so a key asked for without options (most of a page's strings) is resolved
+ * by i18next once and then read from a Map. i18next's lookup (namespaces, fallbacks,
+ * nesting) per call was about a tenth of /jobs' server time (issue 12). Calls with
+ * options (interpolation, plurals, returnObjects) still go to i18next every time.
+ */
 export function getTranslator(namespaces: readonly Namespace[] = [DEFAULT_NAMESPACE]): Translate {
-  return instance.getFixedT(DEFAULT_LANGUAGE, [...namespaces]) as Translate;
+  const id = namespaces.join(',');
+  const known = translators.get(id);
+  if (known) return known;
+  const fixed = instance.getFixedT(DEFAULT_LANGUAGE, [...namespaces]) as unknown as (...args: unknown[]) => unknown;
+  const plain = new Map<string, unknown>();
+  const translate = ((key: unknown, ...rest: unknown[]) => {
+    if (rest.length > 0 || typeof key !== 'string') return fixed(key, ...rest);
+    if (plain.has(key)) return plain.get(key);
+    const text = fixed(key);
+    if (plain.size < MAX_REMEMBERED) plain.set(key, text);
+    return text;
+  }) as unknown as Translate;
+  translators.set(id, translate);
+  return translate;
 }

@@ -312,7 +312,8 @@ export async function openEmbeddedPostgres(dataDir: string, log: (message: strin
       child.stderr!.on('data', (chunk: Buffer) => {
         const text = chunk.toString();
         output = (output + text).slice(-4_000);
-        if (/\b(FATAL|PANIC)\b/.test(text)) log(`embedded PostgreSQL: ${text.trim()}`);
+        // Our own readiness probes meet "the database system is starting up": not worth a line.
+        if (/\b(FATAL|PANIC)\b/.test(text) && !text.includes('is starting up')) log(`embedded PostgreSQL: ${text.trim()}`);
       });
       child.once('error', (error) => (output += `\n${error.message}`));
       await waitUntilReady(urlOf(password, port, 'postgres'), child, () => output);
