@@ -172,9 +172,10 @@ async function startBaseline() {
 
 // ---- ours: the project's build on its embedded defaults with the demo data -----------------
 
-// Settings that would point the server away from its embedded defaults (database, sessions,
-// queue, seeding); the run measures what `npm start` gives on a fresh machine.
-const NOT_EMBEDDED = ['DATABASE_URL', 'REDIS_URL', 'SESSION_DRIVER', 'QUEUE_ENABLED', 'SEED_DEMO', 'PUBLIC_ORIGIN', 'GRAPHQL_URL', 'UPLOADS_DIR'];
+// Settings that would point the server away from its embedded defaults (database engine,
+// worker count, sessions, queue, seeding); the run measures what `npm start` gives on a fresh
+// machine.
+const NOT_EMBEDDED = ['DATABASE_URL', 'EMBEDDED_DATABASE', 'WEB_CONCURRENCY', 'REDIS_URL', 'SESSION_DRIVER', 'QUEUE_ENABLED', 'SEED_DEMO', 'PUBLIC_ORIGIN', 'GRAPHQL_URL', 'UPLOADS_DIR'];
 
 async function startOurs() {
   if (!existsSync(path.join(root, 'dist/main.mjs'))) {
@@ -187,8 +188,10 @@ async function startOurs() {
   for (const name of NOT_EMBEDDED) delete env[name];
   const handle = startProcess('ours', process.execPath, [path.join(root, 'dist/main.mjs')], { cwd: root, env });
   ours = { handle, dataDir, origin: null };
-  // Printed once the demo data is seeded and the server answers.
-  [, ours.origin] = await handle.waitForOutput(/running at (http:\/\/\S+)/, 300_000);
+  // Printed once the demo data is seeded and the server (all its workers) answers.
+  const [line, origin] = await handle.waitForOutput(/running at (http:\/\/[^\s)]+).*/, 300_000);
+  ours.origin = origin;
+  ours.startLine = line;
 }
 
 /** Job page paths as our /jobs links them, in page order, without repeats. */
@@ -308,7 +311,7 @@ try {
   await startBaseline();
   say(`seed stack running at ${seed.origin}`);
   await startOurs();
-  say(`ours running at ${ours.origin} (DATA_DIR ${ours.dataDir})`);
+  say(`ours: "${ours.startLine}" (DATA_DIR ${ours.dataDir})`);
 
   const jobPages = await jobPagePaths(ours.origin, JOB_PAGES_IN_MIX);
   const mix = mixPaths(jobPages);
@@ -340,6 +343,7 @@ try {
   console.log(`Seed stack (${path.relative(root, baselineDir)}) against ours (dist/main.mjs, embedded defaults, demo data), side by side, alternating.`);
   console.log(`${CONNECTIONS} connections, ${seconds} s per measurement after ${WARM_UP_REQUESTS} warm-up requests, ${rounds} round(s); Node ${process.version}; ${os.cpus().length} cores.`);
   console.log(`Load average at start: ${loadAtStart.map((value) => value.toFixed(2)).join(', ')} (1, 5, 15 min); at the end: ${os.loadavg().map((value) => value.toFixed(2)).join(', ')}.`);
+  console.log(`Ours said: ${ours.startLine}`);
   console.log(`Job page: ${jobPages[0]} (the first ad our /jobs lists).`);
   console.log(`The mix: ${MIX_SIZE} different paths round-robin (${mix.length - JOB_PAGES_IN_MIX} /jobs searches, filters and pages, ${JOB_PAGES_IN_MIX} job pages).`);
   console.log(`Ratios against the seed stack's /jobs in the same round; issue 12's targets: req/s >= 5x, p99 <= 0.2x.\n`);
