@@ -14,7 +14,6 @@
 //     [--port 4700] [--keep]
 // The database named in --database-url is DROPPED and created afresh, then seeded once.
 // See docs/deploy.md for running several instances for real, docs/benchmarks.md for figures.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, chown, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -22,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { runToEnd, startProcess } from './child-process.mjs';
 import { formatTable, runMixedLoad, VirtualBrowser } from './mixed-load-core.mjs';
 
 const { values } = parseArgs({
@@ -73,35 +73,7 @@ async function freshDatabase() {
   }
 }
 
-function run(command, args, env, label) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`${label} exited with ${code}:\n${output.slice(-2000)}`))));
-  });
-}
-
 // ---- the instances and the balancer ------------------------------------------------------
-
-/** A child process with its output kept in a log file and its exit awaited. */
-function startProcess(label, command, args, env, logFile) {
-  const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  const chunks = [];
-  const keep = (chunk) => chunks.push(chunk);
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
-  return {
-    label,
-    child,
-    exited,
-    output: () => Buffer.concat(chunks).toString('utf8'),
-    save: () => writeFile(logFile, Buffer.concat(chunks)),
-  };
-}
 
 async function waitReady(origin, processHandle) {
   const deadline = Date.now() + 120_000;
@@ -284,7 +256,7 @@ try {
 
   await freshDatabase();
   say('database created; migrating and seeding it once (dist/seed.mjs)');
-  await run(process.execPath, ['dist/seed.mjs', '--database-url', databaseUrl], {}, 'seed');
+  await runToEnd('seed', process.execPath, ['dist/seed.mjs', '--database-url', databaseUrl], { cwd: root, env: process.env });
 
   // What the two instances share. SESSION_SECRET is set, as docs/deploy.md asks, and the
   // data directory is one folder (as an NFS or shared volume would be).
@@ -304,7 +276,7 @@ try {
   };
   for (const [index, port] of instancePorts.entries()) {
     const label = `instance ${index === 0 ? 'A' : 'B'}`;
-    processes.push(startProcess(label, process.execPath, ['dist/main.mjs'], { ...sharedEnv, PORT: String(port) }, path.join(workDir, `instance-${index === 0 ? 'a' : 'b'}.log`)));
+    processes.push(startProcess(label, process.execPath, ['dist/main.mjs'], { cwd: root, env: { ...process.env, ...sharedEnv, PORT: String(port) }, logFile: path.join(workDir, `instance-${index === 0 ? 'a' : 'b'}.log`) }));
   }
   // Started together on purpose: migrations and generated secrets must cope with a race.
   await Promise.all(processes.map((handle, index) => waitReady(instanceOrigins[index], handle)));
@@ -319,8 +291,8 @@ try {
     await chown(nginxDir, 65534, 65534);
   }
   const nginx = asRoot
-    ? startProcess('nginx', 'setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'nginx', ...nginxArgs], {}, path.join(workDir, 'nginx.log'))
-    : startProcess('nginx', 'nginx', nginxArgs, {}, path.join(workDir, 'nginx.log'));
+    ? startProcess('nginx', 'setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'nginx', ...nginxArgs], { cwd: root, env: process.env, logFile: path.join(workDir, 'nginx.log') })
+    : startProcess('nginx', 'nginx', nginxArgs, { cwd: root, env: process.env, logFile: path.join(workDir, 'nginx.log') });
   processes.push(nginx);
   await waitReady(publicOrigin, nginx);
   say(`nginx ready at ${publicOrigin}`);
