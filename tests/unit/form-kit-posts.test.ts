@@ -6,9 +6,13 @@ import { selectCompanyFormSchema } from '../../src/lib/companies/select-company'
 import { submitHiringStepForm } from '../../src/lib/companies/hiring-step-pages';
 import { parseForm } from '../../src/lib/forms/parse-form';
 import { getTranslator } from '../../src/lib/i18n/i18n';
+import { jobAlertQuery } from '../../src/lib/job-alerts/job-alert-input';
+import { submitJobAlertForm } from '../../src/lib/job-alerts/job-alert-operations';
 import { applicationMoveFormSchema } from '../../src/lib/job-applications/job-application-pages';
 import { savedTalentFormSchema, submitSavedTalentWrite } from '../../src/lib/saved-talents/saved-talent-pages';
 import admin from '../../src/locales/en/common/admin.json';
+import { defaultJobSearchParams } from '../../src/lib/jobs/search-params';
+import jobAlerts from '../../src/locales/en/common/job-alerts.json';
 import savedTalents from '../../src/locales/en/common/saved-talents.json';
 import { apiAnswering, formOf } from '../support/page-handler-fakes';
 
@@ -100,5 +104,36 @@ describe('company switcher: the company is named by a UUID', () => {
   it('refuses a missing or malformed company id', () => {
     expect(parseForm(formOf({}), selectCompanyFormSchema)).toMatchObject({ ok: false, issues: [{ path: 'companyId', code: 'companyRequired' }] });
     expect(parseForm(formOf({ companyId: 'c-north' }), selectCompanyFormSchema)).toMatchObject({ ok: false, issues: [{ path: 'companyId', code: 'companyUnknown' }] });
+  });
+});
+
+describe('job alert forms: read with the API\'s own alert schemas', () => {
+  const words = jobAlerts.jobAlerts;
+
+  it('creates with the canonical query, an absent query meaning all jobs', async () => {
+    const api = apiAnswering({ status: 200, body: { data: { createMyJobAlert: { id: ID } } } });
+    expect(await submitJobAlertForm(formOf({ intent: 'createAlert', query: '?location=Berlin', frequency: 'weekly' }), api.send, t)).toEqual({ kind: 'done', noticeKey: 'notices.jobAlerts.created' });
+    await submitJobAlertForm(formOf({ intent: 'createAlert', frequency: 'daily' }), api.send, t);
+    expect(api.sent.map((call) => call.variables)).toEqual([{ data: { query: 'location=Berlin', frequency: 'weekly' } }, { data: { query: jobAlertQuery(defaultJobSearchParams()), frequency: 'daily' } }]);
+  });
+
+  it('refuses a frequency that is not offered, or none, before sending', async () => {
+    for (const form of [formOf({ intent: 'createAlert', query: '', frequency: 'hourly' }), formOf({ intent: 'updateAlert', id: ID })]) {
+      const api = nothingSent();
+      expect(await submitJobAlertForm(form, api.send, t)).toEqual({ kind: 'failed', message: words.errors.frequencyInvalid });
+      expect(api.sent).toEqual([]);
+    }
+  });
+
+  it('refuses a query over its maximum before sending', async () => {
+    const api = nothingSent();
+    expect(await submitJobAlertForm(formOf({ intent: 'createAlert', query: 'q='.padEnd(2001, 'x'), frequency: 'daily' }), api.send, t)).toEqual({ kind: 'failed', message: words.errors.queryTooLong });
+    expect(api.sent).toEqual([]);
+  });
+
+  it('an alert id that is no UUID names no alert', async () => {
+    const api = nothingSent();
+    expect(await submitJobAlertForm(formOf({ intent: 'deleteAlert', id: '42' }), api.send, t)).toEqual({ kind: 'failed', message: words.failed });
+    expect(api.sent).toEqual([]);
   });
 });
