@@ -10,6 +10,7 @@ import { jobAlertQuery } from '../../src/lib/job-alerts/job-alert-input';
 import { submitJobAlertForm } from '../../src/lib/job-alerts/job-alert-operations';
 import { applicationMoveFormSchema } from '../../src/lib/job-applications/job-application-pages';
 import { savedTalentFormSchema, submitSavedTalentWrite } from '../../src/lib/saved-talents/saved-talent-pages';
+import { savedJobFormSchema, submitSavedJobForm } from '../../src/lib/talent-jobs/saved-job-form';
 import admin from '../../src/locales/en/common/admin.json';
 import { defaultJobSearchParams } from '../../src/lib/jobs/search-params';
 import jobAlerts from '../../src/locales/en/common/job-alerts.json';
@@ -134,6 +135,18 @@ describe('job alert forms: read with the API\'s own alert schemas', () => {
   it('an alert id that is no UUID names no alert', async () => {
     const api = nothingSent();
     expect(await submitJobAlertForm(formOf({ intent: 'deleteAlert', id: '42' }), api.send, t)).toEqual({ kind: 'failed', message: words.failed });
+    expect(api.sent).toEqual([]);
+  });
+});
+
+describe('saved job form: the job ad is named by a UUID', () => {
+  it('reads the ad and the page to go back to', () => {
+    expect(parseForm(formOf({ jobAdId: ID, returnTo: '/jobs?q=x' }), savedJobFormSchema)).toMatchObject({ ok: true, value: { jobAdId: ID, returnTo: '/jobs?q=x' } });
+  });
+
+  it('a job ad id that is no UUID is not a form of ours: nothing is sent', async () => {
+    const api = nothingSent();
+    expect(await submitSavedJobForm(formOf({ intent: 'save', jobAdId: '42' }), api.send)).toEqual({ kind: 'invalid', status: 400 });
     expect(api.sent).toEqual([]);
   });
 });
