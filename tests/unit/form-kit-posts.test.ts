@@ -9,6 +9,7 @@ import { getTranslator } from '../../src/lib/i18n/i18n';
 import { jobAlertQuery } from '../../src/lib/job-alerts/job-alert-input';
 import { submitJobAlertForm } from '../../src/lib/job-alerts/job-alert-operations';
 import { applicationMoveFormSchema } from '../../src/lib/job-applications/job-application-pages';
+import { submitNotificationAction } from '../../src/lib/notifications/notification-operations';
 import { savedTalentFormSchema, submitSavedTalentWrite } from '../../src/lib/saved-talents/saved-talent-pages';
 import { savedJobFormSchema, submitSavedJobForm } from '../../src/lib/talent-jobs/saved-job-form';
 import admin from '../../src/locales/en/common/admin.json';
@@ -148,5 +149,15 @@ describe('saved job form: the job ad is named by a UUID', () => {
     const api = nothingSent();
     expect(await submitSavedJobForm(formOf({ intent: 'save', jobAdId: '42' }), api.send)).toEqual({ kind: 'invalid', status: 400 });
     expect(api.sent).toEqual([]);
+  });
+});
+
+describe('mark a notification read: a missing id fails, one that is no UUID is gone', () => {
+  it('sends a UUID, and nothing for a missing or malformed id', async () => {
+    const api = apiAnswering({ status: 200, body: { data: { markNotificationRead: { id: ID } } } });
+    expect(await submitNotificationAction(formOf({ intent: 'markRead', id: ID }), api.send)).toEqual({ kind: 'marked' });
+    expect(await submitNotificationAction(formOf({ intent: 'markRead' }), api.send)).toEqual({ kind: 'failed' });
+    expect(await submitNotificationAction(formOf({ intent: 'markRead', id: '42' }), api.send)).toEqual({ kind: 'gone' });
+    expect(api.sent.map((call) => call.variables)).toEqual([{ id: ID }]);
   });
 });
