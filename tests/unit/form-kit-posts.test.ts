@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { submitAdminCompanyWrite } from '../../src/lib/admin/admin-company-pages';
 import { submitAdminJobAdModeration } from '../../src/lib/admin/admin-job-ad-pages';
 import { submitAdminTalentWrite, talentVerificationFormSchema } from '../../src/lib/admin/admin-talent-pages';
+import { attachmentFormSchema, submitAttachment } from '../../src/lib/billing/billing-attachment-submission';
 import { selectCompanyFormSchema } from '../../src/lib/companies/select-company';
 import { submitHiringStepForm } from '../../src/lib/companies/hiring-step-pages';
 import { parseForm } from '../../src/lib/forms/parse-form';
@@ -159,5 +160,19 @@ describe('mark a notification read: a missing id fails, one that is no UUID is g
     expect(await submitNotificationAction(formOf({ intent: 'markRead' }), api.send)).toEqual({ kind: 'failed' });
     expect(await submitNotificationAction(formOf({ intent: 'markRead', id: '42' }), api.send)).toEqual({ kind: 'gone' });
     expect(api.sent.map((call) => call.variables)).toEqual([{ id: ID }]);
+  });
+});
+
+describe('billing attachment forms: the billing and its line are named by UUIDs, as stored', () => {
+  it('reads both ids in lower case and the key to remove', () => {
+    expect(parseForm(formOf({ billingId: ` ${ID.toUpperCase()} `, lineId: OTHER, key: 'k1' }), attachmentFormSchema)).toMatchObject({ ok: true, value: { billingId: ID, lineId: OTHER, key: 'k1' } });
+  });
+
+  it('a missing or malformed id names no billing: answered as not found, nothing sent', async () => {
+    const api = nothingSent();
+    const context = { send: api.send, upload: api.send, t };
+    expect(await submitAttachment(formOf({ billingId: ID, lineId: 'x', key: 'k1' }), context, 'remove')).toEqual({ kind: 'notFound' });
+    expect(await submitAttachment(formOf({ lineId: OTHER, key: 'k1' }), context, 'remove')).toEqual({ kind: 'notFound' });
+    expect(api.sent).toEqual([]);
   });
 });
