@@ -1,6 +1,7 @@
 import { companyRefusal, type RefusalStatus } from '../companies/company-refusals';
 import { answerIssues } from '../forms/answer-issues';
 import { fieldErrorsOf, type FieldErrors } from '../forms/form-outcome';
+import { typedForm } from '../forms/form-values';
 import { parseForm } from '../forms/parse-form';
 import { graphql, type ResultOf } from '../graphql/graphql';
 import { sendDocument, type GraphqlError, type SendGraphql } from '../graphql/send-document';
@@ -122,7 +123,7 @@ export async function submitAdminCompanyWrite(intent: AdminCompanyIntent, form: 
   if (!id) return { kind: 'refused', intent, message: t(`${WORDS}.gone`), status: 422, reason: null, permissions: null };
   const done = { kind: 'done' as const, companyId: id, noticeKey: NOTICES[intent] };
   if (intent === 'reject') {
-    const typed = String(form.get('reason') ?? '');
+    const typed = typedForm(form, ['reason']).reason;
     const parsed = parseForm(form, rejectCompanySchema);
     const invalid = (errors: FieldErrors): AdminCompanyOutcome => ({
       kind: 'refused',

@@ -1,6 +1,7 @@
 import { companyRefusal, type RefusalStatus } from '../companies/company-refusals';
 import { answerIssues } from '../forms/answer-issues';
 import { fieldErrorsOf, type FieldErrors } from '../forms/form-outcome';
+import { typedForm } from '../forms/form-values';
 import { parseForm } from '../forms/parse-form';
 import { graphql, type ResultOf } from '../graphql/graphql';
 import { sendDocument, type SendGraphql } from '../graphql/send-document';
@@ -80,7 +81,8 @@ export type AdminJobAdOutcome =
  */
 export async function submitAdminJobAdModeration(action: JobAdModerationAction, form: FormData, send: SendGraphql, t: Translate): Promise<AdminJobAdOutcome> {
   const id = postedId(form);
-  const typed = String(form.get('reason') ?? '');
+  // The reason as typed, to show it again when it is refused.
+  const typed = typedForm(form, ['reason']).reason;
   if (!id) return { kind: 'refused', rowId: null, message: t(`${WORDS}.gone`), status: 422, reason: { value: typed, error: null } };
   const invalid = (errors: FieldErrors): AdminJobAdOutcome => ({ kind: 'refused', rowId: id, message: t(`${WORDS}.reasonInvalid`), status: 422, reason: { value: typed, error: errors.reason ?? null } });
   const parsed = parseForm(form, moderateJobAdSchema);

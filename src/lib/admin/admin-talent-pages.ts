@@ -1,4 +1,7 @@
+import { z } from 'zod';
 import { companyRefusal, type RefusalStatus } from '../companies/company-refusals';
+import { fieldErrorsOf } from '../forms/form-outcome';
+import { parseForm } from '../forms/parse-form';
 import { graphql, type ResultOf } from '../graphql/graphql';
 import { sendDocument, type SendGraphql } from '../graphql/send-document';
 import type { Translate } from '../i18n/i18n';
@@ -15,6 +18,13 @@ const WORDS = 'admin.talents';
 /** The verification statuses an admin gives a talent profile (spec §4; deleted comes with its user). */
 export const TALENT_VERIFICATION_CHOICES = ['verified', 'pending', 'rejected'] as const;
 export type TalentVerificationChoice = (typeof TALENT_VERIFICATION_CHOICES)[number];
+
+/**
+ * The verification form: the status picked must be one of the choices. The select offers
+ * nothing else, so another value is a form that was not ours: its code has no words of its
+ * own and the row says the write failed.
+ */
+export const talentVerificationFormSchema = z.object({ verificationStatus: z.enum(TALENT_VERIFICATION_CHOICES, { message: 'verificationStatusUnknown' }) });
 
 export const FIND_MANY_ADMIN_USER_QUERY = graphql(`
   query FindManyAdminUser($q: String, $status: UserStatus, $talentVerification: TalentVerificationStatus, $page: Int, $perPage: Int) {
@@ -97,9 +107,9 @@ export async function submitAdminTalentWrite(intent: AdminTalentIntent, form: Fo
   if (!id) return { kind: 'refused', message: t(`${WORDS}.gone`), status: 422, rowId: null };
   let answer;
   if (intent === 'verification') {
-    const status = String(form.get('verificationStatus') ?? '');
-    if (!(TALENT_VERIFICATION_CHOICES as readonly string[]).includes(status)) return { kind: 'refused', message: t(`${WORDS}.failed`), status: 422, rowId };
-    answer = await sendDocument(send, UPDATE_ONE_TALENT_PROFILE_VERIFICATION_MUTATION, { id, verificationStatus: status as TalentVerificationChoice });
+    const parsed = parseForm(form, talentVerificationFormSchema);
+    if (!parsed.ok) return { kind: 'refused', message: fieldErrorsOf(parsed.issues, t, ADMIN_ERRORS, `${WORDS}.failed`).verificationStatus ?? t(`${WORDS}.failed`), status: 422, rowId };
+    answer = await sendDocument(send, UPDATE_ONE_TALENT_PROFILE_VERIFICATION_MUTATION, { id, verificationStatus: parsed.value.verificationStatus });
   } else if (intent === 'delete') {
     answer = await sendDocument(send, DELETE_ONE_USER_MUTATION, { id });
   } else {

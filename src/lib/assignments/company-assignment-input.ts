@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { currencyCode, optionalText } from '../companies/company-input';
 import { isDateInRange } from '../format/dates';
 import type { FieldIssue } from '../forms/form-outcome';
-import { checkbox, optionalId } from '../forms/form-values';
-import { isUuid } from '../ids';
+import { checkbox, optionalId, requiredId } from '../forms/form-values';
 import { parseDateInput } from '../talent/date-input';
 import { ASSIGNMENT_LIMITS, dateOrderError } from './assignment-input';
 
@@ -15,19 +14,6 @@ import { ASSIGNMENT_LIMITS, dateOrderError } from './assignment-input';
 // rule below decides it from the company's links).
 
 export const COMPANY_ASSIGNMENT_ERRORS = 'companyAssignments.errors';
-
-/** A required id: blank is `required`, anything but a UUID `unknown`; in lower case, as stored. */
-function requiredId(codes: { required: string; unknown: string }) {
-  return z
-    .string()
-    .nullish()
-    .transform((raw, ctx) => {
-      const value = (raw ?? '').trim().toLowerCase();
-      if (value === '') ctx.addIssue({ code: 'custom', message: codes.required });
-      else if (!isUuid(value)) ctx.addIssue({ code: 'custom', message: codes.unknown });
-      return value;
-    });
-}
 
 /** An optional id in lower case (blank: none). */
 const companyId = (unknown: string) => optionalId(unknown).transform((value) => value?.toLowerCase() ?? null);

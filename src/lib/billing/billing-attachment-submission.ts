@@ -1,5 +1,7 @@
 import type { Translate } from '../i18n/i18n';
-import { isUuid } from '../ids';
+import { z } from 'zod';
+import { requiredId } from '../forms/form-values';
+import { parseForm } from '../forms/parse-form';
 import { answerIssues } from '../forms/answer-issues';
 import { sendDocument, type DocumentAnswer, type GraphqlAnswerLike, type SendGraphql } from '../graphql/send-document';
 import { checkPostedFile, uploadAnswerCode } from '../uploads/upload-form';
@@ -28,7 +30,12 @@ export interface AttachmentContext {
   t: Translate;
 }
 
-const textOf = (value: FormDataEntryValue | null): string => (typeof value === 'string' ? value.trim().toLowerCase() : '');
+/** The attachment forms' fields: the billing and its line (UUIDs, as stored), and the file's key to remove. */
+export const attachmentFormSchema = z.object({
+  billingId: requiredId({ required: 'notFound', unknown: 'notFound' }),
+  lineId: requiredId({ required: 'notFound', unknown: 'notFound' }),
+  key: z.string().nullish(),
+});
 
 /**
  * Adds or removes one attachment. An upload is checked here first (present, not empty,
@@ -38,9 +45,10 @@ const textOf = (value: FormDataEntryValue | null): string => (typeof value === '
  */
 export async function submitAttachment(form: FormData, context: AttachmentContext, intent: 'add' | 'remove'): Promise<AttachmentSubmission> {
   const { t } = context;
-  const billingId = textOf(form.get('billingId'));
-  const lineId = textOf(form.get('lineId'));
-  if (!isUuid(billingId) || !isUuid(lineId)) return { kind: 'notFound' };
+  const parsed = parseForm(form, attachmentFormSchema);
+  // A billing or line that is no UUID names none: answered like one that is gone.
+  if (!parsed.ok) return { kind: 'notFound' };
+  const { billingId, lineId } = parsed.value;
   const fieldMessage = (message: string): AttachmentSubmission => ({ kind: 'attachmentForm', billingId, lineId, message, status: 422 });
 
   let answer: DocumentAnswer<unknown>;
@@ -50,7 +58,7 @@ export async function submitAttachment(form: FormData, context: AttachmentContex
     // The file travels as a multipart part; the upload sets its JSON variable to null.
     answer = await sendDocument((body) => context.upload(body, check.file), ADD_ATTACHMENT_MUTATION, { billingId, lineId, file: check.file });
   } else {
-    const attachmentKey = typeof form.get('key') === 'string' ? String(form.get('key')) : '';
+    const attachmentKey = parsed.value.key ?? '';
     answer = await sendDocument(context.send, REMOVE_ATTACHMENT_MUTATION, { billingId, lineId, attachmentKey });
   }
 

@@ -1,5 +1,6 @@
 import { answerIssues } from '../forms/answer-issues';
 import { fieldErrorsOf, type FieldErrors } from '../forms/form-outcome';
+import { typedForm } from '../forms/form-values';
 import { parseForm } from '../forms/parse-form';
 import { graphql, type ResultOf } from '../graphql/graphql';
 import { sendDocument, type GraphqlError, type SendGraphql } from '../graphql/send-document';
@@ -74,11 +75,7 @@ export type HiringStepOutcome =
       fieldErrors: FieldErrors;
     };
 
-const typedValues = (form: FormData): HiringStepFormValues => ({
-  stepName: String(form.get('stepName') ?? ''),
-  stepDescription: String(form.get('stepDescription') ?? ''),
-  group: String(form.get('group') ?? ''),
-});
+const HIRING_STEP_FIELDS = ['stepName', 'stepDescription', 'group'] as const;
 
 /**
  * One post of the hiring steps section. Add and edit check the step rules first (a
@@ -89,7 +86,7 @@ const typedValues = (form: FormData): HiringStepFormValues => ({
 export async function submitHiringStepForm(intent: HiringStepIntent, form: FormData, send: SendGraphql, t: Translate): Promise<HiringStepOutcome> {
   const stepId = intent === 'addStep' ? null : postedId(form);
   const editing = intent === 'addStep' || intent === 'editStep';
-  const values = editing ? typedValues(form) : null;
+  const values: HiringStepFormValues | null = editing ? typedForm(form, HIRING_STEP_FIELDS) : null;
   const refused = (errors: readonly GraphqlError[], fieldErrors: FieldErrors = {}, message?: string): HiringStepOutcome => {
     const refusal = companyRefusal(errors, t, SECTION);
     return { kind: 'refused', intent, stepId, message: message ?? refusal.message, status: refusal.status, values, fieldErrors };

@@ -1,4 +1,5 @@
 import { answerIssues } from '../forms/answer-issues';
+import { typedForm } from '../forms/form-values';
 import { fieldErrorsOf, type FormOutcome } from '../forms/form-outcome';
 import { parseForm } from '../forms/parse-form';
 import type { SelectOption } from '../forms/select-options';
@@ -108,7 +109,7 @@ export type MemberWriteOutcome =
     };
 
 async function submitInvite(form: FormData, send: SendGraphql, t: Translate): Promise<MemberWriteOutcome> {
-  const values: InviteFormValues = { email: String(form.get('email') ?? ''), roleId: String(form.get('roleId') ?? '') };
+  const values: InviteFormValues = typedForm(form, ['email', 'roleId']);
   const invalid = (fieldErrors: Record<string, string | undefined>, formError: string | null, errors: readonly GraphqlError[] = []): MemberWriteOutcome => ({
     kind: 'refused',
     intent: 'invite',

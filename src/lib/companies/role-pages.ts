@@ -1,4 +1,5 @@
 import { answerIssues } from '../forms/answer-issues';
+import { typedForm } from '../forms/form-values';
 import { fieldErrorsOf, type FormOutcome } from '../forms/form-outcome';
 import { parseForm } from '../forms/parse-form';
 import { graphql, type ResultOf } from '../graphql/graphql';
@@ -82,7 +83,7 @@ export function roleValues(role: Pick<CompanyRoleItem, 'name' | 'permissions'>):
  */
 function postedValues(form: FormData): RoleFormValues {
   return {
-    name: String(form.get('name') ?? ''),
+    name: typedForm(form, ['name']).name,
     permissions: PERMISSION_RESOURCES.map((resource, index) => {
       const row = { resource } as RolePermissionRow;
       for (const action of PERMISSION_ACTIONS) row[action] = form.get(`permissions[${index}].${action}`) === 'on';

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { requiredId } from '../forms/form-values';
+
 export interface CompanyChoiceInput {
   /** Ids of the user's verified, not deleted companies, in display order. */
   verifiedCompanyIds: readonly string[];
@@ -28,3 +31,9 @@ export const SELECT_COMPANY_ENDPOINT = '/api/select-company';
 
 /** Local storage key mirroring the selected company (spec §3, §9). */
 export const SELECTED_COMPANY_STORAGE_KEY = 'selectedCompanyId';
+
+/**
+ * The company switcher's post: the company to select, as the id format the API gives it.
+ * Whether it is one of the user's selectable companies only their list can tell.
+ */
+export const selectCompanyFormSchema = z.object({ companyId: requiredId({ required: 'companyRequired', unknown: 'companyUnknown' }) });

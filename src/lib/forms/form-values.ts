@@ -31,6 +31,25 @@ export function optionalId(code: string) {
     });
 }
 
+/** An id the API can resolve, or null: anything else names no record, as if not posted (a form that was not ours). */
+export const idOrNull = z
+  .string()
+  .nullish()
+  .transform((raw) => (raw && isUuid(raw) ? raw : null));
+
+/** A required id: blank is the issue `codes.required`, anything but a UUID `codes.unknown`; in lower case, as stored. */
+export function requiredId(codes: { required: string; unknown: string }) {
+  return z
+    .string()
+    .nullish()
+    .transform((raw, ctx) => {
+      const value = (raw ?? '').trim().toLowerCase();
+      if (value === '') ctx.addIssue({ code: 'custom', message: codes.required });
+      else if (!isUuid(value)) ctx.addIssue({ code: 'custom', message: codes.unknown });
+      return value;
+    });
+}
+
 /** A field the post leaves out reads as blank, as a browser sends an empty text field. */
 export const posted = <Output>(schema: z.ZodType<Output, string>) => z.preprocess((value) => value ?? '', schema);
 

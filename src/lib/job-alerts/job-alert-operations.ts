@@ -1,9 +1,12 @@
+import { z } from 'zod';
 import { answerIssues } from '../forms/answer-issues';
+import { fieldErrorsOf, type FieldIssue } from '../forms/form-outcome';
+import { idOrNull, posted } from '../forms/form-values';
+import { parseForm } from '../forms/parse-form';
 import { graphql, type ResultOf } from '../graphql/graphql';
 import { sendDocument, type SendGraphql } from '../graphql/send-document';
 import type { Translate } from '../i18n/i18n';
-import { isUuid } from '../ids';
-import { JOB_ALERT_ERRORS, JOB_ALERT_FREQUENCIES, type JobAlertFrequency } from './job-alert-input';
+import { JOB_ALERT_ERRORS, jobAlertCreateSchema, jobAlertUpdateSchema } from './job-alert-input';
 
 // The GraphQL of the job alert forms ("Create alert" on /jobs, the list on /site-settings)
 // and their pure handlers: each answers the notice to show or the words of what went wrong.
@@ -31,27 +34,36 @@ export const JOB_ALERT_INTENTS = ['createAlert', 'updateAlert', 'deleteAlert'] a
 
 export type JobAlertOutcome = { kind: 'done'; noticeKey: string } | { kind: 'failed'; message: string };
 
-const frequencyOf = (value: FormDataEntryValue | null): JobAlertFrequency | null =>
-  (JOB_ALERT_FREQUENCIES as readonly string[]).includes(String(value)) ? (value as JobAlertFrequency) : null;
+/** The alert a manage form names; an id that is no UUID names none. */
+const jobAlertIdSchema = z.object({ id: idOrNull });
+
+/** "Create alert" as posted: the API's rules, with an absent query read as blank (all jobs), as before. */
+const jobAlertCreateFormSchema = jobAlertCreateSchema.extend({ query: posted(jobAlertCreateSchema.shape.query) });
 
 /**
  * One posted job alert form: `intent=createAlert` with the /jobs `query` and `frequency`,
- * `updateAlert` with `id` and `frequency`, `deleteAlert` with `id`. The API's refusals
- * (already saved, too many, no talent profile, not found) come back in words.
+ * `updateAlert` with `id` and `frequency`, `deleteAlert` with `id`. The form kit reads
+ * them with the API's own schemas, so a mistake is worded before any round trip; the
+ * API's refusals (already saved, too many, no talent profile, not found) come back in words.
  */
-export async function submitJobAlertForm(form: Pick<FormData, 'get'>, send: SendGraphql, t: Translate): Promise<JobAlertOutcome> {
+export async function submitJobAlertForm(form: FormData, send: SendGraphql, t: Translate): Promise<JobAlertOutcome> {
   const intent = form.get('intent');
-  const id = String(form.get('id') ?? '');
-  const frequency = frequencyOf(form.get('frequency'));
+  const invalid = (issues: readonly FieldIssue[]): JobAlertOutcome => ({ kind: 'failed', message: Object.values(fieldErrorsOf(issues, t, JOB_ALERT_ERRORS, 'jobAlerts.failed'))[0] ?? t('jobAlerts.failed') });
   let answer;
   if (intent === 'createAlert') {
-    if (!frequency) return { kind: 'failed', message: t(`${JOB_ALERT_ERRORS}.frequencyInvalid`) };
-    answer = await sendDocument(send, CREATE_MY_JOB_ALERT_MUTATION, { data: { query: String(form.get('query') ?? ''), frequency } });
+    const parsed = parseForm(form, jobAlertCreateFormSchema, { coerce: false });
+    if (!parsed.ok) return invalid(parsed.issues);
+    answer = await sendDocument(send, CREATE_MY_JOB_ALERT_MUTATION, { data: parsed.value });
   } else if (intent === 'updateAlert' || intent === 'deleteAlert') {
-    if (!isUuid(id)) return { kind: 'failed', message: t('jobAlerts.failed') };
+    const alert = parseForm(form, jobAlertIdSchema);
+    const id = alert.ok ? alert.value.id : null;
+    if (!id) return { kind: 'failed', message: t('jobAlerts.failed') };
     if (intent === 'deleteAlert') answer = await sendDocument(send, DELETE_MY_JOB_ALERT_MUTATION, { id });
-    else if (!frequency) return { kind: 'failed', message: t(`${JOB_ALERT_ERRORS}.frequencyInvalid`) };
-    else answer = await sendDocument(send, UPDATE_MY_JOB_ALERT_MUTATION, { id, data: { frequency } });
+    else {
+      const parsed = parseForm(form, jobAlertUpdateSchema, { coerce: false });
+      if (!parsed.ok) return invalid(parsed.issues);
+      answer = await sendDocument(send, UPDATE_MY_JOB_ALERT_MUTATION, { id, data: parsed.value });
+    }
   } else {
     return { kind: 'failed', message: t('jobAlerts.failed') };
   }

@@ -1,5 +1,8 @@
 import { companyRefusal, type RefusalStatus } from '../companies/company-refusals';
+import { z } from 'zod';
 import { answerIssues } from '../forms/answer-issues';
+import { checkbox, idOrNull } from '../forms/form-values';
+import { parseForm } from '../forms/parse-form';
 import { graphql, type ResultOf } from '../graphql/graphql';
 import { sendDocument, type SendGraphql } from '../graphql/send-document';
 import type { Translate } from '../i18n/i18n';
@@ -108,9 +111,30 @@ export const hasApplicationFilters = (filters: ApplicationFilters) =>
   Boolean(filters.q || filters.jobAdId || filters.hiringStepId || filters.appliedFrom || filters.appliedTo || filters.stuckOnly);
 
 export type MoveOutcome =
-  | { kind: 'done' }
+  /** `rowId`: the one application moved from its row's own form, null for the bulk form. */
+  | { kind: 'done'; rowId: string | null }
   /** `rowId`: the one application a refusal is about (a row's own form), null for the bulk form. */
   | { kind: 'refused'; rowId: string | null; message: string; status: RefusalStatus };
+
+/**
+ * A move form as posted: a row's own form posts its application as `id`, the bulk form
+ * every ticked `ids` (one or many); ids that are no UUID are left out, so a form that was
+ * not ours moves nothing. Which ids, steps and reasons the company may name only the API
+ * can tell.
+ */
+export const applicationMoveFormSchema = z
+  .object({
+    id: z.string().nullish(),
+    ids: z.preprocess((raw) => (raw == null ? [] : Array.isArray(raw) ? raw : [raw]), z.array(z.string())),
+    confirm: checkbox,
+    hiringStepId: idOrNull,
+    rejectionReasonId: idOrNull,
+  })
+  .transform(({ id, ids, ...rest }) => ({
+    ids: (typeof id === 'string' ? [id] : ids).filter(isUuid),
+    rowId: typeof id === 'string' && isUuid(id) ? id : null,
+    ...rest,
+  }));
 
 /**
  * A move posted from a row (`id`), or from the bulk form (every ticked `ids`): to the
@@ -118,18 +142,17 @@ export type MoveOutcome =
  * the confirmation box ticked, so a slip of the "select all" box cannot reject a page.
  */
 export async function submitApplicationMove(form: FormData, send: SendGraphql, t: Translate): Promise<MoveOutcome> {
-  const single = form.get('id');
-  const ids = (typeof single === 'string' ? [single] : form.getAll('ids').map(String)).filter(isUuid);
-  const rowId = typeof single === 'string' && isUuid(single) ? single : null;
+  const parsed = parseForm(form, applicationMoveFormSchema, { coerce: false });
+  // Every field reads as something (absent ids are none), so only a form that was not ours fails.
+  if (!parsed.ok) return { kind: 'refused', rowId: null, message: t(`${WORDS}.errors.nothingSelected`), status: 422 };
+  const { ids, rowId, confirm, hiringStepId, rejectionReasonId } = parsed.value;
   const refused = (message: string, status: RefusalStatus = 422): MoveOutcome => ({ kind: 'refused', rowId, message, status });
   if (!ids.length) return refused(t(`${WORDS}.errors.nothingSelected`));
   if (ids.length > MAX_BULK_MOVE) return refused(t(`${WORDS}.errors.tooMany`));
-  if (!rowId && ids.length > BULK_CONFIRM_THRESHOLD && form.get('confirm') !== 'on') return refused(t(`${WORDS}.bulkConfirmNeeded`, { count: ids.length }));
-  const hiringStepId = String(form.get('hiringStepId') ?? '');
-  if (!isUuid(hiringStepId)) return refused(t(`${WORDS}.errors.stepUnknown`));
-  const reason = String(form.get('rejectionReasonId') ?? '');
-  const answer = await sendDocument(send, MOVE_TALENT_JOB_APPLICATION_MUTATION, { ids, hiringStepId, rejectionReasonId: isUuid(reason) ? reason : null });
-  if (answer.data?.moveTalentJobApplication && !answer.errors.length) return { kind: 'done' };
+  if (!rowId && ids.length > BULK_CONFIRM_THRESHOLD && !confirm) return refused(t(`${WORDS}.bulkConfirmNeeded`, { count: ids.length }));
+  if (!hiringStepId) return refused(t(`${WORDS}.errors.stepUnknown`));
+  const answer = await sendDocument(send, MOVE_TALENT_JOB_APPLICATION_MUTATION, { ids, hiringStepId, rejectionReasonId });
+  if (answer.data?.moveTalentJobApplication && !answer.errors.length) return { kind: 'done', rowId };
   const { issues } = answerIssues(answer.errors);
   if (issues.length) return refused(t(`${WORDS}.errors.${issues[0]!.code}`, { defaultValue: t(`${WORDS}.failed`) }));
   const refusal = companyRefusal(answer.errors, t, WORDS);

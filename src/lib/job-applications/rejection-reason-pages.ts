@@ -1,4 +1,5 @@
 import { companyRefusal, type RefusalStatus } from '../companies/company-refusals';
+import { typedForm } from '../forms/form-values';
 import { answerIssues } from '../forms/answer-issues';
 import { fieldErrorsOf } from '../forms/form-outcome';
 import { parseForm } from '../forms/parse-form';
@@ -44,7 +45,7 @@ export type RejectionReasonOutcome =
 
 export async function submitRejectionReasonForm(intent: RejectionReasonIntent, form: FormData, send: SendGraphql, t: Translate): Promise<RejectionReasonOutcome> {
   const reasonId = intent === 'addReason' ? null : postedId(form);
-  const values = { kind: String(form.get('kind') ?? ''), label: String(form.get('label') ?? '') };
+  const values = typedForm(form, ['kind', 'label']);
   const refused = (message: string, status: RefusalStatus = 422): RejectionReasonOutcome => ({ kind: 'refused', intent, reasonId, message, status, values });
   if (intent !== 'addReason' && !reasonId) return refused(t(`${WORDS}.gone`));
   const firstIssue = (issues: readonly { path: string; code: string }[]) => Object.values(fieldErrorsOf(issues, t, ERRORS))[0] ?? t(`${WORDS}.invalid`);

@@ -94,7 +94,7 @@ export function jobDescriptionFormValuesOf(description: NonNullable<JobDescripti
 }
 
 function typedJobDescriptionForm(form: FormData): JobDescriptionFormValues {
-  return { ...typedForm(form, JOB_FORM_FIELDS), openForApplications: form.get('openForApplications') === 'on', clientCompanyId: String(form.get('clientCompanyId') ?? '') };
+  return { ...typedForm(form, [...JOB_FORM_FIELDS, 'clientCompanyId']), openForApplications: form.get('openForApplications') === 'on' };
 }
 
 export type JobDescriptionFormOutcome = { kind: 'saved'; id: string } | (Extract<FormOutcome<JobDescriptionFormValues>, { kind: 'invalid' }> & { status: RefusalStatus });

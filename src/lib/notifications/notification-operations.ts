@@ -1,6 +1,8 @@
+import { z } from 'zod';
 import { graphql, type ResultOf } from '../graphql/graphql';
 import { sendDocument, type SendGraphql } from '../graphql/send-document';
-import { isUuid } from '../ids';
+import { requiredId } from '../forms/form-values';
+import { parseForm } from '../forms/parse-form';
 
 /** GraphQL documents of the notification list (/notifications); its view types come from them. */
 
@@ -36,6 +38,9 @@ export function readNotificationFilter(value: string | null): NotificationFilter
   return value === 'unread' ? 'unread' : 'all';
 }
 
+/** "Mark read": the notification's id; a missing one is a form that was not ours, one that is no UUID names none of the user's. */
+export const markNotificationReadFormSchema = z.object({ id: requiredId({ required: 'failed', unknown: 'gone' }) });
+
 /** What a post to the list did: the notice to show, or why nothing happened. */
 export type NotificationActionOutcome = { kind: 'marked' | 'allMarked' } | { kind: 'gone' } | { kind: 'failed' };
 
@@ -44,16 +49,16 @@ export type NotificationActionOutcome = { kind: 'marked' | 'allMarked' } | { kin
  * `intent=markAllRead`. An id that is not the user's (or not an id) is "gone", as the API
  * answers NOT_FOUND for it; anything else that fails is "failed".
  */
-export async function submitNotificationAction(form: Pick<FormData, 'get'>, send: SendGraphql): Promise<NotificationActionOutcome> {
+export async function submitNotificationAction(form: FormData, send: SendGraphql): Promise<NotificationActionOutcome> {
   const intent = form.get('intent');
   if (intent === 'markAllRead') {
     const answer = await sendDocument(send, MARK_ALL_NOTIFICATIONS_READ_MUTATION);
     return answer.errors.length || answer.data === null ? { kind: 'failed' } : { kind: 'allMarked' };
   }
-  const id = form.get('id');
-  if (intent !== 'markRead' || typeof id !== 'string') return { kind: 'failed' };
-  if (!isUuid(id)) return { kind: 'gone' };
-  const answer = await sendDocument(send, MARK_NOTIFICATION_READ_MUTATION, { id });
+  if (intent !== 'markRead') return { kind: 'failed' };
+  const parsed = parseForm(form, markNotificationReadFormSchema);
+  if (!parsed.ok) return { kind: parsed.issues[0]?.code === 'gone' ? 'gone' : 'failed' };
+  const answer = await sendDocument(send, MARK_NOTIFICATION_READ_MUTATION, { id: parsed.value.id });
   if (answer.errors.some((error) => error.extensions?.code === 'NOT_FOUND')) return { kind: 'gone' };
   return answer.errors.length || !answer.data ? { kind: 'failed' } : { kind: 'marked' };
 }

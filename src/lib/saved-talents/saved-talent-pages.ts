@@ -1,9 +1,11 @@
 import { companyRefusal, type RefusalStatus } from '../companies/company-refusals';
+import { z } from 'zod';
 import { answerIssues } from '../forms/answer-issues';
+import { idOrNull } from '../forms/form-values';
+import { parseForm } from '../forms/parse-form';
 import { graphql, type ResultOf } from '../graphql/graphql';
 import { sendDocument, type SendGraphql, type GraphqlError } from '../graphql/send-document';
 import type { Translate } from '../i18n/i18n';
-import { postedId } from '../ids';
 import { SAVED_TALENT_ERRORS } from './saved-talent-input';
 
 // The documents and pure handlers of /company/talent-saved and of the "Save to list" forms
@@ -89,12 +91,27 @@ function refusalOf(intent: SavedTalentIntent, rowId: string | null, label: strin
   return { kind: 'refused', intent, rowId, ...refusal, label };
 }
 
+/**
+ * A post about lists or saved talents: the list's name as typed (the API checks it with
+ * savedTalentListLabel, and its codes are worded here) and the ids it names, each null
+ * when missing or no UUID.
+ */
+export const savedTalentFormSchema = z.object({
+  label: z
+    .string()
+    .nullish()
+    .transform((raw) => raw ?? ''),
+  id: idOrNull,
+  listId: idOrNull,
+  talentProfileId: idOrNull,
+});
+
 /** One post about lists or saved talents, by its intent; every id is resolved by the API inside the company. */
 export async function submitSavedTalentWrite(intent: SavedTalentIntent, form: FormData, send: SendGraphql, t: Translate): Promise<SavedTalentOutcome> {
-  const label = String(form.get('label') ?? '');
-  const id = postedId(form);
-  const listId = postedId(form, 'listId');
-  const talentProfileId = postedId(form, 'talentProfileId');
+  const parsed = parseForm(form, savedTalentFormSchema, { coerce: false });
+  // Only a form that was not ours fails (a file where text belongs): nothing it names can be written.
+  if (!parsed.ok) return { kind: 'refused', intent, rowId: null, message: t(`${WORDS}.gone`), status: 422, label: '' };
+  const { label, id, listId, talentProfileId } = parsed.value;
   const gone: SavedTalentOutcome = { kind: 'refused', intent, rowId: id ?? talentProfileId, message: t(`${WORDS}.gone`), status: 422, label };
   switch (intent) {
     case 'createList': {

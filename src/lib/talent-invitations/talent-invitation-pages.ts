@@ -1,6 +1,7 @@
 import { companyRefusal, type RefusalStatus } from '../companies/company-refusals';
 import { answerIssues } from '../forms/answer-issues';
 import { fieldErrorsOf, type FieldErrors, type FieldIssue } from '../forms/form-outcome';
+import { typedForm } from '../forms/form-values';
 import type { SelectGroup } from '../forms/select-options';
 import { zodIssues } from '../forms/zod-issues';
 import { graphql, type ResultOf } from '../graphql/graphql';
@@ -147,7 +148,7 @@ const fieldOf = (issue: FieldIssue): FieldIssue => (issue.path === 'jobAdId' || 
  */
 export async function submitInviteForm(form: FormData, send: SendGraphql, t: Translate): Promise<InviteFormOutcome> {
   const selection = readInviteSelection(form);
-  const values: InviteFormValues = { talentProfileIds: selection.talentProfileIds, role: String(form.get('role') ?? ''), message: String(form.get('message') ?? '') };
+  const values: InviteFormValues = { talentProfileIds: selection.talentProfileIds, ...typedForm(form, ['role', 'message']) };
   const invalid = (issues: readonly FieldIssue[], formError: string, status: RefusalStatus = 422, refusals: InviteRefusal[] = []): InviteFormOutcome => {
     const fieldErrors = fieldErrorsOf(issues.map(fieldOf), t, TALENT_INVITATION_ERRORS);
     return { kind: 'invalid', values, fieldErrors, formError: fieldErrors.talentProfileIds ?? formError, refusals, status };

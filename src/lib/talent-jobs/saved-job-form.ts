@@ -1,4 +1,6 @@
-import { isUuid } from '../ids';
+import { z } from 'zod';
+import { idOrNull } from '../forms/form-values';
+import { parseForm } from '../forms/parse-form';
 import { buildRoute } from '../routes/build-route';
 import { safeReturnTo } from '../routes/safe-return-to';
 import { sendDocument, type SendGraphql } from '../graphql/send-document';
@@ -18,13 +20,17 @@ export type SavedJobOutcome =
   /** The API refused for another reason; its message says why. */
   | { kind: 'failed'; status: number; message: string };
 
+/** The save / remove form's fields: the job ad (null unless a UUID) and the page to go back to. */
+export const savedJobFormSchema = z.object({ jobAdId: idOrNull, returnTo: z.string().nullish() });
+
 export async function submitSavedJobForm(form: FormData, send: SendGraphql): Promise<SavedJobOutcome> {
   const intent = form.get('intent');
-  const jobAdId = String(form.get('jobAdId') ?? '');
-  const location = safeReturnTo(String(form.get('returnTo') ?? ''), buildRoute('talentSavedJobs'));
-  if ((intent !== 'save' && intent !== 'remove') || !isUuid(jobAdId)) {
+  const parsed = parseForm(form, savedJobFormSchema);
+  const jobAdId = parsed.ok ? parsed.value.jobAdId : null;
+  if ((intent !== 'save' && intent !== 'remove') || !parsed.ok || !jobAdId) {
     return { kind: 'invalid', status: 400 };
   }
+  const location = safeReturnTo(parsed.value.returnTo ?? '', buildRoute('talentSavedJobs'));
   const answer = intent === 'save' ? await sendDocument(send, SAVE_JOB_AD_MUTATION, { jobAdId }) : await sendDocument(send, REMOVE_SAVED_JOB_AD_MUTATION, { jobAdId });
   const error = answer.errors[0];
   const code = error?.extensions?.code;

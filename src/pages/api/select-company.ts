@@ -1,5 +1,7 @@
 import type { APIRoute } from 'astro';
+import { selectCompanyFormSchema } from '../../lib/companies/select-company';
 import { verifiedCompaniesOf } from '../../lib/companies/selected-company';
+import { parseForm } from '../../lib/forms/parse-form';
 import { buildRoute } from '../../lib/routes/build-route';
 
 const textResponse = (message: string, status: number) =>
@@ -19,13 +21,13 @@ export const POST: APIRoute = async ({ request, locals }) => {
   if (!session) return seeOther(buildRoute('signIn', { query: { returnTo: dashboard } }));
 
   const form = await request.formData().catch(() => null);
-  if (!bff.verifyCsrf(session, form?.get('csrf'))) return textResponse(t('errors.forbidden'), 403);
+  if (!form || !bff.verifyCsrf(session, form.get('csrf'))) return textResponse(t('errors.forbidden'), 403);
 
   // Endpoints get the session only: the user's companies come fresh from the API.
   const user = await bff.currentUser(session, dashboard);
   if (!user) return seeOther(buildRoute('signIn', { query: { returnTo: dashboard } }));
-  const companyId = form?.get('companyId');
-  const chosen = verifiedCompaniesOf(user).find((company) => company.id === companyId);
+  const parsed = parseForm(form, selectCompanyFormSchema);
+  const chosen = parsed.ok ? verifiedCompaniesOf(user).find((company) => company.id === parsed.value.companyId) : undefined;
   if (!chosen) return textResponse(t('accountMenu.switchRefused'), 422);
 
   await bff.selectCompany(session, chosen.id);
