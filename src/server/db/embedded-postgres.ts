@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { chmod, chown, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { userInfo } from 'node:os';
@@ -53,7 +53,22 @@ export function embeddedEngineOf(dataDir: string, configured: EmbeddedEngine | n
   if (configured) return configured;
   const hasPglite = existsSync(path.join(dataDir, 'pglite'));
   const hasPostgres = existsSync(path.join(dataDir, EMBEDDED_POSTGRES_DIR));
-  return hasPglite && !hasPostgres ? 'pglite' : 'postgres';
+  if (hasPglite && !hasPostgres) return 'pglite';
+  return !hasPostgres && serverUserCannotReach(dataDir) ? 'pglite' : 'postgres';
+}
+
+/**
+ * As root the server runs as the user postgres, which must pass through every folder above
+ * DATA_DIR (e.g. not a checkout under /root, mode 700). Where it cannot, the default falls
+ * back to PGlite rather than failing to start: the folder above DATA_DIR that blocks it,
+ * or null when nothing does (or when not root: the server then runs as ourselves).
+ */
+export function serverUserCannotReach(dataDir: string): string | null {
+  if (userInfo().uid !== 0) return null;
+  for (let folder = path.dirname(path.resolve(dataDir)); ; folder = path.dirname(folder)) {
+    if (existsSync(folder) && (statSync(folder).mode & 0o001) === 0) return folder;
+    if (path.dirname(folder) === folder) return null;
+  }
 }
 
 function isAlive(pid: number): boolean {

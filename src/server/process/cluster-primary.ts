@@ -2,7 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { createServer } from 'node:net';
 import { availableParallelism } from 'node:os';
 import type { AppConfig } from '../config';
-import { embeddedEngineOf, openEmbeddedPostgres, type EmbeddedPostgresServer } from '../db/embedded-postgres';
+import { embeddedEngineOf, openEmbeddedPostgres, serverUserCannotReach, type EmbeddedPostgresServer } from '../db/embedded-postgres';
 import { hostSharedCounters } from './shared-counter';
 
 /** Workers by default: one per core, at most this many (each holds a few hundred MB). */
@@ -16,6 +16,8 @@ const STOP_MARGIN_MS = 5_000;
  */
 export function workerCountOf(config: AppConfig, log: (message: string) => void): number {
   const pglite = !config.databaseUrl && embeddedEngineOf(config.dataDir, config.embeddedDatabase === 'auto' ? null : config.embeddedDatabase) === 'pglite';
+  const blocked = config.embeddedDatabase === 'auto' ? serverUserCannotReach(config.dataDir) : null;
+  if (pglite && blocked) log(`database: the embedded PostgreSQL server would run as the user postgres, which cannot pass through ${blocked}; using the embedded PGlite instead (one process). Give DATA_DIR a place it can reach, or set DATABASE_URL`);
   if (pglite) {
     if ((config.workers ?? 1) > 1) log(`WEB_CONCURRENCY=${config.workers} ignored: the embedded PGlite serves one process (unset EMBEDDED_DATABASE for the embedded PostgreSQL)`);
     return 1;

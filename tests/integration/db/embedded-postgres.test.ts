@@ -1,11 +1,11 @@
-import { mkdtempSync, mkdirSync } from 'node:fs';
+import { chmodSync, mkdtempSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createBackup, restoreBackup } from '../../../src/server/backup/backup';
 import { openDatabase, type Database } from '../../../src/server/db/client';
-import { embeddedEngineOf, embeddedPostgresPid } from '../../../src/server/db/embedded-postgres';
+import { embeddedEngineOf, embeddedPostgresPid, serverUserCannotReach } from '../../../src/server/db/embedded-postgres';
 import { migrate } from '../../../src/server/db/migrate';
 
 // The embedded default of `npm start` (issue 12): a real PostgreSQL server process from the
@@ -90,6 +90,18 @@ describe('embeddedEngineOf', () => {
     expect(embeddedEngineOf(dataDir, null)).toBe('pglite');
     expect(embeddedEngineOf(dataDir, 'postgres')).toBe('postgres');
     mkdirSync(path.join(dataDir, 'postgres'));
+    expect(embeddedEngineOf(dataDir, null)).toBe('postgres');
+  });
+
+  it.skipIf(process.getuid?.() !== 0)('falls back to PGlite where the server, run as the user postgres, could not reach DATA_DIR (a folder of mode 700 above it)', () => {
+    const closed = freshDir('closed');
+    chmodSync(closed, 0o700);
+    const dataDir = path.join(closed, 'data');
+    expect(serverUserCannotReach(dataDir)).toBe(closed);
+    expect(embeddedEngineOf(dataDir, null)).toBe('pglite');
+    expect(embeddedEngineOf(dataDir, 'postgres')).toBe('postgres');
+    chmodSync(closed, 0o711);
+    expect(serverUserCannotReach(dataDir)).toBeNull();
     expect(embeddedEngineOf(dataDir, null)).toBe('postgres');
   });
 });
