@@ -93,6 +93,14 @@ describe('billing form without JavaScript: lines are added and removed by submit
     expect(result).toMatchObject({ ok: true, value: { period: { year: 2026, month: 1 }, input: { currency: 'EUR', message: 'Hi', lines: [{ id: null, description: ' Dev ', unit: 'HOUR', quantity: '7.5', price: '55' }] } } });
   });
 
+  it('edits the billing a posted UUID names; a blank or non-UUID billing id starts a new one', () => {
+    const line = [{ description: 'Dev', unit: 'HOUR', quantity: '1', price: '1' }];
+    const billingId = '3d1e7c9a-2b4f-4a6e-9c8d-7f6e5d4c3b2a';
+    expect(check(postedForm(line, { billingId }))).toMatchObject({ ok: true, value: { billingId } });
+    expect(check(postedForm(line, { billingId: '' }))).toMatchObject({ ok: true, value: { billingId: null, period: { year: 2026, month: 1 } } });
+    expect(check(postedForm(line, { billingId: 'nope' }))).toMatchObject({ ok: true, value: { billingId: null, period: { year: 2026, month: 1 } } });
+  });
+
   it("words the API's field codes from the locale file, never its English message", async () => {
     const t = getTranslator();
     const refusal = (field: string, code: string, params?: Record<string, string>) => async () => ({

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrorsOf } from '../../src/lib/forms/form-outcome';
+import { parseForm } from '../../src/lib/forms/parse-form';
+import { zodIssues } from '../../src/lib/forms/zod-issues';
 import { getTranslator } from '../../src/lib/i18n/i18n';
-import { isHttpUrl, normalizeDecimal, parseTalentProfileUpdate, PROFILE_ERRORS, rateCurrencyError } from '../../src/lib/talent/talent-profile-input';
+import { createTalentProfileSchema, isHttpUrl, normalizeDecimal, parseTalentProfileUpdate, PROFILE_ERRORS, rateCurrencyError } from '../../src/lib/talent/talent-profile-input';
 
 const t = getTranslator(['common', 'profile']);
 /** The issues worded as the page and the API word them (`profile:form.errors.<code>`). */
@@ -123,5 +125,40 @@ describe('talent profile update rules', () => {
       isVisible: 'Choose yes or no',
       'skills.0.years': 'Enter a whole number of years from 0 to 70',
     });
+  });
+});
+
+describe('talent profile creation rules (spec §7 CreateOneTalentProfile)', () => {
+  const createErrorsOf = (input: unknown) => {
+    const result = createTalentProfileSchema.safeParse(input);
+    return result.success ? {} : fieldErrorsOf(zodIssues(result.error), t, PROFILE_ERRORS, 'missing words');
+  };
+  const formOf = (fields: Record<string, string>) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    return form;
+  };
+
+  it('emailInvalid: wants an e-mail address, trimmed, of at most 254 characters', () => {
+    expect(createTalentProfileSchema.parse({ email: ' ada@example.test ', profileName: 'Ada' })).toEqual({ email: 'ada@example.test', profileName: 'Ada' });
+    expect(createErrorsOf({ email: 'not-an-email', profileName: 'Ada' })).toEqual({ email: 'Enter a valid email address' });
+    expect(createErrorsOf({ email: `${'a'.repeat(250)}@example.test` })).toEqual({ email: 'Enter a valid email address' });
+    expect(createErrorsOf({})).toEqual({ email: 'Enter a valid email address' });
+  });
+
+  it('profileNameTooLong: takes a profile name of at most 100 characters', () => {
+    expect(createTalentProfileSchema.parse({ email: 'ada@example.test', profileName: 'x'.repeat(100) }).profileName).toHaveLength(100);
+    expect(createErrorsOf({ email: 'ada@example.test', profileName: 'x'.repeat(101) })).toEqual({ profileName: 'Use at most 100 characters' });
+  });
+
+  it('leaves the profile name blank when it is missing or looks like an e-mail address', () => {
+    expect(createTalentProfileSchema.parse({ email: 'ada@example.test' }).profileName).toBe('');
+    expect(createTalentProfileSchema.parse({ email: 'ada@example.test', profileName: ' ada@example.test ' }).profileName).toBe('');
+  });
+
+  it('reads the posted form with the same rules, an empty field being blank', () => {
+    const refused = parseForm(formOf({ email: '', profileName: 'x'.repeat(101) }), createTalentProfileSchema, { coerce: false });
+    expect(refused.ok ? {} : fieldErrorsOf(refused.issues, t, PROFILE_ERRORS, 'missing words')).toEqual({ email: 'Enter a valid email address', profileName: 'Use at most 100 characters' });
+    expect(parseForm(formOf({ email: 'ada@example.test', profileName: '' }), createTalentProfileSchema, { coerce: false })).toMatchObject({ ok: true, value: { email: 'ada@example.test', profileName: '' } });
   });
 });

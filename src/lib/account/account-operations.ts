@@ -1,6 +1,7 @@
 import type { Translate } from '../i18n/i18n';
 import { answerIssues } from '../forms/answer-issues';
 import { fieldErrorsOf, type FormOutcome } from '../forms/form-outcome';
+import { typedForm } from '../forms/form-values';
 import { parseForm } from '../forms/parse-form';
 import { graphql } from '../graphql/graphql';
 import { sendDocument, type GraphqlAnswerLike, type SendGraphql } from '../graphql/send-document';
@@ -55,7 +56,7 @@ export interface AccountFormValues {
   phoneNumber: string;
 }
 
-const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
+const ACCOUNT_FORM_FIELDS = ['displayName', 'phoneNumber'] as const;
 
 /**
  * The /edit-account form: read and checked with the rules the API uses (so a mistake is
@@ -65,8 +66,7 @@ const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
 export async function submitAccountForm(form: FormData, send: SendGraphql, t: Translate): Promise<FormOutcome<AccountFormValues>> {
   const parsed = parseForm(form, accountFormSchema);
   if (!parsed.ok) {
-    const values = { displayName: textOf(parsed.payload.displayName), phoneNumber: textOf(parsed.payload.phoneNumber) };
-    return { kind: 'invalid', values, fieldErrors: fieldErrorsOf(parsed.issues, t, ACCOUNT_ERRORS), formError: null };
+    return { kind: 'invalid', values: typedForm(form, ACCOUNT_FORM_FIELDS), fieldErrors: fieldErrorsOf(parsed.issues, t, ACCOUNT_ERRORS), formError: null };
   }
   const values = { displayName: parsed.value.displayName, phoneNumber: parsed.value.phoneNumber ?? '' };
   const answer = await sendDocument(send, UPDATE_ME_MUTATION, { data: values });

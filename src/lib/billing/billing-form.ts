@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formNameOf } from '../forms/form-names';
-import { posted, postedEntries } from '../forms/form-values';
+import { idOrNull, posted, postedEntries } from '../forms/form-values';
 import { addFieldIssues, zodIssues } from '../forms/zod-issues';
 import { RATE_UNITS } from '../jobs/job-enums';
 import { readPrice, readQuantity, lineAmount, billingAmount } from './billing-arithmetic';
@@ -153,7 +153,7 @@ const postedLine = z.object({ id: text, description: text, unit: text, quantity:
 export function billingFormSchema(context: { assignment: BillingAssignmentView | null; now: Date }): z.ZodType<BillingFormInput> {
   return z
     .object({
-      billingId: text,
+      billingId: idOrNull,
       assignmentId: text,
       period: text,
       currency: text,
@@ -161,7 +161,7 @@ export function billingFormSchema(context: { assignment: BillingAssignmentView |
       lines: z.preprocess((lines) => postedEntries(lines, { filled: TYPED_LINE_FIELDS }), z.array(postedLine)),
     })
     .transform((form, ctx): BillingFormInput => {
-      const billingId = form.billingId || null;
+      const { billingId } = form;
       const issues: BillingIssue[] = [];
       const period = parsePeriodValue(form.period);
       if (billingId === null) {

@@ -2,6 +2,7 @@ import { fieldErrorsOf, type FieldErrors, type FieldIssue } from '../forms/form-
 import type { Translate } from '../i18n/i18n';
 import { answerIssues } from '../forms/answer-issues';
 import { parseForm } from '../forms/parse-form';
+import { postedId } from '../ids';
 import { answerErrors } from '../talent/profile-operations';
 import { sendDocument, type SendGraphql } from '../graphql/send-document';
 import { submitAttachment, type UploadGraphql } from './billing-attachment-submission';
@@ -65,9 +66,11 @@ function billingErrors(issues: readonly FieldIssue[], t: Translate): { errors: F
 async function submitBillingForm(form: FormData, context: SubmissionContext): Promise<BillingSubmission> {
   const { send, t, now } = context;
   const intent = readBillingIntent(form.get('intent'));
-  const creating = !textOf(form.get('billingId'));
-  const assignmentId = textOf(form.get('assignmentId'));
-  const assignment = creating && intent.kind === 'save' ? ((await context.loadAssignments()).find((candidate) => candidate.id === assignmentId && candidate.isActive) ?? null) : null;
+  // No billing id (or none that is a UUID, a post that was not ours) is a new billing, as the schema reads it.
+  const creating = postedId(form, 'billingId') === null;
+  const assignmentId = postedId(form, 'assignmentId');
+  const assignment =
+    creating && intent.kind === 'save' && assignmentId ? ((await context.loadAssignments()).find((candidate) => candidate.id === assignmentId && candidate.isActive) ?? null) : null;
   const parsed = parseForm(form, billingFormSchema({ assignment, now }), { coerce: false });
   if (intent.kind !== 'save') return { kind: 'billingForm', values: applyLineIntent(billingFormValuesOf(parsed.payload, { keepBlank: true }), intent), errors: {}, formError: null, status: 200 };
 
@@ -95,7 +98,8 @@ async function submitBillingForm(form: FormData, context: SubmissionContext): Pr
 }
 
 async function submitStatusAction(form: FormData, context: SubmissionContext, action: 'send' | 'delete'): Promise<BillingSubmission> {
-  const billingId = textOf(form.get('billingId'));
+  const billingId = postedId(form, 'billingId');
+  if (billingId === null) return { kind: 'notFound' };
   const answer = action === 'send' ? await sendDocument(context.send, SEND_BILLING_MUTATION, { id: billingId }) : await sendDocument(context.send, DELETE_BILLING_MUTATION, { id: billingId });
   const failure = answerErrors(answer);
   if (!failure && answer.data) {

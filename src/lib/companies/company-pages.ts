@@ -11,6 +11,7 @@ import { sendDocument, type SendGraphql } from '../graphql/send-document';
 import type { Translate } from '../i18n/i18n';
 import { COMPANY_ERRORS, companyCreateSchema, companyProfileFormSchema, type CompanyCreateValues } from './company-input';
 import type { GraphqlError } from '../graphql/send-document';
+import { postedId } from '../ids';
 import { COUNTRY_CODES } from './country-codes';
 
 // The documents and pure handlers of the pages /company/create, /company/my-companies and
@@ -183,8 +184,8 @@ export type LeaveCompanyOutcome =
  * page's general message, never the API's English text.
  */
 export async function submitLeaveCompanyForm(form: FormData, send: SendGraphql, t: Translate): Promise<LeaveCompanyOutcome> {
-  const companyId = form.get('companyId');
-  if (typeof companyId !== 'string' || companyId === '') return { kind: 'refused', reason: 'failed', message: t('companies.myCompanies.leaveFailed') };
+  const companyId = postedId(form, 'companyId');
+  if (companyId === null) return { kind: 'refused', reason: 'failed', message: t('companies.myCompanies.leaveFailed') };
   const answer = await sendDocument(send, LEAVE_COMPANY_MUTATION, { companyId });
   if (answer.data?.leaveCompany && !answer.errors.length) return { kind: 'left' };
   if (answer.errors[0]?.extensions?.reason === 'lastOwner') return { kind: 'refused', reason: 'lastOwner', message: t(`${COMPANY_ERRORS}.lastOwner`) };

@@ -1,29 +1,40 @@
 import { errorToastMessage } from '../notifications/toast-policy';
-import { answerErrors, CREATE_TALENT_PROFILE_MUTATION } from './profile-operations';
+import { answerIssues } from '../forms/answer-issues';
+import { fieldErrorsOf, type FieldErrors, type FieldIssue } from '../forms/form-outcome';
+import { typedForm } from '../forms/form-values';
+import { parseForm } from '../forms/parse-form';
+import type { Translate } from '../i18n/i18n';
+import { CREATE_TALENT_PROFILE_MUTATION } from './profile-operations';
+import { createTalentProfileSchema, PROFILE_ERRORS } from './talent-profile-input';
 import { sendDocument, type SendGraphql } from '../graphql/send-document';
 
-export interface CreateProfileValues {
-  email: string;
-  profileName: string;
-}
+const FIELDS = ['email', 'profileName'] as const;
+
+export type CreateProfileValues = Record<(typeof FIELDS)[number], string>;
 
 export type CreateProfileOutcome =
   /** Created now, or it already existed: either way the profile page is where to go. */
   | { kind: 'created' }
-  | { kind: 'invalid'; values: CreateProfileValues; fieldErrors: Partial<Record<keyof CreateProfileValues, string>>; formError: string | null };
+  | { kind: 'invalid'; values: CreateProfileValues; fieldErrors: FieldErrors; formError: string | null };
 
-const textOf = (value: FormDataEntryValue | null) => (typeof value === 'string' ? value : '');
-
-/** Handles the 'Create profile' form (spec §7 CreateOneTalentProfile). */
-export async function submitCreateProfile(form: FormData, send: SendGraphql, failedMessage: string): Promise<CreateProfileOutcome> {
-  const values = { email: textOf(form.get('email')).trim(), profileName: textOf(form.get('profileName')).trim() };
-  const answer = await sendDocument(send, CREATE_TALENT_PROFILE_MUTATION, { data: values });
-  const failure = answerErrors(answer);
-  if ((!failure && answer.data) || failure?.code === 'CONFLICT') return { kind: 'created' };
-  const fieldErrors: Partial<Record<keyof CreateProfileValues, string>> = {};
-  for (const { path, message } of failure?.fieldErrors ?? []) {
-    if (path === 'email' || path === 'profileName') fieldErrors[path] ??= message;
-  }
-  const formError = Object.keys(fieldErrors).length > 0 ? null : (errorToastMessage({ errors: answer.errors }) ?? failedMessage);
-  return { kind: 'invalid', values, fieldErrors, formError };
+/**
+ * Handles the 'Create profile' form (spec §7 CreateOneTalentProfile): read with the schema
+ * the API checks, so a bad field is refused before the API is asked; the API's own refusals
+ * arrive as codes and are worded from the locale files like the form's.
+ */
+export async function submitCreateProfile(form: FormData, send: SendGraphql, t: Translate): Promise<CreateProfileOutcome> {
+  const values = typedForm(form, FIELDS);
+  const invalid = (issues: readonly FieldIssue[], formError: string | null = null): CreateProfileOutcome => ({
+    kind: 'invalid',
+    values,
+    fieldErrors: fieldErrorsOf(issues, t, PROFILE_ERRORS),
+    formError,
+  });
+  const parsed = parseForm(form, createTalentProfileSchema, { coerce: false });
+  if (!parsed.ok) return invalid(parsed.issues);
+  const answer = await sendDocument(send, CREATE_TALENT_PROFILE_MUTATION, { data: parsed.value });
+  const { issues, code } = answerIssues(answer.errors);
+  if ((code === null && answer.data) || code === 'CONFLICT') return { kind: 'created' };
+  if (issues.length > 0) return invalid(issues);
+  return invalid([], errorToastMessage({ errors: answer.errors }) ?? t('talentDashboard.create.failed'));
 }

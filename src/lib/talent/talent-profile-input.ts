@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { isDateInRange } from '../format/dates';
 import { ASSIGNMENT_TYPES, WORK_MODES } from '../jobs/job-enums';
 import { isCurrencyCode, normalizeCurrency } from '../money/currency-code';
+import { emailAddress } from '../companies/member-input';
 import type { FieldIssue } from '../forms/form-outcome';
 import { zodIssues } from '../forms/zod-issues';
+import { initialProfileName } from '../profile/profile-name';
 import type { SectionId } from './profile-sections';
 
 // The rules a talent's own profile edit must pass (spec §3 talentProfile). Pure, so the
@@ -61,7 +63,27 @@ export const ISSUES = {
   duplicateLanguage: 'duplicateLanguage',
   tooLong: 'tooLong',
   tooMany: 'tooMany',
+  /** The code of the shared e-mail rule (`emailAddress`), worded here for the profile forms. */
+  emailInvalid: 'emailInvalid',
 } as const;
+
+/**
+ * Spec §7 CreateOneTalentProfile: an e-mail address (the rule every e-mail field uses) and
+ * the profile name, left blank when it looks like an e-mail address (`initialProfileName`)
+ * and at most PROFILE_LIMITS.profileName characters. The API checks its input with it and
+ * the "Create profile" forms read their post with it (`{ coerce: false }`: the schema reads
+ * blank text itself).
+ */
+export const createTalentProfileSchema = z.object({
+  email: emailAddress,
+  profileName: z
+    .string()
+    .nullish()
+    .transform((raw) => initialProfileName(raw))
+    .pipe(z.string().max(PROFILE_LIMITS.profileName, ISSUES.tooLong)),
+});
+
+export type CreateTalentProfileValues = z.output<typeof createTalentProfileSchema>;
 
 const blankToNull = (value: string): string | null => (value === '' ? null : value);
 

@@ -44,7 +44,13 @@ describeEachDatabase('createOneTalentProfile (spec §7)', (kind) => {
   it('rejects a bad e-mail with a field-level message', async () => {
     const { status, body } = await h.call(CREATE, { token: await h.token('talent-3'), variables: { data: { email: 'not-an-email', profileName: 'X' } } });
     expect(status).toBe(400);
-    expect(body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', fieldErrors: [{ field: 'data.email', message: 'Enter a valid email address' }] });
+    expect(body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', fieldErrors: [{ field: 'data.email', code: 'emailInvalid', message: 'Enter a valid email address' }] });
+  });
+
+  it('rejects a profile name over 100 characters with a coded field error', async () => {
+    const { status, body } = await h.call(CREATE, { token: await h.token('talent-3'), variables: { data: { email: 'x@example.test', profileName: 'x'.repeat(101) } } });
+    expect(status).toBe(400);
+    expect(body.errors?.[0]?.extensions).toMatchObject({ fieldErrors: [{ field: 'data.profileName', code: 'tooLong', message: 'Use at most 100 characters' }] });
   });
 
   it('needs a signed-in user', async () => {

@@ -1,7 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { effectivePermissions } from '../../../lib/permissions/effective-permissions';
-import { initialProfileName } from '../../../lib/profile/profile-name';
 import { buildRoute } from '../../../lib/routes/build-route';
+import { zodIssues } from '../../../lib/forms/zod-issues';
+import { createTalentProfileSchema, PROFILE_ERRORS } from '../../../lib/talent/talent-profile-input';
 import {
   company,
   companyOnUser,
@@ -10,7 +11,7 @@ import {
 } from '../../db/schema';
 import { userFeatureFlagRows } from '../feature-flags/feature-flag-access';
 import { builder } from '../builder';
-import { ApiError } from '../errors';
+import { ApiError, invalidFields } from '../errors';
 import { TalentProfile, type TalentProfileRow } from './talents';
 import { selectMemberships } from '../auth/memberships';
 
@@ -159,8 +160,6 @@ const CreatedId = builder.objectRef<{ id: string }>('CreatedId').implement({
   fields: (t) => ({ id: t.exposeID('id') }),
 });
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 builder.mutationField('createOneTalentProfile', (t) =>
   t.field({
     type: CreatedId,
@@ -168,14 +167,9 @@ builder.mutationField('createOneTalentProfile', (t) =>
     authScopes: { signedIn: true },
     args: { data: t.arg({ type: CreateTalentProfileInput, required: true }) },
     resolve: async (_root, { data }, { db, viewer }) => {
-      const email = data.email.trim();
-      if (!EMAIL.test(email) || email.length > 254) {
-        throw new ApiError('BAD_USER_INPUT', 'Enter a valid email address', { fieldErrors: [{ field: 'data.email', message: 'Enter a valid email address' }] });
-      }
-      const profileName = initialProfileName(data.profileName);
-      if (profileName.length > 100) {
-        throw new ApiError('BAD_USER_INPUT', 'The profile name is too long', { fieldErrors: [{ field: 'data.profileName', message: 'Use at most 100 characters' }] });
-      }
+      const parsed = createTalentProfileSchema.safeParse(data);
+      if (!parsed.success) throw invalidFields(zodIssues(parsed.error), PROFILE_ERRORS);
+      const { email, profileName } = parsed.data;
       const created = await db
         .insert(talentProfile)
         .values({ userId: viewer!.userId, externalUserId: viewer!.externalId, email, profileName })
