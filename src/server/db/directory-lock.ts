@@ -7,7 +7,8 @@ import { DatabaseError } from './database-error';
 /** Lock files this process holds: tells our own pid apart from a recycled one (pid 1 in a restarted container). */
 const heldByThisProcess = new Set<string>();
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this pid exists (also the embedded server's postmaster, see embedded-postgres.ts). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -7,7 +7,7 @@ import { userInfo } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { DatabaseError } from './database-error';
-import { acquireDirectoryLock } from './directory-lock';
+import { acquireDirectoryLock, isAlive } from './directory-lock';
 
 /**
  * The embedded default since issue 12: a real PostgreSQL server (the binaries of the
@@ -71,15 +71,6 @@ export function serverUserCannotReach(dataDir: string): string | null {
   }
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** The pid and port of the server running on `clusterDir`, from its postmaster.pid; null when none runs. */
 async function runningServer(clusterDir: string): Promise<{ pid: number; port: number } | null> {
   const text = await readFile(path.join(clusterDir, 'postmaster.pid'), 'utf8').catch(() => null);
@@ -112,11 +103,12 @@ export async function handOverToServerUser(dataDir: string): Promise<void> {
   await chmod(dataDir, (await stat(dataDir)).mode | 0o001);
 }
 
-function freePort(): Promise<number> {
+/** A port nobody listens on now on `host` (the embedded server's, or the workers' for PORT=0). */
+export function freePort(host = '127.0.0.1'): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
+    probe.listen(0, host, () => {
       const address = probe.address();
       const port = typeof address === 'object' && address ? address.port : 0;
       probe.close(() => resolve(port));

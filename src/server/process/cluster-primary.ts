@@ -1,8 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
-import { createServer } from 'node:net';
 import { availableParallelism } from 'node:os';
 import type { AppConfig } from '../config';
-import { embeddedEngineOf, openEmbeddedPostgres, serverUserCannotReach, type EmbeddedPostgresServer } from '../db/embedded-postgres';
+import { embeddedEngineOf, freePort, openEmbeddedPostgres, serverUserCannotReach, type EmbeddedPostgresServer } from '../db/embedded-postgres';
 import { hostSharedCounters } from './shared-counter';
 
 /** Workers by default: one per core, at most this many (each holds a few hundred MB). */
@@ -23,18 +22,6 @@ export function workerCountOf(config: AppConfig, log: (message: string) => void)
     return 1;
   }
   return config.workers ?? Math.min(availableParallelism(), DEFAULT_MAX_WORKERS);
-}
-
-function freePort(host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, host, () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 export interface ClusterPrimaryOptions {
