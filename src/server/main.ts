@@ -150,28 +150,14 @@ export async function startServer(options: StartOptions = {}) {
   return { server, url, port, config, stop: shutdown.stop };
 }
 
-/** One process serving every request: the server itself, until SIGTERM or SIGINT. */
-function runSingleProcess(options: StartOptions) {
-  const starting = startServer(options);
-  // Listen before the address is printed: a supervisor may signal as soon as it sees it.
-  const onSignal = (signal: NodeJS.Signals) => {
-    starting
-      .then((running) => running.stop(signal))
-      .then(
-        () => process.exit(0),
-        (error: unknown) => {
-          console.error(error);
-          process.exit(1);
-        },
-      );
-  };
-  process.once('SIGTERM', onSignal);
-  process.once('SIGINT', onSignal);
-  return starting;
-}
-
-/** A worker of `npm start`'s cluster: stops on a signal (its own, or the primary's), or when the primary is gone. */
-function runWorker(options: StartOptions) {
+/**
+ * Serves until SIGTERM or SIGINT (one process, or a worker of `npm start`'s cluster, which
+ * also stops when its primary is gone), then drains and exits 0. Signals are listened to
+ * before the address is printed (a supervisor may signal as soon as it sees it), with
+ * process.on and one stop: a Ctrl-C reaches a worker and its primary forwards it too, and
+ * the drain is bounded by SHUTDOWN_TIMEOUT_MS anyway.
+ */
+function serveUntilStopped(options: StartOptions) {
   const starting = startServer(options);
   let stopping = false;
   const stop = (reason: string) => {
@@ -187,10 +173,9 @@ function runWorker(options: StartOptions) {
         },
       );
   };
-  // process.on, not once: a Ctrl-C reaches the worker and the primary forwards it too.
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
-  process.on('disconnect', () => stop('primary gone'));
+  if (cluster.isWorker) process.on('disconnect', () => stop('primary gone'));
   return starting;
 }
 
@@ -199,11 +184,11 @@ function runWorker(options: StartOptions) {
  * workers (see process/cluster-primary.ts) when the database is a server all of them share.
  */
 export async function runMain(options: StartOptions = {}) {
-  if (cluster.isWorker) return runWorker(options);
+  if (cluster.isWorker) return serveUntilStopped(options);
   const env = options.env ?? process.env;
   const config = readConfig(env);
   const workers = workerCountOf(config, options.log ?? ((message: string) => console.log(message)));
-  if (workers <= 1) return runSingleProcess(options);
+  if (workers <= 1) return serveUntilStopped(options);
   return runClusterPrimary({ config, env, workers, entry: fileURLToPath(import.meta.url), log: options.log });
 }
 
