@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { COMMON_PARTS, getTranslator, resources } from '../../src/lib/i18n/i18n';
+import i18next from 'i18next';
+import { COMMON_PARTS, getTranslator, I18NEXT_OPTIONS_OF_THE_PROCESS, resources } from '../../src/lib/i18n/i18n';
 import { mergeLocaleParts } from '../../src/lib/i18n/merge-locale-parts';
 import { namespacesForPath } from '../../src/lib/i18n/namespaces';
 
@@ -104,5 +105,48 @@ describe('translations resolved once per namespace list (issue 12)', () => {
     const t = getTranslator(['jobs']);
     expect(t('deadline.inDays', { count: 1 })).toBe('in 1 day');
     expect(t('deadline.inDays', { count: 3 })).toBe('in 3 days');
+  });
+});
+
+describe('a translator resolves each key once (issue 12)', () => {
+  // The same resources and settings through i18next itself, every call resolved anew.
+  const reference = i18next.createInstance();
+  void reference.init({ ...I18NEXT_OPTIONS_OF_THE_PROCESS, ns: [...I18NEXT_OPTIONS_OF_THE_PROCESS.ns] });
+  const namespaces = ['common', 'rbac', 'jobs', 'profile'] as const;
+  const t = getTranslator([...namespaces]);
+  const slow = reference.getFixedT('en', [...namespaces]);
+  const keysOf = (tree: object, prefix: string): string[] =>
+    Object.entries(tree).flatMap(([name, value]) => (typeof value === 'string' ? [`${prefix}${name}`] : Array.isArray(value) ? [] : keysOf(value as object, `${prefix}${name}.`)));
+  const allKeys = namespaces.flatMap((ns) => keysOf(resources.en[ns], ns === 'common' ? '' : `${ns}:`).map((key) => key.replace(/_(zero|one|other)$/, '')));
+  const placeholdersOf = (key: string) => [...String(slow(key, { skipInterpolation: true })).matchAll(/\{\{\s*(\w+)/g)].map((match) => match[1]!);
+
+  it('gives the text i18next gives for every key, asked twice, with and without values', () => {
+    const differences: string[] = [];
+    for (const key of allKeys) {
+      const names = placeholdersOf(key);
+      const values = Object.fromEntries(names.map((name, index) => [name, name === 'count' ? 3 : index % 2 ? 42 : `<${name}>`]));
+      const partial = Object.fromEntries(names.slice(1).map((name) => [name, 'x']));
+      for (const options of [undefined, values, partial, { count: 0 }, { count: 1 }, { count: 7 }, { ...values, count: 2 }]) {
+        const expected = options === undefined ? slow(key) : slow(key, options);
+        for (const round of [1, 2]) {
+          const actual = options === undefined ? t(key) : t(key, options);
+          if (actual !== expected) differences.push(`${key} ${JSON.stringify(options)} round ${round}: ${String(actual)} ≠ ${String(expected)}`);
+        }
+      }
+    }
+    expect(allKeys.length).toBeGreaterThan(500);
+    expect(differences).toEqual([]);
+  });
+
+  it('leaves formats, nesting, lists and odd values to i18next', () => {
+    expect(t('jobs:search.resultsCount', { count: 1234 })).toBe('1,234 open jobs');
+    expect(t('jobs:search.resultsCountAtLeast', { count: 10000 })).toBe('10,000+ open jobs');
+    expect(t('jobs:card.posted', { date: '{{evil}}' })).toBe(slow('jobs:card.posted', { date: '{{evil}}' }));
+    expect(t('jobs:card.posted', { date: new Date(0) })).toBe(slow('jobs:card.posted', { date: new Date(0) }));
+    expect(t('jobs:card.posted', { date: 'now', context: 'x' })).toBe(slow('jobs:card.posted', { date: 'now', context: 'x' }));
+  });
+
+  it('fills a placeholder value as given, special characters included', () => {
+    expect(t('jobs:card.posted', { date: '$& $1 <b>' })).toBe(slow('jobs:card.posted', { date: '$& $1 <b>' }));
   });
 });
