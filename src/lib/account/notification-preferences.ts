@@ -1,3 +1,5 @@
+import { tickedBoxes } from '../forms/form-values';
+
 // Which channels a user hears about each event type through (spec §3
 // userNotificationPreferences, spec §9 event types). Plain lists so that pages can build
 // the settings table without the database schema; an integration test keeps EVENT_TYPES
@@ -127,6 +129,7 @@ export function preferenceFieldName(type: string, channel: NotificationChannel):
  * box left unchecked (which browsers do not post) means off.
  */
 export function preferencesFromForm(form: Pick<FormData, 'get'>): NotificationPreference[] {
-  const checked = (type: string, channel: NotificationChannel) => form.get(preferenceFieldName(type, channel)) === 'on';
+  const ticked = tickedBoxes(form, EVENT_TYPES.flatMap((type) => NOTIFICATION_CHANNELS.map((channel) => preferenceFieldName(type, channel))));
+  const checked = (type: string, channel: NotificationChannel) => ticked[preferenceFieldName(type, channel)] === true;
   return EVENT_TYPES.map((type) => ({ type, email: checked(type, 'email'), ui: checked(type, 'ui'), push: checked(type, 'push') }));
 }

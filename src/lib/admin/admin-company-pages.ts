@@ -8,7 +8,7 @@ import { sendDocument, type GraphqlError, type SendGraphql } from '../graphql/se
 import type { Translate } from '../i18n/i18n';
 import { postedId } from '../ids';
 import { COMPANY_ERRORS } from '../companies/company-input';
-import { PERMISSION_ACTIONS, PERMISSION_RESOURCES } from '../permissions/resources';
+import { postedPermissionRows } from '../companies/permission-matrix-form';
 import { companyPermissionsFormSchema } from './company-permission-input';
 import { ADMIN_ERRORS, rejectCompanySchema, type CompanyReviewAction } from './company-verification';
 
@@ -100,16 +100,6 @@ export type AdminCompanyOutcome =
       permissions: AdminCompanyPermissionRow[] | null;
     };
 
-/** The permission form's rows as posted (ticked boxes post "on"), to show it again after a refusal. */
-function postedPermissionRows(form: FormData): AdminCompanyPermissionRow[] {
-  return PERMISSION_RESOURCES.map((resource, index) => {
-    const ticked = (name: string) => form.get(`permissions[${index}].${name}`) === 'on';
-    const row = { resource, limited: ticked('limited') } as AdminCompanyPermissionRow;
-    for (const action of PERMISSION_ACTIONS) row[action] = ticked(action);
-    return row;
-  });
-}
-
 function refused(intent: AdminCompanyIntent, errors: readonly GraphqlError[], t: Translate, extra: Partial<Pick<Extract<AdminCompanyOutcome, { kind: 'refused' }>, 'reason' | 'permissions'>> = {}): AdminCompanyOutcome {
   return { kind: 'refused', intent, ...companyRefusal(errors, t, WORDS, ADMIN_ERRORS), reason: null, permissions: null, ...extra };
 }
@@ -141,6 +131,7 @@ export async function submitAdminCompanyWrite(intent: AdminCompanyIntent, form: 
     return refused(intent, answer.errors, t, { reason: { value: typed, error: null } });
   }
   if (intent === 'permissions') {
+    // The form's rows as ticked: shown again after a refusal, and what the API is sent.
     const posted = postedPermissionRows(form);
     const parsed = parseForm(form, companyPermissionsFormSchema);
     if (!parsed.ok) return { kind: 'refused', intent, message: fieldErrorsOf(parsed.issues, t, COMPANY_ERRORS)[parsed.issues[0]!.path] ?? t(`${WORDS}.failed`), status: 422, reason: null, permissions: posted };

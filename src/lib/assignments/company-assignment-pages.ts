@@ -1,7 +1,7 @@
 import { companyRefusal, type RefusalStatus } from '../companies/company-refusals';
 import { answerIssues } from '../forms/answer-issues';
 import { fieldErrorsOf, type FormOutcome } from '../forms/form-outcome';
-import { typedForm } from '../forms/form-values';
+import { tickedBoxes, typedForm } from '../forms/form-values';
 import { parseForm } from '../forms/parse-form';
 import type { SelectGroup, SelectOption } from '../forms/select-options';
 import { graphql, type ResultOf } from '../graphql/graphql';
@@ -185,7 +185,7 @@ export function companyAssignmentFormValuesOf(assignment: NonNullable<CompanyAss
 }
 
 function typedCompanyAssignmentForm(form: FormData): CompanyAssignmentFormValues {
-  return { ...typedForm(form, TEXT_FIELDS), clientPricesIsVisibleToTalent: form.get('clientPricesIsVisibleToTalent') === 'on' };
+  return { ...typedForm(form, TEXT_FIELDS), ...tickedBoxes(form, ['clientPricesIsVisibleToTalent']) };
 }
 
 export type CompanyAssignmentFormOutcome = { kind: 'saved'; id: string } | (Extract<FormOutcome<CompanyAssignmentFormValues>, { kind: 'invalid' }> & { status: RefusalStatus });

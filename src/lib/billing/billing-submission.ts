@@ -1,6 +1,7 @@
 import { fieldErrorsOf, type FieldErrors, type FieldIssue } from '../forms/form-outcome';
 import type { Translate } from '../i18n/i18n';
 import { answerIssues } from '../forms/answer-issues';
+import { typedForm } from '../forms/form-values';
 import { parseForm } from '../forms/parse-form';
 import { postedId } from '../ids';
 import { answerErrors } from '../talent/profile-operations';
@@ -17,7 +18,7 @@ import {
   type PaymentProfileView,
 } from './billing-operations';
 import { billingHref } from './billing-page-state';
-import { readPaymentProfile as checkPaymentProfile, type PaymentProfileText } from './payment-profile-input';
+import { paymentProfileSchema } from './payment-profile-input';
 
 // Handles the billing page's form posts. Each form names itself in a hidden `form` field:
 // billing (create or edit, with the line intents), send, delete, payment-profile,
@@ -54,8 +55,6 @@ export interface SubmissionContext {
   loadAssignments: () => Promise<BillingAssignmentView[]>;
   loadPaymentProfile: () => Promise<PaymentProfileView | null>;
 }
-
-const textOf = (value: FormDataEntryValue | null): string => (typeof value === 'string' ? value : '');
 
 /** Words issues from the billing codes (`billing.errors.<code>`) on the form's fields; what names no field goes above the form. */
 function billingErrors(issues: readonly FieldIssue[], t: Translate): { errors: FieldErrors; formError: string | null } {
@@ -112,17 +111,19 @@ async function submitStatusAction(form: FormData, context: SubmissionContext, ac
   throw new Error(`${action} billing failed: ${failure?.message ?? answer.status}`);
 }
 
-const PAYMENT_PROFILE_FIELDS = ['currency', 'accountHolder', 'iban', 'bic', 'bankName'] as const;
+const PAYMENT_PROFILE_FIELDS = ['currency', 'accountHolder', 'iban', 'bic', 'bankName'] as const satisfies ReadonlyArray<keyof PaymentProfileFormValues>;
 
+/** The payment profile form, read with the API's own rules (`paymentProfileSchema`); refused, it is shown again as typed. */
 async function submitPaymentProfile(form: FormData, context: SubmissionContext): Promise<BillingSubmission> {
   const { t, send } = context;
-  const values = Object.fromEntries(PAYMENT_PROFILE_FIELDS.map((field) => [field, textOf(form.get(field))])) as unknown as PaymentProfileFormValues;
+  const values: PaymentProfileFormValues = typedForm(form, PAYMENT_PROFILE_FIELDS);
   const saved = await context.loadPaymentProfile();
-  const checked = checkPaymentProfile(values satisfies PaymentProfileText, { hasSavedIban: Boolean(saved?.maskedIban) });
-  if (!checked.ok) {
-    return { kind: 'paymentProfileForm', values, errors: fieldErrorsOf(checked.issues, t, 'paymentProfile.errors'), formError: null, status: 422 };
+  // coerce: false: the rules read the text themselves (a blank IBAN keeps the saved one).
+  const parsed = parseForm(form, paymentProfileSchema({ hasSavedIban: Boolean(saved?.maskedIban) }), { coerce: false });
+  if (!parsed.ok) {
+    return { kind: 'paymentProfileForm', values, errors: fieldErrorsOf(parsed.issues, t, 'paymentProfile.errors'), formError: null, status: 422 };
   }
-  const answer = await sendDocument(send, SAVE_PAYMENT_PROFILE_MUTATION, { data: { ...checked.value, iban: checked.value.iban ?? undefined } });
+  const answer = await sendDocument(send, SAVE_PAYMENT_PROFILE_MUTATION, { data: { ...parsed.value, iban: parsed.value.iban ?? undefined } });
   if (answer.errors.length === 0 && answer.data) return { kind: 'done', location: `${billingHref.list()}#payment-profile`, noticeKey: 'notices.talentBilling.paymentProfileSaved' };
   // The API's codes in this page's words, never its English message.
   const errors = fieldErrorsOf(answerIssues(answer.errors).issues, t, 'paymentProfile.errors');
@@ -131,7 +132,7 @@ async function submitPaymentProfile(form: FormData, context: SubmissionContext):
 
 /** Null when the post names no form of this page (the page then shows its list again). */
 export async function submitBillingPage(form: FormData, context: SubmissionContext): Promise<BillingSubmission | null> {
-  switch (textOf(form.get('form'))) {
+  switch (form.get('form')) {
     case 'billing':
       return submitBillingForm(form, context);
     case 'send':

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { addFieldIssues } from '../forms/zod-issues';
 import { ibanProblem, normalizeBic, normalizeIban, isValidBic } from './bank-details';
 import type { PaymentProfileIssue } from './billing-issues';
 import { isCurrencyCode, normalizeCurrency } from '../money/currency-code';
@@ -60,6 +62,23 @@ export function readPaymentProfile(input: PaymentProfileText, options: { hasSave
 
   if (issues.length > 0) return { ok: false, issues };
   return { ok: true, value: { currency, accountHolder, iban: iban || null, bic: bic || null, bankName } };
+}
+
+/**
+ * The payment profile checked by the rules above, as one zod schema for the API's input
+ * (saveMyPaymentProfile) and the billing page's form alike: its value is the checked
+ * profile, its issues the rules' codes (`paymentProfile.errors.<code>`) with their params,
+ * on the fields' names. `hasSavedIban`: a blank IBAN keeps the saved one.
+ */
+export function paymentProfileSchema(options: { hasSavedIban: boolean }) {
+  return z
+    .object({ currency: z.string().nullish(), accountHolder: z.string().nullish(), iban: z.string().nullish(), bic: z.string().nullish(), bankName: z.string().nullish() })
+    .transform((input, context) => {
+      const checked = readPaymentProfile({ ...input, currency: input.currency ?? '', accountHolder: input.accountHolder ?? '' }, options);
+      if (checked.ok) return checked.value;
+      addFieldIssues(context, checked.issues);
+      return z.NEVER;
+    });
 }
 
 /** The bank account as stored in talentPaymentProfile.bankInformation. */

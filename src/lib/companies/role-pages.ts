@@ -6,10 +6,10 @@ import { graphql, type ResultOf } from '../graphql/graphql';
 import { sendDocument, type GraphqlError, type SendGraphql } from '../graphql/send-document';
 import type { Translate } from '../i18n/i18n';
 import { postedId } from '../ids';
-import { PERMISSION_ACTIONS, PERMISSION_RESOURCES } from '../permissions/resources';
 import { COMPANY_ERRORS } from './company-input';
 import { permissionRows, RECRUITER_PERMISSIONS, roleFormSchema, type RolePermissionRow } from './company-roles';
 import { companyRefusal, type RefusalStatus } from './company-refusals';
+import { postedPermissionRows } from './permission-matrix-form';
 import type { PagePermission } from '../routes/route-table';
 
 // The documents and pure handlers of /company/roles: the selected company's roles with
@@ -77,19 +77,10 @@ export function roleValues(role: Pick<CompanyRoleItem, 'name' | 'permissions'>):
   return { name: role.name, permissions: permissionRows(Object.fromEntries(role.permissions.map(({ resource, ...actions }) => [resource, actions]))) };
 }
 
-/**
- * The posted matrix as typed, row by row in the order the form draws it: a ticked box posts
- * "on", an unticked one nothing. Used to show the form again after a refusal.
- */
+/** The name as typed and the matrix as ticked, row by row in the order the form draws it: to show the form again after a refusal. */
 function postedValues(form: FormData): RoleFormValues {
-  return {
-    name: typedForm(form, ['name']).name,
-    permissions: PERMISSION_RESOURCES.map((resource, index) => {
-      const row = { resource } as RolePermissionRow;
-      for (const action of PERMISSION_ACTIONS) row[action] = form.get(`permissions[${index}].${action}`) === 'on';
-      return row;
-    }),
-  };
+  // A role's matrix has no Limit column: that is the company's own set.
+  return { name: typedForm(form, ['name']).name, permissions: postedPermissionRows(form).map(({ limited, ...row }) => row) };
 }
 
 export type RoleWriteIntent = 'create' | 'update' | 'delete';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { isUuid } from '../ids';
 
-// Reading values every form has, once: the fields as typed (to show a refused form again),
-// a checkbox, and an optional id.
+// Reading values every form has, once: the fields as typed and the boxes as ticked (to show
+// a refused form again), a checkbox, and an optional id.
 
 /** The posted fields as typed, to show the form again after a refusal (never the parsed values). */
 export function typedForm<Field extends string>(form: FormData, fields: readonly Field[]): Record<Field, string> {
@@ -12,11 +12,22 @@ export function typedForm<Field extends string>(form: FormData, fields: readonly
   })) as Record<Field, string>;
 }
 
+const isTicked = (raw: unknown): boolean => raw === true || raw === 'on' || raw === 'true';
+
 /** A ticked box posts "on"; the API sends a boolean; absent is unticked. */
 export const checkbox = z
   .union([z.boolean(), z.string()])
   .nullish()
-  .transform((raw) => raw === true || raw === 'on' || raw === 'true');
+  .transform(isTicked);
+
+/**
+ * The boxes of a form as ticked, by name, read as `checkbox` reads them: to show a refused
+ * form again (beside `typedForm`'s text fields), or to read a form of boxes only. An
+ * unticked box posts nothing, so a name not posted is unticked.
+ */
+export function tickedBoxes<Name extends string>(form: Pick<FormData, 'get'>, names: readonly Name[]): Record<Name, boolean> {
+  return Object.fromEntries(names.map((name) => [name, isTicked(form.get(name))])) as Record<Name, boolean>;
+}
 
 /** An optional id: blank reads as none (null), anything but a UUID as the issue `code`. */
 export function optionalId(code: string) {

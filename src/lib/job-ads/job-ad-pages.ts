@@ -2,7 +2,7 @@ import { companyRefusal, type RefusalStatus } from '../companies/company-refusal
 import { answerIssues } from '../forms/answer-issues';
 import { fieldErrorsOf, type FormOutcome } from '../forms/form-outcome';
 import { parseForm } from '../forms/parse-form';
-import { typedForm } from '../forms/form-values';
+import { tickedBoxes, typedForm } from '../forms/form-values';
 import { graphql, type ResultOf } from '../graphql/graphql';
 import { sendDocument, type SendGraphql } from '../graphql/send-document';
 import type { Translate } from '../i18n/i18n';
@@ -123,7 +123,7 @@ export function jobAdFormFromDescription(description: StoredJobFields & { id: st
 }
 
 function typedJobAdForm(form: FormData): JobAdFormValues {
-  return { ...typedForm(form, JOB_AD_FORM_FIELDS), isAnonymous: form.get('isAnonymous') === 'on' };
+  return { ...typedForm(form, JOB_AD_FORM_FIELDS), ...tickedBoxes(form, ['isAnonymous']) };
 }
 
 export type JobAdFormOutcome =

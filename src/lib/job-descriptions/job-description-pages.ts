@@ -2,7 +2,7 @@ import { companyRefusal, type RefusalStatus } from '../companies/company-refusal
 import { answerIssues } from '../forms/answer-issues';
 import { fieldErrorsOf, type FormOutcome } from '../forms/form-outcome';
 import { parseForm } from '../forms/parse-form';
-import { typedForm } from '../forms/form-values';
+import { tickedBoxes, typedForm } from '../forms/form-values';
 import { graphql, type ResultOf } from '../graphql/graphql';
 import { sendDocument, type SendGraphql } from '../graphql/send-document';
 import type { Translate } from '../i18n/i18n';
@@ -94,7 +94,7 @@ export function jobDescriptionFormValuesOf(description: NonNullable<JobDescripti
 }
 
 function typedJobDescriptionForm(form: FormData): JobDescriptionFormValues {
-  return { ...typedForm(form, [...JOB_FORM_FIELDS, 'clientCompanyId']), openForApplications: form.get('openForApplications') === 'on' };
+  return { ...typedForm(form, [...JOB_FORM_FIELDS, 'clientCompanyId']), ...tickedBoxes(form, ['openForApplications']) };
 }
 
 export type JobDescriptionFormOutcome = { kind: 'saved'; id: string } | (Extract<FormOutcome<JobDescriptionFormValues>, { kind: 'invalid' }> & { status: RefusalStatus });

@@ -1,5 +1,5 @@
 import { companyRefusal, type RefusalStatus } from '../companies/company-refusals';
-import { typedForm } from '../forms/form-values';
+import { tickedBoxes, typedForm } from '../forms/form-values';
 import { answerIssues } from '../forms/answer-issues';
 import { fieldErrorsOf, type FormOutcome } from '../forms/form-outcome';
 import { parseForm } from '../forms/parse-form';
@@ -77,7 +77,7 @@ export type TalentNoteOutcome =
 /** One post of the notes section, by its intent; note ids are resolved by the API inside the company. */
 export async function submitTalentNoteWrite(intent: TalentNoteIntent, talentProfileId: string, form: FormData, send: SendGraphql, t: Translate): Promise<TalentNoteOutcome> {
   const noteId = intent === 'createNote' ? null : postedId(form);
-  const values = { ...typedForm(form, ['note']), private: form.get('private') === 'on' };
+  const values = { ...typedForm(form, ['note']), ...tickedBoxes(form, ['private']) };
   const refused = (status: RefusalStatus, fieldErrors: Record<string, string | undefined>, formError: string | null): TalentNoteOutcome => ({ kind: 'refused', noteId, status, form: { kind: 'invalid', values, fieldErrors, formError } });
   if (intent !== 'createNote' && !noteId) return refused(422, {}, t(`${WORDS}.gone`));
   if (intent === 'deleteNote') {

@@ -70,11 +70,17 @@ const t = getTranslator();
 
 /**
  * BAD_USER_INPUT for field issues found by a feature's rules: each field error carries the
- * issue's code (what clients branch on and word themselves) and the English message from
- * the locale files (`<prefix>.<code>`, the same text the product's pages show).
+ * issue's code (what clients branch on and word themselves), the values its words name
+ * (`params`, when the issue has any) and the English message from the locale files
+ * (`<prefix>.<code>`, the same text the product's pages show).
  */
 export function invalidFields(issues: readonly FieldIssue[], prefix: string, inputName: string | null = 'data'): ApiError {
-  const fieldErrors: FieldError[] = issues.map(({ path, code, params }) => ({ field: inputName === null ? path : `${inputName}.${path}`, code, message: t(`${prefix}.${code}`, params ?? {}) }));
+  const fieldErrors: FieldError[] = issues.map(({ path, code, params }) => ({
+    field: inputName === null ? path : `${inputName}.${path}`,
+    code,
+    ...(params ? { params } : {}),
+    message: t(`${prefix}.${code}`, params ?? {}),
+  }));
   return new ApiError('BAD_USER_INPUT', fieldErrors.length === 1 ? fieldErrors[0]!.message : 'Some fields need attention', { hint: 'see fieldErrors', fieldErrors });
 }
 

@@ -370,6 +370,9 @@ describeEachDatabase('talent billing API', (kind) => {
       'data.bic': 'A BIC (SWIFT code) has 8 or 11 letters and digits, such as COBADEFFXXX',
     });
     expect(fieldErrorsOf((await h.call(SAVE_PAYMENT, { token: first.token, variables: { data: { currency: 'EUR', accountHolder: 'Tara' } } })).body)).toEqual({ 'data.iban': 'Enter your IBAN' });
+    // Checked with the schema the billing page reads its form with: codes, and the values their words name.
+    const long = await h.call(SAVE_PAYMENT, { token: first.token, variables: { data: { currency: 'EUR', accountHolder: 'x'.repeat(141), iban: 'DE89 3704 0044 0532 0130 00' } } });
+    expect(long.body.errors?.[0]?.extensions?.fieldErrors).toEqual([{ field: 'data.accountHolder', code: 'accountHolderTooLong', params: { max: 140 }, message: 'Use at most 140 characters' }]);
 
     const saved = await h.call(SAVE_PAYMENT, { token: first.token, variables: { data: { currency: 'eur', accountHolder: 'Tara Talent', iban: 'de89 3704 0044 0532 0130 00', bic: 'cobadeffxxx', bankName: 'Commerzbank' } } });
     expect(saved.body.data?.saveMyPaymentProfile).toMatchObject({ currency: 'EUR', isVerified: false, accountHolder: 'Tara Talent', maskedIban: 'DE•• •••• •••• •••• 3000', bic: 'COBADEFFXXX', bankName: 'Commerzbank', country: 'DE' });

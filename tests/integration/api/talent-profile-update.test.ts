@@ -162,7 +162,7 @@ describeEachDatabase('updateOneTalentProfile', (kind) => {
     it('refuses too long text with the limit in the message', async () => {
       const { token } = await talentWithProfile('bad-3');
       const { body } = await update(token, { jobTitle: 'x'.repeat(121) });
-      expect(body.errors?.[0]?.extensions?.fieldErrors).toEqual([{ field: 'data.jobTitle', code: 'tooLong', message: 'Use at most 120 characters' }]);
+      expect(body.errors?.[0]?.extensions?.fieldErrors).toEqual([{ field: 'data.jobTitle', code: 'tooLong', params: { max: 120 }, message: 'Use at most 120 characters' }]);
     });
   });
 

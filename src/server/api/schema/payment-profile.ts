@@ -1,7 +1,8 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { maskIban } from '../../../lib/billing/bank-details';
 import { paymentProfileIssueMessage, type PaymentProfileIssue } from '../../../lib/billing/billing-issues';
-import { bankDetailsAfterSave, keepsVerification, readPaymentProfile } from '../../../lib/billing/payment-profile-input';
+import { bankDetailsAfterSave, keepsVerification, paymentProfileSchema } from '../../../lib/billing/payment-profile-input';
+import { zodIssues } from '../../../lib/forms/zod-issues';
 import type { AppDatabase } from '../../db/client';
 import { talentPaymentProfile, talentProfile } from '../../db/schema';
 import { findMyTalentProfileId, requireMyTalentProfileId } from '../auth/my-talent-profile';
@@ -71,7 +72,7 @@ const SaveMyPaymentProfileInput = builder.inputType('SaveMyPaymentProfileInput',
 function badInput(issues: readonly PaymentProfileIssue[]): ApiError {
   return new ApiError('BAD_USER_INPUT', issues.length === 1 ? paymentProfileIssueMessage(issues[0]!) : 'Some fields need attention', {
     hint: 'see fieldErrors',
-    fieldErrors: issues.map((issue) => ({ field: `data.${issue.path}`, code: issue.code, message: paymentProfileIssueMessage(issue) })),
+    fieldErrors: issues.map((issue) => ({ field: `data.${issue.path}`, code: issue.code, ...(issue.params ? { params: issue.params } : {}), message: paymentProfileIssueMessage(issue) })),
   });
 }
 
@@ -94,9 +95,10 @@ builder.mutationField('saveMyPaymentProfile', (t) =>
           .for('update');
         const current = await selectPaymentProfile(tx, profileId, { lock: true });
         const stored = current?.bankInformation ?? null;
-        const parsed = readPaymentProfile(data, { hasSavedIban: Boolean(stored?.iban) });
-        if (!parsed.ok) throw badInput(parsed.issues);
-        const bank = bankDetailsAfterSave(stored, parsed.value);
+        // The rules the billing page reads its form with; their issue codes are PaymentProfileIssueCodes.
+        const parsed = paymentProfileSchema({ hasSavedIban: Boolean(stored?.iban) }).safeParse(data);
+        if (!parsed.success) throw badInput(zodIssues(parsed.error) as PaymentProfileIssue[]);
+        const bank = bankDetailsAfterSave(stored, parsed.data);
         const keepVerified = current?.isVerified === true && keepsVerification(stored, bank);
         const bankInformation = {
           accountHolder: bank.accountHolder ?? undefined,
@@ -106,9 +108,9 @@ builder.mutationField('saveMyPaymentProfile', (t) =>
           country: bank.iban ? bank.iban.slice(0, 2) : undefined,
         };
         const bankChanged = !keepsVerification(stored, bank);
-        const currencyChanged = current?.currency !== parsed.value.currency;
+        const currencyChanged = current?.currency !== parsed.data.currency;
         if (current && !bankChanged && !currencyChanged) return current;
-        const values = { currency: parsed.value.currency, bankInformation, isVerified: keepVerified };
+        const values = { currency: parsed.data.currency, bankInformation, isVerified: keepVerified };
         const [saved] = current
           ? await tx.update(talentPaymentProfile).set(values).where(eq(talentPaymentProfile.id, current.id)).returning()
           : await tx.insert(talentPaymentProfile).values({ ...values, talentProfileId: profileId }).returning();
