@@ -1,5 +1,6 @@
-// What the scale benchmarks share: a throwaway database (a PGlite directory under the temp
-// directory, or a new database on a PostgreSQL server, dropped afterwards) and the timing
+// What the scale benchmarks share: a throwaway database (a PGlite directory or the embedded
+// PostgreSQL server's DATA_DIR under the temp directory, or a new database on a PostgreSQL
+// server, dropped afterwards) and the timing
 // of a call: 3 untimed runs, then N timed ones, as p50, p95 and max.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -14,10 +15,11 @@ export interface Throwaway {
   dispose(keep: boolean, log: (line: string) => void): Promise<void>;
 }
 
-export async function openThrowawayDatabase(options: { pglite: boolean; postgres?: string; prefix: string }): Promise<Throwaway> {
-  if (options.pglite) {
+export async function openThrowawayDatabase(options: { pglite: boolean; embedded?: boolean; postgres?: string; prefix: string }): Promise<Throwaway> {
+  if (options.pglite || options.embedded) {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), `${options.prefix}-`));
-    const database = await openDatabase({ dataDir });
+    // The embedded server as `npm start` runs it (its own process, stopped on close).
+    const database = await openDatabase({ dataDir, embedded: options.embedded ? 'postgres' : 'pglite' });
     return {
       database,
       async dispose(keep, log) {

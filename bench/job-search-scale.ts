@@ -5,20 +5,26 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { defaultJobSearchParams, type JobSearchParams } from '../src/lib/jobs/search-params';
 import type { Database } from '../src/server/db/client';
-import { openThrowawayDatabase, time, timingTable, type Timing } from './bench-support';
+import os from 'node:os';
+import { openThrowawayDatabase, time, timingTable, type Throwaway, type Timing } from './bench-support';
+import { openDatabase } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
 import { seedDemoData } from '../src/server/db/seed/demo-seed';
 import { createPostgresJobSearch, DEFAULT_COUNT_CAP } from '../src/server/search/postgres-job-search';
 
-const usage = `Usage: node bench/job-search-scale.mjs --ads N (--pglite | --postgres URL) [options]
+const usage = `Usage: node bench/job-search-scale.mjs --ads N (--embedded | --pglite | --postgres URL) [options]
 
   --ads N            open job ads to search (seeded, then cloned set-based in SQL)
   --seed-ads N       ads made by the demo seed before cloning (default min(N, 20000))
+  --embedded         the embedded PostgreSQL server (npm start's default) in a throwaway
+                     DATA_DIR under the system temp directory
   --pglite           a throwaway PGlite data directory under the system temp directory
   --postgres URL     a PostgreSQL server (e.g. postgres://postgres@127.0.0.1:5432/postgres):
                      a throwaway database is created there and dropped afterwards
   --iterations N     timed calls per case (default 30), after 3 untimed ones
   --keep             keep the throwaway database (to EXPLAIN its queries); its place is printed
+  --reuse NAME       with --postgres: time the searches on database NAME, kept by an
+                     earlier --keep run (seeded to N ads already), and leave it as it is
 `;
 
 const SUGGEST_PREFIXES = ['dev', 'pyth', 'ja', 're'];
@@ -74,20 +80,31 @@ async function cloneOpenAds(database: Database, target: number, log: (line: stri
   }
 }
 
+/** A database an earlier run kept, used as it is and never dropped. */
+async function reusedDatabase(serverUrl: string, name: string): Promise<Throwaway> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`--reuse: "${name}" is not a database name this benchmark makes`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.href, dataDir: os.tmpdir() });
+  return { database, dispose: () => database.close() };
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       ads: { type: 'string' },
       'seed-ads': { type: 'string' },
       pglite: { type: 'boolean', default: false },
+      embedded: { type: 'boolean', default: false },
       postgres: { type: 'string' },
       iterations: { type: 'string', default: '30' },
       keep: { type: 'boolean', default: false },
+      reuse: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
   const ads = Number(values.ads);
-  if (values.help || !Number.isSafeInteger(ads) || ads < 1000 || values.pglite === Boolean(values.postgres)) {
+  if (values.help || !Number.isSafeInteger(ads) || ads < 1000 || [values.pglite, values.embedded, Boolean(values.postgres)].filter(Boolean).length !== 1) {
     process.stdout.write(usage);
     process.exitCode = values.help ? 0 : 2;
     return;
@@ -96,17 +113,26 @@ async function main(): Promise<void> {
   const seedAds = values['seed-ads'] ? Number(values['seed-ads']) : Math.min(ads, 20_000);
   const log = (line: string) => process.stderr.write(`${line}\n`);
 
-  const throwaway = await openThrowawayDatabase({ pglite: Boolean(values.pglite), postgres: values.postgres, prefix: 'tp-search-bench' });
+  if (values.reuse && !values.postgres) {
+    process.stdout.write(usage);
+    process.exitCode = 2;
+    return;
+  }
+  const throwaway = values.reuse
+    ? await reusedDatabase(values.postgres!, values.reuse)
+    : await openThrowawayDatabase({ pglite: Boolean(values.pglite), embedded: Boolean(values.embedded), postgres: values.postgres, prefix: 'tp-search-bench' });
   const { database } = throwaway;
   try {
     let started = performance.now();
     await migrate(database);
-    await seedDemoData(database.db, { jobAds: seedAds, talents: 1000 });
-    log(`${database.kind}: seeded ${seedAds} ads in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    started = performance.now();
-    await cloneOpenAds(database, ads, log);
-    await database.db.execute(sql`analyze`);
-    log(`cloned and analyzed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    if (!values.reuse) {
+      await seedDemoData(database.db, { jobAds: seedAds, talents: 1000 });
+      log(`${database.kind}: seeded ${seedAds} ads in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      started = performance.now();
+      await cloneOpenAds(database, ads, log);
+      await database.db.execute(sql`analyze`);
+      log(`cloned and analyzed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    }
     const counts = (
       await database.db.execute<{ total: number; open: number; titles: number }>(sql`
         select count(*)::int as total,
@@ -130,7 +156,9 @@ async function main(): Promise<void> {
         }),
       );
     }
-    console.log(`${database.kind}: ${counts.open} open ads (${counts.total} rows in job_ad, ${counts.titles} distinct titles), ${iterations} timed calls per case\n`);
+    const { version } = (await database.db.execute<{ version: string }>(sql`select current_setting('server_version') as version`)).rows[0]!;
+    const engine = values.embedded ? `embedded PostgreSQL ${version}` : `${database.kind} ${version}`;
+    console.log(`${engine}: ${counts.open} open ads (${counts.total} rows in job_ad, ${counts.titles} distinct titles), ${iterations} timed calls per case\n`);
     console.log(timingTable(timings));
   } finally {
     await throwaway.dispose(Boolean(values.keep), log);

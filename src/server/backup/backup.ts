@@ -3,8 +3,7 @@ import { existsSync } from 'node:fs';
 import { cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { openDatabase } from '../db/client';
+import { openDatabase, PGLITE_EXTENSIONS } from '../db/client';
 import { DatabaseError } from '../db/database-error';
 import { EMBEDDED_POSTGRES_FILES, embeddedEngineOf, embeddedPostgresPid, handOverToServerUser, type EmbeddedEngine } from '../db/embedded-postgres';
 
@@ -174,7 +173,7 @@ export async function restoreBackup(folder: string, target: BackupSource): Promi
     const pgliteDir = path.join(target.dataDir, 'pglite');
     if (!(await isEmptyFolder(pgliteDir))) throw new BackupError('BACKUP_TARGET_NOT_EMPTY', `${pgliteDir} already holds a database`, 'restore into a fresh DATA_DIR');
     await mkdir(target.dataDir, { recursive: true });
-    const client = await PGlite.create(pgliteDir, { extensions: { pg_trgm }, loadDataDir: new Blob([await readFile(file)]) });
+    const client = await PGlite.create(pgliteDir, { extensions: PGLITE_EXTENSIONS, loadDataDir: new Blob([await readFile(file)]) });
     await client.close();
   }
   await rm(target.uploadsDir, { recursive: true, force: true });

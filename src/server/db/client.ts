@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
@@ -87,8 +88,11 @@ function closeOnce(close: () => Promise<void>): () => Promise<void> {
   return () => (closing ??= close());
 }
 
+/** The extensions the migrations create, which a PGlite must load to open a database holding them. */
+export const PGLITE_EXTENSIONS = { btree_gin, pg_trgm };
+
 async function openPglite(options: OpenDatabaseOptions): Promise<PgliteDatabaseHandle> {
-  const extensions = { pg_trgm };
+  const extensions = PGLITE_EXTENSIONS;
   let client: PGlite;
   let releaseLock = async () => {};
   if (options.dataDir === MEMORY_DATA_DIR) {
