@@ -71,15 +71,35 @@ export function serverUserCannotReach(dataDir: string): string | null {
   }
 }
 
-/** The pid and port of the server running on `clusterDir`, from its postmaster.pid; null when none runs. */
-async function runningServer(clusterDir: string): Promise<{ pid: number; port: number } | null> {
+/** Where a client reaches the server: its port, and the folder of its Unix socket if it has one. */
+interface Endpoint {
+  port: number;
+  socketDir: string | null;
+}
+
+/** The pid and endpoint of the server running on `clusterDir`, from its postmaster.pid; null when none runs. */
+async function runningServer(clusterDir: string): Promise<({ pid: number } & Endpoint) | null> {
   const text = await readFile(path.join(clusterDir, 'postmaster.pid'), 'utf8').catch(() => null);
   if (!text) return null;
   const lines = text.split('\n');
   const pid = Number.parseInt(lines[0] ?? '', 10);
   const port = Number.parseInt(lines[3] ?? '', 10);
   if (!Number.isInteger(pid) || !Number.isInteger(port) || !isAlive(pid)) return null;
-  return { pid, port };
+  // Line 5 is the socket folder (empty for a server started without one, before 2026-11-25).
+  return { pid, port, socketDir: lines[4]?.trim() || null };
+}
+
+/** A Unix socket's path must fit in sockaddr_un (108 bytes with its NUL) on Linux. */
+const MAX_SOCKET_PATH = 100;
+
+/**
+ * The cluster's own folder holds the server's Unix socket when the socket's path fits:
+ * the server's user owns that folder, and only it and root (this process, as root) pass
+ * into it. Clients then skip loopback TCP, whose stack costs both sides CPU on every
+ * query: sending a query was about a fifth of a signed-in page's Node time (issue 12).
+ */
+function socketDirFor(clusterDir: string): string | null {
+  return path.join(clusterDir, '.s.PGSQL.65535').length <= MAX_SOCKET_PATH ? clusterDir : null;
 }
 
 /** The pid of the embedded PostgreSQL server running on DATA_DIR, or null (a cold backup needs it stopped). */
@@ -154,13 +174,15 @@ async function withStartLock<T>(dataDir: string, work: () => Promise<T>): Promis
   }
 }
 
-function urlOf(password: string, port: number, database = DATABASE_NAME): string {
-  return `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+function urlOf(password: string, { port, socketDir }: Endpoint, database = DATABASE_NAME): string {
+  const base = `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+  // node-postgres and pg-boss read `host` from the query: a folder means its Unix socket.
+  return socketDir ? `${base}?host=${encodeURIComponent(socketDir)}` : base;
 }
 
 /** Creates the product's database on a fresh cluster (extensions come with the migrations). */
-async function ensureDatabase(password: string, port: number): Promise<void> {
-  const client = new pg.Client({ connectionString: urlOf(password, port, 'postgres') });
+async function ensureDatabase(password: string, endpoint: Endpoint): Promise<void> {
+  const client = new pg.Client({ connectionString: urlOf(password, endpoint, 'postgres') });
   await client.connect();
   try {
     const found = await client.query('select 1 from pg_database where datname = $1', [DATABASE_NAME]);
@@ -269,7 +291,8 @@ function stopServer(child: ChildProcess): Promise<void> {
  * Starts the embedded PostgreSQL server on `DATA_DIR/postgres` (initialising the cluster
  * the first time), or attaches to the one already running there (started by `npm start`'s
  * primary process for its workers, or left by a process that was killed). It listens on
- * 127.0.0.1 only, on a free port, with a password generated at initialisation.
+ * 127.0.0.1 only, on a free port, and on a Unix socket in its own folder (what this
+ * product's clients use), with a password generated at initialisation.
  * As root the server runs as the system user `postgres`, which must be able to pass
  * through DATA_DIR's parent folders.
  */
@@ -280,13 +303,13 @@ export async function openEmbeddedPostgres(dataDir: string, log: (message: strin
     const running = await runningServer(clusterDir);
     const known = await readPassword(dataDir);
     if (running && known) {
-      await ensureDatabase(known, running.port);
+      await ensureDatabase(known, running);
       const owner = Number.parseInt((await readFile(path.join(dataDir, OWNER_FILE), 'utf8').catch(() => '')) || '0', 10);
-      if (owner > 0 && isAlive(owner)) return { url: urlOf(known, running.port), owned: false, stop: async () => {} };
+      if (owner > 0 && isAlive(owner)) return { url: urlOf(known, running), owned: false, stop: async () => {} };
       // Its owner died without stopping it (killed with SIGKILL): this process adopts it.
       log(`database: adopting the embedded PostgreSQL left running on 127.0.0.1:${running.port} (process ${running.pid})`);
       await writeFile(path.join(dataDir, OWNER_FILE), `${process.pid}\n`);
-      return ownedServer(urlOf(known, running.port), running.pid, () => waitForExit(running.pid));
+      return ownedServer(urlOf(known, running), running.pid, () => waitForExit(running.pid));
     }
     const bin = await binaries();
     const user = serverUser();
@@ -302,7 +325,7 @@ export async function openEmbeddedPostgres(dataDir: string, log: (message: strin
       );
     }
     const began = Date.now();
-    const port = await freePort();
+    const endpoint: Endpoint = { port: await freePort(), socketDir: socketDirFor(clusterDir) };
     let output = '';
     let child: ChildProcess | null = null;
     try {
@@ -311,8 +334,9 @@ export async function openEmbeddedPostgres(dataDir: string, log: (message: strin
         await initialiseCluster(clusterDir, password, bin, user);
         await writeFile(path.join(dataDir, CREDENTIALS_FILE), `${JSON.stringify({ password })}\n`, { mode: 0o600 });
       }
-      // Loopback only; no Unix socket (its default folder may not be writable by the server's user).
-      const args = ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'];
+      // Loopback TCP, and a Unix socket in the cluster's folder (never the default /tmp or
+      // /run/postgresql: those may not be writable by the server's user).
+      const args = ['-D', clusterDir, '-p', String(endpoint.port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${endpoint.socketDir ?? ''}`, '-c', 'max_connections=200'];
       // Its own process group: a Ctrl-C in the terminal reaches Node, which drains its
       // requests and then stops the server, instead of the server going away under them.
       child = spawn(bin.postgres, args, { ...(user ?? {}), detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' } });
@@ -323,8 +347,8 @@ export async function openEmbeddedPostgres(dataDir: string, log: (message: strin
         if (/\b(FATAL|PANIC)\b/.test(text) && !text.includes('is starting up')) log(`embedded PostgreSQL: ${text.trim()}`);
       });
       child.once('error', (error) => (output += `\n${error.message}`));
-      await waitUntilReady(urlOf(password, port, 'postgres'), child, () => output);
-      await ensureDatabase(password, port);
+      await waitUntilReady(urlOf(password, endpoint, 'postgres'), child, () => output);
+      await ensureDatabase(password, endpoint);
     } catch (error) {
       if (child) await stopServer(child);
       const reason = error instanceof Error ? error.message : String(error);
@@ -339,8 +363,8 @@ export async function openEmbeddedPostgres(dataDir: string, log: (message: strin
     }
     const server = child;
     await writeFile(path.join(dataDir, OWNER_FILE), `${process.pid}\n`);
-    log(`database: embedded PostgreSQL on 127.0.0.1:${port}, ready in ${((Date.now() - began) / 1000).toFixed(1)} s`);
-    return ownedServer(urlOf(password, port), server.pid!, () => stopServer(server));
+    log(`database: embedded PostgreSQL on 127.0.0.1:${endpoint.port}${endpoint.socketDir ? ` and a Unix socket in ${endpoint.socketDir}` : ''}, ready in ${((Date.now() - began) / 1000).toFixed(1)} s`);
+    return ownedServer(urlOf(password, endpoint), server.pid!, () => stopServer(server));
   });
 }
 
