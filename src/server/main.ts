@@ -17,9 +17,14 @@ import { createUnsubscribeEndpoint, UNSUBSCRIBE_PATH } from './http/unsubscribe'
 import { applySecurityHeaders } from './http/security-headers';
 import { createStaticAssets } from './http/static-assets';
 import { createGuestPageCache } from './http/guest-page-cache';
+import { createIdleMemoryRelease, exposedCollector } from './process/idle-memory-release';
 import { listenForPublicPageChanges } from './db/public-pages-listener';
 import { BACKCHANNEL_LOGOUT_PATH, createServices, type AppServices, type OwnedServices } from './services';
 
+
+/** Quiet this long after a burst, a worker runs a full garbage collection (see idle-memory-release.ts). */
+const IDLE_COLLECTION_MS = 5_000;
+const IDLE_COLLECTION_MIN_REQUESTS = 100;
 
 const pathOf = (req: IncomingMessage) => (req.url ?? '/').split('?')[0] ?? '/';
 
@@ -61,6 +66,17 @@ export async function startServer(options: StartOptions = {}) {
   const refuseOversizedBody = createRequestBodyLimit([PROFILE_UPLOADS, BILLING_ATTACHMENT_UPLOADS, COMPANY_LOGO_UPLOADS]);
   let serveMedia: ReturnType<typeof createMediaEndpoint> | null = null;
   const guestPages = createGuestPageCache({ seconds: initial.pageCacheSeconds });
+  // Once a burst is over a worker drops its expired guest pages and collects its garbage
+  // (a balancer's health probes do not count as traffic).
+  const gc = exposedCollector();
+  const idleMemory = createIdleMemoryRelease({
+    idleMs: IDLE_COLLECTION_MS,
+    minRequests: IDLE_COLLECTION_MIN_REQUESTS,
+    collect: gc && (() => {
+      guestPages?.dropExpired();
+      gc();
+    }),
+  });
   let stopListening: (() => Promise<void>) | null = null;
   const backchannelLogout = createBackchannelLogoutEndpoint(() => owned?.services.bff ?? null);
   const unsubscribe = createUnsubscribeEndpoint(() => owned?.unsubscribeJobAlert ?? null);
@@ -70,6 +86,7 @@ export async function startServer(options: StartOptions = {}) {
     applySecurityHeaders(res, config.production, trackerOrigin);
     try {
       if (await handleHealth(req, res)) return;
+      res.once('close', idleMemory.begin());
       if (!owned) {
         res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '2' }).end('Starting, try again in a moment');
         return;
@@ -107,6 +124,7 @@ export async function startServer(options: StartOptions = {}) {
   shutdown = createGracefulShutdown(server, {
     timeoutMs: initial.shutdownTimeoutMs,
     closeResources: async () => {
+      idleMemory.stop();
       await stopListening?.();
       await owned?.close();
     },

@@ -17,6 +17,8 @@ export interface GuestPageCache {
   invalidate(): void;
   /** Whether changes are heard (db/public-pages-listener.ts): a cache nobody invalidates serves nothing. */
   setLive(live: boolean): void;
+  /** Drops the pages past their time now (expired pages otherwise stay until looked up or crowded out). */
+  dropExpired(): void;
 }
 
 /** `/jobs` with any query, and a job page at its canonical address. */
@@ -105,6 +107,9 @@ export function createGuestPageCache(options: { seconds: number }): GuestPageCac
     invalidate() {
       generation += 1;
       pages.clear();
+    },
+    dropExpired() {
+      pages.purgeStale();
     },
     setLive(state) {
       if (live === state) return;

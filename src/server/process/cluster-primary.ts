@@ -52,7 +52,8 @@ export async function runClusterPrimary(options: ClusterPrimaryOptions) {
   // Workers open their services before they listen, so they must know the port beforehand.
   const port = config.port === 0 ? await freePort(config.host) : config.port;
   const workerEnv = { ...options.env, PORT: String(port) };
-  cluster.setupPrimary({ exec: options.entry, args: [] });
+  // --expose-gc: a worker collects its garbage when a burst is over (idle-memory-release.ts).
+  cluster.setupPrimary({ exec: options.entry, args: [], execArgv: [...process.execArgv, '--expose-gc'] });
 
   let stopping: Promise<void> | null = null;
   /** Workers that got as far as listening: one that dies before could not start at all. */
