@@ -1,117 +1,136 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ASSIGNMENT_ERROR_CODES,
-  assignmentErrorMessage,
-  assignmentErrorOf,
-  dateOrderError,
-  parseAssignmentChanges,
-  parseNewAssignment,
-  type AssignmentField,
-} from '../../src/lib/assignments/assignment-input';
+import type { z } from 'zod';
+import { assignmentChangesSchema, dateOrderIssue, newAssignmentSchema } from '../../src/lib/assignments/assignment-input';
+import { zodIssues } from '../../src/lib/forms/zod-issues';
 import { isCurrencyCode } from '../../src/lib/money/currency-code';
 
+// The rules of a talent's own job assignment (spec §3 jobAssignment, §9 date range), one
+// schema for the API and the assignment pages; every issue is a code (with its params).
 const CLIENT = '3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
 const ROLE = '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d';
 const valid = { clientCompanyId: CLIENT, startDate: '2026-04-01' };
 
-const errorsOf = (result: ReturnType<typeof parseNewAssignment> | ReturnType<typeof parseAssignmentChanges>) => (result.ok ? [] : result.errors);
+const issuesOf = (schema: z.ZodType, input: unknown) => {
+  const result = schema.safeParse(input);
+  return result.success ? [] : zodIssues(result.error);
+};
+const newIssues = (input: Record<string, unknown>) => issuesOf(newAssignmentSchema, input);
+const changeIssues = (input: Record<string, unknown>) => issuesOf(assignmentChangesSchema, input);
 
 describe('new assignment input', () => {
   it('takes a client and a start date, and trims, blanks and defaults the rest', () => {
-    const result = parseNewAssignment({ ...valid, jobDescriptionId: '', endDate: '', team: '  Payments ', costCenter: '   ', talentNote: '\nHours monthly\n', currency: ' eur ' });
-    expect(result).toEqual({
-      ok: true,
-      values: { clientCompanyId: CLIENT, jobDescriptionId: null, startDate: '2026-04-01', endDate: null, team: 'Payments', costCenter: null, talentNote: 'Hours monthly', currency: 'EUR' },
+    const result = newAssignmentSchema.safeParse({ ...valid, jobDescriptionId: '', endDate: '', team: '  Payments ', costCenter: '   ', talentNote: '\nHours monthly\n', currency: ' eur ' });
+    expect(result.success && result.data).toEqual({
+      clientCompanyId: CLIENT,
+      jobDescriptionId: null,
+      startDate: '2026-04-01',
+      endDate: null,
+      team: 'Payments',
+      costCenter: null,
+      talentNote: 'Hours monthly',
+      currency: 'EUR',
     });
   });
 
-  it('keeps ids in lower case and an empty currency as "the roster currency" (null)', () => {
-    const result = parseNewAssignment({ clientCompanyId: CLIENT.toUpperCase(), jobDescriptionId: ROLE.toUpperCase(), startDate: '2026-04-01' });
-    expect(result.ok && result.values).toMatchObject({ clientCompanyId: CLIENT, jobDescriptionId: ROLE, currency: null });
+  it('keeps ids in lower case and an empty currency as "the roster currency" (none)', () => {
+    const result = newAssignmentSchema.safeParse({ clientCompanyId: CLIENT.toUpperCase(), jobDescriptionId: ROLE.toUpperCase(), startDate: '2026-04-01', currency: '' });
+    expect(result.success && result.data).toMatchObject({ clientCompanyId: CLIENT, jobDescriptionId: ROLE, currency: null });
   });
 
   it('needs a client company and a start date', () => {
-    expect(errorsOf(parseNewAssignment({}))).toEqual([
-      { field: 'clientCompanyId', code: 'clientRequired' },
-      { field: 'startDate', code: 'startRequired' },
+    expect(newIssues({})).toEqual([
+      { path: 'clientCompanyId', code: 'clientRequired' },
+      { path: 'startDate', code: 'startRequired' },
+    ]);
+    expect(newIssues({ clientCompanyId: ' ', startDate: null })).toEqual([
+      { path: 'clientCompanyId', code: 'clientRequired' },
+      { path: 'startDate', code: 'startRequired' },
     ]);
   });
 
   it('refuses ids that are not ids, before anything is looked up', () => {
-    expect(errorsOf(parseNewAssignment({ ...valid, clientCompanyId: 'acme', jobDescriptionId: '42' }))).toEqual([
-      { field: 'clientCompanyId', code: 'clientNotMine' },
-      { field: 'jobDescriptionId', code: 'jobDescriptionNotOfClient' },
+    expect(newIssues({ ...valid, clientCompanyId: 'acme', jobDescriptionId: '42' })).toEqual([
+      { path: 'clientCompanyId', code: 'clientNotMine' },
+      { path: 'jobDescriptionId', code: 'jobDescriptionNotOfClient' },
     ]);
   });
 
-  it('takes dates from 1900-01-01 to 2099-12-31 that exist in the calendar', () => {
-    expect(parseNewAssignment({ ...valid, startDate: '1900-01-01', endDate: '2099-12-31' }).ok).toBe(true);
+  it('takes dates from 1900-01-01 to 2099-12-31 that exist in the calendar, as yyyy-mm-dd', () => {
+    expect(newAssignmentSchema.safeParse({ ...valid, startDate: '1900-01-01', endDate: '2099-12-31' }).success).toBe(true);
     for (const date of ['1899-12-31', '2100-01-01', '2026-02-30', '01/04/2026', 'tomorrow']) {
-      expect(errorsOf(parseNewAssignment({ ...valid, startDate: date })), date).toEqual([{ field: 'startDate', code: 'date' }]);
-      expect(errorsOf(parseNewAssignment({ ...valid, endDate: date })), date).toEqual([{ field: 'endDate', code: 'date' }]);
+      expect(newIssues({ ...valid, startDate: date }), date).toEqual([{ path: 'startDate', code: 'date' }]);
+      expect(newIssues({ ...valid, endDate: date }), date).toEqual([{ path: 'endDate', code: 'date' }]);
     }
   });
 
   it('refuses an end before the start, and takes a one-day assignment', () => {
-    expect(errorsOf(parseNewAssignment({ ...valid, endDate: '2026-03-31' }))).toEqual([{ field: 'endDate', code: 'endBeforeStart' }]);
-    expect(parseNewAssignment({ ...valid, endDate: '2026-04-01' }).ok).toBe(true);
+    expect(newIssues({ ...valid, endDate: '2026-03-31' })).toEqual([{ path: 'endDate', code: 'endBeforeStart' }]);
+    expect(newAssignmentSchema.safeParse({ ...valid, endDate: '2026-04-01' }).success).toBe(true);
   });
 
-  it('limits team and cost centre to 200 characters and the note to 5000', () => {
-    expect(parseNewAssignment({ ...valid, team: 't'.repeat(200), costCenter: 'c'.repeat(200), talentNote: 'n'.repeat(5000) }).ok).toBe(true);
-    expect(errorsOf(parseNewAssignment({ ...valid, team: 't'.repeat(201), costCenter: 'c'.repeat(201), talentNote: 'n'.repeat(5001) }))).toEqual([
-      { field: 'team', code: 'tooLong', max: 200 },
-      { field: 'costCenter', code: 'tooLong', max: 200 },
-      { field: 'talentNote', code: 'tooLong', max: 5000 },
+  it('says the date order together with the other fields’ issues', () => {
+    expect(newIssues({ ...valid, endDate: '2026-03-31', team: 't'.repeat(201) })).toEqual([
+      { path: 'team', code: 'tooLong', params: { max: 200 } },
+      { path: 'endDate', code: 'endBeforeStart' },
+    ]);
+  });
+
+  it('limits team and cost centre to 200 characters and the note to 5000, naming the limit', () => {
+    expect(newAssignmentSchema.safeParse({ ...valid, team: 't'.repeat(200), costCenter: 'c'.repeat(200), talentNote: 'n'.repeat(5000) }).success).toBe(true);
+    expect(newIssues({ ...valid, team: 't'.repeat(201), costCenter: 'c'.repeat(201), talentNote: 'n'.repeat(5001) })).toEqual([
+      { path: 'team', code: 'tooLong', params: { max: 200 } },
+      { path: 'costCenter', code: 'tooLong', params: { max: 200 } },
+      { path: 'talentNote', code: 'tooLong', params: { max: 5000 } },
     ]);
     // Blanks around the text do not count.
-    expect(parseNewAssignment({ ...valid, team: ` ${'t'.repeat(200)} ` }).ok).toBe(true);
+    expect(newAssignmentSchema.safeParse({ ...valid, team: ` ${'t'.repeat(200)} ` }).success).toBe(true);
+  });
+
+  it('keeps control characters out of the texts; the note keeps its line breaks and tabs', () => {
+    expect(newIssues({ ...valid, team: 'Core\tteam', talentNote: 'a\u0000b' })).toEqual([
+      { path: 'team', code: 'controlCharacters' },
+      { path: 'talentNote', code: 'controlCharacters' },
+    ]);
+    expect(newAssignmentSchema.safeParse({ ...valid, talentNote: 'Hours\n\tmonthly' }).success).toBe(true);
   });
 
   it('takes ISO 4217 currencies only (the one currency rule, money/currency-code)', () => {
     expect(isCurrencyCode('EUR')).toBe(true);
     expect(isCurrencyCode('GBP')).toBe(true);
     for (const code of ['ABC', 'EURO', 'E1R', 'eur', '']) expect(isCurrencyCode(code), code).toBe(false);
-    expect(errorsOf(parseNewAssignment({ ...valid, currency: 'ABC' }))).toEqual([{ field: 'currency', code: 'currency' }]);
+    expect(newIssues({ ...valid, currency: 'ABC' })).toEqual([{ path: 'currency', code: 'currencyUnknown' }]);
   });
 });
 
 describe('assignment changes', () => {
-  it('changes only the fields given; blank clears', () => {
-    expect(parseAssignmentChanges({ team: 'Core', costCenter: '' })).toEqual({ ok: true, values: { team: 'Core', costCenter: null } });
-    expect(parseAssignmentChanges({})).toEqual({ ok: true, values: {} });
-    expect(parseAssignmentChanges({ endDate: null })).toEqual({ ok: true, values: { endDate: null } });
+  it('changes only the fields given; blank or null clears', () => {
+    expect(assignmentChangesSchema.parse({ team: 'Core', costCenter: '' })).toEqual({ team: 'Core', costCenter: null });
+    expect(assignmentChangesSchema.parse({})).toEqual({});
+    expect(assignmentChangesSchema.parse({ endDate: null })).toEqual({ endDate: null });
+    expect(assignmentChangesSchema.parse({ endDate: '' })).toEqual({ endDate: null });
   });
 
   it('never clears the start date', () => {
-    expect(errorsOf(parseAssignmentChanges({ startDate: null }))).toEqual([{ field: 'startDate', code: 'startRequired' }]);
-    expect(errorsOf(parseAssignmentChanges({ startDate: ' ' }))).toEqual([{ field: 'startDate', code: 'startRequired' }]);
+    expect(changeIssues({ startDate: null })).toEqual([{ path: 'startDate', code: 'startRequired' }]);
+    expect(changeIssues({ startDate: ' ' })).toEqual([{ path: 'startDate', code: 'startRequired' }]);
   });
 
   it('checks the order when both dates are given', () => {
-    expect(errorsOf(parseAssignmentChanges({ startDate: '2026-05-02', endDate: '2026-05-01' }))).toEqual([{ field: 'endDate', code: 'endBeforeStart' }]);
+    expect(changeIssues({ startDate: '2026-05-02', endDate: '2026-05-01' })).toEqual([{ path: 'endDate', code: 'endBeforeStart' }]);
+    expect(changeIssues({ endDate: '2026-05-01' })).toEqual([]);
   });
 
-  it('checks the order against the stored dates with dateOrderError', () => {
-    expect(dateOrderError('2026-05-02', '2026-05-01')).toEqual({ field: 'endDate', code: 'endBeforeStart' });
-    expect(dateOrderError('2026-05-02', '2026-05-02')).toBeNull();
-    expect(dateOrderError(null, '2026-05-01')).toBeNull();
-    expect(dateOrderError('2026-05-02', null)).toBeNull();
-  });
-});
-
-describe('error messages', () => {
-  it('words every code in English for the API', () => {
-    expect(assignmentErrorMessage({ code: 'endBeforeStart' })).toBe('The end date cannot be before the start date');
-    expect(assignmentErrorMessage({ code: 'tooLong', max: 200 })).toBe('Use at most 200 characters');
-    const messages = ASSIGNMENT_ERROR_CODES.map((code) => assignmentErrorMessage({ code, max: 1 }));
-    expect(new Set(messages).size).toBe(ASSIGNMENT_ERROR_CODES.length);
+  it('checks the order against the stored dates with dateOrderIssue', () => {
+    expect(dateOrderIssue('2026-05-02', '2026-05-01')).toEqual({ path: 'endDate', code: 'endBeforeStart' });
+    expect(dateOrderIssue('2026-05-02', '2026-05-02')).toBeNull();
+    expect(dateOrderIssue(null, '2026-05-01')).toBeNull();
+    expect(dateOrderIssue('2026-05-02', null)).toBeNull();
   });
 
-  it("reads the API's code (never its English text) into the error, with the field's limit for tooLong", () => {
-    const fields: AssignmentField[] = ['clientCompanyId', 'jobDescriptionId', 'startDate', 'endDate', 'team', 'costCenter', 'talentNote', 'currency'];
-    expect(assignmentErrorOf('clientCompanyId', 'clientNotMine')).toEqual({ field: 'clientCompanyId', code: 'clientNotMine' });
-    expect(assignmentErrorOf('talentNote', 'tooLong')).toEqual({ field: 'talentNote', code: 'tooLong', max: 5000 });
-    for (const field of fields) expect(assignmentErrorOf(field, 'Use at most 5000 characters')).toBeNull();
+  it('holds the new assignment’s limits and date range', () => {
+    expect(changeIssues({ startDate: '2100-01-01', talentNote: 'n'.repeat(5001) })).toEqual([
+      { path: 'startDate', code: 'date' },
+      { path: 'talentNote', code: 'tooLong', params: { max: 5000 } },
+    ]);
   });
 });

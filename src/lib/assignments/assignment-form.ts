@@ -1,34 +1,24 @@
-import type { Translate } from '../i18n/i18n';
-import { formErrorsOf } from '../http/form-errors';
-import { parseDateInput, toDateInputValue } from '../talent/date-input';
-import type { DocumentAnswer } from '../graphql/send-document';
+import { z } from 'zod';
 import { answerIssues } from '../forms/answer-issues';
-import { assignmentErrorOf, type AssignmentField, type AssignmentFieldError } from './assignment-input';
+import { fieldErrorsOf, type FieldIssue, type FormOutcome } from '../forms/form-outcome';
+import { typedForm } from '../forms/form-values';
+import { parseForm } from '../forms/parse-form';
+import { sendDocument, type SendGraphql } from '../graphql/send-document';
+import type { Translate } from '../i18n/i18n';
+import { toDateInputValue } from '../talent/date-input';
+import { ASSIGNMENT_ERRORS, assignmentChangesSchema, dayOfDateField, newAssignmentSchema } from './assignment-input';
+import { CREATE_ASSIGNMENT_MUTATION, UPDATE_ASSIGNMENT_MUTATION } from './assignment-operations';
 
-// What the create and edit forms post, and the messages they show next to their fields.
-// Field names are the API input's names, so the API's field errors land on their field.
+// The talent's create and edit assignment forms: read with the schemas the API checks its
+// input with (refused before any round trip), sent, and what the API still refuses worded
+// from its codes (`assignments.errors`), never from its English text. Field names are the
+// API input's names, so the API's issues land on their field.
 
 export const DETAIL_FIELDS = ['startDate', 'endDate', 'team', 'costCenter', 'talentNote'] as const;
 export const CREATE_FIELDS = ['clientCompanyId', 'jobDescriptionId', ...DETAIL_FIELDS, 'currency'] as const;
 
 export type DetailFormValues = Record<(typeof DETAIL_FIELDS)[number], string>;
 export type CreateFormValues = Record<(typeof CREATE_FIELDS)[number], string>;
-
-/** Form name to the message shown under that field. */
-export type FieldMessages = Partial<Record<AssignmentField, string>>;
-
-const DATE_FIELDS: ReadonlySet<string> = new Set(['startDate', 'endDate']);
-
-/** The posted texts of `fields`, as typed; a date typed by hand in en-GB order becomes yyyy-mm-dd. */
-export function postedValues<Field extends string>(form: FormData, fields: readonly Field[]): Record<Field, string> {
-  const values = {} as Record<Field, string>;
-  for (const field of fields) {
-    const raw = form.get(field);
-    const text = typeof raw === 'string' ? raw : '';
-    values[field] = DATE_FIELDS.has(field) ? parseDateInput(text) : text;
-  }
-  return values;
-}
 
 /** A stored assignment as the edit form's starting values. */
 export function detailValuesOf(assignment: { startDate: string | null; endDate: string | null; team: string | null; costCenter: string | null; talentNote: string | null }): DetailFormValues {
@@ -41,37 +31,58 @@ export function detailValuesOf(assignment: { startDate: string | null; endDate: 
   };
 }
 
-/** Words validation errors through i18n (`assignments.errors.<code>`), one per field. */
-export function fieldMessages(errors: readonly AssignmentFieldError[], t: Translate): FieldMessages {
-  const messages: FieldMessages = {};
-  for (const error of errors) messages[error.field] ??= t(`assignments.errors.${error.code}`, { max: error.max });
-  return messages;
+/**
+ * A form's post read as the API's input: the date fields as a picker posts them (an en-GB
+ * day typed by hand where there is no picker is turned around), the rest as posted.
+ */
+function postedAssignment<Schema extends z.ZodType>(schema: Schema) {
+  return z.preprocess((payload) => {
+    if (typeof payload !== 'object' || payload === null) return payload;
+    const posted = payload as Record<string, unknown>;
+    return { ...posted, startDate: dayOfDateField(posted.startDate), endDate: dayOfDateField(posted.endDate) };
+  }, schema);
 }
 
+/** The create form's post: every field is posted, blank ones empty. */
+export const newAssignmentFormSchema = postedAssignment(newAssignmentSchema);
+
 /**
- * A failed mutation's answer as form messages: a field error with one of these rules'
- * codes is worded through i18n, others are shown as the API wrote them; an error naming
- * no field becomes the form's message.
+ * The edit form's post: it posts every field, so a field emptied is cleared (read with
+ * `coerce: false`: Conform would read blank as left out, which the API keeps as it is).
  */
-export function answerMessages(
-  answer: DocumentAnswer<unknown>,
-  t: Translate,
-  fields: readonly AssignmentField[],
-): { fields: FieldMessages; form: string | null } {
-  // formErrorsOf (page-forms) still reads the API's raw answer: only its errors matter.
-  const { formError, fieldErrors } = formErrorsOf({ status: answer.status, body: { errors: answer.errors } });
-  const codes = new Map(answerIssues(answer.errors).issues.map((issue) => [issue.path, issue.code]));
-  const messages: FieldMessages = {};
-  const unplaced: string[] = [];
-  for (const [field, message] of Object.entries(fieldErrors)) {
-    if (!(fields as readonly string[]).includes(field)) {
-      unplaced.push(message);
-      continue;
-    }
-    const code = codes.get(field);
-    const known = code ? assignmentErrorOf(field as AssignmentField, code) : null;
-    messages[field as AssignmentField] = known ? fieldMessages([known], t)[field as AssignmentField]! : message;
-  }
-  const form = [formError, ...unplaced].filter(Boolean).join(' ') || null;
-  return { fields: messages, form };
+export const assignmentChangesFormSchema = postedAssignment(assignmentChangesSchema);
+
+export type AssignmentFormOutcome<Values> = { kind: 'saved'; id: string } | { kind: 'notFound' } | Extract<FormOutcome<Values>, { kind: 'invalid' }>;
+
+/**
+ * The form shown again as typed: a message on each of its fields that has an issue, and
+ * above the form how many need attention, or, when no issue names one of its fields, that
+ * saving failed.
+ */
+function refused<Field extends string>(form: FormData, fields: readonly Field[], issues: readonly FieldIssue[], t: Translate): Extract<FormOutcome<Record<Field, string>>, { kind: 'invalid' }> {
+  const own = issues.filter((issue) => (fields as readonly string[]).includes(issue.path));
+  const fieldErrors = fieldErrorsOf(own, t, ASSIGNMENT_ERRORS);
+  const count = Object.keys(fieldErrors).length;
+  return { kind: 'invalid', values: typedForm(form, fields), fieldErrors, formError: count > 0 ? t('assignments.form.summary', { count }) : t('assignments.form.failed') };
+}
+
+/** The create form (/talent/assignment-create). */
+export async function submitNewAssignment(form: FormData, send: SendGraphql, t: Translate): Promise<Exclude<AssignmentFormOutcome<CreateFormValues>, { kind: 'notFound' }>> {
+  const parsed = parseForm(form, newAssignmentFormSchema, { coerce: false });
+  if (!parsed.ok) return refused(form, CREATE_FIELDS, parsed.issues, t);
+  const answer = await sendDocument(send, CREATE_ASSIGNMENT_MUTATION, { data: parsed.value });
+  const created = answer.data?.createMyJobAssignment;
+  if (created && !answer.errors.length) return { kind: 'saved', id: created.id };
+  return refused(form, CREATE_FIELDS, answerIssues(answer.errors).issues, t);
+}
+
+/** The edit form (/talent/assignment-edit): an assignment that is not the caller's is not found. */
+export async function submitAssignmentChanges(id: string, form: FormData, send: SendGraphql, t: Translate): Promise<AssignmentFormOutcome<DetailFormValues>> {
+  const parsed = parseForm(form, assignmentChangesFormSchema, { coerce: false });
+  if (!parsed.ok) return refused(form, DETAIL_FIELDS, parsed.issues, t);
+  const answer = await sendDocument(send, UPDATE_ASSIGNMENT_MUTATION, { id, data: parsed.value });
+  const { issues, code } = answerIssues(answer.errors);
+  if (code === 'NOT_FOUND') return { kind: 'notFound' };
+  if (answer.data?.updateMyJobAssignment && code === null) return { kind: 'saved', id };
+  return refused(form, DETAIL_FIELDS, issues, t);
 }

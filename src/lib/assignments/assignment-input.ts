@@ -1,168 +1,101 @@
+import { z } from 'zod';
+import { currencyCode, optionalText } from '../companies/company-input';
 import { isDateInRange } from '../format/dates';
-import { isUuid } from '../ids';
-import { isCurrencyCode, normalizeCurrency } from '../money/currency-code';
+import type { FieldIssue } from '../forms/form-outcome';
+import { optionalId, requiredId } from '../forms/form-values';
+import { addFieldIssues } from '../forms/zod-issues';
+import { parseDateInput } from '../talent/date-input';
 
 // The rules a talent's own job assignment must pass (spec §3 jobAssignment, §9 date
-// range). Pure, so the API enforces them and the assignment pages check the same rules
-// before sending, with the same limits on their inputs. Errors are codes, not text: the
-// API words them in English (assignmentErrorMessage), the pages through i18n.
+// range), as zod schemas whose messages are issue codes: the API checks its input with
+// them (invalidFields) and the assignment pages read their posts with the same schemas
+// (assignment-form.ts) before anything is sent. Codes are worded in `assignments.errors`.
+// The company side's schemas (company-assignment-input.ts) share the limits, the day and
+// the date order.
+
+/** Where the locale files word the codes of these rules (common namespace). */
+export const ASSIGNMENT_ERRORS = 'assignments.errors';
 
 export const ASSIGNMENT_LIMITS = { team: 200, costCenter: 200, talentNote: 5000 } as const;
 
-export type AssignmentField = 'clientCompanyId' | 'jobDescriptionId' | 'currency' | 'startDate' | 'endDate' | 'team' | 'costCenter' | 'talentNote';
-
-export const ASSIGNMENT_ERROR_CODES = [
-  'clientRequired',
-  'clientNotMine',
-  'jobDescriptionNotOfClient',
-  'currency',
-  'startRequired',
-  'date',
-  'endBeforeStart',
-  'tooLong',
-] as const;
-export type AssignmentErrorCode = (typeof ASSIGNMENT_ERROR_CODES)[number];
-
-export interface AssignmentFieldError {
-  field: AssignmentField;
-  code: AssignmentErrorCode;
-  /** The limit a tooLong error broke. */
-  max?: number;
-}
-
-const ENGLISH: Record<AssignmentErrorCode, (max: number) => string> = {
-  clientRequired: () => 'Choose the client company',
-  clientNotMine: () => 'Choose one of the companies that have you on their talent roster',
-  jobDescriptionNotOfClient: () => 'Choose a role of the selected client company, or no role',
-  currency: () => 'Use a three-letter ISO 4217 currency code, such as EUR',
-  startRequired: () => 'Enter the start date',
-  date: () => 'Enter a date between 01/01/1900 and 31/12/2099',
-  endBeforeStart: () => 'The end date cannot be before the start date',
-  tooLong: (max) => `Use at most ${max} characters`,
-};
-
-/** The API's English text for an error. */
-export function assignmentErrorMessage(error: Pick<AssignmentFieldError, 'code' | 'max'>): string {
-  return ENGLISH[error.code](error.max ?? 0);
-}
-
 /**
- * The error behind a code the API sent on a field, with the field's limit for tooLong,
- * so that a page words it itself; null for a code these rules do not write.
+ * A calendar day as the API takes it: yyyy-mm-dd from 1900-01-01 to 2099-12-31 that exists
+ * in the calendar. Blank or null is no day (null), which a required day answers with
+ * `startRequired` (the start is the one required day); anything else is `date`.
  */
-export function assignmentErrorOf(field: AssignmentField, code: string): AssignmentFieldError | null {
-  if (!(ASSIGNMENT_ERROR_CODES as readonly string[]).includes(code)) return null;
-  const known = code as AssignmentErrorCode;
-  const max = field in ASSIGNMENT_LIMITS ? ASSIGNMENT_LIMITS[field as keyof typeof ASSIGNMENT_LIMITS] : undefined;
-  return known === 'tooLong' ? { field, code: known, max } : { field, code: known };
+export function assignmentDay(required: boolean) {
+  return z
+    .string()
+    .nullish()
+    .transform((raw, ctx) => {
+      const value = (raw ?? '').trim();
+      if (value === '') {
+        if (required) ctx.addIssue({ code: 'custom', message: 'startRequired' });
+        return null;
+      }
+      if (!isDateInRange(value)) ctx.addIssue({ code: 'custom', message: 'date' });
+      return value;
+    });
 }
 
-/** Trimmed text, or null when nothing but blanks was given. */
-function clean(value: string | null | undefined): string | null {
-  const trimmed = value?.trim() ?? '';
-  return trimmed === '' ? null : trimmed;
-}
+/** A date field's text as the API reads a day: an en-GB day typed by hand (no picker) is turned around. */
+export const dayOfDateField = (raw: unknown) => (typeof raw === 'string' ? parseDateInput(raw) : raw);
 
-/** The fields a talent may change on an assignment (the issue's dates, team, cost centre, note). */
-export interface AssignmentDetails {
-  startDate: string;
-  endDate: string | null;
-  team: string | null;
-  costCenter: string | null;
-  talentNote: string | null;
-}
-
-export type AssignmentDetailsInput = { [Field in keyof AssignmentDetails]?: string | null };
-
-export interface NewAssignmentInput extends AssignmentDetailsInput {
-  clientCompanyId?: string | null;
-  jobDescriptionId?: string | null;
-  currency?: string | null;
-}
-
-export interface NewAssignment extends AssignmentDetails {
-  clientCompanyId: string;
-  jobDescriptionId: string | null;
-  /** Null: the currency of the talent's roster entry with the client. */
-  currency: string | null;
-}
-
-export type Parsed<T> = { ok: true; values: T } | { ok: false; errors: AssignmentFieldError[] };
-
-type TextField = keyof typeof ASSIGNMENT_LIMITS;
-const TEXT_FIELDS: readonly TextField[] = ['team', 'costCenter', 'talentNote'];
+/** A day as a form posts it: `assignmentDay` after an en-GB day typed by hand is turned around. */
+export const typedDay = (required: boolean) => z.preprocess(dayOfDateField, assignmentDay(required));
 
 /** The end day may equal the start day (a one-day assignment), never precede it. */
-export function dateOrderError(startDate: string | null, endDate: string | null): AssignmentFieldError | null {
-  return startDate !== null && endDate !== null && endDate < startDate ? { field: 'endDate', code: 'endBeforeStart' } : null;
+export function dateOrderIssue(startDate: string | null, endDate: string | null): FieldIssue | null {
+  return startDate !== null && endDate !== null && endDate < startDate ? { path: 'endDate', code: 'endBeforeStart' } : null;
 }
+
+/** The date order of parsed values, compared once both are days (a bad day has its own issue). */
+export function checkDateOrder(values: { startDate?: string | null; endDate?: string | null }, ctx: z.RefinementCtx): void {
+  const day = (value: string | null | undefined) => (value != null && isDateInRange(value) ? value : null);
+  const issue = dateOrderIssue(day(values.startDate), day(values.endDate));
+  if (issue) addFieldIssues(ctx, [issue]);
+}
+
+/** The date order is said together with the other fields' issues, not only once they are fixed. */
+export const alongOtherIssues = { when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null };
+
+/** Team and cost centre (one line) and the talent's note: trimmed, blank clears, within the limits. */
+export const assignmentTexts = {
+  team: optionalText(ASSIGNMENT_LIMITS.team),
+  costCenter: optionalText(ASSIGNMENT_LIMITS.costCenter),
+  talentNote: optionalText(ASSIGNMENT_LIMITS.talentNote, true),
+};
 
 /**
- * Checks the detail fields present in `input`. With `partial`, a field left out (undefined)
- * stays as it is; otherwise a missing field counts as blank. Blank text clears a field;
- * the start date cannot be cleared.
+ * A new assignment of the signed-in talent: a client (required), a role (optional), a
+ * currency (blank: the talent's roster currency with the client, null), the start day
+ * (required), the end day and the texts. Ids are only checked for their form here, in
+ * lower case as stored: whether the client's roster holds the talent, and whether the
+ * role belongs to that client, only the API can tell (with the same codes).
  */
-function parseDetails(input: AssignmentDetailsInput, partial: boolean): { values: Partial<AssignmentDetails>; errors: AssignmentFieldError[] } {
-  const values: Partial<AssignmentDetails> = {};
-  const errors: AssignmentFieldError[] = [];
-  const given = (field: keyof AssignmentDetails) => !partial || input[field] !== undefined;
-
-  if (given('startDate')) {
-    const startDate = clean(input.startDate);
-    if (startDate === null) errors.push({ field: 'startDate', code: 'startRequired' });
-    else if (!isDateInRange(startDate)) errors.push({ field: 'startDate', code: 'date' });
-    else values.startDate = startDate;
-  }
-  if (given('endDate')) {
-    const endDate = clean(input.endDate);
-    if (endDate !== null && !isDateInRange(endDate)) errors.push({ field: 'endDate', code: 'date' });
-    else values.endDate = endDate;
-  }
-  for (const field of TEXT_FIELDS) {
-    if (!given(field)) continue;
-    const text = clean(input[field]);
-    const max = ASSIGNMENT_LIMITS[field];
-    if (text !== null && text.length > max) errors.push({ field, code: 'tooLong', max });
-    else values[field] = text;
-  }
-  const orderError = dateOrderError(values.startDate ?? null, values.endDate ?? null);
-  if (orderError) errors.push(orderError);
-  return { values, errors };
-}
+export const newAssignmentSchema = z
+  .object({
+    clientCompanyId: requiredId({ required: 'clientRequired', unknown: 'clientNotMine' }),
+    jobDescriptionId: optionalId('jobDescriptionNotOfClient'),
+    currency: currencyCode,
+    startDate: assignmentDay(true),
+    endDate: assignmentDay(false),
+    ...assignmentTexts,
+  })
+  .superRefine(checkDateOrder, alongOtherIssues);
 
 /**
- * A change to an assignment's details: only the fields given change. The date order is
- * checked here when both dates are given; the API checks it again on the merged row.
+ * A change to an assignment's details: a field left out stays as it is, blank or null
+ * clears it, and the start day cannot be cleared. The date order is checked here when
+ * both days are given; the API checks it again against the stored row (`dateOrderIssue`).
  */
-export function parseAssignmentChanges(input: AssignmentDetailsInput): Parsed<Partial<AssignmentDetails>> {
-  const { values, errors } = parseDetails(input, true);
-  return errors.length > 0 ? { ok: false, errors } : { ok: true, values };
-}
+export const assignmentChangesSchema = z
+  .object({
+    startDate: assignmentDay(true).optional(),
+    endDate: assignmentDay(false).optional(),
+    ...assignmentTexts,
+  })
+  .superRefine(checkDateOrder, alongOtherIssues);
 
-/**
- * A new assignment. Ids are only checked for their form here: whether the client's roster
- * holds the talent, and whether the role belongs to that client, only the API can tell.
- */
-export function parseNewAssignment(input: NewAssignmentInput): Parsed<NewAssignment> {
-  const errors: AssignmentFieldError[] = [];
-  const clientCompanyId = clean(input.clientCompanyId);
-  if (clientCompanyId === null) errors.push({ field: 'clientCompanyId', code: 'clientRequired' });
-  else if (!isUuid(clientCompanyId)) errors.push({ field: 'clientCompanyId', code: 'clientNotMine' });
-  const jobDescriptionId = clean(input.jobDescriptionId);
-  if (jobDescriptionId !== null && !isUuid(jobDescriptionId)) errors.push({ field: 'jobDescriptionId', code: 'jobDescriptionNotOfClient' });
-  const currency = clean(input.currency) === null ? null : normalizeCurrency(input.currency!);
-  if (currency !== null && !isCurrencyCode(currency)) errors.push({ field: 'currency', code: 'currency' });
-  const details = parseDetails(input, false);
-  errors.push(...details.errors);
-  if (errors.length > 0) return { ok: false, errors };
-  return {
-    ok: true,
-    values: {
-      // Ids in the canonical lower case, so they compare equal to the stored ones.
-      clientCompanyId: clientCompanyId!.toLowerCase(),
-      jobDescriptionId: jobDescriptionId?.toLowerCase() ?? null,
-      currency,
-      ...(details.values as AssignmentDetails),
-    },
-  };
-}
+export type NewAssignment = z.output<typeof newAssignmentSchema>;
+export type AssignmentChanges = z.output<typeof assignmentChangesSchema>;

@@ -1,38 +1,17 @@
 import { z } from 'zod';
-import { currencyCode, optionalText } from '../companies/company-input';
-import { isDateInRange } from '../format/dates';
+import { currencyCode } from '../companies/company-input';
 import type { FieldIssue } from '../forms/form-outcome';
 import { checkbox, optionalId, requiredId } from '../forms/form-values';
-import { parseDateInput } from '../talent/date-input';
-import { ASSIGNMENT_LIMITS, dateOrderError } from './assignment-input';
+import { alongOtherIssues, assignmentTexts, checkDateOrder, typedDay } from './assignment-input';
 
 // The rules of a job assignment a company writes (spec §3 jobAssignment, issue 18), shared
-// by the /company/talent-assignment-* pages and the API. The talent side's limits and date
-// order (assignment-input.ts) hold here too; every message is an issue code worded in
+// by the /company/talent-assignment-* pages and the API. The talent side's limits, day and
+// date order (assignment-input.ts) hold here too; every message is an issue code worded in
 // `companyAssignments.errors.<code>`. A write sends the whole record: the form always
 // shows every field. Which ids the company may name only the API can tell (the parties
 // rule below decides it from the company's links).
 
 export const COMPANY_ASSIGNMENT_ERRORS = 'companyAssignments.errors';
-
-/** An optional id in lower case (blank: none). */
-const companyId = (unknown: string) => optionalId(unknown).transform((value) => value?.toLowerCase() ?? null);
-
-/** A calendar day: a picker's yyyy-mm-dd, or en-GB typed by hand; within the picker's range. */
-function day(required: boolean) {
-  return z
-    .string()
-    .nullish()
-    .transform((raw, ctx) => {
-      const value = parseDateInput(raw ?? '');
-      if (value === '') {
-        if (required) ctx.addIssue({ code: 'custom', message: 'startRequired' });
-        return null;
-      }
-      if (!isDateInRange(value)) ctx.addIssue({ code: 'custom', message: 'date' });
-      return value;
-    });
-}
 
 /** ISO 4217 through the product's one currency rule; an assignment always has one. */
 const currency = currencyCode.transform((value, ctx) => {
@@ -42,27 +21,16 @@ const currency = currencyCode.transform((value, ctx) => {
 
 const fields = {
   jobDescriptionId: requiredId({ required: 'jobDescriptionRequired', unknown: 'jobDescriptionUnknown' }),
-  clientCompanyId: companyId('clientCompanyUnknown'),
-  providerCompanyId: companyId('providerCompanyUnknown'),
-  salesCompanyId: companyId('salesCompanyUnknown'),
+  clientCompanyId: optionalId('clientCompanyUnknown'),
+  providerCompanyId: optionalId('providerCompanyUnknown'),
+  salesCompanyId: optionalId('salesCompanyUnknown'),
   currency,
-  startDate: day(true),
-  endDate: day(false),
-  team: optionalText(ASSIGNMENT_LIMITS.team),
-  costCenter: optionalText(ASSIGNMENT_LIMITS.costCenter),
-  talentNote: optionalText(ASSIGNMENT_LIMITS.talentNote, true),
+  // A picker's yyyy-mm-dd, or en-GB typed by hand; within the picker's range.
+  startDate: typedDay(true),
+  endDate: typedDay(false),
+  ...assignmentTexts,
   clientPricesIsVisibleToTalent: checkbox,
 };
-
-/** The end day may equal the start day, never precede it (the talent side's rule); compared once both are days. */
-function checkDateOrder(values: { startDate: string | null; endDate: string | null }, ctx: z.RefinementCtx) {
-  const day = (value: string | null) => (value !== null && isDateInRange(value) ? value : null);
-  const error = dateOrderError(day(values.startDate), day(values.endDate));
-  if (error) ctx.addIssue({ code: 'custom', path: [error.field], message: error.code });
-}
-
-/** The date order is said together with the other fields' issues, not only once they are fixed. */
-const alongOtherIssues = { when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null };
 
 /** An edit: every field but the talent, who stays the assignment's talent. */
 export const jobAssignmentSchema = z.object(fields).superRefine(checkDateOrder, alongOtherIssues);

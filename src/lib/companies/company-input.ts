@@ -30,7 +30,8 @@ const length = (value: string) => [...value].length;
 
 /**
  * Optional text: trimmed; blank or null reads as null (the field is emptied); undefined
- * stays undefined (a partial update leaves the field alone).
+ * stays undefined (a partial update leaves the field alone). A text over `max` is the issue
+ * `tooLong` with that `max`, which its words may name.
  */
 export function optionalText(max: number, multiline = false) {
   return z
@@ -41,7 +42,7 @@ export function optionalText(max: number, multiline = false) {
       const value = (raw ?? '').trim();
       if (value === '') return null;
       if (hasForbiddenControls(value, multiline)) ctx.addIssue({ code: 'custom', message: 'controlCharacters' });
-      else if (length(value) > max) ctx.addIssue({ code: 'custom', message: 'tooLong' });
+      else if (length(value) > max) ctx.addIssue({ code: 'custom', message: 'tooLong', params: { max } });
       return value;
     });
 }

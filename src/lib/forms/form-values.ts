@@ -29,13 +29,13 @@ export function tickedBoxes<Name extends string>(form: Pick<FormData, 'get'>, na
   return Object.fromEntries(names.map((name) => [name, isTicked(form.get(name))])) as Record<Name, boolean>;
 }
 
-/** An optional id: blank reads as none (null), anything but a UUID as the issue `code`. */
+/** An optional id: blank reads as none (null), anything but a UUID as the issue `code`; in lower case, as stored (as `requiredId`). */
 export function optionalId(code: string) {
   return z
     .string()
     .nullish()
     .transform((raw, ctx) => {
-      const value = (raw ?? '').trim();
+      const value = (raw ?? '').trim().toLowerCase();
       if (value === '') return null;
       if (!isUuid(value)) ctx.addIssue({ code: 'custom', message: code });
       return value;

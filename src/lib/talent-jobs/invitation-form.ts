@@ -1,3 +1,4 @@
+import { typedForm } from '../forms/form-values';
 import { parseForm } from '../forms/parse-form';
 import { sendDocument, type SendGraphql } from '../graphql/send-document';
 import { applicationMessageSchema } from './application-message';
@@ -22,7 +23,7 @@ export type InvitationRefusal = 'messageTooLong' | 'alreadyApplied' | 'unavailab
 
 export async function submitInvitationForm(id: string, form: FormData, send: SendGraphql): Promise<InvitationFormOutcome> {
   const intent = form.get('intent');
-  const message = intent === 'apply' ? String(form.get('message') ?? '') : '';
+  const message = intent === 'apply' ? typedForm(form, ['message']).message : '';
   const refused = (status: number, reason: InvitationRefusal, apiMessage = '') => ({ kind: 'refused' as const, status, reason, message, apiMessage });
   if (intent !== 'apply' && intent !== 'ignore') return refused(400, 'invalid');
   // The note is checked here as the API checks it (the same schema), before anything is sent.

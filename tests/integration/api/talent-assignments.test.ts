@@ -1,6 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ASSIGNMENT_ERRORS } from '../../../src/lib/assignments/assignment-input';
 import { todayIso } from '../../../src/lib/assignments/assignment-status';
+import { getTranslator } from '../../../src/lib/i18n/i18n';
 import { billing, company, companyTalentRoster, generalEventslog, jobAssignment, jobDescription } from '../../../src/server/db/schema';
 import { startApiHarness, type ApiHarness } from '../../support/api-harness';
 import { describeEachDatabase } from '../../support/test-database';
@@ -39,7 +41,8 @@ interface Assignment {
   billings?: Array<{ amount: string; clientAmount: string | null; status: string; year: number; month: number }>;
 }
 
-type FieldErrors = Array<{ field: string; message: string }>;
+type FieldErrors = Array<{ field: string; code: string; params?: Record<string, number> }>;
+const t = getTranslator();
 
 describeEachDatabase('talent job assignments', (kind) => {
   let h: ApiHarness;
@@ -135,9 +138,13 @@ describeEachDatabase('talent job assignments', (kind) => {
   };
   const create = (token: string, data: Record<string, unknown>) => h.call(CREATE, { token, variables: { data: { clientCompanyId: acme, startDate: dayFromToday(1), ...data } } });
   type Answer = { errors?: Array<{ extensions?: { fieldErrors?: unknown } }> };
-  const rawFieldErrors = (body: Answer) => (body.errors?.[0]?.extensions?.fieldErrors ?? []) as Array<{ field: string; code: string; message: string }>;
-  /** The field errors' texts (each also carries its code, checked where it matters). */
-  const fieldErrorsOf = (body: Answer) => rawFieldErrors(body).map(({ field, message }) => ({ field, message })) as FieldErrors;
+  const rawFieldErrors = (body: Answer) => (body.errors?.[0]?.extensions?.fieldErrors ?? []) as Array<{ field: string; code: string; params?: Record<string, number>; message: string }>;
+  /** The field errors' codes and params, what a page words; each English text is the locale file's words for its code. */
+  const fieldErrorsOf = (body: Answer): FieldErrors =>
+    rawFieldErrors(body).map(({ field, code, params, message }) => {
+      expect(message, code).toBe(t(`${ASSIGNMENT_ERRORS}.${code}`, params ?? {}));
+      return { field, code, ...(params ? { params } : {}) };
+    });
   const assignmentRow = async (id: string) => (await h.database.db.select().from(jobAssignment).where(eq(jobAssignment.id, id)))[0]!;
   /** The jobAssignment.create/update events about one assignment. */
   const eventsOf = async (id: string) =>
@@ -265,27 +272,27 @@ describeEachDatabase('talent job assignments', (kind) => {
   it('refuses invalid input with a message per field and writes nothing', async () => {
     const before = (await list(tokenA)).total;
     const cases: Array<[Record<string, unknown>, FieldErrors]> = [
-      [{ startDate: '2026-05-10', endDate: '2026-05-09' }, [{ field: 'data.endDate', message: 'The end date cannot be before the start date' }]],
-      [{ startDate: '' }, [{ field: 'data.startDate', message: 'Enter the start date' }]],
+      [{ startDate: '2026-05-10', endDate: '2026-05-09' }, [{ field: 'data.endDate', code: 'endBeforeStart' }]],
+      [{ startDate: '' }, [{ field: 'data.startDate', code: 'startRequired' }]],
       [
         { startDate: '1899-12-31', endDate: '2100-01-01' },
         [
-          { field: 'data.startDate', message: 'Enter a date between 01/01/1900 and 31/12/2099' },
-          { field: 'data.endDate', message: 'Enter a date between 01/01/1900 and 31/12/2099' },
+          { field: 'data.startDate', code: 'date' },
+          { field: 'data.endDate', code: 'date' },
         ],
       ],
-      [{ startDate: '2026-02-30' }, [{ field: 'data.startDate', message: 'Enter a date between 01/01/1900 and 31/12/2099' }]],
+      [{ startDate: '2026-02-30' }, [{ field: 'data.startDate', code: 'date' }]],
       [
         { team: 'x'.repeat(201), costCenter: 'y'.repeat(201), talentNote: 'z'.repeat(5001) },
         [
-          { field: 'data.team', message: 'Use at most 200 characters' },
-          { field: 'data.costCenter', message: 'Use at most 200 characters' },
-          { field: 'data.talentNote', message: 'Use at most 5000 characters' },
+          { field: 'data.team', code: 'tooLong', params: { max: 200 } },
+          { field: 'data.costCenter', code: 'tooLong', params: { max: 200 } },
+          { field: 'data.talentNote', code: 'tooLong', params: { max: 5000 } },
         ],
       ],
-      [{ currency: 'EURO' }, [{ field: 'data.currency', message: 'Use a three-letter ISO 4217 currency code, such as EUR' }]],
-      [{ currency: 'ABC' }, [{ field: 'data.currency', message: 'Use a three-letter ISO 4217 currency code, such as EUR' }]],
-      [{ clientCompanyId: '' }, [{ field: 'data.clientCompanyId', message: 'Choose the client company' }]],
+      [{ currency: 'EURO' }, [{ field: 'data.currency', code: 'currencyUnknown' }]],
+      [{ currency: 'ABC' }, [{ field: 'data.currency', code: 'currencyUnknown' }]],
+      [{ clientCompanyId: '' }, [{ field: 'data.clientCompanyId', code: 'clientRequired' }]],
     ];
     for (const [data, fieldErrors] of cases) {
       const { body } = await create(tokenA, data);
@@ -299,19 +306,17 @@ describeEachDatabase('talent job assignments', (kind) => {
 
   it("refuses a client whose roster does not hold me and a role of another company, whatever id is posted", async () => {
     const before = (await list(tokenA)).total;
-    const notMine = 'Choose one of the companies that have you on their talent roster';
+    const notMine = { code: 'clientNotMine' };
     for (const clientCompanyId of [initech, globex, gone, UNKNOWN_ID, ...MALFORMED_IDS]) {
       const { body } = await create(tokenA, { clientCompanyId });
-      expect(fieldErrorsOf(body), clientCompanyId).toEqual([{ field: 'data.clientCompanyId', message: notMine }]);
-      // The machine code a page words itself: never its English text.
-      expect(rawFieldErrors(body)[0]?.code, clientCompanyId).toBe('clientNotMine');
+      expect(fieldErrorsOf(body), clientCompanyId).toEqual([{ field: 'data.clientCompanyId', ...notMine }]);
     }
     // Talent B is on Globex's roster, not on Acme's.
-    expect(fieldErrorsOf((await create(tokenB, { clientCompanyId: acme })).body)).toEqual([{ field: 'data.clientCompanyId', message: notMine }]);
-    const wrongRole = 'Choose a role of the selected client company, or no role';
+    expect(fieldErrorsOf((await create(tokenB, { clientCompanyId: acme })).body)).toEqual([{ field: 'data.clientCompanyId', ...notMine }]);
+    const wrongRole = { code: 'jobDescriptionNotOfClient' };
     for (const jobDescriptionId of [globexRole, UNKNOWN_ID, 'nope']) {
       const { body } = await create(tokenA, { jobDescriptionId });
-      expect(fieldErrorsOf(body), jobDescriptionId).toEqual([{ field: 'data.jobDescriptionId', message: wrongRole }]);
+      expect(fieldErrorsOf(body), jobDescriptionId).toEqual([{ field: 'data.jobDescriptionId', ...wrongRole }]);
     }
     expect((await list(tokenA)).total).toBe(before);
     expect((await list(tokenB)).total).toBe(0);
@@ -339,15 +344,16 @@ describeEachDatabase('talent job assignments', (kind) => {
 
   it('checks the date order on the assignment as it will be, and never clears the start date', async () => {
     const created = (await create(tokenA, { startDate: '2030-06-01', endDate: '2030-06-30' })).body.data?.createMyJobAssignment as Assignment;
-    for (const [data, field, message] of [
-      [{ endDate: '2030-05-31' }, 'data.endDate', 'The end date cannot be before the start date'],
-      [{ startDate: '2030-07-01' }, 'data.endDate', 'The end date cannot be before the start date'],
-      [{ startDate: null }, 'data.startDate', 'Enter the start date'],
-      [{ startDate: '  ' }, 'data.startDate', 'Enter the start date'],
-      [{ talentNote: 'n'.repeat(5001) }, 'data.talentNote', 'Use at most 5000 characters'],
-    ] as const) {
+    const cases: Array<[Record<string, unknown>, FieldErrors[number]]> = [
+      [{ endDate: '2030-05-31' }, { field: 'data.endDate', code: 'endBeforeStart' }],
+      [{ startDate: '2030-07-01' }, { field: 'data.endDate', code: 'endBeforeStart' }],
+      [{ startDate: null }, { field: 'data.startDate', code: 'startRequired' }],
+      [{ startDate: '  ' }, { field: 'data.startDate', code: 'startRequired' }],
+      [{ talentNote: 'n'.repeat(5001) }, { field: 'data.talentNote', code: 'tooLong', params: { max: 5000 } }],
+    ];
+    for (const [data, fieldError] of cases) {
       const { body } = await h.call(UPDATE, { token: tokenA, variables: { id: created.id, data } });
-      expect(fieldErrorsOf(body), JSON.stringify(data)).toEqual([{ field, message }]);
+      expect(fieldErrorsOf(body), JSON.stringify(data)).toEqual([fieldError]);
     }
     // A one-day assignment is fine.
     const oneDay = await h.call(UPDATE, { token: tokenA, variables: { id: created.id, data: { endDate: '2030-06-01' } } });

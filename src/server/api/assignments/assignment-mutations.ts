@@ -1,25 +1,22 @@
 import { and, eq, isNull, or } from 'drizzle-orm';
-import { assignmentErrorMessage, dateOrderError, parseAssignmentChanges, parseNewAssignment, type AssignmentDetails, type AssignmentFieldError } from '../../../lib/assignments/assignment-input';
+import { ASSIGNMENT_ERRORS, assignmentChangesSchema, dateOrderIssue, newAssignmentSchema, type AssignmentChanges } from '../../../lib/assignments/assignment-input';
+import type { FieldIssue } from '../../../lib/forms/form-outcome';
+import { zodIssues } from '../../../lib/forms/zod-issues';
 import { isUuid } from '../../../lib/ids';
 import { company, companyTalentRoster, jobAssignment, jobDescription } from '../../db/schema';
 import { recordEvent } from '../record-event';
 import { requireMyTalentProfileId } from '../auth/my-talent-profile';
 import { builder } from '../builder';
-import { ApiError, notFound } from '../errors';
+import { invalidFields, notFound } from '../errors';
 import { mine, loadMyAssignment } from './assignment-rows';
 import { TalentAssignment } from './assignment-types';
 
-// createMyJobAssignment, updateMyJobAssignment: the caller's own assignments, validated
-// by the rules of src/lib/assignments, each write with its event row.
+// createMyJobAssignment, updateMyJobAssignment: the caller's own assignments, checked with
+// the schemas of src/lib/assignments/assignment-input.ts (the pages read their forms with
+// the same), each write with its event row.
 
-const badInput = (errors: AssignmentFieldError[]) => {
-  // The code lets a page word the error itself; the English message is for other clients.
-  const fieldErrors = errors.map((error) => ({ field: `data.${error.field}`, code: error.code, message: assignmentErrorMessage(error) }));
-  return new ApiError('BAD_USER_INPUT', fieldErrors.length === 1 ? fieldErrors[0]!.message : 'Some fields need attention', {
-    hint: 'see fieldErrors',
-    fieldErrors,
-  });
-};
+/** BAD_USER_INPUT with the rules' codes, worded in `assignments.errors`. */
+const badInput = (issues: readonly FieldIssue[]) => invalidFields(issues, ASSIGNMENT_ERRORS);
 
 const CreateInput = builder.inputType('CreateMyJobAssignmentInput', {
   description: 'A job assignment the signed-in talent records with a company whose talent roster holds them',
@@ -54,9 +51,9 @@ builder.mutationField('createMyJobAssignment', (t) =>
     authScopes: { signedIn: true },
     args: { data: t.arg({ type: CreateInput, required: true }) },
     resolve: async (_root, { data }, context) => {
-      const parsed = parseNewAssignment({ ...data, clientCompanyId: String(data.clientCompanyId), jobDescriptionId: data.jobDescriptionId?.toString() ?? null });
-      if (!parsed.ok) throw badInput(parsed.errors);
-      const values = parsed.values;
+      const parsed = newAssignmentSchema.safeParse({ ...data, clientCompanyId: String(data.clientCompanyId), jobDescriptionId: data.jobDescriptionId?.toString() ?? null });
+      if (!parsed.success) throw badInput(zodIssues(parsed.error));
+      const values = parsed.data;
       const profileId = await requireMyTalentProfileId(context);
       const { db, viewer } = context;
       const id = await db.transaction(async (tx) => {
@@ -68,14 +65,14 @@ builder.mutationField('createMyJobAssignment', (t) =>
           .innerJoin(company, eq(company.id, companyTalentRoster.companyId))
           .where(and(eq(companyTalentRoster.companyId, values.clientCompanyId), eq(companyTalentRoster.talentProfileId, profileId), isNull(company.deletedAt)))
           .limit(1);
-        if (!roster) throw badInput([{ field: 'clientCompanyId', code: 'clientNotMine' }]);
+        if (!roster) throw badInput([{ path: 'clientCompanyId', code: 'clientNotMine' }]);
         if (values.jobDescriptionId) {
           const [role] = await tx
             .select({ id: jobDescription.id })
             .from(jobDescription)
             .where(and(eq(jobDescription.id, values.jobDescriptionId), eq(jobDescription.clientCompanyId, values.clientCompanyId), isNull(jobDescription.deletedAt)))
             .limit(1);
-          if (!role) throw badInput([{ field: 'jobDescriptionId', code: 'jobDescriptionNotOfClient' }]);
+          if (!role) throw badInput([{ path: 'jobDescriptionId', code: 'jobDescriptionNotOfClient' }]);
         }
         const row = {
           jobDescriptionId: values.jobDescriptionId,
@@ -84,9 +81,10 @@ builder.mutationField('createMyJobAssignment', (t) =>
           assignmentCurrency: values.currency ?? roster.currency,
           startDate: values.startDate,
           endDate: values.endDate,
-          team: values.team,
-          costCenter: values.costCenter,
-          talentNote: values.talentNote,
+          // A text left out of the input is none.
+          team: values.team ?? null,
+          costCenter: values.costCenter ?? null,
+          talentNote: values.talentNote ?? null,
         };
         const [created] = await tx.insert(jobAssignment).values(row).returning({ id: jobAssignment.id });
         const { talentProfileId: _profile, ...after } = row;
@@ -113,8 +111,8 @@ builder.mutationField('updateMyJobAssignment', (t) =>
       const id = String(args.id);
       if (!isUuid(id)) throw notFound('This assignment');
       const profileId = await requireMyTalentProfileId(context);
-      const parsed = parseAssignmentChanges(args.data);
-      if (!parsed.ok) throw badInput(parsed.errors);
+      const parsed = assignmentChangesSchema.safeParse(args.data);
+      if (!parsed.success) throw badInput(zodIssues(parsed.error));
       const { db, viewer } = context;
       await db.transaction(async (tx) => {
         // Locked, so two saves of the same assignment cannot interleave their change lists.
@@ -125,13 +123,14 @@ builder.mutationField('updateMyJobAssignment', (t) =>
           .limit(1)
           .for('update');
         if (!current) throw notFound('This assignment');
-        const merged = { startDate: current.startDate, endDate: current.endDate, ...parsed.values };
-        const orderError = dateOrderError(merged.startDate, merged.endDate);
-        if (orderError) throw badInput([orderError]);
+        const { startDate = current.startDate, endDate = current.endDate } = parsed.data;
+        const orderIssue = dateOrderIssue(startDate, endDate);
+        if (orderIssue) throw badInput([orderIssue]);
+        type Field = keyof AssignmentChanges;
         const after = Object.fromEntries(
-          Object.entries(parsed.values).filter(([field, value]) => current[field as keyof AssignmentDetails] !== value),
-        ) as Partial<AssignmentDetails>;
-        const before = Object.fromEntries(Object.keys(after).map((field) => [field, current[field as keyof AssignmentDetails]]));
+          Object.entries(parsed.data).filter(([field, value]) => value !== undefined && current[field as Field] !== value),
+        ) as AssignmentChanges;
+        const before = Object.fromEntries(Object.keys(after).map((field) => [field, current[field as Field]]));
         const changedFields = Object.keys(after);
         if (changedFields.length === 0) return;
         await tx.update(jobAssignment).set(after).where(eq(jobAssignment.id, id));
