@@ -3,6 +3,7 @@ import { formErrorsOf } from '../http/form-errors';
 import { parseDateInput, toDateInputValue } from '../talent/date-input';
 import type { DocumentAnswer } from '../graphql/send-document';
 import { answerIssues } from '../forms/answer-issues';
+import { textOf } from '../forms/form-values';
 import { assignmentErrorOf, type AssignmentField, type AssignmentFieldError } from './assignment-input';
 
 // What the create and edit forms post, and the messages they show next to their fields.
@@ -23,8 +24,7 @@ const DATE_FIELDS: ReadonlySet<string> = new Set(['startDate', 'endDate']);
 export function postedValues<Field extends string>(form: FormData, fields: readonly Field[]): Record<Field, string> {
   const values = {} as Record<Field, string>;
   for (const field of fields) {
-    const raw = form.get(field);
-    const text = typeof raw === 'string' ? raw : '';
+    const text = textOf(form.get(field));
     values[field] = DATE_FIELDS.has(field) ? parseDateInput(text) : text;
   }
   return values;

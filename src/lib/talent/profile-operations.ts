@@ -1,5 +1,6 @@
 import { pictureUrlsOf } from '../profile/picture-urls';
 import { graphql, type ResultOf } from '../graphql/graphql';
+import { dataOf } from '../graphql/answer-data';
 import type { DocumentAnswer, GraphqlAnswerLike, GraphqlError } from '../graphql/send-document';
 
 /** The fields of a talent profile the profile pages read (spec §3 talentProfile, the fields a talent edits). */
@@ -92,12 +93,9 @@ export function profileView<Answer extends WithJsonFields>(profile: Answer): Pro
 
 /** Reads a page query's answer; throws when the API failed, so the page shows its error page. */
 export function readProfileAnswer(
-  answer: DocumentAnswer<ResultOf<typeof MY_TALENT_PROFILE_QUERY>> | DocumentAnswer<ResultOf<typeof TALENT_PROFILE_PAGE_QUERY>>,
+  answer: DocumentAnswer<ResultOf<typeof MY_TALENT_PROFILE_QUERY> | ResultOf<typeof TALENT_PROFILE_PAGE_QUERY>>,
 ): ProfilePageData {
-  const { data } = answer;
-  if (answer.errors.length || !data) {
-    throw new Error(`loading the talent profile failed: ${answer.errors[0]?.message ?? answer.status}`);
-  }
+  const data = dataOf(answer, 'the talent profile');
   return {
     profile: data.findMyTalentProfile ? profileView(data.findMyTalentProfile) : null,
     skills: ('skillsList' in data ? data.skillsList : []).map((skill) => skill.label),
