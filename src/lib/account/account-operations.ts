@@ -3,24 +3,18 @@ import { answerIssues } from '../forms/answer-issues';
 import { fieldErrorsOf, type FormOutcome } from '../forms/form-outcome';
 import { typedForm } from '../forms/form-values';
 import { parseForm } from '../forms/parse-form';
-import { graphql } from '../graphql/graphql';
-import { sendDocument, type GraphqlAnswerLike, type SendGraphql } from '../graphql/send-document';
-import { answerErrors } from '../talent/profile-operations';
+import { dataOf } from '../graphql/answer-data';
+import { graphql, type ResultOf } from '../graphql/graphql';
+import { sendDocument, type DocumentAnswer, type SendGraphql } from '../graphql/send-document';
 import { ACCOUNT_ERRORS, accountFormSchema } from './account-input';
-import type { NotificationPreference } from './notification-preferences';
 
 // The GraphQL the account pages send, and the pure handlers of their forms.
 
-export interface AccountView {
-  id: string;
-  email: string;
-  displayName: string | null;
-  phoneNumber: string | null;
-}
-
-export const MY_ACCOUNT_QUERY = `query MyAccount {
-  myAccount { id email displayName phoneNumber }
-}`;
+export const MY_ACCOUNT_QUERY = graphql(`
+  query MyAccount {
+    myAccount { id email displayName phoneNumber }
+  }
+`);
 
 export const UPDATE_ME_MUTATION = graphql(`
   mutation UpdateMe($data: UpdateMeInput!) {
@@ -28,27 +22,28 @@ export const UPDATE_ME_MUTATION = graphql(`
   }
 `);
 
-export const MY_NOTIFICATION_PREFERENCES_QUERY = `query MyNotificationPreferences {
-  myNotificationPreferences { type email ui push }
-}`;
+export const MY_NOTIFICATION_PREFERENCES_QUERY = graphql(`
+  query MyNotificationPreferences {
+    myNotificationPreferences { type email ui push }
+  }
+`);
 
-export const UPDATE_MY_NOTIFICATION_PREFERENCES_MUTATION = `mutation UpdateMyNotificationPreferences($data: [NotificationPreferenceInput!]!) {
-  updateMyNotificationPreferences(data: $data) { type }
-}`;
+export const UPDATE_MY_NOTIFICATION_PREFERENCES_MUTATION = graphql(`
+  mutation UpdateMyNotificationPreferences($data: [NotificationPreferenceInput!]!) {
+    updateMyNotificationPreferences(data: $data) { type }
+  }
+`);
 
-/** The data of a page query; throws when the API failed, so the page shows its error page. */
-function dataOf<T>(answer: GraphqlAnswerLike, what: string): T {
-  const data = answer.body.data as T | null | undefined;
-  if (answer.body.errors?.length || !data) throw new Error(`loading ${what} failed: ${answer.body.errors?.[0]?.message ?? answer.status}`);
-  return data;
+export type AccountView = ResultOf<typeof MY_ACCOUNT_QUERY>['myAccount'];
+/** One row of the settings table: an event type and its channels. */
+export type NotificationPreferenceView = ResultOf<typeof MY_NOTIFICATION_PREFERENCES_QUERY>['myNotificationPreferences'][number];
+
+export function readAccountAnswer(answer: DocumentAnswer<ResultOf<typeof MY_ACCOUNT_QUERY>>): AccountView {
+  return dataOf(answer, 'the account').myAccount;
 }
 
-export function readAccountAnswer(answer: GraphqlAnswerLike): AccountView {
-  return dataOf<{ myAccount: AccountView }>(answer, 'the account').myAccount;
-}
-
-export function readPreferencesAnswer(answer: GraphqlAnswerLike): NotificationPreference[] {
-  return dataOf<{ myNotificationPreferences: NotificationPreference[] }>(answer, 'the notification preferences').myNotificationPreferences;
+export function readPreferencesAnswer(answer: DocumentAnswer<ResultOf<typeof MY_NOTIFICATION_PREFERENCES_QUERY>>): NotificationPreferenceView[] {
+  return dataOf(answer, 'the notification preferences').myNotificationPreferences;
 }
 
 export interface AccountFormValues {
@@ -76,24 +71,17 @@ export async function submitAccountForm(form: FormData, send: SendGraphql, t: Tr
   return { kind: 'invalid', values, fieldErrors, formError: issues.length ? null : t('editAccount.failed') };
 }
 
-/** The /site-settings form: the whole table, so a box left unchecked is stored as off. */
+/**
+ * The /site-settings form: the whole table, so a box left unchecked is stored as off. The
+ * form posts every event type once, so a refusal names none of its boxes (only a changed
+ * API or a lost connection fails it): it is said once, above the form, in the page's words.
+ */
 export async function submitPreferencesForm(
-  preferences: NotificationPreference[],
+  preferences: NotificationPreferenceView[],
   send: SendGraphql,
-  failedMessage: string,
-): Promise<FormOutcome<NotificationPreference[]>> {
-  const answer = await send({ query: UPDATE_MY_NOTIFICATION_PREFERENCES_MUTATION, variables: { data: preferences }, operationName: 'UpdateMyNotificationPreferences' });
-  return outcomeOf(answer, preferences, failedMessage, []);
-}
-
-function outcomeOf<Values>(answer: GraphqlAnswerLike, values: Values, failedMessage: string, fields: readonly string[]): FormOutcome<Values> {
-  const failure = answerErrors(answer);
-  if (!failure && answer.body.data) return { kind: 'saved' };
-  const fieldErrors: Partial<Record<string, string>> = {};
-  for (const { path, message } of failure?.fieldErrors ?? []) {
-    if (fields.includes(path)) fieldErrors[path] ??= message;
-  }
-  // A failure that names none of the form's fields (or a transport error) is said once, above the form.
-  const formError = Object.keys(fieldErrors).length ? null : failure?.code === 'BAD_USER_INPUT' && failure.message ? failure.message : failedMessage;
-  return { kind: 'invalid', values, fieldErrors, formError };
+  t: Translate,
+): Promise<FormOutcome<NotificationPreferenceView[]>> {
+  const answer = await sendDocument(send, UPDATE_MY_NOTIFICATION_PREFERENCES_MUTATION, { data: preferences });
+  if (answer.data && !answer.errors.length) return { kind: 'saved' };
+  return { kind: 'invalid', values: preferences, fieldErrors: {}, formError: t('siteSettings.failed') };
 }

@@ -6,7 +6,7 @@ import { graphql, type ResultOf } from '../graphql/graphql';
 import { sendDocument, type SendGraphql } from '../graphql/send-document';
 import type { Translate } from '../i18n/i18n';
 import { postedId } from '../ids';
-import { ADMIN_ERRORS } from './company-verification';
+import { ADMIN_ERRORS, TALENT_VERIFICATION_CHOICES, type TalentVerificationChoice } from './company-verification';
 import { USER_STATUSES, type UserStatusAction, type UserStatusValue } from './user-status';
 
 // The documents and pure handlers of /admin/talents (issue 19): users and talent profiles,
@@ -14,10 +14,6 @@ import { USER_STATUSES, type UserStatusAction, type UserStatusValue } from './us
 
 export const ADMIN_USERS_PER_PAGE = 20;
 const WORDS = 'admin.talents';
-
-/** The verification statuses an admin gives a talent profile (spec §4; deleted comes with its user). */
-export const TALENT_VERIFICATION_CHOICES = ['verified', 'pending', 'rejected'] as const;
-export type TalentVerificationChoice = (typeof TALENT_VERIFICATION_CHOICES)[number];
 
 /**
  * The verification form: the status picked must be one of the choices. The select offers

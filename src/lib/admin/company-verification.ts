@@ -13,6 +13,10 @@ export const ADMIN_ERRORS = 'admin.errors';
 export const VERIFICATION_STATUSES = ['verified', 'pending', 'rejected', 'deleted'] as const;
 export type VerificationStatusValue = (typeof VERIFICATION_STATUSES)[number];
 
+/** The verification statuses an admin gives a talent profile (spec §4; deleted comes with its user). */
+export const TALENT_VERIFICATION_CHOICES = ['verified', 'pending', 'rejected'] as const satisfies ReadonlyArray<Exclude<VerificationStatusValue, 'deleted'>>;
+export type TalentVerificationChoice = (typeof TALENT_VERIFICATION_CHOICES)[number];
+
 export const COMPANY_REVIEW_ACTIONS = ['verify', 'reject', 'delete'] as const;
 export type CompanyReviewAction = (typeof COMPANY_REVIEW_ACTIONS)[number];
 

@@ -1,5 +1,4 @@
 import { graphql, type ResultOf } from '../graphql/graphql';
-import type { DocumentAnswer } from '../graphql/send-document';
 
 // The GraphQL the assignment pages send (through the BFF, as the signed-in talent) and
 // the shapes they read back, derived from the documents.
@@ -62,13 +61,3 @@ export type AssignmentBillingSummary = AssignmentDetail['billings'][number];
 export type AssignmentForEdit = ResultOf<typeof MY_ASSIGNMENT_EDIT_QUERY>['myJobAssignment'];
 export type ClientOption = ResultOf<typeof CLIENT_OPTIONS_QUERY>['myAssignmentClientOptions'][number];
 
-/**
- * The data of a page query, or null when the API said NOT_FOUND (the page then shows the
- * not-found page). Any other failure throws, so the page shows its error page.
- */
-export function readPageData<TResult>(answer: DocumentAnswer<TResult>, what: string): TResult | null {
-  const error = answer.errors[0];
-  if (error?.extensions?.code === 'NOT_FOUND') return null;
-  if (error || !answer.data) throw new Error(`loading ${what} failed: ${error?.message ?? answer.status}`);
-  return answer.data;
-}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formNameOf } from '../forms/form-names';
-import { idOrNull, posted, postedEntries } from '../forms/form-values';
+import { idOrNull, posted, postedEntries, textOf } from '../forms/form-values';
 import { addFieldIssues, zodIssues } from '../forms/zod-issues';
 import { RATE_UNITS } from '../jobs/job-enums';
 import { readPrice, readQuantity, lineAmount, billingAmount } from './billing-arithmetic';
@@ -41,8 +41,6 @@ export const emptyLine = (): BillingLineFormRow => ({ id: '', description: '', u
 
 /** The form name of a line's field: `lines[2].price`. */
 export const lineFieldName = (index: number, field: (typeof LINE_FIELDS)[number]) => `lines[${index}].${field}`;
-
-const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /** A line is blank when nothing was typed in it (its unit is always chosen, its id hidden). */
 const TYPED_LINE_FIELDS = ['description', 'quantity', 'price'] as const;

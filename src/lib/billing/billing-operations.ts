@@ -1,4 +1,5 @@
 import { graphql, type ResultOf } from '../graphql/graphql';
+import { dataOf, dataOrNotFound } from '../graphql/answer-data';
 import type { DocumentAnswer } from '../graphql/send-document';
 
 // The GraphQL the billing page sends through the BFF, and the shapes it reads back,
@@ -107,13 +108,6 @@ export interface BillingFormData {
   paymentProfile: PaymentProfileView | null;
 }
 
-/** The data of a page query; throws when the API failed, so the page shows its error page. */
-function dataOf<TResult>(answer: DocumentAnswer<TResult>, what: string): TResult {
-  const data = answer.data;
-  if (answer.errors.length || !data) throw new Error(`loading ${what} failed: ${answer.errors[0]?.message ?? answer.status}`);
-  return data;
-}
-
 export function readBillingList(answer: DocumentAnswer<BillingListResult>): BillingListData {
   const data = dataOf(answer, 'the billings');
   return { hasProfile: data.findMyTalentProfile !== null, billings: data.myBillings, assignments: data.myBillingAssignments, paymentProfile: data.myPaymentProfile };
@@ -126,9 +120,7 @@ export function readBillingForm(answer: DocumentAnswer<ResultOf<typeof BILLING_F
 
 /** One billing, or null when the API says NOT_FOUND (another talent's, deleted, malformed). */
 export function readOneBilling(answer: DocumentAnswer<ResultOf<typeof BILLING_ONE_QUERY>>): BillingView | null {
-  const code = answer.errors[0]?.extensions?.code;
-  if (code === 'NOT_FOUND') return null;
-  return dataOf(answer, 'the billing').myBilling;
+  return dataOrNotFound(answer, 'the billing')?.myBilling ?? null;
 }
 
 export function readPaymentProfile(answer: DocumentAnswer<ResultOf<typeof PAYMENT_PROFILE_QUERY>>): { hasProfile: boolean; paymentProfile: PaymentProfileView | null } {

@@ -4,7 +4,6 @@ import { answerIssues } from '../forms/answer-issues';
 import { typedForm } from '../forms/form-values';
 import { parseForm } from '../forms/parse-form';
 import { postedId } from '../ids';
-import { answerErrors } from '../talent/profile-operations';
 import { sendDocument, type SendGraphql } from '../graphql/send-document';
 import { submitAttachment, type UploadGraphql } from './billing-attachment-submission';
 import { applyLineIntent, billingFormSchema, billingFormValuesOf, formFieldOf, readBillingIntent, type BillingFormValues } from './billing-form';
@@ -100,15 +99,15 @@ async function submitStatusAction(form: FormData, context: SubmissionContext, ac
   const billingId = postedId(form, 'billingId');
   if (billingId === null) return { kind: 'notFound' };
   const answer = action === 'send' ? await sendDocument(context.send, SEND_BILLING_MUTATION, { id: billingId }) : await sendDocument(context.send, DELETE_BILLING_MUTATION, { id: billingId });
-  const failure = answerErrors(answer);
-  if (!failure && answer.data) {
+  const { code } = answerIssues(answer.errors);
+  if (code === null && answer.data) {
     return action === 'send'
       ? { kind: 'done', location: billingHref.billing(billingId), noticeKey: 'notices.talentBilling.sent' }
       : { kind: 'done', location: billingHref.list(), noticeKey: 'notices.talentBilling.deleted' };
   }
-  if (failure?.code === 'CONFLICT') return { kind: 'refused', billingId, message: context.t('billing.errors.notADraft') };
-  if (failure?.code === 'NOT_FOUND') return { kind: 'notFound' };
-  throw new Error(`${action} billing failed: ${failure?.message ?? answer.status}`);
+  if (code === 'CONFLICT') return { kind: 'refused', billingId, message: context.t('billing.errors.notADraft') };
+  if (code === 'NOT_FOUND') return { kind: 'notFound' };
+  throw new Error(`${action} billing failed: ${answer.errors[0]?.message ?? answer.status}`);
 }
 
 const PAYMENT_PROFILE_FIELDS = ['currency', 'accountHolder', 'iban', 'bic', 'bankName'] as const satisfies ReadonlyArray<keyof PaymentProfileFormValues>;

@@ -4,12 +4,12 @@ import { isUuid } from '../ids';
 // Reading values every form has, once: the fields as typed and the boxes as ticked (to show
 // a refused form again), a checkbox, and an optional id.
 
+/** A posted value as the text a field shows: a file, a missing field or anything else but text is blank. */
+export const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
+
 /** The posted fields as typed, to show the form again after a refusal (never the parsed values). */
 export function typedForm<Field extends string>(form: FormData, fields: readonly Field[]): Record<Field, string> {
-  return Object.fromEntries(fields.map((field) => {
-    const value = form.get(field);
-    return [field, typeof value === 'string' ? value : ''];
-  })) as Record<Field, string>;
+  return Object.fromEntries(fields.map((field) => [field, textOf(form.get(field))])) as Record<Field, string>;
 }
 
 const isTicked = (raw: unknown): boolean => raw === true || raw === 'on' || raw === 'true';

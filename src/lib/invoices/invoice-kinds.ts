@@ -5,7 +5,8 @@
 export const INVOICE_KINDS = ['INVOICE', 'CREDIT_NOTE'] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 
-export const INVOICE_STATUSES = ['UNPAID', 'PAID'] as const;
+/** Whether an invoice was paid, in the order of the database enum built from it (a reorder would be a migration). */
+export const INVOICE_STATUSES = ['PAID', 'UNPAID'] as const;
 export type InvoicePaymentStatus = (typeof INVOICE_STATUSES)[number];
 
 export function invoiceTypeCode(kind: InvoiceKind, selfBilled: boolean): '380' | '381' | '389' | '261' {

@@ -4,7 +4,7 @@ import { graphql, type ResultOf } from '../graphql/graphql';
 import { sendDocument, type DocumentAnswer, type SendGraphql } from '../graphql/send-document';
 import type { Translate } from '../i18n/i18n';
 import { isUuid } from '../ids';
-import { dataOf } from '../transactions/transaction-queries';
+import { dataOf } from '../graphql/answer-data';
 import { defaultSalesRange, isSaleStatusGroup, readSalesRange, type SaleStatusGroup, type SalesRangeIssue } from './company-sales';
 
 // The documents and address of /company/sales and its CSV export (issue 18): the filter

@@ -9,7 +9,8 @@ import type { Translate } from '../i18n/i18n';
 import { postedId } from '../ids';
 import { allTimePeriod, type Period } from '../transactions/period-presets';
 import { readTransactionFilter, type TransactionFilter } from '../transactions/transaction-filter';
-import { BALANCE_TRANSACTION_ITEM_FRAGMENT, dataOf, transactionSpan } from '../transactions/transaction-queries';
+import { dataOf } from '../graphql/answer-data';
+import { BALANCE_TRANSACTION_ITEM_FRAGMENT, transactionSpan } from '../transactions/transaction-queries';
 import { ledgerEntrySchema } from './ledger-rules';
 import { TALENT_ROSTER_ERRORS } from './roster-input';
 

@@ -1,4 +1,5 @@
 import { graphql, type ResultOf } from '../graphql/graphql';
+import { dataOf, dataOrNotFound } from '../graphql/answer-data';
 import type { DocumentAnswer } from '../graphql/send-document';
 import { JOB_AD_CARD_FRAGMENT } from '../jobs/job-queries';
 
@@ -48,27 +49,16 @@ export type ProviderCompaniesPage = ProviderCompaniesResult['myProviderCompanies
 export type ProviderItem = ProviderCompaniesPage['items'][number];
 export type CompanyProfileView = CompanyProfileResult['companyPublicProfile'];
 
-function failure(what: string, answer: DocumentAnswer<unknown>): Error {
-  return new Error(`loading ${what} failed: ${answer.errors[0]?.message ?? answer.status}`);
-}
-
-function readField<TResult, TField extends keyof TResult & string>(answer: DocumentAnswer<TResult>, field: TField, what: string): NonNullable<TResult[TField]> {
-  const value = answer.data?.[field];
-  if (answer.errors.length || value === undefined || value === null) throw failure(what, answer);
-  return value;
-}
-
 /** The employers page; throws when the API failed, so the page shows its error page. */
 export function readEmployersAnswer(answer: DocumentAnswer<EmployersResult>): EmployersPage {
-  return readField(answer, 'myEmployers', 'the employers');
+  return dataOf(answer, 'the employers').myEmployers;
 }
 
 export function readProviderCompaniesAnswer(answer: DocumentAnswer<ProviderCompaniesResult>): ProviderCompaniesPage {
-  return readField(answer, 'myProviderCompanies', 'the provider companies');
+  return dataOf(answer, 'the provider companies').myProviderCompanies;
 }
 
 /** The profile, or null when the API says there is no such company (the page answers 404). */
 export function readCompanyProfileAnswer(answer: DocumentAnswer<CompanyProfileResult>): CompanyProfileView | null {
-  if (answer.errors.some((error) => error.extensions?.code === 'NOT_FOUND')) return null;
-  return readField(answer, 'companyPublicProfile', 'the company profile');
+  return dataOrNotFound(answer, 'the company profile')?.companyPublicProfile ?? null;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FieldIssue } from '../forms/form-outcome';
 import { formNameOf } from '../forms/form-names';
-import { checkbox, posted, postedEntries } from '../forms/form-values';
+import { checkbox, posted, postedEntries, textOf } from '../forms/form-values';
 import { parseDateInput, toDateInputValue } from './date-input';
 import type { TalentProfileView } from './profile-operations';
 import { SECTIONS, type FieldKind, type FieldSpec, type SectionId, type SectionSpec } from './profile-sections';
@@ -44,8 +44,6 @@ export function sectionValuesFromProfile(section: SectionSpec, profile: TalentPr
   const record = profile as unknown as Record<string, unknown>;
   return { fields: Object.fromEntries(section.fields.map((spec) => [spec.name, storedToText(spec, record[spec.name])])), rows: [] };
 }
-
-const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /**
  * A posted value as the form shows it again. A day typed the en-GB way (where a browser

@@ -1,6 +1,7 @@
 import { pictureUrlsOf } from '../profile/picture-urls';
 import { graphql, type ResultOf } from '../graphql/graphql';
-import type { DocumentAnswer, GraphqlAnswerLike, GraphqlError } from '../graphql/send-document';
+import { dataOf } from '../graphql/answer-data';
+import type { DocumentAnswer } from '../graphql/send-document';
 
 /** The fields of a talent profile the profile pages read (spec §3 talentProfile, the fields a talent edits). */
 export const TALENT_PROFILE_FRAGMENT = graphql(`
@@ -92,43 +93,12 @@ export function profileView<Answer extends WithJsonFields>(profile: Answer): Pro
 
 /** Reads a page query's answer; throws when the API failed, so the page shows its error page. */
 export function readProfileAnswer(
-  answer: DocumentAnswer<ResultOf<typeof MY_TALENT_PROFILE_QUERY>> | DocumentAnswer<ResultOf<typeof TALENT_PROFILE_PAGE_QUERY>>,
+  answer: DocumentAnswer<ResultOf<typeof MY_TALENT_PROFILE_QUERY> | ResultOf<typeof TALENT_PROFILE_PAGE_QUERY>>,
 ): ProfilePageData {
-  const { data } = answer;
-  if (answer.errors.length || !data) {
-    throw new Error(`loading the talent profile failed: ${answer.errors[0]?.message ?? answer.status}`);
-  }
+  const data = dataOf(answer, 'the talent profile');
   return {
     profile: data.findMyTalentProfile ? profileView(data.findMyTalentProfile) : null,
     skills: ('skillsList' in data ? data.skillsList : []).map((skill) => skill.label),
     languages: ('languagesList' in data ? data.languagesList : []).map((language) => language.label),
   };
-}
-
-export interface AnswerErrors {
-  /** Field path below the input (`jobTitle`, `experience.0.endDate`) to message. */
-  fieldErrors: Array<{ path: string; message: string }>;
-  code: string | null;
-  /** The first error's message, for failures that name no field. */
-  message: string | null;
-}
-
-/**
- * The errors of a mutation's answer, field errors with the `data.` prefix removed. The
- * account forms still hand over the raw answer (GraphqlAnswerLike) until they move to
- * typed documents; everything else passes a DocumentAnswer.
- */
-export function answerErrors(answer: DocumentAnswer<unknown> | GraphqlAnswerLike): AnswerErrors | null {
-  const errors: readonly GraphqlError[] = 'body' in answer ? (answer.body.errors ?? []) : answer.errors;
-  const [first] = errors;
-  if (!first) return null;
-  const raw = first.extensions?.fieldErrors;
-  const fieldErrors = Array.isArray(raw)
-    ? raw.flatMap((entry: unknown) => {
-        const { field, message } = (entry ?? {}) as { field?: unknown; message?: unknown };
-        return typeof field === 'string' && typeof message === 'string' ? [{ path: field.replace(/^data\./, ''), message }] : [];
-      })
-    : [];
-  const code = typeof first.extensions?.code === 'string' ? first.extensions.code : null;
-  return { fieldErrors, code, message: first.message };
 }

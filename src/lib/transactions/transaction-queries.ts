@@ -1,4 +1,5 @@
 import { graphql, type ResultOf } from '../graphql/graphql';
+import { dataOf } from '../graphql/answer-data';
 import type { DocumentAnswer } from '../graphql/send-document';
 import type { TransactionSort } from './transaction-filter';
 
@@ -49,12 +50,6 @@ export type BalanceTransactionPage = TransactionsResult['myBalanceTransactions']
 export type BalanceTransactionTotal = TransactionsResult['myBalanceTransactionTotals'][number];
 
 export const apiSort = (sort: TransactionSort): 'NEWEST' | 'OLDEST' => (sort === 'oldest' ? 'OLDEST' : 'NEWEST');
-
-export function dataOf<TResult>(answer: DocumentAnswer<TResult>, what: string): TResult {
-  const data = answer.data;
-  if (answer.errors.length || !data) throw new Error(`loading ${what} failed: ${answer.errors[0]?.message ?? answer.status}`);
-  return data;
-}
 
 /** The balances; throws when the API failed, so the page shows its error page. */
 export function readBalances(answer: DocumentAnswer<ResultOf<typeof MY_BALANCES_QUERY>>): TalentBalance[] {

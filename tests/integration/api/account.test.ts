@@ -214,7 +214,7 @@ describeEachDatabase('account and site settings', (kind) => {
       const token = await h.token('form-settings');
       const form = new FormData();
       form.set(preferenceFieldName('talentInvitation.create', 'push'), 'on');
-      expect(await submitPreferencesForm(preferencesFromForm(form), sendAs(token), 'failed')).toEqual({ kind: 'saved' });
+      expect(await submitPreferencesForm(preferencesFromForm(form), sendAs(token), t)).toEqual({ kind: 'saved' });
       const mine = await preferencesOf(token);
       expect(mine.find((p) => p.type === 'talentInvitation.create')).toEqual({ type: 'talentInvitation.create', email: false, ui: false, push: true });
       expect(mine.filter((p) => p.email || p.ui || p.push)).toHaveLength(1);

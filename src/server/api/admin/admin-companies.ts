@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { companyPermissionSetSchema } from '../../../lib/admin/company-permission-input';
-import { ADMIN_ERRORS, companyReviewActions, companyReviewMove, rejectCompanySchema, VERIFICATION_STATUSES, type CompanyReviewAction } from '../../../lib/admin/company-verification';
+import { ADMIN_ERRORS, COMPANY_REVIEW_ACTIONS, companyReviewActions, companyReviewMove, rejectCompanySchema, VERIFICATION_STATUSES, type CompanyReviewAction } from '../../../lib/admin/company-verification';
 import { COMPANY_ERRORS } from '../../../lib/companies/company-input';
 import { companyPermissionRows } from '../../../lib/companies/company-roles';
 import { zodIssues } from '../../../lib/forms/zod-issues';
@@ -36,7 +36,7 @@ const VerificationStatusEnum = builder.enumType('CompanyVerificationStatus', {
 
 const CompanyReviewActionEnum = builder.enumType('CompanyReviewAction', {
   description: 'What an admin may do with a company now (issue 19)',
-  values: ['verify', 'reject', 'delete'] as const,
+  values: COMPANY_REVIEW_ACTIONS,
 });
 
 type AdminCompanyRow = CompanyRow & { ownerEmail: string | null; memberCount: number };

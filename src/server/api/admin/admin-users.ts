@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import { ADMIN_ERRORS } from '../../../lib/admin/company-verification';
-import { USER_STATUSES, userStatusActions, userStatusMove, type UserStatusAction } from '../../../lib/admin/user-status';
+import { ADMIN_ERRORS, TALENT_VERIFICATION_CHOICES, type TalentVerificationChoice } from '../../../lib/admin/company-verification';
+import { USER_STATUS_ACTIONS, USER_STATUSES, userStatusActions, userStatusMove, type UserStatusAction } from '../../../lib/admin/user-status';
 import { isUuid } from '../../../lib/ids';
 import { escapeLike } from '../../db/like-pattern';
 import { talentProfile, user } from '../../db/schema';
@@ -25,14 +25,12 @@ const UserStatusEnum = builder.enumType('UserStatus', { description: 'Spec §4 u
 
 const UserStatusActionEnum = builder.enumType('UserStatusAction', {
   description: 'What an admin may do with a user now (issue 19)',
-  values: ['block', 'unblock', 'delete'] as const,
+  values: USER_STATUS_ACTIONS,
 });
 
-/** The verification statuses an admin sets on a talent profile (deleted comes only with its user). */
-const TALENT_VERIFICATION_STATUSES = ['verified', 'pending', 'rejected'] as const;
 const TalentVerificationEnum = builder.enumType('TalentVerificationStatus', {
   description: "A talent profile's verification (spec §4), as an admin sets it",
-  values: TALENT_VERIFICATION_STATUSES,
+  values: TALENT_VERIFICATION_CHOICES,
 });
 
 interface AdminUserRow {
@@ -128,7 +126,7 @@ function userFilters(args: { q?: string | null; status?: string | null; talentVe
   return and(
     args.status ? eq(user.status, args.status as (typeof USER_STATUSES)[number]) : ne(user.status, 'deleted'),
     pattern ? or(ilike(user.email, pattern), ilike(user.displayName, pattern), ilike(talentProfile.profileName, pattern)) : undefined,
-    args.talentVerification ? eq(talentProfile.verificationStatus, args.talentVerification as (typeof TALENT_VERIFICATION_STATUSES)[number]) : undefined,
+    args.talentVerification ? eq(talentProfile.verificationStatus, args.talentVerification as TalentVerificationChoice) : undefined,
   );
 }
 

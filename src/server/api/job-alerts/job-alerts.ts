@@ -1,7 +1,7 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import { zodIssues } from '../../../lib/forms/zod-issues';
 import { isUuid } from '../../../lib/ids';
-import { JOB_ALERT_ERRORS, jobAlertCreateSchema, jobAlertUpdateSchema, MAX_JOB_ALERTS } from '../../../lib/job-alerts/job-alert-input';
+import { JOB_ALERT_ERRORS, type JobAlertFrequency, jobAlertCreateSchema, jobAlertUpdateSchema, MAX_JOB_ALERTS } from '../../../lib/job-alerts/job-alert-input';
 import { jobAlert } from '../../db/schema';
 import { requireMyTalentProfileId } from '../auth/my-talent-profile';
 import { builder } from '../builder';
@@ -15,8 +15,9 @@ import { recordEvent } from '../record-event';
 
 type JobAlertRow = typeof jobAlert.$inferSelect;
 
+// Keyed by lib's frequencies (the list the form and the database enum use): one added there without a description here fails to compile.
 const JobAlertFrequencyEnum = builder.enumType('JobAlertFrequency', {
-  values: { daily: { description: 'One digest a day' }, weekly: { description: 'One digest a week' } } as const,
+  values: { daily: { description: 'One digest a day' }, weekly: { description: 'One digest a week' } } as const satisfies Record<JobAlertFrequency, { description: string }>,
 });
 
 const JobAlert = builder.objectRef<JobAlertRow>('JobAlert');

@@ -1,7 +1,11 @@
 import { pgEnum } from 'drizzle-orm/pg-core';
+import { VERIFICATION_STATUSES } from '../../../lib/admin/company-verification';
+import { USER_STATUSES } from '../../../lib/admin/user-status';
 import { BILLING_STATUSES } from '../../../lib/billing/billing-status';
+import { INVOICE_STATUSES } from '../../../lib/invoices/invoice-kinds';
 import { JOB_AD_MODERATIONS } from '../../../lib/job-ads/job-ad-moderation';
 import { ASSIGNMENT_TYPES, EMPLOYMENT_TYPES, RATE_UNITS, WORK_MODES } from '../../../lib/jobs/job-enums';
+import { JOB_ALERT_FREQUENCIES } from '../../../lib/job-alerts/job-alert-input';
 import { BALANCE_TRANSACTION_TYPES } from '../../../lib/transactions/balance-transaction-types';
 
 // Spec §4 and §9. PostgreSQL enums so that a bad value is refused by the database, not
@@ -11,13 +15,13 @@ import { BALANCE_TRANSACTION_TYPES } from '../../../lib/transactions/balance-tra
 export const billingStatus = pgEnum('billing_status', BILLING_STATUSES);
 export type BillingStatus = (typeof billingStatus.enumValues)[number];
 
-export const invoiceStatus = pgEnum('invoice_status', ['PAID', 'UNPAID']);
+export const invoiceStatus = pgEnum('invoice_status', INVOICE_STATUSES);
 export type InvoiceStatus = (typeof invoiceStatus.enumValues)[number];
 
-export const verificationStatus = pgEnum('verification_status', ['verified', 'pending', 'rejected', 'deleted']);
+export const verificationStatus = pgEnum('verification_status', VERIFICATION_STATUSES);
 export type VerificationStatus = (typeof verificationStatus.enumValues)[number];
 
-export const userStatus = pgEnum('user_status', ['active', 'blocked', 'deleted']);
+export const userStatus = pgEnum('user_status', USER_STATUSES);
 export type UserStatus = (typeof userStatus.enumValues)[number];
 
 // How an admin moderated a job ad (issue 19); null when not at all.
@@ -82,4 +86,4 @@ export const eventType = pgEnum('event_type', [
 export type EventType = (typeof eventType.enumValues)[number];
 
 /** How often a job alert's digest is mailed (issue 20 item 4). */
-export const jobAlertFrequency = pgEnum('job_alert_frequency', ['daily', 'weekly']);
+export const jobAlertFrequency = pgEnum('job_alert_frequency', JOB_ALERT_FREQUENCIES);
