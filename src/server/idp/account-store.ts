@@ -4,20 +4,19 @@ import type { Account, FindAccount } from 'oidc-provider';
 import type { AppDatabase } from '../db/client';
 import { identityAccount, user } from '../db/schema';
 import { maySignIn } from '../../lib/admin/user-status';
-import { LoginThrottle, tooManyAttemptsMessage, type Throttled } from './login-throttle';
+import { LoginThrottle, type Throttled } from './login-throttle';
 import { hashPassword, verifyPassword } from '../crypto/password-hash';
-import { normalizeEmail, validateSignUp, type FieldErrors, type SignUpInput } from './sign-up-validation';
+import { normalizeEmail, validateSignUp, type SignUpInput, type SignUpIssue } from './sign-up-validation';
 import { isUuid } from '../../lib/ids';
 import { hasControlCharacters } from '../../lib/text/control-characters';
 
-export const WRONG_CREDENTIALS_MESSAGE = 'Wrong email or password.';
-
+/** Why a sign-in failed, as a reason the sign-in page words (`identity.pages.signIn.errors`). */
 export type AuthenticationResult =
   | { ok: true; accountId: string }
-  | { ok: false; reason: 'wrong-credentials'; message: string }
-  /** The right password for an account the platform blocked (issue 19); the sign-in page words it. */
+  | { ok: false; reason: 'wrong-credentials' }
+  /** The right password for an account the platform blocked (issue 19). */
   | { ok: false; reason: 'blocked' }
-  | ({ ok: false; reason: 'throttled'; message: string } & Throttled);
+  | ({ ok: false; reason: 'throttled' } & Throttled);
 
 /**
  * A valid sign-up names an account either way: a new one, or the one that already had
@@ -26,7 +25,7 @@ export type AuthenticationResult =
  */
 export type CreateAccountResult =
   | { ok: true; accountId: string; email: string; name: string; isNew: boolean }
-  | { ok: false; fieldErrors: FieldErrors };
+  | { ok: false; issues: SignUpIssue[] };
 
 /** What tokens say about an account (ID token, JWT access token). */
 export interface AccountClaimSet {
@@ -90,7 +89,7 @@ export function createAccountStore(db: AppDatabase, options: { rolesClaim: strin
     return row ?? null;
   }
 
-  const wrongCredentials: AuthenticationResult = { ok: false, reason: 'wrong-credentials', message: WRONG_CREDENTIALS_MESSAGE };
+  const wrongCredentials: AuthenticationResult = { ok: false, reason: 'wrong-credentials' };
 
   /**
    * Whether the product lets this account in: its user (the API's row for this subject)
@@ -129,7 +128,7 @@ export function createAccountStore(db: AppDatabase, options: { rolesClaim: strin
       const normalized = hasControlCharacters(email) ? '' : normalizeEmail(email);
       // Asked before the database and the hash, so a refusal takes the same time for every e-mail.
       const throttled = await throttle.attempt(client, normalized);
-      if (throttled) return { ok: false, reason: 'throttled', message: tooManyAttemptsMessage(throttled.retryAt, Date.now()), ...throttled };
+      if (throttled) return { ok: false, reason: 'throttled', ...throttled };
       const account = normalized ? await findByEmail(normalized) : null;
       // Unknown e-mails are checked against the dummy hash so that they take as long as known ones.
       const matches = await verifyPassword(password, account?.passwordHash ?? (await dummyHash));

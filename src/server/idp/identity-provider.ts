@@ -4,6 +4,7 @@ import type { AppDatabase } from '../db/client';
 import type { Mailer } from '../mail/mailer';
 import { createAccountStore } from './account-store';
 import { clientAddress } from '../../lib/http/client-address';
+import { getTranslator } from '../../lib/i18n/i18n';
 import { createRateLimiter, type RateLimiter } from '../bff/rate-limit';
 import { CLIENT_ADDRESS_HEADER } from './client-address-header';
 import { deleteExpiredProviderState, drizzleAdapterFactory } from './drizzle-adapter';
@@ -103,6 +104,7 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
   const secureCookies = options.secureCookies && issuerUrl.protocol === 'https:';
   if (options.secureCookies && !secureCookies) log(`idp: secure cookies need an https issuer; ${options.issuer} gets plain cookies`);
 
+  const t = getTranslator();
   const rolesClaim = options.rolesClaim ?? DEFAULT_ROLES_CLAIM;
   const branding: Branding = { productName: options.productName, homeUrl: new URL('/', issuerUrl).href };
   const accounts = createAccountStore(options.db, { rolesClaim });
@@ -172,14 +174,14 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
       res.destroy();
       return;
     }
-    sendHtml(res, 500, renderMessagePage(branding, { title: 'Something went wrong', message: 'Please try again in a moment.' }));
+    sendHtml(res, 500, renderMessagePage(branding, { title: t('identity.pages.failed.title'), message: t('identity.pages.failed.tryAgain') }));
   };
 
   function handle(req: IncomingMessage, res: ServerResponse): void {
     const url = req.url ?? '/';
     const rest = url.slice(mountPath.length);
     if (!url.startsWith(mountPath) || !(rest === '' || rest.startsWith('/') || rest.startsWith('?'))) {
-      sendHtml(res, 404, renderMessagePage(branding, { title: 'Page not found', message: 'This page does not exist.' }));
+      sendHtml(res, 404, renderMessagePage(branding, { title: t('identity.pages.notFound.title'), message: t('identity.pages.notFound.message') }));
       return;
     }
     // Whatever the client or a proxy sent: the issuer is the public address.

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { errors, type InteractionResults } from 'oidc-provider';
 import type Provider from 'oidc-provider';
+import { fieldErrorsOf } from '../../lib/forms/form-outcome';
 import { getTranslator } from '../../lib/i18n/i18n';
 import type { RateLimiter } from '../bff/rate-limit';
 import type { Mailer } from '../mail/mailer';
@@ -8,6 +9,7 @@ import type { AccountStore, CreateAccountResult } from './account-store';
 import { clientAddressOf } from './client-address-header';
 import { createEmailConfirmationToken, readEmailConfirmationToken } from './email-confirmation';
 import { FormBodyError, readFormBody } from './form-body';
+import { minutesToWait } from './login-throttle';
 import { sendHtml } from './html-response';
 import { renderLoginPage, renderMessagePage, renderSignUpPage, type Branding, type InteractionLinks } from './pages';
 
@@ -80,7 +82,13 @@ export function createInteractionHandler(options: InteractionHandlerOptions) {
     sendHtml(res, status, renderMessagePage(branding, { title, message }), headers);
 
   const sendExpired = (res: ServerResponse) =>
-    sendMessage(res, 400, 'This page has expired', `Go back to ${branding.productName} and sign in again.`);
+    sendMessage(res, 400, t('identity.pages.expired.title'), t('identity.pages.expired.message', { productName: branding.productName }));
+
+  /** Words a form body refused by its code (its message is for logs). */
+  const formBodyRefusals: Record<FormBodyError['code'], string> = {
+    FORM_TOO_LARGE: t('identity.pages.requestRefused.formTooLarge'),
+    FORM_UNSUPPORTED_TYPE: t('identity.pages.requestRefused.formUnsupportedType'),
+  };
 
   async function finish(req: IncomingMessage, res: ServerResponse, interaction: Interaction, accountId: string): Promise<void> {
     const result: InteractionResults = { login: { accountId, amr: ['pwd'] } };
@@ -98,7 +106,7 @@ export function createInteractionHandler(options: InteractionHandlerOptions) {
         await provider.interactionFinished(req, res, { consent: {} }, { mergeWithLastSubmission: true });
         return;
       }
-      sendMessage(res, 403, 'Access not granted', 'This application is not allowed to use your account.');
+      sendMessage(res, 403, t('identity.pages.consentRefused.title'), t('identity.pages.consentRefused.message'));
       return;
     }
     const requested = query.get('screen');
@@ -126,8 +134,10 @@ export function createInteractionHandler(options: InteractionHandlerOptions) {
       // The provider has no event table: this line is the record of a throttled attempt.
       const why = result.scope === 'client' ? 'too many failed sign-ins from this client' : 'too many failed sign-ins for this e-mail from this client';
       log(`idp: sign-in throttled, ${why} (client ${client}, until ${result.retryAt.toISOString()})`);
-      const retryAfter = Math.max(1, Math.ceil((result.retryAt.getTime() - Date.now()) / 1000));
-      sendHtml(res, 429, renderLoginPage(branding, { links, email, error: result.message }), { 'retry-after': String(retryAfter) });
+      const waitMs = result.retryAt.getTime() - Date.now();
+      const retryAfter = Math.max(1, Math.ceil(waitMs / 1000));
+      const error = t('identity.pages.signIn.errors.throttled', { count: minutesToWait(waitMs) });
+      sendHtml(res, 429, renderLoginPage(branding, { links, email, error }), { 'retry-after': String(retryAfter) });
       return;
     }
     if (result.reason === 'blocked') {
@@ -135,7 +145,7 @@ export function createInteractionHandler(options: InteractionHandlerOptions) {
       sendHtml(res, 403, renderLoginPage(branding, { links, email, error: t('identity.accountBlocked', { productName: branding.productName }) }));
       return;
     }
-    sendHtml(res, 400, renderLoginPage(branding, { links, email, error: result.message }));
+    sendHtml(res, 400, renderLoginPage(branding, { links, email, error: t('identity.pages.signIn.errors.wrongCredentials') }));
   }
 
   /**
@@ -151,7 +161,7 @@ export function createInteractionHandler(options: InteractionHandlerOptions) {
     const decision = await signUpLimiter.take(client);
     if (!decision.allowed) {
       log(`idp: sign-up refused, too many from client ${client}`);
-      const minutes = Math.max(1, Math.ceil(decision.retryAfterSeconds / 60));
+      const minutes = minutesToWait(decision.retryAfterSeconds * 1000);
       sendMessage(res, 429, t('identity.signUpThrottled.title'), t('identity.signUpThrottled.message', { minutes }), {
         'retry-after': String(decision.retryAfterSeconds),
       });
@@ -159,7 +169,8 @@ export function createInteractionHandler(options: InteractionHandlerOptions) {
     }
     const result = await accounts.createAccount({ name, email, password: form.get('password') ?? '' });
     if (!result.ok) {
-      sendHtml(res, 400, renderSignUpPage(branding, { links: linksFor(interaction.uid, 'signup'), name, email, fieldErrors: result.fieldErrors }));
+      const fieldErrors = fieldErrorsOf(result.issues, t, 'identity.pages.signUp.errors');
+      sendHtml(res, 400, renderSignUpPage(branding, { links: linksFor(interaction.uid, 'signup'), name, email, fieldErrors }));
       return;
     }
     log(`idp: sign-up ${result.isNew ? 'created an account' : 'named an existing account'} (client ${client})`);
@@ -212,7 +223,7 @@ export function createInteractionHandler(options: InteractionHandlerOptions) {
     sendHtml(res, 200, renderMessagePage(branding, {
       title: t('identity.confirmed.title'),
       message: t('identity.confirmed.message', { productName: branding.productName }),
-      link: { href: options.signInUrl, text: t('signIn.heading') },
+      link: { href: options.signInUrl, text: t('identity.pages.signIn.submit') },
     }));
   }
 
@@ -229,14 +240,14 @@ export function createInteractionHandler(options: InteractionHandlerOptions) {
   return async function handleInteraction(req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams): Promise<void> {
     const match = routePattern.exec(path);
     if (!match) {
-      sendMessage(res, 404, 'Page not found', 'This page does not exist.');
+      sendMessage(res, 404, t('identity.pages.notFound.title'), t('identity.pages.notFound.message'));
       return;
     }
     const [, uid, action] = match;
     const method = LINK_ACTIONS.has(action) ? 'GET' : 'POST';
     if (req.method !== method) {
       req.resume();
-      sendMessage(res, 405, 'Not allowed', 'This page cannot be used like that.', { allow: method });
+      sendMessage(res, 405, t('identity.pages.methodNotAllowed.title'), t('identity.pages.methodNotAllowed.message'), { allow: method });
       return;
     }
     // Forms post from our own pages only. Browsers send Origin on every cross-site POST,
@@ -244,7 +255,7 @@ export function createInteractionHandler(options: InteractionHandlerOptions) {
     const origin = req.headers.origin;
     if (method === 'POST' && origin !== undefined && origin !== options.issuerOrigin) {
       req.resume();
-      sendMessage(res, 403, 'Request refused', `This form was not sent from ${branding.productName}.`);
+      sendMessage(res, 403, t('identity.pages.requestRefused.title'), t('identity.pages.requestRefused.foreignOrigin', { productName: branding.productName }));
       return;
     }
 
@@ -274,7 +285,7 @@ export function createInteractionHandler(options: InteractionHandlerOptions) {
       else await show(req, res, interaction, query);
     } catch (error) {
       if (error instanceof FormBodyError) {
-        sendMessage(res, error.status, 'Request refused', `${error.message}.`);
+        sendMessage(res, error.status, t('identity.pages.requestRefused.title'), formBodyRefusals[error.code]);
         return;
       }
       throw error;

@@ -27,9 +27,9 @@ export function backoffUntil(failedCount: number, now: number): Date | null {
   return new Date(now + duration);
 }
 
-export function tooManyAttemptsMessage(retryAt: Date, now: number): string {
-  const minutes = Math.max(1, Math.ceil((retryAt.getTime() - now) / 60_000));
-  return `Too many attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+/** The wait a page names ("try again in N minutes"): whole minutes, rounded up, at least one. */
+export function minutesToWait(milliseconds: number): number {
+  return Math.max(1, Math.ceil(milliseconds / 60_000));
 }
 
 /**

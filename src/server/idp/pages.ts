@@ -16,35 +16,42 @@ export interface Branding {
   homeUrl: string;
 }
 
+// Colours from the product's theme, each in the role the product's own classes give it:
+// card lines gray-200, field borders gray-500 (fieldBoxClass), hints gray-600
+// (FieldMessages), form errors status.rejected on red-50 with a 30% border (the pages' alerts).
+const { foreground, gray, red, primary, status, background } = THEME_COLORS;
+const alertBorder = `color-mix(in oklab, ${status.rejected} 30%, transparent)`;
+const cardShadow = `color-mix(in oklab, ${foreground} 8%, transparent)`;
+
 const styles = `
 *,*::before,*::after{box-sizing:border-box}
-html{background:${THEME_COLORS.background}}
+html{background:${background}}
 body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;padding:24px 16px;
-font:12px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:#111827;background:${THEME_COLORS.background}}
-main{width:100%;max-width:360px;padding:32px 28px;background:#fff;border:1px solid #e5e7eb;border-radius:8px;box-shadow:0 1px 3px rgba(17,24,39,.08)}
-.brand{margin:0 0 12px;font-size:16px;font-weight:700;color:${THEME_COLORS.primary.DEFAULT};text-align:center}
+font:12px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:${foreground};background:${background}}
+main{width:100%;max-width:360px;padding:32px 28px;background:#fff;border:1px solid ${gray[200]};border-radius:8px;box-shadow:0 1px 3px ${cardShadow}}
+.brand{margin:0 0 12px;font-size:16px;font-weight:700;color:${primary.DEFAULT};text-align:center}
 h1{margin:0 0 20px;font-size:18px;font-weight:600;line-height:1.3;text-align:center}
 p{margin:0 0 12px}
 .field{margin:0 0 14px}
 label{display:block;margin:0 0 4px;font-weight:600}
-input{display:block;width:100%;height:36px;padding:0 10px;font:inherit;font-size:14px;color:inherit;background:#fff;border:1px solid #9ca3af;border-radius:6px}
-input:focus{outline:2px solid ${THEME_COLORS.primary.DEFAULT};outline-offset:1px;border-color:${THEME_COLORS.primary.DEFAULT}}
-input[aria-invalid="true"]{border-color:${THEME_COLORS.status.rejected}}
-.hint{margin:4px 0 0;color:#4b5563}
-.field-error{margin:4px 0 0;color:${THEME_COLORS.status.rejected};font-weight:600}
-.alert{margin:0 0 16px;padding:8px 12px;color:#991b1b;background:#fef2f2;border:1px solid #fecaca;border-radius:6px}
+input{display:block;width:100%;height:36px;padding:0 10px;font:inherit;font-size:14px;color:inherit;background:#fff;border:1px solid ${gray[500]};border-radius:6px}
+input:focus{outline:2px solid ${primary.DEFAULT};outline-offset:1px;border-color:${primary.DEFAULT}}
+input[aria-invalid="true"]{border-color:${status.rejected}}
+.hint{margin:4px 0 0;color:${gray[600]}}
+.field-error{margin:4px 0 0;color:${status.rejected};font-weight:600}
+.alert{margin:0 0 16px;padding:8px 12px;color:${status.rejected};background:${red[50]};border:1px solid ${alertBorder};border-radius:6px}
 .alert ul{margin:4px 0 0;padding-left:18px}
-.alert a{color:#991b1b}
+.alert a{color:${status.rejected}}
 .button{display:block;width:100%;height:36px;margin:4px 0 0;padding:0 12px;font:inherit;font-weight:600;border-radius:6px;cursor:pointer}
-.primary{color:#fff;background:${THEME_COLORS.primary.DEFAULT};border:1px solid ${THEME_COLORS.primary.DEFAULT}}
-.primary:hover{background:${THEME_COLORS.primary.dark};border-color:${THEME_COLORS.primary.dark}}
-.link-primary{display:flex;align-items:center;justify-content:center;color:#fff;text-decoration:none}
-.button:focus-visible,.link-button:focus-visible,a:focus-visible{outline:2px solid ${THEME_COLORS.primary.DEFAULT};outline-offset:2px}
+.primary{color:${primary.contrast};background:${primary.DEFAULT};border:1px solid ${primary.DEFAULT}}
+.primary:hover{background:${primary.dark};border-color:${primary.dark}}
+.link-primary{display:flex;align-items:center;justify-content:center;color:${primary.contrast};text-decoration:none}
+.button:focus-visible,.link-button:focus-visible,a:focus-visible{outline:2px solid ${primary.DEFAULT};outline-offset:2px}
 .switch{margin:18px 0 0;text-align:center}
 .cancel{margin:8px 0 0;text-align:center}
-.link-button{padding:0;font:inherit;color:#4b5563;text-decoration:underline;background:none;border:0;cursor:pointer}
-a{color:${THEME_COLORS.primary.DEFAULT}}
-.detail{color:#4b5563;overflow-wrap:anywhere}
+.link-button{padding:0;font:inherit;color:${gray[600]};text-decoration:underline;background:none;border:0;cursor:pointer}
+a{color:${primary.DEFAULT}}
+.detail{color:${gray[600]};overflow-wrap:anywhere}
 `;
 
 function layout(branding: Branding, title: string, body: string): string {

@@ -1,5 +1,6 @@
 import type { JWK } from 'jose';
 import { errors, interactionPolicy, type Adapter, type ClientMetadata, type Configuration, type ErrorOut, type KoaContextWithOIDC } from 'oidc-provider';
+import { getTranslator } from '../../lib/i18n/i18n';
 import type { AccountStore } from './account-store';
 import { firstPartyGrantLoader } from './first-party-grant';
 import { PAGE_HEADERS } from './html-response';
@@ -65,12 +66,14 @@ function clientMetadata(client: IdentityProviderClient): ClientMetadata {
   };
 }
 
+const t = getTranslator();
+
 function describeError(out: ErrorOut): string {
   if (out.error === 'invalid_redirect_uri' || out.error_description?.includes('redirect_uri')) {
-    return 'The address this sign-in request should return to is not allowed.';
+    return t('identity.pages.failed.redirectUriRefused');
   }
-  if (out.error === 'invalid_client') return 'The application that sent you here is not known.';
-  return 'The sign-in request could not be completed.';
+  if (out.error === 'invalid_client') return t('identity.pages.failed.unknownClient');
+  return t('identity.pages.failed.requestFailed');
 }
 
 export function buildProviderConfiguration(input: ProviderConfigurationInput): Configuration {
@@ -180,7 +183,7 @@ export function buildProviderConfiguration(input: ProviderConfigurationInput): C
         },
         postLogoutSuccessSource: (ctx) => {
           setPageHeaders(ctx);
-          ctx.body = renderMessagePage(branding, { title: 'You are signed out', message: `You have signed out of ${branding.productName}.` });
+          ctx.body = renderMessagePage(branding, { title: t('identity.pages.signedOut.title'), message: t('identity.pages.signedOut.message', { productName: branding.productName }) });
         },
       },
       backchannelLogout: { enabled: true },
@@ -192,7 +195,7 @@ export function buildProviderConfiguration(input: ProviderConfigurationInput): C
     renderError: (ctx, out) => {
       setPageHeaders(ctx);
       ctx.body = renderMessagePage(branding, {
-        title: 'Something went wrong',
+        title: t('identity.pages.failed.title'),
         message: describeError(out),
         detail: out.error_description ? `${out.error}: ${out.error_description}` : out.error,
       });

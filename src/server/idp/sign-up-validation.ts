@@ -1,3 +1,4 @@
+import type { FieldIssue } from '../../lib/forms/form-outcome';
 import { hasControlCharacters } from '../../lib/text/control-characters';
 
 export interface SignUpInput {
@@ -8,12 +9,12 @@ export interface SignUpInput {
 
 export type SignUpField = keyof SignUpInput;
 
-export type FieldErrors = Partial<Record<SignUpField, string>>;
+/** What is wrong with a field, as a code the sign-up page words (`identity.pages.signUp.errors`). */
+export type SignUpIssue = FieldIssue & { path: SignUpField };
 
-export type SignUpValidation = { ok: true; value: SignUpInput } | { ok: false; fieldErrors: FieldErrors };
+export type SignUpValidation = { ok: true; value: SignUpInput } | { ok: false; issues: SignUpIssue[] };
 
 export const NAME_MAX_LENGTH = 100;
-const CONTROL_CHARACTERS_MESSAGE = 'Remove the invisible control characters from this field.';
 export const PASSWORD_MIN_LENGTH = 10;
 // scrypt's cost does not depend on length, but nobody needs more and the form body is capped.
 export const PASSWORD_MAX_LENGTH = 256;
@@ -35,13 +36,14 @@ export function validateSignUp(input: SignUpInput): SignUpValidation {
   const name = input.name.trim();
   const email = normalizeEmail(input.email);
   const { password } = input;
-  const fieldErrors: FieldErrors = {};
-  if (!name) fieldErrors.name = 'Enter your name.';
-  else if (hasControlCharacters(name)) fieldErrors.name = CONTROL_CHARACTERS_MESSAGE;
-  else if ([...name].length > NAME_MAX_LENGTH) fieldErrors.name = `Name must be at most ${NAME_MAX_LENGTH} characters.`;
-  if (hasControlCharacters(email)) fieldErrors.email = CONTROL_CHARACTERS_MESSAGE;
-  else if (!isValidEmail(email)) fieldErrors.email = 'Enter a valid email address, like name@example.com.';
-  if ([...password].length < PASSWORD_MIN_LENGTH) fieldErrors.password = `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
-  else if ([...password].length > PASSWORD_MAX_LENGTH) fieldErrors.password = `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`;
-  return Object.keys(fieldErrors).length ? { ok: false, fieldErrors } : { ok: true, value: { name, email, password } };
+  const issues: SignUpIssue[] = [];
+  // One issue per field, the first rule it breaks.
+  if (!name) issues.push({ path: 'name', code: 'nameMissing' });
+  else if (hasControlCharacters(name)) issues.push({ path: 'name', code: 'controlCharacters' });
+  else if ([...name].length > NAME_MAX_LENGTH) issues.push({ path: 'name', code: 'nameTooLong', params: { max: NAME_MAX_LENGTH } });
+  if (hasControlCharacters(email)) issues.push({ path: 'email', code: 'controlCharacters' });
+  else if (!isValidEmail(email)) issues.push({ path: 'email', code: 'emailInvalid' });
+  if ([...password].length < PASSWORD_MIN_LENGTH) issues.push({ path: 'password', code: 'passwordTooShort', params: { min: PASSWORD_MIN_LENGTH } });
+  else if ([...password].length > PASSWORD_MAX_LENGTH) issues.push({ path: 'password', code: 'passwordTooLong', params: { max: PASSWORD_MAX_LENGTH } });
+  return issues.length ? { ok: false, issues } : { ok: true, value: { name, email, password } };
 }
