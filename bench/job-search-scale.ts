@@ -23,8 +23,9 @@ const usage = `Usage: node bench/job-search-scale.mjs --ads N (--embedded | --pg
                      a throwaway database is created there and dropped afterwards
   --iterations N     timed calls per case (default 30), after 3 untimed ones
   --keep             keep the throwaway database (to EXPLAIN its queries); its place is printed
-  --reuse NAME       with --postgres: time the searches on database NAME, kept by an
-                     earlier --keep run (seeded to N ads already), and leave it as it is
+  --reuse NAME       time the searches on what an earlier --keep run kept (seeded to N ads
+                     already) and leave it as it is: with --postgres the database NAME,
+                     with --embedded the data directory NAME
 `;
 
 const SUGGEST_PREFIXES = ['dev', 'pyth', 'ja', 're'];
@@ -80,8 +81,12 @@ async function cloneOpenAds(database: Database, target: number, log: (line: stri
   }
 }
 
-/** A database an earlier run kept, used as it is and never dropped. */
-async function reusedDatabase(serverUrl: string, name: string): Promise<Throwaway> {
+/** A database an earlier run kept, used as it is and never dropped: a database on `serverUrl`, or an embedded server's data directory. */
+async function reusedDatabase(serverUrl: string | null, name: string): Promise<Throwaway> {
+  if (serverUrl === null) {
+    const database = await openDatabase({ dataDir: name, embedded: 'postgres' });
+    return { database, dispose: () => database.close() };
+  }
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`--reuse: "${name}" is not a database name this benchmark makes`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -113,13 +118,13 @@ async function main(): Promise<void> {
   const seedAds = values['seed-ads'] ? Number(values['seed-ads']) : Math.min(ads, 20_000);
   const log = (line: string) => process.stderr.write(`${line}\n`);
 
-  if (values.reuse && !values.postgres) {
+  if (values.reuse && !values.postgres && !values.embedded) {
     process.stdout.write(usage);
     process.exitCode = 2;
     return;
   }
   const throwaway = values.reuse
-    ? await reusedDatabase(values.postgres!, values.reuse)
+    ? await reusedDatabase(values.postgres ?? null, values.reuse)
     : await openThrowawayDatabase({ pglite: Boolean(values.pglite), embedded: Boolean(values.embedded), postgres: values.postgres, prefix: 'tp-search-bench' });
   const { database } = throwaway;
   try {
