@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { accountFormSchema } from '../../src/lib/account/account-input';
 import { answerIssues } from '../../src/lib/forms/answer-issues';
-import { fieldAria, fieldIdOf } from '../../src/lib/forms/field-aria';
+import { choiceIdOf, fieldAria, fieldBoxClass, fieldIdOf } from '../../src/lib/forms/field-aria';
 import { formNameOf, MAX_LIST_INDEX, withinListIndexes } from '../../src/lib/forms/form-names';
 import { fieldErrorsOf } from '../../src/lib/forms/form-outcome';
 import { parseForm } from '../../src/lib/forms/parse-form';
+import { optionsOf } from '../../src/lib/forms/select-options';
 import { getTranslator } from '../../src/lib/i18n/i18n';
 
 const t = getTranslator();
@@ -96,6 +97,24 @@ describe('form kit: one way to link a field with its hint and error', () => {
 
   it('makes ids from nested form names', () => {
     expect(fieldIdOf('experience[0].company')).toBe('field-experience-0-company');
+  });
+
+  it('gives each choice of a group its own id from the group id and the value', () => {
+    expect(choiceIdOf('field-work_mode', 'REMOTE')).toBe('field-work_mode-REMOTE');
+    expect(choiceIdOf('filter-sort', 'publishedAt:desc')).toBe('filter-sort-publishedAt-desc');
+  });
+
+  it('makes a list of values into choices labelled by their words, in order', () => {
+    expect(optionsOf(['daily', 'weekly'], (value) => value.toUpperCase())).toEqual([
+      { value: 'daily', label: 'DAILY' },
+      { value: 'weekly', label: 'WEEKLY' },
+    ]);
+  });
+
+  it('greys a read-only box and reddens an invalid one', () => {
+    expect(fieldBoxClass('Wrong')).toContain('border-status-rejected');
+    expect(fieldBoxClass(null)).toContain('border-gray-500');
+    expect(fieldBoxClass(null, { readOnly: true })).toContain('bg-gray-100');
   });
 });
 

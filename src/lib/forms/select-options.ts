@@ -10,3 +10,8 @@ export interface SelectGroup {
   label: string;
   options: SelectOption[];
 }
+
+/** A list of values as choices, each labelled by its words (`optionsOf(WORK_MODES, (mode) => t(…))`). */
+export function optionsOf<Value extends string>(values: readonly Value[], labelOf: (value: Value) => string): SelectOption[] {
+  return values.map((value) => ({ value, label: labelOf(value) }));
+}

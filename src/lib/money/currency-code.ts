@@ -2,7 +2,10 @@
 // one the platform's Intl knows, so a typo such as "EUO" is caught and every amount can be
 // formatted with its symbol.
 
-const KNOWN = new Set(typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('currency') : []);
+/** Every currency the product takes, A to Z: the one list a currency choice offers. */
+export const CURRENCY_CODES: readonly string[] = typeof Intl.supportedValuesOf === 'function' ? [...Intl.supportedValuesOf('currency')].sort() : [];
+
+const KNOWN = new Set(CURRENCY_CODES);
 
 /** "eur " → "EUR"; the caller still checks it with isCurrencyCode. */
 export function normalizeCurrency(text: string): string {
