@@ -41,10 +41,21 @@ function rssMb(pid) {
   }
 }
 
+/** The program a process runs ('node', 'postgres'), so a sample can say where the memory is. */
+function programOf(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim().startsWith('postgres') ? 'postgres' : 'node';
+  } catch {
+    return 'gone';
+  }
+}
+
 const sample = () => {
   const pids = tree();
-  const total = pids.reduce((sum, pid) => sum + rssMb(pid), 0);
-  console.log(`${new Date().toISOString()} ${pids.length} processes, resident ${total.toFixed(0)} MB (PSS; the primary ${rssMb(root).toFixed(0)} MB)`);
+  const by = { node: 0, postgres: 0, gone: 0 };
+  for (const pid of pids) by[programOf(pid)] += rssMb(pid);
+  const total = by.node + by.postgres;
+  console.log(`${new Date().toISOString()} ${pids.length} processes, resident ${total.toFixed(0)} MB (PSS; Node ${by.node.toFixed(0)} MB of which the primary ${rssMb(root).toFixed(0)} MB, PostgreSQL ${by.postgres.toFixed(0)} MB)`);
 };
 sample();
 const until = Date.now() + Number(values.seconds) * 1000;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createIdleMemoryRelease, type IdleMemoryRelease } from '../../src/server/process/idle-memory-release';
+import { createIdleMemoryRelease, exposedCollector, type IdleMemoryRelease } from '../../src/server/process/idle-memory-release';
 
 describe('idle memory release: a worker collects once a burst is over', () => {
   let clock = 0;
@@ -73,5 +73,25 @@ describe('idle memory release: a worker collects once a burst is over', () => {
     serve(10);
     clock += 60_000;
     expect(() => idle.check()).not.toThrow();
+  });
+});
+
+describe('exposed collector: the full collection that hands the heap back', () => {
+  const holder = globalThis as { gc?: unknown };
+  const original = holder.gc;
+  afterEach(() => {
+    holder.gc = original;
+  });
+
+  it('is absent when the process was started without --expose-gc', () => {
+    delete holder.gc;
+    expect(exposedCollector()).toBeUndefined();
+  });
+
+  it("asks V8 for a synchronous major collection of the 'last-resort' flavour (the one that shrinks the heap)", () => {
+    const gc = vi.fn();
+    holder.gc = gc;
+    exposedCollector()!();
+    expect(gc).toHaveBeenCalledWith({ type: 'major', execution: 'sync', flavor: 'last-resort' });
   });
 });
