@@ -3,11 +3,8 @@ import { typedForm } from '../forms/form-values';
 import { parseForm } from '../forms/parse-form';
 import { sendDocument, type SendGraphql } from '../graphql/send-document';
 import type { Translate } from '../i18n/i18n';
-import { applicationMessageSchema } from './application-message';
+import { APPLICATION_MESSAGE_ERRORS, applicationMessageSchema } from './application-message';
 import { APPLY_TO_JOB_AD_MUTATION } from './application-queries';
-
-/** Where the apply forms word their field codes. */
-export const APPLY_FORM_ERRORS = 'jobs:apply.errors';
 
 export type ApplyFormOutcome =
   | { kind: 'sent' }
@@ -18,7 +15,7 @@ export type ApplyFormOutcome =
 export async function submitJobApplication(jobAdId: string, form: FormData, send: SendGraphql, t: Translate): Promise<ApplyFormOutcome> {
   const values = typedForm(form, ['message']);
   const parsed = parseForm(form, applicationMessageSchema);
-  if (!parsed.ok) return { kind: 'invalid', values, fieldErrors: fieldErrorsOf(parsed.issues, t, APPLY_FORM_ERRORS), formError: null, status: 422 };
+  if (!parsed.ok) return { kind: 'invalid', values, fieldErrors: fieldErrorsOf(parsed.issues, t, APPLICATION_MESSAGE_ERRORS), formError: null, status: 422 };
   const answer = await sendDocument(send, APPLY_TO_JOB_AD_MUTATION, { data: { jobAdId, message: parsed.value.message } });
   const error = answer.errors[0];
   if (!error && answer.data?.applyToJobAd) return { kind: 'sent' };
