@@ -30,8 +30,22 @@ describe('job apply form: the note', () => {
     const empty = apiAnswering({ status: 200, body: { data: { applyToJobAd: { id: 'x' } } } });
     expect(await submitJobApplication(AD, formOf({ message: '   ' }), empty.send, t)).toEqual({ kind: 'sent' });
     expect(empty.sent[0]?.variables).toEqual({ data: { jobAdId: AD, message: null } });
-    const closed = apiAnswering({ status: 200, body: { data: null, errors: [{ message: 'This job ad is closed', extensions: { code: 'CONFLICT' } }] } });
-    expect(await submitJobApplication(AD, formOf({ message: 'Hello' }), closed.send, t)).toMatchObject({ kind: 'invalid', values: { message: 'Hello' }, formError: t('jobs:apply.failed', { message: 'This job ad is closed' }), status: 400 });
+    const closed = apiAnswering({ status: 200, body: { data: null, errors: [{ message: 'English from the API', extensions: { code: 'NOT_FOUND' } }] } });
+    expect(await submitJobApplication(AD, formOf({ message: 'Hello' }), closed.send, t)).toMatchObject({ kind: 'invalid', values: { message: 'Hello' }, formError: t('jobs:apply.errors.closed'), status: 400 });
+    const again = apiAnswering({ status: 200, body: { data: null, errors: [{ message: 'English from the API', extensions: { code: 'CONFLICT' } }] } });
+    expect(await submitJobApplication(AD, formOf({ message: 'Hello' }), again.send, t)).toMatchObject({ kind: 'invalid', values: { message: 'Hello' }, formError: t('jobs:apply.errors.alreadyApplied'), status: 400 });
+  });
+
+  it("words the API's refusal of the note from its code and params, never from its English message", async () => {
+    const fieldErrors = [{ field: 'data.message', code: 'messageTooLong', params: { max: 12 }, message: 'English from the API' }];
+    const api = apiAnswering({ status: 400, body: { data: null, errors: [{ message: 'English from the API', extensions: { code: 'BAD_USER_INPUT', fieldErrors } }] } });
+    expect(await submitJobApplication(AD, formOf({ message: 'Hello' }), api.send, t)).toEqual({
+      kind: 'invalid',
+      values: { message: 'Hello' },
+      fieldErrors: { message: t('jobs:apply.errors.messageTooLong', { max: 12 }) },
+      formError: null,
+      status: 422,
+    });
   });
 });
 

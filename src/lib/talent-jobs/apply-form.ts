@@ -1,3 +1,4 @@
+import { answerIssues } from '../forms/answer-issues';
 import { fieldErrorsOf, type FieldErrors } from '../forms/form-outcome';
 import { typedForm } from '../forms/form-values';
 import { parseForm } from '../forms/parse-form';
@@ -19,5 +20,11 @@ export async function submitJobApplication(jobAdId: string, form: FormData, send
   const answer = await sendDocument(send, APPLY_TO_JOB_AD_MUTATION, { data: { jobAdId, message: parsed.value.message } });
   const error = answer.errors[0];
   if (!error && answer.data?.applyToJobAd) return { kind: 'sent' };
-  return { kind: 'invalid', values, fieldErrors: {}, formError: t('jobs:apply.failed', { message: error?.message ?? '' }), status: 400 };
+  // Worded by the API's codes: the note's field code, a closed ad (NOT_FOUND), an application already sent (CONFLICT).
+  const { issues, code } = answerIssues(answer.errors);
+  const invalid = (fieldErrors: FieldErrors, formError: string | null, status: 400 | 422): ApplyFormOutcome => ({ kind: 'invalid', values, fieldErrors, formError, status });
+  if (code === 'BAD_USER_INPUT' && issues.length > 0) return invalid(fieldErrorsOf(issues, t, APPLICATION_MESSAGE_ERRORS), null, 422);
+  if (code === 'NOT_FOUND') return invalid({}, t('jobs:apply.errors.closed'), 400);
+  if (code === 'CONFLICT') return invalid({}, t('jobs:apply.errors.alreadyApplied'), 400);
+  return invalid({}, t('jobs:apply.failed', { message: error?.message ?? '' }), 400);
 }
