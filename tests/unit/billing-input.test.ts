@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { billingContentSchema, readBillingContent, type BillingContentText } from '../../src/lib/billing/billing-input';
-import { billingIssueMessage, type BillingIssue } from '../../src/lib/billing/billing-issues';
 import { zodIssues } from '../../src/lib/forms/zod-issues';
 
 const line = (overrides: Partial<BillingContentText['lines'][number]> = {}) => ({ description: 'Development', unit: 'HOUR', quantity: '10', price: '55', ...overrides });
-/** The issues of the content schema (the API's input check and the billing form's), in the API's words. */
+/** The issues of the content schema (the API's input check and the billing form's): codes by path, with their params when they have any. */
 const issuesOf = (input: BillingContentText) => {
   const result = billingContentSchema.safeParse(input);
-  return result.success ? {} : Object.fromEntries(zodIssues(result.error).map((issue) => [issue.path, billingIssueMessage(issue as BillingIssue)]));
+  return result.success ? {} : Object.fromEntries(zodIssues(result.error).map(({ path, code, params }) => [path, params ? { code, params } : code]));
 };
 
 describe('billing content: lines in the billing currency, amounts computed, limits', () => {
@@ -30,35 +29,35 @@ describe('billing content: lines in the billing currency, amounts computed, limi
   it('puts every line in the billing currency and refuses a line in another one', () => {
     const ok = readBillingContent({ currency: 'GBP', lines: [line({ currency: 'gbp' })] });
     expect(ok.ok && ok.value.lines[0]!.currency).toBe('GBP');
-    expect(issuesOf({ currency: 'GBP', lines: [line(), line({ currency: 'EUR' })] })).toEqual({ 'lines.1.currency': 'Every line must be in the billing currency (GBP)' });
+    expect(issuesOf({ currency: 'GBP', lines: [line(), line({ currency: 'EUR' })] })).toEqual({ 'lines.1.currency': { code: 'currencyMismatch', params: { currency: 'GBP' } } });
   });
 
   it('needs a known ISO 4217 currency', () => {
-    expect(issuesOf({ currency: '', lines: [line()] })).toEqual({ currency: 'Choose the currency of this billing' });
-    expect(issuesOf({ currency: 'EUO', lines: [line()] })).toEqual({ currency: 'Use a three-letter ISO 4217 currency code, such as EUR' });
-    expect(issuesOf({ currency: 'euro', lines: [line()] })).toEqual({ currency: 'Use a three-letter ISO 4217 currency code, such as EUR' });
+    expect(issuesOf({ currency: '', lines: [line()] })).toEqual({ currency: 'currencyRequired' });
+    expect(issuesOf({ currency: 'EUO', lines: [line()] })).toEqual({ currency: 'currencyInvalid' });
+    expect(issuesOf({ currency: 'euro', lines: [line()] })).toEqual({ currency: 'currencyInvalid' });
   });
 
   it('reports every field of every line at once, on its path', () => {
     expect(issuesOf({ currency: 'EUR', lines: [line({ description: ' ', unit: 'WEEK', quantity: '0', price: '-1' }), line({ quantity: '1,5', price: '1.999' })] })).toEqual({
-      'lines.0.description': 'Describe the work or expense',
-      'lines.0.unit': 'Choose hour, day or month',
-      'lines.0.quantity': 'The quantity must be more than 0',
-      'lines.0.price': 'The price cannot be negative',
-      'lines.1.quantity': 'Enter a number such as 7.5, with a dot for decimals',
-      'lines.1.price': 'Use at most two decimals',
+      'lines.0.description': 'descriptionRequired',
+      'lines.0.unit': 'unitInvalid',
+      'lines.0.quantity': 'quantityNotPositive',
+      'lines.0.price': 'priceNegative',
+      'lines.1.quantity': 'quantityFormat',
+      'lines.1.price': 'priceDecimals',
     });
   });
 
   it('limits lines, descriptions, messages, quantities and prices', () => {
-    expect(issuesOf({ currency: 'EUR', lines: [] })).toEqual({ lines: 'Add at least one line' });
-    expect(issuesOf({ currency: 'EUR', lines: Array.from({ length: 51 }, () => line()) })).toEqual({ lines: 'Use at most 50 lines' });
+    expect(issuesOf({ currency: 'EUR', lines: [] })).toEqual({ lines: 'linesRequired' });
+    expect(issuesOf({ currency: 'EUR', lines: Array.from({ length: 51 }, () => line()) })).toEqual({ lines: { code: 'linesTooMany', params: { max: 50 } } });
     expect(readBillingContent({ currency: 'EUR', lines: Array.from({ length: 50 }, () => line({ quantity: '10000', price: '1000000' })) })).toMatchObject({ ok: true, value: { amount: '500000000000.00' } });
     expect(issuesOf({ currency: 'EUR', message: 'x'.repeat(2001), lines: [line({ description: 'd'.repeat(301), quantity: '10000.01', price: '1000000.01' })] })).toEqual({
-      message: 'Use at most 2000 characters',
-      'lines.0.description': 'Use at most 300 characters',
-      'lines.0.quantity': 'The quantity can be at most 10000.00',
-      'lines.0.price': 'The price can be at most 1000000.00',
+      message: { code: 'messageTooLong', params: { max: 2000 } },
+      'lines.0.description': { code: 'descriptionTooLong', params: { max: 300 } },
+      'lines.0.quantity': { code: 'quantityTooLarge', params: { max: '10000.00' } },
+      'lines.0.price': { code: 'priceTooLarge', params: { max: '1000000.00' } },
     });
   });
 
@@ -76,7 +75,7 @@ describe('billing content: lines in the billing currency, amounts computed, limi
     const id = '0b6f3c7e-6a57-4c1b-9d51-2f8f3a0e9c11';
     const ok = readBillingContent({ currency: 'EUR', lines: [line({ id })] });
     expect(ok.ok && ok.value.lines[0]!.id).toBe(id);
-    expect(issuesOf({ currency: 'EUR', lines: [line({ id: 'nope' })] })).toEqual({ 'lines.0.id': 'This line is not part of the billing; reload the page and try again' });
-    expect(issuesOf({ currency: 'EUR', lines: [line({ id }), line({ id })] })).toEqual({ 'lines.1.id': 'This line is not part of the billing; reload the page and try again' });
+    expect(issuesOf({ currency: 'EUR', lines: [line({ id: 'nope' })] })).toEqual({ 'lines.0.id': 'lineUnknown' });
+    expect(issuesOf({ currency: 'EUR', lines: [line({ id }), line({ id })] })).toEqual({ 'lines.1.id': 'lineUnknown' });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BILLING_ISSUE_MESSAGES, PAYMENT_PROFILE_ISSUE_MESSAGES } from '../../src/lib/billing/billing-issues';
+import { BILLING_ERRORS, BILLING_ISSUE_CODES, PAYMENT_PROFILE_ERRORS, PAYMENT_PROFILE_ISSUE_CODES } from '../../src/lib/billing/billing-issues';
 import { BILLING_STATUSES } from '../../src/lib/billing/billing-status';
 import { getTranslator } from '../../src/lib/i18n/i18n';
 import { RATE_UNITS } from '../../src/lib/jobs/job-enums';
@@ -11,8 +11,8 @@ describe('billing page text exists for every code the rules can produce', () => 
   const has = (key: string) => t(key) !== key;
 
   it('has a message for every billing and payment profile issue', () => {
-    expect(Object.keys(BILLING_ISSUE_MESSAGES).filter((code) => !has(`billing.errors.${code}`))).toEqual([]);
-    expect(Object.keys(PAYMENT_PROFILE_ISSUE_MESSAGES).filter((code) => !has(`paymentProfile.errors.${code}`))).toEqual([]);
+    expect(BILLING_ISSUE_CODES.filter((code) => !has(`${BILLING_ERRORS}.${code}`))).toEqual([]);
+    expect(PAYMENT_PROFILE_ISSUE_CODES.filter((code) => !has(`${PAYMENT_PROFILE_ERRORS}.${code}`))).toEqual([]);
   });
 
   it('names every status and rate unit', () => {

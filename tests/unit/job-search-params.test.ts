@@ -9,7 +9,8 @@ import {
   toTypesenseSortBy,
   type JobSearchParams,
 } from '../../src/lib/jobs/search-params';
-import { validateJobSearchInput } from '../../src/lib/jobs/search-input';
+import { getTranslator } from '../../src/lib/i18n/i18n';
+import { JOB_SEARCH_ERRORS, validateJobSearchInput } from '../../src/lib/jobs/search-input';
 
 const parse = (query: string) => parseJobSearchParams(new URLSearchParams(query));
 
@@ -134,7 +135,7 @@ describe('/jobs query parameters', () => {
   });
 });
 
-describe('API search input (strict, field-level messages)', () => {
+describe('API search input (strict, a code per bad field)', () => {
   it('accepts an empty input as the default listing', () => {
     expect(validateJobSearchInput(undefined)).toEqual({ ok: true, params: defaultJobSearchParams() });
     expect(validateJobSearchInput({ q: ' go ', sortBy: 'publishedAt:asc', perPage: 50 })).toEqual({
@@ -159,18 +160,26 @@ describe('API search input (strict, field-level messages)', () => {
       perPage: 500,
     });
     expect(result.ok).toBe(false);
-    expect(!result.ok && result.errors.map((error) => error.field)).toEqual([
-      'q',
-      'queryBy',
-      'workMode',
-      'sortBy',
-      'location',
-      'salaryMax',
-      'salaryRateUnit',
-      'currency',
-      'postedWithinDays',
-      'page',
-      'perPage',
+    expect(!result.ok && result.issues).toEqual([
+      { path: 'q', code: 'tooLong', params: { max: 200 } },
+      { path: 'queryBy', code: 'valueUnknown', params: { value: 'salary', allowed: 'title, skills, description, location, employmentType' } },
+      { path: 'workMode', code: 'valueUnknown', params: { value: 'office', allowed: 'remote, hybrid, onsite' } },
+      { path: 'sortBy', code: 'valueUnknown', params: { value: 'price', allowed: '_text_match:desc, publishedAt:desc, publishedAt:asc' } },
+      { path: 'location', code: 'tooLong', params: { max: 100 } },
+      { path: 'salaryMax', code: 'belowSalaryMin' },
+      { path: 'salaryRateUnit', code: 'valueUnknown', params: { value: 'WEEK', allowed: 'HOUR, DAY, MONTH' } },
+      { path: 'currency', code: 'currencyInvalid' },
+      { path: 'postedWithinDays', code: 'valueUnknown', params: { value: 3, allowed: '1, 7, 30' } },
+      { path: 'page', code: 'pageInvalid' },
+      { path: 'perPage', code: 'perPageOutOfRange', params: { max: 50 } },
     ]);
+    // Every code the check gives has its words in the locale file, filled with its params.
+    const t = getTranslator(['common', 'jobs']);
+    for (const issue of !result.ok ? result.issues : []) {
+      const key = `${JOB_SEARCH_ERRORS}.${issue.code}`;
+      expect(t(key, { ...issue.params, defaultValue: '' }), key).not.toBe('');
+      expect(t(key, issue.params ?? {}), key).not.toMatch(/\{\{/);
+    }
+    expect(validateJobSearchInput({ salaryMin: '-1' })).toEqual({ ok: false, issues: [{ path: 'salaryMin', code: 'amountFormat' }] });
   });
 });

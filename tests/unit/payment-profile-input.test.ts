@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { paymentProfileIssueMessage } from '../../src/lib/billing/billing-issues';
 import { bankDetailsAfterSave, keepsVerification, readPaymentProfile, type PaymentProfileText } from '../../src/lib/billing/payment-profile-input';
 
 const input = (overrides: Partial<PaymentProfileText> = {}): PaymentProfileText => ({
@@ -12,7 +11,7 @@ const input = (overrides: Partial<PaymentProfileText> = {}): PaymentProfileText 
 });
 const issuesOf = (text: PaymentProfileText, hasSavedIban = false) => {
   const result = readPaymentProfile(text, { hasSavedIban });
-  return result.ok ? {} : Object.fromEntries(result.issues.map((issue) => [issue.path, paymentProfileIssueMessage(issue)]));
+  return result.ok ? {} : Object.fromEntries(result.issues.map(({ path, code, params }) => [path, params ? { code, params } : code]));
 };
 
 describe('payment profile: currency and bank details', () => {
@@ -23,19 +22,19 @@ describe('payment profile: currency and bank details', () => {
     });
   });
 
-  it('says clearly what is wrong with each field', () => {
+  it('names what is wrong with each field, as a code', () => {
     expect(issuesOf(input({ currency: 'EURO', accountHolder: ' ', iban: 'DE89 3704 0044 0532 0130 01', bic: 'COBADE', bankName: 'b'.repeat(141) }))).toEqual({
-      currency: 'Use a three-letter ISO 4217 currency code, such as EUR',
-      accountHolder: 'Enter the name on the bank account',
-      iban: 'This IBAN is not valid: check it for typing mistakes',
-      bic: 'A BIC (SWIFT code) has 8 or 11 letters and digits, such as COBADEFFXXX',
-      bankName: 'Use at most 140 characters',
+      currency: 'currencyInvalid',
+      accountHolder: 'accountHolderRequired',
+      iban: 'ibanChecksum',
+      bic: 'bicFormat',
+      bankName: { code: 'bankNameTooLong', params: { max: 140 } },
     });
-    expect(issuesOf(input({ iban: '12345' }))).toEqual({ iban: 'An IBAN starts with a country code and two check digits, such as DE89 3704 0044 0532 0130 00' });
+    expect(issuesOf(input({ iban: '12345' }))).toEqual({ iban: 'ibanFormat' });
   });
 
   it('needs an IBAN the first time; later a blank IBAN keeps the saved one', () => {
-    expect(issuesOf(input({ iban: '' }))).toEqual({ iban: 'Enter your IBAN' });
+    expect(issuesOf(input({ iban: '' }))).toEqual({ iban: 'ibanRequired' });
     const kept = readPaymentProfile(input({ iban: ' ' }), { hasSavedIban: true });
     expect(kept.ok && kept.value.iban).toBeNull();
     const stored = { accountHolder: 'Tara Talent', iban: 'PT50000201231234567890154', bic: 'COBADEFFXXX', bankName: 'Commerzbank' };

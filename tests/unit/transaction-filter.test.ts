@@ -23,9 +23,9 @@ describe('transactions filter in the address', () => {
   });
 
   it('keeps a wrong period as typed and says what is wrong with it', () => {
-    expect(read('?from=2025-03-01&to=2025-02-01')).toMatchObject({ from: '2025-03-01', to: '2025-02-01', problems: [{ field: 'to', kind: 'fromAfterTo' }] });
-    expect(read('?from=2025-03-01')).toMatchObject({ problems: [{ field: 'to', kind: 'required' }] });
-    expect(read('?from=soon&to=2025-02-01').problems).toEqual([{ field: 'from', kind: 'notADate' }]);
+    expect(read('?from=2025-03-01&to=2025-02-01')).toMatchObject({ from: '2025-03-01', to: '2025-02-01', problems: [{ path: 'to', code: 'fromAfterTo' }] });
+    expect(read('?from=2025-03-01')).toMatchObject({ problems: [{ path: 'to', code: 'toRequired' }] });
+    expect(read('?from=soon&to=2025-02-01').problems).toEqual([{ path: 'from', code: 'fromNotADate' }]);
   });
 
   it('drops what it does not know: a company that is not mine, a type, a sort or a page out of range', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkPeriod, isCalendarDay, periodBounds, periodProblemMessage } from '../../src/lib/transactions/period';
+import { getTranslator } from '../../src/lib/i18n/i18n';
+import { checkPeriod, isCalendarDay, periodBounds, TRANSACTION_ERRORS, type PeriodIssueCode } from '../../src/lib/transactions/period';
 import { allTimePeriod, periodPresets } from '../../src/lib/transactions/period-presets';
 
 describe('transactions period validation (from ≤ to, days in 1900-01-01..2099-12-31)', () => {
@@ -11,32 +12,31 @@ describe('transactions period validation (from ≤ to, days in 1900-01-01..2099-
   });
 
   it('asks for both days', () => {
-    expect(checkPeriod('', '')).toEqual([{ field: 'from', kind: 'required' }, { field: 'to', kind: 'required' }]);
-    expect(checkPeriod('2025-01-01', '  ')).toEqual([{ field: 'to', kind: 'required' }]);
+    expect(checkPeriod('', '')).toEqual([{ path: 'from', code: 'fromRequired' }, { path: 'to', code: 'toRequired' }]);
+    expect(checkPeriod('2025-01-01', '  ')).toEqual([{ path: 'to', code: 'toRequired' }]);
   });
 
   it('refuses what is not a calendar day written yyyy-mm-dd', () => {
     for (const text of ['2025-02-29', '2025-13-01', '2025-04-31', '31/12/2025', '2025-1-1', 'today', '2025-01-01T00:00']) {
-      expect(checkPeriod(text, '2099-01-01'), text).toEqual([{ field: 'from', kind: 'notADate' }]);
+      expect(checkPeriod(text, '2099-01-01'), text).toEqual([{ path: 'from', code: 'fromNotADate' }]);
     }
     expect(isCalendarDay('2024-02-29')).toBe(true);
     expect(isCalendarDay('0099-01-01')).toBe(true);
   });
 
   it('refuses days outside the date picker range', () => {
-    expect(checkPeriod('1899-12-31', '2100-01-01')).toEqual([{ field: 'from', kind: 'outOfRange' }, { field: 'to', kind: 'outOfRange' }]);
+    expect(checkPeriod('1899-12-31', '2100-01-01')).toEqual([{ path: 'from', code: 'fromOutOfRange' }, { path: 'to', code: 'toOutOfRange' }]);
   });
 
   it('refuses an end before the start, on the end field, once both days are valid', () => {
-    expect(checkPeriod('2025-06-02', '2025-06-01')).toEqual([{ field: 'to', kind: 'fromAfterTo' }]);
-    expect(checkPeriod('2025-06-02', 'junk')).toEqual([{ field: 'to', kind: 'notADate' }]);
+    expect(checkPeriod('2025-06-02', '2025-06-01')).toEqual([{ path: 'to', code: 'fromAfterTo' }]);
+    expect(checkPeriod('2025-06-02', 'junk')).toEqual([{ path: 'to', code: 'toNotADate' }]);
   });
 
-  it('explains each problem in a sentence naming the field', () => {
-    expect(periodProblemMessage({ field: 'from', kind: 'required' })).toBe('Give the start date of the period');
-    expect(periodProblemMessage({ field: 'to', kind: 'notADate' })).toBe('The end date must be a calendar day written yyyy-mm-dd');
-    expect(periodProblemMessage({ field: 'to', kind: 'outOfRange' })).toBe('The end date must lie between 1900-01-01 and 2099-12-31');
-    expect(periodProblemMessage({ field: 'to', kind: 'fromAfterTo' })).toBe('The end date must be on or after the start date');
+  it('words each problem from the locale file, in a sentence naming the field', () => {
+    const t = getTranslator();
+    const codes: PeriodIssueCode[] = ['fromRequired', 'fromNotADate', 'fromOutOfRange', 'toRequired', 'toNotADate', 'toOutOfRange', 'fromAfterTo'];
+    for (const code of codes) expect(t(`${TRANSACTION_ERRORS}.${code}`, { defaultValue: '' }), code).toMatch(code.startsWith('from') && code !== 'fromAfterTo' ? /start date/ : /end date/);
   });
 
   it('covers whole UTC days: from midnight of the first to midnight after the last', () => {

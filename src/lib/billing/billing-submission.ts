@@ -17,6 +17,7 @@ import {
   type PaymentProfileView,
 } from './billing-operations';
 import { billingHref } from './billing-page-state';
+import { BILLING_ERRORS, PAYMENT_PROFILE_ERRORS } from './billing-issues';
 import { paymentProfileSchema } from './payment-profile-input';
 
 // Handles the billing page's form posts. Each form names itself in a hidden `form` field:
@@ -57,7 +58,7 @@ export interface SubmissionContext {
 
 /** Words issues from the billing codes (`billing.errors.<code>`) on the form's fields; what names no field goes above the form. */
 function billingErrors(issues: readonly FieldIssue[], t: Translate): { errors: FieldErrors; formError: string | null } {
-  const { form: formError = null, ...errors } = fieldErrorsOf(issues.map((issue) => ({ ...issue, path: formFieldOf(issue.path) })), t, 'billing.errors');
+  const { form: formError = null, ...errors } = fieldErrorsOf(issues.map((issue) => ({ ...issue, path: formFieldOf(issue.path) })), t, BILLING_ERRORS);
   return { errors, formError };
 }
 
@@ -120,12 +121,12 @@ async function submitPaymentProfile(form: FormData, context: SubmissionContext):
   // coerce: false: the rules read the text themselves (a blank IBAN keeps the saved one).
   const parsed = parseForm(form, paymentProfileSchema({ hasSavedIban: Boolean(saved?.maskedIban) }), { coerce: false });
   if (!parsed.ok) {
-    return { kind: 'paymentProfileForm', values, errors: fieldErrorsOf(parsed.issues, t, 'paymentProfile.errors'), formError: null, status: 422 };
+    return { kind: 'paymentProfileForm', values, errors: fieldErrorsOf(parsed.issues, t, PAYMENT_PROFILE_ERRORS), formError: null, status: 422 };
   }
   const answer = await sendDocument(send, SAVE_PAYMENT_PROFILE_MUTATION, { data: { ...parsed.value, iban: parsed.value.iban ?? undefined } });
   if (answer.errors.length === 0 && answer.data) return { kind: 'done', location: `${billingHref.list()}#payment-profile`, noticeKey: 'notices.talentBilling.paymentProfileSaved' };
   // The API's codes in this page's words, never its English message.
-  const errors = fieldErrorsOf(answerIssues(answer.errors).issues, t, 'paymentProfile.errors');
+  const errors = fieldErrorsOf(answerIssues(answer.errors).issues, t, PAYMENT_PROFILE_ERRORS);
   return { kind: 'paymentProfileForm', values, errors, formError: Object.keys(errors).length > 0 ? null : t('paymentProfile.errors.saveFailed'), status: 422 };
 }
 

@@ -15,6 +15,7 @@ import {
   type SortByValue,
 } from './search-params';
 import { isCurrencyCode } from '../money/currency-code';
+import type { FieldIssue } from '../forms/form-outcome';
 
 /** The API's JobAdSearchInput: the same parameters, as a client sends them. */
 export interface JobSearchInput {
@@ -34,31 +35,28 @@ export interface JobSearchInput {
   perPage?: number | null;
 }
 
-export interface InputFieldError {
-  /** Name of the input field, e.g. `perPage`. */
-  field: string;
-  message: string;
-}
+/** Where the job search's issue codes are worded (`jobs:search.errors.<code>`): the API's field errors. */
+export const JOB_SEARCH_ERRORS = 'jobs:search.errors';
 
-export type JobSearchInputResult = { ok: true; params: JobSearchParams } | { ok: false; errors: InputFieldError[] };
-
-const orList = (values: readonly (string | number)[]) =>
-  values.length === 1 ? String(values[0]) : `${values.slice(0, -1).join(', ')} or ${values.at(-1)}`;
+export type JobSearchInputResult = { ok: true; params: JobSearchParams } | { ok: false; issues: FieldIssue[] };
 
 /**
  * Checks an API search input strictly. Unlike the /jobs address, which is forgiving
- * because people edit links, a client sending a bad value is told which field and why.
+ * because people edit links, a client sending a bad value is told which field and why:
+ * an issue code per field with the values its words name, worded from `JOB_SEARCH_ERRORS`.
  */
 export function validateJobSearchInput(input: JobSearchInput | null | undefined): JobSearchInputResult {
-  const errors: InputFieldError[] = [];
-  const fail = (field: string, message: string) => errors.push({ field, message });
+  const issues: FieldIssue[] = [];
+  const fail = (path: string, code: string, params?: FieldIssue['params']) => issues.push({ path, code, ...(params ? { params } : {}) });
+  /** A value outside its list, named with the values the field takes. */
+  const unknownValue = (path: string, value: string | number, allowed: readonly (string | number)[]) => fail(path, 'valueUnknown', { value, allowed: allowed.join(', ') });
 
   const q = (input?.q ?? '').trim();
-  if (q.length > MAX_QUERY_LENGTH) fail('q', `Use at most ${MAX_QUERY_LENGTH} characters`);
+  if (q.length > MAX_QUERY_LENGTH) fail('q', 'tooLong', { max: MAX_QUERY_LENGTH });
 
   function enumList<T extends string>(field: string, allowed: readonly T[], values: readonly string[] | null | undefined): T[] {
     const unknown = (values ?? []).filter((value) => !(allowed as readonly string[]).includes(value));
-    if (unknown.length) fail(field, `Unknown value "${unknown[0]}": use ${orList(allowed)}`);
+    if (unknown.length) unknownValue(field, unknown[0]!, allowed);
     return pickKnown(allowed, values ?? []);
   }
   const queryBy = enumList('queryBy', JOB_SEARCH_FIELDS, input?.queryBy);
@@ -68,37 +66,37 @@ export function validateJobSearchInput(input: JobSearchInput | null | undefined)
 
   const sortByValues = Object.keys(SORT_BY_VALUES) as SortByValue[];
   const sortBy = input?.sortBy ?? null;
-  if (sortBy !== null && !(sortByValues as string[]).includes(sortBy)) fail('sortBy', `Use ${orList(sortByValues)}`);
+  if (sortBy !== null && !(sortByValues as string[]).includes(sortBy)) unknownValue('sortBy', sortBy, sortByValues);
   const requestedSort = sortBy !== null && sortBy in SORT_BY_VALUES ? SORT_BY_VALUES[sortBy as SortByValue] : defaultSort(q);
 
   const location = (input?.location ?? '').trim();
-  if (location.length > MAX_LOCATION_LENGTH) fail('location', `Use at most ${MAX_LOCATION_LENGTH} characters`);
+  if (location.length > MAX_LOCATION_LENGTH) fail('location', 'tooLong', { max: MAX_LOCATION_LENGTH });
 
   const salaryMin = input?.salaryMin ?? null;
   const salaryMax = input?.salaryMax ?? null;
   for (const [field, value] of [['salaryMin', salaryMin], ['salaryMax', salaryMax]] as const) {
-    if (value !== null && !SALARY_PATTERN.test(value)) fail(field, 'Use a non-negative amount with at most two decimals, such as "4500.00"');
+    if (value !== null && !SALARY_PATTERN.test(value)) fail(field, 'amountFormat');
   }
   if (salaryMin !== null && salaryMax !== null && SALARY_PATTERN.test(salaryMin) && SALARY_PATTERN.test(salaryMax) && Number(salaryMin) > Number(salaryMax)) {
-    fail('salaryMax', 'Must not be less than salaryMin');
+    fail('salaryMax', 'belowSalaryMin');
   }
 
   const salaryRateUnit = input?.salaryRateUnit ?? null;
-  if (salaryRateUnit !== null && !(RATE_UNITS as readonly string[]).includes(salaryRateUnit)) fail('salaryRateUnit', `Use ${orList(RATE_UNITS)}`);
+  if (salaryRateUnit !== null && !(RATE_UNITS as readonly string[]).includes(salaryRateUnit)) unknownValue('salaryRateUnit', salaryRateUnit, RATE_UNITS);
   const currency = input?.currency ?? null;
-  if (currency !== null && !isCurrencyCode(currency)) fail('currency', 'Use a three-letter ISO 4217 code such as "EUR"');
+  if (currency !== null && !isCurrencyCode(currency)) fail('currency', 'currencyInvalid');
 
   const postedWithinDays = input?.postedWithinDays ?? null;
   if (postedWithinDays !== null && !(POSTED_WITHIN_DAYS as readonly number[]).includes(postedWithinDays)) {
-    fail('postedWithinDays', `Use ${orList(POSTED_WITHIN_DAYS)}`);
+    unknownValue('postedWithinDays', postedWithinDays, POSTED_WITHIN_DAYS);
   }
 
   const page = input?.page ?? 1;
-  if (!Number.isInteger(page) || page < 1) fail('page', 'Use a page number of 1 or more');
+  if (!Number.isInteger(page) || page < 1) fail('page', 'pageInvalid');
   const perPage = input?.perPage ?? DEFAULT_PER_PAGE;
-  if (!Number.isInteger(perPage) || perPage < 1 || perPage > MAX_PER_PAGE) fail('perPage', `Use 1 to ${MAX_PER_PAGE} results per page`);
+  if (!Number.isInteger(perPage) || perPage < 1 || perPage > MAX_PER_PAGE) fail('perPage', 'perPageOutOfRange', { max: MAX_PER_PAGE });
 
-  if (errors.length) return { ok: false, errors };
+  if (issues.length) return { ok: false, issues };
   return {
     ok: true,
     params: {

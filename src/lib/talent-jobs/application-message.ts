@@ -3,6 +3,9 @@ import { z } from 'zod';
 /** The longest note a talent may send with an application (characters). */
 export const MAX_APPLICATION_MESSAGE_LENGTH = 5000;
 
+/** Where the note's issue codes are worded: the apply forms and the API's field errors. */
+export const APPLICATION_MESSAGE_ERRORS = 'jobs:apply.errors';
+
 /**
  * The note as it is stored: trimmed, line breaks as "\n" and null when nothing is left.
  * A browser posts a textarea's line breaks as "\r\n" while its maxlength counted each as
@@ -13,22 +16,15 @@ export function normalizeApplicationMessage(raw: string | null | undefined): str
   return message === '' ? null : message;
 }
 
-/** What is wrong with a normalized note, or null when it may be sent. */
-export function applicationMessageError(message: string | null): string | null {
-  return message !== null && message.length > MAX_APPLICATION_MESSAGE_LENGTH ? `Use at most ${MAX_APPLICATION_MESSAGE_LENGTH} characters` : null;
-}
-
 /**
- * The apply forms' note (a job ad's apply form, an invitation's Apply), read as the API
- * reads it; the code is worded by the page (`jobs:apply.errors.<code>`).
+ * The note of an application (a job ad's apply form, an invitation's Apply, and the API's
+ * `applyToJobAd` and `applyToInvitation`), checked once normalized; its one issue is
+ * `messageTooLong` with the `max` its words name, worded from `APPLICATION_MESSAGE_ERRORS`.
  */
 export const applicationMessageSchema = z.object({
   message: z
     .string()
     .nullish()
-    .transform((raw, ctx) => {
-      const message = normalizeApplicationMessage(raw);
-      if (applicationMessageError(message)) ctx.addIssue({ code: 'custom', message: 'messageTooLong' });
-      return message;
-    }),
+    .transform(normalizeApplicationMessage)
+    .pipe(z.string().max(MAX_APPLICATION_MESSAGE_LENGTH, 'messageTooLong').nullable()),
 });

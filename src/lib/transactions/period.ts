@@ -4,11 +4,17 @@ import { DATE_MAX, DATE_MIN } from '../format/dates';
 // every date of the product is shown in UTC (src/lib/format/dates.ts).
 
 export type PeriodField = 'from' | 'to';
-export type PeriodProblemKind = 'required' | 'notADate' | 'outOfRange' | 'fromAfterTo';
 
-export interface PeriodProblem {
-  field: PeriodField;
-  kind: PeriodProblemKind;
+/** Where the period's issue codes (and the ledger filter's) are worded: the transactions pages and the API. */
+export const TRANSACTION_ERRORS = 'transactions.errors';
+
+/** A day missing, not a day, or out of range, named after its field (`fromRequired`); or an end before the start. */
+export type PeriodIssueCode = `${PeriodField}${'Required' | 'NotADate' | 'OutOfRange'}` | 'fromAfterTo';
+
+/** What is wrong with one day of a period: its field and the code worded in `TRANSACTION_ERRORS`. */
+export interface PeriodIssue {
+  path: PeriodField;
+  code: PeriodIssueCode;
 }
 
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -24,11 +30,11 @@ export function isCalendarDay(text: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-function dayProblem(field: PeriodField, text: string): PeriodProblem | null {
-  if (text === '') return { field, kind: 'required' };
-  if (!isCalendarDay(text)) return { field, kind: 'notADate' };
+function dayIssue(path: PeriodField, text: string): PeriodIssue | null {
+  if (text === '') return { path, code: `${path}Required` };
+  if (!isCalendarDay(text)) return { path, code: `${path}NotADate` };
   // ISO days compare as text once both are well-formed.
-  if (text < DATE_MIN || text > DATE_MAX) return { field, kind: 'outOfRange' };
+  if (text < DATE_MIN || text > DATE_MAX) return { path, code: `${path}OutOfRange` };
   return null;
 }
 
@@ -37,25 +43,10 @@ function dayProblem(field: PeriodField, text: string): PeriodProblem | null {
  * lie in the date picker's range (spec §9: 1900-01-01 to 2099-12-31), and `from` may not
  * come after `to`. The order is only judged once both days are valid on their own.
  */
-export function checkPeriod(from: string, to: string): PeriodProblem[] {
-  const problems = [dayProblem('from', from.trim()), dayProblem('to', to.trim())].filter((problem): problem is PeriodProblem => problem !== null);
-  if (problems.length === 0 && from.trim() > to.trim()) problems.push({ field: 'to', kind: 'fromAfterTo' });
-  return problems;
-}
-
-/** The API's English message for a problem (pages show their own translated text). */
-export function periodProblemMessage(problem: PeriodProblem): string {
-  const name = problem.field === 'from' ? 'start' : 'end';
-  switch (problem.kind) {
-    case 'required':
-      return `Give the ${name} date of the period`;
-    case 'notADate':
-      return `The ${name} date must be a calendar day written yyyy-mm-dd`;
-    case 'outOfRange':
-      return `The ${name} date must lie between ${DATE_MIN} and ${DATE_MAX}`;
-    case 'fromAfterTo':
-      return 'The end date must be on or after the start date';
-  }
+export function checkPeriod(from: string, to: string): PeriodIssue[] {
+  const issues = [dayIssue('from', from.trim()), dayIssue('to', to.trim())].filter((issue): issue is PeriodIssue => issue !== null);
+  if (issues.length === 0 && from.trim() > to.trim()) issues.push({ path: 'to', code: 'fromAfterTo' });
+  return issues;
 }
 
 /** The instants a valid period covers: [start of `from`, start of the day after `to`) in UTC. */

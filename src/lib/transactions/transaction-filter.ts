@@ -1,7 +1,8 @@
 import { parseDateInput } from '../talent/date-input';
 import { isBalanceTransactionType, type BalanceTransactionTypeValue } from './balance-transaction-types';
 import type { Translate } from '../i18n/i18n';
-import { checkPeriod, type PeriodField, type PeriodProblem } from './period';
+import { fieldErrorsOf } from '../forms/form-outcome';
+import { checkPeriod, TRANSACTION_ERRORS, type PeriodField, type PeriodIssue } from './period';
 import type { Period } from './period-presets';
 
 // The transactions page's address: ?from=&to=&company=&type=&sort=&page= for the talent,
@@ -25,7 +26,7 @@ export interface TransactionFilter {
   sort: TransactionSort;
   page: number;
   /** What is wrong with the period; the list is only asked for when this is empty. */
-  problems: PeriodProblem[];
+  problems: PeriodIssue[];
   /** True when the address named a period; false when the default period applies. */
   periodGiven: boolean;
 }
@@ -132,9 +133,7 @@ export function transactionLinks(base: string, filter: TransactionFilter) {
   };
 }
 
-/** The period's problems in words, one per field (`transactions.errors.<field>.<kind>`). */
+/** The period's problems in words, one per field (`transactions.errors.<code>`). */
 export function periodErrors(filter: TransactionFilter, t: Translate): Partial<Record<PeriodField, string>> {
-  const errors: Partial<Record<PeriodField, string>> = {};
-  for (const problem of filter.problems) errors[problem.field] ??= t(`transactions.errors.${problem.field}.${problem.kind}`);
-  return errors;
+  return fieldErrorsOf(filter.problems, t, TRANSACTION_ERRORS);
 }

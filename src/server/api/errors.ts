@@ -87,8 +87,10 @@ export function invalidFields(issues: readonly FieldIssue[], prefix: string, inp
 /**
  * CONFLICT for a write the rules refuse in the data's present state (e.g. removing a
  * company's last owner): `extensions.reason` is the machine code clients branch on, the
- * message its English text from the locale files (`<prefix>.<reason>`).
+ * message its English text from the locale files (`<prefix>.<reason>`). A conflict about
+ * one input field (a month already billed) also names it as a field error with that code.
  */
-export function conflict(reason: string, prefix: string): ApiError {
-  return new ApiError('CONFLICT', t(`${prefix}.${reason}`), { reason, hint: 'see extensions.reason' });
+export function conflict(reason: string, prefix: string, field?: string): ApiError {
+  const message = t(`${prefix}.${reason}`);
+  return new ApiError('CONFLICT', message, { reason, hint: 'see extensions.reason', ...(field ? { fieldErrors: [{ field, code: reason, message }] } : {}) });
 }

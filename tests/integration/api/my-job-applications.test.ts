@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { getTranslator } from '../../../src/lib/i18n/i18n';
 import { talentJobApplication } from '../../../src/server/db/schema';
 import { describeEachDatabase } from '../../support/test-database';
 import { codeOf, startTalentJobsFixture, type TalentJobsFixture } from './talent-jobs-fixture';
@@ -88,6 +89,10 @@ describeEachDatabase('myJobApplications', (kind) => {
     const [row] = await f.h.database.db.select().from(talentJobApplication).where(eq(talentJobApplication.jobAdId, ad));
     expect(row!.message).toHaveLength(5000);
     const tooLong = await f.h.call(APPLY, { token: f.a.token, variables: { data: { jobAdId: ad, message: 'x'.repeat(5001) } } });
-    expect(tooLong.body.errors?.[0]?.extensions?.fieldErrors).toEqual([{ field: 'data.message', message: 'Use at most 5000 characters' }]);
+    // The code and its values for clients that word it, the message from the locale files.
+    const t = getTranslator(['common', 'jobs']);
+    expect(tooLong.body.errors?.[0]?.extensions?.fieldErrors).toEqual([
+      { field: 'data.message', code: 'messageTooLong', params: { max: 5000 }, message: t('jobs:apply.errors.messageTooLong', { max: 5000 }) },
+    ]);
   });
 });

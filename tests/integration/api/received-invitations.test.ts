@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getTranslator } from '../../../src/lib/i18n/i18n';
 import { generalEventslog, talentInvitation, talentJobApplication, user } from '../../../src/server/db/schema';
 import { describeEachDatabase } from '../../support/test-database';
 import { codeOf, MISSING_ID, startTalentJobsFixture, type TalentJobsFixture } from './talent-jobs-fixture';
@@ -197,7 +198,10 @@ describeEachDatabase('invitations received by a talent', (kind) => {
     it('validates the note before anything else, on its field', async () => {
       const { body } = await f.h.call(APPLY, { token: f.a.token, variables: { id: ids.openAd, message: 'x'.repeat(5001) } });
       expect(codeOf(body)).toBe('BAD_USER_INPUT');
-      expect(body.errors?.[0]?.extensions?.fieldErrors).toEqual([{ field: 'message', message: 'Use at most 5000 characters' }]);
+      const t = getTranslator(['common', 'jobs']);
+      expect(body.errors?.[0]?.extensions?.fieldErrors).toEqual([
+        { field: 'message', code: 'messageTooLong', params: { max: 5000 }, message: t('jobs:apply.errors.messageTooLong', { max: 5000 }) },
+      ]);
       expect(await applicationsOf(f.a.profileId)).toEqual([]);
     });
 

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { periodOf, type BillingPeriod } from '../../../src/lib/billing/billing-period';
+import { getTranslator } from '../../../src/lib/i18n/i18n';
 import { billing, billingLineItem, company, generalEventslog, jobAssignment, jobDescription, talentPaymentProfile } from '../../../src/server/db/schema';
 import { startApiHarness, type ApiHarness, type GraphqlBody } from '../../support/api-harness';
 import { describeEachDatabase } from '../../support/test-database';
@@ -53,8 +54,18 @@ const isoMonthsAgo = (count: number) => {
 };
 
 const codeOf = (body: GraphqlBody) => body.errors?.[0]?.extensions?.code;
-const fieldErrorsOf = (body: GraphqlBody) =>
-  Object.fromEntries(((body.errors?.[0]?.extensions?.fieldErrors as Array<{ field: string; message: string }>) ?? []).map((entry) => [entry.field, entry.message]));
+const t = getTranslator();
+/**
+ * Each field error's code by field (with its params when it has any), once its message is
+ * checked to be the locale text of that code: clients word codes, never English from here.
+ */
+const fieldErrorsOf = (body: GraphqlBody, prefix = 'billing.errors') =>
+  Object.fromEntries(
+    ((body.errors?.[0]?.extensions?.fieldErrors as Array<{ field: string; code: string; params?: Record<string, string | number>; message: string }>) ?? []).map(({ field, code, params, message }) => {
+      expect(message, field).toBe(t(`${prefix}.${code}`, params ?? {}));
+      return [field, params ? { code, params } : code];
+    }),
+  );
 
 const line = (overrides: Record<string, unknown> = {}) => ({ description: 'Frontend development (hours)', unit: 'HOUR', quantity: '160', price: '55.00', ...overrides });
 
@@ -152,9 +163,9 @@ describeEachDatabase('talent billing API', (kind) => {
   it('refuses a line in another currency than the billing, and needs a currency when the assignment has none', async () => {
     const mismatch = await create(first.token, { jobAssignmentId: directId, ...monthsAgo(3), currency: 'EUR', lines: [line(), line({ currency: 'GBP' })] });
     expect(codeOf(mismatch.body)).toBe('BAD_USER_INPUT');
-    expect(fieldErrorsOf(mismatch.body)).toEqual({ 'data.lines.1.currency': 'Every line must be in the billing currency (EUR)' });
+    expect(fieldErrorsOf(mismatch.body)).toEqual({ 'data.lines.1.currency': { code: 'currencyMismatch', params: { currency: 'EUR' } } });
     const none = await create(first.token, { jobAssignmentId: noCurrencyId, ...monthsAgo(0), lines: [line()] });
-    expect(fieldErrorsOf(none.body)).toEqual({ 'data.currency': 'Choose the currency of this billing' });
+    expect(fieldErrorsOf(none.body)).toEqual({ 'data.currency': 'currencyRequired' });
     const chosen = await created(first.token, { jobAssignmentId: noCurrencyId, ...monthsAgo(0), currency: 'gbp', lines: [line({ currency: 'GBP' })] });
     expect(chosen.currency).toBe('GBP');
   });
@@ -167,20 +178,20 @@ describeEachDatabase('talent billing API', (kind) => {
       lines: [line({ description: '', unit: 'WEEK', quantity: '0', price: '-1' }), line({ quantity: '1.234', price: '1,5' })],
     });
     expect(fieldErrorsOf(body)).toEqual({
-      'data.month': 'You can bill the current month or earlier, not a month still to come',
-      'data.lines.0.description': 'Describe the work or expense',
-      'data.lines.0.unit': 'Choose hour, day or month',
-      'data.lines.0.quantity': 'The quantity must be more than 0',
-      'data.lines.0.price': 'The price cannot be negative',
-      'data.lines.1.quantity': 'Use at most two decimals',
-      'data.lines.1.price': 'Enter an amount such as 55.00, with a dot for decimals',
+      'data.month': 'periodInFuture',
+      'data.lines.0.description': 'descriptionRequired',
+      'data.lines.0.unit': 'unitInvalid',
+      'data.lines.0.quantity': 'quantityNotPositive',
+      'data.lines.0.price': 'priceNegative',
+      'data.lines.1.quantity': 'quantityDecimals',
+      'data.lines.1.price': 'priceFormat',
     });
     const early = await create(first.token, { jobAssignmentId: directId, ...monthsAgo(11), lines: [line()] });
-    expect(fieldErrorsOf(early.body)['data.month']).toMatch(/^The assignment starts in /);
+    expect(fieldErrorsOf(early.body)['data.month']).toMatchObject({ code: 'periodBeforeAssignment', params: { start: expect.any(String) } });
     const invalid = await create(first.token, { jobAssignmentId: directId, year: 2026, month: 13, lines: [line()] });
-    expect(fieldErrorsOf(invalid.body)['data.month']).toBe('Choose a month between January 1900 and December 2099');
+    expect(fieldErrorsOf(invalid.body)['data.month']).toBe('periodInvalid');
     const empty = await create(first.token, { jobAssignmentId: directId, ...monthsAgo(3), lines: [] });
-    expect(fieldErrorsOf(empty.body)).toEqual({ 'data.lines': 'Add at least one line' });
+    expect(fieldErrorsOf(empty.body)).toEqual({ 'data.lines': 'linesRequired' });
   });
 
   it('keeps one billing per assignment and month, unless it was rejected or deleted', async () => {
@@ -188,8 +199,9 @@ describeEachDatabase('talent billing API', (kind) => {
     const original = await created(first.token, { jobAssignmentId: directId, ...period, lines: [line()] });
     const again = await create(first.token, { jobAssignmentId: directId, ...period, lines: [line()] });
     expect(codeOf(again.body)).toBe('CONFLICT');
-    expect(again.body.errors?.[0]?.message).toBe('There is already a billing for this assignment and month; edit it, or wait until it is rejected');
-    expect(fieldErrorsOf(again.body)).toHaveProperty('data.month');
+    expect(again.body.errors?.[0]?.extensions).toMatchObject({ reason: 'periodTaken' });
+    expect(again.body.errors?.[0]?.message).toBe(t('billing.errors.periodTaken'));
+    expect(fieldErrorsOf(again.body)).toEqual({ 'data.month': 'periodTaken' });
 
     await h.database.db.update(billing).set({ status: 'REJECTED' }).where(eq(billing.id, original.id));
     const corrected = await created(first.token, { jobAssignmentId: directId, ...period, lines: [line({ quantity: '150' })] });
@@ -246,7 +258,7 @@ describeEachDatabase('talent billing API', (kind) => {
     expect((euro.body.data?.updateMyBilling as BillingView).lineItems.map((item) => item.currency)).toEqual(['CHF', 'CHF']);
     const other = await created(first.token, { jobAssignmentId: directId, ...monthsAgo(7), lines: [line()] });
     const stolen = await h.call(UPDATE, { token: first.token, variables: { id: draft.id, data: { lines: [line({ id: other.lineItems[0]!.id })] } } });
-    expect(fieldErrorsOf(stolen.body)).toEqual({ 'data.lines.0.id': 'This line is not part of the billing; reload the page and try again' });
+    expect(fieldErrorsOf(stolen.body)).toEqual({ 'data.lines.0.id': 'lineUnknown' });
     expect(await linesOf(other.id)).toHaveLength(1);
   });
 
@@ -260,7 +272,8 @@ describeEachDatabase('talent billing API', (kind) => {
     const before = { billing: await row(draft.id), lines: await linesOf(draft.id) };
     const edit = await h.call(UPDATE, { token: first.token, variables: { id: draft.id, data: { lines: [line({ quantity: '1' })] } } });
     expect(codeOf(edit.body)).toBe('CONFLICT');
-    expect(edit.body.errors?.[0]?.message).toBe('This billing is SENT and can no longer be edited; only a DRAFT can');
+    expect(edit.body.errors?.[0]?.extensions).toMatchObject({ reason: 'notADraft' });
+    expect(edit.body.errors?.[0]?.message).toBe(t('billing.errors.notADraft'));
     expect(codeOf((await h.call(DELETE, { token: first.token, variables: { id: draft.id } })).body)).toBe('CONFLICT');
     expect(codeOf((await h.call(SEND, { token: first.token, variables: { id: draft.id } })).body)).toBe('CONFLICT');
     for (const status of ['APPROVED', 'INVOICED', 'PAID', 'REJECTED'] as const) {
@@ -363,16 +376,17 @@ describeEachDatabase('talent billing API', (kind) => {
   it('saves the payment profile, checks IBAN and BIC, and never answers with the full IBAN', async () => {
     expect((await h.call(MY_PAYMENT, { token: first.token })).body.data?.myPaymentProfile).toBeNull();
     const wrong = await h.call(SAVE_PAYMENT, { token: first.token, variables: { data: { currency: 'EURO', accountHolder: '', iban: 'DE89 3704 0044 0532 0130 01', bic: 'COBA' } } });
-    expect(fieldErrorsOf(wrong.body)).toEqual({
-      'data.currency': 'Use a three-letter ISO 4217 currency code, such as EUR',
-      'data.accountHolder': 'Enter the name on the bank account',
-      'data.iban': 'This IBAN is not valid: check it for typing mistakes',
-      'data.bic': 'A BIC (SWIFT code) has 8 or 11 letters and digits, such as COBADEFFXXX',
+    expect(fieldErrorsOf(wrong.body, 'paymentProfile.errors')).toEqual({
+      'data.currency': 'currencyInvalid',
+      'data.accountHolder': 'accountHolderRequired',
+      'data.iban': 'ibanChecksum',
+      'data.bic': 'bicFormat',
     });
-    expect(fieldErrorsOf((await h.call(SAVE_PAYMENT, { token: first.token, variables: { data: { currency: 'EUR', accountHolder: 'Tara' } } })).body)).toEqual({ 'data.iban': 'Enter your IBAN' });
+    const noIban = await h.call(SAVE_PAYMENT, { token: first.token, variables: { data: { currency: 'EUR', accountHolder: 'Tara' } } });
+    expect(fieldErrorsOf(noIban.body, 'paymentProfile.errors')).toEqual({ 'data.iban': 'ibanRequired' });
     // Checked with the schema the billing page reads its form with: codes, and the values their words name.
     const long = await h.call(SAVE_PAYMENT, { token: first.token, variables: { data: { currency: 'EUR', accountHolder: 'x'.repeat(141), iban: 'DE89 3704 0044 0532 0130 00' } } });
-    expect(long.body.errors?.[0]?.extensions?.fieldErrors).toEqual([{ field: 'data.accountHolder', code: 'accountHolderTooLong', params: { max: 140 }, message: 'Use at most 140 characters' }]);
+    expect(long.body.errors?.[0]?.extensions?.fieldErrors).toEqual([{ field: 'data.accountHolder', code: 'accountHolderTooLong', params: { max: 140 }, message: t('paymentProfile.errors.accountHolderTooLong', { max: 140 }) }]);
 
     const saved = await h.call(SAVE_PAYMENT, { token: first.token, variables: { data: { currency: 'eur', accountHolder: 'Tara Talent', iban: 'de89 3704 0044 0532 0130 00', bic: 'cobadeffxxx', bankName: 'Commerzbank' } } });
     expect(saved.body.data?.saveMyPaymentProfile).toMatchObject({ currency: 'EUR', isVerified: false, accountHolder: 'Tara Talent', maskedIban: 'DE•• •••• •••• •••• 3000', bic: 'COBADEFFXXX', bankName: 'Commerzbank', country: 'DE' });

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { savedJobAd, talentInvitation } from '../../../src/server/db/schema';
 import type { SendGraphql } from '../../../src/lib/graphql/send-document';
+import { getTranslator } from '../../../src/lib/i18n/i18n';
 import { submitInvitationForm } from '../../../src/lib/talent-jobs/invitation-form';
 import { submitSavedJobForm } from '../../../src/lib/talent-jobs/saved-job-form';
 import { describeEachDatabase } from '../../support/test-database';
@@ -9,6 +10,8 @@ import { MISSING_ID, startTalentJobsFixture, type TalentJobsFixture } from './ta
 
 // The page-side handlers of the save / remove and apply / ignore forms, against the real
 // API in-process (what the BFF would send as the signed-in talent).
+
+const t = getTranslator(['common', 'jobs']);
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
@@ -62,18 +65,18 @@ describeEachDatabase('talent jobs page forms', (kind) => {
   });
 
   it("maps the apply answers to what the invitation page says, keeping the typed note", async () => {
-    const tooLong = await submitInvitationForm(invitationId, form({ intent: 'apply', message: 'x'.repeat(5001) }), sendAsA);
-    expect(tooLong).toMatchObject({ kind: 'refused', status: 422, reason: 'messageTooLong', message: 'x'.repeat(5001) });
-    expect(await submitInvitationForm(invitationId, form({ intent: 'apply', message: 'Hello' }), sendAsA)).toEqual({ kind: 'done', noticeKey: 'notices.talentJobs.applicationSent' });
-    expect(await submitInvitationForm(invitationId, form({ intent: 'apply', message: 'Again' }), sendAsA)).toMatchObject({ kind: 'refused', status: 409, reason: 'alreadyApplied', message: 'Again' });
-    expect(await submitInvitationForm(invitationId, form({ intent: 'ignore' }), sendAsA)).toMatchObject({ kind: 'refused', reason: 'alreadyApplied' });
+    const tooLong = await submitInvitationForm(invitationId, form({ intent: 'apply', message: 'x'.repeat(5001) }), sendAsA, t);
+    expect(tooLong).toMatchObject({ kind: 'refused', status: 422, reason: 'messageInvalid', message: 'x'.repeat(5001), fieldErrors: { message: t('jobs:apply.errors.messageTooLong', { max: 5000 }) } });
+    expect(await submitInvitationForm(invitationId, form({ intent: 'apply', message: 'Hello' }), sendAsA, t)).toEqual({ kind: 'done', noticeKey: 'notices.talentJobs.applicationSent' });
+    expect(await submitInvitationForm(invitationId, form({ intent: 'apply', message: 'Again' }), sendAsA, t)).toMatchObject({ kind: 'refused', status: 409, reason: 'alreadyApplied', message: 'Again' });
+    expect(await submitInvitationForm(invitationId, form({ intent: 'ignore' }), sendAsA, t)).toMatchObject({ kind: 'refused', reason: 'alreadyApplied' });
   });
 
   it("answers 'unavailable' for an id that is not the talent's, and 'invalid' for a form that is not ours", async () => {
     const sendAsB: SendGraphql = (body) => f.h.call(body.query, { token: f.b.token, variables: body.variables });
-    expect(await submitInvitationForm(invitationId, form({ intent: 'ignore' }), sendAsB)).toMatchObject({ kind: 'refused', reason: 'unavailable' });
-    expect(await submitInvitationForm(MISSING_ID, form({ intent: 'apply' }), sendAsA)).toMatchObject({ kind: 'refused', reason: 'unavailable' });
-    expect(await submitInvitationForm(invitationId, form({ intent: 'accept' }), sendAsA)).toMatchObject({ kind: 'refused', status: 400, reason: 'invalid' });
+    expect(await submitInvitationForm(invitationId, form({ intent: 'ignore' }), sendAsB, t)).toMatchObject({ kind: 'refused', reason: 'unavailable' });
+    expect(await submitInvitationForm(MISSING_ID, form({ intent: 'apply' }), sendAsA, t)).toMatchObject({ kind: 'refused', reason: 'unavailable' });
+    expect(await submitInvitationForm(invitationId, form({ intent: 'accept' }), sendAsA, t)).toMatchObject({ kind: 'refused', status: 400, reason: 'invalid' });
   });
 
   it('ignores an invitation', async () => {
@@ -81,6 +84,6 @@ describeEachDatabase('talent jobs page forms', (kind) => {
       .insert(talentInvitation)
       .values({ talentProfileId: f.a.profileId, companyId: f.acme.id, jobAdId: f.ads.anonymous })
       .returning({ id: talentInvitation.id });
-    expect(await submitInvitationForm(other!.id, form({ intent: 'ignore' }), sendAsA)).toEqual({ kind: 'done', noticeKey: 'notices.talentJobs.invitationIgnored' });
+    expect(await submitInvitationForm(other!.id, form({ intent: 'ignore' }), sendAsA, t)).toEqual({ kind: 'done', noticeKey: 'notices.talentJobs.invitationIgnored' });
   });
 });

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { getTranslator } from '../../../src/lib/i18n/i18n';
 import { addMoney, toCents } from '../../../src/lib/money/decimal-money';
 import { CSV_EXPORT_MAX_ROWS } from '../../../src/lib/transactions/transactions-csv';
 import { company, companyTalentRoster, jobAssignment, jobDescription, talentBalanceTransaction } from '../../../src/server/db/schema';
@@ -256,23 +257,27 @@ describeEachDatabase('talent balance transactions', (kind) => {
     expect((await h.call(BALANCES)).body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });
 
-  it('refuses a bad period or company with a message per field', async () => {
-    const cases: Array<[Record<string, unknown>, Array<{ field: string; message: string }>]> = [
-      [{ from: '2024-06-01', to: '2024-05-31' }, [{ field: 'filter.to', message: 'The end date must be on or after the start date' }]],
+  it('refuses a bad period or company with a code per field, worded from the locale file', async () => {
+    const t = getTranslator();
+    const cases: Array<[Record<string, unknown>, Array<{ field: string; code: string }>]> = [
+      [{ from: '2024-06-01', to: '2024-05-31' }, [{ field: 'filter.to', code: 'fromAfterTo' }]],
       [{ from: '2024-02-30', to: '31/12/2024' }, [
-        { field: 'filter.from', message: 'The start date must be a calendar day written yyyy-mm-dd' },
-        { field: 'filter.to', message: 'The end date must be a calendar day written yyyy-mm-dd' },
+        { field: 'filter.from', code: 'fromNotADate' },
+        { field: 'filter.to', code: 'toNotADate' },
       ]],
       [{ from: '1899-12-31', to: '2100-01-01' }, [
-        { field: 'filter.from', message: 'The start date must lie between 1900-01-01 and 2099-12-31' },
-        { field: 'filter.to', message: 'The end date must lie between 1900-01-01 and 2099-12-31' },
+        { field: 'filter.from', code: 'fromOutOfRange' },
+        { field: 'filter.to', code: 'toOutOfRange' },
       ]],
-      [{ from: '', to: '2024-01-01' }, [{ field: 'filter.from', message: 'Give the start date of the period' }]],
-      [{ ...ALL, companyId: 'acme' }, [{ field: 'filter.companyId', message: 'Choose one of your companies' }]],
+      [{ from: '', to: '2024-01-01' }, [{ field: 'filter.from', code: 'fromRequired' }]],
+      [{ ...ALL, companyId: 'acme' }, [{ field: 'filter.companyId', code: 'companyUnknown' }]],
+      [{ ...ALL, currency: 'euro' }, [{ field: 'filter.currency', code: 'currencyInvalid' }]],
     ];
     for (const query of [LIST, TOTALS, EXPORT]) {
-      for (const [filter, fieldErrors] of cases) {
+      for (const [filter, codes] of cases) {
         const { body } = await h.call(query, { token: talent, variables: { filter } });
+        // Each field's code, and as its message the locale text of that code.
+        const fieldErrors = codes.map((error) => ({ ...error, message: t(`transactions.errors.${error.code}`) }));
         expect(body.errors?.[0]?.extensions, JSON.stringify(filter)).toMatchObject({ code: 'BAD_USER_INPUT', fieldErrors });
       }
     }

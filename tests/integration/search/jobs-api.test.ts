@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { getTranslator } from '../../../src/lib/i18n/i18n';
 import type { Database } from '../../../src/server/db/client';
 import { describeEachDatabase, openTestDatabase } from '../../support/test-database';
 import { HIDDEN_TITLES, insertJobAdFixture, OPEN_NEWEST_FIRST, type JobAdFixture } from './job-ad-fixture';
@@ -125,24 +126,35 @@ describeEachDatabase('job search API (public)', (kind) => {
     expect(h.statements).toEqual([]);
   });
 
-  it('refuses bad input with BAD_USER_INPUT and field-level messages', async () => {
+  it('refuses bad input with BAD_USER_INPUT and a code per field, with the values its words name', async () => {
+    const t = getTranslator(['common', 'jobs']);
+    type FieldError = { field: string; code: string; params?: Record<string, string | number>; message: string };
+    /** The field errors as codes, once each message is checked to be the locale text of its code. */
+    const codesOf = (fieldErrors: unknown) =>
+      (fieldErrors as FieldError[]).map(({ message, ...error }) => {
+        expect(message, error.field).toBe(t(`jobs:search.errors.${error.code}`, error.params ?? {}));
+        return error;
+      });
     const refused = async (search: Record<string, unknown>) => {
       const { status, body } = await h.call(JOB_ADS, { search });
       expect(status).toBe(400);
       expect(body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
-      return body.errors?.[0]?.extensions?.fieldErrors;
+      return codesOf(body.errors?.[0]?.extensions?.fieldErrors);
     };
-    expect(await refused({ perPage: 500 })).toEqual([{ field: 'search.perPage', message: 'Use 1 to 50 results per page' }]);
+    expect(await refused({ perPage: 500 })).toEqual([{ field: 'search.perPage', code: 'perPageOutOfRange', params: { max: 50 } }]);
     expect(await refused({ sortBy: 'salary:desc' })).toEqual([
-      { field: 'search.sortBy', message: 'Use _text_match:desc, publishedAt:desc or publishedAt:asc' },
+      { field: 'search.sortBy', code: 'valueUnknown', params: { value: 'salary:desc', allowed: '_text_match:desc, publishedAt:desc, publishedAt:asc' } },
     ]);
     expect(await refused({ page: 0, employmentType: ['intern'] })).toEqual([
-      { field: 'search.employmentType', message: 'Unknown value "intern": use freelancer or employee' },
-      { field: 'search.page', message: 'Use a page number of 1 or more' },
+      { field: 'search.employmentType', code: 'valueUnknown', params: { value: 'intern', allowed: 'freelancer, employee' } },
+      { field: 'search.page', code: 'pageInvalid' },
     ]);
-    expect(await refused({ salaryMin: '-1.00' })).toEqual([{ field: 'search.salaryMin', message: 'Use a non-negative amount with at most two decimals, such as "4500.00"' }]);
-    expect(await refused({ q: 'x'.repeat(201) })).toEqual([{ field: 'search.q', message: 'Use at most 200 characters' }]);
+    expect(await refused({ salaryMin: '-1.00' })).toEqual([{ field: 'search.salaryMin', code: 'amountFormat' }]);
+    expect(await refused({ q: 'x'.repeat(201) })).toEqual([{ field: 'search.q', code: 'tooLong', params: { max: 200 } }]);
     const limit = await h.call(SUGGESTIONS, { q: 'react', limit: 500 });
-    expect(limit.body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', fieldErrors: [{ field: 'limit', message: 'Ask for 1 to 20 suggestions' }] });
+    expect(limit.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(codesOf(limit.body.errors?.[0]?.extensions?.fieldErrors)).toEqual([{ field: 'limit', code: 'limitOutOfRange', params: { max: 20 } }]);
+    const long = await h.call(SUGGESTIONS, { q: 'x'.repeat(201) });
+    expect(codesOf(long.body.errors?.[0]?.extensions?.fieldErrors)).toEqual([{ field: 'q', code: 'tooLong', params: { max: 200 } }]);
   });
 });

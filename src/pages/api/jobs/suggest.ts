@@ -2,12 +2,12 @@ import type { APIRoute } from 'astro';
 import { stripControlCharacters } from '../../../lib/text/control-characters';
 import { sendDocument } from '../../../lib/graphql/send-document';
 import { JOB_AD_SUGGESTIONS_QUERY } from '../../../lib/jobs/job-queries';
-
-const MAX_QUERY_LENGTH = 200;
+import { MAX_QUERY_LENGTH } from '../../../lib/jobs/search-params';
 
 /**
  * Title suggestions for the job search box: public, anonymous (no session is used even
- * when the visitor has one) and briefly cacheable. An empty query sends no search.
+ * when the visitor has one) and briefly cacheable. An empty query sends no search; the
+ * text is cut to the API's own limit, so the API never refuses it as input.
  */
 export const GET: APIRoute = async ({ url, locals }) => {
   const q = stripControlCharacters(url.searchParams.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH);

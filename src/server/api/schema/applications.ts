@@ -1,12 +1,13 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { applicationMessageError, normalizeApplicationMessage } from '../../../lib/talent-jobs/application-message';
+import { APPLICATION_MESSAGE_ERRORS, applicationMessageSchema } from '../../../lib/talent-jobs/application-message';
+import { zodIssues } from '../../../lib/forms/zod-issues';
 import type { AppDatabase } from '../../db/client';
 import { company, companyHiringStep, jobAd, jobDescription, talentJobApplication } from '../../db/schema';
 import { findMyTalentProfileId, requireMyTalentProfileId } from '../auth/my-talent-profile';
 import { openJobAd, visibleJobAd } from '../../search/open-job-ad';
 import { builder } from '../builder';
-import { ApiError, notFound } from '../errors';
+import { ApiError, invalidFields, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
 import { firstHiringStepId } from '../companies/company-rows';
@@ -85,12 +86,14 @@ export function selectApplications(db: AppDatabase, where: SQL, now = new Date()
     .where(where);
 }
 
-/** The message of an application, checked; throws the field error the forms show. */
-export function checkedApplicationMessage(raw: string | null | undefined, field: string): string | null {
-  const message = normalizeApplicationMessage(raw);
-  const error = applicationMessageError(message);
-  if (error) throw new ApiError('BAD_USER_INPUT', error, { fieldErrors: [{ field, message: error }] });
-  return message;
+/**
+ * The note of an application, checked by the apply forms' own schema; a refusal is the
+ * `message` field of `inputName`'s input (null: a top-level argument), with its code.
+ */
+export function checkedApplicationMessage(raw: string | null | undefined, inputName: string | null): string | null {
+  const parsed = applicationMessageSchema.safeParse({ message: raw });
+  if (!parsed.success) throw invalidFields(zodIssues(parsed.error), APPLICATION_MESSAGE_ERRORS, inputName);
+  return parsed.data.message;
 }
 
 const ApplyInput = builder.inputType('ApplyToJobAdInput', {
@@ -107,7 +110,7 @@ builder.mutationField('applyToJobAd', (t) =>
     authScopes: { signedIn: true },
     args: { data: t.arg({ type: ApplyInput, required: true }) },
     resolve: async (_root, { data }, context) => {
-      const message = checkedApplicationMessage(data.message, 'data.message');
+      const message = checkedApplicationMessage(data.message, 'data');
       const jobAdId = String(data.jobAdId);
       if (!isUuid(jobAdId)) throw notFound('This job ad');
       const profileId = await requireMyTalentProfileId(context);

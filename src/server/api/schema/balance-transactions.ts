@@ -4,13 +4,14 @@ import { company, companyTalentRoster, jobAssignment, jobDescription, talentBala
 import { isUuid } from '../../../lib/ids';
 import { isCurrencyCode, normalizeCurrency } from '../../../lib/money/currency-code';
 import { BALANCE_TRANSACTION_TYPES, type BalanceTransactionTypeValue } from '../../../lib/transactions/balance-transaction-types';
-import { checkPeriod, periodBounds, periodProblemMessage } from '../../../lib/transactions/period';
+import { checkPeriod, periodBounds, TRANSACTION_ERRORS } from '../../../lib/transactions/period';
 import { CSV_EXPORT_MAX_ROWS } from '../../../lib/transactions/transactions-csv';
 import { findMyTalentProfileId } from '../auth/my-talent-profile';
 import type { ApiContext } from '../context';
 import type { Writer } from '../companies/company-rows';
 import { builder } from '../builder';
-import { ApiError, type FieldError } from '../errors';
+import { invalidFields } from '../errors';
+import type { FieldIssue } from '../../../lib/forms/form-outcome';
 import { pageArgs, pageOf, pageWindow, type PageWindow } from '../pagination';
 
 // Balance movements (spec §3 talentBalanceTransaction) as the talent sees them: only rows
@@ -172,14 +173,14 @@ const optionalArg = (value: string | number | null | undefined) => (value === nu
 
 /** The checked filter, or BAD_USER_INPUT naming each wrong field (`filter.from`, `filter.to`, `filter.companyId`...). */
 export function readFilter(filter: FilterArg): LedgerFilter {
-  const fieldErrors: FieldError[] = checkPeriod(filter.from, filter.to).map((problem) => ({ field: `filter.${problem.field}`, message: periodProblemMessage(problem) }));
+  const issues: FieldIssue[] = checkPeriod(filter.from, filter.to);
   const companyId = optionalArg(filter.companyId);
-  if (companyId !== null && !isUuid(companyId)) fieldErrors.push({ field: 'filter.companyId', message: 'Choose one of your companies' });
+  if (companyId !== null && !isUuid(companyId)) issues.push({ path: 'companyId', code: 'companyUnknown' });
   const rosterEntryId = optionalArg(filter.rosterEntryId);
-  if (rosterEntryId !== null && !isUuid(rosterEntryId)) fieldErrors.push({ field: 'filter.rosterEntryId', message: 'Choose one of the roster entries' });
+  if (rosterEntryId !== null && !isUuid(rosterEntryId)) issues.push({ path: 'rosterEntryId', code: 'rosterEntryUnknown' });
   const currency = filter.currency ? normalizeCurrency(filter.currency) : null;
-  if (currency && !isCurrencyCode(currency)) fieldErrors.push({ field: 'filter.currency', message: 'Give a currency as an ISO 4217 code, such as EUR' });
-  if (fieldErrors.length) throw new ApiError('BAD_USER_INPUT', fieldErrors[0]!.message, { fieldErrors });
+  if (currency && !isCurrencyCode(currency)) issues.push({ path: 'currency', code: 'currencyInvalid' });
+  if (issues.length) throw invalidFields(issues, TRANSACTION_ERRORS, 'filter');
   const { start, endExclusive } = periodBounds(filter.from.trim(), filter.to.trim());
   return { start, endExclusive, companyId, rosterEntryId, currency: currency || null, type: filter.type ?? null };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { billingAttachmentAddressOfUrl, billingAttachmentUrl, canAttachMore, MAX_ATTACHMENTS_PER_LINE } from '../../../lib/billing/billing-attachments';
+import { BILLING_ERRORS } from '../../../lib/billing/billing-issues';
 import { canEditBilling } from '../../../lib/billing/billing-status';
 import { isUuid } from '../../../lib/ids';
 import { cleanFileName } from '../../../lib/uploads/file-names';
@@ -16,7 +17,7 @@ import { recordEvent } from '../record-event';
 import { companyOfBilling, loadMyBilling, lockMyBilling } from '../billing/billing-rows';
 import { builder } from '../builder';
 import type { ApiContext } from '../context';
-import { ApiError, notFound } from '../errors';
+import { conflict, notFound } from '../errors';
 import { readUploadedFile, uploadRefused } from '../uploads/read-uploaded-file';
 import { Billing, BillingAttachment } from './billing';
 
@@ -33,8 +34,8 @@ function storageOf(context: ApiContext): FileStorage {
   return context.storage;
 }
 
-const notADraft = (status: string) =>
-  new ApiError('CONFLICT', `This billing is ${status}, so its attachments can no longer be changed; only a DRAFT's can`, { hint: 'reload it to see its status' });
+/** Only a DRAFT's attachments change: the reason code the billing page words. */
+const notADraft = () => conflict('notADraft', BILLING_ERRORS);
 
 const tooMany = () => uploadRefused(`A line holds at most ${MAX_ATTACHMENTS_PER_LINE} files: remove one before adding another`, 'tooManyFiles');
 
@@ -58,7 +59,7 @@ async function myDraftLine(db: AppDatabase, talentProfileId: string, billingId: 
     .where(and(eq(billingLineItem.id, lineId), eq(billingLineItem.billingId, billingId)))
     .for('update');
   if (!line) throw notFound(LINE);
-  if (!canEditBilling('talent', current.status)) throw notADraft(current.status);
+  if (!canEditBilling('talent', current.status)) throw notADraft();
   return { billing: current, attachments: line.attachments ?? [] };
 }
 

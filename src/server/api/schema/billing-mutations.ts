@@ -1,10 +1,10 @@
 import { and, eq, isNull, ne, notInArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { billingContentSchema, type BillingContent } from '../../../lib/billing/billing-input';
-import { billingIssueMessage, type BillingIssue } from '../../../lib/billing/billing-issues';
+import { BILLING_ERRORS, type BillingIssue } from '../../../lib/billing/billing-issues';
 import { zodIssues } from '../../../lib/forms/zod-issues';
 import { defaultDueDate, periodIssue, type BillingPeriod } from '../../../lib/billing/billing-period';
-import { canChangeStatus, canDeleteBilling, canEditBilling, type BillingStatusValue } from '../../../lib/billing/billing-status';
+import { canChangeStatus, canDeleteBilling, canEditBilling } from '../../../lib/billing/billing-status';
 import { isUuid } from '../../../lib/ids';
 import type { AppDatabase } from '../../db/client';
 import { billing, billingLineItem } from '../../db/schema';
@@ -13,7 +13,7 @@ import { attachmentKeysOf, deleteUnreferencedFiles } from '../billing/attachment
 import { recordEvent } from '../record-event';
 import { companyOfBilling, loadLines, loadMyBilling, lockMyAssignment, lockMyBilling, type BillingLineRow, type BillingRow } from '../billing/billing-rows';
 import { builder } from '../builder';
-import { ApiError, notFound } from '../errors';
+import { conflict, invalidFields, notFound } from '../errors';
 import { Billing } from './billing';
 
 // The talent's billing mutations. Every one is scoped by the caller's own talent profile
@@ -53,13 +53,6 @@ const UpdateMyBillingInput = builder.inputType('UpdateMyBillingInput', {
   }),
 });
 
-function badInput(issues: readonly BillingIssue[]): ApiError {
-  return new ApiError('BAD_USER_INPUT', issues.length === 1 ? billingIssueMessage(issues[0]!) : 'Some fields need attention', {
-    hint: 'see fieldErrors',
-    fieldErrors: issues.map((issue) => ({ field: `data.${issue.path}`, code: issue.code, ...(issue.params ? { params: issue.params } : {}), message: billingIssueMessage(issue) })),
-  });
-}
-
 /** The content checked by the billing rules (the schema the billing page posts through too). */
 function readContent(input: z.input<typeof billingContentSchema>): { ok: true; value: BillingContent } | { ok: false; issues: BillingIssue[] } {
   const result = billingContentSchema.safeParse(input);
@@ -67,8 +60,8 @@ function readContent(input: z.input<typeof billingContentSchema>): { ok: true; v
   return result.success ? { ok: true, value: result.data } : { ok: false, issues: zodIssues(result.error) as BillingIssue[] };
 }
 
-const notADraft = (status: BillingStatusValue, what: string) =>
-  new ApiError('CONFLICT', `This billing is ${status} and can no longer be ${what}; only a DRAFT can`, { hint: 'reload it to see its status' });
+/** Only a DRAFT may be edited, sent or deleted: the reason code the billing page words. */
+const notADraft = () => conflict('notADraft', BILLING_ERRORS);
 
 /** Its own createdAt per line, a millisecond apart after `after`: lines are read back in the order they were written. */
 function lineTimes(count: number, after: Date | null): Date[] {
@@ -104,16 +97,13 @@ builder.mutationField('createMyBilling', (t) =>
         const period: BillingPeriod = { year: data.year, month: data.month };
         const content = readContent({ currency: data.currency?.trim() || assignment.currency || '', message: data.message, lines: data.lines });
         const issues = [periodIssue(period, new Date(), assignment), ...(content.ok ? [] : content.issues)].filter((issue): issue is BillingIssue => issue !== null);
-        if (issues.length > 0 || !content.ok) throw badInput(issues);
+        if (issues.length > 0 || !content.ok) throw invalidFields(issues, BILLING_ERRORS);
         const taken = await tx
           .select({ id: billing.id })
           .from(billing)
           .where(and(eq(billing.jobAssignmentId, assignment.id), eq(billing.year, period.year), eq(billing.month, period.month), ne(billing.status, 'REJECTED'), isNull(billing.deletedAt)))
           .limit(1);
-        if (taken.length > 0) {
-          const message = billingIssueMessage({ path: 'month', code: 'periodTaken' });
-          throw new ApiError('CONFLICT', message, { hint: 'edit the existing billing of that month', fieldErrors: [{ field: 'data.month', code: 'periodTaken', message }] });
-        }
+        if (taken.length > 0) throw conflict('periodTaken', BILLING_ERRORS, 'data.month');
         const { currency, message, lines, amount } = content.value;
         const [created] = await tx
           .insert(billing)
@@ -182,17 +172,17 @@ builder.mutationField('updateMyBilling', (t) =>
       const updated = await context.db.transaction(async (tx) => {
         const current = await lockMyBilling(tx, profileId, id);
         if (!current) throw notFound('This billing');
-        if (!canEditBilling('talent', current.status)) throw notADraft(current.status, 'edited');
+        if (!canEditBilling('talent', current.status)) throw notADraft();
         const content = readContent({
           currency: data.currency?.trim() || current.currency,
           message: data.message === undefined ? current.message : data.message,
           lines: data.lines,
         });
-        if (!content.ok) throw badInput(content.issues);
+        if (!content.ok) throw invalidFields(content.issues, BILLING_ERRORS);
         const stored = (await loadLines(tx, [id])).get(id) ?? [];
         const storedIds = new Set(stored.map((line) => line.id));
         const unknown = content.value.lines.flatMap((line, index) => (line.id && !storedIds.has(line.id) ? [{ path: `lines.${index}.id`, code: 'lineUnknown' as const }] : []));
-        if (unknown.length > 0) throw badInput(unknown);
+        if (unknown.length > 0) throw invalidFields(unknown, BILLING_ERRORS);
 
         const { before, after, changed } = changesOf(current, stored, content.value);
         if (!changed) return reload(tx, profileId, id);
@@ -238,7 +228,7 @@ builder.mutationField('sendMyBilling', (t) =>
       return context.db.transaction(async (tx) => {
         const current = await lockMyBilling(tx, profileId, id);
         if (!current) throw notFound('This billing');
-        if (!canChangeStatus('talent', current.status, 'SENT')) throw notADraft(current.status, 'sent');
+        if (!canChangeStatus('talent', current.status, 'SENT')) throw notADraft();
         await tx.update(billing).set({ status: 'SENT', sentAt: new Date() }).where(eq(billing.id, id));
         const companyId = await companyOfBilling(tx, current.jobAssignmentId);
         await recordEvent(tx, viewer, {
@@ -265,7 +255,7 @@ builder.mutationField('deleteMyBilling', (t) =>
       return context.db.transaction(async (tx) => {
         const current = await lockMyBilling(tx, profileId, id);
         if (!current) throw notFound('This billing');
-        if (!canDeleteBilling('talent', current.status)) throw notADraft(current.status, 'deleted');
+        if (!canDeleteBilling('talent', current.status)) throw notADraft();
         await tx.update(billing).set({ deletedAt: new Date() }).where(eq(billing.id, id));
         const companyId = await companyOfBilling(tx, current.jobAssignmentId);
         await recordEvent(tx, viewer, {

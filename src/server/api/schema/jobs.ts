@@ -1,9 +1,9 @@
 import { MAX_QUERY_LENGTH } from '../../../lib/jobs/search-params';
-import { validateJobSearchInput } from '../../../lib/jobs/search-input';
+import { JOB_SEARCH_ERRORS, validateJobSearchInput } from '../../../lib/jobs/search-input';
 import { MAX_SUGGESTION_LIMIT } from '../../search/job-search';
 import { loadOpenJobAds, loadVisibleJobAd, type PublicCompanyRow, type PublicJobAdRow } from '../../search/job-ad-rows';
 import { builder } from '../builder';
-import { ApiError } from '../errors';
+import { invalidFields } from '../errors';
 
 // Public operations: they answer calls without a token, so every row they return comes
 // from job-ad-rows, which only ever loads what a guest may see.
@@ -113,11 +113,7 @@ builder.queryField('jobAds', (t) =>
     args: { search: t.arg({ type: JobAdSearchInput, required: false }) },
     resolve: async (_root, args, { db, jobSearch }) => {
       const checked = validateJobSearchInput(args.search);
-      if (!checked.ok) {
-        throw new ApiError('BAD_USER_INPUT', checked.errors[0]!.message, {
-          fieldErrors: checked.errors.map((error) => ({ field: `search.${error.field}`, message: error.message })),
-        });
-      }
+      if (!checked.ok) throw invalidFields(checked.issues, JOB_SEARCH_ERRORS, 'search');
       const { params } = checked;
       const now = new Date();
       const { ids, total, totalIsExact } = await jobSearch.search(params, now);
@@ -143,14 +139,10 @@ builder.queryField('jobAdSuggestions', (t) =>
     args: { q: t.arg.string({ required: true }), limit: t.arg.int({ required: false, description: `1 to ${MAX_SUGGESTION_LIMIT} (default 8)` }) },
     resolve: (_root, args, { jobSearch }) => {
       const q = args.q.trim();
-      if (q.length > MAX_QUERY_LENGTH) {
-        throw new ApiError('BAD_USER_INPUT', `Use at most ${MAX_QUERY_LENGTH} characters`, { fieldErrors: [{ field: 'q', message: `Use at most ${MAX_QUERY_LENGTH} characters` }] });
-      }
+      if (q.length > MAX_QUERY_LENGTH) throw invalidFields([{ path: 'q', code: 'tooLong', params: { max: MAX_QUERY_LENGTH } }], JOB_SEARCH_ERRORS, null);
       const limit = args.limit ?? undefined;
       if (limit !== undefined && (limit < 1 || limit > MAX_SUGGESTION_LIMIT)) {
-        throw new ApiError('BAD_USER_INPUT', `Ask for 1 to ${MAX_SUGGESTION_LIMIT} suggestions`, {
-          fieldErrors: [{ field: 'limit', message: `Ask for 1 to ${MAX_SUGGESTION_LIMIT} suggestions` }],
-        });
+        throw invalidFields([{ path: 'limit', code: 'limitOutOfRange', params: { max: MAX_SUGGESTION_LIMIT } }], JOB_SEARCH_ERRORS, null);
       }
       // An empty text sends no search (spec §5).
       return q ? jobSearch.suggest(q, limit) : [];

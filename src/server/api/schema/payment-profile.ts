@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { maskIban } from '../../../lib/billing/bank-details';
-import { paymentProfileIssueMessage, type PaymentProfileIssue } from '../../../lib/billing/billing-issues';
+import { PAYMENT_PROFILE_ERRORS } from '../../../lib/billing/billing-issues';
 import { bankDetailsAfterSave, keepsVerification, paymentProfileSchema } from '../../../lib/billing/payment-profile-input';
 import { zodIssues } from '../../../lib/forms/zod-issues';
 import type { AppDatabase } from '../../db/client';
@@ -8,7 +8,7 @@ import { talentPaymentProfile, talentProfile } from '../../db/schema';
 import { findMyTalentProfileId, requireMyTalentProfileId } from '../auth/my-talent-profile';
 import { recordEvent } from '../record-event';
 import { builder } from '../builder';
-import { ApiError } from '../errors';
+import { invalidFields } from '../errors';
 
 // Spec §3 talentPaymentProfile: where and in which currency a talent is paid. The full
 // IBAN goes in once and never comes out again: every answer carries it masked.
@@ -69,13 +69,6 @@ const SaveMyPaymentProfileInput = builder.inputType('SaveMyPaymentProfileInput',
   }),
 });
 
-function badInput(issues: readonly PaymentProfileIssue[]): ApiError {
-  return new ApiError('BAD_USER_INPUT', issues.length === 1 ? paymentProfileIssueMessage(issues[0]!) : 'Some fields need attention', {
-    hint: 'see fieldErrors',
-    fieldErrors: issues.map((issue) => ({ field: `data.${issue.path}`, code: issue.code, ...(issue.params ? { params: issue.params } : {}), message: paymentProfileIssueMessage(issue) })),
-  });
-}
-
 builder.mutationField('saveMyPaymentProfile', (t) =>
   t.field({
     type: TalentPaymentProfile,
@@ -95,9 +88,9 @@ builder.mutationField('saveMyPaymentProfile', (t) =>
           .for('update');
         const current = await selectPaymentProfile(tx, profileId, { lock: true });
         const stored = current?.bankInformation ?? null;
-        // The rules the billing page reads its form with; their issue codes are PaymentProfileIssueCodes.
+        // The rules the billing page reads its form with, worded from the same locale keys.
         const parsed = paymentProfileSchema({ hasSavedIban: Boolean(stored?.iban) }).safeParse(data);
-        if (!parsed.success) throw badInput(zodIssues(parsed.error) as PaymentProfileIssue[]);
+        if (!parsed.success) throw invalidFields(zodIssues(parsed.error), PAYMENT_PROFILE_ERRORS);
         const bank = bankDetailsAfterSave(stored, parsed.data);
         const keepVerified = current?.isVerified === true && keepsVerification(stored, bank);
         const bankInformation = {

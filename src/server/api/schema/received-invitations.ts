@@ -238,7 +238,7 @@ builder.mutationField('applyToInvitation', (t) =>
       message: t.arg.string({ required: false, description: 'A note to the company, at most 5000 characters' }),
     },
     resolve: async (_root, args, context) => {
-      const message = checkedApplicationMessage(args.message, 'message');
+      const message = checkedApplicationMessage(args.message, null);
       const id = String(args.id);
       if (!isUuid(id)) throw invitationNotFound();
       const profileId = await requireMyTalentProfileId(context);
