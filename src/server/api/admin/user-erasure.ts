@@ -17,7 +17,7 @@ import {
   userNotificationPreferences,
 } from '../../db/schema';
 import type { Writer } from '../companies/company-rows';
-import { keysOf } from '../schema/talent-uploads';
+import { keysOf } from '../talent/talent-uploads';
 
 type UserRow = typeof user.$inferSelect;
 

@@ -12,7 +12,7 @@ import type { ApiContext } from '../context';
 import { conflict, invalidFields, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
-import { Billing, BillingStatus } from '../schema/billing';
+import { Billing, BillingStatus } from './billing';
 import { loadReviewedBilling, loadReviewedBillings, lockReviewedBilling, type BillingRow } from './billing-rows';
 
 // The company side of billings (issue 18, spec §2 /company/billing): the billings talents

@@ -21,7 +21,7 @@ import { JobFieldsInput, jobFieldColumns, jobFieldsOf } from '../jobs/job-fields
 
 // A company's own job ads (spec §3 jobAd; issue 15): drafts, scheduled, published and
 // closed ads, written, published, taken down and copied here. What guests see of them is
-// the public JobAd (schema/jobs.ts), which only ever loads visible ads. Every id is looked
+// the public JobAd (jobs/jobs.ts), which only ever loads visible ads. Every id is looked
 // up among the tp-company company's ads, so another company's id is NOT_FOUND like an
 // unknown one. After each write commits, the search copy follows (context.jobAdIndex).
 

@@ -2,7 +2,7 @@ import { and, eq, not, sql, type SQL } from 'drizzle-orm';
 import { talentInvitation, talentJobApplication } from '../../db/schema';
 
 // How an invitation was answered, in SQL, for both sides: the talent's own list
-// (schema/received-invitations.ts) and the company's sent invitations. The rule is
+// (talent-jobs/received-invitations.ts) and the company's sent invitations. The rule is
 // invitationStatus (src/lib/talent-jobs/invitation-status.ts): applying answers for good,
 // so it wins over ignoring. Every expression needs talent_invitation in the query.
 

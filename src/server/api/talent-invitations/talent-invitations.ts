@@ -29,7 +29,7 @@ import { answeredAt, answeringApplicationId, invitationStatusIs } from './invita
 
 // Invitations a company sends to talents (issue 17; spec §3 talentInvitation): many at
 // once to one of its job ads or job descriptions, then listed with each talent's answer.
-// The talent reads them on /talent/invitations (schema/received-invitations.ts); the
+// The talent reads them on /talent/invitations (talent-jobs/received-invitations.ts); the
 // answer follows the same rule on both sides (invitation-answer.ts). Every id is looked up
 // inside the tp-company company, so another company's id is NOT_FOUND like an unknown one.
 

@@ -27,12 +27,12 @@ import {
   TransactionType,
   transactionTotals,
   type LedgerFilter,
-} from '../schema/balance-transactions';
+} from '../transactions/balance-transactions';
 import { ownRosterEntry, type RosterRow } from './talent-roster';
 
 // The selected company's side of the balance ledger (spec §3 talentBalanceTransaction,
 // issue 18): the entries of its roster, read through the talent's own ledger functions
-// (schema/balance-transactions.ts) with the company as the scope, so both sides show the
+// (transactions/balance-transactions.ts) with the company as the scope, so both sides show the
 // same rows and running balances. The ledger is append-only: an entry is added with its
 // roster entry's balance moved in the same transaction, and corrected by a reversing
 // entry, never changed or deleted. Each entry is a companyTalentRoster.update event (spec

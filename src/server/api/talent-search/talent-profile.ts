@@ -12,7 +12,7 @@ import { notFound } from '../errors';
 import { ApplicantDocumentRef, applicantDocumentsOf } from '../job-applications/received-applications';
 import { companyTalentLink } from '../job-applications/talent-link';
 import { entriesOfTalent, SavedTalent } from '../saved-talents/saved-talents';
-import type { TalentProfileRow } from '../schema/talents';
+import type { TalentProfileRow } from '../talent/talents';
 
 // A talent's profile as a company sees it (issue 17 item 2; shown on /company/talent-search
 // ?profile=<id>): the profile summary, the company's lists holding the talent, and contact

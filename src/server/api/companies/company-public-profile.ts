@@ -3,11 +3,11 @@ import { isUuid } from '../../../lib/ids';
 import { company, jobAd } from '../../db/schema';
 import { loadOpenJobAds } from '../../search/job-ad-rows';
 import { openJobAd } from '../../search/open-job-ad';
-import { listedCompany } from '../companies/listed-company';
+import { listedCompany } from './listed-company';
 import { builder } from '../builder';
 import { notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
-import { JobAd } from './jobs';
+import { JobAd } from '../jobs/jobs';
 
 // Public: answers without a token, so a later guest company page can use it as the talent
 // page does. It selects the public columns by name and nothing else: invoice details,

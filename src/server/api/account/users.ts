@@ -12,7 +12,7 @@ import {
 import { userFeatureFlagRows } from '../feature-flags/feature-flag-access';
 import { builder } from '../builder';
 import { ApiError, invalidFields } from '../errors';
-import { TalentProfile, type TalentProfileRow } from './talents';
+import { TalentProfile, type TalentProfileRow } from '../talent/talents';
 import { selectMemberships } from '../auth/memberships';
 
 interface MembershipRow {

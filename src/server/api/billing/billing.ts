@@ -13,7 +13,7 @@ import {
   type BillingLineRow,
   type BillingReviewTrail,
   type BillingRow,
-} from '../billing/billing-rows';
+} from './billing-rows';
 import { builder } from '../builder';
 import { notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';

@@ -12,9 +12,9 @@ import { billing, billingLineItem, talentProfile, type Attachment } from '../../
 import type { FileStorage } from '../../storage/file-storage';
 import { mayReadBillingAttachment } from '../auth/billing-attachment-access';
 import { requireMyTalentProfileId } from '../auth/my-talent-profile';
-import { deleteUnreferencedFiles } from '../billing/attachment-files';
+import { deleteUnreferencedFiles } from './attachment-files';
 import { recordEvent } from '../record-event';
-import { companyOfBilling, loadMyBilling, lockMyBilling } from '../billing/billing-rows';
+import { companyOfBilling, loadMyBilling, lockMyBilling } from './billing-rows';
 import { builder } from '../builder';
 import type { ApiContext } from '../context';
 import { conflict, notFound } from '../errors';
