@@ -37,7 +37,7 @@ describe.skipIf(!hasBuild)('control characters in inputs (probe item 2)', () => 
     const byVariable = await call({ query: 'query($q: String!) { jobAdSuggestions(q: $q) { id } }', variables: { q: 'de\u0000v' } });
     const answer = (await byVariable.json()) as { errors: Array<{ extensions: { code: string; fieldErrors: Array<{ field: string; code: string }> } }> };
     expect(answer.errors[0]!.extensions.code).toBe('BAD_USER_INPUT');
-    expect(answer.errors[0]!.extensions.fieldErrors).toEqual([expect.objectContaining({ field: 'q', code: 'CONTROL_CHARACTERS' })]);
+    expect(answer.errors[0]!.extensions.fieldErrors).toEqual([expect.objectContaining({ field: 'q', code: 'controlCharacters' })]);
     const byLiteral = await call({ query: '{ jobAdSuggestions(q: "de\\u0000v") { id } }' });
     expect(((await byLiteral.json()) as typeof answer).errors[0]!.extensions.code).toBe('BAD_USER_INPUT');
   });

@@ -18,7 +18,7 @@ describe('site settings form: a refused save is said in the page\'s words, never
   it('keeps the boxes as ticked and says the failure once above the form, whatever the API wrote', async () => {
     const api = apiAnswering({
       status: 200,
-      body: { data: null, errors: [{ message: '"x" is not an event type', extensions: { code: 'BAD_USER_INPUT', fieldErrors: [{ field: 'data.0.type', message: '"x" is not an event type' }] } }] },
+      body: { data: null, errors: [{ message: 'API text', extensions: { code: 'BAD_USER_INPUT', fieldErrors: [{ field: 'data.0.type', code: 'eventTypeUnknown', params: { type: 'x' }, message: 'API text' }] } }] },
     });
     expect(await submitPreferencesForm(preferences, api.send, t)).toEqual({ kind: 'invalid', values: preferences, fieldErrors: {}, formError: account.siteSettings.failed });
   });

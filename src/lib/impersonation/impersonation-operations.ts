@@ -1,5 +1,9 @@
+import { answerIssues } from '../forms/answer-issues';
+import { fieldErrorsOf } from '../forms/form-outcome';
 import { graphql, type ResultOf } from '../graphql/graphql';
 import { sendDocument, type SendGraphql } from '../graphql/send-document';
+import type { Translate } from '../i18n/i18n';
+import { IMPERSONATION_ERRORS } from './impersonation-rules';
 
 // The documents of accountable impersonation (issue 19 item 6): finding whom to act as,
 // starting with a reason, stopping, and the admins' audit.
@@ -14,13 +18,18 @@ export type ImpersonationCandidate = ResultOf<typeof IMPERSONATION_CANDIDATES_QU
 
 export type CandidateSearch = { kind: 'none' } | { kind: 'found'; candidates: ImpersonationCandidate[] } | { kind: 'invalid'; message: string };
 
-/** The users matching a search, or the API's message when the search is not acceptable. */
-export async function searchImpersonationCandidates(send: SendGraphql, search: string): Promise<CandidateSearch> {
+/**
+ * The users matching a search, or why the search is not acceptable: the API's issue code
+ * on the search field (too short) worded by `t` (`impersonation.errors.<code>`), else that
+ * the search failed.
+ */
+export async function searchImpersonationCandidates(send: SendGraphql, search: string, t: Translate): Promise<CandidateSearch> {
   if (!search.trim()) return { kind: 'none' };
   const answer = await sendDocument(send, IMPERSONATION_CANDIDATES_QUERY, { search });
   const candidates = answer.data?.impersonationCandidates;
   if (candidates) return { kind: 'found', candidates };
-  return { kind: 'invalid', message: answer.errors[0]?.message ?? 'The search failed; try again' };
+  const { issues } = answerIssues(answer.errors);
+  return { kind: 'invalid', message: fieldErrorsOf(issues, t, IMPERSONATION_ERRORS).search ?? t(`${IMPERSONATION_ERRORS}.searchFailed`) };
 }
 
 export const START_IMPERSONATION_MUTATION = graphql(`

@@ -1,10 +1,14 @@
 import { GraphQLError, visit, type DocumentNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { hasControlCharacters } from '../../lib/text/control-characters';
-import { ApiError, type FieldError } from './errors';
+import { invalidFields } from './errors';
 
-/** The message a field with a control character gets; its code lets pages say it their way. */
-export const CONTROL_CHARACTER_MESSAGE = 'Remove the invisible control characters from this text';
+/**
+ * Where the locale files word the guard's code (common namespace). The code is the one
+ * the features' own rules give (`controlCharacters`), so a page's `fieldErrorsOf` words it
+ * from its feature's errors like any other issue.
+ */
+const CONTROL_CHARACTER_ERRORS = 'forms.errors';
 
 /** Paths of the variable values (plain objects, arrays, strings) that hold a control character. */
 function pathsWithControlCharacters(value: unknown, path: string, found: string[]): void {
@@ -39,7 +43,7 @@ function literalsWithControlCharacters(document: DocumentNode): string[] {
  * Checks every text input of every operation, variables and inline literals alike, for
  * control characters before anything runs: the database would refuse a NUL with an
  * internal error, and no field of this product wants one. The answer names each field
- * (as `fieldErrors`, code CONTROL_CHARACTERS) so a form can show the message beside it.
+ * (as `fieldErrors`, code controlCharacters) so a form can show the message beside it.
  */
 export function controlCharacterGuard(): Plugin {
   return {
@@ -48,11 +52,11 @@ export function controlCharacterGuard(): Plugin {
       pathsWithControlCharacters(args.variableValues ?? {}, '', paths);
       paths.push(...literalsWithControlCharacters(args.document));
       if (paths.length === 0) return;
-      const fieldErrors: FieldError[] = paths.map((field) => ({ field, message: CONTROL_CHARACTER_MESSAGE, code: 'CONTROL_CHARACTERS' }));
-      const error: GraphQLError = new ApiError('BAD_USER_INPUT', 'Some text holds invisible control characters', {
-        hint: 'remove control characters (such as NUL) from the text and send it again',
-        fieldErrors,
-      });
+      const error: GraphQLError = invalidFields(
+        paths.map((path) => ({ path, code: 'controlCharacters' })),
+        CONTROL_CHARACTER_ERRORS,
+        null,
+      );
       setResultAndStopExecution({ errors: [error] });
     },
   };

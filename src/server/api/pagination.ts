@@ -1,8 +1,10 @@
 import { builder } from './builder';
-import { ApiError } from './errors';
+import { invalidFields } from './errors';
 
 export const DEFAULT_PER_PAGE = 20;
 export const MAX_PER_PAGE = 100;
+/** Where the locale files word the page arguments' issue codes (common namespace). */
+const PAGINATION_ERRORS = 'pagination.errors';
 
 export interface PageArgs {
   page?: number | null;
@@ -20,11 +22,10 @@ export function pageWindow(args: PageArgs): PageWindow {
   const page = args.page ?? 1;
   const perPage = args.perPage ?? DEFAULT_PER_PAGE;
   if (!Number.isInteger(page) || page < 1) {
-    throw new ApiError('BAD_USER_INPUT', 'Pages are numbered from 1', { fieldErrors: [{ field: 'page', message: 'Pages are numbered from 1' }] });
+    throw invalidFields([{ path: 'page', code: 'pageOutOfRange', params: { min: 1 } }], PAGINATION_ERRORS, null);
   }
   if (!Number.isInteger(perPage) || perPage < 1 || perPage > MAX_PER_PAGE) {
-    const message = `Ask for 1 to ${MAX_PER_PAGE} rows per page`;
-    throw new ApiError('BAD_USER_INPUT', message, { fieldErrors: [{ field: 'perPage', message }] });
+    throw invalidFields([{ path: 'perPage', code: 'perPageOutOfRange', params: { min: 1, max: MAX_PER_PAGE } }], PAGINATION_ERRORS, null);
   }
   return { page, perPage, offset: (page - 1) * perPage };
 }

@@ -147,7 +147,7 @@ describeEachDatabase('account and site settings', (kind) => {
       expect(await storedPreferences(meId)).toHaveLength(2);
     });
 
-    it('refuses an unknown type and a repeated one with a message on its entry, storing none of the list', async () => {
+    it('refuses an unknown type and a repeated one with a code on its entry, storing none of the list', async () => {
       const token = await h.token('prefs-invalid');
       const meId = (await myAccount(token)).id;
       const unknown = await updatePreferences(token, [
@@ -155,14 +155,24 @@ describeEachDatabase('account and site settings', (kind) => {
         { type: 'jobAd.archive', email: true, ui: true, push: true },
       ]);
       expect(unknown.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
-      expect(fieldErrorsOf(unknown.body)).toEqual([{ field: 'data.1.type', message: '"jobAd.archive" is not an event type' }]);
+      const unknownParams = { type: 'jobAd.archive' };
+      expect(fieldErrorsOf(unknown.body)).toEqual([{ field: 'data.1.type', code: 'eventTypeUnknown', params: unknownParams, message: t(`account.errors.eventTypeUnknown`, unknownParams) }]);
 
       const twice = await updatePreferences(token, [
         { type: 'invoice.create', email: true, ui: true, push: true },
         { type: 'invoice.create', email: false, ui: false, push: false },
       ]);
-      expect(fieldErrorsOf(twice.body)).toEqual([{ field: 'data.1.type', message: 'invoice.create is listed twice' }]);
+      const twiceParams = { type: 'invoice.create' };
+      expect(fieldErrorsOf(twice.body)).toEqual([{ field: 'data.1.type', code: 'eventTypeRepeated', params: twiceParams, message: t(`account.errors.eventTypeRepeated`, twiceParams) }]);
       expect(await storedPreferences(meId)).toEqual([]);
+    });
+
+    it('refuses more entries than there are event types, with the most it takes', async () => {
+      const token = await h.token('prefs-too-many');
+      const entries = [...EVENT_TYPES, EVENT_TYPES[0]!].map((type) => ({ type, email: true, ui: true, push: true }));
+      const tooMany = await updatePreferences(token, entries);
+      const params = { max: EVENT_TYPES.length };
+      expect(fieldErrorsOf(tooMany.body)).toEqual([{ field: 'data', code: 'tooManyPreferences', params, message: t(`account.errors.tooManyPreferences`, params) }]);
     });
 
     it("never shows or changes one user's preferences for another", async () => {

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getTranslator } from '../../../src/lib/i18n/i18n';
 import { generalEventslog, impersonation, user } from '../../../src/server/db/schema';
 import { startApiHarness, startImpersonating, type ApiHarness } from '../../support/api-harness';
 import { describeEachDatabase } from '../../support/test-database';
@@ -50,6 +51,9 @@ describeEachDatabase('impersonation (spec §6, checklist G39)', (kind) => {
     expect(talent.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     const short = await search('al');
     expect(short.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(short.body.errors?.[0]?.extensions?.fieldErrors).toEqual([
+      { field: 'search', code: 'searchTooShort', params: { min: 3 }, message: getTranslator()('impersonation.errors.searchTooShort', { min: 3 }) },
+    ]);
   });
 
   it('a write while impersonating records both the impersonated user and the impersonator', async () => {

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { getTranslator } from '../../../src/lib/i18n/i18n';
 import { company, jobAd } from '../../../src/server/db/schema';
 import { startApiHarness, type ApiHarness } from '../../support/api-harness';
 import { describeEachDatabase } from '../../support/test-database';
+
+const t = getTranslator();
 
 const SITEMAP = 'query($chunk: Int!) { jobAdSitemap(chunk: $chunk) { total chunkCount chunkSize entries { id title lastModified } } }';
 const DAY = 24 * 60 * 60 * 1000;
@@ -52,5 +55,7 @@ describeEachDatabase('jobAdSitemap (crawlers)', (kind) => {
     expect((past.body.data?.jobAdSitemap as { entries: unknown[] }).entries).toEqual([]);
     const zero = await h.call(SITEMAP, { variables: { chunk: 0 } });
     expect(zero.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    // The code and its values, worded from the locale files.
+    expect(zero.body.errors?.[0]?.extensions?.fieldErrors).toEqual([{ field: 'chunk', code: 'chunkOutOfRange', params: { min: 1 }, message: t('jobs:sitemap.errors.chunkOutOfRange', { min: 1 }) }]);
   });
 });

@@ -1,8 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { getTranslator } from '../../../src/lib/i18n/i18n';
 import { jobAd, savedJobAd } from '../../../src/server/db/schema';
 import { describeEachDatabase } from '../../support/test-database';
 import { codeOf, MISSING_ID, startTalentJobsFixture, type TalentJobsFixture } from './talent-jobs-fixture';
+
+const t = getTranslator();
+/** The one field error of an answer: its field, code, params and message. */
+const fieldErrorOf = (body: { errors?: Array<{ extensions?: { fieldErrors?: unknown } }> }) => (body.errors?.[0]?.extensions?.fieldErrors as unknown[] | undefined)?.[0];
 
 const SAVE = 'mutation($jobAdId: ID!) { saveJobAd(jobAdId: $jobAdId) { id jobAdId title companyName isAnonymous isOpen isVisible savedAt } }';
 const REMOVE = 'mutation($jobAdId: ID!) { removeSavedJobAd(jobAdId: $jobAdId) }';
@@ -69,10 +74,17 @@ describeEachDatabase('saved job ads', (kind) => {
     expect((await f.h.call(REMOVE, { token: f.a.token, variables: { jobAdId: later } })).body.data?.removeSavedJobAd).toBe(later);
   });
 
-  it('checks page arguments', async () => {
-    for (const variables of [{ page: 0 }, { perPage: 0 }, { perPage: 101 }]) {
+  it('checks page arguments, naming the argument with a code and the values its words name', async () => {
+    const perPageRange = { min: 1, max: 100 };
+    const expected = [
+      { variables: { page: 0 }, field: 'page', code: 'pageOutOfRange', params: { min: 1 } },
+      { variables: { perPage: 0 }, field: 'perPage', code: 'perPageOutOfRange', params: perPageRange },
+      { variables: { perPage: 101 }, field: 'perPage', code: 'perPageOutOfRange', params: perPageRange },
+    ];
+    for (const { variables, field, code, params } of expected) {
       const { body } = await f.h.call(LIST, { token: f.a.token, variables });
       expect(codeOf(body), JSON.stringify(variables)).toBe('BAD_USER_INPUT');
+      expect(fieldErrorOf(body), JSON.stringify(variables)).toEqual({ field, code, params, message: t(`pagination.errors.${code}`, params) });
     }
   });
 
@@ -83,6 +95,7 @@ describeEachDatabase('saved job ads', (kind) => {
     expect(f.statements.filter((statement) => statement.includes('"saved_job_ad"'))).toHaveLength(1);
     const tooMany = await f.h.call(FLAGS, { token: f.a.token, variables: { ids: Array.from({ length: 101 }, () => MISSING_ID) } });
     expect(codeOf(tooMany.body)).toBe('BAD_USER_INPUT');
+    expect(fieldErrorOf(tooMany.body)).toEqual({ field: 'jobAdIds', code: 'tooManyJobAdIds', params: { max: 100 }, message: t('savedJobs.errors.tooManyJobAdIds', { max: 100 }) });
   });
 
   it('lists with the same number of statements however many rows there are (no query per row)', async () => {

@@ -5,7 +5,8 @@ import type { AppDatabase } from '../../db/client';
 import { user, userNotificationPreferences, type EventType } from '../../db/schema';
 import { builder } from '../builder';
 import { readNotificationPreferences } from '../notifications/preferences';
-import { ApiError, invalidFields, type FieldError } from '../errors';
+import type { FieldIssue } from '../../../lib/forms/form-outcome';
+import { invalidFields } from '../errors';
 
 // The signed-in user's own account and site settings (/edit-account, /site-settings).
 // Nothing here takes a user id: every operation reads and writes the caller's row only.
@@ -53,9 +54,6 @@ const UpdateMeInput = builder.inputType('UpdateMeInput', {
   }),
 });
 
-const badInput = (fieldErrors: FieldError[]) =>
-  new ApiError('BAD_USER_INPUT', fieldErrors.length === 1 ? fieldErrors[0]!.message : 'Some fields need attention', { hint: 'see fieldErrors', fieldErrors });
-
 builder.mutationField('updateMe', (t) =>
   t.field({
     type: Account,
@@ -101,13 +99,13 @@ const NotificationPreferenceInput = builder.inputType('NotificationPreferenceInp
   }),
 });
 
-/** Unknown and repeated types, each as a message on its entry's type field. */
-function preferenceInputErrors(data: ReadonlyArray<{ type: string }>): FieldError[] {
+/** Unknown and repeated types, each as an issue on its entry's type field (`<index>.type`). */
+function preferenceInputIssues(data: ReadonlyArray<{ type: string }>): FieldIssue[] {
   const seen = new Set<string>();
   return data.flatMap((entry, index) => {
-    const field = `data.${index}.type`;
-    if (!isEventType(entry.type)) return [{ field, message: `"${entry.type.slice(0, 60)}" is not an event type` }];
-    if (seen.has(entry.type)) return [{ field, message: `${entry.type} is listed twice` }];
+    const path = `${index}.type`;
+    if (!isEventType(entry.type)) return [{ path, code: 'eventTypeUnknown', params: { type: entry.type.slice(0, 60) } }];
+    if (seen.has(entry.type)) return [{ path, code: 'eventTypeRepeated', params: { type: entry.type } }];
     seen.add(entry.type);
     return [];
   });
@@ -120,9 +118,9 @@ builder.mutationField('updateMyNotificationPreferences', (t) =>
     authScopes: { signedIn: true },
     args: { data: t.arg({ type: [NotificationPreferenceInput], required: true }) },
     resolve: async (_root, { data }, { db, viewer }) => {
-      if (data.length > EVENT_TYPES.length) throw badInput([{ field: 'data', message: `Send at most ${EVENT_TYPES.length} entries, one per event type` }]);
-      const errors = preferenceInputErrors(data);
-      if (errors.length) throw badInput(errors);
+      if (data.length > EVENT_TYPES.length) throw invalidFields([{ path: 'data', code: 'tooManyPreferences', params: { max: EVENT_TYPES.length } }], ACCOUNT_ERRORS, null);
+      const issues = preferenceInputIssues(data);
+      if (issues.length) throw invalidFields(issues, ACCOUNT_ERRORS);
       const userId = viewer!.userId;
       return db.transaction(async (tx) => {
         if (data.length) {

@@ -2,7 +2,8 @@ import { escapeLike } from '../../db/like-pattern';
 import { and, asc, eq, ilike, isNull, or } from 'drizzle-orm';
 import { user } from '../../db/schema';
 import { builder } from '../builder';
-import { ApiError } from '../errors';
+import { IMPERSONATION_ERRORS } from '../../../lib/impersonation/impersonation-rules';
+import { invalidFields } from '../errors';
 
 const MAX_CANDIDATES = 20;
 const MIN_SEARCH_LENGTH = 3;
@@ -31,8 +32,7 @@ builder.queryField('impersonationCandidates', (t) =>
     resolve: async (_root, args, { db, viewer }) => {
       const search = args.search.trim();
       if (search.length < MIN_SEARCH_LENGTH) {
-        const message = `Type at least ${MIN_SEARCH_LENGTH} characters of an e-mail address or an external id`;
-        throw new ApiError('BAD_USER_INPUT', message, { fieldErrors: [{ field: 'search', message }] });
+        throw invalidFields([{ path: 'search', code: 'searchTooShort', params: { min: MIN_SEARCH_LENGTH } }], IMPERSONATION_ERRORS, null);
       }
       // The same rule the x-impersonate-as check applies: active users who are not admins.
       return db

@@ -2,10 +2,12 @@ import { asc, count, eq } from 'drizzle-orm';
 import { company, jobAd } from '../../db/schema';
 import { openJobAd } from '../../search/open-job-ad';
 import { builder } from '../builder';
-import { ApiError } from '../errors';
+import { invalidFields } from '../errors';
 
 /** Well under the sitemap protocol's 50,000 URLs and 50 MB per file. */
 export const SITEMAP_CHUNK_SIZE = 10_000;
+/** Where the locale files word the sitemap's issue codes (jobs namespace). */
+const SITEMAP_ERRORS = 'jobs:sitemap.errors';
 
 interface SitemapEntry {
   id: string;
@@ -43,7 +45,7 @@ builder.queryField('jobAdSitemap', (t) =>
     args: { chunk: t.arg.int({ required: true }) },
     resolve: (_root, args, { db }) => {
       if (!Number.isInteger(args.chunk) || args.chunk < 1) {
-        throw new ApiError('BAD_USER_INPUT', 'Chunks are numbered from 1', { fieldErrors: [{ field: 'chunk', message: 'Chunks are numbered from 1' }] });
+        throw invalidFields([{ path: 'chunk', code: 'chunkOutOfRange', params: { min: 1 } }], SITEMAP_ERRORS, null);
       }
       const now = new Date();
       const open = openJobAd(now);

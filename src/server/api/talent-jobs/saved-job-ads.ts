@@ -4,7 +4,7 @@ import type { AppDatabase } from '../../db/client';
 import { company, jobAd, savedJobAd } from '../../db/schema';
 import { beforeDeadline, openJobAd, visibleJobAd } from '../../search/open-job-ad';
 import { builder } from '../builder';
-import { ApiError } from '../errors';
+import { ApiError, invalidFields } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 
 // Saved job ads belong to the user, not to a talent profile (spec §3 savedJobAd: jobAdId,
@@ -14,6 +14,8 @@ import { pageArgs, pageOf, pageWindow } from '../pagination';
 
 /** The most ids one flags query takes: a search result page holds at most 50. */
 const MAX_FLAG_IDS = 100;
+/** Where the locale files word the saved jobs' issue codes (common namespace), as the saved jobs page does. */
+const SAVED_JOB_ERRORS = 'savedJobs.errors';
 
 interface SavedJobAdRow {
   id: string;
@@ -103,8 +105,7 @@ builder.queryField('mySavedJobAdIds', (t) =>
     args: { jobAdIds: t.arg.idList({ required: true }) },
     resolve: async (_root, args, { db, viewer }) => {
       if (args.jobAdIds.length > MAX_FLAG_IDS) {
-        const message = `Ask about at most ${MAX_FLAG_IDS} job ads at once`;
-        throw new ApiError('BAD_USER_INPUT', message, { fieldErrors: [{ field: 'jobAdIds', message }] });
+        throw invalidFields([{ path: 'jobAdIds', code: 'tooManyJobAdIds', params: { max: MAX_FLAG_IDS } }], SAVED_JOB_ERRORS, null);
       }
       // Anything but a uuid cannot name an ad (and would make PostgreSQL raise on the cast).
       const ids = [...new Set(args.jobAdIds.map(String))].filter(isUuid);
