@@ -78,6 +78,11 @@ describe('form kit: messages come from codes, never from English text', () => {
     });
   });
 
+  it("words a code its feature does not word with the form kit's shared words (the control-character guard refuses for every feature)", () => {
+    expect(fieldErrorsOf([{ path: 'displayName', code: 'controlCharacters' }], t, 'account.errors')).toEqual({ displayName: t('forms.errors.controlCharacters') });
+    expect(t('forms.errors.controlCharacters')).not.toBe('Check this field');
+  });
+
   it('falls back to a generic message for a code the locale files do not know', () => {
     expect(fieldErrorsOf([{ path: 'displayName', code: 'somethingNew' }], t, 'account.errors')).toEqual({ displayName: 'Check this field' });
   });

@@ -24,13 +24,15 @@ export type FormOutcome<Values> = { kind: 'saved' } | { kind: 'invalid'; values:
 
 /**
  * Messages for issues: `<prefix>.<code>` from the locale files, the first issue of a
- * field winning. A code without text falls back to `fallbackKey`, never to nothing.
+ * field winning. A code the feature does not word itself is worded by the form kit's
+ * shared codes (`forms.errors.<code>`, e.g. the API's control-character guard, which
+ * refuses for every feature alike), and otherwise falls back to `fallbackKey`, never to nothing.
  */
 export function fieldErrorsOf(issues: readonly FieldIssue[], t: Translate, prefix: string, fallbackKey = 'forms.errors.invalid'): FieldErrors {
   const errors: FieldErrors = {};
   for (const { path, code, params } of issues) {
-    const key = `${prefix}.${code}`;
-    errors[path] ??= t(key, { ...params, defaultValue: '' }) || t(fallbackKey);
+    const options = { ...params, defaultValue: '' };
+    errors[path] ??= t(`${prefix}.${code}`, options) || t(`forms.errors.${code}`, options) || t(fallbackKey);
   }
   return errors;
 }
