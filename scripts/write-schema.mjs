@@ -1,6 +1,6 @@
 // `npm run schema:write`: writes schema.graphql from the schema the code builds. The
 // committed file is what pages and islands are written against, so the unit test
-// (tests/unit/schema-file.test.ts) only compares and fails when it is missing or stale.
+// (tests/unit/graphql/schema-file.test.ts) only compares and fails when it is missing or stale.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';

@@ -7,7 +7,7 @@ import { DEMO_TALENT, expectFitsPhoneWidth, expectNoAxeViolations, signInAs } fr
 
 // Issue 20 item 4: "Create alert" on /jobs saves the search; the alert is managed on
 // /site-settings; an unsubscribe link works without signing in. The digest and the
-// one-click POST itself are covered by tests/integration/api/job-alerts.test.ts.
+// one-click POST itself are covered by tests/integration/api/job-alerts/job-alerts.test.ts.
 const words = alertWords.jobAlerts;
 
 /**

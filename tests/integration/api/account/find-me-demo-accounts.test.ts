@@ -1,0 +1,75 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { can } from '../../../../src/lib/permissions/effective-permissions';
+import type { PermissionSet } from '../../../../src/lib/permissions/resources';
+import { DEMO_ACCOUNTS, type DemoAccountKey } from '../../../../src/server/db/seed/demo-accounts';
+import { seedDemoData } from '../../../../src/server/db/seed/demo-seed';
+import { user } from '../../../../src/server/db/schema';
+import { startApiHarness, type ApiHarness } from '../../../support/api-harness';
+
+const FIND_ME = `{ findMe {
+  email isAdmin isImpersonate redirect
+  profile { profileName profileScore }
+  companies { company { name verificationStatus } role { role } effectivePermissions }
+} }`;
+
+interface Me {
+  email: string;
+  isAdmin: boolean;
+  isImpersonate: boolean;
+  redirect: string | null;
+  profile: { profileName: string; profileScore: number } | null;
+  companies: Array<{ company: { name: string; verificationStatus: string }; role: { role: string } | null; effectivePermissions: PermissionSet | null }>;
+}
+
+// What each demo account sees of itself through the API (README: demo accounts), with a
+// token as the built-in provider issues it: subject = identity account id, platform roles.
+describe('findMe for each demo account', () => {
+  let h: ApiHarness;
+  beforeAll(async () => {
+    h = await startApiHarness('pglite');
+    await seedDemoData(h.database.db);
+  }, 120_000);
+  afterAll(() => h?.close());
+
+  async function me(key: DemoAccountKey): Promise<Me> {
+    const account = DEMO_ACCOUNTS.find((candidate) => candidate.key === key)!;
+    const [row] = await h.database.db.select({ externalId: user.externalId }).from(user).where(eq(user.email, account.email));
+    const token = await h.token(row!.externalId, { email: account.email, roles: [...account.roles] });
+    const { body } = await h.call(FIND_ME, { token });
+    expect(body.errors).toBeUndefined();
+    return (body.data as { findMe: Me }).findMe;
+  }
+
+  it('the talent has a profile with a score and no company', async () => {
+    const talent = await me('talent');
+    expect(talent.profile?.profileScore).toBeGreaterThan(0);
+    expect(talent.companies).toEqual([]);
+    expect([talent.isAdmin, talent.isImpersonate, talent.redirect]).toEqual([false, false, null]);
+  });
+
+  it('the owner is in three companies; permissions only for the verified ones', async () => {
+    const owner = await me('owner');
+    const byName = new Map(owner.companies.map((membership) => [membership.company.name, membership]));
+    expect([...byName.keys()].sort()).toEqual(['Brightpath Consulting', 'Kite Analytics', 'Northwind Labs']);
+    expect(can(byName.get('Northwind Labs')!.effectivePermissions, 'company', 'update')).toBe(true);
+    expect(can(byName.get('Northwind Labs')!.effectivePermissions, 'jobAd', 'delete')).toBe(false);
+    expect(byName.get('Kite Analytics')!.effectivePermissions).toBeNull();
+  });
+
+  it('the recruiter reads talents and applications but not members or roles', async () => {
+    const [membership, ...others] = (await me('recruiter')).companies;
+    expect(others).toEqual([]);
+    expect(membership!.role?.role).toBe('Recruiter');
+    const permissions = membership!.effectivePermissions;
+    expect([can(permissions, 'talentProfile', 'read'), can(permissions, 'talentJobApplication', 'read')]).toEqual([true, true]);
+    expect([can(permissions, 'companyOnUser', 'read'), can(permissions, 'companyRole', 'read'), can(permissions, 'company', 'update')]).toEqual([false, false, false]);
+  });
+
+  it('the admin is an admin and the support agent an impersonator, neither the other', async () => {
+    const admin = await me('admin');
+    const support = await me('support');
+    expect([admin.isAdmin, admin.isImpersonate]).toEqual([true, false]);
+    expect([support.isAdmin, support.isImpersonate]).toEqual([false, true]);
+  });
+});

@@ -1,0 +1,98 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { getTranslator } from '../../../../src/lib/i18n/i18n';
+import { talentJobApplication } from '../../../../src/server/db/schema';
+import { describeEachDatabase } from '../../../support/test-database';
+import { codeOf, startTalentJobsFixture, type TalentJobsFixture } from '../talent-jobs-fixture';
+
+const APPLY = 'mutation($data: ApplyToJobAdInput!) { applyToJobAd(data: $data) { id } }';
+const LIST = `query($page: Int, $perPage: Int, $sort: JobApplicationSort) {
+  myJobApplications(page: $page, perPage: $perPage, sort: $sort) {
+    total page perPage pageCount
+    items { id title jobAdId jobAdIsVisible jobDescriptionId companyName isAnonymous hiringStep message createdAt }
+  }
+}`;
+
+interface Item {
+  title: string;
+  jobAdId: string | null;
+  jobAdIsVisible: boolean;
+  companyName: string | null;
+  isAnonymous: boolean;
+  hiringStep: string | null;
+  message: string | null;
+}
+type Page = { total: number; pageCount: number; items: Item[] };
+
+describeEachDatabase('myJobApplications', (kind) => {
+  let f: TalentJobsFixture;
+  beforeAll(async () => {
+    f = await startTalentJobsFixture(kind);
+    const db = f.h.database.db;
+    const day = 24 * 60 * 60 * 1000;
+    await db.insert(talentJobApplication).values([
+      // Oldest: an answer to an invitation to a job description without an ad.
+      { jobAdId: null, jobDescriptionId: f.description.id, talentProfileId: f.a.profileId, message: 'Count me in', createdAt: new Date(Date.now() - 3 * day) },
+      { jobAdId: f.ads.open, talentProfileId: f.a.profileId, companyHiringStepId: f.acme.screeningStepId, message: 'Hello', createdAt: new Date(Date.now() - 2 * day) },
+    ]);
+    // Applied through the API: it arrives in the company's first step (the fixture's only one).
+    await f.h.call(APPLY, { token: f.a.token, variables: { data: { jobAdId: f.ads.anonymous } } });
+  });
+  afterAll(() => f.h.close());
+
+  it('lists the applications newest first: the hiring step (the first one on arrival) or none, the company unless anonymous', async () => {
+    const { body } = await f.h.call(LIST, { token: f.a.token });
+    const page = body.data?.myJobApplications as Page;
+    expect(page).toMatchObject({ total: 3, pageCount: 1 });
+    expect(page.items).toMatchObject([
+      { title: 'Secret role', companyName: null, isAnonymous: true, hiringStep: 'Screening', message: null, jobAdIsVisible: true },
+      { title: 'Frontend developer', companyName: 'Acme', isAnonymous: false, hiringStep: 'Screening', message: 'Hello', jobAdIsVisible: true },
+      // No ad: the job description's title and company, and nothing to link to.
+      { title: 'Platform engineer (unannounced)', jobAdId: null, companyName: 'Acme', hiringStep: null, message: 'Count me in', jobAdIsVisible: false },
+    ]);
+  });
+
+  it('sorts oldest first and pages', async () => {
+    const first = await f.h.call(LIST, { token: f.a.token, variables: { sort: 'OLDEST', perPage: 2 } });
+    expect((first.body.data?.myJobApplications as Page).items.map((item) => item.title)).toEqual(['Platform engineer (unannounced)', 'Frontend developer']);
+    expect(first.body.data?.myJobApplications).toMatchObject({ pageCount: 2 });
+    const second = await f.h.call(LIST, { token: f.a.token, variables: { sort: 'OLDEST', perPage: 2, page: 2 } });
+    expect((second.body.data?.myJobApplications as Page).items.map((item) => item.title)).toEqual(['Secret role']);
+  });
+
+  it('checks page arguments and the sort', async () => {
+    for (const variables of [{ page: 0 }, { perPage: 500 }]) {
+      expect(codeOf((await f.h.call(LIST, { token: f.a.token, variables })).body)).toBe('BAD_USER_INPUT');
+    }
+    const badSort = await f.h.call(LIST, { token: f.a.token, variables: { sort: 'CHEAPEST' } });
+    expect(badSort.body.errors?.length).toBeGreaterThan(0);
+  });
+
+  it("shows a talent only their own applications; none before a profile exists; needs sign-in", async () => {
+    expect((await f.h.call(LIST, { token: f.b.token })).body.data?.myJobApplications).toMatchObject({ total: 0, items: [] });
+    expect((await f.h.call(LIST, { token: await f.h.token('no-profile') })).body.data?.myJobApplications).toMatchObject({ total: 0, items: [] });
+    expect((await f.h.call(LIST)).status).toBe(401);
+  });
+
+  it('runs the same statements for three applications as for none (no query per row)', async () => {
+    await f.callLogged(LIST, { token: f.b.token });
+    const none = f.statements.length;
+    await f.callLogged(LIST, { token: f.a.token });
+    expect(f.statements.length).toBe(none);
+  });
+
+  it('applyToJobAd counts a note posted with \\r\\n line breaks the way the form did', async () => {
+    const note = `${'a'.repeat(2499)}\r\n${'b'.repeat(2500)}`; // 5000 characters once normalized
+    const ad = await f.addAd({ title: 'Long note role' });
+    const { body } = await f.h.call(APPLY, { token: f.b.token, variables: { data: { jobAdId: ad, message: note } } });
+    expect(body.errors).toBeUndefined();
+    const [row] = await f.h.database.db.select().from(talentJobApplication).where(eq(talentJobApplication.jobAdId, ad));
+    expect(row!.message).toHaveLength(5000);
+    const tooLong = await f.h.call(APPLY, { token: f.a.token, variables: { data: { jobAdId: ad, message: 'x'.repeat(5001) } } });
+    // The code and its values for clients that word it, the message from the locale files.
+    const t = getTranslator(['common', 'jobs']);
+    expect(tooLong.body.errors?.[0]?.extensions?.fieldErrors).toEqual([
+      { field: 'data.message', code: 'messageTooLong', params: { max: 5000 }, message: t('jobs:apply.errors.messageTooLong', { max: 5000 }) },
+    ]);
+  });
+});

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { talentProfile } from '../../../../src/server/db/schema';
+import { describeEachDatabase } from '../../../support/test-database';
+import { startCompaniesFixture, type CompaniesFixture } from '../companies-fixture';
+
+const SEARCH = `query ($search: TalentSearchInput, $page: Int, $perPage: Int) {
+  findManyTalentProfile(search: $search, page: $page, perPage: $perPage) {
+    items { profileName matchedSkills missingSkills hourlyRate rateCurrency }
+    total reference { kind title skills }
+  }
+}`;
+const CREATE_DESCRIPTION = 'mutation ($data: JobDescriptionInput!) { createOneJobDescription(data: $data) { id } }';
+
+type Result = { profileName: string; matchedSkills: string[]; missingSkills: string[] };
+type Page = { items: Result[]; total: number; reference: { kind: string; title: string; skills: string[] } | null };
+const skill = (...names: string[]) => names.map((name) => ({ name }));
+
+describeEachDatabase('talent search for companies', (kind) => {
+  let f: CompaniesFixture;
+  const search = async (search: Record<string, unknown>, subject = 'searcher-a') => {
+    const { body } = await f.as(subject, SEARCH, { search }, f.a.id);
+    return { page: body.data?.findManyTalentProfile as Page, errors: body.errors };
+  };
+  const names = (page: Page) => page.items.map((item) => item.profileName);
+  beforeAll(async () => {
+    f = await startCompaniesFixture(kind);
+    await f.memberWithRole('searcher-a', f.a.id, 'Searcher', { talentProfile: { read: true }, jobDescription: { read: true, create: true } });
+    await f.memberWithRole('blind-a', f.a.id, 'Blind', { company: { read: true } });
+    await f.h.database.db.insert(talentProfile).values([
+      { profileName: 'Rita React', jobTitle: 'Frontend engineer', skills: skill('React', 'TypeScript', 'CSS'), languages: [{ language: 'English', level: 'Fluent (C1)' }, { language: 'German', level: 'Native' }], hourlyRate: '70.00', rateCurrency: 'EUR', location: 'Berlin', workMode: 'remote', totalExperience: 6, verificationStatus: 'verified' },
+      { profileName: 'Tom Typescript', jobTitle: 'Full-stack developer', skills: skill('TypeScript', 'Node.js', 'React'), languages: [{ language: 'English', level: 'basic' }], hourlyRate: '95.00', rateCurrency: 'EUR', location: 'Lisbon', isInterestedInRelocation: true, interestedToRelocateTo: ['Berlin'], totalExperience: 9 },
+      { profileName: 'Gus Go', jobTitle: 'Backend engineer', skills: skill('Go', 'PostgreSQL'), languages: [{ language: 'English' }], hourlyRate: '80.00', rateCurrency: 'GBP', location: 'London', isAvailableForHire: false },
+      { profileName: 'Hidden Hanna', jobTitle: 'React developer', skills: skill('React'), isVisible: false },
+      { profileName: 'Pia PHP', jobTitle: 'Web developer', skills: skill('PHP', 'React'), languages: [{ language: 'French' }], hourlyRate: '50.00', rateCurrency: 'EUR', location: 'Paris' },
+    ]);
+  });
+  afterAll(() => f.h.close());
+
+  it('finds visible profiles only, by words of the name, title or skills', async () => {
+    expect(names((await search({ q: 'react' })).page).sort()).toEqual(['Pia PHP', 'Rita React', 'Tom Typescript']);
+    expect((await search({})).page.total).toBe(4);
+  });
+
+  it('skills all of, any of and none of; languages; a rate range in one currency', async () => {
+    expect(names((await search({ skillsAll: ['react', 'typescript'] })).page).sort()).toEqual(['Rita React', 'Tom Typescript']);
+    expect(names((await search({ skillsAny: ['go', 'php'] })).page).sort()).toEqual(['Gus Go', 'Pia PHP']);
+    expect(names((await search({ skillsAny: ['react'], skillsExcluded: ['php'] })).page).sort()).toEqual(['Rita React', 'Tom Typescript']);
+    expect(names((await search({ languages: ['german'] })).page)).toEqual(['Rita React']);
+    expect(names((await search({ skillsAny: ['react'], rateMax: '80', rateCurrency: 'EUR' })).page).sort()).toEqual(['Pia PHP', 'Rita React']);
+    const noCurrency = await search({ rateMax: '80' });
+    expect((noCurrency.errors?.[0]?.extensions?.fieldErrors as { field: string; code: string }[])[0]).toMatchObject({ field: 'search.rateCurrency', code: 'rateCurrencyRequired' });
+  });
+
+  it('languages with level: at least the level asked in every language, read from what talents write', async () => {
+    expect(names((await search({ languages: ['english'], languageLevel: 'PROFESSIONAL' })).page)).toEqual(['Rita React']);
+    expect(names((await search({ languages: ['english'], languageLevel: 'BASIC' })).page).sort()).toEqual(['Rita React', 'Tom Typescript']);
+    expect(names((await search({ languages: ['english', 'german'], languageLevel: 'NATIVE' })).page)).toEqual([]);
+    expect(names((await search({ languages: ['german'], languageLevel: 'NATIVE' })).page)).toEqual(['Rita React']);
+    const noLanguage = await search({ languageLevel: 'FLUENT' });
+    expect((noLanguage.errors?.[0]?.extensions?.fieldErrors as { code: string }[])[0]?.code).toBe('levelNeedsLanguage');
+    const unknown = await search({ languages: ['english'], languageLevel: 'GODLIKE' });
+    expect((unknown.errors?.[0]?.extensions?.fieldErrors as { code: string }[])[0]?.code).toBe('choiceUnknown');
+  });
+
+  it('place with or without the talents willing to move there; availability, experience, verification', async () => {
+    expect(names((await search({ location: 'berlin' })).page)).toEqual(['Rita React']);
+    expect(names((await search({ location: 'berlin', includeRelocation: true })).page).sort()).toEqual(['Rita React', 'Tom Typescript']);
+    expect(names((await search({ availableOnly: true })).page)).not.toContain('Gus Go');
+    expect(names((await search({ minExperience: 7 })).page)).toEqual(['Tom Typescript']);
+    expect(names((await search({ verifiedOnly: true })).page)).toEqual(['Rita React']);
+  });
+
+  it('ranks by overlap with a job description and says which skills match and which lack', async () => {
+    const created = await f.as('searcher-a', CREATE_DESCRIPTION, { data: { title: 'React lead', workMode: 'remote', countryCode: 'DE', skills: ['React', 'TypeScript', 'GraphQL'] } }, f.a.id);
+    const id = (created.body.data?.createOneJobDescription as { id: string }).id;
+    const { page } = await search({ skillsAny: ['react'], matchJobDescriptionId: id });
+    expect(page.reference).toEqual({ kind: 'JOB_DESCRIPTION', title: 'React lead', skills: ['React', 'TypeScript', 'GraphQL'] });
+    // Two skills of three first (either order: they tie), then one of three.
+    expect(page.items.slice(0, 2).map((item) => item.profileName).sort()).toEqual(['Rita React', 'Tom Typescript']);
+    for (const item of page.items.slice(0, 2)) expect([item.matchedSkills, item.missingSkills]).toEqual([['React', 'TypeScript'], ['GraphQL']]);
+    expect([page.items[2]?.matchedSkills, page.items[2]?.missingSkills]).toEqual([['React'], ['TypeScript', 'GraphQL']]);
+    expect(page.items.at(-1)?.profileName).toBe('Pia PHP');
+    // Against a reference, a talent with none of its skills is no candidate.
+    expect(names((await search({ matchJobDescriptionId: id })).page)).not.toContain('Gus Go');
+    // Another company's job description is refused, as an unknown one.
+    const foreign = await f.as('owner-b', CREATE_DESCRIPTION, { data: { title: 'B role', workMode: 'remote', countryCode: 'FR', skills: ['Go'] } }, f.b.id);
+    const foreignId = (foreign.body.data?.createOneJobDescription as { id: string }).id;
+    const refused = await search({ matchJobDescriptionId: foreignId });
+    expect((refused.errors?.[0]?.extensions?.fieldErrors as { code: string }[])[0]?.code).toBe('referenceUnknown');
+  });
+
+  it('narrows to a selection of talents (the invitation pages), still visible profiles only', async () => {
+    const all = await f.h.database.db.select({ id: talentProfile.id, profileName: talentProfile.profileName }).from(talentProfile);
+    const idOf = (name: string) => all.find((row) => row.profileName === name)!.id;
+    const picked = await search({ talentProfileIds: [idOf('Gus Go'), idOf('Hidden Hanna'), idOf('Pia PHP')] });
+    expect(names(picked.page).sort()).toEqual(['Gus Go', 'Pia PHP']);
+    const malformed = await search({ talentProfileIds: ['not-an-id'] });
+    expect((malformed.errors?.[0]?.extensions?.fieldErrors as { field: string; code: string }[])[0]).toMatchObject({ field: 'search.talentProfileIds', code: 'talentIdInvalid' });
+  });
+
+  it('needs talentProfile read, and never answers contact details', async () => {
+    expect((await search({}, 'blind-a')).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    const withEmail = await f.as('searcher-a', '{ findManyTalentProfile { items { email } } }', {}, f.a.id);
+    expect(withEmail.body.errors?.[0]?.message).toMatch(/Cannot query field "email"/);
+  });
+});

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { companyLocation, countryName } from '../../../src/lib/companies/company-location';
+
+describe("a company's location from its address", () => {
+  it('names the country of an ISO code in English, after the city', () => {
+    expect(companyLocation('Lisbon', 'PT')).toBe('Lisbon, Portugal');
+    expect(companyLocation('London', 'gb')).toBe('London, United Kingdom');
+  });
+
+  it('shows whichever part exists, and nothing without either', () => {
+    expect(companyLocation(null, 'DE')).toBe('Germany');
+    expect(companyLocation('Berlin', null)).toBe('Berlin');
+    expect(companyLocation('  ', '')).toBeNull();
+    expect(companyLocation(null, null)).toBeNull();
+  });
+
+  it('keeps a country that is not a known two-letter code as it was written', () => {
+    expect(countryName('Portugal')).toBe('Portugal');
+    expect(countryName('AA')).toBe('AA');
+  });
+});

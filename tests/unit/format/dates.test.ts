@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { DATE_MAX, DATE_MIN, formatDate, isDateInRange } from '../../../src/lib/format/dates';
+
+describe('dates (spec §9)', () => {
+  it('formats in the en-gb locale', () => {
+    expect(formatDate(new Date('2026-11-22T10:00:00Z'))).toBe('22 Nov 2026');
+    expect(formatDate('2023-01-05')).toBe('5 Jan 2023');
+  });
+
+  it('accepts dates from 1900-01-01 to 2099-12-31 only', () => {
+    expect([DATE_MIN, DATE_MAX]).toEqual(['1900-01-01', '2099-12-31']);
+    expect(isDateInRange('1900-01-01')).toBe(true);
+    expect(isDateInRange('2099-12-31')).toBe(true);
+    expect(isDateInRange('1899-12-31')).toBe(false);
+    expect(isDateInRange('2100-01-01')).toBe(false);
+  });
+
+  it('rejects malformed and impossible dates', () => {
+    expect(isDateInRange('2023-02-30')).toBe(false);
+    expect(isDateInRange('22/11/2026')).toBe(false);
+  });
+});

@@ -1,0 +1,152 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import i18next from 'i18next';
+import { COMMON_PARTS, getTranslator, I18NEXT_OPTIONS_OF_THE_PROCESS, resources } from '../../../src/lib/i18n/i18n';
+import { mergeLocaleParts } from '../../../src/lib/i18n/merge-locale-parts';
+import { namespacesForPath } from '../../../src/lib/i18n/namespaces';
+
+describe('translation namespaces (spec §2)', () => {
+  it('every page uses the common namespace', () => {
+    for (const path of ['/', '/jobs', '/company/dashboard', '/talent/profile', '/legal/terms']) {
+      expect(namespacesForPath(path)[0]).toBe('common');
+    }
+  });
+
+  it('company pages, and the admin pages that show companies, also use rbac', () => {
+    expect(namespacesForPath('/company/members')).toEqual(['common', 'rbac']);
+    expect(namespacesForPath('/admin/company')).toEqual(['common', 'rbac']);
+    expect(namespacesForPath('/companyx')).toEqual(['common']);
+  });
+
+  it('job-apply pages and the jobs list also use jobs', () => {
+    for (const path of ['/jobs', '/job-apply', '/job-apply-form', '/job-apply/success', '/jobs/']) {
+      expect(namespacesForPath(path)).toEqual(['common', 'jobs']);
+    }
+    // The job ad page itself: /job-apply/<id>/<slug>, with or without the slug.
+    for (const path of ['/job-apply/3f0c6f8e-2b1d-4c55-9a57-0d6f1b2c3d4e', '/job-apply/3f0c6f8e-2b1d-4c55-9a57-0d6f1b2c3d4e/frontend-developer']) {
+      expect(namespacesForPath(path)).toEqual(['common', 'jobs']);
+    }
+    expect(namespacesForPath('/job-applyx')).toEqual(['common']);
+  });
+
+  it('the talent profile page also uses profile', () => {
+    expect(namespacesForPath('/talent/profile')).toEqual(['common', 'profile']);
+    expect(namespacesForPath('/talent/profile-sum')).toEqual(['common']);
+  });
+
+  it('only English is configured and the default namespace is common', () => {
+    expect(Object.keys(resources)).toEqual(['en']);
+    const t = getTranslator();
+    expect(t('nav.jobs')).toBe('Jobs');
+    expect(t('jobs:search.placeholder')).toBe('Search for job');
+  });
+});
+
+function i18nHas(t: ReturnType<typeof getTranslator>, key: string): boolean {
+  // Plural keys exist only as key_one / key_other: ask with a count too.
+  return (t(key, { returnObjects: true }) as unknown) !== key || t(key, { count: 2 }) !== key;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? sourceFiles(full) : /\.(astro|tsx?)$/.test(name) ? [full] : [];
+  });
+}
+
+describe('no user-facing string outside the locale files', () => {
+  it('every literal translation key used in src exists in the English resources', () => {
+    const t = getTranslator(['common', 'rbac', 'jobs', 'profile']);
+    const missing: string[] = [];
+    for (const file of sourceFiles(path.resolve('src'))) {
+      const text = readFileSync(file, 'utf8');
+      for (const match of text.matchAll(/\bt\(\s*'([a-zA-Z][\w.:]*)'/g)) {
+        const key = match[1]!;
+        if (!i18nHas(t, key)) missing.push(`${path.relative('.', file)}: ${key}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('a namespace kept in several files', () => {
+  it('merges the files key by key', () => {
+    expect(mergeLocaleParts({ a: { b: 'B' } }, { a: { c: 'C' } }, { d: 'D' })).toEqual({ a: { b: 'B', c: 'C' }, d: 'D' });
+  });
+
+  it('keeps lists as lists (returnObjects reads them)', () => {
+    const merged = mergeLocaleParts({ home: { points: ['one', 'two'] } }, {});
+    expect(Array.isArray((merged.home as { points: unknown }).points)).toBe(true);
+  });
+
+  it('every file under locales/en/common/ is part of the common namespace', () => {
+    const files = readdirSync(path.resolve('src/locales/en/common')).filter((name) => name.endsWith('.json')).map((name) => name.replace(/\.json$/, ''));
+    expect(Object.keys(COMMON_PARTS).sort()).toEqual(files.sort());
+  });
+
+  it('refuses the same key in two files instead of letting one win', () => {
+    expect(() => mergeLocaleParts({ a: { b: 'B' } }, { a: { b: 'other' } })).toThrow('Locale key "a.b" is defined in two files');
+    expect(() => mergeLocaleParts({ a: 'A' }, { a: { b: 'B' } })).toThrow('"a"');
+  });
+});
+
+describe('translations resolved once per namespace list (issue 12)', () => {
+  it('gives one translator per namespace list, whose plain keys read the same as i18next resolves them', () => {
+    const t = getTranslator(['jobs']);
+    expect(getTranslator(['jobs'])).toBe(t);
+    expect(getTranslator(['jobs', 'common'])).not.toBe(t);
+    const first = t('deadline.today');
+    expect(first).toBe(resources.en.jobs.deadline.today);
+    expect(t('deadline.today')).toBe(first);
+  });
+
+  it('still asks i18next for calls with options: plurals and interpolation differ per call', () => {
+    const t = getTranslator(['jobs']);
+    expect(t('deadline.inDays', { count: 1 })).toBe('in 1 day');
+    expect(t('deadline.inDays', { count: 3 })).toBe('in 3 days');
+  });
+});
+
+describe('a translator resolves each key once (issue 12)', () => {
+  // The same resources and settings through i18next itself, every call resolved anew.
+  const reference = i18next.createInstance();
+  void reference.init({ ...I18NEXT_OPTIONS_OF_THE_PROCESS, ns: [...I18NEXT_OPTIONS_OF_THE_PROCESS.ns] });
+  const namespaces = ['common', 'rbac', 'jobs', 'profile'] as const;
+  const t = getTranslator([...namespaces]);
+  const slow = reference.getFixedT('en', [...namespaces]);
+  const keysOf = (tree: object, prefix: string): string[] =>
+    Object.entries(tree).flatMap(([name, value]) => (typeof value === 'string' ? [`${prefix}${name}`] : Array.isArray(value) ? [] : keysOf(value as object, `${prefix}${name}.`)));
+  const allKeys = namespaces.flatMap((ns) => keysOf(resources.en[ns], ns === 'common' ? '' : `${ns}:`).map((key) => key.replace(/_(zero|one|other)$/, '')));
+  const placeholdersOf = (key: string) => [...String(slow(key, { skipInterpolation: true })).matchAll(/\{\{\s*(\w+)/g)].map((match) => match[1]!);
+
+  it('gives the text i18next gives for every key, asked twice, with and without values', () => {
+    const differences: string[] = [];
+    for (const key of allKeys) {
+      const names = placeholdersOf(key);
+      const values = Object.fromEntries(names.map((name, index) => [name, name === 'count' ? 3 : index % 2 ? 42 : `<${name}>`]));
+      const partial = Object.fromEntries(names.slice(1).map((name) => [name, 'x']));
+      for (const options of [undefined, values, partial, { count: 0 }, { count: 1 }, { count: 7 }, { ...values, count: 2 }]) {
+        const expected = options === undefined ? slow(key) : slow(key, options);
+        for (const round of [1, 2]) {
+          const actual = options === undefined ? t(key) : t(key, options);
+          if (actual !== expected) differences.push(`${key} ${JSON.stringify(options)} round ${round}: ${String(actual)} ≠ ${String(expected)}`);
+        }
+      }
+    }
+    expect(allKeys.length).toBeGreaterThan(500);
+    expect(differences).toEqual([]);
+  }, 60_000); // every key of every namespace through i18next: seconds on a busy machine
+
+  it('leaves formats, nesting, lists and odd values to i18next', () => {
+    expect(t('jobs:search.resultsCount', { count: 1234 })).toBe('1,234 open jobs');
+    expect(t('jobs:search.resultsCountAtLeast', { count: 10000 })).toBe('10,000+ open jobs');
+    expect(t('jobs:card.posted', { date: '{{evil}}' })).toBe(slow('jobs:card.posted', { date: '{{evil}}' }));
+    expect(t('jobs:card.posted', { date: new Date(0) })).toBe(slow('jobs:card.posted', { date: new Date(0) }));
+    expect(t('jobs:card.posted', { date: 'now', context: 'x' })).toBe(slow('jobs:card.posted', { date: 'now', context: 'x' }));
+  });
+
+  it('fills a placeholder value as given, special characters included', () => {
+    expect(t('jobs:card.posted', { date: '$& $1 <b>' })).toBe(slow('jobs:card.posted', { date: '$& $1 <b>' }));
+  });
+});

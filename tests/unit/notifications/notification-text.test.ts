@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import { getTranslator } from '../../../src/lib/i18n/i18n';
+import {
+  MAILED_KINDS,
+  NOTIFICATION_KINDS,
+  notificationHref,
+  notificationKind,
+  notificationMail,
+  notificationWords,
+  type NotificationFacts,
+} from '../../../src/lib/notifications/notification-text';
+
+const t = getTranslator();
+const ENTITY = '5d0c4b6a-0000-4000-8000-000000000010';
+const COMPANY = '5d0c4b6a-0000-4000-8000-000000000020';
+
+function facts(type: string, extra: Partial<NotificationFacts> = {}): NotificationFacts {
+  return {
+    type,
+    entityId: ENTITY,
+    companyId: COMPANY,
+    companyName: 'Northwind Labs',
+    title: 'Frontend Developer',
+    step: null,
+    stepGroup: null,
+    reason: null,
+    status: null,
+    billingPeriod: null,
+    invoiceNumber: null,
+    document: null,
+    ...extra,
+  };
+}
+
+const sentence = (f: NotificationFacts) => notificationWords(f, t).sentence;
+
+describe('the sentence of an application move names the company, the job and the step', () => {
+  it('says where the application moved', () => {
+    expect(sentence(facts('talentJobApplication.update', { step: 'Interview', stepGroup: 'IN_PROGRESS' }))).toBe('Northwind Labs moved your application for Frontend Developer to Interview.');
+  });
+
+  it('says a rejection in words, with the reason on a line of its own', () => {
+    const words = notificationWords(facts('talentJobApplication.update', { step: 'Rejected', stepGroup: 'REJECTED', reason: 'Another candidate was chosen' }), t);
+    expect(words).toEqual({ kind: 'applicationRejected', sentence: 'Northwind Labs rejected your application for Frontend Developer.', detail: 'Reason: Another candidate was chosen' });
+  });
+
+  it('says hired and withdrawn by the step group, whatever the company named the step', () => {
+    expect(notificationKind(facts('talentJobApplication.update', { stepGroup: 'HIRED' }))).toBe('applicationHired');
+    expect(notificationKind(facts('talentJobApplication.update', { stepGroup: 'WITHDRAWN' }))).toBe('applicationWithdrawn');
+  });
+});
+
+describe('the sentence of an invitation received', () => {
+  it('names the company and the job, and falls back to words when a name is gone', () => {
+    expect(sentence(facts('talentInvitation.create'))).toBe('Northwind Labs invited you to apply for Frontend Developer.');
+    expect(sentence(facts('talentInvitation.create', { companyName: null, title: null }))).toBe('A company invited you to apply for a job.');
+  });
+});
+
+describe('the sentence of a billing step names the month', () => {
+  it('says approved, rejected, invoiced and paid', () => {
+    const billing = (status: string) => sentence(facts('billing.update', { status, billingPeriod: '2026-03' }));
+    expect(billing('APPROVED')).toBe('Northwind Labs approved your billing for March 2026.');
+    expect(billing('REJECTED')).toBe('Northwind Labs rejected your billing for March 2026.');
+    expect(billing('INVOICED')).toBe('Northwind Labs invoiced your billing for March 2026.');
+    expect(billing('PAID')).toBe('Northwind Labs paid your billing for March 2026.');
+    expect(billing('SENT')).toBe('Northwind Labs updated your billing for March 2026.');
+  });
+
+  it('adds the invoice number to an invoiced billing', () => {
+    expect(notificationWords(facts('billing.update', { status: 'INVOICED', billingPeriod: '2026-03', invoiceNumber: '2026-0007' }), t).detail).toBe('Invoice 2026-0007');
+  });
+});
+
+describe('every other event type has a sentence', () => {
+  it('has words for every kind in the locale files', () => {
+    for (const kind of NOTIFICATION_KINDS) expect(t(`notifications.sentences.${kind}`), kind).not.toBe(`notifications.sentences.${kind}`);
+    for (const kind of MAILED_KINDS) expect(t(`notifications.mail.subjects.${kind}`), kind).not.toBe(`notifications.mail.subjects.${kind}`);
+  });
+
+  it('names assignments, roster changes and document downloads', () => {
+    expect(sentence(facts('jobAssignment.create'))).toBe('Northwind Labs added you to the assignment Frontend Developer.');
+    expect(sentence(facts('companyTalentRoster.delete'))).toBe('Northwind Labs removed you from its talent roster.');
+    expect(sentence(facts('talentDocument.read', { document: 'cv' }))).toBe('Northwind Labs downloaded your CV.');
+  });
+
+  it('falls back to the settings page name of the event type', () => {
+    expect(sentence(facts('companyRole.create'))).toBe('Northwind Labs: Company role created.');
+    expect(sentence(facts('company.update', { action: 'permissions' }))).toBe('Northwind Labs: Company profile updated.');
+  });
+});
+
+describe('the company side is told of its review and its members', () => {
+  it('says verified or not verified by the admin action, with the reason of a rejection', () => {
+    expect(notificationKind(facts('company.update', { action: 'verify' }))).toBe('companyVerified');
+    const rejected = notificationWords(facts('company.update', { action: 'reject', reason: 'Unknown business' }), t);
+    expect(rejected).toEqual({ kind: 'companyRejected', sentence: 'Northwind Labs was not verified.', detail: 'Reason: Unknown business' });
+  });
+
+  it('leads a review to My Companies, where the reason is read', () => {
+    expect(notificationHref(facts('company.update', { action: 'reject' }))).toBe('/company/my-companies');
+  });
+
+  it('mails a member invitation with the link to sign up and why it came, without the settings an address has not got', () => {
+    const mail = notificationMail(facts('companyOnUser.create', { invitation: true }), t, { origin: 'https://talentplace.test', productName: 'Talentplace' });
+    expect(mail.subject).toBe('Join Northwind Labs on Talentplace');
+    expect(mail.text).toContain('https://talentplace.test/sign-up');
+    expect(mail.text).not.toContain('site-settings');
+    expect(notificationKind(facts('companyOnUser.create'))).toBe('memberAdded');
+  });
+});
+
+describe('a notification links to the page it concerns', () => {
+  it('leads an application to the applied jobs, an invitation and a billing to their own page', () => {
+    expect(notificationHref(facts('talentJobApplication.update'))).toBe('/talent/applied-jobs');
+    expect(notificationHref(facts('talentInvitation.create'))).toBe(`/talent/invitation?id=${ENTITY}`);
+    expect(notificationHref(facts('billing.update'))).toBe(`/talent/billing?id=${ENTITY}`);
+    expect(notificationHref(facts('jobAssignment.update'))).toBe(`/talent/assignment?id=${ENTITY}`);
+  });
+
+  it('leads a deleted row to its list, never to a page that is gone', () => {
+    expect(notificationHref(facts('jobAssignment.delete'))).toBe('/talent/assignments');
+    expect(notificationHref(facts('billing.delete'))).toBe('/talent/billing');
+  });
+
+  it("leads a company's roster change to the company page, company-side events to that company's dashboard", () => {
+    expect(notificationHref(facts('companyTalentRoster.create'))).toBe(`/talent/company?id=${COMPANY}`);
+    expect(notificationHref(facts('companyOnUser.create'))).toBe(`/company/dashboard?company_id=${COMPANY}`);
+    expect(notificationHref(facts('companyOnUser.create', { companyId: null }))).toBeNull();
+  });
+});
+
+describe('the e-mail of a notification', () => {
+  it('has a subject of its own, the sentence, the reason, an absolute link and where to turn it off', () => {
+    const mail = notificationMail(facts('talentJobApplication.update', { step: 'Rejected', stepGroup: 'REJECTED', reason: 'Another candidate was chosen' }), t, {
+      origin: 'https://talentplace.example',
+      productName: 'Talentplace',
+    });
+    expect(mail.subject).toBe('Your application for Frontend Developer was rejected');
+    expect(mail.text).toContain('Northwind Labs rejected your application for Frontend Developer.\nReason: Another candidate was chosen\n');
+    expect(mail.text).toContain('See it on Talentplace: https://talentplace.example/talent/applied-jobs');
+    expect(mail.text).toContain('e-mails are on for "Application moved to another step"');
+    expect(mail.text).toContain('https://talentplace.example/site-settings');
+  });
+
+  it('says a billing approval with the month', () => {
+    const mail = notificationMail(facts('billing.update', { status: 'APPROVED', billingPeriod: '2026-03' }), t, { origin: 'https://x.example', productName: 'Talentplace' });
+    expect(mail.subject).toBe('Your billing for March 2026 is approved');
+    expect(mail.text).toContain(`https://x.example/talent/billing?id=${ENTITY}`);
+  });
+});
