@@ -16,7 +16,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // The long company flows take 20-30 s on the 2-core CI machine (server workers, PostgreSQL and
+  // two browsers on two cores): 60 s leaves room, while a stuck step still fails its own expect.
+  timeout: 60_000,
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: { baseURL, launchOptions, trace: 'retain-on-failure' },
   projects: [
