@@ -11,7 +11,7 @@
 // be serving anything else.
 
 import { readdirSync, readFileSync } from 'node:fs';
-import { openJobAdIds, VirtualBrowser } from './mixed-load-core.mjs';
+import { openJobAdIds, signIn, VirtualBrowser } from './mixed-load-core.mjs';
 
 const [origin, pidText] = process.argv.slice(2);
 const requestsFlag = process.argv.indexOf('--requests');
@@ -54,17 +54,6 @@ function cpuTicks() {
     else node += stat.ticks;
   }
   return { node, postgres };
-}
-
-async function signedIn(email, password) {
-  const browser = new VirtualBrowser(origin, null, 30_000);
-  const page = await browser.follow('/sign-in');
-  const action = /<form[^>]*action="([^"]+\/login)"/.exec(page.body)?.[1]?.replaceAll('&amp;', '&');
-  if (!action) throw new Error('no login form');
-  const landed = await browser.follow(new URL(action, page.url), { form: { email, password } });
-  const csrf = /<meta name="csrf-token" content="([^"]+)"/.exec(landed.body)?.[1];
-  if (!csrf) throw new Error(`sign-in of ${email} failed (${landed.url.pathname})`);
-  return { browser, csrf };
 }
 
 async function measure(label, browser, target, init, requests = REQUESTS) {
@@ -113,8 +102,8 @@ async function measureApplications(talent, adIds) {
 const guest = new VirtualBrowser(origin, null, 30_000);
 const adIds = await openJobAdIds(origin, 30_000);
 const adPath = (await guest.request('setup', '/jobs')).body.match(/href="(\/job-apply\/[0-9a-f-]{36}\/[a-z0-9-]*)"/)[1];
-const company = await signedIn('owner@demo.test', 'talentplace-demo');
-const talent = await signedIn('talent@demo.test', 'talentplace-demo');
+const company = await signIn(origin, 'owner@demo.test', 30_000);
+const talent = await signIn(origin, 'talent@demo.test', 30_000, '/talent/dashboard');
 const graphql = (query) => ({ json: { query }, headers: { 'x-tp-csrf': company.csrf, accept: 'application/json', referer: `${origin}/company/dashboard` } });
 
 console.log(`${REQUESTS} requests each, ${CONCURRENCY} at a time, after 20 warm-up ones; CPU ms per request\n`);

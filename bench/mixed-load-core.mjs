@@ -205,13 +205,13 @@ export async function signUp(origin, email, timeoutMs, outboxDir) {
   return browser;
 }
 
-/** A seeded company account through /sign-in and the provider's login form. */
-export async function signIn(origin, email, timeoutMs) {
+/** A seeded demo account through /sign-in and the provider's login form, landing on `landing`. */
+export async function signIn(origin, email, timeoutMs, landing = '/company/dashboard') {
   const browser = new VirtualBrowser(origin, null, timeoutMs);
-  const page = await browser.follow('/sign-in?returnTo=%2Fcompany%2Fdashboard');
+  const page = await browser.follow(`/sign-in?returnTo=${encodeURIComponent(landing)}`);
   const landed = await browser.follow(new URL(formAction(page.body, '/login'), page.url), { form: { email, password: DEMO_PASSWORD } });
   const csrf = csrfMeta(landed.body);
-  if (landed.url.pathname !== '/company/dashboard' || !csrf) throw new Error(`set-up: sign-in of ${email} landed on ${landed.url.pathname}`);
+  if (landed.url.pathname !== landing || !csrf) throw new Error(`set-up: sign-in of ${email} landed on ${landed.url.pathname}`);
   return { browser, csrf };
 }
 
