@@ -18,13 +18,12 @@ export async function submitJobApplication(jobAdId: string, form: FormData, send
   const parsed = parseForm(form, applicationMessageSchema);
   if (!parsed.ok) return { kind: 'invalid', values, fieldErrors: fieldErrorsOf(parsed.issues, t, APPLICATION_MESSAGE_ERRORS), formError: null, status: 422 };
   const answer = await sendDocument(send, APPLY_TO_JOB_AD_MUTATION, { data: { jobAdId, message: parsed.value.message } });
-  const error = answer.errors[0];
-  if (!error && answer.data?.applyToJobAd) return { kind: 'sent' };
+  if (!answer.errors.length && answer.data?.applyToJobAd) return { kind: 'sent' };
   // Worded by the API's codes: the note's field code, a closed ad (NOT_FOUND), an application already sent (CONFLICT).
   const { issues, code } = answerIssues(answer.errors);
   const invalid = (fieldErrors: FieldErrors, formError: string | null, status: 400 | 422): ApplyFormOutcome => ({ kind: 'invalid', values, fieldErrors, formError, status });
   if (code === 'BAD_USER_INPUT' && issues.length > 0) return invalid(fieldErrorsOf(issues, t, APPLICATION_MESSAGE_ERRORS), null, 422);
   if (code === 'NOT_FOUND') return invalid({}, t('jobs:apply.errors.closed'), 400);
   if (code === 'CONFLICT') return invalid({}, t('jobs:apply.errors.alreadyApplied'), 400);
-  return invalid({}, t('jobs:apply.failed', { message: error?.message ?? '' }), 400);
+  return invalid({}, t('jobs:apply.failed'), 400);
 }

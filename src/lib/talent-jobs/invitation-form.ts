@@ -14,35 +14,33 @@ import { APPLY_TO_INVITATION_MUTATION, IGNORE_INVITATION_MUTATION } from './invi
  */
 export type InvitationFormOutcome =
   | { kind: 'done'; noticeKey: 'notices.talentJobs.invitationIgnored' | 'notices.talentJobs.applicationSent' }
-  | { kind: 'refused'; status: number; reason: InvitationRefusal; message: string; fieldErrors: FieldErrors; apiMessage: string };
+  | { kind: 'refused'; status: number; reason: InvitationRefusal; message: string; fieldErrors: FieldErrors };
 
 /**
  * messageInvalid: the note fails its rule (checked here, or by the API with the same
  * schema), its message in `fieldErrors`. alreadyApplied: CONFLICT. unavailable:
  * NOT_FOUND, meaning the invitation is not the caller's (the page answers 404) or its ad
  * closed meanwhile (the page says so). invalid: not a form of ours. failed: anything
- * else, with the API's message.
+ * else (the page asks to try again; the API's English is never shown).
  */
 export type InvitationRefusal = 'messageInvalid' | 'alreadyApplied' | 'unavailable' | 'invalid' | 'failed';
 
 export async function submitInvitationForm(id: string, form: FormData, send: SendGraphql, t: Translate): Promise<InvitationFormOutcome> {
   const intent = form.get('intent');
   const message = intent === 'apply' ? typedForm(form, ['message']).message : '';
-  const refused = (status: number, reason: InvitationRefusal, more: { fieldErrors?: FieldErrors; apiMessage?: string } = {}) =>
-    ({ kind: 'refused' as const, status, reason, message, fieldErrors: more.fieldErrors ?? {}, apiMessage: more.apiMessage ?? '' });
+  const refused = (status: number, reason: InvitationRefusal, fieldErrors: FieldErrors = {}) => ({ kind: 'refused' as const, status, reason, message, fieldErrors });
   if (intent !== 'apply' && intent !== 'ignore') return refused(400, 'invalid');
   // The note is checked here as the API checks it (the same schema), before anything is sent.
   const parsed = intent === 'apply' ? parseForm(form, applicationMessageSchema) : null;
-  if (parsed && !parsed.ok) return refused(422, 'messageInvalid', { fieldErrors: fieldErrorsOf(parsed.issues, t, APPLICATION_MESSAGE_ERRORS) });
+  if (parsed && !parsed.ok) return refused(422, 'messageInvalid', fieldErrorsOf(parsed.issues, t, APPLICATION_MESSAGE_ERRORS));
 
   const answer = parsed?.ok
     ? await sendDocument(send, APPLY_TO_INVITATION_MUTATION, { id, message: parsed.value.message })
     : await sendDocument(send, IGNORE_INVITATION_MUTATION, { id });
-  const error = answer.errors[0];
-  if (!error) return { kind: 'done', noticeKey: intent === 'apply' ? 'notices.talentJobs.applicationSent' : 'notices.talentJobs.invitationIgnored' };
+  if (!answer.errors.length) return { kind: 'done', noticeKey: intent === 'apply' ? 'notices.talentJobs.applicationSent' : 'notices.talentJobs.invitationIgnored' };
   const { issues, code } = answerIssues(answer.errors);
-  if (code === 'BAD_USER_INPUT' && issues.length > 0) return refused(422, 'messageInvalid', { fieldErrors: fieldErrorsOf(issues, t, APPLICATION_MESSAGE_ERRORS) });
-  if (code === 'CONFLICT') return refused(409, 'alreadyApplied', { apiMessage: error.message });
-  if (code === 'NOT_FOUND') return refused(409, 'unavailable', { apiMessage: error.message });
-  return refused(answer.status >= 400 ? answer.status : 502, 'failed', { apiMessage: error.message });
+  if (code === 'BAD_USER_INPUT' && issues.length > 0) return refused(422, 'messageInvalid', fieldErrorsOf(issues, t, APPLICATION_MESSAGE_ERRORS));
+  if (code === 'CONFLICT') return refused(409, 'alreadyApplied');
+  if (code === 'NOT_FOUND') return refused(409, 'unavailable');
+  return refused(answer.status >= 400 ? answer.status : 502, 'failed');
 }

@@ -17,8 +17,8 @@ export type SavedJobOutcome =
   | { kind: 'closed'; status: 409 }
   /** Not a form of ours: no intent or no job ad id. */
   | { kind: 'invalid'; status: 400 }
-  /** The API refused for another reason; its message says why. */
-  | { kind: 'failed'; status: number; message: string };
+  /** The API refused for another reason (the page asks to try again; the API's English is never shown). */
+  | { kind: 'failed'; status: number };
 
 /** The save / remove form's fields: the job ad (null unless a UUID) and the page to go back to. */
 export const savedJobFormSchema = z.object({ jobAdId: idOrNull, returnTo: z.string().nullish() });
@@ -38,5 +38,5 @@ export async function submitSavedJobForm(form: FormData, send: SendGraphql): Pro
   // Removing what is no longer saved (a second click, another tab) leaves what was asked for.
   if (intent === 'remove' && code === 'NOT_FOUND') return { kind: 'done', location, noticeKey: 'notices.talentJobs.jobRemoved' };
   if (intent === 'save' && code === 'NOT_FOUND') return { kind: 'closed', status: 409 };
-  return { kind: 'failed', status: answer.status >= 400 ? answer.status : 502, message: error.message };
+  return { kind: 'failed', status: answer.status >= 400 ? answer.status : 502 };
 }

@@ -85,12 +85,22 @@ export function invalidFields(issues: readonly FieldIssue[], prefix: string, inp
 }
 
 /**
- * CONFLICT for a write the rules refuse in the data's present state (e.g. removing a
- * company's last owner): `extensions.reason` is the machine code clients branch on, the
- * message its English text from the locale files (`<prefix>.<reason>`). A conflict about
- * one input field (a month already billed) also names it as a field error with that code.
+ * A refusal the client words itself: `extensions.reason` is the machine code clients
+ * branch on, the message its English text from the locale files (`<prefix>.<reason>`).
+ * A refusal about one input field (a month already billed) also names it as a field
+ * error with that code.
  */
-export function conflict(reason: string, prefix: string, field?: string): ApiError {
+function refusal(code: 'CONFLICT' | 'NOT_FOUND', reason: string, prefix: string, field?: string): ApiError {
   const message = t(`${prefix}.${reason}`);
-  return new ApiError('CONFLICT', message, { reason, hint: 'see extensions.reason', ...(field ? { fieldErrors: [{ field, code: reason, message }] } : {}) });
+  return new ApiError(code, message, { reason, hint: 'see extensions.reason', ...(field ? { fieldErrors: [{ field, code: reason, message }] } : {}) });
 }
+
+/** CONFLICT for a write the rules refuse in the data's present state (e.g. removing a company's last owner). */
+export const conflict = (reason: string, prefix: string, field?: string): ApiError => refusal('CONFLICT', reason, prefix, field);
+
+/**
+ * NOT_FOUND for what the caller was shown but is no longer there to act on (a job ad that
+ * closed, a saved job already removed), with a reason the page words; `notFound` stays for
+ * an id that names nothing the caller may see.
+ */
+export const gone = (reason: string, prefix: string): ApiError => refusal('NOT_FOUND', reason, prefix);

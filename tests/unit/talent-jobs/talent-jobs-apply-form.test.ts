@@ -36,6 +36,13 @@ describe('job apply form: the note', () => {
     expect(await submitJobApplication(AD, formOf({ message: 'Hello' }), again.send, t)).toMatchObject({ kind: 'invalid', values: { message: 'Hello' }, formError: t('jobs:apply.errors.alreadyApplied'), status: 400 });
   });
 
+  it("says an unexpected refusal in the product's words, never the API's English, and keeps the note", async () => {
+    const down = apiAnswering({ status: 503, body: { data: null, errors: [{ message: 'English from the API', extensions: { code: 'UNAVAILABLE' } }] } });
+    const outcome = await submitJobApplication(AD, formOf({ message: 'Hello' }), down.send, t);
+    expect(outcome).toEqual({ kind: 'invalid', values: { message: 'Hello' }, fieldErrors: {}, formError: t('jobs:apply.failed'), status: 400 });
+    expect(JSON.stringify(outcome)).not.toContain('English');
+  });
+
   it("words the API's refusal of the note from its code and params, never from its English message", async () => {
     const fieldErrors = [{ field: 'data.message', code: 'messageTooLong', params: { max: 12 }, message: 'English from the API' }];
     const api = apiAnswering({ status: 400, body: { data: null, errors: [{ message: 'English from the API', extensions: { code: 'BAD_USER_INPUT', fieldErrors } }] } });
@@ -51,6 +58,13 @@ describe('job apply form: the note', () => {
 
 describe('invitation apply form: the note', () => {
   const INVITATION = '22222222-2222-4222-8222-222222222222';
+
+  it("refuses in the product's words when the API fails unexpectedly, never with the API's English", async () => {
+    const down = apiAnswering({ status: 503, body: { data: null, errors: [{ message: 'English from the API', extensions: { code: 'UNAVAILABLE' } }] } });
+    const outcome = await submitInvitationForm(INVITATION, formOf({ intent: 'apply', message: 'Hello' }), down.send, t);
+    expect(outcome).toEqual({ kind: 'refused', status: 503, reason: 'failed', message: 'Hello', fieldErrors: {} });
+    expect(JSON.stringify(outcome)).not.toContain('English');
+  });
 
   it(`refuses a note over ${MAX_APPLICATION_MESSAGE_LENGTH} characters at the field, worded from its code, sending nothing`, async () => {
     const api = apiAnswering({ status: 200, body: { data: { applyToInvitation: { id: 'x' } } } });

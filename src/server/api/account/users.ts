@@ -11,7 +11,7 @@ import {
 } from '../../db/schema';
 import { userFeatureFlagRows } from '../feature-flags/feature-flag-access';
 import { builder } from '../builder';
-import { ApiError, invalidFields } from '../errors';
+import { conflict, invalidFields } from '../errors';
 import { TalentProfile, type TalentProfileRow } from '../talent/talents';
 import { selectMemberships } from '../auth/memberships';
 
@@ -175,7 +175,7 @@ builder.mutationField('createOneTalentProfile', (t) =>
         .values({ userId: viewer!.userId, externalUserId: viewer!.externalId, email, profileName })
         .onConflictDoNothing()
         .returning({ id: talentProfile.id });
-      if (!created[0]) throw new ApiError('CONFLICT', 'You already have a talent profile', { hint: 'open your profile to edit it' });
+      if (!created[0]) throw conflict('profileExists', PROFILE_ERRORS);
       return created[0];
     },
   }),

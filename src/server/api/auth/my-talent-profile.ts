@@ -1,7 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { talentProfile } from '../../db/schema';
 import type { ApiContext } from '../context';
-import { ApiError } from '../errors';
+import { gone } from '../errors';
+import { PROFILE_ERRORS } from '../../../lib/talent/talent-profile-input';
 
 /**
  * The signed-in user's own talent profile id, or null before they created one. Every
@@ -21,6 +22,6 @@ export async function findMyTalentProfileId({ db, viewer }: ApiContext): Promise
 /** As findMyTalentProfileId, for operations that make no sense without a profile. */
 export async function requireMyTalentProfileId(context: ApiContext): Promise<string> {
   const id = await findMyTalentProfileId(context);
-  if (!id) throw new ApiError('NOT_FOUND', 'Create your talent profile first', { hint: 'open /talent/profile and create it' });
+  if (!id) throw gone('noProfile', PROFILE_ERRORS);
   return id;
 }

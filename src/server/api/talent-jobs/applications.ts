@@ -7,7 +7,7 @@ import { company, companyHiringStep, jobAd, jobDescription, talentJobApplication
 import { findMyTalentProfileId, requireMyTalentProfileId } from '../auth/my-talent-profile';
 import { openJobAd, visibleJobAd } from '../../search/open-job-ad';
 import { builder } from '../builder';
-import { ApiError, invalidFields, notFound } from '../errors';
+import { conflict, gone, invalidFields, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
 import { firstHiringStepId } from '../companies/company-rows';
@@ -121,7 +121,7 @@ builder.mutationField('applyToJobAd', (t) =>
         .innerJoin(company, eq(company.id, jobAd.publisherCompanyId))
         .where(and(eq(jobAd.id, jobAdId), openJobAd(new Date())))
         .limit(1);
-      if (!ad) throw new ApiError('NOT_FOUND', 'This job ad is closed or was removed', { hint: 'search for open jobs' });
+      if (!ad) throw gone('closed', APPLICATION_MESSAGE_ERRORS);
       const created = await db.transaction(async (tx) => {
         // A new application sits in the company's first step, where its board shows it.
         const firstStep = await firstHiringStepId(tx, ad.companyId);
@@ -135,7 +135,7 @@ builder.mutationField('applyToJobAd', (t) =>
         await recordEvent(tx, context.viewer!, { type: 'talentJobApplication.create', toId: ad.companyId, data: { entityId: row.id, companyId: ad.companyId, jobAdId: ad.id, after: { hiringStepId: firstStep } } });
         return row;
       });
-      if (!created) throw new ApiError('CONFLICT', 'You already applied to this job', { hint: 'see your applied jobs' });
+      if (!created) throw conflict('alreadyApplied', APPLICATION_MESSAGE_ERRORS);
       const [row] = await selectApplications(db, eq(talentJobApplication.id, created.id));
       return row!;
     },

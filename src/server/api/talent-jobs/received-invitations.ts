@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { isUuid } from '../../../lib/ids';
 import { invitationStatus } from '../../../lib/talent-jobs/invitation-status';
+import { APPLICATION_MESSAGE_ERRORS } from '../../../lib/talent-jobs/application-message';
 import type { AppDatabase } from '../../db/client';
 import { company, jobAd, jobDescription, talentInvitation, talentJobApplication, user, type ApplicationDetails } from '../../db/schema';
 import { recordEvent } from '../record-event';
@@ -9,7 +10,7 @@ import { findMyTalentProfileId, requireMyTalentProfileId } from '../auth/my-tale
 import type { ApiContext } from '../context';
 import { beforeDeadline, openJobAd, visibleJobAd } from '../../search/open-job-ad';
 import { builder } from '../builder';
-import { ApiError, notFound } from '../errors';
+import { conflict, gone, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { checkedApplicationMessage, JobApplication, selectApplications } from './applications';
 import { answeredAt, answeringApplicationId, invitationStatusIs } from '../talent-invitations/invitation-answer';
@@ -199,7 +200,7 @@ builder.mutationField('ignoreInvitation', (t) =>
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, args, context) => {
       const current = await loadMyInvitation(context, String(args.id));
-      if (current.applicationId) throw new ApiError('CONFLICT', 'You already applied to this invitation', { hint: 'see your applied jobs' });
+      if (current.applicationId) throw conflict('alreadyApplied', APPLICATION_MESSAGE_ERRORS);
       if (current.ignored) return current;
       const { db, viewer } = context;
       const ignoredAt = new Date();
@@ -263,7 +264,7 @@ builder.mutationField('applyToInvitation', (t) =>
             .innerJoin(company, eq(company.id, jobAd.publisherCompanyId))
             .where(and(eq(jobAd.id, invitation.jobAdId), openJobAd(now)))
             .limit(1);
-          if (!ad) throw new ApiError('NOT_FOUND', 'This job ad is closed or was removed: it no longer takes applications', { hint: 'the company may invite you again' });
+          if (!ad) throw gone('closed', APPLICATION_MESSAGE_ERRORS);
           target = { jobAdId: ad.id, jobDescriptionId: ad.jobDescriptionId ?? invitation.jobDescriptionId };
         } else {
           const [description] = invitation.jobDescriptionId
@@ -273,7 +274,7 @@ builder.mutationField('applyToInvitation', (t) =>
                 .where(and(eq(jobDescription.id, invitation.jobDescriptionId), isNull(jobDescription.deletedAt)))
                 .limit(1)
             : [];
-          if (!description) throw new ApiError('NOT_FOUND', 'This job description was removed: it no longer takes applications', { hint: 'the company may invite you again' });
+          if (!description) throw gone('descriptionRemoved', APPLICATION_MESSAGE_ERRORS);
           target = { jobAdId: null, jobDescriptionId: description.id };
         }
 
@@ -287,7 +288,7 @@ builder.mutationField('applyToInvitation', (t) =>
             ),
           )
           .limit(1);
-        const alreadyApplied = () => new ApiError('CONFLICT', 'You already applied to this job', { hint: 'see your applied jobs' });
+        const alreadyApplied = () => conflict('alreadyApplied', APPLICATION_MESSAGE_ERRORS);
         if (existing) throw alreadyApplied();
         const [created] = await tx
           .insert(talentJobApplication)

@@ -4,7 +4,7 @@ import type { AppDatabase } from '../../db/client';
 import { company, jobAd, savedJobAd } from '../../db/schema';
 import { beforeDeadline, openJobAd, visibleJobAd } from '../../search/open-job-ad';
 import { builder } from '../builder';
-import { ApiError, invalidFields } from '../errors';
+import { gone, invalidFields } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 
 // Saved job ads belong to the user, not to a talent profile (spec §3 savedJobAd: jobAdId,
@@ -77,7 +77,7 @@ function selectSaved(db: AppDatabase, now: Date, where: SQL) {
     .where(where);
 }
 
-const notOpen = () => new ApiError('NOT_FOUND', 'This job ad is closed or was removed', { hint: 'only open job ads can be saved' });
+const notOpen = () => gone('closed', SAVED_JOB_ERRORS);
 
 builder.queryField('mySavedJobAds', (t) =>
   t.field({
@@ -151,7 +151,7 @@ builder.mutationField('removeSavedJobAd', (t) =>
     args: { jobAdId: t.arg.id({ required: true }) },
     resolve: async (_root, args, { db, viewer }) => {
       const jobAdId = String(args.jobAdId);
-      const notSaved = new ApiError('NOT_FOUND', 'This job ad is not in your saved jobs', { hint: 'it may have been removed already' });
+      const notSaved = gone('notSaved', SAVED_JOB_ERRORS);
       if (!isUuid(jobAdId)) throw notSaved;
       const removed = await db
         .delete(savedJobAd)

@@ -10,7 +10,7 @@ import { talentProfile } from '../../db/schema';
 import { recordEvent } from '../record-event';
 import type { CertificationEntry, EducationEntry, ExperienceEntry, TalentLanguage, TalentLink, TalentSkill } from '../../db/schema/talents';
 import { builder } from '../builder';
-import { ApiError, invalidFields } from '../errors';
+import { gone, invalidFields } from '../errors';
 import { TalentProfile, type TalentProfileRow } from './talents';
 
 const TalentSkillInput = builder.inputType('TalentSkillInput', {
@@ -146,7 +146,7 @@ builder.mutationField('updateOneTalentProfile', (t) =>
           .where(and(eq(talentProfile.userId, userId), isNull(talentProfile.deletedAt)))
           .limit(1)
           .for('update');
-        if (!current) throw new ApiError('NOT_FOUND', 'You have no talent profile yet', { hint: 'create it with createOneTalentProfile first' });
+        if (!current) throw gone('noProfile', PROFILE_ERRORS);
         const changes = changedColumns(current, parsed.values);
         const rateError = rateCurrencyError({ ...current, ...changes });
         if (rateError) throw invalidFields([rateError], PROFILE_ERRORS);

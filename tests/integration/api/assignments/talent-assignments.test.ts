@@ -324,7 +324,7 @@ describeEachDatabase('talent job assignments', (kind) => {
 
   it('needs a signed-in user with a talent profile to create', async () => {
     const { body } = await create(await h.token('no-profile'), {});
-    expect(body.errors?.[0]).toMatchObject({ message: 'Create your talent profile first', extensions: { code: 'NOT_FOUND' } });
+    expect(body.errors?.[0]).toMatchObject({ message: 'Create your talent profile first.', extensions: { code: 'NOT_FOUND', reason: 'noProfile' } });
     expect((await h.call(CREATE, { variables: { data: { clientCompanyId: acme, startDate: '2026-01-01' } } })).status).toBe(401);
   });
 

@@ -368,7 +368,7 @@ describeEachDatabase('talent billing API', (kind) => {
     const noProfile = await h.token('no-profile');
     expect((await h.call(LIST, { token: noProfile })).body.data?.myBillings).toMatchObject({ total: 0, items: [] });
     expect((await h.call(MY_PAYMENT, { token: noProfile })).body.data?.myPaymentProfile).toBeNull();
-    expect((await create(noProfile, { jobAssignmentId: directId, ...monthsAgo(1), lines: [line()] })).body.errors?.[0]?.message).toBe('Create your talent profile first');
+    expect((await create(noProfile, { jobAssignmentId: directId, ...monthsAgo(1), lines: [line()] })).body.errors?.[0]?.extensions).toMatchObject({ code: 'NOT_FOUND', reason: 'noProfile' });
     expect((await h.call(LIST, {})).status).toBe(401);
     expect((await h.call(SAVE_PAYMENT, { variables: { data: { currency: 'EUR', accountHolder: 'x' } } })).status).toBe(401);
   });

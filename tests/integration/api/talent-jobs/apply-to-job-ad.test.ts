@@ -56,7 +56,7 @@ describeEachDatabase('applyToJobAd', (kind) => {
 
   it('needs a talent profile and a signed-in user', async () => {
     const noProfile = await h.call(APPLY, { token: await h.token('no-profile'), variables: { data: { jobAdId: openId } } });
-    expect(noProfile.body.errors?.[0]?.message).toBe('Create your talent profile first');
+    expect(noProfile.body.errors?.[0]).toMatchObject({ message: 'Create your talent profile first.', extensions: { code: 'NOT_FOUND', reason: 'noProfile' } });
     expect((await h.call(APPLY, { variables: { data: { jobAdId: openId } } })).status).toBe(401);
   });
 });

@@ -228,7 +228,7 @@ describeEachDatabase('invitations received by a talent', (kind) => {
     it('refuses a second application with CONFLICT', async () => {
       const { body } = await f.h.call(APPLY, { token: f.a.token, variables: { id: ids.openAd } });
       expect(codeOf(body)).toBe('CONFLICT');
-      expect(body.errors?.[0]?.message).toBe('You already applied to this job');
+      expect(body.errors?.[0]).toMatchObject({ message: 'You already applied to this job.', extensions: { code: 'CONFLICT', reason: 'alreadyApplied' } });
       expect((await applicationsOf(f.a.profileId)).filter((row) => row.jobAdId === f.ads.open)).toHaveLength(1);
       expect(codeOf((await f.h.call(IGNORE, { token: f.a.token, variables: { id: ids.openAd } })).body)).toBe('CONFLICT');
     });

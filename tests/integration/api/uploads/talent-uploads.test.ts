@@ -158,7 +158,7 @@ describeEachDatabase('talent uploads (picture and documents)', (kind) => {
     const png = { bytes: await pngBytes(), name: 'me.png', type: 'image/png' };
     expect((await upload(UPLOAD_PICTURE, null, png)).status).toBe(401);
     const noProfile = await upload(UPLOAD_PICTURE, await h.token('no-profile'), png);
-    expect(noProfile.body.errors?.[0]?.message).toBe('Create your talent profile first');
+    expect(noProfile.body.errors?.[0]?.extensions).toMatchObject({ code: 'NOT_FOUND', reason: 'noProfile' });
     const asText = await h.call(UPLOAD_PICTURE, { token: owner, variables: { file: 'iVBORw0KGgo=' } });
     expect(asText.body.errors?.[0]?.message).toMatch(/File must be sent as a file part/);
   });
