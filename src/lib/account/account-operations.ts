@@ -61,14 +61,14 @@ const ACCOUNT_FORM_FIELDS = ['displayName', 'phoneNumber'] as const;
 export async function submitAccountForm(form: FormData, send: SendGraphql, t: Translate): Promise<FormOutcome<AccountFormValues>> {
   const parsed = parseForm(form, accountFormSchema);
   if (!parsed.ok) {
-    return { kind: 'invalid', values: typedForm(form, ACCOUNT_FORM_FIELDS), fieldErrors: fieldErrorsOf(parsed.issues, t, ACCOUNT_ERRORS), formError: null };
+    return { kind: 'invalid', values: typedForm(form, ACCOUNT_FORM_FIELDS), fieldErrors: fieldErrorsOf(parsed.issues, t, ACCOUNT_ERRORS), formError: null, status: 422 };
   }
   const values = { displayName: parsed.value.displayName, phoneNumber: parsed.value.phoneNumber ?? '' };
   const answer = await sendDocument(send, UPDATE_ME_MUTATION, { data: values });
-  if (answer.data && !answer.errors.length) return { kind: 'saved' };
+  if (answer.data && !answer.errors.length) return { kind: 'done' };
   const { issues } = answerIssues(answer.errors);
   const fieldErrors = fieldErrorsOf(issues, t, ACCOUNT_ERRORS);
-  return { kind: 'invalid', values, fieldErrors, formError: issues.length ? null : t('editAccount.failed') };
+  return { kind: 'invalid', values, fieldErrors, formError: issues.length ? null : t('editAccount.failed'), status: 422 };
 }
 
 /**
@@ -82,6 +82,6 @@ export async function submitPreferencesForm(
   t: Translate,
 ): Promise<FormOutcome<NotificationPreferenceView[]>> {
   const answer = await sendDocument(send, UPDATE_MY_NOTIFICATION_PREFERENCES_MUTATION, { data: preferences });
-  if (answer.data && !answer.errors.length) return { kind: 'saved' };
-  return { kind: 'invalid', values: preferences, fieldErrors: {}, formError: t('siteSettings.failed') };
+  if (answer.data && !answer.errors.length) return { kind: 'done' };
+  return { kind: 'invalid', values: preferences, fieldErrors: {}, formError: t('siteSettings.failed'), status: 422 };
 }

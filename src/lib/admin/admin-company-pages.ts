@@ -1,6 +1,6 @@
-import { companyRefusal, type RefusalStatus } from '../companies/company-refusals';
+import { companyRefusal } from '../companies/company-refusals';
 import { answerIssues } from '../forms/answer-issues';
-import { fieldErrorsOf, type FieldErrors } from '../forms/form-outcome';
+import { type ActionOutcome, type FieldErrors, fieldErrorsOf } from '../forms/form-outcome';
 import { typedForm } from '../forms/form-values';
 import { parseForm } from '../forms/parse-form';
 import { graphql, type ResultOf } from '../graphql/graphql';
@@ -87,18 +87,16 @@ const NOTICES: Record<AdminCompanyIntent, string> = {
   permissions: 'notices.admin.companyPermissionsSaved',
 };
 
-export type AdminCompanyOutcome =
-  | { kind: 'done'; companyId: string; noticeKey: string }
-  | {
-      kind: 'refused';
-      intent: AdminCompanyIntent;
-      message: string;
-      status: RefusalStatus;
-      /** The reject form again: the reason as typed and its message. */
-      reason: { value: string; error: string | null } | null;
-      /** The permission form again, as posted. */
-      permissions: AdminCompanyPermissionRow[] | null;
-    };
+export type AdminCompanyOutcome = ActionOutcome<
+  { companyId: string; noticeKey: string },
+  {
+    intent: AdminCompanyIntent;
+    /** The reject form again: the reason as typed and its message. */
+    reason: { value: string; error: string | null } | null;
+    /** The permission form again, as posted. */
+    permissions: AdminCompanyPermissionRow[] | null;
+  }
+>;
 
 function refused(intent: AdminCompanyIntent, errors: readonly GraphqlError[], t: Translate, extra: Partial<Pick<Extract<AdminCompanyOutcome, { kind: 'refused' }>, 'reason' | 'permissions'>> = {}): AdminCompanyOutcome {
   return { kind: 'refused', intent, ...companyRefusal(errors, t, WORDS, ADMIN_ERRORS), reason: null, permissions: null, ...extra };

@@ -1,6 +1,6 @@
-import { companyRefusal, type RefusalStatus } from '../companies/company-refusals';
+import { companyRefusal } from '../companies/company-refusals';
 import { answerIssues } from '../forms/answer-issues';
-import { fieldErrorsOf, type FieldErrors } from '../forms/form-outcome';
+import { type ActionOutcome, type FieldErrors, fieldErrorsOf } from '../forms/form-outcome';
 import { typedForm } from '../forms/form-values';
 import { parseForm } from '../forms/parse-form';
 import { graphql, type ResultOf } from '../graphql/graphql';
@@ -63,17 +63,15 @@ const NOTICES: Record<JobAdModerationAction, string> = {
   remove: 'notices.admin.jobAdRemoved',
 };
 
-export type AdminJobAdOutcome =
-  | { kind: 'done'; noticeKey: string; target: string }
-  | {
-      kind: 'refused';
-      /** The row the refusal is shown on (its form opened again), null for the page. */
-      rowId: string | null;
-      message: string;
-      status: RefusalStatus;
-      /** The reason as typed and its message. */
-      reason: { value: string; error: string | null };
-    };
+export type AdminJobAdOutcome = ActionOutcome<
+  { noticeKey: string; target: string },
+  {
+    /** The row the refusal is shown on (its form opened again), null for the page. */
+    rowId: string | null;
+    /** The reason as typed and its message. */
+    reason: { value: string; error: string | null };
+  }
+>;
 
 /**
  * One moderation (intent=unpublish|remove, id, reason): the reason is checked with the

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { companyRefusal, type RefusalStatus } from '../companies/company-refusals';
-import { fieldErrorsOf } from '../forms/form-outcome';
+import { companyRefusal } from '../companies/company-refusals';
+import { type ActionOutcome, fieldErrorsOf } from '../forms/form-outcome';
 import { parseForm } from '../forms/parse-form';
 import { graphql, type ResultOf } from '../graphql/graphql';
 import { sendDocument, type SendGraphql } from '../graphql/send-document';
@@ -88,9 +88,7 @@ const NOTICES: Record<AdminTalentIntent, string> = {
   verification: 'notices.admin.talentVerificationSaved',
 };
 
-export type AdminTalentOutcome =
-  | { kind: 'done'; noticeKey: string; target: string }
-  | { kind: 'refused'; message: string; status: RefusalStatus; rowId: string | null };
+export type AdminTalentOutcome = ActionOutcome<{ noticeKey: string; target: string }, { rowId: string | null }>;
 
 /**
  * One write of /admin/talents: intent=block|unblock|delete with the user's id, or

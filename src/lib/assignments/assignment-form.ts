@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { answerIssues } from '../forms/answer-issues';
-import { fieldErrorsOf, type FieldIssue, type FormOutcome } from '../forms/form-outcome';
+import { fieldErrorsOf, type FieldIssue, type FormOutcome, type Invalid, type Refused } from '../forms/form-outcome';
 import { typedForm } from '../forms/form-values';
 import { parseForm } from '../forms/parse-form';
 import { sendDocument, type SendGraphql } from '../graphql/send-document';
@@ -52,27 +52,28 @@ export const newAssignmentFormSchema = postedAssignment(newAssignmentSchema);
  */
 export const assignmentChangesFormSchema = postedAssignment(assignmentChangesSchema);
 
-export type AssignmentFormOutcome<Values> = { kind: 'saved'; id: string } | { kind: 'notFound' } | Extract<FormOutcome<Values>, { kind: 'invalid' }>;
+/** Refused (404): the assignment is not the caller's; the page answers with the not-found page. */
+export type AssignmentFormOutcome<Values> = FormOutcome<Values, { id: string }> | Refused;
 
 /**
  * The form shown again as typed: a message on each of its fields that has an issue, and
  * above the form how many need attention, or, when no issue names one of its fields, that
  * saving failed.
  */
-function refused<Field extends string>(form: FormData, fields: readonly Field[], issues: readonly FieldIssue[], t: Translate): Extract<FormOutcome<Record<Field, string>>, { kind: 'invalid' }> {
+function refused<Field extends string>(form: FormData, fields: readonly Field[], issues: readonly FieldIssue[], t: Translate): Invalid<Record<Field, string>> {
   const own = issues.filter((issue) => (fields as readonly string[]).includes(issue.path));
   const fieldErrors = fieldErrorsOf(own, t, ASSIGNMENT_ERRORS);
   const count = Object.keys(fieldErrors).length;
-  return { kind: 'invalid', values: typedForm(form, fields), fieldErrors, formError: count > 0 ? t('assignments.form.summary', { count }) : t('assignments.form.failed') };
+  return { kind: 'invalid', values: typedForm(form, fields), fieldErrors, formError: count > 0 ? t('assignments.form.summary', { count }) : t('assignments.form.failed'), status: 422 };
 }
 
 /** The create form (/talent/assignment-create). */
-export async function submitNewAssignment(form: FormData, send: SendGraphql, t: Translate): Promise<Exclude<AssignmentFormOutcome<CreateFormValues>, { kind: 'notFound' }>> {
+export async function submitNewAssignment(form: FormData, send: SendGraphql, t: Translate): Promise<FormOutcome<CreateFormValues, { id: string }>> {
   const parsed = parseForm(form, newAssignmentFormSchema, { coerce: false });
   if (!parsed.ok) return refused(form, CREATE_FIELDS, parsed.issues, t);
   const answer = await sendDocument(send, CREATE_ASSIGNMENT_MUTATION, { data: parsed.value });
   const created = answer.data?.createMyJobAssignment;
-  if (created && !answer.errors.length) return { kind: 'saved', id: created.id };
+  if (created && !answer.errors.length) return { kind: 'done', id: created.id };
   return refused(form, CREATE_FIELDS, answerIssues(answer.errors).issues, t);
 }
 
@@ -82,7 +83,7 @@ export async function submitAssignmentChanges(id: string, form: FormData, send: 
   if (!parsed.ok) return refused(form, DETAIL_FIELDS, parsed.issues, t);
   const answer = await sendDocument(send, UPDATE_ASSIGNMENT_MUTATION, { id, data: parsed.value });
   const { issues, code } = answerIssues(answer.errors);
-  if (code === 'NOT_FOUND') return { kind: 'notFound' };
-  if (answer.data?.updateMyJobAssignment && code === null) return { kind: 'saved', id };
+  if (code === 'NOT_FOUND') return { kind: 'refused', message: t('assignments.form.failed'), status: 404 };
+  if (answer.data?.updateMyJobAssignment && code === null) return { kind: 'done', id };
   return refused(form, DETAIL_FIELDS, issues, t);
 }

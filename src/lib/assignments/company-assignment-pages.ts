@@ -1,6 +1,6 @@
-import { companyRefusal, type RefusalStatus } from '../companies/company-refusals';
+import { companyRefusal } from '../companies/company-refusals';
 import { answerIssues } from '../forms/answer-issues';
-import { fieldErrorsOf, type FormOutcome } from '../forms/form-outcome';
+import { type ActionOutcome, fieldErrorsOf, type FormOutcome } from '../forms/form-outcome';
 import { tickedBoxes, typedForm } from '../forms/form-values';
 import { parseForm } from '../forms/parse-form';
 import type { SelectGroup, SelectOption } from '../forms/select-options';
@@ -188,7 +188,7 @@ function typedCompanyAssignmentForm(form: FormData): CompanyAssignmentFormValues
   return { ...typedForm(form, TEXT_FIELDS), ...tickedBoxes(form, ['clientPricesIsVisibleToTalent']) };
 }
 
-export type CompanyAssignmentFormOutcome = { kind: 'saved'; id: string } | (Extract<FormOutcome<CompanyAssignmentFormValues>, { kind: 'invalid' }> & { status: RefusalStatus });
+export type CompanyAssignmentFormOutcome = FormOutcome<CompanyAssignmentFormValues, { id: string }>;
 
 /**
  * The create form (`id` null) or the edit form of assignment `id`: checked with the API's
@@ -209,14 +209,14 @@ export async function submitCompanyAssignmentForm(id: string | null, form: FormD
     answer = await sendDocument(send, CREATE_ONE_JOB_ASSIGNMENT_MUTATION, { data: parsed.value });
   }
   const saved = answer.data && ('createOneJobAssignment' in answer.data ? answer.data.createOneJobAssignment : answer.data.updateOneJobAssignment);
-  if (saved && !answer.errors.length) return { kind: 'saved', id: saved.id };
+  if (saved && !answer.errors.length) return { kind: 'done', id: saved.id };
   const { issues } = answerIssues(answer.errors);
   if (issues.length) return invalid(fieldErrorsOf(issues, t, COMPANY_ASSIGNMENT_ERRORS));
   const refusal = companyRefusal(answer.errors, t, WORDS);
   return { kind: 'invalid', values, fieldErrors: {}, formError: refusal.message, status: refusal.status };
 }
 
-export type CompanyAssignmentDeleteOutcome = { kind: 'done' } | { kind: 'refused'; message: string; status: RefusalStatus };
+export type CompanyAssignmentDeleteOutcome = ActionOutcome;
 
 /** The delete button of the list and the detail page; billings keep an assignment (409 with the reason's words). */
 export async function submitCompanyAssignmentDelete(form: FormData, send: SendGraphql, t: Translate): Promise<CompanyAssignmentDeleteOutcome> {

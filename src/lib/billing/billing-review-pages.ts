@@ -1,6 +1,7 @@
-import { companyRefusal, type RefusalStatus } from '../companies/company-refusals';
+import { companyRefusal } from '../companies/company-refusals';
 import { answerIssues } from '../forms/answer-issues';
-import { fieldErrorsOf, type FieldErrors } from '../forms/form-outcome';
+import { type FieldErrors, fieldErrorsOf, type FormOutcome, type RefusalStatus } from '../forms/form-outcome';
+import { postedValues } from '../forms/form-values';
 import { parseForm } from '../forms/parse-form';
 import { graphql, type ResultOf } from '../graphql/graphql';
 import { sendDocument, type SendGraphql } from '../graphql/send-document';
@@ -76,9 +77,8 @@ export function readBillingReviewFilters(url: URL): BillingReviewFilters {
 
 export const hasBillingReviewFilters = (filters: BillingReviewFilters) => Boolean(filters.q || filters.period || filters.status !== 'SENT');
 
-export type BillingReviewOutcome =
-  | { kind: 'done'; noticeKey: string }
-  | { kind: 'invalid'; fieldErrors: FieldErrors; formError: string; status: RefusalStatus };
+/** Invalid: the form again with every field as posted (`postedValues`: a remark per line). */
+export type BillingReviewOutcome = FormOutcome<Record<string, string>, { noticeKey: string }>;
 
 /**
  * The review form: approve (purchase order optional) or reject (reason required), both
@@ -86,7 +86,7 @@ export type BillingReviewOutcome =
  */
 export async function submitBillingReview(id: string, form: FormData, send: SendGraphql, t: Translate): Promise<BillingReviewOutcome> {
   const intent = form.get('intent');
-  const invalid = (fieldErrors: FieldErrors, formError = t(`${WORDS}.invalid`), status: RefusalStatus = 422): BillingReviewOutcome => ({ kind: 'invalid', fieldErrors, formError, status });
+  const invalid = (fieldErrors: FieldErrors, formError = t(`${WORDS}.invalid`), status: RefusalStatus = 422): BillingReviewOutcome => ({ kind: 'invalid', values: postedValues(form), fieldErrors, formError, status });
   if (!isUuid(id) || (intent !== 'approve' && intent !== 'reject')) return invalid({}, t(`${WORDS}.failed`));
   const parsed = intent === 'approve' ? parseForm(form, billingApprovalSchema) : parseForm(form, billingRejectionSchema);
   if (!parsed.ok) return invalid(fieldErrorsOf(parsed.issues, t, `${WORDS}.errors`));

@@ -1,4 +1,4 @@
-import { fieldErrorsOf, type FieldErrors, type FieldIssue } from '../forms/form-outcome';
+import { type FieldErrors, fieldErrorsOf, type FieldIssue } from '../forms/form-outcome';
 import type { Translate } from '../i18n/i18n';
 import { answerIssues } from '../forms/answer-issues';
 import { typedForm } from '../forms/form-values';

@@ -7,6 +7,7 @@ import { checkPostedFile, uploadAnswerCode, uploadCodeMessage, uploadRefusalMess
 import { PICTURE_RULE, requestLimitOf } from '../uploads/upload-rules';
 import type { UploadRoute } from '../uploads/upload-route';
 import type { UploadRefusal } from '../uploads/check-upload';
+import type { ActionOutcome } from '../forms/form-outcome';
 
 // The Logo section of the company profile page (/company/profile/{companyId}): a multipart
 // form that uploads (intent uploadLogo) and a button that removes (intent removeLogo), both
@@ -83,7 +84,7 @@ export interface LogoApi {
   upload(body: Parameters<SendGraphql>[0], file: File): Promise<GraphqlAnswerLike>;
 }
 
-export type LogoOutcome = { kind: 'done'; noticeKey: 'notices.companies.logoSaved' | 'notices.companies.logoRemoved' } | { kind: 'invalid'; message: string; status: 403 | 422 };
+export type LogoOutcome = ActionOutcome<{ noticeKey: 'notices.companies.logoSaved' | 'notices.companies.logoRemoved' }>;
 
 /**
  * Handles one post of the Logo section. An upload is checked here first (present, not
@@ -100,15 +101,15 @@ export async function submitLogoForm(intent: LogoIntent, form: FormData, api: Lo
     const check = await checkPostedFile(form, LOGO_RULE);
     if (!check.ok) {
       const { key, values } = logoRefusalMessage(check.reason);
-      return { kind: 'invalid', message: t(`profile:${key}`, values), status: 422 };
+      return { kind: 'refused', message: t(`profile:${key}`, values), status: 422 };
     }
     // The file travels as a multipart part; the upload sets its JSON variable to null.
     answer = await sendDocument((body) => api.upload(body, check.file), UPDATE_ONE_COMPANY_LOGO_MUTATION, { file: check.file });
   }
   if (answer.errors.length === 0 && answer.data) return { kind: 'done', noticeKey: intent === 'uploadLogo' ? 'notices.companies.logoSaved' : 'notices.companies.logoRemoved' };
-  if (answerIssues(answer.errors).code === 'FORBIDDEN') return { kind: 'invalid', message: t('companies.logo.forbidden'), status: 403 };
+  if (answerIssues(answer.errors).code === 'FORBIDDEN') return { kind: 'refused', message: t('companies.logo.forbidden'), status: 403 };
   const code = uploadAnswerCode(answer.errors);
   const worded = code ? uploadCodeMessage(LOGO_RULE, code) : null;
   const message = (worded && t(`profile:${worded.key}`, { ...worded.values, defaultValue: '' })) || t('companies.logo.failed');
-  return { kind: 'invalid', message, status: 422 };
+  return { kind: 'refused', message, status: 422 };
 }

@@ -2,7 +2,7 @@ import type { CurrentUser } from '../account/current-user';
 import { countryName } from './company-location';
 import { isSelectable } from './selected-company';
 import { answerIssues } from '../forms/answer-issues';
-import { fieldErrorsOf, type FormOutcome } from '../forms/form-outcome';
+import { type ActionOutcome, fieldErrorsOf, type FormOutcome, type Invalid } from '../forms/form-outcome';
 import { parseForm } from '../forms/parse-form';
 import { typedForm } from '../forms/form-values';
 import type { SelectOption } from '../forms/select-options';
@@ -94,7 +94,7 @@ export function countryOptions(emptyLabel: string, locale = 'en'): SelectOption[
   return [{ value: '', label: emptyLabel }, ...named];
 }
 
-export type CreateCompanyOutcome = { kind: 'created'; companyId: string } | Extract<FormOutcome<CompanyFormValues>, { kind: 'invalid' }>;
+export type CreateCompanyOutcome = FormOutcome<CompanyFormValues, { companyId: string }>;
 
 /**
  * The /company/create form: checked with the rules the API uses (a mistake is shown
@@ -104,19 +104,19 @@ export type CreateCompanyOutcome = { kind: 'created'; companyId: string } | Extr
 export async function submitCreateCompanyForm(form: FormData, send: SendGraphql, t: Translate): Promise<CreateCompanyOutcome> {
   const values = typedCompanyForm(form);
   const parsed = parseForm(form, companyCreateSchema);
-  if (!parsed.ok) return { kind: 'invalid', values, fieldErrors: fieldErrorsOf(parsed.issues, t, COMPANY_ERRORS), formError: null };
+  if (!parsed.ok) return { kind: 'invalid', values, fieldErrors: fieldErrorsOf(parsed.issues, t, COMPANY_ERRORS), formError: null, status: 422 };
   const answer = await sendDocument(send, CREATE_ONE_COMPANY_MUTATION, { data: parsed.value });
   const created = answer.data?.createOneCompany;
-  if (created && !answer.errors.length) return { kind: 'created', companyId: created.id };
+  if (created && !answer.errors.length) return { kind: 'done', companyId: created.id };
   return refusedCompanyForm(values, answer.errors, t, t('companies.create.failed'));
 }
 
 /** What the API refused, worded from its issue codes; an issue naming no field of the form (or none at all) is said above it. */
-function refusedCompanyForm<Values extends Record<string, string>>(values: Values, errors: readonly GraphqlError[], t: Translate, failed: string): Extract<FormOutcome<Values>, { kind: 'invalid' }> {
+function refusedCompanyForm<Values extends Record<string, string>>(values: Values, errors: readonly GraphqlError[], t: Translate, failed: string): Invalid<Values> {
   const { issues } = answerIssues(errors);
   const fieldErrors = fieldErrorsOf(issues, t, COMPANY_ERRORS);
   const named = Object.keys(fieldErrors).some((path) => Object.keys(values).includes(path));
-  return { kind: 'invalid', values, fieldErrors, formError: named ? null : failed };
+  return { kind: 'invalid', values, fieldErrors, formError: named ? null : failed, status: 422 };
 }
 
 /** The profile form filled from the stored company (empty strings for what is not set). */
@@ -167,16 +167,14 @@ function fullCompanyEdit(value: CompanyCreateValues & { stuckAfterDays: number }
 export async function submitUpdateCompanyForm(form: FormData, send: SendGraphql, t: Translate): Promise<FormOutcome<CompanyProfileFormValues>> {
   const values = typedForm(form, COMPANY_PROFILE_FORM_FIELDS);
   const parsed = parseForm(form, companyProfileFormSchema);
-  if (!parsed.ok) return { kind: 'invalid', values, fieldErrors: fieldErrorsOf(parsed.issues, t, COMPANY_ERRORS), formError: null };
+  if (!parsed.ok) return { kind: 'invalid', values, fieldErrors: fieldErrorsOf(parsed.issues, t, COMPANY_ERRORS), formError: null, status: 422 };
   const answer = await sendDocument(send, UPDATE_ONE_COMPANY_MUTATION, { data: fullCompanyEdit(parsed.value) });
-  if (answer.data?.updateOneCompany && !answer.errors.length) return { kind: 'saved' };
+  if (answer.data?.updateOneCompany && !answer.errors.length) return { kind: 'done' };
   return refusedCompanyForm(values, answer.errors, t, t('companies.profile.failed'));
 }
 
-export type LeaveCompanyOutcome =
-  | { kind: 'left' }
-  /** lastOwner: the API's CONFLICT; failed: anything else (an unknown company, a transport error). */
-  | { kind: 'refused'; reason: 'lastOwner' | 'failed'; message: string };
+/** lastOwner: the API's CONFLICT; failed: anything else (an unknown company, a transport error). */
+export type LeaveCompanyOutcome = ActionOutcome<object, { reason: 'lastOwner' | 'failed' }>;
 
 /**
  * A Leave form of /company/my-companies. The API refuses the last owner with CONFLICT
@@ -185,11 +183,11 @@ export type LeaveCompanyOutcome =
  */
 export async function submitLeaveCompanyForm(form: FormData, send: SendGraphql, t: Translate): Promise<LeaveCompanyOutcome> {
   const companyId = postedId(form, 'companyId');
-  if (companyId === null) return { kind: 'refused', reason: 'failed', message: t('companies.myCompanies.leaveFailed') };
+  if (companyId === null) return { kind: 'refused', reason: 'failed', message: t('companies.myCompanies.leaveFailed'), status: 400 };
   const answer = await sendDocument(send, LEAVE_COMPANY_MUTATION, { companyId });
-  if (answer.data?.leaveCompany && !answer.errors.length) return { kind: 'left' };
-  if (answer.errors[0]?.extensions?.reason === 'lastOwner') return { kind: 'refused', reason: 'lastOwner', message: t(`${COMPANY_ERRORS}.lastOwner`) };
-  return { kind: 'refused', reason: 'failed', message: t('companies.myCompanies.leaveFailed') };
+  if (answer.data?.leaveCompany && !answer.errors.length) return { kind: 'done' };
+  if (answer.errors[0]?.extensions?.reason === 'lastOwner') return { kind: 'refused', reason: 'lastOwner', message: t(`${COMPANY_ERRORS}.lastOwner`), status: 409 };
+  return { kind: 'refused', reason: 'failed', message: t('companies.myCompanies.leaveFailed'), status: 422 };
 }
 
 export const MY_COMPANY_REJECTIONS_QUERY = graphql(`

@@ -1,4 +1,5 @@
 import type { GraphqlError } from '../graphql/send-document';
+import type { RefusalStatus } from '../forms/form-outcome';
 import type { Translate } from '../i18n/i18n';
 import { COMPANY_ERRORS } from './company-input';
 
@@ -6,8 +7,6 @@ import { COMPANY_ERRORS } from './company-input';
 // a CONFLICT's reason (lastOwner, stepInUse, roleInUse...) is worded from companies.errors;
 // FORBIDDEN, NOT_FOUND and anything else from the section's own `forbidden`, `gone` and
 // `failed` messages. The API's English text is never shown.
-
-export type RefusalStatus = 403 | 409 | 422;
 
 export interface CompanyRefusal {
   message: string;

@@ -1,5 +1,5 @@
 import { answerIssues } from '../forms/answer-issues';
-import { fieldErrorsOf, type FieldErrors } from '../forms/form-outcome';
+import { type ActionOutcome, type FieldErrors, fieldErrorsOf } from '../forms/form-outcome';
 import { typedForm } from '../forms/form-values';
 import { parseForm } from '../forms/parse-form';
 import { graphql, type ResultOf } from '../graphql/graphql';
@@ -7,7 +7,7 @@ import { sendDocument, type GraphqlError, type SendGraphql } from '../graphql/se
 import type { Translate } from '../i18n/i18n';
 import { postedId } from '../ids';
 import { COMPANY_ERRORS } from './company-input';
-import { companyRefusal, type RefusalStatus } from './company-refusals';
+import { companyRefusal } from './company-refusals';
 import { hiringStepCreateSchema } from './hiring-steps';
 
 // The documents and pure handler of the hiring steps section of the company profile page:
@@ -60,20 +60,17 @@ export interface HiringStepFormValues {
   group: string;
 }
 
-export type HiringStepOutcome =
-  | { kind: 'done'; noticeKey: string; target: string | null }
-  | {
-      kind: 'refused';
-      intent: HiringStepIntent;
-      /** The step the refusal is about; null for the add form. */
-      stepId: string | null;
-      /** Above the form or beside the step. */
-      message: string;
-      status: RefusalStatus;
-      /** For add and edit: the values as typed and a message per field. */
-      values: HiringStepFormValues | null;
-      fieldErrors: FieldErrors;
-    };
+export type HiringStepOutcome = ActionOutcome<
+  { noticeKey: string; target: string | null },
+  {
+    intent: HiringStepIntent;
+    /** The step the refusal is about; null for the add form. */
+    stepId: string | null;
+    /** For add and edit: the values as typed and a message per field. */
+    values: HiringStepFormValues | null;
+    fieldErrors: FieldErrors;
+  }
+>;
 
 const HIRING_STEP_FIELDS = ['stepName', 'stepDescription', 'group'] as const;
 

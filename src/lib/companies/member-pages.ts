@@ -1,6 +1,6 @@
 import { answerIssues } from '../forms/answer-issues';
 import { typedForm } from '../forms/form-values';
-import { fieldErrorsOf, type FormOutcome } from '../forms/form-outcome';
+import { type ActionOutcome, fieldErrorsOf, type Invalid } from '../forms/form-outcome';
 import { parseForm } from '../forms/parse-form';
 import type { SelectOption } from '../forms/select-options';
 import { graphql, type ResultOf } from '../graphql/graphql';
@@ -8,7 +8,7 @@ import { sendDocument, type GraphqlError, type SendGraphql } from '../graphql/se
 import type { Translate } from '../i18n/i18n';
 import { postedId } from '../ids';
 import { COMPANY_ERRORS } from './company-input';
-import { companyRefusal, type RefusalStatus } from './company-refusals';
+import { companyRefusal } from './company-refusals';
 import { memberInviteSchema } from './member-input';
 import type { PagePermission } from '../routes/route-table';
 
@@ -96,17 +96,15 @@ export const MEMBER_WRITE_PERMISSIONS: Readonly<Record<MemberWriteIntent, PagePe
 };
 
 /** How a write ended: done (the page redirects with the notice), or refused with words for the user. */
-export type MemberWriteOutcome =
-  | { kind: 'done'; noticeKey: string; target: string | null }
-  | {
-      kind: 'refused';
-      intent: MemberWriteIntent;
-      /** The row the refusal is about (membership or invitation id). */
-      rowId: string | null;
-      message: string;
-      status: RefusalStatus;
-      invite: Extract<FormOutcome<InviteFormValues>, { kind: 'invalid' }> | null;
-    };
+export type MemberWriteOutcome = ActionOutcome<
+  { noticeKey: string; target: string | null },
+  {
+    intent: MemberWriteIntent;
+    /** The row the refusal is about (membership or invitation id). */
+    rowId: string | null;
+    invite: Invalid<InviteFormValues> | null;
+  }
+>;
 
 async function submitInvite(form: FormData, send: SendGraphql, t: Translate): Promise<MemberWriteOutcome> {
   const values: InviteFormValues = typedForm(form, ['email', 'roleId']);
@@ -116,7 +114,7 @@ async function submitInvite(form: FormData, send: SendGraphql, t: Translate): Pr
     rowId: null,
     message: formError ?? t('companies.members.inviteInvalid'),
     status: companyRefusal(errors, t, SECTION).status,
-    invite: { kind: 'invalid', values, fieldErrors, formError },
+    invite: { kind: 'invalid', values, fieldErrors, formError, status: 422 },
   });
   const parsed = parseForm(form, memberInviteSchema);
   if (!parsed.ok) return invalid(fieldErrorsOf(parsed.issues, t, COMPANY_ERRORS), null);

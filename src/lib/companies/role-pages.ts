@@ -1,6 +1,6 @@
 import { answerIssues } from '../forms/answer-issues';
 import { typedForm } from '../forms/form-values';
-import { fieldErrorsOf, type FormOutcome } from '../forms/form-outcome';
+import { type ActionOutcome, fieldErrorsOf, type Invalid } from '../forms/form-outcome';
 import { parseForm } from '../forms/parse-form';
 import { graphql, type ResultOf } from '../graphql/graphql';
 import { sendDocument, type GraphqlError, type SendGraphql } from '../graphql/send-document';
@@ -8,7 +8,7 @@ import type { Translate } from '../i18n/i18n';
 import { postedId } from '../ids';
 import { COMPANY_ERRORS } from './company-input';
 import { permissionRows, RECRUITER_PERMISSIONS, roleFormSchema, type RolePermissionRow } from './company-roles';
-import { companyRefusal, type RefusalStatus } from './company-refusals';
+import { companyRefusal } from './company-refusals';
 import { postedPermissionRows } from './permission-matrix-form';
 import type { PagePermission } from '../routes/route-table';
 
@@ -93,21 +93,19 @@ export const ROLE_WRITE_PERMISSIONS: Readonly<Record<RoleWriteIntent, PagePermis
 };
 
 /** How a write ended: done (the page redirects with the notice), or refused with words for the user. */
-export type RoleWriteOutcome =
+export type RoleWriteOutcome = ActionOutcome<
   /** `target` is the element id of the role's row (role-<id>): notice targets start with a letter, ids may not. */
-  | { kind: 'done'; noticeKey: string; target: string | null }
-  | {
-      kind: 'refused';
-      intent: RoleWriteIntent;
-      /** The role the refusal is about; null for a new one. */
-      rowId: string | null;
-      message: string;
-      status: RefusalStatus;
-      /** Members or open invitations still hold the role: the page links to Members, where they are moved. */
-      roleInUse: boolean;
-      /** The create or edit form to show again, with what was typed. */
-      form: Extract<FormOutcome<RoleFormValues>, { kind: 'invalid' }> | null;
-    };
+  { noticeKey: string; target: string | null },
+  {
+    intent: RoleWriteIntent;
+    /** The role the refusal is about; null for a new one. */
+    rowId: string | null;
+    /** Members or open invitations still hold the role: the page links to Members, where they are moved. */
+    roleInUse: boolean;
+    /** The create or edit form to show again, with what was typed. */
+    form: Invalid<RoleFormValues> | null;
+  }
+>;
 
 /** Create or edit: the name and the whole matrix, checked by the API's own rules before sending. */
 async function submitRoleForm(intent: 'create' | 'update', rowId: string | null, form: FormData, send: SendGraphql, t: Translate): Promise<RoleWriteOutcome> {
@@ -122,7 +120,7 @@ async function submitRoleForm(intent: 'create' | 'update', rowId: string | null,
     message: formError ?? t(`${ROLE_WORDS}.invalid`),
     status: companyRefusal(errors, t, ROLE_WORDS).status,
     roleInUse: false,
-    form: { kind: 'invalid', values, fieldErrors, formError: formError ?? matrixError(fieldErrors) },
+    form: { kind: 'invalid', values, fieldErrors, formError: formError ?? matrixError(fieldErrors), status: 422 },
   });
   const parsed = parseForm(form, roleFormSchema);
   if (!parsed.ok) return invalid(fieldErrorsOf(parsed.issues, t, COMPANY_ERRORS), null);

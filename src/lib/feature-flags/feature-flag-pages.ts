@@ -1,6 +1,6 @@
-import { companyRefusal, type RefusalStatus } from '../companies/company-refusals';
+import { companyRefusal } from '../companies/company-refusals';
 import { answerIssues } from '../forms/answer-issues';
-import { fieldErrorsOf, type FieldErrors } from '../forms/form-outcome';
+import { type Done, fieldErrorsOf, type Invalid, type Refused } from '../forms/form-outcome';
 import { typedForm } from '../forms/form-values';
 import { parseForm } from '../forms/parse-form';
 import { graphql, type ResultOf } from '../graphql/graphql';
@@ -91,10 +91,10 @@ export type FeatureFlagForm = Record<(typeof FEATURE_FLAG_FORM_FIELDS)[number], 
 
 export type FeatureFlagOutcome =
   /** `flagId`: the flag the write concerned (a new one's id after create); the page shows it after. */
-  | { kind: 'done'; noticeKey: string; flagId: string | null }
-  /** A form shown again with its fields as typed and a message per field. */
-  | { kind: 'invalid'; intent: 'create' | 'describe'; values: FeatureFlagForm; fieldErrors: FieldErrors; message: string; status: 422 }
-  | { kind: 'refused'; message: string; status: RefusalStatus; rowId: string | null };
+  | Done<{ noticeKey: string; flagId: string | null }>
+  /** The create or describe form shown again with its fields as typed and a message per field. */
+  | (Invalid<FeatureFlagForm> & { intent: 'create' | 'describe' })
+  | Refused<{ rowId: string | null }>;
 
 /**
  * One write of /admin/feature-flags: create (name, description), describe (id,
@@ -107,7 +107,7 @@ export async function submitFeatureFlagWrite(intent: FeatureFlagIntent, form: Fo
     intent: which,
     values,
     fieldErrors: fieldErrorsOf(issues, t, FEATURE_FLAG_ERRORS),
-    message: t(`${WORDS}.invalid`),
+    formError: t(`${WORDS}.invalid`),
     status: 422,
   });
   if (intent === 'create') {

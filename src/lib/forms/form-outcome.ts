@@ -16,11 +16,31 @@ export interface FieldIssue {
 export type FieldErrors = Partial<Record<string, string>>;
 
 /**
- * The one outcome of a page's form post: saved (the page redirects with a flash notice),
- * or shown again with the values as typed, a message per field, and a message above the
- * form for what names no field.
+ * The status a refused post is answered with: 400 not a form of ours, 403 not allowed,
+ * 404 not the caller's, 409 a conflict with the data's present state, 422 a rule of the
+ * input, 5xx the API could not answer.
  */
-export type FormOutcome<Values> = { kind: 'saved' } | { kind: 'invalid'; values: Values; fieldErrors: FieldErrors; formError: string | null };
+export type RefusalStatus = 400 | 403 | 404 | 409 | 422 | 500 | 502 | 503;
+
+/**
+ * Every post of a page ends in one of three outcomes, named alike in every feature:
+ * - done: it went through; `Next` is what the page needs for its Post/Redirect/Get (the
+ *   notice key, the new id, the row to land on);
+ * - invalid: a form shown again with the values as typed, a message per field and one
+ *   above the form for what names no field;
+ * - refused: an action with no form to show again (a row's button), a message saying why;
+ *   `About` names the row or intent it is shown beside.
+ * Invalid and refused carry the status the page answers with.
+ */
+export type Done<Next extends object = object> = { kind: 'done' } & Next;
+export type Invalid<Values> = { kind: 'invalid'; values: Values; fieldErrors: FieldErrors; formError: string | null; status: RefusalStatus };
+export type Refused<About extends object = object> = { kind: 'refused'; message: string; status: RefusalStatus } & About;
+
+/** A form post's outcome: done, or the form shown again. */
+export type FormOutcome<Values, Next extends object = object> = Done<Next> | Invalid<Values>;
+
+/** A row action's outcome: done, or refused with a message. */
+export type ActionOutcome<Next extends object = object, About extends object = object> = Done<Next> | Refused<About>;
 
 /**
  * Messages for issues: `<prefix>.<code>` from the locale files, the first issue of a

@@ -12,6 +12,17 @@ export function typedForm<Field extends string>(form: FormData, fields: readonly
   return Object.fromEntries(fields.map((field) => [field, textOf(form.get(field))])) as Record<Field, string>;
 }
 
+/** Fields that carry the post, not what was typed: the anti-forgery token and the button's intent. */
+const CONTROL_FIELDS: ReadonlySet<string> = new Set(['csrf', 'intent']);
+
+/**
+ * Every posted field as typed, for a form whose field names depend on its rows (a remark
+ * per billing line): shown again after a refusal, never sent.
+ */
+export function postedValues(form: FormData): Record<string, string> {
+  return typedForm(form, [...new Set(form.keys())].filter((name) => !CONTROL_FIELDS.has(name)));
+}
+
 const isTicked = (raw: unknown): boolean => raw === true || raw === 'on' || raw === 'true';
 
 /** A ticked box posts "on"; the API sends a boolean; absent is unticked. */

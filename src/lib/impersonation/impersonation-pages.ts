@@ -1,5 +1,5 @@
 import { answerIssues } from '../forms/answer-issues';
-import { fieldErrorsOf, type FieldErrors } from '../forms/form-outcome';
+import { type FieldErrors, fieldErrorsOf } from '../forms/form-outcome';
 import type { GraphqlError } from '../graphql/send-document';
 import type { Translate } from '../i18n/i18n';
 import { IMPERSONATION_ERRORS } from './impersonation-rules';

@@ -1,6 +1,7 @@
-import { companyRefusal, type RefusalStatus } from '../companies/company-refusals';
+import { companyRefusal } from '../companies/company-refusals';
 import { answerIssues } from '../forms/answer-issues';
-import { fieldErrorsOf, type FieldErrors } from '../forms/form-outcome';
+import { fieldErrorsOf, type FormOutcome } from '../forms/form-outcome';
+import { postedValues } from '../forms/form-values';
 import { parseForm } from '../forms/parse-form';
 import { graphql, type ResultOf } from '../graphql/graphql';
 import { sendDocument, type SendGraphql } from '../graphql/send-document';
@@ -152,56 +153,58 @@ export function invoicePdfFilename(number: string): string {
   return `${number.replace(/[^A-Za-z0-9._-]+/g, '-')}.pdf`;
 }
 
-export type InvoiceFormOutcome =
-  | { kind: 'done'; id: string | null; noticeKey: string }
-  | { kind: 'invalid'; fieldErrors: FieldErrors; formError: string; status: RefusalStatus };
+/** Invalid: the form again with every field as posted (`postedValues`). */
+export type InvoiceFormOutcome = FormOutcome<Record<string, string>, { id: string | null; noticeKey: string }>;
 
-function refused(answer: { errors: Parameters<typeof answerIssues>[0] }, t: Translate): InvoiceFormOutcome {
+function refused(values: Record<string, string>, answer: { errors: Parameters<typeof answerIssues>[0] }, t: Translate): InvoiceFormOutcome {
   const { issues } = answerIssues(answer.errors);
-  if (issues.length) return { kind: 'invalid', fieldErrors: fieldErrorsOf(issues, t, `${WORDS}.errors`), formError: t(`${WORDS}.invalid`), status: 422 };
+  if (issues.length) return { kind: 'invalid', values, fieldErrors: fieldErrorsOf(issues, t, `${WORDS}.errors`), formError: t(`${WORDS}.invalid`), status: 422 };
   const refusal = companyRefusal(answer.errors, t, WORDS);
-  return { kind: 'invalid', fieldErrors: {}, formError: refusal.message, status: refusal.status };
+  return { kind: 'invalid', values, fieldErrors: {}, formError: refusal.message, status: refusal.status };
 }
 
 /** "Prepare invoice" on an approved billing: a draft, checked with the API's own schema first. */
 export async function submitInvoiceDraft(form: FormData, send: SendGraphql, t: Translate): Promise<InvoiceFormOutcome> {
+  const values = postedValues(form);
   const parsed = parseForm(form, invoiceDraftSchema);
-  if (!parsed.ok) return { kind: 'invalid', fieldErrors: fieldErrorsOf(parsed.issues, t, `${WORDS}.errors`), formError: t(`${WORDS}.invalid`), status: 422 };
+  if (!parsed.ok) return { kind: 'invalid', values, fieldErrors: fieldErrorsOf(parsed.issues, t, `${WORDS}.errors`), formError: t(`${WORDS}.invalid`), status: 422 };
   const answer = await sendDocument(send, CREATE_ONE_INVOICE_MUTATION, { data: parsed.value });
   const created = answer.data?.createOneInvoice;
-  return created && !answer.errors.length ? { kind: 'done', id: created.id, noticeKey: 'notices.invoices.drafted' } : refused(answer, t);
+  return created && !answer.errors.length ? { kind: 'done', id: created.id, noticeKey: 'notices.invoices.drafted' } : refused(values, answer, t);
 }
 
 /** One of the invoice page's actions: issue, delete (a draft), mark paid, credit (with a reason). */
 export async function submitInvoiceAction(id: string, form: FormData, send: SendGraphql, t: Translate): Promise<InvoiceFormOutcome> {
+  const values = postedValues(form);
   const intent = form.get('intent');
-  if (!isUuid(id)) return { kind: 'invalid', fieldErrors: {}, formError: t(`${WORDS}.failed`), status: 422 };
+  if (!isUuid(id)) return { kind: 'invalid', values, fieldErrors: {}, formError: t(`${WORDS}.failed`), status: 422 };
   if (intent === 'issue') {
     const answer = await sendDocument(send, ISSUE_INVOICE_MUTATION, { id });
-    return answer.data?.issueInvoice && !answer.errors.length ? { kind: 'done', id, noticeKey: 'notices.invoices.issued' } : refused(answer, t);
+    return answer.data?.issueInvoice && !answer.errors.length ? { kind: 'done', id, noticeKey: 'notices.invoices.issued' } : refused(values, answer, t);
   }
   if (intent === 'delete') {
     const answer = await sendDocument(send, DELETE_ONE_INVOICE_MUTATION, { id });
-    return answer.data?.deleteOneInvoice && !answer.errors.length ? { kind: 'done', id: null, noticeKey: 'notices.invoices.deleted' } : refused(answer, t);
+    return answer.data?.deleteOneInvoice && !answer.errors.length ? { kind: 'done', id: null, noticeKey: 'notices.invoices.deleted' } : refused(values, answer, t);
   }
   if (intent === 'paid') {
     const answer = await sendDocument(send, MARK_INVOICE_PAID_MUTATION, { id });
-    return answer.data?.markInvoicePaid && !answer.errors.length ? { kind: 'done', id, noticeKey: 'notices.invoices.paid' } : refused(answer, t);
+    return answer.data?.markInvoicePaid && !answer.errors.length ? { kind: 'done', id, noticeKey: 'notices.invoices.paid' } : refused(values, answer, t);
   }
   if (intent === 'credit') {
     const parsed = parseForm(form, creditNoteSchema);
-    if (!parsed.ok) return { kind: 'invalid', fieldErrors: fieldErrorsOf(parsed.issues, t, `${WORDS}.errors`), formError: t(`${WORDS}.invalid`), status: 422 };
+    if (!parsed.ok) return { kind: 'invalid', values, fieldErrors: fieldErrorsOf(parsed.issues, t, `${WORDS}.errors`), formError: t(`${WORDS}.invalid`), status: 422 };
     const answer = await sendDocument(send, CREATE_CREDIT_NOTE_MUTATION, { invoiceId: id, reason: parsed.value.reason! });
     const created = answer.data?.createCreditNote;
-    return created && !answer.errors.length ? { kind: 'done', id: created.id, noticeKey: 'notices.invoices.credited' } : refused(answer, t);
+    return created && !answer.errors.length ? { kind: 'done', id: created.id, noticeKey: 'notices.invoices.credited' } : refused(values, answer, t);
   }
-  return { kind: 'invalid', fieldErrors: {}, formError: t(`${WORDS}.failed`), status: 422 };
+  return { kind: 'invalid', values, fieldErrors: {}, formError: t(`${WORDS}.failed`), status: 422 };
 }
 
 /** "Your invoice details" on /company/invoicing: legal name, VAT and registration numbers. */
 export async function submitCompanyInvoiceDetail(form: FormData, send: SendGraphql, t: Translate): Promise<InvoiceFormOutcome> {
+  const values = postedValues(form);
   const parsed = parseForm(form, companyInvoiceDetailSchema);
-  if (!parsed.ok) return { kind: 'invalid', fieldErrors: fieldErrorsOf(parsed.issues, t, `${WORDS}.errors`), formError: t(`${WORDS}.invalid`), status: 422 };
+  if (!parsed.ok) return { kind: 'invalid', values, fieldErrors: fieldErrorsOf(parsed.issues, t, `${WORDS}.errors`), formError: t(`${WORDS}.invalid`), status: 422 };
   const answer = await sendDocument(send, UPDATE_COMPANY_INVOICE_DETAIL_MUTATION, { data: parsed.value });
-  return answer.data?.updateCompanyInvoiceDetail && !answer.errors.length ? { kind: 'done', id: null, noticeKey: 'notices.invoices.detailsSaved' } : refused(answer, t);
+  return answer.data?.updateCompanyInvoiceDetail && !answer.errors.length ? { kind: 'done', id: null, noticeKey: 'notices.invoices.detailsSaved' } : refused(values, answer, t);
 }

@@ -1,6 +1,6 @@
-import { companyRefusal, type RefusalStatus } from '../companies/company-refusals';
+import { companyRefusal } from '../companies/company-refusals';
 import { answerIssues } from '../forms/answer-issues';
-import { fieldErrorsOf, type FormOutcome } from '../forms/form-outcome';
+import { type ActionOutcome, fieldErrorsOf, type FormOutcome, type RefusalStatus } from '../forms/form-outcome';
 import { parseForm } from '../forms/parse-form';
 import { tickedBoxes, typedForm } from '../forms/form-values';
 import { graphql, type ResultOf } from '../graphql/graphql';
@@ -127,7 +127,7 @@ function typedJobAdForm(form: FormData): JobAdFormValues {
 }
 
 export type JobAdFormOutcome =
-  | { kind: 'saved'; id: string; noticeKey: string }
+  | { kind: 'done'; id: string; noticeKey: string }
   | (Extract<FormOutcome<JobAdFormValues>, { kind: 'invalid' }> & { status: RefusalStatus });
 
 /**
@@ -153,11 +153,11 @@ export async function submitJobAdForm(id: string | null, form: FormData, send: S
   }
   if (publishNow && saved.status !== 'PUBLISHED') {
     const published = await sendDocument(send, PUBLISH_ONE_JOB_AD_MUTATION, { id: saved.id });
-    if (!published.data?.publishOneJobAd || published.errors.length) return { kind: 'saved', id: saved.id, noticeKey: id ? 'notices.jobAds.updated' : 'notices.jobAds.created' };
-    return { kind: 'saved', id: saved.id, noticeKey: 'notices.jobAds.published' };
+    if (!published.data?.publishOneJobAd || published.errors.length) return { kind: 'done', id: saved.id, noticeKey: id ? 'notices.jobAds.updated' : 'notices.jobAds.created' };
+    return { kind: 'done', id: saved.id, noticeKey: 'notices.jobAds.published' };
   }
-  if (saved.status === 'PUBLISHED') return { kind: 'saved', id: saved.id, noticeKey: id ? 'notices.jobAds.updated' : 'notices.jobAds.createdPublished' };
-  return { kind: 'saved', id: saved.id, noticeKey: id ? 'notices.jobAds.updated' : 'notices.jobAds.created' };
+  if (saved.status === 'PUBLISHED') return { kind: 'done', id: saved.id, noticeKey: id ? 'notices.jobAds.updated' : 'notices.jobAds.createdPublished' };
+  return { kind: 'done', id: saved.id, noticeKey: id ? 'notices.jobAds.updated' : 'notices.jobAds.created' };
 }
 
 export type JobAdAction = 'publish' | 'unpublish' | 'duplicate' | 'delete';
@@ -170,10 +170,8 @@ export const JOB_AD_ACTION_PERMISSIONS: Readonly<Record<JobAdAction, PagePermiss
   delete: ['jobAd', 'delete'],
 };
 
-export type JobAdActionOutcome =
-  /** `id` is the ad to show next: the copy after duplicate, none after delete. */
-  | { kind: 'done'; noticeKey: string; id: string | null }
-  | { kind: 'refused'; rowId: string | null; message: string; status: RefusalStatus };
+/** `id` is the ad to show next: the copy after duplicate, none after delete. */
+export type JobAdActionOutcome = ActionOutcome<{ noticeKey: string; id: string | null }, { rowId: string | null }>;
 
 /** One row action of the list or the detail page, by its intent. */
 export async function submitJobAdAction(action: JobAdAction, form: FormData, send: SendGraphql, t: Translate): Promise<JobAdActionOutcome> {

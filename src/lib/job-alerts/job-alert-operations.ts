@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { answerIssues } from '../forms/answer-issues';
-import { fieldErrorsOf, type FieldIssue } from '../forms/form-outcome';
+import { type ActionOutcome, fieldErrorsOf, type FieldIssue, type RefusalStatus } from '../forms/form-outcome';
 import { idOrNull, posted } from '../forms/form-values';
 import { parseForm } from '../forms/parse-form';
 import { graphql, type ResultOf } from '../graphql/graphql';
@@ -32,7 +32,7 @@ export type JobAlertItem = ResultOf<typeof MY_JOB_ALERTS_QUERY>['myJobAlerts'][n
 /** The form intents of the job alert forms. */
 export const JOB_ALERT_INTENTS = ['createAlert', 'updateAlert', 'deleteAlert'] as const;
 
-export type JobAlertOutcome = { kind: 'done'; noticeKey: string } | { kind: 'failed'; message: string };
+export type JobAlertOutcome = ActionOutcome<{ noticeKey: string }>;
 
 /** The alert a manage form names; an id that is no UUID names none. */
 const jobAlertIdSchema = z.object({ id: idOrNull });
@@ -48,7 +48,8 @@ const jobAlertCreateFormSchema = jobAlertCreateSchema.extend({ query: posted(job
  */
 export async function submitJobAlertForm(form: FormData, send: SendGraphql, t: Translate): Promise<JobAlertOutcome> {
   const intent = form.get('intent');
-  const invalid = (issues: readonly FieldIssue[]): JobAlertOutcome => ({ kind: 'failed', message: Object.values(fieldErrorsOf(issues, t, JOB_ALERT_ERRORS, 'jobAlerts.failed'))[0] ?? t('jobAlerts.failed') });
+  const refused = (message: string, status: RefusalStatus = 422): JobAlertOutcome => ({ kind: 'refused', message, status });
+  const invalid = (issues: readonly FieldIssue[]) => refused(Object.values(fieldErrorsOf(issues, t, JOB_ALERT_ERRORS, 'jobAlerts.failed'))[0] ?? t('jobAlerts.failed'));
   let answer;
   if (intent === 'createAlert') {
     const parsed = parseForm(form, jobAlertCreateFormSchema, { coerce: false });
@@ -57,7 +58,7 @@ export async function submitJobAlertForm(form: FormData, send: SendGraphql, t: T
   } else if (intent === 'updateAlert' || intent === 'deleteAlert') {
     const alert = parseForm(form, jobAlertIdSchema);
     const id = alert.ok ? alert.value.id : null;
-    if (!id) return { kind: 'failed', message: t('jobAlerts.failed') };
+    if (!id) return refused(t('jobAlerts.failed'), 400);
     if (intent === 'deleteAlert') answer = await sendDocument(send, DELETE_MY_JOB_ALERT_MUTATION, { id });
     else {
       const parsed = parseForm(form, jobAlertUpdateSchema, { coerce: false });
@@ -65,16 +66,16 @@ export async function submitJobAlertForm(form: FormData, send: SendGraphql, t: T
       answer = await sendDocument(send, UPDATE_MY_JOB_ALERT_MUTATION, { id, data: parsed.value });
     }
   } else {
-    return { kind: 'failed', message: t('jobAlerts.failed') };
+    return refused(t('jobAlerts.failed'), 400);
   }
   if (!answer.errors.length && answer.data) {
     return { kind: 'done', noticeKey: intent === 'createAlert' ? 'notices.jobAlerts.created' : intent === 'deleteAlert' ? 'notices.jobAlerts.deleted' : 'notices.jobAlerts.saved' };
   }
   const { issues, code } = answerIssues(answer.errors);
   const reason = answer.errors[0]?.extensions?.reason;
-  if (code === 'CONFLICT' && typeof reason === 'string') return { kind: 'failed', message: t(`${JOB_ALERT_ERRORS}.${reason}`) };
-  if (issues[0]) return { kind: 'failed', message: t(`${JOB_ALERT_ERRORS}.${issues[0].code}`) };
+  if (code === 'CONFLICT' && typeof reason === 'string') return refused(t(`${JOB_ALERT_ERRORS}.${reason}`), 409);
+  if (issues[0]) return refused(t(`${JOB_ALERT_ERRORS}.${issues[0].code}`));
   // Creating before the talent profile exists: the API answers NOT_FOUND for the profile.
-  if (code === 'NOT_FOUND' && intent === 'createAlert') return { kind: 'failed', message: t('jobAlerts.create.profileFirst') };
-  return { kind: 'failed', message: t(code === 'NOT_FOUND' ? 'jobAlerts.gone' : 'jobAlerts.failed') };
+  if (code === 'NOT_FOUND' && intent === 'createAlert') return refused(t('jobAlerts.create.profileFirst'));
+  return code === 'NOT_FOUND' ? refused(t('jobAlerts.gone'), 404) : refused(t('jobAlerts.failed'));
 }

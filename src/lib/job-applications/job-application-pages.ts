@@ -1,4 +1,4 @@
-import { companyRefusal, type RefusalStatus } from '../companies/company-refusals';
+import { companyRefusal } from '../companies/company-refusals';
 import { z } from 'zod';
 import { answerIssues } from '../forms/answer-issues';
 import { checkbox, idOrNull } from '../forms/form-values';
@@ -8,6 +8,7 @@ import { sendDocument, type SendGraphql } from '../graphql/send-document';
 import type { Translate } from '../i18n/i18n';
 import { isUuid } from '../ids';
 import { BULK_CONFIRM_THRESHOLD, MAX_BULK_MOVE } from './pipeline';
+import type { ActionOutcome, RefusalStatus } from '../forms/form-outcome';
 
 // The documents and pure handlers of /company/received-job-applications (list and board)
 // and /company/job-application (issue 16).
@@ -110,11 +111,8 @@ export function readApplicationFilters(url: URL): ApplicationFilters {
 export const hasApplicationFilters = (filters: ApplicationFilters) =>
   Boolean(filters.q || filters.jobAdId || filters.hiringStepId || filters.appliedFrom || filters.appliedTo || filters.stuckOnly);
 
-export type MoveOutcome =
-  /** `rowId`: the one application moved from its row's own form, null for the bulk form. */
-  | { kind: 'done'; rowId: string | null }
-  /** `rowId`: the one application a refusal is about (a row's own form), null for the bulk form. */
-  | { kind: 'refused'; rowId: string | null; message: string; status: RefusalStatus };
+/** `rowId`: the one application moved (or refused) from its row's own form, null for the bulk form. */
+export type MoveOutcome = ActionOutcome<{ rowId: string | null }, { rowId: string | null }>;
 
 /**
  * A move form as posted: a row's own form posts its application as `id`, the bulk form

@@ -1,7 +1,7 @@
-import { companyRefusal, type RefusalStatus } from '../companies/company-refusals';
+import { companyRefusal } from '../companies/company-refusals';
 import { typedForm } from '../forms/form-values';
 import { answerIssues } from '../forms/answer-issues';
-import { fieldErrorsOf } from '../forms/form-outcome';
+import { type ActionOutcome, fieldErrorsOf, type RefusalStatus } from '../forms/form-outcome';
 import { parseForm } from '../forms/parse-form';
 import { graphql } from '../graphql/graphql';
 import { sendDocument, type SendGraphql } from '../graphql/send-document';
@@ -39,9 +39,7 @@ export function isRejectionReasonIntent(value: unknown): value is RejectionReaso
   return typeof value === 'string' && (REJECTION_REASON_INTENTS as readonly string[]).includes(value);
 }
 
-export type RejectionReasonOutcome =
-  | { kind: 'done'; noticeKey: string }
-  | { kind: 'refused'; intent: RejectionReasonIntent; reasonId: string | null; message: string; status: RefusalStatus; values: { kind: string; label: string } };
+export type RejectionReasonOutcome = ActionOutcome<{ noticeKey: string }, { intent: RejectionReasonIntent; reasonId: string | null; values: { kind: string; label: string } }>;
 
 export async function submitRejectionReasonForm(intent: RejectionReasonIntent, form: FormData, send: SendGraphql, t: Translate): Promise<RejectionReasonOutcome> {
   const reasonId = intent === 'addReason' ? null : postedId(form);

@@ -1,6 +1,6 @@
-import { companyRefusal, type RefusalStatus } from '../companies/company-refusals';
+import { companyRefusal } from '../companies/company-refusals';
 import { answerIssues } from '../forms/answer-issues';
-import { fieldErrorsOf, type FormOutcome } from '../forms/form-outcome';
+import { type ActionOutcome, fieldErrorsOf, type FormOutcome } from '../forms/form-outcome';
 import { parseForm } from '../forms/parse-form';
 import { tickedBoxes, typedForm } from '../forms/form-values';
 import { graphql, type ResultOf } from '../graphql/graphql';
@@ -97,7 +97,7 @@ function typedJobDescriptionForm(form: FormData): JobDescriptionFormValues {
   return { ...typedForm(form, [...JOB_FORM_FIELDS, 'clientCompanyId']), ...tickedBoxes(form, ['openForApplications']) };
 }
 
-export type JobDescriptionFormOutcome = { kind: 'saved'; id: string } | (Extract<FormOutcome<JobDescriptionFormValues>, { kind: 'invalid' }> & { status: RefusalStatus });
+export type JobDescriptionFormOutcome = FormOutcome<JobDescriptionFormValues, { id: string }>;
 
 /**
  * The create or edit form: checked with the API's own rules first (a mistake is shown
@@ -112,14 +112,14 @@ export async function submitJobDescriptionForm(id: string | null, form: FormData
     ? await sendDocument(send, UPDATE_ONE_JOB_DESCRIPTION_MUTATION, { id, data: parsed.value })
     : await sendDocument(send, CREATE_ONE_JOB_DESCRIPTION_MUTATION, { data: parsed.value });
   const saved = answer.data && ('createOneJobDescription' in answer.data ? answer.data.createOneJobDescription : answer.data.updateOneJobDescription);
-  if (saved && !answer.errors.length) return { kind: 'saved', id: saved.id };
+  if (saved && !answer.errors.length) return { kind: 'done', id: saved.id };
   const { issues } = answerIssues(answer.errors);
   if (issues.length) return { kind: 'invalid', values, fieldErrors: fieldErrorsOf(issues, t, JOB_FIELD_ERRORS), formError: t(`${WORDS}.invalid`), status: 422 };
   const refusal = companyRefusal(answer.errors, t, WORDS);
   return { kind: 'invalid', values, fieldErrors: {}, formError: refusal.message, status: refusal.status };
 }
 
-export type JobDescriptionDeleteOutcome = { kind: 'done' } | { kind: 'refused'; message: string; status: RefusalStatus };
+export type JobDescriptionDeleteOutcome = ActionOutcome;
 
 /** The delete button of the list and the detail page. */
 export async function submitJobDescriptionDelete(form: FormData, send: SendGraphql, t: Translate): Promise<JobDescriptionDeleteOutcome> {

@@ -3,6 +3,8 @@ import { graphql, type ResultOf } from '../graphql/graphql';
 import { sendDocument, type SendGraphql } from '../graphql/send-document';
 import { requiredId } from '../forms/form-values';
 import { parseForm } from '../forms/parse-form';
+import type { Translate } from '../i18n/i18n';
+import type { ActionOutcome } from '../forms/form-outcome';
 
 /** GraphQL documents of the notification list (/notifications); its view types come from them. */
 
@@ -41,24 +43,26 @@ export function readNotificationFilter(value: string | null): NotificationFilter
 /** "Mark read": the notification's id; a missing one is a form that was not ours, one that is no UUID names none of the user's. */
 export const markNotificationReadFormSchema = z.object({ id: requiredId({ required: 'failed', unknown: 'gone' }) });
 
-/** What a post to the list did: the notice to show, or why nothing happened. */
-export type NotificationActionOutcome = { kind: 'marked' | 'allMarked' } | { kind: 'gone' } | { kind: 'failed' };
+/** What a post to the list did: the notice to show, or why nothing happened (404 gone, 422 failed). */
+export type NotificationActionOutcome = ActionOutcome<{ noticeKey: string }>;
 
 /**
  * A form posted on the list: `intent=markRead` with the notification's `id`, or
  * `intent=markAllRead`. An id that is not the user's (or not an id) is "gone", as the API
  * answers NOT_FOUND for it; anything else that fails is "failed".
  */
-export async function submitNotificationAction(form: FormData, send: SendGraphql): Promise<NotificationActionOutcome> {
+export async function submitNotificationAction(form: FormData, send: SendGraphql, t: Translate): Promise<NotificationActionOutcome> {
+  const gone: NotificationActionOutcome = { kind: 'refused', message: t('notifications.gone'), status: 404 };
+  const failed: NotificationActionOutcome = { kind: 'refused', message: t('notifications.failed'), status: 422 };
   const intent = form.get('intent');
   if (intent === 'markAllRead') {
     const answer = await sendDocument(send, MARK_ALL_NOTIFICATIONS_READ_MUTATION);
-    return answer.errors.length || answer.data === null ? { kind: 'failed' } : { kind: 'allMarked' };
+    return answer.errors.length || answer.data === null ? failed : { kind: 'done', noticeKey: 'notices.notifications.allMarkedRead' };
   }
-  if (intent !== 'markRead') return { kind: 'failed' };
+  if (intent !== 'markRead') return failed;
   const parsed = parseForm(form, markNotificationReadFormSchema);
-  if (!parsed.ok) return { kind: parsed.issues[0]?.code === 'gone' ? 'gone' : 'failed' };
+  if (!parsed.ok) return parsed.issues[0]?.code === 'gone' ? gone : failed;
   const answer = await sendDocument(send, MARK_NOTIFICATION_READ_MUTATION, { id: parsed.value.id });
-  if (answer.errors.some((error) => error.extensions?.code === 'NOT_FOUND')) return { kind: 'gone' };
-  return answer.errors.length || !answer.data ? { kind: 'failed' } : { kind: 'marked' };
+  if (answer.errors.some((error) => error.extensions?.code === 'NOT_FOUND')) return gone;
+  return answer.errors.length || !answer.data ? failed : { kind: 'done', noticeKey: 'notices.notifications.markedRead' };
 }

@@ -1,4 +1,4 @@
-import { companyRefusal, type RefusalStatus } from '../companies/company-refusals';
+import { companyRefusal } from '../companies/company-refusals';
 import { z } from 'zod';
 import { answerIssues } from '../forms/answer-issues';
 import { idOrNull } from '../forms/form-values';
@@ -7,6 +7,7 @@ import { graphql, type ResultOf } from '../graphql/graphql';
 import { sendDocument, type SendGraphql, type GraphqlError } from '../graphql/send-document';
 import type { Translate } from '../i18n/i18n';
 import { SAVED_TALENT_ERRORS } from './saved-talent-input';
+import type { ActionOutcome } from '../forms/form-outcome';
 
 // The documents and pure handlers of /company/talent-saved and of the "Save to list" forms
 // on the talent search and a talent's profile (issue 17).
@@ -75,11 +76,12 @@ export function isSavedTalentIntent(value: unknown): value is SavedTalentIntent 
   return typeof value === 'string' && (SAVED_TALENT_INTENTS as readonly string[]).includes(value);
 }
 
-export type SavedTalentOutcome =
+export type SavedTalentOutcome = ActionOutcome<
   /** `listId`: the list to show next (the new one, or where a talent went); null to stay. */
-  | { kind: 'done'; noticeKey: string; listId: string | null }
+  { noticeKey: string; listId: string | null },
   /** `rowId`: the talent, entry or list the refusal is about, to say it there. */
-  | { kind: 'refused'; intent: SavedTalentIntent; rowId: string | null; message: string; status: RefusalStatus; label: string };
+  { intent: SavedTalentIntent; rowId: string | null; label: string }
+>;
 
 function refusalOf(intent: SavedTalentIntent, rowId: string | null, label: string, errors: readonly GraphqlError[], t: Translate): SavedTalentOutcome {
   const { issues } = answerIssues(errors);

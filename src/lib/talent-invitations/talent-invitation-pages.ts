@@ -1,6 +1,6 @@
-import { companyRefusal, type RefusalStatus } from '../companies/company-refusals';
+import { companyRefusal } from '../companies/company-refusals';
 import { answerIssues } from '../forms/answer-issues';
-import { fieldErrorsOf, type FieldErrors, type FieldIssue } from '../forms/form-outcome';
+import { type Done, fieldErrorsOf, type FieldIssue, type Invalid, type RefusalStatus } from '../forms/form-outcome';
 import { typedForm } from '../forms/form-values';
 import type { SelectGroup } from '../forms/select-options';
 import { zodIssues } from '../forms/zod-issues';
@@ -133,10 +133,8 @@ export interface InviteRefusal {
   refusal: TalentInvitationRefusal;
 }
 
-export type InviteFormOutcome =
-  /** Some were invited: the success page's address says which, and who was refused and why. */
-  | { kind: 'sent'; location: string }
-  | { kind: 'invalid'; values: InviteFormValues; fieldErrors: FieldErrors; formError: string; refusals: InviteRefusal[]; status: RefusalStatus };
+/** Done: some were invited; the success page's address says which, and who was refused and why. */
+export type InviteFormOutcome = Done<{ location: string }> | (Invalid<InviteFormValues> & { refusals: InviteRefusal[] });
 
 /** The form's field of an issue: the role select stands for both ids. */
 const fieldOf = (issue: FieldIssue): FieldIssue => (issue.path === 'jobAdId' || issue.path === 'jobDescriptionId' ? { ...issue, path: 'role' } : issue);
@@ -167,7 +165,7 @@ export async function submitInviteForm(form: FormData, send: SendGraphql, t: Tra
   const invitationIds = outcomes.flatMap((outcome) => (outcome.invitation ? [outcome.invitation.id] : []));
   const refusals = outcomes.flatMap((outcome) => (outcome.refusal ? [{ talentProfileId: outcome.talentProfileId, refusal: outcome.refusal }] : []));
   if (invitationIds.length === 0) return invalid([], t(`${WORDS}.noneSent`), 409, refusals);
-  return { kind: 'sent', location: buildRoute('companyTalentInviteSuccess', { query: { invitationId: invitationIds, refused: refusals.map(refusedParam) } }) };
+  return { kind: 'done', location: buildRoute('companyTalentInviteSuccess', { query: { invitationId: invitationIds, refused: refusals.map(refusedParam) } }) };
 }
 
 const refusedParam = (refusal: InviteRefusal) => `${refusal.talentProfileId}:${refusal.refusal}`;

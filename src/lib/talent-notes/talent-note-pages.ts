@@ -1,7 +1,7 @@
-import { companyRefusal, type RefusalStatus } from '../companies/company-refusals';
+import { companyRefusal } from '../companies/company-refusals';
 import { tickedBoxes, typedForm } from '../forms/form-values';
 import { answerIssues } from '../forms/answer-issues';
-import { fieldErrorsOf, type FormOutcome } from '../forms/form-outcome';
+import { fieldErrorsOf, type FormOutcome, type RefusalStatus } from '../forms/form-outcome';
 import { parseForm } from '../forms/parse-form';
 import { graphql, type ResultOf } from '../graphql/graphql';
 import { sendDocument, type SendGraphql } from '../graphql/send-document';
@@ -78,7 +78,7 @@ export type TalentNoteOutcome =
 export async function submitTalentNoteWrite(intent: TalentNoteIntent, talentProfileId: string, form: FormData, send: SendGraphql, t: Translate): Promise<TalentNoteOutcome> {
   const noteId = intent === 'createNote' ? null : postedId(form);
   const values = { ...typedForm(form, ['note']), ...tickedBoxes(form, ['private']) };
-  const refused = (status: RefusalStatus, fieldErrors: Record<string, string | undefined>, formError: string | null): TalentNoteOutcome => ({ kind: 'refused', noteId, status, form: { kind: 'invalid', values, fieldErrors, formError } });
+  const refused = (status: RefusalStatus, fieldErrors: Record<string, string | undefined>, formError: string | null): TalentNoteOutcome => ({ kind: 'refused', noteId, status, form: { kind: 'invalid', values, fieldErrors, formError, status } });
   if (intent !== 'createNote' && !noteId) return refused(422, {}, t(`${WORDS}.gone`));
   if (intent === 'deleteNote') {
     const answer = await sendDocument(send, DELETE_ONE_COMPANY_TALENT_NOTE_MUTATION, { id: noteId! });

@@ -1,7 +1,7 @@
-import { companyRefusal, type RefusalStatus } from '../companies/company-refusals';
+import { companyRefusal } from '../companies/company-refusals';
 import { answerIssues } from '../forms/answer-issues';
 import { typedForm } from '../forms/form-values';
-import { fieldErrorsOf, type FormOutcome } from '../forms/form-outcome';
+import { type ActionOutcome, fieldErrorsOf, type FormOutcome } from '../forms/form-outcome';
 import { parseForm } from '../forms/parse-form';
 import { graphql, type ResultOf } from '../graphql/graphql';
 import { sendDocument, type DocumentAnswer, type SendGraphql } from '../graphql/send-document';
@@ -114,7 +114,7 @@ export function entryLabel(entry: LedgerRosterEntry, t: Translate): string {
 export const LEDGER_ENTRY_FIELDS = ['companyTalentRosterId', 'type', 'change'] as const;
 export type LedgerEntryFormValues = Record<(typeof LEDGER_ENTRY_FIELDS)[number], string>;
 
-export type LedgerEntryOutcome = { kind: 'saved'; rosterEntryId: string } | (Extract<FormOutcome<LedgerEntryFormValues>, { kind: 'invalid' }> & { status: RefusalStatus });
+export type LedgerEntryOutcome = FormOutcome<LedgerEntryFormValues, { rosterEntryId: string }>;
 
 /** "Book an entry": the roster entry, a type and a signed change, checked with the API's rules first. */
 export async function submitLedgerEntry(form: FormData, send: SendGraphql, t: Translate): Promise<LedgerEntryOutcome> {
@@ -125,14 +125,14 @@ export async function submitLedgerEntry(form: FormData, send: SendGraphql, t: Tr
   if (!rosterEntryId) fieldErrors.companyTalentRosterId = t(`${WORDS}.entryRequired`);
   if (!parsed.ok || !rosterEntryId) return { kind: 'invalid', values, fieldErrors, formError: t(`${WORDS}.invalid`), status: 422 };
   const answer = await sendDocument(send, CREATE_ONE_TALENT_BALANCE_TRANSACTION_MUTATION, { companyTalentRosterId: rosterEntryId, data: parsed.value });
-  if (answer.data?.createOneTalentBalanceTransaction && !answer.errors.length) return { kind: 'saved', rosterEntryId };
+  if (answer.data?.createOneTalentBalanceTransaction && !answer.errors.length) return { kind: 'done', rosterEntryId };
   const { issues } = answerIssues(answer.errors);
   if (issues.length) return { kind: 'invalid', values, fieldErrors: fieldErrorsOf(issues, t, TALENT_ROSTER_ERRORS), formError: t(`${WORDS}.invalid`), status: 422 };
   const refusal = companyRefusal(answer.errors, t, WORDS);
   return { kind: 'invalid', values, fieldErrors: {}, formError: refusal.message, status: refusal.status };
 }
 
-export type ReversalOutcome = { kind: 'done' } | { kind: 'refused'; message: string; status: RefusalStatus };
+export type ReversalOutcome = ActionOutcome;
 
 /** "Reverse" on a row: books the opposite entry; a removed roster entry's code is worded. */
 export async function submitReversal(form: FormData, send: SendGraphql, t: Translate): Promise<ReversalOutcome> {

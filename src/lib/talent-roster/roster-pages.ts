@@ -1,7 +1,7 @@
-import { companyRefusal, type RefusalStatus } from '../companies/company-refusals';
+import { companyRefusal } from '../companies/company-refusals';
 import { answerIssues } from '../forms/answer-issues';
 import { typedForm } from '../forms/form-values';
-import { fieldErrorsOf, type FormOutcome } from '../forms/form-outcome';
+import { type ActionOutcome, fieldErrorsOf, type FormOutcome } from '../forms/form-outcome';
 import { parseForm } from '../forms/parse-form';
 import { graphql, type ResultOf } from '../graphql/graphql';
 import { sendDocument, type SendGraphql } from '../graphql/send-document';
@@ -109,7 +109,7 @@ export function rosterEditValuesOf(entry: RosterEntryView): RosterEditFormValues
   return { employmentType: entry.employmentType ?? '', employeeNumber: entry.employeeNumber ?? '', managerId: entry.manager?.id ?? '', currency: entry.currency };
 }
 
-export type RosterFormOutcome<Values> = { kind: 'saved'; id: string } | (Extract<FormOutcome<Values>, { kind: 'invalid' }> & { status: RefusalStatus });
+export type RosterFormOutcome<Values> = FormOutcome<Values, { id: string }>;
 
 /**
  * A refusal in words: field codes beside their fields; NOT_FOUND of the talent (an id that
@@ -129,7 +129,7 @@ export async function submitRosterAdd(form: FormData, send: SendGraphql, t: Tran
   if (!parsed.ok) return { kind: 'invalid', values, fieldErrors: fieldErrorsOf(parsed.issues, t, TALENT_ROSTER_ERRORS), formError: t(`${WORDS}.invalid`), status: 422 };
   const answer = await sendDocument(send, CREATE_ONE_COMPANY_TALENT_ROSTER_MUTATION, { data: parsed.value });
   const saved = answer.data?.createOneCompanyTalentRoster;
-  if (saved && !answer.errors.length) return { kind: 'saved', id: saved.id };
+  if (saved && !answer.errors.length) return { kind: 'done', id: saved.id };
   return refused(values, answer.errors, t);
 }
 
@@ -140,11 +140,11 @@ export async function submitRosterEdit(id: string, form: FormData, send: SendGra
   if (!parsed.ok) return { kind: 'invalid', values, fieldErrors: fieldErrorsOf(parsed.issues, t, TALENT_ROSTER_ERRORS), formError: t(`${WORDS}.invalid`), status: 422 };
   const { currency, ...rest } = parsed.value;
   const answer = await sendDocument(send, UPDATE_ONE_COMPANY_TALENT_ROSTER_MUTATION, { id, data: { ...rest, ...(currency ? { currency } : {}) } });
-  if (answer.data?.updateOneCompanyTalentRoster && !answer.errors.length) return { kind: 'saved', id };
+  if (answer.data?.updateOneCompanyTalentRoster && !answer.errors.length) return { kind: 'done', id };
   return refused(values, answer.errors, t);
 }
 
-export type RosterRemoveOutcome = { kind: 'done' } | { kind: 'refused'; message: string; status: RefusalStatus };
+export type RosterRemoveOutcome = ActionOutcome;
 
 /** "Remove from the roster" on the list and the details page. */
 export async function submitRosterRemove(form: FormData, send: SendGraphql, t: Translate): Promise<RosterRemoveOutcome> {

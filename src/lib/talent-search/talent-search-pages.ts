@@ -1,8 +1,7 @@
 import { graphql, type ResultOf } from '../graphql/graphql';
 import type { Translate } from '../i18n/i18n';
 import { formatMoney } from '../format/money';
-import type { FieldErrors } from '../forms/form-outcome';
-import { fieldErrorsOf } from '../forms/form-outcome';
+import { type FieldErrors, fieldErrorsOf } from '../forms/form-outcome';
 import { zodIssues } from '../forms/zod-issues';
 import { talentSearchSchema, type TalentSearchValues } from './talent-search-input';
 

@@ -1,6 +1,5 @@
-import { errorToastMessage } from '../notifications/toast-policy';
 import { answerIssues } from '../forms/answer-issues';
-import { fieldErrorsOf, type FieldErrors, type FieldIssue } from '../forms/form-outcome';
+import { fieldErrorsOf, type FieldIssue, type FormOutcome } from '../forms/form-outcome';
 import { typedForm } from '../forms/form-values';
 import { parseForm } from '../forms/parse-form';
 import type { Translate } from '../i18n/i18n';
@@ -12,10 +11,8 @@ const FIELDS = ['email', 'profileName'] as const;
 
 export type CreateProfileValues = Record<(typeof FIELDS)[number], string>;
 
-export type CreateProfileOutcome =
-  /** Created now, or it already existed: either way the profile page is where to go. */
-  | { kind: 'created' }
-  | { kind: 'invalid'; values: CreateProfileValues; fieldErrors: FieldErrors; formError: string | null };
+/** Done: created now, or it already existed; either way the profile page is where to go. */
+export type CreateProfileOutcome = FormOutcome<CreateProfileValues>;
 
 /**
  * Handles the 'Create profile' form (spec §7 CreateOneTalentProfile): read with the schema
@@ -29,12 +26,13 @@ export async function submitCreateProfile(form: FormData, send: SendGraphql, t: 
     values,
     fieldErrors: fieldErrorsOf(issues, t, PROFILE_ERRORS),
     formError,
+    status: 422,
   });
   const parsed = parseForm(form, createTalentProfileSchema, { coerce: false });
   if (!parsed.ok) return invalid(parsed.issues);
   const answer = await sendDocument(send, CREATE_TALENT_PROFILE_MUTATION, { data: parsed.value });
   const { issues, code } = answerIssues(answer.errors);
-  if ((code === null && answer.data) || code === 'CONFLICT') return { kind: 'created' };
+  if ((code === null && answer.data) || code === 'CONFLICT') return { kind: 'done' };
   if (issues.length > 0) return invalid(issues);
-  return invalid([], errorToastMessage({ errors: answer.errors }) ?? t('talentDashboard.create.failed'));
+  return invalid([], t('talentDashboard.create.failed'));
 }

@@ -1,7 +1,6 @@
 import { answerIssues } from '../forms/answer-issues';
-import { fieldErrorsOf, type FieldErrors, type FieldIssue } from '../forms/form-outcome';
+import { type Done, fieldErrorsOf, type FieldIssue, type Invalid } from '../forms/form-outcome';
 import type { Translate } from '../i18n/i18n';
-import { errorToastMessage } from '../notifications/toast-policy';
 import { UPDATE_TALENT_PROFILE_MUTATION } from './profile-operations';
 import { sendDocument, type SendGraphql } from '../graphql/send-document';
 import { parseForm } from '../forms/parse-form';
@@ -9,11 +8,11 @@ import { applyListIntent, placeIssues, PROFILE_SECTION_FORMS, readIntent, sectio
 import { sectionSpec, type SectionId, type SectionSpec } from './profile-sections';
 import { PROFILE_ERRORS } from './talent-profile-input';
 
-export type SectionOutcome =
-  | { kind: 'saved'; section: SectionId }
-  /** An entry was added or removed: shown again, nothing saved yet. */
-  | { kind: 'edited'; section: SectionId; values: SectionValues }
-  | { kind: 'invalid'; section: SectionId; values: SectionValues; fieldErrors: FieldErrors; formError: string | null };
+/**
+ * The form kit's outcome of one profile section, and a fourth kind for the list intents
+ * (edited: an entry was added or removed; shown again, nothing saved yet).
+ */
+export type SectionOutcome = Done<{ section: SectionId }> | { kind: 'edited'; section: SectionId; values: SectionValues } | (Invalid<SectionValues> & { section: SectionId });
 
 /** i18n key (profile namespace) when a save fails without naming a field or a message. */
 export const SAVE_FAILED_KEY = 'form.errors.saveFailed';
@@ -22,7 +21,7 @@ export const SAVE_FAILED_KEY = 'form.errors.saveFailed';
 function refused(section: SectionSpec, values: SectionValues, issues: readonly FieldIssue[], t: Translate): SectionOutcome {
   const placed = placeIssues(section, issues);
   const other = Object.values(fieldErrorsOf(placed.other, t, PROFILE_ERRORS));
-  return { kind: 'invalid', section: section.id, values, fieldErrors: fieldErrorsOf(placed.byField, t, PROFILE_ERRORS), formError: other.length > 0 ? other.join(' ') : null };
+  return { kind: 'invalid', section: section.id, values, fieldErrors: fieldErrorsOf(placed.byField, t, PROFILE_ERRORS), formError: other.length > 0 ? other.join(' ') : null, status: 422 };
 }
 
 /**
@@ -44,8 +43,8 @@ export async function submitProfileSection(form: FormData, send: SendGraphql, t:
   if (!parsed.ok) return refused(section, values, parsed.issues, t);
 
   const answer = await sendDocument(send, UPDATE_TALENT_PROFILE_MUTATION, { data: parsed.value });
-  if (answer.errors.length === 0 && answer.data) return { kind: 'saved', section: section.id };
+  if (answer.errors.length === 0 && answer.data) return { kind: 'done', section: section.id };
   const answered = answerIssues(answer.errors).issues;
   if (answered.length > 0) return refused(section, values, answered, t);
-  return { kind: 'invalid', section: section.id, values, fieldErrors: {}, formError: errorToastMessage({ errors: answer.errors }) ?? t(`profile:${SAVE_FAILED_KEY}`) };
+  return { kind: 'invalid', section: section.id, values, fieldErrors: {}, formError: t(`profile:${SAVE_FAILED_KEY}`), status: 422 };
 }

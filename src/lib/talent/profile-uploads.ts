@@ -5,6 +5,7 @@ import { graphql } from '../graphql/graphql';
 import { sendDocument, type DocumentAnswer, type GraphqlAnswerLike, type SendGraphql } from '../graphql/send-document';
 import { SAVE_FAILED_KEY } from './profile-submission';
 import { UPLOAD_PARAM } from './upload-addresses';
+import type { ActionOutcome } from '../forms/form-outcome';
 
 /** i18n key (profile namespace) and values of a refusal's field message. */
 export function refusalMessage(slot: UploadSlot, reason: UploadRefusal): { key: string; values: { megabytes: number } } {
@@ -48,9 +49,8 @@ export interface UploadApi {
   send: SendGraphql;
 }
 
-export type UploadOutcome =
-  | { kind: 'uploaded' | 'removed'; slot: UploadSlot }
-  | { kind: 'invalid'; slot: UploadSlot; message: string };
+/** Done with the notice to flash (notices.profile.uploaded|removed.<slot>); refused: the slot's message (a file input cannot be filled in again). */
+export type UploadOutcome = ActionOutcome<{ slot: UploadSlot; noticeKey: string }, { slot: UploadSlot }>;
 
 export type TranslateWith = (key: string, values?: Record<string, unknown>) => string;
 
@@ -83,13 +83,13 @@ export async function submitProfileUpload(form: FormData, api: UploadApi, transl
     const check = await checkPostedFile(form, uploadRuleOf(slot));
     if (!check.ok) {
       const { key, values } = refusalMessage(slot, check.reason);
-      return { kind: 'invalid', slot, message: translate(key, values) };
+      return { kind: 'refused', slot, message: translate(key, values), status: 422 };
     }
     answer = await uploadTo(api, slot, check.file);
   }
-  if (answer.errors.length === 0 && answer.data) return { kind: intent === 'upload' ? 'uploaded' : 'removed', slot };
+  if (answer.errors.length === 0 && answer.data) return { kind: 'done', slot, noticeKey: `notices.profile.${intent === 'upload' ? 'uploaded' : 'removed'}.${slot}` };
   const code = uploadAnswerCode(answer.errors);
   const worded = code ? uploadCodeMessage(uploadRuleOf(slot), code) : null;
   const message = (worded && translate(worded.key, { ...worded.values, defaultValue: '' })) || translate(SAVE_FAILED_KEY);
-  return { kind: 'invalid', slot, message };
+  return { kind: 'refused', slot, message, status: 422 };
 }

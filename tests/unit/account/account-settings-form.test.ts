@@ -11,7 +11,7 @@ const preferences = [defaultNotificationPreference('billing.create')];
 describe('site settings form: a refused save is said in the page\'s words, never the API\'s', () => {
   it('sends the whole table as typed and is saved when the API answers the list', async () => {
     const api = apiAnswering({ status: 200, body: { data: { updateMyNotificationPreferences: [{ type: 'billing.create' }] } } });
-    expect(await submitPreferencesForm(preferences, api.send, t)).toEqual({ kind: 'saved' });
+    expect(await submitPreferencesForm(preferences, api.send, t)).toEqual({ kind: 'done' });
     expect(api.sent).toEqual([{ operationName: 'UpdateMyNotificationPreferences', variables: { data: preferences } }]);
   });
 
@@ -20,6 +20,6 @@ describe('site settings form: a refused save is said in the page\'s words, never
       status: 200,
       body: { data: null, errors: [{ message: 'API text', extensions: { code: 'BAD_USER_INPUT', fieldErrors: [{ field: 'data.0.type', code: 'eventTypeUnknown', params: { type: 'x' }, message: 'API text' }] } }] },
     });
-    expect(await submitPreferencesForm(preferences, api.send, t)).toEqual({ kind: 'invalid', values: preferences, fieldErrors: {}, formError: account.siteSettings.failed });
+    expect(await submitPreferencesForm(preferences, api.send, t)).toEqual({ kind: 'invalid', values: preferences, fieldErrors: {}, formError: account.siteSettings.failed, status: 422 });
   });
 });

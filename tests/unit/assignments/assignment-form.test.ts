@@ -36,7 +36,7 @@ describe('assignment forms', () => {
   it('reads the create form with the API\'s schema: an en-GB day typed by hand becomes yyyy-mm-dd, blanks none', async () => {
     const { send, sent } = fakeSend({ data: { createMyJobAssignment: { id: ID } } });
     const outcome = await submitNewAssignment(form({ ...everyCreateField, csrf: 'token', startDate: '1/3/2026', endDate: '31/12/2026', team: '  Core ', currency: 'gbp' }), send, t);
-    expect(outcome).toEqual({ kind: 'saved', id: ID });
+    expect(outcome).toEqual({ kind: 'done', id: ID });
     expect(sent).toEqual([
       { data: { clientCompanyId: CLIENT, jobDescriptionId: null, startDate: '2026-03-01', endDate: '2026-12-31', team: 'Core', costCenter: null, talentNote: null, currency: 'GBP' } },
     ]);
@@ -52,13 +52,14 @@ describe('assignment forms', () => {
       values: typed,
       fieldErrors: { endDate: 'The end date cannot be before the start date.', team: 'Use at most 200 characters.' },
       formError: '2 fields need attention.',
+      status: 422,
     });
   });
 
   it('sends the edit form\'s every field, so an emptied field is cleared', async () => {
     const { send, sent } = fakeSend({ data: { updateMyJobAssignment: { id: ID } } });
     const outcome = await submitAssignmentChanges(ID, form({ startDate: '2026-03-01', endDate: '', team: 'Core', costCenter: '', talentNote: '' }), send, t);
-    expect(outcome).toEqual({ kind: 'saved', id: ID });
+    expect(outcome).toEqual({ kind: 'done', id: ID });
     expect(sent).toEqual([{ id: ID, data: { startDate: '2026-03-01', endDate: null, team: 'Core', costCenter: null, talentNote: null } }]);
   });
 
@@ -101,7 +102,7 @@ describe('assignment forms', () => {
 
   it('answers not found for an assignment that is not the caller\'s', async () => {
     const answer = { data: null, errors: [{ message: 'This assignment was not found', extensions: { code: 'NOT_FOUND' } }] };
-    expect(await submitAssignmentChanges(ID, form({ startDate: '2026-03-01' }), fakeSend(answer).send, t)).toEqual({ kind: 'notFound' });
+    expect(await submitAssignmentChanges(ID, form({ startDate: '2026-03-01' }), fakeSend(answer).send, t)).toEqual({ kind: 'refused', message: t('assignments.form.failed'), status: 404 });
   });
 });
 

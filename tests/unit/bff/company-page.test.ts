@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { graphql } from '../../../src/lib/graphql/graphql';
+import type { FormOutcome } from '../../../src/lib/forms/form-outcome';
 import { getTranslator } from '../../../src/lib/i18n/i18n';
 import { NOTICE_COOKIE } from '../../../src/lib/notifications/notice-cookie';
 import { companyPage } from '../../../src/server/bff/page/company-page';
@@ -130,16 +131,16 @@ describe('company pages: one prelude', () => {
     expect(page.notFound({ status: 200, data: null, errors: [{ message: 'x', extensions: { code: 'FORBIDDEN' } }] })).toBe(false);
   });
 
-  it("turns a feature's submit function into a handler: done, saved or sent redirect, anything else is the refusal", async () => {
+  it("turns a feature's submit function into a handler: done redirects, invalid or refused is what the page renders", async () => {
     const { astro } = fakePage({ method: 'GET' });
     const page = companyPage(astro);
-    type Outcome = { kind: 'saved'; id: string } | { kind: 'invalid'; status: 422 };
+    type Outcome = FormOutcome<{ title: string }, { id: string }>;
     const handler = page.act(
-      async (form): Promise<Outcome> => (form.get('ok') ? { kind: 'saved', id: 'j1' } : { kind: 'invalid', status: 422 }),
+      async (form): Promise<Outcome> => (form.get('ok') ? { kind: 'done', id: 'j1' } : { kind: 'invalid', values: { title: '' }, fieldErrors: {}, formError: null, status: 422 }),
       (saved) => page.done(`/company/job-ad?id=${saved.id}`, 'notices.jobAds.updated'),
     );
     const redirect = (await handler(formOf({ ok: 'yes' }))) as Response;
     expect([redirect.status, redirect.headers.get('location')]).toEqual([303, '/company/job-ad?id=j1']);
-    expect(await handler(formOf({}))).toEqual({ kind: 'invalid', status: 422 });
+    expect(await handler(formOf({}))).toEqual({ kind: 'invalid', values: { title: '' }, fieldErrors: {}, formError: null, status: 422 });
   });
 });

@@ -49,7 +49,7 @@ describe('company profile page: the Logo section', () => {
       [logoForm(big), 'The file is larger than 5 MB.'],
       [logoForm(new File([new Uint8Array(pdfBytes())], 'logo.png', { type: 'image/png' })), 'The picture must be a JPEG, PNG or WebP image.'],
     ];
-    for (const [form, message] of cases) expect(await submitLogoForm('uploadLogo', form, api, t)).toEqual({ kind: 'invalid', message, status: 422 });
+    for (const [form, message] of cases) expect(await submitLogoForm('uploadLogo', form, api, t)).toEqual({ kind: 'refused', message, status: 422 });
     expect(calls).toEqual([]);
     expect(t(`profile:${logoRefusalMessage('tooLarge').key}`, logoRefusalMessage('tooLarge').values)).toBe('The file is larger than 5 MB.');
   });
@@ -60,11 +60,11 @@ describe('company profile page: the Logo section', () => {
       status: 200,
       body: { errors: [{ message: 'The picture could not be read', extensions: { code: 'BAD_USER_INPUT', fieldErrors: [{ field: 'file', code: 'unreadable', message: 'The picture could not be read' }] } }] },
     };
-    expect(await submitLogoForm('uploadLogo', logoForm(png), recordingApi(unreadable).api, t)).toEqual({ kind: 'invalid', message: t('profile:uploads.errors.unreadable'), status: 422 });
+    expect(await submitLogoForm('uploadLogo', logoForm(png), recordingApi(unreadable).api, t)).toEqual({ kind: 'refused', message: t('profile:uploads.errors.unreadable'), status: 422 });
     const unknown: GraphqlAnswerLike = { status: 200, body: { errors: [{ message: 'English from the API', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] } };
-    expect(await submitLogoForm('uploadLogo', logoForm(png), recordingApi(unknown).api, t)).toEqual({ kind: 'invalid', message: t('companies.logo.failed'), status: 422 });
+    expect(await submitLogoForm('uploadLogo', logoForm(png), recordingApi(unknown).api, t)).toEqual({ kind: 'refused', message: t('companies.logo.failed'), status: 422 });
     const forbidden: GraphqlAnswerLike = { status: 200, body: { errors: [{ message: 'Your role may not read and update company', extensions: { code: 'FORBIDDEN' } }] } };
-    expect(await submitLogoForm('removeLogo', logoForm(), recordingApi(forbidden).api, t)).toEqual({ kind: 'invalid', message: 'Your role does not allow changing the logo.', status: 403 });
+    expect(await submitLogoForm('removeLogo', logoForm(), recordingApi(forbidden).api, t)).toEqual({ kind: 'refused', message: 'Your role does not allow changing the logo.', status: 403 });
   });
 
   it('removes with the delete mutation and answers the removed notice', async () => {

@@ -43,7 +43,7 @@ describe('create company form (spec §3 company)', () => {
       api.send,
       t,
     );
-    expect(outcome).toEqual({ kind: 'created', companyId: 'c-new' });
+    expect(outcome).toEqual({ kind: 'done', companyId: 'c-new' });
     expect(api.sent).toHaveLength(1);
     expect(api.sent[0]!.operationName).toBe('CreateOneCompany');
     const data = api.sent[0]!.variables!.data as Record<string, unknown>;
@@ -89,22 +89,22 @@ describe('leave company form', () => {
   const COMPANY_ID = '6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f';
   it('leaves when the API answers the id', async () => {
     const api = apiAnswering({ status: 200, body: { data: { leaveCompany: COMPANY_ID } } });
-    expect(await submitLeaveCompanyForm(formOf({ intent: 'leave', companyId: COMPANY_ID }), api.send, t)).toEqual({ kind: 'left' });
+    expect(await submitLeaveCompanyForm(formOf({ intent: 'leave', companyId: COMPANY_ID }), api.send, t)).toEqual({ kind: 'done' });
     expect(api.sent).toEqual([{ operationName: 'LeaveCompany', variables: { companyId: COMPANY_ID } }]);
   });
 
   it('words the last-owner refusal (CONFLICT reason lastOwner) from companies.errors', async () => {
     const api = apiAnswering({ status: 200, body: { data: null, errors: [{ message: 'English from the API', extensions: { code: 'CONFLICT', reason: 'lastOwner' } }] } });
-    expect(await submitLeaveCompanyForm(formOf({ companyId: COMPANY_ID }), api.send, t)).toEqual({ kind: 'refused', reason: 'lastOwner', message: errors.lastOwner });
+    expect(await submitLeaveCompanyForm(formOf({ companyId: COMPANY_ID }), api.send, t)).toEqual({ kind: 'refused', reason: 'lastOwner', message: errors.lastOwner, status: 409 });
   });
 
   it('gives any other failure the general message, and sends nothing without a company id (blank or no UUID)', async () => {
     const failing = apiAnswering({ status: 200, body: { data: null, errors: [{ message: 'The company was not found', extensions: { code: 'NOT_FOUND' } }] } });
     const general = companies.companies.myCompanies.leaveFailed;
-    expect(await submitLeaveCompanyForm(formOf({ companyId: COMPANY_ID }), failing.send, t)).toEqual({ kind: 'refused', reason: 'failed', message: general });
+    expect(await submitLeaveCompanyForm(formOf({ companyId: COMPANY_ID }), failing.send, t)).toEqual({ kind: 'refused', reason: 'failed', message: general, status: 422 });
     const unused = apiAnswering({ status: 200, body: { data: null } });
-    expect(await submitLeaveCompanyForm(formOf({}), unused.send, t)).toEqual({ kind: 'refused', reason: 'failed', message: general });
-    expect(await submitLeaveCompanyForm(formOf({ companyId: 'c1' }), unused.send, t)).toEqual({ kind: 'refused', reason: 'failed', message: general });
+    expect(await submitLeaveCompanyForm(formOf({}), unused.send, t)).toEqual({ kind: 'refused', reason: 'failed', message: general, status: 400 });
+    expect(await submitLeaveCompanyForm(formOf({ companyId: 'c1' }), unused.send, t)).toEqual({ kind: 'refused', reason: 'failed', message: general, status: 400 });
     expect(unused.sent).toEqual([]);
   });
 });

@@ -123,20 +123,20 @@ describe('job alert forms: read with the API\'s own alert schemas', () => {
   it('refuses a frequency that is not offered, or none, before sending', async () => {
     for (const form of [formOf({ intent: 'createAlert', query: '', frequency: 'hourly' }), formOf({ intent: 'updateAlert', id: ID })]) {
       const api = nothingSent();
-      expect(await submitJobAlertForm(form, api.send, t)).toEqual({ kind: 'failed', message: words.errors.frequencyInvalid });
+      expect(await submitJobAlertForm(form, api.send, t)).toEqual({ kind: 'refused', message: words.errors.frequencyInvalid, status: 422 });
       expect(api.sent).toEqual([]);
     }
   });
 
   it('refuses a query over its maximum before sending', async () => {
     const api = nothingSent();
-    expect(await submitJobAlertForm(formOf({ intent: 'createAlert', query: 'q='.padEnd(2001, 'x'), frequency: 'daily' }), api.send, t)).toEqual({ kind: 'failed', message: words.errors.queryTooLong });
+    expect(await submitJobAlertForm(formOf({ intent: 'createAlert', query: 'q='.padEnd(2001, 'x'), frequency: 'daily' }), api.send, t)).toEqual({ kind: 'refused', message: words.errors.queryTooLong, status: 422 });
     expect(api.sent).toEqual([]);
   });
 
   it('an alert id that is no UUID names no alert', async () => {
     const api = nothingSent();
-    expect(await submitJobAlertForm(formOf({ intent: 'deleteAlert', id: '42' }), api.send, t)).toEqual({ kind: 'failed', message: words.failed });
+    expect(await submitJobAlertForm(formOf({ intent: 'deleteAlert', id: '42' }), api.send, t)).toEqual({ kind: 'refused', message: words.failed, status: 400 });
     expect(api.sent).toEqual([]);
   });
 });
@@ -148,7 +148,7 @@ describe('saved job form: the job ad is named by a UUID', () => {
 
   it('a job ad id that is no UUID is not a form of ours: nothing is sent', async () => {
     const api = nothingSent();
-    expect(await submitSavedJobForm(formOf({ intent: 'save', jobAdId: '42' }), api.send)).toEqual({ kind: 'invalid', status: 400 });
+    expect(await submitSavedJobForm(formOf({ intent: 'save', jobAdId: '42' }), api.send, t)).toEqual({ kind: 'refused', message: t('savedJobs.errors.invalid'), status: 400 });
     expect(api.sent).toEqual([]);
   });
 });
@@ -156,9 +156,9 @@ describe('saved job form: the job ad is named by a UUID', () => {
 describe('mark a notification read: a missing id fails, one that is no UUID is gone', () => {
   it('sends a UUID, and nothing for a missing or malformed id', async () => {
     const api = apiAnswering({ status: 200, body: { data: { markNotificationRead: { id: ID } } } });
-    expect(await submitNotificationAction(formOf({ intent: 'markRead', id: ID }), api.send)).toEqual({ kind: 'marked' });
-    expect(await submitNotificationAction(formOf({ intent: 'markRead' }), api.send)).toEqual({ kind: 'failed' });
-    expect(await submitNotificationAction(formOf({ intent: 'markRead', id: '42' }), api.send)).toEqual({ kind: 'gone' });
+    expect(await submitNotificationAction(formOf({ intent: 'markRead', id: ID }), api.send, t)).toEqual({ kind: 'done', noticeKey: 'notices.notifications.markedRead' });
+    expect(await submitNotificationAction(formOf({ intent: 'markRead' }), api.send, t)).toEqual({ kind: 'refused', message: t('notifications.failed'), status: 422 });
+    expect(await submitNotificationAction(formOf({ intent: 'markRead', id: '42' }), api.send, t)).toEqual({ kind: 'refused', message: t('notifications.gone'), status: 404 });
     expect(api.sent.map((call) => call.variables)).toEqual([{ id: ID }]);
   });
 });

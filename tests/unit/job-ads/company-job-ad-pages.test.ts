@@ -20,7 +20,7 @@ describe('job ad form', () => {
   it('sends the parsed ad with days as ISO times, lists as lists', async () => {
     const { send, sent } = apiByOperation({ CreateOneJobAd: { status: 200, body: { data: { createOneJobAd: { id: ID, status: 'DRAFT' } }, errors: [] } } });
     const outcome = await submitJobAdForm(null, formOf({ ...VALID, publishedUntil: '2099-01-31', intent: 'save' }), send, t);
-    expect(outcome).toEqual({ kind: 'saved', id: ID, noticeKey: 'notices.jobAds.created' });
+    expect(outcome).toEqual({ kind: 'done', id: ID, noticeKey: 'notices.jobAds.created' });
     expect(sent[0]?.variables?.data).toMatchObject({ countryCode: 'DE', skills: ['Go', 'SQL'], publishedAt: null, publishedUntil: '2099-01-31T23:59:59.999Z' });
   });
 
@@ -29,7 +29,7 @@ describe('job ad form', () => {
       CreateOneJobAd: { status: 200, body: { data: { createOneJobAd: { id: ID, status: 'DRAFT' } }, errors: [] } },
       PublishOneJobAd: { status: 200, body: { data: { publishOneJobAd: { id: ID, status: 'PUBLISHED' } }, errors: [] } },
     });
-    expect(await submitJobAdForm(null, formOf({ ...VALID, intent: 'publish' }), send, t)).toEqual({ kind: 'saved', id: ID, noticeKey: 'notices.jobAds.published' });
+    expect(await submitJobAdForm(null, formOf({ ...VALID, intent: 'publish' }), send, t)).toEqual({ kind: 'done', id: ID, noticeKey: 'notices.jobAds.published' });
     expect(sent.map((call) => call.operationName)).toEqual(['CreateOneJobAd', 'PublishOneJobAd']);
   });
 

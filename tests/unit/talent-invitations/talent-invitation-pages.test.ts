@@ -92,7 +92,7 @@ describe('sending the invitation form', () => {
     ]);
     const outcome = await submitInviteForm(inviteForm([id(1), id(2)], `ad:${AD}`, 'Hello'), api.send, t);
     expect(api.sent[0]?.variables).toEqual({ data: { talentProfileIds: [id(1), id(2)], jobAdId: AD, jobDescriptionId: null, message: 'Hello' } });
-    expect(outcome).toEqual({ kind: 'sent', location: `/company/talent-invite/success?invitationId=${id(11)}&refused=${id(2)}%3AalreadyInvited` });
+    expect(outcome).toEqual({ kind: 'done', location: `/company/talent-invite/success?invitationId=${id(11)}&refused=${id(2)}%3AalreadyInvited` });
     const success = readInviteSuccess(new URL((outcome as { location: string }).location, 'http://x'));
     expect(success).toEqual({ invitationIds: [id(11)], refusals: [{ talentProfileId: id(2), refusal: 'alreadyInvited' }] });
   });

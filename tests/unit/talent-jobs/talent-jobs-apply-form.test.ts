@@ -22,13 +22,13 @@ describe('job apply form: the note', () => {
   it('counts a browser\'s "\\r\\n" line breaks as one character, as the textarea did, and sends the trimmed note', async () => {
     const api = apiAnswering({ status: 200, body: { data: { applyToJobAd: { id: 'x' } } } });
     const typed = `  ${'a\r\n'.repeat(MAX_APPLICATION_MESSAGE_LENGTH / 2)}  `;
-    expect(await submitJobApplication(AD, formOf({ message: typed }), api.send, t)).toEqual({ kind: 'sent' });
+    expect(await submitJobApplication(AD, formOf({ message: typed }), api.send, t)).toEqual({ kind: 'done' });
     expect(api.sent[0]?.variables).toEqual({ data: { jobAdId: AD, message: 'a\n'.repeat(MAX_APPLICATION_MESSAGE_LENGTH / 2).trim() } });
   });
 
   it('sends no note as null, and says the API\'s refusal above the form with the note kept', async () => {
     const empty = apiAnswering({ status: 200, body: { data: { applyToJobAd: { id: 'x' } } } });
-    expect(await submitJobApplication(AD, formOf({ message: '   ' }), empty.send, t)).toEqual({ kind: 'sent' });
+    expect(await submitJobApplication(AD, formOf({ message: '   ' }), empty.send, t)).toEqual({ kind: 'done' });
     expect(empty.sent[0]?.variables).toEqual({ data: { jobAdId: AD, message: null } });
     const closed = apiAnswering({ status: 200, body: { data: null, errors: [{ message: 'English from the API', extensions: { code: 'NOT_FOUND' } }] } });
     expect(await submitJobApplication(AD, formOf({ message: 'Hello' }), closed.send, t)).toMatchObject({ kind: 'invalid', values: { message: 'Hello' }, formError: t('jobs:apply.errors.closed'), status: 400 });
@@ -62,7 +62,7 @@ describe('invitation apply form: the note', () => {
   it("refuses in the product's words when the API fails unexpectedly, never with the API's English", async () => {
     const down = apiAnswering({ status: 503, body: { data: null, errors: [{ message: 'English from the API', extensions: { code: 'UNAVAILABLE' } }] } });
     const outcome = await submitInvitationForm(INVITATION, formOf({ intent: 'apply', message: 'Hello' }), down.send, t);
-    expect(outcome).toEqual({ kind: 'refused', status: 503, reason: 'failed', message: 'Hello', fieldErrors: {} });
+    expect(outcome).toEqual({ kind: 'invalid', status: 502, reason: 'failed', values: { message: 'Hello' }, fieldErrors: {}, formError: t('invitations.detail.failed') });
     expect(JSON.stringify(outcome)).not.toContain('English');
   });
 
@@ -70,7 +70,7 @@ describe('invitation apply form: the note', () => {
     const api = apiAnswering({ status: 200, body: { data: { applyToInvitation: { id: 'x' } } } });
     const typed = 'x'.repeat(MAX_APPLICATION_MESSAGE_LENGTH + 1);
     const outcome = await submitInvitationForm(INVITATION, formOf({ intent: 'apply', message: typed }), api.send, t);
-    expect(outcome).toMatchObject({ kind: 'refused', status: 422, reason: 'messageInvalid', message: typed, fieldErrors: { message: t('jobs:apply.errors.messageTooLong', { max: MAX_APPLICATION_MESSAGE_LENGTH }) } });
+    expect(outcome).toMatchObject({ kind: 'invalid', status: 422, reason: 'messageInvalid', values: { message: typed }, fieldErrors: { message: t('jobs:apply.errors.messageTooLong', { max: MAX_APPLICATION_MESSAGE_LENGTH }) } });
     expect(api.sent).toEqual([]);
   });
 
@@ -78,6 +78,6 @@ describe('invitation apply form: the note', () => {
     const fieldErrors = [{ field: 'message', code: 'messageTooLong', params: { max: 12 }, message: 'English from the API' }];
     const api = apiAnswering({ status: 200, body: { data: null, errors: [{ message: 'English from the API', extensions: { code: 'BAD_USER_INPUT', fieldErrors } }] } });
     const outcome = await submitInvitationForm(INVITATION, formOf({ intent: 'apply', message: 'Hello' }), api.send, t);
-    expect(outcome).toMatchObject({ kind: 'refused', status: 422, reason: 'messageInvalid', message: 'Hello', fieldErrors: { message: t('jobs:apply.errors.messageTooLong', { max: 12 }) } });
+    expect(outcome).toMatchObject({ kind: 'invalid', status: 422, reason: 'messageInvalid', values: { message: 'Hello' }, fieldErrors: { message: t('jobs:apply.errors.messageTooLong', { max: 12 }) } });
   });
 });

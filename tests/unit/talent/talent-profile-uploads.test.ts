@@ -45,13 +45,13 @@ describe('profile page upload forms', () => {
   it('sends a valid picture to the API as a file and reports it uploaded', async () => {
     const { api, calls } = recordingApi();
     const picture = await file(await pngBytes(), 'me.png', 'image/png');
-    expect(await submitProfileUpload(uploadForm('picture', picture), api, translate)).toEqual({ kind: 'uploaded', slot: 'picture' });
+    expect(await submitProfileUpload(uploadForm('picture', picture), api, translate)).toEqual({ kind: 'done', slot: 'picture', noticeKey: 'notices.profile.uploaded.picture' });
     expect(calls).toEqual([{ operationName: 'UploadMyProfilePicture', variables: { file: picture }, file: picture }]);
   });
 
   it('sends a PDF to its document field', async () => {
     const { api, calls } = recordingApi();
-    expect(await submitProfileUpload(uploadForm('resume', await file(pdfBytes(), 'r.pdf', 'application/pdf')), api, translate)).toEqual({ kind: 'uploaded', slot: 'resume' });
+    expect(await submitProfileUpload(uploadForm('resume', await file(pdfBytes(), 'r.pdf', 'application/pdf')), api, translate)).toEqual({ kind: 'done', slot: 'resume', noticeKey: 'notices.profile.uploaded.resume' });
     expect(calls[0]).toMatchObject({ operationName: 'UploadMyTalentDocument', variables: { field: 'resume' } });
   });
 
@@ -70,7 +70,7 @@ describe('profile page upload forms', () => {
       [uploadForm('cv'), 'Choose a file first.'],
     ];
     for (const [form, message] of cases) {
-      expect(await submitProfileUpload(form, api, translate)).toEqual({ kind: 'invalid', slot: form.get('upload'), message });
+      expect(await submitProfileUpload(form, api, translate)).toEqual({ kind: 'refused', slot: form.get('upload'), message, status: 422 });
     }
     expect(calls).toEqual([]);
   });
@@ -85,17 +85,17 @@ describe('profile page upload forms', () => {
       [refusal({ code: 'BAD_USER_INPUT', fieldErrors: [{ field: 'file', code: 'noSuchCode', message: 'English from the API' }] }), t('profile:form.errors.saveFailed')],
     ];
     for (const [answer, message] of cases) {
-      expect(await submitProfileUpload(uploadForm('picture', picture), recordingApi(answer).api, translate)).toEqual({ kind: 'invalid', slot: 'picture', message });
+      expect(await submitProfileUpload(uploadForm('picture', picture), recordingApi(answer).api, translate)).toEqual({ kind: 'refused', slot: 'picture', message, status: 422 });
     }
     const empty = recordingApi({ status: 502, body: {} });
     const outcome = await submitProfileUpload(uploadForm('picture', picture), empty.api, translate);
-    expect(outcome).toEqual({ kind: 'invalid', slot: 'picture', message: t('profile:form.errors.saveFailed') });
+    expect(outcome).toEqual({ kind: 'refused', slot: 'picture', message: t('profile:form.errors.saveFailed'), status: 422 });
   });
 
   it('removes with the Remove button, whatever file is attached', async () => {
     const { api, calls } = recordingApi();
-    expect(await submitProfileUpload(uploadForm('picture', undefined, 'remove'), api, translate)).toEqual({ kind: 'removed', slot: 'picture' });
-    expect(await submitProfileUpload(uploadForm('cv', undefined, 'remove'), api, translate)).toEqual({ kind: 'removed', slot: 'cv' });
+    expect(await submitProfileUpload(uploadForm('picture', undefined, 'remove'), api, translate)).toEqual({ kind: 'done', slot: 'picture', noticeKey: 'notices.profile.removed.picture' });
+    expect(await submitProfileUpload(uploadForm('cv', undefined, 'remove'), api, translate)).toEqual({ kind: 'done', slot: 'cv', noticeKey: 'notices.profile.removed.cv' });
     expect(calls.map((call) => [call.operationName, call.variables])).toEqual([
       ['RemoveMyProfilePicture', undefined],
       ['RemoveMyTalentDocument', { field: 'cv' }],

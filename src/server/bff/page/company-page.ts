@@ -2,6 +2,7 @@ import type { AstroGlobal } from 'astro';
 import type { TadaDocumentNode } from 'gql.tada';
 import type { UserCompany } from '../../../lib/companies/selected-company';
 import { sendDocument, type DocumentAnswer, type SendGraphql } from '../../../lib/graphql/send-document';
+import type { Done } from '../../../lib/forms/form-outcome';
 import type { Translate } from '../../../lib/i18n/i18n';
 import { listHref } from '../../../lib/lists/list-params';
 import { can } from '../../../lib/permissions/effective-permissions';
@@ -55,10 +56,6 @@ export interface CompanyPageOptions {
   inCompany?: boolean;
 }
 
-/** The outcome kinds of a feature's submit function that mean it went through. */
-type Done = 'done' | 'saved' | 'sent';
-const DONE_KINDS: readonly string[] = ['done', 'saved', 'sent'] satisfies readonly Done[];
-
 /** A list answer's paging, as every findMany answers it. */
 interface Paged {
   total: number;
@@ -87,10 +84,10 @@ export interface CompanyPage {
    */
   post<R extends Refusal>(actions: PostHandler<R> | Record<string, PostAction<R>>): Promise<Response | R | null>;
   /**
-   * A handler from a feature's submit function: its done (or saved, or sent) outcome goes
-   * to `then` (the Post/Redirect/Get), any other outcome is the refusal the page renders.
+   * A handler from a feature's submit function (lib/forms/form-outcome): its done outcome
+   * goes to `then` (the Post/Redirect/Get), an invalid or refused one is what the page renders.
    */
-  act<O extends { kind: Done } | { kind: string; status: number }>(submit: (form: FormData) => Promise<O>, then: (done: Extract<O, { kind: Done }>) => Response): PostHandler<Exclude<O, { kind: Done }>>;
+  act<O extends Done | { kind: 'invalid' | 'refused'; status: number }>(submit: (form: FormData) => Promise<O>, then: (done: Extract<O, Done>) => Response): PostHandler<Exclude<O, Done>>;
   /** One document sent in the selected company; null without one. */
   load<TResult, TVariables>(
     document: TadaDocumentNode<TResult, TVariables>,
@@ -145,7 +142,7 @@ export function companyPage(page: Page, { inCompany = true }: CompanyPageOptions
     },
     act: (submit, then) => async (form) => {
       const outcome = await submit(form);
-      return DONE_KINDS.includes(outcome.kind) ? then(outcome as never) : (outcome as never);
+      return outcome.kind === 'done' ? then(outcome as Extract<typeof outcome, Done>) : (outcome as Exclude<typeof outcome, Done>);
     },
     load: ((document: TadaDocumentNode<unknown, Record<string, never>>, variables?: Record<string, never>) =>
       working ? sendDocument(send, document, variables) : Promise.resolve(null)) as CompanyPage['load'],

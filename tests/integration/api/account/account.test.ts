@@ -204,7 +204,7 @@ describeEachDatabase('account and site settings', (kind) => {
       valid.set('displayName', ' Sam ');
       valid.set('phoneNumber', '');
       const saved = await submitAccountForm(valid, sendAs(token), t);
-      expect(saved).toEqual({ kind: 'saved' });
+      expect(saved).toEqual({ kind: 'done' });
       expect(await myAccount(token)).toMatchObject({ displayName: 'Sam', phoneNumber: null });
 
       const form = new FormData();
@@ -216,6 +216,7 @@ describeEachDatabase('account and site settings', (kind) => {
         values: { displayName: 'Samantha', phoneNumber: '07700 900123' },
         fieldErrors: { phoneNumber: t('account.errors.phoneFormat') },
         formError: null,
+        status: 422,
       });
       expect((await myAccount(token)).displayName).toBe('Sam');
     });
@@ -224,7 +225,7 @@ describeEachDatabase('account and site settings', (kind) => {
       const token = await h.token('form-settings');
       const form = new FormData();
       form.set(preferenceFieldName('talentInvitation.create', 'push'), 'on');
-      expect(await submitPreferencesForm(preferencesFromForm(form), sendAs(token), t)).toEqual({ kind: 'saved' });
+      expect(await submitPreferencesForm(preferencesFromForm(form), sendAs(token), t)).toEqual({ kind: 'done' });
       const mine = await preferencesOf(token);
       expect(mine.find((p) => p.type === 'talentInvitation.create')).toEqual({ type: 'talentInvitation.create', email: false, ui: false, push: true });
       expect(mine.filter((p) => p.email || p.ui || p.push)).toHaveLength(1);

@@ -242,7 +242,7 @@ describeEachDatabase('updateOneTalentProfile', (kind) => {
     it('saves a section and rescores', async () => {
       const { token, profileId } = await talentWithProfile('form-1');
       const outcome = await submitProfileSection(ratesPost('60', 'EUR'), sendAs(token), translate);
-      expect(outcome).toEqual({ kind: 'saved', section: 'rates' });
+      expect(outcome).toEqual({ kind: 'done', section: 'rates' });
       expect(await profileRow(profileId)).toMatchObject({ hourlyRate: '60.00', monthlyRate: null, rateCurrency: 'EUR' });
     });
 
@@ -259,6 +259,7 @@ describeEachDatabase('updateOneTalentProfile', (kind) => {
           rateCurrency: 'Use a three-letter ISO 4217 code, such as EUR',
         },
         formError: null,
+        status: 422,
       });
       expect((await profileRow(profileId)).monthlyRate).toBeNull();
     });
@@ -300,9 +301,9 @@ describeEachDatabase('updateOneTalentProfile', (kind) => {
     it('creates a profile from the dashboard form, and sends an existing one to it too', async () => {
       const token = await h.token('form-5');
       const bad = await submitCreateProfile(formOf({ email: 'nope', profileName: 'Nora' }), sendAs(token), translate);
-      expect(bad).toEqual({ kind: 'invalid', values: { email: 'nope', profileName: 'Nora' }, fieldErrors: { email: 'Enter a valid email address' }, formError: null });
-      expect(await submitCreateProfile(formOf({ email: 'nora@example.test', profileName: 'Nora' }), sendAs(token), translate)).toEqual({ kind: 'created' });
-      expect(await submitCreateProfile(formOf({ email: 'nora@example.test', profileName: 'Nora' }), sendAs(token), translate)).toEqual({ kind: 'created' });
+      expect(bad).toEqual({ kind: 'invalid', values: { email: 'nope', profileName: 'Nora' }, fieldErrors: { email: 'Enter a valid email address' }, formError: null, status: 422 });
+      expect(await submitCreateProfile(formOf({ email: 'nora@example.test', profileName: 'Nora' }), sendAs(token), translate)).toEqual({ kind: 'done' });
+      expect(await submitCreateProfile(formOf({ email: 'nora@example.test', profileName: 'Nora' }), sendAs(token), translate)).toEqual({ kind: 'done' });
     });
   });
 
