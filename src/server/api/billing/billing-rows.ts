@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, exists, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { BillingStatusValue } from '../../../lib/billing/billing-status';
+import type { RateUnitValue } from '../../../lib/jobs/job-enums';
 import type { AppDatabase } from '../../db/client';
 import { escapeLike } from '../../db/like-pattern';
 import { billing, billingLineItem, company, jobAssignment, jobDescription, talentProfile, user, type Attachment } from '../../db/schema';
-import type { RateUnit } from '../../db/schema';
 import type { Page, PageWindow } from '../pagination';
 
 // How the talent side reads billings: one query for a page of billings with their
@@ -27,7 +27,7 @@ export interface BillingLineRow {
   id: string;
   billingId: string;
   description: string | null;
-  unit: RateUnit | null;
+  unit: RateUnitValue | null;
   quantity: string | null;
   price: string | null;
   amount: string;
