@@ -14,9 +14,8 @@ import {
 } from '../schema';
 import type { SeededAccounts } from './accounts';
 import type { SeededCompanies, SeededCompany } from './companies';
-import { insertRows, type SeedContext, type SeedTx } from './context';
+import { insertRows, type SeedContext, type SeededBase, type SeedTx } from './context';
 import { addDays, addMinutes, dayOfMonth, isoDate, monthBefore, notAfter, type YearMonth } from './dates';
-import type { SeededJobs } from './jobs';
 import { defaultDueDate } from '../../../lib/billing/billing-period';
 import { addMoney, fromCents, multiplyMoney, negateMoney, toCents } from '../../../lib/money/decimal-money';
 import { formatInvoiceNumber, numberingYear } from '../../../lib/invoices/invoice-numbering';
@@ -187,14 +186,7 @@ function withdrawal(balance: string): string {
   return fromCents(-(((cents * 8n) / 10n / 10_000n) * 10_000n));
 }
 
-export async function seedDemoBilling(
-  ctx: SeedContext,
-  tx: SeedTx,
-  accounts: SeededAccounts,
-  companies: SeededCompanies,
-  jobs: SeededJobs,
-  talents: SeededTalents,
-): Promise<SeededDemoBilling> {
+export async function seedDemoBilling(ctx: SeedContext, tx: SeedTx, { accounts, companies, jobs, talents }: SeededBase): Promise<SeededDemoBilling> {
   const { faker, now } = ctx;
   const past = (date: Date) => notAfter(date, addMinutes(now, -1));
   const talent = talents.demo;

@@ -140,6 +140,18 @@ function seedLocation(place: SeedPlace, workMode: WorkModeValue): string {
   return jobLocationText({ workMode, ...seedPlaceColumns(place, workMode) }) ?? REMOTE;
 }
 
+/**
+ * What the generated text of a description or an ad is written from: the job as picked, and
+ * who writes about it. Its location is the text's own wording: the town a remote team
+ * visits, or "Remote".
+ */
+function jobTextInput(
+  job: { title: string; role: JobRole; skills: readonly string[]; place: SeedPlace; workMode: WorkModeValue; terms: Terms },
+  writer: Pick<JobTextInput, 'team' | 'pitch' | 'industry'>,
+): JobTextInput {
+  return { title: job.title, role: job.role, skills: job.skills, location: job.place.locality ?? REMOTE, workMode: job.workMode, employmentType: job.terms.employmentType, ...writer };
+}
+
 function pickSkills(faker: Faker, role: JobRole): string[] {
   return faker.helpers.arrayElements(role.skills, { min: 3, max: Math.min(8, role.skills.length) });
 }
@@ -177,19 +189,7 @@ export async function seedJobDescriptions(
       const workMode = pickWorkMode(faker, place);
       const location = seedLocation(place, workMode);
       const terms = pickTerms(faker, seniority);
-      const team = faker.helpers.arrayElement(TEAMS);
-      const text: JobTextInput = {
-        title,
-        role,
-        skills,
-        // The text's own wording: the town a remote team visits, or "Remote".
-        location: place.locality ?? REMOTE,
-        workMode,
-        employmentType: terms.employmentType,
-        team,
-        pitch: null,
-        industry: client.definition.industry,
-      };
+      const text = jobTextInput({ title, role, skills, place, workMode, terms }, { team: faker.helpers.arrayElement(TEAMS), pitch: null, industry: client.definition.industry });
       const id = randomUUID();
       descriptions.push({ id, companyId: client.id, roleIndex, seniority, title, skills, place });
       return {
@@ -287,18 +287,10 @@ export async function seedJobAds(
       const location = seedLocation(place, workMode);
       const terms = pickTerms(faker, seniority);
       const isAnonymous = faker.datatype.boolean({ probability: ANONYMOUS_SHARE });
-      const text: JobTextInput = {
-        title,
-        role,
-        skills,
-        // The text's own wording: the town a remote team visits, or "Remote".
-        location: place.locality ?? REMOTE,
-        workMode,
-        employmentType: terms.employmentType,
-        team: faker.helpers.arrayElement(TEAMS),
-        pitch: isAnonymous ? null : publisher.definition.pitch,
-        industry: publisher.definition.industry,
-      };
+      const text = jobTextInput(
+        { title, role, skills, place, workMode, terms },
+        { team: faker.helpers.arrayElement(TEAMS), pitch: isAnonymous ? null : publisher.definition.pitch, industry: publisher.definition.industry },
+      );
       const window = publicationWindow(faker, now, published);
       const id = randomUUID();
       ads.push({
