@@ -1,6 +1,6 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle, Menu, MenuButton, MenuItem, MenuItems, MenuSection, MenuHeading, MenuSeparator } from '@headlessui/react';
 import { Fragment, useRef, useState, type ReactNode, type Ref } from 'react';
-import type { AccountMenuCompany, AccountMenuSection } from '../../lib/account/account-menu';
+import type { AccountMenuCompany, AccountMenuLink, AccountMenuSection } from '../../lib/account/account-menu';
 import { selectedCompanyId } from '../stores/current-user';
 
 export interface AccountMenuProps {
@@ -85,6 +85,29 @@ function CompanyChoice({ company, labels }: { company: AccountMenuCompany; label
   );
 }
 
+/** The line under a section's heading (the company the user is in), alike in the dropdown and the drawer. */
+function SectionDetail({ detail, labels }: { detail?: string; labels: Record<string, string> }) {
+  if (!detail) return null;
+  return (
+    <p className="px-2 text-small text-gray-600">
+      {label(labels, 'accountMenu.currentlyIn')} {detail}
+    </p>
+  );
+}
+
+/**
+ * A section's link: the same anchor in the dropdown and in the drawer, only the focus style
+ * differs; an external one opens in a new tab. A plain element rather than a component, so
+ * that Headless UI's MenuItem hands its props (focus, role) to the anchor itself.
+ */
+function sectionLink(link: AccountMenuLink, labels: Record<string, string>, className: string) {
+  return (
+    <a href={link.href} className={className} {...(link.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+      {link.text ?? label(labels, link.labelKey)}
+    </a>
+  );
+}
+
 /**
  * The signed-in user's account menu (spec §2 "Layout"): a dropdown on wide screens and a
  * 240 px side drawer on small ones, both from the same sections.
@@ -123,11 +146,7 @@ export default function AccountMenu({ userName, sections, labels, logoutAction, 
                     {label(labels, section.headingKey)}
                   </MenuHeading>
                 ) : null}
-                {section.detail ? (
-                  <p className="px-2 text-small text-gray-600">
-                    {label(labels, 'accountMenu.currentlyIn')} {section.detail}
-                  </p>
-                ) : null}
+                <SectionDetail detail={section.detail} labels={labels} />
                 {canSwitch && section.switchCompanies?.length ? (
                   <MenuSection>
                     <MenuHeading className="px-2 pt-0.5 text-small font-semibold text-gray-700">{label(labels, 'accountMenu.switchCompany')}</MenuHeading>
@@ -147,15 +166,7 @@ export default function AccountMenu({ userName, sections, labels, logoutAction, 
                   </MenuSection>
                 ) : null}
                 {section.links.map((item) => (
-                  <MenuItem key={item.href + item.labelKey}>
-                    <a
-                      href={item.href}
-                      className="block px-2 py-1 data-focus:bg-primary-light"
-                      {...(item.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-                    >
-                      {item.text ?? label(labels, item.labelKey)}
-                    </a>
-                  </MenuItem>
+                  <MenuItem key={item.href + item.labelKey}>{sectionLink(item, labels, 'block px-2 py-1 data-focus:bg-primary-light')}</MenuItem>
                 ))}
               </MenuSection>
             </Fragment>
@@ -203,11 +214,7 @@ export default function AccountMenu({ userName, sections, labels, logoutAction, 
                 {section.headingKey ? (
                   <h2 className="px-2 pt-0.5 text-small font-semibold uppercase text-gray-600">{label(labels, section.headingKey)}</h2>
                 ) : null}
-                {section.detail ? (
-                  <p className="px-2 text-small text-gray-600">
-                    {label(labels, 'accountMenu.currentlyIn')} {section.detail}
-                  </p>
-                ) : null}
+                <SectionDetail detail={section.detail} labels={labels} />
                 {canSwitch && section.switchCompanies?.length ? (
                   <>
                     <h3 className="px-2 pt-0.5 text-small font-semibold text-gray-700">{label(labels, 'accountMenu.switchCompany')}</h3>
@@ -226,15 +233,7 @@ export default function AccountMenu({ userName, sections, labels, logoutAction, 
                 ) : null}
                 <ul>
                   {section.links.map((item) => (
-                    <li key={item.href + item.labelKey}>
-                      <a
-                        href={item.href}
-                        className="block px-2 py-1 hover:bg-primary-light"
-                        {...(item.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-                      >
-                        {item.text ?? label(labels, item.labelKey)}
-                      </a>
-                    </li>
+                    <li key={item.href + item.labelKey}>{sectionLink(item, labels, 'block px-2 py-1 hover:bg-primary-light')}</li>
                   ))}
                 </ul>
               </div>

@@ -1,44 +1,29 @@
 import type { Toast } from '../../lib/notifications/toast-policy';
 import { dismissToast, toasts } from '../stores/toasts';
+import { MessageListElement, messageBox } from './message-list-element';
 
-/**
- * `<tp-toaster>`: renders the toast store bottom-left. Plain DOM rather than React so
- * that every page can show toasts without loading the React runtime.
- * Labels come from the server-rendered data attributes (i18n stays server-side).
- */
-class Toaster extends HTMLElement {
-  private unsubscribe: (() => void) | null = null;
+/** `<tp-toaster>`: renders the toast store bottom-left. */
+class Toaster extends MessageListElement<Toast> {
+  protected readonly store = toasts;
 
-  connectedCallback() {
-    this.unsubscribe = toasts.subscribe((list) => this.render(list));
-  }
-
-  disconnectedCallback() {
-    this.unsubscribe?.();
-  }
-
-  private render(list: readonly Toast[]) {
+  protected render(list: readonly Toast[]) {
     const dismissLabel = this.dataset.dismissLabel ?? 'Dismiss';
     const items = list.map((toast) => {
-      const item = document.createElement('div');
-      item.className = `tp-toast tp-toast--${toast.variant}`;
-      item.setAttribute('role', toast.variant === 'error' ? 'alert' : 'status');
-      item.dataset.variant = toast.variant;
-      const text = document.createElement('p');
-      text.textContent = toast.message;
-      item.append(text);
+      let action: HTMLAnchorElement | null = null;
       if (toast.action?.href) {
-        const action = document.createElement('a');
+        action = document.createElement('a');
         action.href = toast.action.href;
         action.textContent = toast.action.label;
-        item.append(action);
       }
-      const close = document.createElement('button');
-      close.type = 'button';
-      close.setAttribute('aria-label', dismissLabel);
-      close.textContent = '×';
-      close.addEventListener('click', () => dismissToast(toast.id));
-      item.append(close);
+      const item = messageBox({
+        className: `tp-toast tp-toast--${toast.variant}`,
+        role: toast.variant === 'error' ? 'alert' : 'status',
+        text: toast.message,
+        action,
+        closeLabel: dismissLabel,
+        onClose: () => dismissToast(toast.id),
+      });
+      item.dataset.variant = toast.variant;
       return item;
     });
     this.replaceChildren(...items);

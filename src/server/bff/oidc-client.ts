@@ -16,13 +16,26 @@ const PROBE_TIMEOUT_MS = 2_000;
 const LOGOUT_TOKEN_MAX_AGE_S = 300;
 const BACKCHANNEL_LOGOUT_EVENT = 'http://schemas.openid.net/event/backchannel-logout';
 
-export interface TokenSet {
+/** The tokens a sign-in or a refresh answers; the session record keeps them as they are. */
+export interface ProviderTokens {
   accessToken: string;
   refreshToken: string | null;
   idToken: string;
+  /** Epoch milliseconds at which the access token expires. */
   expiresAt: number;
   scope: string | null;
-  claims: { sub: string; email: string | null; name: string | null; roles: string[] };
+}
+
+/** Who the ID token says signed in; the session record keeps it as it is. */
+export interface TokenClaims {
+  sub: string;
+  email: string | null;
+  name: string | null;
+  roles: string[];
+}
+
+export interface TokenSet extends ProviderTokens {
+  claims: TokenClaims;
   /** The provider's session id, when it sends one (back-channel logout names it). */
   providerSessionId: string | null;
 }

@@ -1,18 +1,13 @@
+import type { ProviderTokens, TokenClaims } from './oidc-client';
+
 /** What the server keeps per signed-in browser. Tokens never leave the server. */
 export interface SessionRecord {
   createdAt: number;
   lastSeenAt: number;
   /** The session ends at this instant whatever the activity (absolute lifetime). */
   absoluteExpiresAt: number;
-  tokens: {
-    accessToken: string;
-    refreshToken: string | null;
-    idToken: string;
-    /** Epoch milliseconds at which the access token expires. */
-    expiresAt: number;
-    scope: string | null;
-  };
-  claims: { sub: string; email: string | null; name: string | null; roles: string[] };
+  tokens: ProviderTokens;
+  claims: TokenClaims;
   /** The provider's session id (ID token `sid`), which back-channel logout names. */
   providerSessionId?: string | null;
   /** Anti-forgery token the pages send back on every state-changing request. */

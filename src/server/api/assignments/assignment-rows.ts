@@ -2,8 +2,9 @@ import { and, desc, eq, gt, gte, isNotNull, isNull, lt, lte, or, type SQL } from
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import { assignmentStatus, todayIso, type AssignmentStatus } from '../../../lib/assignments/assignment-status';
 import { clientAmountForTalent } from '../../../lib/assignments/client-prices';
+import type { BillingStatusValue } from '../../../lib/billing/billing-status';
 import type { AppDatabase } from '../../db/client';
-import { billing, company, jobAssignment, jobDescription, type BillingStatus } from '../../db/schema';
+import { billing, company, jobAssignment, jobDescription } from '../../db/schema';
 
 // Reading job assignments (spec §3 jobAssignment): the one query with the role and the
 // three companies, and the views the API returns. The talent's own assignments read it as
@@ -88,7 +89,7 @@ export interface BillingView {
   id: string;
   year: number;
   month: number;
-  status: BillingStatus;
+  status: BillingStatusValue;
   amount: string;
   currency: string;
   /** Already filtered by the visibility rule: the stored sales amount never reaches a resolver. */

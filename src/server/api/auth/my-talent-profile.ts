@@ -1,8 +1,12 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { talentProfile } from '../../db/schema';
+import type { AppDatabase } from '../../db/client';
 import type { ApiContext } from '../context';
 import { gone } from '../errors';
 import { PROFILE_ERRORS } from '../../../lib/talent/talent-profile-input';
+
+/** The user's own talent profile: the one not deleted (a user has at most one). */
+const ownedBy = (userId: string) => and(eq(talentProfile.userId, userId), isNull(talentProfile.deletedAt));
 
 /**
  * The signed-in user's own talent profile id, or null before they created one. Every
@@ -14,9 +18,18 @@ export async function findMyTalentProfileId({ db, viewer }: ApiContext): Promise
   const [profile] = await db
     .select({ id: talentProfile.id })
     .from(talentProfile)
-    .where(and(eq(talentProfile.userId, viewer.userId), isNull(talentProfile.deletedAt)))
+    .where(ownedBy(viewer.userId))
     .limit(1);
   return profile?.id ?? null;
+}
+
+/**
+ * The user's own talent profile row, locked until the transaction ends so that two changes
+ * to it cannot interleave; undefined before they created one (each caller words that).
+ */
+export async function lockMyTalentProfile(tx: AppDatabase, userId: string) {
+  const [profile] = await tx.select().from(talentProfile).where(ownedBy(userId)).limit(1).for('update');
+  return profile;
 }
 
 /** As findMyTalentProfileId, for operations that make no sense without a profile. */

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { billingAttachmentAddressOfUrl, billingAttachmentUrl, canAttachMore, MAX_ATTACHMENTS_PER_LINE } from '../../../lib/billing/billing-attachments';
-import { BILLING_ERRORS } from '../../../lib/billing/billing-issues';
 import { canEditBilling } from '../../../lib/billing/billing-status';
 import { isUuid } from '../../../lib/ids';
 import { cleanFileName } from '../../../lib/uploads/file-names';
@@ -13,11 +12,11 @@ import type { FileStorage } from '../../storage/file-storage';
 import { mayReadBillingAttachment } from '../auth/billing-attachment-access';
 import { requireMyTalentProfileId } from '../auth/my-talent-profile';
 import { deleteUnreferencedFiles } from './attachment-files';
-import { recordEvent } from '../record-event';
-import { companyOfBilling, loadMyBilling, lockMyBilling } from './billing-rows';
+import { lockMyBilling } from './billing-rows';
+import { notADraft, recordMyBillingEvent, reloadMyBilling } from './my-billing-changes';
 import { builder } from '../builder';
 import type { ApiContext } from '../context';
-import { conflict, notFound } from '../errors';
+import { notFound } from '../errors';
 import { readUploadedFile, uploadRefused } from '../uploads/read-uploaded-file';
 import { Billing, BillingAttachment } from './billing';
 
@@ -33,9 +32,6 @@ function storageOf(context: ApiContext): FileStorage {
   if (!context.storage) throw new Error('attachments need a file storage: createApi({ storage })');
   return context.storage;
 }
-
-/** Only a DRAFT's attachments change: the reason code the billing page words. */
-const notADraft = () => conflict('notADraft', BILLING_ERRORS);
 
 const tooMany = () => uploadRefused(`A line holds at most ${MAX_ATTACHMENTS_PER_LINE} files: remove one before adding another`, 'tooManyFiles');
 
@@ -75,26 +71,13 @@ async function saveAttachments(
   const now = new Date();
   await tx.update(billingLineItem).set({ attachments, updatedAt: now }).where(eq(billingLineItem.id, lineId));
   await tx.update(billing).set({ updatedAt: now }).where(eq(billing.id, found.billing.id));
-  const companyId = await companyOfBilling(tx, found.billing.jobAssignmentId);
   const describe = (file: Attachment) => ({ name: file.name, contentType: file.contentType, size: file.size });
-  await recordEvent(tx, context.viewer!, {
-    type: 'billing.update',
-    toId: companyId,
-    data: {
-      entityId: found.billing.id,
-      companyId,
-      lineId,
-      changedFields: ['attachments'],
-      before: { attachments: found.attachments.length, ...(change.removed ? { attachment: describe(change.removed) } : {}) },
-      after: { attachments: attachments.length, ...(change.added ? { attachment: describe(change.added) } : {}) },
-    },
+  await recordMyBillingEvent(tx, context.viewer!, 'billing.update', found.billing, {
+    lineId,
+    changedFields: ['attachments'],
+    before: { attachments: found.attachments.length, ...(change.removed ? { attachment: describe(change.removed) } : {}) },
+    after: { attachments: attachments.length, ...(change.added ? { attachment: describe(change.added) } : {}) },
   });
-}
-
-async function reload(db: AppDatabase, talentProfileId: string, billingId: string) {
-  const row = await loadMyBilling(db, talentProfileId, billingId);
-  if (!row) throw new Error(`billing ${billingId} vanished inside its own transaction`);
-  return row;
 }
 
 builder.mutationField('addMyBillingLineAttachment', (t) =>
@@ -135,7 +118,7 @@ builder.mutationField('addMyBillingLineAttachment', (t) =>
           // Checked again under the lock: two uploads at once cannot make a sixth file.
           if (!canAttachMore(found.attachments.length)) throw tooMany();
           await saveAttachments(tx, context, found, ids.lineId, [...found.attachments, attachment], { added: attachment });
-          return reload(tx, profileId, ids.billingId);
+          return reloadMyBilling(tx, profileId, ids.billingId);
         });
       } catch (error) {
         await deleteUnreferencedFiles(storage, [key]);
@@ -174,7 +157,7 @@ builder.mutationField('removeMyBillingLineAttachment', (t) =>
           found.attachments.filter((attachment) => attachment !== removed),
           { removed },
         );
-        return reload(tx, profileId, ids.billingId);
+        return reloadMyBilling(tx, profileId, ids.billingId);
       });
       // Only now that no row refers to it: a rolled-back removal keeps its file.
       await deleteUnreferencedFiles(storage, [args.attachmentKey]);

@@ -6,12 +6,12 @@ import { zodIssues } from '../../../lib/forms/zod-issues';
 import { defaultDueDate, periodIssue, type BillingPeriod } from '../../../lib/billing/billing-period';
 import { canChangeStatus, canDeleteBilling, canEditBilling } from '../../../lib/billing/billing-status';
 import { isUuid } from '../../../lib/ids';
-import type { AppDatabase } from '../../db/client';
 import { billing, billingLineItem } from '../../db/schema';
 import { requireMyTalentProfileId } from '../auth/my-talent-profile';
 import { attachmentKeysOf, deleteUnreferencedFiles } from './attachment-files';
 import { recordEvent } from '../record-event';
-import { companyOfBilling, loadLines, loadMyBilling, lockMyAssignment, lockMyBilling, type BillingLineRow, type BillingRow } from './billing-rows';
+import { loadLines, lockMyAssignment, type BillingLineRow } from './billing-rows';
+import { changeMyBilling, notADraft, recordMyBillingEvent, reloadMyBilling } from './my-billing-changes';
 import { builder } from '../builder';
 import { conflict, invalidFields, notFound } from '../errors';
 import { Billing } from './billing';
@@ -60,9 +60,6 @@ function readContent(input: z.input<typeof billingContentSchema>): { ok: true; v
   return result.success ? { ok: true, value: result.data } : { ok: false, issues: zodIssues(result.error) as BillingIssue[] };
 }
 
-/** Only a DRAFT may be edited, sent or deleted: the reason code the billing page words. */
-const notADraft = () => conflict('notADraft', BILLING_ERRORS);
-
 /** Its own createdAt per line, a millisecond apart after `after`: lines are read back in the order they were written. */
 function lineTimes(count: number, after: Date | null): Date[] {
   const start = Math.max(Date.now(), (after?.getTime() ?? 0) + 1);
@@ -71,12 +68,6 @@ function lineTimes(count: number, after: Date | null): Date[] {
 
 function lineColumns(line: BillingContent['lines'][number]) {
   return { description: line.description, unit: line.unit, quantity: line.quantity, price: line.price, amount: line.amount, currency: line.currency };
-}
-
-async function reload(tx: AppDatabase, talentProfileId: string, id: string): Promise<BillingRow> {
-  const row = await loadMyBilling(tx, talentProfileId, id);
-  if (!row) throw new Error(`billing ${id} vanished inside its own transaction`);
-  return row;
 }
 
 builder.mutationField('createMyBilling', (t) =>
@@ -127,7 +118,7 @@ builder.mutationField('createMyBilling', (t) =>
           toId: assignment.companyId,
           data: { entityId: created!.id, companyId: assignment.companyId, after: { status: 'DRAFT', year: period.year, month: period.month, currency, amount, lines: lines.length } },
         });
-        return reload(tx, profileId, created!.id);
+        return reloadMyBilling(tx, profileId, created!.id);
       });
     },
   }),
@@ -162,16 +153,11 @@ builder.mutationField('updateMyBilling', (t) =>
     authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }), data: t.arg({ type: UpdateMyBillingInput, required: true }) },
     resolve: async (_root, args, context) => {
-      const id = String(args.id);
-      if (!isUuid(id)) throw notFound('This billing');
-      const profileId = await requireMyTalentProfileId(context);
       const viewer = context.viewer!;
       const { data } = args;
       // The files of the lines this update removes, deleted once it has committed.
       let orphanedFiles: string[] = [];
-      const updated = await context.db.transaction(async (tx) => {
-        const current = await lockMyBilling(tx, profileId, id);
-        if (!current) throw notFound('This billing');
+      const updated = await changeMyBilling(context, args.id, async (tx, current, { id, profileId }) => {
         if (!canEditBilling('talent', current.status)) throw notADraft();
         const content = readContent({
           currency: data.currency?.trim() || current.currency,
@@ -185,7 +171,7 @@ builder.mutationField('updateMyBilling', (t) =>
         if (unknown.length > 0) throw invalidFields(unknown, BILLING_ERRORS);
 
         const { before, after, changed } = changesOf(current, stored, content.value);
-        if (!changed) return reload(tx, profileId, id);
+        if (!changed) return reloadMyBilling(tx, profileId, id);
         const kept = content.value.lines.filter((line) => line.id !== null);
         const added = content.value.lines.filter((line) => line.id === null);
         const keptIds = kept.map((line) => line.id!);
@@ -200,13 +186,8 @@ builder.mutationField('updateMyBilling', (t) =>
           await tx.insert(billingLineItem).values(added.map((line, index) => ({ ...lineColumns(line), billingId: id, createdById: viewer.userId, createdAt: times[index]! })));
         }
         await tx.update(billing).set({ currency: content.value.currency, message: content.value.message, amount: content.value.amount }).where(eq(billing.id, id));
-        const companyId = await companyOfBilling(tx, current.jobAssignmentId);
-        await recordEvent(tx, viewer, {
-          type: 'billing.update',
-          toId: companyId,
-          data: { entityId: id, companyId, changedFields: Object.keys(after), before, after },
-        });
-        return reload(tx, profileId, id);
+        await recordMyBillingEvent(tx, viewer, 'billing.update', { ...current, id }, { changedFields: Object.keys(after), before, after });
+        return reloadMyBilling(tx, profileId, id);
       });
       await deleteUnreferencedFiles(context.storage, orphanedFiles);
       return updated;
@@ -220,25 +201,13 @@ builder.mutationField('sendMyBilling', (t) =>
     description: 'Sends a DRAFT billing of yours to the company (DRAFT → SENT); it can no longer be changed then',
     authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (_root, args, context) => {
-      const id = String(args.id);
-      if (!isUuid(id)) throw notFound('This billing');
-      const profileId = await requireMyTalentProfileId(context);
-      const viewer = context.viewer!;
-      return context.db.transaction(async (tx) => {
-        const current = await lockMyBilling(tx, profileId, id);
-        if (!current) throw notFound('This billing');
+    resolve: (_root, args, context) =>
+      changeMyBilling(context, args.id, async (tx, current, { id, profileId }) => {
         if (!canChangeStatus('talent', current.status, 'SENT')) throw notADraft();
         await tx.update(billing).set({ status: 'SENT', sentAt: new Date() }).where(eq(billing.id, id));
-        const companyId = await companyOfBilling(tx, current.jobAssignmentId);
-        await recordEvent(tx, viewer, {
-          type: 'billing.update',
-          toId: companyId,
-          data: { entityId: id, companyId, changedFields: ['status'], before: { status: current.status }, after: { status: 'SENT' } },
-        });
-        return reload(tx, profileId, id);
-      });
-    },
+        await recordMyBillingEvent(tx, context.viewer!, 'billing.update', { ...current, id }, { changedFields: ['status'], before: { status: current.status }, after: { status: 'SENT' } });
+        return reloadMyBilling(tx, profileId, id);
+      }),
   }),
 );
 
@@ -247,24 +216,13 @@ builder.mutationField('deleteMyBilling', (t) =>
     description: 'Deletes a DRAFT billing of yours (kept as deleted, out of every list); returns its id',
     authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (_root, args, context) => {
-      const id = String(args.id);
-      if (!isUuid(id)) throw notFound('This billing');
-      const profileId = await requireMyTalentProfileId(context);
-      const viewer = context.viewer!;
-      return context.db.transaction(async (tx) => {
-        const current = await lockMyBilling(tx, profileId, id);
-        if (!current) throw notFound('This billing');
+    resolve: (_root, args, context) =>
+      changeMyBilling(context, args.id, async (tx, current, { id }) => {
         if (!canDeleteBilling('talent', current.status)) throw notADraft();
         await tx.update(billing).set({ deletedAt: new Date() }).where(eq(billing.id, id));
-        const companyId = await companyOfBilling(tx, current.jobAssignmentId);
-        await recordEvent(tx, viewer, {
-          type: 'billing.delete',
-          toId: companyId,
-          data: { entityId: id, companyId, before: { status: current.status, year: current.year, month: current.month, amount: current.amount, currency: current.currency } },
-        });
+        const { status, year, month, amount, currency } = current;
+        await recordMyBillingEvent(tx, context.viewer!, 'billing.delete', { ...current, id }, { before: { status, year, month, amount, currency } });
         return id;
-      });
-    },
+      }),
   }),
 );

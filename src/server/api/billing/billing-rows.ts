@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, exists, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { BillingStatusValue } from '../../../lib/billing/billing-status';
+import type { RateUnitValue } from '../../../lib/jobs/job-enums';
 import type { AppDatabase } from '../../db/client';
 import { escapeLike } from '../../db/like-pattern';
 import { billing, billingLineItem, company, jobAssignment, jobDescription, talentProfile, user, type Attachment } from '../../db/schema';
-import type { RateUnit } from '../../db/schema';
+import type { Page, PageWindow } from '../pagination';
 
 // How the talent side reads billings: one query for a page of billings with their
 // assignment (role title, client, provider), one batched query for all their lines.
@@ -26,7 +27,7 @@ export interface BillingLineRow {
   id: string;
   billingId: string;
   description: string | null;
-  unit: RateUnit | null;
+  unit: RateUnitValue | null;
   quantity: string | null;
   price: string | null;
   amount: string;
@@ -268,13 +269,15 @@ function reviewedWhere(companyId: string, filter: ReviewedBillingFilter = {}): S
   )!;
 }
 
+/** The page of billings `where` matches, given how many it matches in all: past the last page, no row is read. */
+async function billingPage(db: AppDatabase, where: SQL, counted: { total: number } | undefined, window: PageWindow): Promise<Page<BillingRow>> {
+  const total = Number(counted?.total ?? 0);
+  const items = total > window.offset ? await selectBillings(db, where, { offset: window.offset, limit: window.perPage }) : [];
+  return { items, total, page: window.page, perPage: window.perPage };
+}
+
 /** A page of the billings a company reviews, and how many match. */
-export async function loadReviewedBillings(
-  db: AppDatabase,
-  companyId: string,
-  filter: ReviewedBillingFilter,
-  window: { offset: number; limit: number },
-): Promise<{ items: BillingRow[]; total: number }> {
+export async function loadReviewedBillings(db: AppDatabase, companyId: string, filter: ReviewedBillingFilter, window: PageWindow): Promise<Page<BillingRow>> {
   const where = reviewedWhere(companyId, filter);
   const [counted] = await db
     .select({ total: sql<number>`count(*)::int` })
@@ -283,9 +286,7 @@ export async function loadReviewedBillings(
     .innerJoin(jobAssignment, eq(jobAssignment.id, billing.jobAssignmentId))
     .leftJoin(jobDescription, eq(jobDescription.id, jobAssignment.jobDescriptionId))
     .where(where);
-  const total = Number(counted?.total ?? 0);
-  const items = total > window.offset ? await selectBillings(db, where, window) : [];
-  return { items, total };
+  return billingPage(db, where, counted, window);
 }
 
 /** One billing this company reviews, or null: any other id reads as missing. */
@@ -306,17 +307,10 @@ export async function lockReviewedBilling(tx: AppDatabase, companyId: string, id
 }
 
 /** A page of the talent's billings (not deleted) and how many there are in all. */
-export async function loadMyBillings(
-  db: AppDatabase,
-  talentProfileId: string,
-  filter: MyBillingFilter,
-  window: { offset: number; limit: number },
-): Promise<{ items: BillingRow[]; total: number }> {
+export async function loadMyBillings(db: AppDatabase, talentProfileId: string, filter: MyBillingFilter, window: PageWindow): Promise<Page<BillingRow>> {
   const where = myBillingsWhere(talentProfileId, filter);
   const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(billing).where(where);
-  const total = Number(counted?.total ?? 0);
-  const items = total > window.offset ? await selectBillings(db, where, window) : [];
-  return { items, total };
+  return billingPage(db, where, counted, window);
 }
 
 /** One of the talent's billings (not deleted), or null: another talent's id reads as missing. */

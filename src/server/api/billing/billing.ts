@@ -149,13 +149,7 @@ builder.queryField('myBillings', (t) =>
       const jobAssignmentId = args.filter?.jobAssignmentId ? String(args.filter.jobAssignmentId) : null;
       // A malformed assignment id matches nothing, like another talent's.
       if (jobAssignmentId !== null && !isUuid(jobAssignmentId)) return empty;
-      const { items, total } = await loadMyBillings(
-        context.db,
-        profileId,
-        { status: isBillingStatus(status) ? status : null, jobAssignmentId },
-        { offset: window.offset, limit: window.perPage },
-      );
-      return { items, total, page: window.page, perPage: window.perPage };
+      return loadMyBillings(context.db, profileId, { status: isBillingStatus(status) ? status : null, jobAssignmentId }, window);
     },
   }),
 );

@@ -61,13 +61,8 @@ builder.queryField('findManyBilling', (t) =>
       if (ids.some((id) => id !== null && !isUuid(id))) return empty;
       const period = args.period ? parsePeriodValue(args.period) : null;
       if (args.period && !period) return empty;
-      const { items, total } = await loadReviewedBillings(
-        context.db,
-        companyId,
-        { status: isBillingStatus(args.status) ? args.status : null, period, jobAssignmentId: ids[0], talentProfileId: ids[1], q: args.q?.trim().slice(0, 200) || null },
-        { offset: window.offset, limit: window.perPage },
-      );
-      return { items, total, page: window.page, perPage: window.perPage };
+      const filter = { status: isBillingStatus(args.status) ? args.status : null, period, jobAssignmentId: ids[0], talentProfileId: ids[1], q: args.q?.trim().slice(0, 200) || null };
+      return loadReviewedBillings(context.db, companyId, filter, window);
     },
   }),
 );

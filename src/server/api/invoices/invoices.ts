@@ -489,38 +489,58 @@ async function noteBillingStep(context: ApiContext, tx: Writer, row: InvoiceRow,
   });
 }
 
-builder.mutationField('issueInvoice', (t) =>
-  t.field({
-    type: Invoice,
-    description:
-      'Issues a draft of the selected company: gives it the next number of the year (gapless), copies the parties as they are now and moves its billing APPROVED → INVOICED. CONFLICT sellerIncomplete / buyerIncomplete when a party lacks its name or country. Needs jobAssignment update; records invoice.update and billing.update to the talent',
-    authScopes: { signedIn: true },
-    args: { id: t.arg.id({ required: true }) },
-    resolve: async (_root, args, context) => {
-      const { companyId, userId } = requireCompanyPermission(context, 'jobAssignment', 'update');
-      const id = String(args.id);
-      await context.db.transaction(async (tx) => {
-        const row = await lockIssued(tx, companyId, id);
-        if (row.issuedAt !== null) throw conflict('alreadyIssued', WORDS);
-        const { seller, buyer } = await partiesOf(tx, row);
-        if (missingPartyFields(seller).length) throw conflict(row.selfBilled ? 'talentDetailsIncomplete' : 'sellerIncomplete', WORDS);
-        if (missingPartyFields(buyer).length) throw conflict('buyerIncomplete', WORDS);
-        const [current] = row.billingId ? await tx.select({ status: billing.status }).from(billing).where(eq(billing.id, row.billingId)).for('update') : [];
-        if (current && current.status !== 'INVOICED' && !canChangeStatus('company', current.status, 'INVOICED')) throw conflict('notApproved', WORDS);
-        const issuedAt = new Date();
-        const year = numberingYear(issuedAt);
-        const sequence = await nextSequence(tx, companyId, year);
-        const number = formatInvoiceNumber(year, sequence);
-        await tx.update(invoice).set({ number, year, sequence, issuedAt, seller, buyer }).where(eq(invoice.id, id));
-        await recordEvent(tx, context.viewer!, { type: 'invoice.update', toId: null, data: { entityId: id, companyId, changedFields: ['number', 'issuedAt'], after: { number } } });
-        if (row.billingId && current) {
-          await tx.update(billing).set({ status: 'INVOICED', invoicedAt: issuedAt, invoicedById: userId }).where(eq(billing.id, row.billingId));
-          await noteBillingStep(context, tx, { ...row, number }, companyId, current.status, 'INVOICED');
-        }
-      });
-      return findVisible(context.db, companyId, id);
-    },
-  }),
+/** Who moves an invoice on, and which one: the id as it was sent. */
+interface InvoiceStep {
+  context: ApiContext;
+  companyId: string;
+  userId: string;
+  id: string;
+}
+
+/**
+ * A mutation that moves one of the selected company's own invoices on (issues it, marks it
+ * paid), by its id: it needs jobAssignment update, runs `step` in one transaction with the
+ * invoice locked (two steps at once cannot both pass its checks) and answers the invoice
+ * as it reads afterwards.
+ */
+function invoiceStepMutation(name: string, description: string, step: (tx: Writer, row: InvoiceRow, by: InvoiceStep) => Promise<void>): void {
+  builder.mutationField(name, (t) =>
+    t.field({
+      type: Invoice,
+      description,
+      authScopes: { signedIn: true },
+      args: { id: t.arg.id({ required: true }) },
+      resolve: async (_root, args, context) => {
+        const { companyId, userId } = requireCompanyPermission(context, 'jobAssignment', 'update');
+        const id = String(args.id);
+        await context.db.transaction(async (tx) => step(tx, await lockIssued(tx, companyId, id), { context, companyId, userId, id }));
+        return findVisible(context.db, companyId, id);
+      },
+    }),
+  );
+}
+
+invoiceStepMutation(
+  'issueInvoice',
+  'Issues a draft of the selected company: gives it the next number of the year (gapless), copies the parties as they are now and moves its billing APPROVED → INVOICED. CONFLICT sellerIncomplete / buyerIncomplete when a party lacks its name or country. Needs jobAssignment update; records invoice.update and billing.update to the talent',
+  async (tx, row, { context, companyId, userId, id }) => {
+    if (row.issuedAt !== null) throw conflict('alreadyIssued', WORDS);
+    const { seller, buyer } = await partiesOf(tx, row);
+    if (missingPartyFields(seller).length) throw conflict(row.selfBilled ? 'talentDetailsIncomplete' : 'sellerIncomplete', WORDS);
+    if (missingPartyFields(buyer).length) throw conflict('buyerIncomplete', WORDS);
+    const [current] = row.billingId ? await tx.select({ status: billing.status }).from(billing).where(eq(billing.id, row.billingId)).for('update') : [];
+    if (current && current.status !== 'INVOICED' && !canChangeStatus('company', current.status, 'INVOICED')) throw conflict('notApproved', WORDS);
+    const issuedAt = new Date();
+    const year = numberingYear(issuedAt);
+    const sequence = await nextSequence(tx, companyId, year);
+    const number = formatInvoiceNumber(year, sequence);
+    await tx.update(invoice).set({ number, year, sequence, issuedAt, seller, buyer }).where(eq(invoice.id, id));
+    await recordEvent(tx, context.viewer!, { type: 'invoice.update', toId: null, data: { entityId: id, companyId, changedFields: ['number', 'issuedAt'], after: { number } } });
+    if (row.billingId && current) {
+      await tx.update(billing).set({ status: 'INVOICED', invoicedAt: issuedAt, invoicedById: userId }).where(eq(billing.id, row.billingId));
+      await noteBillingStep(context, tx, { ...row, number }, companyId, current.status, 'INVOICED');
+    }
+  },
 );
 
 builder.mutationField('deleteOneInvoice', (t) =>
@@ -543,32 +563,21 @@ builder.mutationField('deleteOneInvoice', (t) =>
   }),
 );
 
-builder.mutationField('markInvoicePaid', (t) =>
-  t.field({
-    type: Invoice,
-    description:
-      "Marks an issued invoice of the selected company PAID, moves its billing INVOICED → PAID and credits the talent's balance on the company's roster with the billed amount (a SALARY entry; the roster entry is made, in the billing's currency, if there is none). Needs jobAssignment update; records invoice.update, billing.update to the talent and companyTalentRoster.update",
-    authScopes: { signedIn: true },
-    args: { id: t.arg.id({ required: true }) },
-    resolve: async (_root, args, context) => {
-      const { companyId, userId } = requireCompanyPermission(context, 'jobAssignment', 'update');
-      const id = String(args.id);
-      await context.db.transaction(async (tx) => {
-        const row = await lockIssued(tx, companyId, id);
-        if (!canMarkInvoicePaid({ ...row, creditedBy: row.creditedById })) throw conflict(row.status === 'PAID' ? 'alreadyPaid' : 'notPayable', WORDS);
-        const paidAt = new Date();
-        await tx.update(invoice).set({ status: 'PAID', paidAt, paidById: userId }).where(eq(invoice.id, id));
-        await recordEvent(tx, context.viewer!, { type: 'invoice.update', toId: null, data: { entityId: id, companyId, changedFields: ['status'], before: { status: 'UNPAID' }, after: { status: 'PAID' } } });
-        if (!row.billingId) return;
-        const [paid] = await tx.select().from(billing).where(eq(billing.id, row.billingId)).for('update');
-        if (!paid || !canChangeStatus('company', paid.status, 'PAID')) return;
-        await creditSalary(context, tx, { companyId, userId, talentProfileId: paid.talentProfileId, talentUserId: row.talentUserId, jobAssignmentId: paid.jobAssignmentId, amount: paid.amount, currency: paid.currency });
-        await tx.update(billing).set({ status: 'PAID', paidAt, paidById: userId }).where(eq(billing.id, paid.id));
-        await noteBillingStep(context, tx, row, companyId, paid.status, 'PAID');
-      });
-      return findVisible(context.db, companyId, id);
-    },
-  }),
+invoiceStepMutation(
+  'markInvoicePaid',
+  "Marks an issued invoice of the selected company PAID, moves its billing INVOICED → PAID and credits the talent's balance on the company's roster with the billed amount (a SALARY entry; the roster entry is made, in the billing's currency, if there is none). Needs jobAssignment update; records invoice.update, billing.update to the talent and companyTalentRoster.update",
+  async (tx, row, { context, companyId, userId, id }) => {
+    if (!canMarkInvoicePaid({ ...row, creditedBy: row.creditedById })) throw conflict(row.status === 'PAID' ? 'alreadyPaid' : 'notPayable', WORDS);
+    const paidAt = new Date();
+    await tx.update(invoice).set({ status: 'PAID', paidAt, paidById: userId }).where(eq(invoice.id, id));
+    await recordEvent(tx, context.viewer!, { type: 'invoice.update', toId: null, data: { entityId: id, companyId, changedFields: ['status'], before: { status: 'UNPAID' }, after: { status: 'PAID' } } });
+    if (!row.billingId) return;
+    const [paid] = await tx.select().from(billing).where(eq(billing.id, row.billingId)).for('update');
+    if (!paid || !canChangeStatus('company', paid.status, 'PAID')) return;
+    await creditSalary(context, tx, { companyId, userId, talentProfileId: paid.talentProfileId, talentUserId: row.talentUserId, jobAssignmentId: paid.jobAssignmentId, amount: paid.amount, currency: paid.currency });
+    await tx.update(billing).set({ status: 'PAID', paidAt, paidById: userId }).where(eq(billing.id, paid.id));
+    await noteBillingStep(context, tx, row, companyId, paid.status, 'PAID');
+  },
 );
 
 /**

@@ -17,10 +17,24 @@ export const answersInvitation = sql`${talentJobApplication.talentProfileId} = $
 export const hasApplication = sql`exists (select 1 from ${talentJobApplication} where ${answersInvitation})`;
 
 /** The first application that answers the invitation, if any. */
-export const answeringApplicationId = sql<string | null>`(select ${talentJobApplication.id} from ${talentJobApplication} where ${answersInvitation} order by ${talentJobApplication.createdAt} limit 1)`;
+const answeringApplicationId = sql<string | null>`(select ${talentJobApplication.id} from ${talentJobApplication} where ${answersInvitation} order by ${talentJobApplication.createdAt} limit 1)`;
 
 /** When the talent first applied, if they did. */
-export const answeredAt = sql<Date | null>`(select min(${talentJobApplication.createdAt}) from ${talentJobApplication} where ${answersInvitation})`.mapWith(talentJobApplication.createdAt);
+const answeredAt = sql<Date | null>`(select min(${talentJobApplication.createdAt}) from ${talentJobApplication} where ${answersInvitation})`.mapWith(talentJobApplication.createdAt);
+
+/**
+ * What both sides read of an invitation itself and of its answer, spread into their selects:
+ * the company's list of sent invitations and the talent's own list read the same fields.
+ */
+export const invitationColumns = {
+  id: talentInvitation.id,
+  createdAt: talentInvitation.createdAt,
+  ignored: talentInvitation.ignored,
+  ignoredAt: talentInvitation.ignoredAt,
+  details: talentInvitation.details,
+  applicationId: answeringApplicationId,
+  appliedAt: answeredAt,
+};
 
 /** The invitations in one state: NEW (the talent's word; PENDING for the company), IGNORED or APPLIED. */
 export function invitationStatusIs(status: 'NEW' | 'IGNORED' | 'APPLIED'): SQL {

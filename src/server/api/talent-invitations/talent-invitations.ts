@@ -25,7 +25,7 @@ import { requireCompanyPermission } from '../companies/company-access';
 import type { Writer } from '../companies/company-rows';
 import { companyTalentLink } from '../job-applications/talent-link';
 import { mayReachTalent } from '../auth/company-talent-access';
-import { answeredAt, answeringApplicationId, invitationStatusIs } from './invitation-answer';
+import { invitationColumns, invitationStatusIs } from './invitation-answer';
 
 // Invitations a company sends to talents (issue 17; spec §3 talentInvitation): many at
 // once to one of its job ads or job descriptions, then listed with each talent's answer.
@@ -55,11 +55,7 @@ interface SentRow {
 function selectSent(db: Writer) {
   return db
     .select({
-      id: talentInvitation.id,
-      createdAt: talentInvitation.createdAt,
-      ignored: talentInvitation.ignored,
-      ignoredAt: talentInvitation.ignoredAt,
-      details: talentInvitation.details,
+      ...invitationColumns,
       talentProfileId: talentInvitation.talentProfileId,
       profileName: talentProfile.profileName,
       jobTitle: talentProfile.jobTitle,
@@ -69,8 +65,6 @@ function selectSent(db: Writer) {
       jobDescriptionId: talentInvitation.jobDescriptionId,
       jobDescriptionTitle: jobDescription.title,
       invitedByName: sql<string | null>`coalesce(${user.displayName}, ${user.email})`,
-      applicationId: answeringApplicationId,
-      appliedAt: answeredAt,
     })
     .from(talentInvitation)
     .innerJoin(talentProfile, eq(talentProfile.id, talentInvitation.talentProfileId))

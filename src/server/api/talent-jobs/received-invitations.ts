@@ -13,7 +13,7 @@ import { builder } from '../builder';
 import { conflict, gone, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { checkedApplicationMessage, JobApplication, selectApplications } from './applications';
-import { answeredAt, answeringApplicationId, invitationStatusIs } from '../talent-invitations/invitation-answer';
+import { invitationColumns, invitationStatusIs } from '../talent-invitations/invitation-answer';
 
 // Invitations as the invited talent sees them (spec §3 talentInvitation). Every query is
 // scoped by the caller's own talent profile id: another talent's invitation id answers
@@ -31,11 +31,7 @@ const FILTERS: Record<'NEW' | 'IGNORED' | 'ALL', SQL | undefined> = {
 function selectInvitations(db: AppDatabase, where: SQL, now: Date) {
   return db
     .select({
-      id: talentInvitation.id,
-      createdAt: talentInvitation.createdAt,
-      ignored: talentInvitation.ignored,
-      ignoredAt: talentInvitation.ignoredAt,
-      details: talentInvitation.details,
+      ...invitationColumns,
       companyId: talentInvitation.companyId,
       companyName: invitingCompany.name,
       invitedByName: user.displayName,
@@ -67,8 +63,6 @@ function selectInvitations(db: AppDatabase, where: SQL, now: Date) {
       },
       jobAdIsVisible: sql<boolean>`coalesce((${visibleJobAd(now)}), false)`,
       jobAdIsOpen: sql<boolean>`coalesce((${visibleJobAd(now)} and ${beforeDeadline(now)}), false)`,
-      applicationId: answeringApplicationId,
-      appliedAt: answeredAt,
     })
     .from(talentInvitation)
     .innerJoin(invitingCompany, eq(invitingCompany.id, talentInvitation.companyId))

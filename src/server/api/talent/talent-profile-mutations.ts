@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   parseTalentProfileUpdate,
   rateCurrencyError,
@@ -7,6 +7,7 @@ import {
   type UpdateTalentProfileValues,
 } from '../../../lib/talent/talent-profile-input';
 import { talentProfile } from '../../db/schema';
+import { lockMyTalentProfile } from '../auth/my-talent-profile';
 import { recordEvent } from '../record-event';
 import type { CertificationEntry, EducationEntry, ExperienceEntry, TalentLanguage, TalentLink, TalentSkill } from '../../db/schema/talents';
 import { builder } from '../builder';
@@ -140,12 +141,7 @@ builder.mutationField('updateOneTalentProfile', (t) =>
       const { userId } = viewer!;
       return db.transaction(async (tx) => {
         // Locked, so two saves of the same profile cannot interleave their change lists.
-        const [current] = await tx
-          .select()
-          .from(talentProfile)
-          .where(and(eq(talentProfile.userId, userId), isNull(talentProfile.deletedAt)))
-          .limit(1)
-          .for('update');
+        const current = await lockMyTalentProfile(tx, userId);
         if (!current) throw gone('noProfile', PROFILE_ERRORS);
         const changes = changedColumns(current, parsed.values);
         const rateError = rateCurrencyError({ ...current, ...changes });

@@ -10,7 +10,7 @@ import { pictureVariants } from '../../uploads/picture-variants';
 import { isOwnDocument, mayReadTalentDocument } from '../auth/talent-document-access';
 import { can } from '../../../lib/permissions/effective-permissions';
 import { companyTalentLink } from '../job-applications/talent-link';
-import { requireMyTalentProfileId } from '../auth/my-talent-profile';
+import { lockMyTalentProfile, requireMyTalentProfileId } from '../auth/my-talent-profile';
 import { builder } from '../builder';
 import type { ApiContext } from '../context';
 import { notFound } from '../errors';
@@ -65,12 +65,7 @@ async function replaceMyProfileFile<C extends FileColumn>(
   const { db, viewer } = context;
   const { userId } = viewer!;
   return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(talentProfile)
-      .where(and(eq(talentProfile.userId, userId), isNull(talentProfile.deletedAt)))
-      .limit(1)
-      .for('update');
+    const current = await lockMyTalentProfile(tx, userId);
     if (!current) throw notFound('Your talent profile');
     const previous = current[column];
     if (previous === null && value === null) return { updated: current, previous };

@@ -38,6 +38,20 @@ const jobPlace = () => ({
   remoteCountries: text('remote_countries').array().notNull().default(sql`'{}'::text[]`),
 });
 
+/**
+ * What a job description and a job ad both say of the job, in the same columns: an ad's
+ * search document and the "matching my skills" filter (skills_lowercase) read them, and the
+ * pages show them alike.
+ */
+const jobBasics = () => ({
+  title: text('title').notNull(),
+  description: text('description'),
+  location: text('location'),
+  ...jobPlace(),
+  skills: text('skills').array().notNull().default(sql`'{}'::text[]`),
+  skillsLowercase: text('skills_lowercase').array().notNull().default(sql`'{}'::text[]`),
+});
+
 const countryCodeCheck = (constraintName: string, column: AnyPgColumn) => check(constraintName, sql`${column} ~ '^[A-Z]{2}$'`);
 
 const jobAdSearchDocument = sql`setweight(to_tsvector('simple', coalesce("title", '')), 'A')
@@ -50,12 +64,7 @@ export const jobDescription = pgTable(
   'job_description',
   {
     id: id(),
-    title: text('title').notNull(),
-    description: text('description'),
-    location: text('location'),
-    ...jobPlace(),
-    skills: text('skills').array().notNull().default(sql`'{}'::text[]`),
-    skillsLowercase: text('skills_lowercase').array().notNull().default(sql`'{}'::text[]`),
+    ...jobBasics(),
     salary: money('salary'),
     salaryRateUnit: rateUnit('salary_rate_unit'),
     currency: currency('currency'),
@@ -90,12 +99,7 @@ export const jobAd = pgTable(
   'job_ad',
   {
     id: id(),
-    title: text('title').notNull(),
-    description: text('description'),
-    location: text('location'),
-    ...jobPlace(),
-    skills: text('skills').array().notNull().default(sql`'{}'::text[]`),
-    skillsLowercase: text('skills_lowercase').array().notNull().default(sql`'{}'::text[]`),
+    ...jobBasics(),
     adDescription: text('ad_description'),
     currency: currency('currency'),
     salary: money('salary'),
@@ -202,15 +206,23 @@ export const savedJobAd = pgTable(
   ],
 );
 
+/**
+ * Whom an application or an invitation concerns: a talent, and the job ad or job description
+ * it is about. Restrict: neither the talent nor the job goes while one refers to it.
+ */
+const talentAndJob = () => ({
+  jobAdId: uuid('job_ad_id').references(() => jobAd.id, { onDelete: 'restrict' }),
+  jobDescriptionId: uuid('job_description_id').references(() => jobDescription.id, { onDelete: 'restrict' }),
+  talentProfileId: uuid('talent_profile_id')
+    .notNull()
+    .references(() => talentProfile.id, { onDelete: 'restrict' }),
+});
+
 export const talentJobApplication = pgTable(
   'talent_job_application',
   {
     id: id(),
-    jobAdId: uuid('job_ad_id').references(() => jobAd.id, { onDelete: 'restrict' }),
-    jobDescriptionId: uuid('job_description_id').references(() => jobDescription.id, { onDelete: 'restrict' }),
-    talentProfileId: uuid('talent_profile_id')
-      .notNull()
-      .references(() => talentProfile.id, { onDelete: 'restrict' }),
+    ...talentAndJob(),
     externalJobId: text('external_job_id'),
     details: jsonb('details').$type<ApplicationDetails>().notNull().default({}),
     message: text('message'),
@@ -236,11 +248,7 @@ export const talentInvitation = pgTable(
   'talent_invitation',
   {
     id: id(),
-    jobAdId: uuid('job_ad_id').references(() => jobAd.id, { onDelete: 'restrict' }),
-    jobDescriptionId: uuid('job_description_id').references(() => jobDescription.id, { onDelete: 'restrict' }),
-    talentProfileId: uuid('talent_profile_id')
-      .notNull()
-      .references(() => talentProfile.id, { onDelete: 'restrict' }),
+    ...talentAndJob(),
     invitedByUserId: uuid('invited_by_user_id').references(() => user.id, { onDelete: 'set null' }),
     companyId: uuid('company_id')
       .notNull()

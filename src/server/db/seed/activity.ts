@@ -10,9 +10,9 @@ import {
 } from '../schema';
 import type { SeededAccounts } from './accounts';
 import type { HiringStepName, SeededCompanies } from './companies';
-import { CHUNK_SIZE, insertRows, type SeedContext, type SeedTx } from './context';
+import { CHUNK_SIZE, insertRows, type SeedContext, type SeededBase, type SeedTx } from './context';
 import { addDays, isoDate } from './dates';
-import type { SeededJobAd, SeededJobs } from './jobs';
+import type { SeededJobAd } from './jobs';
 import type { SeededTalent, SeededTalents } from './talents';
 
 export interface SeededNote {
@@ -68,14 +68,7 @@ export function hiringStepId(companies: SeededCompanies, companyId: string, step
 }
 
 /** Other talents applying, being invited and saving ads; Northwind's saved talents and notes. */
-export async function seedMarketplaceActivity(
-  ctx: SeedContext,
-  tx: SeedTx,
-  accounts: SeededAccounts,
-  companies: SeededCompanies,
-  jobs: SeededJobs,
-  talents: SeededTalents,
-): Promise<SeededMarketplaceActivity> {
+export async function seedMarketplaceActivity(ctx: SeedContext, tx: SeedTx, { accounts, companies, jobs, talents }: SeededBase): Promise<SeededMarketplaceActivity> {
   const { faker, now } = ctx;
   const published = jobs.ads.filter((ad) => ad.published);
   const open = published.filter((ad) => ad.open);

@@ -9,24 +9,22 @@ import {
   jobAssignment,
   talentBalanceTransaction,
   talentPaymentProfile,
-  type BalanceTransactionType,
-  type BillingStatus,
-  type EmploymentType,
   type InvoiceDetails,
   type InvoiceParty,
-  type RateUnit,
 } from '../schema';
 import type { SeededAccounts } from './accounts';
 import type { SeededCompanies, SeededCompany } from './companies';
-import { insertRows, type SeedContext, type SeedTx } from './context';
+import { insertRows, type SeedContext, type SeededBase, type SeedTx } from './context';
 import { addDays, addMinutes, dayOfMonth, isoDate, monthBefore, notAfter, type YearMonth } from './dates';
-import type { SeededJobs } from './jobs';
 import { defaultDueDate } from '../../../lib/billing/billing-period';
 import { addMoney, fromCents, multiplyMoney, negateMoney, toCents } from '../../../lib/money/decimal-money';
 import { formatInvoiceNumber, numberingYear } from '../../../lib/invoices/invoice-numbering';
 import { invoiceTotals } from '../../../lib/invoices/invoice-totals';
 import { SELF_BILLING_MENTION, unitCodeOf } from '../../../lib/invoices/invoice-kinds';
 import type { SeededTalents } from './talents';
+import type { BillingStatusValue } from '../../../lib/billing/billing-status';
+import type { EmploymentTypeValue, RateUnitValue } from '../../../lib/jobs/job-enums';
+import type { BalanceTransactionTypeValue } from '../../../lib/transactions/balance-transaction-types';
 
 // The demo talent's money trail: two assignments (Northwind directly, and Northwind
 // through Brightpath), six months of billings in every status, invoices for the
@@ -35,7 +33,7 @@ import type { SeededTalents } from './talents';
 
 interface Line {
   description: string;
-  unit: RateUnit;
+  unit: RateUnitValue;
   quantity: string;
   price: string;
   /** What the client pays per unit when a provider sits in between. */
@@ -46,7 +44,7 @@ interface AssignmentPlan {
   client: SeededCompany;
   provider: SeededCompany | null;
   currency: 'EUR' | 'GBP';
-  employmentType: EmploymentType;
+  employmentType: EmploymentTypeValue;
   employeeNumber: string;
   team: string;
   costCenter: string;
@@ -59,7 +57,7 @@ interface AssignmentPlan {
   startMonthsAgo: number;
   endInDays: number | null;
   /** Per month, oldest first (5 months ago → this month); a month may have a rejected first try. */
-  statuses: BillingStatus[][];
+  statuses: BillingStatusValue[][];
   /** `worked`: share of the month worked so far (below 1 only for this month's draft). */
   lines: (period: YearMonth, options: { rejected: boolean; worked: number }) => Line[];
   misc: { change: string; note: string };
@@ -68,7 +66,7 @@ interface AssignmentPlan {
 export interface SeededBilling {
   id: string;
   companyId: string;
-  status: BillingStatus;
+  status: BillingStatusValue;
   createdAt: Date;
 }
 
@@ -176,7 +174,7 @@ function plans(ctx: SeedContext, companies: SeededCompanies): AssignmentPlan[] {
 }
 
 interface Transaction {
-  type: BalanceTransactionType;
+  type: BalanceTransactionTypeValue;
   change: string;
   at: Date;
   jobAssignmentId: string | null;
@@ -188,14 +186,7 @@ function withdrawal(balance: string): string {
   return fromCents(-(((cents * 8n) / 10n / 10_000n) * 10_000n));
 }
 
-export async function seedDemoBilling(
-  ctx: SeedContext,
-  tx: SeedTx,
-  accounts: SeededAccounts,
-  companies: SeededCompanies,
-  jobs: SeededJobs,
-  talents: SeededTalents,
-): Promise<SeededDemoBilling> {
+export async function seedDemoBilling(ctx: SeedContext, tx: SeedTx, { accounts, companies, jobs, talents }: SeededBase): Promise<SeededDemoBilling> {
   const { faker, now } = ctx;
   const past = (date: Date) => notAfter(date, addMinutes(now, -1));
   const talent = talents.demo;

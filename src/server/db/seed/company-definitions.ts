@@ -1,5 +1,5 @@
-import type { VerificationStatus } from '../schema';
 import type { CurrencyCode } from './vocabulary';
+import type { VerificationStatusValue } from '../../../lib/admin/company-verification';
 
 export type CompanyKey =
   | 'northwind'
@@ -28,7 +28,7 @@ export interface CompanyDefinition {
   size: string;
   type: string;
   currency: CurrencyCode;
-  verificationStatus: VerificationStatus;
+  verificationStatus: VerificationStatusValue;
   deleted?: boolean;
   isPossibleDuplicate?: boolean;
   /** Companies owner@demo.test owns. */

@@ -2,6 +2,10 @@ import { Faker, base, en } from '@faker-js/faker';
 import { getTableName } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { AppDatabase } from '../client';
+import type { SeededAccounts } from './accounts';
+import type { SeededCompanies } from './companies';
+import type { SeededJobs } from './jobs';
+import type { SeededTalents } from './talents';
 
 /** Same seed, same data: titles, names and amounts come out identical on every run. */
 export const SEED = 20231;
@@ -22,6 +26,14 @@ export type SeedStep =
   | 'activity'
   | 'demo talent'
   | 'events';
+
+/** What the first steps seeded: the activity steps (marketplace, demo talent, demo billing) build on it. */
+export interface SeededBase {
+  accounts: SeededAccounts;
+  companies: SeededCompanies;
+  jobs: SeededJobs;
+  talents: SeededTalents;
+}
 
 export type ProgressListener = (step: SeedStep, done: number, total: number) => void;
 

@@ -107,12 +107,13 @@ export async function seedDemoData(db: AppDatabase, options: SeedDemoOptions = {
   const ads = await db.transaction((tx) => seedJobAds(ctx, tx, companies, accounts, descriptions, jobAdCount));
   const jobs = { descriptions, ads };
   const talents = await db.transaction((tx) => seedTalents(ctx, tx, accounts, talentCount));
-  const marketplace = await db.transaction((tx) => seedMarketplaceActivity(ctx, tx, accounts, companies, jobs, talents));
+  const base = { accounts, companies, jobs, talents };
+  const marketplace = await db.transaction((tx) => seedMarketplaceActivity(ctx, tx, base));
   const { demoTalent, demoBilling } = await db.transaction(async (tx) => {
     ctx.progress('demo talent', 0, 2);
-    const activity = await seedDemoTalentActivity(ctx, tx, accounts, companies, jobs, talents);
+    const activity = await seedDemoTalentActivity(ctx, tx, base);
     ctx.progress('demo talent', 1, 2);
-    const money = await seedDemoBilling(ctx, tx, accounts, companies, jobs, talents);
+    const money = await seedDemoBilling(ctx, tx, base);
     ctx.progress('demo talent', 2, 2);
     return { demoTalent: activity, demoBilling: money };
   });

@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { jobAlert, savedJobAd, talentInvitation, talentJobApplication } from '../schema';
-import type { SeededAccounts } from './accounts';
 import { afterPublication, appliedAt, hiringStepId } from './activity';
-import type { HiringStepName, SeededCompanies } from './companies';
+import type { HiringStepName } from './companies';
 import type { CompanyKey } from './company-definitions';
-import { insertRows, type SeedContext, type SeedTx } from './context';
+import { insertRows, type SeedContext, type SeededBase, type SeedTx } from './context';
 import { addDays, isoDate } from './dates';
-import type { SeededJobAd, SeededJobs } from './jobs';
-import type { SeededTalents } from './talents';
+import type { SeededJobAd } from './jobs';
 import { JOB_ROLES } from './vocabulary';
 
 export interface SeededInvitation {
@@ -62,14 +60,7 @@ const APPLICATION_PLAN: { company: CompanyKey; step: HiringStepName; open: boole
   { company: 'bluefin', step: 'Applied', open: true, message: 'Accessibility matters a lot in health products; it is what I care about most.' },
 ];
 
-export async function seedDemoTalentActivity(
-  ctx: SeedContext,
-  tx: SeedTx,
-  accounts: SeededAccounts,
-  companies: SeededCompanies,
-  jobs: SeededJobs,
-  talents: SeededTalents,
-): Promise<SeededDemoTalentActivity> {
+export async function seedDemoTalentActivity(ctx: SeedContext, tx: SeedTx, { accounts, companies, jobs, talents }: SeededBase): Promise<SeededDemoTalentActivity> {
   const { faker, now } = ctx;
   const talent = talents.demo;
   const used = new Set<string>();

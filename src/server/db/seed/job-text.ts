@@ -1,14 +1,14 @@
 import type { Faker } from '@faker-js/faker';
-import type { EmploymentType, WorkMode } from '../schema';
 import { BENEFITS, REMOTE, type JobRole } from './vocabulary';
+import type { EmploymentTypeValue, WorkModeValue } from '../../../lib/jobs/job-enums';
 
 export interface JobTextInput {
   title: string;
   role: JobRole;
   skills: readonly string[];
   location: string;
-  workMode: WorkMode;
-  employmentType: EmploymentType;
+  workMode: WorkModeValue;
+  employmentType: EmploymentTypeValue;
   team: string;
   /** The publisher's pitch; null for anonymous ads, which must not name the company. */
   pitch: string | null;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Faker } from '@faker-js/faker';
-import { jobAd, jobDescription, type AssignmentType, type EmploymentType, type RateUnit, type WorkMode } from '../schema';
+import { jobAd, jobDescription } from '../schema';
 import type { SeededAccounts } from './accounts';
 import type { SeededCompanies, SeededCompany } from './companies';
 import { insertGenerated, type SeedContext, type SeedTx } from './context';
@@ -9,6 +9,7 @@ import { jobAdDescription, jobAdTeaser, jobDescriptionText, type JobTextInput } 
 import { jobLocationText } from '../../../lib/jobs/job-location';
 import { money } from '../../../lib/money/decimal-money';
 import { CITIES, JOB_ROLES, REMOTE, seniorityLevels, seniorTitle, TEAMS, type JobRole } from './vocabulary';
+import type { AssignmentTypeValue, EmploymentTypeValue, RateUnitValue, WorkModeValue } from '../../../lib/jobs/job-enums';
 
 export interface SeededJobDescription {
   id: string;
@@ -51,13 +52,13 @@ export function draftCount(jobAds: number): number {
 }
 
 interface Terms {
-  employmentType: EmploymentType;
-  salaryRateUnit: RateUnit;
+  employmentType: EmploymentTypeValue;
+  salaryRateUnit: RateUnitValue;
   salary: string;
-  assignmentType: AssignmentType;
+  assignmentType: AssignmentTypeValue;
 }
 
-const rateRanges: Record<RateUnit, { min: number; max: number; step: number }> = {
+const rateRanges: Record<RateUnitValue, { min: number; max: number; step: number }> = {
   HOUR: { min: 30, max: 150, step: 5 },
   DAY: { min: 300, max: 1200, step: 10 },
   MONTH: { min: 3000, max: 12000, step: 100 },
@@ -71,7 +72,7 @@ function seniorityBand(seniority: string): [number, number] {
   return [0.6, 1];
 }
 
-function pickRate(faker: Faker, unit: RateUnit, seniority: string): string {
+function pickRate(faker: Faker, unit: RateUnitValue, seniority: string): string {
   const { min, max, step } = rateRanges[unit];
   const [low, high] = seniorityBand(seniority);
   const from = Math.ceil((min + (max - min) * low) / step);
@@ -82,7 +83,7 @@ function pickRate(faker: Faker, unit: RateUnit, seniority: string): string {
 function pickTerms(faker: Faker, seniority: string): Terms {
   // Freelancers quote hourly or daily rates, employees a monthly salary.
   if (faker.datatype.boolean({ probability: 0.45 })) {
-    const salaryRateUnit = faker.helpers.weightedArrayElement<RateUnit>([
+    const salaryRateUnit = faker.helpers.weightedArrayElement<RateUnitValue>([
       { weight: 6, value: 'HOUR' },
       { weight: 4, value: 'DAY' },
     ]);
@@ -90,14 +91,14 @@ function pickTerms(faker: Faker, seniority: string): Terms {
       employmentType: 'freelancer',
       salaryRateUnit,
       salary: pickRate(faker, salaryRateUnit, seniority),
-      assignmentType: faker.helpers.arrayElement<AssignmentType>(['fulltime', 'parttime', 'ondemand']),
+      assignmentType: faker.helpers.arrayElement<AssignmentTypeValue>(['fulltime', 'parttime', 'ondemand']),
     };
   }
   return {
     employmentType: 'employee',
     salaryRateUnit: 'MONTH',
     salary: pickRate(faker, 'MONTH', seniority),
-    assignmentType: faker.helpers.weightedArrayElement<AssignmentType>([
+    assignmentType: faker.helpers.weightedArrayElement<AssignmentTypeValue>([
       { weight: 9, value: 'fulltime' },
       { weight: 1, value: 'parttime' },
     ]),
@@ -120,23 +121,35 @@ function pickLocation(faker: Faker, publisher: SeededCompany): SeedPlace {
   ]);
 }
 
-function pickWorkMode(faker: Faker, place: SeedPlace): WorkMode {
+function pickWorkMode(faker: Faker, place: SeedPlace): WorkModeValue {
   if (place.locality === null) return 'remote';
-  return faker.helpers.weightedArrayElement<WorkMode>([
+  return faker.helpers.weightedArrayElement<WorkModeValue>([
     { weight: 5, value: 'hybrid' },
     { weight: 3, value: 'onsite' },
     { weight: 2, value: 'remote' },
   ]);
 }
 
-function seedPlaceColumns(place: SeedPlace, workMode: WorkMode) {
+function seedPlaceColumns(place: SeedPlace, workMode: WorkModeValue) {
   return workMode === 'remote'
     ? { countryCode: place.countryCode, locality: null, remoteCountries: [place.countryCode] }
     : { countryCode: place.countryCode, locality: place.locality, remoteCountries: [] };
 }
 
-function seedLocation(place: SeedPlace, workMode: WorkMode): string {
+function seedLocation(place: SeedPlace, workMode: WorkModeValue): string {
   return jobLocationText({ workMode, ...seedPlaceColumns(place, workMode) }) ?? REMOTE;
+}
+
+/**
+ * What the generated text of a description or an ad is written from: the job as picked, and
+ * who writes about it. Its location is the text's own wording: the town a remote team
+ * visits, or "Remote".
+ */
+function jobTextInput(
+  job: { title: string; role: JobRole; skills: readonly string[]; place: SeedPlace; workMode: WorkModeValue; terms: Terms },
+  writer: Pick<JobTextInput, 'team' | 'pitch' | 'industry'>,
+): JobTextInput {
+  return { title: job.title, role: job.role, skills: job.skills, location: job.place.locality ?? REMOTE, workMode: job.workMode, employmentType: job.terms.employmentType, ...writer };
 }
 
 function pickSkills(faker: Faker, role: JobRole): string[] {
@@ -176,19 +189,7 @@ export async function seedJobDescriptions(
       const workMode = pickWorkMode(faker, place);
       const location = seedLocation(place, workMode);
       const terms = pickTerms(faker, seniority);
-      const team = faker.helpers.arrayElement(TEAMS);
-      const text: JobTextInput = {
-        title,
-        role,
-        skills,
-        // The text's own wording: the town a remote team visits, or "Remote".
-        location: place.locality ?? REMOTE,
-        workMode,
-        employmentType: terms.employmentType,
-        team,
-        pitch: null,
-        industry: client.definition.industry,
-      };
+      const text = jobTextInput({ title, role, skills, place, workMode, terms }, { team: faker.helpers.arrayElement(TEAMS), pitch: null, industry: client.definition.industry });
       const id = randomUUID();
       descriptions.push({ id, companyId: client.id, roleIndex, seniority, title, skills, place });
       return {
@@ -286,18 +287,10 @@ export async function seedJobAds(
       const location = seedLocation(place, workMode);
       const terms = pickTerms(faker, seniority);
       const isAnonymous = faker.datatype.boolean({ probability: ANONYMOUS_SHARE });
-      const text: JobTextInput = {
-        title,
-        role,
-        skills,
-        // The text's own wording: the town a remote team visits, or "Remote".
-        location: place.locality ?? REMOTE,
-        workMode,
-        employmentType: terms.employmentType,
-        team: faker.helpers.arrayElement(TEAMS),
-        pitch: isAnonymous ? null : publisher.definition.pitch,
-        industry: publisher.definition.industry,
-      };
+      const text = jobTextInput(
+        { title, role, skills, place, workMode, terms },
+        { team: faker.helpers.arrayElement(TEAMS), pitch: isAnonymous ? null : publisher.definition.pitch, industry: publisher.definition.industry },
+      );
       const window = publicationWindow(faker, now, published);
       const id = randomUUID();
       ads.push({
