@@ -9,6 +9,7 @@ import { ATTACHMENT_RULE } from '../uploads/upload-rules';
 import { attachmentsLocation } from './billing-attachment-addresses';
 import { MAX_ATTACHMENTS_PER_LINE } from './billing-attachments';
 import { ADD_ATTACHMENT_MUTATION, REMOVE_ATTACHMENT_MUTATION } from './billing-operations';
+import type { ActionOutcome, Refused } from '../forms/form-outcome';
 
 // The billing page's attachment forms: one multipart upload form per saved line of a
 // draft (form=attachment) and a Remove button per file (form=attachment-remove).
@@ -16,13 +17,20 @@ import { ADD_ATTACHMENT_MUTATION, REMOVE_ATTACHMENT_MUTATION } from './billing-o
 /** As SendGraphql, with a file for the operation's File variable `$file` (multipart, through the BFF). */
 export type UploadGraphql = (body: Parameters<SendGraphql>[0], file: File) => Promise<GraphqlAnswerLike>;
 
-export type AttachmentSubmission =
-  | { kind: 'done'; location: string; noticeKey: string }
-  /** The billing again, with a message on the line's file field. */
-  | { kind: 'attachmentForm'; billingId: string; lineId: string; message: string; status: 422 }
-  /** The billing again with an alert: no longer a draft, or the line or file is gone meanwhile. */
-  | { kind: 'refused'; billingId: string; message: string }
-  | { kind: 'notFound' };
+/**
+ * What a refusal on the billing page is about: the billing shown again with the message
+ * on a line's file field (`lineId`, 422) or above it (409: no longer a draft, or the line
+ * or file is gone meanwhile); 404 (no `billingId`) names no billing of the talent's.
+ */
+export interface BillingRefusal {
+  billingId: string | null;
+  lineId: string | null;
+}
+
+export type AttachmentSubmission = ActionOutcome<{ location: string; noticeKey: string }, BillingRefusal>;
+
+/** A billing that is not the talent's (or an id that names none): the page's not-found part. */
+export const billingNotFound = (t: Translate): Refused<BillingRefusal> => ({ kind: 'refused', billingId: null, lineId: null, message: t('billing.notFound.heading'), status: 404 });
 
 export interface AttachmentContext {
   send: SendGraphql;
@@ -47,9 +55,9 @@ export async function submitAttachment(form: FormData, context: AttachmentContex
   const { t } = context;
   const parsed = parseForm(form, attachmentFormSchema);
   // A billing or line that is no UUID names none: answered like one that is gone.
-  if (!parsed.ok) return { kind: 'notFound' };
+  if (!parsed.ok) return billingNotFound(t);
   const { billingId, lineId } = parsed.value;
-  const fieldMessage = (message: string): AttachmentSubmission => ({ kind: 'attachmentForm', billingId, lineId, message, status: 422 });
+  const fieldMessage = (message: string): AttachmentSubmission => ({ kind: 'refused', billingId, lineId, message, status: 422 });
 
   let answer: DocumentAnswer<unknown>;
   if (intent === 'add') {
@@ -66,9 +74,9 @@ export async function submitAttachment(form: FormData, context: AttachmentContex
     return { kind: 'done', location: attachmentsLocation(billingId, lineId), noticeKey: intent === 'add' ? 'notices.talentBilling.attachmentAdded' : 'notices.talentBilling.attachmentRemoved' };
   }
   const failure = answerIssues(answer.errors);
-  if (failure.code === 'CONFLICT') return { kind: 'refused', billingId, message: t('billing.errors.notADraft') };
+  if (failure.code === 'CONFLICT') return { kind: 'refused', billingId, lineId: null, message: t('billing.errors.notADraft'), status: 409 };
   // The billing itself may be gone too: the page then shows its not-found part.
-  if (failure.code === 'NOT_FOUND') return { kind: 'refused', billingId, message: t(intent === 'add' ? 'billing.attachments.errors.lineGone' : 'billing.attachments.errors.fileGone') };
+  if (failure.code === 'NOT_FOUND') return { kind: 'refused', billingId, lineId: null, message: t(intent === 'add' ? 'billing.attachments.errors.lineGone' : 'billing.attachments.errors.fileGone'), status: 409 };
   // The API's code, in this page's words (never its English message).
   const code = uploadAnswerCode(answer.errors);
   const message = code ? t(`billing.attachments.errors.${code}`, { megabytes: ATTACHMENT_RULE.maxMegabytes, max: MAX_ATTACHMENTS_PER_LINE, defaultValue: '' }) : '';

@@ -58,16 +58,14 @@ const NO_ASSIGNMENT = { roleTitle: null, clientName: null, providerName: null };
 export async function billingPageView(state: BillingPageState, outcome: BillingSubmission | null, load: BillingPageLoaders, context: BillingViewContext): Promise<BillingPageView> {
   const { t, now } = context;
   const refusal = t('billing.errors.notADraft');
-  if (outcome?.kind === 'notFound') return { kind: 'notFound' };
   if (outcome?.kind === 'refused') {
-    const billing = await load.billing(outcome.billingId);
-    return billing ? { kind: 'billing', billing, alert: outcome.message, attachmentError: null } : { kind: 'notFound' };
+    // The billing again: the message on a line's file field, or above it; none of the talent's is the not-found part.
+    const billing = outcome.billingId ? await load.billing(outcome.billingId) : null;
+    if (!billing) return { kind: 'notFound' };
+    const { lineId, message } = outcome;
+    return lineId ? { kind: 'billing', billing, alert: null, attachmentError: { lineId, message } } : { kind: 'billing', billing, alert: message, attachmentError: null };
   }
-  if (outcome?.kind === 'attachmentForm') {
-    const billing = await load.billing(outcome.billingId);
-    return billing ? { kind: 'billing', billing, alert: null, attachmentError: { lineId: outcome.lineId, message: outcome.message } } : { kind: 'notFound' };
-  }
-  const postedBilling = outcome?.kind === 'billingForm' ? outcome : null;
+  const postedBilling = (outcome?.kind === 'invalid' || outcome?.kind === 'edited') && outcome.form === 'billing' ? { fieldErrors: {}, formError: null, ...outcome } : null;
 
   switch (state.view) {
     case 'list': {
@@ -94,7 +92,7 @@ export async function billingPageView(state: BillingPageState, outcome: BillingS
       return {
         kind: 'billingForm',
         values: postedBilling?.values ?? formValuesFromBilling(billing),
-        errors: postedBilling?.errors ?? {},
+        errors: postedBilling?.fieldErrors ?? {},
         formError: postedBilling?.formError ?? null,
         assignment: billing.assignment ?? NO_ASSIGNMENT,
         periodChoices: null,
@@ -112,7 +110,7 @@ export async function billingPageView(state: BillingPageState, outcome: BillingS
       return {
         kind: 'billingForm',
         values: postedBilling?.values ?? newBillingValues(chosen, form.paymentProfile, now),
-        errors: postedBilling?.errors ?? {},
+        errors: postedBilling?.fieldErrors ?? {},
         formError: postedBilling?.formError ?? null,
         assignment: chosen,
         periodChoices: periodChoices(chosen, now),
@@ -123,7 +121,7 @@ export async function billingPageView(state: BillingPageState, outcome: BillingS
     case 'paymentProfile': {
       const { hasProfile, paymentProfile } = await load.paymentProfile();
       if (!hasProfile) return { kind: 'noProfile' };
-      const posted = outcome?.kind === 'paymentProfileForm' ? outcome : null;
+      const posted = outcome?.kind === 'invalid' && outcome.form === 'paymentProfile' ? outcome : null;
       return {
         kind: 'paymentProfile',
         profile: paymentProfile,
@@ -135,7 +133,7 @@ export async function billingPageView(state: BillingPageState, outcome: BillingS
           bic: paymentProfile?.bic ?? '',
           bankName: paymentProfile?.bankName ?? '',
         },
-        errors: posted?.errors ?? {},
+        errors: posted?.fieldErrors ?? {},
         formError: posted?.formError ?? null,
       };
     }

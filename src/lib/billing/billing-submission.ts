@@ -1,11 +1,11 @@
-import { type FieldErrors, fieldErrorsOf, type FieldIssue } from '../forms/form-outcome';
+import { type Done, type FieldErrors, fieldErrorsOf, type FieldIssue, type Invalid, type Refused } from '../forms/form-outcome';
 import type { Translate } from '../i18n/i18n';
 import { answerIssues } from '../forms/answer-issues';
 import { typedForm } from '../forms/form-values';
 import { parseForm } from '../forms/parse-form';
 import { postedId } from '../ids';
 import { sendDocument, type SendGraphql } from '../graphql/send-document';
-import { submitAttachment, type UploadGraphql } from './billing-attachment-submission';
+import { billingNotFound, submitAttachment, type BillingRefusal, type UploadGraphql } from './billing-attachment-submission';
 import { applyLineIntent, billingFormSchema, billingFormValuesOf, formFieldOf, readBillingIntent, type BillingFormValues } from './billing-form';
 import {
   CREATE_BILLING_MUTATION,
@@ -33,17 +33,18 @@ export interface PaymentProfileFormValues {
   bankName: string;
 }
 
+/**
+ * The form kit's outcomes (done: Post/Redirect/Get with a `notices.talentBilling.*` key;
+ * invalid: the billing or payment profile form again with what to fix; refused: see
+ * BillingRefusal) and, as the profile sections have it, `edited`: the billing form again
+ * after Add/Remove line, nothing saved yet (answered 200).
+ */
 export type BillingSubmission =
-  /** Done: Post/Redirect/Get with a success notice (a `notices.talentBilling.*` key). */
-  | { kind: 'done'; location: string; noticeKey: string }
-  /** The billing form again: after Add/Remove line (status 200) or with what to fix (422). */
-  | { kind: 'billingForm'; values: BillingFormValues; errors: FieldErrors; formError: string | null; status: 200 | 422 }
-  | { kind: 'paymentProfileForm'; values: PaymentProfileFormValues; errors: FieldErrors; formError: string | null; status: 422 }
-  /** A refused attachment upload: the billing again, with the message on that line's file field. */
-  | { kind: 'attachmentForm'; billingId: string; lineId: string; message: string; status: 422 }
-  /** The billing is no longer a draft (sent meanwhile, perhaps from another tab). */
-  | { kind: 'refused'; billingId: string; message: string }
-  | { kind: 'notFound' };
+  | Done<{ location: string; noticeKey: string }>
+  | { kind: 'edited'; form: 'billing'; values: BillingFormValues }
+  | (Invalid<BillingFormValues> & { form: 'billing' })
+  | (Invalid<PaymentProfileFormValues> & { form: 'paymentProfile' })
+  | Refused<BillingRefusal>;
 
 export interface SubmissionContext {
   send: SendGraphql;
@@ -57,9 +58,9 @@ export interface SubmissionContext {
 }
 
 /** Words issues from the billing codes (`billing.errors.<code>`) on the form's fields; what names no field goes above the form. */
-function billingErrors(issues: readonly FieldIssue[], t: Translate): { errors: FieldErrors; formError: string | null } {
-  const { form: formError = null, ...errors } = fieldErrorsOf(issues.map((issue) => ({ ...issue, path: formFieldOf(issue.path) })), t, BILLING_ERRORS);
-  return { errors, formError };
+function billingErrors(issues: readonly FieldIssue[], t: Translate): { fieldErrors: FieldErrors; formError: string | null } {
+  const { form: formError = null, ...fieldErrors } = fieldErrorsOf(issues.map((issue) => ({ ...issue, path: formFieldOf(issue.path) })), t, BILLING_ERRORS);
+  return { fieldErrors, formError };
 }
 
 async function submitBillingForm(form: FormData, context: SubmissionContext): Promise<BillingSubmission> {
@@ -71,10 +72,10 @@ async function submitBillingForm(form: FormData, context: SubmissionContext): Pr
   const assignment =
     creating && intent.kind === 'save' && assignmentId ? ((await context.loadAssignments()).find((candidate) => candidate.id === assignmentId && candidate.isActive) ?? null) : null;
   const parsed = parseForm(form, billingFormSchema({ assignment, now }), { coerce: false });
-  if (intent.kind !== 'save') return { kind: 'billingForm', values: applyLineIntent(billingFormValuesOf(parsed.payload, { keepBlank: true }), intent), errors: {}, formError: null, status: 200 };
+  if (intent.kind !== 'save') return { kind: 'edited', form: 'billing', values: applyLineIntent(billingFormValuesOf(parsed.payload, { keepBlank: true }), intent) };
 
   const values = billingFormValuesOf(parsed.payload, { keepBlank: false });
-  if (!parsed.ok) return { kind: 'billingForm', values, ...billingErrors(parsed.issues, t), status: 422 };
+  if (!parsed.ok) return { kind: 'invalid', form: 'billing', values, ...billingErrors(parsed.issues, t), status: 422 };
 
   const checked = parsed.value;
   const answer = creating
@@ -86,19 +87,19 @@ async function submitBillingForm(form: FormData, context: SubmissionContext): Pr
   const saved = answer.data && ('createMyBilling' in answer.data ? answer.data.createMyBilling : answer.data.updateMyBilling);
   if (failure.code === null && saved) return { kind: 'done', location: billingHref.billing(saved.id), noticeKey: creating ? 'notices.talentBilling.created' : 'notices.talentBilling.updated' };
 
-  const invalid = (errors: FieldErrors, formError: string | null = null): BillingSubmission => ({ kind: 'billingForm', values, errors, formError, status: 422 });
+  const invalid = (fieldErrors: FieldErrors, formError: string | null = null): BillingSubmission => ({ kind: 'invalid', form: 'billing', values, fieldErrors, formError, status: 422 });
   if (creating && failure.code === 'CONFLICT') return invalid({ period: t('billing.errors.periodTaken') });
   if (creating && failure.code === 'NOT_FOUND') return invalid({ assignmentId: t('billing.errors.assignmentNotFound') });
-  if (!creating && failure.code === 'CONFLICT') return { kind: 'refused', billingId: checked.billingId!, message: t('billing.errors.notADraft') };
-  if (!creating && failure.code === 'NOT_FOUND') return { kind: 'notFound' };
+  if (!creating && failure.code === 'CONFLICT') return { kind: 'refused', billingId: checked.billingId!, lineId: null, message: t('billing.errors.notADraft'), status: 409 };
+  if (!creating && failure.code === 'NOT_FOUND') return billingNotFound(t);
   // The API's codes, worded here (they are the same checks, so this is rare).
-  const { errors, formError } = billingErrors(failure.issues, t);
-  return invalid(errors, formError ?? (Object.keys(errors).length > 0 ? null : t('billing.errors.saveFailed')));
+  const { fieldErrors, formError } = billingErrors(failure.issues, t);
+  return invalid(fieldErrors, formError ?? (Object.keys(fieldErrors).length > 0 ? null : t('billing.errors.saveFailed')));
 }
 
 async function submitStatusAction(form: FormData, context: SubmissionContext, action: 'send' | 'delete'): Promise<BillingSubmission> {
   const billingId = postedId(form, 'billingId');
-  if (billingId === null) return { kind: 'notFound' };
+  if (billingId === null) return billingNotFound(context.t);
   const answer = action === 'send' ? await sendDocument(context.send, SEND_BILLING_MUTATION, { id: billingId }) : await sendDocument(context.send, DELETE_BILLING_MUTATION, { id: billingId });
   const { code } = answerIssues(answer.errors);
   if (code === null && answer.data) {
@@ -106,8 +107,8 @@ async function submitStatusAction(form: FormData, context: SubmissionContext, ac
       ? { kind: 'done', location: billingHref.billing(billingId), noticeKey: 'notices.talentBilling.sent' }
       : { kind: 'done', location: billingHref.list(), noticeKey: 'notices.talentBilling.deleted' };
   }
-  if (code === 'CONFLICT') return { kind: 'refused', billingId, message: context.t('billing.errors.notADraft') };
-  if (code === 'NOT_FOUND') return { kind: 'notFound' };
+  if (code === 'CONFLICT') return { kind: 'refused', billingId, lineId: null, message: context.t('billing.errors.notADraft'), status: 409 };
+  if (code === 'NOT_FOUND') return billingNotFound(context.t);
   throw new Error(`${action} billing failed: ${answer.errors[0]?.message ?? answer.status}`);
 }
 
@@ -121,13 +122,13 @@ async function submitPaymentProfile(form: FormData, context: SubmissionContext):
   // coerce: false: the rules read the text themselves (a blank IBAN keeps the saved one).
   const parsed = parseForm(form, paymentProfileSchema({ hasSavedIban: Boolean(saved?.maskedIban) }), { coerce: false });
   if (!parsed.ok) {
-    return { kind: 'paymentProfileForm', values, errors: fieldErrorsOf(parsed.issues, t, PAYMENT_PROFILE_ERRORS), formError: null, status: 422 };
+    return { kind: 'invalid', form: 'paymentProfile', values, fieldErrors: fieldErrorsOf(parsed.issues, t, PAYMENT_PROFILE_ERRORS), formError: null, status: 422 };
   }
   const answer = await sendDocument(send, SAVE_PAYMENT_PROFILE_MUTATION, { data: { ...parsed.value, iban: parsed.value.iban ?? undefined } });
   if (answer.errors.length === 0 && answer.data) return { kind: 'done', location: `${billingHref.list()}#payment-profile`, noticeKey: 'notices.talentBilling.paymentProfileSaved' };
   // The API's codes in this page's words, never its English message.
-  const errors = fieldErrorsOf(answerIssues(answer.errors).issues, t, PAYMENT_PROFILE_ERRORS);
-  return { kind: 'paymentProfileForm', values, errors, formError: Object.keys(errors).length > 0 ? null : t('paymentProfile.errors.saveFailed'), status: 422 };
+  const fieldErrors = fieldErrorsOf(answerIssues(answer.errors).issues, t, PAYMENT_PROFILE_ERRORS);
+  return { kind: 'invalid', form: 'paymentProfile', values, fieldErrors, formError: Object.keys(fieldErrors).length > 0 ? null : t('paymentProfile.errors.saveFailed'), status: 422 };
 }
 
 /** Null when the post names no form of this page (the page then shows its list again). */

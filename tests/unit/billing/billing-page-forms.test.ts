@@ -112,11 +112,11 @@ describe('billing form without JavaScript: lines are added and removed by submit
     });
     const edit = postedForm([{ id: '', description: 'Dev', unit: 'HOUR', quantity: '1', price: '1' }], { billingId: ASSIGNMENT.id, intent: 'save' });
     expect(await submitBillingPage(edit, context(refusal('data.lines.0.price', 'priceTooLarge', { max: '1000000.00' })))).toMatchObject({
-      kind: 'billingForm', status: 422, errors: { 'lines[0].price': t('billing.errors.priceTooLarge', { max: '1000000.00' }) }, formError: null,
+      kind: 'invalid', form: 'billing', status: 422, fieldErrors: { 'lines[0].price': t('billing.errors.priceTooLarge', { max: '1000000.00' }) }, formError: null,
     });
     const profile = formData({ form: 'payment-profile', currency: 'EUR', accountHolder: 'Tara', iban: 'DE89 3704 0044 0532 0130 00', bic: '', bankName: '' });
     expect(await submitBillingPage(profile, context(refusal('data.iban', 'ibanChecksum')))).toMatchObject({
-      kind: 'paymentProfileForm', errors: { iban: t('paymentProfile.errors.ibanChecksum') }, formError: null,
+      kind: 'invalid', form: 'paymentProfile', fieldErrors: { iban: t('paymentProfile.errors.ibanChecksum') }, formError: null,
     });
   });
 

@@ -30,10 +30,11 @@ describe('payment profile form: read with the rules saveMyPaymentProfile checks 
     const typed = { currency: ' euro ', accountHolder: 'x'.repeat(141), iban: 'DE00 nope', bic: 'COBADE', bankName: '  Bank  ' };
     const outcome = await submitBillingPage(profileForm(typed), context(api.send));
     expect(outcome).toEqual({
-      kind: 'paymentProfileForm',
+      kind: 'invalid',
+      form: 'paymentProfile',
       status: 422,
       values: typed,
-      errors: {
+      fieldErrors: {
         currency: t('paymentProfile.errors.currencyInvalid'),
         accountHolder: t('paymentProfile.errors.accountHolderTooLong', { max: 140 }),
         iban: t('paymentProfile.errors.ibanFormat'),
@@ -41,7 +42,7 @@ describe('payment profile form: read with the rules saveMyPaymentProfile checks 
       },
       formError: null,
     });
-    expect(outcome?.kind === 'paymentProfileForm' && outcome.errors.accountHolder).toContain('140');
+    expect(outcome?.kind === 'invalid' && outcome.fieldErrors.accountHolder).toContain('140');
     expect(api.sent).toEqual([]);
   });
 
@@ -49,9 +50,10 @@ describe('payment profile form: read with the rules saveMyPaymentProfile checks 
     const api = nothingSent();
     const form = formOf({ form: 'payment-profile' });
     expect(await submitBillingPage(form, context(api.send))).toMatchObject({
-      kind: 'paymentProfileForm',
+      kind: 'invalid',
+      form: 'paymentProfile',
       values: { currency: '', accountHolder: '', iban: '', bic: '', bankName: '' },
-      errors: { currency: t('paymentProfile.errors.currencyRequired'), accountHolder: t('paymentProfile.errors.accountHolderRequired'), iban: t('paymentProfile.errors.ibanRequired') },
+      fieldErrors: { currency: t('paymentProfile.errors.currencyRequired'), accountHolder: t('paymentProfile.errors.accountHolderRequired'), iban: t('paymentProfile.errors.ibanRequired') },
     });
     expect(api.sent).toEqual([]);
   });

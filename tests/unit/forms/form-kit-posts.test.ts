@@ -171,8 +171,8 @@ describe('billing attachment forms: the billing and its line are named by UUIDs,
   it('a missing or malformed id names no billing: answered as not found, nothing sent', async () => {
     const api = nothingSent();
     const context = { send: api.send, upload: api.send, t };
-    expect(await submitAttachment(formOf({ billingId: ID, lineId: 'x', key: 'k1' }), context, 'remove')).toEqual({ kind: 'notFound' });
-    expect(await submitAttachment(formOf({ lineId: OTHER, key: 'k1' }), context, 'remove')).toEqual({ kind: 'notFound' });
+    expect(await submitAttachment(formOf({ billingId: ID, lineId: 'x', key: 'k1' }), context, 'remove')).toEqual({ kind: 'refused', billingId: null, lineId: null, message: t('billing.notFound.heading'), status: 404 });
+    expect(await submitAttachment(formOf({ lineId: OTHER, key: 'k1' }), context, 'remove')).toEqual({ kind: 'refused', billingId: null, lineId: null, message: t('billing.notFound.heading'), status: 404 });
     expect(api.sent).toEqual([]);
   });
 });

@@ -314,7 +314,7 @@ describeEachDatabase('billing line attachments', (kind) => {
     const pdfFile = (name: string) => new File([new Uint8Array(pdfBytes())], name, { type: 'application/pdf' });
 
     expect(await submitAttachment(post({ file: new File(['plain text'], 'notes.pdf') }), context, 'add')).toEqual({
-      kind: 'attachmentForm', billingId: created.id, lineId, message: t('billing.attachments.errors.wrongType'), status: 422,
+      kind: 'refused', billingId: created.id, lineId, message: t('billing.attachments.errors.wrongType'), status: 422,
     });
     expect(await submitAttachment(post({ file: new File([], 'empty.pdf') }), context, 'add')).toMatchObject({ message: t('billing.attachments.errors.empty') });
     expect(await submitAttachment(post({ file: new File([], '') }), context, 'add')).toMatchObject({ message: t('billing.attachments.errors.missing') });
@@ -325,14 +325,14 @@ describeEachDatabase('billing line attachments', (kind) => {
         kind: 'done', location: `/talent/billing?id=${created.id}#line-${lineId}-attachments`, noticeKey: 'notices.talentBilling.attachmentAdded',
       });
     }
-    expect(await submitAttachment(post({ file: pdfFile('day-6.pdf') }), context, 'add')).toMatchObject({ kind: 'attachmentForm', message: t('billing.attachments.errors.tooManyFiles', { max: 5 }) });
+    expect(await submitAttachment(post({ file: pdfFile('day-6.pdf') }), context, 'add')).toMatchObject({ kind: 'refused', lineId, status: 422, message: t('billing.attachments.errors.tooManyFiles', { max: 5 }) });
     const key = billingAttachmentKey((await storedAttachments(lineId))[0]!.url);
     expect(await submitAttachment(post({ key }), context, 'remove')).toMatchObject({ kind: 'done', noticeKey: 'notices.talentBilling.attachmentRemoved' });
-    expect(await submitAttachment(post({ key }), context, 'remove')).toEqual({ kind: 'refused', billingId: created.id, message: t('billing.attachments.errors.fileGone') });
+    expect(await submitAttachment(post({ key }), context, 'remove')).toEqual({ kind: 'refused', billingId: created.id, lineId: null, message: t('billing.attachments.errors.fileGone'), status: 409 });
     expect(await submitAttachment(post({ lineId: MISSING_ID, file: pdfFile('x.pdf') }), context, 'add')).toMatchObject({ kind: 'refused', message: t('billing.attachments.errors.lineGone') });
-    expect(await submitAttachment(post({ billingId: 'nope' }), context, 'remove')).toEqual({ kind: 'notFound' });
+    expect(await submitAttachment(post({ billingId: 'nope' }), context, 'remove')).toEqual({ kind: 'refused', billingId: null, lineId: null, message: t('billing.notFound.heading'), status: 404 });
 
     await h.call(SEND, { token, variables: { id: created.id } });
-    expect(await submitAttachment(post({ file: pdfFile('late.pdf') }), context, 'add')).toEqual({ kind: 'refused', billingId: created.id, message: t('billing.errors.notADraft') });
+    expect(await submitAttachment(post({ file: pdfFile('late.pdf') }), context, 'add')).toEqual({ kind: 'refused', billingId: created.id, lineId: null, message: t('billing.errors.notADraft'), status: 409 });
   });
 });

@@ -77,12 +77,12 @@ describeEachDatabase('talent billing page', (kind) => {
 
   it('adds a line without saving, then refuses a bad line with a translated message on its field', async () => {
     const added = await submitBillingPage(billingPost({ intent: 'add-line' }), context);
-    expect(added).toMatchObject({ kind: 'billingForm', status: 200, errors: {} });
-    expect(added?.kind === 'billingForm' && added.values.lines).toHaveLength(2);
+    expect(added).toMatchObject({ kind: 'edited', form: 'billing' });
+    expect(added?.kind === 'edited' && added.values.lines).toHaveLength(2);
     expect(await h.database.db.select().from(billing)).toHaveLength(0);
 
     const invalid = await submitBillingPage(billingPost({ 'lines[1].description': 'Per diem', 'lines[1].unit': 'DAY', 'lines[1].quantity': '1,5', 'lines[1].price': '10', intent: 'save' }), context);
-    expect(invalid).toMatchObject({ kind: 'billingForm', status: 422, errors: { 'lines[1].quantity': 'Enter a number such as 7.5, with a dot for decimals.' }, formError: null });
+    expect(invalid).toMatchObject({ kind: 'invalid', form: 'billing', status: 422, fieldErrors: { 'lines[1].quantity': 'Enter a number such as 7.5, with a dot for decimals.' }, formError: null });
   });
 
   it('saves, then says the month is taken (from the API) when it is billed already', async () => {
@@ -92,15 +92,15 @@ describeEachDatabase('talent billing page', (kind) => {
     expect((await h.database.db.select().from(billing).where(eq(billing.id, id)))[0]).toMatchObject({ amount: '618.75', status: 'DRAFT' });
 
     // The form checks the months it knows are billed before it asks the API…
-    expect(await submitBillingPage(billingPost({ intent: 'save' }), context)).toMatchObject({ kind: 'billingForm', status: 422, errors: { period: t('billing.errors.periodTaken') } });
+    expect(await submitBillingPage(billingPost({ intent: 'save' }), context)).toMatchObject({ kind: 'invalid', form: 'billing', status: 422, fieldErrors: { period: t('billing.errors.periodTaken') } });
     // …and a month billed meanwhile (the API's CONFLICT) lands on the same field.
     const stale: SubmissionContext = { ...context, loadAssignments: async () => (await context.loadAssignments()).map((assignment) => ({ ...assignment, billedPeriods: [] })) };
-    expect(await submitBillingPage(billingPost({ intent: 'save' }), stale)).toMatchObject({ kind: 'billingForm', errors: { period: t('billing.errors.periodTaken') } });
+    expect(await submitBillingPage(billingPost({ intent: 'save' }), stale)).toMatchObject({ kind: 'invalid', form: 'billing', fieldErrors: { period: t('billing.errors.periodTaken') } });
 
     // Sent: editing, sending again or deleting is refused and the billing shown with why.
     expect(await submitBillingPage(formData({ form: 'send', billingId: id }), context)).toMatchObject({ kind: 'done', noticeKey: 'notices.talentBilling.sent' });
     const edit = await submitBillingPage(billingPost({ billingId: id, 'lines[0].id': '', intent: 'save' }), context);
-    expect(edit).toEqual({ kind: 'refused', billingId: id, message: t('billing.errors.notADraft') });
+    expect(edit).toEqual({ kind: 'refused', billingId: id, lineId: null, message: t('billing.errors.notADraft'), status: 409 });
     expect(await submitBillingPage(formData({ form: 'delete', billingId: id }), context)).toMatchObject({ kind: 'refused' });
     expect(await viewAt(`?action=edit&id=${id}`)).toMatchObject({ kind: 'billing', alert: t('billing.errors.notADraft') });
     expect(await viewAt(`?action=delete&id=${id}`)).toMatchObject({ kind: 'billing', alert: t('billing.errors.notADraft') });
@@ -110,15 +110,15 @@ describeEachDatabase('talent billing page', (kind) => {
   it('shows unknown billings as not found', async () => {
     const missing = '00000000-0000-4000-8000-000000000000';
     expect(await viewAt(`?id=${missing}`)).toEqual({ kind: 'notFound' });
-    expect(await submitBillingPage(formData({ form: 'send', billingId: missing }), context)).toEqual({ kind: 'notFound' });
-    expect(await submitBillingPage(formData({ form: 'delete', billingId: 'nope' }), context)).toEqual({ kind: 'notFound' });
+    expect(await submitBillingPage(formData({ form: 'send', billingId: missing }), context)).toEqual({ kind: 'refused', billingId: null, lineId: null, message: t('billing.notFound.heading'), status: 404 });
+    expect(await submitBillingPage(formData({ form: 'delete', billingId: 'nope' }), context)).toEqual({ kind: 'refused', billingId: null, lineId: null, message: t('billing.notFound.heading'), status: 404 });
     expect(await submitBillingPage(formData({ form: 'unknown' }), context)).toBeNull();
   });
 
   it('lists the billings with the payment profile, and saves the profile with its IBAN masked', async () => {
     expect(await viewAt('')).toMatchObject({ kind: 'list', data: { billings: { total: 1 }, paymentProfile: null } });
     const wrong = await submitBillingPage(formData({ form: 'payment-profile', currency: 'EUR', accountHolder: 'Page Talent', iban: 'DE89370400440532013001', bic: '', bankName: '' }), context);
-    expect(wrong).toMatchObject({ kind: 'paymentProfileForm', errors: { iban: 'This IBAN is not valid. Check it for typing mistakes.' }, values: { iban: 'DE89370400440532013001' } });
+    expect(wrong).toMatchObject({ kind: 'invalid', form: 'paymentProfile', fieldErrors: { iban: 'This IBAN is not valid. Check it for typing mistakes.' }, values: { iban: 'DE89370400440532013001' } });
     const saved = await submitBillingPage(formData({ form: 'payment-profile', currency: 'EUR', accountHolder: 'Page Talent', iban: 'DE89 3704 0044 0532 0130 00', bic: '', bankName: '' }), context);
     expect(saved).toMatchObject({ kind: 'done', location: '/talent/billing#payment-profile', noticeKey: 'notices.talentBilling.paymentProfileSaved' });
     const form = await viewAt('?action=payment-profile');
