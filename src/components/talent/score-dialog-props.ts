@@ -5,6 +5,16 @@ import { scoreMessageKey } from '../../lib/profile/score-message';
 import type { TalentProfileView } from '../../lib/talent/profile-operations';
 import { checklistHref, scoreInputOf } from '../../lib/talent/score-steps';
 
+/**
+ * The props of a part that shows the profile's score with its dialog (the profile page's
+ * header, the dashboard's score card): the profile, and the name the dialog says while the
+ * profile has none yet.
+ */
+export interface ScoredProfileProps {
+  profile: TalentProfileView;
+  fallbackName: string;
+}
+
 /** The profile's picture as menus and dialogs show it (the resized copy when there is one). */
 export function pictureUrlOf(profile: Pick<TalentProfileView, 'profilePicture'>): string | null {
   return profile.profilePicture?.optimizedUrl || profile.profilePicture?.url || null;

@@ -22,14 +22,9 @@ export interface PartyDetails {
   paymentTermsDays?: number;
 }
 
-export interface InvoicePartyValue {
+/** A party as the invoice names it: its name and its details, but for the payment terms (the invoice's own). */
+export interface InvoicePartyValue extends Omit<PartyDetails, 'paymentTermsDays'> {
   name: string;
-  legalName?: string;
-  vatNumber?: string;
-  registrationNumber?: string;
-  address?: PartyAddress;
-  iban?: string;
-  bic?: string;
 }
 
 const COUNTRY = /^[A-Z]{2}$/;

@@ -7,8 +7,7 @@ import { graphql, type ResultOf } from '../graphql/graphql';
 import { sendDocument, type SendGraphql } from '../graphql/send-document';
 import type { Translate } from '../i18n/i18n';
 import { postedId } from '../ids';
-import { can } from '../permissions/effective-permissions';
-import type { PermissionSet } from '../permissions/resources';
+import type { PagePermission } from '../routes/route-table';
 import { TALENT_NOTE_ERRORS, talentNoteSchema } from './talent-note-input';
 
 // The documents and pure handlers of the notes section (components/talent-notes), shown
@@ -40,15 +39,13 @@ export const DELETE_ONE_COMPANY_TALENT_NOTE_MUTATION = graphql(`
   }
 `);
 
-/** What the member may do with notes in the selected company (spec §6 companyTalentNote): each part of the section shows with its own. */
-export function talentNotePermissions(permissions: PermissionSet | null): { read: boolean; create: boolean; update: boolean; delete: boolean } {
-  return {
-    read: can(permissions, 'companyTalentNote', 'read'),
-    create: can(permissions, 'companyTalentNote', 'create'),
-    update: can(permissions, 'companyTalentNote', 'update'),
-    delete: can(permissions, 'companyTalentNote', 'delete'),
-  };
-}
+/** What the member may do with notes (spec §6 companyTalentNote), read by a page with companyPage.may: each part of the section shows with its own. */
+export const TALENT_NOTE_PERMISSIONS = {
+  read: ['companyTalentNote', 'read'],
+  create: ['companyTalentNote', 'create'],
+  update: ['companyTalentNote', 'update'],
+  delete: ['companyTalentNote', 'delete'],
+} as const satisfies Record<string, PagePermission>;
 
 export type TalentNoteItem = ResultOf<typeof FIND_MANY_COMPANY_TALENT_NOTE_QUERY>['findManyCompanyTalentNote'][number];
 

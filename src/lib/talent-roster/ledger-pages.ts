@@ -4,19 +4,20 @@ import { typedForm } from '../forms/form-values';
 import { type ActionOutcome, fieldErrorsOf, type FormOutcome } from '../forms/form-outcome';
 import { parseForm } from '../forms/parse-form';
 import { graphql, type ResultOf } from '../graphql/graphql';
-import { sendDocument, type DocumentAnswer, type SendGraphql } from '../graphql/send-document';
+import { sendDocument, type SendGraphql } from '../graphql/send-document';
 import type { Translate } from '../i18n/i18n';
 import { postedId } from '../ids';
 import { allTimePeriod, type Period } from '../transactions/period-presets';
 import { readTransactionFilter, type TransactionFilter } from '../transactions/transaction-filter';
 import { dataOf } from '../graphql/answer-data';
-import { BALANCE_TRANSACTION_ITEM_FRAGMENT, transactionSpan } from '../transactions/transaction-queries';
+import { BALANCE_TRANSACTION_EXPORT_FRAGMENT, BALANCE_TRANSACTION_PAGE_FRAGMENT, BALANCE_TRANSACTION_TOTAL_FRAGMENT, transactionSpan } from '../transactions/transaction-queries';
 import { ledgerEntrySchema } from './ledger-rules';
 import { TALENT_ROSTER_ERRORS } from './roster-input';
 
 // The documents and pure handlers of /company/transactions and its CSV export (issue 18):
 // the company's side of the talents' ledger, read with the talent page's filter, period
-// presets, table and CSV, plus booking an entry and reversing one.
+// presets, table, CSV and readers (readTransactions, readExport), plus booking an entry
+// and reversing one.
 
 const WORDS = 'companyTransactions';
 /** Roster entries offered in the filter and the booking form; the API caps a page at 100. */
@@ -36,20 +37,20 @@ export const COMPANY_LEDGER_CONTEXT_QUERY = graphql(`
 export const COMPANY_TRANSACTIONS_QUERY = graphql(
   `
   query CompanyBalanceTransactions($filter: BalanceTransactionFilter!, $page: Int, $perPage: Int, $sort: BalanceTransactionSort) {
-    findManyTalentBalanceTransaction(filter: $filter, page: $page, perPage: $perPage, sort: $sort) { items { ...BalanceTransactionItem } total page perPage pageCount }
-    findManyTalentBalanceTransactionTotal(filter: $filter) { currency moneyIn moneyOut net count }
+    page: findManyTalentBalanceTransaction(filter: $filter, page: $page, perPage: $perPage, sort: $sort) { ...BalanceTransactionPageFields }
+    totals: findManyTalentBalanceTransactionTotal(filter: $filter) { ...BalanceTransactionTotalFields }
   }
 `,
-  [BALANCE_TRANSACTION_ITEM_FRAGMENT],
+  [BALANCE_TRANSACTION_PAGE_FRAGMENT, BALANCE_TRANSACTION_TOTAL_FRAGMENT],
 );
 
 export const COMPANY_TRANSACTIONS_EXPORT_QUERY = graphql(
   `
   query CompanyBalanceTransactionExport($filter: BalanceTransactionFilter!, $sort: BalanceTransactionSort) {
-    findManyTalentBalanceTransactionExport(filter: $filter, sort: $sort) { limit exceedsLimit items { ...BalanceTransactionItem } }
+    ledgerExport: findManyTalentBalanceTransactionExport(filter: $filter, sort: $sort) { ...BalanceTransactionExportFields }
   }
 `,
-  [BALANCE_TRANSACTION_ITEM_FRAGMENT],
+  [BALANCE_TRANSACTION_EXPORT_FRAGMENT],
 );
 
 export const CREATE_ONE_TALENT_BALANCE_TRANSACTION_MUTATION = graphql(`
@@ -93,15 +94,6 @@ export async function readCompanyTransactionsRequest(send: SendGraphql, url: URL
   const allTime = allTimePeriod(today, span.first, span.last);
   const filter = readTransactionFilter(url, { rosterEntryIds: entries.map((entry) => entry.id), currencies: balances.map((balance) => balance.currency), defaultPeriod: allTime });
   return { entries, moreEntries: data.findManyCompanyTalentRoster.total > entries.length, balances, credits: data.findManyCompanyCredit, allTime, filter };
-}
-
-export function readCompanyTransactions(answer: DocumentAnswer<ResultOf<typeof COMPANY_TRANSACTIONS_QUERY>>) {
-  const data = dataOf(answer, 'the transactions');
-  return { page: data.findManyTalentBalanceTransaction, totals: data.findManyTalentBalanceTransactionTotal };
-}
-
-export function readCompanyExport(answer: DocumentAnswer<ResultOf<typeof COMPANY_TRANSACTIONS_EXPORT_QUERY>>) {
-  return dataOf(answer, 'the export').findManyTalentBalanceTransactionExport;
 }
 
 /** A roster entry as a choice: the talent, the employee number and the currency; removed ones say so. */

@@ -1,10 +1,10 @@
 import { graphql, type ResultOf } from '../graphql/graphql';
 import { dataOf } from '../graphql/answer-data';
 import type { DocumentAnswer } from '../graphql/send-document';
-import type { TransactionSort } from './transaction-filter';
+import { toApiFilter, type TransactionFilter, type TransactionSort } from './transaction-filter';
 
 // The API operations behind /talent/transactions and its CSV export, and readers that
-// turn their answers into what the page needs. The types are derived from the documents.
+// turn their answers (and the company ledger's) into what the pages need. The types are derived from the documents.
 
 export const TRANSACTIONS_PER_PAGE = 20;
 
@@ -22,47 +22,78 @@ export const MY_BALANCES_QUERY = graphql(`
   }
 `);
 
+// One page of a ledger with its totals, and a ledger's export: the talent's documents
+// below and the company's (lib/talent-roster/ledger-pages.ts) ask for these under the same
+// names (`page`, `totals`, `ledgerExport`), so one reader serves both sides.
+export const BALANCE_TRANSACTION_PAGE_FRAGMENT = graphql(
+  `
+  fragment BalanceTransactionPageFields on BalanceTransactionPage { items { ...BalanceTransactionItem } total page perPage pageCount }
+`,
+  [BALANCE_TRANSACTION_ITEM_FRAGMENT],
+);
+
+export const BALANCE_TRANSACTION_TOTAL_FRAGMENT = graphql(`
+  fragment BalanceTransactionTotalFields on BalanceTransactionTotal { currency moneyIn moneyOut net count }
+`);
+
+export const BALANCE_TRANSACTION_EXPORT_FRAGMENT = graphql(
+  `
+  fragment BalanceTransactionExportFields on BalanceTransactionExport { limit exceedsLimit items { ...BalanceTransactionItem } }
+`,
+  [BALANCE_TRANSACTION_ITEM_FRAGMENT],
+);
+
 export const TRANSACTIONS_QUERY = graphql(
   `
   query MyBalanceTransactions($filter: BalanceTransactionFilter!, $page: Int, $perPage: Int, $sort: BalanceTransactionSort) {
-    myBalanceTransactions(filter: $filter, page: $page, perPage: $perPage, sort: $sort) { items { ...BalanceTransactionItem } total page perPage pageCount }
-    myBalanceTransactionTotals(filter: $filter) { currency moneyIn moneyOut net count }
+    page: myBalanceTransactions(filter: $filter, page: $page, perPage: $perPage, sort: $sort) { ...BalanceTransactionPageFields }
+    totals: myBalanceTransactionTotals(filter: $filter) { ...BalanceTransactionTotalFields }
   }
 `,
-  [BALANCE_TRANSACTION_ITEM_FRAGMENT],
+  [BALANCE_TRANSACTION_PAGE_FRAGMENT, BALANCE_TRANSACTION_TOTAL_FRAGMENT],
 );
 
 export const TRANSACTIONS_EXPORT_QUERY = graphql(
   `
   query MyBalanceTransactionExport($filter: BalanceTransactionFilter!, $sort: BalanceTransactionSort) {
-    myBalanceTransactionExport(filter: $filter, sort: $sort) { limit exceedsLimit items { ...BalanceTransactionItem } }
+    ledgerExport: myBalanceTransactionExport(filter: $filter, sort: $sort) { ...BalanceTransactionExportFields }
   }
 `,
-  [BALANCE_TRANSACTION_ITEM_FRAGMENT],
+  [BALANCE_TRANSACTION_EXPORT_FRAGMENT],
 );
-
-type TransactionsResult = ResultOf<typeof TRANSACTIONS_QUERY>;
-type ExportResult = ResultOf<typeof TRANSACTIONS_EXPORT_QUERY>;
 
 export type TalentBalance = ResultOf<typeof MY_BALANCES_QUERY>['myBalances'][number];
 export type BalanceTransactionItem = ResultOf<typeof BALANCE_TRANSACTION_ITEM_FRAGMENT>;
-export type BalanceTransactionPage = TransactionsResult['myBalanceTransactions'];
-export type BalanceTransactionTotal = TransactionsResult['myBalanceTransactionTotals'][number];
+export type BalanceTransactionPage = ResultOf<typeof BALANCE_TRANSACTION_PAGE_FRAGMENT>;
+export type BalanceTransactionTotal = ResultOf<typeof BALANCE_TRANSACTION_TOTAL_FRAGMENT>;
+export type BalanceTransactionExport = ResultOf<typeof BALANCE_TRANSACTION_EXPORT_FRAGMENT>;
 
-export const apiSort = (sort: TransactionSort): 'NEWEST' | 'OLDEST' => (sort === 'oldest' ? 'OLDEST' : 'NEWEST');
+const apiSort = (sort: TransactionSort): 'NEWEST' | 'OLDEST' => (sort === 'oldest' ? 'OLDEST' : 'NEWEST');
+
+/** The variables of a ledger page (the talent's document or the company's), from the address's filter. */
+export function ledgerPageVariables(filter: TransactionFilter) {
+  return { filter: toApiFilter(filter), page: filter.page, perPage: TRANSACTIONS_PER_PAGE, sort: apiSort(filter.sort) };
+}
+
+/** The variables of a ledger's export: the page's filter and order, every page at once. */
+export function ledgerExportVariables(filter: TransactionFilter) {
+  return { filter: toApiFilter(filter), sort: apiSort(filter.sort) };
+}
 
 /** The balances; throws when the API failed, so the page shows its error page. */
 export function readBalances(answer: DocumentAnswer<ResultOf<typeof MY_BALANCES_QUERY>>): TalentBalance[] {
   return dataOf(answer, 'the balances').myBalances;
 }
 
-export function readTransactions(answer: DocumentAnswer<TransactionsResult>): { page: BalanceTransactionPage; totals: BalanceTransactionTotal[] } {
+/** A ledger page and its totals, the talent's or the company's; throws when the API failed. */
+export function readTransactions(answer: DocumentAnswer<{ page: BalanceTransactionPage; totals: BalanceTransactionTotal[] }>): { page: BalanceTransactionPage; totals: BalanceTransactionTotal[] } {
   const data = dataOf(answer, 'the transactions');
-  return { page: data.myBalanceTransactions, totals: data.myBalanceTransactionTotals };
+  return { page: data.page, totals: data.totals };
 }
 
-export function readExport(answer: DocumentAnswer<ExportResult>): ExportResult['myBalanceTransactionExport'] {
-  return dataOf(answer, 'the export').myBalanceTransactionExport;
+/** A ledger's export, the talent's or the company's; throws when the API failed. */
+export function readExport(answer: DocumentAnswer<{ ledgerExport: BalanceTransactionExport }>): BalanceTransactionExport {
+  return dataOf(answer, 'the export').ledgerExport;
 }
 
 /** Earliest first and latest last transaction over all balances, for the default period. */

@@ -2,9 +2,9 @@ import type { APIRoute } from 'astro';
 import { companyExportRequest } from '../../server/bff/page/company-export';
 import { transactionTypeLabelKey } from '../../lib/transactions/balance-transaction-types';
 import { toApiFilter } from '../../lib/transactions/transaction-filter';
-import { apiSort } from '../../lib/transactions/transaction-queries';
+import { ledgerExportVariables, readExport } from '../../lib/transactions/transaction-queries';
 import { COMPANY_TRANSACTIONS_CSV_COLUMNS, csvDownloadHeaders, transactionsCsv, transactionsCsvFilename } from '../../lib/transactions/transactions-csv';
-import { COMPANY_TRANSACTIONS_EXPORT_QUERY, readCompanyExport, readCompanyTransactionsRequest } from '../../lib/talent-roster/ledger-pages';
+import { COMPANY_TRANSACTIONS_EXPORT_QUERY, readCompanyTransactionsRequest } from '../../lib/talent-roster/ledger-pages';
 import { sendDocument } from '../../lib/graphql/send-document';
 
 /**
@@ -20,7 +20,7 @@ export const GET: APIRoute = async (context) => {
   const { t } = context.locals;
   const { filter } = await readCompanyTransactionsRequest(send, context.url, new Date());
   if (filter.problems.length) return backToPage();
-  const result = readCompanyExport(await sendDocument(send, COMPANY_TRANSACTIONS_EXPORT_QUERY, { filter: toApiFilter(filter), sort: apiSort(filter.sort) }));
+  const result = readExport(await sendDocument(send, COMPANY_TRANSACTIONS_EXPORT_QUERY, ledgerExportVariables(filter)));
   if (result.exceedsLimit) return backToPage();
 
   const headings = Object.fromEntries(COMPANY_TRANSACTIONS_CSV_COLUMNS.map((column) => [column, t(`transactions.export.columns.${column}`)]));

@@ -3,7 +3,7 @@ import { pageGraphql } from '../../server/bff/page/page-forms';
 import { buildRoute } from '../../lib/routes/build-route';
 import { transactionTypeLabelKey } from '../../lib/transactions/balance-transaction-types';
 import { toApiFilter } from '../../lib/transactions/transaction-filter';
-import { apiSort, readExport, TRANSACTIONS_EXPORT_QUERY } from '../../lib/transactions/transaction-queries';
+import { ledgerExportVariables, readExport, TRANSACTIONS_EXPORT_QUERY } from '../../lib/transactions/transaction-queries';
 import { readTransactionsRequest } from '../../lib/transactions/transactions-request';
 import { TRANSACTIONS_CSV_COLUMNS, csvDownloadHeaders, transactionsCsv, transactionsCsvFilename, type TransactionsCsvColumn } from '../../lib/transactions/transactions-csv';
 import { sendDocument } from '../../lib/graphql/send-document';
@@ -21,7 +21,7 @@ export const GET: APIRoute = async (context) => {
   const send = pageGraphql(context);
   const { filter } = await readTransactionsRequest(send, url, new Date());
   if (filter.problems.length) return context.redirect(backToPage, 303);
-  const result = readExport(await sendDocument(send, TRANSACTIONS_EXPORT_QUERY, { filter: toApiFilter(filter), sort: apiSort(filter.sort) }));
+  const result = readExport(await sendDocument(send, TRANSACTIONS_EXPORT_QUERY, ledgerExportVariables(filter)));
   if (result.exceedsLimit) return context.redirect(backToPage, 303);
 
   const headings = Object.fromEntries(TRANSACTIONS_CSV_COLUMNS.map((column) => [column, t(`transactions.export.columns.${column}`)])) as Record<TransactionsCsvColumn, string>;
