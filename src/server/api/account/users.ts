@@ -7,7 +7,6 @@ import {
   company,
   companyOnUser,
   talentProfile,
-  user,
 } from '../../db/schema';
 import { userFeatureFlagRows } from '../feature-flags/feature-flag-access';
 import { builder } from '../builder';
@@ -121,9 +120,8 @@ builder.queryField('findMe', (t) =>
     type: MeRef,
     authScopes: { signedIn: true },
     args: { where: t.arg({ type: MembershipWhere, required: false }) },
-    resolve: async (_root, args, { db, viewer }) => {
+    resolve: async (_root, args, { db, viewer, viewerRow: row }) => {
       const userId = viewer!.userId;
-      const [row] = await db.select().from(user).where(eq(user.id, userId)).limit(1);
       const membershipFilter = args.where?.activeCompaniesOnly ? and(eq(companyOnUser.userId, userId), isNull(company.deletedAt)) : eq(companyOnUser.userId, userId);
       // One query per list, whatever the number of companies: no query per row.
       const [memberships, flags, profiles] = await Promise.all([

@@ -27,7 +27,7 @@ export interface Viewer {
   actor: { userId: string; externalId: string; impersonationId: string } | null;
 }
 
-type UserRow = typeof user.$inferSelect;
+export type UserRow = typeof user.$inferSelect;
 
 /**
  * The first call of a new subject provisions its user row (externalId = subject). An
@@ -75,6 +75,12 @@ export const ACCOUNT_INACTIVE_REASON = 'accountInactive';
 const accountInactive = () =>
   new ApiError('FORBIDDEN', 'This account is not active', { reason: ACCOUNT_INACTIVE_REASON, hint: 'the platform blocked or deleted this account; sign in is refused', httpStatus: 403 });
 
+/** The viewer of a call and their user row (the target's while impersonating), read once per call. */
+export interface ResolvedViewer {
+  viewer: Viewer;
+  row: UserRow;
+}
+
 /**
  * `x-impersonate-as` (spec §6-§7): honoured only for a caller holding the impersonation
  * role; the target must exist, be active and not be an admin, and the caller must have
@@ -86,7 +92,7 @@ export async function resolveViewer(
   token: VerifiedAccessToken,
   roles: RoleNames,
   impersonateAs: string | null,
-): Promise<Viewer> {
+): Promise<ResolvedViewer> {
   const caller = await provisionUser(db, token, roles);
   const isImpersonate = token.roles.includes(roles.impersonateRole);
   // Blocked or deleted (issue 19): every call is refused, whatever token is still around;
@@ -94,12 +100,15 @@ export async function resolveViewer(
   if (!maySignIn(caller.status)) throw accountInactive();
   if (!impersonateAs) {
     return {
-      userId: caller.id,
-      externalId: caller.externalId,
-      email: caller.email,
-      isAdmin: token.roles.includes(roles.adminRole),
-      isImpersonate,
-      actor: null,
+      viewer: {
+        userId: caller.id,
+        externalId: caller.externalId,
+        email: caller.email,
+        isAdmin: token.roles.includes(roles.adminRole),
+        isImpersonate,
+        actor: null,
+      },
+      row: caller,
     };
   }
   if (!isImpersonate) throw forbidden('Impersonation needs the impersonation role');
@@ -130,11 +139,14 @@ export async function resolveViewer(
   }
   const target = found.target;
   return {
-    userId: target.id,
-    externalId: target.externalId,
-    email: target.email,
-    isAdmin: false,
-    isImpersonate,
-    actor: { userId: caller.id, externalId: caller.externalId, impersonationId: found.impersonationId },
+    viewer: {
+      userId: target.id,
+      externalId: target.externalId,
+      email: target.email,
+      isAdmin: false,
+      isImpersonate,
+      actor: { userId: caller.id, externalId: caller.externalId, impersonationId: found.impersonationId },
+    },
+    row: target,
   };
 }
