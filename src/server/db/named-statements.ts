@@ -15,14 +15,24 @@ export const MAX_NAMED_STATEMENTS_PER_CONNECTION = 200;
  */
 const SEARCHES_BY_WORDS = /tsquery\(|\bilike\b|similarity\(/i;
 
+/** Names worked out so far, by text: hashing each statement's text on every call showed in profiles. */
+const namesByText = new Map<string, string | null>();
+/** Texts whose names are remembered at most: the product's statements are far fewer. */
+const MAX_REMEMBERED_NAMES = 5_000;
+
 /**
  * The name a statement is prepared under, or null to send it unnamed (planned per call):
  * statements without parameters (DDL, migrations, `select 1`: one-offs, and a text of
  * several statements cannot be prepared) and searches by words.
  */
 export function statementNameOf(text: string, values: unknown): string | null {
-  if (!Array.isArray(values) || values.length === 0 || SEARCHES_BY_WORDS.test(text)) return null;
-  return `tp_${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
+  if (!Array.isArray(values) || values.length === 0) return null;
+  let name = namesByText.get(text);
+  if (name === undefined) {
+    name = SEARCHES_BY_WORDS.test(text) ? null : `tp_${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
+    if (namesByText.size < MAX_REMEMBERED_NAMES) namesByText.set(text, name);
+  }
+  return name;
 }
 
 /**
