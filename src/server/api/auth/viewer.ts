@@ -1,5 +1,6 @@
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
+import { preparedQuery } from '../../db/prepared-query';
 import { admin, impersonation, user } from '../../db/schema';
 import { maySignIn } from '../../../lib/admin/user-status';
 import { oldestOpenImpersonationStart } from '../../../lib/impersonation/impersonation-rules';
@@ -35,9 +36,11 @@ export type UserRow = typeof user.$inferSelect;
  * act as an admin without seeing that admin's token. A new user takes up the company
  * invitations sent to their verified address.
  */
+const userBySubject = preparedQuery((db: AppDatabase) => db.select().from(user).where(eq(user.externalId, sql.placeholder('subject'))).limit(1).prepare(''));
+
 export async function provisionUser(db: AppDatabase, token: VerifiedAccessToken, roles: RoleNames): Promise<UserRow> {
   const email = token.email ?? `${token.subject}@users.invalid`;
-  let [row] = await db.select().from(user).where(eq(user.externalId, token.subject)).limit(1);
+  let [row] = await userBySubject(db).execute({ subject: token.subject });
   if (!row) {
     await db.transaction(async (tx) => {
       const [created] = await tx
@@ -49,7 +52,7 @@ export async function provisionUser(db: AppDatabase, token: VerifiedAccessToken,
       // (email_verified) lets its owner take them up, or anyone could claim one by typing it.
       if (created && token.claims.email_verified === true) await joinInvitedCompanies(tx, created);
     });
-    [row] = await db.select().from(user).where(eq(user.externalId, token.subject)).limit(1);
+    [row] = await userBySubject(db).execute({ subject: token.subject });
   }
   if (!row) throw new Error(`could not provision the user of subject ${token.subject}`);
 
