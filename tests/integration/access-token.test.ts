@@ -1,6 +1,6 @@
 import { generateKeyPair } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccessTokenError, createAccessTokenVerifier } from '../../src/server/api/auth/access-token';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AccessTokenError, createAccessTokenVerifier, VERIFIED_TOKEN_REUSE_MS } from '../../src/server/api/auth/access-token';
 import { startTestIssuer, type TestIssuer } from '../support/test-issuer';
 
 const audience = 'https://api.talentplace.test';
@@ -15,6 +15,7 @@ describe('bearer access token verification (JWKS, RS256, issuer, audience, 60 s 
     verify = createAccessTokenVerifier({ issuer: issuer.issuer, audience, jwksUri: issuer.jwksUri, rolesClaim });
   });
   afterAll(() => issuer.close());
+  afterEach(() => vi.useRealTimers());
 
   it('accepts a valid token and reads subject, email and roles', async () => {
     const token = await issuer.sign({ sub: 'user-1', aud: audience, email: 'a@b.test', [rolesClaim]: ['super:admin', 7] });
@@ -56,6 +57,28 @@ describe('bearer access token verification (JWKS, RS256, issuer, audience, 60 s 
     const none = `${Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url')}.${payload}.`;
     await expect(verify(none)).rejects.toBeInstanceOf(AccessTokenError);
     expect(header).toBeTruthy();
+  });
+
+  it('checks the signature of a token once a minute at most, and takes it for verified no longer than its exp allows', async () => {
+    const signatureChecks = vi.spyOn(crypto.subtle, 'verify');
+    try {
+      const token = await issuer.sign({ sub: 'reused', aud: audience, exp: now() + 3600 });
+      await verify(token);
+      await verify(token);
+      expect(signatureChecks).toHaveBeenCalledTimes(1);
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + VERIFIED_TOKEN_REUSE_MS + 1000 });
+      await expect(verify(token)).resolves.toMatchObject({ subject: 'reused' });
+      expect(signatureChecks).toHaveBeenCalledTimes(2);
+      vi.useRealTimers();
+
+      // 55 s past its exp, inside the leeway: valid for 5 s more, and not one second longer.
+      const ending = await issuer.sign({ sub: 'ending', aud: audience, exp: now() - 55 });
+      await expect(verify(ending)).resolves.toMatchObject({ subject: 'ending' });
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 6000 });
+      await expect(verify(ending)).rejects.toThrow('The access token has expired');
+    } finally {
+      signatureChecks.mockRestore();
+    }
   });
 
   it('rejects garbage with a clear error, never a crash', async () => {

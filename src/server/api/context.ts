@@ -6,7 +6,7 @@ import type { FileStorage } from '../storage/file-storage';
 import type { UserSessions } from './admin/user-sessions';
 import type { AccessTokenVerifier } from './auth/access-token';
 import { resolveCompanyScope, type CompanyScope } from './auth/company-scope';
-import { resolveViewer, type RoleNames, type Viewer } from './auth/viewer';
+import { resolveViewer, type RoleNames, type UserRow, type Viewer } from './auth/viewer';
 import { ApiError, unauthenticated } from './errors';
 
 export type Domain = 'company' | 'talent';
@@ -15,6 +15,12 @@ export interface ApiContext {
   db: AppDatabase;
   /** Null for a call without a token: only public operations answer it. */
   viewer: Viewer | null;
+  /**
+   * The viewer's user row as read when this call's context was built (the status check
+   * needs it): findMe answers from it instead of reading the same row again. Queries do
+   * not write the user row, so within one call it is what a second read would give.
+   */
+  viewerRow: UserRow | null;
   /** The selected company (tp-company), checked; null when none was sent. */
   company: CompanyScope | null;
   /** tp-domain: which side of the product made the call (spec §7). */
@@ -69,7 +75,7 @@ export function createContextFactory(deps: ContextDependencies) {
 
     if (!token) {
       if (impersonateAs || companyId) throw unauthenticated('Impersonation and company selection need a signed-in user');
-      return { db: deps.db, viewer: null, company: null, domain, jobSearch: deps.jobSearch, jobAdIndex: deps.jobAdIndex, storage: deps.storage, uploadAllowance: deps.uploadAllowance, userSessions: deps.userSessions };
+      return { db: deps.db, viewer: null, viewerRow: null, company: null, domain, jobSearch: deps.jobSearch, jobAdIndex: deps.jobAdIndex, storage: deps.storage, uploadAllowance: deps.uploadAllowance, userSessions: deps.userSessions };
     }
     let verified;
     try {
@@ -77,8 +83,8 @@ export function createContextFactory(deps: ContextDependencies) {
     } catch (error) {
       throw unauthenticated(error instanceof Error ? error.message : 'The access token is not valid');
     }
-    const viewer = await resolveViewer(deps.db, verified, deps.roles, impersonateAs);
+    const { viewer, row } = await resolveViewer(deps.db, verified, deps.roles, impersonateAs);
     const company = companyId ? await resolveCompanyScope(deps.db, viewer.userId, companyId) : null;
-    return { db: deps.db, viewer, company, domain, jobSearch: deps.jobSearch, jobAdIndex: deps.jobAdIndex, storage: deps.storage, uploadAllowance: deps.uploadAllowance, userSessions: deps.userSessions };
+    return { db: deps.db, viewer, viewerRow: row, company, domain, jobSearch: deps.jobSearch, jobAdIndex: deps.jobAdIndex, storage: deps.storage, uploadAllowance: deps.uploadAllowance, userSessions: deps.userSessions };
   };
 }

@@ -1,6 +1,6 @@
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
-import { NoSchemaIntrospectionCustomRule } from 'graphql';
-import { createYoga, maskError, type Plugin } from 'graphql-yoga';
+import { GraphQLError, NoSchemaIntrospectionCustomRule } from 'graphql';
+import { createGraphQLError, createYoga, maskError, processRegularResult, type GraphQLParams, type Plugin } from 'graphql-yoga';
 import { sharedCounter } from '../process/shared-counter';
 import type { AppDatabase } from '../db/client';
 import type { JobSearch } from '../search/job-search';
@@ -88,6 +88,17 @@ function disableIntrospection(): Plugin {
   };
 }
 
+/** The message yoga gives a masked error (its default, which createApi keeps). */
+const MASKED_MESSAGE = 'Unexpected error.';
+
+/**
+ * Errors that are not ApiErrors reach clients as "Unexpected error." with no SQL or
+ * stack; a database that cannot be reached is said so, as a 503 with Retry-After.
+ */
+function maskApiError(error: unknown, message: string, isDev?: boolean): Error {
+  return isConnectionFailure(error) ? databaseUnavailable() : maskError(error, message, isDev);
+}
+
 /**
  * The GraphQL API as a fetch handler. It trusts only a verified bearer token and the
  * product headers, so the same code runs in-process or as its own service.
@@ -118,11 +129,7 @@ export function createApi(options: ApiOptions) {
     cors: corsFor(options.allowedOrigins ?? []),
     graphiql: false,
     landingPage: false,
-    // Errors that are not ApiErrors reach clients as "Unexpected error." with no SQL or
-    // stack; a database that cannot be reached is said so, as a 503 with Retry-After.
-    maskedErrors: {
-      maskError: (error, message, isDev) => (isConnectionFailure(error) ? databaseUnavailable() : maskError(error, message, isDev)),
-    },
+    maskedErrors: { maskError: maskApiError, errorMessage: MASKED_MESSAGE },
     logging: options.production ? 'warn' : 'error',
     plugins: [
       EnvelopArmorPlugin({
@@ -145,3 +152,28 @@ export function createApi(options: ApiOptions) {
 }
 
 export type Api = ReturnType<typeof createApi>;
+
+/**
+ * One operation answered for a caller in this process (the BFF), as the API answers it
+ * over HTTP with `accept: application/json`, without the HTTP shape around it: no body to
+ * write and read back, no CORS or route matching. It runs yoga's own steps from the
+ * point where an HTTP request's JSON body has been read: the params checks, parse and
+ * validate through yoga's caches (guard rails included), the context factory on the
+ * request's headers (the bearer token and product headers), execution with every plugin
+ * (control characters, masked errors, event mail), and yoga's JSON result processor, which
+ * gives the same status, Retry-After and body. `params` must be what that JSON body parses
+ * to; `request` carries the headers and method, and no body.
+ */
+export async function answerInProcess(api: Api, params: GraphQLParams, request: Request): Promise<Response> {
+  let result: Awaited<ReturnType<Api['getResultForParams']>>;
+  try {
+    result = await api.getResultForParams({ params, request }, { request });
+  } catch (error) {
+    // Only yoga's params checks throw here (execution errors come back as results): the
+    // answer is the one its request handler gives, masked as every other error.
+    const masked = maskApiError(error, MASKED_MESSAGE);
+    if (masked !== error) api.logger.error(error);
+    result = { errors: [masked instanceof GraphQLError ? masked : createGraphQLError(masked.message, { originalError: masked })] };
+  }
+  return processRegularResult(result!, api.fetchAPI, 'application/json');
+}

@@ -1,4 +1,5 @@
-import type { Api } from '../api/yoga';
+import { answerInProcess, type Api } from '../api/yoga';
+import type { GraphQLParams } from 'graphql-yoga';
 
 export interface GraphqlRequestBody {
   query: string;
@@ -36,21 +37,33 @@ function multipartBody(body: GraphqlRequestBody, files: GraphqlFiles): FormData 
 }
 
 /**
- * Calls the GraphQL API: in-process through yoga's fetch when it runs here, or over HTTP
- * to GRAPHQL_URL. Either way it is the same request an external client would send.
+ * Calls the GraphQL API: in-process when it runs here, or over HTTP to GRAPHQL_URL. Either
+ * way the API gets what an external client would send (the same JSON body, headers and
+ * token) and answers with the same status and body. In-process, an operation skips the
+ * HTTP shape (answerInProcess): a request and a response built, a body written and read
+ * back, 0.15 to 0.5 ms of CPU per call, and a signed-in page makes two to four calls.
+ * Uploads still go through yoga's fetch, whose multipart parser reads the files.
  */
 export function createApiCaller(options: { api: Api | null; url: string | null; path: string }) {
   const target = options.url ?? `http://in-process${options.path}`;
-  const send = (request: Request) => (options.api && !options.url ? options.api.fetch(request) : fetch(request));
+  const api = options.api && !options.url ? options.api : null;
 
   return async function callApi(body: GraphqlRequestBody, headers: Headers, signal?: AbortSignal, files?: GraphqlFiles): Promise<GraphqlAnswer> {
     let payload: string | FormData = JSON.stringify(body);
-    if (files) {
-      payload = multipartBody(body, files);
-      // The multipart content type carries its boundary: fetch sets it from the body.
-      headers.delete('content-type');
+    let response: Response;
+    if (api && !files) {
+      // The params are what the API would parse from this JSON body: undefined variables
+      // left out, dates as text, exactly as over HTTP.
+      response = await answerInProcess(api, JSON.parse(payload) as GraphQLParams, new Request(target, { method: 'POST', headers, signal }));
+    } else {
+      if (files) {
+        payload = multipartBody(body, files);
+        // The multipart content type carries its boundary: fetch sets it from the body.
+        headers.delete('content-type');
+      }
+      const request = new Request(target, { method: 'POST', headers, body: payload, signal });
+      response = await (api ? api.fetch(request) : fetch(request));
     }
-    const response = await send(new Request(target, { method: 'POST', headers, body: payload, signal }));
     const text = await response.text();
     try {
       const retryAfter = response.headers.get('retry-after');

@@ -11,6 +11,7 @@ import pg from 'pg';
 import { DatabaseError, rootMessage } from './database-error';
 import { acquireDirectoryLock } from './directory-lock';
 import { embeddedEngineOf, openEmbeddedPostgres, type EmbeddedEngine } from './embedded-postgres';
+import { nameStatementsOf } from './named-statements';
 import * as schema from './schema';
 
 export type AppSchema = typeof schema;
@@ -161,6 +162,7 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions, e
   // that ended the process (found by bench/faults.mjs). The query that follows fails
   // ("try again"), and the pool drops the broken client when it is released.
   pool.on('connect', (client) => client.on('error', (error) => log(`database: connection failed: ${error.message}`)));
+  pool.on('connect', nameStatementsOf);
   // The same error again, for an idle client: already logged by the listener above.
   pool.on('error', () => {});
   try {

@@ -1,4 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { AppDatabase } from '../../db/client';
+import { preparedQuery } from '../../db/prepared-query';
 import { effectivePermissions } from '../../../lib/permissions/effective-permissions';
 import { buildRoute } from '../../../lib/routes/build-route';
 import { zodIssues } from '../../../lib/forms/zod-issues';
@@ -7,7 +9,6 @@ import {
   company,
   companyOnUser,
   talentProfile,
-  user,
 } from '../../db/schema';
 import { userFeatureFlagRows } from '../feature-flags/feature-flag-access';
 import { builder } from '../builder';
@@ -116,20 +117,26 @@ const MembershipWhere = builder.inputType('MembershipWhere', {
 builder.queryType({});
 builder.mutationType({});
 
+// findMe runs on every signed-in page: its queries are built once (preparedQuery).
+const ofUser = sql.placeholder('userId');
+const membershipsOf = preparedQuery((db: AppDatabase) => selectMemberships(db, eq(companyOnUser.userId, ofUser)).prepare(''));
+const activeMembershipsOf = preparedQuery((db: AppDatabase) => selectMemberships(db, and(eq(companyOnUser.userId, ofUser), isNull(company.deletedAt))!).prepare(''));
+const talentProfileOf = preparedQuery((db: AppDatabase) =>
+  db.select().from(talentProfile).where(and(eq(talentProfile.userId, ofUser), isNull(talentProfile.deletedAt))).limit(1).prepare(''),
+);
+
 builder.queryField('findMe', (t) =>
   t.field({
     type: MeRef,
     authScopes: { signedIn: true },
     args: { where: t.arg({ type: MembershipWhere, required: false }) },
-    resolve: async (_root, args, { db, viewer }) => {
+    resolve: async (_root, args, { db, viewer, viewerRow: row }) => {
       const userId = viewer!.userId;
-      const [row] = await db.select().from(user).where(eq(user.id, userId)).limit(1);
-      const membershipFilter = args.where?.activeCompaniesOnly ? and(eq(companyOnUser.userId, userId), isNull(company.deletedAt)) : eq(companyOnUser.userId, userId);
       // One query per list, whatever the number of companies: no query per row.
       const [memberships, flags, profiles] = await Promise.all([
-        selectMemberships(db, membershipFilter!),
+        (args.where?.activeCompaniesOnly ? activeMembershipsOf : membershipsOf)(db).execute({ userId }),
         userFeatureFlagRows(db, userId),
-        db.select().from(talentProfile).where(and(eq(talentProfile.userId, userId), isNull(talentProfile.deletedAt))).limit(1),
+        talentProfileOf(db).execute({ userId }),
       ]);
       const profile = profiles[0] ?? null;
       const redirect = row?.redirect ?? (profile || memberships.length ? null : buildRoute('talentProfile'));

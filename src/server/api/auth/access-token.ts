@@ -3,6 +3,17 @@ import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyG
 /** Leeway for exp/nbf/iat (spec §5): 60 seconds. */
 export const TOKEN_CLOCK_TOLERANCE_S = 60;
 
+/**
+ * How long a token that passed verification is taken as verified again without checking
+ * its signature: a page makes several API calls with the same token, and the RSA check
+ * was a good part of each call's CPU. Never past the token's own expiry; well within the
+ * time the issuer's keys are cached anyway (10 minutes), so a key withdrawn from the JWKS
+ * is refused no later than before.
+ */
+export const VERIFIED_TOKEN_REUSE_MS = 60_000;
+/** Tokens remembered at most (one per signed-in session at a time); the oldest go first. */
+const MAX_REMEMBERED_TOKENS = 10_000;
+
 export interface AccessTokenVerifierOptions {
   issuer: string;
   audience: string;
@@ -42,7 +53,12 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions) {
     return keys;
   };
 
+  const remembered = new Map<string, { verified: VerifiedAccessToken; until: number }>();
+
   return async function verifyAccessToken(token: string): Promise<VerifiedAccessToken> {
+    const known = remembered.get(token);
+    if (known && known.until > Date.now()) return known.verified;
+    remembered.delete(token);
     let payload: JWTPayload;
     try {
       ({ payload } = await jwtVerify(token, await loadKeys(), {
@@ -56,13 +72,16 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions) {
       throw new AccessTokenError(describe(error), 'sign in again to get a fresh token');
     }
     const roles = payload[options.rolesClaim];
-    return {
+    const verified: VerifiedAccessToken = {
       subject: payload.sub!,
       email: typeof payload.email === 'string' ? payload.email : null,
       name: typeof payload.name === 'string' ? payload.name : null,
       roles: Array.isArray(roles) ? roles.filter((role): role is string => typeof role === 'string') : [],
       claims: payload,
     };
+    if (remembered.size >= MAX_REMEMBERED_TOKENS) remembered.delete(remembered.keys().next().value!);
+    remembered.set(token, { verified, until: Math.min(Date.now() + VERIFIED_TOKEN_REUSE_MS, (payload.exp! + TOKEN_CLOCK_TOLERANCE_S) * 1000) });
+    return verified;
   };
 }
 

@@ -1,5 +1,6 @@
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
+import { preparedQuery } from '../../db/prepared-query';
 import { admin, impersonation, user } from '../../db/schema';
 import { maySignIn } from '../../../lib/admin/user-status';
 import { oldestOpenImpersonationStart } from '../../../lib/impersonation/impersonation-rules';
@@ -27,7 +28,7 @@ export interface Viewer {
   actor: { userId: string; externalId: string; impersonationId: string } | null;
 }
 
-type UserRow = typeof user.$inferSelect;
+export type UserRow = typeof user.$inferSelect;
 
 /**
  * The first call of a new subject provisions its user row (externalId = subject). An
@@ -35,9 +36,11 @@ type UserRow = typeof user.$inferSelect;
  * act as an admin without seeing that admin's token. A new user takes up the company
  * invitations sent to their verified address.
  */
+const userBySubject = preparedQuery((db: AppDatabase) => db.select().from(user).where(eq(user.externalId, sql.placeholder('subject'))).limit(1).prepare(''));
+
 export async function provisionUser(db: AppDatabase, token: VerifiedAccessToken, roles: RoleNames): Promise<UserRow> {
   const email = token.email ?? `${token.subject}@users.invalid`;
-  let [row] = await db.select().from(user).where(eq(user.externalId, token.subject)).limit(1);
+  let [row] = await userBySubject(db).execute({ subject: token.subject });
   if (!row) {
     await db.transaction(async (tx) => {
       const [created] = await tx
@@ -49,7 +52,7 @@ export async function provisionUser(db: AppDatabase, token: VerifiedAccessToken,
       // (email_verified) lets its owner take them up, or anyone could claim one by typing it.
       if (created && token.claims.email_verified === true) await joinInvitedCompanies(tx, created);
     });
-    [row] = await db.select().from(user).where(eq(user.externalId, token.subject)).limit(1);
+    [row] = await userBySubject(db).execute({ subject: token.subject });
   }
   if (!row) throw new Error(`could not provision the user of subject ${token.subject}`);
 
@@ -75,6 +78,12 @@ export const ACCOUNT_INACTIVE_REASON = 'accountInactive';
 const accountInactive = () =>
   new ApiError('FORBIDDEN', 'This account is not active', { reason: ACCOUNT_INACTIVE_REASON, hint: 'the platform blocked or deleted this account; sign in is refused', httpStatus: 403 });
 
+/** The viewer of a call and their user row (the target's while impersonating), read once per call. */
+export interface ResolvedViewer {
+  viewer: Viewer;
+  row: UserRow;
+}
+
 /**
  * `x-impersonate-as` (spec §6-§7): honoured only for a caller holding the impersonation
  * role; the target must exist, be active and not be an admin, and the caller must have
@@ -86,7 +95,7 @@ export async function resolveViewer(
   token: VerifiedAccessToken,
   roles: RoleNames,
   impersonateAs: string | null,
-): Promise<Viewer> {
+): Promise<ResolvedViewer> {
   const caller = await provisionUser(db, token, roles);
   const isImpersonate = token.roles.includes(roles.impersonateRole);
   // Blocked or deleted (issue 19): every call is refused, whatever token is still around;
@@ -94,12 +103,15 @@ export async function resolveViewer(
   if (!maySignIn(caller.status)) throw accountInactive();
   if (!impersonateAs) {
     return {
-      userId: caller.id,
-      externalId: caller.externalId,
-      email: caller.email,
-      isAdmin: token.roles.includes(roles.adminRole),
-      isImpersonate,
-      actor: null,
+      viewer: {
+        userId: caller.id,
+        externalId: caller.externalId,
+        email: caller.email,
+        isAdmin: token.roles.includes(roles.adminRole),
+        isImpersonate,
+        actor: null,
+      },
+      row: caller,
     };
   }
   if (!isImpersonate) throw forbidden('Impersonation needs the impersonation role');
@@ -130,11 +142,14 @@ export async function resolveViewer(
   }
   const target = found.target;
   return {
-    userId: target.id,
-    externalId: target.externalId,
-    email: target.email,
-    isAdmin: false,
-    isImpersonate,
-    actor: { userId: caller.id, externalId: caller.externalId, impersonationId: found.impersonationId },
+    viewer: {
+      userId: target.id,
+      externalId: target.externalId,
+      email: target.email,
+      isAdmin: false,
+      isImpersonate,
+      actor: { userId: caller.id, externalId: caller.externalId, impersonationId: found.impersonationId },
+    },
+    row: target,
   };
 }

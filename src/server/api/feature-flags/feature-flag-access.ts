@@ -1,18 +1,24 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { activeFeatureFlagNames, hasFeatureFlag, type FeatureFlagName } from '../../../lib/feature-flags/feature-flags';
+import { preparedQuery } from '../../db/prepared-query';
 import { featureFlag, userFeatureFlag } from '../../db/schema';
 import type { Writer } from '../companies/company-rows';
 import type { ApiContext } from '../context';
 import { ApiError, unauthenticated } from '../errors';
 
-/** A user's flags, deleted ones included (findMe tells them apart by deletedAt), by name. */
-export function userFeatureFlagRows(db: Writer, userId: string) {
-  return db
+const flagRowsOf = preparedQuery((db: Writer) =>
+  db
     .select({ name: featureFlag.name, deletedAt: featureFlag.deletedAt })
     .from(userFeatureFlag)
     .innerJoin(featureFlag, eq(featureFlag.id, userFeatureFlag.featureFlagId))
-    .where(eq(userFeatureFlag.userId, userId))
-    .orderBy(featureFlag.name);
+    .where(eq(userFeatureFlag.userId, sql.placeholder('userId')))
+    .orderBy(featureFlag.name)
+    .prepare(''),
+);
+
+/** A user's flags, deleted ones included (findMe tells them apart by deletedAt), by name; read on every signed-in page (findMe). */
+export function userFeatureFlagRows(db: Writer, userId: string) {
+  return flagRowsOf(db).execute({ userId });
 }
 
 /**

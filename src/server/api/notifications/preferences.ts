@@ -1,13 +1,18 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { withDefaults, type NotificationPreference } from '../../../lib/account/notification-preferences';
 import type { AppDatabase } from '../../db/client';
+import { preparedQuery } from '../../db/prepared-query';
 import { userNotificationPreferences } from '../../db/schema';
 
-/** One preference per event type for a user: their stored choice, else the default. */
-export async function readNotificationPreferences(db: Pick<AppDatabase, 'select'>, userId: string): Promise<NotificationPreference[]> {
-  const stored = await db
+const storedPreferencesOf = preparedQuery((db: Pick<AppDatabase, 'select'>) =>
+  db
     .select({ type: userNotificationPreferences.type, email: userNotificationPreferences.email, ui: userNotificationPreferences.ui, push: userNotificationPreferences.push })
     .from(userNotificationPreferences)
-    .where(eq(userNotificationPreferences.userId, userId));
-  return withDefaults(stored);
+    .where(eq(userNotificationPreferences.userId, sql.placeholder('userId')))
+    .prepare(''),
+);
+
+/** One preference per event type for a user: their stored choice, else the default (read for the bell on every signed-in page). */
+export async function readNotificationPreferences(db: Pick<AppDatabase, 'select'>, userId: string): Promise<NotificationPreference[]> {
+  return withDefaults(await storedPreferencesOf(db).execute({ userId }));
 }
