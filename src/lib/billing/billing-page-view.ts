@@ -1,8 +1,23 @@
 import type { Translate } from '../i18n/i18n';
 import { ATTACHMENT_RULE } from '../uploads/upload-rules';
 import { formValuesFromBilling, newBillingValues, periodChoices, type BillingFormValues } from './billing-form';
-import type { BillingAssignmentView, BillingFormData, BillingListData, BillingView, PaymentProfileView } from './billing-operations';
-import { billingHref, type BillingListFilter, type BillingPageState } from './billing-page-state';
+import { sendDocument, type SendGraphql } from '../graphql/send-document';
+import {
+  BILLING_FORM_QUERY,
+  BILLING_LIST_QUERY,
+  BILLING_ONE_QUERY,
+  PAYMENT_PROFILE_QUERY,
+  readBillingForm,
+  readBillingList,
+  readOneBilling,
+  readPaymentProfile,
+  type BillingAssignmentView,
+  type BillingFormData,
+  type BillingListData,
+  type BillingView,
+  type PaymentProfileView,
+} from './billing-operations';
+import { billingHref, BILLINGS_PER_PAGE, type BillingListFilter, type BillingPageState } from './billing-page-state';
 import type { FieldErrors } from '../forms/form-outcome';
 import type { BillingSubmission, PaymentProfileFormValues } from './billing-submission';
 
@@ -42,6 +57,17 @@ export interface BillingPageLoaders {
   billing: (id: string) => Promise<BillingView | null>;
   form: () => Promise<BillingFormData>;
   paymentProfile: () => Promise<{ hasProfile: boolean; paymentProfile: PaymentProfileView | null }>;
+}
+
+/** The page's reads, each through `send` (the page's BFF sender, or a test's). */
+export function billingPageLoaders(send: SendGraphql): BillingPageLoaders {
+  return {
+    list: async (page, filter) =>
+      readBillingList(await sendDocument(send, BILLING_LIST_QUERY, { page, perPage: BILLINGS_PER_PAGE, filter: { status: filter.status, jobAssignmentId: filter.assignmentId } })),
+    billing: async (id) => readOneBilling(await sendDocument(send, BILLING_ONE_QUERY, { id })),
+    form: async () => readBillingForm(await sendDocument(send, BILLING_FORM_QUERY)),
+    paymentProfile: async () => readPaymentProfile(await sendDocument(send, PAYMENT_PROFILE_QUERY)),
+  };
 }
 
 export interface BillingViewContext {

@@ -1,21 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  BILLING_FORM_QUERY,
-  BILLING_LIST_QUERY,
-  BILLING_ONE_QUERY,
-  PAYMENT_PROFILE_QUERY,
-  readBillingForm,
-  readBillingList,
-  readOneBilling,
-  readPaymentProfile,
-} from '../../../../src/lib/billing/billing-operations';
-import { BILLINGS_PER_PAGE, readBillingPageState } from '../../../../src/lib/billing/billing-page-state';
-import { billingPageView, type BillingPageLoaders } from '../../../../src/lib/billing/billing-page-view';
+import { readBillingPageState } from '../../../../src/lib/billing/billing-page-state';
+import { billingPageLoaders, billingPageView, type BillingPageLoaders } from '../../../../src/lib/billing/billing-page-view';
 import { periodOf, periodValue } from '../../../../src/lib/billing/billing-period';
 import { submitBillingPage, type SubmissionContext } from '../../../../src/lib/billing/billing-submission';
 import { getTranslator } from '../../../../src/lib/i18n/i18n';
-import { sendDocument, type SendGraphql } from '../../../../src/lib/graphql/send-document';
+import type { SendGraphql } from '../../../../src/lib/graphql/send-document';
 import { billing, company, jobAssignment, jobDescription } from '../../../../src/server/db/schema';
 import { startApiHarness, type ApiHarness } from '../../../support/api-harness';
 import { describeEachDatabase } from '../../../support/test-database';
@@ -54,12 +44,7 @@ describeEachDatabase('talent billing page', (kind) => {
       .returning();
     assignmentId = assignment!.id;
     send = (request) => h.call(request.query, { token, variables: request.variables });
-    load = {
-      list: async (page, filter) => readBillingList(await sendDocument(send, BILLING_LIST_QUERY, { page, perPage: BILLINGS_PER_PAGE, filter: { status: filter.status, jobAssignmentId: filter.assignmentId } })),
-      billing: async (id) => readOneBilling(await sendDocument(send, BILLING_ONE_QUERY, { id })),
-      form: async () => readBillingForm(await sendDocument(send, BILLING_FORM_QUERY)),
-      paymentProfile: async () => readPaymentProfile(await sendDocument(send, PAYMENT_PROFILE_QUERY)),
-    };
+    load = billingPageLoaders(send);
     const upload = () => Promise.reject(new Error('no uploads in this suite: see billing-attachments.test.ts'));
     context = { send, upload, t, now, loadAssignments: async () => (await load.form()).assignments, loadPaymentProfile: async () => (await load.paymentProfile()).paymentProfile };
   });
