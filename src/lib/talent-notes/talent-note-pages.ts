@@ -1,7 +1,7 @@
 import { companyRefusal } from '../companies/company-refusals';
 import { tickedBoxes, typedForm } from '../forms/form-values';
 import { answerIssues } from '../forms/answer-issues';
-import { fieldErrorsOf, type FormOutcome, type RefusalStatus } from '../forms/form-outcome';
+import { type Done, fieldErrorsOf, type Invalid, type RefusalStatus } from '../forms/form-outcome';
 import { parseForm } from '../forms/parse-form';
 import { graphql, type ResultOf } from '../graphql/graphql';
 import { sendDocument, type SendGraphql } from '../graphql/send-document';
@@ -61,21 +61,14 @@ export interface TalentNoteFormValues {
   private: boolean;
 }
 
-export type TalentNoteOutcome =
-  | { kind: 'done'; noticeKey: string }
-  | {
-      kind: 'refused';
-      /** The note the refusal is about; null for the new-note form. */
-      noteId: string | null;
-      status: RefusalStatus;
-      form: Extract<FormOutcome<TalentNoteFormValues>, { kind: 'invalid' }>;
-    };
+/** Invalid: the note's form again; `noteId` is the note it is about, null for the new-note form. */
+export type TalentNoteOutcome = Done<{ noticeKey: string }> | (Invalid<TalentNoteFormValues> & { noteId: string | null });
 
 /** One post of the notes section, by its intent; note ids are resolved by the API inside the company. */
 export async function submitTalentNoteWrite(intent: TalentNoteIntent, talentProfileId: string, form: FormData, send: SendGraphql, t: Translate): Promise<TalentNoteOutcome> {
   const noteId = intent === 'createNote' ? null : postedId(form);
   const values = { ...typedForm(form, ['note']), ...tickedBoxes(form, ['private']) };
-  const refused = (status: RefusalStatus, fieldErrors: Record<string, string | undefined>, formError: string | null): TalentNoteOutcome => ({ kind: 'refused', noteId, status, form: { kind: 'invalid', values, fieldErrors, formError, status } });
+  const refused = (status: RefusalStatus, fieldErrors: Record<string, string | undefined>, formError: string | null): TalentNoteOutcome => ({ kind: 'invalid', noteId, values, fieldErrors, formError, status });
   if (intent !== 'createNote' && !noteId) return refused(422, {}, t(`${WORDS}.gone`));
   if (intent === 'deleteNote') {
     const answer = await sendDocument(send, DELETE_ONE_COMPANY_TALENT_NOTE_MUTATION, { id: noteId! });

@@ -29,7 +29,7 @@ describe('ticked boxes of a refused form: one reading (tickedBoxes), the same as
       expect(await submitJobAdForm(null, box('isAnonymous'), api.send, t)).toMatchObject({ kind: 'invalid', values: { isAnonymous: ticked } });
       expect(await submitJobDescriptionForm(null, box('openForApplications'), api.send, t)).toMatchObject({ kind: 'invalid', values: { openForApplications: ticked } });
       expect(await submitCompanyAssignmentForm(null, box('clientPricesIsVisibleToTalent'), api.send, t)).toMatchObject({ kind: 'invalid', values: { clientPricesIsVisibleToTalent: ticked } });
-      expect(await submitTalentNoteWrite('createNote', ID, box('private'), api.send, t)).toMatchObject({ kind: 'refused', form: { values: { note: '', private: ticked } } });
+      expect(await submitTalentNoteWrite('createNote', ID, box('private'), api.send, t)).toMatchObject({ kind: 'invalid', noteId: null, values: { note: '', private: ticked } });
       expect(api.sent).toEqual([]);
     }
   });
