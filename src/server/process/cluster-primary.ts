@@ -53,7 +53,11 @@ export async function runClusterPrimary(options: ClusterPrimaryOptions) {
   const port = config.port === 0 ? await freePort(config.host) : config.port;
   const workerEnv = { ...options.env, PORT: String(port) };
   // --expose-gc: a worker collects its garbage when a burst is over (idle-memory-release.ts).
-  cluster.setupPrimary({ exec: options.entry, args: [], execArgv: [...process.execArgv, '--expose-gc'] });
+  // --max-semi-space-size=32 (MB; V8 grows it to 16 here by default): a page render allocates
+  // many short-lived objects, and a larger young generation collects them in fewer
+  // scavenges, promoting fewer to the old one (a guest /jobs about 10 % less Node CPU,
+  // side by side). The idle collection gives the space back after a burst.
+  cluster.setupPrimary({ exec: options.entry, args: [], execArgv: [...process.execArgv, '--expose-gc', '--max-semi-space-size=32'] });
 
   let stopping: Promise<void> | null = null;
   /** Workers that got as far as listening: one that dies before could not start at all. */
