@@ -4,6 +4,7 @@ import { ClientError, GraphQLClient } from 'graphql-request';
 import { documentRequest } from '../../lib/graphql/send-document';
 import { ERROR_TOAST_AUTO_HIDE_MS, errorToastMessage } from '../../lib/notifications/toast-policy';
 import { showToast } from '../stores/toasts';
+import { errorMessage } from '../../lib/text/error-message';
 
 /** The BFF's GraphQL proxy: islands never see a token, the session cookie goes along. */
 const PROXY_PATH = '/api/graphql';
@@ -82,7 +83,7 @@ export async function mutate<TResult, TVariables>(
     return await graphqlClient().request<TResult>(documentRequest(document as TadaDocumentNode<unknown, unknown>).query, variables as Record<string, unknown>);
   } catch (raw) {
     const described = describe(raw);
-    const messages = raw instanceof ClientError && raw.response.errors?.length ? raw.response.errors.map((item) => item.message) : [described instanceof Error ? described.message : String(described)];
+    const messages = raw instanceof ClientError && raw.response.errors?.length ? raw.response.errors.map((item) => item.message) : [errorMessage(described)];
     const combined = new Error(messages.join('\n'));
     if (options.onError) {
       options.onError(combined);

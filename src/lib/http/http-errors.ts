@@ -1,4 +1,5 @@
 // Spec §8 "HTTP statuses" and the login client's fetch timeout message.
+import { errorMessage } from '../text/error-message';
 
 export class HttpStatusError extends Error {
   override readonly name = 'HttpStatusError';
@@ -16,7 +17,7 @@ export class HttpParseError extends Error {
   readonly code = 'PARSE_ERROR';
 
   constructor(cause: unknown) {
-    const reason = cause instanceof Error ? cause.message : String(cause);
+    const reason = errorMessage(cause);
     super(`Failed to parse response body as JSON: ${reason}`, { cause });
   }
 }

@@ -12,6 +12,7 @@ import type { OidcClient } from './oidc-client';
 import type { RateLimiter } from './rate-limit';
 import { serializeCookie, type LoadedSession, type SessionManager } from './sessions';
 import { buildUpstreamHeaders } from './upstream-headers';
+import { errorMessage } from '../../lib/text/error-message';
 
 /** Access tokens are refreshed this long before they expire (spec §9: token cache expires 60 s early). */
 const REFRESH_MARGIN_MS = 60_000;
@@ -212,7 +213,7 @@ export function createBff(options: BffOptions) {
         const redirect = user?.redirect ? safeReturnTo(user.redirect) : null;
         return redirect && redirect !== '/' ? redirect : returnTo;
       } catch (error) {
-        log(`sign-in: findMe failed, landing on ${returnTo} (${error instanceof Error ? error.message : String(error)})`);
+        log(`sign-in: findMe failed, landing on ${returnTo} (${errorMessage(error)})`);
         return returnTo;
       }
     },
@@ -246,7 +247,7 @@ export function createBff(options: BffOptions) {
       if (refreshToken) {
         // Sign-out must not fail because the provider is slow or down: the session is
         // already gone here, and the token expires on its own.
-        await oidc.revokeRefreshToken(refreshToken).catch((error: unknown) => log(`sign-out: refresh token not revoked (${error instanceof Error ? error.message : String(error)})`));
+        await oidc.revokeRefreshToken(refreshToken).catch((error: unknown) => log(`sign-out: refresh token not revoked (${errorMessage(error)})`));
       }
       try {
         return { location: await oidc.endSessionUrl(session.record.tokens.idToken), setCookies };

@@ -1,3 +1,5 @@
+import { errorMessage } from '../../lib/text/error-message';
+
 export type DatabaseErrorCode =
   | 'DATABASE_LOCKED'
   | 'DATABASE_OPTIONS_INVALID'
@@ -46,5 +48,5 @@ export function isConnectionFailure(error: unknown): boolean {
 export function rootMessage(error: unknown): string {
   let current = error;
   while (current instanceof Error && current.cause instanceof Error) current = current.cause;
-  return current instanceof Error ? current.message : String(current);
+  return errorMessage(current);
 }

@@ -8,6 +8,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { DatabaseError } from './database-error';
 import { acquireDirectoryLock, isAlive } from './directory-lock';
+import { errorMessage } from '../../lib/text/error-message';
 
 /**
  * The embedded default since issue 12: a real PostgreSQL server (the binaries of the
@@ -351,7 +352,7 @@ export async function openEmbeddedPostgres(dataDir: string, log: (message: strin
       await ensureDatabase(password, endpoint);
     } catch (error) {
       if (child) await stopServer(child);
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorMessage(error);
       throw new DatabaseError(
         'DATABASE_UNREACHABLE',
         `The embedded PostgreSQL in ${clusterDir} did not start: ${reason}`,

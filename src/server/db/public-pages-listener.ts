@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Database } from './client';
+import { errorMessage } from '../../lib/text/error-message';
 
 /** The channel the triggers of migration 0014 notify on every write behind the guest pages. */
 export const PUBLIC_PAGES_CHANNEL = 'tp_public_pages';
@@ -46,7 +47,7 @@ export async function listenForPublicPageChanges(database: Database, changes: Pu
       client = next;
       changes.listening(true);
     } catch (error) {
-      log(`guest page cache: cannot listen for changes (${error instanceof Error ? error.message : String(error)}); trying again`);
+      log(`guest page cache: cannot listen for changes (${errorMessage(error)}); trying again`);
       // Ending it schedules the next try.
       await next.end().catch(() => undefined);
     }

@@ -12,6 +12,7 @@ import { FormBodyError, readFormBody } from './form-body';
 import { minutesToWait } from './login-throttle';
 import { sendHtml } from './html-response';
 import { renderLoginPage, renderMessagePage, renderSignUpPage, type Branding, type InteractionLinks } from './pages';
+import { errorMessage } from '../../lib/text/error-message';
 
 export interface InteractionHandlerOptions {
   provider: Provider;
@@ -175,7 +176,7 @@ export function createInteractionHandler(options: InteractionHandlerOptions) {
     }
     log(`idp: sign-up ${result.isNew ? 'created an account' : 'named an existing account'} (client ${client})`);
     // A mail that cannot be sent must not change the answer; the account can still sign in.
-    await sendSignUpMail(interaction.uid, result).catch((error: unknown) => log(`idp: sign-up mail failed: ${error instanceof Error ? error.message : String(error)}`));
+    await sendSignUpMail(interaction.uid, result).catch((error: unknown) => log(`idp: sign-up mail failed: ${errorMessage(error)}`));
     sendMessage(res, 200, t('identity.checkEmail.title'), t('identity.checkEmail.message', { email: result.email }));
   }
 

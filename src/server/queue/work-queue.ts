@@ -1,6 +1,7 @@
 import { fromPglite, PgBoss } from 'pg-boss';
 import type { Database } from '../db/client';
 import type { MailMessage } from '../mail/mailer';
+import { errorMessage } from '../../lib/text/error-message';
 
 // Scheduled and deferred work (issue 20 item 5) in a job queue kept in the database itself:
 // pg-boss, on PostgreSQL and on the embedded PGlite alike. Jobs are rows (schema `pgboss`),
@@ -63,7 +64,11 @@ export async function startWorkQueue(options: WorkQueueOptions): Promise<WorkQue
     database.kind === 'pglite'
       ? new PgBoss({ db: fromPglite(database.client), backend: 'pglite', schema })
       : new PgBoss({ connectionString: database.connectionString, max: 3, schema });
-  boss.on('error', (error) => log(`queue: ${error instanceof Error ? error.message : String(error)}`));
+  // A failed job's error comes as a plain object with its queue's name beside the message.
+  boss.on('error', (error: unknown) => {
+    const queue = typeof error === 'object' && error !== null ? (error as { queue?: unknown }).queue : undefined;
+    log(`queue: ${typeof queue === 'string' ? `${queue}: ` : ''}${errorMessage(error)}`);
+  });
   await boss.start();
 
   const mailRetry = options.mailRetry ?? MAIL_RETRY;
@@ -78,7 +83,7 @@ export async function startWorkQueue(options: WorkQueueOptions): Promise<WorkQue
     try {
       await handlers.sendMail(job!.data);
     } catch (error) {
-      log(`mail: "${job!.data.subject}" to ${job!.data.to} failed again (try ${job!.retryCount + 2}): ${error instanceof Error ? error.message : String(error)}`);
+      log(`mail: "${job!.data.subject}" to ${job!.data.to} failed again (try ${job!.retryCount + 2}): ${errorMessage(error)}`);
       throw error;
     }
   });

@@ -1,6 +1,7 @@
 import type { AppDatabase } from '../db/client';
 import { readTypesenseConfig } from './typesense-config';
 import { createTypesenseIndexer } from './typesense-indexer';
+import { errorMessage } from '../../lib/text/error-message';
 
 /**
  * Keeps the search in step with a job ad after a write (issue 15: publishing is seen at
@@ -36,7 +37,7 @@ export function createJobAdIndex({ db, env, log, fetch }: CreateJobAdIndexOption
       try {
         await indexer.sync(db, jobAdId);
       } catch (error) {
-        log(`search: job ad ${jobAdId} could not be updated in Typesense (${error instanceof Error ? error.message : String(error)}); the next write or a reindex brings it in step`);
+        log(`search: job ad ${jobAdId} could not be updated in Typesense (${errorMessage(error)}); the next write or a reindex brings it in step`);
       }
     },
   };

@@ -6,6 +6,7 @@ import { progressWriter } from '../db/seed/progress-bar';
 import { readTypesenseConfig } from './typesense-config';
 import { JOB_AD_COLLECTION } from './typesense-document';
 import { createTypesenseIndexer } from './typesense-indexer';
+import { errorMessage } from '../../lib/text/error-message';
 
 // `node dist/reindex.mjs`: fills the Typesense collection from the database the server
 // uses (same DATABASE_URL / DATA_DIR), from the project root. It migrates nothing: it
@@ -66,7 +67,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`\nreindex: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`\nreindex: ${errorMessage(error)}\n`);
     process.exitCode = 1;
   },
 );

@@ -1,3 +1,5 @@
+import { errorMessage } from '../../lib/text/error-message';
+
 /** Typesense's authentication header (spec §7: the search key header). */
 export const TYPESENSE_KEY_HEADER = 'X-TYPESENSE-API-KEY';
 
@@ -52,7 +54,7 @@ export async function typesenseCall(http: TypesenseHttp, request: TypesenseReque
     return { status: response.status, text: await response.text() };
   } catch (error) {
     const reason = error instanceof Error && error.name === 'TimeoutError' ? 'timed out' : 'unreachable';
-    throw new TypesenseError(`Typesense at ${http.host} ${reason}: ${error instanceof Error ? error.message : String(error)}`, null, { cause: error });
+    throw new TypesenseError(`Typesense at ${http.host} ${reason}: ${errorMessage(error)}`, null, { cause: error });
   }
 }
 

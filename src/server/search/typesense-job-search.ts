@@ -3,6 +3,7 @@ import { JOB_SEARCH_FIELDS, toTypesenseSortBy, type JobSearchParams } from '../.
 import { clampSuggestionLimit, type JobSearch, type JobSearchResult, type JobSuggestion } from './job-search';
 import { JOB_AD_COLLECTION, unixSeconds } from './typesense-document';
 import { typesenseJson, type TypesenseHttp } from './typesense-http';
+import { errorMessage } from '../../lib/text/error-message';
 
 const DAY_S = 24 * 60 * 60;
 const WARNING_INTERVAL_MS = 60_000;
@@ -71,7 +72,7 @@ export function createTypesenseJobSearch(options: TypesenseJobSearchOptions): Jo
     const at = clock();
     if (lastWarningAt !== null && at - lastWarningAt < WARNING_INTERVAL_MS) return;
     lastWarningAt = at;
-    options.log(`search: Typesense failed, answering from PostgreSQL (warned at most once a minute): ${error instanceof Error ? error.message : String(error)}`);
+    options.log(`search: Typesense failed, answering from PostgreSQL (warned at most once a minute): ${errorMessage(error)}`);
   }
 
   async function searchTypesense(query: URLSearchParams) {

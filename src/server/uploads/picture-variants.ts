@@ -1,6 +1,7 @@
 import pLimit from 'p-limit';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import type { SniffedContentType } from '../../lib/uploads/sniff-content-type';
+import { errorMessage } from '../../lib/text/error-message';
 
 /** Longest side of the kept picture, and side of the square copy menus and lists show. */
 export const PICTURE_MAX_SIDE = 1024;
@@ -105,7 +106,7 @@ async function checkedInput(bytes: Uint8Array, sniffed: SniffedContentType): Pro
   try {
     metadata = await input().metadata();
   } catch (error) {
-    throw new PictureError('unreadable', error instanceof Error ? error.message : String(error));
+    throw new PictureError('unreadable', errorMessage(error));
   }
   if (!metadata.format || FORMAT_OF[metadata.format] !== sniffed) throw new PictureError('unreadable', `decoder sees ${metadata.format ?? 'nothing'}, magic bytes say ${sniffed}`);
   if ((metadata.width ?? 0) * (metadata.height ?? 0) > PICTURE_MAX_PIXELS || decodedBytesOf(metadata) > PICTURE_MAX_DECODED_BYTES) {
@@ -119,6 +120,6 @@ async function encoded<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    throw new PictureError('unreadable', error instanceof Error ? error.message : String(error));
+    throw new PictureError('unreadable', errorMessage(error));
   }
 }

@@ -167,4 +167,19 @@ describeEachDatabase('the database job queue (pg-boss)', (kind) => {
     expect(followed).toHaveLength(1);
     expect(await closeExpiredJobAds({ db: database.db, jobAdIndex: { follow: async () => {} } })).toMatchObject({ titles: 0 });
   });
+
+  // Last: it drops the queue's tables. pg-boss reports a worker that cannot fetch as a plain
+  // object (the error spread, its queue's name beside it), which the log once wrote as
+  // "queue: [object Object]".
+  it("logs a worker's failure with its queue and message, never [object Object]", async () => {
+    const { handlers } = recordingHandlers();
+    await start(handlers);
+    const before = logs.length;
+    if (database.kind === 'postgres') await database.pool.query(`drop schema "${schema}" cascade`);
+    else await database.client.exec(`drop schema "${schema}" cascade`);
+    await until(() => logs.slice(before).some((line) => line.startsWith('queue: ')));
+    const failures = logs.slice(before).filter((line) => line.startsWith('queue: '));
+    expect(failures.some((line) => /^queue: [a-z-]+: .*does not exist/.test(line))).toBe(true);
+    expect(failures.filter((line) => line.includes('[object Object]'))).toEqual([]);
+  });
 });

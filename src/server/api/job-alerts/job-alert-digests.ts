@@ -11,6 +11,7 @@ import type { JobSearch } from '../../search/job-search';
 import type { Viewer } from '../auth/viewer';
 import { recordEvent } from '../record-event';
 import { createUnsubscribeToken, readUnsubscribeToken } from './unsubscribe-token';
+import { errorMessage } from '../../../lib/text/error-message';
 
 // The job alert digests (issue 20 item 4), run by the scheduled job of each frequency. Each
 // due alert runs its saved search through the one job search port (so the digest finds
@@ -126,7 +127,7 @@ export async function sendJobAlertDigests(options: JobAlertDigestOptions, freque
         if (await digestOne(options, alert, now)) totals.sent += 1;
       } catch (error) {
         totals.failed += 1;
-        options.log(`job alerts: the ${frequency} digest of alert ${alert.id} failed (${error instanceof Error ? error.message : String(error)}); it stays due`);
+        options.log(`job alerts: the ${frequency} digest of alert ${alert.id} failed (${errorMessage(error)}); it stays due`);
       }
     }
   }

@@ -11,6 +11,7 @@ import type { Mailer, MailMessage } from '../../mail/mailer';
 import { notificationFactsOf, type EventRow } from './notification-facts';
 import { readNotificationPreferences } from './preferences';
 import { gatherRecordedEvents, type RecordedEvent } from './recorded-events';
+import { errorMessage } from '../../../lib/text/error-message';
 
 // E-mail for the events of the log (issue 20 items 2 and 3). It never runs inside the write:
 // the events an operation records are gathered while it runs (recorded-events.ts), and
@@ -130,14 +131,14 @@ export function createEventMail(options: EventMailOptions): EventMail {
         await mailer.send(message);
         return;
       } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
+        const reason = errorMessage(error);
         if (options.retryLater && !stopping.signal.aborted) {
           try {
             await options.retryLater(message);
             log(`mail: "${message.subject}" to ${message.to} failed (${reason}); queued to be tried again`);
             return;
           } catch (queueError) {
-            log(`mail: "${message.subject}" to ${message.to} could not be queued (${queueError instanceof Error ? queueError.message : String(queueError)}); trying again in memory`);
+            log(`mail: "${message.subject}" to ${message.to} could not be queued (${errorMessage(queueError)}); trying again in memory`);
           }
         }
         const delay = delays[attempt];
@@ -164,7 +165,7 @@ export function createEventMail(options: EventMailOptions): EventMail {
           try {
             await Promise.all((await messagesFor(events)).map(deliver));
           } catch (error) {
-            log(`mail: could not prepare the mails of ${events.length} events (${error instanceof Error ? error.message : String(error)})`);
+            log(`mail: could not prepare the mails of ${events.length} events (${errorMessage(error)})`);
           }
         })(),
       );

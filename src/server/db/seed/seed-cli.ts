@@ -6,6 +6,7 @@ import { migrate } from '../migrate';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import { DEFAULT_JOB_ADS, DEFAULT_TALENTS, isDatabaseEmpty, MIN_JOB_ADS, MIN_TALENTS, seedDemoData, type SeedSummary } from './demo-seed';
 import { progressWriter } from './progress-bar';
+import { errorMessage } from '../../../lib/text/error-message';
 
 // `node dist/seed.mjs [options]`: seeds the demo data into the database the server
 // would use (same DATABASE_URL / DATA_DIR defaults), from the project root.
@@ -128,7 +129,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`\nseed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`\nseed: ${errorMessage(error)}\n`);
     process.exitCode = 1;
   },
 );
