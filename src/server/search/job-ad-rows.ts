@@ -46,11 +46,10 @@ export interface PublicJobAdRow {
   company: PublicCompanyRow | null;
 }
 
-const columns = {
+/** Everything a job card shows, and the fields around it: short values only. */
+const cardColumns = {
   id: jobAd.id,
   title: jobAd.title,
-  description: jobAd.description,
-  adDescription: jobAd.adDescription,
   location: jobAd.location,
   countryCode: jobAd.countryCode,
   locality: jobAd.locality,
@@ -72,12 +71,21 @@ const columns = {
   companyWebsite: company.website,
   companyCountry: company.country,
   companyIndustry: company.industry,
+};
+
+/** The texts of up to 20,000 characters each: read only for a caller that shows them. */
+const longTextColumns = {
+  description: jobAd.description,
+  adDescription: jobAd.adDescription,
   companyDescription: company.description,
 };
 
-const fromJobAdWithCompany = (db: AppDatabase) => db.select(columns).from(jobAd).innerJoin(company, eq(company.id, jobAd.publisherCompanyId));
+const columns = { ...cardColumns, ...longTextColumns };
 
-type JoinedRow = Awaited<ReturnType<typeof fromJobAdWithCompany>>[number];
+const fromJobAdWithCompany = <Columns extends typeof cardColumns>(db: AppDatabase, selected: Columns) =>
+  db.select(selected).from(jobAd).innerJoin(company, eq(company.id, jobAd.publisherCompanyId));
+
+type JoinedRow = Awaited<ReturnType<typeof fromJobAdWithCompany<typeof columns>>>[number];
 
 function toPublic(row: JoinedRow, now: Date): PublicJobAdRow {
   const { companyId, companyName, companyLogo, companyWebsite, companyCountry, companyIndustry, companyDescription, ...ad } = row;
@@ -94,22 +102,33 @@ function toPublic(row: JoinedRow, now: Date): PublicJobAdRow {
   };
 }
 
+export interface LoadJobAdsOptions {
+  /**
+   * Read description, adDescription and the company's description (default true). A list
+   * whose caller shows none of them (the job cards) leaves them out: they are null in its
+   * rows, and each can hold 20,000 characters that the database would send for nothing.
+   */
+  longTexts?: boolean;
+}
+
 /**
  * The open ads with these ids, in the ids' order, in one query. Openness is checked again:
  * a search index may lag behind the database, and it must not show what a guest may not see.
  */
-export async function loadOpenJobAds(db: AppDatabase, ids: readonly string[], now: Date): Promise<PublicJobAdRow[]> {
+export async function loadOpenJobAds(db: AppDatabase, ids: readonly string[], now: Date, { longTexts = true }: LoadJobAdsOptions = {}): Promise<PublicJobAdRow[]> {
   if (!ids.length) return [];
-  const rows = await fromJobAdWithCompany(db).where(and(inArray(jobAd.id, [...ids]), openJobAd(now)));
+  const where = and(inArray(jobAd.id, [...ids]), openJobAd(now));
+  const rows: JoinedRow[] = longTexts
+    ? await fromJobAdWithCompany(db, columns).where(where)
+    : (await fromJobAdWithCompany(db, cardColumns).where(where)).map((row) => ({ ...row, description: null, adDescription: null, companyDescription: null }));
   const byId = new Map(rows.map((row) => [row.id, toPublic(row, now)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
-
 
 /** A published ad of a verified company, open or past its deadline; null otherwise. */
 export async function loadVisibleJobAd(db: AppDatabase, id: string, now: Date): Promise<PublicJobAdRow | null> {
   // Anything but a uuid cannot name an ad (and would make PostgreSQL raise on the cast).
   if (!isUuid(id)) return null;
-  const [row] = await fromJobAdWithCompany(db).where(and(eq(jobAd.id, id), visibleJobAd(now))).limit(1);
+  const [row] = await fromJobAdWithCompany(db, columns).where(and(eq(jobAd.id, id), visibleJobAd(now))).limit(1);
   return row ? toPublic(row, now) : null;
 }

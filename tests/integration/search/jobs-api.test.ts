@@ -100,6 +100,27 @@ describeEachDatabase('job search API (public)', (kind) => {
     expect(h.statements).toHaveLength(2);
   });
 
+  it('reads the long texts of the listed ads only when the query asks for one of them, and then whole', async () => {
+    const rowsStatement = () => h.statements.find((statement) => statement.includes('"job_ad"."title"'))!;
+    h.statements.length = 0;
+    await search({});
+    expect(rowsStatement()).not.toMatch(/"job_ad"\."description"|"job_ad"\."ad_description"|"company"\."description"/);
+
+    const withTexts = async (query: string) => {
+      h.statements.length = 0;
+      const { body } = await h.call(query);
+      expect(body.errors).toBeUndefined();
+      expect(rowsStatement()).toContain('"job_ad"."description"');
+      return (body.data!.jobAds as { items: Array<{ title: string; description?: string; text?: string; company: { description: string | null } | null }> }).items;
+    };
+    const direct = await withTexts('{ jobAds { items { title description company { description } } } }');
+    expect(direct.find((item) => item.title === 'React Developer')).toMatchObject({ description: 'Build our web shop.' });
+    // Through a fragment and under an alias, as a client may ask.
+    const fragment = await withTexts('query { jobAds { items { ...Card } } } fragment Card on JobAd { title text: description }');
+    expect(fragment.find((item) => item.title === 'Backend Engineer')).toMatchObject({ text: 'Mostly Go, some React on the side.' });
+    await withTexts('{ jobAds { items { title company { ... on PublicCompany { description } } } } }');
+  });
+
   it('returns an expired ad by id with isOpen false, but never in a search', async () => {
     const { body } = await h.call(JOB_AD, { id: fixture.ids['Expired React Lead'] });
     expect(body.data?.jobAd).toMatchObject({ title: 'Expired React Lead', isOpen: false, company: { name: 'Nordic Apps' } });

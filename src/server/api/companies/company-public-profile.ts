@@ -7,7 +7,7 @@ import { listedCompany } from './listed-company';
 import { builder } from '../builder';
 import { notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
-import { JobAd } from '../jobs/jobs';
+import { asksForLongTexts, JobAd } from '../jobs/jobs';
 
 // Public: answers without a token, so a later guest company page can use it as the talent
 // page does. It selects the public columns by name and nothing else: invoice details,
@@ -51,7 +51,7 @@ const CompanyPublicProfile = builder.objectRef<CompanyPublicProfileRow>('Company
       type: CompanyOpenJobAdPage,
       description: 'Its open job ads, newest first: published, before their deadline and not anonymous',
       args: { ...pageArgs },
-      resolve: async (profile, args, { db }) => {
+      resolve: async (profile, args, { db }, info) => {
         const window = pageWindow(args);
         const now = new Date();
         // An anonymous ad must not be tied to its publisher, so it is never listed here.
@@ -67,7 +67,7 @@ const CompanyPublicProfile = builder.objectRef<CompanyPublicProfileRow>('Company
             .offset(window.offset),
           db.select({ total: count() }).from(jobAd).innerJoin(company, eq(company.id, jobAd.publisherCompanyId)).where(where),
         ]);
-        const items = await loadOpenJobAds(db, page.map((row) => row.id), now);
+        const items = await loadOpenJobAds(db, page.map((row) => row.id), now, { longTexts: asksForLongTexts(info, ['items']) });
         return { items, total: counted?.total ?? 0, page: window.page, perPage: window.perPage };
       },
     }),

@@ -2,8 +2,10 @@ import { MAX_QUERY_LENGTH } from '../../../lib/jobs/search-params';
 import { JOB_SEARCH_ERRORS, validateJobSearchInput } from '../../../lib/jobs/search-input';
 import { MAX_SUGGESTION_LIMIT } from '../../search/job-search';
 import { loadOpenJobAds, loadVisibleJobAd, type PublicCompanyRow, type PublicJobAdRow } from '../../search/job-ad-rows';
+import type { GraphQLResolveInfo } from 'graphql';
 import { builder } from '../builder';
 import { invalidFields } from '../errors';
+import { selectsField } from '../selected-fields';
 
 // Public operations: they answer calls without a token, so every row they return comes
 // from job-ad-rows, which only ever loads what a guest may see.
@@ -66,6 +68,14 @@ interface SearchPage {
   perPage: number;
 }
 
+/** The JobAd and PublicCompany fields loadOpenJobAds reads only when asked (its longTexts). */
+const LONG_TEXT_FIELDS: ReadonlyArray<readonly string[]> = [['description'], ['adDescription'], ['company', 'description']];
+
+/** Whether the operation asks, for the job ads listed at `listPath`, for any long text. */
+export function asksForLongTexts(info: GraphQLResolveInfo, listPath: readonly string[]): boolean {
+  return LONG_TEXT_FIELDS.some((field) => selectsField(info, [...listPath, ...field]));
+}
+
 const JobAdSearchResult = builder.objectRef<SearchPage>('JobAdSearchResult').implement({
   fields: (t) => ({
     items: t.field({ type: [JobAd], resolve: (result) => result.items }),
@@ -111,13 +121,14 @@ builder.queryField('jobAds', (t) =>
     type: JobAdSearchResult,
     description: 'Searches open job ads (public)',
     args: { search: t.arg({ type: JobAdSearchInput, required: false }) },
-    resolve: async (_root, args, { db, jobSearch }) => {
+    resolve: async (_root, args, { db, jobSearch }, info) => {
       const checked = validateJobSearchInput(args.search);
       if (!checked.ok) throw invalidFields(checked.issues, JOB_SEARCH_ERRORS, 'search');
       const { params } = checked;
       const now = new Date();
       const { ids, total, totalIsExact } = await jobSearch.search(params, now);
-      return { items: await loadOpenJobAds(db, ids, now), total, totalIsExact, page: params.page, perPage: params.perPage };
+      const items = await loadOpenJobAds(db, ids, now, { longTexts: asksForLongTexts(info, ['items']) });
+      return { items, total, totalIsExact, page: params.page, perPage: params.perPage };
     },
   }),
 );
