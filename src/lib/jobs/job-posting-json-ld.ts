@@ -1,5 +1,4 @@
 import { plainTextHtml } from '../text/rich-text';
-import { jobAdTextHtml } from './job-ad-text';
 import { applicantCountries, jobPlaceOf } from './job-location';
 import type { JobAdDetail } from './job-queries';
 
@@ -52,8 +51,10 @@ function jobPlace(ad: JobAdDetail): Record<string, unknown> | null {
  * organisation beyond "Confidential", as the page itself does not: no website, logo or
  * name anywhere; their identifier is issued by the site (siteName) instead of the
  * publisher. Applying happens on the page's own site, so directApply is always true.
+ * `textHtml` is the ad's text as the page shows it (jobAdTextHtml), rendered once by the
+ * page for both: Google wants the description matching the page.
  */
-export function jobPostingJsonLd(ad: JobAdDetail, pageUrl: string, siteName: string): Record<string, unknown> | null {
+export function jobPostingJsonLd(ad: JobAdDetail, pageUrl: string, siteName: string, textHtml: string | null): Record<string, unknown> | null {
   const place = jobPlace(ad);
   if (!place) return null;
   return {
@@ -61,7 +62,7 @@ export function jobPostingJsonLd(ad: JobAdDetail, pageUrl: string, siteName: str
     '@type': 'JobPosting',
     title: ad.title,
     // HTML, as Google reads it; the title only for an ad without any text.
-    description: jobAdTextHtml(ad) ?? plainTextHtml(ad.title),
+    description: textHtml ?? plainTextHtml(ad.title),
     datePosted: ad.publishedAt ?? undefined,
     validThrough: ad.publishedUntil ?? undefined,
     employmentType: googleEmploymentType(ad),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { jobPostingJsonLd, scriptSafeJson } from '../../../src/lib/jobs/job-posting-json-ld';
+import { jobAdTextHtml } from '../../../src/lib/jobs/job-ad-text';
 import type { JobAdDetail } from '../../../src/lib/jobs/job-queries';
 import { jobPostingProblems } from '../../support/job-posting-rules';
 
@@ -36,7 +37,7 @@ function ad(overrides: Partial<JobAdDetail> = {}): JobAdDetail {
 
 /** The posting of an ad that has one (the builder answers null only for an ad without any country). */
 function posting(overrides: Partial<JobAdDetail> = {}): Record<string, any> {
-  const data = jobPostingJsonLd(ad(overrides), PAGE, SITE);
+  const data = jobPostingJsonLd(ad(overrides), PAGE, SITE, jobAdTextHtml(ad(overrides)));
   if (!data) throw new Error('expected a JobPosting');
   return data;
 }
@@ -96,8 +97,8 @@ describe('job ad structured data (JobPosting for search engines)', () => {
   });
 
   it('an ad without any country gets no JobPosting rather than an invalid one', () => {
-    expect(jobPostingJsonLd(ad({ countryCode: null }), PAGE, SITE)).toBeNull();
-    expect(jobPostingJsonLd(ad({ workMode: 'remote', countryCode: null, remoteCountries: [] }), PAGE, SITE)).toBeNull();
+    expect(jobPostingJsonLd(ad({ countryCode: null }), PAGE, SITE, null)).toBeNull();
+    expect(jobPostingJsonLd(ad({ workMode: 'remote', countryCode: null, remoteCountries: [] }), PAGE, SITE, null)).toBeNull();
     // Listed countries are enough for remote work.
     expect(jobPostingProblems(posting({ workMode: 'remote', countryCode: null, remoteCountries: ['FI'] }))).toEqual([]);
   });
