@@ -10,51 +10,19 @@
 // Linux only (/proc). The server must have the demo data (its default) and should not
 // be serving anything else.
 
-import { readdirSync, readFileSync } from 'node:fs';
+import { cpuTicks as cpuTicksUnder, TICKS_PER_MS } from './process-cpu.mjs';
 import { openJobAdIds, signIn, VirtualBrowser } from './mixed-load-core.mjs';
 
 const [origin, pidText] = process.argv.slice(2);
 const requestsFlag = process.argv.indexOf('--requests');
 const REQUESTS = requestsFlag > 0 ? Number(process.argv[requestsFlag + 1]) : 300;
 const CONCURRENCY = 2;
-const TICKS_PER_MS = 100 / 1000; // USER_HZ is 100 on Linux
 if (!origin || !/^\d+$/.test(pidText ?? '')) {
   console.error('usage: node bench/cpu-per-request.mjs <origin> <server pid> [--requests N]');
   process.exit(2);
 }
 const serverPid = Number(pidText);
-
-/** utime + stime (clock ticks) of every process under the server, split into node and postgres. */
-function cpuTicks() {
-  const stats = new Map();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const raw = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const close = raw.lastIndexOf(')');
-      const comm = raw.slice(raw.indexOf('(') + 1, close);
-      const fields = raw.slice(close + 2).split(' ');
-      stats.set(Number(name), { comm, parent: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const under = (pid) => {
-    for (let at = pid, hops = 0; at > 1 && hops < 10; hops += 1) {
-      if (at === serverPid) return true;
-      at = stats.get(at)?.parent ?? 0;
-    }
-    return false;
-  };
-  let node = 0;
-  let postgres = 0;
-  for (const [pid, stat] of stats) {
-    if (!under(pid)) continue;
-    if (stat.comm.startsWith('postgres')) postgres += stat.ticks;
-    else node += stat.ticks;
-  }
-  return { node, postgres };
-}
+const cpuTicks = () => cpuTicksUnder(serverPid);
 
 async function measure(label, browser, target, init, requests = REQUESTS) {
   const run = async (count) => {
