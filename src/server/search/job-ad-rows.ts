@@ -130,15 +130,18 @@ const visibleById = preparedQuery((db: AppDatabase) =>
 /**
  * The open ads with these ids, in the ids' order, in one query. Openness is checked again:
  * a search index may lag behind the database, and it must not show what a guest may not see.
+ * An id that is not a uuid names no ad: it is dropped, not cast (the cast would fail the
+ * whole list).
  */
 export async function loadOpenJobAds(db: AppDatabase, adIds: readonly string[], at: Date, { longTexts = true }: LoadJobAdsOptions = {}): Promise<PublicJobAdRow[]> {
-  if (!adIds.length) return [];
-  const values = { ids: [...adIds], now: at };
+  const wanted = adIds.filter(isUuid);
+  if (!wanted.length) return [];
+  const values = { ids: wanted, now: at };
   const rows: JoinedRow[] = longTexts
     ? await openAdsByIds(db).execute(values)
     : (await openCardsByIds(db).execute(values)).map((row) => ({ ...row, description: null, adDescription: null, companyDescription: null }));
   const byId = new Map(rows.map((row) => [row.id, toPublic(row, at)]));
-  return adIds.flatMap((id) => byId.get(id) ?? []);
+  return wanted.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** A published ad of a verified company, open or past its deadline; null otherwise. */

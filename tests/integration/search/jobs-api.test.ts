@@ -121,6 +121,19 @@ describeEachDatabase('job search API (public)', (kind) => {
     await withTexts('{ jobAds { items { title company { ... on PublicCompany { description } } } } }');
   });
 
+  it('lists the ads a search index names, dropping an id that is not a uuid instead of failing', async () => {
+    const stubbed = startSearchApi(database, {
+      jobSearch: () => ({
+        search: async () => ({ ids: ['not-a-uuid', fixture.ids['React Developer']!, "x'; drop table job_ad; --"], total: 3, totalIsExact: true }),
+        suggest: async () => [],
+      }),
+    });
+    const { status, body } = await stubbed.call(JOB_ADS, { search: {} });
+    expect(body.errors).toBeUndefined();
+    expect(status).toBe(200);
+    expect((body.data!.jobAds as Page).items.map((item) => item.title)).toEqual(['React Developer']);
+  });
+
   it('returns an expired ad by id with isOpen false, but never in a search', async () => {
     const { body } = await h.call(JOB_AD, { id: fixture.ids['Expired React Lead'] });
     expect(body.data?.jobAd).toMatchObject({ title: 'Expired React Lead', isOpen: false, company: { name: 'Nordic Apps' } });
