@@ -115,14 +115,14 @@ export interface LoadJobAdsOptions {
 // Built once per database (preparedQuery): building this select of 26 columns was the
 // largest part of a job page's Node CPU in a profile. One statement whatever the number of
 // ids (an array parameter), so PostgreSQL keeps one plan for it.
-const ids = sql.placeholder('ids');
-const now = sql.placeholder('now');
-const amongIds = sql`${jobAd.id} = any(${ids}::uuid[])`;
-const openCardsByIds = preparedQuery((db: AppDatabase) => fromJobAdWithCompany(db, cardColumns).where(and(amongIds, openJobAd(now))).prepare(''));
-const openAdsByIds = preparedQuery((db: AppDatabase) => fromJobAdWithCompany(db, columns).where(and(amongIds, openJobAd(now))).prepare(''));
+const idsParam = sql.placeholder('ids');
+const nowParam = sql.placeholder('now');
+const amongIds = sql`${jobAd.id} = any(${idsParam}::uuid[])`;
+const openCardsByIds = preparedQuery((db: AppDatabase) => fromJobAdWithCompany(db, cardColumns).where(and(amongIds, openJobAd(nowParam))).prepare(''));
+const openAdsByIds = preparedQuery((db: AppDatabase) => fromJobAdWithCompany(db, columns).where(and(amongIds, openJobAd(nowParam))).prepare(''));
 const visibleById = preparedQuery((db: AppDatabase) =>
   fromJobAdWithCompany(db, columns)
-    .where(and(eq(jobAd.id, sql.placeholder('id')), visibleJobAd(now)))
+    .where(and(eq(jobAd.id, sql.placeholder('id')), visibleJobAd(nowParam)))
     .limit(1)
     .prepare(''),
 );
