@@ -1,7 +1,21 @@
-// Child processes of the bench scripts that start servers (scale-out.mjs, seed-stack.mjs):
-// their output kept for the error message or a log file, their exit awaited.
+// Child processes of the bench scripts that start servers (scale-out.mjs, seed-stack.mjs,
+// page-cpu-ab.mjs): their output kept for the error message or a log file, their exit
+// awaited, and a free port to start them on.
 import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+
+/** A port nobody listens on now (the OS picks it), for a server started just after. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 /** Runs a command to its end: its output when it exits 0, else an error with the output's tail.
  *  `options` as spawn takes them (cwd, env: the whole environment, not merged). */

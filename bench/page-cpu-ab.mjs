@@ -10,13 +10,12 @@
 // --path job-page measures the first job page /jobs lists. Without --base only this
 // checkout's build is measured. Linux only (/proc).
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { startProcess } from './child-process.mjs';
+import { freePort, startProcess } from './child-process.mjs';
 import { cpuTicks, TICKS_PER_MS } from './process-cpu.mjs';
 
 const { values } = parseArgs({
@@ -38,17 +37,6 @@ const builds = [{ name: 'this checkout', dir: here }, ...(values.base ? [{ name:
 const rounds = Number(values.rounds);
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const load = (url, limit) => autocannon({ url, connections, ...limit });
 

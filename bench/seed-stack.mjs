@@ -25,12 +25,11 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { runToEnd, startProcess } from './child-process.mjs';
+import { freePort, runToEnd, startProcess } from './child-process.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -85,18 +84,6 @@ async function stop(processHandle) {
   if (!outcome) say(`${processHandle.label} (pid ${processHandle.child.pid}) did not stop within 60 s of SIGTERM; left running`);
   else say(`${processHandle.label} stopped (${outcome.signal ?? `exit ${outcome.code}`})`);
   return Boolean(outcome);
-}
-
-/** A port nobody listens on now (the OS picks it), for a server started just after. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 // ---- the seed stack: copied, installed and built once, then reused -------------------------
