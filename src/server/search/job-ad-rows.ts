@@ -87,11 +87,15 @@ const fromJobAdWithCompany = <Columns extends typeof cardColumns>(db: AppDatabas
   db.select(selected).from(jobAd).innerJoin(company, eq(company.id, jobAd.publisherCompanyId));
 
 type JoinedRow = Awaited<ReturnType<typeof fromJobAdWithCompany<typeof columns>>>[number];
+/** A row as read, with or without the long texts (missing ones are null in the result). */
+type ReadRow = Omit<JoinedRow, keyof typeof longTextColumns> & Partial<Pick<JoinedRow, keyof typeof longTextColumns>>;
 
-function toPublic(row: JoinedRow, now: Date): PublicJobAdRow {
-  const { companyId, companyName, companyLogo, companyWebsite, companyCountry, companyIndustry, companyDescription, ...ad } = row;
+function toPublic(row: ReadRow, now: Date): PublicJobAdRow {
+  const { companyId, companyName, companyLogo, companyWebsite, companyCountry, companyIndustry, companyDescription = null, description = null, adDescription = null, ...ad } = row;
   return {
     ...ad,
+    description,
+    adDescription,
     // A country is no clue to an anonymous publisher's name, so the fallback applies to all
     // ads; company.country is free of checks in old rows, hence the test.
     countryCode: ad.countryCode ?? (companyCountry && isCountryCode(companyCountry.toUpperCase()) ? companyCountry.toUpperCase() : null),
@@ -137,9 +141,7 @@ export async function loadOpenJobAds(db: AppDatabase, adIds: readonly string[], 
   const wanted = adIds.filter(isUuid);
   if (!wanted.length) return [];
   const values = { ids: wanted, now: at };
-  const rows: JoinedRow[] = longTexts
-    ? await openAdsByIds(db).execute(values)
-    : (await openCardsByIds(db).execute(values)).map((row) => ({ ...row, description: null, adDescription: null, companyDescription: null }));
+  const rows: ReadRow[] = longTexts ? await openAdsByIds(db).execute(values) : await openCardsByIds(db).execute(values);
   const byId = new Map(rows.map((row) => [row.id, toPublic(row, at)]));
   return wanted.flatMap((id) => byId.get(id) ?? []);
 }
