@@ -21,6 +21,9 @@
 // start is printed). Run from the project root with Node 24 (the one npm installs):
 //   node_modules/.bin/node bench/seed-stack.mjs [--seconds 10] [--rounds 2]
 //     [--baseline ../shared/bench/seed-stack-baseline] [--work-dir /tmp/seed-stack-baseline]
+//     [--ours <checkout>]
+// --ours runs another checkout's build as ours (default: this one), e.g. a worktree with an
+// experiment in it, so that a change is measured against the seed stack before it lands.
 // A quick check that it works (figures meaningless): --seconds 3 --rounds 1
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -37,12 +40,14 @@ const { values } = parseArgs({
     'work-dir': { type: 'string', default: '/tmp/seed-stack-baseline' },
     seconds: { type: 'string', default: '10' },
     rounds: { type: 'string', default: '2' },
+    ours: { type: 'string', default: '.' },
   },
 });
 
 const root = path.resolve(import.meta.dirname, '..');
 const baselineDir = path.resolve(root, values.baseline);
 const workDir = path.resolve(root, values['work-dir']);
+const oursDir = path.resolve(root, values.ours);
 const CONNECTIONS = 10;
 const WARM_UP_REQUESTS = 50;
 const MIX_SIZE = 50;
@@ -165,15 +170,15 @@ async function startBaseline() {
 const NOT_EMBEDDED = ['DATABASE_URL', 'EMBEDDED_DATABASE', 'WEB_CONCURRENCY', 'REDIS_URL', 'SESSION_DRIVER', 'QUEUE_ENABLED', 'SEED_DEMO', 'PUBLIC_ORIGIN', 'GRAPHQL_URL', 'UPLOADS_DIR'];
 
 async function startOurs() {
-  if (!existsSync(path.join(root, 'dist/main.mjs'))) {
-    say('ours: no build yet; node scripts/build.mjs');
-    await runToEnd('node scripts/build.mjs', process.execPath, [path.join(root, 'scripts/build.mjs')], { cwd: root, env: process.env });
+  if (!existsSync(path.join(oursDir, 'dist/main.mjs'))) {
+    say(`ours: no build yet in ${oursDir}; node scripts/build.mjs`);
+    await runToEnd('node scripts/build.mjs', process.execPath, [path.join(oursDir, 'scripts/build.mjs')], { cwd: oursDir, env: process.env });
   }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'seed-stack-ours-'));
   const port = await freePort();
   const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };
   for (const name of NOT_EMBEDDED) delete env[name];
-  const handle = startProcess('ours', process.execPath, [path.join(root, 'dist/main.mjs')], { cwd: root, env });
+  const handle = startProcess('ours', process.execPath, [path.join(oursDir, 'dist/main.mjs')], { cwd: oursDir, env });
   ours = { handle, dataDir, origin: null };
   // Printed once the demo data is seeded and the server (all its workers) answers.
   const [line, origin] = await handle.waitForOutput(/running at (http:\/\/[^\s)]+).*/, 300_000);
@@ -327,7 +332,7 @@ try {
     }
   }
 
-  console.log(`Seed stack (${path.relative(root, baselineDir)}) against ours (dist/main.mjs, embedded defaults, demo data), side by side, alternating.`);
+  console.log(`Seed stack (${path.relative(root, baselineDir)}) against ours (${path.relative(root, path.join(oursDir, 'dist/main.mjs'))}, embedded defaults, demo data), side by side, alternating.`);
   console.log(`${CONNECTIONS} connections, ${seconds} s per measurement after ${WARM_UP_REQUESTS} warm-up requests, ${rounds} round(s); Node ${process.version}; ${os.cpus().length} cores.`);
   console.log(`Load average at start: ${loadAtStart.map((value) => value.toFixed(2)).join(', ')} (1, 5, 15 min); at the end: ${os.loadavg().map((value) => value.toFixed(2)).join(', ')}.`);
   console.log(`Ours said: ${ours.startLine}`);
