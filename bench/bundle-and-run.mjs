@@ -18,6 +18,7 @@ export async function bundleAndRun(name, args) {
     outfile,
     logLevel: 'warning',
   });
-  const run = spawnSync(process.execPath, [outfile, ...args], { stdio: 'inherit', cwd: root });
+  // Node's own flags go along (e.g. --expose-gc for a benchmark that collects before measuring).
+  const run = spawnSync(process.execPath, [...process.execArgv, outfile, ...args], { stdio: 'inherit', cwd: root });
   process.exit(run.status ?? 1);
 }
