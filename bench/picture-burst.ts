@@ -1,14 +1,15 @@
 // Uploaded pictures arriving together (docs/security.md, item 8): how much memory the
 // re-encoding of a burst takes, against the design bound PICTURE_CONCURRENCY ×
 // PICTURE_MAX_DECODED_BYTES (2 × 192 MB of decoded pixels). Runs the product's own
-// pictureVariants (the step every profile picture, company picture and logo goes
-// through) in this process on pictures as large as the checks let through, all started at
+// pictureVariants (the re-encoding of profile and company pictures; logos take
+// logoPicture, through the same checks and queue) in this process on pictures as large as the checks let through, all started at
 // once, and samples the resident memory every few milliseconds. The HTTP upload around it
 // (the body read into memory, at most MAX_REQUEST_BODY_BYTES each) is not part of it.
 // Run through bench/picture-burst.mjs, which bundles this file.
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
-import { PICTURE_CONCURRENCY, PICTURE_MAX_DECODED_BYTES, PICTURE_MAX_PIXELS, pictureQueue, pictureVariants } from '../src/server/uploads/picture-variants';
+import type { SniffedContentType } from '../src/lib/uploads/sniff-content-type';
+import { decodedBytesOf, PICTURE_CONCURRENCY, PICTURE_MAX_DECODED_BYTES, PICTURE_MAX_PIXELS, pictureQueue, pictureVariants } from '../src/server/uploads/picture-variants';
 
 const { values } = parseArgs({
   options: {
@@ -32,7 +33,7 @@ const mb = (bytes: number) => (bytes / MB).toFixed(0);
  * PICTURE_MAX_PIXELS (RGB, so 3 bytes a pixel). A gradient, so that decoding does real work
  * and the files stay small, as a hostile upload's would.
  */
-async function largestPictures(): Promise<Array<{ kind: string; bytes: Buffer; sniffed: 'image/png' | 'image/jpeg'; decoded: number }>> {
+async function largestPictures(): Promise<Array<{ kind: string; bytes: Buffer; sniffed: SniffedContentType; decoded: number }>> {
   const pngSide = Math.floor(Math.sqrt(Math.min(PICTURE_MAX_PIXELS, PICTURE_MAX_DECODED_BYTES / 4)));
   const jpegWidth = 8000;
   const jpegHeight = Math.floor(PICTURE_MAX_PIXELS / jpegWidth);
@@ -43,8 +44,8 @@ async function largestPictures(): Promise<Array<{ kind: string; bytes: Buffer; s
   const png = await gradient(pngSide, pngSide, 4).png({ compressionLevel: 9 }).toBuffer();
   const jpeg = await gradient(jpegWidth, jpegHeight, 3).jpeg({ quality: 90 }).toBuffer();
   return [
-    { kind: `PNG ${pngSide} × ${pngSide} RGBA`, bytes: png, sniffed: 'image/png', decoded: pngSide * pngSide * 4 },
-    { kind: `JPEG ${jpegWidth} × ${jpegHeight} RGB`, bytes: jpeg, sniffed: 'image/jpeg', decoded: jpegWidth * jpegHeight * 3 },
+    { kind: `PNG ${pngSide} × ${pngSide} RGBA`, bytes: png, sniffed: 'image/png', decoded: decodedBytesOf({ width: pngSide, height: pngSide, channels: 4, depth: 'uchar' }) },
+    { kind: `JPEG ${jpegWidth} × ${jpegHeight} RGB`, bytes: jpeg, sniffed: 'image/jpeg', decoded: decodedBytesOf({ width: jpegWidth, height: jpegHeight, channels: 3, depth: 'uchar' }) },
   ];
 }
 
@@ -81,15 +82,15 @@ const settle = async () => {
 // not with the memory left by the round before.
 const idle = await settle();
 console.log(`Idle resident memory before the first burst: ${mb(idle)} MB.\n`);
-console.log('| picture | file | decoded | round | RSS before | peak RSS | peak above idle | most decoded at once | burst took |');
-console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+console.log('| picture | file | decoded | round | RSS before | peak RSS | grew in the burst | peak above idle | most decoded at once | burst took |');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 let worst = 0;
 for (const { kind, bytes, sniffed, decoded } of kinds) {
   for (let round = 1; round <= rounds; round += 1) {
     const before = await settle();
     const burst = await peakDuring(() => Promise.all(Array.from({ length: pictures }, () => pictureVariants(bytes, sniffed))));
     worst = Math.max(worst, burst.peak - idle);
-    console.log(`| ${kind} | ${(bytes.length / 1024).toFixed(0)} KB | ${mb(decoded)} MB | ${round} | ${mb(before)} MB | ${mb(burst.peak)} MB | ${mb(burst.peak - idle)} MB | ${burst.mostAtOnce} | ${burst.seconds.toFixed(1)} s |`);
+    console.log(`| ${kind} | ${(bytes.length / 1024).toFixed(0)} KB | ${mb(decoded)} MB | ${round} | ${mb(before)} MB | ${mb(burst.peak)} MB | ${mb(burst.peak - before)} MB | ${mb(burst.peak - idle)} MB | ${burst.mostAtOnce} | ${burst.seconds.toFixed(1)} s |`);
   }
 }
 console.log(`\nHighest peak above idle: ${mb(worst)} MB (design bound ${mb(bound)} MB of decoded pixels).`);
