@@ -5,8 +5,8 @@ import { admin, impersonation, user } from '../../db/schema';
 import { maySignIn } from '../../../lib/admin/user-status';
 import { oldestOpenImpersonationStart } from '../../../lib/impersonation/impersonation-rules';
 import { ApiError, forbidden } from '../errors';
-import type { VerifiedAccessToken } from './access-token';
 import { joinInvitedCompanies } from '../companies/member-invitations';
+import type { VerifiedAccessToken } from './access-token';
 
 export interface RoleNames {
   adminRole: string;
@@ -40,19 +40,18 @@ const userBySubject = preparedQuery((db: AppDatabase) => db.select().from(user).
 
 export async function provisionUser(db: AppDatabase, token: VerifiedAccessToken, roles: RoleNames): Promise<UserRow> {
   const email = token.email ?? `${token.subject}@users.invalid`;
+  // Only a provider that vouches for the address (email_verified) makes it one a company
+  // may find the user by, or an invitation to it the user's to accept.
+  const emailVerified = token.claims.email_verified === true;
   let [row] = await userBySubject(db).execute({ subject: token.subject });
   if (!row) {
     await db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(user)
-        .values({ externalId: token.subject, email, displayName: token.name })
-        .onConflictDoNothing()
-        .returning();
-      // Company invitations go to an address: only a provider that vouches for the address
-      // (email_verified) lets its owner take them up, or anyone could claim one by typing it.
-      if (created && token.claims.email_verified === true) await joinInvitedCompanies(tx, created);
+      const [created] = await tx.insert(user).values({ externalId: token.subject, email, emailVerified, displayName: token.name }).onConflictDoNothing().returning();
+      if (created && emailVerified) await joinInvitedCompanies(tx, created);
     });
     [row] = await userBySubject(db).execute({ subject: token.subject });
+  } else if (row.emailVerified !== emailVerified) {
+    [row] = await db.update(user).set({ emailVerified }).where(eq(user.id, row.id)).returning();
   }
   if (!row) throw new Error(`could not provision the user of subject ${token.subject}`);
 

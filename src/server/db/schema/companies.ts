@@ -240,9 +240,13 @@ export const companyMemberInvitation = pgTable(
       .notNull()
       .references(() => companyRole.id, { onDelete: 'restrict' }),
     invitedById: uuid('invited_by_id').references(() => user.id, { onDelete: 'set null' }),
+    // SHA-256 of the single-use token its mail's link carries (the token itself is never
+    // stored); null for invitations made before links carried one.
+    tokenHash: text('token_hash'),
     ...timestamps(),
   },
   (t) => [
+    uniqueIndex('company_member_invitation_token_hash_unique').on(t.tokenHash),
     uniqueIndex('company_member_invitation_company_email_unique').on(t.companyId, sql`lower(${t.email})`),
     index('company_member_invitation_email_idx').on(sql`lower(${t.email})`),
     index('company_member_invitation_role_id_idx').on(t.roleId),

@@ -7,6 +7,7 @@ import { JOB_AD_MODERATIONS } from '../../../lib/job-ads/job-ad-moderation';
 import { ASSIGNMENT_TYPES, EMPLOYMENT_TYPES, RATE_UNITS, WORK_MODES } from '../../../lib/jobs/job-enums';
 import { JOB_ALERT_FREQUENCIES } from '../../../lib/job-alerts/job-alert-input';
 import { BALANCE_TRANSACTION_TYPES } from '../../../lib/transactions/balance-transaction-types';
+import { ROSTER_CONSENTS } from '../../../lib/talent-roster/roster-consent';
 
 // Spec §4 and §9. PostgreSQL enums so that a bad value is refused by the database, not
 // only by the API. Lists the pages and rules use are written once, in src/lib, and the
@@ -23,6 +24,9 @@ export const userStatus = pgEnum('user_status', USER_STATUSES);
 
 // How an admin moderated a job ad (issue 19); null when not at all.
 export const jobAdModeration = pgEnum('job_ad_moderation', JOB_AD_MODERATIONS);
+
+// A talent's answer to a company that put her on its roster (lib/talent-roster/roster-consent.ts).
+export const rosterConsent = pgEnum('roster_consent', ROSTER_CONSENTS);
 
 export const rateUnit = pgEnum('rate_unit', RATE_UNITS);
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { currency, currencyCheck, deletedAt, id, money, timestamps, timestamptz, tsvector } from './columns';
 import { company } from './companies';
-import { assignmentType, employmentType, verificationStatus, workMode } from './enums';
+import { assignmentType, employmentType, rosterConsent, verificationStatus, workMode } from './enums';
 import { user } from './users';
 
 export interface ProfilePicture {
@@ -175,6 +175,9 @@ export const companyTalentRoster = pgTable(
     currency: currency('currency').notNull(),
     employmentType: employmentType('employment_type'),
     employeeNumber: text('employee_number'),
+    // Her answer to the company's request; only an accepted entry links her to the company.
+    consent: rosterConsent('consent').notNull().default('requested'),
+    consentAnsweredAt: timestamptz('consent_answered_at'),
     ...timestamps(),
     // Removed from the roster: the row stays, its ledger and history with it; adding the
     // talent again restores it.

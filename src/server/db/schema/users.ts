@@ -46,6 +46,9 @@ export const user = pgTable(
     id: id(),
     externalId: text('external_id').notNull(),
     email: text('email').notNull(),
+    // Whether the identity provider vouches for the address (email_verified), kept in step
+    // at each call: only a confirmed address is found by e-mail or takes up an invitation.
+    emailVerified: boolean('email_verified').notNull().default(false),
     status: userStatus('status').notNull().default('active'),
     adminRoleId: uuid('admin_role_id').references(() => admin.id, { onDelete: 'set null' }),
     displayName: text('display_name'),

@@ -61,6 +61,7 @@ export async function seedAccounts(ctx: SeedContext, tx: SeedTx, passwordHash: s
       id: accounts[account.key].userId,
       externalId: accounts[account.key].identityAccountId,
       email: account.email,
+      emailVerified: true,
       displayName: account.name,
       status: 'active' as const,
       adminRoleId: account.key === 'admin' ? adminRoleId : null,

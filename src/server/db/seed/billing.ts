@@ -335,6 +335,8 @@ export async function seedDemoBilling(ctx: SeedContext, tx: SeedTx, { accounts, 
         currency: plan.currency,
         employmentType: plan.employmentType,
         employeeNumber: plan.employeeNumber,
+        consent: 'accepted',
+        consentAnsweredAt: assignmentCreated,
         createdAt: assignmentCreated,
       },
     ]);
@@ -459,6 +461,7 @@ async function seedNorthwindRoster(
       currency: 'EUR',
       employmentType: faker.helpers.arrayElement(['freelancer', 'employee'] as const),
       employeeNumber: `NW-${String(index + 1).padStart(4, '0')}`,
+      consent: 'accepted' as const,
       createdAt: addDays(now, -faker.number.int({ min: 30, max: 300 })),
     })),
   );

@@ -328,6 +328,7 @@ export async function seedTalents(ctx: SeedContext, tx: SeedTx, accounts: Seeded
         // Seeded talents have no identity account: only demo accounts can sign in.
         externalId: `seed-talent-${number}`,
         email,
+        emailVerified: true,
         displayName: talent.name,
         status: 'active',
       });
