@@ -181,7 +181,10 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
           mailer,
           signInUrl: `${config.publicOrigin}/sign-in`,
           signUpLimiter: signUpLimiter ?? undefined,
+          redisUrl: sharedCounters,
           trustedProxyHops: config.trustedProxyHops,
+          // A password reset signs the account out of the product too (the store opens below).
+          endSessions: (accountId) => sessions.endUserSessions(accountId),
           log,
         })
       : null;

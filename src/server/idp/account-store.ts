@@ -1,31 +1,48 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, lt, notExists, sql } from 'drizzle-orm';
 import type { Account, FindAccount } from 'oidc-provider';
 import type { AppDatabase } from '../db/client';
-import { identityAccount, user } from '../db/schema';
+import { identityAccount, identityProviderState, user } from '../db/schema';
 import { maySignIn } from '../../lib/admin/user-status';
 import { LoginThrottle, type Throttled } from './login-throttle';
 import { hashPassword, verifyPassword } from '../crypto/password-hash';
-import { normalizeEmail, validateSignUp, type SignUpInput, type SignUpIssue } from './sign-up-validation';
+import { normalizeEmail, passwordIssueOf, validateSignUp, type SignUpInput, type SignUpIssue } from './sign-up-validation';
+import { passwordStamp, type AccountLink } from './account-link';
 import { isUuid } from '../../lib/ids';
 import { hasControlCharacters } from '../../lib/text/control-characters';
+
+/** An account as the mails that act on it need it: the address, the name, and the stamp its links carry. */
+export interface AccountAddress {
+  accountId: string;
+  email: string;
+  name: string;
+  /** passwordStamp of the current password hash (account-link.ts). */
+  stamp: string;
+}
 
 /** Why a sign-in failed, as a reason the sign-in page words (`identity.pages.signIn.errors`). */
 export type AuthenticationResult =
   | { ok: true; accountId: string }
   | { ok: false; reason: 'wrong-credentials' }
-  /** The right password for an account the platform blocked (issue 19). */
+  /** The right password for an account the platform blocked. */
   | { ok: false; reason: 'blocked' }
+  /** The right password for an account whose address was never confirmed: it cannot be used until it is. */
+  | { ok: false; reason: 'unconfirmed'; account: AccountAddress }
   | ({ ok: false; reason: 'throttled' } & Throttled);
 
 /**
- * A valid sign-up names an account either way: a new one, or the one that already had
+ * A valid sign-up names an account either way: a new one (or an unconfirmed one it
+ * replaced: `isNew`, a confirmation link goes out), or the confirmed one that already had
  * the e-mail. The caller answers both alike (so nobody learns which e-mails have an
  * account) and tells the owner by e-mail.
  */
-export type CreateAccountResult =
-  | { ok: true; accountId: string; email: string; name: string; isNew: boolean }
-  | { ok: false; issues: SignUpIssue[] };
+export type CreateAccountResult = ({ ok: true; isNew: boolean } & AccountAddress) | { ok: false; issues: SignUpIssue[] };
+
+/** A new password set through a reset link: the account, or why not. */
+export type ResetPasswordResult = { ok: true; accountId: string } | { ok: false; reason: 'link' } | { ok: false; reason: 'invalid'; issues: SignUpIssue[] };
+
+/** How long an unconfirmed sign-up is kept before it is deleted (its address is free again). */
+export const UNCONFIRMED_ACCOUNT_DAYS = 7;
 
 /** What tokens say about an account (ID token, JWT access token). */
 export interface AccountClaimSet {
@@ -43,8 +60,23 @@ export interface AccountStore {
   /** `client` is the socket address the attempt came from: failures are counted per client. */
   authenticate(email: string, password: string, client: string): Promise<AuthenticationResult>;
   createAccount(input: SignUpInput): Promise<CreateAccountResult>;
-  /** Marks the account's e-mail confirmed (its owner followed the link sent to it). */
-  confirmEmail(accountId: string): Promise<boolean>;
+  /**
+   * Marks the account's e-mail confirmed (its owner followed the link sent to it), if the
+   * link was made under the current password; answers the account id, or null.
+   */
+  confirmEmail(link: AccountLink): Promise<string | null>;
+  /** Whether a link was made under the account's current password (not yet used, not replaced). */
+  isCurrentLink(link: AccountLink): Promise<boolean>;
+  /** The account of an address, for the password reset mail; null when there is none. */
+  accountByEmail(email: string): Promise<AccountAddress | null>;
+  /**
+   * Sets a new password through a reset link made under the current one (so a link works
+   * once), confirms the address (the link reached it) and ends the account's provider
+   * sessions, grants and tokens; the caller ends the product's own sessions.
+   */
+  resetPassword(link: AccountLink, password: string): Promise<ResetPasswordResult>;
+  /** Deletes sign-ups never confirmed within UNCONFIRMED_ACCOUNT_DAYS that never used the product; answers how many. */
+  deleteUnconfirmedAccounts(now?: Date): Promise<number>;
 }
 
 type AccountRow = typeof identityAccount.$inferSelect;
@@ -55,6 +87,10 @@ function isUniqueViolation(error: unknown): boolean {
     if ((current as { code?: unknown }).code === '23505') return true;
   }
   return false;
+}
+
+function addressOf(row: AccountRow): AccountAddress {
+  return { accountId: row.id, email: row.email, name: row.name ?? '', stamp: passwordStamp(row.passwordHash) };
 }
 
 function claimSetOf(row: AccountRow): AccountClaimSet {
@@ -93,7 +129,7 @@ export function createAccountStore(db: AppDatabase, options: { rolesClaim: strin
 
   /**
    * Whether the product lets this account in: its user (the API's row for this subject)
-   * must not be blocked or deleted by an admin (issue 19). An account that has never used
+   * must not be blocked or deleted by an admin. An account that has never used
    * the product has no user row yet and may.
    */
   async function mayUseProduct(accountId: string): Promise<boolean> {
@@ -104,9 +140,9 @@ export function createAccountStore(db: AppDatabase, options: { rolesClaim: strin
   return {
     async findAccount(_ctx, sub): Promise<Account | undefined> {
       const row = await findById(sub);
-      // A blocked account is unknown to the provider: its provider session asks to sign in
-      // again, its codes and refresh tokens are refused (invalid_grant).
-      if (!row || !(await mayUseProduct(row.id))) return undefined;
+      // A blocked or unconfirmed account is unknown to the provider: its provider session
+      // asks to sign in again, its codes and refresh tokens are refused (invalid_grant).
+      if (!row || !row.emailVerified || !(await mayUseProduct(row.id))) return undefined;
       const claims = claimSetOf(row);
       return {
         accountId: row.id,
@@ -137,6 +173,8 @@ export function createAccountStore(db: AppDatabase, options: { rolesClaim: strin
       await throttle.succeeded(client, normalized);
       // Said only after the right password, so it tells nobody else that the address has an account.
       if (!(await mayUseProduct(account.id))) return { ok: false, reason: 'blocked' };
+      // Nobody uses an address they have not shown they own: not even its own sign-up.
+      if (!account.emailVerified) return { ok: false, reason: 'unconfirmed', account: addressOf(account) };
       return { ok: true, accountId: account.id };
     },
 
@@ -144,27 +182,85 @@ export function createAccountStore(db: AppDatabase, options: { rolesClaim: strin
       const validation = validateSignUp(input);
       if (!validation.ok) return validation;
       const { name, email, password } = validation.value;
+      const passwordHash = await hashPassword(password);
       try {
-        const [row] = await db
-          .insert(identityAccount)
-          .values({ name, email, passwordHash: await hashPassword(password) })
-          .returning({ id: identityAccount.id });
+        const [row] = await db.insert(identityAccount).values({ name, email, passwordHash }).returning();
         if (!row) throw new Error('the new account was not returned');
-        return { ok: true, accountId: row.id, email, name, isNew: true };
+        return { ok: true, isNew: true, ...addressOf(row) };
       } catch (error) {
         // The unique index on lower(email) decides, so two sign-ups racing cannot both win.
         // The password was hashed either way, so both answers take the same time.
         if (!isUniqueViolation(error)) throw error;
+        // An address nobody confirmed belongs to nobody yet: the newest sign-up replaces the
+        // earlier one (its password, its name), and the earlier link dies with its password.
+        const [replaced] = await db
+          .update(identityAccount)
+          .set({ name, passwordHash, updatedAt: new Date() })
+          .where(and(sql`lower(${identityAccount.email}) = ${email}`, eq(identityAccount.emailVerified, false)))
+          .returning();
+        if (replaced) return { ok: true, isNew: true, ...addressOf(replaced) };
         const existing = await findByEmail(email);
         if (!existing) throw error;
-        return { ok: true, accountId: existing.id, email: existing.email, name: existing.name ?? name, isNew: false };
+        return { ok: true, isNew: false, ...addressOf(existing), name: existing.name ?? name };
       }
     },
 
-    async confirmEmail(accountId) {
-      if (!isUuid(accountId)) return false;
-      const rows = await db.update(identityAccount).set({ emailVerified: true }).where(eq(identityAccount.id, accountId)).returning({ id: identityAccount.id });
-      return rows.length > 0;
+    async confirmEmail(link) {
+      const row = await findById(link.accountId);
+      if (!row || passwordStamp(row.passwordHash) !== link.stamp) return null;
+      if (!row.emailVerified) await db.update(identityAccount).set({ emailVerified: true, updatedAt: new Date() }).where(eq(identityAccount.id, row.id));
+      return row.id;
+    },
+
+    async isCurrentLink(link) {
+      const row = await findById(link.accountId);
+      return row !== null && passwordStamp(row.passwordHash) === link.stamp;
+    },
+
+    async accountByEmail(email) {
+      const normalized = hasControlCharacters(email) ? '' : normalizeEmail(email);
+      const row = normalized ? await findByEmail(normalized) : null;
+      return row ? addressOf(row) : null;
+    },
+
+    async resetPassword(link, password) {
+      const issue = passwordIssueOf(password);
+      // Checked before the link so that a valid link is not spent on a password that is refused.
+      if (issue) return { ok: false, reason: 'invalid', issues: [issue] };
+      const row = await findById(link.accountId);
+      if (!row || passwordStamp(row.passwordHash) !== link.stamp) return { ok: false, reason: 'link' };
+      const passwordHash = await hashPassword(password);
+      const changed = await db.transaction(async (tx) => {
+        // Only if the password is still the one the link was made under: two uses racing, one wins.
+        const rows = await tx
+          .update(identityAccount)
+          .set({ passwordHash, emailVerified: true, updatedAt: new Date() })
+          .where(and(eq(identityAccount.id, row.id), eq(identityAccount.passwordHash, row.passwordHash)))
+          .returning({ id: identityAccount.id });
+        if (!rows.length) return false;
+        // Every provider session, grant, code and token of the account: whoever held the old
+        // password is signed out everywhere, and their refresh tokens stop working.
+        await tx.delete(identityProviderState).where(sql`${identityProviderState.payload}->>'accountId' = ${row.id}`);
+        return true;
+      });
+      return changed ? { ok: true, accountId: row.id } : { ok: false, reason: 'link' };
+    },
+
+    async deleteUnconfirmedAccounts(now = new Date()) {
+      const before = new Date(now.getTime() - UNCONFIRMED_ACCOUNT_DAYS * 24 * 60 * 60 * 1000);
+      // An account that already has a user row signed in before confirmation was required:
+      // it keeps its data and confirms at its next sign-in instead.
+      const rows = await db
+        .delete(identityAccount)
+        .where(
+          and(
+            eq(identityAccount.emailVerified, false),
+            lt(identityAccount.createdAt, before),
+            notExists(db.select({ one: sql`1` }).from(user).where(eq(user.externalId, sql`${identityAccount.id}::text`))),
+          ),
+        )
+        .returning({ id: identityAccount.id });
+      return rows.length;
     },
   };
 }

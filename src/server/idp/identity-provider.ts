@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import Provider from 'oidc-provider';
 import type { AppDatabase } from '../db/client';
 import type { Mailer } from '../mail/mailer';
-import { createAccountStore } from './account-store';
+import { createAccountStore, UNCONFIRMED_ACCOUNT_DAYS } from './account-store';
+import { createPasswordResetHandler, PASSWORD_RESET_PATH } from './password-reset';
 import { clientAddress } from '../../lib/http/client-address';
 import { getTranslator } from '../../lib/i18n/i18n';
 import { createRateLimiter, type RateLimiter } from '../bff/rate-limit';
@@ -44,6 +45,15 @@ export interface IdentityProviderOptions {
   signUpLimiter?: RateLimiter;
   /** Reverse proxies in front whose X-Forwarded-For is believed (default 0: the socket address). */
   trustedProxyHops?: number;
+  /** Password reset requests per client address and per address asked for, each an hour (default 10 and 3)... */
+  passwordResetsPerHour?: { perClient: number; perAddress: number };
+  /** ...counted in Redis when given (shared by every instance), else in this process. */
+  redisUrl?: string | null;
+  /**
+   * Ends the product's own sessions of an account (the BFF's session store) when its
+   * password is reset; the provider's own sessions and tokens it ends itself.
+   */
+  endSessions?: (accountId: string) => Promise<number>;
   log?: (message: string) => void;
 }
 
@@ -58,6 +68,7 @@ export interface IdentityProvider {
 export const DEFAULT_ROLES_CLAIM = 'https://talentplace.app/roles';
 const DEFAULT_ACCESS_TOKEN_TTL_S = 600;
 const DEFAULT_SIGN_UPS_PER_HOUR = 20;
+const DEFAULT_PASSWORD_RESETS_PER_HOUR = { perClient: 10, perAddress: 3 };
 const MIN_COOKIE_KEY_LENGTH = 32;
 const SWEEP_INTERVAL_MS = 60 * 60_000;
 // Koa reads the client address from this header (proxy mode); handle() always sets it
@@ -106,7 +117,8 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
 
   const t = getTranslator();
   const rolesClaim = options.rolesClaim ?? DEFAULT_ROLES_CLAIM;
-  const branding: Branding = { productName: options.productName, homeUrl: new URL('/', issuerUrl).href };
+  const signInUrl = options.signInUrl ?? new URL('/sign-in', issuerUrl).href;
+  const branding: Branding = { productName: options.productName, homeUrl: new URL('/', issuerUrl).href, signInUrl };
   const accounts = createAccountStore(options.db, { rolesClaim });
   const configuration = buildProviderConfiguration({
     adapter: drizzleAdapterFactory(options.db),
@@ -155,17 +167,38 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
     firstPartyClientIds,
     mailer: options.mailer,
     confirmationKeys: options.cookieKeys,
-    signInUrl: options.signInUrl ?? new URL('/sign-in', issuerUrl).href,
+    signInUrl,
     signUpLimiter: options.signUpLimiter ?? (await createRateLimiter({ points: options.signUpsPerHour ?? DEFAULT_SIGN_UPS_PER_HOUR, windowSeconds: 3600, redisUrl: null, log })),
     log,
   });
 
-  const sweep = setInterval(() => {
+  const resetLimits = options.passwordResetsPerHour ?? DEFAULT_PASSWORD_RESETS_PER_HOUR;
+  const resetLimiter = (points: number, keyPrefix: string) => createRateLimiter({ points, windowSeconds: 3600, keyPrefix, redisUrl: options.redisUrl ?? null, log });
+  const limiters = [await resetLimiter(resetLimits.perClient, 'tp:password-reset-client:'), await resetLimiter(resetLimits.perAddress, 'tp:password-reset-address:')] as const;
+  const handlePasswordReset = createPasswordResetHandler({
+    accounts,
+    branding,
+    mailer: options.mailer,
+    pageUrl: `${issuerUrl.origin}${mountPath}${PASSWORD_RESET_PATH}`,
+    issuerOrigin: issuerUrl.origin,
+    linkKeys: options.cookieKeys,
+    perClient: limiters[0],
+    perAddress: limiters[1],
+    endSessions: options.endSessions ?? (async () => 0),
+    log,
+  });
+
+  const sweepOnce = () => {
     deleteExpiredProviderState(options.db).then(
       (count) => count && log(`idp: deleted ${count} expired provider records`),
       (error: Error) => log(`idp: sweeping expired provider records failed: ${error.message}`),
     );
-  }, SWEEP_INTERVAL_MS);
+    accounts.deleteUnconfirmedAccounts().then(
+      (count) => count && log(`idp: deleted ${count} sign-ups never confirmed within ${UNCONFIRMED_ACCOUNT_DAYS} days`),
+      (error: Error) => log(`idp: deleting unconfirmed sign-ups failed: ${error.message}`),
+    );
+  };
+  const sweep = setInterval(sweepOnce, SWEEP_INTERVAL_MS);
   sweep.unref();
 
   const fail = (res: ServerResponse, error: unknown) => {
@@ -191,9 +224,10 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
     req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(req.headers['x-forwarded-for'], req.socket.remoteAddress ?? 'unknown', options.trustedProxyHops ?? 0);
     const queryStart = rest.indexOf('?');
     const path = queryStart === -1 ? rest : rest.slice(0, queryStart);
-    if (isInteractionPath(path)) {
+    if (isInteractionPath(path) || path === PASSWORD_RESET_PATH) {
       const query = new URLSearchParams(queryStart === -1 ? '' : rest.slice(queryStart + 1));
-      handleInteraction(req, res, path, query).catch((error: unknown) => fail(res, error));
+      const handled = path === PASSWORD_RESET_PATH ? handlePasswordReset(req, res, query) : handleInteraction(req, res, path, query);
+      handled.catch((error: unknown) => fail(res, error));
       return;
     }
     // oidc-provider builds its URLs from originalUrl minus url (see machine notes).
@@ -205,6 +239,9 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
   return {
     provider,
     handle,
-    close: async () => clearInterval(sweep),
+    close: async () => {
+      clearInterval(sweep);
+      await Promise.all(limiters.map((limiter) => limiter.close()));
+    },
   };
 }

@@ -5,9 +5,10 @@ import { fieldErrorsOf } from '../../lib/forms/form-outcome';
 import { getTranslator } from '../../lib/i18n/i18n';
 import type { RateLimiter } from '../bff/rate-limit';
 import type { Mailer } from '../mail/mailer';
-import type { AccountStore, CreateAccountResult } from './account-store';
+import type { AccountAddress, AccountStore } from './account-store';
+import { PASSWORD_RESET_PATH } from './password-reset';
 import { clientAddressOf } from './client-address-header';
-import { createEmailConfirmationToken, readEmailConfirmationToken } from './email-confirmation';
+import { createAccountLinkToken, readAccountLinkToken } from './account-link';
 import { FormBodyError, readFormBody } from './form-body';
 import { minutesToWait } from './login-throttle';
 import { sendHtml } from './html-response';
@@ -30,8 +31,7 @@ export interface InteractionHandlerOptions {
   confirmationKeys: readonly string[];
   /** The product's sign-in address, named in mails to people who already have an account. */
   signInUrl: string;
-  /** Sign-ups allowed per client address and hour. */
-  /** Sign-ups per client address (SIGN_UP_LIMIT_PER_HOUR). */
+  /** Sign-ups per client address (SIGN_UP_LIMIT_PER_HOUR); new confirmation links count here too. */
   signUpLimiter: RateLimiter;
   log: (message: string) => void;
 }
@@ -76,6 +76,7 @@ export function createInteractionHandler(options: InteractionHandlerOptions) {
       submit: `${base}/${screen}`,
       switchTo: `${base}?screen=${screen === 'login' ? 'signup' : 'login'}`,
       abort: `${base}/abort`,
+      passwordReset: `${mountPath}${PASSWORD_RESET_PATH}`,
     };
   };
 
@@ -141,6 +142,15 @@ export function createInteractionHandler(options: InteractionHandlerOptions) {
       sendHtml(res, 429, renderLoginPage(branding, { links, email, error }), { 'retry-after': String(retryAfter) });
       return;
     }
+    if (result.reason === 'unconfirmed') {
+      // The right password, so the address's owner or whoever signed up with it: a new link
+      // goes to the address (counted like a sign-up), and only its owner can use it.
+      const decision = await signUpLimiter.take(client);
+      if (decision.allowed) await sendConfirmation(interaction.uid, result.account).catch((error: unknown) => log(`idp: confirmation mail failed: ${errorMessage(error)}`));
+      log(`idp: sign-in refused, the address is not confirmed (client ${client})`);
+      sendHtml(res, 403, renderLoginPage(branding, { links, email, error: t('identity.pages.signIn.errors.unconfirmed', { email: result.account.email }) }));
+      return;
+    }
     if (result.reason === 'blocked') {
       log(`idp: sign-in refused, the account is blocked (client ${client})`);
       sendHtml(res, 403, renderLoginPage(branding, { links, email, error: t('identity.accountBlocked', { productName: branding.productName }) }));
@@ -180,7 +190,7 @@ export function createInteractionHandler(options: InteractionHandlerOptions) {
     sendMessage(res, 200, t('identity.checkEmail.title'), t('identity.checkEmail.message', { email: result.email }));
   }
 
-  function sendSignUpMail(uid: string, account: Extract<CreateAccountResult, { ok: true }>): Promise<void> {
+  function sendSignUpMail(uid: string, account: AccountAddress & { isNew: boolean }): Promise<void> {
     const productName = branding.productName;
     if (!account.isNew) {
       return options.mailer.send({
@@ -189,7 +199,12 @@ export function createInteractionHandler(options: InteractionHandlerOptions) {
         text: t('identity.mail.alreadyRegistered.text', { productName, name: account.name, signInLink: options.signInUrl }),
       });
     }
-    const token = createEmailConfirmationToken(options.confirmationKeys[0]!, account.accountId);
+    return sendConfirmation(uid, account);
+  }
+
+  function sendConfirmation(uid: string, account: AccountAddress): Promise<void> {
+    const productName = branding.productName;
+    const token = createAccountLinkToken('emailConfirmation', options.confirmationKeys[0]!, account);
     // Under the interaction's own path: only there does the browser send the cookie that
     // binds the interaction, so the link signs in only the browser that signed up.
     const link = new URL(`${mountPath}/interaction/${encodeURIComponent(uid)}/confirm?token=${encodeURIComponent(token)}`, options.issuerOrigin).href;
@@ -206,8 +221,9 @@ export function createInteractionHandler(options: InteractionHandlerOptions) {
    * it says so and sends the person to sign in.
    */
   async function confirm(req: IncomingMessage, res: ServerResponse, uid: string, query: URLSearchParams): Promise<void> {
-    const accountId = readEmailConfirmationToken(options.confirmationKeys, query.get('token'));
-    if (!accountId || !(await accounts.confirmEmail(accountId))) {
+    const link = readAccountLinkToken('emailConfirmation', options.confirmationKeys, query.get('token'));
+    const accountId = link ? await accounts.confirmEmail(link) : null;
+    if (!accountId) {
       sendMessage(res, 400, t('identity.confirmationInvalid.title'), t('identity.confirmationInvalid.message'));
       return;
     }

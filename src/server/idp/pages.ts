@@ -14,6 +14,8 @@ export interface Branding {
   productName: string;
   /** Where "back to the product" links go: the public origin. */
   homeUrl: string;
+  /** The product's sign-in address (it starts a fresh sign-in at the provider). */
+  signInUrl: string;
 }
 
 // Colours from the product's theme, each in the role the product's own classes give it:
@@ -125,6 +127,8 @@ export interface InteractionLinks {
   /** The other form of the same interaction (sign-up from sign-in and back). */
   switchTo: string;
   abort: string;
+  /** The password reset page (password-reset.ts), outside the interaction: its mail may be opened anywhere. */
+  passwordReset: string;
 }
 
 export interface LoginPageModel {
@@ -145,6 +149,7 @@ ${field({ id: 'email', label: t('identity.pages.email'), type: 'email', value: m
 ${field({ id: 'password', label: t('identity.pages.password'), type: 'password', autocomplete: 'current-password', describedBy: errorIds, invalid: Boolean(model.error) })}
 <button class="button primary" type="submit">${text('signIn.submit')}</button>
 </form>
+<p class="switch"><a href="${escapeHtml(model.links.passwordReset)}">${text('signIn.forgotPassword')}</a></p>
 <p class="switch">${text('signIn.switchLead', { productName: branding.productName })} <a href="${escapeHtml(model.links.switchTo)}">${text('signIn.switchLink')}</a></p>
 ${cancelForm(model.links.abort)}`,
   );
@@ -178,6 +183,50 @@ ${field({ id: 'password', label: t('identity.pages.password'), type: 'password',
 </form>
 <p class="switch">${text('signUp.switchLead')} <a href="${escapeHtml(model.links.switchTo)}">${text('signUp.switchLink')}</a></p>
 ${cancelForm(model.links.abort)}`,
+  );
+}
+
+export interface PasswordResetRequestModel {
+  /** Where the form posts (the reset page itself). */
+  action: string;
+  email?: string;
+  error?: string;
+}
+
+/** Asks for the address a reset link goes to. */
+export function renderPasswordResetRequestPage(branding: Branding, model: PasswordResetRequestModel): string {
+  return layout(
+    branding,
+    t('identity.pages.passwordReset.request.title'),
+    `<h1>${text('passwordReset.request.heading')}</h1>
+<p>${text('passwordReset.request.lead')}</p>
+<form method="post" action="${escapeHtml(model.action)}" novalidate>
+${field({ id: 'email', label: t('identity.pages.email'), type: 'email', value: model.email ?? '', autocomplete: 'username', autofocus: true, error: model.error })}
+<button class="button primary" type="submit">${text('passwordReset.request.submit')}</button>
+</form>
+<p class="switch"><a href="${escapeHtml(branding.signInUrl)}">${text('signUp.switchLink')}</a></p>`,
+  );
+}
+
+export interface NewPasswordModel {
+  action: string;
+  /** The reset link's token, posted back with the new password. */
+  token: string;
+  error?: string;
+}
+
+/** The new password, from a reset link. */
+export function renderNewPasswordPage(branding: Branding, model: NewPasswordModel): string {
+  return layout(
+    branding,
+    t('identity.pages.passwordReset.choose.title'),
+    `<h1>${text('passwordReset.choose.heading')}</h1>
+<p>${text('passwordReset.choose.lead')}</p>
+<form method="post" action="${escapeHtml(model.action)}" novalidate>
+<input type="hidden" name="token" value="${escapeHtml(model.token)}">
+${field({ id: 'password', label: t('identity.pages.password'), type: 'password', autocomplete: 'new-password', autofocus: true, hint: t('identity.pages.signUp.passwordHint', { count: PASSWORD_MIN_LENGTH }), error: model.error })}
+<button class="button primary" type="submit">${text('passwordReset.choose.submit')}</button>
+</form>`,
   );
 }
 

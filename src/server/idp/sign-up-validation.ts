@@ -32,6 +32,13 @@ export function isValidEmail(email: string): boolean {
   return email.length <= EMAIL_MAX_LENGTH && emailPattern.test(email);
 }
 
+/** The rule a new password breaks (sign-up, password reset), or null. */
+export function passwordIssueOf(password: string): SignUpIssue | null {
+  if ([...password].length < PASSWORD_MIN_LENGTH) return { path: 'password', code: 'passwordTooShort', params: { min: PASSWORD_MIN_LENGTH } };
+  if ([...password].length > PASSWORD_MAX_LENGTH) return { path: 'password', code: 'passwordTooLong', params: { max: PASSWORD_MAX_LENGTH } };
+  return null;
+}
+
 export function validateSignUp(input: SignUpInput): SignUpValidation {
   const name = input.name.trim();
   const email = normalizeEmail(input.email);
@@ -43,7 +50,7 @@ export function validateSignUp(input: SignUpInput): SignUpValidation {
   else if ([...name].length > NAME_MAX_LENGTH) issues.push({ path: 'name', code: 'nameTooLong', params: { max: NAME_MAX_LENGTH } });
   if (hasControlCharacters(email)) issues.push({ path: 'email', code: 'controlCharacters' });
   else if (!isValidEmail(email)) issues.push({ path: 'email', code: 'emailInvalid' });
-  if ([...password].length < PASSWORD_MIN_LENGTH) issues.push({ path: 'password', code: 'passwordTooShort', params: { min: PASSWORD_MIN_LENGTH } });
-  else if ([...password].length > PASSWORD_MAX_LENGTH) issues.push({ path: 'password', code: 'passwordTooLong', params: { max: PASSWORD_MAX_LENGTH } });
+  const passwordIssue = passwordIssueOf(password);
+  if (passwordIssue) issues.push(passwordIssue);
   return issues.length ? { ok: false, issues } : { ok: true, value: { name, email, password } };
 }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type * as oidc from 'openid-client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createAccessTokenVerifier } from '../../../src/server/api/auth/access-token';
 import type { Database } from '../../../src/server/db/client';
-import { identityAccount } from '../../../src/server/db/schema';
+import { identityAccount, user } from '../../../src/server/db/schema';
+import { createAccountStore, UNCONFIRMED_ACCOUNT_DAYS } from '../../../src/server/idp/account-store';
 import { verifyPassword } from '../../../src/server/crypto/password-hash';
 import { createRateLimiter } from '../../../src/server/bff/rate-limit';
 import { startIdpServer, seedIdentityAccount, type IdpTestServer } from '../../support/idp-server';
@@ -96,6 +97,76 @@ describeEachDatabase('built-in identity provider: sign-up', (kind) => {
     expect(tokens.refresh_token).toBeTruthy();
     const verify = createAccessTokenVerifier({ issuer: server.issuer, audience: server.audience, jwksUri: `${server.issuer}/jwks`, rolesClaim: server.rolesClaim });
     await expect(verify(tokens.access_token)).resolves.toMatchObject({ subject: row!.id, roles: [] });
+  });
+
+  /** The sign-in form of a fresh authorization request, submitted with these credentials. */
+  async function signInWith(credentials: { email: string; password: string }) {
+    const { browser, page, request } = await openPage({});
+    const answer = await submitForm(browser, server, page, credentials);
+    return { browser, request, answer };
+  }
+
+  it('an account whose address was never confirmed cannot sign in: the right password gets "confirm first" and a new link, which then signs in', async () => {
+    // The attack: sign up with an address one does not own, never open the mail, sign in.
+    const { browser, page } = await openSignUp();
+    await signUpAndCheckEmail(browser, page, { name: 'Not The Owner', email: 'new-hire@talentplace.test', password: 'squatting password' });
+    const attempt = await signInWith({ email: 'new-hire@talentplace.test', password: 'squatting password' });
+    expect(isCallback(server)(attempt.answer.url)).toBe(false);
+    expect(attempt.answer.status).toBe(403);
+    expect(parsePage(attempt.answer.html).alerts[0]).toBe('Confirm your email address first. We sent a new link to new-hire@talentplace.test: open it to finish signing in.');
+    // A wrong password still says only "wrong email or password".
+    const wrong = await signInWith({ email: 'new-hire@talentplace.test', password: 'not the password' });
+    expect(wrong.answer.status).toBe(400);
+
+    // The address's owner opens the newest link, in the browser that tried to sign in: signed in.
+    const mails = readOutbox(server.outboxDir).filter((mail) => mail.to === 'new-hire@talentplace.test' && /^Confirm your email/.test(mail.subject));
+    expect(mails).toHaveLength(2);
+    const callback = await attempt.browser.follow(linkIn(mails.at(-1)!, server.issuer), isCallback(server));
+    expect(isCallback(server)(callback.url)).toBe(true);
+    await expect(redeem(config, attempt.request, callback.url)).resolves.toBeTruthy();
+    const again = await signInWith({ email: 'new-hire@talentplace.test', password: 'squatting password' });
+    expect(isCallback(server)(again.answer.url)).toBe(true);
+  });
+
+  it('a second sign-up for an unconfirmed address replaces the first: new password, new link, the first link dead', async () => {
+    const first = await openSignUp();
+    await signUpAndCheckEmail(first.browser, first.page, { name: 'Squatter', email: 'contested@talentplace.test', password: 'squatter password' });
+    const firstMail = await waitForMail(server.outboxDir, 'contested@talentplace.test', { subject: /^Confirm your email/ });
+    const second = await openSignUp();
+    await signUpAndCheckEmail(second.browser, second.page, { name: 'Real Owner', email: 'contested@talentplace.test', password: 'owner password' });
+    const mails = readOutbox(server.outboxDir).filter((mail) => mail.to === 'contested@talentplace.test' && /^Confirm your email/.test(mail.subject));
+    expect(mails).toHaveLength(2);
+    const secondMail = mails.find((mail) => mail.text !== firstMail.text)!;
+
+    const dead = await first.browser.follow(linkIn(firstMail, server.issuer), isCallback(server));
+    expect(dead.status).toBe(400);
+    expect(parsePage(dead.html).title).toBe('This link does not work | Talentplace');
+    const [still] = await database.db.select().from(identityAccount).where(eq(identityAccount.email, 'contested@talentplace.test'));
+    expect(still).toMatchObject({ name: 'Real Owner', emailVerified: false });
+    await expect(verifyPassword('squatter password', still!.passwordHash)).resolves.toBe(false);
+
+    const callback = await second.browser.follow(linkIn(secondMail, server.issuer), isCallback(server));
+    expect(isCallback(server)(callback.url)).toBe(true);
+    expect((await redeem(config, second.request, callback.url)).claims()).toMatchObject({ email: 'contested@talentplace.test', name: 'Real Owner' });
+  });
+
+  it(`deletes sign-ups never confirmed within ${UNCONFIRMED_ACCOUNT_DAYS} days, keeping confirmed ones and unconfirmed ones that already used the product`, async () => {
+    const old = new Date(Date.now() - (UNCONFIRMED_ACCOUNT_DAYS + 1) * 24 * 60 * 60 * 1000);
+    const rows = await database.db
+      .insert(identityAccount)
+      .values([
+        { email: 'stale-unconfirmed@talentplace.test', passwordHash: 'x', createdAt: old },
+        { email: 'fresh-unconfirmed@talentplace.test', passwordHash: 'x' },
+        { email: 'stale-confirmed@talentplace.test', passwordHash: 'x', emailVerified: true, createdAt: old },
+        { email: 'stale-user@talentplace.test', passwordHash: 'x', createdAt: old },
+      ])
+      .returning({ id: identityAccount.id, email: identityAccount.email });
+    const withUser = rows.find((row) => row.email === 'stale-user@talentplace.test')!;
+    await database.db.insert(user).values({ externalId: withUser.id, email: withUser.email });
+
+    expect(await createAccountStore(database.db, { rolesClaim: server.rolesClaim }).deleteUnconfirmedAccounts()).toBe(1);
+    const left = await database.db.select({ email: identityAccount.email }).from(identityAccount).where(inArray(identityAccount.id, rows.map((row) => row.id)));
+    expect(left.map((row) => row.email).sort()).toEqual(['fresh-unconfirmed@talentplace.test', 'stale-confirmed@talentplace.test', 'stale-user@talentplace.test']);
   });
 
   it('reaches sign-up from the sign-in page and back', async () => {

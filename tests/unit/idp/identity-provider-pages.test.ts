@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { getTranslator } from '../../../src/lib/i18n/i18n';
-import { renderLoginPage, renderLogoutPage, renderMessagePage, renderSignUpPage, type Branding } from '../../../src/server/idp/pages';
+import { renderLoginPage, renderLogoutPage, renderMessagePage, renderNewPasswordPage, renderPasswordResetRequestPage, renderSignUpPage, type Branding } from '../../../src/server/idp/pages';
 import { validateSignUp, type SignUpIssue } from '../../../src/server/idp/sign-up-validation';
 import identity from '../../../src/locales/en/common/identity.json';
 
@@ -27,8 +27,8 @@ function wordsNotFromLocaleFiles(html: string): string[] {
     .filter((word) => /\p{L}/u.test(word));
 }
 
-const branding: Branding = { productName: '⟦productName⟧', homeUrl: 'https://talentplace.test/' };
-const links = { submit: '/oidc/interaction/abc/login', switchTo: '/oidc/interaction/abc?screen=signup', abort: '/oidc/interaction/abc/abort' };
+const branding: Branding = { productName: '⟦productName⟧', homeUrl: 'https://talentplace.test/', signInUrl: 'https://talentplace.test/sign-in' };
+const links = { submit: '/oidc/interaction/abc/login', switchTo: '/oidc/interaction/abc?screen=signup', abort: '/oidc/interaction/abc/abort', passwordReset: '/oidc/password-reset' };
 const logoutForm = '<form id="op.logoutForm" method="post" action="/oidc/session/end/confirm"><input type="hidden" name="xsrf" value="token"></form>';
 
 describe('the identity provider pages take every text from the locale files', () => {
@@ -45,6 +45,13 @@ describe('the identity provider pages take every text from the locale files', ()
     expect(wordsNotFromLocaleFiles(renderSignUpPage(branding, { links }))).toEqual([]);
     const fieldErrors = { name: '⟦name⟧', email: '⟦email⟧', password: '⟦password⟧' };
     expect(wordsNotFromLocaleFiles(renderSignUpPage(branding, { links, name: '⟦typed⟧', email: '⟦typed⟧', fieldErrors }))).toEqual([]);
+  });
+
+  it('the password reset pages: the request and the new password, with and without their errors', () => {
+    expect(wordsNotFromLocaleFiles(renderPasswordResetRequestPage(branding, { action: '/oidc/password-reset' }))).toEqual([]);
+    expect(wordsNotFromLocaleFiles(renderPasswordResetRequestPage(branding, { action: '/oidc/password-reset', email: '⟦typed⟧', error: '⟦error⟧' }))).toEqual([]);
+    expect(wordsNotFromLocaleFiles(renderNewPasswordPage(branding, { action: '/oidc/password-reset', token: 'abc.def' }))).toEqual([]);
+    expect(wordsNotFromLocaleFiles(renderNewPasswordPage(branding, { action: '/oidc/password-reset', token: 'abc.def', error: '⟦error⟧' }))).toEqual([]);
   });
 
   it('the message page, with its detail and link', () => {
