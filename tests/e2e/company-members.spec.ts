@@ -5,6 +5,8 @@ import rbac from '../../src/locales/en/rbac.json' with { type: 'json' };
 import { expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
 import { selectCompany } from './support/company-area';
 import { newEmail, signUpNewAccount, submitSignUpAndConfirm } from './support/sign-up';
+import { outboxDirOf } from '../support/built-server';
+import { linkIn, waitForMail } from '../support/outbox';
 
 // Spec §2 Company Management → Members, §3 companyOnUser. owner@ (README demo accounts) is
 // the only owner of Northwind Labs, where recruiter@ is a recruiter. Each test brings its
@@ -37,12 +39,26 @@ test.describe('company members', () => {
     await expect(roleOf(page, RECRUITER)).toHaveText('Recruiter');
     await expectNoAxeViolations(page);
 
-    await test.step('a registered address joins at once with the chosen role', async () => {
+    await test.step('a registered address is invited like any other, and joins only when its holder accepts', async () => {
       await page.getByLabel(words.email).fill(memberEmail);
       await page.getByLabel(words.role, { exact: true }).selectOption({ label: 'Recruiter' });
       await page.getByRole('button', { name: words.invite, exact: true }).click();
-      await expect(toast(page, 'Member added')).toBeVisible();
+      await expect(toast(page, 'Invitation created')).toBeVisible();
+      await expect(invitationRow(page, memberEmail)).toBeVisible();
+      await expect(memberRow(page, memberEmail)).toHaveCount(0);
+
+      // The member's notifications lead to their invitations, where they accept.
+      await memberPage.goto('/notifications');
+      await memberPage.getByRole('link', { name: /invites you to join Northwind Labs as Recruiter/ }).click();
+      await expect(memberPage).toHaveURL(/\/join-company$/);
+      await expectNoAxeViolations(memberPage);
+      await memberPage.getByRole('button', { name: `Accept and join ${NORTHWIND}` }).click();
+      await expect(memberPage).toHaveURL(/\/company\/dashboard/);
+      await expect(memberPage.getByTestId('company-name')).toHaveText(NORTHWIND);
+
+      await page.reload();
       await expect(memberRow(page, memberEmail).getByRole('heading', { name: memberName })).toBeVisible();
+      await expect(invitationRow(page, memberEmail)).toHaveCount(0);
     });
 
     await test.step('as a recruiter the new member works in the company but gets 403 on Members', async () => {
@@ -86,7 +102,7 @@ test.describe('company members', () => {
     await memberContext.close();
   });
 
-  test('an unknown address gets an open invitation with its sign-up link, which the owner withdraws; mistakes are said at the field; 390 px fits', async ({ page }) => {
+  test('an unknown address gets an open invitation, which the owner withdraws; mistakes are said at the field; 390 px fits', async ({ page }) => {
     const email = newEmail('invitee');
     await signInAs(page, OWNER, '/company/my-companies');
     await selectCompany(page, NORTHWIND);
@@ -100,14 +116,14 @@ test.describe('company members', () => {
       await expect(page.getByLabel(words.role, { exact: true })).toHaveAccessibleDescription(errors.roleRequired);
     });
 
-    await test.step('an unknown address is invited and listed with the sign-up link', async () => {
+    await test.step('an unknown address is invited and listed; its link goes to the address only, never shown here', async () => {
       await page.getByLabel(words.email).fill(email);
       await page.getByLabel(words.role, { exact: true }).selectOption({ label: 'Recruiter' });
       await page.getByRole('button', { name: words.invite, exact: true }).click();
       await expect(toast(page, 'Invitation created')).toBeVisible();
       const row = invitationRow(page, email);
       await expect(row.getByText('Recruiter', { exact: true })).toBeVisible();
-      await expect(row.getByLabel(`Sign-up link for ${email}`)).toHaveValue(/\/sign-up$/);
+      await expect(row.getByRole('textbox')).toHaveCount(0);
     });
 
     await test.step('inviting it again is refused at the address', async () => {
@@ -128,7 +144,7 @@ test.describe('company members', () => {
     });
   });
 
-  test('an invited address that signs up through the sign-up link joins with the role, and the invitation leaves the list', async ({ page, browser }) => {
+  test("an invited address opens its mail's link as a guest, signs up from it, accepts and lands in the company; the link then works no more", async ({ page, browser }) => {
     const email = newEmail('joiner');
     await signInAs(page, OWNER, '/company/my-companies');
     await selectCompany(page, NORTHWIND);
@@ -137,14 +153,25 @@ test.describe('company members', () => {
     await page.getByLabel(words.role, { exact: true }).selectOption({ label: 'Recruiter' });
     await page.getByRole('button', { name: words.invite, exact: true }).click();
     await expect(toast(page, 'Invitation created')).toBeVisible();
-    const link = await invitationRow(page, email).getByLabel(`Sign-up link for ${email}`).inputValue();
+    const origin = new URL(page.url()).origin;
+    const mail = await waitForMail(outboxDirOf(origin), email, { subject: /invites you to join Northwind Labs/ });
+    const link = linkIn(mail, `${origin}/join-company?token=`);
 
     const inviteeContext = await browser.newContext();
     const invitee = await inviteeContext.newPage();
     await invitee.goto(link);
-    await submitSignUpAndConfirm(invitee, 'E2E Joiner', email);
-    await invitee.goto('/company/dashboard');
+    await expect(invitee.getByText(/invites you to join Northwind Labs as Recruiter\./)).toBeVisible();
+    await expect(invitee.getByText(email, { exact: true })).toBeVisible();
+    await expectNoAxeViolations(invitee);
+    await invitee.getByRole('link', { name: companies.companies.joinCompany.signUp }).click();
+    await submitSignUpAndConfirm(invitee, 'E2E Joiner', email, /\/join-company\?token=/);
+    await invitee.getByRole('button', { name: `Accept and join ${NORTHWIND}` }).click();
+    await expect(invitee).toHaveURL(/\/company\/dashboard/);
     await expect(invitee.getByTestId('company-name')).toHaveText(NORTHWIND);
+    await expect(toast(invitee, 'You joined the company')).toBeVisible();
+    const used = await invitee.goto(link);
+    expect(used?.status()).toBe(404);
+    await expect(invitee.getByRole('alert')).toHaveText(companies.companies.joinCompany.linkGone);
     await inviteeContext.close();
 
     await page.reload();

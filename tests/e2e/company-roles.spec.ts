@@ -103,7 +103,7 @@ test.describe('company roles', () => {
     });
 
     await test.step('a member holding it sees exactly the menu it allows, opens Members and gets 403 on Roles', async () => {
-      await addMember(page, memberEmail, roleName);
+      await addMember(page, memberEmail, roleName, memberPage);
 
       await memberPage.goto('/company/dashboard');
       await expect(memberPage.getByTestId('company-name')).toHaveText(NORTHWIND);

@@ -124,7 +124,7 @@ test.describe('a talent profile as a company sees it', () => {
     await roleForm.getByRole('checkbox', { name: `${rbac.resources.talentProfile}: read`, exact: true }).uncheck();
     await roleForm.getByRole('button', { name: roleWords.create }).click();
     await expect(toast(page, 'Role created')).toBeVisible();
-    await addMember(page, memberEmail, roleName);
+    await addMember(page, memberEmail, roleName, memberPage);
 
     await memberPage.goto('/company/dashboard');
     await expect(memberPage.getByTestId('company-name')).toHaveText(NORTHWIND);

@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { NEW_ACCOUNT_PASSWORD, submitSignUpAndConfirm } from './support/sign-up';
+import { outboxDirOf } from '../support/built-server';
+import { linkIn, waitForMail } from '../support/outbox';
 
 const password = NEW_ACCOUNT_PASSWORD;
 
@@ -40,6 +42,36 @@ test.describe('sign-up, sign-in and sign-out through the built-in provider', () 
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/sign-up\/success$/);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Bo Back');
+  });
+
+  test('a user who forgot their password sets a new one from the mailed link, is signed out elsewhere, and signs in with it', async ({ page, browser }) => {
+    const email = `forgot-${Date.now()}@example.test`;
+    await signUp(page, 'Fay Forgot', email);
+    // Still signed in in this browser; the reset is asked from another one.
+    const other = await browser.newContext();
+    const resetPage = await other.newPage();
+    await resetPage.goto('/sign-in');
+    await resetPage.getByRole('link', { name: 'Forgot your password?' }).click();
+    await expect(resetPage).toHaveTitle(/Reset your password/);
+    await resetPage.getByLabel('Email').fill(email);
+    await resetPage.getByRole('button', { name: 'Send the link' }).click();
+    await expect(resetPage.getByRole('heading', { level: 1 })).toHaveText('Check your email');
+    const origin = new URL(resetPage.url()).origin;
+    const mail = await waitForMail(outboxDirOf(origin), email, { subject: /^Choose a new password/ });
+    await resetPage.goto(linkIn(mail, `${origin}/oidc/password-reset?token=`));
+    await resetPage.getByLabel('Password').fill('a brand new password');
+    await resetPage.getByRole('button', { name: 'Save the new password' }).click();
+    await expect(resetPage.getByRole('heading', { level: 1 })).toHaveText('Password changed');
+    await resetPage.getByRole('link', { name: 'Sign in' }).click();
+    await resetPage.getByLabel('Email').fill(email);
+    await resetPage.getByLabel('Password').fill('a brand new password');
+    await resetPage.getByRole('button', { name: 'Sign in' }).click();
+    await expect(resetPage.getByRole('button', { name: 'Account menu' }).first()).toBeVisible();
+    await other.close();
+
+    // The session opened before the reset has ended.
+    await page.goto('/edit-account');
+    await expect(page).toHaveTitle(/Sign in/);
   });
 
   test('a wrong password says so without revealing whether the account exists', async ({ page }) => {

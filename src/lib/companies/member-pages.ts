@@ -43,7 +43,7 @@ export const COMPANY_ROLE_CHOICES_QUERY = graphql(`
 
 export const CREATE_ONE_COMPANY_ON_USER_MUTATION = graphql(`
   mutation CreateOneCompanyOnUser($data: CreateOneCompanyOnUserInput!) {
-    createOneCompanyOnUser(data: $data) { member { id } invitation { id } }
+    createOneCompanyOnUser(data: $data) { id }
   }
 `);
 
@@ -120,11 +120,8 @@ async function submitInvite(form: FormData, send: SendGraphql, t: Translate): Pr
   if (!parsed.ok) return invalid(fieldErrorsOf(parsed.issues, t, COMPANY_ERRORS), null);
   const answer = await sendDocument(send, CREATE_ONE_COMPANY_ON_USER_MUTATION, { data: parsed.value });
   const created = answer.data?.createOneCompanyOnUser;
-  if (created && !answer.errors.length) {
-    return created.member
-      ? { kind: 'done', noticeKey: 'notices.companies.memberAdded', target: `member-${created.member.id}` }
-      : { kind: 'done', noticeKey: 'notices.companies.memberInvited', target: created.invitation ? `invitation-${created.invitation.id}` : null };
-  }
+  // Always an invitation, whether or not the address has an account: the person joins by accepting it.
+  if (created && !answer.errors.length) return { kind: 'done', noticeKey: 'notices.companies.memberInvited', target: `invitation-${created.id}` };
   const { issues } = answerIssues(answer.errors);
   if (issues.length) return invalid(fieldErrorsOf(issues, t, COMPANY_ERRORS), null);
   const reason = answer.errors[0]?.extensions?.reason;

@@ -44,8 +44,13 @@ export interface MailableEvent extends NotifiableEvent {
   status?: string | null;
   /** eventData.action of an admin's company.update: verify, reject, delete, permissions. */
   action?: string | null;
-  /** eventData.invitation of companyOnUser.create: an address without an account was invited. */
+  /** eventData.invitation of companyOnUser.create: an address was invited to join the company. */
   invitation?: boolean;
+  /**
+   * eventData.invitee: the copy of an invitation addressed to the user who holds the invited
+   * address, for their notifications; the address itself is mailed through the company's row.
+   */
+  invitee?: boolean;
 }
 
 /** The admin review actions the company's owners are mailed about (issue 20 item 3). */
@@ -69,9 +74,10 @@ export function isMailedEvent(event: MailableEvent): boolean {
  * - `addressee`: the user of `toId` (applications, invitations, billings);
  * - `companyOwners`: the owners of the company of `toId` (verified or rejected: they
  *   created it and read the reason on My Companies);
- * - `addedMember`: the existing user who joined (eventData.after.userId);
- * - `invitedAddress`: the e-mail address invited (eventData.after.email), which has no
- *   account, hence no preferences: the mail is the invitation itself.
+ * - `addedMember`: the user who joined (eventData.after.userId);
+ * - `invitedAddress`: the e-mail address invited (eventData.after.email), registered or
+ *   not, so that the mail tells nobody which: the mail is the invitation itself, with its
+ *   single-use link. The invitee's own copy (invitee) is for the bell only.
  */
 export type MailAudience = 'addressee' | 'companyOwners' | 'addedMember' | 'invitedAddress';
 
@@ -85,6 +91,7 @@ export function mailAudienceOf(event: MailableEvent): MailAudience | null {
     case 'company.update':
       return (MAILED_COMPANY_ACTIONS as readonly string[]).includes(event.action ?? '') ? 'companyOwners' : null;
     case 'companyOnUser.create':
+      if (event.invitee) return null;
       return event.invitation ? 'invitedAddress' : 'addedMember';
     default:
       return null;

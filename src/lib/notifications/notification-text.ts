@@ -29,8 +29,16 @@ export interface NotificationFacts {
   document: string | null;
   /** An admin's review action on a company (verify, reject...); null for other events. */
   action?: string | null;
-  /** A company member invitation to an address without an account. */
+  /** A company member invitation (to an address, registered or not). */
   invitation?: boolean;
+  /** A member invitation's role and the name of who sent it. */
+  role?: string | null;
+  inviter?: string | null;
+  /**
+   * The mail's link when it is not the notification's page: a member invitation's
+   * single-use link (a path with its token, kept in memory only, never in the log).
+   */
+  link?: string | null;
 }
 
 /** The kinds that are e-mailed (issue 20 item 3); each has a subject of its own. */
@@ -99,6 +107,8 @@ function sentenceValues(facts: NotificationFacts, t: Translate): Record<string, 
     step: facts.step ?? '',
     period: period ? formatPeriod(period) : '',
     document: t(`notifications.documents.${document}`),
+    role: facts.role ?? t('notifications.someRole'),
+    inviter: facts.inviter ?? t('notifications.someMember'),
     // The settings page's name of the event type: "Invoice created".
     event: t(`siteSettings.events.${subject}.${action}`),
   };
@@ -129,9 +139,9 @@ export function notificationWords(facts: NotificationFacts, t: Translate): Notif
 export function notificationHref(facts: Pick<NotificationFacts, 'type' | 'entityId' | 'companyId' | 'action' | 'invitation'>): string | null {
   const [subject, action] = facts.type.split('.');
   // A company's review is read on My Companies (the reason, or the company now selectable);
-  // an invited address has no account yet: it signs up with that address and joins.
+  // a member invitation is accepted or declined on the page of one's invitations.
   if (facts.type === 'company.update' && facts.action && facts.action in COMPANY_BY_ACTION) return buildRoute('companyMyCompanies');
-  if (facts.type === 'companyOnUser.create' && facts.invitation) return buildRoute('signUp');
+  if (facts.type === 'companyOnUser.create' && facts.invitation) return buildRoute('joinCompany');
   const one = action !== 'delete' && facts.entityId ? { id: facts.entityId } : undefined;
   switch (subject) {
     case 'talentJobApplication':
@@ -168,7 +178,7 @@ export function notificationMail(facts: NotificationFacts, t: Translate, site: {
   const values = sentenceValues(facts, t);
   const mailed = (MAILED_KINDS as readonly string[]).includes(words.kind);
   const subject = mailed ? t(`notifications.mail.subjects.${words.kind}`, { ...values, product: site.productName }) : words.sentence;
-  const href = notificationHref(facts);
+  const href = facts.link ?? notificationHref(facts);
   const invited = words.kind === 'memberInvited';
   const lines = [
     words.sentence,

@@ -41,6 +41,9 @@ export const ROUTES = [
   { key: 'notifications', path: '/notifications', titleKey: 'titles.notifications', group: 'public', access: 'signedIn', live: true },
   // Beyond the spec too: a job alert mail's unsubscribe link, for anyone holding its token (issue 20 item 4).
   { key: 'unsubscribe', path: '/unsubscribe', titleKey: 'titles.unsubscribe', group: 'public', access: 'guest', live: true },
+  // Beyond the spec too: a company member invitation, opened from its mail's single-use link
+  // (a guest sees what it offers and signs in or up) or from one's notifications.
+  { key: 'joinCompany', path: '/join-company', titleKey: 'titles.joinCompany', group: 'public', access: 'guest', live: true },
 
   { key: 'adminCompanies', path: '/admin/companies', titleKey: 'titles.adminCompanies', group: 'admin', access: 'admin', live: true },
   { key: 'adminCompany', path: '/admin/company', titleKey: 'titles.adminCompany', group: 'admin', access: 'admin', live: true },

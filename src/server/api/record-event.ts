@@ -14,6 +14,8 @@ export async function recordEvent(
   db: Writer,
   viewer: Viewer,
   event: { type: EventType; toId: string | null; data?: Omit<EventData, 'actorUserId' | 'impersonatorUserId' | 'impersonationId'> },
+  /** What only the mail of this event carries (recorded-events.ts): never written to the log. */
+  mail: { link?: string } = {},
 ): Promise<void> {
   const actorUserId = viewer.actor?.userId ?? viewer.userId;
   const [row] = await db
@@ -37,5 +39,16 @@ export async function recordEvent(
   const after: unknown = event.data?.after;
   const status = after && typeof after === 'object' && 'status' in after && typeof after.status === 'string' ? after.status : null;
   const action = typeof event.data?.action === 'string' ? event.data.action : null;
-  noteRecordedEvent({ id: row!.id, type: event.type, toId: event.toId, fromId: viewer.userId, actorUserId, status, action, invitation: event.data?.invitation === true });
+  noteRecordedEvent({
+    id: row!.id,
+    type: event.type,
+    toId: event.toId,
+    fromId: viewer.userId,
+    actorUserId,
+    status,
+    action,
+    invitation: event.data?.invitation === true,
+    invitee: event.data?.invitee === true,
+    ...(mail.link ? { mailLink: mail.link } : {}),
+  });
 }

@@ -49,13 +49,21 @@ export async function publishJobAd(page: Page, title: string): Promise<string> {
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();
 
-/** On Members, adds a registered address to the selected company with the role of this name. */
-export async function addMember(page: Page, email: string, roleName: string) {
+/**
+ * On Members, invites a registered address to the selected company with the role of this
+ * name; the person, signed in on `memberPage`, accepts it from their invitations page
+ * (nobody joins without acting) and lands in the company.
+ */
+export async function addMember(page: Page, email: string, roleName: string, memberPage: Page) {
   await page.goto('/company/members');
   await page.getByLabel(memberWords.email).fill(email);
   await page.getByLabel(memberWords.role, { exact: true }).selectOption({ label: roleName });
   await page.getByRole('button', { name: memberWords.invite, exact: true }).click();
-  await expect(toast(page, 'Member added')).toBeVisible();
+  await expect(toast(page, 'Invitation created')).toBeVisible();
+  await memberPage.goto('/join-company');
+  await memberPage.getByRole('button', { name: /^Accept and join / }).first().click();
+  await expect(memberPage).toHaveURL(/\/company\/dashboard/);
+  await expect(toast(memberPage, 'You joined the company')).toBeVisible();
 }
 
 /** On Members, removes the member with this address (named `name`), confirming. */

@@ -10,9 +10,9 @@ export const newEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.rand
 /**
  * Fills the built-in provider's sign-up form as a person would (the page must show it),
  * then opens the confirmation link from the mail the server wrote to its outbox, which
- * finishes signing in on /sign-up/success.
+ * finishes signing in on /sign-up/success (or where the sign-up was asked to return).
  */
-export async function submitSignUpAndConfirm(page: Page, name: string, email: string): Promise<void> {
+export async function submitSignUpAndConfirm(page: Page, name: string, email: string, landsOn: RegExp = /\/sign-up\/success$/): Promise<void> {
   await page.getByLabel('Name').fill(name);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(NEW_ACCOUNT_PASSWORD);
@@ -22,7 +22,7 @@ export async function submitSignUpAndConfirm(page: Page, name: string, email: st
   const origin = new URL(page.url()).origin;
   const mail = await waitForMail(outboxDirOf(origin), email, { subject: /^Confirm your email/ });
   await page.goto(linkIn(mail, `${origin}/oidc/`));
-  await expect(page).toHaveURL(/\/sign-up\/success$/);
+  await expect(page).toHaveURL(landsOn);
 }
 
 /** A new account signed up from /sign-up and signed in. */

@@ -101,11 +101,15 @@ describe('the company side is told of its review and its members', () => {
     expect(notificationHref(facts('company.update', { action: 'reject' }))).toBe('/company/my-companies');
   });
 
-  it('mails a member invitation with the link to sign up and why it came, without the settings an address has not got', () => {
-    const mail = notificationMail(facts('companyOnUser.create', { invitation: true }), t, { origin: 'https://talentplace.test', productName: 'Talentplace' });
-    expect(mail.subject).toBe('Join Northwind Labs on Talentplace');
-    expect(mail.text).toContain('https://talentplace.test/sign-up');
+  it('mails a member invitation naming company, role and inviter, with its own single-use link and why it came, without the settings an address has not got', () => {
+    const invitation = facts('companyOnUser.create', { invitation: true, role: 'Recruiter', inviter: 'Olivia Owner', link: '/join-company?token=abc' });
+    const mail = notificationMail(invitation, t, { origin: 'https://talentplace.test', productName: 'Talentplace' });
+    expect(mail.subject).toBe('Olivia Owner invites you to join Northwind Labs on Talentplace');
+    expect(mail.text).toContain('Olivia Owner invites you to join Northwind Labs as Recruiter.');
+    expect(mail.text).toContain('https://talentplace.test/join-company?token=abc');
     expect(mail.text).not.toContain('site-settings');
+    // In the bell (no link of its own), the invitation leads to the page of one's invitations.
+    expect(notificationHref(facts('companyOnUser.create', { invitation: true }))).toBe('/join-company');
     expect(notificationKind(facts('companyOnUser.create'))).toBe('memberAdded');
   });
 });

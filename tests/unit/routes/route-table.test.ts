@@ -15,7 +15,7 @@ const SPEC_PUBLIC =
   '/, /edit-account, /impersonate, /job-apply, /job-apply-form, /job-apply/success, /jobs, /sign-in, /sign-up, /sign-up/success, /site-settings';
 const LEGAL = ['/legal/privacy', '/legal/terms', '/legal/csr'];
 // Product routes the spec has no place for (docs/architecture.md, Routes).
-const BEYOND_SPEC_PUBLIC = ['/notifications', '/unsubscribe'];
+const BEYOND_SPEC_PUBLIC = ['/notifications', '/unsubscribe', '/join-company'];
 
 const split = (list: string): string[] => list.split(', ');
 
@@ -32,13 +32,13 @@ function pascalCase(text: string): string {
 }
 
 describe('route table (spec §2)', () => {
-  it('holds 7 admin, 34 company, 16 talent, 11 public (plus /notifications and /unsubscribe) and 3 legal routes', () => {
+  it('holds 7 admin, 34 company, 16 talent, 11 public (plus /notifications, /unsubscribe and /join-company) and 3 legal routes', () => {
     expect(routesIn('admin')).toHaveLength(7);
     expect(routesIn('company')).toHaveLength(34);
     expect(routesIn('talent')).toHaveLength(16);
-    expect(routesIn('public')).toHaveLength(13);
+    expect(routesIn('public')).toHaveLength(14);
     expect(routesIn('legal')).toHaveLength(3);
-    expect(ROUTES).toHaveLength(73);
+    expect(ROUTES).toHaveLength(74);
   });
 
   it('lists exactly the spec paths of each area plus the legal pages', () => {
@@ -95,10 +95,10 @@ describe('route access (spec §6)', () => {
     for (const route of ROUTES) expect(route.access, route.key).toBe(expectedAccess(route));
   });
 
-  it('lets guests reach home, job search, job apply, sign-in, sign-up, the legal pages and the job alert unsubscribe page', () => {
+  it('lets guests reach home, job search, job apply, sign-in, sign-up, the legal pages, the job alert unsubscribe page and the page of a member invitation', () => {
     const guestKeys = ROUTES.filter((r) => r.access === 'guest').map((r) => r.key).sort();
     expect(guestKeys).toEqual(
-      ['home', 'jobs', 'jobApply', 'signIn', 'signUp', 'legalPrivacy', 'legalTerms', 'legalCsr', 'unsubscribe'].sort(),
+      ['home', 'jobs', 'jobApply', 'signIn', 'signUp', 'legalPrivacy', 'legalTerms', 'legalCsr', 'unsubscribe', 'joinCompany'].sort(),
     );
   });
 });

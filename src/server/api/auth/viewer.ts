@@ -5,7 +5,6 @@ import { admin, impersonation, user } from '../../db/schema';
 import { maySignIn } from '../../../lib/admin/user-status';
 import { oldestOpenImpersonationStart } from '../../../lib/impersonation/impersonation-rules';
 import { ApiError, forbidden } from '../errors';
-import { joinInvitedCompanies } from '../companies/member-invitations';
 import type { VerifiedAccessToken } from './access-token';
 
 export interface RoleNames {
@@ -33,8 +32,8 @@ export type UserRow = typeof user.$inferSelect;
 /**
  * The first call of a new subject provisions its user row (externalId = subject). An
  * admin role in the token is mirrored to the row, so that impersonation can refuse to
- * act as an admin without seeing that admin's token. A new user takes up the company
- * invitations sent to their verified address.
+ * act as an admin without seeing that admin's token. Company invitations to the address
+ * wait for the user to accept them (companies/member-invitations.ts): nobody joins without acting.
  */
 const userBySubject = preparedQuery((db: AppDatabase) => db.select().from(user).where(eq(user.externalId, sql.placeholder('subject'))).limit(1).prepare(''));
 
@@ -45,10 +44,7 @@ export async function provisionUser(db: AppDatabase, token: VerifiedAccessToken,
   const emailVerified = token.claims.email_verified === true;
   let [row] = await userBySubject(db).execute({ subject: token.subject });
   if (!row) {
-    await db.transaction(async (tx) => {
-      const [created] = await tx.insert(user).values({ externalId: token.subject, email, emailVerified, displayName: token.name }).onConflictDoNothing().returning();
-      if (created && emailVerified) await joinInvitedCompanies(tx, created);
-    });
+    await db.insert(user).values({ externalId: token.subject, email, emailVerified, displayName: token.name }).onConflictDoNothing();
     [row] = await userBySubject(db).execute({ subject: token.subject });
   } else if (row.emailVerified !== emailVerified) {
     [row] = await db.update(user).set({ emailVerified }).where(eq(user.id, row.id)).returning();

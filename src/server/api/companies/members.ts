@@ -10,6 +10,7 @@ import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
 import { requireCompanyPermission } from './company-access';
 import { lockedOwnerCount, ownerRoleId, type Writer } from './company-rows';
+import { newInvitationToken, recordMemberInvitation } from './member-invitations';
 
 // A company's members (spec §3 companyOnUser; the Members page of spec §2). Every id is
 // looked up inside the tp-company company, so another company's id answers NOT_FOUND
@@ -51,7 +52,7 @@ CompanyMember.implement({
 });
 
 const CompanyMemberInvitation = builder.objectRef<InvitationRow>('CompanyMemberInvitation').implement({
-  description: 'An invitation to an address that has no account yet: its owner joins with the role on first sign-in',
+  description: "An open invitation of the selected company: the address's holder joins with the role when they accept it",
   fields: (t) => ({
     id: t.exposeID('id'),
     email: t.exposeString('email'),
@@ -62,13 +63,6 @@ const CompanyMemberInvitation = builder.objectRef<InvitationRow>('CompanyMemberI
 
 const CompanyMemberPage = pageOf(CompanyMember, 'CompanyMember');
 
-const CompanyOnUserCreated = builder.objectRef<{ member: MemberRow | null; invitation: InvitationRow | null }>('CompanyOnUserCreated').implement({
-  description: 'An existing user joins at once (member); an unknown address gets an invitation',
-  fields: (t) => ({
-    member: t.field({ type: CompanyMember, nullable: true, resolve: (row) => row.member }),
-    invitation: t.field({ type: CompanyMemberInvitation, nullable: true, resolve: (row) => row.invitation }),
-  }),
-});
 
 function selectMembers(db: Writer, companyId: string) {
   return db
@@ -100,10 +94,10 @@ async function readMember(db: Writer, companyId: string, membershipId: string): 
 }
 
 /** A role of this company that is not deleted; anything else is NOT_FOUND, like an unknown id. */
-async function companyRoleOf(tx: Writer, companyId: string, roleId: string): Promise<{ id: string; isDefault: boolean }> {
+async function companyRoleOf(tx: Writer, companyId: string, roleId: string): Promise<{ id: string; name: string; isDefault: boolean }> {
   const [role] = isUuid(roleId)
     ? await tx
-        .select({ id: companyRole.id, isDefault: companyRole.isDefault })
+        .select({ id: companyRole.id, name: companyRole.role, isDefault: companyRole.isDefault })
         .from(companyRole)
         .where(and(eq(companyRole.id, roleId), eq(companyRole.companyId, companyId), isNull(companyRole.deletedAt)))
         .limit(1)
@@ -177,9 +171,9 @@ const CreateOneCompanyOnUserInput = builder.inputType('CreateOneCompanyOnUserInp
 
 builder.mutationField('createOneCompanyOnUser', (t) =>
   t.field({
-    type: CompanyOnUserCreated,
+    type: CompanyMemberInvitation,
     description:
-      'Adds someone to the selected company by e-mail: a user with that address joins at once with the role, an unknown address gets an invitation. Needs companyOnUser create (and being an owner to give the owner role). CONFLICT alreadyMember / alreadyInvited. Records companyOnUser.create',
+      "Invites someone to the selected company by e-mail with a role: the address is mailed a single-use link, and its holder joins only by accepting (acceptMemberInvitation). The answer is the same whether or not the address has an account. Needs companyOnUser create (and being an owner to give the owner role). CONFLICT alreadyMember / alreadyInvited. Records companyOnUser.create",
     authScopes: { signedIn: true },
     args: { data: t.arg({ type: CreateOneCompanyOnUserInput, required: true }) },
     resolve: async (_root, { data }, context) => {
@@ -190,29 +184,23 @@ builder.mutationField('createOneCompanyOnUser', (t) =>
       return context.db.transaction(async (tx) => {
         const role = await companyRoleOf(tx, companyId, roleId);
         if (role.isDefault) await requireOwner(tx, companyId, userId, role.id);
-        const [existing] = await tx.select({ id: user.id }).from(user).where(eq(sql`lower(${user.email})`, email.toLowerCase())).limit(1);
-        if (existing) {
-          const [membership] = await tx.insert(companyOnUser).values({ companyId, userId: existing.id, roleId: role.id }).onConflictDoNothing().returning({ id: companyOnUser.id });
-          if (!membership) throw conflict('alreadyMember', COMPANY_ERRORS);
-          await recordEvent(tx, context.viewer!, {
-            type: 'companyOnUser.create',
-            toId: companyId,
-            data: { entityId: membership.id, companyId, before: null, after: { userId: existing.id, roleId: role.id } },
-          });
-          return { member: await readMember(tx, companyId, membership.id), invitation: null };
-        }
+        // The members are on the Members page already: saying so tells the owner nothing new.
+        const [member] = await tx
+          .select({ id: companyOnUser.id })
+          .from(companyOnUser)
+          .innerJoin(user, eq(user.id, companyOnUser.userId))
+          .where(and(eq(companyOnUser.companyId, companyId), eq(sql`lower(${user.email})`, email.toLowerCase())))
+          .limit(1);
+        if (member) throw conflict('alreadyMember', COMPANY_ERRORS);
+        const { token, tokenHash } = newInvitationToken();
         const [invitation] = await tx
           .insert(companyMemberInvitation)
-          .values({ companyId, email, roleId: role.id, invitedById: userId })
+          .values({ companyId, email, roleId: role.id, invitedById: userId, tokenHash })
           .onConflictDoNothing()
           .returning({ id: companyMemberInvitation.id, email: companyMemberInvitation.email, roleId: companyMemberInvitation.roleId, createdAt: companyMemberInvitation.createdAt });
         if (!invitation) throw conflict('alreadyInvited', COMPANY_ERRORS);
-        await recordEvent(tx, context.viewer!, {
-          type: 'companyOnUser.create',
-          toId: companyId,
-          data: { entityId: invitation.id, companyId, invitation: true, before: null, after: { email, roleId: role.id } },
-        });
-        return { member: null, invitation };
+        await recordMemberInvitation(tx, context.viewer!, { id: invitation.id, companyId, email, roleId: role.id, roleName: role.name, token });
+        return invitation;
       });
     },
   }),

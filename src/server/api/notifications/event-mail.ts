@@ -106,12 +106,12 @@ export function createEventMail(options: EventMailOptions): EventMail {
     if (!wanted.length) return [];
     const byId = new Map(wanted.map((event) => [event.id, event]));
     const rows = await db.select().from(generalEventslog).where(inArray(generalEventslog.id, [...byId.keys()]));
-    const addressed: Array<{ row: EventRow; to: string }> = [];
+    const addressed: Array<{ row: EventRow; to: string; link?: string }> = [];
     const users = new Map<string, { row: EventRow; userId: string }[]>();
     for (const row of rows) {
       const event = byId.get(row.id)!;
       for (const reader of await readersOf(row, event)) {
-        if (reader.email) addressed.push({ row, to: reader.email });
+        if (reader.email) addressed.push({ row, to: reader.email, link: event.mailLink });
         else if (reader.userId && (mailAudienceOf(event) === 'addressee' || mailsCompanyReader(event, reader.userId, await preferencesOf(reader.userId)))) {
           users.set(reader.userId, [...(users.get(reader.userId) ?? []), { row, userId: reader.userId }]);
         }
@@ -122,7 +122,7 @@ export function createEventMail(options: EventMailOptions): EventMail {
       : [];
     for (const recipient of recipients) for (const { row } of users.get(recipient.id)!) addressed.push({ row, to: recipient.email });
     const facts = await notificationFactsOf(db, addressed.map((item) => item.row));
-    return addressed.map((item, index) => ({ to: item.to, ...notificationMail(facts[index]!, t, options.site) }));
+    return addressed.map((item, index) => ({ to: item.to, ...notificationMail({ ...facts[index]!, link: item.link ?? null }, t, options.site) }));
   }
 
   async function deliver(message: MailMessage): Promise<void> {

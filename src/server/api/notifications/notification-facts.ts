@@ -83,6 +83,9 @@ export async function notificationFactsOf(db: Reader, rows: readonly EventRow[])
       document: row.type === 'talentDocument.read' ? text(data.slot) : null,
       action: isCompanyReview ? text(data.action) : null,
       invitation: row.type === 'companyOnUser.create' && data.invitation === true,
+      // A member invitation names the role offered and who sent it (they may leave; the words stay).
+      role: row.type === 'companyOnUser.create' ? text(after.roleName) : null,
+      inviter: row.type === 'companyOnUser.create' ? text(data.inviterName) : null,
     };
   });
 }

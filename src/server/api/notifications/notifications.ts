@@ -68,6 +68,9 @@ Notification.implement({
     billingPeriod: t.exposeString('billingPeriod', { nullable: true, description: 'The billing month, 2026-03' }),
     invoiceNumber: t.exposeString('invoiceNumber', { nullable: true }),
     document: t.exposeString('document', { nullable: true, description: 'The document a company downloaded: cv, resume or pdf' }),
+    invitation: t.boolean({ description: 'An invitation to join a company (companyOnUser.create)', resolve: (row) => row.invitation === true }),
+    role: t.exposeString('role', { nullable: true, description: "A member invitation's role" }),
+    inviter: t.exposeString('inviter', { nullable: true, description: 'Who sent a member invitation' }),
   }),
 });
 

@@ -4,6 +4,12 @@ import type { MailableEvent } from '../../../lib/notifications/notification-rule
 /** One event row an operation wrote, as the mail rule reads it. */
 export interface RecordedEvent extends MailableEvent {
   id: string;
+  /**
+   * The link its mail carries instead of the notification's page, when the link holds a
+   * secret that must never be written to the log (a member invitation's single-use token):
+   * kept in memory for the mail only.
+   */
+  mailLink?: string;
 }
 
 // The events one GraphQL operation records, gathered while it runs (recordEvent notes each

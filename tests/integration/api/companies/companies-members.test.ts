@@ -1,12 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { companyMemberInvitation, companyOnUser, user } from '../../../../src/server/db/schema';
+import { companyMemberInvitation, companyOnUser, generalEventslog, user } from '../../../../src/server/db/schema';
 import { AUDIENCE } from '../../../support/api-harness';
 import { describeEachDatabase } from '../../../support/test-database';
 import { startCompaniesFixture, type CompaniesFixture } from '../companies-fixture';
 
 const MEMBERS = '{ findManyCompanyOnUser { total items { id email displayName roleName isOwner } } }';
-const CREATE = 'mutation ($data: CreateOneCompanyOnUserInput!) { createOneCompanyOnUser(data: $data) { member { id email roleName } invitation { id email roleId } } }';
+const CREATE = 'mutation ($data: CreateOneCompanyOnUserInput!) { createOneCompanyOnUser(data: $data) { id email roleId } }';
+const MINE = '{ findMyMemberInvitations { id email companyName roleName inviterName } }';
+const ACCEPT = 'mutation ($token: String, $id: ID) { acceptMemberInvitation(token: $token, id: $id) { companyId companyName } }';
+const DECLINE = 'mutation ($token: String, $id: ID) { declineMemberInvitation(token: $token, id: $id) }';
 const UPDATE = 'mutation ($id: ID!, $roleId: ID!) { updateOneCompanyOnUser(id: $id, data: { roleId: $roleId }) { id roleId isOwner } }';
 const DELETE = 'mutation ($id: ID!) { deleteOneCompanyOnUser(id: $id) }';
 const RANDOM = '00000000-0000-4000-8000-000000000000';
@@ -43,19 +46,23 @@ describeEachDatabase('company members', (kind) => {
     expect((await f.as('blind-a', MEMBERS, {}, f.a.id)).body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
   });
 
-  it('adds an existing user at once, and invites an unknown address, each with a companyOnUser.create event', async () => {
-    const joined = await f.as('manager-a', CREATE, { data: { email: ' EXISTING@example.test ', roleId: managerRoleId } }, f.a.id);
-    expect(joined.body.errors).toBeUndefined();
-    const member = (joined.body.data?.createOneCompanyOnUser as { member: { id: string; email: string; roleName: string } }).member;
-    expect(member).toMatchObject({ email: 'existing@example.test', roleName: 'Member manager' });
-    expect(await f.events('companyOnUser.create', member.id)).toHaveLength(1);
+  it('answers a registered address exactly like an unknown one: an invitation either way, nobody joins, each with a companyOnUser.create event', async () => {
+    const existing = await f.userId('existing');
+    const registered = await f.as('manager-a', CREATE, { data: { email: ' EXISTING@example.test ', roleId: managerRoleId } }, f.a.id);
+    const unknown = await f.as('manager-a', CREATE, { data: { email: 'newcomer@example.test', roleId: managerRoleId } }, f.a.id);
+    expect(registered.body.errors).toBeUndefined();
+    const shapeOf = (body: typeof registered.body) => Object.keys((body.data?.createOneCompanyOnUser ?? {}) as object).sort();
+    expect(shapeOf(registered.body)).toEqual(shapeOf(unknown.body));
+    expect(registered.body.data?.createOneCompanyOnUser).toEqual({ id: expect.any(String), email: 'EXISTING@example.test', roleId: managerRoleId });
+    expect(unknown.body.data?.createOneCompanyOnUser).toEqual({ id: expect.any(String), email: 'newcomer@example.test', roleId: managerRoleId });
+    // The registered user is not a member until they accept.
+    expect(await f.h.database.db.select().from(companyOnUser).where(and(eq(companyOnUser.companyId, f.a.id), eq(companyOnUser.userId, existing)))).toEqual([]);
+    for (const answer of [registered, unknown]) expect(await f.events('companyOnUser.create', (answer.body.data?.createOneCompanyOnUser as { id: string }).id)).not.toHaveLength(0);
+    // Only a hash of the link's token is stored; the event log never holds the token.
+    const [row] = await f.h.database.db.select().from(companyMemberInvitation).where(eq(companyMemberInvitation.email, 'newcomer@example.test'));
+    expect(row?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
 
-    const invited = await f.as('manager-a', CREATE, { data: { email: 'newcomer@example.test', roleId: managerRoleId } }, f.a.id);
-    const invitation = (invited.body.data?.createOneCompanyOnUser as { invitation: { id: string; email: string }; member: null });
-    expect(invitation).toEqual({ member: null, invitation: { id: expect.any(String), email: 'newcomer@example.test', roleId: managerRoleId } });
-    expect(await f.events('companyOnUser.create', invitation.invitation.id)).toHaveLength(1);
-
-    const again = await f.as('manager-a', CREATE, { data: { email: 'existing@example.test', roleId: managerRoleId } }, f.a.id);
+    const again = await f.as('manager-a', CREATE, { data: { email: 'owner-a@example.test', roleId: managerRoleId } }, f.a.id);
     expect(again.body.errors?.[0]?.extensions).toMatchObject({ code: 'CONFLICT', reason: 'alreadyMember' });
     const reinvited = await f.as('manager-a', CREATE, { data: { email: 'NEWCOMER@example.test', roleId: managerRoleId } }, f.a.id);
     expect(reinvited.body.errors?.[0]?.extensions).toMatchObject({ code: 'CONFLICT', reason: 'alreadyInvited' });
@@ -122,32 +129,78 @@ describeEachDatabase('company members', (kind) => {
     expect(stepDown.body.data?.updateOneCompanyOnUser).toMatchObject({ isOwner: false });
   });
 
-  it('lets an invited address join on its first sign-in, but only when the provider vouches for the address', async () => {
-    const db = f.h.database.db;
-    await f.as('manager-a', CREATE, { data: { email: 'Invited@Example.test', roleId: managerRoleId } }, f.a.id);
-    await f.as('manager-a', CREATE, { data: { email: 'claimed@example.test', roleId: managerRoleId } }, f.a.id);
-    const signIn = async (subject: string, email: string, verified: boolean) => {
-      const token = await f.h.issuer.sign({ sub: subject, aud: AUDIENCE, email, email_verified: verified });
-      await f.h.call('{ findMe { id } }', { token });
-      return (await db.select({ id: user.id }).from(user).where(eq(user.externalId, subject)))[0]!.id;
-    };
-    const invited = await signIn('invited', 'invited@example.test', true);
-    const [joined] = await db.select({ id: companyOnUser.id, roleId: companyOnUser.roleId }).from(companyOnUser).where(and(eq(companyOnUser.companyId, f.a.id), eq(companyOnUser.userId, invited)));
-    expect(joined?.roleId).toBe(managerRoleId);
-    expect(await f.events('companyOnUser.create', joined!.id)).toHaveLength(1);
-    expect(await db.select().from(companyMemberInvitation).where(eq(companyMemberInvitation.email, 'Invited@Example.test'))).toEqual([]);
+  /** A user as the identity provider describes them: their address confirmed or not. */
+  async function signedIn(subject: string, email: string, verified: boolean) {
+    const token = await f.h.issuer.sign({ sub: subject, aud: AUDIENCE, email, email_verified: verified });
+    await f.h.call('{ findMe { id } }', { token });
+    const id = (await f.h.database.db.select({ id: user.id }).from(user).where(eq(user.externalId, subject)))[0]!.id;
+    return { id, call: (query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}) => f.h.call(query, { token, variables, headers }) };
+  }
+  const membershipsOf = (userId: string) => f.h.database.db.select({ companyId: companyOnUser.companyId, roleId: companyOnUser.roleId }).from(companyOnUser).where(eq(companyOnUser.userId, userId));
 
-    // An address the provider has not verified takes up nothing: the invitation stays open.
-    const claimer = await signIn('claimer', 'claimed@example.test', false);
-    expect(await db.select().from(companyOnUser).where(eq(companyOnUser.userId, claimer))).toEqual([]);
-    expect(await db.select().from(companyMemberInvitation).where(eq(companyMemberInvitation.email, 'claimed@example.test'))).toHaveLength(1);
+  it('nobody joins without acting: a first sign-in joins nothing, and the holder of the confirmed address joins by accepting', async () => {
+    const invited = await signedIn('invited', 'invited@example.test', true);
+    const sent = await f.as('manager-a', CREATE, { data: { email: 'Invited@Example.test', roleId: managerRoleId } }, f.a.id);
+    const invitationId = (sent.body.data?.createOneCompanyOnUser as { id: string }).id;
+    // Signing in again (any call) joins nothing either.
+    await invited.call('{ findMe { id } }');
+    expect(await membershipsOf(invited.id)).toEqual([]);
+
+    const mine = await invited.call(MINE);
+    expect(mine.body.data?.findMyMemberInvitations).toEqual([{ id: invitationId, email: 'Invited@Example.test', companyName: 'Company A', roleName: 'Member manager', inviterName: 'manager-a@example.test' }]);
+    // Their notifications have it too, addressed to them.
+    const [copy] = (await f.events('companyOnUser.create', invitationId)).filter((event) => event.toId === invited.id);
+    expect(copy?.eventData).toMatchObject({ invitation: true, invitee: true, companyId: f.a.id });
+
+    const accepted = await invited.call(ACCEPT, { id: invitationId });
+    expect(accepted.body.errors).toBeUndefined();
+    expect(accepted.body.data?.acceptMemberInvitation).toEqual({ companyId: f.a.id, companyName: 'Company A' });
+    expect(await membershipsOf(invited.id)).toEqual([{ companyId: f.a.id, roleId: managerRoleId }]);
+    expect(await f.h.database.db.select().from(companyMemberInvitation).where(eq(companyMemberInvitation.id, invitationId))).toEqual([]);
+    const joinedEvents = await f.h.database.db.select().from(generalEventslog).where(and(eq(generalEventslog.type, 'companyOnUser.create'), eq(generalEventslog.fromId, invited.id)));
+    expect(joinedEvents[0]?.eventData).toMatchObject({ invitationId, after: { userId: invited.id, roleId: managerRoleId } });
+    // Used up: a second accept finds nothing.
+    expect((await invited.call(ACCEPT, { id: invitationId })).body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+  });
+
+  it('refuses an invitation to anyone but the holder of its confirmed address', async () => {
+    const sent = await f.as('manager-a', CREATE, { data: { email: 'claimed@example.test', roleId: managerRoleId } }, f.a.id);
+    const invitationId = (sent.body.data?.createOneCompanyOnUser as { id: string }).id;
+    // The attack of the probe: an account for the address whose provider never confirmed it.
+    const squatter = await signedIn('squatter', 'claimed@example.test', false);
+    expect((await squatter.call(MINE)).body.data?.findMyMemberInvitations).toEqual([]);
+    expect((await squatter.call(ACCEPT, { id: invitationId })).body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect(await membershipsOf(squatter.id)).toEqual([]);
+
+    // Someone else entirely, by id: NOT_FOUND, exactly like an unknown id.
+    const other = await signedIn('other', 'other@example.test', true);
+    const byId = await other.call(ACCEPT, { id: invitationId });
+    const unknownId = await other.call(ACCEPT, { id: RANDOM });
+    expect(byId.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect(byId.body).toEqual(unknownId.body);
+    expect((await other.call(DECLINE, { id: invitationId })).body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect(await membershipsOf(other.id)).toEqual([]);
+    // A made-up token is NOT_FOUND too, and a guest cannot answer at all.
+    expect((await other.call(ACCEPT, { token: 'x'.repeat(43) })).body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect((await f.h.call(ACCEPT, { variables: { id: invitationId } })).body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    expect(await f.h.database.db.select().from(companyMemberInvitation).where(eq(companyMemberInvitation.id, invitationId))).toHaveLength(1);
+  });
+
+  it('lets the invited person decline, which ends the invitation and tells the company', async () => {
+    const sent = await f.as('manager-a', CREATE, { data: { email: 'declines@example.test', roleId: managerRoleId } }, f.a.id);
+    const invitationId = (sent.body.data?.createOneCompanyOnUser as { id: string }).id;
+    const person = await signedIn('declines', 'declines@example.test', true);
+    expect((await person.call(DECLINE, { id: invitationId })).body.data?.declineMemberInvitation).toBe(invitationId);
+    expect(await membershipsOf(person.id)).toEqual([]);
+    expect((await f.events('companyOnUser.delete', invitationId))[0]?.eventData).toMatchObject({ invitation: true, declined: true });
+    expect((await person.call(ACCEPT, { id: invitationId })).body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
   });
 
   it('lists open invitations for companyOnUser read and withdraws one with companyOnUser delete; B cannot reach them', async () => {
     const INVITATIONS = '{ findManyCompanyMemberInvitation { id email } }';
     const WITHDRAW = 'mutation ($id: ID!) { deleteOneCompanyMemberInvitation(id: $id) }';
     const sent = await f.as('manager-a', CREATE, { data: { email: 'later@example.test', roleId: managerRoleId } }, f.a.id);
-    const invitationId = (sent.body.data?.createOneCompanyOnUser as { invitation: { id: string } }).invitation.id;
+    const invitationId = (sent.body.data?.createOneCompanyOnUser as { id: string }).id;
     const listed = (await f.as('reader-a', INVITATIONS, {}, f.a.id)).body.data?.findManyCompanyMemberInvitation as Array<{ id: string; email: string }>;
     expect(listed).toContainEqual({ id: invitationId, email: 'later@example.test' });
 

@@ -7,12 +7,15 @@ import { readOutbox } from '../../../support/outbox';
 import { describeEachDatabase } from '../../../support/test-database';
 import { startAdminFixture, type AdminFixture } from '../admin-fixture';
 import { CREATE_COMPANY } from '../companies-fixture';
+import { eq } from 'drizzle-orm';
+import { companyMemberInvitation, generalEventslog } from '../../../../src/server/db/schema';
+import { invitationTokenHash } from '../../../../src/server/api/companies/member-invitations';
 
-// The company side's mails (issue 20 item 3): a member invitation with its link (to an
-// address without an account, or to a user who joins at once), and the platform verifying
-// or rejecting a company (to its owners), each after the write and as their settings say.
+// The company side's mails: a member invitation with its single-use link (to the address
+// invited, the same mail whether or not it has an account), and the platform verifying or
+// rejecting a company (to its owners), each after the write and as their settings say.
 
-const INVITE = 'mutation ($data: CreateOneCompanyOnUserInput!) { createOneCompanyOnUser(data: $data) { member { id } invitation { id } } }';
+const INVITE = 'mutation ($data: CreateOneCompanyOnUserInput!) { createOneCompanyOnUser(data: $data) { id } }';
 const VERIFY = 'mutation ($id: ID!) { verifyOneCompany(id: $id) { id } }';
 const REJECT = 'mutation ($id: ID!, $reason: String!) { rejectOneCompany(id: $id, reason: $reason) { id } }';
 const PREFERENCES = 'mutation ($data: [NotificationPreferenceInput!]!) { updateMyNotificationPreferences(data: $data) { type } }';
@@ -33,31 +36,33 @@ describeEachDatabase('mails of the company side: member invitations, company ver
     rmSync(outboxDir, { recursive: true, force: true });
   });
 
-  it('mails an invited address without an account its invitation, with the link to sign up', async () => {
+  it('mails an invited address its invitation: company, role and inviter named, and a single-use link whose token only the mail holds', async () => {
     const { body } = await f.as('owner-a', INVITE, { data: { email: 'newcomer@example.test', roleId: f.a.ownerRoleId } }, f.a.id);
     expect(body.errors).toBeUndefined();
     await settled();
     const [sent, ...more] = mailsTo('newcomer@example.test');
     expect(more).toEqual([]);
-    expect(sent?.subject).toBe('Join Company A on Talentplace');
-    expect(sent?.text).toContain('You are invited to join Company A.');
-    expect(sent?.text).toContain('https://talentplace.test/sign-up');
+    expect(sent?.subject).toBe('owner-a@example.test invites you to join Company A on Talentplace');
+    expect(sent?.text).toContain('owner-a@example.test invites you to join Company A as Owner.');
+    const token = /https:\/\/talentplace\.test\/join-company\?token=([A-Za-z0-9_-]{43})/.exec(sent?.text ?? '')?.[1];
+    expect(token).toBeTruthy();
     expect(sent?.text).not.toContain('/site-settings');
+    const [row] = await f.h.database.db.select().from(companyMemberInvitation).where(eq(companyMemberInvitation.email, 'newcomer@example.test'));
+    expect(row?.tokenHash).toBe(invitationTokenHash(token!));
+    const logged = await f.h.database.db.select().from(generalEventslog).where(eq(generalEventslog.toId, f.a.id));
+    expect(JSON.stringify(logged)).not.toContain(token);
   });
 
-  it('mails an existing user who joins at once, unless they turned that mail off', async () => {
+  it('mails a registered address the same invitation as an unknown one (nobody learns which), and the user joins only by accepting', async () => {
     await f.userId('joiner');
     await f.as('owner-a', INVITE, { data: { email: 'joiner@example.test', roleId: f.a.ownerRoleId } }, f.a.id);
+    await f.as('owner-a', INVITE, { data: { email: 'stranger@example.test', roleId: f.a.ownerRoleId } }, f.a.id);
     await settled();
-    const [sent] = mailsTo('joiner@example.test');
-    expect(sent?.subject).toBe('You were added to Company A');
-    expect(sent?.text).toContain('https://talentplace.test/company/dashboard?company_id=');
-
-    await f.userId('quiet');
-    await f.as('quiet', PREFERENCES, { data: [{ type: 'companyOnUser.create', email: false, ui: true, push: false }] });
-    await f.as('owner-a', INVITE, { data: { email: 'quiet@example.test', roleId: f.a.ownerRoleId } }, f.a.id);
-    await settled();
-    expect(mailsTo('quiet@example.test')).toEqual([]);
+    const [registered] = mailsTo('joiner@example.test');
+    const [unknown] = mailsTo('stranger@example.test');
+    const normalise = (text = '') => text.replace(/token=[A-Za-z0-9_-]+/, 'token=T');
+    expect(registered?.subject).toBe(unknown?.subject);
+    expect(normalise(registered?.text)).toBe(normalise(unknown?.text));
   });
 
   it('mails nothing to the owner for what they did themselves, and nothing for a refused invitation', async () => {
