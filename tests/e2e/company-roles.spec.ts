@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { RECRUITER_PERMISSIONS, type PermissionMatrix } from '../../src/lib/companies/company-roles';
 import { effectivePermissions } from '../../src/lib/permissions/effective-permissions';
+import { PERMISSION_RESOURCES, type PermissionResource } from '../../src/lib/permissions/resources';
 import { NORTHWIND_COMPANY_PERMISSIONS } from '../../src/server/db/seed/companies';
 import companies from '../../src/locales/en/common/companies.json' with { type: 'json' };
 import common from '../../src/locales/en/common.json' with { type: 'json' };
@@ -163,6 +164,85 @@ test.describe('company roles', () => {
       await deleteRole(page, renamed);
     });
     await memberContext.close();
+  });
+
+  test('no self-granted power: a member who may edit roles finds her own role fixed and what she lacks greyed; forged ticks are refused on the form', async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    const roleName = `E2E Role editor ${Date.now()}`;
+    const renamed = `${roleName} renamed`;
+    const editorContext = await browser.newContext();
+    const editor = await editorContext.newPage();
+    const editorName = `E2E Role Editor ${Date.now()}`;
+    const editorEmail = await signUpNewAccount(editor, editorName, newEmail('role-editor'));
+    /** Makes a greyed box posted and ticked, as a forged form would. */
+    const forge = (target: Page, resource: PermissionResource, action: 'read' | 'create' | 'update' | 'delete') =>
+      box(target, rbac.resources[resource], action).evaluate((input, name) => {
+        const checkbox = input as HTMLInputElement;
+        checkbox.disabled = false;
+        checkbox.name = name;
+        checkbox.checked = true;
+      }, `permissions[${PERMISSION_RESOURCES.indexOf(resource)}].${action}`);
+    const save = async (target: Page) => {
+      const [answer] = await Promise.all([target.waitForResponse((response) => response.request().method() === 'POST'), roleForm(target).getByRole('button', { name: words.save }).click()]);
+      return answer.status();
+    };
+
+    await test.step('the owner makes a role that may read and edit roles, nothing else, and gives it to her', async () => {
+      await signInAs(page, OWNER, '/company/my-companies');
+      await selectCompany(page, NORTHWIND);
+      await page.goto(`${ROLES}?edit=new`);
+      for (const checkbox of await roleForm(page).getByRole('checkbox').all()) if (await checkbox.isEnabled()) await checkbox.uncheck();
+      await box(page, rbac.resources.companyRole, 'read').check();
+      await box(page, rbac.resources.companyRole, 'update').check();
+      await roleForm(page).getByLabel(words.name).fill(roleName);
+      await roleForm(page).getByRole('button', { name: words.create }).click();
+      await expect(toast(page, 'Role created')).toBeVisible();
+      await addMember(page, editorEmail, roleName);
+    });
+
+    await test.step('her own role is marked; its form lets her rename it but every box is fixed, with the note saying why', async () => {
+      expect((await editor.goto(ROLES))?.status()).toBe(200);
+      await expect(roleRow(editor, roleName).getByText(words.yourRoleBadge, { exact: true })).toBeVisible();
+      await roleRow(editor, roleName).getByRole('link', { name: `Edit ${roleName}` }).click();
+      await expect(roleForm(editor).getByText(words.ownRoleNote)).toBeVisible();
+      await expect(roleForm(editor).getByRole('checkbox', { disabled: true })).toHaveCount(13 * 4);
+      await expect(box(editor, rbac.resources.companyRole, 'update')).toBeChecked();
+      await expect(box(editor, rbac.resources.company, 'read')).toHaveAccessibleDescription(words.ownRoleNote);
+      await expectNoAxeViolations(editor);
+    });
+
+    await test.step('a forged tick on her own role is refused above the form (403, not an error page), and nothing changes', async () => {
+      await forge(editor, 'company', 'read');
+      expect(await save(editor)).toBe(403);
+      await expect(roleForm(editor).getByRole('alert')).toHaveText(errors.roleHeldByYou);
+      await editor.goto(`${ROLES}?edit=${await roleRow(editor, roleName).getAttribute('data-role-id')}`);
+      await expect(box(editor, rbac.resources.company, 'read')).not.toBeChecked();
+      await roleForm(editor).getByLabel(words.name).fill(renamed);
+      await roleForm(editor).getByRole('button', { name: words.save }).click();
+      await expect(toast(editor, 'Role saved')).toBeVisible();
+      await expect(roleRow(editor, renamed).getByText(words.yourRoleBadge, { exact: true })).toBeVisible();
+    });
+
+    await test.step('on another role only what she holds is free; a forged tick of anything else is refused above the form', async () => {
+      await roleRow(editor, 'Recruiter').getByRole('link', { name: 'Edit Recruiter' }).click();
+      await expect(roleForm(editor).getByText(words.notHeldNote)).toBeVisible();
+      await expect(box(editor, rbac.resources.companyRole, 'read')).toBeEnabled();
+      await expect(box(editor, rbac.resources.jobAd, 'create')).toBeDisabled();
+      await expect(box(editor, rbac.resources.jobAd, 'create')).toBeChecked();
+      await forge(editor, 'jobAd', 'delete');
+      expect(await save(editor)).toBe(403);
+      await expect(roleForm(editor).getByRole('alert')).toHaveText(errors.permissionNotHeld);
+      await editor.goto(ROLES);
+      await disclosure(roleRow(editor, 'Recruiter'), words.showPermissions).click();
+      const jobAds = roleRow(editor, 'Recruiter').getByRole('row').filter({ hasText: rbac.resources.jobAd }).locator('[data-allowed]');
+      expect(await jobAds.evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-allowed')))).toEqual(['true', 'true', 'true', 'false']);
+    });
+
+    await test.step('her membership removed, the role is deleted', async () => {
+      await removeMember(page, editorEmail, editorName);
+      await deleteRole(page, renamed);
+    });
+    await editorContext.close();
   });
 
   test('390 px wide with the role form open: no sideways scrolling, axe finds nothing', async ({ page }) => {

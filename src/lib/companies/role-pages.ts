@@ -10,6 +10,9 @@ import { COMPANY_ERRORS } from './company-input';
 import { permissionRows, RECRUITER_PERMISSIONS, roleFormSchema, type RolePermissionRow } from './company-roles';
 import { companyRefusal } from './company-refusals';
 import { postedPermissionRows } from './permission-matrix-form';
+import { grantablePart } from './self-granted-power';
+import { can } from '../permissions/effective-permissions';
+import { PERMISSION_ACTIONS, type PermissionAction, type PermissionSet } from '../permissions/resources';
 import type { PagePermission } from '../routes/route-table';
 
 // The documents and pure handlers of /company/roles: the selected company's roles with
@@ -22,7 +25,7 @@ const ROLE_WORDS = 'companies.roles';
 export const COMPANY_ROLES_QUERY = graphql(`
   query CompanyRoles($page: Int, $perPage: Int) {
     findManyCompanyRole(page: $page, perPage: $perPage) {
-      items { id name isDefault memberCount permissions { resource read create update delete } }
+      items { id name isDefault heldByYou memberCount permissions { resource read create update delete } }
       page pageCount total
     }
   }
@@ -67,10 +70,24 @@ export interface RoleFormValues {
  * (companyDefaultPermissions): it is the narrowest useful default (read the company, work
  * on job ads, read applications, talents and invitations) and grants nothing over members
  * or roles, so a role saved without a second look cannot hand out the company. The Owner
- * template (everything) would make the safe choice the one that takes unticking.
+ * template (everything) would make the safe choice the one that takes unticking. What the
+ * viewer does not hold (`held`) is left out: they could not grant it (no self-granted power).
  */
-export function newRoleValues(): RoleFormValues {
-  return { name: '', permissions: permissionRows(RECRUITER_PERMISSIONS) };
+export function newRoleValues(held: PermissionSet): RoleFormValues {
+  return { name: '', permissions: permissionRows(grantablePart(RECRUITER_PERMISSIONS, held)) };
+}
+
+/** A matrix row as the role form draws it: the boxes the viewer may not change are fixed (drawn disabled, their value kept). */
+export type RoleFormRow = RolePermissionRow & { fixed: Record<PermissionAction, boolean> };
+
+/**
+ * The role form's rows (no self-granted power): on the viewer's own role every box is
+ * fixed, since what it allows is for someone else to change; on any other, the boxes of
+ * permissions the viewer does not hold, which they can neither grant nor take back once
+ * taken away. A fixed box posts its value as it is, so saving keeps what was there.
+ */
+export function roleFormRows(rows: readonly RolePermissionRow[], held: PermissionSet, ownRole: boolean): RoleFormRow[] {
+  return rows.map((row) => ({ ...row, fixed: Object.fromEntries(PERMISSION_ACTIONS.map((action) => [action, ownRole || !can(held, row.resource, action)])) as Record<PermissionAction, boolean> }));
 }
 
 export function roleValues(role: Pick<CompanyRoleItem, 'name' | 'permissions'>): RoleFormValues {

@@ -32,7 +32,7 @@ export const FIND_MANY_INVOICE_QUERY = graphql(`
 export const INVOICE_FRAGMENT = graphql(`
   fragment InvoiceFields on Invoice {
     id kind selfBilled number issuedAt dueDate currency netTotal vatRate vatTotal total vatExemptionReason note status paidAt paidByName createdAt
-    talentName fromName toName billingId period purchaseOrderNumber creditedById isIssuer canIssue canDelete canMarkPaid canCredit
+    talentName fromName toName billingId period purchaseOrderNumber creditedById isIssuer concernsYou canIssue canDelete canMarkPaid canCredit
     creditedInvoice { id number issuedAt }
     lines { description quantity unitCode price amount }
     seller { name legalName vatNumber registrationNumber iban bic address { street postalCode city region country } }

@@ -26,7 +26,7 @@ const ENTRY_CHOICES_LIMIT = 100;
 export const COMPANY_LEDGER_CONTEXT_QUERY = graphql(`
   query CompanyLedgerContext($perPage: Int) {
     findManyCompanyTalentRoster(includeRemoved: true, perPage: $perPage) {
-      items { id talentName employeeNumber balance currency transactionCount removedAt }
+      items { id talentName employeeNumber balance currency transactionCount removedAt concernsYou }
       total
     }
     findManyCompanyTalentRosterBalance { currency balance entries owed firstTransactionAt lastTransactionAt }

@@ -90,10 +90,17 @@ export function invalidFields(issues: readonly FieldIssue[], prefix: string, inp
  * A refusal about one input field (a month already billed) also names it as a field
  * error with that code.
  */
-function refusal(code: 'CONFLICT' | 'NOT_FOUND', reason: string, prefix: string, field?: string): ApiError {
+function refusal(code: 'CONFLICT' | 'NOT_FOUND' | 'FORBIDDEN', reason: string, prefix: string, field?: string, hint = 'see extensions.reason'): ApiError {
   const message = t(`${prefix}.${reason}`);
-  return new ApiError(code, message, { reason, hint: 'see extensions.reason', ...(field ? { fieldErrors: [{ field, code: reason, message }] } : {}) });
+  return new ApiError(code, message, { reason, hint, ...(field ? { fieldErrors: [{ field, code: reason, message }] } : {}) });
 }
+
+/**
+ * FORBIDDEN for a write the caller's permissions would allow but a rule about who they
+ * are refuses (granting oneself power, approving one's own money), with a reason the page
+ * words; `hint` may say more to API clients (which permissions were missing).
+ */
+export const forbiddenBecause = (reason: string, prefix: string, hint?: string): ApiError => refusal('FORBIDDEN', reason, prefix, undefined, hint);
 
 /** CONFLICT for a write the rules refuse in the data's present state (e.g. removing a company's last owner). */
 export const conflict = (reason: string, prefix: string, field?: string): ApiError => refusal('CONFLICT', reason, prefix, field);

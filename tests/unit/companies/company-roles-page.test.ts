@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { RECRUITER_PERMISSIONS, permissionRows } from '../../../src/lib/companies/company-roles';
-import { newRoleValues, roleValues, submitRoleWrite } from '../../../src/lib/companies/role-pages';
+import { newRoleValues, roleFormRows, roleValues, submitRoleWrite } from '../../../src/lib/companies/role-pages';
 import { getTranslator } from '../../../src/lib/i18n/i18n';
 import { successNotice } from '../../../src/lib/notifications/notice-cookie';
-import { PERMISSION_RESOURCES } from '../../../src/lib/permissions/resources';
+import { OWNER_PERMISSIONS, PERMISSION_RESOURCES } from '../../../src/lib/permissions/resources';
 import companies from '../../../src/locales/en/common/companies.json';
 import { apiAnswering, formOf } from '../../support/page-handler-fakes';
 
@@ -28,15 +28,47 @@ const sentRow = (variables: Record<string, unknown> | undefined, resource: strin
 
 describe('roles page: a new role starts from the default permissions', () => {
   it('opens the new-role form on the Recruiter template of companyDefaultPermissions, with an empty name', () => {
-    expect(newRoleValues()).toEqual({ name: '', permissions: permissionRows(RECRUITER_PERMISSIONS) });
-    const companyRole = newRoleValues().permissions.find((row) => row.resource === 'companyRole');
+    expect(newRoleValues(OWNER_PERMISSIONS)).toEqual({ name: '', permissions: permissionRows(RECRUITER_PERMISSIONS) });
+    const companyRole = newRoleValues(OWNER_PERMISSIONS).permissions.find((row) => row.resource === 'companyRole');
     expect(companyRole).toEqual({ resource: 'companyRole', read: false, create: false, update: false, delete: false });
+  });
+
+  it('leaves out of the template what the viewer does not hold (no self-granted power)', () => {
+    const values = newRoleValues({ companyRole: { read: true, create: true }, jobAd: { read: true } });
+    expect(values.permissions.filter((row) => row.read || row.create || row.update || row.delete)).toEqual([{ resource: 'jobAd', read: true, create: false, update: false, delete: false }]);
   });
 
   it("opens an edited role's form on its own matrix", () => {
     const values = roleValues({ name: 'Sourcer', permissions: permissionRows({ talentProfile: { read: true } }) });
     expect(values.name).toBe('Sourcer');
     expect(values.permissions.filter((row) => row.read).map((row) => row.resource)).toEqual(['talentProfile']);
+  });
+});
+
+describe('roles page: no self-granted power in the form', () => {
+  const rows = permissionRows({ jobAd: { read: true, delete: true }, company: { read: true } });
+  const held = { jobAd: { read: true, create: true }, companyRole: { read: true, update: true } };
+
+  it('fixes the boxes of permissions the viewer does not hold, ticked or not, and leaves the rest free', () => {
+    const jobAd = roleFormRows(rows, held, false).find((row) => row.resource === 'jobAd')!;
+    expect(jobAd).toEqual({ resource: 'jobAd', read: true, create: false, update: false, delete: true, fixed: { read: false, create: false, update: true, delete: true } });
+    const company = roleFormRows(rows, held, false).find((row) => row.resource === 'company')!;
+    expect(company.fixed).toEqual({ read: true, create: true, update: true, delete: true });
+  });
+
+  it("fixes every box of the viewer's own role, even those they hold", () => {
+    expect(roleFormRows(rows, OWNER_PERMISSIONS, true).every((row) => Object.values(row.fixed).every(Boolean))).toBe(true);
+    expect(roleFormRows(rows, OWNER_PERMISSIONS, false).some((row) => Object.values(row.fixed).some(Boolean))).toBe(false);
+  });
+
+  it('shows each refusal of the rule above the form, worded from companies.errors, with 403 and what was ticked', async () => {
+    for (const [intent, reason, extra] of [['create', 'permissionNotHeld', {}], ['update', 'permissionNotHeld', { id: ROLE }], ['update', 'roleHeldByYou', { id: ROLE }]] as const) {
+      const refused = apiAnswering({ status: 403, body: { data: null, errors: [{ message: 'English text', extensions: { code: 'FORBIDDEN', reason } }] } });
+      const outcome = await submitRoleWrite(intent, roleForm('Sourcer', { jobAd: ['delete'] }, extra), refused.send, t);
+      expect(outcome).toMatchObject({ kind: 'refused', intent, status: 403, form: { formError: errors[reason], fieldErrors: {}, values: { name: 'Sourcer' } } });
+      if (outcome.kind !== 'refused') throw new Error('refused expected');
+      expect(outcome.form?.values.permissions.find((row) => row.resource === 'jobAd')?.delete).toBe(true);
+    }
   });
 });
 

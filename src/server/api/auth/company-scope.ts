@@ -10,6 +10,8 @@ import { isUuid } from '../../../lib/ids';
 export interface CompanyScope {
   companyId: string;
   permissions: PermissionSet;
+  /** The role the member holds there (null if it was deleted): no self-granted power keeps its permissions for others to change. */
+  roleId: string | null;
 }
 
 
@@ -27,5 +29,5 @@ export async function resolveCompanyScope(db: AppDatabase, userId: string, compa
       })
     : null;
   if (!permissions) throw forbidden('You are not a member of this verified company');
-  return { companyId, permissions };
+  return { companyId, permissions, roleId: membership?.roleId ?? null };
 }

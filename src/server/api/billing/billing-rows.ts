@@ -295,15 +295,19 @@ export async function loadReviewedBilling(db: AppDatabase, companyId: string, bi
   return row ?? null;
 }
 
-/** The billing row this company reviews, locked until the transaction ends; null for any other. */
+/**
+ * The billing row this company reviews, locked until the transaction ends, with its
+ * talent's account (whom separation of duties keeps from reviewing it); null for any other.
+ */
 export async function lockReviewedBilling(tx: AppDatabase, companyId: string, id: string) {
   const [row] = await tx
-    .select({ billing })
+    .select({ billing, talentUserId: talentProfile.userId })
     .from(billing)
     .innerJoin(jobAssignment, eq(jobAssignment.id, billing.jobAssignmentId))
+    .leftJoin(talentProfile, eq(talentProfile.id, billing.talentProfileId))
     .where(and(eq(billing.id, id), reviewedBy(companyId), isNull(billing.deletedAt), ne(billing.status, 'DRAFT')))
     .for('update', { of: billing });
-  return row?.billing ?? null;
+  return row ? { ...row.billing, talentUserId: row.talentUserId } : null;
 }
 
 /** A page of the talent's billings (not deleted) and how many there are in all. */

@@ -7,7 +7,7 @@ import { canPrepareInvoice } from '../../../lib/invoices/invoice-kinds';
 import { isUuid } from '../../../lib/ids';
 import { billing, billingLineItem } from '../../db/schema';
 import { builder } from '../builder';
-import { requireCompanyPermission } from '../companies/company-access';
+import { concernsCaller, requireCompanyPermission, requireSeparateDuties } from '../companies/company-access';
 import type { ApiContext } from '../context';
 import { conflict, invalidFields, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
@@ -21,6 +21,7 @@ import { loadReviewedBilling, loadReviewedBillings, lockReviewedBilling, type Bi
 // reason), a remark on any line. Invoicing and payment move them on from the invoice
 // (src/server/api/invoices). Billings belong to assignments, so the permission is the
 // assignment's (spec §6 has no billing resource): read to see them, update to review.
+// Separation of duties: a member never reviews a billing of their own, whatever their role.
 
 const WORDS = 'billingReview.errors';
 
@@ -32,9 +33,16 @@ ReviewedBilling.implement({
     talentProfileId: t.exposeID('talentProfileId'),
     talentName: t.exposeString('talentName', { nullable: true }),
     salesAmount: t.field({ type: 'Decimal', nullable: true, description: 'What the client is charged, when a provider sits in between', resolve: (row) => row.salesAmount }),
-    canApprove: t.boolean({ resolve: (row) => canChangeStatus('company', row.status, 'APPROVED') }),
-    canReject: t.boolean({ resolve: (row) => canChangeStatus('company', row.status, 'REJECTED') }),
-    canInvoice: t.boolean({ description: 'Approved, or invoiced with its invoice credited, and no invoice or draft standing: an invoice may be prepared', resolve: (row) => canPrepareInvoice(row.status, row.invoice !== null) }),
+    concernsYou: t.boolean({
+      description: 'The billing is your own (or, while impersonating, the impersonator\'s): separation of duties leaves its review and invoicing to another member',
+      resolve: (row, _args, context) => concernsCaller(context, row.talentUserId),
+    }),
+    canApprove: t.boolean({ resolve: (row, _args, context) => !concernsCaller(context, row.talentUserId) && canChangeStatus('company', row.status, 'APPROVED') }),
+    canReject: t.boolean({ resolve: (row, _args, context) => !concernsCaller(context, row.talentUserId) && canChangeStatus('company', row.status, 'REJECTED') }),
+    canInvoice: t.boolean({
+      description: 'Approved, or invoiced with its invoice credited, and no invoice or draft standing: an invoice may be prepared (never by the talent it concerns)',
+      resolve: (row, _args, context) => !concernsCaller(context, row.talentUserId) && canPrepareInvoice(row.status, row.invoice !== null),
+    }),
   }),
 });
 
@@ -120,6 +128,7 @@ async function reviewBilling(
   return context.db.transaction(async (tx) => {
     const current = await lockReviewedBilling(tx, companyId, id);
     if (!current) throw notFound('This billing');
+    requireSeparateDuties(context, current.talentUserId);
     if (!canChangeStatus('company', current.status, to)) throw conflict('notSent', WORDS);
     const lineIds = [...new Set(review.lineComments.map((line) => line.lineId))];
     if (lineIds.length) {
@@ -143,7 +152,8 @@ async function reviewBilling(
 builder.mutationField('approveBilling', (t) =>
   t.field({
     type: ReviewedBilling,
-    description: 'Approves a SENT billing (SENT → APPROVED), with an optional purchase order number and line remarks. Needs jobAssignment update; records billing.update to the talent',
+    description:
+      'Approves a SENT billing (SENT → APPROVED), with an optional purchase order number and line remarks. Needs jobAssignment update; a billing of your own is FORBIDDEN (separationOfDuties); records billing.update to the talent',
     authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }), data: t.arg({ type: BillingApprovalInput, required: false }) },
     resolve: async (_root, args, context) => {
@@ -158,7 +168,8 @@ builder.mutationField('approveBilling', (t) =>
 builder.mutationField('rejectBilling', (t) =>
   t.field({
     type: ReviewedBilling,
-    description: 'Rejects a SENT billing (SENT → REJECTED) with the reason the talent reads, and line remarks; the talent corrects it in a new billing for the month. Needs jobAssignment update; records billing.update to the talent',
+    description:
+      'Rejects a SENT billing (SENT → REJECTED) with the reason the talent reads, and line remarks; the talent corrects it in a new billing for the month. Needs jobAssignment update; a billing of your own is FORBIDDEN (separationOfDuties); records billing.update to the talent',
     authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }), data: t.arg({ type: BillingRejectionInput, required: true }) },
     resolve: async (_root, args, context) => {

@@ -1,8 +1,10 @@
+import { COMPANY_ERRORS } from '../../../lib/companies/company-input';
 import { can } from '../../../lib/permissions/effective-permissions';
 import type { PermissionAction, PermissionResource } from '../../../lib/permissions/resources';
+import { concernsActing, SEPARATION_OF_DUTIES } from '../../../lib/permissions/separation-of-duties';
 import type { CompanyScope } from '../auth/company-scope';
 import type { ApiContext } from '../context';
-import { ApiError, forbidden, unauthenticated } from '../errors';
+import { ApiError, forbidden, forbiddenBecause, unauthenticated } from '../errors';
 
 /**
  * The company area's one access check (architecture §9): the company selected with
@@ -16,4 +18,22 @@ export function requireCompanyPermission(context: ApiContext, resource: Permissi
   if (!scope) throw new ApiError('FORBIDDEN', 'Select a company first (tp-company header)', { hint: 'send the id of a verified company you belong to', httpStatus: 403 });
   if (!actions.every((action) => can(scope.permissions, resource, action))) throw forbidden(`Your role may not ${actions.join(' and ')} ${resource}`);
   return { ...scope, userId: context.viewer.userId };
+}
+
+/**
+ * Whether money concerning `talentUserId` (a talent profile's account) concerns the caller:
+ * the user the call acts as or, while impersonating, the impersonator (separation of duties).
+ */
+export function concernsCaller(context: ApiContext, talentUserId: string | null): boolean {
+  const viewer = context.viewer;
+  return viewer !== null && concernsActing({ userId: viewer.userId, impersonatorUserId: viewer.actor?.userId ?? null }, talentUserId);
+}
+
+/**
+ * Separation of duties (src/lib/permissions/separation-of-duties.ts): a billing, an invoice
+ * or a ledger entry concerning the caller is for another member to approve, issue or
+ * book, whatever the caller's role: FORBIDDEN separationOfDuties before anything is written.
+ */
+export function requireSeparateDuties(context: ApiContext, talentUserId: string | null): void {
+  if (concernsCaller(context, talentUserId)) throw forbiddenBecause(SEPARATION_OF_DUTIES, COMPANY_ERRORS, 'this concerns you: another member of the company must do it');
 }

@@ -11,12 +11,14 @@ import { recordEvent } from '../record-event';
 import { requireCompanyPermission } from './company-access';
 import { lockedOwnerCount, ownerRoleId, type Writer } from './company-rows';
 import { newInvitationToken, recordMemberInvitation } from './member-invitations';
+import { requireMayGiveRole } from './self-granted-power';
 
 // A company's members (spec §3 companyOnUser; the Members page of spec §2). Every id is
 // looked up inside the tp-company company, so another company's id answers NOT_FOUND
 // exactly like an unknown one. The owner role is special in two ways: the last owner is
 // never demoted or removed, and only an owner gives or takes that role (else anyone with
-// companyOnUser update could make themselves an owner).
+// companyOnUser update could make themselves an owner). Any other role is given only by
+// someone who may do everything it allows (no self-granted power, ./self-granted-power.ts).
 
 interface MemberRow {
   id: string;
@@ -184,6 +186,7 @@ builder.mutationField('createOneCompanyOnUser', (t) =>
       return context.db.transaction(async (tx) => {
         const role = await companyRoleOf(tx, companyId, roleId);
         if (role.isDefault) await requireOwner(tx, companyId, userId, role.id);
+        await requireMayGiveRole(tx, context, role.id);
         // The members are on the Members page already: saying so tells the owner nothing new.
         const [member] = await tx
           .select({ id: companyOnUser.id })
@@ -214,7 +217,7 @@ builder.mutationField('updateOneCompanyOnUser', (t) =>
   t.field({
     type: CompanyMember,
     description:
-      "Gives a member of the selected company another role. Needs companyOnUser update; only an owner gives or takes the owner role; the last owner is never demoted (CONFLICT lastOwner). Records companyOnUser.update",
+      "Gives a member of the selected company (the caller too) another role. Needs companyOnUser update; only an owner gives or takes the owner role; a role allowing something the caller may not do is refused (FORBIDDEN roleAllowsMore); the last owner is never demoted (CONFLICT lastOwner). Records companyOnUser.update",
     authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }), data: t.arg({ type: UpdateOneCompanyOnUserInput, required: true }) },
     resolve: async (_root, { id, data }, context) => {
@@ -226,6 +229,7 @@ builder.mutationField('updateOneCompanyOnUser', (t) =>
         if (membership.roleId !== role.id) {
           const demotesOwner = ownerRole !== null && membership.roleId === ownerRole;
           if (demotesOwner || role.id === ownerRole) await requireOwner(tx, companyId, userId, ownerRole);
+          await requireMayGiveRole(tx, context, role.id);
           if (demotesOwner && (await lockedOwnerCount(tx, companyId, ownerRole)) <= 1) throw conflict('lastOwner', COMPANY_ERRORS);
           await tx.update(companyOnUser).set({ roleId: role.id, updatedAt: new Date() }).where(eq(companyOnUser.id, membership.id));
           await recordEvent(tx, context.viewer!, {

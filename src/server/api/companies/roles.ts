@@ -11,11 +11,14 @@ import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
 import { requireCompanyPermission } from './company-access';
 import { membersHolding, type Writer } from './company-rows';
+import { requireMayEditRole, requireMayGrant } from './self-granted-power';
 
 // A company's roles (spec §3 companyRole; the Roles page of spec §2): a name and the
 // permission matrix of spec §6 (13 resources × read/create/update/delete). The default
 // owner role keeps every permission: renaming, editing or deleting it is refused
-// (ownerRoleLocked), or a company could lock all its owners out.
+// (ownerRoleLocked), or a company could lock all its owners out. No self-granted power
+// (./self-granted-power.ts): a matrix may newly allow only what the caller holds, and
+// nobody changes what their own role allows.
 
 interface RoleRow {
   id: string;
@@ -25,6 +28,9 @@ interface RoleRow {
   defaultPermissions: unknown;
   memberCount: number;
 }
+
+/** What a role allows as stored: its own set, else its platform template. */
+const roleMatrixOf = (row: Pick<RoleRow, 'permissions' | 'defaultPermissions'>) => parsePermissionSet(row.permissions) ?? parsePermissionSet(row.defaultPermissions) ?? {};
 
 const CompanyRolePermission = builder.objectRef<RolePermissionRow>('CompanyRolePermission').implement({
   description: 'What a role allows on one resource of spec §6',
@@ -47,9 +53,13 @@ CompanyRole.implement({
     permissions: t.field({
       type: [CompanyRolePermission],
       description: "One row per resource, in the spec's order; the role's own set, else its platform template",
-      resolve: (row) => permissionRows(parsePermissionSet(row.permissions) ?? parsePermissionSet(row.defaultPermissions)),
+      resolve: (row) => permissionRows(roleMatrixOf(row)),
     }),
     memberCount: t.exposeInt('memberCount', { description: 'Members holding the role' }),
+    heldByYou: t.boolean({
+      description: 'The caller holds this role in the selected company: what it allows is for another member to change (no self-granted power)',
+      resolve: (row, _args, context) => context.company !== null && context.company.roleId === row.id,
+    }),
   }),
 });
 
@@ -188,13 +198,16 @@ const roleIssues = (error: Parameters<typeof zodIssues>[0]) => zodIssues(error).
 builder.mutationField('createOneCompanyRole', (t) =>
   t.field({
     type: CompanyRole,
-    description: 'Adds a role to the selected company; needs companyRole create. CONFLICT roleNameTaken. Records companyRole.create',
+    description:
+      'Adds a role to the selected company; needs companyRole create. CONFLICT roleNameTaken; FORBIDDEN permissionNotHeld when it would allow something the caller may not do. Records companyRole.create',
     authScopes: { signedIn: true },
     args: { data: t.arg({ type: CreateOneCompanyRoleInput, required: true }) },
     resolve: async (_root, { data }, context) => {
-      const { companyId } = requireCompanyPermission(context, 'companyRole', 'create');
+      const scope = requireCompanyPermission(context, 'companyRole', 'create');
+      const { companyId } = scope;
       const parsed = roleCreateSchema.safeParse({ role: data.name, permissions: data.permissions });
       if (!parsed.success) throw invalidFields(roleIssues(parsed.error), COMPANY_ERRORS);
+      requireMayGrant(scope, parsed.data.permissions);
       return context.db.transaction(async (tx) => {
         if (await nameTaken(tx, companyId, parsed.data.role, null)) throw conflict('roleNameTaken', COMPANY_ERRORS);
         const [created] = await tx.insert(companyRole).values({ companyId, role: parsed.data.role, permissions: parsed.data.permissions }).returning({ id: companyRole.id });
@@ -212,17 +225,24 @@ builder.mutationField('createOneCompanyRole', (t) =>
 builder.mutationField('updateOneCompanyRole', (t) =>
   t.field({
     type: CompanyRole,
-    description: 'Renames a role of the selected company or replaces its permissions; needs companyRole update. The owner role is refused (CONFLICT ownerRoleLocked). Records companyRole.update',
+    description:
+      "Renames a role of the selected company or replaces its permissions; needs companyRole update. The owner role is refused (CONFLICT ownerRoleLocked); so are changing what the caller's own role allows (FORBIDDEN roleHeldByYou; a rename is fine) and newly allowing something the caller may not do (FORBIDDEN permissionNotHeld). Records companyRole.update",
     authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }), data: t.arg({ type: UpdateOneCompanyRoleInput, required: true }) },
     resolve: async (_root, { id, data }, context) => {
-      const { companyId } = requireCompanyPermission(context, 'companyRole', 'update');
+      const scope = requireCompanyPermission(context, 'companyRole', 'update');
+      const { companyId } = scope;
       const parsed = roleUpdateSchema.safeParse({ role: data.name ?? undefined, permissions: data.permissions ?? undefined });
       if (!parsed.success) throw invalidFields(roleIssues(parsed.error), COMPANY_ERRORS);
       return context.db.transaction(async (tx) => {
         const before = await lockedRole(tx, companyId, String(id));
         if (before.isDefault) throw conflict('ownerRoleLocked', COMPANY_ERRORS);
         const set = Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== undefined)) as { role?: string; permissions?: Record<string, Record<string, boolean>> };
+        if (set.permissions) {
+          const allowed = roleMatrixOf(await readRole(tx, companyId, before.id));
+          requireMayEditRole(scope, before.id, allowed, set.permissions);
+          requireMayGrant(scope, set.permissions, allowed);
+        }
         if (Object.keys(set).length === 0) return readRole(tx, companyId, before.id);
         if (set.role !== undefined && (await nameTaken(tx, companyId, set.role, before.id))) throw conflict('roleNameTaken', COMPANY_ERRORS);
         await tx.update(companyRole).set({ ...set, updatedAt: new Date() }).where(eq(companyRole.id, before.id));

@@ -26,7 +26,7 @@ import {
   type InvoiceDetails,
 } from '../../db/schema';
 import { builder } from '../builder';
-import { requireCompanyPermission } from '../companies/company-access';
+import { concernsCaller, requireCompanyPermission, requireSeparateDuties } from '../companies/company-access';
 import type { Writer } from '../companies/company-rows';
 import type { ApiContext } from '../context';
 import { conflict, invalidFields, notFound } from '../errors';
@@ -43,7 +43,9 @@ import { ownRosterEntry } from '../talent-roster/talent-roster';
 // its own sales invoice to the client when it provides the talent, otherwise a self-billed
 // invoice in the talent's name under a billing mandate. A company sees the invoices it
 // issues and the issued ones addressed to it. Permissions are the assignment's, as for
-// billings (spec §6 has no invoice resource): read to see, update to write.
+// billings (spec §6 has no invoice resource): read to see, update to write. Separation of
+// duties: nobody prepares, issues, deletes, marks paid or credits an invoice of their own
+// work, whatever their role.
 
 const WORDS = 'invoices.errors';
 const NO_COMPANY = '00000000-0000-0000-0000-000000000000';
@@ -203,6 +205,9 @@ const InvoicePartyRef = builder.objectRef<InvoicePartyValue>('InvoiceParty').imp
   }),
 });
 
+/** The selected company issues it, and it is not for the caller's own work (separation of duties). */
+const mayActOn = (context: ApiContext, row: InvoiceRow) => row.viewerIsIssuer && !concernsCaller(context, row.talentUserId);
+
 const Invoice = builder.objectRef<InvoiceRow>('Invoice');
 Invoice.implement({
   description: 'An invoice or credit note the selected company issues, or one addressed to it',
@@ -243,10 +248,14 @@ Invoice.implement({
     }),
     creditedById: t.exposeID('creditedById', { nullable: true, description: 'The credit note that cancels this invoice' }),
     isIssuer: t.boolean({ description: 'The selected company issues it (and may act on it)', resolve: (row) => row.viewerIsIssuer }),
-    canIssue: t.boolean({ resolve: (row) => row.viewerIsIssuer && row.issuedAt === null }),
-    canDelete: t.boolean({ resolve: (row) => row.viewerIsIssuer && canDeleteInvoice(row.issuedAt) }),
-    canMarkPaid: t.boolean({ resolve: (row) => row.viewerIsIssuer && canMarkInvoicePaid({ ...row, creditedBy: row.creditedById }) }),
-    canCredit: t.boolean({ resolve: (row) => row.viewerIsIssuer && canCreditInvoice({ ...row, creditedBy: row.creditedById }) }),
+    concernsYou: t.boolean({
+      description: "The invoice is for your own work (or, while impersonating, the impersonator's): separation of duties leaves every action on it to another member",
+      resolve: (row, _args, context) => concernsCaller(context, row.talentUserId),
+    }),
+    canIssue: t.boolean({ resolve: (row, _args, context) => mayActOn(context, row) && row.issuedAt === null }),
+    canDelete: t.boolean({ resolve: (row, _args, context) => mayActOn(context, row) && canDeleteInvoice(row.issuedAt) }),
+    canMarkPaid: t.boolean({ resolve: (row, _args, context) => mayActOn(context, row) && canMarkInvoicePaid({ ...row, creditedBy: row.creditedById }) }),
+    canCredit: t.boolean({ resolve: (row, _args, context) => mayActOn(context, row) && canCreditInvoice({ ...row, creditedBy: row.creditedById }) }),
   }),
 });
 
@@ -408,7 +417,7 @@ builder.mutationField('createOneInvoice', (t) =>
   t.field({
     type: Invoice,
     description:
-      'Prepares a draft invoice (no number yet) from an APPROVED billing the selected company reviews: its own sales invoice to the client when it provides the talent, else a self-billed invoice in the talent\'s name. One standing invoice or draft per billing (CONFLICT alreadyInvoiced). Needs jobAssignment update; records invoice.create',
+      'Prepares a draft invoice (no number yet) from an APPROVED billing the selected company reviews: its own sales invoice to the client when it provides the talent, else a self-billed invoice in the talent\'s name. One standing invoice or draft per billing (CONFLICT alreadyInvoiced). Needs jobAssignment update, never on your own work (FORBIDDEN separationOfDuties); records invoice.create',
     authScopes: { signedIn: true },
     args: { data: t.arg({ type: InvoiceDraftInput, required: true }) },
     resolve: async (_root, args, context) => {
@@ -419,6 +428,7 @@ builder.mutationField('createOneInvoice', (t) =>
       const id = await context.db.transaction(async (tx) => {
         const locked = await lockReviewedBilling(tx, companyId, values.billingId);
         if (!locked) throw invalidFields([{ path: 'billingId', code: 'billingUnknown' }], WORDS);
+        requireSeparateDuties(context, locked.talentUserId);
         const reviewed = (await loadReviewedBilling(tx, companyId, locked.id))!;
         if (!canPrepareInvoice(reviewed.status, reviewed.invoice !== null)) throw conflict(reviewed.invoice ? 'alreadyInvoiced' : 'notApproved', WORDS);
         const [assignment] = await tx.select().from(jobAssignment).where(eq(jobAssignment.id, locked.jobAssignmentId!));
@@ -500,8 +510,8 @@ interface InvoiceStep {
 /**
  * A mutation that moves one of the selected company's own invoices on (issues it, marks it
  * paid), by its id: it needs jobAssignment update, runs `step` in one transaction with the
- * invoice locked (two steps at once cannot both pass its checks) and answers the invoice
- * as it reads afterwards.
+ * invoice locked (two steps at once cannot both pass its checks), never for the talent the
+ * invoice concerns (separation of duties), and answers the invoice as it reads afterwards.
  */
 function invoiceStepMutation(name: string, description: string, step: (tx: Writer, row: InvoiceRow, by: InvoiceStep) => Promise<void>): void {
   builder.mutationField(name, (t) =>
@@ -513,7 +523,11 @@ function invoiceStepMutation(name: string, description: string, step: (tx: Write
       resolve: async (_root, args, context) => {
         const { companyId, userId } = requireCompanyPermission(context, 'jobAssignment', 'update');
         const id = String(args.id);
-        await context.db.transaction(async (tx) => step(tx, await lockIssued(tx, companyId, id), { context, companyId, userId, id }));
+        await context.db.transaction(async (tx) => {
+          const row = await lockIssued(tx, companyId, id);
+          requireSeparateDuties(context, row.talentUserId);
+          await step(tx, row, { context, companyId, userId, id });
+        });
         return findVisible(context.db, companyId, id);
       },
     }),
@@ -522,7 +536,7 @@ function invoiceStepMutation(name: string, description: string, step: (tx: Write
 
 invoiceStepMutation(
   'issueInvoice',
-  'Issues a draft of the selected company: gives it the next number of the year (gapless), copies the parties as they are now and moves its billing APPROVED → INVOICED. CONFLICT sellerIncomplete / buyerIncomplete when a party lacks its name or country. Needs jobAssignment update; records invoice.update and billing.update to the talent',
+  'Issues a draft of the selected company: gives it the next number of the year (gapless), copies the parties as they are now and moves its billing APPROVED → INVOICED. CONFLICT sellerIncomplete / buyerIncomplete when a party lacks its name or country. Needs jobAssignment update, never on your own work (FORBIDDEN separationOfDuties); records invoice.update and billing.update to the talent',
   async (tx, row, { context, companyId, userId, id }) => {
     if (row.issuedAt !== null) throw conflict('alreadyIssued', WORDS);
     const { seller, buyer } = await partiesOf(tx, row);
@@ -546,7 +560,7 @@ invoiceStepMutation(
 builder.mutationField('deleteOneInvoice', (t) =>
   t.field({
     type: 'Boolean',
-    description: 'Deletes a draft of the selected company (it has no number); an issued invoice is corrected by a credit note, never deleted (CONFLICT issued). Needs jobAssignment update; records invoice.delete',
+    description: 'Deletes a draft of the selected company (it has no number); an issued invoice is corrected by a credit note, never deleted (CONFLICT issued). Needs jobAssignment update, never on your own work (FORBIDDEN separationOfDuties); records invoice.delete',
     authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, args, context) => {
@@ -554,6 +568,7 @@ builder.mutationField('deleteOneInvoice', (t) =>
       const id = String(args.id);
       await context.db.transaction(async (tx) => {
         const row = await lockIssued(tx, companyId, id);
+        requireSeparateDuties(context, row.talentUserId);
         if (!canDeleteInvoice(row.issuedAt)) throw conflict('issued', WORDS);
         await tx.update(invoice).set({ deletedAt: new Date() }).where(eq(invoice.id, id));
         await recordEvent(tx, context.viewer!, { type: 'invoice.delete', toId: null, data: { entityId: id, companyId, before: { total: row.total, currency: row.currency } } });
@@ -565,7 +580,7 @@ builder.mutationField('deleteOneInvoice', (t) =>
 
 invoiceStepMutation(
   'markInvoicePaid',
-  "Marks an issued invoice of the selected company PAID, moves its billing INVOICED → PAID and credits the talent's balance on the company's roster with the billed amount (a SALARY entry; the roster entry is made, in the billing's currency, if there is none). Needs jobAssignment update; records invoice.update, billing.update to the talent and companyTalentRoster.update",
+  "Marks an issued invoice of the selected company PAID, moves its billing INVOICED → PAID and credits the talent's balance on the company's roster with the billed amount (a SALARY entry; the roster entry is made, in the billing's currency, if there is none). Needs jobAssignment update, never on your own work (FORBIDDEN separationOfDuties); records invoice.update, billing.update to the talent and companyTalentRoster.update",
   async (tx, row, { context, companyId, userId, id }) => {
     if (!canMarkInvoicePaid({ ...row, creditedBy: row.creditedById })) throw conflict(row.status === 'PAID' ? 'alreadyPaid' : 'notPayable', WORDS);
     const paidAt = new Date();
@@ -614,7 +629,7 @@ builder.mutationField('createCreditNote', (t) =>
   t.field({
     type: Invoice,
     description:
-      'Cancels an issued, unpaid invoice of the selected company with a credit note, issued at once with the next number (a correction is never a deletion). Its billing stays INVOICED and may be invoiced again. Needs jobAssignment update; records invoice.create',
+      'Cancels an issued, unpaid invoice of the selected company with a credit note, issued at once with the next number (a correction is never a deletion). Its billing stays INVOICED and may be invoiced again. Needs jobAssignment update, never on your own work (FORBIDDEN separationOfDuties); records invoice.create',
     authScopes: { signedIn: true },
     args: { invoiceId: t.arg.id({ required: true }), reason: t.arg.string({ required: true }) },
     resolve: async (_root, args, context) => {
@@ -623,6 +638,7 @@ builder.mutationField('createCreditNote', (t) =>
       if (!parsed.success) throw invalidFields(zodIssues(parsed.error), WORDS, null);
       const id = await context.db.transaction(async (tx) => {
         const row = await lockIssued(tx, companyId, String(args.invoiceId));
+        requireSeparateDuties(context, row.talentUserId);
         if (!canCreditInvoice({ ...row, creditedBy: row.creditedById })) throw conflict('notCreditable', WORDS);
         const issuedAt = new Date();
         const year = numberingYear(issuedAt);

@@ -11,7 +11,7 @@ import type { ApiContext } from '../context';
 import { invalidFields, notFound } from '../errors';
 import { pageArgs, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
-import { requireCompanyPermission } from '../companies/company-access';
+import { requireCompanyPermission, requireSeparateDuties } from '../companies/company-access';
 import type { Writer } from '../companies/company-rows';
 import {
   BalanceTransaction,
@@ -96,7 +96,8 @@ builder.queryField('findManyTalentBalanceTransactionExport', (t) =>
 /**
  * Books one entry on a locked roster entry of the company: the entry, the balance moved by
  * it, and the event addressed to the talent, in the caller's transaction. The one way
- * anything (a company's own entry, its reversal, a paid invoice's salary) reaches a ledger.
+ * anything (a company's own entry, its reversal, a paid invoice's salary) reaches a ledger,
+ * so the one place separation of duties keeps anyone from booking on their own balance.
  */
 export async function bookLedgerEntry(
   tx: Writer,
@@ -106,6 +107,7 @@ export async function bookLedgerEntry(
   entry: LedgerEntry & { jobAssignmentId?: string | null },
   reverses: string | null = null,
 ): Promise<string> {
+  requireSeparateDuties(context, roster.talentUserId);
   const balance = balanceAfterEntry({ amount: roster.balance, currency: roster.currency }, entry);
   if (balance === null) throw invalidFields([{ path: 'change', code: entry.currency === roster.currency ? 'balanceTooLarge' : 'currencyMismatch' }], TALENT_ROSTER_ERRORS);
   const [created] = await tx
@@ -153,7 +155,7 @@ builder.mutationField('createOneTalentBalanceTransaction', (t) =>
   t.field({
     type: BalanceTransaction,
     description:
-      "Appends an entry to the ledger of a roster entry of the selected company and moves its balance in the same transaction; needs companyTalentRoster update. Field codes: changeFormat, changeZero, changeMustBeIn, changeMustBeOut, rosterEntryRemoved, balanceTooLarge. Records companyTalentRoster.update addressed to the talent",
+      "Appends an entry to the ledger of a roster entry of the selected company and moves its balance in the same transaction; needs companyTalentRoster update. Field codes: changeFormat, changeZero, changeMustBeIn, changeMustBeOut, rosterEntryRemoved, balanceTooLarge; on your own balance FORBIDDEN (separationOfDuties). Records companyTalentRoster.update addressed to the talent",
     authScopes: { signedIn: true },
     args: { companyTalentRosterId: t.arg.id({ required: true }), data: t.arg({ type: TalentBalanceTransactionInput, required: true }) },
     resolve: async (_root, { companyTalentRosterId, data }, context) => {
@@ -172,7 +174,7 @@ builder.mutationField('reverseTalentBalanceTransaction', (t) =>
   t.field({
     type: BalanceTransaction,
     description:
-      "Corrects a ledger entry of the selected company by appending its reversal (same type and currency, the opposite change) and moving the balance back; the entry itself never changes. Needs companyTalentRoster update. Records companyTalentRoster.update addressed to the talent",
+      "Corrects a ledger entry of the selected company by appending its reversal (same type and currency, the opposite change) and moving the balance back; the entry itself never changes. Needs companyTalentRoster update; on your own balance FORBIDDEN (separationOfDuties). Records companyTalentRoster.update addressed to the talent",
     authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true, description: 'The entry to reverse' }) },
     resolve: async (_root, { id }, context) => {

@@ -10,7 +10,7 @@ import { builder } from '../builder';
 import { invalidFields, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
-import { requireCompanyPermission } from '../companies/company-access';
+import { concernsCaller, requireCompanyPermission } from '../companies/company-access';
 import type { Writer } from '../companies/company-rows';
 import { applicantsOf } from '../job-applications/talent-link';
 
@@ -66,6 +66,10 @@ CompanyTalentRoster.implement({
     createdAt: t.field({ type: 'DateTime', resolve: (row) => row.createdAt }),
     updatedAt: t.field({ type: 'DateTime', resolve: (row) => row.updatedAt }),
     removedAt: t.field({ type: 'DateTime', nullable: true, description: 'Set once removed from the roster (the ledger and notes stay)', resolve: (row) => row.deletedAt }),
+    concernsYou: t.boolean({
+      description: "The talent is you (or, while impersonating, the impersonator): separation of duties leaves booking on this balance to another member",
+      resolve: (row, _args, context) => concernsCaller(context, row.talentUserId),
+    }),
   }),
 });
 
