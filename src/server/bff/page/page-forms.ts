@@ -11,9 +11,13 @@ type Page = Pick<AstroGlobal, 'request' | 'locals' | 'url' | 'cookies' | 'redire
 /**
  * The body of a page's form post, once its anti-forgery token matches the session's
  * (checklist B: every state-changing form carries it). A mismatch answers 403 as it is.
+ * The body is read from a copy: the page's own request stays unread, so that the page
+ * can still answer with the product's 404 or 403 page after the post (Astro.rewrite of a
+ * request whose body was read throws RewriteWithBodyUsed, a 500) when the post named an
+ * unknown, malformed or foreign id.
  */
 export async function readPostedForm(page: Page): Promise<FormData | Response> {
-  const form = await page.request.formData();
+  const form = await page.request.clone().formData();
   const { services, session, t } = page.locals;
   if (!services.bff.verifyCsrf(session, form.get('csrf'))) {
     return new Response(t('errors.forbidden'), { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8' } });
