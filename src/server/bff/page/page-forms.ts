@@ -1,5 +1,5 @@
 import type { AstroGlobal } from 'astro';
-import { NOTICE_COOKIE, NOTICE_COOKIE_OPTIONS, successNotice } from '../../../lib/notifications/notice-cookie';
+import { noticeCookie, successNotice } from '../../../lib/notifications/notice-cookie';
 import type { SendGraphql } from '../../../lib/graphql/send-document';
 
 // Page glue: bundled into the pages (runtime imports from Astro code are allowed only from
@@ -31,7 +31,8 @@ export async function readPostedForm(page: Page): Promise<FormData | Response> {
  * names the element it concerns, where a FlashNotice repeats it without JavaScript.
  */
 export function redirectWithNotice(page: Page, location: string, messageKey: string, target: string | null = null): Response {
-  page.cookies.set(NOTICE_COOKIE, successNotice(messageKey, target), { ...NOTICE_COOKIE_OPTIONS, secure: page.url.protocol === 'https:' });
+  const cookie = noticeCookie(page.locals.services.config.secureCookies);
+  page.cookies.set(cookie.name, successNotice(messageKey, target), cookie.options);
   return page.redirect(location, 303);
 }
 
