@@ -11,7 +11,7 @@ import { allowTracker } from './lib/http/content-security-policy';
 import { isServiceUnavailable, ServiceUnavailableError } from './lib/http/service-unavailable';
 import { unavailableResponse } from './lib/http/unavailable-page';
 import { MAX_REQUEST_BODY_BYTES } from './lib/uploads/upload-rules';
-import { COMPANY_CHANGED_NOTICE, NOTICE_COOKIE, NOTICE_COOKIE_OPTIONS } from './lib/notifications/notice-cookie';
+import { COMPANY_CHANGED_NOTICE, noticeCookie } from './lib/notifications/notice-cookie';
 
 /** Query parameter that selects the active company on /company pages (spec §2). */
 const COMPANY_PARAM = 'company_id';
@@ -137,7 +137,10 @@ const companySelection = defineMiddleware(async (context, next) => {
   if (fromUrl !== null) {
     const clean = new URL(context.url);
     clean.searchParams.delete(COMPANY_PARAM);
-    if (choice.appliedFromUrl) context.cookies.set(NOTICE_COOKIE, COMPANY_CHANGED_NOTICE, NOTICE_COOKIE_OPTIONS);
+    if (choice.appliedFromUrl) {
+      const cookie = noticeCookie(services.config.secureCookies);
+      context.cookies.set(cookie.name, COMPANY_CHANGED_NOTICE, cookie.options);
+    }
     return context.redirect(`${clean.pathname}${clean.search}`, 303);
   }
   return next();

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { AnalyticsConfig } from '../lib/analytics/matomo-commands';
+import { acceptsSecureCookies } from '../lib/http/secure-cookies';
 
 /**
  * Runtime configuration, read once at start-up from the environment so that one build
@@ -14,7 +15,22 @@ export interface AppConfig {
   dataDir: string;
   /** Uploaded pictures and documents on the local disk (UPLOADS_DIR, default DATA_DIR/uploads). */
   uploadsDir: string;
+  /**
+   * TALENTPLACE_MODE: production settings unless `development` is chosen explicitly (NODE_ENV
+   * decides nothing here). Development answers GraphQL introspection and "Did you mean"
+   * suggestions, and sets no Secure cookie and no HSTS.
+   */
+  mode: 'production' | 'development';
+  /** mode === 'production': GraphQL refuses introspection and gives no field suggestions. */
   production: boolean;
+  /**
+   * Every cookie the product sets (session, sign-in transaction, notice, the built-in
+   * provider's) is Secure and prefixed (`__Host-`, or `__Secure-` under /oidc): production
+   * settings on an origin whose browsers keep Secure cookies (https, or http on localhost).
+   */
+  secureCookies: boolean;
+  /** Strict-Transport-Security on every answer: production settings on an https origin. */
+  hsts: boolean;
   /**
    * Reverse proxies in front whose X-Forwarded-For entries are believed (TRUSTED_PROXY_HOPS,
    * default 0): the sign-in and sign-up limits count per client address, not per proxy.
@@ -312,10 +328,18 @@ function readAuth(env: Env, publicOrigin: string, graphqlPath: string): AuthConf
   };
 }
 
+function readMode(env: Env): AppConfig['mode'] {
+  const raw = env.TALENTPLACE_MODE?.trim().toLowerCase();
+  if (!raw || raw === 'production') return 'production';
+  if (raw === 'development') return 'development';
+  throw new ConfigError(`TALENTPLACE_MODE must be production or development, got "${env.TALENTPLACE_MODE}"`, 'unset it for production settings');
+}
+
 export function readConfig(env: Env = process.env, cwd = process.cwd()): AppConfig {
   const port = readPort(env);
   const host = env.HOST?.trim() || 'localhost';
-  const production = env.NODE_ENV === 'production';
+  const mode = readMode(env);
+  const production = mode === 'production';
   // Bound to one address (e.g. 127.0.0.1): users reach us there. Bound to all: localhost.
   const reachableHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
   const publicOrigin = readOrigin(env.PUBLIC_ORIGIN, `http://${reachableHost}:${port}`);
@@ -346,7 +370,10 @@ export function readConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       expiredAdsCron: readCron(env.EXPIRED_ADS_CRON, 'EXPIRED_ADS_CRON', '23 * * * *'),
     },
     uploadsDir: path.resolve(cwd, env.UPLOADS_DIR?.trim() || path.join(dataDir, 'uploads')),
+    mode,
     production,
+    secureCookies: production && acceptsSecureCookies(publicOrigin),
+    hsts: production && new URL(publicOrigin).protocol === 'https:',
     trustedProxyHops: readTrustedProxyHops(env),
     shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS) > 0 ? Number(env.SHUTDOWN_TIMEOUT_MS) : 10_000,
     versionCheckIntervalMs: Number(env.VERSION_CHECK_INTERVAL_MS) > 0 ? Number(env.VERSION_CHECK_INTERVAL_MS) : 60_000,

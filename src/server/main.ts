@@ -83,7 +83,7 @@ export async function startServer(options: StartOptions = {}) {
 
   const trackerOrigin = config.analytics ? new URL(config.analytics.trackerBaseUrl).origin : null;
   const server = createServer(async (req, res) => {
-    applySecurityHeaders(res, config.production, trackerOrigin);
+    applySecurityHeaders(res, config.hsts, trackerOrigin);
     try {
       if (await handleHealth(req, res)) return;
       res.once('close', idleMemory.begin());
@@ -197,6 +197,17 @@ function serveUntilStopped(options: StartOptions) {
   return starting;
 }
 
+/** What the operator is told at start: which settings serve, and what an http origin costs. */
+export function settingsLine(config: AppConfig): string {
+  if (!config.production) {
+    return 'settings: development (TALENTPLACE_MODE=development): GraphQL introspection and suggestions for everyone, cookies without Secure, no HSTS; never for a deployment';
+  }
+  if (!config.secureCookies) {
+    return `settings: production, but PUBLIC_ORIGIN ${config.publicOrigin} is plain http: cookies cannot be Secure there and no HSTS is sent; serve it over https`;
+  }
+  return `settings: production (no GraphQL introspection or suggestions, Secure __Host- cookies${config.hsts ? ', HSTS' : ''})`;
+}
+
 /**
  * `npm start` and `node dist/main.mjs`: one process, or a primary with WEB_CONCURRENCY
  * workers (see process/cluster-primary.ts) when the database is a server all of them share.
@@ -205,7 +216,9 @@ export async function runMain(options: StartOptions = {}) {
   if (cluster.isWorker) return serveUntilStopped(options);
   const env = options.env ?? process.env;
   const config = readConfig(env);
-  const workers = workerCountOf(config, options.log ?? ((message: string) => console.log(message)));
+  const log = options.log ?? ((message: string) => console.log(message));
+  log(settingsLine(config));
+  const workers = workerCountOf(config, log);
   if (workers <= 1) return serveUntilStopped(options);
   return runClusterPrimary({ config, env, workers, entry: fileURLToPath(import.meta.url), log: options.log });
 }

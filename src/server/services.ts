@@ -25,6 +25,7 @@ import { createIdentityProvider, type IdentityProvider } from './idp/identity-pr
 import { createEventMail } from './api/notifications/event-mail';
 import { sendJobAlertDigests, unsubscribeJobAlert } from './api/job-alerts/job-alert-digests';
 import { JOB_ALERT_FREQUENCIES } from '../lib/job-alerts/job-alert-input';
+import { hostCookieName } from '../lib/http/secure-cookies';
 import { startWorkQueue } from './queue/work-queue';
 import { closeExpiredJobAds } from './search/close-expired-job-ads';
 import type { Mailer } from './mail/mailer';
@@ -177,7 +178,7 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
           rolesClaim: config.auth.rolesClaim,
           cookieKeys: secrets.providerCookieKeys,
           productName: config.site.productName,
-          secureCookies: config.production,
+          secureCookies: config.secureCookies,
           mailer,
           signInUrl: `${config.publicOrigin}/sign-in`,
           signUpLimiter: signUpLimiter ?? undefined,
@@ -192,11 +193,11 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
 
     const sessionStore = await openSessionStore(config);
     closers.push(() => sessionStore.close());
-    const secure = config.production;
+    const secure = config.secureCookies;
     const sessions = createSessionManager(sessionStore, {
       idleSeconds: config.session.idleSeconds,
       absoluteSeconds: config.session.absoluteSeconds,
-      cookieName: secure ? '__Host-tp-session' : 'tp-session',
+      cookieName: hostCookieName('tp-session', secure),
       secure,
     });
 
@@ -234,7 +235,7 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
       oidc,
       callApi: createApiCaller({ api, url: config.graphql.url, path: config.graphql.path }),
       transactionKey: secrets.transactionKey,
-      transactionCookieName: secure ? '__Host-tp-login' : 'tp-login',
+      transactionCookieName: hostCookieName('tp-login', secure),
       secureCookies: secure,
       rateLimiter,
       log,

@@ -197,7 +197,7 @@ test.describe('company roles', () => {
       await roleForm(page).getByLabel(words.name).fill(roleName);
       await roleForm(page).getByRole('button', { name: words.create }).click();
       await expect(toast(page, 'Role created')).toBeVisible();
-      await addMember(page, editorEmail, roleName);
+      await addMember(page, editorEmail, roleName, editor);
     });
 
     await test.step('her own role is marked; its form lets her rename it but every box is fixed, with the note saying why', async () => {

@@ -84,7 +84,7 @@ test.describe('sign-up, sign-in and sign-out through the built-in provider', () 
     await expect(page.getByLabel('Email')).toHaveValue('nobody@example.test');
   });
 
-  test('no token ever reaches the browser, and the session cookie is HttpOnly and SameSite=Lax', async ({ page, context }) => {
+  test('no token ever reaches the browser, and the session cookie is HttpOnly, SameSite=Lax, Secure and __Host-', async ({ page, context }) => {
     const email = `tokens-${Date.now()}@example.test`;
     const bodies: string[] = [];
     page.on('response', async (response) => {
@@ -97,8 +97,10 @@ test.describe('sign-up, sign-in and sign-out through the built-in provider', () 
     await page.goto('/legal/terms');
 
     const cookies = await context.cookies();
-    const session = cookies.find((cookie) => cookie.name === 'tp-session');
-    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    // Production settings (the default): the browser keeps a Secure __Host- cookie on http://127.0.0.1.
+    const session = cookies.find((cookie) => cookie.name === '__Host-tp-session');
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', secure: true });
+    expect(cookies.filter((cookie) => !cookie.secure).map((cookie) => cookie.name)).toEqual([]);
     for (const cookie of cookies.filter((c) => !c.path.startsWith('/oidc'))) expect(cookie.value, cookie.name).not.toMatch(/eyJ/);
     for (const body of bodies) expect(body).not.toMatch(/eyJ[\w-]+\.eyJ/);
     const storage = await page.evaluate(() => JSON.stringify(window.localStorage));
@@ -109,6 +111,6 @@ test.describe('sign-up, sign-in and sign-out through the built-in provider', () 
     await page.goto('/auth/callback?code=forged&state=forged');
     await expect(page).toHaveURL(/\/sign-in\?error=missing_transaction/);
     await expect(page.getByRole('alert')).toHaveText('Invalid state');
-    expect((await context.cookies()).find((cookie) => cookie.name === 'tp-session')).toBeUndefined();
+    expect((await context.cookies()).find((cookie) => cookie.name.endsWith('tp-session'))).toBeUndefined();
   });
 });

@@ -39,7 +39,8 @@ describe.skipIf(!hasBuild)('the built product process (dist/main.mjs)', () => {
     expect(run).toContain('react-dom/cjs/react-dom-server.node.production.js');
     expect(run, 'an island was rendered').toContain('react/cjs/react-jsx-runtime.production.js');
     expect(run.filter((file) => file.includes('development'))).toEqual([]);
-    // The operator's NODE_ENV keeps deciding the security settings: not production, no HSTS.
+    // NODE_ENV decides none of the security settings (TALENTPLACE_MODE does): production
+    // settings on an http origin send no HSTS (production-settings-http.test.ts).
     expect((await fetch(server.url)).headers.get('strict-transport-security')).toBeNull();
   }, 150_000);
 

@@ -40,9 +40,10 @@ export const hasBuild = existsSync(entry);
 
 /**
  * Starts the built product (`dist/main.mjs`) on a free port with its own data folder,
- * exactly as `npm start` runs it, and waits for its "running at" line.
+ * exactly as `npm start` runs it, and waits for its "running at" line. A variable given as
+ * undefined is unset (e.g. the NODE_ENV the test runner sets).
  */
-export async function startBuiltServer(env: Record<string, string> = {}): Promise<BuiltServer> {
+export async function startBuiltServer(env: Record<string, string | undefined> = {}): Promise<BuiltServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'talentplace-test-'));
   const child = spawn(process.execPath, [entry], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },

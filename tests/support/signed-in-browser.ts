@@ -22,6 +22,24 @@ export async function signUpThroughProduct(origin: string, options: { name?: str
   return { browser, email, password, landed };
 }
 
+/** The password every seeded demo account signs in with (README: demo accounts). */
+export const DEMO_PASSWORD = 'talentplace-demo';
+
+/**
+ * Signs a seeded demo account in through the product's /sign-in and the built-in
+ * provider's form, like a person would; returns the browser, the page it landed on
+ * (`returnTo`) and that page's anti-forgery token.
+ */
+export async function signInThroughProduct(origin: string, email: string, returnTo: string, password = DEMO_PASSWORD) {
+  const browser = new Browser();
+  const loginPage = await browser.follow(`${origin}/sign-in?returnTo=${encodeURIComponent(returnTo)}`, () => false);
+  const form = parsePage(loginPage.html).forms.find((candidate) => candidate.action?.endsWith('/login'));
+  if (!form?.action) throw new Error(`no login form at ${loginPage.url.href}`);
+  const landed = await browser.follow(new URL(form.action, loginPage.url), () => false, { form: { ...form.hidden, email, password } });
+  if (landed.url.pathname !== new URL(returnTo, origin).pathname) throw new Error(`signing ${email} in landed on ${landed.url.href} (${landed.status})`);
+  return { browser, landed, csrf: csrfTokenOf(landed.html) };
+}
+
 /**
  * After a sign-up form was posted in `browser`: follows the confirmation link the server
  * at `origin` mailed to `email` (from its outbox), stopping where `stopAt` says.

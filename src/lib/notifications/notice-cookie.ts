@@ -1,8 +1,14 @@
-/** Cookie carrying a one-shot notice across a redirect; the layout shows it once as a toast. */
-export const NOTICE_COOKIE = 'tp-notice';
+import { hostCookieName } from '../http/secure-cookies';
 
-/** A minute is plenty for one redirect; httpOnly because only the server reads it. */
-export const NOTICE_COOKIE_OPTIONS = { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 60 } as const;
+/**
+ * The cookie carrying a one-shot notice across a redirect (the layout shows it once as a
+ * toast), as this deployment sets it: `secure` is config.secureCookies, which makes it
+ * Secure and `__Host-` like every cookie of the product. A minute is plenty for one
+ * redirect; httpOnly because only the server reads it.
+ */
+export function noticeCookie(secure: boolean) {
+  return { name: hostCookieName('tp-notice', secure), options: { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 60, secure } as const };
+}
 
 /** The notice the company_id middleware leaves (spec §2 'Company has been changed'). */
 export const COMPANY_CHANGED_NOTICE = 'companyChanged';

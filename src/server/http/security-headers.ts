@@ -7,11 +7,12 @@ import { contentSecurityPolicy } from '../../lib/http/content-security-policy';
  * (see content-security-policy.ts); everything else keeps this one, which allows no
  * inline script at all.
  */
-export function applySecurityHeaders(res: ServerResponse, production: boolean, trackerOrigin: string | null = null) {
+export function applySecurityHeaders(res: ServerResponse, hsts: boolean, trackerOrigin: string | null = null) {
   res.setHeader('x-content-type-options', 'nosniff');
   res.setHeader('referrer-policy', 'strict-origin-when-cross-origin');
   res.setHeader('x-frame-options', 'DENY');
   res.setHeader('permissions-policy', 'camera=(), microphone=(), geolocation=()');
   res.setHeader('content-security-policy', contentSecurityPolicy(trackerOrigin));
-  if (production) res.setHeader('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  // config.hsts: production settings on an https origin (sent over http, it would be ignored).
+  if (hsts) res.setHeader('strict-transport-security', 'max-age=31536000; includeSubDomains');
 }

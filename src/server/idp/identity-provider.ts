@@ -5,6 +5,7 @@ import type { Mailer } from '../mail/mailer';
 import { createAccountStore, UNCONFIRMED_ACCOUNT_DAYS } from './account-store';
 import { createPasswordResetHandler, PASSWORD_RESET_PATH } from './password-reset';
 import { clientAddress } from '../../lib/http/client-address';
+import { acceptsSecureCookies } from '../../lib/http/secure-cookies';
 import { getTranslator } from '../../lib/i18n/i18n';
 import { createRateLimiter, type RateLimiter } from '../bff/rate-limit';
 import { CLIENT_ADDRESS_HEADER } from './client-address-header';
@@ -31,7 +32,7 @@ export interface IdentityProviderOptions {
   /** Secrets signing the provider's cookies, newest first; at least 32 characters each. */
   cookieKeys: string[];
   productName: string;
-  /** Secure cookies; only honoured for an https issuer (browsers drop them elsewhere). */
+  /** Secure cookies; only honoured for an https or loopback issuer (browsers drop them elsewhere). */
   secureCookies: boolean;
   /** Default 600. */
   accessTokenTtlSeconds?: number;
@@ -112,8 +113,8 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
   const issuerUrl = parseIssuer(options.issuer);
   const mountPath = issuerUrl.pathname.replace(/\/+$/, '');
   const log = options.log ?? ((message: string) => console.error(message));
-  const secureCookies = options.secureCookies && issuerUrl.protocol === 'https:';
-  if (options.secureCookies && !secureCookies) log(`idp: secure cookies need an https issuer; ${options.issuer} gets plain cookies`);
+  const secureCookies = options.secureCookies && acceptsSecureCookies(issuerUrl.origin);
+  if (options.secureCookies && !secureCookies) log(`idp: secure cookies need an https (or localhost) issuer; ${options.issuer} gets plain cookies`);
 
   const t = getTranslator();
   const rolesClaim = options.rolesClaim ?? DEFAULT_ROLES_CLAIM;
@@ -151,6 +152,11 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
   // from the issuer: behind a TLS-terminating proxy URLs stay https and secure cookies work.
   provider.proxy = true;
   provider.proxyIpHeader = CLIENT_ADDRESS_HEADER;
+  // Koa refuses to set a Secure cookie on a request it does not see as https ("Cannot send
+  // secure cookie over unencrypted connection"). On a plain-http loopback issuer browsers
+  // keep Secure cookies all the same (a secure context): the provider's requests count as
+  // secure there, for its cookies only; its URLs keep the issuer's http scheme.
+  if (secureCookies && issuerUrl.protocol === 'http:') Object.defineProperty(provider.request, 'secure', { get: () => true });
   const firstPartyClientIds = new Set(options.clients.map((client) => client.clientId));
   provider.use(offlineAccessImpliesConsent(firstPartyClientIds));
   provider.on('server_error', (_ctx: unknown, error: Error) => log(`idp: server error: ${error.stack ?? error.message}`));

@@ -35,7 +35,7 @@ describe.skipIf(!hasBuild)('backend-for-frontend security (checklist A-C, E)', (
     const { landed } = await signUpThroughProduct(origin);
     expect(landed.status).toBe(200);
     const response = await fetch(`${origin}/sign-up`, { redirect: 'manual' });
-    const transaction = response.headers.getSetCookie().find((cookie) => cookie.startsWith('tp-login='));
+    const transaction = response.headers.getSetCookie().find((cookie) => cookie.startsWith('__Host-tp-login='));
     expect(transaction).toMatch(/HttpOnly/);
     expect(transaction).toMatch(/SameSite=Lax/);
     expect(transaction).not.toMatch(/Domain=/i);
@@ -44,7 +44,7 @@ describe.skipIf(!hasBuild)('backend-for-frontend security (checklist A-C, E)', (
   it('A3: a session id planted before login is replaced at login', async () => {
     const browser = new Browser();
     const planted = 'A'.repeat(43);
-    browser.jar.store(new URL(origin), new Response(null, { headers: { 'set-cookie': `tp-session=${planted}; Path=/` } }));
+    browser.jar.store(new URL(origin), new Response(null, { headers: { 'set-cookie': `__Host-tp-session=${planted}; Path=/` } }));
     const page = await browser.follow(`${origin}/sign-up`, () => false);
     const { parsePage } = await import('../idp/browser');
     const form = parsePage(page.html).forms.find((candidate) => candidate.action?.includes('signup'))!;
@@ -52,7 +52,7 @@ describe.skipIf(!hasBuild)('backend-for-frontend security (checklist A-C, E)', (
     await browser.follow(new URL(form.action!, page.url), () => false, { form: { ...form.hidden, name: 'Fix Ation', email, password: 'correct-horse-battery' } });
     await confirmSignUpFromOutbox(browser, origin, email);
     const cookie = browser.jar.header(new URL(origin));
-    expect(cookie).toMatch(/tp-session=/);
+    expect(cookie).toMatch(/__Host-tp-session=/);
     expect(cookie).not.toContain(planted);
   });
 
@@ -111,7 +111,7 @@ describe.skipIf(!hasBuild)('backend-for-frontend security (checklist A-C, E)', (
     const response = await fetch(`${origin}/auth/callback?code=forged&state=forged`, { redirect: 'manual' });
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('/sign-in?error=missing_transaction');
-    expect(response.headers.getSetCookie().some((cookie) => /^tp-session=[^;]+/.test(cookie))).toBe(false);
+    expect(response.headers.getSetCookie().some((cookie) => /^__Host-tp-session=[^;]+/.test(cookie))).toBe(false);
   });
 
   it('C14: a callback URL is good once only', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Browser, parsePage } from '../idp/browser';
+import { Browser } from '../idp/browser';
 import { hasBuild, startBuiltServer, type BuiltServer } from '../../support/built-server';
-import { csrfTokenOf } from '../../support/signed-in-browser';
+import { signInThroughProduct } from '../../support/signed-in-browser';
 
 const DASHBOARD = '/company/dashboard';
 
@@ -25,15 +25,7 @@ describe.skipIf(!hasBuild)('company switch endpoint (POST /api/select-company)',
   afterAll(() => server?.stop('SIGKILL'));
 
   /** Signs a seeded demo account in through the built-in provider's form; lands on the dashboard. */
-  async function signIn(email: string) {
-    const browser = new Browser();
-    const loginPage = await browser.follow(`${origin}/sign-in?returnTo=${encodeURIComponent(DASHBOARD)}`, () => false);
-    const form = parsePage(loginPage.html).forms.find((candidate) => candidate.action?.endsWith('/login'));
-    if (!form?.action) throw new Error(`no login form at ${loginPage.url.href}`);
-    const landed = await browser.follow(new URL(form.action, loginPage.url), () => false, { form: { ...form.hidden, email, password: 'talentplace-demo' } });
-    expect(landed.url.pathname).toBe(DASHBOARD);
-    return { browser, landed, csrf: csrfTokenOf(landed.html) };
-  }
+  const signIn = (email: string) => signInThroughProduct(origin, email, DASHBOARD);
 
   const post = (browser: Browser, form: Record<string, string>) => browser.request(`${origin}/api/select-company`, { form, headers: { origin } });
 

@@ -15,9 +15,12 @@ interface StoredCookie {
 
 export class CookieJar {
   private readonly cookies = new Map<string, StoredCookie>();
+  /** Every Set-Cookie header received, as sent (to check the attributes of each cookie set). */
+  readonly received: string[] = [];
 
   store(url: URL, response: Response): void {
     for (const header of response.headers.getSetCookie()) {
+      this.received.push(header);
       const [pair = '', ...attributes] = header.split(';').map((part) => part.trim());
       const separator = pair.indexOf('=');
       const name = pair.slice(0, separator);

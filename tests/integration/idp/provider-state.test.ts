@@ -48,6 +48,22 @@ describeEachDatabase('built-in identity provider: signing key and stored state',
     }
   });
 
+  /** An authorization request at the provider reached at `origin`: it sets the interaction cookies. */
+  const authorizeAt = (origin: string, server: Awaited<ReturnType<typeof startIdpServer>>) => {
+    const authorize = new URL(`${origin}/oidc/auth`);
+    authorize.search = new URLSearchParams({
+      client_id: server.client.clientId,
+      redirect_uri: server.client.redirectUri,
+      response_type: 'code',
+      scope: 'openid',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+      state: 'state-value',
+      nonce: 'nonce-value',
+    }).toString();
+    return fetch(authorize, { redirect: 'manual' });
+  };
+
   it('uses secure, __Secure- prefixed cookies limited to /oidc and https URLs for an https issuer behind a proxy', async () => {
     const server = await startIdpServer(database.db, { issuer: 'https://talentplace.test/oidc', secureCookies: true });
     // The proxy is not there: requests go to the provider's own port, as the proxy would send them.
@@ -61,18 +77,7 @@ describeEachDatabase('built-in identity provider: signing key and stored state',
         authorization_endpoint: 'https://talentplace.test/oidc/auth',
         jwks_uri: 'https://talentplace.test/oidc/jwks',
       });
-      const authorize = new URL(`${direct}/oidc/auth`);
-      authorize.search = new URLSearchParams({
-        client_id: server.client.clientId,
-        redirect_uri: server.client.redirectUri,
-        response_type: 'code',
-        scope: 'openid',
-        code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
-        code_challenge_method: 'S256',
-        state: 'state-value',
-        nonce: 'nonce-value',
-      }).toString();
-      const response = await fetch(authorize, { redirect: 'manual' });
+      const response = await authorizeAt(direct, server);
       expect(response.status).toBe(303);
       const cookies = response.headers.getSetCookie();
       expect(cookies.length).toBeGreaterThan(0);
@@ -84,6 +89,37 @@ describeEachDatabase('built-in identity provider: signing key and stored state',
       }
     } finally {
       await server.close();
+    }
+  });
+
+  it('keeps secure, __Secure- cookies on a plain-http loopback issuer (browsers keep them there) with http URLs; plain cookies on any other http issuer', async () => {
+    const loopback = await startIdpServer(database.db, { secureCookies: true });
+    try {
+      const discovery = (await (await fetch(`${loopback.origin}/oidc/.well-known/openid-configuration`)).json()) as Record<string, string>;
+      expect(discovery.authorization_endpoint).toBe(`${loopback.origin}/oidc/auth`);
+      const response = await authorizeAt(loopback.origin, loopback);
+      expect(response.status).toBe(303);
+      expect(response.headers.get('location')).toMatch(/^\/oidc\/interaction\//);
+      const cookies = response.headers.getSetCookie();
+      expect(cookies.length).toBeGreaterThan(0);
+      for (const cookie of cookies) {
+        expect(cookie).toMatch(/^__Secure-tp_idp_(interaction|resume)(\.sig)?=/);
+        expect(cookie.toLowerCase()).toContain('; secure');
+      }
+      expect(loopback.logs.join('\n')).not.toMatch(/secure cookies need/);
+    } finally {
+      await loopback.close();
+    }
+    const plainHttp = await startIdpServer(database.db, { issuer: 'http://talentplace.internal/oidc', secureCookies: true });
+    try {
+      const response = await authorizeAt(`http://127.0.0.1:${plainHttp.port}`, plainHttp);
+      for (const cookie of response.headers.getSetCookie()) {
+        expect(cookie).toMatch(/^tp_idp_(interaction|resume)(\.sig)?=/);
+        expect(cookie.toLowerCase()).not.toContain('; secure');
+      }
+      expect(plainHttp.logs.join('\n')).toMatch(/secure cookies need an https \(or localhost\) issuer/);
+    } finally {
+      await plainHttp.close();
     }
   });
 

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { graphql } from '../../../src/lib/graphql/graphql';
 import type { FormOutcome } from '../../../src/lib/forms/form-outcome';
 import { getTranslator } from '../../../src/lib/i18n/i18n';
-import { NOTICE_COOKIE } from '../../../src/lib/notifications/notice-cookie';
 import { companyPage } from '../../../src/server/bff/page/company-page';
 import { formOf } from '../../support/page-handler-fakes';
 
@@ -18,11 +17,12 @@ interface Probe {
   form?: FormData;
   selected?: typeof COMPANY | null;
   csrfMatches?: boolean;
+  secureCookies?: boolean;
 }
 
-function fakePage({ method = 'POST', form = formOf({}), selected = COMPANY, csrfMatches = true }: Probe = {}) {
+function fakePage({ method = 'POST', form = formOf({}), selected = COMPANY, csrfMatches = true, secureCookies = false }: Probe = {}) {
   const sent: string[] = [];
-  const cookies = new Map<string, string>();
+  const cookies = new Map<string, { value: string; secure: boolean | undefined }>();
   const astro = {
     request: new Request('http://localhost/company/job-ads?page=2', method === 'POST' ? { method, body: form } : { method }),
     url: new URL('http://localhost/company/job-ads?page=2'),
@@ -32,6 +32,7 @@ function fakePage({ method = 'POST', form = formOf({}), selected = COMPANY, csrf
       session: { record: { csrfToken: 'token' } },
       selectedCompany: selected,
       services: {
+        config: { secureCookies },
         bff: {
           verifyCsrf: (_session: unknown, value: unknown) => csrfMatches && value === 'token',
           graphql: async (_session: unknown, body: { operationName?: string }) => {
@@ -41,7 +42,7 @@ function fakePage({ method = 'POST', form = formOf({}), selected = COMPANY, csrf
         },
       },
     },
-    cookies: { set: (name: string, value: string) => cookies.set(name, value) },
+    cookies: { set: (name: string, value: string, options: { secure?: boolean }) => cookies.set(name, { value, secure: options.secure }) },
     redirect: (location: string, status = 302) => new Response(null, { status, headers: { location } }),
     rewrite: async (path: string) => new Response(`rewrote ${path}`, { status: path === '/403' ? 403 : 404 }),
   };
@@ -95,7 +96,14 @@ describe('company pages: one prelude', () => {
     const page = companyPage(astro);
     const answer = (await page.post({ delete: async () => page.done(page.here, 'notices.jobAds.deleted', 'job-ad-a1') })) as Response;
     expect([answer.status, answer.headers.get('location')]).toEqual([303, '/company/job-ads?page=2']);
-    expect(cookies.get(NOTICE_COOKIE)).toBe('notices.jobAds.deleted@job-ad-a1');
+    expect(cookies.get('tp-notice')).toEqual({ value: 'notices.jobAds.deleted@job-ad-a1', secure: false });
+  });
+
+  it('sets the notice Secure and __Host- prefixed with production settings, whatever the request URL says', async () => {
+    const { astro, cookies } = fakePage({ form: formOf({ intent: 'delete' }), secureCookies: true });
+    const page = companyPage(astro);
+    await page.post({ delete: async () => page.done(page.here, 'notices.jobAds.deleted') });
+    expect([...cookies]).toEqual([['__Host-tp-notice', { value: 'notices.jobAds.deleted', secure: true }]]);
   });
 
   it('handles no post on a GET', async () => {

@@ -23,7 +23,7 @@ describe('separation of duties: the refusal in the pages’ words', () => {
 
   it('preparing, issuing, marking paid or crediting an invoice of one’s own work', async () => {
     expect(await submitInvoiceDraft(formOf({ billingId: ID, vatRate: '20' }), refused().send, t)).toMatchObject({ kind: 'invalid', formError: message, status: 403 });
-    for (const fields of [{ intent: 'issue' }, { intent: 'delete' }, { intent: 'paid' }, { intent: 'credit', reason: 'Cancelled' }]) {
+    for (const fields of [{ intent: 'issue' }, { intent: 'delete' }, { intent: 'paid' }, { intent: 'credit', reason: 'Cancelled' }] as Record<string, string>[]) {
       expect(await submitInvoiceAction(ID, formOf(fields), refused().send, t), fields.intent).toMatchObject({ kind: 'invalid', formError: message, status: 403 });
     }
   });

@@ -12,6 +12,33 @@ describe('runtime configuration', () => {
     expect(config.versionCheckIntervalMs).toBe(60_000);
   });
 
+  it('serves production settings unless TALENTPLACE_MODE=development chooses otherwise; NODE_ENV decides nothing', () => {
+    for (const env of [{}, { NODE_ENV: 'development' }, { NODE_ENV: 'production' }, { TALENTPLACE_MODE: 'production' }, { TALENTPLACE_MODE: ' Production ' }]) {
+      expect(readConfig(env), JSON.stringify(env)).toMatchObject({ mode: 'production', production: true });
+    }
+    for (const env of [{ TALENTPLACE_MODE: 'development' }, { TALENTPLACE_MODE: 'development', NODE_ENV: 'production' }]) {
+      expect(readConfig(env), JSON.stringify(env)).toMatchObject({ mode: 'development', production: false, secureCookies: false, hsts: false });
+    }
+    expect(() => readConfig({ TALENTPLACE_MODE: 'dev' })).toThrow(/TALENTPLACE_MODE must be production or development/);
+  });
+
+  it('makes cookies Secure wherever browsers keep them (https, or http on a loopback name) and sends HSTS on https only', () => {
+    const settings = (env: Record<string, string>) => {
+      const { secureCookies, hsts } = readConfig(env);
+      return { secureCookies, hsts };
+    };
+    expect(settings({})).toEqual({ secureCookies: true, hsts: false });
+    expect(settings({ PUBLIC_ORIGIN: 'https://talentplace.example' })).toEqual({ secureCookies: true, hsts: true });
+    for (const origin of ['http://127.0.0.1:4321', 'http://127.0.0.2:8080', 'http://[::1]:4321', 'http://app.localhost']) {
+      expect(settings({ PUBLIC_ORIGIN: origin }), origin).toEqual({ secureCookies: true, hsts: false });
+    }
+    for (const origin of ['http://talentplace.internal:4321', 'http://192.168.1.20:4321', 'http://localhost.example.com', 'http://127.0.0.1.example.com']) {
+      expect(settings({ PUBLIC_ORIGIN: origin }), origin).toEqual({ secureCookies: false, hsts: false });
+    }
+    expect(settings({ HOST: '0.0.0.0' })).toEqual({ secureCookies: true, hsts: false });
+    expect(settings({ TALENTPLACE_MODE: 'development', PUBLIC_ORIGIN: 'https://talentplace.example' })).toEqual({ secureCookies: false, hsts: false });
+  });
+
   it('takes the product name, legal URLs and account site from the environment', () => {
     const config = readConfig({ PUBLIC_PRODUCT_NAME: 'Hirely', TERMS_URL: 'https://legal.example/terms', ACCOUNT_SITE_URL: 'https://id.example/account' });
     expect(config.site.productName).toBe('Hirely');

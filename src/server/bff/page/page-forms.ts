@@ -1,5 +1,5 @@
 import type { AstroGlobal } from 'astro';
-import { NOTICE_COOKIE, NOTICE_COOKIE_OPTIONS, successNotice } from '../../../lib/notifications/notice-cookie';
+import { noticeCookie, successNotice } from '../../../lib/notifications/notice-cookie';
 import type { SendGraphql } from '../../../lib/graphql/send-document';
 
 // Page glue: bundled into the pages (runtime imports from Astro code are allowed only from
@@ -11,9 +11,13 @@ type Page = Pick<AstroGlobal, 'request' | 'locals' | 'url' | 'cookies' | 'redire
 /**
  * The body of a page's form post, once its anti-forgery token matches the session's
  * (checklist B: every state-changing form carries it). A mismatch answers 403 as it is.
+ * The body is read from a copy: the page's own request stays unread, so that the page
+ * can still answer with the product's 404 or 403 page after the post (Astro.rewrite of a
+ * request whose body was read throws RewriteWithBodyUsed, a 500) when the post named an
+ * unknown, malformed or foreign id.
  */
 export async function readPostedForm(page: Page): Promise<FormData | Response> {
-  const form = await page.request.formData();
+  const form = await page.request.clone().formData();
   const { services, session, t } = page.locals;
   if (!services.bff.verifyCsrf(session, form.get('csrf'))) {
     return new Response(t('errors.forbidden'), { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8' } });
@@ -27,7 +31,8 @@ export async function readPostedForm(page: Page): Promise<FormData | Response> {
  * names the element it concerns, where a FlashNotice repeats it without JavaScript.
  */
 export function redirectWithNotice(page: Page, location: string, messageKey: string, target: string | null = null): Response {
-  page.cookies.set(NOTICE_COOKIE, successNotice(messageKey, target), { ...NOTICE_COOKIE_OPTIONS, secure: page.url.protocol === 'https:' });
+  const cookie = noticeCookie(page.locals.services.config.secureCookies);
+  page.cookies.set(cookie.name, successNotice(messageKey, target), cookie.options);
   return page.redirect(location, 303);
 }
 
