@@ -4,18 +4,22 @@ import { addMoney } from '../../src/lib/money/decimal-money';
 import rosterWords from '../../src/locales/en/common/talent-roster.json' with { type: 'json' };
 import noteWords from '../../src/locales/en/common/talent-notes.json' with { type: 'json' };
 import rbac from '../../src/locales/en/rbac.json' with { type: 'json' };
+import talentCompanyWords from '../../src/locales/en/common/talent-companies.json' with { type: 'json' };
+import dashboardWords from '../../src/locales/en/common/talent-dashboard.json' with { type: 'json' };
 import { companyMenu, selectCompany } from './support/company-area';
 import { DEMO_TALENT, expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
 import { newEmail, signUpNewAccount } from './support/sign-up';
 
 // Issue 18: the demo owner keeps Northwind's talent roster (seeded: the demo talent and
 // five others) and books to the demo talent's balance on Transactions; the talent sees
-// what was booked on her own Transactions page.
+// what was booked on her own Transactions page. A talent the owner adds is asked first:
+// nothing is booked for her until she accepts on her employers page.
 const OWNER = 'owner@demo.test';
 const DEMO_TALENT_NAME = 'Tara Talent';
 const words = rosterWords.talentRoster;
 const ledgerWords = rosterWords.companyTransactions;
 const notices = rosterWords.notices;
+const requestWords = talentCompanyWords.rosterRequests;
 
 /** "+€1,234.50" / "-€61.73" / "€0" as a plain decimal. */
 function amountOf(text: string): string {
@@ -29,16 +33,17 @@ async function signInToNorthwind(page: Page) {
 }
 
 test.describe('company talent roster and transactions', () => {
-  test('the owner reads the roster, keeps notes on a talent and adds a talent by e-mail', async ({ page, browser }) => {
-    test.setTimeout(120_000);
-    // A talent of its own, known to Northwind only by her e-mail address.
+  test('the owner reads the roster, keeps notes on a talent, asks a talent by e-mail, and books once she accepts', async ({ page, browser }) => {
+    test.setTimeout(180_000);
+    // A talent of her own, known to Northwind only by her (confirmed) e-mail address; named
+    // for this run, so that an entry left by an earlier run is never taken for hers.
+    const ROSA = `Rosa Roster ${Date.now().toString(36)}`;
     const talentContext = await browser.newContext();
     const talentPage = await talentContext.newPage();
-    const email = await signUpNewAccount(talentPage, 'Rosa Roster', newEmail('roster'));
+    const email = await signUpNewAccount(talentPage, ROSA, newEmail('roster'));
     await talentPage.goto('/talent/dashboard');
     await talentPage.getByRole('button', { name: 'Create profile' }).click();
     await expect(talentPage).toHaveURL(/\/talent\/profile$/);
-    await talentContext.close();
 
     await signInToNorthwind(page);
     await companyMenu(page).getByRole('link', { name: rbac.companyMenu.talentRoster }).click();
@@ -77,7 +82,8 @@ test.describe('company talent roster and transactions', () => {
       await page.setViewportSize({ width: 1280, height: 800 });
     });
 
-    await test.step('an unknown address is refused in words; a known one adds the talent', async () => {
+    let rosaEntryId = '';
+    await test.step('an unknown address is refused in words; a known one asks the talent', async () => {
       await page.goto('/company/talent-roster');
       const add = page.getByRole('region', { name: words.addHeading });
       await add.getByLabel(words.email).fill(newEmail('nobody'));
@@ -93,18 +99,64 @@ test.describe('company talent roster and transactions', () => {
       await again.getByLabel(words.employeeNumber).fill('NW-E2E');
       await again.getByRole('button', { name: words.add }).click();
       await expect(page).toHaveURL(/\/company\/talent-roster-details\?id=/);
-      await expect(page.getByRole('status').filter({ hasText: notices.talentRoster.added }).first()).toBeVisible();
-      await expect(page.getByRole('heading', { level: 1, name: 'Rosa Roster' })).toBeVisible();
+      rosaEntryId = new URL(page.url()).searchParams.get('id') ?? '';
+      await expect(page.getByRole('status').filter({ hasText: notices.talentRoster.requested }).first()).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: ROSA })).toBeVisible();
+      await expect(page.getByTestId('roster-consent')).toHaveText(words.consent.requested);
+      await expect(page.getByTestId('consent-notice')).toHaveText(words.consentNotice.requested);
+      await expect(page.getByRole('link', { name: words.seeLedger })).toHaveCount(0);
+      await expectNoAxeViolations(page);
+    });
+
+    await test.step('until she answers, nothing can be booked for her', async () => {
+      await page.goto(`/company/transactions?entry=${rosaEntryId}`);
+      const book = page.getByRole('region', { name: ledgerWords.bookHeading });
+      await expect(book.getByLabel(ledgerWords.entry).locator(`option[value="${rosaEntryId}"]`)).toHaveCount(0);
+      await expect(book.getByLabel(ledgerWords.entry)).toHaveValue('');
+    });
+
+    await test.step('she sees the request on her dashboard and accepts it on her employers page', async () => {
+      await talentPage.goto('/talent/dashboard');
+      const widgetWords = dashboardWords.talentDashboard.widgets.rosterRequests;
+      const widget = talentPage.getByRole('region', { name: widgetWords.heading });
+      await expect(widget).toContainText('Northwind Labs');
+      await widget.getByRole('link', { name: widgetWords.answer }).click();
+      await expect(talentPage).toHaveURL(/\/talent\/employers$/);
+      const request = talentPage.locator(`[data-roster-request-id="${rosaEntryId}"]`);
+      await expect(request).toContainText('Northwind Labs');
+      await expectNoAxeViolations(talentPage);
+      await request.getByRole('button', { name: requestWords.acceptLabel.replace('{{company}}', 'Northwind Labs') }).click();
+      await expect(talentPage.getByRole('status').filter({ hasText: talentCompanyWords.notices.rosterRequests.accepted }).first()).toBeVisible();
+      await expect(talentPage.locator('[data-roster-request-id]')).toHaveCount(0);
+      await expect(talentPage.getByRole('heading', { level: 2, name: 'Northwind Labs' })).toBeVisible();
+    });
+
+    await test.step('accepted, the owner books an entry for her, which she sees on her Transactions', async () => {
+      await page.goto(`/company/talent-roster-details?id=${rosaEntryId}`);
+      await expect(page.getByTestId('roster-consent')).toHaveText(words.consent.accepted);
+      await expect(page.getByTestId('consent-notice')).toHaveCount(0);
+      await page.getByRole('link', { name: words.seeLedger }).click();
+      const book = page.getByRole('region', { name: ledgerWords.bookHeading });
+      await expect(book.getByLabel(ledgerWords.entry)).toHaveValue(rosaEntryId);
+      await book.getByLabel('Type').selectOption('MISC');
+      await book.getByLabel(ledgerWords.change).fill('12.50');
+      await book.getByRole('button', { name: ledgerWords.book }).click();
+      await expect(page.getByRole('status').filter({ hasText: notices.companyTransactions.booked }).first()).toBeVisible();
+      await talentPage.goto('/talent/transactions');
+      const rows = talentPage.getByTestId('transactions-table').locator('tbody tr').filter({ hasText: 'Northwind Labs' });
+      await expect(rows.filter({ has: talentPage.getByTestId('change').getByText('+€12.50', { exact: true }) })).toHaveCount(1);
+      await talentContext.close();
+      await page.goto(`/company/talent-roster-details?id=${rosaEntryId}`);
     });
 
     await test.step('removed, the talent leaves the list and is offered again to add', async () => {
       await page.locator('summary', { hasText: words.remove }).click();
-      await page.getByRole('button', { name: words.removeConfirmButton.replace('{{name}}', 'Rosa Roster') }).click();
+      await page.getByRole('button', { name: words.removeConfirmButton.replace('{{name}}', ROSA) }).click();
       await expect(page.getByRole('status').filter({ hasText: notices.talentRoster.removed }).first()).toBeVisible();
       await expect(page.getByTestId('removed-notice')).toBeVisible();
       await page.goto('/company/talent-roster');
-      await expect(page.getByRole('link', { name: 'Rosa Roster' })).toHaveCount(0);
-      await expect(page.getByLabel(words.candidate).locator('option', { hasText: 'Rosa Roster' })).toHaveCount(1);
+      await expect(page.getByRole('link', { name: ROSA })).toHaveCount(0);
+      await expect(page.getByLabel(words.candidate).locator('option', { hasText: ROSA })).toHaveCount(1);
       await expectFitsPhoneWidth(page);
     });
   });

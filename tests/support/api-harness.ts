@@ -16,8 +16,8 @@ export interface ApiHarness {
   issuer: TestIssuer;
   /** The events' mails, when the harness was given a mailer; `settled()` waits for them. */
   eventMail: EventMail | null;
-  /** A signed access token for the subject, with roles. */
-  token(subject: string, options?: { email?: string; roles?: string[] }): Promise<string>;
+  /** A signed access token for the subject, with roles; `emailVerified` adds the claim that the provider vouches for the address. */
+  token(subject: string, options?: { email?: string; roles?: string[]; emailVerified?: boolean }): Promise<string>;
   /** POSTs a GraphQL operation in-process (yoga.fetch) and returns status and body. */
   call(query: string, options?: { variables?: Record<string, unknown>; token?: string; headers?: Record<string, string> }): Promise<{ status: number; body: GraphqlBody }>;
   /** A GraphQL multipart request (the spec clients use for uploads), in-process; the file goes in `variables.file`. */
@@ -64,7 +64,13 @@ export async function startApiHarness(
     issuer,
     eventMail,
     token: (subject, tokenOptions = {}) =>
-      issuer.sign({ sub: subject, aud: AUDIENCE, email: tokenOptions.email ?? `${subject}@example.test`, [ROLES_CLAIM]: tokenOptions.roles ?? [] }),
+      issuer.sign({
+        sub: subject,
+        aud: AUDIENCE,
+        email: tokenOptions.email ?? `${subject}@example.test`,
+        ...(tokenOptions.emailVerified ? { email_verified: true } : {}),
+        [ROLES_CLAIM]: tokenOptions.roles ?? [],
+      }),
     async call(query, callOptions = {}) {
       const response = await api.fetch('http://api.test/graphql', {
         method: 'POST',

@@ -20,7 +20,7 @@ export interface NotificationFacts {
   stepGroup: string | null;
   /** Why: the rejection reason of an application or a billing. */
   reason: string | null;
-  /** The status a billing moved to. */
+  /** The status a billing moved to; for a roster entry, the talent's consent (requested: a company's request). */
   status: string | null;
   /** The billing's month, "2026-03". */
   billingPeriod: string | null;
@@ -65,6 +65,7 @@ export const NOTIFICATION_KINDS = [
   'assignmentCreated',
   'assignmentUpdated',
   'assignmentDeleted',
+  'rosterRequested',
   'rosterAdded',
   'rosterUpdated',
   'rosterRemoved',
@@ -88,12 +89,19 @@ const BY_TYPE: Readonly<Record<string, NotificationKind>> = {
 
 const COMPANY_BY_ACTION: Readonly<Record<string, NotificationKind>> = { verify: 'companyVerified', reject: 'companyRejected' };
 
+/**
+ * A company asking to hold the talent on its roster, which waits for her answer; an entry
+ * made accepted (the payment of a billing she sent) or restored accepted is an addition.
+ */
+const isRosterRequest = (facts: Pick<NotificationFacts, 'type' | 'status'>) => facts.type === 'companyTalentRoster.create' && facts.status === 'requested';
+
 /** Which sentence an event gets: by type, an application by the step's group, a billing by its new status, a company by the admin's action. */
 export function notificationKind(facts: Pick<NotificationFacts, 'type' | 'stepGroup' | 'status' | 'action' | 'invitation'>): NotificationKind {
   if (facts.type === 'talentJobApplication.update') return APPLICATION_BY_GROUP[facts.stepGroup ?? ''] ?? 'applicationMoved';
   if (facts.type === 'billing.update') return BILLING_BY_STATUS[facts.status ?? ''] ?? 'billingUpdated';
   if (facts.type === 'company.update') return COMPANY_BY_ACTION[facts.action ?? ''] ?? 'other';
   if (facts.type === 'companyOnUser.create') return facts.invitation ? 'memberInvited' : 'memberAdded';
+  if (isRosterRequest(facts)) return 'rosterRequested';
   return BY_TYPE[facts.type] ?? 'other';
 }
 
@@ -136,12 +144,14 @@ export function notificationWords(facts: NotificationFacts, t: Translate): Notif
  * exists), the company's page for its roster and document reads, and the company's
  * dashboard (selecting that company) for the company side.
  */
-export function notificationHref(facts: Pick<NotificationFacts, 'type' | 'entityId' | 'companyId' | 'action' | 'invitation'>): string | null {
+export function notificationHref(facts: Pick<NotificationFacts, 'type' | 'entityId' | 'companyId' | 'action' | 'invitation' | 'status'>): string | null {
   const [subject, action] = facts.type.split('.');
   // A company's review is read on My Companies (the reason, or the company now selectable);
   // a member invitation is accepted or declined on the page of one's invitations.
   if (facts.type === 'company.update' && facts.action && facts.action in COMPANY_BY_ACTION) return buildRoute('companyMyCompanies');
   if (facts.type === 'companyOnUser.create' && facts.invitation) return buildRoute('joinCompany');
+  // A roster request is answered where her employers are listed.
+  if (isRosterRequest(facts)) return buildRoute('talentEmployers');
   const one = action !== 'delete' && facts.entityId ? { id: facts.entityId } : undefined;
   switch (subject) {
     case 'talentJobApplication':

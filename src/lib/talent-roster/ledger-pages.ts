@@ -12,6 +12,8 @@ import { readTransactionFilter, type TransactionFilter } from '../transactions/t
 import { dataOf } from '../graphql/answer-data';
 import { BALANCE_TRANSACTION_EXPORT_FRAGMENT, BALANCE_TRANSACTION_PAGE_FRAGMENT, BALANCE_TRANSACTION_TOTAL_FRAGMENT, transactionSpan } from '../transactions/transaction-queries';
 import { ledgerEntrySchema } from './ledger-rules';
+import { ledgerRefusalOf, rosterHoldsTalent } from './roster-consent';
+import { talentNameOf } from './roster-pages';
 import { TALENT_ROSTER_ERRORS } from './roster-input';
 
 // The documents and pure handlers of /company/transactions and its CSV export (issue 18):
@@ -26,7 +28,7 @@ const ENTRY_CHOICES_LIMIT = 100;
 export const COMPANY_LEDGER_CONTEXT_QUERY = graphql(`
   query CompanyLedgerContext($perPage: Int) {
     findManyCompanyTalentRoster(includeRemoved: true, perPage: $perPage) {
-      items { id talentName employeeNumber balance currency transactionCount removedAt concernsYou }
+      items { id talentName consent employeeNumber balance currency transactionCount removedAt concernsYou }
       total
     }
     findManyCompanyTalentRosterBalance { currency balance entries owed firstTransactionAt lastTransactionAt }
@@ -96,12 +98,15 @@ export async function readCompanyTransactionsRequest(send: SendGraphql, url: URL
   return { entries, moreEntries: data.findManyCompanyTalentRoster.total > entries.length, balances, credits: data.findManyCompanyCredit, allTime, filter };
 }
 
-/** A roster entry as a choice: the talent, the employee number and the currency; removed ones say so. */
+/** A roster entry as a choice: the talent, the employee number and the currency; removed ones and unanswered or declined requests say so. */
 export function entryLabel(entry: LedgerRosterEntry, t: Translate): string {
-  const name = entry.talentName ?? t('talentRoster.unnamed');
-  const parts = [name, entry.employeeNumber, entry.currency].filter(Boolean).join(' · ');
-  return entry.removedAt ? t(`${WORDS}.removedEntry`, { entry: parts }) : parts;
+  const parts = [talentNameOf(entry, t), entry.employeeNumber, entry.currency].filter(Boolean).join(' · ');
+  if (entry.removedAt) return t(`${WORDS}.removedEntry`, { entry: parts });
+  return rosterHoldsTalent(entry.consent) ? parts : `${parts} (${t(`talentRoster.consent.${entry.consent}`)})`;
 }
+
+/** The entries the booking form offers: those that take entries (ledgerRefusalOf: on the roster and accepted). */
+export const bookableEntries = (entries: readonly LedgerRosterEntry[]) => entries.filter((entry) => ledgerRefusalOf({ consent: entry.consent, removed: entry.removedAt !== null }) === null);
 
 export const LEDGER_ENTRY_FIELDS = ['companyTalentRosterId', 'type', 'change'] as const;
 export type LedgerEntryFormValues = Record<(typeof LEDGER_ENTRY_FIELDS)[number], string>;

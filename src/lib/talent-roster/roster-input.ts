@@ -40,8 +40,9 @@ const entryFields = {
 
 /**
  * Adding a talent: one of the talents the company knows (an applicant, an invited talent
- * who applied, one on its assignments) by profile id, or any talent by the e-mail address
- * of their profile or account; exactly one of the two.
+ * who applied, one on its assignments) by profile id, or any talent by the confirmed
+ * address of their account; exactly one of the two. Either way it is a request the talent
+ * answers (roster-consent.ts).
  */
 export const rosterCreateSchema = z
   .object({

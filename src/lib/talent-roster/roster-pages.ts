@@ -8,6 +8,7 @@ import { sendDocument, type SendGraphql } from '../graphql/send-document';
 import type { Translate } from '../i18n/i18n';
 import { isUuid, postedId } from '../ids';
 import { EMPLOYMENT_TYPES, type EmploymentTypeValue } from '../jobs/job-enums';
+import { rosterHoldsTalent, type RosterConsent } from './roster-consent';
 import { rosterCreateSchema, rosterUpdateSchema, TALENT_ROSTER_ERRORS } from './roster-input';
 
 // The documents and pure handlers of /company/talent-roster and
@@ -18,7 +19,7 @@ const WORDS = 'talentRoster';
 
 const ROSTER_ENTRY_FRAGMENT = graphql(`
   fragment RosterEntry on CompanyTalentRoster {
-    id talentProfileId talentName talentJobTitle employmentType employeeNumber manager { id name }
+    id talentProfileId talentName talentJobTitle consent consentAnsweredAt employmentType employeeNumber manager { id name }
     balance currency transactionCount createdAt removedAt
   }
 `);
@@ -55,7 +56,7 @@ export const ROSTER_ENTRY_QUERY = graphql(
 
 export const CREATE_ONE_COMPANY_TALENT_ROSTER_MUTATION = graphql(`
   mutation CreateOneCompanyTalentRoster($data: CreateOneCompanyTalentRosterInput!) {
-    createOneCompanyTalentRoster(data: $data) { id }
+    createOneCompanyTalentRoster(data: $data) { id consent }
   }
 `);
 
@@ -97,8 +98,12 @@ export function readRosterFilters(url: URL): RosterFilters {
 
 export const hasRosterFilters = (filters: RosterFilters) => Boolean(filters.q || filters.employmentType || filters.managerId);
 
-/** A talent's name as lists show it: the profile name, or a stand-in when the profile has none. */
-export const talentNameOf = (entry: { talentName: string | null }, t: Translate) => entry.talentName ?? t(`${WORDS}.unnamed`);
+/**
+ * A talent's name as lists show it: the profile name, or a stand-in when the profile has
+ * none or the API withholds it (a hidden profile whose talent has not accepted the request).
+ */
+export const talentNameOf = (entry: { talentName: string | null; consent: RosterConsent }, t: Translate) =>
+  entry.talentName ?? (rosterHoldsTalent(entry.consent) ? t(`${WORDS}.unnamed`) : t(`${WORDS}.withheldName`));
 
 export const ROSTER_ADD_FIELDS = ['talentProfileId', 'email', 'employmentType', 'employeeNumber', 'managerId', 'currency'] as const;
 export type RosterAddFormValues = Record<(typeof ROSTER_ADD_FIELDS)[number], string>;
@@ -110,6 +115,7 @@ export function rosterEditValuesOf(entry: RosterEntryView): RosterEditFormValues
 }
 
 export type RosterFormOutcome<Values> = FormOutcome<Values, { id: string }>;
+export type RosterAddOutcome = FormOutcome<RosterAddFormValues, { id: string; consent: RosterConsent }>;
 
 /**
  * A refusal in words: field codes beside their fields; NOT_FOUND of the talent (an id that
@@ -122,14 +128,17 @@ function refused<Values>(values: Values, errors: Parameters<typeof answerIssues>
   return { kind: 'invalid', values, fieldErrors: {}, formError: code === 'NOT_FOUND' ? t(`${WORDS}.talentGone`) : refusal.message, status: refusal.status };
 }
 
-/** "Add a talent": checked with the API's rules first, then sent; a restored entry answers its old id. */
-export async function submitRosterAdd(form: FormData, send: SendGraphql, t: Translate): Promise<RosterFormOutcome<RosterAddFormValues>> {
+/**
+ * "Add a talent": checked with the API's rules first, then sent; a restored entry answers
+ * its old id. The answer says whether the talent was asked (requested) or is back (accepted).
+ */
+export async function submitRosterAdd(form: FormData, send: SendGraphql, t: Translate): Promise<RosterAddOutcome> {
   const values = typedForm(form, ROSTER_ADD_FIELDS);
   const parsed = parseForm(form, rosterCreateSchema);
   if (!parsed.ok) return { kind: 'invalid', values, fieldErrors: fieldErrorsOf(parsed.issues, t, TALENT_ROSTER_ERRORS), formError: t(`${WORDS}.invalid`), status: 422 };
   const answer = await sendDocument(send, CREATE_ONE_COMPANY_TALENT_ROSTER_MUTATION, { data: parsed.value });
   const saved = answer.data?.createOneCompanyTalentRoster;
-  if (saved && !answer.errors.length) return { kind: 'done', id: saved.id };
+  if (saved && !answer.errors.length) return { kind: 'done', id: saved.id, consent: saved.consent };
   return refused(values, answer.errors, t);
 }
 

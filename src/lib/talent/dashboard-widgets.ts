@@ -8,6 +8,7 @@ export const DASHBOARD_WIDGETS_QUERY = graphql(`
     applications: myJobApplications(perPage: 3) { total items { id title jobAdId companyName hiringStep createdAt } }
     assignments: myJobAssignments(filter: CURRENT, perPage: 3) { total items { id role { title } clientCompany { name } startDate endDate } }
     balances: myBalances { rosterEntryId companyName currency balance }
+    rosterRequests: myRosterRequests(perPage: 3) { total items { id companyName } }
   }
 `);
 
@@ -16,7 +17,7 @@ export type DashboardWidgets = ResultOf<typeof DASHBOARD_WIDGETS_QUERY>;
 /** The widgets, or null when the API failed (the dashboard then says so once instead). */
 export function readDashboardWidgets(answer: DocumentAnswer<DashboardWidgets>): DashboardWidgets | null {
   const data = answer.data;
-  if (!data?.invitations || !data.applications || !data.assignments || !data.balances) return null;
+  if (!data?.invitations || !data.applications || !data.assignments || !data.balances || !data.rosterRequests) return null;
   return data;
 }
 

@@ -22,7 +22,7 @@ describeEachDatabase('a mutation that fails half-way leaves nothing behind', (ki
     const [client] = await db.insert(company).values({ name: 'Client Ltd', verificationStatus: 'verified' }).returning();
     clientId = client!.id;
     const [me] = await db.select({ id: talentProfile.id }).from(talentProfile).innerJoin(user, eq(user.id, talentProfile.userId)).where(eq(user.externalId, 'halfway'));
-    await db.insert(companyTalentRoster).values({ companyId: clientId, talentProfileId: me!.id, currency: 'EUR' });
+    await db.insert(companyTalentRoster).values({ companyId: clientId, talentProfileId: me!.id, currency: 'EUR', consent: 'accepted' });
   });
   afterAll(() => h.close());
 

@@ -81,6 +81,9 @@ describe('every other event type has a sentence', () => {
   it('names assignments, roster changes and document downloads', () => {
     expect(sentence(facts('jobAssignment.create'))).toBe('Northwind Labs added you to the assignment Frontend Developer.');
     expect(sentence(facts('companyTalentRoster.delete'))).toBe('Northwind Labs removed you from its talent roster.');
+    // A company's request waits for her answer; an entry made accepted (her paid billing) is an addition.
+    expect(notificationWords(facts('companyTalentRoster.create', { status: 'requested' }), t)).toMatchObject({ kind: 'rosterRequested', sentence: 'Northwind Labs asks to add you to its talent roster. Accept or decline on your employers page.' });
+    expect(sentence(facts('companyTalentRoster.create', { status: 'accepted' }))).toBe('Northwind Labs added you to its talent roster.');
     expect(sentence(facts('talentDocument.read', { document: 'cv' }))).toBe('Northwind Labs downloaded your CV.');
   });
 
@@ -129,6 +132,8 @@ describe('a notification links to the page it concerns', () => {
 
   it("leads a company's roster change to the company page, company-side events to that company's dashboard", () => {
     expect(notificationHref(facts('companyTalentRoster.create'))).toBe(`/talent/company?id=${COMPANY}`);
+    // A roster request is answered on the employers page.
+    expect(notificationHref(facts('companyTalentRoster.create', { status: 'requested' }))).toBe('/talent/employers');
     expect(notificationHref(facts('companyOnUser.create'))).toBe(`/company/dashboard?company_id=${COMPANY}`);
     expect(notificationHref(facts('companyOnUser.create', { companyId: null }))).toBeNull();
   });

@@ -8,6 +8,7 @@ import { recordEvent } from '../record-event';
 import { requireMyTalentProfileId } from '../auth/my-talent-profile';
 import { builder } from '../builder';
 import { invalidFields, notFound } from '../errors';
+import { rosterHolds } from '../job-applications/talent-link';
 import { mine, loadMyAssignment } from './assignment-rows';
 import { TalentAssignment } from './assignment-types';
 
@@ -57,13 +58,13 @@ builder.mutationField('createMyJobAssignment', (t) =>
       const profileId = await requireMyTalentProfileId(context);
       const { db, viewer } = context;
       const id = await db.transaction(async (tx) => {
-        // The client must be a live company whose roster holds this talent: the posted id
-        // is never trusted on its own.
+        // The client must be a live company whose roster holds this talent (an entry she
+        // accepted): the posted id is never trusted on its own.
         const [roster] = await tx
           .select({ currency: companyTalentRoster.currency })
           .from(companyTalentRoster)
           .innerJoin(company, eq(company.id, companyTalentRoster.companyId))
-          .where(and(eq(companyTalentRoster.companyId, values.clientCompanyId), eq(companyTalentRoster.talentProfileId, profileId), isNull(company.deletedAt)))
+          .where(and(eq(companyTalentRoster.companyId, values.clientCompanyId), eq(companyTalentRoster.talentProfileId, profileId), rosterHolds(), isNull(company.deletedAt)))
           .limit(1);
         if (!roster) throw badInput([{ path: 'clientCompanyId', code: 'clientNotMine' }]);
         if (values.jobDescriptionId) {

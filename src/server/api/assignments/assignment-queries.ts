@@ -5,6 +5,7 @@ import { company, companyTalentRoster, jobAssignment, jobDescription } from '../
 import { findMyTalentProfileId } from '../auth/my-talent-profile';
 import { builder } from '../builder';
 import { notFound } from '../errors';
+import { rosterHolds } from '../job-applications/talent-link';
 import { pageArgs, pageWindow } from '../pagination';
 import { selectAssignments, toView, mine, currentOn, loadMyAssignment } from './assignment-rows';
 import { AssignmentSort, AssignmentFilter, TalentAssignmentDetail, TalentAssignmentPage, ClientOption } from './assignment-types';
@@ -63,7 +64,7 @@ builder.queryField('myJobAssignment', (t) =>
 builder.queryField('myAssignmentClientOptions', (t) =>
   t.field({
     type: [ClientOption],
-    description: 'The companies whose talent roster holds the signed-in talent, by name, with their job descriptions',
+    description: 'The companies whose talent roster holds the signed-in talent (entries she accepted), by name, with their job descriptions',
     authScopes: { signedIn: true },
     resolve: async (_root, _args, context) => {
       const profileId = await findMyTalentProfileId(context);
@@ -72,7 +73,7 @@ builder.queryField('myAssignmentClientOptions', (t) =>
         .select({ id: company.id, name: company.name, currency: companyTalentRoster.currency })
         .from(companyTalentRoster)
         .innerJoin(company, eq(company.id, companyTalentRoster.companyId))
-        .where(and(eq(companyTalentRoster.talentProfileId, profileId), isNull(company.deletedAt)))
+        .where(and(eq(companyTalentRoster.talentProfileId, profileId), rosterHolds(), isNull(company.deletedAt)))
         .orderBy(asc(company.name), asc(company.id));
       if (rosters.length === 0) return [];
       const roles = await context.db

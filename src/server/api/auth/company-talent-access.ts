@@ -4,13 +4,14 @@ import type { CompanyLink } from './talent-document-access';
 // two (companyTalentLink in job-applications/talent-link.ts answers the link from the
 // database, with the applications' one ownership rule, ownedBy).
 
-/** What the company has to do with the talent: an application it holds, a place on its roster. */
+/** What the company has to do with the talent: an application it holds, a place on its roster she accepted. */
 export type TalentLinkFacts = Pick<CompanyLink, 'holdsApplication' | 'onRoster'>;
 
 /**
  * Which talents a company reaches at all (opens the profile, keeps notes, saves to a list,
  * invites): a visible profile, or a hidden one linked to the company by an application it
- * holds (an answer to one of its invitations is one) or by its roster. Anything else is
+ * holds (an answer to one of its invitations is one) or by its roster, once she accepted
+ * the company's request (a request alone reaches nothing). Anything else is
  * answered NOT_FOUND, like an unknown id.
  */
 export function mayReachTalent(profile: { isVisible: boolean }, link: TalentLinkFacts): boolean {

@@ -12,7 +12,7 @@ export interface DocumentOwner {
 /**
  * What the reader's selected company has to do with the talent: it must be allowed to read
  * talent profiles (spec §6 talentProfile read), and hold an application of the talent (an
- * answer to its invitation is one) or have the talent on its roster.
+ * answer to its invitation is one) or have the talent on its roster (an entry she accepted).
  */
 export interface CompanyLink {
   mayReadProfiles: boolean;
@@ -23,7 +23,7 @@ export interface CompanyLink {
 /**
  * Who may download a talent's private documents (cv, resume, pdf), issue 16: the talent who
  * owns the profile; and a company while it works with the talent (an application it holds,
- * or its roster) through a member whose role may read talent profiles. Every company
+ * or its roster, once she accepted) through a member whose role may read talent profiles. Every company
  * download is recorded by the caller. Pictures are public and do not pass here.
  */
 export function mayReadTalentDocument(reader: DocumentReader, owner: DocumentOwner, company: CompanyLink | null = null): boolean {

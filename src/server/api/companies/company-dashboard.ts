@@ -8,6 +8,7 @@ import type { AppDatabase } from '../../db/client';
 import { builder } from '../builder';
 import { ApiError } from '../errors';
 import { ownedBy } from '../job-applications/received-applications';
+import { rosterHolds } from '../job-applications/talent-link';
 
 interface DashboardCompanyRow {
   id: string;
@@ -308,7 +309,8 @@ async function countSentInvitations(db: AppDatabase, companyId: string): Promise
 
 async function countRosterTalents(db: AppDatabase, companyId: string): Promise<number> {
   // Removed talents (deletedAt) are off the roster; their ledger still counts in the balances.
-  const [row] = await db.select({ total: count() }).from(companyTalentRoster).where(and(eq(companyTalentRoster.companyId, companyId), isNull(companyTalentRoster.deletedAt)));
+  // A request the talent has not accepted holds no talent yet.
+  const [row] = await db.select({ total: count() }).from(companyTalentRoster).where(and(eq(companyTalentRoster.companyId, companyId), isNull(companyTalentRoster.deletedAt), rosterHolds()));
   return row?.total ?? 0;
 }
 

@@ -10,6 +10,7 @@ import { formatInvoiceNumber, numberingYear } from '../../../lib/invoices/invoic
 import { invoicePartyOf, missingPartyFields, talentDetailsFromBankAccount, type InvoicePartyValue } from '../../../lib/invoices/invoice-parties';
 import { creditTotals, invoiceTotals } from '../../../lib/invoices/invoice-totals';
 import { negateMoney } from '../../../lib/money/decimal-money';
+import { rosterHoldsTalent } from '../../../lib/talent-roster/roster-consent';
 import { escapeLike } from '../../db/like-pattern';
 import {
   billing,
@@ -580,7 +581,7 @@ builder.mutationField('deleteOneInvoice', (t) =>
 
 invoiceStepMutation(
   'markInvoicePaid',
-  "Marks an issued invoice of the selected company PAID, moves its billing INVOICED → PAID and credits the talent's balance on the company's roster with the billed amount (a SALARY entry; the roster entry is made, in the billing's currency, if there is none). Needs jobAssignment update, never on your own work (FORBIDDEN separationOfDuties); records invoice.update, billing.update to the talent and companyTalentRoster.update",
+  "Marks an issued invoice of the selected company PAID, moves its billing INVOICED → PAID and credits the talent's balance on the company's roster with the billed amount (a SALARY entry; the roster entry is made, accepted and in the billing's currency, if there is none; CONFLICT rosterNotAccepted while the talent has not accepted an entry the company asked for). Needs jobAssignment update, never on your own work (FORBIDDEN separationOfDuties); records invoice.update, billing.update to the talent and companyTalentRoster.update",
   async (tx, row, { context, companyId, userId, id }) => {
     if (!canMarkInvoicePaid({ ...row, creditedBy: row.creditedById })) throw conflict(row.status === 'PAID' ? 'alreadyPaid' : 'notPayable', WORDS);
     const paidAt = new Date();
@@ -599,6 +600,16 @@ invoiceStepMutation(
  * The SALARY entry a paid billing puts on the talent's balance with the company, booked
  * like any ledger entry; the roster entry is made (or restored) if needed. A roster kept
  * in another currency refuses it: currencies are never mixed in a balance.
+ *
+ * Consent before a company holds a talent: the billing is one the talent sent this company
+ * herself, so a roster entry made here for its payment is her own doing and is made
+ * accepted. An entry the company asked for and she has not accepted (requested), or
+ * declined, is another matter: the billing does not answer the company's request for her,
+ * and that entry takes no entries (bookLedgerEntry refuses it too). The payment is then
+ * refused as a whole (CONFLICT rosterNotAccepted) rather than marked paid without its
+ * salary, which would leave her balance short with nothing to show it: it is marked paid
+ * once she accepts (a removed entry she never accepted is refused alike; one she declined
+ * is asked again by adding her again).
  */
 async function creditSalary(
   context: ApiContext,
@@ -606,18 +617,23 @@ async function creditSalary(
   entry: { companyId: string; userId: string; talentProfileId: string; talentUserId: string | null; jobAssignmentId: string | null; amount: string; currency: string },
 ): Promise<void> {
   const [existing] = await tx
-    .select({ id: companyTalentRoster.id, currency: companyTalentRoster.currency, deletedAt: companyTalentRoster.deletedAt })
+    .select({ id: companyTalentRoster.id, currency: companyTalentRoster.currency, consent: companyTalentRoster.consent, deletedAt: companyTalentRoster.deletedAt })
     .from(companyTalentRoster)
     .where(and(eq(companyTalentRoster.companyId, entry.companyId), eq(companyTalentRoster.talentProfileId, entry.talentProfileId)));
+  if (existing && !rosterHoldsTalent(existing.consent)) throw conflict('rosterNotAccepted', WORDS);
   if (existing && existing.currency !== entry.currency) throw conflict('rosterCurrency', WORDS);
   let rosterId = existing?.id;
   if (!existing) {
     const [created] = await tx
       .insert(companyTalentRoster)
-      .values({ companyId: entry.companyId, talentProfileId: entry.talentProfileId, currency: entry.currency, managerId: entry.userId })
+      .values({ companyId: entry.companyId, talentProfileId: entry.talentProfileId, currency: entry.currency, managerId: entry.userId, consent: 'accepted', consentAnsweredAt: new Date() })
       .returning({ id: companyTalentRoster.id });
     rosterId = created!.id;
-    await recordEvent(tx, context.viewer!, { type: 'companyTalentRoster.create', toId: entry.talentUserId, data: { entityId: rosterId, companyId: entry.companyId, after: { currency: entry.currency, reason: 'billing paid' } } });
+    await recordEvent(tx, context.viewer!, {
+      type: 'companyTalentRoster.create',
+      toId: entry.talentUserId,
+      data: { entityId: rosterId, companyId: entry.companyId, after: { currency: entry.currency, consent: 'accepted', reason: 'billing paid' } },
+    });
   } else if (existing.deletedAt) {
     await tx.update(companyTalentRoster).set({ deletedAt: null }).where(eq(companyTalentRoster.id, existing.id));
   }

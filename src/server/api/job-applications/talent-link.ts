@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { isUuid } from '../../../lib/ids';
+import { HOLDING_CONSENTS } from '../../../lib/talent-roster/roster-consent';
 import { companyTalentRoster, jobAd, jobDescription, talentJobApplication, talentProfile } from '../../db/schema';
 import { mayReachTalent, type TalentLinkFacts } from '../auth/company-talent-access';
 import type { Writer } from '../companies/company-rows';
@@ -23,20 +24,38 @@ export function applicantsOf(db: Reader, companyId: string, talentProfileId?: st
 }
 
 /**
+ * The roster entries that hold their talent: those she accepted (rosterHoldsTalent). A
+ * company's request she has not answered, or declined, holds nothing: not her profile, not
+ * her documents, not her ledger. Every reader of "on the roster" (the link below, her
+ * balances, her employers) takes this condition.
+ */
+export function rosterHolds(): SQL {
+  return inArray(companyTalentRoster.consent, [...HOLDING_CONSENTS]);
+}
+
+/**
  * The talents on a company's roster; one talent's entry only when `talentProfileId` is
  * given. A removed entry (deletedAt, issue 18) is off the roster: its ledger and notes stay,
- * but it no longer links the talent to the company.
+ * but it no longer links the talent to the company; nor does one she has not accepted.
  */
 function rosterOf(db: Reader, companyId: string, talentProfileId?: string) {
   return db
     .select({ talentProfileId: companyTalentRoster.talentProfileId })
     .from(companyTalentRoster)
-    .where(and(eq(companyTalentRoster.companyId, companyId), isNull(companyTalentRoster.deletedAt), talentProfileId ? eq(companyTalentRoster.talentProfileId, talentProfileId) : undefined));
+    .where(
+      and(
+        eq(companyTalentRoster.companyId, companyId),
+        isNull(companyTalentRoster.deletedAt),
+        rosterHolds(),
+        talentProfileId ? eq(companyTalentRoster.talentProfileId, talentProfileId) : undefined,
+      ),
+    );
 }
 
 /**
  * What a company has to do with a talent (issue 16): an application to one of its ads (or,
- * without an ad, its job descriptions), and a place on its roster (not removed). The one query behind
+ * without an ad, its job descriptions), and a place on its roster (not removed, accepted by
+ * her). The one query behind
  * reading a talent's documents, writing notes on them and what a company sees of their
  * profile (company-talent-access.ts).
  */

@@ -67,6 +67,7 @@ export async function notificationFactsOf(db: Reader, rows: readonly EventRow[])
     const entityId = text(data.entityId);
     const companyId = text(data.companyId);
     const isBilling = row.type.startsWith('billing.');
+    const isRoster = row.type.startsWith('companyTalentRoster.');
     const isCompanyReview = row.type === 'company.update' && data.admin === true;
     return {
       type: row.type,
@@ -77,7 +78,7 @@ export async function notificationFactsOf(db: Reader, rows: readonly EventRow[])
       step: text(data.toStep),
       stepGroup: text(data.group),
       reason: isBilling || isCompanyReview ? text(after.rejectionReason) : text(data.reason),
-      status: isBilling ? text(after.status) : null,
+      status: isBilling ? text(after.status) : isRoster ? text(after.consent) : null,
       billingPeriod: isBilling && entityId ? (period.get(entityId) ?? null) : null,
       invoiceNumber: isBilling ? text(after.invoiceNumber) : null,
       document: row.type === 'talentDocument.read' ? text(data.slot) : null,

@@ -64,7 +64,7 @@ Notification.implement({
     step: t.exposeString('step', { nullable: true, description: 'The hiring step an application moved to' }),
     stepGroup: t.exposeString('stepGroup', { nullable: true, description: 'IN_PROGRESS, HIRED, REJECTED or WITHDRAWN' }),
     reason: t.exposeString('reason', { nullable: true, description: 'Why an application or a billing was rejected' }),
-    status: t.exposeString('status', { nullable: true, description: 'The status a billing moved to' }),
+    status: t.exposeString('status', { nullable: true, description: "The status a billing moved to; a roster entry's consent (requested: a company asks to hold you on its roster)" }),
     billingPeriod: t.exposeString('billingPeriod', { nullable: true, description: 'The billing month, 2026-03' }),
     invoiceNumber: t.exposeString('invoiceNumber', { nullable: true }),
     document: t.exposeString('document', { nullable: true, description: 'The document a company downloaded: cv, resume or pdf' }),

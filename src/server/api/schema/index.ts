@@ -15,6 +15,7 @@ import '../impersonation/impersonation-candidates';
 import '../impersonation/impersonation';
 import '../impersonation/impersonation-audit';
 import '../talent/talent-employers';
+import '../talent/roster-requests';
 import '../talent/talent-providers';
 import '../companies/company-public-profile';
 import '../account/account';

@@ -3,6 +3,7 @@ import { zodIssues } from '../../../lib/forms/zod-issues';
 import { isUuid } from '../../../lib/ids';
 import { isCreditCurrent } from '../../../lib/talent-roster/company-credit';
 import { balanceAfterEntry, ledgerEntrySchema, reversalOf, type LedgerEntry } from '../../../lib/talent-roster/ledger-rules';
+import { ledgerRefusalOf } from '../../../lib/talent-roster/roster-consent';
 import { TALENT_ROSTER_ERRORS } from '../../../lib/talent-roster/roster-input';
 import { CSV_EXPORT_MAX_ROWS } from '../../../lib/transactions/transactions-csv';
 import { companyCredit, companyTalentRoster, talentBalanceTransaction } from '../../db/schema';
@@ -89,15 +90,14 @@ builder.queryField('findManyTalentBalanceTransactionExport', (t) =>
 );
 
 /**
- * Appends one entry to a roster entry's ledger and moves its balance by the change, both
- * under the roster row's lock, and records the event. A removed entry takes no new
- * entries (`rosterEntryRemoved`); a balance the column cannot hold is `balanceTooLarge`.
- */
-/**
  * Books one entry on a locked roster entry of the company: the entry, the balance moved by
  * it, and the event addressed to the talent, in the caller's transaction. The one way
  * anything (a company's own entry, its reversal, a paid invoice's salary) reaches a ledger,
- * so the one place separation of duties keeps anyone from booking on their own balance.
+ * so the one place separation of duties keeps anyone from booking on their own balance,
+ * and the one place that refuses a roster entry that takes none (ledgerRefusalOf): removed
+ * (`rosterEntryRemoved`), or not accepted by the talent (`rosterAwaitsConsent`,
+ * `rosterDeclined`): a company books nothing into the balances of a talent it does not
+ * hold. A balance the column cannot hold is `balanceTooLarge`.
  */
 export async function bookLedgerEntry(
   tx: Writer,
@@ -108,6 +108,8 @@ export async function bookLedgerEntry(
   reverses: string | null = null,
 ): Promise<string> {
   requireSeparateDuties(context, roster.talentUserId);
+  const refusal = ledgerRefusalOf({ consent: roster.consent, removed: roster.deletedAt !== null });
+  if (refusal) throw invalidFields([{ path: 'companyTalentRosterId', code: refusal }], TALENT_ROSTER_ERRORS, null);
   const balance = balanceAfterEntry({ amount: roster.balance, currency: roster.currency }, entry);
   if (balance === null) throw invalidFields([{ path: 'change', code: entry.currency === roster.currency ? 'balanceTooLarge' : 'currencyMismatch' }], TALENT_ROSTER_ERRORS);
   const [created] = await tx
@@ -132,7 +134,6 @@ export async function bookLedgerEntry(
 
 async function appendEntry(tx: Writer, context: ApiContext, companyId: string, rosterEntryId: string, entry: LedgerEntry, reverses: string | null) {
   const roster = await ownRosterEntry(tx, companyId, rosterEntryId, true);
-  if (roster.deletedAt) throw invalidFields([{ path: 'companyTalentRosterId', code: 'rosterEntryRemoved' }], TALENT_ROSTER_ERRORS, null);
   const createdId = await bookLedgerEntry(tx, context, companyId, roster, entry, reverses);
   const [row] = await selectTransactions({ db: tx }, eq(companyTalentRoster.id, roster.id), justWritten(createdId), 'NEWEST', { limit: 1, offset: 0 });
   return row!;
@@ -155,7 +156,7 @@ builder.mutationField('createOneTalentBalanceTransaction', (t) =>
   t.field({
     type: BalanceTransaction,
     description:
-      "Appends an entry to the ledger of a roster entry of the selected company and moves its balance in the same transaction; needs companyTalentRoster update. Field codes: changeFormat, changeZero, changeMustBeIn, changeMustBeOut, rosterEntryRemoved, balanceTooLarge; on your own balance FORBIDDEN (separationOfDuties). Records companyTalentRoster.update addressed to the talent",
+      "Appends an entry to the ledger of a roster entry of the selected company and moves its balance in the same transaction; only on an entry the talent accepted. Needs companyTalentRoster update. Field codes: changeFormat, changeZero, changeMustBeIn, changeMustBeOut, rosterEntryRemoved, rosterAwaitsConsent, rosterDeclined, balanceTooLarge; on your own balance FORBIDDEN (separationOfDuties). Records companyTalentRoster.update addressed to the talent",
     authScopes: { signedIn: true },
     args: { companyTalentRosterId: t.arg.id({ required: true }), data: t.arg({ type: TalentBalanceTransactionInput, required: true }) },
     resolve: async (_root, { companyTalentRosterId, data }, context) => {

@@ -1,8 +1,9 @@
-import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { zodIssues } from '../../../lib/forms/zod-issues';
 import { isUuid } from '../../../lib/ids';
 import { EMPLOYMENT_TYPES } from '../../../lib/jobs/job-enums';
 import { mayChangeCurrency } from '../../../lib/talent-roster/ledger-rules';
+import { consentOnAddingAgain, mayAddAgain, ROSTER_CONSENTS, type RosterConsent } from '../../../lib/talent-roster/roster-consent';
 import { rosterCreateSchema, rosterUpdateSchema, TALENT_ROSTER_ERRORS, type RosterCreateValues, type RosterUpdateValues } from '../../../lib/talent-roster/roster-input';
 import { companyOnUser, companyTalentRoster, jobAssignment, talentBalanceTransaction, talentProfile, user } from '../../db/schema';
 import { escapeLike } from '../../db/like-pattern';
@@ -12,7 +13,7 @@ import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
 import { concernsCaller, requireCompanyPermission } from '../companies/company-access';
 import type { Writer } from '../companies/company-rows';
-import { applicantsOf } from '../job-applications/talent-link';
+import { applicantsOf, rosterHolds } from '../job-applications/talent-link';
 
 // A company's talent roster (spec §3 companyTalentRoster, issue 18): the talents who work
 // for it, each with an employment type, an employee number, a manager (a member of the
@@ -21,6 +22,12 @@ import { applicantsOf } from '../job-applications/talent-link';
 // stay, and adding the same talent again restores the row (one row per company and
 // talent). Every id is looked up inside the tp-company company, so another company's id
 // answers NOT_FOUND like an unknown one. Each write is an event addressed to the talent.
+//
+// Consent before a company holds a talent (lib/talent-roster/roster-consent.ts): adding a
+// talent, by id or by e-mail, is a request she accepts or declines on her side
+// (talent/roster-requests.ts). Until she accepts, the entry links her to nothing
+// (talent-link.ts rosterHolds), takes no ledger entry (roster-ledger.ts) and shows the
+// company no more of her than it saw before: a hidden profile's name and title stay withheld.
 
 export interface RosterRow {
   id: string;
@@ -31,6 +38,9 @@ export interface RosterRow {
   talentJobTitle: string | null;
   /** The talent's account, to address events to; null for a profile without one. */
   talentUserId: string | null;
+  /** Her answer to the company's request: only accepted holds her (rosterHoldsTalent). */
+  consent: RosterConsent;
+  consentAnsweredAt: Date | null;
   employmentType: string | null;
   employeeNumber: string | null;
   managerId: string | null;
@@ -48,6 +58,11 @@ const RosterManager = builder.objectRef<{ id: string; name: string }>('CompanyTa
   fields: (t) => ({ id: t.exposeID('id', { description: "The member's user id" }), name: t.exposeString('name') }),
 });
 
+export const RosterConsentEnum = builder.enumType('RosterConsent', {
+  description: "The talent's answer to the company's request to hold her on its roster: only accepted links her to the company",
+  values: ROSTER_CONSENTS,
+});
+
 export const CompanyTalentRoster = builder.objectRef<RosterRow>('CompanyTalentRoster');
 CompanyTalentRoster.implement({
   description: "A talent on the selected company's roster (spec §3 companyTalentRoster)",
@@ -55,8 +70,13 @@ CompanyTalentRoster.implement({
     id: t.exposeID('id'),
     externalId: t.exposeString('externalId', { nullable: true }),
     talentProfileId: t.exposeID('talentProfileId'),
-    talentName: t.exposeString('talentName', { nullable: true, description: "The talent's profile name" }),
-    talentJobTitle: t.exposeString('talentJobTitle', { nullable: true }),
+    talentName: t.exposeString('talentName', {
+      nullable: true,
+      description: "The talent's profile name; withheld (null) while she has not accepted, unless her profile is visible or she applied to the company or works on its assignments",
+    }),
+    talentJobTitle: t.exposeString('talentJobTitle', { nullable: true, description: 'Withheld like the name' }),
+    consent: t.field({ type: RosterConsentEnum, description: 'Her answer: requested until she accepts or declines', resolve: (row) => row.consent }),
+    consentAnsweredAt: t.field({ type: 'DateTime', nullable: true, description: 'When she answered the current request; null while requested', resolve: (row) => row.consentAnsweredAt }),
     employmentType: t.exposeString('employmentType', { nullable: true, description: 'freelancer or employee (spec §9)' }),
     employeeNumber: t.exposeString('employeeNumber', { nullable: true }),
     manager: t.field({ type: RosterManager, nullable: true, resolve: (row) => (row.managerId ? { id: row.managerId, name: row.managerName ?? '' } : null) }),
@@ -78,16 +98,32 @@ const CompanyTalentRosterPage = pageOf(CompanyTalentRoster, 'CompanyTalentRoster
 const managerName = sql<string | null>`coalesce(${user.displayName}, ${user.email})`;
 const transactionCount = sql<number>`(select count(*)::int from "talent_balance_transaction" as "booked" where "booked"."company_talent_roster_id" = "company_talent_roster"."id")`;
 
-function selectRoster(db: Writer) {
+/**
+ * Whether the company knew the talent before she answered, so that her entry may show her
+ * name and title: she accepted, her profile is visible to every company, or she applied to
+ * it or works on its assignments (its candidates). A hidden profile it only typed the
+ * address of stays withheld until she accepts.
+ */
+function knownToCompany(db: Writer, companyId: string): SQL {
+  return or(rosterHolds(), eq(talentProfile.isVisible, true), inArray(talentProfile.id, applicantsOf(db, companyId)), inArray(talentProfile.id, assignedTalents(db, companyId)))!;
+}
+
+/** The profile's column as the company may see it (knownToCompany), else null. */
+const shownToCompany = (db: Writer, companyId: string, column: typeof talentProfile.profileName | typeof talentProfile.jobTitle) =>
+  sql<string | null>`case when ${knownToCompany(db, companyId)} then ${column} end`;
+
+function selectRoster(db: Writer, companyId: string) {
   return db
     .select({
       id: companyTalentRoster.id,
       externalId: companyTalentRoster.externalId,
       companyId: companyTalentRoster.companyId,
       talentProfileId: companyTalentRoster.talentProfileId,
-      talentName: talentProfile.profileName,
-      talentJobTitle: talentProfile.jobTitle,
+      talentName: shownToCompany(db, companyId, talentProfile.profileName),
+      talentJobTitle: shownToCompany(db, companyId, talentProfile.jobTitle),
       talentUserId: talentProfile.userId,
+      consent: companyTalentRoster.consent,
+      consentAnsweredAt: companyTalentRoster.consentAnsweredAt,
       employmentType: companyTalentRoster.employmentType,
       employeeNumber: companyTalentRoster.employeeNumber,
       managerId: companyTalentRoster.managerId,
@@ -113,7 +149,7 @@ const trimmed = (row: RosterRow): RosterRow => ({ ...row, currency: row.currency
  */
 export async function ownRosterEntry(db: Writer, companyId: string, id: string, lock = false): Promise<RosterRow> {
   if (!isUuid(id)) throw notFound('The roster entry');
-  const query = selectRoster(db).where(and(eq(companyTalentRoster.id, id), eq(companyTalentRoster.companyId, companyId))).limit(1);
+  const query = selectRoster(db, companyId).where(and(eq(companyTalentRoster.id, id), eq(companyTalentRoster.companyId, companyId))).limit(1);
   const [row] = lock ? await query.for('update', { of: companyTalentRoster }) : await query;
   if (!row) throw notFound('The roster entry');
   return trimmed(row);
@@ -165,14 +201,15 @@ builder.queryField('findManyCompanyTalentRoster', (t) =>
       const where = and(
         eq(companyTalentRoster.companyId, companyId),
         args.includeRemoved ? undefined : isNull(companyTalentRoster.deletedAt),
-        q ? or(ilike(talentProfile.profileName, `%${escapeLike(q)}%`), ilike(companyTalentRoster.employeeNumber, `%${escapeLike(q)}%`)) : undefined,
+        // By the name as shown: a withheld name is not searched, so a search cannot reveal it.
+        q ? or(ilike(shownToCompany(context.db, companyId, talentProfile.profileName), `%${escapeLike(q)}%`), ilike(companyTalentRoster.employeeNumber, `%${escapeLike(q)}%`)) : undefined,
         args.employmentType ? eq(companyTalentRoster.employmentType, args.employmentType) : undefined,
         managerId ? eq(companyTalentRoster.managerId, managerId) : undefined,
       );
       const [rows, [total]] = await Promise.all([
-        selectRoster(context.db)
+        selectRoster(context.db, companyId)
           .where(where)
-          .orderBy(sql`${companyTalentRoster.deletedAt} is not null`, sql`lower(coalesce(${talentProfile.profileName}, ''))`, asc(companyTalentRoster.id))
+          .orderBy(sql`${companyTalentRoster.deletedAt} is not null`, sql`lower(coalesce(${shownToCompany(context.db, companyId, talentProfile.profileName)}, ''))`, asc(companyTalentRoster.id))
           .limit(window.perPage)
           .offset(window.offset),
         context.db.select({ total: count() }).from(companyTalentRoster).innerJoin(talentProfile, eq(talentProfile.id, companyTalentRoster.talentProfileId)).where(where),
@@ -225,6 +262,8 @@ builder.queryField('findManyCompanyTalentRosterBalance', (t) =>
       const { companyId } = requireCompanyPermission(context, 'companyTalentRoster', 'read');
       const roster = companyTalentRoster;
       const active = sql`${roster.deletedAt} is null`;
+      // The talents it holds: a request she has not accepted has no balance and is no talent on the roster yet.
+      const held = and(eq(roster.companyId, companyId), rosterHolds());
       const [balances, spans] = await Promise.all([
         context.db
           .select({
@@ -234,14 +273,14 @@ builder.queryField('findManyCompanyTalentRosterBalance', (t) =>
             owed: sql<string>`coalesce(sum(${roster.balance}) filter (where ${roster.balance} > 0), 0)::numeric(16,2)::text`,
           })
           .from(roster)
-          .where(eq(roster.companyId, companyId))
+          .where(held)
           .groupBy(roster.currency)
           .orderBy(roster.currency),
         context.db
           .select({ currency: talentBalanceTransaction.currency, first: sql<string | null>`min(${talentBalanceTransaction.createdAt})`, last: sql<string | null>`max(${talentBalanceTransaction.createdAt})` })
           .from(talentBalanceTransaction)
           .innerJoin(roster, eq(roster.id, talentBalanceTransaction.companyTalentRosterId))
-          .where(eq(roster.companyId, companyId))
+          .where(held)
           .groupBy(talentBalanceTransaction.currency),
       ]);
       const spanOf = new Map(spans.map((span) => [span.currency.trim(), span]));
@@ -258,14 +297,15 @@ builder.queryField('findManyCompanyTalentRosterBalance', (t) =>
   }),
 );
 
-type CandidateVia = 'APPLICATION' | 'ASSIGNMENT' | 'REMOVED';
+type CandidateVia = 'APPLICATION' | 'ASSIGNMENT' | 'REMOVED' | 'DECLINED';
 
 const RosterCandidateVia = builder.enumType('RosterCandidateVia', {
   description: 'How the company knows a talent it may add to its roster',
   values: {
     APPLICATION: { description: 'Applied to one of its job ads or job descriptions (an invitation taken up included)' },
     ASSIGNMENT: { description: 'On one of its assignments (as client, provider or seller)' },
-    REMOVED: { description: 'Was on its roster and was removed: adding restores the entry' },
+    REMOVED: { description: 'Was on its roster and was removed: adding restores the entry (accepted if she had accepted, else a new request)' },
+    DECLINED: { description: "Declined the company's request: adding asks her again" },
   },
 });
 
@@ -297,25 +337,40 @@ function assignedTalents(db: Writer, companyId: string, talent?: SQL) {
     .where(and(talent, isNull(jobAssignment.deletedAt), or(eq(jobAssignment.clientCompanyId, companyId), eq(jobAssignment.providerCompanyId, companyId), eq(jobAssignment.salesCompanyId, companyId))));
 }
 
-/** Talents once on the roster and removed. */
-function removedTalents(db: Writer, companyId: string, talent?: SQL) {
+/** Talents once on the roster and removed (`entry`: only the entries that also meet it). */
+function removedTalents(db: Writer, companyId: string, entry?: SQL) {
   return db
     .select({ talentProfileId: companyTalentRoster.talentProfileId })
     .from(companyTalentRoster)
-    .where(and(talent, eq(companyTalentRoster.companyId, companyId), isNotNull(companyTalentRoster.deletedAt)));
+    .where(and(entry, eq(companyTalentRoster.companyId, companyId), isNotNull(companyTalentRoster.deletedAt)));
 }
 
-/** The talents the company may add by id, with how it knows each: not on its roster now, profile not deleted. */
+/** Talents who declined the company's request (and are not removed). */
+function declinedTalents(db: Writer, companyId: string) {
+  return db
+    .select({ talentProfileId: companyTalentRoster.talentProfileId })
+    .from(companyTalentRoster)
+    .where(and(eq(companyTalentRoster.companyId, companyId), isNull(companyTalentRoster.deletedAt), eq(companyTalentRoster.consent, 'declined')));
+}
+
+/**
+ * The talents the company may add by id, with how it knows each: not on its roster now
+ * (mayAddAgain: removed or declined entries may be added again), profile not deleted.
+ * Removed and declined entries are offered only where the company knew the talent (she had
+ * accepted, or her profile is visible): a list of names must not reveal the hidden profile
+ * of someone who never let the company in.
+ */
 async function rosterCandidates(db: Writer, companyId: string, talentProfileId: string | null): Promise<CandidateRow[]> {
   const only = (column: typeof talentProfile.id) => (talentProfileId ? eq(column, talentProfileId) : undefined);
   const via = sql<CandidateVia>`case
     when ${talentProfile.id} in (${removedTalents(db, companyId)}) then 'REMOVED'
+    when ${talentProfile.id} in (${declinedTalents(db, companyId)}) then 'DECLINED'
     when ${talentProfile.id} in (${assignedTalents(db, companyId)}) then 'ASSIGNMENT'
     else 'APPLICATION' end`;
   const onRosterNow = db
     .select({ talentProfileId: companyTalentRoster.talentProfileId })
     .from(companyTalentRoster)
-    .where(and(eq(companyTalentRoster.companyId, companyId), isNull(companyTalentRoster.deletedAt)));
+    .where(and(eq(companyTalentRoster.companyId, companyId), isNull(companyTalentRoster.deletedAt), ne(companyTalentRoster.consent, 'declined')));
   return db
     .select({ id: talentProfile.id, name: talentProfile.profileName, jobTitle: talentProfile.jobTitle, via })
     .from(talentProfile)
@@ -326,7 +381,8 @@ async function rosterCandidates(db: Writer, companyId: string, talentProfileId: 
         or(
           inArray(talentProfile.id, applicantsOf(db, companyId)),
           inArray(talentProfile.id, assignedTalents(db, companyId)),
-          inArray(talentProfile.id, removedTalents(db, companyId)),
+          inArray(talentProfile.id, removedTalents(db, companyId, rosterHolds())),
+          and(eq(talentProfile.isVisible, true), or(inArray(talentProfile.id, removedTalents(db, companyId)), inArray(talentProfile.id, declinedTalents(db, companyId)))),
         ),
         sql`${talentProfile.id} not in (${onRosterNow})`,
       ),
@@ -351,7 +407,7 @@ const CreateOneCompanyTalentRosterInput = builder.inputType('CreateOneCompanyTal
   description: 'The talent (exactly one of talentProfileId and email) and the entry',
   fields: (t) => ({
     talentProfileId: t.id({ description: 'A talent of findManyCompanyTalentRosterCandidate' }),
-    email: t.string({ description: "The e-mail address of any talent's profile or account" }),
+    email: t.string({ description: "The address a talent's account signs in with, confirmed by the identity provider (any other answers emailUnknown)" }),
     employmentType: t.string({ description: 'freelancer or employee' }),
     employeeNumber: t.string(),
     managerId: t.id({ description: "A member's user id (findManyCompanyTalentRosterManager)" }),
@@ -378,26 +434,32 @@ async function requireManager(db: Writer, companyId: string, managerId: string |
   if (!member) throw invalidFields([{ path: 'managerId', code: 'managerUnknown' }], TALENT_ROSTER_ERRORS);
 }
 
-/** The talent the input names: a candidate by id (else NOT_FOUND), or a talent by e-mail (else the field code emailUnknown). */
+/**
+ * The talent the input names: a candidate by id (else NOT_FOUND), or a talent by e-mail
+ * (else the field code emailUnknown). An address finds only the account of a user whose
+ * address the identity provider confirmed (user.emailVerified): the contact address a
+ * profile shows, or an address nobody proved to own, answers exactly like an unknown one,
+ * so a request reaches the person who owns the address and no one else.
+ */
 async function talentOf(db: Writer, companyId: string, values: RosterCreateValues): Promise<{ id: string }> {
   if (values.talentProfileId) {
     const [candidate] = await rosterCandidates(db, companyId, values.talentProfileId);
     if (candidate) return { id: candidate.id };
-    // On the roster already: said on the field, like an address of a talent already there.
+    // On the roster already (asked, or accepted): said on the field, like an address of a talent already there.
     const [present] = await db
-      .select({ id: companyTalentRoster.id })
+      .select({ consent: companyTalentRoster.consent })
       .from(companyTalentRoster)
       .where(and(eq(companyTalentRoster.companyId, companyId), eq(companyTalentRoster.talentProfileId, values.talentProfileId), isNull(companyTalentRoster.deletedAt)))
       .limit(1);
-    if (present) throw invalidFields([{ path: 'talentProfileId', code: 'alreadyOnRoster' }], TALENT_ROSTER_ERRORS);
+    if (present && !mayAddAgain({ consent: present.consent, removed: false })) throw invalidFields([{ path: 'talentProfileId', code: 'alreadyOnRoster' }], TALENT_ROSTER_ERRORS);
     throw notFound('The talent');
   }
   const email = values.email!.toLowerCase();
   const [found] = await db
     .select({ id: talentProfile.id })
     .from(talentProfile)
-    .leftJoin(user, eq(user.id, talentProfile.userId))
-    .where(and(isNull(talentProfile.deletedAt), or(eq(sql`lower(${talentProfile.email})`, email), eq(sql`lower(${user.email})`, email))))
+    .innerJoin(user, eq(user.id, talentProfile.userId))
+    .where(and(isNull(talentProfile.deletedAt), eq(user.emailVerified, true), eq(sql`lower(${user.email})`, email)))
     .orderBy(asc(talentProfile.createdAt))
     .limit(1);
   if (!found) throw invalidFields([{ path: 'email', code: 'emailUnknown' }], TALENT_ROSTER_ERRORS);
@@ -405,8 +467,9 @@ async function talentOf(db: Writer, companyId: string, values: RosterCreateValue
 }
 
 /** What an event row keeps of an entry. */
-const eventFieldsOf = (row: Pick<RosterRow, 'talentProfileId' | 'employmentType' | 'employeeNumber' | 'managerId' | 'currency' | 'balance'>) => ({
+const eventFieldsOf = (row: Pick<RosterRow, 'talentProfileId' | 'consent' | 'employmentType' | 'employeeNumber' | 'managerId' | 'currency' | 'balance'>) => ({
   talentProfileId: row.talentProfileId,
+  consent: row.consent,
   employmentType: row.employmentType,
   employeeNumber: row.employeeNumber,
   managerId: row.managerId,
@@ -418,7 +481,7 @@ builder.mutationField('createOneCompanyTalentRoster', (t) =>
   t.field({
     type: CompanyTalentRoster,
     description:
-      "Adds a talent to the selected company's roster (a removed entry is restored, its ledger with it); needs companyTalentRoster create. Field codes: talentRequired, emailUnknown, alreadyOnRoster, managerUnknown, currencyLocked... Records companyTalentRoster.create addressed to the talent",
+      "Asks a talent to join the selected company's roster: the entry is requested until she accepts or declines (answerMyRosterRequest), and holds nothing of hers before she accepts. A removed entry is restored, its ledger with it (accepted if she had accepted, else a new request); a declined one is asked again. By e-mail, only a confirmed account address finds a talent. Needs companyTalentRoster create. Field codes: talentRequired, emailUnknown, alreadyOnRoster, managerUnknown, currencyLocked... Records companyTalentRoster.create addressed to the talent",
     authScopes: { signedIn: true },
     args: { data: t.arg({ type: CreateOneCompanyTalentRosterInput, required: true }) },
     resolve: async (_root, { data }, context) => {
@@ -440,18 +503,23 @@ builder.mutationField('createOneCompanyTalentRoster', (t) =>
         let before: RosterRow | null = null;
         if (existing) {
           before = await ownRosterEntry(tx, companyId, existing.id);
-          if (!before.deletedAt) throw invalidFields([{ path: values.email ? 'email' : 'talentProfileId', code: 'alreadyOnRoster' }], TALENT_ROSTER_ERRORS);
+          if (!mayAddAgain({ consent: before.consent, removed: before.deletedAt !== null })) {
+            throw invalidFields([{ path: values.email ? 'email' : 'talentProfileId', code: 'alreadyOnRoster' }], TALENT_ROSTER_ERRORS);
+          }
           // Restored: its ledger is still there, so its currency stays unless the ledger is empty.
           if (values.currency !== before.currency && !mayChangeCurrency(before.transactionCount)) {
             throw invalidFields([{ path: 'currency', code: 'currencyLocked' }], TALENT_ROSTER_ERRORS);
           }
-          await tx.update(companyTalentRoster).set({ ...columns, currency: values.currency, deletedAt: null }).where(eq(companyTalentRoster.id, existing.id));
+          // Accepted stays accepted (with when she answered); anything else is a new request.
+          const consent = consentOnAddingAgain(before.consent);
+          const consentAnsweredAt = consent === 'requested' ? null : before.consentAnsweredAt;
+          await tx.update(companyTalentRoster).set({ ...columns, currency: values.currency, deletedAt: null, consent, consentAnsweredAt }).where(eq(companyTalentRoster.id, existing.id));
           id = existing.id;
         } else {
           // Two adds at once: the unique index (company, talent) keeps one; the other is told the talent is there.
           const [created] = await tx
             .insert(companyTalentRoster)
-            .values({ ...columns, companyId, talentProfileId: talent.id, currency: values.currency, balance: '0.00' })
+            .values({ ...columns, companyId, talentProfileId: talent.id, currency: values.currency, balance: '0.00', consent: 'requested' })
             .onConflictDoNothing()
             .returning({ id: companyTalentRoster.id });
           if (!created) throw invalidFields([{ path: values.email ? 'email' : 'talentProfileId', code: 'alreadyOnRoster' }], TALENT_ROSTER_ERRORS);

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { company, companyTalentRoster } from '../../db/schema';
 import { findMyTalentProfileId } from '../auth/my-talent-profile';
+import { rosterHolds } from '../job-applications/talent-link';
 import { listedCompany } from '../companies/listed-company';
 import { builder } from '../builder';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
@@ -55,7 +56,7 @@ const ORDER: Record<EmployerSort, SQL[]> = {
 builder.queryField('myEmployers', (t) =>
   t.field({
     type: TalentEmployerPage,
-    description: "The companies whose talent roster holds the signed-in talent; an empty page before the talent has a profile",
+    description: "The companies whose talent roster holds the signed-in talent (entries she accepted); an empty page before the talent has a profile",
     authScopes: { signedIn: true },
     args: { ...pageArgs, sort: t.arg({ type: TalentEmployerSort, required: false, description: 'Default NAME_ASC' }) },
     resolve: async (_root, args, context) => {
@@ -64,8 +65,9 @@ builder.queryField('myEmployers', (t) =>
       const profileId = await findMyTalentProfileId(context);
       if (!profileId) return empty;
       // A company that closed its account is no longer an employer to show, nor a page to link to;
-      // one that removed the talent from its roster neither (the balance stays on Transactions).
-      const mine = and(eq(companyTalentRoster.talentProfileId, profileId), isNull(companyTalentRoster.deletedAt), listedCompany(company));
+      // one that removed the talent from its roster neither (the balance stays on Transactions);
+      // a company whose request she has not accepted is no employer (myRosterRequests lists those).
+      const mine = and(eq(companyTalentRoster.talentProfileId, profileId), isNull(companyTalentRoster.deletedAt), rosterHolds(), listedCompany(company));
       const [items, [counted]] = await Promise.all([
         context.db
           .select({

@@ -7,6 +7,7 @@ import { BALANCE_TRANSACTION_TYPES, type BalanceTransactionTypeValue } from '../
 import { checkPeriod, periodBounds, TRANSACTION_ERRORS } from '../../../lib/transactions/period';
 import { CSV_EXPORT_MAX_ROWS } from '../../../lib/transactions/transactions-csv';
 import { findMyTalentProfileId } from '../auth/my-talent-profile';
+import { rosterHolds } from '../job-applications/talent-link';
 import type { ApiContext } from '../context';
 import type { Writer } from '../companies/company-rows';
 import { builder } from '../builder';
@@ -15,7 +16,9 @@ import type { FieldIssue } from '../../../lib/forms/form-outcome';
 import { pageArgs, pageOf, pageWindow, type PageWindow } from '../pagination';
 
 // Balance movements (spec §3 talentBalanceTransaction) as the talent sees them: only rows
-// of roster entries (companyTalentRoster) that belong to the caller's own talent profile.
+// of roster entries (companyTalentRoster) that belong to the caller's own talent profile
+// and that she accepted (rosterHolds: a company she never let hold her has no ledger in
+// her balances, whatever it tried to book).
 // The running balance is computed in SQL over ALL of an entry's transactions before any
 // filter applies, so a period or type filter never changes it. The company's side of the
 // same ledger (src/server/api/talent-roster/roster-ledger.ts) reads it through the same
@@ -311,7 +314,8 @@ export async function exportTransactions(context: ApiContext, scope: LedgerScope
   return { items: exceedsLimit ? [] : rows, limit: CSV_EXPORT_MAX_ROWS, exceedsLimit };
 }
 
-const mine = (profileId: string) => eq(companyTalentRoster.talentProfileId, profileId);
+/** The talent's own ledger: her roster entries she accepted. */
+const mine = (profileId: string) => and(eq(companyTalentRoster.talentProfileId, profileId), rosterHolds())!;
 
 builder.queryField('myBalanceTransactions', (t) =>
   t.field({
@@ -362,7 +366,7 @@ builder.queryField('myBalanceTransactionExport', (t) =>
 builder.queryField('myBalances', (t) =>
   t.field({
     type: [TalentBalance],
-    description: "The signed-in talent's roster entries: company, currency and current balance (empty without a talent profile)",
+    description: "The signed-in talent's roster entries she accepted: company, currency and current balance (empty without a talent profile)",
     authScopes: { signedIn: true },
     resolve: async (_root, _args, context) => {
       const profileId = await findMyTalentProfileId(context);
@@ -383,7 +387,7 @@ builder.queryField('myBalances', (t) =>
         .from(roster)
         .innerJoin(company, eq(company.id, roster.companyId))
         .leftJoin(tx, eq(tx.companyTalentRosterId, roster.id))
-        .where(eq(roster.talentProfileId, profileId))
+        .where(mine(profileId))
         .groupBy(roster.id, company.id)
         .orderBy(company.name, roster.currency, roster.id);
       return rows.map((row) => ({

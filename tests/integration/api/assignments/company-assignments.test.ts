@@ -74,8 +74,8 @@ describeEachDatabase('company job assignments', (kind) => {
       .returning({ id: jobDescription.id });
     [roleA, roleForClient, roleB] = roles.map((row) => row.id) as [string, string, string];
     await db.insert(companyTalentRoster).values([
-      { companyId: f.a.id, talentProfileId: talents.roster.profileId, currency: 'EUR' },
-      { companyId: f.b.id, talentProfileId: talents.otherRoster.profileId, currency: 'EUR' },
+      { companyId: f.a.id, talentProfileId: talents.roster.profileId, currency: 'EUR', consent: 'accepted' },
+      { companyId: f.b.id, talentProfileId: talents.otherRoster.profileId, currency: 'EUR', consent: 'accepted' },
     ]);
     await db.insert(talentJobApplication).values({ talentProfileId: talents.applicant.profileId, jobDescriptionId: roleA });
   });

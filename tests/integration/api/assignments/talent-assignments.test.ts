@@ -84,9 +84,9 @@ describeEachDatabase('talent job assignments', (kind) => {
       .returning({ id: company.id });
     [acme, globex, initech, gone] = companies.map((row) => row.id) as [string, string, string, string];
     await db.insert(companyTalentRoster).values([
-      { companyId: acme, talentProfileId: a.profileId, currency: 'EUR' },
-      { companyId: gone, talentProfileId: a.profileId, currency: 'EUR' },
-      { companyId: globex, talentProfileId: b.profileId, currency: 'GBP' },
+      { companyId: acme, talentProfileId: a.profileId, currency: 'EUR', consent: 'accepted' },
+      { companyId: gone, talentProfileId: a.profileId, currency: 'EUR', consent: 'accepted' },
+      { companyId: globex, talentProfileId: b.profileId, currency: 'GBP', consent: 'accepted' },
     ]);
     const roles = await db
       .insert(jobDescription)

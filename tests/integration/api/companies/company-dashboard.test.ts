@@ -112,16 +112,16 @@ describeEachDatabase('companyDashboard', (kind) => {
       { companyId: ids.acme, talentProfileId: t2, jobAdId: open, ignored: true, ignoredAt: ago(1) },
       { companyId: ids.other, talentProfileId: t3, jobAdId: otherOpen },
     ]);
-    const [acmeRoster] = await db.insert(companyTalentRoster).values({ companyId: ids.acme, talentProfileId: t1, currency: 'EUR' }).returning();
+    const [acmeRoster] = await db.insert(companyTalentRoster).values({ companyId: ids.acme, talentProfileId: t1, currency: 'EUR', consent: 'accepted' }).returning();
     await db.insert(talentBalanceTransaction).values([
       { companyTalentRosterId: acmeRoster!.id, companyId: ids.acme, change: '100.50', currency: 'EUR', type: 'SALARY' },
       { companyTalentRosterId: acmeRoster!.id, companyId: ids.acme, change: '-20.25', currency: 'EUR', type: 'WITHDRAWAL' },
       { companyTalentRosterId: acmeRoster!.id, companyId: ids.acme, change: '7.00', currency: 'USD', type: 'MISC' },
     ]);
     await db.insert(companyTalentRoster).values([
-      { companyId: ids.other, talentProfileId: t2, currency: 'EUR' },
-      { companyId: ids.other, talentProfileId: t3, currency: 'EUR' },
-      { companyId: ids.capped, talentProfileId: t3, currency: 'EUR' },
+      { companyId: ids.other, talentProfileId: t2, currency: 'EUR', consent: 'accepted' },
+      { companyId: ids.other, talentProfileId: t3, currency: 'EUR', consent: 'accepted' },
+      { companyId: ids.capped, talentProfileId: t3, currency: 'EUR', consent: 'accepted' },
     ]);
   });
   afterAll(() => h.close());

@@ -155,6 +155,8 @@ describeEachDatabase('company invoices', (kind) => {
     expect(reasonOf((await f.as('owner-a', PAID, { id: first!.id }, f.a.id)).body)).toBe('alreadyPaid');
     const [roster] = await f.h.database.db.select().from(companyTalentRoster).where(and(eq(companyTalentRoster.companyId, f.a.id), eq(companyTalentRoster.talentProfileId, talentProfileId)));
     expect(roster?.balance).toBe('550.00');
+    // Made for the payment of a billing she sent: her own doing, so it holds her at once.
+    expect(roster?.consent).toBe('accepted');
     const entries = await f.h.database.db.select().from(talentBalanceTransaction).where(eq(talentBalanceTransaction.companyTalentRosterId, roster!.id));
     expect(entries.map((entry) => [entry.type, entry.change])).toEqual([['SALARY', '550.00']]);
     const mine = (await f.h.call(MY_BILLING, { token: talentToken, variables: { id: approved[0] } })).body.data?.myBilling as { status: string; review: { paidAt: string } };
@@ -182,6 +184,26 @@ describeEachDatabase('company invoices', (kind) => {
     await f.memberWithRole('stranger-a', f.a.id, 'Stranger', { jobAd: { read: true } });
     expect(codeOf((await f.as('stranger-a', LIST, {}, f.a.id)).body)).toBe('FORBIDDEN');
     for (const id of ['not-an-id', '00000000-0000-4000-8000-000000000000']) expect(codeOf((await f.as('owner-a', FIND, { id }, f.a.id)).body)).toBe('NOT_FOUND');
+  });
+
+  it("refuses a payment while the talent has not accepted the company's roster request, and books it once she accepts", async () => {
+    const db = f.h.database.db;
+    const [issued] = await db.select().from(invoice).where(and(eq(invoice.billingId, providedBilling), eq(invoice.kind, 'INVOICE'), isNotNull(invoice.issuedAt)));
+    // B asked to hold her on its roster: a request she has not answered, then one she declined.
+    const [asked] = await db.insert(companyTalentRoster).values({ companyId: f.b.id, talentProfileId, currency: 'EUR' }).returning();
+    for (const consent of ['requested', 'declined'] as const) {
+      await db.update(companyTalentRoster).set({ consent }).where(eq(companyTalentRoster.id, asked!.id));
+      expect(reasonOf((await f.as('owner-b', PAID, { id: issued!.id }, f.b.id)).body), consent).toBe('rosterNotAccepted');
+    }
+    expect((await db.select({ status: invoice.status }).from(invoice).where(eq(invoice.id, issued!.id)))[0]?.status).toBe('UNPAID');
+    expect((await db.select({ status: billing.status }).from(billing).where(eq(billing.id, providedBilling)))[0]?.status).toBe('INVOICED');
+    expect(await db.select().from(talentBalanceTransaction).where(eq(talentBalanceTransaction.companyTalentRosterId, asked!.id))).toEqual([]);
+    await db.update(companyTalentRoster).set({ consent: 'requested' }).where(eq(companyTalentRoster.id, asked!.id));
+    const answer = await f.h.call('mutation ($id: ID!) { answerMyRosterRequest(id: $id, consent: accepted) { consent } }', { token: talentToken, variables: { id: asked!.id } });
+    expect(answer.body.data?.answerMyRosterRequest).toEqual({ consent: 'accepted' });
+    expect(((await f.as('owner-b', PAID, { id: issued!.id }, f.b.id)).body.data?.markInvoicePaid as Invoice).status).toBe('PAID');
+    const entries = await db.select().from(talentBalanceTransaction).where(eq(talentBalanceTransaction.companyTalentRosterId, asked!.id));
+    expect(entries.map((entry) => [entry.type, entry.change])).toEqual([['SALARY', '550.00']]);
   });
 
   it('the PDF embeds Factur-X data that the EN 16931 schema accepts, self-billed (389) and credit note (261)', async () => {

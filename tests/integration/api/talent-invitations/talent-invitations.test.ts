@@ -133,7 +133,7 @@ describeEachDatabase('company invitations to talents', (kind) => {
   it('invites visible talents, or hidden ones linked to the company (its roster); refuses others as talentUnknown', async () => {
     const refused = await invite({ talentProfileIds: [hidden.profileId, MISSING], jobAdId: ads.second });
     expect(refused.outcomes!.map((outcome) => outcome.refusal)).toEqual(['talentUnknown', 'talentUnknown']);
-    await f.h.database.db.insert(companyTalentRoster).values({ companyId: f.a.id, talentProfileId: hidden.profileId, currency: 'EUR' });
+    await f.h.database.db.insert(companyTalentRoster).values({ companyId: f.a.id, talentProfileId: hidden.profileId, currency: 'EUR', consent: 'accepted' });
     expect((await invite({ talentProfileIds: [hidden.profileId], jobAdId: ads.second })).outcomes![0]!.refusal).toBeNull();
     // On A's roster, not B's: B still may not invite the hidden talent.
     await f.memberWithRole('inviter-b', f.b.id, 'Inviter', { talentInvitation: { read: true, create: true } });

@@ -92,7 +92,7 @@ describeEachDatabase('notes on talents and company access to their documents', (
     expect(((await f.as('blind-a', APPLICATION, { id: applicationId }, f.a.id)).body.data?.findTalentJobApplication as { documents: unknown[] }).documents).toEqual([]);
     expect((await f.as('owner-b', DOCUMENT, { talentProfileId: applicant, key: KEY }, f.b.id)).body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     expect((await f.as('noter-a', DOCUMENT, { talentProfileId: stranger, key: KEY }, f.a.id)).body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
-    await f.h.database.db.insert(companyTalentRoster).values({ companyId: f.a.id, talentProfileId: stranger, currency: 'EUR' });
+    await f.h.database.db.insert(companyTalentRoster).values({ companyId: f.a.id, talentProfileId: stranger, currency: 'EUR', consent: 'accepted' });
     expect((await f.as('noter-a', DOCUMENT, { talentProfileId: stranger, key: KEY }, f.a.id)).body.data?.findTalentDocument).toEqual({ name: 'CV.pdf' });
     // The talent's own read is not logged as a company read.
     expect((await f.h.call(DOCUMENT, { token: await f.h.token('stranger'), variables: { talentProfileId: stranger, key: KEY } })).body.data?.findTalentDocument).toEqual({ name: 'CV.pdf' });

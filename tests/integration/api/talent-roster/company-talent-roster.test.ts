@@ -1,15 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { addMoney } from '../../../../src/lib/money/decimal-money';
-import { companyCredit, companyOnProviderCompany, companyTalentNote, companyTalentRoster, jobAssignment, jobDescription, talentBalanceTransaction, talentJobApplication, talentProfile } from '../../../../src/server/db/schema';
+import { companyCredit, companyOnProviderCompany, companyTalentNote, companyTalentRoster, jobAssignment, jobDescription, talentBalanceTransaction, talentJobApplication, talentProfile, user } from '../../../../src/server/db/schema';
 import { describeEachDatabase } from '../../../support/test-database';
 import { CREATE_COMPANY, startCompaniesFixture, type CompaniesFixture } from '../companies-fixture';
 
 // Issue 18: the company's talent roster and its ledger. Company A holds the roster; B's
 // owner probes A's ids; talents are linked to A by an application and an assignment, a
-// third only by e-mail.
+// third only by e-mail. Each talent accepts A's request before A books on her ledger
+// (consent itself: roster-consent.test.ts).
 
-const ENTRY = 'id talentProfileId talentName employmentType employeeNumber manager { id name } balance currency transactionCount removedAt';
+const ENTRY = 'id talentProfileId talentName consent employmentType employeeNumber manager { id name } balance currency transactionCount removedAt';
 const LIST = `query ($q: String, $employmentType: RosterEmploymentType, $managerId: ID, $includeRemoved: Boolean) {
   findManyCompanyTalentRoster(q: $q, employmentType: $employmentType, managerId: $managerId, includeRemoved: $includeRemoved) { items { ${ENTRY} } total }
 }`;
@@ -34,6 +35,7 @@ const PROVIDERS = '{ findManyCompanyProviderCompany { companyName relation } }';
 const MY_EMPLOYERS = '{ myEmployers { items { companyName } total } }';
 const MY_LEDGER = 'query ($filter: BalanceTransactionFilter!) { myBalanceTransactions(filter: $filter, perPage: 100) { items { id companyName type change balanceAfter } } }';
 const CREATE_PROFILE = 'mutation($data: CreateOneTalentProfileInput!) { createOneTalentProfile(data: $data) { id } }';
+const ANSWER = 'mutation ($id: ID!) { answerMyRosterRequest(id: $id, consent: accepted) { consent } }';
 const ALL = { read: true, create: true, update: true, delete: true };
 const ALL_TIME = { from: '1900-01-01', to: '2099-12-31' };
 
@@ -41,6 +43,7 @@ interface Entry {
   id: string;
   talentProfileId: string;
   talentName: string | null;
+  consent: string;
   employmentType: string | null;
   employeeNumber: string | null;
   manager: { id: string; name: string } | null;
@@ -85,10 +88,11 @@ describeEachDatabase('company talent roster', (kind) => {
     await f.memberWithRole('nobody-a', f.a.id, 'Nothing', {});
     await f.memberWithRole('keeper-a', f.a.id, 'Roster keeper', { companyTalentRoster: ALL, companyTalentNote: ALL });
     for (const [key, name] of [['applicant', 'Ada Applicant'], ['assigned', 'Bo Assigned'], ['byEmail', 'Cy Email'], ['stranger', 'Di Stranger']] as const) {
-      const { body } = await f.as(`talent-${key}`, CREATE_PROFILE, { data: { email: `${key}@talents.test`, profileName: name } });
+      // Their provider confirmed their addresses: the roster finds a talent by such an address only.
+      const { body } = await f.h.call(CREATE_PROFILE, { token: await f.h.token(`talent-${key}`, { emailVerified: true }), variables: { data: { email: `${key}@talents.test`, profileName: name } } });
       talents[key] = (body.data?.createOneTalentProfile as { id: string }).id;
     }
-    userIds.applicant = await f.userId('talent-applicant');
+    userIds.applicant = (await db.select({ id: user.id }).from(user).where(eq(user.externalId, 'talent-applicant')))[0]!.id;
     // Invisible: the e-mail route must not depend on search visibility.
     await db.update(talentProfile).set({ isVisible: false }).where(eq(talentProfile.id, talents.byEmail));
     const [description] = await db.insert(jobDescription).values({ title: 'Engineer', companyId: f.a.id, clientCompanyId: f.a.id }).returning();
@@ -117,28 +121,34 @@ describeEachDatabase('company talent roster', (kind) => {
     expect((await f.as('owner-b', CANDIDATES, {}, f.b.id)).body.data?.findManyCompanyTalentRosterCandidate).toEqual([]);
   });
 
-  it('adds a candidate with its event addressed to the talent', async () => {
+  it('adds a candidate with its event addressed to the talent, who accepts', async () => {
     const { body } = await f.as('owner-a', CREATE, { data: { talentProfileId: talents.applicant, employmentType: 'freelancer', employeeNumber: ' A-001 ', managerId: ownerA, currency: 'eur' } }, f.a.id);
     expect(body.errors).toBeUndefined();
     const entry = body.data?.createOneCompanyTalentRoster as Entry;
-    expect(entry).toMatchObject({ talentProfileId: talents.applicant, talentName: 'Ada Applicant', employmentType: 'freelancer', employeeNumber: 'A-001', balance: '0.00', currency: 'EUR', transactionCount: 0, removedAt: null });
+    // She applied to A: her name shows while A waits for her answer.
+    expect(entry).toMatchObject({ talentProfileId: talents.applicant, talentName: 'Ada Applicant', consent: 'requested', employmentType: 'freelancer', employeeNumber: 'A-001', balance: '0.00', currency: 'EUR', transactionCount: 0, removedAt: null });
     expect(entry.manager?.id).toBe(ownerA);
     entryId = entry.id;
     const [event] = await f.events('companyTalentRoster.create', entry.id);
-    expect(event).toMatchObject({ toId: userIds.applicant, eventData: { companyId: f.a.id, before: null, after: { currency: 'EUR', employeeNumber: 'A-001' } } });
+    expect(event).toMatchObject({ toId: userIds.applicant, eventData: { companyId: f.a.id, before: null, after: { currency: 'EUR', employeeNumber: 'A-001', consent: 'requested' } } });
+    expect((await f.h.call(ANSWER, { token: await f.h.token('talent-applicant', { emailVerified: true }), variables: { id: entryId } })).body.data?.answerMyRosterRequest).toEqual({ consent: 'accepted' });
     // No longer a candidate: it is on the roster.
     const again = await f.as('owner-a', CREATE, { data: { talentProfileId: talents.applicant, currency: 'EUR' } }, f.a.id);
     expect(codes(again.body)).toEqual(['data.talentProfileId:alreadyOnRoster']);
   });
 
-  it('adds any talent by e-mail, and says so clearly when no talent has that address', async () => {
+  it('adds any talent by the confirmed address of her account, and says so clearly when no talent has that address', async () => {
     const unknown = await f.as('owner-a', CREATE, { data: { email: 'nobody@talents.test', currency: 'EUR' } }, f.a.id);
     expect(codes(unknown.body)).toEqual(['data.email:emailUnknown']);
-    expect(unknown.body.errors?.[0]?.message).toBe('No talent has this e-mail address. Check it, or ask the talent to sign up first.');
-    const { body } = await f.as('keeper-a', CREATE, { data: { email: ' BYEMAIL@talents.test ', employmentType: 'employee', currency: 'GBP' } }, f.a.id);
-    expect(body.data?.createOneCompanyTalentRoster).toMatchObject({ talentProfileId: talents.byEmail, employmentType: 'employee', currency: 'GBP', manager: null });
-    const twice = await f.as('owner-a', CREATE, { data: { email: 'byemail@talents.test', currency: 'GBP' } }, f.a.id);
+    expect(unknown.body.errors?.[0]?.message).toBe('No talent has this e-mail address. Check it, or ask the talent to sign up (and confirm their address) first.');
+    const { body } = await f.as('keeper-a', CREATE, { data: { email: ' TALENT-BYEMAIL@example.test ', employmentType: 'employee', currency: 'GBP' } }, f.a.id);
+    // Hidden and unknown to A: her name is withheld until she accepts.
+    const entry = body.data?.createOneCompanyTalentRoster as Entry;
+    expect(entry).toMatchObject({ talentProfileId: talents.byEmail, talentName: null, consent: 'requested', employmentType: 'employee', currency: 'GBP', manager: null });
+    const twice = await f.as('owner-a', CREATE, { data: { email: 'talent-byemail@example.test', currency: 'GBP' } }, f.a.id);
     expect(codes(twice.body)).toEqual(['data.email:alreadyOnRoster']);
+    await f.h.call(ANSWER, { token: await f.h.token('talent-byEmail', { emailVerified: true }), variables: { id: entry.id } });
+    expect(await entryOf(entry.id)).toMatchObject({ talentName: 'Cy Email', consent: 'accepted' });
   });
 
   it('answers a code per field for bad input, never an unexpected error', async () => {
@@ -184,7 +194,8 @@ describeEachDatabase('company talent roster', (kind) => {
     const keeper = await f.userId('keeper-a');
     const { body } = await f.as('owner-a', UPDATE, { id: entryId, data: { employmentType: 'employee', employeeNumber: 'A-002', managerId: keeper, currency: 'GBP' } }, f.a.id);
     expect(body.data?.updateOneCompanyTalentRoster).toMatchObject({ employmentType: 'employee', employeeNumber: 'A-002', manager: { id: keeper }, currency: 'GBP' });
-    const [event] = await f.events('companyTalentRoster.update', entryId);
+    // The company's edits are told to her (her own answer before them went to the company).
+    const [event] = (await f.events('companyTalentRoster.update', entryId)).filter((row) => row.toId === userIds.applicant);
     expect(event).toMatchObject({ toId: userIds.applicant, eventData: { before: { currency: 'EUR' }, after: { currency: 'GBP', managerId: keeper } } });
     await f.as('owner-a', UPDATE, { id: entryId, data: { employmentType: 'freelancer', employeeNumber: 'A-001', managerId: ownerA, currency: 'EUR' } }, f.a.id);
     const booked = await f.as('owner-a', ADD_ENTRY, { rosterId: entryId, data: { type: 'SALARY', change: '100' } }, f.a.id);
@@ -292,7 +303,7 @@ describeEachDatabase('company talent roster', (kind) => {
     expect(errorCode((await f.as('owner-a', DELETE, { id: entryId }, f.a.id)).body)).toBe('NOT_FOUND');
     expect(errorCode((await f.as('owner-a', UPDATE, { id: entryId, data: {} }, f.a.id)).body)).toBe('NOT_FOUND');
     // The talent no longer counts the company among her employers; her ledger stays (below).
-    const employers = await f.h.call(MY_EMPLOYERS, { token: await f.h.token('talent-applicant') });
+    const employers = await f.h.call(MY_EMPLOYERS, { token: await f.h.token('talent-applicant', { emailVerified: true }) });
     expect(employers.body.data?.myEmployers).toEqual({ items: [], total: 0 });
 
     // A candidate again (removed), restored with its ledger: its currency cannot change now.
@@ -300,8 +311,9 @@ describeEachDatabase('company talent roster', (kind) => {
     expect(candidates.body.data?.findManyCompanyTalentRosterCandidate).toEqual(expect.arrayContaining([{ talentProfileId: talents.applicant, name: 'Ada Applicant', via: 'REMOVED' }]));
     const otherCurrency = await f.as('owner-a', CREATE, { data: { talentProfileId: talents.applicant, currency: 'GBP' } }, f.a.id);
     expect(codes(otherCurrency.body)).toEqual(['data.currency:currencyLocked']);
-    const { body } = await f.as('owner-a', CREATE, { data: { email: 'applicant@talents.test', employmentType: 'employee', currency: 'EUR' } }, f.a.id);
-    expect(body.data?.createOneCompanyTalentRoster).toMatchObject({ id: entryId, balance: '100.00', employmentType: 'employee', transactionCount: 3, removedAt: null });
+    const { body } = await f.as('owner-a', CREATE, { data: { email: 'talent-applicant@example.test', employmentType: 'employee', currency: 'EUR' } }, f.a.id);
+    // She had accepted: restored, the entry holds her again without a new request.
+    expect(body.data?.createOneCompanyTalentRoster).toMatchObject({ id: entryId, consent: 'accepted', balance: '100.00', employmentType: 'employee', transactionCount: 3, removedAt: null });
     const events = await f.events('companyTalentRoster.create', entryId);
     expect(events.map((event) => (event.eventData as { restored?: boolean }).restored ?? false)).toEqual([false, true]);
     expect(await db.select().from(companyTalentRoster).where(eq(companyTalentRoster.talentProfileId, talents.applicant))).toHaveLength(1);
@@ -321,7 +333,7 @@ describeEachDatabase('company talent roster', (kind) => {
   });
 
   it('shows the talent the entries the company booked on their own ledger', async () => {
-    const token = await f.h.token('talent-applicant');
+    const token = await f.h.token('talent-applicant', { emailVerified: true });
     const { body } = await f.h.call(MY_LEDGER, { token, variables: { filter: ALL_TIME } });
     const items = (body.data?.myBalanceTransactions as { items: Array<{ companyName: string; type: string; change: string; balanceAfter: string }> }).items;
     expect(items.map((item) => [item.companyName, item.type, item.change, item.balanceAfter])).toEqual([

@@ -140,7 +140,7 @@ describeEachDatabase('a talent profile as a company sees it', (kind) => {
   it('a hidden talent on the roster is reached, still without contact details', async () => {
     const rostered = (await f.h.database.db.insert(talentProfile).values({ profileName: 'Rosa Roster', email: 'rosa@example.test', isVisible: false }).returning({ id: talentProfile.id }))[0]!.id;
     expect(codeOf((await profileAs('scout-a', rostered, f.a.id)).body)).toBe('NOT_FOUND');
-    await f.h.database.db.insert(companyTalentRoster).values({ companyId: f.a.id, talentProfileId: rostered, currency: 'EUR' });
+    await f.h.database.db.insert(companyTalentRoster).values({ companyId: f.a.id, talentProfileId: rostered, currency: 'EUR', consent: 'accepted' });
     expect((await profileAs('scout-a', rostered, f.a.id)).profile).toMatchObject({ profileName: 'Rosa Roster', contact: null });
   });
 

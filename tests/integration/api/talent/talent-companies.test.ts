@@ -111,12 +111,12 @@ describeEachDatabase('talent companies: employers, providers and company profile
 
     // Rosters: the talent on four companies (two of them deleted), the other talent on one.
     await db.insert(companyTalentRoster).values([
-      { talentProfileId: talentId, companyId: ids['Northwind Labs']!, balance: '1234567.89', currency: 'EUR', employmentType: 'freelancer', employeeNumber: 'NW-0042', createdAt: daysFromNow(-200) },
-      { talentProfileId: talentId, companyId: ids['brightpath consulting']!, balance: '-12.50', currency: 'GBP', employmentType: 'employee', employeeNumber: 'BP-1187', createdAt: daysFromNow(-100) },
-      { talentProfileId: talentId, companyId: ids['Kite Analytics']!, balance: '0.00', currency: 'EUR', createdAt: daysFromNow(-10) },
-      { talentProfileId: talentId, companyId: ids['Old Harbor']!, balance: '5.00', currency: 'GBP', createdAt: daysFromNow(-300) },
-      { talentProfileId: talentId, companyId: ids['Gone Ltd']!, balance: '5.00', currency: 'GBP', createdAt: daysFromNow(-300) },
-      { talentProfileId: otherId, companyId: ids['Zenith Clients']!, balance: '99.00', currency: 'USD', createdAt: daysFromNow(-5) },
+      { talentProfileId: talentId, companyId: ids['Northwind Labs']!, balance: '1234567.89', currency: 'EUR', consent: 'accepted', employmentType: 'freelancer', employeeNumber: 'NW-0042', createdAt: daysFromNow(-200) },
+      { talentProfileId: talentId, companyId: ids['brightpath consulting']!, balance: '-12.50', currency: 'GBP', consent: 'accepted', employmentType: 'employee', employeeNumber: 'BP-1187', createdAt: daysFromNow(-100) },
+      { talentProfileId: talentId, companyId: ids['Kite Analytics']!, balance: '0.00', currency: 'EUR', consent: 'accepted', createdAt: daysFromNow(-10) },
+      { talentProfileId: talentId, companyId: ids['Old Harbor']!, balance: '5.00', currency: 'GBP', consent: 'accepted', createdAt: daysFromNow(-300) },
+      { talentProfileId: talentId, companyId: ids['Gone Ltd']!, balance: '5.00', currency: 'GBP', consent: 'accepted', createdAt: daysFromNow(-300) },
+      { talentProfileId: otherId, companyId: ids['Zenith Clients']!, balance: '99.00', currency: 'USD', consent: 'accepted', createdAt: daysFromNow(-5) },
     ]);
 
     // Assignments: through two providers (one with two clients), one direct, one deleted,

@@ -87,9 +87,9 @@ describeEachDatabase('talent balance transactions', (kind) => {
     const rosters = await db
       .insert(companyTalentRoster)
       .values([
-        { talentProfileId, companyId: acmeId, currency: 'EUR', balance: '2563.41' },
-        { talentProfileId, companyId: globexId, currency: 'GBP', balance: '250.00' },
-        { talentProfileId: otherProfileId, companyId: acmeId, currency: 'EUR', balance: '9999.99' },
+        { talentProfileId, companyId: acmeId, currency: 'EUR', balance: '2563.41', consent: 'accepted' },
+        { talentProfileId, companyId: globexId, currency: 'GBP', balance: '250.00', consent: 'accepted' },
+        { talentProfileId: otherProfileId, companyId: acmeId, currency: 'EUR', balance: '9999.99', consent: 'accepted' },
       ])
       .returning();
     const [acmeRoster, globexRoster, otherRoster] = rosters as [typeof rosters[0], typeof rosters[0], typeof rosters[0]];
@@ -292,7 +292,7 @@ describeEachDatabase('talent balance transactions', (kind) => {
     const bulk = await h.token('bulk-talent');
     const created = await h.call(CREATE_PROFILE, { token: bulk, variables: { data: { email: 'bulk@example.test', profileName: 'Bulk' } } });
     const profileId = (created.body.data?.createOneTalentProfile as { id: string }).id;
-    const [roster] = await db.insert(companyTalentRoster).values({ talentProfileId: profileId, companyId: acmeId, currency: 'EUR' }).returning();
+    const [roster] = await db.insert(companyTalentRoster).values({ talentProfileId: profileId, companyId: acmeId, currency: 'EUR', consent: 'accepted' }).returning();
     const insertMany = (from: number, to: number) =>
       db.execute(sql`
         insert into ${talentBalanceTransaction} (company_talent_roster_id, company_id, currency, change, type, created_at)
