@@ -16,7 +16,7 @@ const CREATE_ROLE = 'mutation ($data: CreateOneCompanyRoleInput!) { createOneCom
 const UPDATE_ROLE = 'mutation ($id: ID!, $data: UpdateOneCompanyRoleInput!) { updateOneCompanyRole(id: $id, data: $data) { id name } }';
 const ROLES = '{ findManyCompanyRole(perPage: 100) { items { id name heldByYou } } }';
 const UPDATE_MEMBER = 'mutation ($id: ID!, $roleId: ID!) { updateOneCompanyOnUser(id: $id, data: { roleId: $roleId }) { id roleId } }';
-const CREATE_MEMBER = 'mutation ($data: CreateOneCompanyOnUserInput!) { createOneCompanyOnUser(data: $data) { member { id } invitation { id } } }';
+const CREATE_MEMBER = 'mutation ($data: CreateOneCompanyOnUserInput!) { createOneCompanyOnUser(data: $data) { id } }';
 const INVOICES = '{ findManyInvoice { total } }';
 
 type Matrix = Record<string, Record<string, boolean>>;
