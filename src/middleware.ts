@@ -12,6 +12,7 @@ import { isServiceUnavailable, ServiceUnavailableError } from './lib/http/servic
 import { unavailableResponse } from './lib/http/unavailable-page';
 import { MAX_REQUEST_BODY_BYTES } from './lib/uploads/upload-rules';
 import { COMPANY_CHANGED_NOTICE, noticeCookie } from './lib/notifications/notice-cookie';
+import { homeAreaCookie, homeAreaOf } from './lib/account/home-landing';
 
 /** Query parameter that selects the active company on /company pages (spec §2). */
 const COMPANY_PARAM = 'company_id';
@@ -124,6 +125,14 @@ const pageHeaders = defineMiddleware(async (context, next) => {
   return response;
 });
 
+/** The area (admin, company, talent) of a signed-in page is remembered: the next sign-in lands there (home-landing.ts). */
+function rememberHomeArea(context: Parameters<Parameters<typeof defineMiddleware>[0]>[0]): void {
+  const area = homeAreaOf(context.locals.route?.group);
+  if (!area) return;
+  const cookie = homeAreaCookie(context.locals.services.config.secureCookies);
+  if (context.cookies.get(cookie.name)?.value !== area) context.cookies.set(cookie.name, area, cookie.options);
+}
+
 /** Spec §2/§4: company_id on /company pages selects the company, then leaves the address. */
 const companySelection = defineMiddleware(async (context, next) => {
   const { session, user, services } = context.locals;
@@ -134,6 +143,7 @@ const companySelection = defineMiddleware(async (context, next) => {
   const choice = chooseSelectedCompany({ verifiedCompanyIds, fromUrl, stored: session.record.selectedCompanyId });
   await services.bff.selectCompany(session, choice.companyId);
   context.locals.selectedCompany = selectedCompanyOf(user, choice.companyId);
+  rememberHomeArea(context);
   if (fromUrl !== null) {
     const clean = new URL(context.url);
     clean.searchParams.delete(COMPANY_PARAM);

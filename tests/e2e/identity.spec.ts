@@ -7,14 +7,14 @@ const password = NEW_ACCOUNT_PASSWORD;
 
 async function signUp(page: Page, name: string, email: string) {
   await page.goto('/');
-  await page.getByRole('link', { name: 'SIGN UP' }).click();
+  await page.getByRole('link', { name: 'Sign up' }).click();
   await submitSignUpAndConfirm(page, name, email);
 }
 
 async function logOut(page: Page) {
   await page.getByRole('button', { name: 'Account menu' }).first().click();
-  await page.getByRole('menuitem', { name: 'Logout' }).click();
-  await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
 }
 
 test.describe('sign-up, sign-in and sign-out through the built-in provider', () => {
@@ -24,7 +24,7 @@ test.describe('sign-up, sign-in and sign-out through the built-in provider', () 
     await expect(page).toHaveURL(/\/sign-up\/success$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to Talentplace, Nora New');
     await expect(page.getByRole('button', { name: 'Account menu' }).first()).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Log in' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Sign in' })).toHaveCount(0);
     await logOut(page);
     await expect(page).toHaveURL(/\/$/);
   });
@@ -76,7 +76,7 @@ test.describe('sign-up, sign-in and sign-out through the built-in provider', () 
 
   test('a wrong password says so without revealing whether the account exists', async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('link', { name: 'Log in' }).click();
+    await page.getByRole('link', { name: 'Sign in' }).click();
     await page.getByLabel('Email').fill('nobody@example.test');
     await page.getByLabel('Password').fill('wrong-password-1');
     await page.getByRole('button', { name: 'Sign in' }).click();

@@ -98,6 +98,16 @@ describe.skipIf(!hasBuild)('content security policy of the pages (probe item 7)'
     }
   });
 
+  it('serves /favicon.ico, which browsers ask for on every site, as an icon', async () => {
+    const icon = await fetch(`${server.url}/favicon.ico`);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+    // The ICO header: reserved 0, type 1 (icon), at least one image.
+    const bytes = new Uint8Array(await icon.arrayBuffer());
+    expect([bytes[0], bytes[1], bytes[2], bytes[3]]).toEqual([0, 0, 1, 0]);
+    expect(bytes[4]).toBeGreaterThan(0);
+  });
+
   it('answers Astro does not render carry the same policy without any inline script allowed', async () => {
     const asset = await fetch(`${server.url}/favicon.svg`);
     const sources = scriptSources(asset.headers.get('content-security-policy') ?? '');

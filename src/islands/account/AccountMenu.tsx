@@ -182,7 +182,7 @@ export default function AccountMenu({ userName, sections, labels, logoutAction, 
                 onClick={() => logoutFormRef.current?.requestSubmit()}
                 className="block w-full px-2 py-1 text-left data-focus:bg-primary-light"
               >
-                {label(labels, 'accountMenu.logout')}
+                {label(labels, 'accountMenu.signOut')}
               </MenuItem>
             </>
           ) : null}
@@ -242,7 +242,7 @@ export default function AccountMenu({ userName, sections, labels, logoutAction, 
               <div className="border-t border-gray-200 pt-0.5">
                 <LogoutForm action={logoutAction} token={logoutToken}>
                   <button type="submit" className="block w-full px-2 py-1 text-left hover:bg-primary-light">
-                    {label(labels, 'accountMenu.logout')}
+                    {label(labels, 'accountMenu.signOut')}
                   </button>
                 </LogoutForm>
               </div>

@@ -1,4 +1,5 @@
 import { safeReturnTo } from '../../lib/routes/safe-return-to';
+import { homeOf } from '../../lib/account/home-landing';
 import type { ApiCaller, GraphqlAnswer, GraphqlFiles, GraphqlRequestBody } from './api-caller';
 import type { CurrentUser } from '../../lib/account/current-user';
 import { FIND_ME_QUERY, toCurrentUser } from '../../lib/account/current-user';
@@ -173,7 +174,7 @@ export function createBff(options: BffOptions) {
      * Ends the login on the callback. The transaction cookie is cleared whatever happens;
      * on success the browser gets a brand-new session id (any earlier one is destroyed).
      */
-    async completeLogin(callbackUrl: URL, transactionValue: string | undefined, previousSessionId: string | undefined): Promise<Redirect & { signUp: boolean }> {
+    async completeLogin(callbackUrl: URL, transactionValue: string | undefined, previousSessionId: string | undefined, rememberedArea: string | null = null): Promise<Redirect & { signUp: boolean }> {
       const clearTransaction = transactionCookie('', 0);
       const transaction = await transactions.open(transactionValue);
       try {
@@ -186,7 +187,7 @@ export function createBff(options: BffOptions) {
           selectedCompanyId: null,
           impersonateAs: null,
         });
-        const location = transaction!.signUp ? transaction!.returnTo : await this.landingAfterSignIn(session, transaction!.returnTo);
+        const location = transaction!.signUp ? transaction!.returnTo : await this.landingAfterSignIn(session, transaction!.returnTo, rememberedArea);
         return { location, signUp: transaction!.signUp, setCookies: [clearTransaction, sessions.cookie(session.id)] };
       } catch (error) {
         const code = error instanceof LoginError ? error.code : 'login_failed';
@@ -203,15 +204,18 @@ export function createBff(options: BffOptions) {
     /**
      * Where a sign-in lands: where the user was going when they were sent to sign in;
      * otherwise the user's `redirect` from findMe when there is one (spec §3, e.g. create
-     * your profile; same-origin paths only), else home. A guarded page the user asked for
-     * wins over the backend's suggestion. A findMe failure must not fail the sign-in.
+     * your profile; same-origin paths only), else their home (home-landing.ts: the area
+     * they worked in last, `rememberedArea`, when they have several), else the home page.
+     * A guarded page the user asked for wins over the backend's suggestion. A findMe
+     * failure must not fail the sign-in.
      */
-    async landingAfterSignIn(session: LoadedSession, returnTo: string): Promise<string> {
+    async landingAfterSignIn(session: LoadedSession, returnTo: string, rememberedArea: string | null = null): Promise<string> {
       if (returnTo !== '/') return returnTo;
       try {
         const user = await this.currentUser(session, returnTo);
         const redirect = user?.redirect ? safeReturnTo(user.redirect) : null;
-        return redirect && redirect !== '/' ? redirect : returnTo;
+        if (redirect && redirect !== '/') return redirect;
+        return (user && homeOf(user, rememberedArea)) ?? returnTo;
       } catch (error) {
         log(`sign-in: findMe failed, landing on ${returnTo} (${errorMessage(error)})`);
         return returnTo;

@@ -13,6 +13,8 @@ export function createStaticAssets(clientDir: string) {
     gzip: true,
     brotli: true,
     setHeaders(res, pathname) {
+      // sirv's type table (mrmime) has no .ico: without a type, nosniff makes browsers refuse the icon.
+      if (pathname.endsWith('.ico')) res.setHeader('content-type', 'image/x-icon');
       res.setHeader(
         'cache-control',
         pathname.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBff } from '../../../src/server/bff/bff';
 import { createOidcClient } from '../../../src/server/bff/oidc-client';
 import { createSessionManager, type LoadedSession } from '../../../src/server/bff/sessions';
-import { user } from '../../../src/server/db/schema';
+import { company, companyOnUser, companyRole, talentProfile, user } from '../../../src/server/db/schema';
 import { cookieValue, startBffHarness, type BffHarness } from '../../support/bff-harness';
 import { TEST_ROLES_CLAIM } from '../../support/idp-server';
 import { Browser } from '../idp/browser';
@@ -132,6 +132,28 @@ describe('BFF sign-in landing and token lifecycle (checklist E25, E27, E28)', ()
       await setRedirect(unsafe);
       expect(await landing(), unsafe).toBe('/');
     }
+  });
+
+  it('a sign-in without a destination lands at home: the talent dashboard, a verified company, the area worked in last when there are several', async () => {
+    await signIn(); // provisions the user row
+    const db = database.db;
+    await db.update(user).set({ redirect: null }).where(eq(user.email, account.email));
+    const [me] = await db.select({ id: user.id }).from(user).where(eq(user.email, account.email));
+    const landing = async (rememberedArea: string | null = null) => {
+      const start = await bff.startLogin(null, false);
+      const browser = new Browser();
+      const page = await browser.follow(new URL(start.location), isCallback(idp));
+      const callback = await submitForm(browser, idp, page, { email: account.email, password: account.password });
+      return (await bff.completeLogin(callback.url, cookieValue(start.setCookies, 'tp-login'), undefined, rememberedArea)).location;
+    };
+    await db.insert(talentProfile).values({ userId: me!.id, profileName: 'Homebody' });
+    expect(await landing()).toBe('/talent/dashboard');
+    const [northwind] = await db.insert(company).values({ name: 'Home Company', verificationStatus: 'verified' }).returning({ id: company.id });
+    const [role] = await db.insert(companyRole).values({ companyId: northwind!.id, role: 'Owner', permissions: {}, isDefault: true }).returning({ id: companyRole.id });
+    await db.insert(companyOnUser).values({ companyId: northwind!.id, userId: me!.id, roleId: role!.id });
+    expect(await landing()).toBe('/company/dashboard');
+    expect(await landing('talent')).toBe('/talent/dashboard');
+    expect(await landing('admin')).toBe('/company/dashboard');
   });
 
   it('E25: sign-out revokes the refresh token at the provider and removes the session', async () => {

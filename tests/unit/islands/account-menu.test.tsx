@@ -40,7 +40,7 @@ describe('account menu island', () => {
       const form = event.target as HTMLFormElement;
       submitted.push(`${form.method} ${form.getAttribute('action')} ${new FormData(form).get('csrf')}`);
     });
-    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Logout' }));
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Sign out' }));
     expect(submitted).toEqual(['post /sign-out token-1']);
   });
 

@@ -139,7 +139,8 @@ builder.queryField('findMe', (t) =>
         talentProfileOf(db).execute({ userId }),
       ]);
       const profile = profiles[0] ?? null;
-      const redirect = row?.redirect ?? (profile || memberships.length ? null : buildRoute('talentProfile'));
+      // Someone with no home yet (no profile, no company, not an admin) is asked to make a profile.
+      const redirect = row?.redirect ?? (profile || memberships.length || viewer!.isAdmin ? null : buildRoute('talentProfile'));
       return {
         id: userId,
         email: viewer!.email,
