@@ -74,6 +74,24 @@ test.describe('sign-up, sign-in and sign-out through the built-in provider', () 
     await expect(page).toHaveTitle(/Sign in/);
   });
 
+  test('a signed-in user changes their password from the account page and signs in with the new one', async ({ page }) => {
+    const email = `change-${Date.now()}@example.test`;
+    await signUp(page, 'Cam Change', email);
+    await page.goto('/edit-account');
+    await page.getByRole('link', { name: 'Change password' }).click();
+    await expect(page).toHaveTitle(/Change your password/);
+    await page.getByLabel('Current password').fill(password);
+    await page.getByLabel('New password').fill('a changed password');
+    await page.getByRole('button', { name: 'Save the new password' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Password changed');
+    await page.goto('/edit-account');
+    await expect(page).toHaveTitle(/Sign in/);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('a changed password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/edit-account$/);
+  });
+
   test('a wrong password says so without revealing whether the account exists', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('link', { name: 'Sign in' }).click();

@@ -41,6 +41,13 @@ export type CreateAccountResult = ({ ok: true; isNew: boolean } & AccountAddress
 /** A new password set through a reset link: the account, or why not. */
 export type ResetPasswordResult = { ok: true; accountId: string } | { ok: false; reason: 'link' } | { ok: false; reason: 'invalid'; issues: SignUpIssue[] };
 
+/** A signed-in user's password change: done, or why not (the current password, the new one's rules, the throttle). */
+export type ChangePasswordResult =
+  | { ok: true }
+  | { ok: false; reason: 'wrong-password' | 'unknown' }
+  | { ok: false; reason: 'invalid'; issues: SignUpIssue[] }
+  | ({ ok: false; reason: 'throttled' } & Throttled);
+
 /** How long an unconfirmed sign-up is kept before it is deleted (its address is free again). */
 export const UNCONFIRMED_ACCOUNT_DAYS = 7;
 
@@ -75,6 +82,12 @@ export interface AccountStore {
    * sessions, grants and tokens; the caller ends the product's own sessions.
    */
   resetPassword(link: AccountLink, password: string): Promise<ResetPasswordResult>;
+  /**
+   * A signed-in user's new password: the current one must be right (counted by the sign-in
+   * throttle like any sign-in attempt from `client`); then, as after a reset, the account's
+   * provider sessions, grants and tokens end, and the caller ends the product's own.
+   */
+  changePassword(accountId: string, current: string, next: string, client: string): Promise<ChangePasswordResult>;
   /** Deletes sign-ups never confirmed within UNCONFIRMED_ACCOUNT_DAYS that never used the product; answers how many. */
   deleteUnconfirmedAccounts(now?: Date): Promise<number>;
 }
@@ -126,6 +139,26 @@ export function createAccountStore(db: AppDatabase, options: { rolesClaim: strin
   }
 
   const wrongCredentials: AuthenticationResult = { ok: false, reason: 'wrong-credentials' };
+
+  /**
+   * Sets a new password (which also confirms the address: only its owner got this far), if
+   * the password is still the one `row` was read with: two changes racing, one wins. Every
+   * provider session, grant, code and token of the account ends with it: whoever held the
+   * old password is signed out everywhere, and their refresh tokens stop working.
+   */
+  async function replacePassword(row: AccountRow, password: string): Promise<boolean> {
+    const passwordHash = await hashPassword(password);
+    return db.transaction(async (tx) => {
+      const rows = await tx
+        .update(identityAccount)
+        .set({ passwordHash, emailVerified: true, updatedAt: new Date() })
+        .where(and(eq(identityAccount.id, row.id), eq(identityAccount.passwordHash, row.passwordHash)))
+        .returning({ id: identityAccount.id });
+      if (!rows.length) return false;
+      await tx.delete(identityProviderState).where(sql`${identityProviderState.payload}->>'accountId' = ${row.id}`);
+      return true;
+    });
+  }
 
   /**
    * Whether the product lets this account in: its user (the API's row for this subject)
@@ -229,21 +262,20 @@ export function createAccountStore(db: AppDatabase, options: { rolesClaim: strin
       if (issue) return { ok: false, reason: 'invalid', issues: [issue] };
       const row = await findById(link.accountId);
       if (!row || passwordStamp(row.passwordHash) !== link.stamp) return { ok: false, reason: 'link' };
-      const passwordHash = await hashPassword(password);
-      const changed = await db.transaction(async (tx) => {
-        // Only if the password is still the one the link was made under: two uses racing, one wins.
-        const rows = await tx
-          .update(identityAccount)
-          .set({ passwordHash, emailVerified: true, updatedAt: new Date() })
-          .where(and(eq(identityAccount.id, row.id), eq(identityAccount.passwordHash, row.passwordHash)))
-          .returning({ id: identityAccount.id });
-        if (!rows.length) return false;
-        // Every provider session, grant, code and token of the account: whoever held the old
-        // password is signed out everywhere, and their refresh tokens stop working.
-        await tx.delete(identityProviderState).where(sql`${identityProviderState.payload}->>'accountId' = ${row.id}`);
-        return true;
-      });
-      return changed ? { ok: true, accountId: row.id } : { ok: false, reason: 'link' };
+      return (await replacePassword(row, password)) ? { ok: true, accountId: row.id } : { ok: false, reason: 'link' };
+    },
+
+    async changePassword(accountId, current, next, client) {
+      const row = await findById(accountId);
+      if (!row) return { ok: false, reason: 'unknown' };
+      const issue = passwordIssueOf(next);
+      if (issue) return { ok: false, reason: 'invalid', issues: [issue] };
+      // The current password is checked as a sign-in is, throttle included: a session left
+      // open on a shared computer does not let anyone guess it at leisure.
+      const check = await this.authenticate(row.email, current, client);
+      if (!check.ok && check.reason === 'throttled') return check;
+      if (!check.ok) return { ok: false, reason: 'wrong-password' };
+      return (await replacePassword(row, next)) ? { ok: true } : { ok: false, reason: 'wrong-password' };
     },
 
     async deleteUnconfirmedAccounts(now = new Date()) {

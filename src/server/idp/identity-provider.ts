@@ -4,6 +4,7 @@ import type { AppDatabase } from '../db/client';
 import type { Mailer } from '../mail/mailer';
 import { createAccountStore, UNCONFIRMED_ACCOUNT_DAYS } from './account-store';
 import { createPasswordResetHandler, PASSWORD_RESET_PATH } from './password-reset';
+import { createPasswordChangeHandler, PASSWORD_CHANGE_PATH } from './password-change';
 import { clientAddress } from '../../lib/http/client-address';
 import { acceptsSecureCookies } from '../../lib/http/secure-cookies';
 import { getTranslator } from '../../lib/i18n/i18n';
@@ -194,6 +195,17 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
     log,
   });
 
+  const handlePasswordChange = createPasswordChangeHandler({
+    provider,
+    accounts,
+    branding,
+    action: `${mountPath}${PASSWORD_CHANGE_PATH}`,
+    accountUrl: new URL('/edit-account', issuerUrl).href,
+    issuerOrigin: issuerUrl.origin,
+    endSessions: options.endSessions ?? (async () => 0),
+    log,
+  });
+
   const sweepOnce = () => {
     deleteExpiredProviderState(options.db).then(
       (count) => count && log(`idp: deleted ${count} expired provider records`),
@@ -230,9 +242,10 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
     req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(req.headers['x-forwarded-for'], req.socket.remoteAddress ?? 'unknown', options.trustedProxyHops ?? 0);
     const queryStart = rest.indexOf('?');
     const path = queryStart === -1 ? rest : rest.slice(0, queryStart);
-    if (isInteractionPath(path) || path === PASSWORD_RESET_PATH) {
+    if (isInteractionPath(path) || path === PASSWORD_RESET_PATH || path === PASSWORD_CHANGE_PATH) {
       const query = new URLSearchParams(queryStart === -1 ? '' : rest.slice(queryStart + 1));
-      const handled = path === PASSWORD_RESET_PATH ? handlePasswordReset(req, res, query) : handleInteraction(req, res, path, query);
+      const handled =
+        path === PASSWORD_RESET_PATH ? handlePasswordReset(req, res, query) : path === PASSWORD_CHANGE_PATH ? handlePasswordChange(req, res) : handleInteraction(req, res, path, query);
       handled.catch((error: unknown) => fail(res, error));
       return;
     }

@@ -230,6 +230,30 @@ ${field({ id: 'password', label: t('identity.pages.password'), type: 'password',
   );
 }
 
+export interface PasswordChangeModel {
+  action: string;
+  /** Where "Cancel" leads: the product's account page. */
+  backUrl: string;
+  fieldErrors?: Partial<Record<'current' | 'password', string>>;
+}
+
+/** A signed-in user's new password, with the current one. */
+export function renderPasswordChangePage(branding: Branding, model: PasswordChangeModel): string {
+  const errors = model.fieldErrors ?? {};
+  return layout(
+    branding,
+    t('identity.pages.passwordChange.title'),
+    `<h1>${text('passwordChange.heading')}</h1>
+<p>${text('passwordChange.lead')}</p>
+<form method="post" action="${escapeHtml(model.action)}" novalidate>
+${field({ id: 'current', label: t('identity.pages.passwordChange.current'), type: 'password', autocomplete: 'current-password', autofocus: true, error: errors.current })}
+${field({ id: 'password', label: t('identity.pages.passwordChange.new'), type: 'password', autocomplete: 'new-password', hint: t('identity.pages.signUp.passwordHint', { count: PASSWORD_MIN_LENGTH }), error: errors.password })}
+<button class="button primary" type="submit">${text('passwordChange.submit')}</button>
+</form>
+<p class="switch"><a href="${escapeHtml(model.backUrl)}">${text('cancel')}</a></p>`,
+  );
+}
+
 export interface MessagePageModel {
   title: string;
   message: string;
