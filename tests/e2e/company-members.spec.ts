@@ -164,6 +164,8 @@ test.describe('company members', () => {
     await expect(invitee.getByText(email, { exact: true })).toBeVisible();
     await expectNoAxeViolations(invitee);
     await invitee.getByRole('link', { name: companies.companies.joinCompany.signUp }).click();
+    // The sign-up form starts with the invited address.
+    await expect(invitee.getByLabel('Email')).toHaveValue(email);
     await submitSignUpAndConfirm(invitee, 'E2E Joiner', email, /\/join-company\?token=/);
     await invitee.getByRole('button', { name: `Accept and join ${NORTHWIND}` }).click();
     await expect(invitee).toHaveURL(/\/company\/dashboard/);

@@ -51,6 +51,8 @@ export interface MailableEvent extends NotifiableEvent {
    * address, for their notifications; the address itself is mailed through the company's row.
    */
   invitee?: boolean;
+  /** eventData.removed of companyOnUser.delete: the copy addressed to the member a company removed. */
+  removed?: boolean;
 }
 
 /** The admin review actions the company's owners are mailed about (issue 20 item 3). */
@@ -71,7 +73,7 @@ export function isMailedEvent(event: MailableEvent): boolean {
 /**
  * Who a mailed event goes to. Most are addressed to a user (`toId`); the company's events
  * are addressed to the company, so their mail names its readers otherwise:
- * - `addressee`: the user of `toId` (applications, invitations, billings);
+ * - `addressee`: the user of `toId` (applications, invitations, billings, a member removed);
  * - `companyOwners`: the owners of the company of `toId` (verified or rejected: they
  *   created it and read the reason on My Companies);
  * - `addedMember`: the user who joined (eventData.after.userId);
@@ -90,6 +92,8 @@ export function mailAudienceOf(event: MailableEvent): MailAudience | null {
       return (MAILED_BILLING_STATUSES as readonly string[]).includes(event.status ?? '') ? 'addressee' : null;
     case 'company.update':
       return (MAILED_COMPANY_ACTIONS as readonly string[]).includes(event.action ?? '') ? 'companyOwners' : null;
+    case 'companyOnUser.delete':
+      return event.removed ? 'addressee' : null;
     case 'companyOnUser.create':
       if (event.invitee) return null;
       return event.invitation ? 'invitedAddress' : 'addedMember';

@@ -56,6 +56,7 @@ export const MAILED_KINDS = [
   'companyRejected',
   'memberAdded',
   'memberInvited',
+  'memberRemoved',
 ] as const;
 
 /** Every kind of sentence: the mailed ones and those the bell alone shows. */
@@ -85,6 +86,7 @@ const BY_TYPE: Readonly<Record<string, NotificationKind>> = {
   'companyTalentRoster.update': 'rosterUpdated',
   'companyTalentRoster.delete': 'rosterRemoved',
   'talentDocument.read': 'documentRead',
+  'companyOnUser.delete': 'memberRemoved',
 };
 
 const COMPANY_BY_ACTION: Readonly<Record<string, NotificationKind>> = { verify: 'companyVerified', reject: 'companyRejected' };
@@ -150,6 +152,8 @@ export function notificationHref(facts: Pick<NotificationFacts, 'type' | 'entity
   // a member invitation is accepted or declined on the page of one's invitations.
   if (facts.type === 'company.update' && facts.action && facts.action in COMPANY_BY_ACTION) return buildRoute('companyMyCompanies');
   if (facts.type === 'companyOnUser.create' && facts.invitation) return buildRoute('joinCompany');
+  // A member removed has no page of that company left: My Companies lists what they still have.
+  if (facts.type === 'companyOnUser.delete') return buildRoute('companyMyCompanies');
   // A roster request is answered where her employers are listed.
   if (isRosterRequest(facts)) return buildRoute('talentEmployers');
   const one = action !== 'delete' && facts.entityId ? { id: facts.entityId } : undefined;

@@ -49,6 +49,7 @@ export async function recordEvent(
     action,
     invitation: event.data?.invitation === true,
     invitee: event.data?.invitee === true,
+    removed: event.data?.removed === true,
     ...(mail.link ? { mailLink: mail.link } : {}),
   });
 }

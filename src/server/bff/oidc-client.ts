@@ -173,7 +173,7 @@ export function createOidcClient(options: OidcClientOptions) {
     },
 
     /** The provider's authorize URL and the transaction the callback will need. */
-    async startLogin(returnTo: string, signUp: boolean): Promise<{ url: URL; transaction: LoginTransaction }> {
+    async startLogin(returnTo: string, signUp: boolean, loginHint: string | null = null): Promise<{ url: URL; transaction: LoginTransaction }> {
       if (!auth.builtIn) await this.probe();
       const config = await discover();
       const codeVerifier = client.randomPKCECodeVerifier();
@@ -194,6 +194,9 @@ export function createOidcClient(options: OidcClientOptions) {
         parameters.prompt = 'create';
         parameters.screen_hint = 'signup';
       }
+      // OIDC's login_hint: the address the form starts with. Only ever one the server chose
+      // (an invitation's address), never a value taken from the visitor's request.
+      if (loginHint) parameters.login_hint = loginHint;
       return { url: client.buildAuthorizationUrl(config, parameters), transaction };
     },
 

@@ -266,6 +266,8 @@ builder.mutationField('deleteOneCompanyOnUser', (t) =>
           toId: companyId,
           data: { entityId: membership.id, companyId, before: { userId: membership.userId, roleId: membership.roleId }, after: null },
         });
+        // The person removed is told which company it was (their notifications, and a mail if they want one).
+        await recordEvent(tx, context.viewer!, { type: 'companyOnUser.delete', toId: membership.userId, data: { entityId: membership.id, companyId, removed: true } });
         return membership.id;
       });
     },

@@ -103,7 +103,11 @@ describeEachDatabase('company members', (kind) => {
 
     expect((await f.as('reader-a', DELETE, { id: target.membershipId }, f.a.id)).body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     expect((await f.as('manager-a', DELETE, { id: target.membershipId }, f.a.id)).body.data?.deleteOneCompanyOnUser).toBe(target.membershipId);
-    expect(await f.events('companyOnUser.delete', target.membershipId)).toHaveLength(1);
+    const removals = await f.events('companyOnUser.delete', target.membershipId);
+    // The company's own row, and one addressed to the person removed, naming the company.
+    expect(removals.map((event) => event.toId).sort()).toEqual([f.a.id, target.userId].sort());
+    const told = await f.as('target-a', '{ myNotifications { items { type companyName } } }');
+    expect(told.body.data?.myNotifications).toMatchObject({ items: [{ type: 'companyOnUser.delete', companyName: 'Company A' }] });
   });
 
   it('never demotes or removes the last owner, and lets only an owner give the owner role', async () => {
