@@ -1,10 +1,12 @@
-// `npm test`: builds, runs every suite (vitest: unit, islands, integration; Playwright:
-// end-to-end in Debian's Chromium), checks the layer rules, and ends with one line
+// `npm test`: builds, checks the types (.ts/.tsx with TypeScript 7, .astro files with the
+// Astro checker) and the layer rules, runs every suite (vitest: unit, islands, integration;
+// Playwright: end-to-end in Debian's Chromium), and ends with one line
 // `N passed, N failed, N skipped`. A suite that cannot run here (no build, no browser, no
 // database server) is counted as skipped, test by test, never left out silently.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { typeChecks } from './type-checks.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
@@ -24,7 +26,9 @@ function countE2eTests() {
 
 function run(label, command, args, env = {}) {
   console.log(`\n=== ${label}`);
+  const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(`=== ${label}: ${result.status === 0 ? 'ok' : 'failed'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return result.status ?? 1;
 }
 
@@ -34,6 +38,13 @@ let broken = false;
 if (run('build', process.execPath, [path.join(root, 'scripts/build.mjs')]) !== 0) {
   console.log('\n0 passed, 1 failed');
   process.exit(1);
+}
+
+// Each type check (scripts/type-checks.mjs) counts as one test: a type error anywhere, in a
+// page's frontmatter or template as in a test, fails `npm test`.
+for (const check of typeChecks()) {
+  if (run(check.label, check.command, check.args) === 0) totals.passed += 1;
+  else totals.failed += 1;
 }
 
 // The layer rules (.dependency-cruiser.cjs) count as one test: a leak fails `npm test`.

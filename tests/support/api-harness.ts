@@ -1,3 +1,5 @@
+import type { TadaDocumentNode } from 'gql.tada';
+import { documentRequest } from '../../src/lib/graphql/send-document';
 import { createEventMail, type EventMail } from '../../src/server/api/notifications/event-mail';
 import { createApi, type Api } from '../../src/server/api/yoga';
 import type { Mailer } from '../../src/server/mail/mailer';
@@ -18,8 +20,14 @@ export interface ApiHarness {
   eventMail: EventMail | null;
   /** A signed access token for the subject, with roles; `emailVerified` adds the claim that the provider vouches for the address. */
   token(subject: string, options?: { email?: string; roles?: string[]; emailVerified?: boolean }): Promise<string>;
-  /** POSTs a GraphQL operation in-process (yoga.fetch) and returns status and body. */
-  call(query: string, options?: { variables?: Record<string, unknown>; token?: string; headers?: Record<string, string> }): Promise<{ status: number; body: GraphqlBody }>;
+  /**
+   * POSTs a GraphQL operation in-process (yoga.fetch) and returns status and body. A typed
+   * document (the `graphql` tag of src/lib/graphql/graphql.ts, as the pages write them)
+   * types the variables and the answer's data from the schema, so a test casts no answer.
+   */
+  call<TResult, TVariables>(document: TadaDocumentNode<TResult, TVariables>, options?: CallOptions<TVariables>): Promise<{ status: number; body: GraphqlBody<TResult> }>;
+  /** The same with the operation as text: an untyped answer, for a request no page would send (bad input, probes). */
+  call(query: string, options?: CallOptions): Promise<{ status: number; body: GraphqlBody }>;
   /** A GraphQL multipart request (the spec clients use for uploads), in-process; the file goes in `variables.file`. */
   upload(
     query: string,
@@ -32,9 +40,28 @@ export interface ApiHarness {
   close(): Promise<void>;
 }
 
-export interface GraphqlBody {
-  data?: Record<string, unknown> | null;
+export interface CallOptions<TVariables = Record<string, unknown>> {
+  variables?: TVariables;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+export interface GraphqlBody<TData = Record<string, unknown>> {
+  data?: TData | null;
   errors?: Array<{ message: string; extensions?: { code?: string; fieldErrors?: unknown } }>;
+}
+
+/** The JSON body of a GraphQL POST; a typed document is printed as the pages send it. */
+export function graphqlRequestBody(query: string | TadaDocumentNode<unknown, unknown>, variables: unknown = {}): string {
+  return JSON.stringify({ ...(typeof query === 'string' ? { query } : documentRequest(query)), variables });
+}
+
+/**
+ * A typed document's text, for a request its types refuse on purpose (bad input, or one of
+ * several documents in a loop); the answer is then untyped, as for any text.
+ */
+export function operationText(document: TadaDocumentNode<unknown, never>): string {
+  return documentRequest(document as TadaDocumentNode<unknown, unknown>).query;
 }
 
 /** The API in-process over a migrated test database, with tokens from a real test issuer. */
@@ -71,7 +98,7 @@ export async function startApiHarness(
         ...(tokenOptions.emailVerified ? { email_verified: true } : {}),
         [ROLES_CLAIM]: tokenOptions.roles ?? [],
       }),
-    async call(query, callOptions = {}) {
+    async call(query: string | TadaDocumentNode<unknown, unknown>, callOptions: CallOptions<unknown> = {}) {
       const response = await api.fetch('http://api.test/graphql', {
         method: 'POST',
         headers: {
@@ -79,9 +106,11 @@ export async function startApiHarness(
           ...(callOptions.token ? { authorization: `Bearer ${callOptions.token}` } : {}),
           ...callOptions.headers,
         },
-        body: JSON.stringify({ query, variables: callOptions.variables ?? {} }),
+        body: graphqlRequestBody(query, callOptions.variables),
       });
-      return { status: response.status, body: (await response.json()) as GraphqlBody };
+      // Taken on trust as in sendDocument: the API answers by the schema a document's types
+      // come from. (`never` lets the one answer stand for either signature's type.)
+      return { status: response.status, body: (await response.json()) as GraphqlBody<never> };
     },
     async upload(query, token, file, variables = {}, headers = {}) {
       const form = new FormData();

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { company, companyOnUser, companyRole, generalEventslog, user } from '../../../src/server/db/schema';
-import { startApiHarness, type ApiHarness } from '../../support/api-harness';
+import type { TadaDocumentNode } from 'gql.tada';
+import { startApiHarness, type ApiHarness, type GraphqlBody } from '../../support/api-harness';
 import type { TestDatabaseKind } from '../../support/test-database';
 
 // Two verified companies made through createOneCompany (so they have what every new
@@ -14,8 +15,9 @@ export interface CompaniesFixture {
   a: { id: string; ownerRoleId: string };
   b: { id: string; ownerRoleId: string };
   userId(subject: string): Promise<string>;
-  /** Calls as the subject with tp-company (company area) when a company id is given. */
-  as(subject: string, query: string, variables?: Record<string, unknown>, companyId?: string): ReturnType<ApiHarness['call']>;
+  /** Calls as the subject with tp-company (company area) when a company id is given; a typed document types the answer (ApiHarness.call). */
+  as<TResult, TVariables>(subject: string, document: TadaDocumentNode<TResult, TVariables>, variables?: TVariables, companyId?: string): Promise<{ status: number; body: GraphqlBody<TResult> }>;
+  as(subject: string, query: string, variables?: Record<string, unknown>, companyId?: string): Promise<{ status: number; body: GraphqlBody }>;
   /** Adds a member to a company with a role of its own holding exactly these permissions. */
   memberWithRole(subject: string, companyId: string, role: string, permissions: Record<string, Record<string, boolean>>): Promise<{ userId: string; roleId: string; membershipId: string }>;
   events(type: string, entityId: string): Promise<Array<typeof generalEventslog.$inferSelect>>;
@@ -24,8 +26,9 @@ export interface CompaniesFixture {
 export async function startCompaniesFixture(kind: TestDatabaseKind, options: Parameters<typeof startApiHarness>[1] = {}): Promise<CompaniesFixture> {
   const h = await startApiHarness(kind, options);
   const db = h.database.db;
-  const as: CompaniesFixture['as'] = async (subject, query, variables = {}, companyId) =>
-    h.call(query, { token: await h.token(subject), variables, headers: companyId ? { 'tp-domain': 'company', 'tp-company': companyId } : {} });
+  // One body for both signatures: the typed one only adds types to the same request.
+  const as: CompaniesFixture['as'] = async (subject: string, query: string | TadaDocumentNode<unknown, unknown>, variables: unknown = {}, companyId?: string) =>
+    h.call(query as string, { token: await h.token(subject), variables: variables as Record<string, unknown>, headers: companyId ? { 'tp-domain': 'company', 'tp-company': companyId } : {} });
   const userId = async (subject: string) => {
     // The API provisions a user on its first call with a token.
     await as(subject, '{ findMe { id } }');

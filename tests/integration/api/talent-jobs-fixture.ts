@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { createApi } from '../../../src/server/api/yoga';
 import { company, companyHiringStep, jobAd, jobDescription, talentProfile, user } from '../../../src/server/db/schema';
-import { AUDIENCE, ROLES_CLAIM, startApiHarness, type ApiHarness, type GraphqlBody } from '../../support/api-harness';
+import type { TadaDocumentNode } from 'gql.tada';
+import { AUDIENCE, graphqlRequestBody, ROLES_CLAIM, startApiHarness, type ApiHarness, type GraphqlBody } from '../../support/api-harness';
 import type { TestDatabaseKind } from '../../support/test-database';
 import { loggingDatabase } from '../search/search-api';
 
@@ -30,6 +31,7 @@ export interface TalentJobsFixture {
   ads: { open: string; closed: string; anonymous: string; draft: string; deleted: string; hiddenCompany: string };
   description: { id: string; title: string };
   statements: string[];
+  callLogged<TResult, TVariables>(document: TadaDocumentNode<TResult, TVariables>, options: { variables?: TVariables; token: string }): Promise<{ status: number; body: GraphqlBody<TResult> }>;
   callLogged(query: string, options: { variables?: Record<string, unknown>; token: string }): Promise<{ status: number; body: GraphqlBody }>;
 }
 
@@ -96,14 +98,15 @@ export async function startTalentJobsFixture(kind: TestDatabaseKind): Promise<Ta
     ads,
     description: { id: description!.id, title: description!.title },
     statements,
-    async callLogged(query, { variables = {}, token }) {
+    async callLogged(query: string | TadaDocumentNode<unknown, unknown>, { variables, token }: { variables?: unknown; token: string }) {
       statements.length = 0;
       const response = await logged.fetch('http://api.test/graphql', {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({ query, variables }),
+        body: graphqlRequestBody(query, variables),
       });
-      return { status: response.status, body: (await response.json()) as GraphqlBody };
+      // Taken on trust as in ApiHarness.call, for either signature.
+      return { status: response.status, body: (await response.json()) as GraphqlBody<never> };
     },
   };
 }

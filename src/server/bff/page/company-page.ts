@@ -31,6 +31,22 @@ export type PostHandler<R extends Refusal> = (form: FormData) => Promise<Respons
 /** An action of a page: its handler, or its handler behind the permission it needs. */
 export type PostAction<R extends Refusal> = PostHandler<R> | { permission: Permission; run: PostHandler<R> };
 
+/** What one action refuses with. */
+type RefusalOfAction<A> = A extends PostHandler<infer R> ? R : A extends { run: PostHandler<infer R> } ? R : never;
+
+/**
+ * What a page's post refuses with: its one handler's refusal, or any of its actions' (a union,
+ * so that each intent may hand back its own shape: the page reads the part it shows).
+ */
+export type PostedRefusal<A> = A extends PostHandler<infer R> ? R : RefusalOfAction<A[keyof A]>;
+
+/**
+ * What a page may post to: one handler, or its actions by intent. An intent may be undefined:
+ * a page that takes other intents in another state passes `cond ? { a } : { b }`, whose type
+ * gives each object the other's keys as undefined (answered 400 like any intent not taken).
+ */
+export type PostActions = PostHandler<Refusal> | Record<string, PostAction<Refusal> | undefined>;
+
 /**
  * The actions of a page whose intents share one handler: the feature's list of intents
  * (src/lib), or its table of intent to the permission each needs (checked before it runs).
@@ -82,7 +98,7 @@ export interface CompanyPage {
    * refusal comes back with the response status set to its own; a Response is to be
    * returned as it is. Null when there was no post to handle.
    */
-  post<R extends Refusal>(actions: PostHandler<R> | Record<string, PostAction<R>>): Promise<Response | R | null>;
+  post<A extends PostActions>(actions: A): Promise<Response | PostedRefusal<A> | null>;
   /**
    * A handler from a feature's submit function (lib/forms/form-outcome): its done outcome
    * goes to `then` (the Post/Redirect/Get), an invalid or refused one is what the page renders.
@@ -117,11 +133,12 @@ export function companyPage(page: Page, { inCompany = true }: CompanyPageOptions
       return Object.fromEntries(entries.map(([name, [resource, action]]) => [name, can(permissions, resource, action)])) as Record<K, boolean>;
     },
     done: (location, noticeKey, target = null) => redirectWithNotice(page, location, noticeKey, target),
-    async post<R extends Refusal>(actions: PostHandler<R> | Record<string, PostAction<R>>) {
+    async post<A extends PostActions>(posted: A) {
       if (page.request.method !== 'POST' || !working) return null;
       const form = await readPostedForm(page);
       if (form instanceof Response) return form;
-      let handler: PostHandler<R>;
+      const actions: PostActions = posted;
+      let handler: PostHandler<Refusal>;
       if (typeof actions === 'function') {
         handler = actions;
       } else {
@@ -138,7 +155,9 @@ export function companyPage(page: Page, { inCompany = true }: CompanyPageOptions
       const outcome = await handler(form);
       if (outcome instanceof Response) return outcome;
       page.response.status = outcome.status;
-      return outcome;
+      // The handler that ran is one of `posted`, so this is one of its refusals; TypeScript
+      // cannot follow a handler picked by the posted intent back to its own type.
+      return outcome as PostedRefusal<A>;
     },
     act: (submit, then) => async (form) => {
       const outcome = await submit(form);

@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { graphql } from '../../../../src/lib/graphql/graphql';
 import { getTranslator } from '../../../../src/lib/i18n/i18n';
+import { MY_SAVED_JOB_AD_IDS_QUERY as FLAGS, MY_SAVED_JOB_ADS_QUERY as LIST, REMOVE_SAVED_JOB_AD_MUTATION as REMOVE } from '../../../../src/lib/talent-jobs/saved-job-queries';
 import { jobAd, savedJobAd } from '../../../../src/server/db/schema';
 import { describeEachDatabase } from '../../../support/test-database';
 import { codeOf, MISSING_ID, startTalentJobsFixture, type TalentJobsFixture } from '../talent-jobs-fixture';
@@ -9,12 +11,9 @@ const t = getTranslator();
 /** The one field error of an answer: its field, code, params and message. */
 const fieldErrorOf = (body: { errors?: Array<{ extensions?: { fieldErrors?: unknown } }> }) => (body.errors?.[0]?.extensions?.fieldErrors as unknown[] | undefined)?.[0];
 
-const SAVE = 'mutation($jobAdId: ID!) { saveJobAd(jobAdId: $jobAdId) { id jobAdId title companyName isAnonymous isOpen isVisible savedAt } }';
-const REMOVE = 'mutation($jobAdId: ID!) { removeSavedJobAd(jobAdId: $jobAdId) }';
-const LIST = `query($page: Int, $perPage: Int, $sort: SavedJobAdSort) {
-  mySavedJobAds(page: $page, perPage: $perPage, sort: $sort) { total page perPage pageCount items { jobAdId title companyName isAnonymous location publishedUntil isOpen isVisible savedAt } }
-}`;
-const FLAGS = 'query($ids: [ID!]!) { mySavedJobAdIds(jobAdIds: $ids) }';
+// The saved jobs page's own documents (list, flags, remove); saving asks for more of the row
+// than the page's toggle does.
+const SAVE = graphql('mutation($jobAdId: ID!) { saveJobAd(jobAdId: $jobAdId) { id jobAdId title companyName isAnonymous isOpen isVisible savedAt } }');
 
 describeEachDatabase('saved job ads', (kind) => {
   let f: TalentJobsFixture;
@@ -30,7 +29,7 @@ describeEachDatabase('saved job ads', (kind) => {
     expect(first.body.data?.saveJobAd).toMatchObject({ jobAdId: f.ads.open, title: 'Frontend developer', companyName: 'Acme', isOpen: true, isVisible: true });
     const again = await f.h.call(SAVE, { token: f.a.token, variables: { jobAdId: f.ads.open } });
     expect(again.body.errors).toBeUndefined();
-    expect((again.body.data?.saveJobAd as { id: string }).id).toBe((first.body.data?.saveJobAd as { id: string }).id);
+    expect(again.body.data?.saveJobAd.id).toBe(first.body.data?.saveJobAd.id);
     expect(await savedRows(f.a.userId)).toHaveLength(1);
   });
 
@@ -54,15 +53,15 @@ describeEachDatabase('saved job ads', (kind) => {
     // Saved while open, then its deadline passed.
     await f.h.database.db.update(jobAd).set({ publishedUntil: new Date(Date.now() - 1000) }).where(eq(jobAd.id, extra));
     const newest = await f.h.call(LIST, { token: f.a.token, variables: { perPage: 2 } });
-    const page = newest.body.data?.mySavedJobAds as { total: number; pageCount: number; items: Array<{ title: string; isOpen: boolean; isVisible: boolean; savedAt: string }> };
+    const page = newest.body.data?.mySavedJobAds;
     expect(page).toMatchObject({ total: 3, pageCount: 2, page: 1, perPage: 2 });
-    expect(page.items.map((item) => item.title)).toEqual(['Closes soon', 'Secret role']);
-    expect(page.items[0]).toMatchObject({ isOpen: false, isVisible: true });
+    expect(page?.items.map((item) => item.title)).toEqual(['Closes soon', 'Secret role']);
+    expect(page?.items[0]).toMatchObject({ isOpen: false, isVisible: true });
 
     const oldest = await f.h.call(LIST, { token: f.a.token, variables: { sort: 'OLDEST', page: 1, perPage: 2 } });
-    expect((oldest.body.data?.mySavedJobAds as typeof page).items.map((item) => item.title)).toEqual(['Frontend developer', 'Secret role']);
+    expect(oldest.body.data?.mySavedJobAds?.items.map((item) => item.title)).toEqual(['Frontend developer', 'Secret role']);
     const last = await f.h.call(LIST, { token: f.a.token, variables: { sort: 'OLDEST', page: 2, perPage: 2 } });
-    expect((last.body.data?.mySavedJobAds as typeof page).items.map((item) => item.title)).toEqual(['Closes soon']);
+    expect(last.body.data?.mySavedJobAds?.items.map((item) => item.title)).toEqual(['Closes soon']);
   });
 
   it('keeps listing an ad removed after it was saved, as not visible', async () => {
@@ -70,7 +69,7 @@ describeEachDatabase('saved job ads', (kind) => {
     await f.h.call(SAVE, { token: f.a.token, variables: { jobAdId: later } });
     await f.h.database.db.update(jobAd).set({ deletedAt: new Date() }).where(eq(jobAd.id, later));
     const { body } = await f.h.call(LIST, { token: f.a.token, variables: { perPage: 1 } });
-    expect((body.data?.mySavedJobAds as { items: unknown[] }).items[0]).toMatchObject({ title: 'Withdrawn role', isVisible: false, isOpen: false });
+    expect(body.data?.mySavedJobAds?.items[0]).toMatchObject({ title: 'Withdrawn role', isVisible: false, isOpen: false });
     expect((await f.h.call(REMOVE, { token: f.a.token, variables: { jobAdId: later } })).body.data?.removeSavedJobAd).toBe(later);
   });
 
@@ -90,10 +89,10 @@ describeEachDatabase('saved job ads', (kind) => {
 
   it('answers the saved flags of a result page in one query, ignoring ids that are not ads', async () => {
     const ids = [f.ads.open, f.ads.closed, f.ads.anonymous, MISSING_ID, 'not-a-uuid'];
-    const { body } = await f.callLogged(FLAGS, { token: f.a.token, variables: { ids } });
-    expect(new Set(body.data?.mySavedJobAdIds as string[])).toEqual(new Set([f.ads.open, f.ads.anonymous]));
+    const { body } = await f.callLogged(FLAGS, { token: f.a.token, variables: { jobAdIds: ids } });
+    expect(new Set(body.data?.mySavedJobAdIds)).toEqual(new Set([f.ads.open, f.ads.anonymous]));
     expect(f.statements.filter((statement) => statement.includes('"saved_job_ad"'))).toHaveLength(1);
-    const tooMany = await f.h.call(FLAGS, { token: f.a.token, variables: { ids: Array.from({ length: 101 }, () => MISSING_ID) } });
+    const tooMany = await f.h.call(FLAGS, { token: f.a.token, variables: { jobAdIds: Array.from({ length: 101 }, () => MISSING_ID) } });
     expect(codeOf(tooMany.body)).toBe('BAD_USER_INPUT');
     expect(fieldErrorOf(tooMany.body)).toEqual({ field: 'jobAdIds', code: 'tooManyJobAdIds', params: { max: 100 }, message: t('savedJobs.errors.tooManyJobAdIds', { max: 100 }) });
   });
@@ -109,7 +108,7 @@ describeEachDatabase('saved job ads', (kind) => {
     const before = await savedRows(f.a.userId);
     const list = await f.h.call(LIST, { token: f.b.token, variables: {} });
     expect(list.body.data?.mySavedJobAds).toMatchObject({ total: 0, items: [] });
-    const flags = await f.h.call(FLAGS, { token: f.b.token, variables: { ids: before.map((row) => row.jobAdId) } });
+    const flags = await f.h.call(FLAGS, { token: f.b.token, variables: { jobAdIds: before.map((row) => row.jobAdId) } });
     expect(flags.body.data?.mySavedJobAdIds).toEqual([]);
     for (const row of before) {
       // Both the job ad id the API takes and the saved row's own id.

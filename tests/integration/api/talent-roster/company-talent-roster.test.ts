@@ -1,7 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { graphql, type ResultOf, type VariablesOf } from '../../../../src/lib/graphql/graphql';
 import { addMoney } from '../../../../src/lib/money/decimal-money';
 import { companyCredit, companyOnProviderCompany, companyTalentNote, companyTalentRoster, jobAssignment, jobDescription, talentBalanceTransaction, talentJobApplication, talentProfile, user } from '../../../../src/server/db/schema';
+import { operationText } from '../../../support/api-harness';
 import { describeEachDatabase } from '../../../support/test-database';
 import { CREATE_COMPANY, startCompaniesFixture, type CompaniesFixture } from '../companies-fixture';
 
@@ -10,57 +12,39 @@ import { CREATE_COMPANY, startCompaniesFixture, type CompaniesFixture } from '..
 // third only by e-mail. Each talent accepts A's request before A books on her ledger
 // (consent itself: roster-consent.test.ts).
 
-const ENTRY = 'id talentProfileId talentName consent employmentType employeeNumber manager { id name } balance currency transactionCount removedAt';
-const LIST = `query ($q: String, $employmentType: RosterEmploymentType, $managerId: ID, $includeRemoved: Boolean) {
-  findManyCompanyTalentRoster(q: $q, employmentType: $employmentType, managerId: $managerId, includeRemoved: $includeRemoved) { items { ${ENTRY} } total }
-}`;
-const FIND = `query ($id: ID!) { findCompanyTalentRoster(id: $id) { ${ENTRY} } }`;
-const CANDIDATES = '{ findManyCompanyTalentRosterCandidate { talentProfileId name via } }';
-const MANAGERS = '{ findManyCompanyTalentRosterManager { id name } }';
-const CREATE = `mutation ($data: CreateOneCompanyTalentRosterInput!) { createOneCompanyTalentRoster(data: $data) { ${ENTRY} } }`;
-const UPDATE = `mutation ($id: ID!, $data: UpdateOneCompanyTalentRosterInput!) { updateOneCompanyTalentRoster(id: $id, data: $data) { ${ENTRY} } }`;
-const DELETE = 'mutation ($id: ID!) { deleteOneCompanyTalentRoster(id: $id) }';
-const ADD_ENTRY = `mutation ($rosterId: ID!, $data: CreateOneTalentBalanceTransactionInput!) {
+const ENTRY = graphql('fragment Entry on CompanyTalentRoster { id talentProfileId talentName consent employmentType employeeNumber manager { id name } balance currency transactionCount removedAt }');
+const LIST = graphql(
+  `query ($q: String, $employmentType: RosterEmploymentType, $managerId: ID, $includeRemoved: Boolean) {
+    findManyCompanyTalentRoster(q: $q, employmentType: $employmentType, managerId: $managerId, includeRemoved: $includeRemoved) { items { ...Entry } total }
+  }`,
+  [ENTRY],
+);
+const FIND = graphql('query ($id: ID!) { findCompanyTalentRoster(id: $id) { ...Entry } }', [ENTRY]);
+const CANDIDATES = graphql('{ findManyCompanyTalentRosterCandidate { talentProfileId name via } }');
+const MANAGERS = graphql('{ findManyCompanyTalentRosterManager { id name } }');
+const CREATE = graphql('mutation ($data: CreateOneCompanyTalentRosterInput!) { createOneCompanyTalentRoster(data: $data) { ...Entry } }', [ENTRY]);
+const UPDATE = graphql('mutation ($id: ID!, $data: UpdateOneCompanyTalentRosterInput!) { updateOneCompanyTalentRoster(id: $id, data: $data) { ...Entry } }', [ENTRY]);
+const DELETE = graphql('mutation ($id: ID!) { deleteOneCompanyTalentRoster(id: $id) }');
+const ADD_ENTRY = graphql(`mutation ($rosterId: ID!, $data: CreateOneTalentBalanceTransactionInput!) {
   createOneTalentBalanceTransaction(companyTalentRosterId: $rosterId, data: $data) { id rosterEntryId talentName type change currency balanceAfter }
-}`;
-const REVERSE = 'mutation ($id: ID!) { reverseTalentBalanceTransaction(id: $id) { id rosterEntryId type change currency balanceAfter } }';
-const LEDGER = `query ($filter: BalanceTransactionFilter!) {
+}`);
+const REVERSE = graphql('mutation ($id: ID!) { reverseTalentBalanceTransaction(id: $id) { id rosterEntryId type change currency balanceAfter } }');
+const LEDGER = graphql(`query ($filter: BalanceTransactionFilter!) {
   findManyTalentBalanceTransaction(filter: $filter, perPage: 100, sort: OLDEST) { items { id rosterEntryId talentProfileId talentName employeeNumber type change currency balanceAfter } total }
   findManyTalentBalanceTransactionTotal(filter: $filter) { currency net count }
-}`;
-const EXPORT = 'query ($filter: BalanceTransactionFilter!) { findManyTalentBalanceTransactionExport(filter: $filter) { exceedsLimit items { id talentName } } }';
-const BALANCES = '{ findManyCompanyTalentRosterBalance { currency balance entries owed } }';
-const CREDITS = '{ findManyCompanyCredit { amount currency until expired } }';
-const PROVIDERS = '{ findManyCompanyProviderCompany { companyName relation } }';
-const MY_EMPLOYERS = '{ myEmployers { items { companyName } total } }';
-const MY_LEDGER = 'query ($filter: BalanceTransactionFilter!) { myBalanceTransactions(filter: $filter, perPage: 100) { items { id companyName type change balanceAfter } } }';
-const CREATE_PROFILE = 'mutation($data: CreateOneTalentProfileInput!) { createOneTalentProfile(data: $data) { id } }';
-const ANSWER = 'mutation ($id: ID!) { answerMyRosterRequest(id: $id, consent: accepted) { consent } }';
+}`);
+const EXPORT = graphql('query ($filter: BalanceTransactionFilter!) { findManyTalentBalanceTransactionExport(filter: $filter) { exceedsLimit items { id talentName } } }');
+const BALANCES = graphql('{ findManyCompanyTalentRosterBalance { currency balance entries owed } }');
+const CREDITS = graphql('{ findManyCompanyCredit { amount currency until expired } }');
+const PROVIDERS = graphql('{ findManyCompanyProviderCompany { companyName relation } }');
+const MY_EMPLOYERS = graphql('{ myEmployers { items { companyName } total } }');
+const MY_LEDGER = graphql('query ($filter: BalanceTransactionFilter!) { myBalanceTransactions(filter: $filter, perPage: 100) { items { id companyName type change balanceAfter } } }');
+const CREATE_PROFILE = graphql('mutation($data: CreateOneTalentProfileInput!) { createOneTalentProfile(data: $data) { id } }');
+const ANSWER = graphql('mutation ($id: ID!) { answerMyRosterRequest(id: $id, consent: accepted) { consent } }');
 const ALL = { read: true, create: true, update: true, delete: true };
 const ALL_TIME = { from: '1900-01-01', to: '2099-12-31' };
 
-interface Entry {
-  id: string;
-  talentProfileId: string;
-  talentName: string | null;
-  consent: string;
-  employmentType: string | null;
-  employeeNumber: string | null;
-  manager: { id: string; name: string } | null;
-  balance: string;
-  currency: string;
-  transactionCount: number;
-  removedAt: string | null;
-}
-interface LedgerItem {
-  id: string;
-  rosterEntryId: string;
-  talentName: string | null;
-  type: string;
-  change: string;
-  currency: string;
-  balanceAfter: string;
-}
+type Entry = ResultOf<typeof ENTRY>;
 type FieldError = { field: string; code: string };
 
 describeEachDatabase('company talent roster', (kind) => {
@@ -73,11 +57,15 @@ describeEachDatabase('company talent roster', (kind) => {
   const codes = (body: { errors?: Array<{ extensions?: { fieldErrors?: unknown } }> }) =>
     ((body.errors?.[0]?.extensions?.fieldErrors as FieldError[] | undefined) ?? []).map((error) => `${error.field}:${error.code}`);
   const errorCode = (body: { errors?: Array<{ extensions?: { code?: string } }> }) => body.errors?.[0]?.extensions?.code;
-  const entryOf = async (id: string) => (await f.as('owner-a', FIND, { id }, f.a.id)).body.data?.findCompanyTalentRoster as Entry;
-  const ledger = async (filter: Record<string, unknown> = {}) => {
+  const entryOf = async (id: string): Promise<Entry> => {
+    const { body } = await f.as('owner-a', FIND, { id }, f.a.id);
+    expect(body.errors).toBeUndefined();
+    return body.data!.findCompanyTalentRoster;
+  };
+  const ledger = async (filter: { rosterEntryId?: string } = {}) => {
     const { body } = await f.as('owner-a', LEDGER, { filter: { ...ALL_TIME, ...filter } }, f.a.id);
     expect(body.errors).toBeUndefined();
-    return body.data as { findManyTalentBalanceTransaction: { items: LedgerItem[]; total: number }; findManyTalentBalanceTransactionTotal: Array<{ currency: string; net: string; count: number }> };
+    return body.data!;
   };
 
   beforeAll(async () => {
@@ -90,7 +78,7 @@ describeEachDatabase('company talent roster', (kind) => {
     for (const [key, name] of [['applicant', 'Ada Applicant'], ['assigned', 'Bo Assigned'], ['byEmail', 'Cy Email'], ['stranger', 'Di Stranger']] as const) {
       // Their provider confirmed their addresses: the roster finds a talent by such an address only.
       const { body } = await f.h.call(CREATE_PROFILE, { token: await f.h.token(`talent-${key}`, { emailVerified: true }), variables: { data: { email: `${key}@talents.test`, profileName: name } } });
-      talents[key] = (body.data?.createOneTalentProfile as { id: string }).id;
+      talents[key] = body.data!.createOneTalentProfile.id;
     }
     userIds.applicant = (await db.select({ id: user.id }).from(user).where(eq(user.externalId, 'talent-applicant')))[0]!.id;
     // Invisible: the e-mail route must not depend on search visibility.
@@ -124,7 +112,7 @@ describeEachDatabase('company talent roster', (kind) => {
   it('adds a candidate with its event addressed to the talent, who accepts', async () => {
     const { body } = await f.as('owner-a', CREATE, { data: { talentProfileId: talents.applicant, employmentType: 'freelancer', employeeNumber: ' A-001 ', managerId: ownerA, currency: 'eur' } }, f.a.id);
     expect(body.errors).toBeUndefined();
-    const entry = body.data?.createOneCompanyTalentRoster as Entry;
+    const entry = body.data!.createOneCompanyTalentRoster;
     // She applied to A: her name shows while A waits for her answer.
     expect(entry).toMatchObject({ talentProfileId: talents.applicant, talentName: 'Ada Applicant', consent: 'requested', employmentType: 'freelancer', employeeNumber: 'A-001', balance: '0.00', currency: 'EUR', transactionCount: 0, removedAt: null });
     expect(entry.manager?.id).toBe(ownerA);
@@ -143,7 +131,7 @@ describeEachDatabase('company talent roster', (kind) => {
     expect(unknown.body.errors?.[0]?.message).toBe('No talent has this e-mail address. Check it, or ask the talent to sign up (and confirm their address) first.');
     const { body } = await f.as('keeper-a', CREATE, { data: { email: ' TALENT-BYEMAIL@example.test ', employmentType: 'employee', currency: 'GBP' } }, f.a.id);
     // Hidden and unknown to A: her name is withheld until she accepts.
-    const entry = body.data?.createOneCompanyTalentRoster as Entry;
+    const entry = body.data!.createOneCompanyTalentRoster;
     expect(entry).toMatchObject({ talentProfileId: talents.byEmail, talentName: null, consent: 'requested', employmentType: 'employee', currency: 'GBP', manager: null });
     const twice = await f.as('owner-a', CREATE, { data: { email: 'talent-byemail@example.test', currency: 'GBP' } }, f.a.id);
     expect(codes(twice.body)).toEqual(['data.email:alreadyOnRoster']);
@@ -164,7 +152,7 @@ describeEachDatabase('company talent roster', (kind) => {
       [{ talentProfileId: talents.assigned, currency: 'EUR', managerId: 'bad' }, ['data.managerId:managerUnknown']],
     ];
     for (const [data, expected] of cases) {
-      const { body } = await f.as('owner-a', CREATE, { data }, f.a.id);
+      const { body } = await f.as('owner-a', operationText(CREATE), { data }, f.a.id);
       expect(codes(body), JSON.stringify(data)).toEqual(expected);
       expect(errorCode(body)).toBe('BAD_USER_INPUT');
     }
@@ -182,7 +170,7 @@ describeEachDatabase('company talent roster', (kind) => {
     expect(errorCode((await f.as('nobody-a', CREDITS, {}, f.a.id)).body)).toBe('FORBIDDEN');
     expect(errorCode((await f.as('nobody-a', PROVIDERS, {}, f.a.id)).body)).toBe('FORBIDDEN');
     const reader = await f.as('reader-a', LIST, {}, f.a.id);
-    expect((reader.body.data?.findManyCompanyTalentRoster as { total: number }).total).toBe(2);
+    expect(reader.body.data?.findManyCompanyTalentRoster.total).toBe(2);
     expect(errorCode((await f.as('reader-a', CANDIDATES, {}, f.a.id)).body)).toBe('FORBIDDEN');
     expect(errorCode((await f.as('reader-a', CREATE, { data: { talentProfileId: talents.assigned, currency: 'EUR' } }, f.a.id)).body)).toBe('FORBIDDEN');
     expect(errorCode((await f.as('reader-a', UPDATE, { id: entryId, data: { currency: 'EUR' } }, f.a.id)).body)).toBe('FORBIDDEN');
@@ -212,7 +200,7 @@ describeEachDatabase('company talent roster', (kind) => {
     expect(before.balance).toBe('100.00');
     const misc = await f.as('owner-a', ADD_ENTRY, { rosterId: entryId, data: { type: 'MISC', change: '-12.35' } }, f.a.id);
     expect(misc.body.data?.createOneTalentBalanceTransaction).toMatchObject({ rosterEntryId: entryId, talentName: 'Ada Applicant', type: 'MISC', change: '-12.35', currency: 'EUR', balanceAfter: '87.65' });
-    const miscId = (misc.body.data?.createOneTalentBalanceTransaction as LedgerItem).id;
+    const miscId = misc.body.data!.createOneTalentBalanceTransaction.id;
     expect((await entryOf(entryId)).balance).toBe('87.65');
     const [event] = (await f.events('companyTalentRoster.update', entryId)).filter((row) => (row.eventData as { transaction?: { id: string } }).transaction?.id === miscId);
     expect(event).toMatchObject({ toId: userIds.applicant, eventData: { transaction: { type: 'MISC', change: '-12.35', currency: 'EUR' }, before: { balance: '100.00' }, after: { balance: '87.65' } } });
@@ -247,7 +235,7 @@ describeEachDatabase('company talent roster', (kind) => {
       [{ type: 'MISC', change: '999999999999.99' }, 'data.change:balanceTooLarge'],
     ];
     for (const [data, expected] of cases) {
-      const { body } = await f.as('owner-a', ADD_ENTRY, { rosterId: entryId, data }, f.a.id);
+      const { body } = await f.as('owner-a', operationText(ADD_ENTRY), { rosterId: entryId, data }, f.a.id);
       expect(codes(body), JSON.stringify(data)).toEqual([expected]);
     }
     expect((await entryOf(entryId)).balance).toBe('100.00');
@@ -256,13 +244,13 @@ describeEachDatabase('company talent roster', (kind) => {
   it("answers NOT_FOUND for every id of another company, and changes nothing there", async () => {
     const [foreignTx] = (await ledger({ rosterEntryId: entryId })).findManyTalentBalanceTransaction.items;
     const probes: Array<[string, Record<string, unknown>]> = [
-      [FIND, { id: entryId }],
-      [UPDATE, { id: entryId, data: { currency: 'EUR' } }],
-      [DELETE, { id: entryId }],
-      [ADD_ENTRY, { rosterId: entryId, data: { type: 'MISC', change: '1' } }],
-      [REVERSE, { id: foreignTx!.id }],
-      [LEDGER, { filter: { ...ALL_TIME, rosterEntryId: entryId } }],
-      [EXPORT, { filter: { ...ALL_TIME, rosterEntryId: entryId } }],
+      [operationText(FIND), { id: entryId }],
+      [operationText(UPDATE), { id: entryId, data: { currency: 'EUR' } }],
+      [operationText(DELETE), { id: entryId }],
+      [operationText(ADD_ENTRY), { rosterId: entryId, data: { type: 'MISC', change: '1' } }],
+      [operationText(REVERSE), { id: foreignTx!.id }],
+      [operationText(LEDGER), { filter: { ...ALL_TIME, rosterEntryId: entryId } }],
+      [operationText(EXPORT), { filter: { ...ALL_TIME, rosterEntryId: entryId } }],
     ];
     for (const [query, variables] of probes) {
       expect(errorCode((await f.as('owner-b', query, variables, f.b.id)).body), query).toBe('NOT_FOUND');
@@ -270,13 +258,12 @@ describeEachDatabase('company talent roster', (kind) => {
     expect(errorCode((await f.as('owner-b', LIST, { managerId: 'nope' }, f.b.id)).body)).toBe('NOT_FOUND');
     // B's ledger and roster stay empty; A's entry is as it was.
     const b = await f.as('owner-b', LEDGER, { filter: { ...ALL_TIME, companyId: f.a.id } }, f.b.id);
-    expect((b.body.data?.findManyTalentBalanceTransaction as { total: number }).total).toBe(0);
+    expect(b.body.data?.findManyTalentBalanceTransaction.total).toBe(0);
     expect(await entryOf(entryId)).toMatchObject({ balance: '100.00', removedAt: null, transactionCount: 3 });
   });
 
   it('filters the list by name or employee number, employment type and manager', async () => {
-    const list = async (variables: Record<string, unknown>) =>
-      ((await f.as('owner-a', LIST, variables, f.a.id)).body.data?.findManyCompanyTalentRoster as { items: Entry[] }).items.map((entry) => entry.talentName);
+    const list = async (variables: VariablesOf<typeof LIST>) => (await f.as('owner-a', LIST, variables, f.a.id)).body.data?.findManyCompanyTalentRoster.items.map((entry) => entry.talentName);
     expect(await list({})).toEqual(['Ada Applicant', 'Cy Email']);
     expect(await list({ q: 'cy' })).toEqual(['Cy Email']);
     expect(await list({ q: 'a-001' })).toEqual(['Ada Applicant']);
@@ -293,9 +280,9 @@ describeEachDatabase('company talent roster', (kind) => {
     expect((await f.events('companyTalentRoster.delete', entryId))[0]).toMatchObject({ toId: userIds.applicant });
     expect((await entryOf(entryId)).removedAt).not.toBeNull();
     const listed = await f.as('owner-a', LIST, {}, f.a.id);
-    expect((listed.body.data?.findManyCompanyTalentRoster as { items: Entry[] }).items.map((entry) => entry.id)).not.toContain(entryId);
+    expect(listed.body.data?.findManyCompanyTalentRoster.items.map((entry) => entry.id)).not.toContain(entryId);
     const withRemoved = await f.as('owner-a', LIST, { includeRemoved: true }, f.a.id);
-    expect((withRemoved.body.data?.findManyCompanyTalentRoster as { items: Entry[] }).items.map((entry) => entry.id)).toContain(entryId);
+    expect(withRemoved.body.data?.findManyCompanyTalentRoster.items.map((entry) => entry.id)).toContain(entryId);
     expect((await ledger({ rosterEntryId: entryId })).findManyTalentBalanceTransaction.total).toBe(3);
     expect(await db.select().from(companyTalentNote).where(eq(companyTalentNote.talentProfileId, talents.applicant))).toHaveLength(1);
     const booked = await f.as('owner-a', ADD_ENTRY, { rosterId: entryId, data: { type: 'MISC', change: '1' } }, f.a.id);
@@ -335,8 +322,8 @@ describeEachDatabase('company talent roster', (kind) => {
   it('shows the talent the entries the company booked on their own ledger', async () => {
     const token = await f.h.token('talent-applicant', { emailVerified: true });
     const { body } = await f.h.call(MY_LEDGER, { token, variables: { filter: ALL_TIME } });
-    const items = (body.data?.myBalanceTransactions as { items: Array<{ companyName: string; type: string; change: string; balanceAfter: string }> }).items;
-    expect(items.map((item) => [item.companyName, item.type, item.change, item.balanceAfter])).toEqual([
+    const items = body.data?.myBalanceTransactions.items;
+    expect(items?.map((item) => [item.companyName, item.type, item.change, item.balanceAfter])).toEqual([
       ['Company A', 'MISC', '12.35', '100.00'],
       ['Company A', 'MISC', '-12.35', '87.65'],
       ['Company A', 'SALARY', '100.00', '100.00'],
@@ -348,8 +335,8 @@ describeEachDatabase('company talent roster', (kind) => {
       { currency: 'EUR', balance: '100.00', entries: 1, owed: '100.00' },
       { currency: 'GBP', balance: '0.00', entries: 1, owed: '0.00' },
     ]);
-    const credits = (await f.as('reader-a', CREDITS, {}, f.a.id)).body.data?.findManyCompanyCredit as Array<{ amount: string; expired: boolean }>;
-    expect(credits.map((credit) => [credit.amount, credit.expired])).toEqual([
+    const credits = (await f.as('reader-a', CREDITS, {}, f.a.id)).body.data?.findManyCompanyCredit;
+    expect(credits?.map((credit) => [credit.amount, credit.expired])).toEqual([
       ['1000.00', false],
       ['500.00', true],
     ]);

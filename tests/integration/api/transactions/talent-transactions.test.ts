@@ -1,44 +1,30 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { graphql, type ResultOf, type VariablesOf } from '../../../../src/lib/graphql/graphql';
 import { getTranslator } from '../../../../src/lib/i18n/i18n';
 import { addMoney, toCents } from '../../../../src/lib/money/decimal-money';
+import { MY_BALANCES_QUERY as BALANCES } from '../../../../src/lib/transactions/transaction-queries';
 import { CSV_EXPORT_MAX_ROWS } from '../../../../src/lib/transactions/transactions-csv';
 import { company, companyTalentRoster, jobAssignment, jobDescription, talentBalanceTransaction } from '../../../../src/server/db/schema';
-import { startApiHarness, type ApiHarness } from '../../../support/api-harness';
+import { operationText, startApiHarness, type ApiHarness } from '../../../support/api-harness';
 import { describeEachDatabase } from '../../../support/test-database';
 
-const CREATE_PROFILE = 'mutation($data: CreateOneTalentProfileInput!) { createOneTalentProfile(data: $data) { id } }';
-const LIST = `query($filter: BalanceTransactionFilter!, $page: Int, $perPage: Int, $sort: BalanceTransactionSort) {
+// Each list, total and export on its own (the page asks for a page and its totals at once);
+// the balances are the page's own document.
+const CREATE_PROFILE = graphql('mutation($data: CreateOneTalentProfileInput!) { createOneTalentProfile(data: $data) { id } }');
+const LIST = graphql(`query($filter: BalanceTransactionFilter!, $page: Int, $perPage: Int, $sort: BalanceTransactionSort) {
   myBalanceTransactions(filter: $filter, page: $page, perPage: $perPage, sort: $sort) {
     items { id rosterEntryId companyId companyName assignmentTitle type change currency balanceAfter createdAt }
     total page perPage pageCount
   }
-}`;
-const TOTALS = 'query($filter: BalanceTransactionFilter!) { myBalanceTransactionTotals(filter: $filter) { currency moneyIn moneyOut net count } }';
-const EXPORT = 'query($filter: BalanceTransactionFilter!, $sort: BalanceTransactionSort) { myBalanceTransactionExport(filter: $filter, sort: $sort) { limit exceedsLimit items { id balanceAfter } } }';
-const BALANCES = 'query { myBalances { rosterEntryId companyId companyName currency balance transactionCount firstTransactionAt lastTransactionAt } }';
+}`);
+const TOTALS = graphql('query($filter: BalanceTransactionFilter!) { myBalanceTransactionTotals(filter: $filter) { currency moneyIn moneyOut net count } }');
+const EXPORT = graphql('query($filter: BalanceTransactionFilter!, $sort: BalanceTransactionSort) { myBalanceTransactionExport(filter: $filter, sort: $sort) { limit exceedsLimit items { id balanceAfter } } }');
 
 const ALL = { from: '2024-01-01', to: '2024-12-31' };
 
-interface Item {
-  id: string;
-  rosterEntryId: string;
-  companyId: string;
-  companyName: string;
-  assignmentTitle: string | null;
-  type: string;
-  change: string;
-  currency: string;
-  balanceAfter: string;
-  createdAt: string;
-}
-interface ListPage {
-  items: Item[];
-  total: number;
-  page: number;
-  perPage: number;
-  pageCount: number;
-}
+type Filter = VariablesOf<typeof LIST>['filter'];
+type Item = ResultOf<typeof LIST>['myBalanceTransactions']['items'][number];
 
 /** The running balance per roster entry, recomputed in exact decimals from the rows in booking order. */
 function expectedRunningBalances(oldestFirst: Item[]): Map<string, string> {
@@ -60,12 +46,12 @@ describeEachDatabase('talent balance transactions', (kind) => {
   let globexId: string;
   let acmeRosterId: string;
   let otherTransactionIds: string[];
-  const list = async (token: string, variables: Record<string, unknown>) => {
+  const list = async (token: string, variables: VariablesOf<typeof LIST>) => {
     const { body } = await h.call(LIST, { token, variables });
     expect(body.errors).toBeUndefined();
-    return body.data!.myBalanceTransactions as ListPage;
+    return body.data!.myBalanceTransactions;
   };
-  const everything = async (token: string, filter: Record<string, unknown> = ALL) => (await list(token, { filter, perPage: 100, sort: 'OLDEST' })).items;
+  const everything = async (token: string, filter: Filter = ALL) => (await list(token, { filter, perPage: 100, sort: 'OLDEST' })).items;
 
   beforeAll(async () => {
     h = await startApiHarness(kind);
@@ -73,12 +59,14 @@ describeEachDatabase('talent balance transactions', (kind) => {
     talent = await h.token('talent');
     other = await h.token('other-talent');
     const created = await Promise.all(
-      [
-        [talent, 'talent@example.test'],
-        [other, 'other@example.test'],
-      ].map(([token, email]) => h.call(CREATE_PROFILE, { token, variables: { data: { email, profileName: email } } })),
+      (
+        [
+          [talent, 'talent@example.test'],
+          [other, 'other@example.test'],
+        ] as const
+      ).map(([token, email]) => h.call(CREATE_PROFILE, { token, variables: { data: { email, profileName: email } } })),
     );
-    const [talentProfileId, otherProfileId] = created.map((answer) => (answer.body.data?.createOneTalentProfile as { id: string }).id) as [string, string];
+    const [talentProfileId, otherProfileId] = created.map((answer) => answer.body.data!.createOneTalentProfile.id) as [string, string];
     const [acme, globex] = await db.insert(company).values([{ name: 'Acme' }, { name: '=Globex' }]).returning();
     acmeId = acme!.id;
     globexId = globex!.id;
@@ -194,7 +182,7 @@ describeEachDatabase('talent balance transactions', (kind) => {
 
   it('sums the filtered rows per currency exactly', async () => {
     const { body } = await h.call(TOTALS, { token: talent, variables: { filter: ALL } });
-    const totals = body.data?.myBalanceTransactionTotals as Array<{ currency: string; moneyIn: string; moneyOut: string; net: string; count: number }>;
+    const totals = body.data!.myBalanceTransactionTotals;
     const items = await everything(talent);
     for (const currency of ['EUR', 'GBP']) {
       const mine = items.filter((item) => item.currency === currency).map((item) => item.change);
@@ -213,15 +201,15 @@ describeEachDatabase('talent balance transactions', (kind) => {
   it('exports every filtered row at once, with the same running balances', async () => {
     const all = await everything(talent);
     const { body } = await h.call(EXPORT, { token: talent, variables: { filter: ALL, sort: 'OLDEST' } });
-    const result = body.data?.myBalanceTransactionExport as { limit: number; exceedsLimit: boolean; items: Array<{ id: string; balanceAfter: string }> };
+    const result = body.data?.myBalanceTransactionExport;
     expect(result).toMatchObject({ limit: CSV_EXPORT_MAX_ROWS, exceedsLimit: false });
-    expect(result.items).toEqual(all.map((item) => ({ id: item.id, balanceAfter: item.balanceAfter })));
+    expect(result?.items).toEqual(all.map((item) => ({ id: item.id, balanceAfter: item.balanceAfter })));
   });
 
   it('lists one balance per roster entry with its company, currency and transaction dates', async () => {
     const { body } = await h.call(BALANCES, { token: talent });
     // Ordered by company name; sorted here by currency so the test does not depend on the database's collation.
-    const balances = [...(body.data?.myBalances as Array<{ currency: string }>)].sort((a, b) => a.currency.localeCompare(b.currency));
+    const balances = [...body.data!.myBalances].sort((a, b) => a.currency.localeCompare(b.currency));
     expect(balances).toEqual([
       { rosterEntryId: acmeRosterId, companyId: acmeId, companyName: 'Acme', currency: 'EUR', balance: '2563.41', transactionCount: 9, firstTransactionAt: '2024-03-20T10:00:00.000Z', lastTransactionAt: '2024-06-01T00:00:00.000Z' },
       { rosterEntryId: expect.any(String), companyId: globexId, companyName: '=Globex', currency: 'GBP', balance: '250.00', transactionCount: 2, firstTransactionAt: '2024-04-10T12:00:00.000Z', lastTransactionAt: '2024-05-10T12:00:00.000Z' },
@@ -237,9 +225,9 @@ describeEachDatabase('talent balance transactions', (kind) => {
     const totals = await h.call(TOTALS, { token: other, variables: { filter: ALL } });
     expect(totals.body.data?.myBalanceTransactionTotals).toEqual([{ currency: 'EUR', moneyIn: '9999.99', moneyOut: '0.00', net: '9999.99', count: 2 }]);
     const exported = await h.call(EXPORT, { token: other, variables: { filter: ALL } });
-    expect((exported.body.data?.myBalanceTransactionExport as { items: unknown[] }).items).toHaveLength(2);
+    expect(exported.body.data?.myBalanceTransactionExport.items).toHaveLength(2);
     const balances = await h.call(BALANCES, { token: other });
-    expect((balances.body.data?.myBalances as Array<{ balance: string }>).map((row) => row.balance)).toEqual(['9999.99']);
+    expect(balances.body.data?.myBalances.map((row) => row.balance)).toEqual(['9999.99']);
     // And the first talent's rows are still all there.
     expect(await everything(talent)).toHaveLength(11);
   });
@@ -250,7 +238,7 @@ describeEachDatabase('talent balance transactions', (kind) => {
     expect((await h.call(TOTALS, { token: stranger, variables: { filter: ALL } })).body.data?.myBalanceTransactionTotals).toEqual([]);
     expect((await h.call(BALANCES, { token: stranger })).body.data?.myBalances).toEqual([]);
     expect((await h.call(EXPORT, { token: stranger, variables: { filter: ALL } })).body.data?.myBalanceTransactionExport).toEqual({ limit: CSV_EXPORT_MAX_ROWS, exceedsLimit: false, items: [] });
-    for (const query of [LIST, TOTALS, EXPORT]) {
+    for (const query of [LIST, TOTALS, EXPORT].map(operationText)) {
       const guest = await h.call(query, { variables: { filter: ALL } });
       expect(guest.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
     }
@@ -273,7 +261,7 @@ describeEachDatabase('talent balance transactions', (kind) => {
       [{ ...ALL, companyId: 'acme' }, [{ field: 'filter.companyId', code: 'companyUnknown' }]],
       [{ ...ALL, currency: 'euro' }, [{ field: 'filter.currency', code: 'currencyInvalid' }]],
     ];
-    for (const query of [LIST, TOTALS, EXPORT]) {
+    for (const query of [LIST, TOTALS, EXPORT].map(operationText)) {
       for (const [filter, codes] of cases) {
         const { body } = await h.call(query, { token: talent, variables: { filter } });
         // Each field's code, and as its message the locale text of that code.
@@ -283,7 +271,7 @@ describeEachDatabase('talent balance transactions', (kind) => {
     }
     const badPage = await h.call(LIST, { token: talent, variables: { filter: ALL, page: 0 } });
     expect(badPage.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
-    const badType = await h.call(LIST, { token: talent, variables: { filter: { ...ALL, type: 'COMMISSION' } } });
+    const badType = await h.call(operationText(LIST), { token: talent, variables: { filter: { ...ALL, type: 'COMMISSION' } } });
     expect(badType.body.errors?.[0]?.message).toMatch(/COMMISSION/);
   });
 
@@ -291,7 +279,7 @@ describeEachDatabase('talent balance transactions', (kind) => {
     const db = h.database.db;
     const bulk = await h.token('bulk-talent');
     const created = await h.call(CREATE_PROFILE, { token: bulk, variables: { data: { email: 'bulk@example.test', profileName: 'Bulk' } } });
-    const profileId = (created.body.data?.createOneTalentProfile as { id: string }).id;
+    const profileId = created.body.data!.createOneTalentProfile.id;
     const [roster] = await db.insert(companyTalentRoster).values({ talentProfileId: profileId, companyId: acmeId, currency: 'EUR', consent: 'accepted' }).returning();
     const insertMany = (from: number, to: number) =>
       db.execute(sql`
@@ -300,7 +288,7 @@ describeEachDatabase('talent balance transactions', (kind) => {
         from generate_series(${from}::int, ${to}::int) as n`);
     await insertMany(1, CSV_EXPORT_MAX_ROWS);
     const atLimit = await h.call(EXPORT, { token: bulk, variables: { filter: ALL, sort: 'OLDEST' } });
-    const full = atLimit.body.data?.myBalanceTransactionExport as { exceedsLimit: boolean; items: Array<{ balanceAfter: string }> };
+    const full = atLimit.body.data!.myBalanceTransactionExport;
     expect(full.exceedsLimit).toBe(false);
     expect(full.items).toHaveLength(CSV_EXPORT_MAX_ROWS);
     expect(full.items.at(-1)?.balanceAfter).toBe(`${CSV_EXPORT_MAX_ROWS}.00`);
