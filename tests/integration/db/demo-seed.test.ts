@@ -218,6 +218,10 @@ describeEachDatabase('demo seed', (kind) => {
     expect(can(recruiterCan, 'companyRole', 'read')).toBe(false);
     expect(can(recruiterCan, 'talentProfile', 'read')).toBe(true);
     expect(can(recruiterCan, 'jobAd', 'create')).toBe(true);
+    // Moving candidates through the hiring steps is what a recruiter does (the page's lead says so).
+    expect(can(recruiterCan, 'talentJobApplication', 'update')).toBe(true);
+    expect(can(recruiterCan, 'companyHiringStep', 'read')).toBe(true);
+    expect(can(recruiterCan, 'companyHiringStep', 'update')).toBe(false);
   });
 
   it("fills the demo talent's saved jobs, applications and invitations", async () => {
