@@ -106,6 +106,27 @@ test.describe('received applications and the pipeline', () => {
       await page.setViewportSize({ width: 1280, height: 800 });
     });
 
+    await test.step("the dashboard counts the hire: in the Hired step now, and among the last 90 days' hires with its time", async () => {
+      await page.goto('/company/dashboard');
+      const pipeline = page.getByRole('table', { name: 'Pipeline by hiring step' });
+      const hiredNow = Number(await pipeline.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /^Hired/ }) }).locator('td').textContent());
+      expect(hiredNow).toBeGreaterThanOrEqual(1);
+      const metrics = page.getByRole('region', { name: 'Pipeline over the last 90 days' });
+      await expect(metrics.locator('[data-time-to-hire]')).toHaveText(/^[\d.]+ days? from applying \(\d+ hires?\)$/);
+      const hires = Number(/\((\d+) hires?\)/.exec((await metrics.locator('[data-time-to-hire]').textContent())!)![1]);
+      expect(hires).toBeGreaterThanOrEqual(1);
+      expect(hires).toBeLessThanOrEqual(hiredNow);
+      // Applied, Screening, Interview and Offer each saw this application move on.
+      const rates = metrics.getByRole('table', { name: 'Pipeline over the last 90 days' });
+      for (const step of ['Applied', 'Screening', 'Interview', 'Offer']) {
+        const movedOn = Number(await rates.getByRole('row').filter({ has: page.getByRole('rowheader', { name: step, exact: true }) }).getByRole('cell').nth(1).textContent());
+        expect(movedOn, step).toBeGreaterThanOrEqual(1);
+      }
+      await expectNoAxeViolations(page);
+      await expectFitsPhoneWidth(page);
+      await page.setViewportSize({ width: 1280, height: 800 });
+    });
+
     await test.step('the talent sees Hired and Rejected on their applied jobs', async () => {
       await talent.goto('/talent/applied-jobs');
       await expect(talent.locator('li, article').filter({ hasText: `Pipeline A ${stamp}` }).filter({ hasText: 'Hired' }).first()).toBeVisible();
