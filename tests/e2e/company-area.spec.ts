@@ -7,6 +7,7 @@ import { RECRUITER_PERMISSIONS } from '../../src/lib/companies/company-roles';
 import { NORTHWIND_COMPANY_PERMISSIONS } from '../../src/server/db/seed/companies';
 import { companyMenu, expectedMenuLabels, menuLabels } from './support/company-area';
 import { expectNoAxeViolations, signInAs } from './support/demo-session';
+import rbac from '../../src/locales/en/rbac.json' with { type: 'json' };
 
 // Demo accounts of the seed (README): owner@ owns Northwind Labs and Brightpath Consulting
 // (verified) and Kite Analytics (pending); recruiter@ is a recruiter at Northwind Labs.
@@ -73,7 +74,19 @@ test.describe('company area: banner, side menu, dashboard and company selection'
     await expect(rates.getByRole('columnheader')).toHaveText(['Hiring step', 'Reached the step', 'Moved on', 'Pass-through rate']);
     await expect(rates.getByRole('rowheader').first()).toHaveText('Applied');
     await expect(rates.getByRole('row').nth(1).getByRole('cell').last()).toHaveText(/^(\d+%|None reached it)$/);
-    await expect(metrics.getByRole('definition')).toHaveText(/^(No hires in the last 90 days\.|[\d.]+ days? from applying \(\d+ hires?\))$/);
+    await expect(metrics.locator('[data-time-to-hire]')).toHaveText(/^(No hires in the last 90 days\.|[\d.]+ days? from applying \(\d+ hires?\))$/);
+
+    // Each figure says what it counts, and they agree: the pipeline's steps add up to the
+    // received applications (all of them, wherever they are now).
+    for (const [name, key] of [['Job ads', 'jobAds'], ['Received applications', 'receivedApplications'], ['Sent invitations', 'sentInvitations'], ['Talents on the roster', 'rosterTalents']] as const) {
+      await expect(card(name), name).toContainText(rbac.companyDashboard.definitions[key]);
+    }
+    await expect(page.getByRole('region', { name: 'Pipeline by hiring step' })).toContainText(rbac.companyDashboard.charts.pipelineLead);
+    await expect(metrics).toContainText('Counted from the moves made in the last 90 days.');
+    await expect(metrics).toContainText('From applying to the move into a hired step, for the applications hired in the last 90 days.');
+    const received = Number(await card('Received applications').getByTestId('count').textContent());
+    const perStep = (await pipeline.locator('td').allTextContents()).map((text) => Number(text.trim()));
+    expect(perStep.reduce((sum, count) => sum + count, 0)).toBe(received);
 
     await expectNoAxeViolations(page);
     const menu = await openAccountMenu(page);

@@ -9,6 +9,7 @@ import { expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support
 // The test publishes two ads of its own and the demo talent applies to both, so the
 // seeded applications other tests read stay as they are.
 const OWNER = 'owner@demo.test';
+const RECRUITER = 'recruiter@demo.test';
 const TALENT = 'talent@demo.test';
 const words = applicationWords.jobApplications;
 
@@ -105,6 +106,27 @@ test.describe('received applications and the pipeline', () => {
       await page.setViewportSize({ width: 1280, height: 800 });
     });
 
+    await test.step("the dashboard counts the hire: in the Hired step now, and among the last 90 days' hires with its time", async () => {
+      await page.goto('/company/dashboard');
+      const pipeline = page.getByRole('table', { name: 'Pipeline by hiring step' });
+      const hiredNow = Number(await pipeline.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /^Hired/ }) }).locator('td').textContent());
+      expect(hiredNow).toBeGreaterThanOrEqual(1);
+      const metrics = page.getByRole('region', { name: 'Pipeline over the last 90 days' });
+      await expect(metrics.locator('[data-time-to-hire]')).toHaveText(/^[\d.]+ days? from applying \(\d+ hires?\)$/);
+      const hires = Number(/\((\d+) hires?\)/.exec((await metrics.locator('[data-time-to-hire]').textContent())!)![1]);
+      expect(hires).toBeGreaterThanOrEqual(1);
+      expect(hires).toBeLessThanOrEqual(hiredNow);
+      // Applied, Screening, Interview and Offer each saw this application move on.
+      const rates = metrics.getByRole('table', { name: 'Pipeline over the last 90 days' });
+      for (const step of ['Applied', 'Screening', 'Interview', 'Offer']) {
+        const movedOn = Number(await rates.getByRole('row').filter({ has: page.getByRole('rowheader', { name: step, exact: true }) }).getByRole('cell').nth(1).textContent());
+        expect(movedOn, step).toBeGreaterThanOrEqual(1);
+      }
+      await expectNoAxeViolations(page);
+      await expectFitsPhoneWidth(page);
+      await page.setViewportSize({ width: 1280, height: 800 });
+    });
+
     await test.step('the talent sees Hired and Rejected on their applied jobs', async () => {
       await talent.goto('/talent/applied-jobs');
       await expect(talent.locator('li, article').filter({ hasText: `Pipeline A ${stamp}` }).filter({ hasText: 'Hired' }).first()).toBeVisible();
@@ -113,13 +135,44 @@ test.describe('received applications and the pipeline', () => {
     await talentContext.close();
   });
 
-  test("another company's application is a 404; a member who may only read sees no move controls", async ({ page }) => {
-    await signInAs(page, 'recruiter@demo.test', '/company/my-companies');
+  test("the demo recruiter sees her ad's board, a column per step with every card, and moves the candidate on; another company's application is a 404", async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    const stamp = Date.now().toString(36);
+    await signInAs(page, RECRUITER, '/company/my-companies');
     await selectCompany(page, 'Northwind Labs');
-    // The recruiter reads applications but may not move them: no Move controls.
-    await page.goto('/company/received-job-applications');
-    await expect(page.locator('[data-application-id]').first()).toBeVisible();
-    await expect(page.locator('select[name="hiringStepId"]')).toHaveCount(0);
+    // The recruiter posts job ads herself (README: demo accounts); the demo talent applies.
+    const ad = await publishJobAd(page, `Recruiter board ${stamp}`);
+    const talentContext = await browser.newContext();
+    const talent = await talentContext.newPage();
+    await signInAs(talent, TALENT, '/talent/dashboard');
+    await apply(talent, ad);
+
+    await test.step('the board draws every hiring step as a column and the application in Applied', async () => {
+      await page.goto(`/company/received-job-applications?view=board&jobAdId=${ad}`);
+      await expect(page.getByRole('status').filter({ hasText: '1 application' })).toBeVisible();
+      for (const step of ['Applied', 'Screening', 'Interview', 'Offer', 'Hired', 'Rejected', 'Withdrawn']) await expect(column(page, step), step).toBeVisible();
+      await expect(column(page, 'Applied').locator('[data-application-id]')).toHaveCount(1);
+      await expectNoAxeViolations(page);
+      await expectFitsPhoneWidth(page);
+      await page.setViewportSize({ width: 1280, height: 800 });
+    });
+
+    await test.step('she moves the candidate to Screening from the card, and the application page tells its history', async () => {
+      const card = column(page, 'Applied').locator('[data-application-id]');
+      await card.locator('select[name="hiringStepId"]').selectOption({ label: 'Screening' });
+      await card.getByRole('button', { name: new RegExp(`^${words.move}:`) }).click();
+      await expect(page.getByRole('status').filter({ hasText: applicationWords.notices.jobApplications.moved }).first()).toBeVisible();
+      await expect(column(page, 'Screening').locator('[data-application-id]')).toHaveCount(1);
+      await expect(column(page, 'Applied').locator('[data-application-id]')).toHaveCount(0);
+      await column(page, 'Screening').locator('[data-application-id]').getByRole('link').first().click();
+      await expect(page).toHaveURL(/\/company\/job-application\?id=/);
+      const history = page.locator('section[aria-labelledby="history-heading"]');
+      await expect(history.getByText(/applied$/)).toBeVisible();
+      await expect(history.getByText(/moved it from Applied to Screening/)).toBeVisible();
+      await expect(page.getByRole('heading', { name: words.moveHeading })).toBeVisible();
+    });
+    await talentContext.close();
+
     expect((await page.goto('/company/job-application?id=00000000-0000-4000-8000-000000000000'))?.status()).toBe(404);
   });
 });

@@ -46,12 +46,17 @@ export const EVENT_SUBJECTS = [
   // trail); gave the user a flag or took it back (addressed to the user) (issue 19 item 4).
   { subject: 'featureFlag', actions: EVENT_ACTIONS },
   { subject: 'userFeatureFlag', actions: ['create', 'delete'] },
+  // A user's own housekeeping (addressed to no one: the audit trail of what an impersonator
+  // did as them): a job saved or unsaved, notifications marked read, these settings changed.
+  { subject: 'savedJobAd', actions: ['create', 'delete'] },
+  { subject: 'notification', actions: ['update'] },
+  { subject: 'userNotificationPreferences', actions: ['update'] },
 ] as const satisfies ReadonlyArray<{ subject: string; actions: readonly (EventAction | 'read')[] }>;
 
 export type EventSubject = (typeof EVENT_SUBJECTS)[number]['subject'];
 
 /** Subjects whose rows only keep the audit trail: they notify nobody, so no setting is shown. */
-export const AUDIT_ONLY_SUBJECTS: readonly EventSubject[] = ['impersonation', 'featureFlag'];
+export const AUDIT_ONLY_SUBJECTS: readonly EventSubject[] = ['impersonation', 'featureFlag', 'savedJobAd', 'notification', 'userNotificationPreferences'];
 
 /** Every event type as the database spells it (`billing.create`), in the enum's order. */
 export const EVENT_TYPES: readonly string[] = EVENT_SUBJECTS.flatMap(({ subject, actions }) => actions.map((action) => `${subject}.${action}`));

@@ -25,15 +25,17 @@ export function permissionMatrix(grants: PermissionSet): PermissionMatrix {
 }
 
 /**
- * Reads what a recruiter works with, writes job descriptions, posts job ads, keeps talent
- * shortlists and invites talents (issue 17: the demo recruiter does); may see the company it works
- * for but not change it, and sees neither members nor roles.
+ * Reads what a recruiter works with, writes job descriptions, posts job ads, moves
+ * candidates through the hiring steps (reading the steps, never changing them), keeps talent
+ * shortlists and invites talents (issue 17: the demo recruiter does); may see the company it
+ * works for but not change it, and sees neither members nor roles.
  */
 export const RECRUITER_PERMISSIONS: PermissionMatrix = permissionMatrix({
   company: { read: true },
+  companyHiringStep: { read: true },
   jobDescription: { read: true, create: true, update: true },
   jobAd: { read: true, create: true, update: true },
-  talentJobApplication: { read: true },
+  talentJobApplication: { read: true, update: true },
   talentProfile: { read: true },
   talentInvitation: { read: true, create: true },
   companySavedTalent: { read: true, create: true, update: true, delete: true },

@@ -32,3 +32,38 @@ export function daysInStep(stepChangedAt: Date | string, now: Date): number {
 export const MAX_BULK_MOVE = 100;
 /** Above this many, a bulk move or rejection asks to be confirmed first. */
 export const BULK_CONFIRM_THRESHOLD = 5;
+
+/** A hiring step as an ad's board draws it: a column, in pipeline order. */
+export interface BoardStep {
+  id: string;
+  stepName: string;
+}
+
+/** One column of the board: a hiring step, or (step null) the applications in none of the board's steps. */
+export interface BoardColumn<Item> {
+  step: BoardStep | null;
+  items: Item[];
+}
+
+/**
+ * One job ad's board: a column per hiring step, in pipeline order, each with its
+ * applications. The steps are the company's list when the member may read it (`steps`; a
+ * step nobody is in is an empty column); without it (null), the steps the applications are
+ * in, which reading the applications shows anyway. An application in none of those steps
+ * (in no step yet, or in one since removed) goes to a last column of its own: every
+ * application the count names is on the board.
+ */
+export function boardColumns<Item extends { hiringStep: { id: string; stepName: string; order: number } | null }>(
+  steps: readonly BoardStep[] | null,
+  items: readonly Item[],
+): BoardColumn<Item>[] {
+  const listed: BoardStep[] = steps
+    ? [...steps]
+    : [...new Map(items.flatMap((item) => (item.hiringStep ? [[item.hiringStep.id, item.hiringStep] as const] : []))).values()]
+        .sort((a, b) => a.order - b.order)
+        .map(({ id, stepName }) => ({ id, stepName }));
+  const known = new Set(listed.map((step) => step.id));
+  const columns: BoardColumn<Item>[] = listed.map((step) => ({ step, items: items.filter((item) => item.hiringStep?.id === step.id) }));
+  const elsewhere = items.filter((item) => !item.hiringStep || !known.has(item.hiringStep.id));
+  return elsewhere.length ? [...columns, { step: null, items: elsewhere }] : columns;
+}

@@ -8,8 +8,10 @@ import {
   billing,
   company,
   companyOnUser,
+  companyHiringStep,
   companyPermissions,
   companyRole,
+  generalEventslog,
   identityAccount,
   invoice,
   jobAd,
@@ -218,6 +220,10 @@ describeEachDatabase('demo seed', (kind) => {
     expect(can(recruiterCan, 'companyRole', 'read')).toBe(false);
     expect(can(recruiterCan, 'talentProfile', 'read')).toBe(true);
     expect(can(recruiterCan, 'jobAd', 'create')).toBe(true);
+    // Moving candidates through the hiring steps is what a recruiter does (the page's lead says so).
+    expect(can(recruiterCan, 'talentJobApplication', 'update')).toBe(true);
+    expect(can(recruiterCan, 'companyHiringStep', 'read')).toBe(true);
+    expect(can(recruiterCan, 'companyHiringStep', 'update')).toBe(false);
   });
 
   it("fills the demo talent's saved jobs, applications and invitations", async () => {
@@ -230,6 +236,35 @@ describeEachDatabase('demo seed', (kind) => {
     const invitations = await db.select().from(talentInvitation).where(eq(talentInvitation.talentProfileId, profile!.id));
     expect(invitations.length).toBeGreaterThanOrEqual(3);
     expect(invitations.filter((invitation) => invitation.ignored && invitation.ignoredAt)).toHaveLength(1);
+  });
+
+  it("logs every seeded application's arrival and the moves that took it to its step, as applying and moving do", async () => {
+    const applications = await db
+      .select({ id: talentJobApplication.id, createdAt: talentJobApplication.createdAt, stepChangedAt: talentJobApplication.stepChangedAt, stepId: talentJobApplication.companyHiringStepId, stepName: companyHiringStep.stepName })
+      .from(talentJobApplication)
+      .leftJoin(companyHiringStep, eq(companyHiringStep.id, talentJobApplication.companyHiringStepId));
+    const events = await db
+      .select({ type: generalEventslog.type, at: generalEventslog.createdAt, data: generalEventslog.eventData })
+      .from(generalEventslog)
+      .where(inArray(generalEventslog.type, ['talentJobApplication.create', 'talentJobApplication.update']))
+      .orderBy(asc(generalEventslog.createdAt));
+    const of = (id: string) => events.filter((event) => event.data.entityId === id);
+    const moved = applications.filter((application) => application.stepName !== 'Applied');
+    expect(moved.length).toBeGreaterThan(0);
+    for (const application of applications) {
+      const logged = of(application.id);
+      expect(logged[0], application.id).toMatchObject({ type: 'talentJobApplication.create', at: application.createdAt });
+      const moves = logged.filter((event) => event.type === 'talentJobApplication.update');
+      if (application.stepName === 'Applied') {
+        expect(moves, application.id).toEqual([]);
+        continue;
+      }
+      // From Applied, one step at a time, to the step it is in, which it entered with the last move.
+      expect(moves[0]!.data.fromStep, application.id).toBe('Applied');
+      expect(moves.at(-1)!.data.toStepId, application.id).toBe(application.stepId);
+      expect(moves.at(-1)!.at, application.id).toEqual(application.stepChangedAt);
+      expect(moves.every((move, index) => index === 0 || move.data.fromStep === moves[index - 1]!.data.toStep), application.id).toBe(true);
+    }
   });
 
   it("gives the demo talent a weekly job alert whose first digest run mails the remote ads of the last week", async () => {

@@ -1,9 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../../src/server/db/client';
+import { permissionMatrix, RECRUITER_PERMISSIONS, RECRUITER_ROLE } from '../../../src/lib/companies/company-roles';
 import { defaultMigrationsFolder, migrate } from '../../../src/server/db/migrate';
+import { company, companyDefaultPermissions, companyRole } from '../../../src/server/db/schema';
 import { describeEachDatabase, openTestDatabase } from '../../support/test-database';
 
 // Spec §3 "Data model", one table per entity, plus the built-in identity provider's two.
@@ -122,6 +124,43 @@ describeEachDatabase('migrations', (kind) => {
   it('add deleted_at exactly where rows are soft-deleted', async () => {
     const rows = await columns(sql`column_name = 'deleted_at'`);
     expect(rows.map((row) => row.table_name).sort()).toEqual([...softDeleted].sort());
+  });
+
+  it('0017 gives the Recruiter roles still as shipped the moving of candidates, and leaves edited ones as their owners made them', async () => {
+    const db = database.db;
+    // The Recruiter template before 0017: it read applications but could neither move them nor read the steps.
+    const shipped = permissionMatrix({
+      company: { read: true },
+      jobDescription: { read: true, create: true, update: true },
+      jobAd: { read: true, create: true, update: true },
+      talentJobApplication: { read: true },
+      talentProfile: { read: true },
+      talentInvitation: { read: true, create: true },
+      companySavedTalent: { read: true, create: true, update: true, delete: true },
+    });
+    const edited = { ...shipped, talentProfile: { read: false, create: false, update: false, delete: false } };
+    await db.delete(companyDefaultPermissions).where(eq(companyDefaultPermissions.role, RECRUITER_ROLE));
+    const [template] = await db.insert(companyDefaultPermissions).values({ role: RECRUITER_ROLE, permissions: shipped }).returning();
+    const companies = await db.insert(company).values([{ name: 'Shipped Co' }, { name: 'Edited Co' }]).returning();
+    const roles = await db
+      .insert(companyRole)
+      .values([
+        { companyId: companies[0]!.id, role: RECRUITER_ROLE, permissions: shipped, defaultPermissionsId: template!.id },
+        { companyId: companies[1]!.id, role: RECRUITER_ROLE, permissions: edited, defaultPermissionsId: template!.id },
+      ])
+      .returning();
+    const file = readdirSync(defaultMigrationsFolder()).find((name) => name.startsWith('0017_'))!;
+    const updates = readFileSync(path.join(defaultMigrationsFolder(), file), 'utf8')
+      .split('--> statement-breakpoint')
+      .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim())
+      .filter((statement) => statement.startsWith('UPDATE'));
+    expect(updates).toHaveLength(2);
+    for (const statement of updates) await db.execute(sql.raw(statement));
+
+    const permissionsOf = async (id: string) => (await db.select({ permissions: companyRole.permissions }).from(companyRole).where(eq(companyRole.id, id)))[0]!.permissions;
+    expect(await permissionsOf(roles[0]!.id)).toEqual(RECRUITER_PERMISSIONS);
+    expect(await permissionsOf(roles[1]!.id)).toEqual(edited);
+    expect((await db.select().from(companyDefaultPermissions).where(eq(companyDefaultPermissions.id, template!.id)))[0]!.permissions).toEqual(RECRUITER_PERMISSIONS);
   });
 
   it('install pg_trgm', async () => {

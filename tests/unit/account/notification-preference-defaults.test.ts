@@ -14,8 +14,9 @@ import {
 import { getTranslator } from '../../../src/lib/i18n/i18n';
 
 describe('notification event types (spec §9)', () => {
-  it('has create, update and delete for eleven entities, update only for company and talent profile, the pipeline events of issue 16, the shortlists of issue 17, the user status changes, admin profile reads, impersonations and feature flags of issue 19, and the job alerts of issue 20', () => {
-    expect(EVENT_TYPES).toHaveLength(11 * 3 + 2 + 3 + 6 + 2 + 1 + 2 + 3 + 2 + 3);
+  it('has create, update and delete for eleven entities, update only for company and talent profile, the pipeline events of issue 16, the shortlists of issue 17, the user status changes, admin profile reads, impersonations and feature flags of issue 19, the job alerts of issue 20, and a user\'s own housekeeping for the impersonation audit', () => {
+    expect(EVENT_TYPES).toHaveLength(11 * 3 + 2 + 3 + 6 + 2 + 1 + 2 + 3 + 2 + 3 + 4);
+    expect(EVENT_TYPES).toEqual(expect.arrayContaining(['savedJobAd.create', 'savedJobAd.delete', 'notification.update', 'userNotificationPreferences.update']));
     expect(EVENT_TYPES).toEqual(expect.arrayContaining(['jobAlert.create', 'jobAlert.update', 'jobAlert.delete']));
     expect(EVENT_TYPES).toEqual(expect.arrayContaining(['impersonation.create', 'impersonation.update']));
     expect(EVENT_TYPES).toEqual(expect.arrayContaining(['featureFlag.create', 'featureFlag.update', 'featureFlag.delete', 'userFeatureFlag.create', 'userFeatureFlag.delete', 'talentProfile.read']));

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { DASHBOARD_OPEN_ADS, DASHBOARD_WEEKS, fillWeeks, weekStartsUtc } from '../../../lib/companies/dashboard-charts';
 import { hiringStepGroupOf } from '../../../lib/companies/hiring-steps';
 import { metricsWindowStart, PIPELINE_METRICS_DAYS, pipelineMetrics, type PipelineMetrics, type StepPassThrough } from '../../../lib/companies/pipeline-metrics';
@@ -7,7 +7,7 @@ import { company, companyHiringStep, companyTalentRoster, generalEventslog, jobA
 import type { AppDatabase } from '../../db/client';
 import { builder } from '../builder';
 import { ApiError } from '../errors';
-import { ownedBy } from '../job-applications/received-applications';
+import { ownedBy, withReceivedJoins } from '../job-applications/received-applications';
 import { rosterHolds } from '../job-applications/talent-link';
 
 interface DashboardCompanyRow {
@@ -140,7 +140,7 @@ const CompanyDashboard = builder.objectRef<CompanyDashboardRow>('CompanyDashboar
     jobAds: t.field({ type: JobAdCounts, nullable: true, description: 'Needs jobAd read', resolve: (row) => row.jobAds }),
     receivedApplications: t.int({
       nullable: true,
-      description: "Applications to the company's job ads that are not deleted; needs talentJobApplication read",
+      description: 'Every application the company received, as findManyTalentJobApplication counts them: to its job ads (deleted ones too) or answering its invitations; needs talentJobApplication read',
       resolve: (row) => row.receivedApplications,
     }),
     sentInvitations: t.int({ nullable: true, description: 'Invitations the company sent; needs talentInvitation read', resolve: (row) => row.sentInvitations }),
@@ -154,7 +154,7 @@ const CompanyDashboard = builder.objectRef<CompanyDashboardRow>('CompanyDashboar
     pipeline: t.field({
       type: [PipelineStepCount],
       nullable: true,
-      description: 'Applications per hiring step in pipeline order, then those in no step (when any); needs talentJobApplication read',
+      description: 'Every received application by the step it is in now, in pipeline order, then those in no step (when any): they add up to receivedApplications; needs talentJobApplication read',
       resolve: (row) => row.pipeline,
     }),
     openAds: t.field({
@@ -181,14 +181,20 @@ const CompanyDashboard = builder.objectRef<CompanyDashboardRow>('CompanyDashboar
 /** The open condition of a job ad: published and before its deadline. */
 const isOpenAd = (now: Date) => and(isNotNull(jobAd.publishedAt), lte(jobAd.publishedAt, now), or(isNull(jobAd.publishedUntil), gt(jobAd.publishedUntil, now)));
 
+/**
+ * The applications the company received, as the Received applications list counts them
+ * (the page every application figure leads to): to its ads, taken down ones included (an
+ * applicant stays one), and answers to its invitations without an ad.
+ */
+function receivedBy(companyId: string, where?: SQL): SQL {
+  return and(ownedBy(companyId), where)!;
+}
+
 async function applicationsPerWeek(db: AppDatabase, companyId: string, now: Date): Promise<WeekCountRow[]> {
   const weeks = weekStartsUtc(now);
   const week = sql<string>`to_char(date_trunc('week', ${talentJobApplication.createdAt} at time zone 'UTC'), 'YYYY-MM-DD')`;
-  const rows = await db
-    .select({ weekStart: week, count: count() })
-    .from(talentJobApplication)
-    .innerJoin(jobAd, eq(jobAd.id, talentJobApplication.jobAdId))
-    .where(and(eq(jobAd.publisherCompanyId, companyId), isNull(jobAd.deletedAt), gte(talentJobApplication.createdAt, new Date(`${weeks[0]}T00:00:00Z`))))
+  const rows = await withReceivedJoins(db.select({ weekStart: week, count: count() }).from(talentJobApplication).$dynamic())
+    .where(receivedBy(companyId, gte(talentJobApplication.createdAt, new Date(`${weeks[0]}T00:00:00Z`))))
     .groupBy(week);
   return fillWeeks(weeks, rows);
 }
@@ -200,11 +206,8 @@ async function pipelineCounts(db: AppDatabase, companyId: string): Promise<Pipel
       .from(companyHiringStep)
       .where(and(eq(companyHiringStep.companyId, companyId), isNull(companyHiringStep.deletedAt)))
       .orderBy(asc(companyHiringStep.order), asc(companyHiringStep.createdAt)),
-    db
-      .select({ stepId: talentJobApplication.companyHiringStepId, count: count() })
-      .from(talentJobApplication)
-      .innerJoin(jobAd, eq(jobAd.id, talentJobApplication.jobAdId))
-      .where(and(eq(jobAd.publisherCompanyId, companyId), isNull(jobAd.deletedAt)))
+    withReceivedJoins(db.select({ stepId: talentJobApplication.companyHiringStepId, count: count() }).from(talentJobApplication).$dynamic())
+      .where(receivedBy(companyId))
       .groupBy(talentJobApplication.companyHiringStepId),
   ]);
   const counts = new Map(placed.map((row) => [row.stepId, row.count]));
@@ -241,20 +244,17 @@ async function pipelineMetricsOf(db: AppDatabase, companyId: string, now: Date):
       .from(generalEventslog)
       .where(movesInWindow)
       .orderBy(asc(generalEventslog.createdAt), asc(generalEventslog.id)),
-    db
-      .select({ id: talentJobApplication.id, createdAt: talentJobApplication.createdAt, currentStepId: talentJobApplication.companyHiringStepId })
-      .from(talentJobApplication)
-      .leftJoin(jobAd, eq(jobAd.id, talentJobApplication.jobAdId))
-      .leftJoin(jobDescription, eq(jobDescription.id, talentJobApplication.jobDescriptionId))
-      .where(
-        and(
-          ownedBy(companyId),
-          or(
-            gte(talentJobApplication.createdAt, since),
-            inArray(talentJobApplication.id, db.select({ id: sql`(${data}->>'entityId')::uuid` }).from(generalEventslog).where(movesInWindow)),
-          ),
+    withReceivedJoins(
+      db.select({ id: talentJobApplication.id, createdAt: talentJobApplication.createdAt, currentStepId: talentJobApplication.companyHiringStepId }).from(talentJobApplication).$dynamic(),
+    ).where(
+      receivedBy(
+        companyId,
+        or(
+          gte(talentJobApplication.createdAt, since),
+          inArray(talentJobApplication.id, db.select({ id: sql`(${data}->>'entityId')::uuid` }).from(generalEventslog).where(movesInWindow)),
         ),
       ),
+    ),
   ]);
   return pipelineMetrics({
     steps: steps.map((step) => ({ id: step.id, stepName: step.stepName, order: step.order, group: hiringStepGroupOf(step.group), deleted: step.deletedAt !== null })),
@@ -294,11 +294,7 @@ async function countJobAds(db: AppDatabase, companyId: string, now: Date): Promi
 }
 
 async function countReceivedApplications(db: AppDatabase, companyId: string): Promise<number> {
-  const [row] = await db
-    .select({ total: count() })
-    .from(talentJobApplication)
-    .innerJoin(jobAd, eq(jobAd.id, talentJobApplication.jobAdId))
-    .where(and(eq(jobAd.publisherCompanyId, companyId), isNull(jobAd.deletedAt)));
+  const [row] = await withReceivedJoins(db.select({ total: count() }).from(talentJobApplication).$dynamic()).where(receivedBy(companyId));
   return row?.total ?? 0;
 }
 

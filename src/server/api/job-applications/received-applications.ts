@@ -231,20 +231,27 @@ interface HistoryRow {
   kind: 'APPLIED' | 'MOVED';
 }
 
-/** An application's history from the event log, oldest first: its arrival and every move. */
-export async function applicationHistory(db: Writer, application: { id: string; profileName: string | null }): Promise<HistoryRow[]> {
+/**
+ * An application's history from the event log, oldest first: its arrival and every move. It
+ * always starts with the arrival: when the log holds none (an answer to an invitation made
+ * before arrivals were logged, data older than the log), the application's own creation
+ * stands for it.
+ */
+export async function applicationHistory(db: Writer, application: { id: string; profileName: string | null; createdAt: Date }): Promise<HistoryRow[]> {
   const events = await db
     .select({ type: generalEventslog.type, at: generalEventslog.createdAt, data: generalEventslog.eventData, actorName: sql<string | null>`coalesce(${user.displayName}, ${user.email})` })
     .from(generalEventslog)
     .leftJoin(user, eq(user.id, sql`(${generalEventslog.eventData}->>'actorUserId')::uuid`))
     .where(and(inArray(generalEventslog.type, ['talentJobApplication.create', 'talentJobApplication.update']), sql`${generalEventslog.eventData}->>'entityId' = ${application.id}`))
     .orderBy(asc(generalEventslog.createdAt), asc(generalEventslog.id));
-  return events.map((event): HistoryRow => {
+  const applied: HistoryRow = { kind: 'APPLIED', at: application.createdAt, actorName: application.profileName, fromStep: null, toStep: null, reason: null };
+  const rows = events.map((event): HistoryRow => {
     const data = event.data as { fromStep?: string | null; toStep?: string | null; reason?: string | null };
     return event.type === 'talentJobApplication.create'
-      ? { kind: 'APPLIED', at: event.at, actorName: application.profileName, fromStep: null, toStep: null, reason: null }
+      ? { ...applied, at: event.at }
       : { kind: 'MOVED', at: event.at, actorName: event.actorName, fromStep: data.fromStep ?? null, toStep: data.toStep ?? null, reason: data.reason ?? null };
   });
+  return rows.some((row) => row.kind === 'APPLIED') ? rows : [applied, ...rows];
 }
 
 export const ApplicationHistoryEntry = builder.objectRef<HistoryRow>('ApplicationHistoryEntry').implement({

@@ -6,6 +6,7 @@ import { APPLICATION_MESSAGE_ERRORS } from '../../../lib/talent-jobs/application
 import type { AppDatabase } from '../../db/client';
 import { company, jobAd, jobDescription, talentInvitation, talentJobApplication, user, type ApplicationDetails } from '../../db/schema';
 import { recordEvent } from '../record-event';
+import { firstHiringStepId } from '../companies/company-rows';
 import { findMyTalentProfileId, requireMyTalentProfileId } from '../auth/my-talent-profile';
 import type { ApiContext } from '../context';
 import { beforeDeadline, openJobAd, visibleJobAd } from '../../search/open-job-ad';
@@ -284,14 +285,21 @@ builder.mutationField('applyToInvitation', (t) =>
           .limit(1);
         const alreadyApplied = () => conflict('alreadyApplied', APPLICATION_MESSAGE_ERRORS);
         if (existing) throw alreadyApplied();
+        // It arrives as an application to an ad does: in the company's first step (where its
+        // board and pipeline show it) and logged as an arrival (its history, the metrics).
+        const firstStep = await firstHiringStepId(tx, invitation.companyId);
         const [created] = await tx
           .insert(talentJobApplication)
-          .values({ ...target, talentProfileId: profileId, message, details: { invitationId: invitation.id } })
+          .values({ ...target, talentProfileId: profileId, message, details: { invitationId: invitation.id }, companyHiringStepId: firstStep })
           .onConflictDoNothing()
           .returning({ id: talentJobApplication.id });
         if (!created) throw alreadyApplied();
-        // Spec §9 has no job application event type: the talent's answer is logged as an
-        // update of the invitation it answers.
+        await recordEvent(tx, viewer!, {
+          type: 'talentJobApplication.create',
+          toId: invitation.companyId,
+          data: { entityId: created.id, companyId: invitation.companyId, jobAdId: target.jobAdId, invitationId: invitation.id, after: { hiringStepId: firstStep } },
+        });
+        // The invitation it answers is answered: logged as its update.
         await recordEvent(tx, viewer!, {
           type: 'talentInvitation.update',
           toId: invitation.companyId,

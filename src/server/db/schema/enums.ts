@@ -77,6 +77,12 @@ export const eventType = pgEnum('event_type', [
   // gave one to a user or took it back.
   'featureFlag.create', 'featureFlag.update', 'featureFlag.delete',
   'userFeatureFlag.create', 'userFeatureFlag.delete',
+  // Nor these: a user's own housekeeping, addressed to no one, so that the impersonation
+  // audit lists every write made as someone else: a job saved or unsaved, notifications
+  // marked read, notification settings changed.
+  'savedJobAd.create', 'savedJobAd.delete',
+  'notification.update',
+  'userNotificationPreferences.update',
 ]);
 export type EventType = (typeof eventType.enumValues)[number];
 

@@ -22,7 +22,18 @@ export interface SeededNote {
   createdAt: Date;
 }
 
+/** A seeded application with what its arrival and moves are logged with (events.ts). */
+export interface SeededApplication {
+  id: string;
+  companyId: string;
+  jobAdId: string;
+  talentUserId: string;
+  step: HiringStepName;
+  createdAt: Date;
+}
+
 export interface SeededMarketplaceActivity {
+  applications: SeededApplication[];
   notes: SeededNote[];
 }
 
@@ -60,8 +71,32 @@ function distinctAds(faker: Faker, pool: readonly SeededJobAd[], count: number):
   return [...picked.values()];
 }
 
-/** A seeded application entered its step when it arrived (no move is seeded). */
-export const appliedAt = (createdAt: Date) => ({ createdAt, stepChangedAt: createdAt });
+/** The steps an application goes through to be hired, the one it arrives in first. */
+const PIPELINE_PATH: readonly HiringStepName[] = ['Applied', 'Screening', 'Interview', 'Offer', 'Hired'];
+
+export interface SeededMove {
+  fromStep: HiringStepName;
+  toStep: HiringStepName;
+  at: Date;
+}
+
+/**
+ * How a seeded application reached its step, as people move one: it arrived in Applied and
+ * was moved one step at a time, the moves spread evenly between its arrival and now (no
+ * random draw, so the rest of the seed stays as it was). Its history, its days in the step
+ * and the dashboard's figures read these moves as they read real ones (events.ts logs them).
+ */
+export function seededMoves(createdAt: Date, step: HiringStepName, now: Date): SeededMove[] {
+  const index = PIPELINE_PATH.indexOf(step);
+  const path = index >= 0 ? PIPELINE_PATH.slice(0, index + 1) : [PIPELINE_PATH[0]!, step];
+  const span = Math.max(0, now.getTime() - createdAt.getTime());
+  return path.slice(1).map((toStep, move) => ({ fromStep: path[move]!, toStep, at: new Date(createdAt.getTime() + (span * (move + 1)) / path.length) }));
+}
+
+/** When and where a seeded application arrived, and when it entered the step it is in. */
+export function appliedAt(createdAt: Date, step: HiringStepName, now: Date) {
+  return { createdAt, stepChangedAt: seededMoves(createdAt, step, now).at(-1)?.at ?? createdAt };
+}
 
 export function hiringStepId(companies: SeededCompanies, companyId: string, step: HiringStepName): string | null {
   return companies.all.find((seeded) => seeded.id === companyId)?.steps.find((candidate) => candidate.name === step)?.id ?? null;
@@ -78,6 +113,7 @@ export async function seedMarketplaceActivity(ctx: SeedContext, tx: SeedTx, { ac
   const invitingAds = pool.filter((ad) => ad.companyId === northwind.id || ad.companyId === brightpath.id);
   const total = talents.others.length;
 
+  const seeded: SeededApplication[] = [];
   for (let start = 0; start < total; start += CHUNK_SIZE) {
     const applications: (typeof talentJobApplication.$inferInsert)[] = [];
     const invitations: (typeof talentInvitation.$inferInsert)[] = [];
@@ -85,15 +121,22 @@ export async function seedMarketplaceActivity(ctx: SeedContext, tx: SeedTx, { ac
     for (const talent of talents.others.slice(start, start + CHUNK_SIZE)) {
       if (faker.datatype.boolean({ probability: APPLY_PROBABILITY[talent.tier] })) {
         for (const ad of distinctAds(faker, pool, faker.number.int({ min: 1, max: 3 }))) {
+          const id = randomUUID();
+          const message = faker.helpers.arrayElement(APPLICATION_MESSAGES);
+          const details = { availableFrom: isoDate(addDays(now, faker.number.int({ min: 7, max: 60 }))) };
+          const step = faker.helpers.weightedArrayElement(STEP_WEIGHTS);
+          const createdAt = afterPublication(faker, ad, now);
           applications.push({
+            id,
             jobAdId: ad.id,
             jobDescriptionId: ad.jobDescriptionId,
             talentProfileId: talent.id,
-            message: faker.helpers.arrayElement(APPLICATION_MESSAGES),
-            details: { availableFrom: isoDate(addDays(now, faker.number.int({ min: 7, max: 60 }))) },
-            companyHiringStepId: hiringStepId(companies, ad.companyId, faker.helpers.weightedArrayElement(STEP_WEIGHTS)),
-            ...appliedAt(afterPublication(faker, ad, now)),
+            message,
+            details,
+            companyHiringStepId: hiringStepId(companies, ad.companyId, step),
+            ...appliedAt(createdAt, step, now),
           });
+          seeded.push({ id, companyId: ad.companyId, jobAdId: ad.id, talentUserId: talent.userId, step, createdAt });
         }
       }
       if (talent.tier === 'complete' && invitingAds.length > 0 && faker.datatype.boolean({ probability: 0.15 })) {
@@ -125,7 +168,7 @@ export async function seedMarketplaceActivity(ctx: SeedContext, tx: SeedTx, { ac
     ctx.progress('activity', Math.min(start + CHUNK_SIZE, total), total);
   }
 
-  return { notes: await seedNorthwindTalentPool(ctx, tx, accounts, companies, talents) };
+  return { applications: seeded, notes: await seedNorthwindTalentPool(ctx, tx, accounts, companies, talents) };
 }
 
 const NOTES = [

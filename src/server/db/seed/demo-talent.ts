@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { jobAlert, savedJobAd, talentInvitation, talentJobApplication } from '../schema';
-import { afterPublication, appliedAt, hiringStepId } from './activity';
+import { afterPublication, appliedAt, hiringStepId, type SeededApplication } from './activity';
 import type { HiringStepName } from './companies';
 import type { CompanyKey } from './company-definitions';
 import { insertRows, type SeedContext, type SeededBase, type SeedTx } from './context';
@@ -18,7 +18,7 @@ export interface SeededInvitation {
 type InvitationRow = typeof talentInvitation.$inferInsert & { id: string; companyId: string; invitedByUserId: string; createdAt: Date };
 
 export interface SeededDemoTalentActivity {
-  applications: { id: string; companyId: string; step: HiringStepName; createdAt: Date }[];
+  applications: SeededApplication[];
   invitations: SeededInvitation[];
 }
 
@@ -83,7 +83,7 @@ export async function seedDemoTalentActivity(ctx: SeedContext, tx: SeedTx, { acc
       message,
       details: { expectedRate: '60.00', expectedRateCurrency: 'EUR', expectedRateUnit: 'HOUR' as const, availableFrom: isoDate(addDays(now, 14)) },
       companyHiringStepId: hiringStepId(companies, ad.companyId, step),
-      ...appliedAt(createdAt),
+      ...appliedAt(createdAt, step, now),
     })),
   );
 
@@ -144,7 +144,7 @@ export async function seedDemoTalentActivity(ctx: SeedContext, tx: SeedTx, { acc
   await insertRows(ctx, tx, talentInvitation, invitations);
 
   return {
-    applications: applications.map(({ id, ad, step, createdAt }) => ({ id, companyId: ad.companyId, step, createdAt })),
+    applications: applications.map(({ id, ad, step, createdAt }) => ({ id, companyId: ad.companyId, jobAdId: ad.id, talentUserId: talent.userId, step, createdAt })),
     invitations: invitations.map(({ id, companyId, invitedByUserId, createdAt }) => ({ id, companyId, invitedByUserId, createdAt })),
   };
 }

@@ -1,6 +1,7 @@
 import { generalEventslog, type EventData, type EventType } from '../schema';
 import type { SeededAccounts } from './accounts';
-import type { SeededMarketplaceActivity } from './activity';
+import { DEFAULT_HIRING_STEPS } from '../../../lib/companies/hiring-steps';
+import { seededMoves, type SeededMarketplaceActivity } from './activity';
 import type { SeededDemoBilling } from './billing';
 import type { SeededCompanies } from './companies';
 import { insertRows, type SeedContext, type SeedTx } from './context';
@@ -19,7 +20,8 @@ export interface EventSources {
 
 interface Event {
   type: EventType;
-  fromId: string;
+  /** Null for a move at a company nobody in the demo works at: its history says "someone". */
+  fromId: string | null;
   toId: string;
   data: EventData;
   at: Date;
@@ -33,14 +35,15 @@ const SAMPLED_JOB_DESCRIPTIONS = 5;
 /**
  * A sample of the audit trail, not one row per seeded row: enough for the notification
  * feed and the activity pages to show every kind of event, with unread ones for the
- * demo talent and the owner.
+ * demo talent and the owner. Applications are the exception: each one's arrival and moves
+ * are all logged, since the pipeline's pages count from them.
  */
 function events({ accounts, companies, jobs, marketplace, demoTalent, demoBilling }: EventSources, now: Date): Event[] {
   const owner = accounts.owner.userId;
   const talent = accounts.talent.userId;
   const northwind = companies.byKey('northwind');
   const list: Event[] = [];
-  const add = (type: EventType, fromId: string, toId: string, data: EventData, at: Date, read = true) =>
+  const add = (type: EventType, fromId: string | null, toId: string, data: EventData, at: Date, read = true) =>
     list.push({ type, fromId, toId, data: { actorUserId: fromId, ...data }, at, read });
 
   for (const seeded of companies.active) {
@@ -86,6 +89,21 @@ function events({ accounts, companies, jobs, marketplace, demoTalent, demoBillin
   }
   for (const { id, fromCompanyId, toCompanyId, createdAt } of demoBilling.invoices) {
     add('invoice.create', owner, talent, { entityId: id, companyId: fromCompanyId ?? toCompanyId }, createdAt);
+  }
+  // Every seeded application's arrival and moves, as applying and "Move to" log them: its
+  // history, the board's days in a step and the dashboard's figures are made of these.
+  for (const application of [...marketplace.applications, ...demoTalent.applications]) {
+    const seeded = companies.all.find((candidate) => candidate.id === application.companyId);
+    const stepId = (name: string) => seeded?.steps.find((step) => step.name === name)?.id ?? null;
+    const { id: entityId, companyId, jobAdId, talentUserId, createdAt } = application;
+    add('talentJobApplication.create', talentUserId, companyId, { entityId, companyId, jobAdId, after: { hiringStepId: stepId('Applied') } }, createdAt);
+    seededMoves(createdAt, application.step, now).forEach(({ fromStep, toStep, at }, index) => {
+      // Northwind's recruiter and owner share the moving; the owner moves her other companies' candidates.
+      const mover = companyId === northwind.id && index % 2 === 0 ? accounts.recruiter.userId : seeded?.definition.ownedByDemoOwner ? owner : null;
+      const group = DEFAULT_HIRING_STEPS.find((step) => step.stepName === toStep)?.group ?? null;
+      const data = { entityId, companyId, fromStepId: stepId(fromStep), fromStep, toStepId: stepId(toStep), toStep, group, reasonId: null, reason: null };
+      add('talentJobApplication.update', mover, talentUserId, data, at);
+    });
   }
   for (const { id, userId, talentProfileId, createdAt } of marketplace.notes) {
     add('companyTalentNote.create', userId, northwind.id, { entityId: id, companyId: northwind.id, talentProfileId }, createdAt, false);

@@ -103,7 +103,8 @@ describeEachDatabase('companyDashboard', (kind) => {
       { jobAdId: open, talentProfileId: t2, companyHiringStepId: applied },
       // Three weeks ago, and in no step.
       { jobAdId: closed, talentProfileId: t1, createdAt: ago(21) },
-      // An application to a deleted ad is not counted; one to another company's ad neither.
+      // An application to a deleted ad is still one the company received (its list shows it);
+      // one to another company's ad is not.
       { jobAdId: deleted, talentProfileId: t3 },
       { jobAdId: otherOpen, talentProfileId: t3 },
     ]);
@@ -136,7 +137,7 @@ describeEachDatabase('companyDashboard', (kind) => {
       company: { id: ids.acme, name: 'Acme', verificationStatus: 'verified' },
       // Open: published and before the deadline (2); total: every ad not deleted (5).
       jobAds: { open: 2, total: 5 },
-      receivedApplications: 3,
+      receivedApplications: 4,
       sentInvitations: 2,
       rosterTalents: 1,
     });
@@ -186,13 +187,13 @@ describeEachDatabase('companyDashboard', (kind) => {
     const charts = body.data?.companyDashboard as Record<string, Array<Record<string, unknown>>>;
     const weeks = charts.applicationsPerWeek!;
     expect(weeks).toHaveLength(12);
-    // This week: the two applications to the open ad; three weeks back: the one to the closed ad.
-    expect(weeks.at(-1)?.count).toBe(2);
-    expect(weeks.reduce((sum, week) => sum + Number(week.count), 0)).toBe(3);
+    // This week: the two applications to the open ad and the one to the deleted ad; three weeks back: the one to the closed ad.
+    expect(weeks.at(-1)?.count).toBe(3);
+    expect(weeks.reduce((sum, week) => sum + Number(week.count), 0)).toBe(4);
     expect(charts.pipeline).toEqual([
       { stepName: 'Applied', group: 'IN_PROGRESS', count: 1 },
       { stepName: 'Hired', group: 'HIRED', count: 1 },
-      { stepName: null, group: null, count: 1 },
+      { stepName: null, group: null, count: 2 },
     ]);
     expect(charts.openAds).toEqual(expect.arrayContaining([{ title: 'Open', applications: 2 }, { title: 'Open, no deadline', applications: 0 }]));
     expect(charts.openAds).toHaveLength(2);
@@ -278,5 +279,164 @@ describeEachDatabase('companyDashboard pipeline metrics (last 90 days, from the 
     const limited = await f.as('ads-only-a', METRICS, {}, f.a.id);
     expect(limited.body.errors).toBeUndefined();
     expect(limited.body.data?.companyDashboard).toEqual({ pipelineMetrics: null });
+  });
+});
+
+const EVERY_FIGURE = `{ companyDashboard {
+  jobAds { open total } receivedApplications sentInvitations rosterTalents
+  applicationsPerWeek { weekStart count } pipeline { stepName group count } openAds { title applications } rosterBalances { currency amount }
+  pipelineMetrics { days hires medianDaysToHire steps { stepName reached movedOn rate } }
+} }`;
+const RECEIVED_TOTAL = '{ findManyTalentJobApplication(perPage: 100) { total items { id hiringStep { stepName } } } }';
+const HISTORY = 'query ($id: ID!) { findTalentJobApplication(id: $id) { history { kind fromStep toStep } } }';
+const CREATE_DESCRIPTION = 'mutation ($data: JobDescriptionInput!) { createOneJobDescription(data: $data) { id } }';
+const DELETE_AD = 'mutation ($id: ID!) { deleteOneJobAd(id: $id) }';
+const APPLY_TO_INVITATION = 'mutation ($id: ID!) { applyToInvitation(id: $id) { id } }';
+
+/** The Monday (UTC) of the week a day falls in, as the applications chart labels weeks. */
+function mondayOf(day: Date): string {
+  const midnight = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate());
+  return new Date(midnight - ((new Date(midnight).getUTCDay() + 6) % 7) * DAY).toISOString().slice(0, 10);
+}
+
+// Every figure of the dashboard against a small company counted by hand: seven
+// applications, each with a known story, made through the API as people make them.
+describeEachDatabase('companyDashboard: every figure agrees with the others and with the hand count', (kind) => {
+  let f: CompaniesFixture;
+  const applicationOf: Record<string, string> = {};
+  const createdAt: Record<string, Date> = {};
+  beforeAll(async () => {
+    f = await startCompaniesFixture(kind);
+    const db = f.h.database.db;
+    const adId = async (title: string) =>
+      ((await f.as('owner-a', CREATE_AD, { data: { title, workMode: 'remote', countryCode: 'PT', publishedAt: new Date().toISOString() } }, f.a.id)).body.data?.createOneJobAd as { id: string }).id;
+    const openAd = await adId('Open role');
+    const goneAd = await adId('Role taken down');
+    const profileOf: Record<string, string> = {};
+    for (const subject of ['ana', 'ben', 'cy', 'dee', 'eve', 'old', 'ivy']) {
+      const { body } = await f.h.call(CREATE_PROFILE, { token: await f.h.token(subject), variables: { data: { email: `${subject}@example.test`, profileName: subject } } });
+      profileOf[subject] = (body.data?.createOneTalentProfile as { id: string }).id;
+    }
+    const apply = async (subject: string, jobAdId: string) => {
+      const { body } = await f.h.call(APPLY, { token: await f.h.token(subject), variables: { data: { jobAdId } } });
+      applicationOf[subject] = (body.data?.applyToJobAd as { id: string }).id;
+    };
+    for (const subject of ['ana', 'ben', 'cy', 'dee', 'old']) await apply(subject, openAd);
+    await apply('eve', goneAd);
+    // ivy answers an invitation to a job description that has no ad.
+    const description = (await f.as('owner-a', CREATE_DESCRIPTION, { data: { title: 'Unannounced role', workMode: 'remote', countryCode: 'PT' } }, f.a.id)).body.data?.createOneJobDescription as { id: string };
+    const [invitation] = await db.insert(talentInvitation).values({ companyId: f.a.id, talentProfileId: profileOf.ivy!, jobDescriptionId: description.id }).returning();
+    const answered = await f.h.call(APPLY_TO_INVITATION, { token: await f.h.token('ivy'), variables: { id: invitation!.id } });
+    expect(answered.body.errors).toBeUndefined();
+    applicationOf.ivy = (answered.body.data?.applyToInvitation as { id: string }).id;
+
+    const steps = (await f.as('owner-a', '{ findManyCompanyHiringStep { id stepName } }', {}, f.a.id)).body.data?.findManyCompanyHiringStep as Array<{ id: string; stepName: string }>;
+    const reasons = (await f.as('owner-a', '{ findManyCompanyRejectionReason { id kind } }', {}, f.a.id)).body.data?.findManyCompanyRejectionReason as Array<{ id: string; kind: string }>;
+    const moveTo = async (subject: string, step: string, rejectionReasonId?: string) => {
+      const { body } = await f.as('owner-a', MOVE, { ids: [applicationOf[subject]], hiringStepId: steps.find((candidate) => candidate.stepName === step)!.id, rejectionReasonId }, f.a.id);
+      expect(body.errors, `${subject} to ${step}`).toBeUndefined();
+    };
+    const backdate = async (subject: string, days: number) => {
+      createdAt[subject] = ago(days);
+      await db.update(talentJobApplication).set({ createdAt: createdAt[subject] }).where(eq(talentJobApplication.id, applicationOf[subject]!));
+    };
+    // ana: applied 10 days ago, through every step, hired today (10 days to hire).
+    await backdate('ana', 10);
+    for (const step of ['Screening', 'Interview', 'Offer', 'Hired']) await moveTo('ana', step);
+    // ben: screened, then rejected with a reason.
+    await moveTo('ben', 'Screening');
+    await moveTo('ben', 'Rejected', reasons.find((reason) => reason.kind === 'REJECTED')!.id);
+    // cy: applied 20 days ago, straight to Interview, hired today (20 days to hire).
+    await backdate('cy', 20);
+    await moveTo('cy', 'Interview');
+    await moveTo('cy', 'Hired');
+    // dee stays in Applied; eve is screened, then her ad is taken down (she is still an applicant).
+    await moveTo('eve', 'Screening');
+    expect((await f.as('owner-a', DELETE_AD, { id: goneAd }, f.a.id)).body.errors).toBeUndefined();
+    // old: applied 200 days ago and hired 100 days ago: in the Hired step now, but no hire of the last 90 days.
+    await moveTo('old', 'Screening');
+    await moveTo('old', 'Hired');
+    await backdate('old', 200);
+    await db.update(generalEventslog).set({ createdAt: ago(100) }).where(and(eq(generalEventslog.type, 'talentJobApplication.update'), sql`${generalEventslog.eventData}->>'entityId' = ${applicationOf.old!}`));
+    await db.update(generalEventslog).set({ createdAt: ago(200) }).where(and(eq(generalEventslog.type, 'talentJobApplication.create'), sql`${generalEventslog.eventData}->>'entityId' = ${applicationOf.old!}`));
+    for (const subject of ['dee', 'ben', 'eve', 'ivy']) createdAt[subject] = new Date();
+  });
+  afterAll(() => f.h.close());
+
+  it('counts each figure as the definitions on the page say, and the figures add up to one another', async () => {
+    const { body } = await f.as('owner-a', EVERY_FIGURE, {}, f.a.id);
+    expect(body.errors).toBeUndefined();
+    const dashboard = body.data?.companyDashboard as {
+      receivedApplications: number;
+      applicationsPerWeek: Array<{ weekStart: string; count: number }>;
+      pipeline: Array<{ stepName: string | null; group: string | null; count: number }>;
+      pipelineMetrics: { hires: number };
+    } & Record<string, unknown>;
+    // Job ads: one open now; the one taken down is no job ad of the company any more.
+    expect(dashboard.jobAds).toEqual({ open: 1, total: 1 });
+    // Received applications: every application the company ever received, all seven, as
+    // the Received applications list (where the card leads) counts them: eve's ad was taken
+    // down and ivy answered an invitation without an ad, and both are still applicants.
+    expect(dashboard.receivedApplications).toBe(7);
+    const list = (await f.as('owner-a', RECEIVED_TOTAL, {}, f.a.id)).body.data?.findManyTalentJobApplication as { total: number; items: Array<{ hiringStep: { stepName: string } | null }> };
+    expect(list.total).toBe(7);
+    expect(dashboard.sentInvitations).toBe(1);
+    expect(dashboard.rosterTalents).toBe(0);
+    expect(dashboard.rosterBalances).toEqual([]);
+
+    // The pipeline now: where each of the seven is (ivy arrived in the first step, like an application to an ad).
+    expect(dashboard.pipeline).toEqual([
+      { stepName: 'Applied', group: 'IN_PROGRESS', count: 2 },
+      { stepName: 'Screening', group: 'IN_PROGRESS', count: 1 },
+      { stepName: 'Interview', group: 'IN_PROGRESS', count: 0 },
+      { stepName: 'Offer', group: 'IN_PROGRESS', count: 0 },
+      { stepName: 'Hired', group: 'HIRED', count: 3 },
+      { stepName: 'Rejected', group: 'REJECTED', count: 1 },
+      { stepName: 'Withdrawn', group: 'WITHDRAWN', count: 0 },
+    ]);
+    expect(dashboard.pipeline.reduce((sum, step) => sum + step.count, 0)).toBe(dashboard.receivedApplications);
+    expect(list.items.filter((item) => item.hiringStep === null)).toEqual([]);
+
+    // Applications per week: the six received in the last 12 weeks, each in the week it arrived (old is older).
+    expect(dashboard.applicationsPerWeek).toHaveLength(12);
+    const expectedWeeks = new Map<string, number>();
+    for (const subject of ['ana', 'ben', 'cy', 'dee', 'eve', 'ivy']) expectedWeeks.set(mondayOf(createdAt[subject]!), (expectedWeeks.get(mondayOf(createdAt[subject]!)) ?? 0) + 1);
+    expect(Object.fromEntries(dashboard.applicationsPerWeek.filter((week) => week.count > 0).map((week) => [week.weekStart, week.count]))).toEqual(Object.fromEntries(expectedWeeks));
+
+    // Open ads with every application each received: the open role has five.
+    expect(dashboard.openAds).toEqual([{ title: 'Open role', applications: 5 }]);
+
+    // The last 90 days, from the moves: old's story is older, so it counts nowhere here.
+    expect(dashboard.pipelineMetrics).toEqual({
+      days: 90,
+      // ana (10 days) and cy (20 days): the median is 15.
+      hires: 2,
+      medianDaysToHire: 15,
+      steps: [
+        // ana, ben, cy, dee, eve and ivy arrived in Applied; ana, ben, cy and eve moved on.
+        { stepName: 'Applied', reached: 6, movedOn: 4, rate: 4 / 6 },
+        // ana, ben and eve reached Screening; only ana went on (ben was rejected, eve waits).
+        { stepName: 'Screening', reached: 3, movedOn: 1, rate: 1 / 3 },
+        { stepName: 'Interview', reached: 2, movedOn: 2, rate: 1 },
+        { stepName: 'Offer', reached: 1, movedOn: 1, rate: 1 },
+      ],
+    });
+    // Hired now (all time) holds the hires of the window and the earlier one.
+    expect(dashboard.pipeline.find((step) => step.group === 'HIRED')!.count).toBe(dashboard.pipelineMetrics.hires + 1);
+  });
+
+  it("tells each application's history from its arrival, every move included", async () => {
+    const historyOf = async (subject: string) =>
+      ((await f.as('owner-a', HISTORY, { id: applicationOf[subject] }, f.a.id)).body.data?.findTalentJobApplication as { history: Array<{ kind: string; fromStep: string | null; toStep: string | null }> }).history;
+    expect(await historyOf('ana')).toEqual([
+      { kind: 'APPLIED', fromStep: null, toStep: null },
+      { kind: 'MOVED', fromStep: 'Applied', toStep: 'Screening' },
+      { kind: 'MOVED', fromStep: 'Screening', toStep: 'Interview' },
+      { kind: 'MOVED', fromStep: 'Interview', toStep: 'Offer' },
+      { kind: 'MOVED', fromStep: 'Offer', toStep: 'Hired' },
+    ]);
+    expect(await historyOf('dee')).toEqual([{ kind: 'APPLIED', fromStep: null, toStep: null }]);
+    // An answer to an invitation arrives too.
+    expect(await historyOf('ivy')).toEqual([{ kind: 'APPLIED', fromStep: null, toStep: null }]);
   });
 });

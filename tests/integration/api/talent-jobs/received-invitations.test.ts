@@ -214,15 +214,20 @@ describeEachDatabase('invitations received by a talent', (kind) => {
       expect(applied.items.map((item) => item.title)).toContain('Platform engineer (unannounced)');
     });
 
-    it("applies to the invitation's job ad with the note, logs the answer, and the invitation reads Applied", async () => {
+    it("applies to the invitation's job ad with the note, in the company's first step, logs the arrival and the answer, and the invitation reads Applied", async () => {
       const { body } = await f.h.call(APPLY, { token: f.a.token, variables: { id: ids.openAd, message: '  Happy to talk.  ' } });
-      expect(body.data?.applyToInvitation).toMatchObject({ title: 'Frontend developer', jobAdId: f.ads.open, jobDescriptionId: f.description.id, companyName: 'Acme', hiringStep: null, message: 'Happy to talk.' });
+      // It arrives as any application does: in the first hiring step, where the board shows it.
+      expect(body.data?.applyToInvitation).toMatchObject({ title: 'Frontend developer', jobAdId: f.ads.open, jobDescriptionId: f.description.id, companyName: 'Acme', hiringStep: 'Screening', message: 'Happy to talk.' });
       const invitation = (await f.h.call(ONE, { token: f.a.token, variables: { id: ids.openAd } })).body.data?.myInvitation as Invitation;
       expect(invitation.status).toBe('APPLIED');
       expect(invitation.applicationId).toBe((body.data?.applyToInvitation as { id: string }).id);
       const events = await eventsAbout(ids.openAd);
       expect(events).toHaveLength(1);
       expect(events[0]).toMatchObject({ fromId: f.a.userId, toId: f.acme.id, eventData: { response: 'applied', applicationId: invitation.applicationId } });
+      // The arrival, which the application's history and the pipeline metrics start from.
+      const arrivals = (await f.h.database.db.select().from(generalEventslog).where(eq(generalEventslog.type, 'talentJobApplication.create'))).filter((row) => row.eventData.entityId === invitation.applicationId);
+      expect(arrivals).toHaveLength(1);
+      expect(arrivals[0]).toMatchObject({ type: 'talentJobApplication.create', fromId: f.a.userId, toId: f.acme.id, eventData: { entityId: invitation.applicationId, companyId: f.acme.id } });
     });
 
     it('refuses a second application with CONFLICT', async () => {
