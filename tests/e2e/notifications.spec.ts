@@ -54,12 +54,13 @@ test('the owner rejects the demo talent\'s application; the talent finds it in t
     await expect(bell(talent)).toContainText(String(before + 1));
   });
 
-  await test.step('the list says the rejection in words, with the reason and a link to the applied jobs', async () => {
+  await test.step('the list says the rejection in words, with the reason and a link to the application on the applied jobs', async () => {
     await bell(talent).click();
     await expect(talent).toHaveURL(/\/notifications$/);
     await expect(talent.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
     const item = talent.locator('[data-notification-id]').filter({ hasText: title }).first();
-    await expect(item.getByRole('link', { name: `Northwind Labs rejected your application for ${title}.` })).toHaveAttribute('href', '/talent/applied-jobs');
+    const link = item.getByRole('link', { name: `Northwind Labs rejected your application for ${title}.` });
+    await expect(link).toHaveAttribute('href', /^\/talent\/applied-jobs#application-[0-9a-f-]{36}$/);
     await expect(item).toContainText('Reason: Another candidate was chosen');
     await expect(item).toHaveAttribute('data-read', 'false');
     await expectNoAxeViolations(talent);

@@ -5,7 +5,7 @@ import { zodIssues } from '../../../lib/forms/zod-issues';
 import type { AppDatabase } from '../../db/client';
 import { company, companyHiringStep, jobAd, jobDescription, talentJobApplication } from '../../db/schema';
 import { findMyTalentProfileId, requireMyTalentProfileId } from '../auth/my-talent-profile';
-import { openJobAd, visibleJobAd } from '../../search/open-job-ad';
+import { beforeDeadline, openJobAd, visibleJobAd } from '../../search/open-job-ad';
 import { builder } from '../builder';
 import { conflict, gone, invalidFields, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
@@ -20,6 +20,7 @@ interface ApplicationRow {
   jobAdId: string | null;
   jobAdTitle: string | null;
   jobAdIsVisible: boolean;
+  jobAdIsOpen: boolean;
   jobDescriptionId: string | null;
   jobDescriptionTitle: string | null;
   publisherName: string | null;
@@ -39,6 +40,7 @@ JobApplication.implement({
     jobAdId: t.exposeID('jobAdId', { nullable: true }),
     jobAdTitle: t.exposeString('jobAdTitle', { nullable: true }),
     jobAdIsVisible: t.exposeBoolean('jobAdIsVisible', { description: 'The job ad still has its public page (published, not removed)' }),
+    jobAdIsOpen: t.exposeBoolean('jobAdIsOpen', { description: 'The job ad still takes applications (visible and before its deadline); once closed its public page answers 410' }),
     jobDescriptionId: t.exposeID('jobDescriptionId', { nullable: true }),
     title: t.string({ nullable: true, description: "The job ad's title, else the job description's", resolve: (row) => row.jobAdTitle ?? row.jobDescriptionTitle }),
     isAnonymous: t.boolean({ description: 'The job ad does not disclose its company', resolve: (row) => row.isAnonymous === true }),
@@ -70,6 +72,7 @@ export function selectApplications(db: AppDatabase, where: SQL, now = new Date()
       jobAdId: talentJobApplication.jobAdId,
       jobAdTitle: jobAd.title,
       jobAdIsVisible: sql<boolean>`coalesce((${visibleJobAd(now)}), false)`,
+      jobAdIsOpen: sql<boolean>`coalesce((${visibleJobAd(now)} and ${beforeDeadline(now)}), false)`,
       jobDescriptionId: talentJobApplication.jobDescriptionId,
       jobDescriptionTitle: jobDescription.title,
       publisherName: company.name,
