@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { APPLICATION_MESSAGE_ERRORS, applicationMessageSchema } from '../../../lib/talent-jobs/application-message';
 import { zodIssues } from '../../../lib/forms/zod-issues';
 import type { AppDatabase } from '../../db/client';
-import { company, companyHiringStep, jobAd, jobDescription, talentJobApplication } from '../../db/schema';
+import { company, companyHiringStep, companyRejectionReason, jobAd, jobDescription, talentJobApplication } from '../../db/schema';
 import { findMyTalentProfileId, requireMyTalentProfileId } from '../auth/my-talent-profile';
 import { beforeDeadline, openJobAd, visibleJobAd } from '../../search/open-job-ad';
 import { builder } from '../builder';
@@ -27,6 +27,7 @@ interface ApplicationRow {
   clientCompanyName: string | null;
   isAnonymous: boolean | null;
   hiringStep: string | null;
+  rejectionReason: string | null;
 }
 
 export const JobApplication = builder.objectRef<ApplicationRow>('JobApplication');
@@ -51,6 +52,10 @@ JobApplication.implement({
       resolve: (row) => (row.jobAdId ? (row.isAnonymous ? null : row.publisherName) : row.clientCompanyName),
     }),
     hiringStep: t.exposeString('hiringStep', { nullable: true, description: 'Where the company has the application (e.g. Screening); null while submitted' }),
+    rejectionReason: t.exposeString('rejectionReason', {
+      nullable: true,
+      description: 'Why the company ended the application: the reason it gave with its move to a rejected or withdrawn step, which the talent was told; null otherwise',
+    }),
   }),
 });
 
@@ -79,6 +84,8 @@ export function selectApplications(db: AppDatabase, where: SQL, now = new Date()
       clientCompanyName: clientCompany.name,
       isAnonymous: jobAd.isAnonymous,
       hiringStep: companyHiringStep.stepName,
+      // A move to a closing step keeps its reason on the application; any other move clears it.
+      rejectionReason: companyRejectionReason.label,
     })
     .from(talentJobApplication)
     .leftJoin(jobAd, eq(jobAd.id, talentJobApplication.jobAdId))
@@ -86,6 +93,7 @@ export function selectApplications(db: AppDatabase, where: SQL, now = new Date()
     .leftJoin(jobDescription, eq(jobDescription.id, talentJobApplication.jobDescriptionId))
     .leftJoin(clientCompany, eq(clientCompany.id, jobDescription.clientCompanyId))
     .leftJoin(companyHiringStep, eq(companyHiringStep.id, talentJobApplication.companyHiringStepId))
+    .leftJoin(companyRejectionReason, eq(companyRejectionReason.id, talentJobApplication.rejectionReasonId))
     .where(where);
 }
 
