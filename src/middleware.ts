@@ -1,5 +1,5 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
-import { chooseSelectedCompany } from './lib/companies/select-company';
+import { chooseSelectedCompany, COMPANY_PARAM } from './lib/companies/select-company';
 import { selectedCompanyOf } from './lib/companies/selected-company';
 import { permitsPage } from './lib/permissions/effective-permissions';
 import { getTranslator } from './lib/i18n/i18n';
@@ -13,9 +13,6 @@ import { unavailableResponse } from './lib/http/unavailable-page';
 import { MAX_REQUEST_BODY_BYTES } from './lib/uploads/upload-rules';
 import { COMPANY_CHANGED_NOTICE, noticeCookie } from './lib/notifications/notice-cookie';
 import { homeAreaCookie, homeAreaOf } from './lib/account/home-landing';
-
-/** Query parameter that selects the active company on /company pages (spec §2). */
-const COMPANY_PARAM = 'company_id';
 
 /** Gives each request its route-table entry and a translator for its namespaces. */
 const routeAndTranslator = defineMiddleware((context, next) => {

@@ -4,6 +4,8 @@ import reviewWords from '../../src/locales/en/common/billing-review.json' with {
 import billingWords from '../../src/locales/en/common/talent-billing.json' with { type: 'json' };
 import invoiceWords from '../../src/locales/en/common/invoices.json' with { type: 'json' };
 import { embeddedFiles, facturXSchemaErrors } from '../support/factur-x';
+import { formatDate } from '../../src/lib/format/dates';
+import { invoiceDueDate } from '../../src/lib/invoices/payment-terms';
 import { selectCompany } from './support/company-area';
 import { DEMO_TALENT, expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
 
@@ -114,6 +116,11 @@ test.describe('company billing', () => {
       invoiceNumber = /INV-\d{4}-\d{4,}/.exec((await page.getByRole('heading', { level: 1 }).textContent()) ?? '')?.[0] ?? '';
       invoiceId = new URL(page.url()).searchParams.get('id') ?? '';
       expect(invoiceNumber).not.toBe('');
+      // Due 30 days after today (the terms Northwind keeps with her), not on last month's billing's own date.
+      const document = page.getByRole('region', { name: invoiceWords.invoices.documentHeading });
+      const due = document.locator('dt', { hasText: invoiceWords.invoices.dueDate }).locator('xpath=following-sibling::dd[1]');
+      await expect(due).toHaveText(formatDate(invoiceDueDate(new Date(), 30)));
+      await expect(document).toContainText(order);
     });
 
     await test.step('the PDF downloads with Factur-X data the EN 16931 schema accepts', async () => {
@@ -124,6 +131,9 @@ test.describe('company billing', () => {
       expect(await facturXSchemaErrors(xml)).toEqual([]);
       expect(xml).toContain(invoiceNumber);
       expect(xml).toContain('<ram:TypeCode>389</ram:TypeCode>');
+      // The purchase order number given at approval (BT-13) and the due date travel in the data too.
+      expect(xml.replace(/\s+/g, '')).toContain(`<ram:BuyerOrderReferencedDocument><ram:IssuerAssignedID>${order}</ram:IssuerAssignedID></ram:BuyerOrderReferencedDocument>`);
+      expect(xml).toContain(`<udt:DateTimeString format="102">${invoiceDueDate(new Date(), 30).replaceAll('-', '')}</udt:DateTimeString>`);
       // The buyer (Northwind, issuing in the talent's name) with the VAT number saved above.
       expect(xml).toContain(vatNumber);
     });

@@ -135,6 +135,26 @@ test.describe('received applications and the pipeline', () => {
     await talentContext.close();
   });
 
+  test("a link to an application of another of the owner's companies selects that company, says so, and shows the application", async ({ page }) => {
+    await signInAs(page, OWNER, '/company/my-companies');
+    await selectCompany(page, 'Northwind Labs');
+    await page.goto('/company/received-job-applications');
+    // As a colleague would send it: the address of one of Northwind's applications.
+    const href = (await page.locator('[data-application-id]').first().getByRole('link').first().getAttribute('href'))!;
+    expect(href).toMatch(/^\/company\/job-application\?id=[0-9a-f-]{36}$/);
+    await page.goto(href);
+    const heading = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
+
+    await selectCompany(page, 'Brightpath Consulting');
+    await page.goto(href);
+    await expect(page).toHaveURL(new URL(href, page.url()).href);
+    await expect(page.getByRole('status').filter({ hasText: 'Company has been changed' })).toBeVisible();
+    await expect(page.getByTestId('company-name')).toHaveText('Northwind Labs');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    await expectNoAxeViolations(page);
+    await expectFitsPhoneWidth(page);
+  });
+
   test("the demo recruiter sees her ad's board, a column per step with every card, and moves the candidate on; another company's application is a 404", async ({ page, browser }) => {
     test.setTimeout(120_000);
     const stamp = Date.now().toString(36);

@@ -135,7 +135,32 @@ test.describe('company talent assignments', () => {
     });
   });
 
-  test("another company's assignment is a 404, a role without jobAssignment gets 403, billings keep an assignment", async ({ page, browser }) => {
+  test("the provider reads the client's job description by its title; the client's page links it, and it opens", async ({ page }) => {
+    await signInAs(page, OWNER, '/company/my-companies');
+    await selectCompany(page, 'Brightpath Consulting');
+    // The seed's three-party assignment: a Northwind job description, Brightpath providing the talent.
+    await page.goto('/company/talent-assignments');
+    const provided = page.locator('li[data-assignment-id]').filter({ hasText: TALENT_NAME }).filter({ hasText: `${words.client}: Northwind Labs` }).first();
+    const id = (await provided.getAttribute('data-assignment-id'))!;
+    await page.goto(`/company/talent-assignment?id=${id}`);
+    const details = page.getByRole('region', { name: words.details });
+    const role = details.locator('dt', { hasText: words.role }).locator('xpath=following-sibling::dd[1]');
+    const title = (await role.textContent())!.trim();
+    expect(title).not.toBe(words.none);
+    // Northwind's page would be a 404 in Brightpath: no link to it.
+    await expect(role.getByRole('link')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await expectFitsPhoneWidth(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await selectCompany(page, 'Northwind Labs');
+    await page.goto(`/company/talent-assignment?id=${id}`);
+    await role.getByRole('link', { name: title }).click();
+    await expect(page).toHaveURL(/\/company\/job-description\?id=[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  });
+
+  test("another of the owner's companies' assignment selects that company, a role without jobAssignment gets 403, billings keep an assignment", async ({ page, browser }) => {
     await signInAs(page, OWNER, '/company/my-companies');
     await selectCompany(page, 'Northwind Labs');
     // The seeded direct assignment (no provider) has billings: no delete button, the reason instead.
@@ -151,10 +176,14 @@ test.describe('company talent assignments', () => {
     await expect(page.getByText(assignmentWords.companies.errors.jobAssignmentHasMoneyRows)).toBeVisible();
     await expect(page.getByText(words.delete, { exact: true })).toHaveCount(0);
 
-    // Brightpath takes no part in Northwind's direct assignment.
+    // Brightpath takes no part in Northwind's direct assignment: the owner, who is in both,
+    // is taken to Northwind, which does (an unknown id stays a 404).
     await selectCompany(page, 'Brightpath Consulting');
-    expect((await page.goto(`/company/talent-assignment?id=${seededId}`))?.status()).toBe(404);
-    expect((await page.goto(`/company/talent-assignment-edit?id=${seededId}`))?.status()).toBe(404);
+    await page.goto(`/company/talent-assignment-edit?id=${seededId}`);
+    await expect(page).toHaveURL(new RegExp(`/company/talent-assignment-edit\\?id=${seededId}$`));
+    await expect(page.getByRole('status').filter({ hasText: 'Company has been changed' })).toBeVisible();
+    await expect(page.getByTestId('company-name')).toHaveText('Northwind Labs');
+    expect((await page.goto('/company/talent-assignment?id=00000000-0000-4000-8000-000000000000'))?.status()).toBe(404);
 
     const recruiter = await browser.newContext();
     const recruiterPage = await recruiter.newPage();

@@ -237,7 +237,7 @@ test.describe('company talent roster and transactions', () => {
     });
   });
 
-  test('a member without the roster permission gets 403, and another company cannot open the entry', async ({ page, browser }) => {
+  test('a member without the roster permission gets 403, and another company cannot use the entry', async ({ page, browser }) => {
     await signInAs(page, 'recruiter@demo.test', '/company/my-companies');
     await selectCompany(page, 'Northwind Labs');
     for (const path of ['/company/talent-roster', '/company/talent-roster-details?id=00000000-0000-4000-8000-000000000000', '/company/transactions']) {
@@ -251,7 +251,12 @@ test.describe('company talent roster and transactions', () => {
     await ownerPage.goto('/company/talent-roster');
     const northwindEntry = await ownerPage.locator('li[data-roster-entry-id]').first().getAttribute('data-roster-entry-id');
     await selectCompany(ownerPage, 'Brightpath Consulting');
-    expect((await ownerPage.goto(`/company/talent-roster-details?id=${northwindEntry}`))?.status()).toBe(404);
+    // The owner is in Northwind too: the entry's address takes her there, with the notice.
+    await ownerPage.goto(`/company/talent-roster-details?id=${northwindEntry}`);
+    await expect(ownerPage).toHaveURL(new RegExp(`/company/talent-roster-details\\?id=${northwindEntry}$`));
+    await expect(ownerPage.getByRole('status').filter({ hasText: 'Company has been changed' })).toBeVisible();
+    await expect(ownerPage.getByTestId('company-name')).toHaveText('Northwind Labs');
+    await selectCompany(ownerPage, 'Brightpath Consulting');
     // Another company's entry in the address is not one the filter offers: it is dropped, never used.
     const exported = await ownerPage.request.get(`/company/transactions.csv?entry=${northwindEntry}`, { maxRedirects: 0 });
     expect(exported.status()).toBe(200);

@@ -54,15 +54,30 @@ test('the owner rejects the demo talent\'s application; the talent finds it in t
     await expect(bell(talent)).toContainText(String(before + 1));
   });
 
-  await test.step('the list says the rejection in words, with the reason and a link to the applied jobs', async () => {
+  let applicationHref = '';
+  await test.step('the list says the rejection in words, with the reason and a link to the application on the applied jobs', async () => {
     await bell(talent).click();
     await expect(talent).toHaveURL(/\/notifications$/);
     await expect(talent.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
     const item = talent.locator('[data-notification-id]').filter({ hasText: title }).first();
-    await expect(item.getByRole('link', { name: `Northwind Labs rejected your application for ${title}.` })).toHaveAttribute('href', '/talent/applied-jobs');
+    const link = item.getByRole('link', { name: `Northwind Labs rejected your application for ${title}.` });
+    await expect(link).toHaveAttribute('href', /^\/talent\/applied-jobs#application-[0-9a-f-]{36}$/);
+    applicationHref = (await link.getAttribute('href'))!;
     await expect(item).toContainText('Reason: Another candidate was chosen');
     await expect(item).toHaveAttribute('data-read', 'false');
     await expectNoAxeViolations(talent);
+  });
+
+  await test.step('the applied jobs show the rejected application with the reason the company gave', async () => {
+    await talent.goto(applicationHref);
+    const application = talent.locator(`[id="${applicationHref.split('#')[1]}"]`);
+    await expect(application.getByRole('heading', { level: 2 })).toHaveText(title);
+    await expect(application.getByTestId('application-status')).toHaveText('Rejected');
+    await expect(application.getByTestId('application-reason')).toHaveText('Reason: Another candidate was chosen');
+    await expectNoAxeViolations(talent);
+    await expectFitsPhoneWidth(talent);
+    await talent.setViewportSize({ width: 1280, height: 720 });
+    await talent.goto('/notifications');
   });
 
   await test.step('the mail is in the outbox', async () => {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { openCreateFormWithFreeMonth } from './support/billing-forms';
-import { expectNoAxeViolations, signInAs } from './support/demo-session';
+import { expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
 
 // The demo talent of the seed (README: demo accounts) has two assignments with six months
 // of billings in every status. This file only creates billings of its own, in months the
@@ -61,6 +61,29 @@ test('the list shows the seeded billings in several statuses, grouped by assignm
   const paymentProfile = page.getByRole('region', { name: 'Payment profile' });
   await expect(paymentProfile.getByTestId('payment-profile-iban')).toHaveText(/^[A-Z]{2}•• •••• •••• •••• [0-9A-Z]{4}$/);
   await expect(paymentProfile.getByTestId('payment-profile-verified')).toBeVisible();
+});
+
+test('each assignment on offer names the company its billing is sent to, and the form says it again', async ({ page }) => {
+  await signIn(page, '/talent/billing?action=new');
+  const choice = page.getByLabel('Assignment');
+  await expect(choice).toHaveAccessibleDescription('The billing is sent to the company named with the assignment: its provider when it has one, else its client.');
+  const labels = (await choice.locator('option').allTextContents()).map((label) => label.trim()).filter((label) => label !== 'Choose an assignment');
+  // The seed's two assignments are both Northwind's roles: one direct, one provided by Brightpath.
+  const provided = labels.find((label) => label.endsWith(' · Northwind Labs (sent to Brightpath Consulting)'));
+  const direct = labels.find((label) => label.endsWith(' · Northwind Labs (sent to Northwind Labs)'));
+  expect(provided, labels.join(' | ')).toBeTruthy();
+  expect(direct, labels.join(' | ')).toBeTruthy();
+  await expectNoAxeViolations(page);
+  await expectFitsPhoneWidth(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  for (const [label, company] of [[provided!, 'Brightpath Consulting'], [direct!, 'Northwind Labs']] as const) {
+    await page.goto('/talent/billing?action=new');
+    await page.getByLabel('Assignment').selectOption({ label });
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByTestId('billing-sent-to')).toHaveText(`Sent to ${company}, which reviews it`);
+  }
+  await expectNoAxeViolations(page);
 });
 
 test('a billing is created without JavaScript: lines added and removed, exact total, saved, edited and sent', async ({ page, browser, baseURL }) => {

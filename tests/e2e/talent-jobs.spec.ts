@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectNoAxeViolations, signInAs } from './support/demo-session';
+import { expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
 import { jobAdPath } from '../../src/lib/jobs/job-ad-path';
 
 // The demo talent of the seed (README: demo accounts). Tests in this file run in order in
@@ -126,6 +126,35 @@ test.describe('talent jobs: saved jobs, applied jobs, invitations', () => {
     await page.getByRole('group', { name: 'Sort' }).getByRole('link', { name: 'Oldest first' }).click();
     await expect(page).toHaveURL(/sort=oldest$/);
     await expect(titles()).toHaveText([...newestFirst].reverse());
+  });
+
+  test("the hired application, whose ad is closed, is never a link to the ad's 410 page; the dashboard leads to the application", async ({ page }) => {
+    await signIn(page, '/talent/applied-jobs');
+    const applications = page.getByRole('list', { name: 'Applied jobs' }).getByRole('listitem');
+    // The seed's Brightpath application was hired and its ad has closed since.
+    const hired = applications.filter({ has: page.getByTestId('application-status').filter({ hasText: /^Hired$/ }) });
+    await expect(hired).toHaveCount(1);
+    await expect(hired.getByRole('link')).toHaveCount(0);
+    await expect(hired).toContainText('The job ad no longer takes applications.');
+    // Every ad still linked from the list takes applications: none answers 410.
+    for (const href of await page.getByRole('list', { name: 'Applied jobs' }).locator('a[href^="/job-apply/"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')!))) {
+      expect((await page.request.get(href)).status(), href).toBe(200);
+    }
+    await expectFitsPhoneWidth(page);
+    await page.setViewportSize({ width: 1280, height: 720 });
+
+    await page.goto('/talent/dashboard');
+    const widget = page.getByRole('region', { name: 'Your applications' });
+    const links = widget.getByRole('listitem').getByRole('link');
+    await expect(links.first()).toBeVisible();
+    const hrefs = await links.evaluateAll((all) => all.map((link) => link.getAttribute('href')!));
+    for (const href of hrefs) expect(href).toMatch(/^\/talent\/applied-jobs#application-[0-9a-f-]{36}$/);
+    const title = (await links.first().textContent())!.trim();
+    await links.first().click();
+    await expect(page).toHaveURL(new URL(hrefs[0]!, page.url()).href);
+    const target = page.locator(`[id="${hrefs[0]!.split('#')[1]}"]`);
+    await expect(target.getByRole('heading', { level: 2 })).toHaveText(title);
+    await expect(target).toBeInViewport();
   });
 
   test('an invitation is opened from the list and ignored; it then reads Ignored', async ({ page }) => {

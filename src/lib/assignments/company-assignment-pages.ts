@@ -33,7 +33,7 @@ export const FIND_MANY_JOB_ASSIGNMENT_QUERY = graphql(`
 export const FIND_JOB_ASSIGNMENT_QUERY = graphql(`
   query FindJobAssignment($id: ID!) {
     findJobAssignment(id: $id) {
-      id status startDate endDate currency team costCenter talentNote clientPricesIsVisibleToTalent hasMoneyRows createdAt updatedAt
+      id status startDate endDate currency team costCenter talentNote clientPricesIsVisibleToTalent hasMoneyRows createdAt updatedAt roleIsOwn
       role { id title } clientCompany { id name } providerCompany { id name } salesCompany { id name } talent { id profileName jobTitle }
     }
   }

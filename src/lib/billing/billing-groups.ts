@@ -27,3 +27,12 @@ export function assignmentTitle(assignment: { roleTitle: string | null; clientNa
   const role = assignment?.roleTitle || t('billing.assignment.untitled');
   return t('billing.assignment.title', { role, client: assignment?.clientName || t('billing.assignment.unknownClient') });
 }
+
+/**
+ * An assignment as a billing's choice: its title and the company the billing is sent to,
+ * which is not the client named in the title when a provider sits in between.
+ */
+export function assignmentChoiceLabel(assignment: { roleTitle: string | null; clientName: string | null; reviewerName: string | null }, t: Translate): string {
+  const title = assignmentTitle(assignment, t);
+  return assignment.reviewerName ? t('billing.assignment.choice', { title, company: assignment.reviewerName }) : title;
+}

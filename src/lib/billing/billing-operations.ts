@@ -8,7 +8,7 @@ import type { DocumentAnswer } from '../graphql/send-document';
 export const BILLING_FRAGMENT = graphql(`
   fragment BillingFields on Billing {
     id status year month currency amount message dueDate canEdit canDelete canSend
-    assignment { id roleTitle clientName providerName currency }
+    assignment { id roleTitle clientName providerName reviewerName currency }
     lineItems { id description unit quantity price amount currency companyComment attachments { name url key size } }
     review { sentAt approvedAt approvedByName purchaseOrderNumber rejectedAt rejectedByName rejectionReason invoicedAt invoicedByName paidAt paidByName }
     invoice { id number selfBilled }
@@ -16,7 +16,7 @@ export const BILLING_FRAGMENT = graphql(`
 `);
 
 export const BILLING_ASSIGNMENT_FRAGMENT = graphql(`
-  fragment BillingAssignmentFields on BillingAssignment { id roleTitle clientName providerName currency startDate endDate isActive billedPeriods }
+  fragment BillingAssignmentFields on BillingAssignment { id roleTitle clientName providerName reviewerName currency startDate endDate isActive billedPeriods }
 `);
 
 export const PAYMENT_PROFILE_FRAGMENT = graphql(`

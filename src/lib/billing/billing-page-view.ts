@@ -36,7 +36,7 @@ export type BillingPageView =
       values: BillingFormValues;
       errors: FieldErrors;
       formError: string | null;
-      assignment: { roleTitle: string | null; clientName: string | null; providerName: string | null };
+      assignment: { roleTitle: string | null; clientName: string | null; providerName: string | null; reviewerName: string | null };
       /** Creating: the months on offer; editing: null (the month is fixed). */
       periodChoices: Array<{ value: string; billed: boolean }> | null;
       changeAssignmentHref: string | null;
@@ -79,7 +79,7 @@ export interface BillingViewContext {
   tooLargeAttachmentLine?: string | null;
 }
 
-const NO_ASSIGNMENT = { roleTitle: null, clientName: null, providerName: null };
+const NO_ASSIGNMENT = { roleTitle: null, clientName: null, providerName: null, reviewerName: null };
 
 export async function billingPageView(state: BillingPageState, outcome: BillingSubmission | null, load: BillingPageLoaders, context: BillingViewContext): Promise<BillingPageView> {
   const { t, now } = context;

@@ -29,5 +29,14 @@ export const billingRejectionSchema = z.object({
   lineComments,
 });
 
+/**
+ * Who a talent's billings for an assignment are sent to, and who reviews and invoices them:
+ * its provider when a company sits between the talent and the client (it employs her and
+ * sells her work on), else its client. The API's `reviewedBy` is its SQL twin.
+ */
+export function billingReviewer<Party>(assignment: { provider: Party | null; client: Party | null }): Party | null {
+  return assignment.provider ?? assignment.client;
+}
+
 export type BillingApproval = z.output<typeof billingApprovalSchema>;
 export type BillingRejection = z.output<typeof billingRejectionSchema>;

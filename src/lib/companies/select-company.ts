@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { requiredId } from '../forms/form-values';
 
+/** Query parameter that selects the active company on /company pages (spec §2). */
+export const COMPANY_PARAM = 'company_id';
+
 export interface CompanyChoiceInput {
   /** Ids of the user's verified, not deleted companies, in display order. */
   verifiedCompanyIds: readonly string[];

@@ -1,4 +1,4 @@
-import { InvoiceService, type Invoice } from '@e-invoice-eu/core';
+import { FormatFactoryService, InvoiceService, type EInvoiceFormat, type Invoice, type Logger } from '@e-invoice-eu/core';
 import type { InvoiceDocument } from './invoice-document';
 import { invoiceTypeCode, SELF_BILLING_MENTION } from './invoice-kinds';
 import type { InvoicePartyValue } from './invoice-parties';
@@ -115,9 +115,62 @@ export function facturXInvoice(document: InvoiceDocument): Invoice {
 
 const quietLogger = { log: () => undefined, warn: () => undefined, error: () => undefined };
 
+type CiiNode = Record<string, unknown>;
+
+/** What follows the purchase order reference in the CII header trade agreement (the Factur-X XSD's order). */
+const AFTER_BUYER_ORDER = ['ram:ContractReferencedDocument', 'ram:AdditionalReferencedDocument', 'ram:SpecifiedProcuringProject'];
+
+/**
+ * The CII data with the purchase order reference (EN 16931 BT-13,
+ * BuyerOrderReferencedDocument/IssuerAssignedID) in its place in the header trade
+ * agreement, unless it is there already.
+ */
+export function withBuyerOrderReference(cii: CiiNode, orderId: string): CiiNode {
+  const transaction = (cii['rsm:CrossIndustryInvoice'] as CiiNode | undefined)?.['rsm:SupplyChainTradeTransaction'] as CiiNode | undefined;
+  const agreement = transaction?.['ram:ApplicableHeaderTradeAgreement'] as CiiNode | undefined;
+  if (!transaction || !agreement || 'ram:BuyerOrderReferencedDocument' in agreement) return cii;
+  const entries = Object.entries(agreement);
+  const at = entries.findIndex(([key]) => AFTER_BUYER_ORDER.includes(key));
+  entries.splice(at < 0 ? entries.length : at, 0, ['ram:BuyerOrderReferencedDocument', { 'ram:IssuerAssignedID': orderId }]);
+  transaction['ram:ApplicableHeaderTradeAgreement'] = Object.fromEntries(entries);
+  return cii;
+}
+
+/**
+ * The library's formats, except that its Factur-X EN 16931 keeps the purchase order
+ * number: @e-invoice-eu/core 2.3 maps cac:OrderReference/cbc:ID to
+ * BuyerOrderReferencedDocument in its EXTENDED profile only, though BT-13 belongs to
+ * EN 16931 (and its Factur-X XSD declares it). The number is read from the invoice handed
+ * to the format and put in the CII data as it is rendered.
+ */
+class PurchaseOrderFormats extends FormatFactoryService {
+  override createFormatService(format: string, logger: Logger): EInvoiceFormat {
+    const formatter = super.createFormatService(format, logger) as EInvoiceFormat & { renderXML?: (data: object) => string };
+    const render = formatter.renderXML?.bind(formatter);
+    if (!render) throw new Error('@e-invoice-eu/core: its formats no longer render through renderXML; the purchase order number (BT-13) would be lost');
+    const generate = formatter.generate.bind(formatter);
+    let orderId: string | null = null;
+    formatter.generate = (invoice, options) => {
+      orderId = invoice['ubl:Invoice']['cac:OrderReference']?.['cbc:ID'] ?? null;
+      return generate(invoice, options);
+    };
+    formatter.renderXML = (data) => render(orderId ? withBuyerOrderReference(data as CiiNode, orderId) : data);
+    return formatter;
+  }
+}
+
+/** The library's invoice service, with the formats above. */
+function invoiceService(): InvoiceService {
+  const service = new InvoiceService(quietLogger);
+  // The service keeps its format factory in a private field, set in its constructor.
+  if (!Reflect.has(service, 'formatFactoryService')) throw new Error('@e-invoice-eu/core: InvoiceService no longer keeps its formatFactoryService');
+  Reflect.set(service, 'formatFactoryService', new PurchaseOrderFormats());
+  return service;
+}
+
 /** The PDF with the invoice's Factur-X data embedded, as a PDF/A-3 file. */
 export async function embedFacturX(pdf: Uint8Array, document: InvoiceDocument): Promise<Uint8Array> {
-  const service = new InvoiceService(quietLogger);
+  const service = invoiceService();
   const result = await service.generate(facturXInvoice(document), {
     format: FACTUR_X_FORMAT,
     lang: 'en',

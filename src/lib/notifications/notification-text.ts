@@ -1,6 +1,7 @@
 import { formatPeriod, parsePeriodValue } from '../billing/billing-period';
 import type { Translate } from '../i18n/i18n';
 import { buildRoute } from '../routes/build-route';
+import { applicationHref } from '../talent-jobs/application-link';
 
 // One notification in words (issue 20): the sentence the bell's list shows and the e-mail
 // says, and the page it leads to. The words are in the locale files
@@ -142,8 +143,8 @@ export function notificationWords(facts: NotificationFacts, t: Translate): Notif
 
 /**
  * The page a notification concerns: the talent's own pages for what a company did to
- * their application, invitation, billing or assignment (the one row when it still
- * exists), the company's page for its roster and document reads, and the company's
+ * their application (its entry on the applied jobs), invitation, billing or assignment
+ * (the one row when it still exists), the company's page for its roster and document reads, and the company's
  * dashboard (selecting that company) for the company side.
  */
 export function notificationHref(facts: Pick<NotificationFacts, 'type' | 'entityId' | 'companyId' | 'action' | 'invitation' | 'status'>): string | null {
@@ -159,7 +160,7 @@ export function notificationHref(facts: Pick<NotificationFacts, 'type' | 'entity
   const one = action !== 'delete' && facts.entityId ? { id: facts.entityId } : undefined;
   switch (subject) {
     case 'talentJobApplication':
-      return buildRoute('talentAppliedJobs');
+      return one ? applicationHref(one.id) : buildRoute('talentAppliedJobs');
     case 'talentInvitation':
       return one ? buildRoute('talentInvitation', { query: one }) : buildRoute('talentInvitations');
     case 'billing':

@@ -267,6 +267,18 @@ export function createBff(options: BffOptions) {
       return callApi(body, buildUpstreamHeaders(fresh?.record ?? null, pagePath), signal);
     },
 
+    /**
+     * As `graphql`, in another of the user's companies than the selected one (tp-company):
+     * a company page asks whether it holds the record the page's address names. The API
+     * takes the company only if it is a verified one of the user's, as it does the selected
+     * one; the session's selection stays as it is.
+     */
+    async graphqlInCompany(session: LoadedSession, body: GraphqlRequestBody, pagePath: string, companyId: string): Promise<GraphqlAnswer> {
+      const fresh = await freshOrAnswer(session);
+      if ('status' in fresh) return fresh;
+      return callApi(body, buildUpstreamHeaders({ ...fresh.record, selectedCompanyId: companyId }, pagePath));
+    },
+
     /** As `graphql`, with files for the operation's File variables (sent as multipart/form-data). */
     async graphqlUpload(session: LoadedSession, body: GraphqlRequestBody, files: GraphqlFiles, pagePath: string): Promise<GraphqlAnswer> {
       const fresh = await freshOrAnswer(session);

@@ -13,6 +13,7 @@ const ASSIGNMENT: BillingAssignmentView = {
   roleTitle: 'Frontend Developer',
   clientName: 'Northwind Labs',
   providerName: null,
+  reviewerName: 'Northwind Labs',
   currency: 'EUR',
   startDate: '2025-11-01',
   endDate: null,

@@ -118,8 +118,8 @@ describe('the company side is told of its review and its members', () => {
 });
 
 describe('a notification links to the page it concerns', () => {
-  it('leads an application to the applied jobs, an invitation and a billing to their own page', () => {
-    expect(notificationHref(facts('talentJobApplication.update'))).toBe('/talent/applied-jobs');
+  it('leads an application to its entry on the applied jobs (never its ad: a closed one answers 410), an invitation and a billing to their own page', () => {
+    expect(notificationHref(facts('talentJobApplication.update'))).toBe(`/talent/applied-jobs#application-${ENTITY}`);
     expect(notificationHref(facts('talentInvitation.create'))).toBe(`/talent/invitation?id=${ENTITY}`);
     expect(notificationHref(facts('billing.update'))).toBe(`/talent/billing?id=${ENTITY}`);
     expect(notificationHref(facts('jobAssignment.update'))).toBe(`/talent/assignment?id=${ENTITY}`);

@@ -36,7 +36,13 @@ type Reader = Pick<Writer, 'select'>;
 /** How many options a form's selects list at most. */
 const OPTION_LIMIT = 500;
 
-const talentColumns = { talentProfileId: talentProfile.id, talentName: talentProfile.profileName, talentJobTitle: talentProfile.jobTitle };
+const companySideColumns = {
+  talentProfileId: talentProfile.id,
+  talentName: talentProfile.profileName,
+  talentJobTitle: talentProfile.jobTitle,
+  // The company whose job description the role is, while it is not removed (roleIsOwn).
+  roleCompanyId: sql<string | null>`case when ${jobDescription.deletedAt} is null then ${jobDescription.companyId} end`,
+};
 
 interface TalentView {
   id: string;
@@ -46,11 +52,13 @@ interface TalentView {
 
 interface CompanyAssignmentView extends AssignmentView {
   talent: TalentView;
+  /** The company whose live job description the role is; null when removed or none. */
+  roleCompanyId: string | null;
 }
 
 /** Assignments with their role, companies and talent. */
 const selectCompanyAssignments = (db: Reader) =>
-  selectAssignmentsWith(db, talentColumns).innerJoin(talentProfile, eq(talentProfile.id, jobAssignment.talentProfileId));
+  selectAssignmentsWith(db, companySideColumns).innerJoin(talentProfile, eq(talentProfile.id, jobAssignment.talentProfileId));
 
 /** Live assignments the company takes part in: as client, provider or sales company. */
 const ofCompany = (companyId: string) =>
@@ -60,7 +68,7 @@ const ofCompany = (companyId: string) =>
   )!;
 
 function toCompanyView(row: Awaited<ReturnType<ReturnType<typeof selectCompanyAssignments>['execute']>>[number], today: string): CompanyAssignmentView {
-  return { ...toView(row, today), talent: { id: row.talentProfileId, profileName: row.talentName, jobTitle: row.talentJobTitle } };
+  return { ...toView(row, today), talent: { id: row.talentProfileId, profileName: row.talentName, jobTitle: row.talentJobTitle }, roleCompanyId: row.roleCompanyId };
 }
 
 async function loadOwn(db: Reader, companyId: string, id: string): Promise<CompanyAssignmentView> {
@@ -196,6 +204,11 @@ CompanyJobAssignment.implement({
   fields: (t) => ({
     ...assignmentFields(t),
     talent: t.field({ type: CompanyJobAssignmentTalent, resolve: (row) => row.talent }),
+    roleIsOwn: t.boolean({
+      description:
+        "Whether the role is a live job description of the selected company, whose page opens here; a client's description, or one removed since, is named by its title only",
+      resolve: (row, _args, context) => row.roleCompanyId !== null && row.roleCompanyId === context.company?.companyId,
+    }),
     hasMoneyRows: t.boolean({
       description: 'Whether billings, invoices or balance transactions point at it (then it cannot be deleted); one query per assignment, for a detail page',
       resolve: (row, _args, context) => hasMoneyRows(context.db, row.id),

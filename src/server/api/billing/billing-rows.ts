@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, exists, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { billingReviewer } from '../../../lib/billing/billing-review';
 import type { BillingStatusValue } from '../../../lib/billing/billing-status';
 import type { RateUnitValue } from '../../../lib/jobs/job-enums';
 import type { AppDatabase } from '../../db/client';
@@ -15,8 +16,9 @@ export interface BillingAssignmentRow {
   roleTitle: string | null;
   clientName: string | null;
   providerName: string | null;
-  /** The company that handles this assignment's billing: the provider when there is one, else the client. */
+  /** The company its billings are sent to, which reviews them (billingReviewer: the provider, else the client). */
   companyId: string | null;
+  reviewerName: string | null;
   currency: string | null;
   startDate: string | null;
   endDate: string | null;
@@ -119,7 +121,8 @@ function toAssignment(row: AssignmentSelection): BillingAssignmentRow {
     roleTitle: r.roleTitle,
     clientName: r.clientName,
     providerName: r.providerName,
-    companyId: r.providerCompanyId ?? r.clientCompanyId,
+    companyId: billingReviewer({ provider: r.providerCompanyId, client: r.clientCompanyId }),
+    reviewerName: billingReviewer({ provider: r.providerName, client: r.clientName }),
     currency: r.currency,
     startDate: r.startDate,
     endDate: r.endDate,
@@ -236,8 +239,8 @@ async function selectBillings(db: AppDatabase, where: SQL, window?: { offset: nu
 }
 
 /**
- * The company that reviews a billing: its assignment's provider, else its client. Needs
- * jobAssignment joined to billing.
+ * The company that reviews a billing: its assignment's provider, else its client (the SQL
+ * twin of billingReviewer). Needs jobAssignment joined to billing.
  */
 export const reviewedBy = (companyId: string): SQL => sql`coalesce(${jobAssignment.providerCompanyId}, ${jobAssignment.clientCompanyId}) = ${companyId}`;
 
@@ -401,5 +404,5 @@ export async function companyOfBilling(tx: AppDatabase, jobAssignmentId: string 
     .select({ providerCompanyId: jobAssignment.providerCompanyId, clientCompanyId: jobAssignment.clientCompanyId })
     .from(jobAssignment)
     .where(eq(jobAssignment.id, jobAssignmentId));
-  return row ? (row.providerCompanyId ?? row.clientCompanyId) : null;
+  return row ? billingReviewer({ provider: row.providerCompanyId, client: row.clientCompanyId }) : null;
 }

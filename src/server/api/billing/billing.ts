@@ -88,6 +88,10 @@ export const BillingAssignment = builder.objectRef<BillingAssignmentRow & { bill
     roleTitle: t.exposeString('roleTitle', { nullable: true, description: "The assignment's job description title" }),
     clientName: t.exposeString('clientName', { nullable: true }),
     providerName: t.exposeString('providerName', { nullable: true, description: 'The company in between, if any' }),
+    reviewerName: t.exposeString('reviewerName', {
+      nullable: true,
+      description: "The company the assignment's billings are sent to, which reviews and invoices them: its provider when there is one, else its client",
+    }),
     currency: t.exposeString('currency', { nullable: true, description: 'The assignment currency: the default of a new billing' }),
     startDate: t.exposeString('startDate', { nullable: true, description: 'yyyy-mm-dd' }),
     endDate: t.exposeString('endDate', { nullable: true, description: 'yyyy-mm-dd' }),

@@ -9,6 +9,7 @@ import type { InvoiceLineValue } from '../../../lib/invoices/invoice-document';
 import { formatInvoiceNumber, numberingYear } from '../../../lib/invoices/invoice-numbering';
 import { invoicePartyOf, missingPartyFields, talentDetailsFromBankAccount, type InvoicePartyValue } from '../../../lib/invoices/invoice-parties';
 import { creditTotals, invoiceTotals } from '../../../lib/invoices/invoice-totals';
+import { invoiceDueDate, paymentTermsDaysOf } from '../../../lib/invoices/payment-terms';
 import { negateMoney } from '../../../lib/money/decimal-money';
 import { rosterHoldsTalent } from '../../../lib/talent-roster/roster-consent';
 import { escapeLike } from '../../db/like-pattern';
@@ -393,7 +394,7 @@ const InvoiceDraftInput = builder.inputType('InvoiceDraftInput', {
     billingId: t.id({ required: true }),
     vatRate: t.string({ required: false, description: 'Percent, e.g. "20" or "5.5"; blank is 0' }),
     vatExemptionReason: t.string({ required: false, description: 'Required when the rate is 0 (EN 16931 BR-E-10)' }),
-    dueDate: t.string({ required: false, description: 'yyyy-mm-dd; blank takes the billing\'s' }),
+    dueDate: t.string({ required: false, description: "yyyy-mm-dd; blank: set when the invoice is issued, the seller's payment terms after the issue day (30 days unless its invoice details say otherwise)" }),
     note: t.string({ required: false }),
   }),
 });
@@ -409,9 +410,11 @@ async function invoiceDetailsOf(db: Writer, companyId: string, talentProfileId: 
   return row?.details ?? null;
 }
 
-async function companyParty(db: Writer, companyId: string): Promise<InvoicePartyValue> {
+/** A company as a party of an invoice, with its own invoice details (their payment terms are the invoice's). */
+async function companyParty(db: Writer, companyId: string): Promise<{ party: InvoicePartyValue; details: InvoiceDetails | null }> {
   const [row] = await db.select({ name: company.name, address: company.address, country: company.country }).from(company).where(eq(company.id, companyId));
-  return invoicePartyOf(row?.name ?? '', await invoiceDetailsOf(db, companyId, null), { address: row?.address, country: row?.country });
+  const details = await invoiceDetailsOf(db, companyId, null);
+  return { party: invoicePartyOf(row?.name ?? '', details, { address: row?.address, country: row?.country }), details };
 }
 
 builder.mutationField('createOneInvoice', (t) =>
@@ -460,7 +463,8 @@ builder.mutationField('createOneInvoice', (t) =>
             total: totals.gross,
             description: values.note,
             invoiceDetails: values.vatExemptionReason ? { vatExemptionReason: values.vatExemptionReason } : {},
-            dueDate: values.dueDate ?? locked.dueDate,
+            // Blank until it is issued: then the seller's payment terms after the issue day.
+            dueDate: values.dueDate,
             status: 'UNPAID',
           })
           .returning({ id: invoice.id });
@@ -482,14 +486,14 @@ async function nextSequence(tx: Writer, companyId: string, year: number): Promis
   return row!.lastSequence;
 }
 
-/** Who sells and who buys on an invoice of this company, as they are now. */
-async function partiesOf(tx: Writer, row: InvoiceRow): Promise<{ seller: InvoicePartyValue; buyer: InvoicePartyValue }> {
+/** Who sells and who buys on an invoice of this company, as they are now, and the seller's payment terms in days. */
+async function partiesOf(tx: Writer, row: InvoiceRow): Promise<{ seller: InvoicePartyValue; buyer: InvoicePartyValue; paymentTermsDays: number }> {
   const issuer = await companyParty(tx, row.issuerCompanyId!);
-  if (!row.selfBilled) return { seller: issuer, buyer: await companyParty(tx, row.toCompanyId!) };
+  if (!row.selfBilled) return { seller: issuer.party, buyer: (await companyParty(tx, row.toCompanyId!)).party, paymentTermsDays: paymentTermsDaysOf(issuer.details) };
   // The details the company keeps for the talent, else what their payment profile says.
   const kept = await invoiceDetailsOf(tx, row.issuerCompanyId!, row.talentProfileId);
   const [payment] = kept || !row.talentProfileId ? [] : await tx.select({ bank: talentPaymentProfile.bankInformation }).from(talentPaymentProfile).where(eq(talentPaymentProfile.talentProfileId, row.talentProfileId)).orderBy(desc(talentPaymentProfile.updatedAt)).limit(1);
-  return { seller: invoicePartyOf(row.talentName ?? '', kept ?? talentDetailsFromBankAccount(payment?.bank)), buyer: issuer };
+  return { seller: invoicePartyOf(row.talentName ?? '', kept ?? talentDetailsFromBankAccount(payment?.bank)), buyer: issuer.party, paymentTermsDays: paymentTermsDaysOf(kept) };
 }
 
 async function noteBillingStep(context: ApiContext, tx: Writer, row: InvoiceRow, companyId: string, before: string, after: string): Promise<void> {
@@ -537,10 +541,10 @@ function invoiceStepMutation(name: string, description: string, step: (tx: Write
 
 invoiceStepMutation(
   'issueInvoice',
-  'Issues a draft of the selected company: gives it the next number of the year (gapless), copies the parties as they are now and moves its billing APPROVED → INVOICED. CONFLICT sellerIncomplete / buyerIncomplete when a party lacks its name or country. Needs jobAssignment update, never on your own work (FORBIDDEN separationOfDuties); records invoice.update and billing.update to the talent',
+  'Issues a draft of the selected company: gives it the next number of the year (gapless), copies the parties as they are now, sets the due date (unless the draft has one) to the payment terms of the seller after today, and moves its billing APPROVED → INVOICED. CONFLICT sellerIncomplete / buyerIncomplete when a party lacks its name or country. Needs jobAssignment update, never on your own work (FORBIDDEN separationOfDuties); records invoice.update and billing.update to the talent',
   async (tx, row, { context, companyId, userId, id }) => {
     if (row.issuedAt !== null) throw conflict('alreadyIssued', WORDS);
-    const { seller, buyer } = await partiesOf(tx, row);
+    const { seller, buyer, paymentTermsDays } = await partiesOf(tx, row);
     if (missingPartyFields(seller).length) throw conflict(row.selfBilled ? 'talentDetailsIncomplete' : 'sellerIncomplete', WORDS);
     if (missingPartyFields(buyer).length) throw conflict('buyerIncomplete', WORDS);
     const [current] = row.billingId ? await tx.select({ status: billing.status }).from(billing).where(eq(billing.id, row.billingId)).for('update') : [];
@@ -549,7 +553,9 @@ invoiceStepMutation(
     const year = numberingYear(issuedAt);
     const sequence = await nextSequence(tx, companyId, year);
     const number = formatInvoiceNumber(year, sequence);
-    await tx.update(invoice).set({ number, year, sequence, issuedAt, seller, buyer }).where(eq(invoice.id, id));
+    // A due date the company chose on the draft stands; else the terms run from today.
+    const dueDate = row.dueDate ?? invoiceDueDate(issuedAt, paymentTermsDays);
+    await tx.update(invoice).set({ number, year, sequence, issuedAt, seller, buyer, dueDate }).where(eq(invoice.id, id));
     await recordEvent(tx, context.viewer!, { type: 'invoice.update', toId: null, data: { entityId: id, companyId, changedFields: ['number', 'issuedAt'], after: { number } } });
     if (row.billingId && current) {
       await tx.update(billing).set({ status: 'INVOICED', invoicedAt: issuedAt, invoicedById: userId }).where(eq(billing.id, row.billingId));

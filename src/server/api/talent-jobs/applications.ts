@@ -3,9 +3,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import { APPLICATION_MESSAGE_ERRORS, applicationMessageSchema } from '../../../lib/talent-jobs/application-message';
 import { zodIssues } from '../../../lib/forms/zod-issues';
 import type { AppDatabase } from '../../db/client';
-import { company, companyHiringStep, jobAd, jobDescription, talentJobApplication } from '../../db/schema';
+import { company, companyHiringStep, companyRejectionReason, jobAd, jobDescription, talentJobApplication } from '../../db/schema';
 import { findMyTalentProfileId, requireMyTalentProfileId } from '../auth/my-talent-profile';
-import { openJobAd, visibleJobAd } from '../../search/open-job-ad';
+import { beforeDeadline, openJobAd, visibleJobAd } from '../../search/open-job-ad';
 import { builder } from '../builder';
 import { conflict, gone, invalidFields, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
@@ -20,12 +20,14 @@ interface ApplicationRow {
   jobAdId: string | null;
   jobAdTitle: string | null;
   jobAdIsVisible: boolean;
+  jobAdIsOpen: boolean;
   jobDescriptionId: string | null;
   jobDescriptionTitle: string | null;
   publisherName: string | null;
   clientCompanyName: string | null;
   isAnonymous: boolean | null;
   hiringStep: string | null;
+  rejectionReason: string | null;
 }
 
 export const JobApplication = builder.objectRef<ApplicationRow>('JobApplication');
@@ -39,6 +41,7 @@ JobApplication.implement({
     jobAdId: t.exposeID('jobAdId', { nullable: true }),
     jobAdTitle: t.exposeString('jobAdTitle', { nullable: true }),
     jobAdIsVisible: t.exposeBoolean('jobAdIsVisible', { description: 'The job ad still has its public page (published, not removed)' }),
+    jobAdIsOpen: t.exposeBoolean('jobAdIsOpen', { description: 'The job ad still takes applications (visible and before its deadline); once closed its public page answers 410' }),
     jobDescriptionId: t.exposeID('jobDescriptionId', { nullable: true }),
     title: t.string({ nullable: true, description: "The job ad's title, else the job description's", resolve: (row) => row.jobAdTitle ?? row.jobDescriptionTitle }),
     isAnonymous: t.boolean({ description: 'The job ad does not disclose its company', resolve: (row) => row.isAnonymous === true }),
@@ -49,6 +52,10 @@ JobApplication.implement({
       resolve: (row) => (row.jobAdId ? (row.isAnonymous ? null : row.publisherName) : row.clientCompanyName),
     }),
     hiringStep: t.exposeString('hiringStep', { nullable: true, description: 'Where the company has the application (e.g. Screening); null while submitted' }),
+    rejectionReason: t.exposeString('rejectionReason', {
+      nullable: true,
+      description: 'Why the company ended the application: the reason it gave with its move to a rejected or withdrawn step, which the talent was told; null otherwise',
+    }),
   }),
 });
 
@@ -70,12 +77,15 @@ export function selectApplications(db: AppDatabase, where: SQL, now = new Date()
       jobAdId: talentJobApplication.jobAdId,
       jobAdTitle: jobAd.title,
       jobAdIsVisible: sql<boolean>`coalesce((${visibleJobAd(now)}), false)`,
+      jobAdIsOpen: sql<boolean>`coalesce((${visibleJobAd(now)} and ${beforeDeadline(now)}), false)`,
       jobDescriptionId: talentJobApplication.jobDescriptionId,
       jobDescriptionTitle: jobDescription.title,
       publisherName: company.name,
       clientCompanyName: clientCompany.name,
       isAnonymous: jobAd.isAnonymous,
       hiringStep: companyHiringStep.stepName,
+      // A move to a closing step keeps its reason on the application; any other move clears it.
+      rejectionReason: companyRejectionReason.label,
     })
     .from(talentJobApplication)
     .leftJoin(jobAd, eq(jobAd.id, talentJobApplication.jobAdId))
@@ -83,6 +93,7 @@ export function selectApplications(db: AppDatabase, where: SQL, now = new Date()
     .leftJoin(jobDescription, eq(jobDescription.id, talentJobApplication.jobDescriptionId))
     .leftJoin(clientCompany, eq(clientCompany.id, jobDescription.clientCompanyId))
     .leftJoin(companyHiringStep, eq(companyHiringStep.id, talentJobApplication.companyHiringStepId))
+    .leftJoin(companyRejectionReason, eq(companyRejectionReason.id, talentJobApplication.rejectionReasonId))
     .where(where);
 }
 

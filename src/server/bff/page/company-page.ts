@@ -1,6 +1,7 @@
 import type { AstroGlobal } from 'astro';
 import type { TadaDocumentNode } from 'gql.tada';
-import type { UserCompany } from '../../../lib/companies/selected-company';
+import { COMPANY_PARAM } from '../../../lib/companies/select-company';
+import { verifiedCompaniesOf, type UserCompany } from '../../../lib/companies/selected-company';
 import { sendDocument, type DocumentAnswer, type SendGraphql } from '../../../lib/graphql/send-document';
 import type { Done } from '../../../lib/forms/form-outcome';
 import type { Translate } from '../../../lib/i18n/i18n';
@@ -8,7 +9,7 @@ import { listHref } from '../../../lib/lists/list-params';
 import { can } from '../../../lib/permissions/effective-permissions';
 import type { PermissionAction, PermissionResource } from '../../../lib/permissions/resources';
 import type { PagePermission } from '../../../lib/routes/route-table';
-import { pageGraphql, readPostedForm, redirectWithNotice } from './page-forms';
+import { pageGraphql, pageGraphqlInCompany, readPostedForm, redirectWithNotice } from './page-forms';
 
 // The one prelude of a company page (issue 11): what every page under /company/ read for
 // itself before (translator, selected company, anti-forgery token, the BFF sender) and the
@@ -111,8 +112,34 @@ export interface CompanyPage {
   ): Promise<DocumentAnswer<TResult> | null>;
   /** Whether an answer says the addressed thing is not the company's (rendered as the 404 page). */
   notFound(answer: DocumentAnswer<unknown> | null): boolean;
+  /**
+   * The record a detail page is about (?id=…), as `load` reads it in the selected company;
+   * or, when that company does not hold it, the Response to return: for a GET, a redirect
+   * selecting another of the user's verified companies that holds it (company_id, which the
+   * middleware turns into the selection and its notice), else the 404 page. A record of a
+   * company the user is not in answers exactly as an unknown id does; a post is never sent
+   * elsewhere (it was rendered in the selected company).
+   */
+  loadRecord<TResult, TVariables>(
+    document: TadaDocumentNode<TResult, TVariables>,
+    ...[variables]: TVariables extends Record<string, never> ? [variables?: TVariables] : [variables: TVariables]
+  ): Promise<DocumentAnswer<TResult> | null | Response>;
   /** A page past a list's last page goes to its last one (a stale link after deletes). */
   pastLastPage(list: Paged | null, page: number, changes?: Record<string, string | number | null>): Response | null;
+}
+
+/**
+ * Which other verified company of the user's holds the record `document` reads (the same
+ * document, answered without an error there, in the order of the user's companies), or
+ * null. Every company is asked, whatever the answers, so an unknown id and a record of a
+ * company the user is not in cost the same.
+ */
+async function companyHolding(page: Page, selectedId: string | null, document: TadaDocumentNode<unknown, Record<string, unknown>>, variables: Record<string, unknown> | undefined): Promise<string | null> {
+  const others = verifiedCompaniesOf(page.locals.user).filter((company) => company.id !== selectedId);
+  const asked = document as TadaDocumentNode<unknown, Record<string, never>>;
+  const answers = await Promise.all(others.map((company) => sendDocument(pageGraphqlInCompany(page, company.id), asked, variables as Record<string, never> | undefined)));
+  const index = answers.findIndex((answer) => answer.errors.length === 0 && answer.data !== null);
+  return index < 0 ? null : others[index]!.id;
 }
 
 export function companyPage(page: Page, { inCompany = true }: CompanyPageOptions = {}): CompanyPage {
@@ -121,6 +148,9 @@ export function companyPage(page: Page, { inCompany = true }: CompanyPageOptions
   const permissions = selected?.permissions ?? null;
   const send = pageGraphql(page);
   const working = !inCompany || selected !== null;
+  const load = ((document: TadaDocumentNode<unknown, Record<string, never>>, variables?: Record<string, never>) =>
+    working ? sendDocument(send, document, variables) : Promise.resolve(null)) as CompanyPage['load'];
+  const notFound = (answer: DocumentAnswer<unknown> | null) => answer?.errors[0]?.extensions?.code === 'NOT_FOUND';
   return {
     t,
     selected,
@@ -163,9 +193,18 @@ export function companyPage(page: Page, { inCompany = true }: CompanyPageOptions
       const outcome = await submit(form);
       return outcome.kind === 'done' ? then(outcome as Extract<typeof outcome, Done>) : (outcome as Exclude<typeof outcome, Done>);
     },
-    load: ((document: TadaDocumentNode<unknown, Record<string, never>>, variables?: Record<string, never>) =>
-      working ? sendDocument(send, document, variables) : Promise.resolve(null)) as CompanyPage['load'],
-    notFound: (answer) => answer?.errors[0]?.extensions?.code === 'NOT_FOUND',
+    load,
+    notFound,
+    loadRecord: (async (document: TadaDocumentNode<unknown, Record<string, unknown>>, variables?: Record<string, unknown>) => {
+      const answer = await (load as (d: typeof document, v?: typeof variables) => Promise<DocumentAnswer<unknown> | null>)(document, variables);
+      if (!notFound(answer)) return answer;
+      const reading = page.request.method === 'GET' || page.request.method === 'HEAD';
+      const holder = reading ? await companyHolding(page, selected?.id ?? null, document, variables) : null;
+      if (!holder) return page.rewrite('/404');
+      const there = new URL(page.url);
+      there.searchParams.set(COMPANY_PARAM, holder);
+      return page.redirect(`${there.pathname}${there.search}`, 303);
+    }) as CompanyPage['loadRecord'],
     pastLastPage: (list, current, changes = {}) =>
       list && list.total > 0 && current > list.pageCount ? page.redirect(listHref(page.url, { ...changes, page: list.pageCount }), 303) : null,
   };

@@ -41,3 +41,9 @@ export function pageGraphql(page: Page): SendGraphql {
   const { services, session } = page.locals;
   return (body) => services.bff.graphql(session, body, page.url.pathname);
 }
+
+/** As pageGraphql, in another of the user's verified companies than the selected one (a guest's call is sent as the guest's). */
+export function pageGraphqlInCompany(page: Page, companyId: string): SendGraphql {
+  const { services, session } = page.locals;
+  return (body) => (session ? services.bff.graphqlInCompany(session, body, page.url.pathname, companyId) : services.bff.graphql(null, body, page.url.pathname));
+}

@@ -136,6 +136,20 @@ describeEachDatabase('company job assignments', (kind) => {
     expect(fieldCodes(switched.body)).toEqual(['data.jobDescriptionId:jobDescriptionUnknown', 'data.salesCompanyId:salesCompanyUnknown']);
   });
 
+  it("says whether its job description is the company's own: only then does its page open in the company", async () => {
+    const ROLE = 'query ($id: ID!) { findJobAssignment(id: $id) { role { id title } roleIsOwn } }';
+    const listed = (await f.as('client-owner', LIST, {}, clientId)).body.data?.findManyJobAssignment as { items: Array<{ id: string }> };
+    const id = listed.items[0]!.id;
+    // Company A wrote the description for Client C: its page is A's, a 404 in C.
+    expect((await f.as('assigner-a', ROLE, { id }, f.a.id)).body.data?.findJobAssignment).toEqual({ role: { id: roleForClient, title: 'Client analyst' }, roleIsOwn: true });
+    expect((await f.as('client-owner', ROLE, { id }, clientId)).body.data?.findJobAssignment).toEqual({ role: { id: roleForClient, title: 'Client analyst' }, roleIsOwn: false });
+    // Removed since: still named, no longer anyone's page.
+    const db = f.h.database.db;
+    await db.update(jobDescription).set({ deletedAt: new Date() }).where(eq(jobDescription.id, roleForClient));
+    expect((await f.as('assigner-a', ROLE, { id }, f.a.id)).body.data?.findJobAssignment).toEqual({ role: { id: roleForClient, title: 'Client analyst' }, roleIsOwn: false });
+    await db.update(jobDescription).set({ deletedAt: null }).where(eq(jobDescription.id, roleForClient));
+  });
+
   it('answers a code per field and never a server error for bad input', async () => {
     expect(fieldCodes((await f.as('assigner-a', CREATE, { data: {} }, f.a.id)).body)).toEqual(
       ['data.currency:currencyRequired', 'data.jobDescriptionId:jobDescriptionRequired', 'data.startDate:startRequired', 'data.talentProfileId:talentRequired'],

@@ -331,6 +331,22 @@ describeEachDatabase('talent billing API', (kind) => {
     ]);
   });
 
+  it('names the company the billings of each assignment are sent to: the provider when there is one, else the client', async () => {
+    const SENT_TO = '{ myBillingAssignments { id clientName providerName reviewerName } }';
+    const assignments = (await h.call(SENT_TO, { token: first.token })).body.data?.myBillingAssignments as Array<{ id: string; reviewerName: string | null }>;
+    const sentTo = Object.fromEntries(assignments.map((assignment) => [assignment.id, assignment.reviewerName]));
+    // The three-party assignment is Northwind's role, provided by Brightpath: Brightpath reviews its billings.
+    expect(sentTo).toEqual({ [directId]: 'Brightpath Consulting', [noCurrencyId]: 'Northwind Labs' });
+    // Each billing's events go to that very company (the one that then finds it to review).
+    const names = new Map([[northwindId, 'Northwind Labs'], [brightpathId, 'Brightpath Consulting']]);
+    for (const [assignmentId, ago] of [[directId, 10], [noCurrencyId, 2]] as const) {
+      const view = await created(first.token, { jobAssignmentId: assignmentId, ...monthsAgo(ago), currency: 'EUR', lines: [line()] });
+      const [event] = (await allEventsOf(view.id)).filter((candidate) => candidate.type === 'billing.create');
+      expect(names.get(event!.toId!), assignmentId).toBe(sentTo[assignmentId]);
+      await h.call(DELETE, { token: first.token, variables: { id: view.id } });
+    }
+  });
+
   it('reads one billing of mine; malformed and unknown ids are NOT_FOUND', async () => {
     const mine = await created(first.token, { jobAssignmentId: noCurrencyId, ...monthsAgo(1), currency: 'EUR', lines: [line()] });
     expect((await h.call(ONE, { token: first.token, variables: { id: mine.id } })).body.data?.myBilling).toMatchObject({ id: mine.id, amount: '8800.00' });

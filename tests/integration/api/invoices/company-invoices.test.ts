@@ -78,7 +78,8 @@ describeEachDatabase('company invoices', (kind) => {
       expect((await f.as(reviewer, APPROVE, { id }, companyId)).body.errors).toBeUndefined();
       return id;
     };
-    for (const ago of [1, 2, 3]) approved.push(await billAndApprove(direct!.id, ago, 'owner-a', f.a.id));
+    // 1 to 3 for the numbering, 4 and 5 (their own due dates long past) for the due dates.
+    for (const ago of [1, 2, 3, 4, 5]) approved.push(await billAndApprove(direct!.id, ago, 'owner-a', f.a.id));
     providedBilling = await billAndApprove(provided!.id, 1, 'owner-b', f.b.id);
   });
   afterAll(() => f.h.close());
@@ -145,6 +146,27 @@ describeEachDatabase('company invoices', (kind) => {
     const issuedNumbers = [first, second].map((answer) => (answer!.body.data?.issueInvoice as Invoice).number).sort();
     expect(issuedNumbers).toEqual([`INV-${year}-0004`, `INV-${year}-0005`]);
     expect(pending.items.map((item) => item.id)).toContain(other.id);
+  });
+
+  it("an invoice falls due its payment terms after the day it is issued, never on the billing's own due date", async () => {
+    const db = f.h.database.db;
+    const dueAfter = (issuedAt: string | Date, days: number) => new Date(new Date(issuedAt).getTime() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    // The first invoice was issued without a due date, and nobody set payment terms: 30 days.
+    const first = (await f.as('owner-a', FIND, { id: (await db.select({ id: invoice.id }).from(invoice).where(and(eq(invoice.billingId, approved[0]!), eq(invoice.kind, 'INVOICE'))))[0]!.id }, f.a.id)).body.data?.findInvoice as Invoice;
+    expect(first.dueDate).toBe(dueAfter(first.issuedAt!, 30));
+    // The terms the company keeps with the talent (the seller of a self-billed invoice) count.
+    const [kept] = await db.select().from(companyInvoiceDetail).where(and(eq(companyInvoiceDetail.companyId, f.a.id), eq(companyInvoiceDetail.talentId, talentProfileId)));
+    await db.update(companyInvoiceDetail).set({ details: { ...kept!.details, paymentTermsDays: 14 } }).where(eq(companyInvoiceDetail.id, kept!.id));
+    const [billed] = await db.select({ dueDate: billing.dueDate }).from(billing).where(eq(billing.id, approved[3]!));
+    expect(billed!.dueDate! < new Date().toISOString().slice(0, 10)).toBe(true);
+    const drafted = (await draft(approved[3]!)).data?.createOneInvoice as Invoice;
+    expect(drafted.dueDate).toBeNull();
+    const issued = (await f.as('owner-a', ISSUE, { id: drafted.id }, f.a.id)).body.data?.issueInvoice as Invoice;
+    expect(issued.dueDate).toBe(dueAfter(issued.issuedAt!, 14));
+    // A due date the company chose on the draft stands.
+    const chosen = (await draft(approved[4]!, { dueDate: '2099-12-31' })).data?.createOneInvoice as Invoice;
+    expect(chosen.dueDate).toBe('2099-12-31');
+    expect(((await f.as('owner-a', ISSUE, { id: chosen.id }, f.a.id)).body.data?.issueInvoice as Invoice).dueDate).toBe('2099-12-31');
   });
 
   it('marking paid moves the billing to PAID and credits the talent\'s balance once', async () => {
@@ -223,6 +245,10 @@ describeEachDatabase('company invoices', (kind) => {
       const typeCode = /<ram:TypeCode>(\d+)<\/ram:TypeCode>/.exec(xml!)?.[1];
       expect(typeCode).toBe(found.kind === 'CREDIT_NOTE' ? '261' : '389');
       expect(xml).toContain('Self-billing');
+      // The purchase order number given at approval (EN 16931 BT-13), in its CII element.
+      expect(found.purchaseOrderNumber).toBe('PO-42');
+      expect(xml!.replace(/\s+/g, '')).toContain('<ram:BuyerOrderReferencedDocument><ram:IssuerAssignedID>PO-42</ram:IssuerAssignedID></ram:BuyerOrderReferencedDocument>');
+      if (found.kind === 'INVOICE') expect(xml).toContain(`<udt:DateTimeString format="102">${found.dueDate!.replaceAll('-', '')}</udt:DateTimeString>`);
       kinds.add(found.kind);
     }
     expect([...kinds].sort()).toEqual(['CREDIT_NOTE', 'INVOICE']);

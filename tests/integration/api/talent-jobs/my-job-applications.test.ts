@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { getTranslator } from '../../../../src/lib/i18n/i18n';
-import { talentJobApplication } from '../../../../src/server/db/schema';
+import { companyHiringStep, companyRejectionReason, talentJobApplication } from '../../../../src/server/db/schema';
 import { describeEachDatabase } from '../../../support/test-database';
 import { codeOf, startTalentJobsFixture, type TalentJobsFixture } from '../talent-jobs-fixture';
 
@@ -9,7 +9,7 @@ const APPLY = 'mutation($data: ApplyToJobAdInput!) { applyToJobAd(data: $data) {
 const LIST = `query($page: Int, $perPage: Int, $sort: JobApplicationSort) {
   myJobApplications(page: $page, perPage: $perPage, sort: $sort) {
     total page perPage pageCount
-    items { id title jobAdId jobAdIsVisible jobDescriptionId companyName isAnonymous hiringStep message createdAt }
+    items { id title jobAdId jobAdIsVisible jobAdIsOpen jobDescriptionId companyName isAnonymous hiringStep rejectionReason message createdAt }
   }
 }`;
 
@@ -17,9 +17,11 @@ interface Item {
   title: string;
   jobAdId: string | null;
   jobAdIsVisible: boolean;
+  jobAdIsOpen: boolean;
   companyName: string | null;
   isAnonymous: boolean;
   hiringStep: string | null;
+  rejectionReason: string | null;
   message: string | null;
 }
 type Page = { total: number; pageCount: number; items: Item[] };
@@ -50,6 +52,23 @@ describeEachDatabase('myJobApplications', (kind) => {
       // No ad: the job description's title and company, and nothing to link to.
       { title: 'Platform engineer (unannounced)', jobAdId: null, companyName: 'Acme', hiringStep: null, message: 'Count me in', jobAdIsVisible: false },
     ]);
+  });
+
+  it('says whether the ad still takes applications (a closed one answers 410), and why the company ended an application', async () => {
+    const db = f.h.database.db;
+    const [rejected] = await db.insert(companyHiringStep).values({ companyId: f.acme.id, stepName: 'Rejected', order: 9, group: 'REJECTED' }).returning();
+    const [reason] = await db.insert(companyRejectionReason).values({ companyId: f.acme.id, kind: 'REJECTED', label: 'The role was filled internally' }).returning();
+    await db.insert(talentJobApplication).values({ jobAdId: f.ads.closed, talentProfileId: f.b.profileId, companyHiringStepId: rejected!.id, rejectionReasonId: reason!.id });
+    await db.insert(talentJobApplication).values({ jobAdId: f.ads.open, talentProfileId: f.b.profileId, companyHiringStepId: f.acme.screeningStepId });
+    const page = (await f.h.call(LIST, { token: f.b.token })).body.data?.myJobApplications as Page;
+    expect(page.items.map(({ title, jobAdIsVisible, jobAdIsOpen, hiringStep, rejectionReason }) => ({ title, jobAdIsVisible, jobAdIsOpen, hiringStep, rejectionReason }))).toEqual(
+      expect.arrayContaining([
+        // Closed: its public page answers 410, so the talent is not sent there.
+        { title: 'Closed role', jobAdIsVisible: true, jobAdIsOpen: false, hiringStep: 'Rejected', rejectionReason: 'The role was filled internally' },
+        { title: 'Frontend developer', jobAdIsVisible: true, jobAdIsOpen: true, hiringStep: 'Screening', rejectionReason: null },
+      ]),
+    );
+    await db.delete(talentJobApplication).where(eq(talentJobApplication.talentProfileId, f.b.profileId));
   });
 
   it('sorts oldest first and pages', async () => {
