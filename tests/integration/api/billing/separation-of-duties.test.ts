@@ -138,7 +138,7 @@ describeEachDatabase('separation of duties', (kind) => {
   it('she may not book +5000 on her own roster balance, nor reverse an entry of it; on Otto\'s she may', async () => {
     const [mine] = await f.h.database.db.select().from(companyTalentRoster).where(and(eq(companyTalentRoster.companyId, f.a.id), eq(companyTalentRoster.talentProfileId, profiles.tala)));
     const balance = mine!.balance;
-    const [ottos] = await f.h.database.db.insert(companyTalentRoster).values({ companyId: f.a.id, talentProfileId: profiles.otto, currency: 'EUR', balance: '0.00' }).returning();
+    const [ottos] = await f.h.database.db.insert(companyTalentRoster).values({ companyId: f.a.id, talentProfileId: profiles.otto, currency: 'EUR', balance: '0.00', consent: 'accepted' }).returning();
     const items = ((await f.as('tala', ROSTER, {}, f.a.id)).body.data?.findManyCompanyTalentRoster as { items: Array<{ id: string; concernsYou: boolean }> }).items;
     expect(Object.fromEntries(items.map((item) => [item.id, item.concernsYou]))).toEqual({ [mine!.id]: true, [ottos!.id]: false });
 
