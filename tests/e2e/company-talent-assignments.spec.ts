@@ -140,7 +140,7 @@ test.describe('company talent assignments', () => {
     await selectCompany(page, 'Brightpath Consulting');
     // The seed's three-party assignment: a Northwind job description, Brightpath providing the talent.
     await page.goto('/company/talent-assignments');
-    const provided = page.locator('li[data-assignment-id]').filter({ hasText: TALENT_NAME }).filter({ hasText: `${words.client}: Northwind Labs` }).first();
+    const provided = page.locator('li[data-assignment-id]').filter({ hasText: TALENT_NAME }).filter({ hasText: `${words.provider}:` }).first();
     const id = (await provided.getAttribute('data-assignment-id'))!;
     await page.goto(`/company/talent-assignment?id=${id}`);
     const details = page.getByRole('region', { name: words.details });
