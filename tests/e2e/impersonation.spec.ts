@@ -54,6 +54,18 @@ test.describe('impersonation (spec §6)', () => {
       await expect(jobTitle).toHaveValue(original);
     });
 
+    await test.step("a write that is the talent's own housekeeping (a notification setting, changed and put back)", async () => {
+      await page.goto('/site-settings');
+      await expect(banner).toBeVisible();
+      const box = page.getByRole('checkbox', { name: 'Push: Talent note added' });
+      const original = await box.isChecked();
+      for (const checked of [!original, original]) {
+        await box.setChecked(checked);
+        await page.getByRole('button', { name: 'Save settings' }).click();
+        await expect(page.locator('tp-toaster').getByText('Your notification settings have been saved.')).toBeVisible();
+      }
+    });
+
     await banner.getByRole('button', { name: 'Stop impersonating' }).click();
     await expect(page).toHaveURL(/\/impersonate$/);
     await expect(page.getByText('You are acting as yourself again.')).toBeVisible();
@@ -70,8 +82,17 @@ test.describe('impersonation (spec §6)', () => {
       await expect(entry).toHaveCount(1);
       await expect(entry.getByRole('heading')).toHaveText('support@demo.test acted as talent@demo.test');
       await expect(entry).toContainText(`Reason: ${reason}`);
-      await entry.getByText('2 changes made meanwhile').click();
-      await expect(entry.getByText('Talent profile updated')).toHaveCount(2);
+      // Every write made meanwhile, with the fields it changed: the job title twice (named,
+      // never its value), and the notification setting twice, with its channels before and after.
+      const writes = entry.locator('li[data-write-type]');
+      await entry.getByText(/^\d+ changes made meanwhile$/).click();
+      await expect(entry.getByText(`${await writes.count()} changes made meanwhile`)).toBeVisible();
+      const titleWrites = writes.filter({ hasText: 'Talent profile updated' }).filter({ hasText: 'jobTitle' });
+      await expect(titleWrites).toHaveCount(2);
+      await expect(titleWrites.first()).not.toContainText('(checked by support)');
+      const settingWrites = writes.filter({ hasText: 'Notification settings changed' });
+      await expect(settingWrites).toHaveCount(2);
+      await expect(settingWrites.first().getByRole('list', { name: 'Fields changed' })).toContainText(/companyTalentNote\.create: .+ → .+/);
       await expectNoAxeViolations(admin);
       await expectFitsPhoneWidth(admin);
       await adminContext.close();

@@ -138,3 +138,25 @@ export function preferencesFromForm(form: Pick<FormData, 'get'>): NotificationPr
   const checked = (type: string, channel: NotificationChannel) => ticked[preferenceFieldName(type, channel)] === true;
   return EVENT_TYPES.map((type) => ({ type, email: checked(type, 'email'), ui: checked(type, 'ui'), push: checked(type, 'push') }));
 }
+
+/** The channels a preference has on, as its change is logged: "email, ui"; "" for none. */
+export function channelsOn(preference: NotificationPreference): string {
+  return NOTIFICATION_CHANNELS.filter((channel) => preference[channel]).join(', ');
+}
+
+/**
+ * What a save of the settings changed, as its event keeps it: the event types whose
+ * channels differ, with their channels before and after (types saved as they were are none).
+ */
+export function preferenceChanges(
+  before: ReadonlyArray<NotificationPreference>,
+  after: ReadonlyArray<NotificationPreference>,
+): { changedFields: string[]; before: Record<string, string>; after: Record<string, string> } {
+  const was = new Map(before.map((preference) => [preference.type, channelsOn(preference)]));
+  const changed = after.filter((preference) => was.get(preference.type) !== channelsOn(preference));
+  return {
+    changedFields: changed.map((preference) => preference.type),
+    before: Object.fromEntries(changed.map((preference) => [preference.type, was.get(preference.type) ?? ''])),
+    after: Object.fromEntries(changed.map((preference) => [preference.type, channelsOn(preference)])),
+  };
+}

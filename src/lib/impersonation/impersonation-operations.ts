@@ -49,7 +49,7 @@ export const FIND_MANY_IMPERSONATION_QUERY = graphql(`
     findManyImpersonation(q: $q, userId: $userId, page: $page, perPage: $perPage) {
       items {
         id reason startedAt endedAt open actorEmail actorName targetEmail targetName writeCount
-        writes { id type createdAt entityId }
+        writes { id type createdAt entityId changes { field before after } }
       }
       total page pageCount
     }

@@ -7,6 +7,7 @@ import {
   eventTypesOfGroup,
   isEventType,
   PREFERENCE_GROUPS,
+  preferenceChanges,
   preferenceFieldName,
   preferencesFromForm,
   withDefaults,
@@ -92,5 +93,23 @@ describe('the settings form', () => {
     expect(posted).toHaveLength(EVENT_TYPES.length);
     expect(posted.find((preference) => preference.type === 'jobAd.update')).toEqual({ type: 'jobAd.update', email: true, ui: false, push: true });
     expect(posted.filter((preference) => preference.email || preference.ui || preference.push)).toHaveLength(1);
+  });
+});
+
+describe('what a save of the settings changed (its event, for the impersonation audit)', () => {
+  it('names the types whose channels differ, with the channels on before and after ("" for none)', () => {
+    const before = withDefaults([]);
+    const after = withDefaults([
+      { type: 'billing.create', email: false, ui: true, push: false },
+      { type: 'jobAd.create', email: false, ui: false, push: false },
+      // Saved as it was: no change.
+      { type: 'invoice.create', email: false, ui: true, push: false },
+    ]);
+    expect(preferenceChanges(before, after)).toEqual({
+      changedFields: ['billing.create', 'jobAd.create'],
+      before: { 'billing.create': 'email, ui', 'jobAd.create': 'ui' },
+      after: { 'billing.create': 'ui', 'jobAd.create': '' },
+    });
+    expect(preferenceChanges(after, after).changedFields).toEqual([]);
   });
 });

@@ -1,12 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { ACCOUNT_ERRORS, parseAccountUpdate } from '../../../lib/account/account-input';
-import { isEventType, NOTIFICATION_CHANNELS, EVENT_TYPES, type NotificationPreference } from '../../../lib/account/notification-preferences';
+import { isEventType, NOTIFICATION_CHANNELS, EVENT_TYPES, preferenceChanges, type NotificationPreference } from '../../../lib/account/notification-preferences';
 import type { AppDatabase } from '../../db/client';
 import { user, userNotificationPreferences, type EventType } from '../../db/schema';
 import { builder } from '../builder';
 import { readNotificationPreferences } from '../notifications/preferences';
 import type { FieldIssue } from '../../../lib/forms/form-outcome';
 import { invalidFields } from '../errors';
+import { recordEvent } from '../record-event';
 
 // The signed-in user's own account and site settings (/edit-account, /site-settings).
 // Nothing here takes a user id: every operation reads and writes the caller's row only.
@@ -64,9 +65,14 @@ builder.mutationField('updateMe', (t) =>
       const parsed = parseAccountUpdate({ displayName: data.displayName, phoneNumber: data.phoneNumber });
       if (!parsed.ok) throw invalidFields(parsed.errors, ACCOUNT_ERRORS);
       const userId = viewer!.userId;
-      if (Object.keys(parsed.values).length === 0) return readAccount(db, userId);
-      const [updated] = await db.update(user).set(parsed.values).where(eq(user.id, userId)).returning(accountColumns);
-      return updated!;
+      const changedFields = Object.keys(parsed.values);
+      if (changedFields.length === 0) return readAccount(db, userId);
+      return db.transaction(async (tx) => {
+        const [updated] = await tx.update(user).set(parsed.values).where(eq(user.id, userId)).returning(accountColumns);
+        // Addressed to no one (it tells nobody); the fields are named, never their values.
+        await recordEvent(tx, viewer!, { type: 'user.update', toId: null, data: { entityId: userId, changedFields } });
+        return updated!;
+      });
     },
   }),
 );
@@ -123,6 +129,7 @@ builder.mutationField('updateMyNotificationPreferences', (t) =>
       if (issues.length) throw invalidFields(issues, ACCOUNT_ERRORS);
       const userId = viewer!.userId;
       return db.transaction(async (tx) => {
+        const before = await readNotificationPreferences(tx, userId);
         if (data.length) {
           const excluded = (column: string) => sql.raw(`excluded."${column}"`);
           await tx
@@ -133,7 +140,10 @@ builder.mutationField('updateMyNotificationPreferences', (t) =>
               set: { email: excluded('email'), ui: excluded('ui'), push: excluded('push'), updatedAt: sql`now()` },
             });
         }
-        return readNotificationPreferences(tx, userId);
+        const after = await readNotificationPreferences(tx, userId);
+        const changes = preferenceChanges(before, after);
+        if (changes.changedFields.length) await recordEvent(tx, viewer!, { type: 'userNotificationPreferences.update', toId: null, data: { entityId: userId, ...changes } });
+        return after;
       });
     },
   }),

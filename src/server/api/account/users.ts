@@ -13,6 +13,7 @@ import {
 import { userFeatureFlagRows } from '../feature-flags/feature-flag-access';
 import { builder } from '../builder';
 import { conflict, invalidFields } from '../errors';
+import { recordEvent } from '../record-event';
 import { TalentProfile, type TalentProfileRow } from '../talent/talents';
 import { selectMemberships } from '../auth/memberships';
 
@@ -178,13 +179,18 @@ builder.mutationField('createOneTalentProfile', (t) =>
       const parsed = createTalentProfileSchema.safeParse(data);
       if (!parsed.success) throw invalidFields(zodIssues(parsed.error), PROFILE_ERRORS);
       const { email, profileName } = parsed.data;
-      const created = await db
-        .insert(talentProfile)
-        .values({ userId: viewer!.userId, externalUserId: viewer!.externalId, email, profileName })
-        .onConflictDoNothing()
-        .returning({ id: talentProfile.id });
-      if (!created[0]) throw conflict('profileExists', PROFILE_ERRORS);
-      return created[0];
+      return db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(talentProfile)
+          .values({ userId: viewer!.userId, externalUserId: viewer!.externalId, email, profileName })
+          .onConflictDoNothing()
+          .returning({ id: talentProfile.id });
+        if (!created) throw conflict('profileExists', PROFILE_ERRORS);
+        // Spec §9 gives a talent profile an update event only: its creation is the update
+        // that sets its first fields (named, never their values, as for every profile event).
+        await recordEvent(tx, viewer!, { type: 'talentProfile.update', toId: created.id, data: { entityId: created.id, changedFields: ['email', 'profileName'] } });
+        return created;
+      });
     },
   }),
 );

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { writeChangesOf, type WriteChange } from '../../../lib/impersonation/impersonation-audit';
 import { isImpersonationOpen } from '../../../lib/impersonation/impersonation-rules';
 import { isUuid } from '../../../lib/ids';
 import { escapeLike } from '../../db/like-pattern';
@@ -37,9 +38,19 @@ interface AuditWrite {
   type: string;
   createdAt: Date;
   entityId: string | null;
+  changes: WriteChange[];
 }
 
 type AuditItem = AuditRow & { writes: AuditWrite[]; writeCount: number; open: boolean };
+
+const ImpersonationWriteChange = builder.objectRef<WriteChange>('ImpersonationWriteChange').implement({
+  description: 'One field a write changed; a value is null where its event keeps none (a talent profile or an account names its fields only)',
+  fields: (t) => ({
+    field: t.exposeString('field'),
+    before: t.exposeString('before', { nullable: true }),
+    after: t.exposeString('after', { nullable: true }),
+  }),
+});
 
 const ImpersonationWrite = builder.objectRef<AuditWrite>('ImpersonationWrite').implement({
   description: 'A write made while an impersonator acted as the user (its event row)',
@@ -48,6 +59,7 @@ const ImpersonationWrite = builder.objectRef<AuditWrite>('ImpersonationWrite').i
     type: t.exposeString('type', { description: 'Event type, as in spec §9 (billing.update)' }),
     createdAt: t.field({ type: 'DateTime', resolve: (row) => row.createdAt }),
     entityId: t.exposeString('entityId', { nullable: true, description: 'What was written' }),
+    changes: t.field({ type: [ImpersonationWriteChange], description: "The fields it changed, from its event's changedFields, before and after", resolve: (row) => row.changes }),
   }),
 });
 
@@ -158,13 +170,14 @@ async function writesOf(db: ApiContext['db'], ids: string[]): Promise<{ listed: 
         type: generalEventslog.type,
         createdAt: generalEventslog.createdAt,
         entityId: sql<string | null>`${generalEventslog.eventData}->>'entityId'`,
+        data: generalEventslog.eventData,
       })
       .from(generalEventslog)
       .innerJoin(ranked, and(eq(ranked.id, generalEventslog.id), sql`${ranked.rank} <= ${WRITES_LISTED}`))
       .orderBy(generalEventslog.createdAt, generalEventslog.id),
     db.select({ impersonationId: impersonationIdOfEvent, writeCount: count() }).from(generalEventslog).where(underThese).groupBy(impersonationIdOfEvent),
   ]);
-  for (const { impersonationId, ...write } of rows) listed.set(impersonationId, [...(listed.get(impersonationId) ?? []), write]);
+  for (const { impersonationId, data, ...write } of rows) listed.set(impersonationId, [...(listed.get(impersonationId) ?? []), { ...write, changes: writeChangesOf(data) }]);
   for (const { impersonationId, writeCount } of totals) counts.set(impersonationId, writeCount);
   return { listed, counts };
 }

@@ -6,6 +6,7 @@ import type { AppDatabase } from '../../db/client';
 import { generalEventslog, type EventType } from '../../db/schema';
 import { builder } from '../builder';
 import { notFound } from '../errors';
+import { recordEvent } from '../record-event';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { notificationFactsOf, type EventRow } from './notification-facts';
 import { readNotificationPreferences } from './preferences';
@@ -113,7 +114,16 @@ builder.mutationField('markNotificationRead', (t) =>
       const id = String(args.id);
       if (!isUuid(id)) throw notFound('This notification');
       const scope = await myNotifications(db, viewer!.userId);
-      const [row] = await db.update(generalEventslog).set({ read: true }).where(and(eq(generalEventslog.id, id), scope)).returning();
+      const row = await db.transaction(async (tx) => {
+        const [unread] = await tx.update(generalEventslog).set({ read: true }).where(and(eq(generalEventslog.id, id), scope, eq(generalEventslog.read, false))).returning();
+        if (unread) {
+          await recordEvent(tx, viewer!, { type: 'notification.update', toId: null, data: { entityId: id, changedFields: ['read'], before: { read: false }, after: { read: true } } });
+          return unread;
+        }
+        // Already read: marking it again changes nothing and logs nothing.
+        const [read] = await tx.select().from(generalEventslog).where(and(eq(generalEventslog.id, id), scope));
+        return read;
+      });
       if (!row) throw notFound('This notification');
       const [notification] = await withFacts(db, [row]);
       return notification!;
@@ -127,8 +137,13 @@ builder.mutationField('markAllNotificationsRead', (t) =>
     authScopes: { signedIn: true },
     resolve: async (_root, _args, { db, viewer }) => {
       const scope = await myNotifications(db, viewer!.userId);
-      const marked = await db.update(generalEventslog).set({ read: true }).where(and(scope, eq(generalEventslog.read, false))).returning({ id: generalEventslog.id });
-      return marked.length;
+      return db.transaction(async (tx) => {
+        const marked = await tx.update(generalEventslog).set({ read: true }).where(and(scope, eq(generalEventslog.read, false))).returning({ id: generalEventslog.id });
+        if (marked.length) {
+          await recordEvent(tx, viewer!, { type: 'notification.update', toId: null, data: { changedFields: ['read'], before: { read: false }, after: { read: true }, count: marked.length } });
+        }
+        return marked.length;
+      });
     },
   }),
 );

@@ -5,6 +5,7 @@ import { company, jobAd, savedJobAd } from '../../db/schema';
 import { beforeDeadline, openJobAd, visibleJobAd } from '../../search/open-job-ad';
 import { builder } from '../builder';
 import { gone, invalidFields } from '../errors';
+import { recordEvent } from '../record-event';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 
 // Saved job ads belong to the user, not to a talent profile (spec §3 savedJobAd: jobAdId,
@@ -137,9 +138,13 @@ builder.mutationField('saveJobAd', (t) =>
         .limit(1);
       if (!ad) throw notOpen();
       const userId = viewer!.userId;
-      await db.insert(savedJobAd).values({ jobAdId: ad.id, userId }).onConflictDoNothing();
-      const [row] = await selectSaved(db, now, and(eq(savedJobAd.userId, userId), eq(savedJobAd.jobAdId, ad.id))!);
-      return row!;
+      return db.transaction(async (tx) => {
+        const [saved] = await tx.insert(savedJobAd).values({ jobAdId: ad.id, userId }).onConflictDoNothing().returning({ id: savedJobAd.id });
+        // Saving again changes nothing, and logs nothing. Addressed to no one: her own list.
+        if (saved) await recordEvent(tx, viewer!, { type: 'savedJobAd.create', toId: null, data: { entityId: ad.id, savedJobAdId: saved.id } });
+        const [row] = await selectSaved(tx, now, and(eq(savedJobAd.userId, userId), eq(savedJobAd.jobAdId, ad.id))!);
+        return row!;
+      });
     },
   }),
 );
@@ -153,12 +158,15 @@ builder.mutationField('removeSavedJobAd', (t) =>
       const jobAdId = String(args.jobAdId);
       const notSaved = gone('notSaved', SAVED_JOB_ERRORS);
       if (!isUuid(jobAdId)) throw notSaved;
-      const removed = await db
-        .delete(savedJobAd)
-        .where(and(eq(savedJobAd.userId, viewer!.userId), eq(savedJobAd.jobAdId, jobAdId)))
-        .returning({ jobAdId: savedJobAd.jobAdId });
-      if (!removed.length) throw notSaved;
-      return jobAdId;
+      return db.transaction(async (tx) => {
+        const [removed] = await tx
+          .delete(savedJobAd)
+          .where(and(eq(savedJobAd.userId, viewer!.userId), eq(savedJobAd.jobAdId, jobAdId)))
+          .returning({ id: savedJobAd.id });
+        if (!removed) throw notSaved;
+        await recordEvent(tx, viewer!, { type: 'savedJobAd.delete', toId: null, data: { entityId: jobAdId, savedJobAdId: removed.id } });
+        return jobAdId;
+      });
     },
   }),
 );

@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { talentProfile } from '../../db/schema';
 import { requireMyTalentProfileId } from '../auth/my-talent-profile';
 import { builder } from '../builder';
+import { recordEvent } from '../record-event';
 import { TalentProfile } from './talents';
 
 // Spec §3 talentProfile.personalizedJobsFoundAt: when the dashboard last found jobs that
@@ -19,10 +20,16 @@ builder.mutationField('markPersonalizedJobsFound', (t) =>
     resolve: async (_root, _args, context) => {
       const profileId = await requireMyTalentProfileId(context);
       const now = new Date();
-      await context.db
-        .update(talentProfile)
-        .set({ personalizedJobsFoundAt: now })
-        .where(and(eq(talentProfile.id, profileId), isNull(talentProfile.deletedAt)));
+      await context.db.transaction(async (tx) => {
+        const updated = await tx
+          .update(talentProfile)
+          .set({ personalizedJobsFoundAt: now })
+          .where(and(eq(talentProfile.id, profileId), isNull(talentProfile.deletedAt)))
+          .returning({ id: talentProfile.id });
+        if (updated.length) {
+          await recordEvent(tx, context.viewer!, { type: 'talentProfile.update', toId: profileId, data: { entityId: profileId, changedFields: ['personalizedJobsFoundAt'] } });
+        }
+      });
       return now;
     },
   }),

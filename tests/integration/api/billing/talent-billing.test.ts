@@ -432,6 +432,8 @@ describeEachDatabase('talent billing API', (kind) => {
 
     const events = (await db.select().from(generalEventslog).where(eq(generalEventslog.toId, first.profileId))).filter((event) => event.type === 'talentProfile.update');
     expect(events.map((event) => event.eventData.changedFields)).toEqual([
+      // The profile's creation, then each save of the payment profile.
+      ['email', 'profileName'],
       ['paymentProfile.currency', 'paymentProfile.bankInformation'],
       ['paymentProfile.currency'],
       ['paymentProfile.bankInformation'],

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTranslator } from '../../../../src/lib/i18n/i18n';
-import { generalEventslog, impersonation, user } from '../../../../src/server/db/schema';
+import { company, generalEventslog, impersonation, jobAd, talentProfile, user } from '../../../../src/server/db/schema';
 import { startApiHarness, startImpersonating, type ApiHarness } from '../../../support/api-harness';
 import { describeEachDatabase } from '../../../support/test-database';
 
@@ -135,10 +135,10 @@ describeEachDatabase('impersonation (spec §6, checklist G39)', (kind) => {
       const { body } = await h.call(AUDIT, { token: admin, variables: { q: 'support-two' } });
       const audit = body.data?.findManyImpersonation as { total: number; items: Array<Record<string, unknown> & { writes: Array<{ type: string }> }> };
       expect(audit.total).toBe(1);
-      expect(audit.items[0]).toMatchObject({ id, reason: 'Ticket 31: alina asks to fix her job title', open: false, actorEmail: 'support-two@example.test', targetEmail: 'alina@example.test', writeCount: 1 });
+      expect(audit.items[0]).toMatchObject({ id, reason: 'Ticket 31: alina asks to fix her job title', open: false, actorEmail: 'support-two@example.test', targetEmail: 'alina@example.test', writeCount: 2 });
       expect(audit.items[0]!.endedAt).not.toBeNull();
-      // Creating a profile has no event type (spec §9: talent profile update only); the update is listed.
-      expect(audit.items[0]!.writes.map((write) => write.type)).toEqual(['talentProfile.update']);
+      // Spec §9 gives a talent profile an update event only: its creation is the update that sets its first fields.
+      expect(audit.items[0]!.writes.map((write) => write.type)).toEqual(['talentProfile.update', 'talentProfile.update']);
 
       const [supportTwo] = await h.database.db.select().from(user).where(eq(user.externalId, 'support-2'));
       const trail = await h.database.db
@@ -148,6 +148,63 @@ describeEachDatabase('impersonation (spec §6, checklist G39)', (kind) => {
         .orderBy(desc(generalEventslog.createdAt));
       expect(trail.map((row) => row.type).sort()).toEqual(['impersonation.create', 'impersonation.update']);
       expect(trail.every((row) => row.toId === id)).toBe(true);
+    });
+
+    it("lists every write made as the user, her own housekeeping included, each with the fields it changed", async () => {
+      const db = h.database.db;
+      const token = await h.token('support-4', { roles: ['super:impersonate'], email: 'support-four@example.test' });
+      await h.call(FIND_ME, { token: await h.token('wren', { email: 'wren@example.test' }) });
+      const [wren] = await db.select().from(user).where(eq(user.externalId, 'wren'));
+      // An open job ad to save, and two unread notifications addressed to her by someone else.
+      const [acme] = await db.insert(company).values({ name: 'Audit Co', verificationStatus: 'verified' }).returning();
+      const [ad] = await db.insert(jobAd).values({ title: 'Audited role', publisherCompanyId: acme!.id, publishedAt: new Date(Date.now() - 60_000) }).returning();
+      const [root] = await db.select().from(user).where(eq(user.externalId, 'root'));
+      const notifications = await db
+        .insert(generalEventslog)
+        .values([1, 2].map(() => ({ fromId: root!.id, toId: wren!.id, type: 'user.update' as const, eventData: { actorUserId: root!.id, after: { status: 'active' } } })))
+        .returning();
+
+      const id = await startImpersonating(h, token, 'wren', 'Ticket 88: wren asks for help with her account');
+      const headers = { 'x-impersonate-as': 'wren' };
+      const as = async (query: string, variables: Record<string, unknown> = {}) => {
+        const { body } = await h.call(query, { token, headers, variables });
+        expect(body.errors, query).toBeUndefined();
+      };
+      await as(CREATE_PROFILE, { data: { email: 'wren@example.test', profileName: 'Wren' } });
+      await as(UPDATE_PROFILE, { data: { jobTitle: 'Analyst' } });
+      await as('mutation($data: UpdateMeInput!) { updateMe(data: $data) { displayName } }', { data: { displayName: 'Wren W.' } });
+      await as('mutation($data: [NotificationPreferenceInput!]!) { updateMyNotificationPreferences(data: $data) { type } }', { data: [{ type: 'billing.create', email: false, ui: true, push: false }] });
+      await as('mutation($jobAdId: ID!) { saveJobAd(jobAdId: $jobAdId) { jobAdId } }', { jobAdId: ad!.id });
+      await as('mutation($jobAdId: ID!) { removeSavedJobAd(jobAdId: $jobAdId) }', { jobAdId: ad!.id });
+      await as('mutation($id: ID!) { markNotificationRead(id: $id) { id } }', { id: notifications[0]!.id });
+      await as('mutation { markAllNotificationsRead }');
+      await as('mutation { markPersonalizedJobsFound }');
+      await h.call(STOP, { token });
+
+      const admin = await h.token('root', { roles: ['super:admin'], email: 'root@example.test' });
+      const audit = await h.call(
+        'query($q: String) { findManyImpersonation(q: $q) { items { id writeCount writes { type entityId changes { field before after } } } } }',
+        { token: admin, variables: { q: 'support-four' } },
+      );
+      const [item] = (audit.body.data?.findManyImpersonation as { items: Array<{ id: string; writeCount: number; writes: Array<{ type: string; entityId: string | null; changes: Array<{ field: string; before: string | null; after: string | null }> }> }> }).items;
+      expect(item!.id).toBe(id);
+      const [profile] = await db.select().from(talentProfile).where(eq(talentProfile.userId, wren!.id));
+      expect(item!.writes).toEqual([
+        // A talent profile's events name the fields, never their values (docs/personal-data.md).
+        { type: 'talentProfile.update', entityId: profile!.id, changes: [{ field: 'email', before: null, after: null }, { field: 'profileName', before: null, after: null }] },
+        { type: 'talentProfile.update', entityId: profile!.id, changes: [{ field: 'jobTitle', before: null, after: null }] },
+        { type: 'user.update', entityId: wren!.id, changes: [{ field: 'displayName', before: null, after: null }] },
+        { type: 'userNotificationPreferences.update', entityId: wren!.id, changes: [{ field: 'billing.create', before: 'email, ui', after: 'ui' }] },
+        { type: 'savedJobAd.create', entityId: ad!.id, changes: [] },
+        { type: 'savedJobAd.delete', entityId: ad!.id, changes: [] },
+        { type: 'notification.update', entityId: notifications[0]!.id, changes: [{ field: 'read', before: 'false', after: 'true' }] },
+        { type: 'notification.update', entityId: null, changes: [{ field: 'read', before: 'false', after: 'true' }] },
+        { type: 'talentProfile.update', entityId: profile!.id, changes: [{ field: 'personalizedJobsFoundAt', before: null, after: null }] },
+      ]);
+      expect(item!.writeCount).toBe(9);
+      // Her own housekeeping tells nobody: no notification for her, or anyone, of these.
+      const addressed = await db.select().from(generalEventslog).where(and(sql`${generalEventslog.eventData}->>'impersonationId' = ${id}`, sql`${generalEventslog.toId} = ${wren!.id}`));
+      expect(addressed).toEqual([]);
     });
 
     it('the audit lists the first 100 writes of an impersonation, oldest first, and counts them all', async () => {

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submitCreateProfile } from '../../../../src/lib/talent/create-profile';
 import type { SendGraphql } from '../../../../src/lib/graphql/send-document';
@@ -57,7 +57,9 @@ describeEachDatabase('updateOneTalentProfile', (kind) => {
     h.call(UPDATE, { token, variables: { data }, headers });
 
   const profileRow = async (id: string) => (await h.database.db.select().from(talentProfile).where(eq(talentProfile.id, id)))[0]!;
-  const eventsFor = (profileId: string) => h.database.db.select().from(generalEventslog).where(eq(generalEventslog.toId, profileId));
+  const eventsOf = (profileId: string) => h.database.db.select().from(generalEventslog).where(eq(generalEventslog.toId, profileId)).orderBy(asc(generalEventslog.createdAt), asc(generalEventslog.id));
+  /** The profile's events after the one its creation wrote (which has a test of its own). */
+  const eventsFor = async (profileId: string) => (await eventsOf(profileId)).slice(1);
 
   beforeAll(async () => {
     h = await startApiHarness(kind);
@@ -167,6 +169,15 @@ describeEachDatabase('updateOneTalentProfile', (kind) => {
   });
 
   describe('event log (spec §9 talentProfile.update)', () => {
+    it('writes one row for the creation, naming the fields it sets, never their values', async () => {
+      const { profileId } = await talentWithProfile('event-0');
+      const [event, ...more] = await eventsOf(profileId);
+      expect(more).toHaveLength(0);
+      const [owner] = await h.database.db.select().from(talentProfile).where(eq(talentProfile.id, profileId));
+      expect(event).toMatchObject({ type: 'talentProfile.update', fromId: owner!.userId, toId: profileId });
+      expect(event!.eventData).toEqual({ entityId: profileId, actorUserId: owner!.userId, changedFields: ['email', 'profileName'] });
+    });
+
     it('writes one row naming the changed fields, from the user to the profile', async () => {
       const { token, profileId } = await talentWithProfile('event-1');
       await update(token, { jobTitle: 'Designer', location: 'Porto', profileName: 'Ada Lovelace' });
