@@ -33,6 +33,8 @@ export default defineConfig({
           name: 'integration',
           environment: 'node',
           include: ['tests/integration/**/*.test.ts'],
+          // One migrated PGlite template per run instead of one per file.
+          globalSetup: ['tests/support/integration-global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
