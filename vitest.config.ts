@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -6,8 +7,56 @@ import { defineConfig } from 'vitest/config';
 // GraphQLError`. Point our sources at the same file Node loads, as in production.
 const graphqlAsNodeLoadsIt = fileURLToPath(new URL('./node_modules/graphql/index.js', import.meta.url));
 
-// Three projects: pure logic (node), React islands (jsdom), and integration
-// suites that talk to real servers over HTTP (the built product, databases).
+// Vitest's default for `run` leaves one core to its main process: a single worker on the
+// 2-core CI machine, which then ran every file one after the other. The workers mostly
+// run PGlite, one core each; the main process has little to do once files are running.
+const workers = availableParallelism();
+
+/**
+ * Integration files that run one at a time, after every other file, with the machine to
+ * themselves: each starts the built product or another server process (a product is a
+ * primary, two workers and an embedded PostgreSQL: both cores), shares state beyond its
+ * own database (Redis, the PostgreSQL server's advisory locks), or checks a time window
+ * (a lock timeout, a TTL, a deadline, a polling queue) that a second file beside it
+ * could stretch. Every other integration file has its own in-memory PGlite and its own
+ * schema on the PostgreSQL server, and starts its servers in-process on port 0, so two
+ * of them run side by side. `startBuiltServer` refuses to run outside this list.
+ */
+const serialIntegrationFiles = [
+  // The built product (tests/support/built-server.ts) or another Node process.
+  'tests/integration/server.test.ts',
+  'tests/integration/*-http.test.ts',
+  'tests/integration/bff/bff-security.test.ts',
+  'tests/integration/bff/rate-limit.test.ts',
+  'tests/integration/bff/select-company-endpoint.test.ts',
+  'tests/integration/faults/*.test.ts',
+  'tests/integration/http/guest-page-cache.test.ts',
+  'tests/integration/load/*.test.ts',
+  'tests/integration/process/*.test.ts',
+  // The embedded PostgreSQL server, pg_dump and pg_restore.
+  'tests/integration/db/embedded-postgres.test.ts',
+  'tests/integration/db/backup-restore.test.ts',
+  // Shared state or time windows.
+  'tests/integration/bff/session-stores.test.ts',
+  'tests/integration/bff/token-lifecycle.test.ts',
+  'tests/integration/db/startup-lock.test.ts',
+  'tests/integration/graceful-shutdown.test.ts',
+  'tests/integration/health.test.ts',
+  'tests/integration/queue/*.test.ts',
+  'tests/integration/search/job-title-suggestions.test.ts',
+];
+
+const integration = {
+  environment: 'node' as const,
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  // One migrated PGlite template per run instead of one per file.
+  globalSetup: ['tests/support/integration-global-setup.ts'],
+};
+
+// Four projects: pure logic (node), React islands (jsdom), and integration suites that
+// talk to real servers over HTTP (the built product, databases): those side by side, and
+// those one at a time.
 export default defineConfig({
   resolve: { alias: [{ find: /^graphql$/, replacement: graphqlAsNodeLoadsIt }] },
   test: {
@@ -18,6 +67,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/unit/**/*.test.ts'],
           exclude: ['tests/unit/islands/**'],
+          maxWorkers: workers,
         },
       },
       {
@@ -26,15 +76,25 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['tests/support/jsdom-setup.ts'],
           include: ['tests/unit/islands/**/*.test.{ts,tsx}'],
+          maxWorkers: workers,
         },
       },
       {
         test: {
+          ...integration,
           name: 'integration',
-          environment: 'node',
           include: ['tests/integration/**/*.test.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          exclude: serialIntegrationFiles,
+          maxWorkers: workers,
+          // Read by startBuiltServer, which refuses to start the product beside another file.
+          env: { INTEGRATION_FILES_IN_PARALLEL: '1' },
+        },
+      },
+      {
+        test: {
+          ...integration,
+          name: 'integration-serial',
+          include: serialIntegrationFiles,
           fileParallelism: false,
         },
       },

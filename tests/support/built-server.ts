@@ -44,6 +44,10 @@ export const hasBuild = existsSync(entry);
  * undefined is unset (e.g. the NODE_ENV the test runner sets).
  */
 export async function startBuiltServer(env: Record<string, string | undefined> = {}): Promise<BuiltServer> {
+  // A product takes both cores for a while, and files beside it would slow it down too.
+  if (process.env.INTEGRATION_FILES_IN_PARALLEL) {
+    throw new Error('This file starts the built product: list it in serialIntegrationFiles (vitest.config.ts), whose files run one at a time');
+  }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'talentplace-test-'));
   const child = spawn(process.execPath, [entry], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { describe } from 'vitest';
+import { describe, inject } from 'vitest';
 import { MEMORY_DATA_DIR, openDatabase, type Database } from '../../src/server/db/client';
 import { migrate } from '../../src/server/db/migrate';
+import { createPgliteTemplate, readPgliteTemplate } from './pglite-template';
 
 export type TestDatabaseKind = Database['kind'];
 
@@ -15,19 +16,13 @@ export function databaseKinds(): TestDatabaseKind[] {
   return testDatabaseUrl ? ['pglite', 'postgres'] : ['pglite'];
 }
 
-// A new in-memory PGlite costs about 6.5 s, one loaded from a snapshot about 1.2 s: make
-// one migrated template per test file (module state is per file) and load it per test.
+// Loaded per test database from the run's migrated template (integration-global-setup.ts);
+// a file run without that setup makes the template itself, once (module state is per file).
 let pgliteTemplate: Promise<Blob> | null = null;
 
-async function createPgliteTemplate(): Promise<Blob> {
-  const database = await openDatabase({ dataDir: MEMORY_DATA_DIR });
-  try {
-    if (database.kind !== 'pglite') throw new Error('expected PGlite');
-    await migrate(database);
-    return await database.client.dumpDataDir('none');
-  } finally {
-    await database.close();
-  }
+function pgliteTemplateOfRun(): Promise<Blob> {
+  const file = inject('pgliteTemplateFile');
+  return file ? readPgliteTemplate(file) : createPgliteTemplate();
 }
 
 async function openPostgresTestDatabase(databaseUrl: string): Promise<Database> {
@@ -58,7 +53,7 @@ export async function openTestDatabase(kind: TestDatabaseKind): Promise<Database
     if (!testDatabaseUrl) throw new Error(skippedMessage);
     return openPostgresTestDatabase(testDatabaseUrl);
   }
-  pgliteTemplate ??= createPgliteTemplate();
+  pgliteTemplate ??= pgliteTemplateOfRun();
   return openDatabase({ dataDir: MEMORY_DATA_DIR, snapshot: await pgliteTemplate });
 }
 
