@@ -187,7 +187,7 @@ test.describe('talent jobs: saved jobs, applied jobs, invitations', () => {
     await expect(row).toContainText(/Ignored \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} UTC/);
   });
 
-  test('applying from another invitation checks the note, then the job shows in applied jobs as Submitted', async ({ page }) => {
+  test('applying from another invitation checks the note, then the job shows in applied jobs in the first hiring step', async ({ page }) => {
     await signIn(page, '/talent/invitations');
     const href = await newInvitationWithMessage(page, APPLY_MESSAGE);
     const title = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
@@ -218,7 +218,8 @@ test.describe('talent jobs: saved jobs, applied jobs, invitations', () => {
     await expect(page.locator(`[id="${page.url().split('#')[1]}"]`).getByRole('heading', { level: 2 })).toHaveText(title);
     const newest = page.getByRole('list', { name: 'Applied jobs' }).getByRole('listitem').first();
     await expect(newest.getByRole('heading', { level: 2 })).toHaveText(title);
-    await expect(newest.getByTestId('application-status')).toHaveText('Submitted');
+    // An answer to an invitation arrives like any application: in the first hiring step.
+    await expect(newest.getByTestId('application-status')).toHaveText('Applied');
     await expect(newest).toContainText('Happy to talk this week.');
   });
 
