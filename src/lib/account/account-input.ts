@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The rules of the signed-in user's own account edit (spec §3 user: displayName,
+// The rules of the signed-in user's own account edit (the user entity: displayName,
 // phoneNumber). Pure, so the API validates with them and the page reads the same limits.
 
 export const ACCOUNT_LIMITS = {

@@ -1,13 +1,13 @@
 import { isLiveRoute } from '../routes/route-table';
 import { buildRoute } from '../routes/build-route';
 
-/** What the account menu needs to know of the signed-in user (spec §2 "Layout"). */
+/** What the account menu of the layout needs to know of the signed-in user. */
 export interface AccountMenuUser {
   displayName: string;
   hasTalentProfile: boolean;
   /** The company the user is currently in, if any. */
   selectedCompany: { id: string; name: string } | null;
-  /** The user's verified companies (the only selectable ones, spec §4), in display order. */
+  /** The user's verified companies (the only selectable ones), in display order. */
   verifiedCompanies: Array<{ id: string; name: string }>;
   /** Effective permission of the selected company: may read `company`. */
   canReadCompany: boolean;
@@ -52,7 +52,7 @@ function present<T>(items: Array<T | null>): T[] {
 }
 
 /**
- * The account menu of spec §2, as data: sections and links the user may see. Links to
+ * The account menu of the layout, as data: sections and links the user may see. Links to
  * routes that are not live yet are left out, so the menu never leads to a 404.
  */
 export function buildAccountMenu(user: AccountMenuUser, options: MenuOptions): AccountMenuSection[] {
@@ -72,7 +72,7 @@ export function buildAccountMenu(user: AccountMenuUser, options: MenuOptions): A
   // Company Account: 'currently in' and the company; the switcher only when there is
   // more than one verified company to switch between; the dashboard of the company the
   // user is in; My Companies; Create company.
-  // Spec §2 puts My Companies behind company read, a permission of the selected company.
+  // The account menu puts My Companies behind company read, a permission of the selected company.
   // Without a selected company (no company yet, or only pending ones) there is no role to
   // ask, and My Companies is the only place that lists pending companies and lets the user
   // leave them (the company side menu shows it always), so it shows then; once a company

@@ -1,7 +1,7 @@
 import type { PermissionSet } from '../permissions/resources';
 
 /**
- * The current-user state of spec §3 as islands see it: what the server knows, minus
+ * The current-user state as islands see it: what the server knows, minus
  * anything secret, plus `loading`. Pure, so server and browser build it the same way.
  */
 export interface CurrentUserState {
@@ -47,7 +47,7 @@ export function currentUserState(user: ServerUser, selectedCompanyId: string | n
 }
 
 /**
- * Spec §4 session load: what a page starts from before the server's answer is applied —
+ * The session load: what a page starts from before the server's answer is applied —
  * the stored copy flagged loading, or nothing.
  */
 export function restoredState(stored: CurrentUserState | null): CurrentUserState | null {

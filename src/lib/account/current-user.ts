@@ -4,7 +4,7 @@ import type { PermissionSet } from '../permissions/resources';
 import { pictureUrlsOf } from '../profile/picture-urls';
 
 /**
- * The current-user state of spec §3, as the server knows it (no tokens). A plain type in lib:
+ * The current-user state, as the server knows it (no tokens). A plain type in lib:
  * the BFF builds it from findMe, layouts and lib read it, and none of them needs the others' code.
  */
 export interface CurrentUser {
@@ -32,7 +32,7 @@ export interface CurrentUser {
 }
 
 
-/** The BFF's one query for the current-user state (spec §7 FindUser). */
+/** The BFF's one query for the current-user state (the FindUser call). */
 export const FIND_ME_QUERY = graphql(`
   query FindUser {
     findMe(where: { activeCompaniesOnly: true }) {

@@ -1,7 +1,7 @@
 import { tickedBoxes } from '../forms/form-values';
 
-// Which channels a user hears about each event type through (spec §3
-// userNotificationPreferences, spec §9 event types). Plain lists so that pages can build
+// Which channels a user hears about each event type through (the
+// userNotificationPreferences entity and the event types). Plain lists so that pages can build
 // the settings table without the database schema; an integration test keeps EVENT_TYPES
 // equal to the PostgreSQL enum.
 
@@ -12,10 +12,10 @@ export const EVENT_ACTIONS = ['create', 'update', 'delete'] as const;
 export type EventAction = (typeof EVENT_ACTIONS)[number];
 
 /**
- * Spec §9: create, update and delete for eleven entities; company and talent profile update
+ * The event types: create, update and delete for eleven entities; company and talent profile update
  * only. Beyond the spec: an application's arrival and moves, a company's read of a talent's
- * document, which the talent is told about (issue 16), the company's shortlists (issue 17)
- * an admin's change of a user's status (issue 19) and a talent's job alerts (issue 20).
+ * document, which the talent is told about (the hiring pipeline), the company's shortlists,
+ * an admin's change of a user's status (the admin area) and a talent's job alerts.
  */
 export const EVENT_SUBJECTS = [
   { subject: 'billing', actions: EVENT_ACTIONS },
@@ -33,17 +33,17 @@ export const EVENT_SUBJECTS = [
   { subject: 'talentDocument', actions: ['read'] },
   { subject: 'companySavedTalentList', actions: EVENT_ACTIONS },
   { subject: 'companySavedTalent', actions: EVENT_ACTIONS },
-  // A platform admin blocked, unblocked or deleted the user (issue 19).
+  // A platform admin blocked, unblocked or deleted the user (the admin area).
   { subject: 'user', actions: ['update', 'delete'] },
-  // A talent saved, changed or removed a job alert (issue 20 item 4).
+  // A talent saved, changed or removed a job alert.
   { subject: 'jobAlert', actions: EVENT_ACTIONS },
   { subject: 'company', actions: ['update'] },
   { subject: 'talentProfile', actions: ['update', 'read'] },
-  // An impersonator started or stopped acting as a user (issue 19): audit rows addressed to
+  // An impersonator started or stopped acting as a user (accountable impersonation): audit rows addressed to
   // the impersonation itself, so they notify nobody and have no row on the settings page.
   { subject: 'impersonation', actions: ['create', 'update'] },
   // An admin created, described or deleted a feature flag (addressed to no one: the audit
-  // trail); gave the user a flag or took it back (addressed to the user) (issue 19 item 4).
+  // trail); gave the user a flag or took it back (addressed to the user).
   { subject: 'featureFlag', actions: EVENT_ACTIONS },
   { subject: 'userFeatureFlag', actions: ['create', 'delete'] },
   // A user's own housekeeping (addressed to no one: the audit trail of what an impersonator
@@ -75,7 +75,7 @@ export interface NotificationPreference {
 /**
  * Entities where a company acts on the talent and the talent has to answer or would want
  * to know at once even when not signed in: an invitation to reply to, where an application
- * stands (never a silent end, issue 16), an assignment that
+ * stands (never a silent end), an assignment that
  * starts or changes, a billing approved or rejected (money). Beside them, the two a company
  * member waits for: the platform verified or rejected their company, and they were added to
  * one (of these types only those moments are mailed: `isMailedEvent`). Everything else is
@@ -106,7 +106,7 @@ export function withDefaults(stored: ReadonlyArray<NotificationPreference>): Not
 
 /**
  * How the settings page groups the entities: by who they concern, following the side
- * menus' groups (spec §2), talent first because every user can be a talent.
+ * menus' groups, talent first because every user can be a talent.
  */
 export const PREFERENCE_GROUPS = [
   { id: 'talent', subjects: ['talentInvitation', 'talentJobApplication', 'talentDocument', 'jobAssignment', 'billing', 'talentProfile'] },

@@ -12,7 +12,7 @@ import { postedPermissionRows } from '../companies/permission-matrix-form';
 import { companyPermissionsFormSchema } from './company-permission-input';
 import { ADMIN_ERRORS, rejectCompanySchema, type CompanyReviewAction } from './company-verification';
 
-// The documents and pure handlers of /admin/companies and /admin/company (issue 19).
+// The documents and pure handlers of /admin/companies and /admin/company (the platform's review of companies).
 
 export const ADMIN_COMPANIES_PER_PAGE = 20;
 const WORDS = 'admin.companies';

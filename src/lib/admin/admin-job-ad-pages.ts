@@ -10,7 +10,7 @@ import { postedId } from '../ids';
 import { ADMIN_JOB_AD_STATES, JOB_AD_MODERATION_ACTIONS, moderateJobAdSchema, type AdminJobAdState, type JobAdModerationAction } from '../job-ads/job-ad-moderation';
 import { ADMIN_ERRORS } from './company-verification';
 
-// The documents and pure handlers of /admin/job-ads (issue 19 item 3): every company's job
+// The documents and pure handlers of /admin/job-ads (job ad moderation): every company's job
 // ads, unpublished or removed with a reason the company reads.
 
 export const ADMIN_JOB_ADS_PER_PAGE = 20;

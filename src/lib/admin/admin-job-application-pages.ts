@@ -1,7 +1,7 @@
 import { HIRING_STEP_GROUPS, type HiringStepGroup } from '../companies/hiring-steps';
 import { graphql, type ResultOf } from '../graphql/graphql';
 
-// The documents of /admin/job-applications (issue 19 item 3): every application, read
+// The documents of /admin/job-applications (the admin's view of applications): every application, read
 // only, for support; ?id= opens one.
 
 export const ADMIN_JOB_APPLICATIONS_PER_PAGE = 20;

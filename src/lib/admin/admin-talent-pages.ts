@@ -9,7 +9,7 @@ import { postedId } from '../ids';
 import { ADMIN_ERRORS, TALENT_VERIFICATION_CHOICES, type TalentVerificationChoice } from './company-verification';
 import { USER_STATUSES, type UserStatusAction, type UserStatusValue } from './user-status';
 
-// The documents and pure handlers of /admin/talents (issue 19): users and talent profiles,
+// The documents and pure handlers of /admin/talents (the admin area): users and talent profiles,
 // their status and verification.
 
 export const ADMIN_USERS_PER_PAGE = 20;

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { eachResourceOnce, permissionRow } from '../companies/company-roles';
 import { PERMISSION_ACTIONS, PERMISSION_RESOURCES, type PermissionSet } from '../permissions/resources';
 
-// The company's own permission set (spec §6 companyPermissions), which only a platform
-// admin edits (issue 19). Per resource the set either leaves the decision to the company's
+// The company's own permission set (the companyPermissions entity), which only a platform
+// admin edits. Per resource the set either leaves the decision to the company's
 // roles (not named in the set) or limits it: then only the actions ticked are allowed,
 // whatever a role says (the spec's AND). Issue codes are worded in companies.errors.
 

@@ -2,18 +2,18 @@ import { z } from 'zod';
 import { hasForbiddenControls } from '../companies/company-input';
 import { isCountryCode } from '../companies/country-codes';
 
-// The platform's review of a company (issue 19, spec §3 company, §4 verification status):
+// The platform's review of a company (the company's verification status):
 // which moves an admin may make from each status, the rejection reason the owners read,
 // and the admin list's filters. Shared by the API and the admin pages.
 
 /** Where the locale files word the admin issue codes (common namespace). */
 export const ADMIN_ERRORS = 'admin.errors';
 
-/** Spec §4 verification statuses. */
+/** The verification statuses. */
 export const VERIFICATION_STATUSES = ['verified', 'pending', 'rejected', 'deleted'] as const;
 export type VerificationStatusValue = (typeof VERIFICATION_STATUSES)[number];
 
-/** The verification statuses an admin gives a talent profile (spec §4; deleted comes with its user). */
+/** The verification statuses an admin gives a talent profile (deleted comes with its user). */
 export const TALENT_VERIFICATION_CHOICES = ['verified', 'pending', 'rejected'] as const satisfies ReadonlyArray<Exclude<VerificationStatusValue, 'deleted'>>;
 export type TalentVerificationChoice = (typeof TALENT_VERIFICATION_CHOICES)[number];
 

@@ -1,4 +1,4 @@
-// What deleting a user erases and what the law makes us keep (issue 19; written down in
+// What deleting a user erases and what the law makes us keep (written down in
 // docs/personal-data.md, which names these lists). The API's erasure
 // (src/server/api/admin/user-erasure.ts) applies exactly these values, so the two cannot
 // drift: a field added to the profile must be placed in one of the lists (a unit test

@@ -1,8 +1,8 @@
-// A user's standing on the platform (issue 19, spec §4 user status): what an admin may do
+// A user's standing on the platform (the user status): what an admin may do
 // from each status, who may not be touched, and what a status means for signing in.
 // Shared by the API, the identity provider's sign-in and the admin pages.
 
-/** Spec §4 user statuses. */
+/** The user statuses. */
 export const USER_STATUSES = ['active', 'blocked', 'deleted'] as const;
 export type UserStatusValue = (typeof USER_STATUSES)[number];
 

@@ -1,5 +1,5 @@
 /**
- * What the page tells Matomo (spec §2, §7): a site search for job searches and for paths
+ * What the page tells Matomo (the analytics rules): a site search for job searches and for paths
  * under the search prefixes, a page view otherwise, nothing for excluded addresses.
  * Pure, so the server decides it and the browser only replays the commands.
  */

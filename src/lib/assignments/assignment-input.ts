@@ -6,7 +6,7 @@ import { optionalId, requiredId } from '../forms/form-values';
 import { addFieldIssues } from '../forms/zod-issues';
 import { parseDateInput } from '../talent/date-input';
 
-// The rules a talent's own job assignment must pass (spec §3 jobAssignment, §9 date
+// The rules a talent's own job assignment must pass (the jobAssignment entity, the date picker's
 // range), as zod schemas whose messages are issue codes: the API checks its input with
 // them (invalidFields) and the assignment pages read their posts with the same schemas
 // (assignment-form.ts) before anything is sent. Codes are worded in `assignments.errors`.

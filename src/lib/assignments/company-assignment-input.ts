@@ -4,7 +4,7 @@ import type { FieldIssue } from '../forms/form-outcome';
 import { checkbox, optionalId, requiredId } from '../forms/form-values';
 import { alongOtherIssues, assignmentTexts, checkDateOrder, typedDay } from './assignment-input';
 
-// The rules of a job assignment a company writes (spec §3 jobAssignment, issue 18), shared
+// The rules of a job assignment a company writes (the jobAssignment entity), shared
 // by the /company/talent-assignment-* pages and the API. The talent side's limits, day and
 // date order (assignment-input.ts) hold here too; every message is an issue code worded in
 // `companyAssignments.errors.<code>`. A write sends the whole record: the form always

@@ -13,7 +13,7 @@ import { ASSIGNMENT_STATUSES, type AssignmentStatus } from './assignment-status'
 import { COMPANY_ASSIGNMENT_ERRORS, jobAssignmentSchema, newJobAssignmentSchema } from './company-assignment-input';
 
 // The documents and pure handlers of /company/talent-assignments, /company/talent-assignment,
-// /company/talent-assignment-create and /company/talent-assignment-edit (issue 18).
+// /company/talent-assignment-create and /company/talent-assignment-edit.
 
 export const COMPANY_ASSIGNMENTS_PER_PAGE = 20;
 const WORDS = 'companyAssignments';

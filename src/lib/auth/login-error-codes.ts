@@ -1,5 +1,5 @@
 /**
- * Login errors of spec §8 that a server-side client can meet. The code travels to
+ * Login errors of the error catalogue that a server-side client can meet. The code travels to
  * /sign-in as `?error=`; the page shows the message the locale file gives it.
  */
 export const LOGIN_ERROR_CODES = [

@@ -1,4 +1,4 @@
-// Bank details of a talent's payment profile (spec §3 talentPaymentProfile.bankInformation):
+// Bank details of a talent's payment profile (talentPaymentProfile.bankInformation):
 // IBAN (ISO 13616, checked with its mod-97 check digits), BIC/SWIFT (ISO 9362 format),
 // and the masked IBAN that is all anyone sees of it after it was saved.
 

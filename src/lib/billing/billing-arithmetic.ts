@@ -1,6 +1,6 @@
 import { addMoney, fromCents, multiplyMoney, toCents } from '../money/decimal-money';
 
-// Billing arithmetic (spec §3 billing, billingLineItem). Every amount is a decimal
+// Billing arithmetic (the billing and billingLineItem entities). Every amount is a decimal
 // string and every calculation runs on integer hundredths (decimal-money), so no value
 // ever passes through a float: 0.15 × 0.10 is 0.02 here, where a float gives 0.01.
 

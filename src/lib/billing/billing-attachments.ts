@@ -1,7 +1,7 @@
 import { isUuid } from '../ids';
 import { isStorageKey } from '../uploads/media-urls';
 
-// Files attached to a billing line (spec §3 billingLineItem.attachments): timesheets,
+// Files attached to a billing line (billingLineItem.attachments): timesheets,
 // receipts. They are private: their address goes through the session to whoever may read
 // them (src/server/api/auth/billing-attachment-access.ts), never to a public folder.
 

@@ -1,7 +1,7 @@
 import { DATE_LOCALE } from '../format/dates';
 import type { BillingIssue } from './billing-issues';
 
-// A billing covers one calendar month of an assignment (spec §3 billing year, month).
+// A billing covers one calendar month of an assignment (the billing's year and month).
 // Months are counted in UTC, the same calendar the server and the database use.
 
 export interface BillingPeriod {

@@ -12,7 +12,7 @@ import { parsePeriodValue, periodValue } from './billing-period';
 import { billingApprovalSchema, billingRejectionSchema } from './billing-review';
 import { BILLING_STATUSES, type BillingStatusValue } from './billing-status';
 
-// The documents and pure handlers of /company/billing (issue 18): the billings sent to the
+// The documents and pure handlers of /company/billing (the company's billing review): the billings sent to the
 // company, and one billing's review (?id=…) with approve and reject.
 
 export const BILLINGS_PER_PAGE = 20;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// What a company writes when it reviews a billing (issue 18): approve with an optional
+// What a company writes when it reviews a billing: approve with an optional
 // purchase order number, or reject with a reason the talent reads; either way a remark
 // on any line. Shared by /company/billing and the API, which checks the same schema.
 

@@ -1,4 +1,4 @@
-// Spec §4/§9 billing statuses and who may move a billing from one to the next. Pure, so
+// The billing statuses and who may move a billing from one to the next. Pure, so
 // the API enforces it and the pages offer only the actions it allows.
 
 export const BILLING_STATUSES = ['DRAFT', 'SENT', 'APPROVED', 'INVOICED', 'PAID', 'REJECTED'] as const;

@@ -25,7 +25,7 @@ export type CompanyDashboardView = NonNullable<ResultOf<typeof COMPANY_DASHBOARD
 
 export type CompanyDashboardAnswer = { kind: 'loaded'; dashboard: CompanyDashboardView } | { kind: 'failed'; message: string };
 
-/** The dashboard, or the message of the error toast of spec §8 when the query failed. */
+/** The dashboard, or the message of the failed-query error toast when the query failed. */
 export function readCompanyDashboard(answer: DocumentAnswer<ResultOf<typeof COMPANY_DASHBOARD_QUERY>>, fallbackMessage: string): CompanyDashboardAnswer {
   const dashboard = answer.data?.companyDashboard;
   if (!answer.errors.length && dashboard) return { kind: 'loaded', dashboard };

@@ -3,7 +3,7 @@ import { isCurrencyCode, normalizeCurrency } from '../money/currency-code';
 import { hasControlCharacters } from '../text/control-characters';
 import { isCountryCode } from './country-codes';
 
-// The rules of a company's profile (spec §3 company), shared by the API and the company
+// The rules of a company's profile (the company entity), shared by the API and the company
 // pages, and the name and text rules of the other company records. Every message is an
 // issue code, worded in `companies.errors.<code>`.
 
@@ -135,7 +135,7 @@ const address = z
 
 /**
  * How many days an application may stay in an in-progress step before the pipeline marks
- * it stuck (issue 16). The database's check company_stuck_after_days_range holds the same
+ * it stuck. The database's check company_stuck_after_days_range holds the same
  * bounds; the column's default is DEFAULT_STUCK_AFTER_DAYS.
  */
 export const STUCK_AFTER_DAYS_RANGE = { min: 1, max: 365 } as const;
@@ -209,7 +209,7 @@ export interface DuplicateCandidate {
 }
 
 /**
- * Spec §3 isPossibleDuplicate: another company with the same normalised name (which also
+ * The company's isPossibleDuplicate: another company with the same normalised name (which also
  * covers "same country and name") or the same website domain. A possible duplicate is
  * created and flagged for the platform's review, never refused: two companies may share
  * a name.

@@ -21,9 +21,9 @@ export interface CompanyMenuGroup {
 
 export interface CompanyMenuInput {
   currentPath: string;
-  /** The selected company (spec §4); null while none is. */
+  /** The selected company; null while none is. */
   selectedCompanyId: string | null;
-  /** Effective permissions in the selected company (spec §6); null until they are known. */
+  /** Effective permissions in the selected company; null until they are known. */
   permissions: PermissionSet | null;
   /** Which routes have pages; defaults to the route table's `live` flags. */
   isLive?: (routeKey: string) => boolean;
@@ -42,12 +42,12 @@ interface EntryDefinition {
 
 interface GroupDefinition {
   headingKey: string;
-  /** When the heading shows: spec §2 words it per group, not always as "any entry shows". */
+  /** When the heading shows: the menu rules word it per group, not always as "any entry shows". */
   headingVisible: (permissions: Permissions) => boolean;
   entries: EntryDefinition[];
 }
 
-// Spec §2 "Company side menu", group by group, in the spec's order.
+// The company side menu, group by group, in the spec's order.
 const GROUPS: readonly GroupDefinition[] = [
   {
     headingKey: 'rbac:companyMenu.dashboardHeading',
@@ -68,8 +68,8 @@ const GROUPS: readonly GroupDefinition[] = [
       { labelKey: 'rbac:companyMenu.jobDescriptions', routeKey: 'companyJobDescriptions', visible: (p) => reads(p, 'jobDescription') },
       { labelKey: 'rbac:companyMenu.talentAssignments', routeKey: 'companyTalentAssignments', visible: (p) => reads(p, 'jobAssignment') },
       { labelKey: 'rbac:companyMenu.talentRoster', routeKey: 'companyTalentRoster', visible: (p) => reads(p, 'companyTalentRoster') },
-      // Not in spec §2's menu, which lists no accounting page: without these entries the
-      // billing, invoicing and sales pages (issue 18) could only be reached by typing their address.
+      // Not in the spec's company side menu, which lists no accounting page: without these entries the
+      // billing, invoicing and sales pages could only be reached by typing their address.
       { labelKey: 'rbac:companyMenu.billing', routeKey: 'companyBilling', visible: (p) => reads(p, 'jobAssignment') },
       { labelKey: 'rbac:companyMenu.invoicing', routeKey: 'companyInvoicing', visible: (p) => reads(p, 'jobAssignment') },
       { labelKey: 'rbac:companyMenu.sales', routeKey: 'companySales', visible: (p) => reads(p, 'jobAssignment') },
@@ -113,13 +113,13 @@ export const COMPANY_MENU_LABEL_KEYS: readonly string[] = [
 const withoutTrailingSlash = (path: string) => (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path);
 
 /**
- * The company side menu of spec §2 as data.
+ * The company side menu as data.
  *
  * - The permission groups show only once a company is selected and its permissions are
  *   known; before that the menu is 'My companies' alone.
  * - Each entry shows when the user holds its read permission (Edit Profile: company read
  *   and update; its link is the company profile route followed by the selected company id).
- * - Each heading shows when its own condition of spec §2 holds. A group whose entries are
+ * - Each heading shows when its own condition holds. A group whose entries are
  *   shown while its heading condition fails keeps its entries, without the heading.
  * - 'My companies' is always there, with a divider above it when a company is selected.
  * - The active entry is the one whose link equals the current path.

@@ -199,7 +199,7 @@ export const MY_COMPANY_REJECTIONS_QUERY = graphql(`
 `);
 
 /**
- * Why the platform rejected the user's rejected companies (issue 19), by company id: what
+ * Why the platform rejected the user's rejected companies, by company id: what
  * My Companies shows under each. Asked only when a row is rejected; a failed answer shows none.
  */
 export async function companyRejectionReasons(send: SendGraphql, rows: readonly MyCompanyRow[]): Promise<Map<string, string>> {
@@ -214,9 +214,9 @@ export interface MyCompanyRow {
   name: string;
   logo: string | null;
   role: string | null;
-  /** verified, pending, rejected, or deleted once the company is removed (spec §4). */
+  /** verified, pending, rejected, or deleted once the company is removed (the verification status). */
   status: string;
-  /** Spec §4: only verified companies that are not deleted may be selected. */
+  /** Only verified companies that are not deleted may be selected. */
   selectable: boolean;
 }
 

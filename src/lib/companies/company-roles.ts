@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { requiredName } from './company-input';
 import { OWNER_PERMISSIONS, PERMISSION_ACTIONS, PERMISSION_RESOURCES, type PermissionAction, type PermissionResource, type PermissionSet } from '../permissions/resources';
 
-// A company's roles (spec §3 companyRole, companyDefaultPermissions): the templates every
+// A company's roles (the companyRole and companyDefaultPermissions entities): the templates every
 // company starts from, shared by the demo seed and createOneCompany, and the rules of a
 // role's name and permission matrix.
 
@@ -15,7 +15,7 @@ export type PermissionMatrix = Record<string, Record<string, boolean>>;
 
 /**
  * The full matrix (13 resources × read/create/update/delete) with explicit `false`s: in
- * the spec §6 merge a role's false wins over a company ceiling that grants, and nothing
+ * the permission merge a role's false wins over a company ceiling that grants, and nothing
  * (absent) would let the ceiling decide.
  */
 export function permissionMatrix(grants: PermissionSet): PermissionMatrix {
@@ -27,7 +27,7 @@ export function permissionMatrix(grants: PermissionSet): PermissionMatrix {
 /**
  * Reads what a recruiter works with, writes job descriptions, posts job ads, moves
  * candidates through the hiring steps (reading the steps, never changing them), keeps talent
- * shortlists and invites talents (issue 17: the demo recruiter does); may see the company it
+ * shortlists and invites talents (the demo recruiter does); may see the company it
  * works for but not change it, and sees neither members nor roles.
  */
 export const RECRUITER_PERMISSIONS: PermissionMatrix = permissionMatrix({
@@ -70,7 +70,7 @@ export function permissionRows(set: PermissionSet | null | undefined): RolePermi
 }
 
 /**
- * One row of the company's own set (spec §6 company permissions): `limited` when the set
+ * One row of the company's own set (the company permissions): `limited` when the set
  * names the resource, and then an action it leaves out is denied; a resource it leaves
  * out is the roles' alone to decide, so the company allows every action there.
  */

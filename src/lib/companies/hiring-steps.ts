@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { optionalText, requiredName } from './company-input';
 
-// A company's hiring pipeline (spec §3 companyHiringStep: stepName, stepDescription, order,
+// A company's hiring pipeline (the companyHiringStep entity: stepName, stepDescription, order,
 // group). Steps are named by each company; the group gives them a fixed meaning the
 // product can count on (an application in a HIRED step is a hire, whatever the step's name).
 

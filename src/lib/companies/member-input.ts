@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Inviting someone to a company (spec §3 companyOnUser): an e-mail address and a role.
+// Inviting someone to a company (the companyOnUser entity): an e-mail address and a role.
 
 /** RFC 5321 caps an address at 254 characters; the shape check is the one browsers apply. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

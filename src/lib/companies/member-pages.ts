@@ -87,7 +87,7 @@ export interface InviteFormValues {
 
 export type MemberWriteIntent = 'invite' | 'changeRole' | 'remove' | 'withdraw';
 
-/** The permission each write needs (spec §6, as the API checks it), checked by the page first. */
+/** The permission each write needs (the permission matrix, as the API checks it), checked by the page first. */
 export const MEMBER_WRITE_PERMISSIONS: Readonly<Record<MemberWriteIntent, PagePermission>> = {
   invite: ['companyOnUser', 'create'],
   changeRole: ['companyOnUser', 'update'],

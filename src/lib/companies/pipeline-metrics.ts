@@ -1,7 +1,7 @@
 import { isClosingGroup } from '../job-applications/pipeline';
 import type { HiringStepGroup } from './hiring-steps';
 
-// How a company's hiring pipeline performs (issue 16 item 6), for the dashboard: how many
+// How a company's hiring pipeline performs (the pipeline metrics), for the dashboard: how many
 // applications move on from each step, and how long a hire takes. Pure, fed with rows the
 // API reads (the company's steps, its applications, and the moves of the event log), so
 // the definitions below are the ones the unit tests check.

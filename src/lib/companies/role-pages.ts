@@ -102,7 +102,7 @@ function postedValues(form: FormData): RoleFormValues {
 
 export type RoleWriteIntent = 'create' | 'update' | 'delete';
 
-/** The permission each write needs (spec §6, as the API checks it), checked by the page first. */
+/** The permission each write needs (the permission matrix, as the API checks it), checked by the page first. */
 export const ROLE_WRITE_PERMISSIONS: Readonly<Record<RoleWriteIntent, PagePermission>> = {
   create: ['companyRole', 'create'],
   update: ['companyRole', 'update'],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requiredId } from '../forms/form-values';
 
-/** Query parameter that selects the active company on /company pages (spec §2). */
+/** Query parameter that selects the active company on /company pages (company selection by address). */
 export const COMPANY_PARAM = 'company_id';
 
 export interface CompanyChoiceInput {
@@ -20,7 +20,7 @@ export interface CompanyChoice {
 }
 
 /**
- * Spec §4 "Selected company": only verified companies are selectable; the address wins,
+ * The selected company: only verified companies are selectable; the address wins,
  * then the stored id; if neither matches, the first verified company.
  */
 export function chooseSelectedCompany({ verifiedCompanyIds, fromUrl, stored }: CompanyChoiceInput): CompanyChoice {
@@ -32,7 +32,7 @@ export function chooseSelectedCompany({ verifiedCompanyIds, fromUrl, stored }: C
 /** The form endpoint of the account menu's company switcher (src/pages/api/select-company.ts). */
 export const SELECT_COMPANY_ENDPOINT = '/api/select-company';
 
-/** Local storage key mirroring the selected company (spec §3, §9). */
+/** Local storage key mirroring the selected company (one of the business constants' local storage keys). */
 export const SELECTED_COMPANY_STORAGE_KEY = 'selectedCompanyId';
 
 /**

@@ -2,7 +2,7 @@ import type { CurrentUser } from '../account/current-user';
 
 export type UserCompany = CurrentUser['companies'][number];
 
-/** Spec §4: only verified companies that are not deleted are selectable. */
+/** Only verified companies that are not deleted are selectable. */
 export function isSelectable(company: UserCompany): boolean {
   return company.verificationStatus === 'verified' && !company.deletedAt;
 }

@@ -5,11 +5,11 @@ import { PERMISSION_ACTIONS, PERMISSION_RESOURCES, type PermissionAction, type P
 // and nobody grants a permission they do not hold themselves, whether by ticking it in a
 // role's matrix (a new role or an edited one) or by giving someone, themselves included,
 // a role that allows it. What a member holds is what they may do in the company: their
-// role merged with the company's own set (spec §6). Owners hold the default owner role,
+// role merged with the company's own set (the permission merge). Owners hold the default owner role,
 // so everything the company's own set allows: the rule leaves them what they had, and who
 // gives the owner role stays the owners' own rule (src/server/api/companies/members.ts).
 
-/** One permission: an action on a resource of spec §6. */
+/** One permission: an action on a permission resource. */
 export type Permission = readonly [PermissionResource, PermissionAction];
 
 /** The reasons a grant is refused (FORBIDDEN, worded in companies.errors). */

@@ -9,7 +9,7 @@ import type { Translate } from '../i18n/i18n';
 import { postedId } from '../ids';
 import { FEATURE_FLAG_ERRORS, featureFlagCreateSchema, featureFlagUpdateSchema } from './feature-flags';
 
-// The documents and pure handlers of /admin/feature-flags (issue 19 item 4): the list of
+// The documents and pure handlers of /admin/feature-flags: the list of
 // flags and, with ?flag=<id>, one flag with its description, its holders and the users to
 // give it to (found by e-mail or name through the admin's user list).
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { optionalText, requiredName } from '../companies/company-input';
 
-// Feature flags (issue 19 item 4, spec §3 featureFlags): an admin creates a flag and gives
+// Feature flags (the current-user state's featureFlags): an admin creates a flag and gives
 // it to users; a user's flags reach the current-user state, and a part of the product that
 // is behind a flag is shown and answered only to users holding it. The names the product
 // checks are listed here once, so a check can never be typo'd; a flag an admin creates under

@@ -1,6 +1,6 @@
-/** Dates are shown in the en-gb locale (spec §9), e.g. 22 Nov 2026. */
+/** Dates are shown in the en-gb date locale, e.g. 22 Nov 2026. */
 export const DATE_LOCALE = 'en-GB';
-/** The date picker's range (spec §9). */
+/** The date picker's range. */
 export const DATE_MIN = '1900-01-01';
 export const DATE_MAX = '2099-12-31';
 

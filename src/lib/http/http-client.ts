@@ -50,7 +50,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       statusCodes: [...RETRY_STATUS_CODES],
       delay: retryDelayMs,
     },
-    // Spec §8 draws the line at 300; ky asks only about responses that are not
+    // The error catalogue's HTTP statuses draw the line at 300; ky asks only about responses that are not
     // ok, so 1xx/2xx never reach this.
     throwHttpErrors: (status) => status >= 300,
     parseJson: parseJsonBody,

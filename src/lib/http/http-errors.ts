@@ -1,4 +1,4 @@
-// Spec §8 "HTTP statuses" and the login client's fetch timeout message.
+// The error catalogue's "HTTP statuses" and the login client's fetch timeout message.
 import { errorMessage } from '../text/error-message';
 
 export class HttpStatusError extends Error {

@@ -1,4 +1,4 @@
-// Spec §7 "HTTP client" constants.
+// The HTTP client's constants: timeout, retried methods and statuses, backoff.
 export const REQUEST_TIMEOUT_MS = 10_000;
 
 export const RETRY_LIMIT = 2;

@@ -154,7 +154,7 @@ function isCountOnly(options: unknown): options is { count: number } {
  * placeholder values (`{ date }`, `{ amount, unit }`) its text is split once at its
  * `{{name}}` placeholders and filled in; with `{ count }` alone the answer is remembered
  * per count. i18next's lookup and interpolation per call was about an eighth of /jobs'
- * server time (issue 12). Every other call (formats, nesting, context, returnObjects, a
+ * server time (docs/benchmarks.md). Every other call (formats, nesting, context, returnObjects, a
  * missing value) goes to i18next; `i18n.test.ts` checks both paths agree on every key.
  */
 export function getTranslator(namespaces: readonly Namespace[] = [DEFAULT_NAMESPACE]): Translate {

@@ -1,4 +1,4 @@
-/** Translation namespaces of spec §2; only English is configured, `common` is the default. */
+/** The translation namespaces; only English is configured, `common` is the default. */
 export const NAMESPACES = ['common', 'rbac', 'jobs', 'profile'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = 'common';
@@ -10,7 +10,7 @@ const JOB_PAGES = ['/jobs', '/job-apply', '/job-apply-form', '/job-apply/success
 const JOB_AD_PAGES_PREFIX = '/job-apply/';
 
 /**
- * The namespaces a page uses (spec §2 "Translation namespaces"): every page uses common,
+ * The namespaces a page uses (the translation namespaces rule): every page uses common,
  * company pages and the admin pages (which show companies' statuses, roles and permissions)
  * rbac, the job-apply pages and the jobs list jobs, the talent profile page profile.
  */

@@ -1,4 +1,4 @@
-// What each write of the impersonation audit changed (issue 19 item 6: every change made
+// What each write of the impersonation audit changed (accountable impersonation: every change made
 // while an impersonator acted as a user), read from its event row the way record-event.ts
 // files it: the fields it names (changedFields) and the values before and after, where the
 // event keeps them. Events about a talent profile or an account name their fields only,

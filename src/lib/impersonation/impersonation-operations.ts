@@ -5,7 +5,7 @@ import { sendDocument, type SendGraphql } from '../graphql/send-document';
 import type { Translate } from '../i18n/i18n';
 import { IMPERSONATION_ERRORS } from './impersonation-rules';
 
-// The documents of accountable impersonation (issue 19 item 6): finding whom to act as,
+// The documents of accountable impersonation: finding whom to act as,
 // starting with a reason, stopping, and the admins' audit.
 
 export const IMPERSONATION_CANDIDATES_QUERY = graphql(`

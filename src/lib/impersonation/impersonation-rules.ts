@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { hasForbiddenControls } from '../companies/company-input';
 
-// Accountable impersonation (issue 19 item 6): nobody acts as someone without saying why,
+// Accountable impersonation: nobody acts as someone without saying why,
 // and an impersonation does not outlive a working day.
 
 /** Locale prefix of the API's and the page's messages for these rules. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isVatRate } from './invoice-totals';
 
-// What a company chooses when it prepares an invoice from an approved billing (issue 18):
+// What a company chooses when it prepares an invoice from an approved billing:
 // the VAT rate, why there is none when it is 0, the due date and a note. Shared by
 // /company/billing's "Prepare invoice" form and the API.
 

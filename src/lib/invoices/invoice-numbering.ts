@@ -1,4 +1,4 @@
-// Invoice numbers (issue 18): one gapless sequence per issuing company and calendar year
+// Invoice numbers: one gapless sequence per issuing company and calendar year
 // (UTC), given only when an invoice is issued. Credit notes share the sequence, so the
 // issuer's numbers for a year never skip one, whatever kind each document is.
 

@@ -1,4 +1,4 @@
-// The parties of an invoice (issue 18): who sells and who buys, as printed and as sent in
+// The parties of an invoice: who sells and who buys, as printed and as sent in
 // the Factur-X data. A company is its name and address, completed by its own invoice
 // details (companyInvoiceDetail without a talent); a talent is the details they keep for
 // the company that pays them (companyInvoiceDetail of that talent and company).

@@ -12,7 +12,7 @@ import { companyInvoiceDetailSchema, creditNoteSchema, invoiceDraftSchema } from
 import type { InvoiceDocument } from './invoice-document';
 import { INVOICE_STATUSES, type InvoicePaymentStatus } from './invoice-kinds';
 
-// The documents and pure handlers of /company/invoicing (issue 18): the list, one invoice
+// The documents and pure handlers of /company/invoicing: the list, one invoice
 // (?id=…) with its actions, the "Prepare invoice" form of /company/billing, and the PDF
 // download (/company/invoicing.pdf?id=…), which draws what findInvoice answers.
 

@@ -3,7 +3,7 @@ import { optionalText } from '../companies/company-input';
 import { checkbox, optionalId } from '../forms/form-values';
 import { jobEmploymentType, jobFields, withJobFieldRules } from '../jobs/job-input';
 
-// The rules of a company's job ad (spec §3 jobAd, issue 15), shared by the
+// The rules of a company's job ad (the jobAd entity), shared by the
 // /company/job-ad-* pages and the API. A write sends the whole ad; the publish window is
 // checked against the clock by publishWindowIssues (job-ad-status.ts).
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { adminReason } from '../admin/company-verification';
 import { JOB_AD_STATUSES, jobAdStatus, type JobAdStatus, type PublishWindow } from './job-ad-status';
 
-// The platform's moderation of job ads (issue 19 item 3): an admin takes an ad out of
+// The platform's moderation of job ads: an admin takes an ad out of
 // public view with a reason its company reads. Shared by the admin API, the company's job
 // ad API and both areas' pages, so the rules are written once.
 //

@@ -14,7 +14,7 @@ import { JOB_AD_STATUSES, type JobAdStatus } from './job-ad-status';
 import type { PagePermission } from '../routes/route-table';
 
 // The documents and pure handlers of /company/job-ads, /company/job-ad,
-// /company/job-ad-create and /company/job-ad-edit (issue 15).
+// /company/job-ad-create and /company/job-ad-edit.
 
 export const JOB_ADS_PER_PAGE = 20;
 const WORDS = 'jobAds';
@@ -162,7 +162,7 @@ export async function submitJobAdForm(id: string | null, form: FormData, send: S
 
 export type JobAdAction = 'publish' | 'unpublish' | 'duplicate' | 'delete';
 
-/** The permission each action needs (spec §6), checked by the page before it is sent. */
+/** The permission each action needs (the permission matrix), checked by the page before it is sent. */
 export const JOB_AD_ACTION_PERMISSIONS: Readonly<Record<JobAdAction, PagePermission>> = {
   publish: ['jobAd', 'update'],
   unpublish: ['jobAd', 'update'],

@@ -1,4 +1,4 @@
-// Where a job ad stands (issue 15), from its publish window alone, so the list, the
+// Where a job ad stands, from its publish window alone, so the list, the
 // detail page and the API say the same: a draft was never put up (or was taken down), a
 // scheduled ad goes up later by itself, a published ad is seen by guests, a closed ad
 // passed its deadline (its page answers 410 and search drops it).

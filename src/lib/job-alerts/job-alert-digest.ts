@@ -1,6 +1,6 @@
 import type { JobAlertFrequency } from './job-alert-input';
 
-// What one job alert digest lists, and when it is due (issue 20 item 4). Pure, so the
+// What one job alert digest lists, and when it is due. Pure, so the
 // rules are unit-tested by name: only ads published after the alert's high-water mark,
 // at most 10 per mail and 2 per company.
 

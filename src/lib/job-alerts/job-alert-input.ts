@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Translate } from '../i18n/i18n';
 import { defaultJobSearchParams, defaultSort, parseJobSearchParams, searchParamsToQuery, type JobSearchParams } from '../jobs/search-params';
 
-// A job alert is a saved /jobs search (issue 20 item 4). The page and the API share these
+// A job alert is a saved /jobs search. The page and the API share these
 // rules: the search is kept as the canonical /jobs query string, so the same search saved
 // twice is recognised, the digest runs exactly the search the talent saw, and "see all"
 // links back to it.

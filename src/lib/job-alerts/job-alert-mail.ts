@@ -4,7 +4,7 @@ import { buildRoute } from '../routes/build-route';
 import type { JobAlertFrequency } from './job-alert-input';
 import { escapeHtml } from '../text/escape-html';
 
-// The job alert digest mail (issue 20 item 4): plain text and HTML from the locale files
+// The job alert digest mail: plain text and HTML from the locale files
 // (jobAlerts.mail.*), the product's name, one line per ad, a link to the whole search and
 // the unsubscribe link that the List-Unsubscribe header carries too (RFC 8058).
 

@@ -11,7 +11,7 @@ import { BULK_CONFIRM_THRESHOLD, MAX_BULK_MOVE } from './pipeline';
 import type { ActionOutcome, RefusalStatus } from '../forms/form-outcome';
 
 // The documents and pure handlers of /company/received-job-applications (list and board)
-// and /company/job-application (issue 16).
+// and /company/job-application (the hiring pipeline).
 
 export const APPLICATIONS_PER_PAGE = 25;
 /** The board shows one ad's applications on one page: a column per step, up to this many cards. */

@@ -1,7 +1,7 @@
 import type { HiringStepGroup } from '../companies/hiring-steps';
 import type { RejectionKind } from './rejection-reasons';
 
-// The rules of the hiring pipeline (issue 16): which steps end an application, which need
+// The rules of the hiring pipeline: which steps end an application, which need
 // a reason, when an application is stuck, and how many may move at once.
 
 /** Hired, rejected and withdrawn end an application; it may still be moved back. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { requiredName } from '../companies/company-input';
 import { REJECTION_KINDS, REJECTION_REASON_LABEL_MAX } from './rejection-reasons';
 
-// The rules of a company's rejection reason (issue 16); codes worded in jobApplications.errors.
+// The rules of a company's rejection reason; codes worded in jobApplications.errors.
 
 const label = requiredName(REJECTION_REASON_LABEL_MAX, { required: 'reasonLabelRequired', tooLong: 'reasonLabelTooLong' });
 

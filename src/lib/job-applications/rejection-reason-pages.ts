@@ -9,7 +9,7 @@ import type { Translate } from '../i18n/i18n';
 import { postedId } from '../ids';
 import { rejectionReasonCreateSchema, rejectionReasonUpdateSchema } from './rejection-reason-input';
 
-// The Rejection reasons section of the company profile page (issue 16).
+// The Rejection reasons section of the company profile page.
 
 const WORDS = 'jobApplications.reasons';
 const ERRORS = 'jobApplications.errors';

@@ -1,4 +1,4 @@
-// Why an application ended without a hire (issue 16): every rejection names a reason from
+// Why an application ended without a hire: every rejection names a reason from
 // the company's own list, split by who ended it, so that no candidate is dropped silently
 // and the company can see why its pipeline loses people. Companies start with these.
 

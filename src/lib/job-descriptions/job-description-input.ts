@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { checkbox } from '../forms/form-values';
 import { jobFields, withJobFieldRules } from '../jobs/job-input';
 
-// The rules of a job description (spec §3 jobDescription, issue 15), shared by the
+// The rules of a job description (the jobDescription entity), shared by the
 // /company/job-description-* pages and the API. A write sends the whole record: the form
 // always shows every field, so there is no partial edit to merge.
 

@@ -13,7 +13,7 @@ import { JOB_FORM_FIELDS, jobFormValuesOf, EMPTY_JOB_FORM, type JobFormValues } 
 import { jobDescriptionSchema } from './job-description-input';
 
 // The documents and pure handlers of /company/job-descriptions, /company/job-description,
-// /company/job-description-create and /company/job-description-edit (issue 15).
+// /company/job-description-create and /company/job-description-edit.
 
 export const JOB_DESCRIPTIONS_PER_PAGE = 20;
 const WORDS = 'jobDescriptions';

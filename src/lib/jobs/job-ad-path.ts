@@ -3,7 +3,7 @@ import { jobSlug } from './job-slug';
 
 /**
  * The canonical address of a job ad's public page: /job-apply/<id>/<slug of the title>
- * (spec §2 job ad page). Every link to a job page is built here, so the page's own
+ * (the job ad page of the route table). Every link to a job page is built here, so the page's own
  * redirect to its canonical address never costs a visitor an extra hop. Without a title
  * (or one with no ASCII letter) the address is /job-apply/<id>, which the page accepts.
  */

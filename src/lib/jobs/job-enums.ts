@@ -1,4 +1,4 @@
-// Spec §9 enumerations as plain lists, so that browser code can validate /jobs filters
+// The business constants' enumerations as plain lists, so that browser code can validate /jobs filters
 // without importing the database schema. An integration test keeps them equal to the
 // PostgreSQL enums.
 

@@ -6,7 +6,7 @@ import { ASSIGNMENT_TYPES, EMPLOYMENT_TYPES, RATE_UNITS, WORK_MODES } from './jo
 import { LANGUAGE_CODES } from './job-languages';
 import { MAX_REMOTE_COUNTRIES } from './job-location';
 
-// The input rules a job description and a job ad share (issue 15): title, Markdown
+// The input rules a job description and a job ad share: title, Markdown
 // description, structured place, skills, salary, language, work mode and assignment type.
 // One schema piece per field, used by the pages (parseForm) and the API alike; every
 // message is an issue code worded in `jobFields.errors.<code>`.

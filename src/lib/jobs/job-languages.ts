@@ -1,4 +1,4 @@
-// The language a job is advertised and worked in (spec §3 jobAd.language), as an ISO 639-1
+// The language a job is advertised and worked in (jobAd.language), as an ISO 639-1
 // code: the languages of the countries the product serves and the widely used business
 // languages. A fixed list, not any two letters: "en" must not also arrive as "EN", "eng"
 // or "English", or a filter by language would miss half the ads.

@@ -1,7 +1,7 @@
 import { countryName } from '../companies/company-location';
 import { WORK_MODES, type WorkModeValue } from './job-enums';
 
-// Where a job is (issue 15): structured, so that every public job page can give Google a
+// Where a job is: structured, so that every public job page can give Google a
 // valid JobPosting (jobLocation with addressCountry, or TELECOMMUTE with the countries
 // applicants may live in), and written out once as the `location` text that search,
 // cards and filters read.

@@ -12,13 +12,13 @@ import {
   type WorkModeValue,
 } from './job-enums';
 
-/** The job ad search document's text fields (spec §3), in the spec's query_by order. */
+/** The job ad search document's text fields, in the spec's query_by order. */
 export const JOB_SEARCH_FIELDS = ['title', 'skills', 'description', 'location', 'employmentType'] as const;
 export type JobSearchField = (typeof JOB_SEARCH_FIELDS)[number];
 
 export type JobSearchSort = 'relevance' | 'newest' | 'oldest';
 
-/** sort_by as the search box sends it (Typesense style, spec §2 and §7). */
+/** sort_by as the search box sends it (Typesense style, as the search service call takes it). */
 export const SORT_BY_VALUES = {
   '_text_match:desc': 'relevance',
   'publishedAt:desc': 'newest',
@@ -38,7 +38,7 @@ export const MAX_PER_PAGE = 50;
 export const SALARY_PATTERN = /^\d{1,12}(\.\d{1,2})?$/;
 
 export interface JobSearchParams {
-  /** Trimmed; empty means a listing of the newest open ads, not a text search (spec §5). */
+  /** Trimmed; empty means a listing of the newest open ads, not a text search (an empty query performs no search). */
   q: string;
   queryBy: JobSearchField[];
   sortBy: JobSearchSort;

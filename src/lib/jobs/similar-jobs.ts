@@ -15,7 +15,7 @@ function plainWords(text: string): string {
 }
 
 /**
- * The public jobAds search for ads like this one (spec §2: a closed ad's page offers
+ * The public jobAds search for ads like this one (a closed ad's page offers
  * similar open ads): its skills, then the telling words of its title, any one of them
  * enough ("a or b", which the search reads as OR), in the skills and title fields, most
  * relevant first. One more than shown, since the ad itself could be among them. Null when

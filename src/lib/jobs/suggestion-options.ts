@@ -1,4 +1,4 @@
-/** Spec §9: suggestions are fetched 300 ms after the user stops typing. */
+/** The search suggestion debounce: suggestions are fetched 300 ms after the user stops typing. */
 export const SUGGESTION_DEBOUNCE_MS = 300;
 
 export interface SuggestionOption {
@@ -10,7 +10,7 @@ export interface SuggestionOption {
 }
 
 /**
- * The combobox options of spec §2: first 'Search "{text}" in job ads', then the
+ * The combobox options of the job search box: first 'Search "{text}" in job ads', then the
  * suggested titles (without repeating the text itself). Empty text gives no options.
  */
 export function suggestionOptions(text: string, titles: readonly string[], searchLabel: (text: string) => string): SuggestionOption[] {
@@ -27,7 +27,7 @@ export function suggestionOptions(text: string, titles: readonly string[], searc
   return options;
 }
 
-/** Where choosing an option goes: the job search with q, query_by and sort_by (spec §2). */
+/** Where choosing an option goes: the job search with q, query_by and sort_by. */
 export function searchHref(query: string, queryBy: string, sortBy: string): string {
   const params = new URLSearchParams({ q: query, query_by: queryBy, sort_by: sortBy });
   return `/jobs?${params.toString()}`;

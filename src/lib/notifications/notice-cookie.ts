@@ -10,7 +10,7 @@ export function noticeCookie(secure: boolean) {
   return { name: hostCookieName('tp-notice', secure), options: { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 60, secure } as const };
 }
 
-/** The notice the company_id middleware leaves (spec §2 'Company has been changed'). */
+/** The notice the company_id middleware leaves ('Company has been changed'). */
 export const COMPANY_CHANGED_NOTICE = 'companyChanged';
 
 // Only keys under "notices." are shown: a cookie is client-controlled input, so a forged one

@@ -1,6 +1,6 @@
 import { withDefaults, type NotificationChannel, type NotificationPreference } from '../account/notification-preferences';
 
-// Who hears of an event of the log, and through which channel (issue 20; spec §3
+// Who hears of an event of the log, and through which channel (notifications: the
 // generalEventslog with `read`, userNotificationPreferences). The API, the bell and the
 // mail queue all ask these functions, so the three never disagree.
 
@@ -36,7 +36,7 @@ export function wantsOnChannel(stored: ReadonlyArray<NotificationPreference>, ty
   return eventTypesOnChannel(stored, channel).includes(type);
 }
 
-/** The billing steps a talent is mailed about (issue 20 item 3): their money moved on. */
+/** The billing steps a talent is mailed about (event e-mails): their money moved on. */
 export const MAILED_BILLING_STATUSES = ['APPROVED', 'REJECTED', 'INVOICED', 'PAID'] as const;
 
 /** What the mail rule reads beyond the type: the status a billing moved to, an admin's review action, a member invitation. */
@@ -55,11 +55,11 @@ export interface MailableEvent extends NotifiableEvent {
   removed?: boolean;
 }
 
-/** The admin review actions the company's owners are mailed about (issue 20 item 3). */
+/** The admin review actions the company's owners are mailed about (event e-mails). */
 export const MAILED_COMPANY_ACTIONS = ['verify', 'reject'] as const;
 
 /**
- * Which events are worth an e-mail at all, before anyone's preferences (issue 20 item 3):
+ * Which events are worth an e-mail at all, before anyone's preferences:
  * a move of the talent's application (rejection included), an invitation received, a
  * billing approved, rejected, invoiced or paid, a company verified or rejected by the
  * platform, and someone added or invited to a company. Everything else stays in the bell:

@@ -3,7 +3,7 @@ import type { Translate } from '../i18n/i18n';
 import { buildRoute } from '../routes/build-route';
 import { applicationHref } from '../talent-jobs/application-link';
 
-// One notification in words (issue 20): the sentence the bell's list shows and the e-mail
+// One notification in words: the sentence the bell's list shows and the e-mail
 // says, and the page it leads to. The words are in the locale files
 // (notifications.sentences.*), one sentence per kind of event; the names in it (company,
 // job, step, billing month) come from the event's data and the rows it points at.
@@ -42,7 +42,7 @@ export interface NotificationFacts {
   link?: string | null;
 }
 
-/** The kinds that are e-mailed (issue 20 item 3); each has a subject of its own. */
+/** The kinds that are e-mailed; each has a subject of its own. */
 export const MAILED_KINDS = [
   'applicationMoved',
   'applicationHired',

@@ -1,4 +1,4 @@
-// Spec §8 (error toasts) and §9 (toast limits and timings).
+// The error catalogue's error toasts, and the toast limits and timings of the business constants.
 
 export type ToastVariant = 'default' | 'success' | 'error' | 'warning' | 'info';
 
@@ -21,7 +21,7 @@ export const ERROR_TOAST_AUTO_HIDE_MS = 3000;
 export const ERROR_TOAST_MAX_LENGTH = 300;
 export const COMPANY_CHANGED_NOTICE_MS = 3000;
 
-// Spec §8 never toasts a failure carrying this backend message.
+// The error catalogue never toasts a failure carrying this backend message.
 const SUPPRESSED_MESSAGE = 'timestamp check failed';
 
 export function enqueueToast(list: readonly Toast[], toast: Toast): Toast[] {

@@ -1,6 +1,6 @@
 import type { PermissionAction, PermissionResource, PermissionSet } from './resources';
 
-/** Role and company permissions may arrive as JSON strings (spec §3); anything unreadable grants nothing. */
+/** Role and company permissions may arrive as JSON strings; anything unreadable grants nothing. */
 export function parsePermissionSet(value: unknown): PermissionSet | null {
   let candidate = value;
   if (typeof candidate === 'string') {
@@ -22,7 +22,7 @@ export function parsePermissionSet(value: unknown): PermissionSet | null {
 }
 
 /**
- * Spec §6: for each resource, when both sets define it an action is allowed only when
+ * The permission merge: for each resource, when both sets define it an action is allowed only when
  * both allow it (a missing action denies); when only one defines it, its values apply.
  */
 export function mergePermissionSets(role: PermissionSet, company: PermissionSet): PermissionSet {
@@ -46,7 +46,7 @@ export interface MembershipPermissionsInput {
 }
 
 /**
- * A member's effective permissions in one company (spec §6): the role's permissions,
+ * A member's effective permissions in one company: the role's permissions,
  * falling back to the role's default permissions, merged with the company's own set.
  * Only verified, not deleted companies count: any other answers null.
  */

@@ -1,4 +1,4 @@
-/** Permission resources of spec §3, with the label the rbac namespace gives each. */
+/** The permission resources, with the label the rbac namespace gives each. */
 export const PERMISSION_RESOURCES = [
   'company',
   'companyOnUser',

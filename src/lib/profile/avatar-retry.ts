@@ -1,4 +1,4 @@
-/** Spec §4: a failed avatar image is retried up to 5 times, after 1, 2, 4, 8 and 16 s. */
+/** A failed avatar image is retried up to 5 times, after 1, 2, 4, 8 and 16 s. */
 export const AVATAR_RETRY_DELAYS_MS: readonly number[] = [1000, 2000, 4000, 8000, 16000];
 
 /** Query parameter that makes each retry a distinct URL, so no cache answers with the failure. */

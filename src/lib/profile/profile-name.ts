@@ -1,7 +1,7 @@
 const EMAIL_LIKE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
- * Spec §3 "Talent profile creation input": the profile name is left blank when the name
+ * The talent profile creation input: the profile name is left blank when the name
  * we have looks like an e-mail address (providers often put the e-mail in `name`).
  */
 export function initialProfileName(name: string | null | undefined): string {

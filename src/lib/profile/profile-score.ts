@@ -1,4 +1,4 @@
-/** What the profile score reads of a talent profile (spec §3 talentProfile). */
+/** What the profile score reads of a talent profile (the talentProfile entity). */
 export interface ProfileScoreInput {
   profileName?: string | null;
   profilePicture?: { url?: string | null } | string | null;
@@ -15,7 +15,7 @@ export interface ProfileScoreInput {
   education?: ReadonlyArray<{ school?: string | null }> | null;
 }
 
-/** Spec §3 scoreItems: which parts of the profile earn their points. */
+/** The profile score's scoreItems: which parts of the profile earn their points. */
 export interface ScoreItems {
   profilePicture: boolean;
   profileName: boolean;
@@ -36,7 +36,7 @@ export interface ProfileScore {
   scoreItems: ScoreItems;
 }
 
-/** Spec §5 points table. */
+/** The profile score points table. */
 export const SCORE_POINTS = {
   profileName: 1,
   profilePicture: 5,
@@ -71,7 +71,7 @@ function hasRate(profile: ProfileScoreInput): boolean {
 
 const descriptionLength = (profile: ProfileScoreInput) => profile.description?.trim().length ?? 0;
 
-/** Profile score of spec §5, out of 100. */
+/** The profile score, out of 100. */
 export function computeProfileScore(profile: ProfileScoreInput): ProfileScore {
   const skillCount = profile.skills?.length ?? 0;
   const description = descriptionLength(profile);
@@ -121,7 +121,7 @@ export type ChecklistItem =
   | 'totalExperience';
 
 /**
- * Completeness checklist of spec §5: the long description needs at least 100
+ * The completeness checklist: the long description needs at least 100
  * characters, the short one is a description under 100, skills need at least six;
  * the other items only need to be present.
  */

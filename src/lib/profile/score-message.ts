@@ -1,4 +1,4 @@
-/** i18n keys (profile namespace) of the score messages of spec §4. */
+/** i18n keys (profile namespace) of the profile score messages. */
 export type ScoreMessageKey =
   | 'score.messages.keepImproving'
   | 'score.messages.greatWork'
@@ -6,7 +6,7 @@ export type ScoreMessageKey =
   | 'score.messages.almostDone'
   | 'score.messages.complete';
 
-/** Under 25, 25–49, 50–74, 75–99, exactly 100 (spec §4). */
+/** Under 25, 25–49, 50–74, 75–99, exactly 100. */
 export function scoreMessageKey(score: number): ScoreMessageKey {
   if (score >= 100) return 'score.messages.complete';
   if (score >= 75) return 'score.messages.almostDone';
@@ -15,12 +15,12 @@ export function scoreMessageKey(score: number): ScoreMessageKey {
   return 'score.messages.keepImproving';
 }
 
-/** The indicator is the success colour at 100, primary otherwise (spec §4). */
+/** The indicator is the success colour at 100, primary otherwise. */
 export function scoreIndicatorColor(score: number): 'success' | 'primary' {
   return score >= 100 ? 'success' : 'primary';
 }
 
-/** Scores are shown as rounded percentages (spec §9). */
+/** Scores are shown as rounded percentages. */
 export function formatScorePercent(score: number): string {
   return `${Math.round(score)}%`;
 }

@@ -36,7 +36,7 @@ function toQueryString(query: Record<string, QueryValue>): string {
   return search === '' ? '' : `?${search}`;
 }
 
-/** Spec §2 "Route building": base path + optional segments + optional query. */
+/** Route building: base path + optional segments + optional query. */
 export function buildRoute(key: string, options: BuildRouteOptions = {}): string {
   const route = findRouteByKey(key);
   // An unknown key must not leak its segments or query onto the home page.

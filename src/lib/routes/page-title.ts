@@ -1,4 +1,4 @@
-/** Spec §2 "Page titles": the home page passes no page name and shows only the product name. */
+/** Page titles: the home page passes no page name and shows only the product name. */
 export function pageTitle(pageName: string | null | undefined, productName: string): string {
   const name = pageName?.trim();
   return name ? `${name} | ${productName}` : productName;

@@ -2,7 +2,7 @@ import type { PermissionAction, PermissionResource } from '../permissions/resour
 
 export type RouteGroup = 'public' | 'admin' | 'company' | 'talent' | 'legal';
 
-/** A permission a company page needs in the selected company (spec §2 menu rules, §6). */
+/** A permission a company page needs in the selected company (the menu rules and the permission matrix). */
 export type PagePermission = readonly [PermissionResource, PermissionAction];
 
 export type Access = 'guest' | 'signedIn' | 'admin' | 'impersonator';
@@ -22,7 +22,7 @@ interface RouteShape {
   readonly trailingId?: boolean;
 }
 
-// Spec §2 route table plus the legal pages linked from the footer and /notifications. The /_app
+// The route table plus the legal pages linked from the footer and /notifications. The /_app
 // shell registered by the page-route wrapper is not a page and stays out.
 // `live` flips to true as each page lands.
 export const ROUTES = [
@@ -37,9 +37,9 @@ export const ROUTES = [
   { key: 'signUp', path: '/sign-up', titleKey: 'titles.signUp', group: 'public', access: 'guest', live: true },
   { key: 'signUpSuccess', path: '/sign-up/success', titleKey: 'titles.signUpSuccess', group: 'public', access: 'signedIn', live: true },
   { key: 'siteSettings', path: '/site-settings', titleKey: 'titles.siteSettings', group: 'public', access: 'signedIn', live: true },
-  // Beyond the spec's table (issue 20): the notification centre has no spec route; see docs/architecture.md.
+  // Beyond the spec's table: the notification centre has no spec route; see docs/architecture.md.
   { key: 'notifications', path: '/notifications', titleKey: 'titles.notifications', group: 'public', access: 'signedIn', live: true },
-  // Beyond the spec too: a job alert mail's unsubscribe link, for anyone holding its token (issue 20 item 4).
+  // Beyond the spec too: a job alert mail's unsubscribe link, for anyone holding its token.
   { key: 'unsubscribe', path: '/unsubscribe', titleKey: 'titles.unsubscribe', group: 'public', access: 'guest', live: true },
   // Beyond the spec too: a company member invitation, opened from its mail's single-use link
   // (a guest sees what it offers and signs in or up) or from one's notifications.

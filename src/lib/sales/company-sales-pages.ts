@@ -7,7 +7,7 @@ import { isUuid } from '../ids';
 import { dataOf } from '../graphql/answer-data';
 import { defaultSalesRange, isSaleStatusGroup, readSalesRange, type SaleStatusGroup, type SalesRangeIssue } from './company-sales';
 
-// The documents and address of /company/sales and its CSV export (issue 18): the filter
+// The documents and address of /company/sales and its CSV export: the filter
 // lives in the address (?from=&to=&client=&currency=&status=&page=), read the same way by
 // the page and the export, so the download holds exactly the rows the page shows.
 

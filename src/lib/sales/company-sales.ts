@@ -2,7 +2,7 @@ import { parsePeriodValue, periodIndex, periodOf, type BillingPeriod } from '../
 import type { BillingStatusValue } from '../billing/billing-status';
 import { fromCents, toCents } from '../money/decimal-money';
 
-// A company's sales (issue 18, spec §2 /company/sales), written down once:
+// A company's sales (the /company/sales page), written down once:
 //
 // - The rows are the billings of the assignments the company sells or provides
 //   (jobAssignment.salesCompanyId or providerCompanyId is the company) that were APPROVED,

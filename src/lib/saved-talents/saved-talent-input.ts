@@ -1,6 +1,6 @@
 import { requiredName } from '../companies/company-input';
 
-// A company's shortlists of talents (spec §3 companySavedTalentList, issue 17): a name per
+// A company's shortlists of talents (the companySavedTalentList entity): a name per
 // list, unique in the company. Codes worded in savedTalents.errors.
 
 export const SAVED_TALENT_ERRORS = 'savedTalents.errors';

@@ -10,7 +10,7 @@ import { SAVED_TALENT_ERRORS } from './saved-talent-input';
 import type { ActionOutcome } from '../forms/form-outcome';
 
 // The documents and pure handlers of /company/talent-saved and of the "Save to list" forms
-// on the talent search and a talent's profile (issue 17).
+// on the talent search and a talent's profile.
 
 export const SAVED_TALENTS_PER_PAGE = 25;
 const WORDS = 'savedTalents';

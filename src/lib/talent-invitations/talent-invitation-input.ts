@@ -3,7 +3,7 @@ import { optionalText } from '../companies/company-input';
 import { isUuid } from '../ids';
 import { invitationStatus } from '../talent-jobs/invitation-status';
 
-// The rules of a company's invitations to talents (issue 17; spec §3 talentInvitation),
+// The rules of a company's invitations to talents (the talentInvitation entity),
 // shared by the /company/talent-invite* pages and the API. Every message is an issue code,
 // worded in talentInvitations.errors (refusals of one talent in talentInvitations.refusals).
 

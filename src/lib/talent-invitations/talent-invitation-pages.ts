@@ -22,7 +22,7 @@ import {
   type TalentInvitationRefusal,
 } from './talent-invitation-input';
 
-// The documents and pure handlers of the invitation pages (issue 17): /company/talent-invite
+// The documents and pure handlers of the invitation pages: /company/talent-invite
 // (the talents picked), /company/talent-invite-form (the role and the message; sends),
 // /company/talent-invite/success, /company/sent-invitations and /company/sent-invitation.
 // Without JavaScript the selection travels in the address: `talentProfileId` once per

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { hasForbiddenControls } from '../companies/company-input';
 import { checkbox } from '../forms/form-values';
 
-// A company's note on a talent (spec §3 companyTalentNote, issue 16): private to its
+// A company's note on a talent (the companyTalentNote entity): private to its
 // author, or shared with the members who may read notes. Codes are worded in
 // `talentNotes.errors.<code>`.
 

@@ -11,7 +11,7 @@ import type { PagePermission } from '../routes/route-table';
 import { TALENT_NOTE_ERRORS, talentNoteSchema } from './talent-note-input';
 
 // The documents and pure handlers of the notes section (components/talent-notes), shown
-// on a received application and, later, on the roster details (issue 16).
+// on a received application and, later, on the roster details.
 
 const WORDS = 'talentNotes';
 
@@ -39,7 +39,7 @@ export const DELETE_ONE_COMPANY_TALENT_NOTE_MUTATION = graphql(`
   }
 `);
 
-/** What the member may do with notes (spec §6 companyTalentNote), read by a page with companyPage.may: each part of the section shows with its own. */
+/** What the member may do with notes (the companyTalentNote permission), read by a page with companyPage.may: each part of the section shows with its own. */
 export const TALENT_NOTE_PERMISSIONS = {
   read: ['companyTalentNote', 'read'],
   create: ['companyTalentNote', 'create'],

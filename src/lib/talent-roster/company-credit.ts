@@ -1,7 +1,7 @@
 import { fromCents, toCents } from '../money/decimal-money';
 import { sumPerCurrency } from './ledger-rules';
 
-// A company's credit (spec §3 companyCredit: amount, currency, until) as the transactions
+// A company's credit (the companyCredit entity: amount, currency, until) as the transactions
 // page shows it. What the credit covers is what the company owes its talents: the
 // positive balances of its roster entries in that currency (removed entries included,
 // since their balance is still owed). Remaining = current credit − owed; below zero the

@@ -16,7 +16,7 @@ import { ledgerRefusalOf, rosterHoldsTalent } from './roster-consent';
 import { talentNameOf } from './roster-pages';
 import { TALENT_ROSTER_ERRORS } from './roster-input';
 
-// The documents and pure handlers of /company/transactions and its CSV export (issue 18):
+// The documents and pure handlers of /company/transactions and its CSV export:
 // the company's side of the talents' ledger, read with the talent page's filter, period
 // presets, table, CSV and readers (readTransactions, readExport), plus booking an entry
 // and reversing one.

@@ -3,7 +3,7 @@ import { fitsMoneyColumn, readDecimal } from '../billing/billing-arithmetic';
 import { addMoney, fromCents, negateMoney, toCents } from '../money/decimal-money';
 import { BALANCE_TRANSACTION_TYPES, isBalanceTransactionType, type BalanceTransactionTypeValue } from '../transactions/balance-transaction-types';
 
-// The rules of a roster entry's ledger (spec §3 talentBalanceTransaction, issue 18): the
+// The rules of a roster entry's ledger (the talentBalanceTransaction entity): the
 // ledger is append-only, a roster entry's balance is the running sum of its entries, and
 // an entry is always in its roster entry's currency. Codes are worded in
 // `talentRoster.errors.<code>`, like the roster's own.

@@ -4,7 +4,7 @@ import { emailAddress } from '../companies/member-input';
 import { optionalId } from '../forms/form-values';
 import { EMPLOYMENT_TYPES, type EmploymentTypeValue } from '../jobs/job-enums';
 
-// The rules of a roster entry (spec §3 companyTalentRoster, issue 18), shared by the
+// The rules of a roster entry (the companyTalentRoster entity), shared by the
 // /company/talent-roster pages and the API. Every message is an issue code, worded in
 // `talentRoster.errors.<code>`.
 

@@ -12,7 +12,7 @@ import { rosterHoldsTalent, type RosterConsent } from './roster-consent';
 import { rosterCreateSchema, rosterUpdateSchema, TALENT_ROSTER_ERRORS } from './roster-input';
 
 // The documents and pure handlers of /company/talent-roster and
-// /company/talent-roster-details (issue 18).
+// /company/talent-roster-details.
 
 export const ROSTER_PER_PAGE = 20;
 const WORDS = 'talentRoster';

@@ -1,4 +1,4 @@
-// How well a talent speaks a language (issue 17, "languages with level"). Talents write
+// How well a talent speaks a language (the talent search's "languages with level"). Talents write
 // their level freely ("Fluent", "C1", "mother tongue"), so the search reads it on one
 // scale: the first of these words found in the text gives its rank, the most specific
 // words first ("upper intermediate" before "intermediate"). Text that names no level

@@ -6,7 +6,7 @@ import { buildRoute } from '../routes/build-route';
 import { submitSavedTalentWrite, type SavedTalentIntent, type SavedTalentOutcome } from '../saved-talents/saved-talent-pages';
 import { profileView, type ProfileViewOf } from '../talent/profile-operations';
 
-// A talent's profile as the company sees it (issue 17 item 2). The spec's route table has no
+// A talent's profile as the company sees it. The spec's route table has no
 // company route for one talent, and the route table is held to the spec, so it is shown on
 // the talent search's own route: /company/talent-search?profile=<talentProfileId>, under the
 // same permission (talentProfile read). Opened from the results, the search stays in the
@@ -67,7 +67,7 @@ export function backToSearchHref(url: URL): string {
 }
 
 /**
- * A talent's profile for the platform's admin (issue 19 item 5), on /admin/talent-search
+ * A talent's profile for the platform's admin (the admin talent search), on /admin/talent-search
  * ?profile=<id>: the same fields as the company's, contact reduced to the e-mail address
  * (docs/personal-data.md), no lists.
  */

@@ -5,7 +5,7 @@ import { isUuid } from '../ids';
 import { ASSIGNMENT_TYPES, WORK_MODES } from '../jobs/job-enums';
 import { LANGUAGE_LEVELS, type LanguageLevel } from './language-levels';
 
-// The company's talent search (issue 17): what may be asked, read the same way from the
+// The company's talent search: what may be asked, read the same way from the
 // page's address and the API's input. Lists arrive as comma-separated text from the form
 // and as lists from the API. Every message is a code worded in talentSearch.errors.
 

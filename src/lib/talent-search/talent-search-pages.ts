@@ -5,7 +5,7 @@ import { type FieldErrors, fieldErrorsOf } from '../forms/form-outcome';
 import { zodIssues } from '../forms/zod-issues';
 import { talentSearchSchema, type TalentSearchValues } from './talent-search-input';
 
-// The documents and pure helpers of /company/talent-search (issue 17).
+// The documents and pure helpers of /company/talent-search.
 
 export const TALENT_SEARCH_PER_PAGE = 20;
 export const TALENT_SEARCH_ERRORS = 'talentSearch.errors';
@@ -31,7 +31,7 @@ export const FIND_MANY_TALENT_PROFILE_QUERY = graphql(
   [TALENT_SEARCH_RESULT_FRAGMENT],
 );
 
-/** The same search for the platform's admin (issue 19 item 5): every profile, hidden ones marked (isVisible false). */
+/** The same search for the platform's admin: every profile, hidden ones marked (isVisible false). */
 export const FIND_MANY_ADMIN_TALENT_PROFILE_QUERY = graphql(
   `
   query FindManyAdminTalentProfile($search: TalentSearchInput, $page: Int, $perPage: Int) {

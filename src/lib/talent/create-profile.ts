@@ -15,7 +15,7 @@ export type CreateProfileValues = Record<(typeof FIELDS)[number], string>;
 export type CreateProfileOutcome = FormOutcome<CreateProfileValues>;
 
 /**
- * Handles the 'Create profile' form (spec §7 CreateOneTalentProfile): read with the schema
+ * Handles the 'Create profile' form (the CreateOneTalentProfile call): read with the schema
  * the API checks, so a bad field is refused before the API is asked; the API's own refusals
  * arrive as codes and are worded from the locale files like the form's.
  */

@@ -1,7 +1,7 @@
 import { graphql, type ResultOf } from '../graphql/graphql';
 import type { DocumentAnswer } from '../graphql/send-document';
 
-/** Spec §5 /talent/dashboard widgets, read in one request so the page waits once. */
+/** The /talent/dashboard widgets, read in one request so the page waits once. */
 export const DASHBOARD_WIDGETS_QUERY = graphql(`
   query TalentDashboardWidgets {
     invitations: myInvitations(filter: NEW, perPage: 3) { total items { id title companyName createdAt } }

@@ -28,7 +28,7 @@ export function toDateInputValue(stored: string | null | undefined): string {
 const monthFormat = new Intl.DateTimeFormat(DATE_LOCALE, { month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /**
- * A stored date in the en-GB display of spec §9 (1 Mar 2024; Mar 2024 when only the month
+ * A stored date in the en-GB date locale (1 Mar 2024; Mar 2024 when only the month
  * is known), or the text itself when it is no date.
  */
 export function displayDate(stored: string | null | undefined): string {

@@ -15,7 +15,7 @@ export interface EntrySummary {
 
 /**
  * What an entry of a list section reads like, shown above its fields: its period in the
- * en-GB format of spec §9 and its address as a link. Null when there is nothing to show.
+ * en-GB date locale and its address as a link. Null when there is nothing to show.
  */
 export function entrySummary(section: SectionSpec, row: Record<string, string>): EntrySummary | null {
   const [fromSpec, toSpec] = section.fields.filter((spec) => spec.kind === 'date');

@@ -1,10 +1,10 @@
 /**
- * Jobs that match the talent's skills (spec §3: local items mySkillsSearch and
+ * Jobs that match the talent's skills (the local items mySkillsSearch and
  * personalizedSearch; profile.personalizedJobsFoundAt). Pure, so the rules are tested
  * without a browser.
  */
 
-/** The local storage keys of spec §3 (cleared at sign-out with the rest of the site data). */
+/** The local storage keys of the matching jobs (cleared at sign-out with the rest of the site data). */
 export const MY_SKILLS_SEARCH_KEY = 'mySkillsSearch';
 export const PERSONALIZED_SEARCH_KEY = 'personalizedSearch';
 

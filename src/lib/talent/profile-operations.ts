@@ -3,7 +3,7 @@ import { graphql, type ResultOf } from '../graphql/graphql';
 import { dataOf } from '../graphql/answer-data';
 import type { DocumentAnswer } from '../graphql/send-document';
 
-/** The fields of a talent profile the profile pages read (spec §3 talentProfile, the fields a talent edits). */
+/** The fields of a talent profile the profile pages read (the talentProfile fields a talent edits). */
 export const TALENT_PROFILE_FRAGMENT = graphql(`
   fragment TalentProfileFields on TalentProfile {
     id email profileName profilePicture jobTitle totalExperience description isVisible isAvailableForHire
@@ -52,7 +52,7 @@ type TalentProfileAnswer = ResultOf<typeof TALENT_PROFILE_FRAGMENT>;
 /** The profile's lists the schema types as JSON: arrays of entries ({name, level, years}, ...). */
 type JsonList = 'skills' | 'links' | 'languages' | 'experience' | 'certification' | 'education';
 
-/** A document on the profile (spec §3 talentProfile resume, pdf, cv); its url downloads it. */
+/** A document on the profile (talentProfile resume, pdf, cv); its url downloads it. */
 export type TalentDocumentView = NonNullable<TalentProfileAnswer['cv']>;
 
 /** An answer holding a profile's JSON fields: the talent's own profile, or a company's view of it. */

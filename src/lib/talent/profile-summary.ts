@@ -4,7 +4,7 @@ import { isHttpUrl } from './talent-profile-input';
 
 // The talent profile as companies read it (/talent/profile-sum, and the company's own view
 // on /company/talent-search?profile=): only what is filled in,
-// lists in the order the talent keeps them, dates in en-GB (spec §9). Entries are stored
+// lists in the order the talent keeps them, dates in the en-GB date locale. Entries are stored
 // as JSON, so every value is read defensively: a malformed entry shows less, never fails.
 
 export type RateKind = 'hourlyRate' | 'monthlyRate' | 'targetHourlyRate' | 'targetMonthlyRate';
@@ -13,7 +13,7 @@ export interface SummaryRate {
   kind: RateKind;
   /** The decimal string as stored ("55.00"): formatted by the page, never turned into a float. */
   amount: string;
-  /** Spec §9 rate unit. */
+  /** The rate unit. */
   unit: 'HOUR' | 'MONTH';
 }
 

@@ -22,7 +22,7 @@ export const CHECKLIST_SECTION: Readonly<Record<ChecklistItem, ProfileAnchor | n
   education: 'education',
 };
 
-/** Points an item can still add (spec §5), to suggest the most rewarding steps first. */
+/** Points an item can still add (the profile score points), to suggest the most rewarding steps first. */
 const ITEM_POINTS: Readonly<Record<ChecklistItem, number>> = {
   profileName: SCORE_POINTS.profileName,
   profilePicture: SCORE_POINTS.profilePicture,

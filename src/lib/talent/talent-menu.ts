@@ -20,7 +20,7 @@ interface MenuOptions {
   isLive?: (routeKey: string) => boolean;
 }
 
-// Spec §2 "Talent side menu": a top entry, then the 'Jobs' and 'Accounting' groups.
+// The talent side menu: a top entry, then the 'Jobs' and 'Accounting' groups.
 const MENU: ReadonlyArray<{ headingKey: string | null; entries: ReadonlyArray<{ labelKey: string; routeKey: string }> }> = [
   { headingKey: null, entries: [{ labelKey: 'talentMenu.dashboard', routeKey: 'talentDashboard' }] },
   {
@@ -52,7 +52,7 @@ export const TALENT_MENU_LABEL_KEYS: readonly string[] = MENU.flatMap((group) =>
 const withoutTrailingSlash = (path: string) => (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path);
 
 /**
- * The talent side menu of spec §2 as data. Only live routes appear, so no entry leads to
+ * The talent side menu as data. Only live routes appear, so no entry leads to
  * a 404; a group whose entries are all missing is left out with its heading.
  */
 export function buildTalentMenu(currentPath: string, options: MenuOptions = {}): TalentMenuGroup[] {

@@ -8,7 +8,7 @@ import { zodIssues } from '../forms/zod-issues';
 import { initialProfileName } from '../profile/profile-name';
 import type { SectionId } from './profile-sections';
 
-// The rules a talent's own profile edit must pass (spec §3 talentProfile). Pure, so the
+// The rules a talent's own profile edit must pass (the talentProfile entity). Pure, so the
 // API validates with it and the profile page reads the same limits for its inputs.
 
 
@@ -68,7 +68,7 @@ export const ISSUES = {
 } as const;
 
 /**
- * Spec §7 CreateOneTalentProfile: an e-mail address (the rule every e-mail field uses) and
+ * The CreateOneTalentProfile call: an e-mail address (the rule every e-mail field uses) and
  * the profile name, left blank when it looks like an e-mail address (`initialProfileName`)
  * and at most PROFILE_LIMITS.profileName characters. The API checks its input with it and
  * the "Create profile" forms read their post with it (`{ coerce: false }`: the schema reads

@@ -1,4 +1,4 @@
-// The product's colours (spec §9 theme), in one place: Tailwind's theme (tailwind.config.ts)
+// The product's colours (the theme constants), in one place: Tailwind's theme (tailwind.config.ts)
 // and the built-in identity provider's own pages, which are plain HTML outside Tailwind,
 // both read them, so the sign-in pages keep the product's look when a colour changes.
 

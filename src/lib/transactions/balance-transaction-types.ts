@@ -1,4 +1,4 @@
-// Spec §9 balance transaction types as a plain list, so pages and the CSV builder can
+// The balance transaction types as a plain list, so pages and the CSV builder can
 // check a type without importing the database schema. A unit test keeps it equal to the
 // PostgreSQL enum.
 

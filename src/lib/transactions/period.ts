@@ -40,7 +40,7 @@ function dayIssue(path: PeriodField, text: string): PeriodIssue | null {
 
 /**
  * What is wrong with a period, field by field: each day must be given, be a real day and
- * lie in the date picker's range (spec §9: 1900-01-01 to 2099-12-31), and `from` may not
+ * lie in the date picker's range (1900-01-01 to 2099-12-31), and `from` may not
  * come after `to`. The order is only judged once both days are valid on their own.
  */
 export function checkPeriod(from: string, to: string): PeriodIssue[] {

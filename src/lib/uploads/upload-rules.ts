@@ -2,7 +2,7 @@ import type { SniffedContentType } from './sniff-content-type';
 
 /**
  * The files a talent can upload to the profile: one picture and the three documents of
- * spec §3 talentProfile (resume, pdf, cv). Each slot is also the form's `upload` value.
+ * the talentProfile entity (resume, pdf, cv). Each slot is also the form's `upload` value.
  */
 export const UPLOAD_SLOTS = ['picture', 'cv', 'resume', 'pdf'] as const;
 export type UploadSlot = (typeof UPLOAD_SLOTS)[number];
