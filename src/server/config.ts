@@ -38,7 +38,7 @@ export interface AppConfig {
   trustedProxyHops: number;
   /** Grace period for in-flight requests on SIGTERM before connections are cut. */
   shutdownTimeoutMs: number;
-  /** How often open pages look for a new deployment (spec §9: 60 s). */
+  /** How often open pages look for a new deployment (the version check: 60 s). */
   versionCheckIntervalMs: number;
   site: PublicSiteConfig;
   legalDocsDir: string;
@@ -72,7 +72,7 @@ export interface AppConfig {
   queue: QueueConfig;
 }
 
-/** Scheduled work (issue 20 item 5): pg-boss in the database, cron in UTC. */
+/** Scheduled work: pg-boss in the database, cron in UTC. */
 export interface QueueConfig {
   /** QUEUE_ENABLED=false: this instance neither schedules nor works jobs (e.g. a web-only node). */
   enabled: boolean;
@@ -103,7 +103,7 @@ export interface SessionConfig {
 }
 
 export interface GraphqlConfig {
-  /** Where the in-process API is mounted (spec §7: default /graphql). */
+  /** Where the in-process API is mounted (default /graphql). */
   path: string;
   /** An external API to call instead of the in-process one; null = in-process. */
   url: string | null;
@@ -123,16 +123,16 @@ export interface AuthConfig {
   clientSecret: string | null;
   /** The API's audience (resource indicator). */
   audience: string;
-  /** Namespaced claim holding the roles list (spec §6). */
+  /** Namespaced claim holding the roles list (isAdmin and isImpersonate are read from it). */
   rolesClaim: string;
   adminRole: string;
   impersonateRole: string;
-  /** Extra scopes beyond 'openid profile email' (spec §7). */
+  /** Extra scopes beyond 'openid profile email', the authorize request's default. */
   extraScopes: string[];
   refreshTokens: boolean;
-  /** Organisation id or name the ID token must carry, when configured (spec §5). */
+  /** Organisation id or name the ID token must carry, when configured (an identity token check). */
   organization: string | null;
-  /** Max authentication age in seconds; auth_time is then required (spec §5). */
+  /** Max authentication age in seconds; auth_time is then required (an identity token check). */
   maxAgeSeconds: number | null;
   /** Sign-ups the built-in provider allows per client address and hour (SIGN_UP_LIMIT_PER_HOUR). */
   signUpsPerHour: number;

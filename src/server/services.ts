@@ -122,7 +122,7 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
     const jobSearch = createJobSearch({ db: database.db, env: process.env, log });
     const jobAdIndex = createJobAdIndex({ db: database.db, env: process.env, log });
 
-    // Scheduled and deferred work in the database (issue 20 item 5, src/server/queue).
+    // Scheduled and deferred work in the database (src/server/queue).
     const queue = config.queue.enabled
       ? await startWorkQueue({
           database,
@@ -220,7 +220,7 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
             adminRole: config.auth.adminRole,
             impersonateRole: config.auth.impersonateRole,
           },
-          // Blocking a user ends their sessions in this process's store at once (issue 19).
+          // Blocking a user ends their sessions in this process's store at once.
           userSessions: { endAll: (externalId) => sessions.endUserSessions(externalId) },
         });
 

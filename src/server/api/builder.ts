@@ -10,7 +10,7 @@ export interface BuilderTypes {
   AuthScopes: {
     signedIn: boolean;
     admin: boolean;
-    /** The caller's token holds the impersonation role (spec §6), impersonating or not. */
+    /** The caller's token holds the impersonation role, impersonating or not. */
     impersonator: boolean;
     /** The selected company (tp-company) grants this action on this resource. */
     companyPermission: { resource: PermissionResource; action: PermissionAction };

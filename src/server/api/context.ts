@@ -23,7 +23,7 @@ export interface ApiContext {
   viewerRow: UserRow | null;
   /** The selected company (tp-company), checked; null when none was sent. */
   company: CompanyScope | null;
-  /** tp-domain: which side of the product made the call (spec §7). */
+  /** tp-domain: which side of the product made the call. */
   domain: Domain;
   /** Job ad search (PostgreSQL or Typesense). */
   jobSearch: JobSearch;
@@ -33,7 +33,7 @@ export interface ApiContext {
   storage: FileStorage | null;
   /** Uploads each user may send in a window (pictures are costly to re-encode). */
   uploadAllowance: RateLimiterAbstract;
-  /** Ends a user's sessions after an admin blocks or deletes them (issue 19). */
+  /** Ends a user's sessions after an admin blocks or deletes them. */
   userSessions: UserSessions;
 }
 

@@ -6,7 +6,7 @@ import { noteRecordedEvent } from './notifications/recorded-events';
 type Writer = Pick<AppDatabase, 'insert'>;
 
 /**
- * One audit row for a write (spec §9 event types), in the write's own transaction. Who
+ * One audit row for a write (one of the event types), in the write's own transaction. Who
  * acted is always recorded; under impersonation both the impersonated user (fromId) and
  * the impersonator (actorUserId, impersonator*) are (checklist G39).
  */

@@ -19,7 +19,7 @@ import { mailAfterOperations, type EventMail } from './notifications/event-mail'
 
 export interface ApiOptions {
   db: AppDatabase;
-  /** Mount path (spec §7 default /graphql). */
+  /** Mount path (default /graphql). */
   path: string;
   /**
    * Origins whose pages may call the API from a browser with credentials. Any other

@@ -15,9 +15,9 @@ import { serializeCookie, type LoadedSession, type SessionManager } from './sess
 import { buildUpstreamHeaders } from './upstream-headers';
 import { errorMessage } from '../../lib/text/error-message';
 
-/** Access tokens are refreshed this long before they expire (spec §9: token cache expires 60 s early). */
+/** Access tokens are refreshed this long before they expire (the login client's token cache expires 60 s early). */
 const REFRESH_MARGIN_MS = 60_000;
-/** Spec §9 login client lock timeout: a call waiting on another's refresh gives up after 5 s. */
+/** The login client's lock timeout: a call waiting on another's refresh gives up after 5 s. */
 const REFRESH_LOCK_TIMEOUT_MS = 5_000;
 /** How long the store's refresh lock lives if its holder dies: beyond a token request with its retries. */
 const REFRESH_LOCK_TTL_MS = 30_000;
@@ -203,7 +203,7 @@ export function createBff(options: BffOptions) {
 
     /**
      * Where a sign-in lands: where the user was going when they were sent to sign in;
-     * otherwise the user's `redirect` from findMe when there is one (spec §3, e.g. create
+     * otherwise the user's `redirect` from findMe when there is one (the current-user state's redirect, e.g. create
      * your profile; same-origin paths only), else their home (home-landing.ts: the area
      * they worked in last, `rememberedArea`, when they have several), else the home page.
      * A guarded page the user asked for wins over the backend's suggestion. A findMe
@@ -286,7 +286,7 @@ export function createBff(options: BffOptions) {
       return callApi(body, buildUpstreamHeaders(fresh.record, pagePath), undefined, files);
     },
 
-    /** The current-user state of spec §3 for a session, or null when it has ended. */
+    /** The current-user state for a session, or null when it has ended. */
     async currentUser(session: LoadedSession, pagePath: string): Promise<CurrentUser | null> {
       // findMe is sent without tp-company: it lists every membership, so it must not depend
       // on the selected one, which may be a company the user has just been removed from (the
@@ -298,7 +298,7 @@ export function createBff(options: BffOptions) {
         return callApi(body, buildUpstreamHeaders({ ...fresh.record, selectedCompanyId: null }, pagePath));
       }, FIND_ME_QUERY);
       if (answer.status === 401) return null;
-      // Blocked or deleted by an admin (issue 19): the session ends here and now, even when
+      // Blocked or deleted by an admin: the session ends here and now, even when
       // the admin's own ending of every session did not reach this store.
       const refusedFor = (reason: string) => answer.errors.some((error) => error.extensions?.code === 'FORBIDDEN' && error.extensions?.reason === reason);
       if (refusedFor('accountInactive')) {
@@ -329,7 +329,7 @@ export function createBff(options: BffOptions) {
     },
 
     /**
-     * Acts as another user from now on (spec §6, issue 19 item 6). The API decides whether
+     * Acts as another user from now on (accountable impersonation). The API decides whether
      * the caller may (impersonation role, target active and not an admin, a reason given)
      * and records the impersonation; the session keeps whom and why for the banner. The
      * start is sent as the impersonator themselves; the company selection belonged to the

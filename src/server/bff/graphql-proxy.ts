@@ -48,7 +48,7 @@ function parseBody(text: string): GraphqlRequestBody | null {
 }
 
 /**
- * `/api/graphql` (architecture §4): same-origin JSON POSTs only, with the anti-forgery
+ * `/api/graphql` (docs/architecture.md, the backend-for-frontend): same-origin JSON POSTs only, with the anti-forgery
  * header when a session exists. The upstream call carries only what the BFF computes;
  * cookies and product headers sent by the browser are never copied. Refusals answer
  * JSON 401/403/4xx, never a redirect to the provider.

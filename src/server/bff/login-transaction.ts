@@ -9,7 +9,7 @@ export interface LoginTransaction {
   signUp: boolean;
 }
 
-/** The transaction lives one day at most (spec §9 "transaction storage 1 day"). */
+/** The transaction lives one day at most (the login client's transaction storage: 1 day). */
 export const LOGIN_TRANSACTION_TTL_SECONDS = 24 * 60 * 60;
 
 /**

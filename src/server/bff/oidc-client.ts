@@ -5,9 +5,9 @@ import type { AuthConfig } from '../config';
 import { LoginError } from './login-error';
 import type { LoginTransaction } from './login-transaction';
 
-/** Spec §5: 60 s of leeway on exp, iat, nbf and auth_time. */
+/** The identity token checks: 60 s of leeway on exp, iat, nbf and auth_time. */
 const CLOCK_TOLERANCE_S = 60;
-/** Spec §9: login client HTTP timeout 10 s; token requests retried 3 times on network failure. */
+/** The login client's HTTP timeout 10 s; token requests retried 3 times on network failure. */
 const TIMEOUT_MS = 10_000;
 const NETWORK_RETRIES = 3;
 /** Readiness and the check before a browser is sent to sign in: short, no retries. */
@@ -83,7 +83,7 @@ function isServerError(error: unknown): boolean {
 
 /**
  * The relying party: authorization code flow with PKCE S256, state and nonce, ID token
- * checks of spec §5 (RS256 pinned and its signature verified, issuer, audience and azp,
+ * checks (RS256 pinned and its signature verified, issuer, audience and azp,
  * nonce, exp/iat/nbf with 60 s leeway, auth_time with max age, organisation).
  */
 export function createOidcClient(options: OidcClientOptions) {
@@ -253,7 +253,7 @@ export function createOidcClient(options: OidcClientOptions) {
     },
 
     /**
-     * A back-channel logout token (OpenID Connect Back-Channel Logout 1.0 §2.4, §2.6):
+     * A back-channel logout token (OpenID Connect Back-Channel Logout 1.0, "Logout Token" and its validation):
      * RS256 from the issuer's keys, typ logout+jwt, our client as audience, issued within
      * the last minutes, the logout event, no nonce, and a sid. Throws when any check fails.
      */

@@ -33,7 +33,7 @@ export interface SessionStore {
   deleteAlias(alias: string): Promise<void>;
   /**
    * Files session `id` under its user (the token subject), so that every session of one
-   * user can be ended at once (an admin blocks them, issue 19); forgotten after ttlSeconds.
+   * user can be ended at once (an admin blocks them); forgotten after ttlSeconds.
    */
   addUserSession(subject: string, id: string, ttlSeconds: number): Promise<void>;
   /** The session ids filed under a user; some may have ended already. */

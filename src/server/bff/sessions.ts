@@ -103,7 +103,7 @@ export function createSessionManager(store: SessionStore, policy: SessionPolicy)
 
     /**
      * Ends every session of one user (the token subject) at once, whichever browser holds
-     * it: an admin blocked or deleted them (issue 19). Answers how many were still open.
+     * it: an admin blocked or deleted them. Answers how many were still open.
      */
     async endUserSessions(subject: string): Promise<number> {
       let ended = 0;

@@ -1,6 +1,6 @@
 import type { SessionRecord } from './session-record';
 
-/** Spec §7: tp-domain is company when the page path starts with /company, else talent. */
+/** The tp-domain header is company when the page path starts with /company, else talent. */
 export function domainForPath(pathname: string): 'company' | 'talent' {
   return pathname === '/company' || pathname.startsWith('/company/') ? 'company' : 'talent';
 }

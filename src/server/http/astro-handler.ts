@@ -7,7 +7,7 @@ export type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: und
 /**
  * Loads the built Astro handler with React's production build whatever NODE_ENV says.
  * React chooses its build from NODE_ENV when it is first loaded, and its development build
- * rendered `/jobs` markedly slower (issue 12). NODE_ENV decides none of our settings
+ * rendered `/jobs` markedly slower (docs/benchmarks.md). NODE_ENV decides none of our settings
  * (TALENTPLACE_MODE does, config.ts) but is the operator's for the libraries that read
  * it: it reads "production" only while React loads, then is put back.
  * Every React entry the bundle imports is loaded first, by name, so the page chunks Astro

@@ -2,7 +2,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { LRUCache } from 'lru-cache';
 
 /**
- * Issue 12: the public job search and job pages, as a guest without any cookie sees them
+ * The guest page cache: the public job search and job pages, as a guest without any cookie sees them
  * (search engines, first visits), rendered once and answered from memory until the data
  * behind them changes. A trigger on job_ad, job_description and company notifies
  * its channel on every write (db/public-pages-listener.ts), which empties the cache

@@ -7,7 +7,7 @@ export const UNSUBSCRIBE_PATH = '/unsubscribe';
 const MAX_BODY_BYTES = 4 * 1024;
 
 /**
- * The unsubscribe POST of a job alert (issue 20 item 4). A mail client's one-click
+ * The unsubscribe POST of a job alert. A mail client's one-click
  * unsubscribe (RFC 8058) POSTs `List-Unsubscribe=One-Click` to the link of the
  * List-Unsubscribe header, server to server, with no session, no CSRF token and no Origin
  * header (Astro's origin check would refuse it), so it is served before Astro: the signed

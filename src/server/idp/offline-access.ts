@@ -1,7 +1,7 @@
 import type { Middleware } from 'koa';
 
 /**
- * oidc-provider follows OpenID Connect Core §11 to the letter: `offline_access` is
+ * oidc-provider follows OpenID Connect Core, "Offline Access", to the letter: `offline_access` is
  * dropped unless the request also says `prompt=consent`. Providers the BFF may use
  * instead (Auth0, Keycloak) issue refresh tokens without it. For our own clients, whose
  * consent is implied anyway (no screen), this adds `consent` to the prompt of an

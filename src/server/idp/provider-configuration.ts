@@ -85,7 +85,7 @@ export function buildProviderConfiguration(input: ProviderConfigurationInput): C
   const policy = interactionPolicy.base();
   policy.add(new interactionPolicy.Prompt({ name: CREATE_PROMPT, requestable: true }), 0);
   // A provider session whose account findAccount no longer answers (blocked by an admin,
-  // issue 19, or removed) signs in again, where the form says why, instead of going on
+  // or removed) signs in again, where the form says why, instead of going on
   // without an account. Right after the session check, before anything reads the account.
   const { Check } = interactionPolicy;
   policy.get('login')!.checks.add(
@@ -110,8 +110,8 @@ export function buildProviderConfiguration(input: ProviderConfigurationInput): C
     clients: input.clients.map(clientMetadata),
     findAccount: accounts.findAccount,
     claims: {
-      // The roles ride on `openid`, so every ID token has them (spec §6: admin and
-      // impersonation come from the ID token's roles).
+      // The roles ride on `openid`, so every ID token has them (isAdmin and
+      // isImpersonate come from the ID token's roles).
       openid: ['sub', rolesClaim],
       email: ['email', 'email_verified'],
       profile: ['name'],

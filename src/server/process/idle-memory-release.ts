@@ -1,7 +1,7 @@
 /**
  * Gives a worker's memory back once a burst of requests is over. Under load V8 grows the
  * heap to its peak and keeps it until its own memory reducer runs, a minute or more
- * after the traffic stops (issue 12 item 4 measured 1.9× the idle memory 30 s after a
+ * after the traffic stops (the idle memory benchmark measured 1.9× the idle memory 30 s after a
  * 200-user minute, 0.83× at 75 s). A full collection when the process has been idle
  * for a few seconds returns those pages to the system at once; it runs only when no
  * request is in flight, so nobody waits behind it, and at most once per quiet spell.
@@ -78,7 +78,7 @@ interface CollectorOptions {
  * 'last-resort' flavour collects everything it can with the flag that shrinks the heap,
  * and hands the freed pages back at once: a plain `gc()` freed the objects but kept the
  * heap's pages committed (a worker's resident memory stayed at 463 MB with 95 MB in use),
- * where this one took it from 598 to 250 MB (issue 12 item 4, docs/benchmarks.md).
+ * where this one took it from 598 to 250 MB (docs/benchmarks.md, idle memory).
  */
 export function exposedCollector(): (() => void) | undefined {
   const candidate = (globalThis as { gc?: unknown }).gc;

@@ -3,7 +3,7 @@ import type { Database } from '../db/client';
 import type { MailMessage } from '../mail/mailer';
 import { errorMessage } from '../../lib/text/error-message';
 
-// Scheduled and deferred work (issue 20 item 5) in a job queue kept in the database itself:
+// Scheduled and deferred work in a job queue kept in the database itself:
 // pg-boss, on PostgreSQL and on the embedded PGlite alike. Jobs are rows (schema `pgboss`),
 // so they survive a restart; workers take them with FOR UPDATE SKIP LOCKED, so several
 // instances sharing the database run each job once; a cron schedule is one row per name,

@@ -7,7 +7,7 @@ import type { JobAdIndex } from './job-ad-index';
 export const EXPIRED_LOOKBACK_MS = 48 * 60 * 60 * 1000;
 
 /**
- * Closing ads whose deadline passed (issue 20 item 5). An ad is closed by time alone:
+ * Closing ads whose deadline passed. An ad is closed by time alone:
  * every reader compares `published_until` with now, so nobody sees an expired ad whether
  * this runs or not. What time does not update is the derived data: the title suggestions
  * (kept by triggers, which fire on writes, never on a clock) keep a title whose last ad

@@ -4,7 +4,7 @@ import { createTypesenseIndexer } from './typesense-indexer';
 import { errorMessage } from '../../lib/text/error-message';
 
 /**
- * Keeps the search in step with a job ad after a write (issue 15: publishing is seen at
+ * Keeps the search in step with a job ad after a write (publishing is seen at
  * once). PostgreSQL search reads the job_ad table itself, so it needs nothing; Typesense
  * holds a copy, which is upserted or removed here. Called after the write's transaction
  * has committed, so the copy is taken from what is stored. A failure is logged, never

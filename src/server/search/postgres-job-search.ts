@@ -124,7 +124,7 @@ function textSearch(params: JobSearchParams, now: Date, paging: Paging): SQL {
     select page.id, totals.n as total from totals left join page on true order by page.ord`;
 }
 
-/** Without a query (spec §5): no text search, the newest open ads passing the filters. */
+/** Without a query (an empty query performs no search): no text search, the newest open ads passing the filters. */
 function listing(params: JobSearchParams, now: Date, paging: Paging): SQL {
   const filters = filtersOf(params, now);
   return sql`

@@ -5,7 +5,7 @@ export interface TypesenseConfig {
   host: string;
   /** Admin key: writes (indexer, reindex). Null when only searching. */
   apiKey: string | null;
-  /** Search-only key sent with every search (spec §7 "search key header"). */
+  /** Search-only key sent with every search (the search call's "search key header"). */
   searchKey: string;
 }
 

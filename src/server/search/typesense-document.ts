@@ -2,7 +2,7 @@ import { and, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import { company, jobAd } from '../db/schema';
 import { beforeDeadline } from './open-job-ad';
 
-/** The collection the spec's search call reads (spec §7). */
+/** The collection the spec's search call reads. */
 export const JOB_AD_COLLECTION = 'jobAdPublic';
 
 /**

@@ -1,6 +1,6 @@
 import { errorMessage } from '../../lib/text/error-message';
 
-/** Typesense's authentication header (spec §7: the search key header). */
+/** Typesense's authentication header (the search call's search key header). */
 export const TYPESENSE_KEY_HEADER = 'X-TYPESENSE-API-KEY';
 
 export const DEFAULT_TYPESENSE_TIMEOUT_MS = 2_000;

@@ -8,7 +8,7 @@ import { errorMessage } from '../../lib/text/error-message';
 const DAY_S = 24 * 60 * 60;
 const WARNING_INTERVAL_MS = 60_000;
 const SEARCH_PATH = `/collections/${JOB_AD_COLLECTION}/documents/search`;
-/** The spec's suggestion call sorts this way (spec §7). */
+/** The spec's suggestion call sorts this way. */
 const SUGGESTION_SORT_BY = 'publishedAt:asc';
 /** Hits asked per wanted suggestion: one title may be advertised by several companies. */
 const SUGGESTION_OVERFETCH = 3;
@@ -59,7 +59,7 @@ const needsDatabase = (params: JobSearchParams) =>
 
 /**
  * Job search on Typesense (GET /collections/jobAdPublic/documents/search with the search
- * key, spec §7). When Typesense is unreachable or fails, the fallback (PostgreSQL)
+ * key). When Typesense is unreachable or fails, the fallback (PostgreSQL)
  * answers and a warning is logged at most once a minute, so an outage degrades search
  * instead of breaking /jobs and does not flood the log.
  */
@@ -84,7 +84,7 @@ export function createTypesenseJobSearch(options: TypesenseJobSearchOptions): Jo
     async search(params, now = new Date()): Promise<JobSearchResult> {
       if (needsDatabase(params)) return options.fallback.search(params, now);
       const query = new URLSearchParams({
-        // '*' lists without a text search (spec §5: an empty query performs no search).
+        // '*' lists without a text search (an empty query performs no search).
         q: params.q || '*',
         query_by: params.queryBy.join(','),
         sort_by: toTypesenseSortBy(params.sortBy),

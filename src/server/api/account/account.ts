@@ -20,7 +20,7 @@ interface AccountRow {
 }
 
 const Account = builder.objectRef<AccountRow>('Account').implement({
-  description: "The signed-in user's own account (spec §3 user). The e-mail address belongs to the identity provider and is read-only here",
+  description: "The signed-in user's own account (the user entity). The e-mail address belongs to the identity provider and is read-only here",
   fields: (t) => ({
     id: t.exposeID('id'),
     email: t.exposeString('email'),
@@ -78,9 +78,9 @@ builder.mutationField('updateMe', (t) =>
 );
 
 const NotificationPreferenceRef = builder.objectRef<NotificationPreference>('NotificationPreference').implement({
-  description: 'Through which channels the user hears about one event type (spec §3 userNotificationPreferences)',
+  description: 'Through which channels the user hears about one event type',
   fields: (t) => ({
-    type: t.exposeString('type', { description: 'An event type of spec §9, e.g. billing.create' }),
+    type: t.exposeString('type', { description: 'An event type, e.g. billing.create' }),
     email: t.exposeBoolean('email'),
     ui: t.exposeBoolean('ui', { description: 'In the app' }),
     push: t.exposeBoolean('push'),
@@ -98,7 +98,7 @@ builder.queryField('myNotificationPreferences', (t) =>
 
 const NotificationPreferenceInput = builder.inputType('NotificationPreferenceInput', {
   fields: (t) => ({
-    type: t.string({ required: true, description: 'An event type of spec §9, e.g. billing.create' }),
+    type: t.string({ required: true, description: 'An event type, e.g. billing.create' }),
     email: t.boolean({ required: true }),
     ui: t.boolean({ required: true }),
     push: t.boolean({ required: true }),

@@ -53,7 +53,7 @@ const MembershipCompany = builder.objectRef<MembershipRow>('MembershipCompany').
     address: t.field({ type: 'JSON', nullable: true, resolve: (row) => row.address }),
     logo: t.exposeString('logo', { nullable: true }),
     verificationStatus: t.exposeString('verificationStatus'),
-    rejectionReason: t.exposeString('rejectionReason', { nullable: true, description: 'Why the platform rejected the company, when it did (issue 19)' }),
+    rejectionReason: t.exposeString('rejectionReason', { nullable: true, description: 'Why the platform rejected the company, when it did' }),
     permissions: t.field({ type: 'JSON', nullable: true, description: "The company's own permission set", resolve: (row) => row.companyPermissions }),
   }),
 });
@@ -69,14 +69,14 @@ const MembershipRole = builder.objectRef<MembershipRow>('MembershipRole').implem
 });
 
 const CompanyMembership = builder.objectRef<MembershipRow>('CompanyMembership').implement({
-  description: 'A company the user belongs to, with the role held there (spec §3 current-user state)',
+  description: 'A company the user belongs to, with the role held there (the current-user state)',
   fields: (t) => ({
     company: t.field({ type: MembershipCompany, resolve: (row) => row }),
     role: t.field({ type: MembershipRole, nullable: true, resolve: (row) => (row.roleId ? row : null) }),
     effectivePermissions: t.field({
       type: 'JSON',
       nullable: true,
-      description: 'Role and company permissions merged (spec §6); null unless the company is verified',
+      description: 'Role and company permissions merged (the permission merge); null unless the company is verified',
       resolve: (row) =>
         effectivePermissions({
           company: { verificationStatus: row.verificationStatus, deletedAt: row.deletedAt, permissions: row.companyPermissions },
@@ -94,7 +94,7 @@ const FeatureFlag = builder.objectRef<{ name: string; deletedAt: Date | null }>(
 });
 
 const MeRef = builder.objectRef<Me>('Me').implement({
-  description: 'The signed-in user (spec §7 FindUser)',
+  description: 'The signed-in user (the FindUser call)',
   fields: (t) => ({
     id: t.exposeID('id'),
     email: t.exposeString('email'),
@@ -172,7 +172,7 @@ const CreatedId = builder.objectRef<{ id: string }>('CreatedId').implement({
 builder.mutationField('createOneTalentProfile', (t) =>
   t.field({
     type: CreatedId,
-    description: 'Creates the signed-in user\'s talent profile (spec §7 CreateOneTalentProfile)',
+    description: 'Creates the signed-in user\'s talent profile (the CreateOneTalentProfile call)',
     authScopes: { signedIn: true },
     args: { data: t.arg({ type: CreateTalentProfileInput, required: true }) },
     resolve: async (_root, { data }, { db, viewer }) => {
@@ -186,7 +186,7 @@ builder.mutationField('createOneTalentProfile', (t) =>
           .onConflictDoNothing()
           .returning({ id: talentProfile.id });
         if (!created) throw conflict('profileExists', PROFILE_ERRORS);
-        // Spec §9 gives a talent profile an update event only: its creation is the update
+        // The event types give a talent profile an update event only: its creation is the update
         // that sets its first fields (named, never their values, as for every profile event).
         await recordEvent(tx, viewer!, { type: 'talentProfile.update', toId: created.id, data: { entityId: created.id, changedFields: ['email', 'profileName'] } });
         return created;

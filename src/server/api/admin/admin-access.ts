@@ -3,7 +3,7 @@ import type { ApiContext } from '../context';
 import { ApiError, unauthenticated } from '../errors';
 
 /**
- * The admin area's one access check (issue 19, spec §6 isAdmin): the caller's token holds
+ * The admin area's one access check (isAdmin): the caller's token holds
  * the admin role, and the caller acts as themselves (an impersonated user is never an
  * admin). Every admin operation calls it before anything else; a company owner, a member
  * with every company permission, or an impersonator gets FORBIDDEN like anyone else.

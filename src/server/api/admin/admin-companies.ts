@@ -18,7 +18,7 @@ import { CompanyMember, membersByName } from '../companies/members';
 import { CompanyPermission, CompanyRole, permissionRowInputs, rolesInOrder } from '../companies/roles';
 import { requireAdmin } from './admin-access';
 
-// The platform's review of companies (issue 19 item 1, spec §3 company, §4 verification):
+// The platform's review of companies (the company's verification status):
 // every company whatever its status, found by name, status, duplicate flag and country;
 // one company with its possible duplicates side by side, its members and roles (read
 // only: the company manages them, and keeps its never-without-an-owner rule there) and its
@@ -30,12 +30,12 @@ import { requireAdmin } from './admin-access';
 const DETAIL_ROWS = 100;
 
 const VerificationStatusEnum = builder.enumType('CompanyVerificationStatus', {
-  description: 'Spec §4 verification status',
+  description: "A company's verification status",
   values: VERIFICATION_STATUSES,
 });
 
 const CompanyReviewActionEnum = builder.enumType('CompanyReviewAction', {
-  description: 'What an admin may do with a company now (issue 19)',
+  description: 'What an admin may do with a company now',
   values: COMPANY_REVIEW_ACTIONS,
 });
 
@@ -61,7 +61,7 @@ const asAdminCompany = ({ row, ownerEmail: email, memberCount: members }: { row:
 
 export const AdminCompany = builder.objectRef<AdminCompanyRow>('AdminCompany');
 AdminCompany.implement({
-  description: 'A company as the platform reviews it (issue 19), whatever its status',
+  description: 'A company as the platform reviews it, whatever its status',
   fields: (t) => ({
     ...companyProfileFieldsOf(t),
     verificationStatus: t.field({ type: VerificationStatusEnum, resolve: (row) => row.verificationStatus }),
@@ -97,7 +97,7 @@ const AdminCompanyDetailRef = builder.objectRef<AdminCompanyDetail>('AdminCompan
     roles: t.field({ type: [CompanyRole], description: `The owner role first; at most ${DETAIL_ROWS}`, resolve: (detail) => detail.roles }),
     permissions: t.field({
       type: [CompanyPermission],
-      description: "The company's own permission set (spec §6), one row per resource in the spec's order",
+      description: "The company's own permission set, one row per resource in the spec's order",
       resolve: (detail) => companyPermissionRows(parsePermissionSet(detail.permissions)),
     }),
   }),
@@ -268,7 +268,7 @@ builder.mutationField('updateOneCompanyPermissions', (t) =>
   t.field({
     type: [CompanyPermission],
     description:
-      "Replaces a company's own permission set (spec §6; admins only: its members can only read it). Resources left out, or not limited, are left to the roles. A company that is deleted is still editable. Records company.update",
+      "Replaces a company's own permission set (admins only: its members can only read it). Resources left out, or not limited, are left to the roles. A company that is deleted is still editable. Records company.update",
     authScopes: { signedIn: true },
     args: { companyId: t.arg.id({ required: true }), permissions: t.arg({ type: [CompanyPermissionInput], required: true }) },
     resolve: async (_root, args, context) => {

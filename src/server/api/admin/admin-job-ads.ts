@@ -24,7 +24,7 @@ import type { Writer } from '../companies/company-rows';
 import { JobAdModerationNotice, statusIs } from '../job-ads/job-ads';
 import { requireAdmin } from './admin-access';
 
-// The platform's moderation of job ads (issue 19 item 3, spec §3 jobAd): every company's
+// The platform's moderation of job ads (the jobAd entity): every company's
 // ads found by title, place, company or id and by where they stand; an ad unpublished or
 // removed with the reason its company reads (the rules: lib/job-ads/job-ad-moderation.ts).
 // Both take the ad out of public view by clearing its start, so the job search, its page
@@ -66,7 +66,7 @@ const stateOf = (row: AdminJobAdRow) => adminJobAdState(row, new Date());
 
 export const AdminJobAd = builder.objectRef<AdminJobAdRow>('AdminJobAd');
 AdminJobAd.implement({
-  description: "A job ad as the platform moderates it (issue 19), whatever its state or company's",
+  description: "A job ad as the platform moderates it, whatever its state or company's",
   fields: (t) => ({
     id: t.exposeID('id'),
     title: t.exposeString('title'),

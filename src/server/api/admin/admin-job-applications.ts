@@ -10,7 +10,7 @@ import type { Writer } from '../companies/company-rows';
 import { ApplicationHistoryEntry, applicationHistory, ReceivedJobApplication, receivedColumns, withReceivedJoins, type ReceivedRow } from '../job-applications/received-applications';
 import { requireAdmin } from './admin-access';
 
-// Every job application on the platform, read only, for support (issue 19 item 3): found
+// Every job application on the platform, read only, for support: found
 // by the applicant's name or e-mail, the company, the ad or job description and the group
 // of the step it is in; one application with its history. An application is shown as its
 // company sees it (ReceivedJobApplication), plus the company and the applicant's address
@@ -41,7 +41,7 @@ function selectAdminApplications(db: Writer) {
 
 export const AdminJobApplication = builder.objectRef<AdminApplicationRow>('AdminJobApplication');
 AdminJobApplication.implement({
-  description: 'A job application as support sees it (issue 19): as its company sees it, with the company and the applicant\'s e-mail',
+  description: 'A job application as support sees it: as its company sees it, with the company and the applicant\'s e-mail',
   fields: (t) => ({
     id: t.exposeID('id'),
     application: t.field({ type: ReceivedJobApplication, resolve: (row) => row }),

@@ -14,22 +14,22 @@ import { deleteQuietly } from '../uploads/stored-files';
 import { requireAdmin } from './admin-access';
 import { eraseUser } from './user-erasure';
 
-// The platform's view of people (issue 19 item 2, spec §3 user, §4 user status and
+// The platform's view of people (the user entity, the user status and
 // verification): users and their talent profiles found by name or e-mail; a talent's
 // verification status; blocking (every session ended at once, sign-in refused), unblocking
 // and deleting (erasure: lib/admin/personal-data.ts). Status moves follow
 // lib/admin/user-status.ts; each is a user.update or user.delete event addressed to the
 // user, a verification change a talentProfile.update addressed to the profile.
 
-const UserStatusEnum = builder.enumType('UserStatus', { description: 'Spec §4 user status', values: USER_STATUSES });
+const UserStatusEnum = builder.enumType('UserStatus', { description: "A user's status", values: USER_STATUSES });
 
 const UserStatusActionEnum = builder.enumType('UserStatusAction', {
-  description: 'What an admin may do with a user now (issue 19)',
+  description: 'What an admin may do with a user now',
   values: USER_STATUS_ACTIONS,
 });
 
 const TalentVerificationEnum = builder.enumType('TalentVerificationStatus', {
-  description: "A talent profile's verification (spec §4), as an admin sets it",
+  description: "A talent profile's verification status, as an admin sets it",
   values: TALENT_VERIFICATION_CHOICES,
 });
 
@@ -91,7 +91,7 @@ const AdminTalent = builder.objectRef<AdminUserRow>('AdminTalentProfile').implem
 
 export const AdminUser = builder.objectRef<AdminUserView>('AdminUser');
 AdminUser.implement({
-  description: 'A user as the platform sees them (issue 19), with their talent profile if they have one',
+  description: 'A user as the platform sees them, with their talent profile if they have one',
   fields: (t) => ({
     id: t.exposeID('id'),
     email: t.exposeString('email'),

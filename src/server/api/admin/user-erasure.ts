@@ -22,7 +22,7 @@ import { keysOf } from '../talent/talent-uploads';
 type UserRow = typeof user.$inferSelect;
 
 /**
- * Erases a user (issue 19) inside the caller's transaction, exactly as
+ * Erases a user inside the caller's transaction, exactly as
  * lib/admin/personal-data.ts lists it (docs/personal-data.md): the user row keeps its id
  * and status `deleted` with a placeholder address; the talent profile becomes a hidden,
  * emptied tombstone (deletedAt set, so every reader leaves it out); applications keep their

@@ -1,5 +1,5 @@
 /**
- * The API's way to end every session of a user it has just blocked or deleted (issue 19).
+ * The API's way to end every session of a user it has just blocked or deleted.
  * The sessions live in the backend-for-frontend's store; the process that holds both
  * wires this port to it (services.ts). An API running on its own gets the default, which
  * ends nothing: the blocked user's next call is refused anyway (resolveViewer), and the

@@ -6,7 +6,7 @@ import type { BillingStatusValue } from '../../../lib/billing/billing-status';
 import type { AppDatabase } from '../../db/client';
 import { billing, company, jobAssignment, jobDescription } from '../../db/schema';
 
-// Reading job assignments (spec §3 jobAssignment): the one query with the role and the
+// Reading job assignments (the jobAssignment entity): the one query with the role and the
 // three companies, and the views the API returns. The talent's own assignments read it as
 // it is; the company side (company-assignments.ts) adds the talent's columns.
 

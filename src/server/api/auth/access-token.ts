@@ -1,6 +1,6 @@
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 
-/** Leeway for exp/nbf/iat (spec §5): 60 seconds. */
+/** Leeway for exp/nbf/iat (the identity token checks' leeway): 60 seconds. */
 export const TOKEN_CLOCK_TOLERANCE_S = 60;
 
 /**

@@ -12,7 +12,7 @@ export interface AttachmentOwner {
 /**
  * Who may download the files attached to a billing's lines: the talent whose billing it
  * is. The company side (members of the company that handles the billing, with billing
- * read permission, spec §6) will read them once its billing pages exist: that branch is
+ * read permission) will read them once its billing pages exist: that branch is
  * added here, with its tests, together with those pages; every download already asks
  * this one function (findBillingAttachment).
  */

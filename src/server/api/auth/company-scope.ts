@@ -16,8 +16,8 @@ export interface CompanyScope {
 
 
 /**
- * `tp-company` (spec §7): the selected company must be verified, not deleted, and one
- * the user belongs to. Its effective permissions (spec §6) are worked out once per request.
+ * The `tp-company` header: the selected company must be verified, not deleted, and one
+ * the user belongs to. Its effective permissions (the permission merge) are worked out once per request.
  */
 export async function resolveCompanyScope(db: AppDatabase, userId: string, companyId: string): Promise<CompanyScope> {
   if (!isUuid(companyId)) throw new ApiError('BAD_USER_INPUT', 'tp-company must be a company id', { hint: 'send the id of a company you belong to' });

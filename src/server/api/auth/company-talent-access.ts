@@ -1,6 +1,6 @@
 import type { CompanyLink } from './talent-document-access';
 
-// What a company may see of a talent (issues 16 and 17), as pure rules over what links the
+// What a company may see of a talent (through applications, its roster and invitations), as pure rules over what links the
 // two (companyTalentLink in job-applications/talent-link.ts answers the link from the
 // database, with the applications' one ownership rule, ownedBy).
 
@@ -19,7 +19,7 @@ export function mayReachTalent(profile: { isVisible: boolean }, link: TalentLink
 }
 
 /**
- * Contact details stay hidden until the talent applies or accepts an invitation (issue 17):
+ * Contact details stay hidden until the talent applies or accepts an invitation:
  * the e-mail, phone and documents show to a company once it holds an application of the
  * talent to one of its job ads or job descriptions; accepting an invitation is applying
  * through it, so it counts the same. A visible profile, a place in its lists or on its

@@ -3,7 +3,7 @@ import type { AppDatabase } from '../../db/client';
 import { company, companyDefaultPermissions, companyOnUser, companyPermissions, companyRole } from '../../db/schema';
 
 /**
- * A user's company memberships with everything the permission merge of spec §6 needs
+ * A user's company memberships with everything the permission merge needs
  * (company status, the company's own set, the role's set and its defaults), in one query
  * whatever the number of companies.
  */

@@ -11,7 +11,7 @@ export interface DocumentOwner {
 
 /**
  * What the reader's selected company has to do with the talent: it must be allowed to read
- * talent profiles (spec §6 talentProfile read), and hold an application of the talent (an
+ * talent profiles (talentProfile read), and hold an application of the talent (an
  * answer to its invitation is one) or have the talent on its roster (an entry she accepted).
  */
 export interface CompanyLink {
@@ -21,7 +21,7 @@ export interface CompanyLink {
 }
 
 /**
- * Who may download a talent's private documents (cv, resume, pdf), issue 16: the talent who
+ * Who may download a talent's private documents (cv, resume, pdf): the talent who
  * owns the profile; and a company while it works with the talent (an application it holds,
  * or its roster, once she accepted) through a member whose role may read talent profiles. Every company
  * download is recorded by the caller. Pictures are public and do not pass here.

@@ -17,7 +17,7 @@ export interface Viewer {
   userId: string;
   externalId: string;
   email: string;
-  /** From the caller's token roles (spec §6); false while impersonating someone. */
+  /** From the caller's token roles; false while impersonating someone. */
   isAdmin: boolean;
   isImpersonate: boolean;
   /**
@@ -80,9 +80,9 @@ export interface ResolvedViewer {
 }
 
 /**
- * `x-impersonate-as` (spec §6-§7): honoured only for a caller holding the impersonation
+ * The `x-impersonate-as` header: honoured only for a caller holding the impersonation
  * role; the target must exist, be active and not be an admin, and the caller must have
- * started acting as them with a reason (startImpersonation, issue 19 item 6) less than
+ * started acting as them with a reason (startImpersonation, accountable impersonation) less than
  * IMPERSONATION_MAX_HOURS ago and not stopped since.
  */
 export async function resolveViewer(
@@ -93,7 +93,7 @@ export async function resolveViewer(
 ): Promise<ResolvedViewer> {
   const caller = await provisionUser(db, token, roles);
   const isImpersonate = token.roles.includes(roles.impersonateRole);
-  // Blocked or deleted (issue 19): every call is refused, whatever token is still around;
+  // Blocked or deleted by an admin: every call is refused, whatever token is still around;
   // the reason tells the BFF to end the session rather than show an error page.
   if (!maySignIn(caller.status)) throw accountInactive();
   if (!impersonateAs) {
@@ -125,7 +125,7 @@ export async function resolveViewer(
     .where(and(eq(user.externalId, impersonateAs), isNull(user.adminRoleId), eq(user.status, 'active')))
     .orderBy(desc(impersonation.startedAt))
     .limit(1);
-  // The reason lets the BFF stop acting as someone who was blocked meanwhile (issue 19),
+  // The reason lets the BFF stop acting as someone who was blocked meanwhile,
   // or whose impersonation was stopped elsewhere or ran out of time.
   if (!found) throw new ApiError('FORBIDDEN', 'This user cannot be impersonated', { reason: 'impersonationRefused', hint: 'the user is unknown, an admin, or not active', httpStatus: 403 });
   if (!found.impersonationId) {

@@ -19,7 +19,7 @@ import { Billing } from './billing';
 // The talent's billing mutations. Every one is scoped by the caller's own talent profile
 // (another talent's id reads as NOT_FOUND), runs in one transaction with the row locked,
 // checks the status rule of lib/billing/billing-status, computes every amount from the
-// lines (an amount is never taken from the input) and logs a spec §9 billing event.
+// lines (an amount is never taken from the input) and logs a billing event.
 
 const BillingLineInput = builder.inputType('BillingLineInput', {
   description: 'One line of a billing. There is no amount: it is computed as quantity × price',

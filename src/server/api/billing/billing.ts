@@ -18,11 +18,11 @@ import { builder } from '../builder';
 import { notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 
-// Spec §3 billing and billingLineItem, talent side: a talent's monthly billings per
-// assignment. The talent writes and sends them; the company moves them on (spec §4).
+// The billing and billingLineItem entities, talent side: a talent's monthly billings per
+// assignment. The talent writes and sends them; the company moves them on (the billing statuses).
 
 export const BillingStatus = builder.enumType('BillingStatus', {
-  description: 'Spec §4/§9: DRAFT → SENT by the talent; SENT → APPROVED or REJECTED, APPROVED → INVOICED, INVOICED → PAID by the company',
+  description: 'DRAFT → SENT by the talent; SENT → APPROVED or REJECTED, APPROVED → INVOICED, INVOICED → PAID by the company',
   values: BILLING_STATUSES,
 });
 
@@ -45,7 +45,7 @@ export const BillingLineItem = builder.objectRef<BillingLineRow>('BillingLineIte
   fields: (t) => ({
     id: t.exposeID('id'),
     description: t.exposeString('description', { nullable: true }),
-    unit: t.string({ nullable: true, description: 'Rate unit (spec §9): HOUR, DAY or MONTH', resolve: (row) => row.unit }),
+    unit: t.string({ nullable: true, description: 'Rate unit: HOUR, DAY or MONTH', resolve: (row) => row.unit }),
     quantity: t.field({ type: 'Decimal', nullable: true, resolve: (row) => row.quantity }),
     price: t.field({ type: 'Decimal', nullable: true, description: 'Per unit, in the billing currency', resolve: (row) => row.price }),
     amount: t.field({ type: 'Decimal', description: 'quantity × price, rounded half away from zero to cents', resolve: (row) => row.amount }),

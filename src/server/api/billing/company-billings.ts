@@ -15,12 +15,12 @@ import { recordEvent } from '../record-event';
 import { Billing, BillingStatus } from './billing';
 import { loadReviewedBilling, loadReviewedBillings, lockReviewedBilling, type BillingRow } from './billing-rows';
 
-// The company side of billings (issue 18, spec §2 /company/billing): the billings talents
+// The company side of billings (the /company/billing page): the billings talents
 // sent for the assignments this company reviews (the provider's, else the client's), and
 // the review itself: SENT → APPROVED (with a purchase order number) or REJECTED (with a
 // reason), a remark on any line. Invoicing and payment move them on from the invoice
 // (src/server/api/invoices). Billings belong to assignments, so the permission is the
-// assignment's (spec §6 has no billing resource): read to see them, update to review.
+// assignment's (the permission resources have no billing): read to see them, update to review.
 // Separation of duties: a member never reviews a billing of their own, whatever their role.
 
 const WORDS = 'billingReview.errors';

@@ -40,7 +40,7 @@ export async function changeMyBilling<T>(
   });
 }
 
-/** Logs a talent's change to their billing (spec §9) to the company that reviews it: the assignment's provider, else its client. */
+/** Logs a talent's change to their billing (a billing event) to the company that reviews it: the assignment's provider, else its client. */
 export async function recordMyBillingEvent(
   tx: AppDatabase,
   viewer: Viewer,

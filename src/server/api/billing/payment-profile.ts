@@ -10,7 +10,7 @@ import { recordEvent } from '../record-event';
 import { builder } from '../builder';
 import { invalidFields } from '../errors';
 
-// Spec §3 talentPaymentProfile: where and in which currency a talent is paid. The full
+// The talentPaymentProfile entity: where and in which currency a talent is paid. The full
 // IBAN goes in once and never comes out again: every answer carries it masked.
 
 type PaymentProfileRow = typeof talentPaymentProfile.$inferSelect;

@@ -7,9 +7,9 @@ import type { ApiContext } from '../context';
 import { ApiError, forbidden, forbiddenBecause, unauthenticated } from '../errors';
 
 /**
- * The company area's one access check (architecture §9): the company selected with
+ * The company area's one access check (docs/architecture.md): the company selected with
  * tp-company (already checked by the context: verified, not deleted, the caller a member)
- * must grant every action named on the resource (spec §6). Resolvers call it before
+ * must grant every action named on the resource (the permission matrix). Resolvers call it before
  * anything else; what it answers is the only company id they may use.
  */
 export function requireCompanyPermission(context: ApiContext, resource: PermissionResource, ...actions: PermissionAction[]): CompanyScope & { userId: string } {

@@ -121,7 +121,7 @@ const DashboardCompany = builder.objectRef<DashboardCompanyRow>('DashboardCompan
     id: t.exposeID('id'),
     name: t.exposeString('name'),
     logo: t.exposeString('logo', { nullable: true }),
-    verificationStatus: t.exposeString('verificationStatus', { description: 'verified, pending, rejected or deleted (spec §4)' }),
+    verificationStatus: t.exposeString('verificationStatus', { description: 'verified, pending, rejected or deleted' }),
   }),
 });
 

@@ -13,7 +13,7 @@ import { requireCompanyPermission } from './company-access';
 import { Company } from './company';
 import type { CompanyRow } from './company-rows';
 
-// The logo of the company selected with tp-company (spec §3 company.logo), through the
+// The logo of the company selected with tp-company (company.logo), through the
 // storage port like the talent's profile picture: the same checks, allowance and
 // re-encoding, one square WebP served under /media/. Like updateOneCompany, both need
 // company read and update and log company.update in the transaction that changes the row.

@@ -32,7 +32,7 @@ interface CompanyPublicProfileRow {
 const CompanyOpenJobAdPage = pageOf(JobAd, 'CompanyOpenJobAd');
 
 const CompanyPublicProfile = builder.objectRef<CompanyPublicProfileRow>('CompanyPublicProfile').implement({
-  description: "A company's public profile (spec §3 company, public fields only)",
+  description: "A company's public profile (the company entity's public fields only)",
   fields: (t) => ({
     id: t.exposeID('id'),
     name: t.exposeString('name'),

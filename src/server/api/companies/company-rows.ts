@@ -74,9 +74,9 @@ export async function membersHolding(tx: Writer, roleId: string): Promise<number
 export const normalizedCompanyName = sql<string>`trim(regexp_replace(lower(${company.name}), '[^[:alnum:]]+', ' ', 'g'))`;
 
 /**
- * The companies, not deleted, that make one a possible duplicate (spec §3: the same
+ * The companies, not deleted, that make one a possible duplicate (isPossibleDuplicate: the same
  * normalised name or website domain), oldest first: the flag on create and edit, and the
- * candidates an admin compares side by side (issue 19). `exceptId` is the company itself.
+ * candidates an admin compares side by side. `exceptId` is the company itself.
  */
 export async function duplicateCandidates(tx: Writer, of: DuplicateCandidate, exceptId: string | null, limit = 20): Promise<CompanyRow[]> {
   const domain = websiteDomain(of.website);

@@ -9,7 +9,7 @@ import { recordEvent } from '../record-event';
 import { requireCompanyPermission } from './company-access';
 import { duplicateCandidates, lockedOwnerCount, ownerRoleId, setUpNewCompany, type CompanyRow, type Writer } from './company-rows';
 
-// The company itself (spec §3 company): create one (any signed-in user), edit the selected
+// The company itself (the company entity): create one (any signed-in user), edit the selected
 // one, leave one. "My companies" is findMe.companies (company, logo, role, verification
 // status, effective permissions): no second list of the same memberships here.
 
@@ -40,13 +40,13 @@ export function companyProfileFieldsOf<Shape extends CompanyRow>(t: PothosSchema
 }
 
 export const Company = builder.objectRef<CompanyRow>('Company').implement({
-  description: 'A company as its members see it (spec §3 company)',
+  description: 'A company as its members see it',
   fields: (t) => ({
     ...companyProfileFieldsOf(t),
     address: t.field({ type: CompanyAddress, nullable: true, resolve: (row) => row.address }),
     accountingCurrency: t.exposeString('accountingCurrency', { nullable: true, description: 'ISO 4217' }),
     stuckAfterDays: t.exposeInt('stuckAfterDays', { description: 'Days an application may stay in an in-progress hiring step before it is marked stuck (1 to 365)' }),
-    verificationStatus: t.exposeString('verificationStatus', { description: 'pending until the platform verifies it; only verified companies can be selected (spec §4)' }),
+    verificationStatus: t.exposeString('verificationStatus', { description: 'pending until the platform verifies it; only verified companies can be selected' }),
   }),
 });
 
@@ -111,7 +111,7 @@ builder.mutationField('createOneCompany', (t) =>
           .values({ ...values, address: storedAddress(address, values.country), isPossibleDuplicate: duplicate, verificationStatus: 'pending' })
           .returning();
         const { ownerRoleId: roleId } = await setUpNewCompany(tx, created!.id, viewer!.userId);
-        // Spec §9 lists only `company.update` for companies: a company's first state is the
+        // The event types list only `company.update` for companies: a company's first state is the
         // first update of its record, so creation is logged as one (marked `created`), which
         // keeps the audit trail complete without an event type the spec does not have.
         await recordEvent(tx, viewer!, {

@@ -10,7 +10,7 @@ import { recordEvent } from '../record-event';
 import { requireCompanyPermission } from './company-access';
 import type { Writer } from './company-rows';
 
-// A company's hiring pipeline (spec §3 companyHiringStep). The list is the whole pipeline
+// A company's hiring pipeline (the companyHiringStep entity). The list is the whole pipeline
 // in order, not a page: it is short, and moving a step only makes sense against all of it.
 
 type StepRow = typeof companyHiringStep.$inferSelect;

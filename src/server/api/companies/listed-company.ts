@@ -8,7 +8,7 @@ interface CompanyColumns {
 }
 
 /**
- * A company that still exists on the platform: not soft-deleted (deletedAt, spec §4) and
+ * A company that still exists on the platform: not soft-deleted (deletedAt) and
  * not given the 'deleted' verification status either. Only these are shown to talents;
  * a deleted company's profile answers NOT_FOUND. Takes the table or an alias of it, so a
  * query joining two companies (provider and client) can check both.

@@ -13,7 +13,7 @@ import { lockedOwnerCount, ownerRoleId, type Writer } from './company-rows';
 import { newInvitationToken, recordMemberInvitation } from './member-invitations';
 import { requireMayGiveRole } from './self-granted-power';
 
-// A company's members (spec §3 companyOnUser; the Members page of spec §2). Every id is
+// A company's members (the companyOnUser entity; the Members page). Every id is
 // looked up inside the tp-company company, so another company's id answers NOT_FOUND
 // exactly like an unknown one. The owner role is special in two ways: the last owner is
 // never demoted or removed, and only an owner gives or takes that role (else anyone with
@@ -40,7 +40,7 @@ interface InvitationRow {
 
 export const CompanyMember = builder.objectRef<MemberRow>('CompanyMember');
 CompanyMember.implement({
-  description: 'A member of the selected company (spec §3 companyOnUser) with the role held there',
+  description: 'A member of the selected company with the role held there',
   fields: (t) => ({
     id: t.exposeID('id', { description: 'The membership (companyOnUser) id' }),
     userId: t.exposeID('userId'),

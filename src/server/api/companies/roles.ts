@@ -13,8 +13,8 @@ import { requireCompanyPermission } from './company-access';
 import { membersHolding, type Writer } from './company-rows';
 import { requireMayEditRole, requireMayGrant } from './self-granted-power';
 
-// A company's roles (spec §3 companyRole; the Roles page of spec §2): a name and the
-// permission matrix of spec §6 (13 resources × read/create/update/delete). The default
+// A company's roles (the companyRole entity; the Roles page): a name and the
+// permission matrix (13 resources × read/create/update/delete). The default
 // owner role keeps every permission: renaming, editing or deleting it is refused
 // (ownerRoleLocked), or a company could lock all its owners out. No self-granted power
 // (./self-granted-power.ts): a matrix may newly allow only what the caller holds, and
@@ -33,7 +33,7 @@ interface RoleRow {
 const roleMatrixOf = (row: Pick<RoleRow, 'permissions' | 'defaultPermissions'>) => parsePermissionSet(row.permissions) ?? parsePermissionSet(row.defaultPermissions) ?? {};
 
 const CompanyRolePermission = builder.objectRef<RolePermissionRow>('CompanyRolePermission').implement({
-  description: 'What a role allows on one resource of spec §6',
+  description: 'What a role allows on one permission resource',
   fields: (t) => ({
     resource: t.exposeString('resource'),
     read: t.exposeBoolean('read'),
@@ -45,7 +45,7 @@ const CompanyRolePermission = builder.objectRef<RolePermissionRow>('CompanyRoleP
 
 export const CompanyRole = builder.objectRef<RoleRow>('CompanyRole');
 CompanyRole.implement({
-  description: "A role of the selected company (spec §3 companyRole)",
+  description: "A role of the selected company",
   fields: (t) => ({
     id: t.exposeID('id'),
     name: t.exposeString('role'),
@@ -136,7 +136,7 @@ builder.queryField('findManyCompanyRole', (t) =>
 );
 
 export const CompanyPermission = builder.objectRef<CompanyPermissionRow>('CompanyPermission').implement({
-  description: "What the company itself may do on one resource (spec §6 company permissions), whatever its roles say",
+  description: "What the company itself may do on one resource (its own permission set), whatever its roles say",
   fields: (t) => ({
     resource: t.exposeString('resource'),
     limited: t.exposeBoolean('limited', { description: 'The company set names the resource; when false its roles alone decide, and every action reads true' }),
@@ -151,7 +151,7 @@ builder.queryField('findCompanyPermissions', (t) =>
   t.field({
     type: [CompanyPermission],
     description:
-      "The selected company's own permission set (spec §6), one row per resource in the spec's order: a member may do only what both their role and this allow. Read-only: platform admins set it. Needs companyRole read, like the roles it bounds",
+      "The selected company's own permission set, one row per resource in the spec's order: a member may do only what both their role and this allow. Read-only: platform admins set it. Needs companyRole read, like the roles it bounds",
     authScopes: { signedIn: true },
     resolve: async (_root, _args, context) => {
       const { companyId } = requireCompanyPermission(context, 'companyRole', 'read');
@@ -161,10 +161,10 @@ builder.queryField('findCompanyPermissions', (t) =>
   }),
 );
 
-/** One row of a permission matrix as inputs send it: a resource of spec §6 and its four actions (roles, and the admin's company set). */
+/** One row of a permission matrix as inputs send it: a permission resource and its four actions (roles, and the admin's company set). */
 export function permissionRowInputs(t: PothosSchemaTypes.InputFieldBuilder<Types, 'InputObject'>) {
   return {
-    resource: t.string({ required: true, description: 'A resource of spec §6, e.g. jobAd' }),
+    resource: t.string({ required: true, description: 'A permission resource, e.g. jobAd' }),
     read: t.boolean({ required: true }),
     create: t.boolean({ required: true }),
     update: t.boolean({ required: true }),

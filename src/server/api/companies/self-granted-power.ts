@@ -24,7 +24,7 @@ export function requireMayEditRole(scope: CompanyScope, roleId: string, before: 
   if (!mayEditRolePermissions(roleId, scope.roleId, before, after)) throw forbiddenBecause(SELF_GRANTED_POWER_REASONS.ownRole, COMPANY_ERRORS, 'ask another member who may edit roles');
 }
 
-/** What a member holding the role may do in the company: the role's set (or its template) merged with the company's own (spec §6). */
+/** What a member holding the role may do in the company: the role's set (or its template) merged with the company's own (the permission merge). */
 async function permissionsGivenBy(tx: Writer, companyId: string, roleId: string): Promise<PermissionSet> {
   const [row] = await tx
     .select({

@@ -13,7 +13,7 @@ import { conflict, invalidFields, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
 
-// Feature flags for the platform (issue 19 item 4, spec §3 featureFlag, userFeatureFlag):
+// Feature flags for the platform (the featureFlag and userFeatureFlag entities):
 // admins list, create, describe and soft-delete flags and give them to users or take them
 // back. Every operation is for admins only (requireAdmin) and every write records an
 // event: featureFlag.* addressed to no one (the audit trail), userFeatureFlag.* addressed
@@ -49,7 +49,7 @@ function selectFlags(db: Writer) {
 
 const AdminFeatureFlag = builder.objectRef<FlagRow>('AdminFeatureFlag');
 AdminFeatureFlag.implement({
-  description: 'A feature flag as the platform manages it (issue 19)',
+  description: 'A feature flag as the platform manages it',
   fields: (t) => ({
     id: t.exposeID('id'),
     name: t.exposeString('name', { description: 'Kebab-case; what the product checks' }),

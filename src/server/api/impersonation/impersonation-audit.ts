@@ -10,7 +10,7 @@ import { builder } from '../builder';
 import type { ApiContext } from '../context';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 
-// The audit of impersonations (issue 19 item 6, admins only): who acted as whom, when,
+// The audit of impersonations (accountable impersonation, admins only): who acted as whom, when,
 // why, and every write made meanwhile. Writes are found by the impersonation id that
 // record-event.ts files in each event row made under an impersonation, so a write is
 // listed under the one impersonation it was made in, never guessed from timestamps.
@@ -56,7 +56,7 @@ const ImpersonationWrite = builder.objectRef<AuditWrite>('ImpersonationWrite').i
   description: 'A write made while an impersonator acted as the user (its event row)',
   fields: (t) => ({
     id: t.exposeID('id'),
-    type: t.exposeString('type', { description: 'Event type, as in spec §9 (billing.update)' }),
+    type: t.exposeString('type', { description: 'Event type, e.g. billing.update' }),
     createdAt: t.field({ type: 'DateTime', resolve: (row) => row.createdAt }),
     entityId: t.exposeString('entityId', { nullable: true, description: 'What was written' }),
     changes: t.field({ type: [ImpersonationWriteChange], description: "The fields it changed, from its event's changedFields, before and after", resolve: (row) => row.changes }),

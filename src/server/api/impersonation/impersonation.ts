@@ -9,7 +9,7 @@ import { recordEvent } from '../record-event';
 import type { Writer } from '../companies/company-rows';
 import type { Viewer } from '../auth/viewer';
 
-// Starting and stopping an impersonation (issue 19 item 6). The BFF calls both as the
+// Starting and stopping an impersonation (accountable impersonation). The BFF calls both as the
 // impersonator themselves (no x-impersonate-as): the API, not the browser session, is
 // where the reason is required and the stretch of time recorded. Each start or stop is an
 // event row of its own (impersonation.create / .update) addressed to the impersonation,

@@ -19,7 +19,7 @@ import { requireCompanyPermission } from '../companies/company-access';
 import type { Writer } from '../companies/company-rows';
 import { JobFieldsInput, jobFieldColumns, jobFieldsOf } from '../jobs/job-fields';
 
-// A company's own job ads (spec §3 jobAd; issue 15): drafts, scheduled, published and
+// A company's own job ads (the jobAd entity): drafts, scheduled, published and
 // closed ads, written, published, taken down and copied here. What guests see of them is
 // the public JobAd (jobs/jobs.ts), which only ever loads visible ads. Every id is looked
 // up among the tp-company company's ads, so another company's id is NOT_FOUND like an
@@ -33,7 +33,7 @@ const JobAdStatusEnum = builder.enumType('JobAdStatus', {
 });
 
 const JobAdModerationEnum = builder.enumType('JobAdModeration', {
-  description: 'unpublished: taken down by the platform, may be published again once fixed; removed: taken down for good (issue 19)',
+  description: 'unpublished: taken down by the platform, may be published again once fixed; removed: taken down for good',
   values: JOB_AD_MODERATIONS,
 });
 
@@ -50,7 +50,7 @@ export const JobAdModerationNotice = builder.objectRef<ModeratedRow>('JobAdModer
 
 export const CompanyJobAd = builder.objectRef<JobAdRow>('CompanyJobAd');
 CompanyJobAd.implement({
-  description: "One of the selected company's job ads, whatever its status (spec §3 jobAd)",
+  description: "One of the selected company's job ads, whatever its status",
   fields: (t) => ({
     ...jobFieldsOf(t),
     adDescription: t.string({ nullable: true, description: 'The teaser on cards and in search results', resolve: (row) => row.adDescription }),
@@ -63,7 +63,7 @@ CompanyJobAd.implement({
     moderation: t.field({
       type: JobAdModerationNotice,
       nullable: true,
-      description: 'Set when the platform unpublished or removed the ad (issue 19); a removed ad can only be deleted',
+      description: 'Set when the platform unpublished or removed the ad; a removed ad can only be deleted',
       resolve: (row) => (row.moderation ? row : null),
     }),
     jobDescription: t.field({

@@ -13,7 +13,7 @@ import { recordEvent } from '../record-event';
 import { createUnsubscribeToken, readUnsubscribeToken } from './unsubscribe-token';
 import { errorMessage } from '../../../lib/text/error-message';
 
-// The job alert digests (issue 20 item 4), run by the scheduled job of each frequency. Each
+// The job alert digests, run by the scheduled job of each frequency. Each
 // due alert runs its saved search through the one job search port (so the digest finds
 // what /jobs finds, on PostgreSQL or Typesense), newest first, and mails the ads published
 // after its high-water mark, as lib/job-alerts/job-alert-digest.ts selects them.

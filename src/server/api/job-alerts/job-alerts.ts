@@ -8,7 +8,7 @@ import { builder } from '../builder';
 import { conflict, invalidFields, notFound } from '../errors';
 import { recordEvent } from '../record-event';
 
-// A talent's job alerts (issue 20 item 4): saved /jobs searches mailed as digests. Like
+// A talent's job alerts: saved /jobs searches mailed as digests. Like
 // every `my` operation, they take no owner: each is scoped by the caller's user id, so
 // another user's alert id answers NOT_FOUND like a missing one. Talents only: a caller
 // without a talent profile is told to create one first.

@@ -1,7 +1,7 @@
 import { isUuid } from '../../../lib/ids';
 import { hasValidSignature, signPayload } from '../../crypto/signed-token';
 
-// The token of a job alert mail's unsubscribe link (issue 20 item 4): the alert id signed
+// The token of a job alert mail's unsubscribe link: the alert id signed
 // with the server's key (HMAC-SHA256), so nothing secret is stored and every instance
 // sharing SESSION_SECRET reads every link. It only ever unsubscribes that one alert, so it
 // does not expire: an old mail's link keeps working, as RFC 8058 expects.

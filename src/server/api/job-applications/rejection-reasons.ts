@@ -10,10 +10,10 @@ import { requireCompanyPermission } from '../companies/company-access';
 import type { Writer } from '../companies/company-rows';
 import { RejectionReason } from './received-applications';
 
-// A company keeps its own list of reasons (issue 16): added, renamed and removed with the
+// A company keeps its own list of rejection reasons: added, renamed and removed with the
 // hiring pipeline's permissions (companyHiringStep), since they are part of it. A removed
 // reason is only hidden (deleted_at): the applications that ended with it keep saying why.
-// Spec §9 has no event type for them: each write is logged as company.update, marked.
+// The event types have none for them: each write is logged as company.update, marked.
 
 const PIPELINE_WORDS = 'jobApplications.errors';
 

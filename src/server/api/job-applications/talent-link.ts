@@ -35,7 +35,7 @@ export function rosterHolds(): SQL {
 
 /**
  * The talents on a company's roster; one talent's entry only when `talentProfileId` is
- * given. A removed entry (deletedAt, issue 18) is off the roster: its ledger and notes stay,
+ * given. A removed entry (deletedAt) is off the roster: its ledger and notes stay,
  * but it no longer links the talent to the company; nor does one she has not accepted.
  */
 function rosterOf(db: Reader, companyId: string, talentProfileId?: string) {
@@ -53,7 +53,7 @@ function rosterOf(db: Reader, companyId: string, talentProfileId?: string) {
 }
 
 /**
- * What a company has to do with a talent (issue 16): an application to one of its ads (or,
+ * What a company has to do with a talent: an application to one of its ads (or,
  * without an ad, its job descriptions), and a place on its roster (not removed, accepted by
  * her). The one query behind
  * reading a talent's documents, writing notes on them and what a company sees of their

@@ -15,7 +15,7 @@ import { requireCompanyPermission } from '../companies/company-access';
 import type { Writer } from '../companies/company-rows';
 import { JobFieldsInput, jobFieldColumns, jobFieldsOf, type JobFieldsRow } from '../jobs/job-fields';
 
-// A company's job descriptions (spec §3 jobDescription; issue 15): the internal record of a
+// A company's job descriptions (the jobDescription entity): the internal record of a
 // job, from which ads are published and assignments made. The company that wrote one
 // (company_id) is its only reader; the client it is for is the writer itself or a company
 // it provides talents to (companyOnProviderCompany). Every id is looked up inside the
@@ -32,7 +32,7 @@ const ClientCompany = builder.objectRef<{ id: string; name: string }>('JobClient
 
 export const JobDescription = builder.objectRef<JobDescriptionRow>('JobDescription');
 JobDescription.implement({
-  description: 'A job description of the selected company (spec §3 jobDescription)',
+  description: 'A job description of the selected company',
   fields: (t) => ({
     ...jobFieldsOf(t),
     openForApplications: t.exposeBoolean('openForApplications'),

@@ -6,7 +6,7 @@ import type { Writer } from '../companies/company-rows';
 /**
  * Skills as stored: a name on the skills list takes the list's spelling ("react" →
  * "React"), so that search and "jobs matching my skills" meet the talents' profiles; any
- * other name is kept as typed (free entries are allowed, issue 15).
+ * other name is kept as typed (free entries are allowed).
  */
 export async function canonicalSkills(db: Writer, skills: readonly string[]): Promise<{ skills: string[]; skillsLowercase: string[] }> {
   if (!skills.length) return skillColumns([]);

@@ -26,7 +26,7 @@ const PublicCompany = builder.objectRef<PublicCompanyRow>('PublicCompany').imple
 // Exported as objectRef returns it (the kind of ref pageOf takes), so other domains can list job ads.
 export const JobAd = builder.objectRef<PublicJobAdRow>('JobAd');
 JobAd.implement({
-  description: 'A published job ad (spec §3)',
+  description: 'A published job ad',
   fields: (t) => ({
     id: t.exposeID('id'),
     title: t.exposeString('title'),
@@ -94,7 +94,7 @@ const JobAdSuggestion = builder.objectRef<{ id: string; title: string }>('JobAdS
 });
 
 const JobAdSearchInput = builder.inputType('JobAdSearchInput', {
-  description: 'The /jobs search (spec §2); an empty q lists the newest open ads without a text search (spec §5)',
+  description: 'The /jobs search; an empty q lists the newest open ads without a text search',
   fields: (t) => ({
     q: t.string({ required: false, description: `Search text, at most ${MAX_QUERY_LENGTH} characters` }),
     queryBy: t.stringList({ required: false, description: 'Fields to search: title, skills, description, location, employmentType (default all)' }),
@@ -155,7 +155,7 @@ builder.queryField('jobAdSuggestions', (t) =>
       if (limit !== undefined && (limit < 1 || limit > MAX_SUGGESTION_LIMIT)) {
         throw invalidFields([{ path: 'limit', code: 'limitOutOfRange', params: { max: MAX_SUGGESTION_LIMIT } }], JOB_SEARCH_ERRORS, null);
       }
-      // An empty text sends no search (spec §5).
+      // An empty text sends no search (an empty query performs no search).
       return q ? jobSearch.suggest(q, limit) : [];
     },
   }),

@@ -13,7 +13,7 @@ import { readNotificationPreferences } from './preferences';
 import { gatherRecordedEvents, type RecordedEvent } from './recorded-events';
 import { errorMessage } from '../../../lib/text/error-message';
 
-// E-mail for the events of the log (issue 20 items 2 and 3). It never runs inside the write:
+// E-mail for the events of the log. It never runs inside the write:
 // the events an operation records are gathered while it runs (recorded-events.ts), and
 // once it is over, so its transactions have committed or rolled back, they are read back
 // from the log (a rolled-back write left none) and mailed in the background to the users

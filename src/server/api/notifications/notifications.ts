@@ -11,9 +11,9 @@ import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { notificationFactsOf, type EventRow } from './notification-facts';
 import { readNotificationPreferences } from './preferences';
 
-// The in-app notification centre (issue 20 item 1): the event log rows addressed to the
+// The in-app notification centre: the event log rows addressed to the
 // signed-in user whose type they hear of in the app (userNotificationPreferences `ui`,
-// defaults when none saved), newest first, with `read` (spec §3 generalEventslog). Like
+// defaults when none saved), newest first, with `read` (the generalEventslog entity). Like
 // every `my` operation it takes no user id: another user's event answers NOT_FOUND.
 
 type Reader = Pick<AppDatabase, 'select'>;

@@ -25,12 +25,12 @@ import { requireCompanyPermission } from '../companies/company-access';
 import { invalidFields } from '../errors';
 import { pageArgs, pageWindow } from '../pagination';
 
-// The selected company's sales (issue 18, spec §2 /company/sales): per month and client
+// The selected company's sales (the /company/sales page): per month and client
 // company, what its clients are charged, what the talents billed and the margin between,
 // from the billings of the assignments it sells or provides. The definitions and the
 // arithmetic are the pure rules of src/lib/sales/company-sales.ts; this file only reads
 // the billings. Sales belong to assignments, so the permission is jobAssignment read (as
-// for billings: spec §6 has no billing resource).
+// for billings: the permission resources have no billing).
 
 const WORDS = 'companySales.errors';
 const client = alias(company, 'sale_client');

@@ -11,8 +11,8 @@ import type { Writer } from '../companies/company-rows';
 import { zodIssues } from '../../../lib/forms/zod-issues';
 import { reachableTalentLink } from '../job-applications/talent-link';
 
-// A company's shortlists of talents (spec §3 companySavedTalentList and companySavedTalent,
-// issue 17): named lists, shared by the members who may read saved talents; a talent is
+// A company's shortlists of talents (the companySavedTalentList and companySavedTalent
+// entities): named lists, shared by the members who may read saved talents; a talent is
 // saved into a list (once per list), moved to another, removed. Lists and entries are
 // looked up inside the tp-company company: another company's ids answer NOT_FOUND. A talent
 // is saved only while its profile is visible or linked to the company, like notes.

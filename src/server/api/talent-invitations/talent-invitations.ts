@@ -27,7 +27,7 @@ import { companyTalentLink } from '../job-applications/talent-link';
 import { mayReachTalent } from '../auth/company-talent-access';
 import { invitationColumns, invitationStatusIs } from './invitation-answer';
 
-// Invitations a company sends to talents (issue 17; spec §3 talentInvitation): many at
+// Invitations a company sends to talents (the talentInvitation entity): many at
 // once to one of its job ads or job descriptions, then listed with each talent's answer.
 // The talent reads them on /talent/invitations (talent-jobs/received-invitations.ts); the
 // answer follows the same rule on both sides (invitation-answer.ts). Every id is looked up

@@ -16,7 +16,7 @@ import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { checkedApplicationMessage, JobApplication, selectApplications } from './applications';
 import { invitationColumns, invitationStatusIs } from '../talent-invitations/invitation-answer';
 
-// Invitations as the invited talent sees them (spec §3 talentInvitation). Every query is
+// Invitations as the invited talent sees them (the talentInvitation entity). Every query is
 // scoped by the caller's own talent profile id: another talent's invitation id answers
 // NOT_FOUND exactly like an unknown one, so nothing confirms that it exists.
 

@@ -8,7 +8,7 @@ import { gone, invalidFields } from '../errors';
 import { recordEvent } from '../record-event';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 
-// Saved job ads belong to the user, not to a talent profile (spec §3 savedJobAd: jobAdId,
+// Saved job ads belong to the user, not to a talent profile (the savedJobAd entity: jobAdId,
 // userId): anyone signed in may keep a list before creating a profile. Every query here
 // is scoped by the caller's user id, so a job ad id from the client only ever reaches the
 // caller's own saved rows.

@@ -10,7 +10,7 @@ import { requireCompanyPermission } from '../companies/company-access';
 import type { Writer } from '../companies/company-rows';
 import { reachableTalentLink } from '../job-applications/talent-link';
 
-// Notes a company keeps on a talent (spec §3 companyTalentNote, issue 16). A note is its
+// Notes a company keeps on a talent (the companyTalentNote entity). A note is its
 // author's alone when private, else shared with the company's members who may read notes
 // (companyTalentNote read); only its author edits or deletes it. A company writes notes on
 // the talents it works with (an application it holds, its roster) or may find (visible

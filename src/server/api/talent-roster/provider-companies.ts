@@ -4,7 +4,7 @@ import { builder } from '../builder';
 import { requireCompanyPermission } from '../companies/company-access';
 import { listedCompany } from '../companies/listed-company';
 
-// The staffing links of the selected company (spec §3 companyOnProviderCompany), read-only:
+// The staffing links of the selected company (the companyOnProviderCompany entity), read-only:
 // the companies that provide it talents (it is their client), and the companies it provides
 // talents to. Shown beside the roster, since provided talents sit on the provider's roster.
 
@@ -25,7 +25,7 @@ const ProviderRelation = builder.enumType('CompanyProviderRelation', {
 });
 
 const CompanyProviderLink = builder.objectRef<LinkRow>('CompanyProviderLink').implement({
-  description: 'A staffing link between the selected company and another (spec §3 companyOnProviderCompany)',
+  description: 'A staffing link between the selected company and another',
   fields: (t) => ({
     id: t.exposeID('id'),
     companyId: t.exposeID('companyId', { description: 'The other company' }),

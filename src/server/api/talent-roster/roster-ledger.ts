@@ -31,13 +31,13 @@ import {
 } from '../transactions/balance-transactions';
 import { ownRosterEntry, type RosterRow } from './talent-roster';
 
-// The selected company's side of the balance ledger (spec §3 talentBalanceTransaction,
-// issue 18): the entries of its roster, read through the talent's own ledger functions
+// The selected company's side of the balance ledger (the talentBalanceTransaction
+// entity): the entries of its roster, read through the talent's own ledger functions
 // (transactions/balance-transactions.ts) with the company as the scope, so both sides show the
 // same rows and running balances. The ledger is append-only: an entry is added with its
 // roster entry's balance moved in the same transaction, and corrected by a reversing
-// entry, never changed or deleted. Each entry is a companyTalentRoster.update event (spec
-// §9 has no ledger event type) addressed to the talent, holding the entry.
+// entry, never changed or deleted. Each entry is a companyTalentRoster.update event (the
+// event types have no ledger type) addressed to the talent, holding the entry.
 
 const ofCompany = (companyId: string) => eq(companyTalentRoster.companyId, companyId);
 
@@ -205,7 +205,7 @@ interface CreditRow {
 }
 
 const CompanyCredit = builder.objectRef<CreditRow>('CompanyCredit').implement({
-  description: 'Credit the platform gives the selected company (spec §3 companyCredit)',
+  description: 'Credit the platform gives the selected company',
   fields: (t) => ({
     id: t.exposeID('id'),
     amount: t.field({ type: 'Decimal', resolve: (row) => row.amount }),

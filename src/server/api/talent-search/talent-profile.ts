@@ -14,7 +14,7 @@ import { companyTalentLink } from '../job-applications/talent-link';
 import { entriesOfTalent, SavedTalent } from '../saved-talents/saved-talents';
 import type { TalentProfileRow } from '../talent/talents';
 
-// A talent's profile as a company sees it (issue 17 item 2; shown on /company/talent-search
+// A talent's profile as a company sees it (shown on /company/talent-search
 // ?profile=<id>): the profile summary, the company's lists holding the talent, and contact
 // details only once the talent has applied to the company or accepted one of its
 // invitations (showsContactDetails). A profile the company may not reach (mayReachTalent:
@@ -111,7 +111,7 @@ builder.queryField('findAdminTalentProfile', (t) =>
   t.field({
     type: CompanyTalentProfile,
     description:
-      "A talent profile for the platform's admins (issue 19 item 5), hidden ones included: the summary and, as contact, the e-mail address only (no phone number, no documents: docs/personal-data.md). Each opening records talentProfile.read addressed to the talent. A deleted or unknown profile is NOT_FOUND",
+      "A talent profile for the platform's admins, hidden ones included: the summary and, as contact, the e-mail address only (no phone number, no documents: docs/personal-data.md). Each opening records talentProfile.read addressed to the talent. A deleted or unknown profile is NOT_FOUND",
     authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, args, context) => {

@@ -15,7 +15,7 @@ import type { Writer } from '../companies/company-rows';
 import type { ApiContext } from '../context';
 import { requireAdmin } from '../admin/admin-access';
 
-// The company's talent search (issue 17; spec §2 talent-search): visible profiles only,
+// The company's talent search (the /company/talent-search page): visible profiles only,
 // filtered by what narrows for real (skills all / any / none, place or relocation, work
 // mode, assignment type, availability, a rate range in one currency, languages,
 // experience, verification) and ranked by skills overlap, then text relevance, then how
@@ -24,7 +24,7 @@ import { requireAdmin } from '../admin/admin-access';
 // overlap is with its skills, and each result says which it matches and which it lacks.
 // Contact details are never part of a search result.
 //
-// One engine, two scopes (issue 19 item 5): a company searches visible profiles only and
+// One engine, two scopes: a company searches visible profiles only and
 // ranks against its own job descriptions and ads; the platform's admin
 // (findManyAdminTalentProfile, /admin/talent-search) searches every profile that is not
 // deleted, hidden ones included and marked as such, and has no references to rank by.

@@ -5,7 +5,7 @@ import { builder } from '../builder';
 import { recordEvent } from '../record-event';
 import { TalentProfile } from './talents';
 
-// Spec §3 talentProfile.personalizedJobsFoundAt: when the dashboard last found jobs that
+// talentProfile.personalizedJobsFoundAt: when the dashboard last found jobs that
 // match the talent's skills and that they had not seen before.
 
 builder.objectField(TalentProfile, 'personalizedJobsFoundAt', (t) =>

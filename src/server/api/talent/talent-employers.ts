@@ -21,13 +21,13 @@ interface EmployerRow {
 
 const TalentEmployer = builder.objectRef<EmployerRow>('TalentEmployer');
 TalentEmployer.implement({
-  description: "A company whose talent roster holds the signed-in talent (spec §3 companyTalentRoster)",
+  description: "A company whose talent roster holds the signed-in talent",
   fields: (t) => ({
     rosterId: t.exposeID('rosterId', { description: 'The roster entry' }),
     companyId: t.exposeID('companyId'),
     companyName: t.exposeString('companyName'),
     companyLogo: t.exposeString('companyLogo', { nullable: true }),
-    employmentType: t.exposeString('employmentType', { nullable: true, description: 'freelancer or employee (spec §9)' }),
+    employmentType: t.exposeString('employmentType', { nullable: true, description: 'freelancer or employee' }),
     employeeNumber: t.exposeString('employeeNumber', { nullable: true }),
     onRosterSince: t.field({ type: 'DateTime', description: 'When the company added the talent to its roster', resolve: (row) => row.onRosterSince }),
     balance: t.field({ type: 'Decimal', description: "The talent's balance with this company", resolve: (row) => row.balance }),

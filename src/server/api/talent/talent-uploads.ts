@@ -21,7 +21,7 @@ import { TalentProfile, type TalentProfileRow } from './talents';
 export type FileColumn = 'profilePicture' | DocumentSlot;
 
 const TalentDocumentField = builder.enumType('TalentDocumentField', {
-  description: 'The documents a talent profile holds (spec §3 talentProfile resume, pdf, cv)',
+  description: 'The documents a talent profile holds: resume, pdf, cv',
   values: DOCUMENT_SLOTS,
 });
 

@@ -7,7 +7,7 @@ import { builder } from '../builder';
 export type TalentProfileRow = typeof talentProfile.$inferSelect;
 
 const ScoreItems = builder.objectRef<ReturnType<typeof computeProfileScore>['scoreItems']>('ScoreItems').implement({
-  description: 'Which parts of the profile earn their profile-score points (spec §3)',
+  description: 'Which parts of the profile earn their profile-score points',
   fields: (t) => ({
     profilePicture: t.exposeBoolean('profilePicture'),
     profileName: t.exposeBoolean('profileName'),
@@ -55,7 +55,7 @@ export const TalentProfile = builder.objectRef<TalentProfileRow>('TalentProfile'
     createdAt: t.field({ type: 'DateTime', resolve: (row) => row.createdAt }),
     updatedAt: t.field({ type: 'DateTime', resolve: (row) => row.updatedAt }),
     profileScore: t.int({
-      description: 'Profile score 0-100 (spec §5)',
+      description: 'Profile score 0-100',
       resolve: (row) => computeProfileScore(row).profileScore,
     }),
     scoreItems: t.field({ type: ScoreItems, resolve: (row) => computeProfileScore(row).scoreItems }),

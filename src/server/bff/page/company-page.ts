@@ -11,7 +11,7 @@ import type { PermissionAction, PermissionResource } from '../../../lib/permissi
 import type { PagePermission } from '../../../lib/routes/route-table';
 import { pageGraphql, pageGraphqlInCompany, readPostedForm, redirectWithNotice } from './page-forms';
 
-// The one prelude of a company page (issue 11): what every page under /company/ read for
+// The one prelude of a company page: what every page under /company/ read for
 // itself before (translator, selected company, anti-forgery token, the BFF sender) and the
 // one shape of its form posts. The route guard (middleware) has already answered 403 when
 // the role lacks the page's own permissions; what is left to a page is the permission of

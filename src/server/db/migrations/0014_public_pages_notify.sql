@@ -1,4 +1,4 @@
--- Issue 12: guest pages (/jobs, job pages) are kept in each process's memory until the data
+-- The guest page cache: guest pages (/jobs, job pages) are kept in each process's memory until the data
 -- behind them changes. Every statement that writes job ads, job descriptions or companies
 -- notifies tp_public_pages at commit (one notification per transaction and channel), and
 -- every process listening empties its cache. Statement-level: a bulk write costs one call.

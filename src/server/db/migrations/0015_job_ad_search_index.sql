@@ -1,4 +1,4 @@
--- One GIN index for the search's text, location and kind filters (issue 12): btree_gin
+-- One GIN index for the search's text, location and kind filters (docs/benchmarks.md): btree_gin
 -- lets the enum columns sit in a GIN index beside the vector and the trigrams. Like
 -- pg_trgm it lives in public so that every schema on the search path finds its operators.
 CREATE EXTENSION IF NOT EXISTS btree_gin WITH SCHEMA public;--> statement-breakpoint

@@ -42,7 +42,7 @@ export const billing = pgTable(
     month: integer('month').notNull(),
     status: billingStatus('status').notNull().default('DRAFT'),
     dueDate: date('due_date', { mode: 'string' }),
-    // Who moved it and when, for each step after the talent sent it (issue 18): the
+    // Who moved it and when, for each step after the talent sent it: the
     // talent's page and the company's both show the trail; the event log keeps the rest.
     sentAt: timestamptz('sent_at'),
     approvedAt: timestamptz('approved_at'),
@@ -109,7 +109,7 @@ export const invoice = pgTable(
     status: invoiceStatus('status').notNull().default('UNPAID'),
     invoiceDetails: jsonb('invoice_details').$type<InvoiceDetails>().notNull().default({}),
     dueDate: date('due_date', { mode: 'string' }),
-    // Issuing (issue 18). The issuer numbers the invoice: its own sales invoice, or, under a
+    // Issuing. The issuer numbers the invoice: its own sales invoice, or, under a
     // billing mandate, a self-billed one in the talent's name. A number is given only when
     // the invoice is issued, from invoice_number_counter in the same transaction, so the
     // sequence per issuer and year has no gaps; a draft has none.

@@ -34,5 +34,5 @@ export const tsvector = customType<{ data: string; driverData: string }>({
   dataType: () => 'tsvector',
 });
 
-/** The shape every role and company permission column holds (spec §6). */
+/** The shape every role and company permission column holds (the permission matrix). */
 export type PermissionSet = Record<string, Record<string, boolean>>;

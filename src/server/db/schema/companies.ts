@@ -41,10 +41,10 @@ export const company = pgTable(
     logo: text('logo'),
     isPossibleDuplicate: boolean('is_possible_duplicate').notNull().default(false),
     verificationStatus: verificationStatus('verification_status').notNull().default('pending'),
-    /** Why the platform rejected the company (issue 19); its owners see it. Cleared when verified. */
+    /** Why the platform rejected the company; its owners see it. Cleared when verified. */
     rejectionReason: text('rejection_reason'),
     accountingCurrency: currency('accounting_currency'),
-    /** Days an application may stay in an in-progress step before it is marked stuck (issue 16). */
+    /** Days an application may stay in an in-progress step before it is marked stuck. */
     stuckAfterDays: integer('stuck_after_days').notNull().default(14),
     ...timestamps(),
     deletedAt: deletedAt(),
@@ -85,7 +85,7 @@ export const companyDefaultPermissions = pgTable(
   (t) => [uniqueIndex('company_default_permissions_role_unique').on(t.role)],
 );
 
-/** The company's own ceiling, ANDed with the member's role (spec §6). */
+/** The company's own ceiling, ANDed with the member's role (the permission merge). */
 export const companyPermissions = pgTable(
   'company_permissions',
   {
@@ -180,7 +180,7 @@ export const companyHiringStep = pgTable(
 );
 
 /**
- * A company's reasons for ending an application without a hire (issue 16), by who ended
+ * A company's reasons for ending an application without a hire (the rejection reasons), by who ended
  * it: REJECTED by the company, WITHDRAWN by the candidate. New companies start with
  * lib/job-applications/rejection-reasons.ts.
  */

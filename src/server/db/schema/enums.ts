@@ -9,7 +9,7 @@ import { JOB_ALERT_FREQUENCIES } from '../../../lib/job-alerts/job-alert-input';
 import { BALANCE_TRANSACTION_TYPES } from '../../../lib/transactions/balance-transaction-types';
 import { ROSTER_CONSENTS } from '../../../lib/talent-roster/roster-consent';
 
-// Spec §4 and §9. PostgreSQL enums so that a bad value is refused by the database, not
+// The states and the business constants' enumerations. PostgreSQL enums so that a bad value is refused by the database, not
 // only by the API. Lists the pages and rules use are written once, in src/lib, and the
 // database takes them from there; so do their TypeScript unions (BillingStatusValue,
 // RateUnitValue, ...): code imports those, and no second name is declared here.
@@ -22,7 +22,7 @@ export const verificationStatus = pgEnum('verification_status', VERIFICATION_STA
 
 export const userStatus = pgEnum('user_status', USER_STATUSES);
 
-// How an admin moderated a job ad (issue 19); null when not at all.
+// How an admin moderated a job ad; null when not at all.
 export const jobAdModeration = pgEnum('job_ad_moderation', JOB_AD_MODERATIONS);
 
 // A talent's answer to a company that put her on its roster (lib/talent-roster/roster-consent.ts).
@@ -39,7 +39,7 @@ export const assignmentType = pgEnum('assignment_type', ASSIGNMENT_TYPES);
 // 'COMISSION' is spelled as the spec spells it: clients already send that value.
 export const balanceTransactionType = pgEnum('balance_transaction_type', BALANCE_TRANSACTION_TYPES);
 
-// Spec §9: create, update and delete for each of eleven entities; company and talent
+// The event types: create, update and delete for each of eleven entities; company and talent
 // profile have update only. Written out so the database enum can be read at a glance.
 export const eventType = pgEnum('event_type', [
   'billing.create', 'billing.update', 'billing.delete',
@@ -53,27 +53,27 @@ export const eventType = pgEnum('event_type', [
   'jobAssignment.create', 'jobAssignment.update', 'jobAssignment.delete',
   'jobDescription.create', 'jobDescription.update', 'jobDescription.delete',
   'talentInvitation.create', 'talentInvitation.update', 'talentInvitation.delete',
-  // Not in spec §9: an application's arrival and every move through the pipeline (issue 16)
+  // Not among the spec's event types: an application's arrival and every move through the pipeline
   // are what its history and the talent's notifications are made of.
   'talentJobApplication.create', 'talentJobApplication.update',
-  // Not in spec §9 either: a company member downloaded a talent's CV, resume or PDF (issue 16).
+  // Not among them either: a company member downloaded a talent's CV, resume or PDF.
   'talentDocument.read',
-  // Nor these: shortlists of talents and their entries (issue 17).
+  // Nor these: shortlists of talents and their entries.
   'companySavedTalentList.create', 'companySavedTalentList.update', 'companySavedTalentList.delete',
   'companySavedTalent.create', 'companySavedTalent.update', 'companySavedTalent.delete',
-  // Nor these: a platform admin blocked, unblocked or deleted a user (issue 19); company
+  // Nor these: a platform admin blocked, unblocked or deleted a user; company
   // verification and permission changes by an admin are company.update rows.
   'user.update', 'user.delete',
-  // Nor these: a talent's saved searches mailed as job alert digests (issue 20 item 4).
+  // Nor these: a talent's saved searches mailed as job alert digests.
   'jobAlert.create', 'jobAlert.update', 'jobAlert.delete',
   'company.update',
   'talentProfile.update',
-  // Nor this (issue 19 item 5): an admin opened a talent's profile (a hidden one included)
+  // Nor this: an admin opened a talent's profile (a hidden one included)
   // from the platform's talent search.
   'talentProfile.read',
-  // Nor these: an impersonator started (with a reason) or stopped acting as a user (issue 19).
+  // Nor these: an impersonator started (with a reason) or stopped acting as a user.
   'impersonation.create', 'impersonation.update',
-  // Nor these (issue 19 item 4): an admin created, described or deleted a feature flag,
+  // Nor these: an admin created, described or deleted a feature flag,
   // gave one to a user or took it back.
   'featureFlag.create', 'featureFlag.update', 'featureFlag.delete',
   'userFeatureFlag.create', 'userFeatureFlag.delete',
@@ -86,5 +86,5 @@ export const eventType = pgEnum('event_type', [
 ]);
 export type EventType = (typeof eventType.enumValues)[number];
 
-/** How often a job alert's digest is mailed (issue 20 item 4). */
+/** How often a job alert's digest is mailed. */
 export const jobAlertFrequency = pgEnum('job_alert_frequency', JOB_ALERT_FREQUENCIES);

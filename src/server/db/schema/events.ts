@@ -17,7 +17,7 @@ export interface EventData {
 }
 
 /**
- * Audit trail and notification feed: one row per mutation of a spec §9 event type,
+ * Audit trail and notification feed: one row per mutation of an event type,
  * written in the mutation's transaction. fromId/toId have no foreign key on purpose:
  * they point at users or companies, and the trail must outlive what it mentions.
  */
@@ -36,7 +36,7 @@ export const generalEventslog = pgTable(
     index('general_eventslog_to_id_idx').on(t.toId, t.read, t.createdAt.desc()),
     index('general_eventslog_from_id_idx').on(t.fromId, t.createdAt.desc()),
     index('general_eventslog_type_idx').on(t.type, t.createdAt.desc()),
-    // The impersonation audit lists the writes made under each impersonation (issue 19).
+    // The impersonation audit lists the writes made under each impersonation.
     index('general_eventslog_impersonation_id_idx')
       .on(sql`(${t.eventData}->>'impersonationId')`)
       .where(sql`(${t.eventData}->>'impersonationId') is not null`),

@@ -5,7 +5,7 @@ import { user } from './users';
 
 /**
  * A talent's saved /jobs search, mailed as a digest of the ads new since the last one
- * (issue 20 item 4). `query` is the canonical /jobs query string (searchParamsToQuery,
+ * (a job alert). `query` is the canonical /jobs query string (searchParamsToQuery,
  * without page), so the digest runs the very search the talent saw. `checkedThrough` is
  * the high-water mark: ads published up to it were already considered (sent, or left out
  * by the digest's limits), so a digest lists only ads published after it. Unsubscribing

@@ -28,7 +28,7 @@ const employmentTypeText = sql.raw(
 // ("Go", "C++", "React") unstemmed. immutable_array_to_string is created by the
 // initial migration: array_to_string itself is only STABLE.
 /**
- * The structured place of a job (issue 15), next to the display text in `location` that
+ * The structured place of a job, next to the display text in `location` that
  * search reads: the country (ISO 3166-1 alpha-2) and town of the workplace, and for remote
  * work the countries applicants may live in. Written together by lib/jobs/job-location.
  */
@@ -116,7 +116,7 @@ export const jobAd = pgTable(
       .notNull()
       .references(() => company.id, { onDelete: 'restrict' }),
     ownerUserId: uuid('owner_user_id').references(() => user.id, { onDelete: 'set null' }),
-    /** An admin unpublished or removed it (issue 19, lib/job-ads/job-ad-moderation.ts); its company reads the reason. */
+    /** An admin unpublished or removed it (lib/job-ads/job-ad-moderation.ts); its company reads the reason. */
     moderation: jobAdModeration('moderation'),
     moderationReason: text('moderation_reason'),
     moderatedAt: timestamptz('moderated_at'),
@@ -146,7 +146,7 @@ export const jobAd = pgTable(
     // the kind filters intersect inside the index (btree_gin for the enums), so a common
     // word with filters reads only the ads passing all of them. Two indexes (text, location)
     // ANDed as bitmaps and the enums tested on each row cost 250 ms for "engineer" + hybrid
-    // + employee + London at 1M ads; this, 36 ms (issue 12, docs/benchmarks.md).
+    // + employee + London at 1M ads; this, 36 ms (docs/benchmarks.md).
     index('job_ad_search_idx').using('gin', t.searchVector, sql`${t.location} gin_trgm_ops`, t.workMode, t.employmentType, t.assignmentType),
     // Typo-tolerant suggestions: similarity(lower(title), ...) and ILIKE '%...%'.
     index('job_ad_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
@@ -229,7 +229,7 @@ export const talentJobApplication = pgTable(
     companyHiringStepId: uuid('company_hiring_step_id').references(() => companyHiringStep.id, {
       onDelete: 'set null',
     }),
-    /** When it entered its current step: time in step, and the stuck flag (issue 16). */
+    /** When it entered its current step: time in step, and the stuck flag. */
     stepChangedAt: timestamptz('step_changed_at').notNull().defaultNow(),
     /** Why it ended, when it sits in a REJECTED or WITHDRAWN step. */
     rejectionReasonId: uuid('rejection_reason_id').references(() => companyRejectionReason.id, { onDelete: 'set null' }),

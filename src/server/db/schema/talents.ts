@@ -116,7 +116,7 @@ export const talentProfile = pgTable(
     userId: uuid('user_id').references(() => user.id, { onDelete: 'restrict' }),
     personalizedJobsFoundAt: timestamptz('personalized_jobs_found_at'),
     /**
-     * Talent search (issue 17): the skill and language names lower-cased, for GIN set tests
+     * Talent search: the skill and language names lower-cased, for GIN set tests
      * (all of, any of, none of), and a weighted text document. Generated from the JSON lists
      * by the immutable functions of migration 0006, so no write can forget them.
      */

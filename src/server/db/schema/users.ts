@@ -117,7 +117,7 @@ export const userFeatureFlag = pgTable(
 );
 
 /**
- * One stretch of an impersonator acting as another user (issue 19 item 6): who, as whom,
+ * One stretch of an impersonator acting as another user (accountable impersonation): who, as whom,
  * why, from when to when. The API honours `x-impersonate-as` only while such a row is
  * open, so nobody acts as someone without a stated reason; every write made meanwhile
  * carries the row's id in its event data (record-event.ts), which the audit view lists.

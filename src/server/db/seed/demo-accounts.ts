@@ -7,7 +7,7 @@ export interface DemoAccount {
   key: DemoAccountKey;
   email: string;
   name: string;
-  /** Identity-token roles (spec §6); only the platform roles, company roles live in the database. */
+  /** Identity-token roles (admin, impersonate); only the platform roles, company roles live in the database. */
   roles: readonly string[];
   /** One line on what signing in as this account lets you try. */
   description: string;

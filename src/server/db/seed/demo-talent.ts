@@ -94,7 +94,7 @@ export async function seedDemoTalentActivity(ctx: SeedContext, tx: SeedTx, { acc
     savedJobAd,
     savedAds.map((ad) => ({ jobAdId: ad.id, userId: talent.userId, createdAt: afterPublication(faker, ad, now) })),
   );
-  // A weekly job alert on remote work whose last digest was a week ago (issue 20 item 4): the
+  // A weekly job alert on remote work whose last digest was a week ago: the
   // first hourly digest run mails what was published since, so the demo shows a digest
   // without waiting a week.
   await insertRows(ctx, tx, jobAlert, [{ userId: talent.userId, query: 'work_mode=remote', frequency: 'weekly', checkedThrough: addDays(now, -7), createdAt: addDays(now, -30) }]);
