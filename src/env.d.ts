@@ -15,16 +15,16 @@ declare global {
     interface Locals {
       /** The process's single instances, handed over by src/server/main.ts. */
       services: AppServices;
-      /** Translator for this request's namespaces (spec §2 "Translation namespaces"). */
+      /** Translator for this request's namespaces (the translation namespaces). */
       t: Translate;
       /** The route-table entry of this page, when the path is one of ours. */
       route: RouteDef | undefined;
       /** The signed-in browser's session; null for guests. */
       session: LoadedSession | null;
-      /** The current-user state (spec §3) of the session; null for guests. */
+      /** The current-user state  of the session; null for guests. */
       user: CurrentUser | null;
       /**
-       * The company the user works in (spec §4), chosen once per request by the middleware:
+       * The company the user works in (the selected company), chosen once per request by the middleware:
        * one of their verified companies, or null. Pages, layouts and guards read it here.
        */
       selectedCompany: UserCompany | null;

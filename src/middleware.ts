@@ -130,7 +130,7 @@ function rememberHomeArea(context: Parameters<Parameters<typeof defineMiddleware
   if (context.cookies.get(cookie.name)?.value !== area) context.cookies.set(cookie.name, area, cookie.options);
 }
 
-/** Spec §2/§4: company_id on /company pages selects the company, then leaves the address. */
+/** Company selection by address: company_id on /company pages selects the company, then leaves the address. */
 const companySelection = defineMiddleware(async (context, next) => {
   const { session, user, services } = context.locals;
   if (!session || !user) return next();
@@ -161,7 +161,7 @@ const SIGNED_IN_AREAS = ['/talent/', '/company/', '/admin/'];
 const ADMIN_AREA = '/admin/';
 
 /**
- * Page guards (spec §4, §6): sign-in first, admin pages for admins, /impersonate for
+ * Page guards (the session, isAdmin, isImpersonate and the permission matrix): sign-in first, admin pages for admins, /impersonate for
  * impersonators, a company page's permissions in the selected company (403, not just a
  * hidden menu entry). Without a selected company the page itself says how to get one.
  */

@@ -17,7 +17,7 @@ function accountMenuLabels(t: Translate): Record<string, string> {
   return Object.fromEntries(keys.map((key) => [key, t(key)]));
 }
 
-/** The account menu of a signed-in user (spec §2 layout), ready for the island. */
+/** The account menu of a signed-in user (the layout's account menu), ready for the island. */
 export function accountMenuProps(user: CurrentUser, options: { t: Translate; accountSiteUrl: string | null; selectedCompany: UserCompany | null; csrfToken: string }): AccountMenuProps {
   const selected = options.selectedCompany;
   const sections = buildAccountMenu(

@@ -36,14 +36,14 @@ function LogoutForm({ action, token, children, formRef }: { action: string; toke
   );
 }
 
-/** Spec §3: the selected company is mirrored to local storage (through the current-user store). */
+/** The selected company is mirrored to local storage (through the current-user store). */
 function rememberSelectedCompany(companyId: string) {
   selectedCompanyId.set(companyId);
 }
 
 /**
  * Choosing a company is a plain POST of `companyId` with the anti-forgery token: the
- * server stores it in the session and redirects to the company dashboard (spec §4).
+ * server stores it in the session and redirects to the company dashboard.
  */
 function SwitchCompanyForm({ action, token, companyId, children, formRef, inputRef }: {
   action: string;
@@ -109,7 +109,7 @@ function sectionLink(link: AccountMenuLink, labels: Record<string, string>, clas
 }
 
 /**
- * The signed-in user's account menu (spec §2 "Layout"): a dropdown on wide screens and a
+ * The signed-in user's account menu (the layout's account menu): a dropdown on wide screens and a
  * 240 px side drawer on small ones, both from the same sections.
  */
 export default function AccountMenu({ userName, sections, labels, logoutAction, logoutToken, switchCompanyAction, csrfToken }: AccountMenuProps) {

@@ -29,7 +29,7 @@ function graphqlClient(): GraphQLClient {
 }
 
 /**
- * Spec §8 "HTTP statuses": an answer without GraphQL errors still says what went wrong,
+ * The error catalogue's "HTTP statuses": an answer without GraphQL errors still says what went wrong,
  * e.g. 'Response not successful: Received status code 502'.
  */
 function describe(error: unknown): unknown {
@@ -40,7 +40,7 @@ function describe(error: unknown): unknown {
 }
 
 export interface QueryOptions {
-  /** Spec §8: the caller may turn the error toast off. */
+  /** The error catalogue: the caller may turn the error toast off. */
   showErrors?: boolean;
 }
 
@@ -54,7 +54,7 @@ class SignedOutError extends Error {
 
 /**
  * A query: skipped when it needs a user and nobody is signed in; a failure shows the error
- * toast of spec §8 (first GraphQL message, else the error's, cut to 300 characters, 3 s;
+ * toast of the error catalogue (first GraphQL message, else the error's, cut to 300 characters, 3 s;
  * never for 'timestamp check failed' or when the caller turned errors off). Takes the
  * printed text: the cached stores key on it.
  */
@@ -72,7 +72,7 @@ async function queryText<T>(text: string, variables: Record<string, unknown>, op
 
 /**
  * A mutation: the server's errors are combined into one error, handed to `onError` when
- * given, otherwise thrown (spec §8 "Mutation errors").
+ * given, otherwise thrown (the error catalogue's "Mutation errors").
  */
 export async function mutate<TResult, TVariables>(
   document: TadaDocumentNode<TResult, TVariables>,

@@ -1,6 +1,6 @@
 import { showToast } from '../stores/toasts';
 
-/** The current address carrying `company_id` (spec §2 share button), replacing any it had. */
+/** The current address carrying `company_id` (the company banner's share button), replacing any it had. */
 export function shareableAddress(href: string, companyId: string): string {
   const url = new URL(href);
   url.searchParams.set('company_id', companyId);
@@ -10,7 +10,7 @@ export function shareableAddress(href: string, companyId: string): string {
 /**
  * `<tp-company-banner>`: the company pages' banner in the browser. It runs the Share
  * button: copy the current address with company_id and say 'URL copied to clipboard'; a
- * copy failure is only logged (spec §8). The button stays hidden until this runs, since it
+ * copy failure is only logged (the error catalogue). The button stays hidden until this runs, since it
  * cannot work without script. (The shell mirrors the selected company to local storage.)
  */
 export class CompanyBannerElement extends HTMLElement {

@@ -18,7 +18,7 @@ export interface JobSearchBoxProps {
 }
 
 /**
- * The job search box (spec §2): a WAI-ARIA combobox whose first option searches the
+ * The job search box of the layout: a WAI-ARIA combobox whose first option searches the
  * typed text, then suggested titles fetched 300 ms after typing stops. It sits inside a
  * plain GET form, so without JavaScript it is a text field and a Search button.
  */
@@ -45,7 +45,7 @@ export default function JobSearchBox({ initialQuery, queryBy, sortBy, labels, su
       try {
         const response = await fetch(`${suggestUrl}?q=${encodeURIComponent(query)}`, { signal: controller.signal, headers: { accept: 'application/json' } });
         if (!response.ok) {
-          // Spec §8 search error: the server's message (at most 300 characters), 3 s.
+          // The error catalogue's search error: the server's message (at most 300 characters), 3 s.
           const body = (await response.json().catch(() => ({}))) as { error?: string };
           throw new Error(body.error || labels.unavailable);
         }

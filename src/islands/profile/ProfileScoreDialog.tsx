@@ -18,7 +18,7 @@ export interface ProfileScoreDialogProps {
   score: number;
   profileName: string;
   pictureUrl: string | null;
-  /** The score message of spec §4, translated. */
+  /** The profile score message, translated. */
   message: string;
   checklist: ScoreChecklistEntry[];
   /** Every label, translated by the server (islands ship no i18n runtime). */
@@ -48,7 +48,7 @@ function CheckIcon({ complete }: { complete: boolean }) {
 }
 
 /**
- * The profile score dialog of spec §2: a help button opening the completion percentage,
+ * The profile score dialog: a help button opening the completion percentage,
  * the picture or first letter, the completeness bar and the checklist (complete items
  * checked and highlighted). Hydrated on first interaction (`client:interaction`).
  */

@@ -2,7 +2,7 @@ import { formatScorePercent, scoreIndicatorColor } from '../../lib/profile/score
 
 export type ProgressBarSize = 'small' | 'medium' | 'large';
 
-/** Spec §9: 100, 200 and 300 px wide. */
+/** The progress bar widths: 100, 200 and 300 px wide. */
 const WIDTH_CLASSES: Record<ProgressBarSize, string> = {
   small: 'w-[100px]',
   medium: 'w-[200px]',
@@ -17,7 +17,7 @@ export interface ProgressBarProps {
   size?: ProgressBarSize;
 }
 
-/** The profile completeness bar: the success colour at 100, primary below (spec §4, §9). */
+/** The profile completeness bar: the success colour at 100, primary below. */
 export function ProgressBar({ value, label, size = 'medium' }: ProgressBarProps) {
   const rounded = Math.round(Math.min(Math.max(value, 0), 100));
   const fill = scoreIndicatorColor(rounded) === 'success' ? 'bg-success' : 'bg-primary';

@@ -2,7 +2,7 @@ import { nextAvatarRetry } from '../../lib/profile/avatar-retry';
 
 /**
  * `<tp-avatar>`: when its picture fails to load it tries again with a cache-busting
- * address after 1, 2, 4, 8 and 16 s (spec §4), showing the loading overlay meanwhile;
+ * address after 1, 2, 4, 8 and 16 s (the avatar retries), showing the loading overlay meanwhile;
  * after the fifth retry fails the overlay stops and the first letter shows instead.
  * A plain custom element, so the server-rendered side menu needs no React for it.
  */

@@ -1,7 +1,7 @@
 import { dismissNotification, notifications, type Notification } from '../stores/notifications';
 import { MessageListElement, messageBox } from './message-list-element';
 
-/** `<tp-notifications>`: the sticky banners of spec §4, each with an optional action and a close button. */
+/** `<tp-notifications>`: the sticky notification banners, each with an optional action and a close button. */
 class NotificationBanners extends MessageListElement<Notification> {
   protected readonly store = notifications;
 

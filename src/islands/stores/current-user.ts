@@ -10,11 +10,11 @@ const decode = (text: string): CurrentUserState | undefined => {
   }
 };
 
-/** Local storage key of spec §3 (selectedCompanyId lives beside it). */
+/** Local storage key of the current-user state (selectedCompanyId lives beside it). */
 export const USER_KEY = 'user';
 
 /**
- * The current user for islands, mirrored to local storage under `user` (spec §3). A page
+ * The current user for islands, mirrored to local storage under `user`. A page
  * starts from the stored copy flagged loading; the shell then applies what the server
  * rendered, so islands never wait on a request to know who is signed in.
  */

@@ -2,7 +2,7 @@ import { atom } from 'nanostores';
 
 export type NotificationVariant = 'error' | 'info' | 'success' | 'warning';
 
-/** A sticky banner (spec §4): stays until closed or acted on. */
+/** A sticky banner (a notification): stays until closed or acted on. */
 export interface Notification {
   id: string;
   variant: NotificationVariant;

@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import { enqueueToast, errorToastMessage, makeToast, type Toast, type ToastVariant } from '../../lib/notifications/toast-policy';
 
-/** Toasts on screen, oldest first (at most three; spec §9). */
+/** Toasts on screen, oldest first (at most three). */
 export const toasts = atom<Toast[]>([]);
 
 const timers = new Map<string, ReturnType<typeof setTimeout>>();
@@ -24,7 +24,7 @@ export function showToast(variant: ToastVariant, message: string, options?: { ac
   return toast;
 }
 
-/** The error toast of spec §8; shows nothing when the policy says so. */
+/** The error toast of the error catalogue; shows nothing when the policy says so. */
 export function showErrorToast(error: unknown, options?: { showErrors?: boolean }): Toast | null {
   const message = errorToastMessage(error, options);
   return message === null ? null : showToast('error', message);

@@ -9,7 +9,7 @@ declare module 'react' {
 
 export type AvatarSize = 'large' | 'medium' | 'small';
 
-/** Spec §9: 48, 24 and 16 px (the spacing unit is 8 px). */
+/** The avatar sizes: 48, 24 and 16 px (the spacing unit is 8 px). */
 const SIZE_CLASSES: Record<AvatarSize, string> = {
   large: 'h-6 w-6 text-h2',
   medium: 'h-3 w-3 text-body',
@@ -32,7 +32,7 @@ export function firstLetter(name: string): string {
 
 /**
  * The profile picture, or the first letter of the name. Rendered on the server (the side
- * menu) and in islands alike; `<tp-avatar>` adds the retries of spec §4 in the browser:
+ * menu) and in islands alike; `<tp-avatar>` adds the avatar retries in the browser:
  * a loading overlay while the picture loads or waits for a retry, the letter once all fail.
  */
 export function Avatar({ name, src, size = 'large', alt = '' }: AvatarProps) {

@@ -11,7 +11,7 @@ export interface ModalProps {
 }
 
 /**
- * The product's one dialog (spec §9 "Modal"): centred, white, at least 400 px wide (or
+ * The product's one dialog (the modal constants): centred, white, at least 400 px wide (or
  * the viewport less a margin on narrower screens), at most 90 % of the viewport high,
  * backdrop fading in over 500 ms (.tp-backdrop in global.css). Headless UI owns focus
  * trapping, Escape and scroll locking.
