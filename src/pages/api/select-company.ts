@@ -8,7 +8,7 @@ const textResponse = (message: string, status: number) =>
   new Response(message, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
 
 /**
- * The account menu's company switcher (spec §2, §4): a plain form POST of `companyId`
+ * The account menu's company switcher (the selected company): a plain form POST of `companyId`
  * with the session's anti-forgery token, so it works without JavaScript too. Only one of
  * the user's verified companies is stored as the session's selected company; then the
  * browser goes to the company dashboard.

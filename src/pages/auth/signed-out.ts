@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 
 /**
  * Where the provider returns the browser after sign-out. Clear-Site-Data wipes local
- * storage (spec §7: the items user, mySkillsSearch and personalizedSearch) and caches.
+ * storage (the items logout clears: user, mySkillsSearch and personalizedSearch) and caches.
  */
 export const GET: APIRoute = () =>
   new Response(null, {
