@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { guestRoutes } from './support/live-routes';
 
-// WCAG 2.2 AA on every page a guest can open (architecture §6).
+// WCAG 2.2 AA on every page a guest can open (the front end's accessibility target).
 for (const route of guestRoutes) {
   test(`axe finds no violations on ${route.path}`, async ({ page }) => {
     await page.goto(route.path);

@@ -4,7 +4,7 @@ import common from '../../src/locales/en/common.json' with { type: 'json' };
 import dashboard from '../../src/locales/en/common/talent-dashboard.json' with { type: 'json' };
 import { DEMO_TALENT, expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
 
-// Issue 19 item 4: admin@ gives the seeded flag talent-rate-insight to the demo talent on
+// Feature flags: admin@ gives the seeded flag talent-rate-insight to the demo talent on
 // /admin/feature-flags; the talent's dashboard then shows "Pay for your skills", and loses
 // it when the flag is taken back. A flag the test creates is deleted again; the demo talent
 // ends holding no flag, as seeded.

@@ -5,7 +5,7 @@ import jobAdWords from '../../src/locales/en/common/job-ads.json' with { type: '
 import { publishJobAd, selectCompany } from './support/company-area';
 import { expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
 
-// Issue 19 item 3 (and item 7 for these pages): admin@ (super:admin) moderates job ads and
+// Admins only: admin@ (super:admin) moderates job ads and
 // reads job applications for support. owner@ publishes an ad of its own per run and the
 // admin unpublishes that one, so the seeded ads other specs read stay as they are; the
 // owner takes it down again at the end (Northwind may not delete ads).

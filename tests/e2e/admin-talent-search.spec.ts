@@ -4,7 +4,7 @@ import searchWords from '../../src/locales/en/common/talent-search.json' with { 
 import { selectCompany } from './support/company-area';
 import { DEMO_TALENT, expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
 
-// Issue 19 item 5: the demo talent (Tara Talent) hides her profile; the recruiter's talent
+// The admin's talent search: the demo talent (Tara Talent) hides her profile; the recruiter's talent
 // search no longer finds her, the admin's does, marked hidden, and opens her profile with
 // the e-mail address as the only contact. Her profile is shown again at the end.
 const ADMIN = 'admin@demo.test';

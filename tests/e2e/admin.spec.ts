@@ -5,7 +5,7 @@ import companies from '../../src/locales/en/common/companies.json' with { type: 
 import { expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
 import { newEmail, signUpNewAccount } from './support/sign-up';
 
-// Issue 19 items 1, 2 and 7. admin@ (super:admin) reviews companies and users; owner@ owns
+// The admin area, admins only: admin@ (super:admin) reviews companies and users; owner@ owns
 // Northwind Labs and Brightpath Consulting and creates companies of its own name per run
 // (README demo accounts). Every company a test verifies or rejects is deleted again at its
 // end, so owner@'s company switcher keeps the two seeded companies for the other specs.

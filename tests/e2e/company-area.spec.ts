@@ -121,7 +121,7 @@ test.describe('company area: banner, side menu, dashboard and company selection'
       await expect(page.getByRole('status').filter({ hasText: 'Company has been changed' })).toBeVisible();
       await expect(banner(page).getByTestId('company-name')).toHaveText('Brightpath Consulting');
       expect(await page.evaluate(() => localStorage.getItem('selectedCompanyId'))).toBe(brightpathId);
-      // Shown for 3 s (spec §9), and not again on the next load.
+      // Shown for 3 s (the company-changed notice), and not again on the next load.
       await expect(page.getByRole('status').filter({ hasText: 'Company has been changed' })).toHaveCount(0, { timeout: 4_500 });
       await page.reload();
       await expect(banner(page)).toBeVisible();
@@ -191,7 +191,7 @@ test.describe('company area: banner, side menu, dashboard and company selection'
     await page.goto(DASHBOARD);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('You have no verified company yet');
     await expect(banner(page)).toHaveCount(0);
-    // Spec §2: 'My companies' is always in the side menu; without a selected company it is all there is.
+    // The company side menu: 'My companies' is always in the side menu; without a selected company it is all there is.
     await expect(companyMenu(page).getByRole('link')).toHaveText(['My companies']);
     await expect(page.getByRole('main').getByRole('link', { name: 'Go to My companies' })).toHaveAttribute('href', '/company/my-companies');
     await expect(page.getByRole('main').getByRole('link', { name: 'Create a company' })).toHaveAttribute('href', '/company/create');

@@ -9,7 +9,7 @@ import { invoiceDueDate } from '../../src/lib/invoices/payment-terms';
 import { selectCompany } from './support/company-area';
 import { DEMO_TALENT, expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
 
-// Issue 18, billing review: the demo owner opens the billing the demo talent sent
+// Billing review: the demo owner opens the billing the demo talent sent
 // Northwind for last month, tries to reject it without a reason (refused in words),
 // approves it with a purchase order and a remark on a line; the talent sees who approved
 // it, the order and the remark on her billing. The owner then prepares its invoice,

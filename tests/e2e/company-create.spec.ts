@@ -3,7 +3,7 @@ import companies from '../../src/locales/en/common/companies.json' with { type: 
 import { expectNoAxeViolations, signInAs } from './support/demo-session';
 import { newEmail, signUpNewAccount } from './support/sign-up';
 
-// Spec §3 company, §4 verification: any signed-in user creates a company, which stays
+// Company creation and verification status: any signed-in user creates a company, which stays
 // pending (not selectable) until the platform verifies it, and is listed under My Companies
 // meanwhile. owner@ (README demo accounts) owns the verified Brightpath Consulting and
 // Northwind Labs; each run creates a company of its own name (a same name is only flagged

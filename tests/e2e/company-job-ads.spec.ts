@@ -8,7 +8,7 @@ import { jobPostingProblems } from '../support/job-posting-rules';
 import { companyMenu, selectCompany } from './support/company-area';
 import { expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
 
-// Issue 15, done when: the demo recruiter writes a job description, publishes an ad from
+// Job descriptions and job ads, end to end: the demo recruiter writes a job description, publishes an ad from
 // it, a guest finds it on /jobs and in the suggestions, its page passes the JSON-LD checks;
 // taking it down removes it from search at once and its page answers 410.
 const RECRUITER = 'recruiter@demo.test';

@@ -4,7 +4,7 @@ import noteWords from '../../src/locales/en/common/talent-notes.json' with { typ
 import { publishJobAd, selectCompany } from './support/company-area';
 import { expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
 
-// Issue 16, done when: the demo owner moves the demo talent's application through the
+// The hiring pipeline, end to end: the demo owner moves the demo talent's application through the
 // pipeline by keyboard, rejects another with a reason, and the talent sees both statuses.
 // The test publishes two ads of its own and the demo talent applies to both, so the
 // seeded applications other tests read stay as they are.

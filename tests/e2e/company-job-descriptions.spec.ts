@@ -6,7 +6,7 @@ import rbac from '../../src/locales/en/rbac.json' with { type: 'json' };
 import { companyMenu, selectCompany } from './support/company-area';
 import { expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
 
-// Issue 15: the demo recruiter of Northwind Labs (README demo accounts) writes a job
+// Job descriptions: the demo recruiter of Northwind Labs (README demo accounts) writes a job
 // description through the pages, finds it in the list, edits it and deletes it; a
 // refused form keeps what was typed; another company's id is a 404.
 const RECRUITER = 'recruiter@demo.test';

@@ -8,7 +8,7 @@ import { newEmail, signUpNewAccount, submitSignUpAndConfirm } from './support/si
 import { outboxDirOf } from '../support/built-server';
 import { linkIn, waitForMail } from '../support/outbox';
 
-// Spec §2 Company Management → Members, §3 companyOnUser. owner@ (README demo accounts) is
+// The Members page (Company Management → Members, the companyOnUser entity). owner@ (README demo accounts) is
 // the only owner of Northwind Labs, where recruiter@ is a recruiter. Each test brings its
 // own new account or address and takes it out again, so the seeded members stay as they are.
 const OWNER = 'owner@demo.test';

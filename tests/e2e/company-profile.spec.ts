@@ -6,7 +6,7 @@ import rbac from '../../src/locales/en/rbac.json' with { type: 'json' };
 import { pdfBytes, pngBytes } from '../support/upload-fixtures';
 import { expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
 
-// Spec §2 Company Management → Edit Profile (the profile route followed by the selected
+// The company side menu's Company Management → Edit Profile (the profile route followed by the selected
 // company's id) and the hiring steps section. owner@ (README demo accounts) edits
 // Brightpath Consulting, their first verified company by name; every change is put back
 // (or is a step of the test's own), so other specs see the seeded data.

@@ -10,7 +10,7 @@ import { addMember, companyMenu, deleteRole, expectedMenuLabels, menuLabels, rem
 import { expectNoAxeViolations, signInAs } from './support/demo-session';
 import { newEmail, signUpNewAccount } from './support/sign-up';
 
-// Spec §2 Company Management → Roles, §3 companyRole, §6 permissions. owner@ (README demo
+// The Roles page (Company Management → Roles, the companyRole entity, the permission matrix). owner@ (README demo
 // accounts) is the only owner of Northwind Labs, whose own permission set limits job ads
 // (no delete); recruiter@ is a recruiter there. The test makes its own role and member
 // and takes both out again, so the seeded roles and members stay as they are.
@@ -30,7 +30,7 @@ const roleForm = (page: Page) => page.locator('#role-form');
 const disclosure = (row: ReturnType<Page['locator']>, text: string) => row.locator('summary', { hasText: text });
 const box = (page: Page, area: string, action: 'read' | 'create' | 'update' | 'delete') => roleForm(page).getByRole('checkbox', { name: `${area}: ${action}`, exact: true });
 
-/** What a member holding the role may do in Northwind: the role merged with the company's own set (spec §6). */
+/** What a member holding the role may do in Northwind: the role merged with the company's own set (the permission merge). */
 const inNorthwind = (role: PermissionMatrix) => effectivePermissions({ company: { verificationStatus: 'verified', permissions: NORTHWIND_COMPANY_PERMISSIONS }, role: { permissions: role } })!;
 
 test.describe('company roles', () => {

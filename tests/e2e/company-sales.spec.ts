@@ -6,7 +6,7 @@ import rbac from '../../src/locales/en/rbac.json' with { type: 'json' };
 import { companyMenu, selectCompany } from './support/company-area';
 import { expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
 
-// Issue 18 item 5, sales: the demo owner opens Brightpath's sales from the menu (Brightpath
+// Sales: the demo owner opens Brightpath's sales from the menu (Brightpath
 // provides the demo talent to Northwind and charges Northwind more than the talent bills),
 // reads a row per month for Northwind in GBP with a margin and the GBP total, narrows it
 // to one month, and downloads that month as CSV. Northwind, which only buys, has no sales.

@@ -6,7 +6,7 @@ import rbac from '../../src/locales/en/rbac.json' with { type: 'json' };
 import { companyMenu, selectCompany } from './support/company-area';
 import { expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
 
-// Issue 18: the demo owner places the demo talent (on Northwind Labs' roster) on one of
+// Company talent assignments: the demo owner places the demo talent (on Northwind Labs' roster) on one of
 // Northwind's job descriptions through the pages, finds the assignment in the list and on
 // its page, edits it, and the talent sees it on /talent/assignments. The assignment starts
 // years ahead, so the seeded current assignments other specs read stay as they are.

@@ -6,7 +6,7 @@ import rbac from '../../src/locales/en/rbac.json' with { type: 'json' };
 import { companyMenu, selectCompany } from './support/company-area';
 import { DEMO_TALENT, expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
 
-// Issue 17, company invitations: the demo recruiter finds the demo talent in the talent
+// Company invitations: the demo recruiter finds the demo talent in the talent
 // search, invites her to one of Northwind's published ads with a message, follows it on
 // Sent invitations; inviting her to the same ad again is refused in words; the talent
 // finds the invitation on her own Invitations page.

@@ -10,7 +10,7 @@ import { addMember, companyMenu, deleteRole, removeMember, selectCompany } from 
 import { DEMO_TALENT, expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
 import { newEmail, signUpNewAccount } from './support/sign-up';
 
-// Issue 17 items 2 and 3: a talent's profile as a company sees it, shown on the talent
+// A talent's profile as a company sees it, shown on the talent
 // search's route (?profile=<id>): the demo recruiter opens the demo talent (who applied to
 // Northwind, so her contact details show) from the search results, saves her to a new list,
 // sees the list on the profile, removes her and saves her again into the same list, and goes

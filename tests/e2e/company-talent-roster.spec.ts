@@ -10,7 +10,7 @@ import { companyMenu, selectCompany } from './support/company-area';
 import { DEMO_TALENT, expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
 import { newEmail, signUpNewAccount } from './support/sign-up';
 
-// Issue 18: the demo owner keeps Northwind's talent roster (seeded: the demo talent and
+// The talent roster: the demo owner keeps Northwind's talent roster (seeded: the demo talent and
 // five others) and books to the demo talent's balance on Transactions; the talent sees
 // what was booked on her own Transactions page. A talent the owner adds is asked first:
 // nothing is booked for her until she accepts on her employers page.

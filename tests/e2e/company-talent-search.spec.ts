@@ -7,7 +7,7 @@ import savedWords from '../../src/locales/en/common/saved-talents.json' with { t
 import { companyMenu, selectCompany } from './support/company-area';
 import { expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
 
-// Issue 17: the demo recruiter searches "React" with a rate ceiling and a language, ranked
+// The company's talent search: the demo recruiter searches "React" with a rate ceiling and a language, ranked
 // against one of Northwind's job descriptions, reads the matched and missing skills, and
 // keeps two of them in a new shortlist.
 const words = searchWords.talentSearch;

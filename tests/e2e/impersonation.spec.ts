@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectFitsPhoneWidth, expectNoAxeViolations, signInAs as signIn } from './support/demo-session';
 
-test.describe('impersonation (spec §6)', () => {
+test.describe('impersonation', () => {
   test('the support agent finds the demo talent, gives a reason, acts as them with the banner everywhere, stops, and the admin audits it', async ({ page, browser }) => {
     await signIn(page, 'support@demo.test', '/impersonate');
     await expect(page).toHaveTitle(/^Impersonate/);

@@ -5,7 +5,7 @@ import { createUnsubscribeToken } from '../../src/server/api/job-alerts/unsubscr
 import alertWords from '../../src/locales/en/common/job-alerts.json' with { type: 'json' };
 import { DEMO_TALENT, expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
 
-// Issue 20 item 4: "Create alert" on /jobs saves the search; the alert is managed on
+// Job alerts: "Create alert" on /jobs saves the search; the alert is managed on
 // /site-settings; an unsubscribe link works without signing in. The digest and the
 // one-click POST itself are covered by tests/integration/api/job-alerts/job-alerts.test.ts.
 const words = alertWords.jobAlerts;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations, signInAs } from './support/demo-session';
 
-// The public job ad page (spec §2 /job-apply): /job-apply/<id>/<slug>. Read-only: this
+// The public job ad page (the /job-apply route): /job-apply/<id>/<slug>. Read-only: this
 // spec changes no data, so it runs beside the others on the shared seeded database.
 const TALENT = { email: 'talent@demo.test', password: 'talentplace-demo' };
 const CANONICAL_PATH = /^\/job-apply\/[0-9a-f-]{36}\/[a-z0-9]+(-[a-z0-9]+)*$/;

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-// Spec §8 "Search error": the server's message as an error toast for 3 s. The suggestion
+// The error catalogue's "Search error": the server's message as an error toast for 3 s. The suggestion
 // endpoint is made to fail in the browser's network layer; the page and island are real.
 test.describe('job search suggestions failing', () => {
   test('a failing suggestion service shows its message as an error toast and the search still works', async ({ page }) => {
@@ -13,7 +13,7 @@ test.describe('job search suggestions failing', () => {
     await box.pressSequentially('develop');
     const toast = page.getByRole('status').filter({ hasText: 'Search cluster is restarting' }).or(page.getByRole('alert').filter({ hasText: 'Search cluster is restarting' }));
     await expect(toast.first()).toBeVisible();
-    // Auto-hidden after 3 s (spec §9 error toast).
+    // Auto-hidden after 3 s (the error toast's 3000 ms).
     await expect(toast.first()).toBeHidden({ timeout: 6000 });
     await box.press('Enter');
     await expect(page).toHaveURL(/\/jobs\?q=develop/);

@@ -5,7 +5,7 @@ import { waitForMail } from '../support/outbox';
 import { publishJobAd, selectCompany } from './support/company-area';
 import { DEMO_TALENT, expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
 
-// Issue 20, done when: rejecting the demo talent's application puts a notification in
+// Notifications, end to end: rejecting the demo talent's application puts a notification in
 // their bell and a mail in the outbox. The owner publishes an ad of this test's own and
 // the demo talent applies, so the seeded applications other tests read stay as they are.
 const OWNER = 'owner@demo.test';

@@ -17,7 +17,7 @@ async function newTalentWithSkill(page: Page, skill: string) {
   await expect(skills.getByRole('group', { name: 'Skill 1' }).getByLabel('Skill')).toHaveValue(skill);
 }
 
-test.describe('talent dashboard widgets (spec §5)', () => {
+test.describe('talent dashboard widgets', () => {
   test('a new talent sees empty activity, and the jobs matching their skill marked new only the first time', async ({ page, browser, baseURL }) => {
     await newTalentWithSkill(page, 'React');
     await page.goto('/talent/dashboard');
@@ -65,7 +65,7 @@ test.describe('talent dashboard widgets (spec §5)', () => {
     await expect(matching.getByText('New', { exact: true })).toHaveCount(0);
   });
 
-  test('when the API answers 502 the widget says so and an error toast carries the status (spec §8)', async ({ page }) => {
+  test('when the API answers 502 the widget says so and an error toast carries the status', async ({ page }) => {
     await newTalentWithSkill(page, 'TypeScript');
     await page.route('**/api/graphql', (route) => route.fulfill({ status: 502, contentType: 'text/plain', body: 'Bad gateway' }));
     await page.goto('/talent/dashboard');

@@ -9,7 +9,7 @@ const TALENT = { email: 'talent@demo.test', password: 'talentplace-demo' };
 
 const signIn = (page: Page, returnTo: string) => signInAs(page, TALENT.email, returnTo, TALENT.password);
 
-/** The English score message of spec §4 for a percentage. */
+/** The English profile score message for a percentage. */
 function messageFor(percent: number): string {
   const key = scoreMessageKey(percent).replace('score.messages.', '') as keyof typeof profileText.score.messages;
   return profileText.score.messages[key];

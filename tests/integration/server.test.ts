@@ -28,7 +28,7 @@ describe.skipIf(!hasBuild)('the built product process (dist/main.mjs)', () => {
     await server?.stop('SIGKILL');
   });
 
-  it("server-renders with React's production build whatever NODE_ENV says (issue 12)", async () => {
+  it("server-renders with React's production build whatever NODE_ENV says", async () => {
     const env: Record<string, string | undefined> = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'talentplace-react-')) };
     delete env.NODE_ENV;
     const { stdout } = await promisify(execFile)(process.execPath, ['-e', REACT_BUILDS_RUN], { env, timeout: 120_000 });

@@ -128,7 +128,7 @@ export async function startApiHarness(
 }
 
 /**
- * Starts an impersonation the way the BFF does (issue 19 item 6): the impersonator calls
+ * Starts an impersonation the way the BFF does (accountable impersonation): the impersonator calls
  * startImpersonation with a reason; only then is `x-impersonate-as` honoured. Answers the
  * impersonation's id.
  */

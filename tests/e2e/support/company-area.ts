@@ -10,7 +10,7 @@ const memberWords = companies.companies.members;
 const roleWords = companies.companies.roles;
 
 // The company area as a person sees it: choosing the company to work in, and the side
-// menu, compared with what buildCompanyMenu makes of a permission set (spec §2 menu rules).
+// menu, compared with what buildCompanyMenu makes of a permission set (the company side menu's rules).
 
 /** The side menu (the desktop one; the mobile drawer repeats it). */
 export const companyMenu = (page: Page) => page.locator('aside').getByRole('navigation', { name: rbac.companyMenu.label });

@@ -3,7 +3,7 @@ import type { TestDatabaseKind } from '../../support/test-database';
 import { startCompaniesFixture, type CompaniesFixture } from './companies-fixture';
 
 // The companies fixture (two verified companies, A and B, with their owners) plus the
-// platform admin of issue 19: a token holding the admin role (spec §6 'super:admin').
+// platform admin: a token holding the admin role ('super:admin').
 
 export const ADMIN_SUBJECT = 'platform-admin';
 

@@ -18,7 +18,7 @@ import { createDiskFileStorage } from '../../../src/server/storage/disk-file-sto
 import { startApiHarness, type ApiHarness } from '../../support/api-harness';
 import { describeEachDatabase } from '../../support/test-database';
 
-// Checklist H43 / issue 13 item 10: every operation of the API with arguments, fed values
+// Checklist H43 (fuzzing): every operation of the API with arguments, fed values
 // of every input type from fast-check (valid-looking, wrong, huge, empty, control
 // characters), as a signed-in talent with a profile. Whatever arrives, the answer is an
 // answer: never a 5xx, never the masked internal error. CI runs a bounded number of cases

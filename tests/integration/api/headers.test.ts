@@ -6,7 +6,7 @@ import { describeEachDatabase } from '../../support/test-database';
 
 const FIND_ME = '{ findMe { email isImpersonate impersonatedBy companies { company { name } } } }';
 
-describeEachDatabase('API request headers (spec §7)', (kind) => {
+describeEachDatabase('API request headers', (kind) => {
   let h: ApiHarness;
   let verifiedId: string;
   let pendingId: string;

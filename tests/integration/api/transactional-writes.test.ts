@@ -7,7 +7,7 @@ import { describeEachDatabase } from '../../support/test-database';
 const CREATE_PROFILE = 'mutation($data: CreateOneTalentProfileInput!) { createOneTalentProfile(data: $data) { id } }';
 const CREATE_ASSIGNMENT = 'mutation($data: CreateMyJobAssignmentInput!) { createMyJobAssignment(data: $data) { id } }';
 
-// Issue 3 item 9/11: every mutation runs in one transaction. Here the audit row, written
+// Every mutation runs in one transaction. Here the audit row, written
 // after the assignment row, is made to fail in the database: nothing may be left behind,
 // and the caller gets the masked error, not the SQL.
 describeEachDatabase('a mutation that fails half-way leaves nothing behind', (kind) => {

@@ -6,7 +6,7 @@ import { Browser, parsePage } from '../idp/browser';
 import { startBffHarness, type BffHarness } from '../../support/bff-harness';
 import { seedIdentityAccount, type SeededAccount } from '../../support/idp-server';
 
-// Issue 19: an admin blocks a user. Every session of theirs in the session store ends at
+// An admin blocks a user. Every session of theirs in the session store ends at
 // once, in whichever browser; signing in again is refused with a clear message. A session
 // the admin's call could not reach (another store, an external API) ends on its next page
 // anyway, since the API refuses the blocked user.

@@ -13,7 +13,7 @@ function bannerOf(html: string): { id: string | undefined; name: string | undefi
   };
 }
 
-// The account menu's switcher posts a plain form (spec §2, §4): it must work without
+// The account menu's switcher posts a plain form (the selected company): it must work without
 // JavaScript, so it is driven here as a browser without scripts would.
 describe.skipIf(!hasBuild)('company switch endpoint (POST /api/select-company)', () => {
   let server: BuiltServer;

@@ -73,7 +73,7 @@ function storeContract(name: string, open: () => Promise<SessionStore>) {
       expect((await sessions.load(session.id, { touch: false }))?.record.selectedCompanyId).toMatch(/^company-\d+$/);
     });
 
-    // Issue 19: an admin blocks a user; whatever browser holds one of their sessions, every
+    // An admin blocks a user; whatever browser holds one of their sessions, every
     // one ends at once, and nobody else's.
     it("ends every session of one user at once, and only theirs; a session that ended is no longer filed under its user", async () => {
       const sessions = createSessionManager(store, { idleSeconds: 60, absoluteSeconds: 600, cookieName: 'tp-session', secure: false });

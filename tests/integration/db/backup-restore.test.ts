@@ -9,7 +9,7 @@ import { migrate } from '../../../src/server/db/migrate';
 import { skillsList } from '../../../src/server/db/schema';
 import { openTestDatabase, testDatabaseUrl } from '../../support/test-database';
 
-// Issue 13 item 11: a documented, tested backup and restore of both databases and the
+// A documented, tested backup and restore of both databases and the
 // uploads folder. Each test writes something, backs up, restores elsewhere, reads it back.
 const folder = (name: string) => mkdtempSync(path.join(tmpdir(), `tp-${name}-`));
 

@@ -8,7 +8,7 @@ import { openDatabase, type Database } from '../../../src/server/db/client';
 import { embeddedEngineOf, embeddedPostgresPid, serverUserCannotReach } from '../../../src/server/db/embedded-postgres';
 import { migrate } from '../../../src/server/db/migrate';
 
-// The embedded default of `npm start` (issue 12): a real PostgreSQL server process from the
+// The embedded default of `npm start`: a real PostgreSQL server process from the
 // embedded-postgres package's binaries, started, joined, stopped and backed up here for real.
 
 const opened: Database[] = [];

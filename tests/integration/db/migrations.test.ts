@@ -8,7 +8,7 @@ import { defaultMigrationsFolder, migrate } from '../../../src/server/db/migrate
 import { company, companyDefaultPermissions, companyRole } from '../../../src/server/db/schema';
 import { describeEachDatabase, openTestDatabase } from '../../support/test-database';
 
-// Spec §3 "Data model", one table per entity, plus the built-in identity provider's two.
+// The spec's data model, one table per entity, plus the built-in identity provider's two.
 const specTables = [
   'admin',
   'billing',

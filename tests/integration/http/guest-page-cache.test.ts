@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../src/server/db/client';
 import { hasBuild, startBuiltServer, type BuiltServer } from '../../support/built-server';
 
-// Issue 12: /jobs and job pages for a guest without cookies are kept in each worker's
+// The guest page cache: /jobs and job pages for a guest without cookies are kept in each worker's
 // memory until a write behind them (a trigger's NOTIFY) empties every worker's cache.
 
 interface Answer {

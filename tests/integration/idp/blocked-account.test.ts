@@ -8,7 +8,7 @@ import { describeEachDatabase, openTestDatabase } from '../../support/test-datab
 import { Browser, parsePage } from './browser';
 import { buildAuthorization, discoverClient, isCallback, signIn, submitForm } from './relying-party';
 
-// Issue 19: a user an admin blocked cannot sign in at the built-in provider, and is told
+// A user an admin blocked cannot sign in at the built-in provider, and is told
 // why; what they already hold there (the provider's session, refresh tokens) stops working.
 describeEachDatabase('built-in identity provider: a blocked account', (kind) => {
   let database: Database;

@@ -12,7 +12,7 @@ import { QUEUES, startWorkQueue, type WorkHandlers, type WorkQueue } from '../..
 import { closeExpiredJobAds } from '../../../src/server/search/close-expired-job-ads';
 import { describeEachDatabase, openTestDatabase, testDatabaseUrl } from '../../support/test-database';
 
-// The database job queue of issue 20 item 5 (pg-boss): it runs on PGlite and PostgreSQL,
+// The database job queue of the scheduled work (pg-boss): it runs on PGlite and PostgreSQL,
 // keeps jobs across a restart, retries a mail, and with two workers on one PostgreSQL runs
 // a job once. Jobs are queued with runNow, as a cron tick queues them: nothing waits for a
 // schedule; the workers poll every half second.

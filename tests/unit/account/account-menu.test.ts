@@ -16,7 +16,7 @@ function labels(sections: ReturnType<typeof buildAccountMenu>) {
   return sections.map((section) => [section.headingKey, section.links.map((link) => link.text ?? link.labelKey)]);
 }
 
-describe('account menu (spec §2 layout)', () => {
+describe('account menu (the layout)', () => {
   it('starts with the talent name linking to the talent dashboard', () => {
     const [first] = buildAccountMenu(talent, { accountSiteUrl: null, isLive: allLive });
     expect(first?.links).toEqual([{ labelKey: 'accountMenu.talentDashboard', text: 'Ada Lovelace', href: '/talent/dashboard' }]);
@@ -84,7 +84,7 @@ describe('account menu (spec §2 layout)', () => {
     expect(labels(buildAccountMenu(talent, { accountSiteUrl: null, isLive: allLive })).map(([h]) => h)).not.toContain('accountMenu.superUser');
   });
 
-  it("leads admins to the admin pages that exist today: talents and companies (issue 19)", () => {
+  it("leads admins to the admin pages that exist today: talents and companies", () => {
     const admin = buildAccountMenu({ ...talent, isAdmin: true }, { accountSiteUrl: null });
     expect(admin.find((s) => s.headingKey === 'accountMenu.superUser')?.links.map((l) => l.href)).toEqual(expect.arrayContaining(['/admin/talents', '/admin/companies']));
   });

@@ -14,7 +14,7 @@ const server = {
   ],
 };
 
-describe('current-user state (spec §3, §4 session load)', () => {
+describe('current-user state and its session load', () => {
   it('carries the selected company permissions, the profile score and no deleted company', () => {
     const state = currentUserState(server, 'c1');
     expect(state).toMatchObject({ id: 'u1', loading: false, selectedCompanyId: 'c1', permissions: { jobAd: { read: true } }, profileScore: 61 });

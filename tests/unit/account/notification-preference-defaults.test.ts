@@ -14,8 +14,8 @@ import {
 } from '../../../src/lib/account/notification-preferences';
 import { getTranslator } from '../../../src/lib/i18n/i18n';
 
-describe('notification event types (spec §9)', () => {
-  it('has create, update and delete for eleven entities, update only for company and talent profile, the pipeline events of issue 16, the shortlists of issue 17, the user status changes, admin profile reads, impersonations and feature flags of issue 19, the job alerts of issue 20, and a user\'s own housekeeping for the impersonation audit', () => {
+describe('notification event types', () => {
+  it('has create, update and delete for eleven entities, update only for company and talent profile, the hiring pipeline events, the shortlists, the user status changes, admin profile reads, impersonations and feature flags of the admin area, the job alerts, and a user\'s own housekeeping for the impersonation audit', () => {
     expect(EVENT_TYPES).toHaveLength(11 * 3 + 2 + 3 + 6 + 2 + 1 + 2 + 3 + 2 + 3 + 4);
     expect(EVENT_TYPES).toEqual(expect.arrayContaining(['savedJobAd.create', 'savedJobAd.delete', 'notification.update', 'userNotificationPreferences.update']));
     expect(EVENT_TYPES).toEqual(expect.arrayContaining(['jobAlert.create', 'jobAlert.update', 'jobAlert.delete']));

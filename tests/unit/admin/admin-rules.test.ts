@@ -10,7 +10,7 @@ import { talentProfile } from '../../../src/server/db/schema';
 
 const issues = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) => (result.success ? [] : result.error!.issues.map((issue) => issue.message));
 
-describe('company review (issue 19, spec §4 verification status)', () => {
+describe('company review (the verification status)', () => {
   it('a pending company is verified, rejected or deleted', () => {
     expect(companyReviewActions('pending')).toEqual(['verify', 'reject', 'delete']);
   });
@@ -43,7 +43,7 @@ describe('company review (issue 19, spec §4 verification status)', () => {
   });
 });
 
-describe("a company's own permission set (spec §6), edited by admins only", () => {
+describe("a company's own permission set, edited by admins only", () => {
   const row = (resource: string, limited: boolean, read = false, create = false, update = false, del = false) => ({ resource, limited, read, create, update, delete: del });
 
   it('stores only the limited resources, each with all four actions explicit; the rest is left to the roles', () => {
@@ -64,7 +64,7 @@ describe("a company's own permission set (spec §6), edited by admins only", () 
   });
 });
 
-describe('user status (issue 19, spec §4 user status)', () => {
+describe("a user's status, set by admins", () => {
   const user = (status: string, extra: Partial<{ isSelf: boolean; isAdmin: boolean }> = {}) => ({ status, isSelf: false, isAdmin: false, ...extra });
 
   it('an active user is blocked or deleted; a blocked one unblocked or deleted', () => {
@@ -99,7 +99,7 @@ describe('user status (issue 19, spec §4 user status)', () => {
   });
 });
 
-describe('erasure of a deleted user (issue 19, docs/personal-data.md)', () => {
+describe('erasure of a deleted user (docs/personal-data.md)', () => {
   it("replaces the address by a unique placeholder that is never delivered, and empties the user's personal fields", () => {
     expect(erasedEmail('0b4c')).toBe('deleted-0b4c@users.invalid');
     expect(erasedUserFields('0b4c')).toEqual({ email: 'deleted-0b4c@users.invalid', displayName: null, phoneNumber: null, redirect: null, preferences: {}, lastVisit: null });

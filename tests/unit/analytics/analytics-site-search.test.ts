@@ -6,7 +6,7 @@ const CONFIG: AnalyticsConfig = { trackerBaseUrl: 'https://stats.example/', site
 const SETUP = [['disableCookies'], ['setDoNotTrack', true], ['setTrackerUrl', 'https://stats.example/matomo.php'], ['setSiteId', '7']];
 const commandsFor = (address: string) => matomoCommands(new URL(address, 'https://talentplace.example'), CONFIG);
 
-describe('analytics: page views and site searches (spec §2, §7)', () => {
+describe('analytics: page views and site searches', () => {
   it('an ordinary page is a page view', () => {
     expect(commandsFor('/talent/dashboard')).toEqual([...SETUP, ['trackPageView']]);
     expect(commandsFor('/jobs')).toEqual([...SETUP, ['trackPageView']]);

@@ -4,7 +4,7 @@ import { assignmentChangesSchema, dateOrderIssue, newAssignmentSchema } from '..
 import { zodIssues } from '../../../src/lib/forms/zod-issues';
 import { isCurrencyCode } from '../../../src/lib/money/currency-code';
 
-// The rules of a talent's own job assignment (spec §3 jobAssignment, §9 date range), one
+// The rules of a talent's own job assignment (the jobAssignment entity, the date picker's range), one
 // schema for the API and the assignment pages; every issue is a code (with its params).
 const CLIENT = '3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
 const ROLE = '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d';

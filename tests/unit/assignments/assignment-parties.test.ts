@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { involvesCompany, partyChoices, partyIssues } from '../../../src/lib/assignments/company-assignment-input';
 
-// Which companies a company may name on an assignment it writes (issue 18): the client is
+// Which companies a company may name on an assignment it writes: the client is
 // itself or a company it provides talents to, the provider itself or a company providing
 // to it, the sales company itself or any partner; and it must take one of the parts.
 const SELF = 'self';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { zodIssues } from '../../../src/lib/forms/zod-issues';
 import { jobAssignmentSchema, newJobAssignmentSchema } from '../../../src/lib/assignments/company-assignment-input';
 
-// The input rules of a company's job assignment (issue 18): codes per field, the talent
+// The input rules of a company's job assignment: codes per field, the talent
 // side's limits and date order, ISO 4217 currency, ids in lower case.
 const ROLE = '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d';
 const TALENT = '3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b';

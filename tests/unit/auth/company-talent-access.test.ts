@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mayReachTalent, showsContactDetails } from '../../../src/server/api/auth/company-talent-access';
 
-// Issue 17 item 2: what a company sees of a talent, from what links the two.
+// What a company sees of a talent, from what links the two.
 const none = { holdsApplication: false, onRoster: false };
 const applied = { holdsApplication: true, onRoster: false };
 const rostered = { holdsApplication: false, onRoster: true };

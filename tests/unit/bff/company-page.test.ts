@@ -5,7 +5,7 @@ import { getTranslator } from '../../../src/lib/i18n/i18n';
 import { companyPage } from '../../../src/server/bff/page/company-page';
 import { formOf } from '../../support/page-handler-fakes';
 
-// The one prelude of company pages (issue 11): the anti-forgery check, the typed dispatch
+// The one prelude of company pages: the anti-forgery check, the typed dispatch
 // of a post by its intent with each action's permission, Post/Redirect/Get with one
 // notice, a refusal rendered at its own status, and no reads without a selected company.
 

@@ -18,7 +18,7 @@ const ALLOWED: Record<BillingActor, string[]> = {
   company: ['SENT→APPROVED', 'SENT→REJECTED', 'APPROVED→INVOICED', 'INVOICED→PAID'],
 };
 
-describe('billing status changes: who may move what (spec §4/§9)', () => {
+describe('billing status changes: who may move what', () => {
   it('lists the statuses of the database enum, in the same order', () => {
     expect([...BILLING_STATUSES]).toEqual(billingStatus.enumValues);
     expect(isBillingStatus('SENT')).toBe(true);

@@ -6,7 +6,7 @@ import { zodIssues } from '../../../src/lib/forms/zod-issues';
 import { getTranslator } from '../../../src/lib/i18n/i18n';
 import { apiAnswering, apiByOperation, formOf } from '../../support/page-handler-fakes';
 
-// The billing page's payment profile form is read by the form kit (issue 11) with the
+// The billing page's payment profile form is read by the form kit with the
 // schema saveMyPaymentProfile checks its input with: one set of rules and codes.
 
 const t = getTranslator();

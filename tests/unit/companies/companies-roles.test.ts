@@ -3,7 +3,7 @@ import { DEFAULT_ROLE_TEMPLATES, OWNER_ROLE, companyPermissionRows, permissionMa
 import { PERMISSION_RESOURCES } from '../../../src/lib/permissions/resources';
 
 describe('company roles', () => {
-  it('stores a role as the full matrix, explicit falses included (spec §6: a role false wins)', () => {
+  it('stores a role as the full matrix, explicit falses included (in the permission merge a false in the role wins)', () => {
     const matrix = permissionMatrix({ jobAd: { read: true } });
     expect(Object.keys(matrix)).toEqual([...PERMISSION_RESOURCES]);
     expect(matrix.jobAd).toEqual({ read: true, create: false, update: false, delete: false });
@@ -22,7 +22,7 @@ describe('company roles', () => {
     expect(long.success ? [] : long.error.issues.map((issue) => issue.message)).toEqual(['roleNameTooLong']);
   });
 
-  it("reads the company's own set as spec §6 merges it: a named resource limits (an action left out denies), an unnamed one leaves the roles to decide", () => {
+  it("reads the company's own set as the permission merge reads it: a named resource limits (an action left out denies), an unnamed one leaves the roles to decide", () => {
     const rows = companyPermissionRows({ jobAd: { read: true, create: true } });
     expect(rows.map((row) => row.resource)).toEqual([...PERMISSION_RESOURCES]);
     expect(rows.find((row) => row.resource === 'jobAd')).toEqual({ resource: 'jobAd', limited: true, read: true, create: true, update: false, delete: false });

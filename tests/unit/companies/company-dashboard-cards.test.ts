@@ -45,7 +45,7 @@ describe('reading the companyDashboard answer', () => {
     expect(readCompanyDashboard({ status: 200, data: { companyDashboard: dashboard }, errors: [] }, 'fallback')).toEqual({ kind: 'loaded', dashboard });
   });
 
-  it('returns the first error message (spec §8 error toast), cut to 300 characters, or the fallback', () => {
+  it('returns the first error message (the failed-query error toast), cut to 300 characters, or the fallback', () => {
     const long = 'x'.repeat(400);
     expect(readCompanyDashboard({ status: 403, data: null, errors: [{ message: long }] }, 'fallback')).toEqual({ kind: 'failed', message: 'x'.repeat(300) });
     expect(readCompanyDashboard({ status: 502, data: null, errors: [] }, 'fallback')).toEqual({ kind: 'failed', message: 'fallback' });

@@ -11,7 +11,7 @@ const MEMBER = '22222222-2222-4222-8222-222222222222';
 
 const conflict = (reason: string) => ({ status: 200, body: { data: null, errors: [{ message: 'English text', extensions: { code: 'CONFLICT', reason } }] } });
 
-describe('members page: invite by e-mail (spec §3 companyOnUser)', () => {
+describe('members page: invite by e-mail', () => {
   it('refuses a malformed address and a missing role before sending anything, keeping what was typed', async () => {
     const api = apiAnswering({ status: 200, body: { data: null } });
     const bad = await submitMemberForm('invite', formOf({ email: 'not-an-address', roleId: ROLE }), api.send, t);

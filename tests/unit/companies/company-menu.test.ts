@@ -20,7 +20,7 @@ const headings = (groups: ReturnType<typeof buildCompanyMenu>) => groups.map((gr
 
 const readOnly = (...resources: string[]): PermissionSet => Object.fromEntries(resources.map((resource) => [resource, { read: true }]));
 
-describe('company side menu (spec §2)', () => {
+describe('company side menu', () => {
   it('shows every group in the spec order to a user holding every permission', () => {
     expect(labels(menu(OWNER_PERMISSIONS))).toEqual([
       ['dashboardHeading', ['dashboard']],

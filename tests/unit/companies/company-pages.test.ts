@@ -16,7 +16,7 @@ import { apiAnswering, formOf } from '../../support/page-handler-fakes';
 const t = getTranslator();
 const errors = companies.companies.errors;
 
-describe('create company form (spec §3 company)', () => {
+describe('create company form', () => {
   it('refuses an empty name and a bad website before sending anything, worded from companies.errors, keeping the values as typed', async () => {
     const api = apiAnswering({ status: 200, body: { data: null } });
     const outcome = await submitCreateCompanyForm(formOf({ name: '  ', website: 'not a site', 'address.city': 'Lisbon' }), api.send, t);
@@ -109,7 +109,7 @@ describe('leave company form', () => {
   });
 });
 
-describe('my companies rows (spec §4: only verified companies are selectable)', () => {
+describe('my companies rows (only verified companies are selectable)', () => {
   const membership = (id: string, verificationStatus: string, deletedAt: string | null = null): CurrentUser['companies'][number] => ({
     id,
     name: `Company ${id}`,

@@ -7,7 +7,7 @@ import { PERMISSION_RESOURCES } from '../../../src/lib/permissions/resources';
 import { apiAnswering, formOf } from '../../support/page-handler-fakes';
 
 // The permission matrix a form posts (roles page, admin company page) is read by the form
-// kit with one schema (issue 11), to show a refused matrix again as ticked.
+// kit with one schema, to show a refused matrix again as ticked.
 
 const t = getTranslator();
 const ID = '11111111-1111-4111-8111-111111111111';

@@ -3,7 +3,7 @@ import { chooseSelectedCompany } from '../../../src/lib/companies/select-company
 
 const verified = ['c-north', 'c-bright'];
 
-describe('selected company (spec §4)', () => {
+describe('selected company', () => {
   it('takes a valid company_id from the address first, and says so', () => {
     expect(chooseSelectedCompany({ verifiedCompanyIds: verified, fromUrl: 'c-bright', stored: 'c-north' })).toEqual({ companyId: 'c-bright', appliedFromUrl: true });
   });

@@ -16,7 +16,7 @@ const user = {
   companies: [company('north', 'verified'), company('kite', 'pending'), company('gone', 'verified', '2024-01-01T00:00:00Z'), company('nope', 'rejected'), company('bright', 'verified')],
 } as CurrentUser;
 
-describe('selectable companies (spec §4: only verified companies are selectable)', () => {
+describe('selectable companies (only verified companies are selectable)', () => {
   it('lists the verified companies that are not deleted, in the given order', () => {
     expect(verifiedCompaniesOf(user).map((c) => c.id)).toEqual(['north', 'bright']);
     expect(verifiedCompaniesOf(null)).toEqual([]);

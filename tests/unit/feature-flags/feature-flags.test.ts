@@ -11,7 +11,7 @@ import {
 import { zodIssues } from '../../../src/lib/forms/zod-issues';
 import { getTranslator } from '../../../src/lib/i18n/i18n';
 
-// Issue 19 item 4: the one flag check, deleted flags off, and the names an admin may give.
+// Feature flags: the one flag check, deleted flags off, and the names an admin may give.
 
 const codesOf = (input: unknown) => {
   const parsed = featureFlagCreateSchema.safeParse(input);

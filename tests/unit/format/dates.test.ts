@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DATE_MAX, DATE_MIN, formatDate, isDateInRange } from '../../../src/lib/format/dates';
 
-describe('dates (spec §9)', () => {
+describe('dates (en-GB locale, date picker range)', () => {
   it('formats in the en-gb locale', () => {
     expect(formatDate(new Date('2026-11-22T10:00:00Z'))).toBe('22 Nov 2026');
     expect(formatDate('2023-01-05')).toBe('5 Jan 2023');

@@ -19,7 +19,7 @@ import jobAlerts from '../../../src/locales/en/common/job-alerts.json';
 import savedTalents from '../../../src/locales/en/common/saved-talents.json';
 import { apiAnswering, formOf } from '../../support/page-handler-fakes';
 
-// The posts that used to be read by hand, now read by the form kit (issue 11): each
+// The posts that used to be read by hand, now read by the form kit: each
 // schema's rule, and that a refused form still shows what was typed.
 
 const t = getTranslator();

@@ -8,7 +8,7 @@ import { submitJobDescriptionForm } from '../../../src/lib/job-descriptions/job-
 import { submitTalentNoteWrite } from '../../../src/lib/talent-notes/talent-note-pages';
 import { apiAnswering, formOf } from '../../support/page-handler-fakes';
 
-// The ticked boxes of a posted form are read in one place (tickedBoxes, issue 11), the
+// The ticked boxes of a posted form are read in one place (tickedBoxes), the
 // way the form kit's checkbox schema reads them.
 
 const t = getTranslator();

@@ -74,7 +74,7 @@ beforeEach(() => {
   hits = [];
 });
 
-describe('HTTP client constants (spec §7)', () => {
+describe('HTTP client constants', () => {
   it('times out after 10 s and retries twice', () => {
     expect(REQUEST_TIMEOUT_MS).toBe(10_000);
     expect(RETRY_LIMIT).toBe(2);
@@ -95,7 +95,7 @@ describe('HTTP client constants (spec §7)', () => {
   });
 });
 
-describe('HTTP client retries (spec §7)', () => {
+describe('HTTP client retries', () => {
   it('retries a GET twice on 503 and returns the third answer', async () => {
     const client = createHttpClient({ prefixUrl: baseUrl });
     await expect(client.json('flaky')).resolves.toEqual({ attempt: 3 });
@@ -138,7 +138,7 @@ describe('HTTP client retries (spec §7)', () => {
   });
 });
 
-describe('HTTP client errors (spec §8)', () => {
+describe('HTTP client errors (the error catalogue)', () => {
   it('rejects a 404 with the exact status message, status and code', async () => {
     const client = createHttpClient({ prefixUrl: baseUrl });
     const error = await client.json('missing').catch((caught: unknown) => caught);

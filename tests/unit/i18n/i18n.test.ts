@@ -6,7 +6,7 @@ import { COMMON_PARTS, getTranslator, I18NEXT_OPTIONS_OF_THE_PROCESS, resources 
 import { mergeLocaleParts } from '../../../src/lib/i18n/merge-locale-parts';
 import { namespacesForPath } from '../../../src/lib/i18n/namespaces';
 
-describe('translation namespaces (spec §2)', () => {
+describe('translation namespaces', () => {
   it('every page uses the common namespace', () => {
     for (const path of ['/', '/jobs', '/company/dashboard', '/talent/profile', '/legal/terms']) {
       expect(namespacesForPath(path)[0]).toBe('common');
@@ -91,7 +91,7 @@ describe('a namespace kept in several files', () => {
   });
 });
 
-describe('translations resolved once per namespace list (issue 12)', () => {
+describe('translations resolved once per namespace list', () => {
   it('gives one translator per namespace list, whose plain keys read the same as i18next resolves them', () => {
     const t = getTranslator(['jobs']);
     expect(getTranslator(['jobs'])).toBe(t);
@@ -108,7 +108,7 @@ describe('translations resolved once per namespace list (issue 12)', () => {
   });
 });
 
-describe('a translator resolves each key once (issue 12)', () => {
+describe('a translator resolves each key once', () => {
   // The same resources and settings through i18next itself, every call resolved anew.
   const reference = i18next.createInstance();
   void reference.init({ ...I18NEXT_OPTIONS_OF_THE_PROCESS, ns: [...I18NEXT_OPTIONS_OF_THE_PROCESS.ns] });

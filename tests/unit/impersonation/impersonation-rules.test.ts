@@ -3,7 +3,7 @@ import { getTranslator } from '../../../src/lib/i18n/i18n';
 import { reasonStepAddress, startRefusalOf } from '../../../src/lib/impersonation/impersonation-pages';
 import { IMPERSONATION_MAX_HOURS, isImpersonationOpen, startImpersonationSchema } from '../../../src/lib/impersonation/impersonation-rules';
 
-// Issue 19 item 6: nobody acts as someone without saying why, for at most a working day.
+// Accountable impersonation: nobody acts as someone without saying why, for at most a working day.
 const issuesOf = (input: Record<string, unknown>) => {
   const parsed = startImpersonationSchema.safeParse(input);
   return parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}:${issue.message}`);

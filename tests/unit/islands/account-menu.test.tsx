@@ -71,7 +71,7 @@ describe('account menu island', () => {
   });
 });
 
-describe('account menu company switcher (spec §2, §4)', () => {
+describe('account menu company switcher', () => {
   const twoCompanies = buildAccountMenu(
     {
       displayName: 'Ada Lovelace',

@@ -16,7 +16,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('company banner share button (spec §2)', () => {
+describe('company banner share button', () => {
   it('copies the current address with company_id, keeping its path and other parameters', () => {
     expect(shareableAddress('https://tp.example/company/dashboard?tab=2#top', COMPANY)).toBe(`https://tp.example/company/dashboard?tab=2&company_id=${COMPANY}#top`);
     expect(shareableAddress('https://tp.example/company/dashboard?company_id=old', COMPANY)).toBe(`https://tp.example/company/dashboard?company_id=${COMPANY}`);

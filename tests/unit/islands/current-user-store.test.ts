@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const stored = { id: 'u1', isAdmin: false, isImpersonate: false, loading: false, redirect: null, companies: [], featureFlags: [], selectedCompanyId: 'c1', permissions: null, profile: null, profileScore: null };
 
-describe('current user mirrored to local storage `user` (spec §3)', () => {
+describe('current user mirrored to local storage `user`', () => {
   beforeEach(() => {
     localStorage.clear();
     vi.resetModules();

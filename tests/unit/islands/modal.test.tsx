@@ -18,7 +18,7 @@ function Harness() {
   );
 }
 
-describe('shared modal (spec §9)', () => {
+describe('shared modal', () => {
   it('opens as a labelled dialog, traps focus inside and closes with Escape', async () => {
     render(<Harness />);
     await userEvent.click(screen.getByRole('button', { name: 'Open details' }));

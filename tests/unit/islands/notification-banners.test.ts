@@ -3,7 +3,7 @@ import '../../../src/islands/shell/notification-banners';
 import { dismissNotification, notifications, notify } from '../../../src/islands/stores/notifications';
 import { startVersionCheck } from '../../../src/islands/shell/version-check';
 
-describe('sticky notification banners (spec §4)', () => {
+describe('sticky notification banners', () => {
   beforeEach(() => {
     notifications.set([]);
     document.body.innerHTML = '<tp-notifications data-close-label="Close notification"></tp-notifications>';
@@ -28,7 +28,7 @@ describe('sticky notification banners (spec §4)', () => {
   });
 });
 
-describe('version check (spec §4: new version warning with Refresh)', () => {
+describe('version check (new version warning with Refresh)', () => {
   beforeEach(() => {
     notifications.set([]);
     vi.useFakeTimers();

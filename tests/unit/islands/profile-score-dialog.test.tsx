@@ -37,7 +37,7 @@ const props: ProfileScoreDialogProps = {
 
 const openButton = () => screen.getByRole('button', { name: 'Open profile score details' });
 
-describe('profile score dialog (spec §2)', () => {
+describe('profile score dialog', () => {
   it('opens from the labelled help icon and shows the rounded percentage, the letter and the bar', async () => {
     render(<ProfileScoreDialog {...props} />);
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -134,7 +134,7 @@ describe('profile score dialog (spec §2)', () => {
   });
 });
 
-describe('progress bar (spec §9)', () => {
+describe('progress bar (widths, success at 100)', () => {
   it('is 100, 200 or 300 px wide and primary below 100', () => {
     const { container } = render(
       <>
@@ -151,7 +151,7 @@ describe('progress bar (spec §9)', () => {
   });
 });
 
-describe('avatar (spec §4, §9)', () => {
+describe('avatar (sizes, load retries)', () => {
   it('is 48, 24 or 16 px and shows the first letter without a picture', () => {
     const { container } = render(
       <>

@@ -10,7 +10,7 @@ function rendered() {
   }));
 }
 
-describe('toaster (spec §9: at most 3 at once, 5000 ms, bottom-left)', () => {
+describe('toaster (at most 3 at once, 5000 ms, bottom-left)', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     document.body.innerHTML = '<tp-toaster data-dismiss-label="Dismiss"></tp-toaster>';

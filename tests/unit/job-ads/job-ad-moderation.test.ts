@@ -24,7 +24,7 @@ const ad = (overrides: Partial<Parameters<typeof adminJobAdState>[0]> = {}) => (
 });
 const issues = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) => (result.success ? [] : result.error!.issues.map((issue) => issue.message));
 
-describe('job ad moderation (issue 19 item 3)', () => {
+describe('job ad moderation', () => {
   it('an ad stands where its window puts it, unless an admin unpublished or removed it or its company deleted it', () => {
     expect(adminJobAdState(ad(), NOW)).toBe('PUBLISHED');
     expect(adminJobAdState(ad({ publishedAt: new Date(NOW.getTime() + DAY) }), NOW)).toBe('SCHEDULED');

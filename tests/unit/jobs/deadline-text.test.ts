@@ -4,7 +4,7 @@ import { deadlineText } from '../../../src/lib/jobs/deadline-text';
 
 const now = new Date('2026-11-22T10:00:00Z');
 
-describe('job ad deadline text (spec §3: tomorrow, in N day, in N days)', () => {
+describe('job ad deadline text (tomorrow, in N day, in N days)', () => {
   it('is null without a deadline', () => {
     expect(deadlineText(null, now)).toBeNull();
   });

@@ -3,7 +3,7 @@ import { SUGGESTION_DEBOUNCE_MS, searchHref, suggestionOptions } from '../../../
 
 const label = (text: string) => `Search "${text}" in job ads`;
 
-describe('job search box suggestions (spec §2, §9)', () => {
+describe('job search box suggestions', () => {
   it('debounces by 300 ms', () => {
     expect(SUGGESTION_DEBOUNCE_MS).toBe(300);
   });
@@ -17,7 +17,7 @@ describe('job search box suggestions (spec §2, §9)', () => {
     expect(options.map((option) => option.query)).toEqual(['react developer', 'Senior React Developer']);
   });
 
-  it('offers nothing for empty text (no search for an empty query, spec §5)', () => {
+  it('offers nothing for empty text (no search for an empty query)', () => {
     expect(suggestionOptions('   ', ['x'], label)).toEqual([]);
   });
 

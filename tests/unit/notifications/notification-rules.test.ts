@@ -58,7 +58,7 @@ describe('the channels a user hears an event type on (userNotificationPreference
   });
 });
 
-describe('which events are e-mailed (issue 20 item 3)', () => {
+describe('which events are e-mailed', () => {
   it('mails every move of an application, rejection included, and an invitation received', () => {
     expect(isMailedEvent(moved)).toBe(true);
     expect(isMailedEvent({ type: 'talentInvitation.create', toId: TALENT, fromId: OWNER })).toBe(true);
@@ -92,7 +92,7 @@ describe('the bell count', () => {
   });
 });
 
-describe('the company side is mailed its review and its members (issue 20 item 3)', () => {
+describe('the company side is mailed its review and its members', () => {
   const review = (action: string) => ({ type: 'company.update', toId: COMPANY, fromId: OWNER, action });
 
   it('mails the owners of a company the platform verified or rejected, not its other updates', () => {

@@ -15,7 +15,7 @@ function toast(id: string): Toast {
   return { id, variant: 'info', message: id, autoHideMs: TOAST_AUTO_HIDE_MS };
 }
 
-describe('toast constants (spec §9)', () => {
+describe('toast constants', () => {
   it('shows at most 3 toasts, hides them after 5000 ms and error toasts after 3000 ms', () => {
     expect(MAX_VISIBLE_TOASTS).toBe(3);
     expect(TOAST_AUTO_HIDE_MS).toBe(5000);
@@ -25,7 +25,7 @@ describe('toast constants (spec §9)', () => {
   });
 });
 
-describe('toast queue (spec §9 "max 3 at once")', () => {
+describe('toast queue (max 3 at once)', () => {
   it('appends a toast to the end', () => {
     expect(enqueueToast([toast('a')], toast('b')).map((t) => t.id)).toEqual(['a', 'b']);
   });
@@ -42,7 +42,7 @@ describe('toast queue (spec §9 "max 3 at once")', () => {
   });
 });
 
-describe('failed query toast message (spec §8)', () => {
+describe('failed query toast message', () => {
   it('uses the first GraphQL error of a graphql-request ClientError', () => {
     const clientError = Object.assign(new Error('GraphQL Error (Code: 200): {...}'), {
       response: { errors: [{ message: 'Not allowed' }, { message: 'second' }], status: 200 },
@@ -79,7 +79,7 @@ describe('failed query toast message (spec §8)', () => {
   });
 });
 
-describe('making toasts (spec §8, §9)', () => {
+describe('making toasts', () => {
   it('hides an error toast after 3000 ms and cuts it to 300 characters', () => {
     const made = makeToast('error', 'e'.repeat(350));
     expect(made).toMatchObject({ variant: 'error', autoHideMs: 3000 });
@@ -102,7 +102,7 @@ describe('making toasts (spec §8, §9)', () => {
   });
 });
 
-describe('company-changed notice (spec §2, §9)', () => {
+describe('company-changed notice', () => {
   it('can be shown for its own 3000 ms instead of the general 5000 ms', () => {
     expect(makeToast('success', 'Company has been changed', { autoHideMs: COMPANY_CHANGED_NOTICE_MS }).autoHideMs).toBe(3000);
     expect(makeToast('success', 'Saved').autoHideMs).toBe(5000);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isNewVersionAvailable, VERSION_CHECK_INTERVAL_MS } from '../../../src/lib/notifications/version-check';
 
-describe('version check (spec §4)', () => {
+describe('version check', () => {
   it('checks every 60 seconds', () => {
     expect(VERSION_CHECK_INTERVAL_MS).toBe(60_000);
   });

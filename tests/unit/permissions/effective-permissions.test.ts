@@ -4,7 +4,7 @@ import { OWNER_PERMISSIONS, PERMISSION_ACTIONS, PERMISSION_RESOURCES } from '../
 
 const verified = { verificationStatus: 'verified', deletedAt: null };
 
-describe('effective permissions (spec §6)', () => {
+describe('effective permissions (the permission merge)', () => {
   describe('AND-merge when both the role and the company define a resource', () => {
     const cases: Array<[boolean | undefined, boolean | undefined, boolean]> = [
       [true, true, true],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AVATAR_RETRY_DELAYS_MS, cacheBusted, nextAvatarRetry } from '../../../src/lib/profile/avatar-retry';
 
-describe('avatar retry schedule (spec §4)', () => {
+describe('avatar retry schedule', () => {
   it('retries five times, after 1, 2, 4, 8 and 16 seconds', () => {
     expect(AVATAR_RETRY_DELAYS_MS).toEqual([1000, 2000, 4000, 8000, 16000]);
     const delays = [1, 2, 3, 4, 5].map((failures) => nextAvatarRetry('/pictures/ada.png', failures)?.delayMs);

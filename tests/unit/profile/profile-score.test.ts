@@ -18,7 +18,7 @@ const complete: ProfileScoreInput = {
 
 const score = (profile: ProfileScoreInput) => computeProfileScore(profile).profileScore;
 
-describe('profile score points (spec §5)', () => {
+describe('profile score points', () => {
   it('an empty profile scores 0 and a complete one exactly 100', () => {
     expect(score({})).toBe(0);
     expect(score(complete)).toBe(100);
@@ -69,7 +69,7 @@ describe('profile score points (spec §5)', () => {
   });
 });
 
-describe('completeness checklist (spec §5)', () => {
+describe('completeness checklist', () => {
   const status = (profile: ProfileScoreInput) => Object.fromEntries(completenessChecklist(profile).map(({ item, complete }) => [item, complete]));
 
   it('long description needs at least 100 characters; short description is under 100', () => {
@@ -91,7 +91,7 @@ describe('completeness checklist (spec §5)', () => {
   });
 });
 
-describe('score messages (spec §4)', () => {
+describe('score messages', () => {
   it.each([
     [0, 'score.messages.keepImproving'],
     [24, 'score.messages.keepImproving'],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildRoute } from '../../../src/lib/routes/build-route';
 
-describe('route building (spec §2)', () => {
+describe('route building', () => {
   it('returns the base path of the route', () => {
     expect(buildRoute('jobs')).toBe('/jobs');
     expect(buildRoute('companyTalentInviteSuccess')).toBe('/company/talent-invite/success');

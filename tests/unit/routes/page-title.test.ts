@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pageTitle } from '../../../src/lib/routes/page-title';
 
-describe('page titles (spec §2)', () => {
+describe('page titles', () => {
   it('puts the page name before the product name', () => {
     expect(pageTitle('Job search', 'Talentplace')).toBe('Job search | Talentplace');
   });

@@ -4,7 +4,7 @@ import common from '../../../src/locales/en/common.json';
 import { ROUTES, findRouteByKey, findRouteByPath, isLiveRoute } from '../../../src/lib/routes/route-table';
 import type { Access, RouteDef } from '../../../src/lib/routes/route-table';
 
-// Copied from spec §2 "Route table" so the table is checked against the spec's text.
+// Copied from the spec's route table so the table is checked against the spec's text.
 const SPEC_ADMIN =
   '/admin/companies, /admin/company, /admin/feature-flags, /admin/job-ads, /admin/job-applications, /admin/talent-search, /admin/talents';
 const SPEC_COMPANY =
@@ -31,7 +31,7 @@ function pascalCase(text: string): string {
     .join('');
 }
 
-describe('route table (spec §2)', () => {
+describe('route table', () => {
   it('holds 7 admin, 34 company, 16 talent, 11 public (plus /notifications, /unsubscribe and /join-company) and 3 legal routes', () => {
     expect(routesIn('admin')).toHaveLength(7);
     expect(routesIn('company')).toHaveLength(34);
@@ -82,7 +82,7 @@ describe('route table (spec §2)', () => {
   });
 });
 
-describe('route access (spec §6)', () => {
+describe('route access (admin, impersonator, company permissions)', () => {
   const expectedAccess = (route: RouteDef): Access => {
     if (route.group === 'admin') return 'admin';
     if (route.key === 'impersonate') return 'impersonator';
@@ -103,7 +103,7 @@ describe('route access (spec §6)', () => {
   });
 });
 
-describe('page title keys (spec §2 "Page titles")', () => {
+describe('page title keys', () => {
   it('gives every route except home the title key titles.<key>', () => {
     for (const route of ROUTES) {
       expect(route.titleKey, route.key).toBe(route.key === 'home' ? null : `titles.${route.key}`);
@@ -175,7 +175,7 @@ describe('route lookups', () => {
   });
 });
 
-describe('page permissions (spec §2 Company Management, §6)', () => {
+describe('page permissions (read permissions of the company side menu)', () => {
   it('asks Members for companyOnUser read, Roles for companyRole read, Edit Profile for company read and update', () => {
     expect(findRouteByKey('companyMembers')?.permissions).toEqual([['companyOnUser', 'read']]);
     expect(findRouteByKey('companyRoles')?.permissions).toEqual([['companyRole', 'read']]);

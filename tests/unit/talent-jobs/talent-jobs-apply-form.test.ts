@@ -5,7 +5,7 @@ import { submitJobApplication } from '../../../src/lib/talent-jobs/apply-form';
 import { submitInvitationForm } from '../../../src/lib/talent-jobs/invitation-form';
 import { apiAnswering, formOf } from '../../support/page-handler-fakes';
 
-// The apply form of a job ad (issue 11: on the form kit): the note's rule is the API's,
+// The apply form of a job ad (on the form kit): the note's rule is the API's,
 // checked before anything is sent, and a refusal keeps the note as typed.
 const t = getTranslator(['common', 'jobs']);
 const AD = '11111111-1111-4111-8111-111111111111';

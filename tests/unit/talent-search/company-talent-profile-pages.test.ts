@@ -4,7 +4,7 @@ import type { Translate } from '../../../src/lib/i18n/i18n';
 import { backToSearchHref, isProfileListIntent, submitProfileListWrite, talentProfileHref } from '../../../src/lib/talent-search/talent-profile-pages';
 import { apiByOperation, formOf } from '../../support/page-handler-fakes';
 
-// Issue 17 item 2: a talent's profile on the talent search's route (?profile=), and its list
+// A talent's profile on the talent search's route (?profile=), and its list
 // forms through the saved talents' handler.
 const t = ((key: string) => key) as unknown as Translate;
 const TALENT = '11111111-1111-4111-8111-111111111111';

@@ -7,7 +7,7 @@ const allLive = () => true;
 const labels = (groups: ReturnType<typeof buildTalentMenu>) =>
   groups.map((group) => [group.headingKey, group.entries.map((entry) => entry.labelKey.replace('talentMenu.', ''))]);
 
-describe('talent side menu (spec §2)', () => {
+describe('talent side menu', () => {
   it('has Dashboard on top, then the Jobs and Accounting groups in the spec order', () => {
     const groups = buildTalentMenu('/talent/dashboard', { isLive: allLive });
     expect(labels(groups)).toEqual([

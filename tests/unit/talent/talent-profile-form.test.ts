@@ -197,7 +197,7 @@ describe('API input of a section', () => {
   });
 });
 
-describe('dates in the en-GB locale (spec §9)', () => {
+describe('dates in the en-GB locale', () => {
   it('parse a typed en-GB day and leave anything else as typed', () => {
     expect(parseDateInput('31/12/2024')).toBe('2024-12-31');
     expect(parseDateInput(' 1.2.2020 ')).toBe('2020-02-01');

@@ -26,7 +26,7 @@ describe('talent profile update rules', () => {
     expect(errorsOf({ profileName: 'x'.repeat(101), jobTitle: 'y'.repeat(120) })).toEqual({ profileName: 'Use at most 100 characters' });
   });
 
-  it('takes only the enumerations of spec §9 for work mode and assignment type', () => {
+  it('takes only the known values for work mode and assignment type', () => {
     expect(valuesOf({ workMode: 'hybrid', assignmentType: '' })).toEqual({ workMode: 'hybrid', assignmentType: null });
     expect(errorsOf({ workMode: 'Remote', assignmentType: 'freelance' })).toEqual({
       workMode: 'Choose remote, hybrid or onsite',
@@ -128,7 +128,7 @@ describe('talent profile update rules', () => {
   });
 });
 
-describe('talent profile creation rules (spec §7 CreateOneTalentProfile)', () => {
+describe('talent profile creation rules (the CreateOneTalentProfile call)', () => {
   const createErrorsOf = (input: unknown) => {
     const result = createTalentProfileSchema.safeParse(input);
     return result.success ? {} : fieldErrorsOf(zodIssues(result.error), t, PROFILE_ERRORS, 'missing words');

@@ -3,7 +3,7 @@ import { BALANCE_TRANSACTION_TYPES, isBalanceTransactionType, transactionTypeLab
 import { getTranslator } from '../../../src/lib/i18n/i18n';
 import { balanceTransactionType } from '../../../src/server/db/schema/enums';
 
-describe('balance transaction types (spec §9)', () => {
+describe('balance transaction types', () => {
   it('are the database enum, with the spec spelling COMISSION as the stored value', () => {
     expect([...BALANCE_TRANSACTION_TYPES]).toEqual(balanceTransactionType.enumValues);
     expect(isBalanceTransactionType('COMISSION')).toBe(true);

@@ -5,7 +5,7 @@ import { startImpersonating } from '../../../support/api-harness';
 import { describeEachDatabase } from '../../../support/test-database';
 import { startAdminFixture, type AdminFixture } from '../admin-fixture';
 
-// Issue 19 item 7: every admin operation checks the admin role on the server. Anyone else
+// Every admin operation checks the admin role on the server. Anyone else
 // gets FORBIDDEN (a guest UNAUTHENTICATED): a signed-in user, a company owner calling with
 // their own company selected, an impersonator, and an admin acting as someone else. Nothing
 // is written by a refused call.
@@ -53,10 +53,10 @@ describeEachDatabase('admin operations: the admin role, checked for each', (kind
       // No such application: the admin gets NOT_FOUND, anyone else is refused before the look-up.
       adminCode: 'NOT_FOUND',
     },
-    // Issue 19 item 5: the platform's talent search and a profile from it.
+    // The platform's talent search and a profile from it.
     { name: 'findManyAdminTalentProfile', query: '{ findManyAdminTalentProfile(search: { q: "Some" }) { total } }', variables: {} },
     { name: 'findAdminTalentProfile', query: 'query ($id: ID!) { findAdminTalentProfile(id: $id) { id } }', variables: { id: targets.profileId } },
-    // Issue 19 item 4: feature flags.
+    // Feature flags.
     { name: 'findManyFeatureFlag', query: '{ findManyFeatureFlag(includeDeleted: true) { total } }', variables: {} },
     { name: 'findFeatureFlag', query: 'query ($id: ID!) { findFeatureFlag(id: $id) { id } }', variables: { id: targets.flagId } },
     { name: 'findManyFeatureFlagHolder', query: 'query ($id: ID!) { findManyFeatureFlagHolder(featureFlagId: $id) { total } }', variables: { id: targets.flagId } },

@@ -5,7 +5,7 @@ import { describeEachDatabase } from '../../../support/test-database';
 import { startAdminFixture, type AdminFixture } from '../admin-fixture';
 import { CREATE_COMPANY } from '../companies-fixture';
 
-// Issue 19 item 1: the platform reviews companies. Verify makes a pending company
+// The platform reviews companies. Verify makes a pending company
 // selectable, reject gives its owners a reason, delete is soft; the possible duplicates are
 // found side by side; the company's own permission set is edited here only. Every write is
 // a company.update event marked admin.
@@ -31,7 +31,7 @@ const FIND_COMPANY = '{ findCompany { id name } }';
 
 interface ListItem { id: string; name: string; verificationStatus: string; isPossibleDuplicate: boolean; country: string | null; ownerEmail: string | null; memberCount: number; reviewActions: string[]; deletedAt: string | null }
 
-describeEachDatabase('admin: companies (issue 19)', (kind) => {
+describeEachDatabase('admin: companies', (kind) => {
   let f: AdminFixture;
   const created = { kite: '', kiteCopy: '', harbour: '' };
   beforeAll(async () => {
@@ -164,7 +164,7 @@ describeEachDatabase('admin: companies (issue 19)', (kind) => {
     expect((await adminEvents(f.b.id)).map((event) => event.eventData.action)).toEqual(expect.arrayContaining(['reject', 'delete']));
   });
 
-  it("edits the company's own permission set, which then caps every role (spec §6 AND), and records company.update", async () => {
+  it("edits the company's own permission set, which then caps every role (the permission merge ANDs them), and records company.update", async () => {
     const rows = [
       { resource: 'jobAd', limited: true, read: true, create: false, update: false, delete: false },
       { resource: 'company', limited: false, read: false, create: false, update: false, delete: false },

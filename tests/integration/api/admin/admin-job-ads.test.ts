@@ -5,7 +5,7 @@ import { describeEachDatabase } from '../../../support/test-database';
 import { startTypesenseStub, type TypesenseStub } from '../../../support/typesense-stub';
 import { startAdminFixture, type AdminFixture } from '../admin-fixture';
 
-// Issue 19 item 3: the platform moderates job ads. Unpublish takes an ad out of public view
+// The platform moderates job ads. Unpublish takes an ad out of public view
 // with a reason its company reads, and the company may publish it again once fixed; remove
 // does the same for good. Every moderation is a jobAd.update event marked admin.
 
@@ -35,7 +35,7 @@ type AdminAd = { id: string; title: string; state: string; companyName: string; 
 
 const DATA = { workMode: 'remote', countryCode: 'PT', skills: ['Moderation'] };
 
-describeEachDatabase('admin: job ad moderation (issue 19)', (kind) => {
+describeEachDatabase('admin: job ad moderation', (kind) => {
   let f: AdminFixture;
   let typesense: TypesenseStub;
   const ads: Record<string, string> = {};

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../support/test-database';
 import { startAdminFixture, type AdminFixture } from '../admin-fixture';
 
-// Issue 19 item 3: support reads every job application, across companies, read only:
+// Support reads every job application, across companies, read only:
 // found by the applicant's name or e-mail, the company, the job and the step's group; one
 // application with its history.
 
@@ -22,7 +22,7 @@ const FIND = `query ($id: ID!) { findAdminJobApplication(id: $id) {
 
 type Item = { id: string; companyName: string; talentEmail: string; application: { talent: { profileName: string }; jobAd: { title: string }; hiringStep: { stepName: string; group: string } } };
 
-describeEachDatabase('admin: job applications for support (issue 19)', (kind) => {
+describeEachDatabase('admin: job applications for support', (kind) => {
   let f: AdminFixture;
   const applications: Record<string, string> = {};
   beforeAll(async () => {

@@ -4,14 +4,14 @@ import { generalEventslog, talentProfile } from '../../../../src/server/db/schem
 import { describeEachDatabase } from '../../../support/test-database';
 import { startAdminFixture, type AdminFixture } from '../admin-fixture';
 
-// Issue 19 item 5: the company talent search's engine in the admin's scope. A company
+// The admin's talent search: the company talent search's engine in the admin's scope. A company
 // finds visible profiles only; the admin finds hidden ones too, marked, never deleted ones,
 // and opens any profile with the e-mail address as the only contact, each opening recorded.
 
 const SEARCH = (field: string) => `query ($search: TalentSearchInput) { ${field}(search: $search) { items { id profileName isVisible matchedSkills } total reference { title } } }`;
 const PROFILE = 'query ($id: ID!) { findAdminTalentProfile(id: $id) { id profileName isVisible contact { email phoneNumber documents { slot } } savedIn { id } } }';
 
-describeEachDatabase('admin talent search (issue 19 item 5)', (kind) => {
+describeEachDatabase('admin talent search', (kind) => {
   let f: AdminFixture;
   const ids: Record<'vera' | 'hank' | 'gone', string> = { vera: '', hank: '', gone: '' };
   let hankUserId: string;

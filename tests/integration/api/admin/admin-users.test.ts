@@ -28,7 +28,7 @@ import type { FileStorage } from '../../../../src/server/storage/file-storage';
 import { describeEachDatabase } from '../../../support/test-database';
 import { startAdminFixture, type AdminFixture } from '../admin-fixture';
 
-// Issue 19 item 2: users and talents for the platform. Blocking refuses every call of the
+// Users and talents for the platform. Blocking refuses every call of the
 // user (their sessions end: tests/integration/bff/admin-block.test.ts); deleting erases
 // their personal data as docs/personal-data.md says, keeping the money rows.
 
@@ -44,7 +44,7 @@ const FIND_ME = '{ findMe { id } }';
 
 interface Item { id: string; email: string; displayName: string | null; status: string; isAdmin: boolean; statusActions: string[]; companyCount: number; talentProfile: { id: string; profileName: string | null; verificationStatus: string; isVisible: boolean } | null }
 
-describeEachDatabase('admin: users and talents (issue 19)', (kind) => {
+describeEachDatabase('admin: users and talents', (kind) => {
   let f: AdminFixture;
   let storage: FileStorage;
   let tara: { userId: string; profileId: string };

@@ -5,7 +5,7 @@ import { billing, company, companyOnProviderCompany, companyTalentRoster, jobAss
 import { describeEachDatabase } from '../../../support/test-database';
 import { CREATE_COMPANY, startCompaniesFixture, type CompaniesFixture } from '../companies-fixture';
 
-// Issue 18: the company side of job assignments. A company reads and writes the
+// The company side of job assignments. A company reads and writes the
 // assignments it takes part in (client, provider or sales company) under the jobAssignment
 // permission; every id it sends is resolved inside it; every write is an event addressed
 // to the talent, who sees the assignment on their own side.

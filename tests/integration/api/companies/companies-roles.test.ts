@@ -72,7 +72,7 @@ describeEachDatabase('company roles', (kind) => {
     expect(created.permissions.find((permission) => permission.resource === 'jobAd')).toEqual(row('jobAd', true, true));
     expect(created.permissions.find((permission) => permission.resource === 'company')).toEqual(row('company', false));
     const [stored] = await f.h.database.db.select({ permissions: companyRole.permissions }).from(companyRole).where(eq(companyRole.id, created.id));
-    // Stored as the full matrix with explicit falses (spec §6 merge: a role's false wins).
+    // Stored as the full matrix with explicit falses (in the permission merge a role's false wins).
     expect(stored!.permissions?.company).toEqual({ read: false, create: false, update: false, delete: false });
     expect(await f.events('companyRole.create', created.id)).toHaveLength(1);
 

@@ -47,7 +47,7 @@ describeEachDatabase('companyDashboard', (kind) => {
       ])
       .returning();
     [ids.acme, ids.other, ids.pending, ids.capped] = companies.map((row) => row.id) as [string, string, string, string];
-    // Capped Co's own ceiling takes the roster away from everyone there (spec §6 AND-merge).
+    // Capped Co's own ceiling takes the roster away from everyone there (the permission merge ANDs the two).
     await db.insert(companyPermissions).values({ companyId: ids.capped, permissions: { companyTalentRoster: { read: false } } });
 
     const roles = await db

@@ -4,8 +4,8 @@ import { company, generalEventslog, jobAd, talentProfile } from '../../../../src
 import { describeEachDatabase } from '../../../support/test-database';
 import { startAdminFixture, type AdminFixture } from '../admin-fixture';
 
-// Issue 19 item 4: feature flags. An admin creates, describes, deletes flags and gives
-// them to users; a user's flags reach findMe (spec §3), deleted ones marked; the talent
+// Feature flags. An admin creates, describes, deletes flags and gives
+// them to users; a user's flags reach findMe, deleted ones marked; the talent
 // dashboard's rate insight answers only while the talent holds talent-rate-insight and it
 // is not deleted. Every write is an event.
 
@@ -19,7 +19,7 @@ const HOLDERS = 'query ($id: ID!) { findManyFeatureFlagHolder(featureFlagId: $id
 const FIND_ME = '{ findMe { featureFlags { name deletedAt } } }';
 const RATE = '{ myRateInsight { currency rateUnit adCount low median high yourRate standing skillCount } }';
 
-describeEachDatabase('feature flags (issue 19 item 4)', (kind) => {
+describeEachDatabase('feature flags', (kind) => {
   let f: AdminFixture;
   let talentId: string;
   beforeAll(async () => {

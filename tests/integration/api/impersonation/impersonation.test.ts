@@ -10,7 +10,7 @@ const FIND_ME = '{ findMe { id } }';
 const CREATE_PROFILE = 'mutation($data: CreateOneTalentProfileInput!) { createOneTalentProfile(data: $data) { id } }';
 const UPDATE_PROFILE = 'mutation($data: UpdateTalentProfileInput!) { updateOneTalentProfile(data: $data) { jobTitle } }';
 
-describeEachDatabase('impersonation (spec §6, checklist G39)', (kind) => {
+describeEachDatabase('impersonation (checklist G39)', (kind) => {
   let h: ApiHarness;
   let support: string;
   beforeAll(async () => {
@@ -69,7 +69,7 @@ describeEachDatabase('impersonation (spec §6, checklist G39)', (kind) => {
     expect(event?.eventData).toMatchObject({ actorUserId: impersonator!.id, impersonatorUserId: impersonator!.id, impersonatorExternalId: 'support' });
   });
 
-  describe('accountable impersonation (issue 19 item 6)', () => {
+  describe('accountable impersonation', () => {
     const START = 'mutation($externalId: String!, $reason: String!) { startImpersonation(externalId: $externalId, reason: $reason) { id reason targetEmail } }';
     const STOP = 'mutation { stopImpersonation }';
     const AUDIT = 'query($q: String) { findManyImpersonation(q: $q) { total items { id reason open endedAt actorEmail targetEmail writeCount writes { type entityId } } } }';
@@ -137,7 +137,7 @@ describeEachDatabase('impersonation (spec §6, checklist G39)', (kind) => {
       expect(audit.total).toBe(1);
       expect(audit.items[0]).toMatchObject({ id, reason: 'Ticket 31: alina asks to fix her job title', open: false, actorEmail: 'support-two@example.test', targetEmail: 'alina@example.test', writeCount: 2 });
       expect(audit.items[0]!.endedAt).not.toBeNull();
-      // Spec §9 gives a talent profile an update event only: its creation is the update that sets its first fields.
+      // The event types give a talent profile an update event only: its creation is the update that sets its first fields.
       expect(audit.items[0]!.writes.map((write) => write.type)).toEqual(['talentProfile.update', 'talentProfile.update']);
 
       const [supportTwo] = await h.database.db.select().from(user).where(eq(user.externalId, 'support-2'));

@@ -13,7 +13,7 @@ import { startApiHarness, type ApiHarness } from '../../../support/api-harness';
 import { startSmtpServer } from '../../../support/smtp-server';
 import { describeEachDatabase } from '../../../support/test-database';
 
-// Job alerts (issue 20 item 4): saved searches of talents, their digests (only ads new
+// Job alerts: saved searches of talents, their digests (only ads new
 // since the last one, at most 10 per mail and 2 per company), and the one-click
 // unsubscribe of RFC 8058. The digest job is called as the scheduler calls it, with the
 // time given: nothing here waits for a clock.

@@ -5,7 +5,7 @@ import type { GraphqlBody } from '../../../support/api-harness';
 import { describeEachDatabase } from '../../../support/test-database';
 import { startCompaniesFixture, type CompaniesFixture } from '../companies-fixture';
 
-// The sales of the selected company (issue 18, /company/sales): the APPROVED, INVOICED and
+// The sales of the selected company (/company/sales): the APPROVED, INVOICED and
 // PAID billings of the assignments it sells or provides, per month, client and currency.
 // A small fixture in 2025 where every sum is known: A sells and provides (once each billing),
 // provides to B, sells what B provides, and is the client of one assignment (no sale of its).

@@ -4,7 +4,7 @@ import { companyTalentRoster, jobAd, jobDescription, talentInvitation, talentPro
 import { describeEachDatabase } from '../../../support/test-database';
 import { startCompaniesFixture, type CompaniesFixture } from '../companies-fixture';
 
-// Issue 17: a company invites talents to one of its job ads or job descriptions, and
+// A company invites talents to one of its job ads or job descriptions, and
 // follows their answers; the talent reads the invitation on their own invitations.
 
 const SENT = 'id answer message createdAt invitedByName ignoredAt appliedAt applicationId talent { id profileName } jobAd { id title } jobDescription { id title }';

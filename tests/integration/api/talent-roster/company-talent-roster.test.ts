@@ -7,7 +7,7 @@ import { operationText } from '../../../support/api-harness';
 import { describeEachDatabase } from '../../../support/test-database';
 import { CREATE_COMPANY, startCompaniesFixture, type CompaniesFixture } from '../companies-fixture';
 
-// Issue 18: the company's talent roster and its ledger. Company A holds the roster; B's
+// The company's talent roster and its ledger. Company A holds the roster; B's
 // owner probes A's ids; talents are linked to A by an application and an assignment, a
 // third only by e-mail. Each talent accepts A's request before A books on her ledger
 // (consent itself: roster-consent.test.ts).

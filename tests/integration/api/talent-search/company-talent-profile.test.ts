@@ -5,7 +5,7 @@ import { companyTalentRoster, jobAd, jobDescription, talentProfile, user } from 
 import { describeEachDatabase } from '../../../support/test-database';
 import { startCompaniesFixture, type CompaniesFixture } from '../companies-fixture';
 
-// Issue 17 item 2: a talent's profile as a company sees it (findTalentProfile): visible
+// A talent's profile as a company sees it (findTalentProfile): visible
 // profiles, or hidden ones linked to the company; contact details only once the talent has
 // applied to the company or accepted one of its invitations; the company's own lists.
 

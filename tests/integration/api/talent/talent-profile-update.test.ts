@@ -17,7 +17,7 @@ const FIND_MINE = '{ findMyTalentProfile { id jobTitle description totalExperien
 const LONG_DESCRIPTION = 'Frontend developer building accessible shops and design systems in React and TypeScript for busy product teams.';
 const SIX_SKILLS = ['React', 'TypeScript', 'CSS', 'Node.js', 'GraphQL', 'Testing'].map((name) => ({ name }));
 
-/** Everything but the picture: 100 - 5 points (spec §5). */
+/** Everything but the picture: 100 - 5 points (the profile score points). */
 const FULL_UPDATE = {
   jobTitle: 'Frontend Developer',
   totalExperience: 5,
@@ -67,7 +67,7 @@ describeEachDatabase('updateOneTalentProfile', (kind) => {
   afterAll(() => h.close());
 
   describe('updates', () => {
-    it('persists every field it is given and the score follows the points of spec §5', async () => {
+    it('persists every field it is given and the score follows the profile score points', async () => {
       const { token, profileId } = await talentWithProfile('update-1');
       const { status, body } = await update(token, FULL_UPDATE);
       expect(status).toBe(200);
@@ -168,7 +168,7 @@ describeEachDatabase('updateOneTalentProfile', (kind) => {
     });
   });
 
-  describe('event log (spec §9 talentProfile.update)', () => {
+  describe('event log (talentProfile.update)', () => {
     it('writes one row for the creation, naming the fields it sets, never their values', async () => {
       const { profileId } = await talentWithProfile('event-0');
       const [event, ...more] = await eventsOf(profileId);

@@ -7,7 +7,7 @@ import { describeEachDatabase } from '../../../support/test-database';
 const CREATE = 'mutation CreateOneTalentProfile($data: CreateOneTalentProfileInput!) { createOneTalentProfile(data: $data) { id } }';
 const FIND_ME = '{ findMe { redirect profile { id email profileName profileScore scoreItems { profileName } } } }';
 
-describeEachDatabase('createOneTalentProfile (spec §7)', (kind) => {
+describeEachDatabase('createOneTalentProfile (the CreateOneTalentProfile call)', (kind) => {
   let h: ApiHarness;
   beforeAll(async () => {
     h = await startApiHarness(kind);

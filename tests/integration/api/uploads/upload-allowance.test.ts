@@ -7,7 +7,7 @@ import { startApiHarness, type ApiHarness } from '../../../support/api-harness';
 import { describeEachDatabase } from '../../../support/test-database';
 import { pdfBytes, pngBytes } from '../../../support/upload-fixtures';
 
-// Issue 13 item 8: uploads are limited per user (re-encoding a picture keeps a core busy),
+// Uploads are limited per user (re-encoding a picture keeps a core busy),
 // counted before the file is read; another user keeps their own allowance.
 const UPLOAD_PICTURE = 'mutation($file: File!) { uploadMyProfilePicture(file: $file) { id } }';
 const UPLOAD_DOCUMENT = 'mutation($field: TalentDocumentField!, $file: File!) { uploadMyTalentDocument(field: $field, file: $file) { id } }';
