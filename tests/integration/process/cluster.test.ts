@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddedPostgresPid } from '../../../src/server/db/embedded-postgres';
 import { hasBuild, startBuiltServer, type BuiltServer } from '../../support/built-server';
 
-// `npm start` on its embedded default : a primary that owns the embedded
+// `npm start` on its embedded default: a primary that owns the embedded
 // PostgreSQL server and forks WEB_CONCURRENCY workers sharing one port.
 
 /** A GET on a connection of its own: a kept-alive one may belong to the worker just killed. */
