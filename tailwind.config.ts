@@ -1,7 +1,7 @@
 import type { Config } from 'tailwindcss';
 import { THEME_COLORS } from './src/lib/theme/colors';
 
-// Spacing unit of the spec's theme (§9): one step is 8 px.
+// Spacing unit of the spec's theme: one step is 8 px.
 const SPACING_UNIT_PX = 8;
 const spacingSteps = [0, 0.25, 0.5, 0.75, 1, 1.25, 1.5, 2, 2.5, 3, 4, 5, 6, 7, 8, 9, 10, 12, 14, 16, 20, 24, 30];
 const spacing = Object.fromEntries(spacingSteps.map((step) => [String(step), `${step * SPACING_UNIT_PX}px`]));
@@ -9,7 +9,7 @@ const spacing = Object.fromEntries(spacingSteps.map((step) => [String(step), `${
 export default {
   content: ['./src/**/*.{astro,ts,tsx,md}'],
   theme: {
-    // Breakpoints 600 / 900 / 1200 (spec §9). These replace Tailwind's defaults.
+    // Breakpoints 600 / 900 / 1200 (the spec's theme). These replace Tailwind's defaults.
     screens: { sm: '600px', md: '900px', lg: '1200px' },
     spacing: { ...spacing, px: '1px' },
     extend: {

@@ -1,4 +1,4 @@
-// Issue 12 item 3: time to first byte of a signed-in dashboard, one request at a time on an
+// Dashboard TTFB (docs/benchmarks.md, mixed load): time to first byte of a signed-in dashboard, one request at a time on an
 // otherwise idle server. Signs in as the demo owner through the built-in provider, warms
 // up, then requests /company/dashboard --requests times (default 200) and prints p50, p95
 // and p99 of the time until the response headers arrived. Start the product first, e.g.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The long run of the API fuzz test (checklist H43, issue 13 item 10): every operation of
+# The long run of the API fuzz test (checklist H43, docs/benchmarks.md "API fuzzing"): every operation of
 # schema.graphql with arguments, fed fast-check values of its input types, as a signed-in
 # talent; fails on any 5xx or masked internal error. CI runs 15 cases per operation.
 #   bash bench/fuzz-api.sh [runs per operation, default 500] [seed, default random]

@@ -1,4 +1,4 @@
-// Job search at scale (issue 12, item 1): server time of the search adapter's search()
+// Job search at scale (docs/benchmarks.md): server time of the search adapter's search()
 // and suggest() on a throwaway database holding N open job ads. Run through
 // bench/job-search-scale.mjs, which bundles this file (it imports the TypeScript source).
 import { parseArgs } from 'node:util';

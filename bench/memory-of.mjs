@@ -1,4 +1,4 @@
-// Issue 12 item 4: resident memory of a running product, the process and everything it
+// Memory after load (docs/benchmarks.md): resident memory of a running product, the process and everything it
 // started (workers, the embedded PostgreSQL server), sampled every --every seconds for
 // --seconds (default: one sample). Linux only (reads /proc).
 //   node bench/memory-of.mjs <pid of node dist/main.mjs> [--seconds 600] [--every 30]

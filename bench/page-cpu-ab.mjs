@@ -1,4 +1,4 @@
-// CPU per guest page, one build against another (issue 12, item 2 without the page cache):
+// CPU per guest page, one build against another (the /jobs target of docs/benchmarks.md without the page cache):
 // starts each build's server in turn (one worker, guest page cache off) on the same demo
 // data, loads one path with autocannon, and reads the CPU its process tree spent from
 // /proc: Node and PostgreSQL milliseconds per request. Alternating the builds round by

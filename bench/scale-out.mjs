@@ -1,4 +1,4 @@
-// Issue 12 item 5, scale-out proven: two instances of the built product behind nginx, on
+// Scale-out proven (docs/benchmarks.md): two instances of the built product behind nginx, on
 // one PostgreSQL database and one Redis, with one shared data directory (uploads, outbox,
 // generated secrets). Checks, each a failure (exit 1) when it does not hold:
 //   1. a sign-in whose every hop alternates between the two instances ends signed in, and

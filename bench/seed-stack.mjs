@@ -1,4 +1,4 @@
-// Issue 12 item 2: our /jobs and a job page against the stack this product replaces (the seed
+// `/jobs` against the replaced stack (docs/benchmarks.md): our /jobs and a job page against the stack this product replaces (the seed
 // stack: Next.js + MUI + Apollo rendering one /jobs page), side by side in one run on this
 // machine, 10 connections each. Targets: our requests/s at least 5x the seed stack's, our p99
 // at most 1/5 of its p99. Also a mix of 50 different paths of ours (searches, typos, empty
@@ -338,7 +338,7 @@ try {
   console.log(`Ours said: ${ours.startLine}`);
   console.log(`Job page: ${jobPages[0]} (the first ad our /jobs lists).`);
   console.log(`The mix: ${MIX_SIZE} different paths round-robin (${mix.length - JOB_PAGES_IN_MIX} /jobs searches, filters and pages, ${JOB_PAGES_IN_MIX} job pages).`);
-  console.log(`Ratios against the seed stack's /jobs in the same round; issue 12's targets: req/s >= 5x, p99 <= 0.2x.\n`);
+  console.log(`Ratios against the seed stack's /jobs in the same round; the targets: req/s >= 5x, p99 <= 0.2x.\n`);
   console.log(formatTable([...rows, ...(rounds > 1 ? meanOfRounds(rows) : [])]));
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

@@ -1,4 +1,4 @@
-// Talent search at scale (issue 17, item 5): server time of the company talent search on a
+// Talent search at scale (docs/benchmarks.md): server time of the company talent search on a
 // throwaway database seeded with N talent profiles. Run through bench/talent-search-scale.mjs.
 import { parseArgs } from 'node:util';
 import { and, eq, isNull, sql } from 'drizzle-orm';
