@@ -5,6 +5,7 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { interactionDirective } from './src/integrations/interaction-directive.ts';
+import { islandStylesInStylesheet } from './src/integrations/island-styles.ts';
 import { reactIslandTags } from './src/integrations/react-island-tags.ts';
 import { MAX_REQUEST_BODY_BYTES } from './src/lib/uploads/upload-rules.ts';
 import { FIXED_DIRECTIVES, SCRIPT_SOURCES, STYLE_SOURCES, trackerDirectives } from './src/lib/http/content-security-policy.ts';
@@ -23,7 +24,7 @@ export default defineConfig({
   // /jobs's CPU); a page that fails while rendering now answers with the error page
   // instead of a 200 cut short.
   adapter: node({ mode: 'middleware', bodySizeLimit: MAX_REQUEST_BODY_BYTES, experimentalDisableStreaming: true }),
-  integrations: [react({ experimentalDisableStreaming: true }), interactionDirective(), reactIslandTags()],
+  integrations: [react({ experimentalDisableStreaming: true }), interactionDirective(), reactIslandTags(), islandStylesInStylesheet()],
   server: { port: 4321 },
   devToolbar: { enabled: false },
   prefetch: false,

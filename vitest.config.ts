@@ -54,9 +54,9 @@ const integration = {
   globalSetup: ['tests/support/integration-global-setup.ts'],
 };
 
-// Four projects: pure logic (node), React islands (jsdom), and integration suites that
-// talk to real servers over HTTP (the built product, databases): those side by side, and
-// those one at a time.
+// Five projects: pure logic (node), React islands (jsdom), integration suites that talk to
+// real servers over HTTP (the built product, databases): those side by side, and those one
+// at a time; and the HTML check of the pages the end-to-end suite kept.
 export default defineConfig({
   resolve: { alias: [{ find: /^graphql$/, replacement: graphqlAsNodeLoadsIt }] },
   test: {
@@ -96,6 +96,16 @@ export default defineConfig({
           name: 'integration-serial',
           include: serialIntegrationFiles,
           fileParallelism: false,
+        },
+      },
+      {
+        // The W3C Nu HTML check of the pages the end-to-end suite kept: scripts/test.mjs runs
+        // it on its own, after Playwright (tests/served-html/served-html.test.ts).
+        test: {
+          name: 'served-html',
+          environment: 'node',
+          include: ['tests/served-html/**/*.test.ts'],
+          testTimeout: 60_000,
         },
       },
     ],

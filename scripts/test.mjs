@@ -1,6 +1,7 @@
 // `npm test`: builds, checks the types (.ts/.tsx with TypeScript 7, .astro files with the
 // Astro checker) and the layer rules, runs every suite (vitest: unit, islands, integration;
-// Playwright: end-to-end in Debian's Chromium), and ends with one line
+// Playwright: end-to-end in Debian's Chromium; the W3C Nu HTML check of every page the
+// end-to-end suite opened), and ends with one line
 // `N passed, N failed, N skipped`. A suite that cannot run here (no build, no browser, no
 // database server) is counted as skipped, test by test, never left out silently.
 import { spawnSync } from 'node:child_process';
@@ -57,20 +58,25 @@ for (const [name, url] of [['TEST_DATABASE_URL', process.env.TEST_DATABASE_URL],
 
 const vitestStatus = run('vitest (unit, islands, integration)', bin('vitest'), [
   'run',
+  '--project=!served-html',
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${path.join(results, 'vitest.json')}`,
 ]);
-const vitestReport = path.join(results, 'vitest.json');
-if (existsSync(vitestReport)) {
-  const report = JSON.parse(readFileSync(vitestReport, 'utf8'));
+countVitest(vitestStatus, path.join(results, 'vitest.json'));
+
+/** Adds a vitest run's JSON report to the totals. */
+function countVitest(status, reportFile) {
+  if (!existsSync(reportFile)) {
+    broken = true;
+    return;
+  }
+  const report = JSON.parse(readFileSync(reportFile, 'utf8'));
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
   totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
   // A suite that failed to load has no tests to count but must not pass silently.
-  if (vitestStatus !== 0 && report.numFailedTests === 0) broken = true;
-} else {
-  broken = true;
+  if (status !== 0 && report.numFailedTests === 0) broken = true;
 }
 
 run('chromium', 'bash', [path.join(root, 'scripts/install-chromium.sh')]);
@@ -87,6 +93,11 @@ if (existsSync(chromium)) {
   } else {
     broken = true;
   }
+  // Every page the suite opened was kept for the HTML check (tests/e2e/support/test.ts).
+  if (!existsSync(path.join(results, 'served-html/index.jsonl'))) {
+    console.log('end-to-end suite ran but kept no page for the HTML check (counted as a failure)');
+    broken = true;
+  }
 } else {
   const count = countE2eTests();
   if (count === null) {
@@ -97,6 +108,18 @@ if (existsSync(chromium)) {
     console.log(`end-to-end suite skipped: no Chromium at ${chromium}; its ${count} tests count as skipped (run scripts/install-chromium.sh as root)`);
   }
 }
+
+// The W3C Nu HTML Checker over the pages the end-to-end suite kept (one test a page); it needs
+// Java, installed like the browser when missing, and counts as skipped without it.
+run('java', 'bash', [path.join(root, 'scripts/install-java.sh')]);
+const servedHtmlStatus = run('W3C Nu HTML check (served pages)', bin('vitest'), [
+  'run',
+  '--project=served-html',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${path.join(results, 'served-html.json')}`,
+]);
+countVitest(servedHtmlStatus, path.join(results, 'served-html.json'));
 
 if (broken) totals.failed += 1;
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

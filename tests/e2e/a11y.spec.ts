@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { guestRoutes } from './support/live-routes';
 
 // WCAG 2.2 AA on every page a guest can open (the front end's accessibility target).

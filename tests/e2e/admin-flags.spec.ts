@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import admin from '../../src/locales/en/common/admin.json' with { type: 'json' };
 import common from '../../src/locales/en/common.json' with { type: 'json' };
 import dashboard from '../../src/locales/en/common/talent-dashboard.json' with { type: 'json' };

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import common from '../../src/locales/en/common.json' with { type: 'json' };
 import searchWords from '../../src/locales/en/common/talent-search.json' with { type: 'json' };
 import { selectCompany } from './support/company-area';

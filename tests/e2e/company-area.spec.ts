@@ -1,5 +1,6 @@
 import { newEmail, signUpNewAccount } from './support/sign-up';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { buildCompanyMenu } from '../../src/lib/companies/company-menu';
 import { effectivePermissions } from '../../src/lib/permissions/effective-permissions';
 import { OWNER_PERMISSIONS } from '../../src/lib/permissions/resources';

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import common from '../../src/locales/en/common.json' with { type: 'json' };
 import reviewWords from '../../src/locales/en/common/billing-review.json' with { type: 'json' };
 import billingWords from '../../src/locales/en/common/talent-billing.json' with { type: 'json' };

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import common from '../../src/locales/en/common.json' with { type: 'json' };
 import jobAdWords from '../../src/locales/en/common/job-ads.json' with { type: 'json' };
 import jobDescriptionWords from '../../src/locales/en/common/job-descriptions.json' with { type: 'json' };
@@ -109,9 +110,21 @@ test.describe('company job ads', () => {
       expect(gone?.status()).toBe(410);
     });
 
-    await test.step('published again and copied: the copy is a draft in the list', async () => {
+    await test.step('published again and edited: the saved change is in the form when it opens again', async () => {
       await page.getByRole('button', { name: words.publishLabel.replace('{{title}}', title) }).click();
       await expect(status(page, notices.published)).toBeVisible();
+      await page.getByRole('link', { name: words.editLabel.replace('{{title}}', title) }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(common.titles.companyJobAdEdit);
+      await expect(page.getByText(title, { exact: true }).first()).toBeVisible();
+      await page.getByLabel(words.adDescription).fill(`Zebra keepers wanted again ${stamp}.`);
+      await page.getByRole('button', { name: words.save, exact: true }).click();
+      await expect(status(page, notices.updated)).toBeVisible();
+      await page.getByRole('link', { name: words.editLabel.replace('{{title}}', title) }).click();
+      await expect(page.getByLabel(words.adDescription)).toHaveValue(`Zebra keepers wanted again ${stamp}.`);
+      await page.getByRole('link', { name: words.cancel, exact: true }).click();
+    });
+
+    await test.step('copied: the copy is a draft in the list', async () => {
       await guestSearch(guest, `zebra keeper ${stamp}`);
       await expect(guest.getByRole('link', { name: title, exact: true })).toBeVisible();
       await page.getByRole('button', { name: words.duplicateLabel.replace('{{title}}', title) }).click();

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import applicationWords from '../../src/locales/en/common/job-applications.json' with { type: 'json' };
 import noteWords from '../../src/locales/en/common/talent-notes.json' with { type: 'json' };
 import { publishJobAd, selectCompany } from './support/company-area';

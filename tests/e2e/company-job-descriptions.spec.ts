@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import common from '../../src/locales/en/common.json' with { type: 'json' };
 import jobDescriptionWords from '../../src/locales/en/common/job-descriptions.json' with { type: 'json' };
 import jobFieldWords from '../../src/locales/en/common/job-fields.json' with { type: 'json' };

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { RECRUITER_PERMISSIONS, type PermissionMatrix } from '../../src/lib/companies/company-roles';
 import { effectivePermissions } from '../../src/lib/permissions/effective-permissions';
 import { PERMISSION_RESOURCES, type PermissionResource } from '../../src/lib/permissions/resources';

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import common from '../../src/locales/en/common.json' with { type: 'json' };
 import assignmentWords from '../../src/locales/en/common/company-assignments.json' with { type: 'json' };
 import talentAssignmentWords from '../../src/locales/en/common/talent-assignments.json' with { type: 'json' };

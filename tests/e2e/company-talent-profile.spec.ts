@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import common from '../../src/locales/en/common.json' with { type: 'json' };
 import account from '../../src/locales/en/common/account.json' with { type: 'json' };
 import companies from '../../src/locales/en/common/companies.json' with { type: 'json' };

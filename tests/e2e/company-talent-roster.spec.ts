@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { addMoney } from '../../src/lib/money/decimal-money';
 import rosterWords from '../../src/locales/en/common/talent-roster.json' with { type: 'json' };
 import noteWords from '../../src/locales/en/common/talent-notes.json' with { type: 'json' };

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import searchWords from '../../src/locales/en/common/talent-search.json' with { type: 'json' };
 import rbac from '../../src/locales/en/rbac.json' with { type: 'json' };
 import descriptionWords from '../../src/locales/en/common/job-descriptions.json' with { type: 'json' };

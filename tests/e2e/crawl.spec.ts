@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { guestRoutes } from './support/live-routes';
 
 // Enough to reach every kind of page (lists, job pages, legal pages) in a bounded time.

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { NEW_ACCOUNT_PASSWORD, submitSignUpAndConfirm } from './support/sign-up';
 import { outboxDirOf } from '../support/built-server';
 import { linkIn, waitForMail } from '../support/outbox';

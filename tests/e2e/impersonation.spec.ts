@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { expectFitsPhoneWidth, expectNoAxeViolations, signInAs as signIn } from './support/demo-session';
 
 test.describe('impersonation', () => {

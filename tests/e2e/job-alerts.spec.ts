@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { expect, request, test, type Page } from '@playwright/test';
+import { request, type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { createUnsubscribeToken } from '../../src/server/api/job-alerts/unsubscribe-token';
 import alertWords from '../../src/locales/en/common/job-alerts.json' with { type: 'json' };
 import { DEMO_TALENT, expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { expectNoAxeViolations, signInAs } from './support/demo-session';
 
 // The public job ad page (the /job-apply route): /job-apply/<id>/<slug>. Read-only: this

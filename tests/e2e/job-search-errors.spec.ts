@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 // The error catalogue's "Search error": the server's message as an error toast for 3 s. The suggestion
 // endpoint is made to fail in the browser's network layer; the page and island are real.

@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { guestRoutes } from './support/live-routes';
 
 // The stack this replaces loads 325 KB gzip on its job search; a guest page here may

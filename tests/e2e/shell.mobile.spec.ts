@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { DEMO_TALENT, signInAs } from './support/demo-session';
 
 test.describe('guest shell on a 390 px phone', () => {

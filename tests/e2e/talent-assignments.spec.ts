@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { expectNoAxeViolations, signInAs } from './support/demo-session';
 
 // The demo talent of the seed (README: demo accounts) has two assignments with Northwind

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { expectNoAxeViolations, signInAs } from './support/demo-session';
 
 // The demo talent of the seed (src/server/db/seed/billing.ts): on the rosters of Northwind
@@ -65,7 +66,7 @@ test.describe("the talent's employers, provider companies and company pages", ()
     // Northwind publishes more open ads than one page of ten.
     await pages.getByRole('link', { name: 'Page 2' }).click();
     await expect(page).toHaveURL(/[?&]page=2/);
-    await expect(pages.getByText('2', { exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(pages.locator('[aria-current="page"]')).toContainText('Page 2, current page');
     await expect(openJobs.getByRole('heading', { level: 3 }).first()).toBeVisible();
   });
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { scoreMessageKey } from '../../src/lib/profile/score-message';
 import profileText from '../../src/locales/en/profile.json' with { type: 'json' };
 import { expectNoAxeViolations, signInAs } from './support/demo-session';

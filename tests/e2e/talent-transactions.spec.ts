@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { addMoney } from '../../src/lib/money/decimal-money';
 import { expectNoAxeViolations, signInAs } from './support/demo-session';
 

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { pdfBytes, pngBytes } from '../support/upload-fixtures';
 import { expectNoAxeViolations, signInAs } from './support/demo-session';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 test('a new deployment raises the "new version" warning, and Refresh loads it', async ({ page }) => {
   await page.goto('/');

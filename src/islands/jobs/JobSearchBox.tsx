@@ -77,7 +77,10 @@ export default function JobSearchBox({ initialQuery, queryBy, sortBy, labels, su
         <ComboboxInput
           {...{ [INPUT_MARK]: '' }}
           name="q"
-          type="search"
+          // A text input: HTML does not allow a combobox role on type="search"; the hint
+          // still gives phones their search key.
+          type="text"
+          enterKeyHint="search"
           autoComplete="off"
           maxLength={200}
           placeholder={labels.placeholder}

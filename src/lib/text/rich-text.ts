@@ -7,8 +7,8 @@ import MarkdownIt, { type Token } from 'markdown-it';
 //   relative or protocol-relative addresses) stays the text it was typed as;
 // - images are never loaded: a writer must not hotlink trackers into our pages, so an
 //   image is shown as its alternative text;
-// - headings start at h3: the page has its h1 (the title) and the section's h2, so a
-//   writer's `#` may not become a second page title.
+// - headings start at h3 and skip no level: the page has its h1 (the title) and the
+//   section's h2, so a writer's `#` may not become a second page title.
 // Line breaks are kept (`breaks`): descriptions are typed in a textarea, where a new line
 // means one, and the plain-text descriptions written before Markdown read as typed.
 const markdown = new MarkdownIt('default', { html: false, linkify: true, breaks: true, typographer: false });
@@ -18,11 +18,27 @@ const SAFE_LINK = /^(https?:\/\/|mailto:)/;
 /** markdown-it asks this of every address after decoding its entities, so `&#106;avascript:` is caught too. */
 markdown.validateLink = (url: string) => SAFE_LINK.test(url.trim().toLowerCase());
 
-/** Heading levels are shifted by two: # is h3, ## h4, and anything deeper h6. */
-const HEADING_SHIFT = 2;
-const shiftHeading = (tag: string) => `h${Math.min(6, Number(tag.slice(1)) + HEADING_SHIFT)}`;
+/**
+ * A heading's level on the page: one below the nearest earlier heading the writer made
+ * shallower (the section's h2 to begin with), at most h6. So `#` is h3, `##` under it h4,
+ * and no level is ever skipped, as HTML's outline asks: a description written with only
+ * `####` gets h3 headings, not h6 ones after the section's h2.
+ */
+const SECTION_HEADING = { written: 0, drawn: 2 };
 markdown.core.ruler.push('shift_headings', (state) => {
-  for (const token of state.tokens) if (token.type === 'heading_open' || token.type === 'heading_close') token.tag = shiftHeading(token.tag);
+  const outline = [SECTION_HEADING];
+  let drawn = SECTION_HEADING.drawn;
+  for (const token of state.tokens) {
+    if (token.type === 'heading_open') {
+      const written = Number(token.tag.slice(1));
+      while (outline.length > 1 && outline.at(-1)!.written >= written) outline.pop();
+      drawn = Math.min(6, outline.at(-1)!.drawn + 1);
+      outline.push({ written, drawn });
+      token.tag = `h${drawn}`;
+    } else if (token.type === 'heading_close') {
+      token.tag = `h${drawn}`;
+    }
+  }
 });
 
 // Web links open beside the job page (as the company's website link on it does): rel keeps

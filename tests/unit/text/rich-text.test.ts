@@ -80,6 +80,11 @@ describe('rich text of job descriptions: what Markdown renders', () => {
     expect(richTextHtml('Title\n=====')).toBe('<h3>Title</h3>\n');
   });
 
+  it('headings skip no level: a description that starts deep, or jumps, is drawn one level down at most', () => {
+    expect(richTextHtml('#### What you do\n\ntext\n\n#### What you bring')).toBe('<h3>What you do</h3>\n<p>text</p>\n<h3>What you bring</h3>\n');
+    expect(richTextHtml('# Role\n\n#### Detail\n\n## Team')).toBe('<h3>Role</h3>\n<h4>Detail</h4>\n<h4>Team</h4>\n');
+  });
+
   it('lists, emphasis, links and quotes render', () => {
     expect(richTextHtml('- one\n- two')).toBe('<ul>\n<li>one</li>\n<li>two</li>\n</ul>\n');
     expect(richTextHtml('1. first\n2. second')).toBe('<ol>\n<li>first</li>\n<li>second</li>\n</ol>\n');

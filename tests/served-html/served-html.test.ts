@@ -1,0 +1,44 @@
+import { beforeAll, describe, expect, test } from 'vitest';
+import { ROUTES, type RouteDef } from '../../src/lib/routes/route-table';
+import { checkServedHtml, describeNuMessage, javaIsAvailable, readServedPages, type NuMessage } from '../support/served-html';
+
+// The HTML every page serves is valid: the W3C Nu HTML Checker reads each page the
+// end-to-end suite opened, signed in or not, as the server sent it, and any error fails
+// that page's test (warnings are listed, not failed). `npm test` runs this after the
+// end-to-end suite; without pages (no browser) or without Java it counts as skipped
+// (scripts/test.mjs fails the run if the end-to-end suite ran but kept no page).
+const answers = readServedPages();
+const pages = answers.filter((page) => page.file !== null);
+const java = javaIsAvailable();
+/** The route an address belongs to: the longest route path it is, or starts with as a folder. */
+const routeOf = (pathname: string): RouteDef | undefined =>
+  ROUTES.filter((route) => pathname === route.path || pathname.startsWith(route.path === '/' ? '/\0' : `${route.path}/`)).sort((a, b) => b.path.length - a.path.length)[0];
+const pathOf = (url: string) => {
+  const address = new URL(url);
+  return `${address.pathname}${address.search}`;
+};
+
+describe.skipIf(pages.length === 0 || !java)('W3C Nu HTML Checker', () => {
+  let messages = new Map<string, NuMessage[]>();
+
+  beforeAll(() => {
+    messages = checkServedHtml();
+    const warnings = [...messages.entries()].flatMap(([file, list]) =>
+      list.filter((message) => message.type === 'info').map((message) => `${pages.find((page) => page.file === file)?.url ?? file}: ${describeNuMessage(message)}`),
+    );
+    if (warnings.length > 0) console.log(`Nu HTML Checker warnings (${warnings.length}):\n${warnings.join('\n')}`);
+  }, 600_000);
+
+  for (const page of pages) {
+    test(`${page.status} ${pathOf(page.url)} has no HTML error`, () => {
+      const errors = (messages.get(page.file!) ?? []).filter((message) => message.type !== 'info').map(describeNuMessage);
+      expect(errors).toEqual([]);
+    });
+  }
+
+  test('every page of the route table is among the checked pages, or answered with a redirect', () => {
+    const answered = new Set(answers.filter((page) => page.status < 400).map((page) => routeOf(new URL(page.url).pathname)?.key));
+    const unchecked = ROUTES.filter((route) => route.live && !answered.has(route.key)).map((route) => route.path);
+    expect(unchecked).toEqual([]);
+  });
+});
