@@ -1,6 +1,7 @@
-// How the product draws where a thing stands, in one place: the alert boxes (Alert.astro) and
-// the status pills (StatusPill.astro, and its React twin for islands) take their classes from
-// here, so each tone looks the same on every page. The words carry the meaning, the colour
+// How the product draws where a thing stands, in one place: the alert boxes (Alert.astro),
+// the shell's sticky banners (islands/shell/notification-banners.ts) and the status pills
+// (StatusPill.astro, and its React twin for islands) take their classes from here, so each
+// tone looks the same on every page. The words carry the meaning, the colour
 // only repeats it, and each tone's text keeps at least 4.5:1 contrast on its own background.
 // The colours themselves are the theme's (colors.ts) and Tailwind's.
 
@@ -23,6 +24,11 @@ export const TONES: Record<Tone, ToneLook> = {
   danger: { text: 'text-status-rejected', surface: 'border-status-rejected/30 bg-red-50' },
 };
 
+/** A tone's text, border and background classes, for an element that brings its own layout. */
+export function toneClass(tone: Tone): string {
+  return `${TONES[tone].surface} ${TONES[tone].text}`;
+}
+
 /** What an alert says: a failure, a success, a plain piece of news, or something to watch out for. */
 export type AlertTone = 'error' | 'success' | 'info' | 'warning';
 
@@ -43,12 +49,11 @@ export function alertRole(tone: AlertTone, live = true): 'alert' | 'status' | nu
  * message beside the control it is about (a list row's action, a field group).
  */
 export function alertClass(tone: AlertTone, { inline = false }: { inline?: boolean } = {}): string {
-  const look = TONES[ALERT_TONES[tone]];
-  return inline ? look.text : `rounded border p-1 ${look.surface} ${look.text}`;
+  const look = ALERT_TONES[tone];
+  return inline ? TONES[look].text : `rounded border p-1 ${toneClass(look)}`;
 }
 
 /** A status pill's classes: a small rounded label in the tone's colours. */
 export function pillClass(tone: Tone): string {
-  const look = TONES[tone];
-  return `inline-block rounded-full border px-1 py-0.25 text-small font-semibold uppercase tracking-wide ${look.surface} ${look.text}`;
+  return `inline-block rounded-full border px-1 py-0.25 text-small font-semibold uppercase tracking-wide ${toneClass(tone)}`;
 }
