@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { getViteConfig } from 'astro/config';
 import { defineConfig } from 'vitest/config';
 
 // graphql 16 has no "exports": Node loads its CommonJS build for packages (yoga, Pothos)
@@ -66,7 +67,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['tests/unit/**/*.test.ts'],
-          exclude: ['tests/unit/islands/**'],
+          exclude: ['tests/unit/islands/**', 'tests/unit/components/**'],
           maxWorkers: workers,
         },
       },
@@ -79,6 +80,16 @@ export default defineConfig({
           maxWorkers: workers,
         },
       },
+      // And .astro components (node), rendered to HTML with Astro's container API through
+      // Astro's own Vite setup (astro.config.mjs), as the build compiles them.
+      getViteConfig({
+        test: {
+          name: 'components',
+          environment: 'node',
+          include: ['tests/unit/components/**/*.test.ts'],
+          maxWorkers: workers,
+        },
+      }),
       {
         test: {
           ...integration,

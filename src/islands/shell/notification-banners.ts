@@ -1,3 +1,4 @@
+import { ALERT_TONES, toneClass } from '../../lib/theme/tones';
 import { dismissNotification, notifications, type Notification } from '../stores/notifications';
 import { MessageListElement, messageBox } from './message-list-element';
 
@@ -18,7 +19,7 @@ class NotificationBanners extends MessageListElement<Notification> {
           action.addEventListener('click', run);
         }
         const banner = messageBox({
-          className: `tp-banner tp-banner--${notification.variant}`,
+          className: `tp-banner ${toneClass(ALERT_TONES[notification.variant])}`,
           role: notification.variant === 'error' || notification.variant === 'warning' ? 'alert' : 'status',
           text: notification.message,
           action,

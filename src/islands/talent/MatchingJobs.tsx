@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
 import { jobAdPath } from '../../lib/jobs/job-ad-path';
 import { createDocumentStore, mutate } from '../api/graphql-client';
+import { StatusPill } from '../ui/StatusPill';
 import {
   MATCHING_JOBS_SHOWN,
   MY_SKILLS_SEARCH_KEY,
@@ -63,7 +64,7 @@ export default function MatchingJobs({ query, searchHref, labels }: MatchingJobs
         {items.map((item) => (
           <li key={item.id} className="flex flex-wrap items-baseline gap-x-1 py-0.5">
             <a className="font-semibold text-primary-dark hover:underline" href={jobAdPath(item)}>{item.title}</a>
-            {fresh.has(item.id) && <span className="rounded bg-primary-light px-0.5 text-small font-semibold text-primary-dark">{labels.isNew}</span>}
+            {fresh.has(item.id) && <StatusPill label={labels.isNew} tone="primary" />}
             <span className="text-small text-gray-600">{[item.company?.name ?? labels.anonymous, item.location].filter(Boolean).join(' · ')}</span>
           </li>
         ))}

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../src/islands/shell/notification-banners';
 import { dismissNotification, notifications, notify } from '../../../src/islands/stores/notifications';
 import { startVersionCheck } from '../../../src/islands/shell/version-check';
+import { toneClass } from '../../../src/lib/theme/tones';
 
 describe('sticky notification banners', () => {
   beforeEach(() => {
@@ -25,6 +26,13 @@ describe('sticky notification banners', () => {
     notify({ id: 'same', variant: 'warning', message: 'second' });
     expect(document.querySelectorAll('tp-notifications .tp-banner')).toHaveLength(1);
     dismissNotification('same');
+  });
+
+  it('draws each banner in its tone, as the page draws an alert of that tone', () => {
+    notify({ id: 'e', variant: 'error', message: 'Failed' });
+    notify({ id: 'w', variant: 'warning', message: 'Careful' });
+    expect(document.querySelector('[data-notification="e"]')!.className).toBe(`tp-banner ${toneClass('danger')}`);
+    expect(document.querySelector('[data-notification="w"]')!.className).toBe(`tp-banner ${toneClass('pending')}`);
   });
 });
 
