@@ -159,7 +159,7 @@ describe('job ad structured data (JobPosting for search engines)', () => {
 
   it('the description is Markdown made safe: lists render, scripts and images do not', () => {
     const { description } = posting({ adDescription: null, description: '## Duties\n\n- build\n- ship\n\n<script>alert(1)</script> ![t](https://tracker.example/p.gif)' });
-    expect(description).toContain('<h4>Duties</h4>\n<ul>\n<li>build</li>');
+    expect(description).toContain('<h3>Duties</h3>\n<ul>\n<li>build</li>');
     expect(description).not.toMatch(/<script|<img|tracker/);
   });
 
