@@ -23,10 +23,15 @@ describe.skipIf(pages.length === 0 || !java)('W3C Nu HTML Checker', () => {
 
   beforeAll(() => {
     messages = checkServedHtml();
-    const warnings = [...messages.entries()].flatMap(([file, list]) =>
-      list.filter((message) => message.type === 'info').map((message) => `${pages.find((page) => page.file === file)?.url ?? file}: ${describeNuMessage(message)}`),
-    );
-    if (warnings.length > 0) console.log(`Nu HTML Checker warnings (${warnings.length}):\n${warnings.join('\n')}`);
+    // Warnings grouped by message, each with how often and where first, so the list reads.
+    const warnings = new Map<string, string[]>();
+    for (const [file, list] of messages) {
+      for (const message of list.filter((each) => each.type === 'info')) {
+        const where = pathOf(pages.find((page) => page.file === file)?.url ?? `http://kept/${file}`);
+        warnings.set(message.message, [...(warnings.get(message.message) ?? []), `${where} line ${message.lastLine ?? 0}`]);
+      }
+    }
+    for (const [message, places] of warnings) console.log(`Nu HTML Checker warning, ${places.length}×: ${message}\n  e.g. ${places.slice(0, 3).join('; ')}`);
   }, 600_000);
 
   for (const page of pages) {
