@@ -20,7 +20,7 @@ import type { ApiContext } from '../context';
 import { conflict, invalidFields, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
-import type { Writer } from '../companies/company-rows';
+import type { Writer } from '../../db/client';
 import { JobAdModerationNotice, statusIs } from '../job-ads/job-ads';
 import { requireAdmin } from './admin-access';
 

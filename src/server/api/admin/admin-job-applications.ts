@@ -6,7 +6,7 @@ import { company, companyHiringStep, jobAd, jobDescription, talentJobApplication
 import { builder } from '../builder';
 import { notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
-import type { Writer } from '../companies/company-rows';
+import type { Writer } from '../../db/client';
 import { ApplicationHistoryEntry, applicationHistory, ReceivedJobApplication, receivedColumns, withReceivedJoins, type ReceivedRow } from '../job-applications/received-applications';
 import { requireAdmin } from './admin-access';
 

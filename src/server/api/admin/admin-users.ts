@@ -9,7 +9,7 @@ import type { ApiContext } from '../context';
 import { conflict, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
-import type { Writer } from '../companies/company-rows';
+import type { Writer } from '../../db/client';
 import { deleteQuietly } from '../uploads/stored-files';
 import { requireAdmin } from './admin-access';
 import { eraseUser } from './user-erasure';

@@ -19,7 +19,7 @@ import { conflict, invalidFields, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
 import { requireCompanyPermission } from '../companies/company-access';
-import type { Writer } from '../companies/company-rows';
+import type { Writer } from '../../db/client';
 import { linkedToCompany } from '../job-applications/talent-link';
 import { selectAssignmentsWith, statusOn, toView, type AssignmentView, type CompanyView } from './assignment-rows';
 import { AssignmentCompany, AssignmentStatusEnum, assignmentFields } from './assignment-types';

@@ -7,7 +7,8 @@ import { builder, type Types } from '../builder';
 import { conflict, invalidFields, notFound } from '../errors';
 import { recordEvent } from '../record-event';
 import { requireCompanyPermission } from './company-access';
-import { duplicateCandidates, lockedOwnerCount, ownerRoleId, setUpNewCompany, type CompanyRow, type Writer } from './company-rows';
+import { duplicateCandidates, lockedOwnerCount, ownerRoleId, setUpNewCompany, type CompanyRow } from './company-rows';
+import type { Writer } from '../../db/client';
 
 // The company itself (spec §3 company): create one (any signed-in user), edit the selected
 // one, leave one. "My companies" is findMe.companies (company, logo, role, verification

@@ -8,7 +8,7 @@ import { builder } from '../builder';
 import { conflict, invalidFields, notFound } from '../errors';
 import { recordEvent } from '../record-event';
 import { requireCompanyPermission } from './company-access';
-import type { Writer } from './company-rows';
+import type { Writer } from '../../db/client';
 
 // A company's hiring pipeline (spec §3 companyHiringStep). The list is the whole pipeline
 // in order, not a page: it is short, and moving a step only makes sense against all of it.

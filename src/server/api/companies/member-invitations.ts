@@ -9,7 +9,7 @@ import { builder } from '../builder';
 import type { ApiContext } from '../context';
 import { ApiError, conflict, notFound, unauthenticated } from '../errors';
 import { recordEvent } from '../record-event';
-import type { Writer } from './company-rows';
+import type { Writer } from '../../db/client';
 
 // Joining a company is the invited person's own act ("accepted membership",
 // docs/security.md): adding someone by e-mail always makes an invitation, whether the

@@ -9,7 +9,8 @@ import { conflict, forbidden, invalidFields, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
 import { requireCompanyPermission } from './company-access';
-import { lockedOwnerCount, ownerRoleId, type Writer } from './company-rows';
+import { lockedOwnerCount, ownerRoleId } from './company-rows';
+import type { Writer } from '../../db/client';
 import { newInvitationToken, recordMemberInvitation } from './member-invitations';
 import { requireMayGiveRole } from './self-granted-power';
 

@@ -10,7 +10,8 @@ import { conflict, invalidFields, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
 import { requireCompanyPermission } from './company-access';
-import { membersHolding, type Writer } from './company-rows';
+import { membersHolding } from './company-rows';
+import type { Writer } from '../../db/client';
 import { requireMayEditRole, requireMayGrant } from './self-granted-power';
 
 // A company's roles (spec §3 companyRole; the Roles page of spec §2): a name and the

@@ -7,7 +7,7 @@ import type { CompanyScope } from '../auth/company-scope';
 import type { ApiContext } from '../context';
 import { company, companyDefaultPermissions, companyPermissions, companyRole } from '../../db/schema';
 import { forbiddenBecause, notFound } from '../errors';
-import type { Writer } from './company-rows';
+import type { Writer } from '../../db/client';
 
 // No self-granted power, where the API writes a role's matrix or gives a role: the rule
 // itself is src/lib/companies/self-granted-power.ts; what the caller holds is the selected

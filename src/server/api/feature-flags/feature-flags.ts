@@ -7,7 +7,7 @@ import { featureFlag, user, userFeatureFlag } from '../../db/schema';
 import { requireAdmin } from '../admin/admin-access';
 import { builder } from '../builder';
 import type { Viewer } from '../auth/viewer';
-import type { Writer } from '../companies/company-rows';
+import type { Writer } from '../../db/client';
 import type { ApiContext } from '../context';
 import { conflict, invalidFields, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';

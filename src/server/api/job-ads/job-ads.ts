@@ -16,7 +16,7 @@ import { COMPANY_ERRORS } from '../../../lib/companies/company-input';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
 import { requireCompanyPermission } from '../companies/company-access';
-import type { Writer } from '../companies/company-rows';
+import type { Writer } from '../../db/client';
 import { JobFieldsInput, jobFieldColumns, jobFieldsOf } from '../jobs/job-fields';
 
 // A company's own job ads (spec §3 jobAd; issue 15): drafts, scheduled, published and

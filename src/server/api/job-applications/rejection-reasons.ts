@@ -7,7 +7,7 @@ import { builder } from '../builder';
 import { invalidFields, notFound } from '../errors';
 import { recordEvent } from '../record-event';
 import { requireCompanyPermission } from '../companies/company-access';
-import type { Writer } from '../companies/company-rows';
+import type { Writer } from '../../db/client';
 import { RejectionReason } from './received-applications';
 
 // A company keeps its own list of reasons (issue 16): added, renamed and removed with the

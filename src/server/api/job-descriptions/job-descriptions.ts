@@ -12,7 +12,7 @@ import { invalidFields, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
 import { requireCompanyPermission } from '../companies/company-access';
-import type { Writer } from '../companies/company-rows';
+import type { Writer } from '../../db/client';
 import { JobFieldsInput, jobFieldColumns, jobFieldsOf, type JobFieldsRow } from '../jobs/job-fields';
 
 // A company's job descriptions (spec §3 jobDescription; issue 15): the internal record of a

@@ -22,7 +22,7 @@ import { invalidFields, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
 import { requireCompanyPermission } from '../companies/company-access';
-import type { Writer } from '../companies/company-rows';
+import type { Writer } from '../../db/client';
 import { companyTalentLink } from '../job-applications/talent-link';
 import { mayReachTalent } from '../auth/company-talent-access';
 import { invitationColumns, invitationStatusIs } from './invitation-answer';

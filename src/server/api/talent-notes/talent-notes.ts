@@ -7,7 +7,7 @@ import { builder } from '../builder';
 import { forbidden, invalidFields, notFound } from '../errors';
 import { recordEvent } from '../record-event';
 import { requireCompanyPermission } from '../companies/company-access';
-import type { Writer } from '../companies/company-rows';
+import type { Writer } from '../../db/client';
 import { reachableTalentLink } from '../job-applications/talent-link';
 
 // Notes a company keeps on a talent (spec §3 companyTalentNote, issue 16). A note is its

@@ -13,7 +13,7 @@ import { invalidFields, notFound } from '../errors';
 import { pageArgs, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
 import { requireCompanyPermission, requireSeparateDuties } from '../companies/company-access';
-import type { Writer } from '../companies/company-rows';
+import type { Writer } from '../../db/client';
 import {
   BalanceTransaction,
   BalanceTransactionExport,

@@ -11,7 +11,7 @@ import { pageWindow } from '../pagination';
 import { requireCompanyPermission } from '../companies/company-access';
 import { listsHolding } from '../saved-talents/saved-talents';
 import { can } from '../../../lib/permissions/effective-permissions';
-import type { Writer } from '../companies/company-rows';
+import type { Writer } from '../../db/client';
 import type { ApiContext } from '../context';
 import { requireAdmin } from '../admin/admin-access';
 
