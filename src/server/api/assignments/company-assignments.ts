@@ -18,7 +18,7 @@ import { builder, type Types } from '../builder';
 import { conflict, invalidFields, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
-import { requireCompanyPermission } from '../companies/company-access';
+import { requireCompanyPermission } from '../auth/company-access';
 import type { Writer } from '../../db/client';
 import { linkedToCompany } from '../job-applications/talent-link';
 import { selectAssignmentsWith, statusOn, toView, type AssignmentView, type CompanyView } from './assignment-rows';

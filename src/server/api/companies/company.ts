@@ -6,7 +6,7 @@ import { company, companyOnUser, type PostalAddress } from '../../db/schema';
 import { builder, type Types } from '../builder';
 import { conflict, invalidFields, notFound } from '../errors';
 import { recordEvent } from '../record-event';
-import { requireCompanyPermission } from './company-access';
+import { requireCompanyPermission } from '../auth/company-access';
 import { duplicateCandidates, lockedOwnerCount, ownerRoleId, setUpNewCompany, type CompanyRow } from './company-rows';
 import type { Writer } from '../../db/client';
 

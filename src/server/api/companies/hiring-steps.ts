@@ -7,7 +7,7 @@ import { companyHiringStep, talentJobApplication } from '../../db/schema';
 import { builder } from '../builder';
 import { conflict, invalidFields, notFound } from '../errors';
 import { recordEvent } from '../record-event';
-import { requireCompanyPermission } from './company-access';
+import { requireCompanyPermission } from '../auth/company-access';
 import type { Writer } from '../../db/client';
 
 // A company's hiring pipeline (spec §3 companyHiringStep). The list is the whole pipeline

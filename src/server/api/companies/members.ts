@@ -8,7 +8,7 @@ import { builder } from '../builder';
 import { conflict, forbidden, invalidFields, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
-import { requireCompanyPermission } from './company-access';
+import { requireCompanyPermission } from '../auth/company-access';
 import { lockedOwnerCount, ownerRoleId } from './company-rows';
 import type { Writer } from '../../db/client';
 import { newInvitationToken, recordMemberInvitation } from './member-invitations';

@@ -9,7 +9,7 @@ import { builder, type Types } from '../builder';
 import { conflict, invalidFields, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
-import { requireCompanyPermission } from './company-access';
+import { requireCompanyPermission } from '../auth/company-access';
 import { membersHolding } from './company-rows';
 import type { Writer } from '../../db/client';
 import { requireMayEditRole, requireMayGrant } from './self-granted-power';

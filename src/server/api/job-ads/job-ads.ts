@@ -15,7 +15,7 @@ import { conflict, invalidFields, notFound } from '../errors';
 import { COMPANY_ERRORS } from '../../../lib/companies/company-input';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
-import { requireCompanyPermission } from '../companies/company-access';
+import { requireCompanyPermission } from '../auth/company-access';
 import type { Writer } from '../../db/client';
 import { JobFieldsInput, jobFieldColumns, jobFieldsOf } from '../jobs/job-fields';
 

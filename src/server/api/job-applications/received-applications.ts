@@ -13,7 +13,7 @@ import { JobReference, jobReferenceOf } from '../jobs/job-reference';
 import { invalidFields, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
-import { requireCompanyPermission } from '../companies/company-access';
+import { requireCompanyPermission } from '../auth/company-access';
 import type { Writer } from '../../db/client';
 import type { StoredFile } from '../../db/schema/talents';
 

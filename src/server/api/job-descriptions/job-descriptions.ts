@@ -11,7 +11,7 @@ import { builder } from '../builder';
 import { invalidFields, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
-import { requireCompanyPermission } from '../companies/company-access';
+import { requireCompanyPermission } from '../auth/company-access';
 import type { Writer } from '../../db/client';
 import { JobFieldsInput, jobFieldColumns, jobFieldsOf, type JobFieldsRow } from '../jobs/job-fields';
 

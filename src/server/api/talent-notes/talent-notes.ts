@@ -6,7 +6,7 @@ import { companyTalentNote, user } from '../../db/schema';
 import { builder } from '../builder';
 import { forbidden, invalidFields, notFound } from '../errors';
 import { recordEvent } from '../record-event';
-import { requireCompanyPermission } from '../companies/company-access';
+import { requireCompanyPermission } from '../auth/company-access';
 import type { Writer } from '../../db/client';
 import { reachableTalentLink } from '../job-applications/talent-link';
 

@@ -7,7 +7,7 @@ import { requireAdmin } from '../admin/admin-access';
 import { mayReachTalent, showsContactDetails } from '../auth/company-talent-access';
 import { recordEvent } from '../record-event';
 import { builder } from '../builder';
-import { requireCompanyPermission } from '../companies/company-access';
+import { requireCompanyPermission } from '../auth/company-access';
 import { notFound } from '../errors';
 import { ApplicantDocumentRef, applicantDocumentsOf } from '../job-applications/received-applications';
 import { companyTalentLink } from '../job-applications/talent-link';

@@ -8,7 +8,7 @@ import { escapeLike } from '../../db/like-pattern';
 import { builder } from '../builder';
 import { invalidFields } from '../errors';
 import { pageWindow } from '../pagination';
-import { requireCompanyPermission } from '../companies/company-access';
+import { requireCompanyPermission } from '../auth/company-access';
 import { listsHolding } from '../saved-talents/saved-talents';
 import { can } from '../../../lib/permissions/effective-permissions';
 import type { Writer } from '../../db/client';
