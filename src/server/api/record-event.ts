@@ -1,7 +1,7 @@
 import type { AppDatabase } from '../db/client';
 import { generalEventslog, type EventData, type EventType } from '../db/schema';
 import type { Viewer } from './auth/viewer';
-import { noteRecordedEvent } from './notifications/recorded-events';
+import { noteRecordedEvent } from './recorded-events';
 
 type Writer = Pick<AppDatabase, 'insert'>;
 

@@ -10,7 +10,7 @@ import { companyOnUser, companyRole, generalEventslog, user } from '../../db/sch
 import type { Mailer, MailMessage } from '../../mail/mailer';
 import { notificationFactsOf, type EventRow } from './notification-facts';
 import { readNotificationPreferences } from './preferences';
-import { gatherRecordedEvents, type RecordedEvent } from './recorded-events';
+import { gatherRecordedEvents, type RecordedEvent } from '../recorded-events';
 import { errorMessage } from '../../../lib/text/error-message';
 
 // E-mail for the events of the log (issue 20 items 2 and 3). It never runs inside the write:
