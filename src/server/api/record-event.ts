@@ -3,15 +3,13 @@ import { generalEventslog, type EventData, type EventType } from '../db/schema';
 import type { Viewer } from './auth/viewer';
 import { noteRecordedEvent } from './recorded-events';
 
-type Writer = Pick<AppDatabase, 'insert'>;
-
 /**
  * One audit row for a write (spec §9 event types), in the write's own transaction. Who
  * acted is always recorded; under impersonation both the impersonated user (fromId) and
  * the impersonator (actorUserId, impersonator*) are (checklist G39).
  */
 export async function recordEvent(
-  db: Writer,
+  db: Pick<AppDatabase, 'insert'>,
   viewer: Viewer,
   event: { type: EventType; toId: string | null; data?: Omit<EventData, 'actorUserId' | 'impersonatorUserId' | 'impersonationId'> },
   /** What only the mail of this event carries (recorded-events.ts): never written to the log. */
