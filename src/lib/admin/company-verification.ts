@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { hasForbiddenControls } from '../companies/company-input';
-import { isCountryCode } from '../companies/country-codes';
+import { isCountryCode } from '../places/country-codes';
 
 // The platform's review of a company (issue 19, spec §3 company, §4 verification status):
 // which moves an admin may make from each status, the rejection reason the owners read,

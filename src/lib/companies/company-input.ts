@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isCurrencyCode, normalizeCurrency } from '../money/currency-code';
 import { hasControlCharacters } from '../text/control-characters';
-import { isCountryCode } from './country-codes';
+import { isCountryCode } from '../places/country-codes';
 
 // The rules of a company's profile (spec §3 company), shared by the API and the company
 // pages, and the name and text rules of the other company records. Every message is an

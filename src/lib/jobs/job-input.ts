@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCountryCode } from '../companies/country-codes';
+import { isCountryCode } from '../places/country-codes';
 import { countryCode, currencyCode, hasForbiddenControls, optionalText, requiredName } from '../companies/company-input';
 import { toCents } from '../money/decimal-money';
 import { ASSIGNMENT_TYPES, EMPLOYMENT_TYPES, RATE_UNITS, WORK_MODES } from './job-enums';
