@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasForbiddenControls } from '../companies/company-input';
+import { hasForbiddenControls } from '../text/control-characters';
 import { isCountryCode } from '../places/country-codes';
 
 // The platform's review of a company (issue 19, spec §3 company, §4 verification status):

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isCurrencyCode, normalizeCurrency } from '../money/currency-code';
-import { hasControlCharacters } from '../text/control-characters';
+import { hasForbiddenControls } from '../text/control-characters';
 import { isCountryCode } from '../places/country-codes';
 
 // The rules of a company's profile (spec §3 company), shared by the API and the company
@@ -17,14 +17,6 @@ export const COMPANY_LIMITS = {
   shortText: 200,
   website: 2000,
 } as const;
-
-/**
- * Whether text breaks the product's control-character rule (src/lib/text): multi-line text
- * keeps tabs and line breaks, one-line text (names) has none, nor C1 controls.
- */
-export function hasForbiddenControls(value: string, multiline = false): boolean {
-  return hasControlCharacters(value) || (!multiline && /[\t\n\r\u0080-\u009f]/.test(value));
-}
 
 const length = (value: string) => [...value].length;
 
