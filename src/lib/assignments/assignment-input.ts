@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencyCode, optionalText } from '../companies/company-input';
+import { currencyCode, optionalText } from '../forms/field-rules';
 import { isDateInRange } from '../format/dates';
 import type { FieldIssue } from '../forms/form-outcome';
 import { optionalId, requiredId } from '../forms/form-values';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isCountryCode } from '../places/country-codes';
-import { countryCode, currencyCode, optionalText, requiredName } from '../companies/company-input';
+import { countryCode, currencyCode, optionalText, requiredName } from '../forms/field-rules';
 import { hasForbiddenControls } from '../text/control-characters';
 import { toCents } from '../money/decimal-money';
 import { ASSIGNMENT_TYPES, EMPLOYMENT_TYPES, RATE_UNITS, WORK_MODES } from './job-enums';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencyCode, optionalText } from '../companies/company-input';
+import { currencyCode, optionalText } from '../forms/field-rules';
 import { emailAddress } from '../companies/member-input';
 import { optionalId } from '../forms/form-values';
 import { EMPLOYMENT_TYPES, type EmploymentTypeValue } from '../jobs/job-enums';
