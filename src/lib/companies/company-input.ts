@@ -5,9 +5,6 @@ import { countryCode, currencyCode, optionalText, requiredName } from '../forms/
 // pages; the text, name, country and currency rules are the form kit's (forms/field-rules.ts).
 // Every message is an issue code, worded in `companies.errors.<code>`.
 
-/** Where the locale files word the company issue codes (common namespace). */
-export const COMPANY_ERRORS = 'companies.errors';
-
 export const COMPANY_LIMITS = {
   name: 200,
   description: 5000,

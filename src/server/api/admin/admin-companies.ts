@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { companyPermissionSetSchema } from '../../../lib/admin/company-permission-input';
 import { ADMIN_ERRORS, COMPANY_REVIEW_ACTIONS, companyReviewActions, companyReviewMove, rejectCompanySchema, VERIFICATION_STATUSES, type CompanyReviewAction } from '../../../lib/admin/company-verification';
-import { COMPANY_ERRORS } from '../../../lib/companies/company-input';
+import { COMPANY_ERRORS } from '../../../lib/forms/company-refusals';
 import { companyPermissionRows } from '../../../lib/companies/company-roles';
 import { zodIssues } from '../../../lib/forms/zod-issues';
 import { isUuid } from '../../../lib/ids';

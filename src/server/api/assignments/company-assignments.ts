@@ -8,7 +8,7 @@ import {
   partyIssues,
   type JobAssignmentValues,
 } from '../../../lib/assignments/company-assignment-input';
-import { COMPANY_ERRORS } from '../../../lib/companies/company-input';
+import { COMPANY_ERRORS } from '../../../lib/forms/company-refusals';
 import type { FieldIssue } from '../../../lib/forms/form-outcome';
 import { zodIssues } from '../../../lib/forms/zod-issues';
 import { isUuid } from '../../../lib/ids';

@@ -1,4 +1,4 @@
-import { COMPANY_ERRORS } from '../../../lib/companies/company-input';
+import { COMPANY_ERRORS } from '../../../lib/forms/company-refusals';
 import { can } from '../../../lib/permissions/effective-permissions';
 import type { PermissionAction, PermissionResource } from '../../../lib/permissions/resources';
 import { concernsActing, SEPARATION_OF_DUTIES } from '../../../lib/permissions/separation-of-duties';

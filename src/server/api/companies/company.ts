@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { COMPANY_ERRORS, companyCreateSchema, companyUpdateSchema } from '../../../lib/companies/company-input';
+import { companyCreateSchema, companyUpdateSchema } from '../../../lib/companies/company-input';
+import { COMPANY_ERRORS } from '../../../lib/forms/company-refusals';
 import { isUuid } from '../../../lib/ids';
 import { zodIssues } from '../../../lib/forms/zod-issues';
 import { company, companyOnUser, type PostalAddress } from '../../db/schema';

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, isNull, max } from 'drizzle-orm';
-import { COMPANY_ERRORS } from '../../../lib/companies/company-input';
+import { COMPANY_ERRORS } from '../../../lib/forms/company-refusals';
 import { HIRING_STEP_GROUPS, hiringStepCreateSchema, hiringStepGroupOf, hiringStepUpdateSchema, swapTarget } from '../../../lib/companies/hiring-steps';
 import { zodIssues } from '../../../lib/forms/zod-issues';
 import { isUuid } from '../../../lib/ids';

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { COMPANY_ERRORS } from '../../../lib/companies/company-input';
+import { COMPANY_ERRORS } from '../../../lib/forms/company-refusals';
 import { buildRoute } from '../../../lib/routes/build-route';
 import { isUuid } from '../../../lib/ids';
 import { company, companyMemberInvitation, companyOnUser, companyRole, user } from '../../db/schema';

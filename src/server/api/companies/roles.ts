@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
-import { COMPANY_ERRORS } from '../../../lib/companies/company-input';
+import { COMPANY_ERRORS } from '../../../lib/forms/company-refusals';
 import { companyPermissionRows, permissionRows, roleCreateSchema, roleUpdateSchema, type CompanyPermissionRow, type RolePermissionRow } from '../../../lib/companies/company-roles';
 import { zodIssues } from '../../../lib/forms/zod-issues';
 import { isUuid } from '../../../lib/ids';

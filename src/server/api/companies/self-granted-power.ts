@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { COMPANY_ERRORS } from '../../../lib/companies/company-input';
+import { COMPANY_ERRORS } from '../../../lib/forms/company-refusals';
 import { mayEditRolePermissions, permissionNames, permissionsNotHeld, SELF_GRANTED_POWER_REASONS } from '../../../lib/companies/self-granted-power';
 import { effectivePermissions } from '../../../lib/permissions/effective-permissions';
 import type { PermissionSet } from '../../../lib/permissions/resources';

@@ -12,7 +12,7 @@ import { builder } from '../builder';
 import { JobReference, jobReferenceOf } from '../jobs/job-reference';
 import type { ApiContext } from '../context';
 import { conflict, invalidFields, notFound } from '../errors';
-import { COMPANY_ERRORS } from '../../../lib/companies/company-input';
+import { COMPANY_ERRORS } from '../../../lib/forms/company-refusals';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
 import { requireCompanyPermission } from '../auth/company-access';
