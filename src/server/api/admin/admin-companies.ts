@@ -17,7 +17,7 @@ import { duplicateCandidates, type CompanyRow } from '../companies/company-rows'
 import type { Writer } from '../../db/client';
 import { CompanyMember, membersByName } from '../companies/members';
 import { CompanyPermission, CompanyRole, permissionRowInputs, rolesInOrder } from '../companies/roles';
-import { requireAdmin } from './admin-access';
+import { requireAdmin } from '../auth/admin-access';
 
 // The platform's review of companies (issue 19 item 1, spec §3 company, §4 verification):
 // every company whatever its status, found by name, status, duplicate flag and country;

@@ -22,7 +22,7 @@ import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
 import type { Writer } from '../../db/client';
 import { JobAdModerationNotice, statusIs } from '../job-ads/job-ads';
-import { requireAdmin } from './admin-access';
+import { requireAdmin } from '../auth/admin-access';
 
 // The platform's moderation of job ads (issue 19 item 3, spec §3 jobAd): every company's
 // ads found by title, place, company or id and by where they stand; an ad unpublished or

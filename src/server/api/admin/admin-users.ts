@@ -11,7 +11,7 @@ import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
 import type { Writer } from '../../db/client';
 import { deleteQuietly } from '../uploads/stored-files';
-import { requireAdmin } from './admin-access';
+import { requireAdmin } from '../auth/admin-access';
 import { eraseUser } from './user-erasure';
 
 // The platform's view of people (issue 19 item 2, spec §3 user, §4 user status and

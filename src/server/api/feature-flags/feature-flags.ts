@@ -4,7 +4,7 @@ import { zodIssues } from '../../../lib/forms/zod-issues';
 import { isUuid } from '../../../lib/ids';
 import { escapeLike } from '../../db/like-pattern';
 import { featureFlag, user, userFeatureFlag } from '../../db/schema';
-import { requireAdmin } from '../admin/admin-access';
+import { requireAdmin } from '../auth/admin-access';
 import { builder } from '../builder';
 import type { Viewer } from '../auth/viewer';
 import type { Writer } from '../../db/client';

@@ -3,7 +3,7 @@ import { isUuid } from '../../../lib/ids';
 import { can } from '../../../lib/permissions/effective-permissions';
 import { isHttpUrl } from '../../../lib/talent/talent-profile-input';
 import { talentProfile, user } from '../../db/schema';
-import { requireAdmin } from '../admin/admin-access';
+import { requireAdmin } from '../auth/admin-access';
 import { mayReachTalent, showsContactDetails } from '../auth/company-talent-access';
 import { recordEvent } from '../record-event';
 import { builder } from '../builder';

@@ -13,7 +13,7 @@ import { listsHolding } from '../saved-talents/saved-talents';
 import { can } from '../../../lib/permissions/effective-permissions';
 import type { Writer } from '../../db/client';
 import type { ApiContext } from '../context';
-import { requireAdmin } from '../admin/admin-access';
+import { requireAdmin } from '../auth/admin-access';
 
 // The company's talent search (issue 17; spec §2 talent-search): visible profiles only,
 // filtered by what narrows for real (skills all / any / none, place or relocation, work
