@@ -4,7 +4,7 @@ import { isDateInRange } from '../format/dates';
 import type { FieldIssue } from '../forms/form-outcome';
 import { optionalId, requiredId } from '../forms/form-values';
 import { addFieldIssues } from '../forms/zod-issues';
-import { parseDateInput } from '../talent/date-input';
+import { parseDateInput } from '../forms/date-input';
 
 // The rules a talent's own job assignment must pass (spec §3 jobAssignment, §9 date
 // range), as zod schemas whose messages are issue codes: the API checks its input with
