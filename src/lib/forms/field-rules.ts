@@ -3,8 +3,8 @@ import { isCurrencyCode, normalizeCurrency } from '../money/currency-code';
 import { isCountryCode } from '../places/country-codes';
 import { hasForbiddenControls } from '../text/control-characters';
 
-// The field rules every feature's input schema shares: optional text, a required name, a
-// country and a currency. Every message is an issue code, worded by the feature's own
+// The field rules every feature's input schema shares: optional text, a required name, an
+// e-mail address, a country and a currency. Every message is an issue code, worded by the feature's own
 // `<feature>.errors.<code>` or the form kit's shared `forms.errors.<code>` (fieldErrorsOf).
 
 const length = (value: string) => [...value].length;
@@ -69,3 +69,14 @@ export const currencyCode = z
     if (!isCurrencyCode(value)) ctx.addIssue({ code: 'custom', message: 'currencyUnknown' });
     return value;
   });
+
+/** RFC 5321 caps an address at 254 characters; the shape check is the one browsers apply. */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+// A form's empty field arrives absent: that is no address either. A company's member
+// invitation, the roster's "add by e-mail" and the talent profile read addresses with it.
+export const emailAddress = z.string({ error: 'emailInvalid' }).transform((raw, ctx) => {
+  const value = raw.trim();
+  if (value.length > 254 || !EMAIL.test(value)) ctx.addIssue({ code: 'custom', message: 'emailInvalid' });
+  return value;
+});

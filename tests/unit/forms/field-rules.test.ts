@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { countryCode, currencyCode, optionalText, requiredName } from '../../../src/lib/forms/field-rules';
+import { countryCode, currencyCode, emailAddress, optionalText, requiredName } from '../../../src/lib/forms/field-rules';
 import { zodIssues } from '../../../src/lib/forms/zod-issues';
 
 const issuesOf = (schema: z.ZodType, input: unknown) => {
@@ -24,6 +24,13 @@ describe('the shared field rules', () => {
     expect(name.parse(' Acme ')).toBe('Acme');
     for (const blank of [undefined, null, '  ']) expect(issuesOf(name, blank).map((issue) => issue.code)).toEqual(['nameRequired']);
     expect(issuesOf(name, 'Acme!').map((issue) => issue.code)).toEqual(['nameTooLong']);
+  });
+
+  it('an e-mail address: trimmed, the shape browsers check, at most 254 characters', () => {
+    expect(emailAddress.parse(' ana@example.com ')).toBe('ana@example.com');
+    expect(issuesOf(emailAddress, 'ana@example').map((issue) => issue.code)).toEqual(['emailInvalid']);
+    expect(issuesOf(emailAddress, undefined).map((issue) => issue.code)).toEqual(['emailInvalid']);
+    expect(issuesOf(emailAddress, `${'a'.repeat(250)}@example.com`).map((issue) => issue.code)).toEqual(['emailInvalid']);
   });
 
   it('country and currency codes in any case; blank removes them; unknown ones are named', () => {
