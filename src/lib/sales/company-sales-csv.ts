@@ -1,5 +1,5 @@
 import { parsePeriodValue } from '../billing/billing-period';
-import { decimalCell, textCell, toCsv, type CsvCell } from '../transactions/csv';
+import { decimalCell, textCell, toCsv, type CsvCell } from '../format/csv';
 
 // The CSV of /company/sales: the page's rows (every page), written with the project's one
 // CSV writer (src/lib/transactions/csv.ts: BOM, RFC 4180 quoting, client names defused
