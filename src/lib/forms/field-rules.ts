@@ -4,7 +4,7 @@ import { isCountryCode } from '../places/country-codes';
 import { hasForbiddenControls } from '../text/control-characters';
 
 // The field rules every feature's input schema shares: optional text, a required name, an
-// e-mail address, a country and a currency. Every message is an issue code, worded by the feature's own
+// e-mail address, a country, a currency and the reason an admin gives. Every message is an issue code, worded by the feature's own
 // `<feature>.errors.<code>` or the form kit's shared `forms.errors.<code>` (fieldErrorsOf).
 
 const length = (value: string) => [...value].length;
@@ -80,3 +80,23 @@ export const emailAddress = z.string({ error: 'emailInvalid' }).transform((raw, 
   if (value.length > 254 || !EMAIL.test(value)) ctx.addIssue({ code: 'custom', message: 'emailInvalid' });
   return value;
 });
+
+/** The longest rejection reason, in characters as people count them. */
+export const REJECTION_REASON_MAX = 1000;
+
+/**
+ * A reason an admin gives for a decision its subject reads (a company's rejection, a job
+ * ad taken down): required (they must learn what to fix), trimmed, at most 1,000
+ * characters, line breaks kept. `requiredCode` words the missing reason for its subject.
+ */
+export const adminReason = (requiredCode: string) =>
+  z
+    .string()
+    .nullish()
+    .transform((raw, ctx) => {
+      const value = (raw ?? '').trim();
+      if (value === '') ctx.addIssue({ code: 'custom', message: requiredCode });
+      else if (hasForbiddenControls(value, true)) ctx.addIssue({ code: 'custom', message: 'controlCharacters' });
+      else if ([...value].length > REJECTION_REASON_MAX) ctx.addIssue({ code: 'custom', message: 'reasonTooLong' });
+      return value;
+    });
