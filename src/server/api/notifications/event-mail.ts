@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Plugin } from 'graphql-yoga';
-import type { NotificationPreference } from '../../../lib/account/notification-preferences';
+import type { NotificationPreference } from '../../../lib/notifications/notification-preferences';
 import { getTranslator } from '../../../lib/i18n/i18n';
 import { isMailedEvent, mailAudienceOf, mailRecipientOf, mailsCompanyReader, recipientOf } from '../../../lib/notifications/notification-rules';
 import { notificationMail } from '../../../lib/notifications/notification-text';
