@@ -10,6 +10,144 @@ const ASTRO_CODE = '^src/(pages|layouts|components)/|^src/middleware\\.ts$';
 /** UI frameworks and Astro itself: what pure, isomorphic code must not need. */
 const UI_PACKAGES = '(^|/)node_modules/(astro|react|react-dom|@headlessui/[^/]+)/|^astro(:|$)';
 
+// Floors inside src/lib and inside src/server/api (docs/architecture.md, "Layers, enforced"),
+// lowest first. A module imports its own floor or a lower one, never a higher one. The folders
+// of a shared floor may import each other; every folder not named here is a feature, and a
+// feature imports another feature of its layer only through FEATURE_IMPORTS below. Files at
+// the root of src/lib and src/server/api (ids.ts; builder.ts, context.ts, errors.ts, ...) are
+// on the base floor unless a floor names them (the API's entry, yoga.ts, is on its top).
+const FLOORS = {
+  'src/lib': {
+    /** Values, words and formats that know no feature. */
+    base: ['analytics', 'auth', 'format', 'graphql', 'i18n', 'lists', 'money', 'permissions', 'places', 'text', 'theme'],
+    /** The kits features are built with: forms and their field rules, HTTP, routes, uploads. */
+    kits: ['forms', 'http', 'routes', 'uploads'],
+    top: [],
+  },
+  'src/server/api': {
+    /** The builder, context, errors and event log at the root, access checks, stored files. */
+    base: ['auth', 'uploads'],
+    kits: [],
+    /** What assembles the features: the schema and the server. */
+    top: ['schema', 'yoga.ts'],
+  },
+};
+
+// The feature-to-feature imports allowed inside each layer, each with its reason. An import
+// between two features that is not listed fails `npm run lint:layers`; so does a listed pair
+// no module uses any more (scripts/check-layers.mjs), so the list only shrinks with the code.
+// Something two features share belongs on a lower floor rather than in this list.
+const FEATURE_IMPORTS = {
+  'src/lib': [
+    { from: 'account', to: 'profile', why: "the signed-in user's picture addresses are the profile's (pictureUrlsOf)" },
+    { from: 'admin', to: 'companies', why: "the admin area edits a company's roles and permission matrix and lists its hiring steps" },
+    { from: 'admin', to: 'job-ads', why: 'the admin area moderates job ads with the rules the company side reads too (job-ad-moderation)' },
+    { from: 'billing', to: 'jobs', why: "a billing's rate units are the jobs' (job-enums)" },
+    { from: 'companies', to: 'account', why: "the selected company is one of the signed-in user's memberships (CurrentUser)" },
+    { from: 'companies', to: 'notifications', why: 'the dashboard words a failed load as the toasts do (errorToastMessage)' },
+    { from: 'invoices', to: 'billing', why: 'an invoice is issued from billings and shows their amounts and periods as billing formats them' },
+    { from: 'job-ads', to: 'jobs', why: "a job ad's fields and form are the jobs' (job-input, job-form)" },
+    { from: 'job-alerts', to: 'jobs', why: "an alert is a saved job search and links to the jobs' pages" },
+    { from: 'job-applications', to: 'companies', why: "an application moves through its company's hiring steps (HiringStepGroup)" },
+    { from: 'job-descriptions', to: 'jobs', why: "a job description's fields and form are the jobs' (job-input, job-form)" },
+    { from: 'notifications', to: 'billing', why: "a billing's notification names its period as billing words it" },
+    { from: 'notifications', to: 'talent-jobs', why: "an application's notification links to the talent's application page" },
+    { from: 'sales', to: 'billing', why: "a company's sales are its approved billings: their periods and statuses" },
+    { from: 'talent', to: 'jobs', why: "a talent profile's work preferences are the jobs' (job-enums); a company's page shows its job ads as job cards" },
+    { from: 'talent', to: 'profile', why: "the talent profile's score and picture rules are shared with the profile islands" },
+    { from: 'talent', to: 'talent-roster', why: "a talent answers a company's roster request (roster-consent)" },
+    { from: 'talent-invitations', to: 'talent-jobs', why: "an invitation's status is the one the talent sees (invitationStatus)" },
+    { from: 'talent-roster', to: 'billing', why: "ledger amounts are read and bounded by billing's decimal rules" },
+    { from: 'talent-roster', to: 'jobs', why: "a roster entry's rate unit and work terms are the jobs' (job-enums)" },
+    { from: 'talent-roster', to: 'transactions', why: "a roster talent's ledger is a filtered view of the transactions" },
+    { from: 'talent-search', to: 'jobs', why: "talent search filters by the jobs' terms (job-enums)" },
+    { from: 'talent-search', to: 'saved-talents', why: 'a found profile is saved to a list from its page' },
+    { from: 'talent-search', to: 'talent', why: "a found profile is shown as the talent's own profile view (profileView)" },
+  ],
+  'src/server/api': [
+    { from: 'account', to: 'feature-flags', why: "findMe answers the user's feature flags" },
+    { from: 'account', to: 'notifications', why: "the account's settings save the notification preferences" },
+    { from: 'account', to: 'talent', why: "findMe answers the user's talent profile (TalentProfile)" },
+    { from: 'admin', to: 'companies', why: "the admin area works on companies with their own fields, members and roles" },
+    { from: 'admin', to: 'job-ads', why: 'the admin area moderates job ads and answers them as the job ads do' },
+    { from: 'admin', to: 'job-applications', why: "the admin area lists applications as the company's received ones" },
+    { from: 'admin', to: 'talent', why: "erasing a user removes their talent profile's files" },
+    { from: 'assignments', to: 'job-applications', why: 'an assignment is made with a talent the company is linked to (talent-link)' },
+    { from: 'companies', to: 'job-applications', why: "the company dashboard counts its received applications and roster (ownedBy, rosterHolds)" },
+    { from: 'companies', to: 'jobs', why: "a company's public profile lists its open jobs" },
+    { from: 'invoices', to: 'billing', why: 'an invoice is issued from approved billings' },
+    { from: 'invoices', to: 'talent-roster', why: "an invoice is booked on the ledger of the talent's roster entry (bookLedgerEntry)" },
+    { from: 'job-ads', to: 'jobs', why: "a job ad's fields and references are the jobs' (job-fields, job-reference)" },
+    { from: 'job-applications', to: 'jobs', why: 'an application names the job it is for (job-reference)' },
+    { from: 'job-descriptions', to: 'jobs', why: "a job description's fields are the jobs' (job-fields)" },
+    { from: 'rate-insight', to: 'feature-flags', why: 'rate insight is behind a feature flag' },
+    { from: 'saved-talents', to: 'job-applications', why: 'a company saves only talents it reaches (talent-link)' },
+    { from: 'talent', to: 'companies', why: 'a talent sees only companies still listed on the platform (listedCompany)' },
+    { from: 'talent', to: 'job-applications', why: "a talent's employers and documents follow their links to companies (talent-link)" },
+    { from: 'talent', to: 'talent-roster', why: "a talent answers a company's roster request (RosterConsentEnum)" },
+    { from: 'talent-invitations', to: 'job-applications', why: 'a company invites only talents it reaches (talent-link)' },
+    { from: 'talent-invitations', to: 'jobs', why: 'an invitation names the job it is for (job-reference)' },
+    { from: 'talent-jobs', to: 'companies', why: "an application arrives in its company's first hiring step (firstHiringStepId)" },
+    { from: 'talent-jobs', to: 'talent-invitations', why: "a talent answers a company's invitation (invitation-answer)" },
+    { from: 'talent-notes', to: 'job-applications', why: 'a company keeps notes only on talents it reaches (talent-link)' },
+    { from: 'talent-roster', to: 'companies', why: 'a roster shows only companies still listed on the platform (listedCompany)' },
+    { from: 'talent-roster', to: 'job-applications', why: 'a roster candidate is a talent the company is linked to (talent-link)' },
+    { from: 'talent-roster', to: 'transactions', why: "a roster talent's ledger is made of balance transactions" },
+    { from: 'talent-search', to: 'job-applications', why: "a found profile shows what links it to the company (talent-link, received applications)" },
+    { from: 'talent-search', to: 'saved-talents', why: "search answers whether a profile is on the company's lists" },
+    { from: 'talent-search', to: 'talent', why: "a found profile is a talent profile row (TalentProfileRow)" },
+    { from: 'transactions', to: 'job-applications', why: 'a balance transaction concerns a talent the company is linked to (talent-link)' },
+  ],
+};
+
+const escape = (name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const NOTHING = '$^';
+
+/** The rules FLOORS and FEATURE_IMPORTS make for one layer (`root`: src/lib, src/server/api). */
+function floorRules(root) {
+  const at = `^${escape(root)}/`;
+  /** A floor's folders and files (a name ending in .ts), as one path pattern. */
+  const on = (names) => {
+    const folders = names.filter((name) => !name.endsWith('.ts')).map(escape);
+    const files = names.filter((name) => name.endsWith('.ts')).map(escape);
+    const parts = [folders.length ? `${at}(${folders.join('|')})/` : '', files.length ? `${at}(${files.join('|')})$` : ''].filter(Boolean);
+    return parts.join('|') || NOTHING;
+  };
+  const { base, kits, top } = FLOORS[root];
+  const named = [...base, ...kits, ...top].filter((name) => name.endsWith('.ts')).map(escape);
+  const rootFiles = `${at}${named.length ? `(?!(${named.join('|')})$)` : ''}[^/]+\\.ts$`;
+  const shared = [...base, ...kits];
+  const where = root === 'src/lib' ? 'src/lib' : 'the API';
+  const upward = {
+    name: 'no-upward-import',
+    comment: `The floors of ${where} (docs/architecture.md): the base imports no kit, feature or top module, a kit no feature or top module, a feature nothing on the top.`,
+    severity: 'error',
+  };
+  const rules = [
+    { ...upward, from: { path: `${on(base)}|${rootFiles}` }, to: { path: at, pathNot: `${on(base)}|${rootFiles}` } },
+    { ...upward, from: { path: on(kits) }, to: { path: at, pathNot: `${on(shared)}|${rootFiles}` } },
+    { ...upward, from: { path: `${at}[^/]+/`, pathNot: on([...shared, ...top]) }, to: { path: on(top) } },
+  ];
+  const sideways = {
+    name: 'feature-imports-feature-by-allow-list',
+    comment: `A feature of ${where} imports another only through FEATURE_IMPORTS in .dependency-cruiser.cjs, with its reason; what two features share belongs on a lower floor.`,
+    severity: 'error',
+  };
+  const allowed = new Map();
+  for (const { from, to } of FEATURE_IMPORTS[root]) allowed.set(from, [...(allowed.get(from) ?? []), to]);
+  const notFeatures = [...shared, ...top];
+  for (const [from, targets] of allowed) {
+    rules.push({ ...sideways, from: { path: `${at}${escape(from)}/` }, to: { path: `${at}[^/]+/`, pathNot: on([from, ...targets, ...notFeatures]) } });
+  }
+  // Every other feature: `$1` is the folder of the importing module.
+  rules.push({
+    ...sideways,
+    from: { path: `${at}([^/]+)/`, pathNot: on([...allowed.keys(), ...notFeatures]) },
+    to: { path: `${at}[^/]+/`, pathNot: `${at}$1/|${on(notFeatures)}` },
+  });
+  return rules;
+}
+
 module.exports = {
   forbidden: [
     {
@@ -86,6 +224,8 @@ module.exports = {
       from: { path: '^src/server/bff/page/' },
       to: { path: '^src/', pathNot: '^src/(server/bff/page|lib)/', dependencyTypesNot: ['type-only'] },
     },
+    ...floorRules('src/lib'),
+    ...floorRules('src/server/api'),
     {
       name: 'no-unresolvable-project-import',
       comment: 'A relative import that does not resolve would hide a dependency from every rule above.',
@@ -105,3 +245,8 @@ module.exports = {
     enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.d.ts', '.mjs', '.js', '.json'] },
   },
 };
+
+// Not an option of dependency-cruiser (whose schema admits no other key, and reads only
+// enumerable ones): scripts/check-layers.mjs reads the allow-list to refuse allowances that
+// no import uses.
+Object.defineProperty(module.exports, 'featureImports', { value: FEATURE_IMPORTS });

@@ -7,7 +7,8 @@
 // Only the import statements are copied: a frontmatter may `return` at top level, which no
 // module parser accepts.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -40,20 +41,54 @@ function copyTree(from, to) {
 }
 
 /**
- * Checks the rules over a source folder (`src/` unless told) and returns dependency-cruiser's
- * exit status (the number of violations) and its report.
+ * The allowances of `.dependency-cruiser.cjs`'s FEATURE_IMPORTS that no import uses, as
+ * "<layer>: <from> -> <to>": a cruise's modules (its JSON result) against the allow-list.
+ */
+export function unusedFeatureImports(modules, featureImports) {
+  const used = new Set();
+  for (const { source, dependencies } of modules) {
+    for (const layer of Object.keys(featureImports)) {
+      const from = source.startsWith(`${layer}/`) && source.slice(layer.length + 1).split('/');
+      if (!from || from.length < 2) continue;
+      for (const { resolved } of dependencies) {
+        const to = resolved.startsWith(`${layer}/`) && resolved.slice(layer.length + 1).split('/');
+        if (to && to.length > 1 && to[0] !== from[0]) used.add(`${layer}: ${from[0]} -> ${to[0]}`);
+      }
+    }
+  }
+  return Object.entries(featureImports)
+    .flatMap(([layer, pairs]) => pairs.map(({ from, to }) => `${layer}: ${from} -> ${to}`))
+    .filter((pair) => !used.has(pair));
+}
+
+/**
+ * Checks the rules over a source folder (`src/` unless told) and returns the number of
+ * problems (dependency-cruiser's violations, and over src/ itself the allowances of
+ * FEATURE_IMPORTS no import uses) and the report.
  */
 export function checkLayers({ source = path.join(root, 'src'), workDir = path.join(root, '.cache/check-layers') } = {}) {
   rmSync(workDir, { recursive: true, force: true });
   copyTree(source, path.join(workDir, 'src'));
+  const config = path.join(root, '.dependency-cruiser.cjs');
+  const bin = path.join(root, 'node_modules/dependency-cruiser/bin');
+  const result = path.join(workDir, 'cruise.json');
   // On this process's Node (npm scripts run the pinned Node 24): dependency-cruiser 18
   // refuses Node 20, which the machine's own `node` may be.
-  const result = spawnSync(
-    process.execPath,
-    [path.join(root, 'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs'), '--config', path.join(root, '.dependency-cruiser.cjs'), '--output-type', 'err-long', 'src'],
-    { cwd: workDir, encoding: 'utf8' },
-  );
-  return { status: result.status ?? 1, output: `${result.stdout}${result.stderr}` };
+  const cruise = spawnSync(process.execPath, [path.join(bin, 'dependency-cruiser.mjs'), '--config', config, '--output-type', 'json', '--output-to', result, 'src'], {
+    cwd: workDir,
+    encoding: 'utf8',
+  });
+  if (!existsSync(result)) return { status: cruise.status || 1, output: `${cruise.stdout}${cruise.stderr}` };
+  const report = spawnSync(process.execPath, [path.join(bin, 'depcruise-fmt.mjs'), '--output-type', 'err-long', '--exit-code', result], { cwd: workDir, encoding: 'utf8' });
+  let status = report.status ?? 1;
+  let output = `${report.stdout}${report.stderr}`;
+  if (source === path.join(root, 'src')) {
+    const { featureImports } = createRequire(import.meta.url)(config);
+    const unused = unusedFeatureImports(JSON.parse(readFileSync(result, 'utf8')).modules, featureImports);
+    status += unused.length;
+    if (unused.length) output += `\n${unused.map((pair) => `  error unused-feature-import: ${pair} (no import uses it: remove it from FEATURE_IMPORTS)`).join('\n')}\n`;
+  }
+  return { status, output };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -1,4 +1,3 @@
-import { companyRefusal } from '../companies/company-refusals';
 import { answerIssues } from '../forms/answer-issues';
 import { type ActionOutcome, type FieldErrors, fieldErrorsOf } from '../forms/form-outcome';
 import { typedForm } from '../forms/form-values';
@@ -7,7 +6,7 @@ import { graphql, type ResultOf } from '../graphql/graphql';
 import { sendDocument, type GraphqlError, type SendGraphql } from '../graphql/send-document';
 import type { Translate } from '../i18n/i18n';
 import { postedId } from '../ids';
-import { COMPANY_ERRORS } from '../companies/company-input';
+import { COMPANY_ERRORS, companyRefusal } from '../forms/company-refusals';
 import { postedPermissionRows } from '../companies/permission-matrix-form';
 import { companyPermissionsFormSchema } from './company-permission-input';
 import { ADMIN_ERRORS, rejectCompanySchema, type CompanyReviewAction } from './company-verification';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { companyRefusal } from '../companies/company-refusals';
+import { companyRefusal } from '../forms/company-refusals';
 import { type ActionOutcome, fieldErrorsOf } from '../forms/form-outcome';
 import { parseForm } from '../forms/parse-form';
 import { graphql, type ResultOf } from '../graphql/graphql';

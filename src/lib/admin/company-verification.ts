@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { hasForbiddenControls } from '../companies/company-input';
-import { isCountryCode } from '../companies/country-codes';
+import { adminReason } from '../forms/field-rules';
+import { isCountryCode } from '../places/country-codes';
 
 // The platform's review of a company (the company's verification status):
 // which moves an admin may make from each status, the rejection reason the owners read,
@@ -41,26 +41,6 @@ export function companyReviewMove(status: string, action: CompanyReviewAction): 
   if (!companyReviewActions(status).includes(action)) return { ok: false, reason: 'alreadyInStatus' };
   return { ok: true, to: TARGET_STATUS[action] };
 }
-
-/** The longest rejection reason, in characters as people count them. */
-export const REJECTION_REASON_MAX = 1000;
-
-/**
- * A reason an admin gives for a decision its subject reads (a company's rejection, a job
- * ad taken down): required (they must learn what to fix), trimmed, at most 1,000
- * characters, line breaks kept. `requiredCode` words the missing reason for its subject.
- */
-export const adminReason = (requiredCode: string) =>
-  z
-    .string()
-    .nullish()
-    .transform((raw, ctx) => {
-      const value = (raw ?? '').trim();
-      if (value === '') ctx.addIssue({ code: 'custom', message: requiredCode });
-      else if (hasForbiddenControls(value, true)) ctx.addIssue({ code: 'custom', message: 'controlCharacters' });
-      else if ([...value].length > REJECTION_REASON_MAX) ctx.addIssue({ code: 'custom', message: 'reasonTooLong' });
-      return value;
-    });
 
 /** Why a company was rejected: its owners read it. */
 export const rejectionReason = adminReason('reasonRequired');

@@ -1,6 +1,6 @@
 import type { Translate } from '../i18n/i18n';
 import { DATE_LOCALE } from '../format/dates';
-import { displayDate } from '../talent/date-input';
+import { displayDate } from '../forms/date-input';
 
 /** The role's title, or a fallback that still says which assignment this is. */
 export function assignmentTitle(assignment: { role: { title: string } | null; clientCompany: { name: string } | null }, t: Translate): string {

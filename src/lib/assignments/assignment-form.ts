@@ -5,7 +5,7 @@ import { typedForm } from '../forms/form-values';
 import { parseForm } from '../forms/parse-form';
 import { sendDocument, type SendGraphql } from '../graphql/send-document';
 import type { Translate } from '../i18n/i18n';
-import { toDateInputValue } from '../talent/date-input';
+import { toDateInputValue } from '../forms/date-input';
 import { ASSIGNMENT_ERRORS, assignmentChangesSchema, dayOfDateField, newAssignmentSchema } from './assignment-input';
 import { CREATE_ASSIGNMENT_MUTATION, UPDATE_ASSIGNMENT_MUTATION } from './assignment-operations';
 

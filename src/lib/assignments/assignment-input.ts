@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { currencyCode, optionalText } from '../companies/company-input';
+import { currencyCode, optionalText } from '../forms/field-rules';
 import { isDateInRange } from '../format/dates';
 import type { FieldIssue } from '../forms/form-outcome';
 import { optionalId, requiredId } from '../forms/form-values';
 import { addFieldIssues } from '../forms/zod-issues';
-import { parseDateInput } from '../talent/date-input';
+import { parseDateInput } from '../forms/date-input';
 
 // The rules a talent's own job assignment must pass (the jobAssignment entity, the date picker's
 // range), as zod schemas whose messages are issue codes: the API checks its input with

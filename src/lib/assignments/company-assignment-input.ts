@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencyCode } from '../companies/company-input';
+import { currencyCode } from '../forms/field-rules';
 import type { FieldIssue } from '../forms/form-outcome';
 import { checkbox, optionalId, requiredId } from '../forms/form-values';
 import { alongOtherIssues, assignmentTexts, checkDateOrder, typedDay } from './assignment-input';

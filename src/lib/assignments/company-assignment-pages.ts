@@ -1,4 +1,4 @@
-import { companyRefusal } from '../companies/company-refusals';
+import { companyRefusal } from '../forms/company-refusals';
 import { answerIssues } from '../forms/answer-issues';
 import { type ActionOutcome, fieldErrorsOf, type FormOutcome } from '../forms/form-outcome';
 import { tickedBoxes, typedForm } from '../forms/form-values';
@@ -8,7 +8,7 @@ import { graphql, type ResultOf } from '../graphql/graphql';
 import { sendDocument, type SendGraphql } from '../graphql/send-document';
 import type { Translate } from '../i18n/i18n';
 import { isUuid, postedId } from '../ids';
-import { toDateInputValue } from '../talent/date-input';
+import { toDateInputValue } from '../forms/date-input';
 import { ASSIGNMENT_STATUSES, type AssignmentStatus } from './assignment-status';
 import { COMPANY_ASSIGNMENT_ERRORS, jobAssignmentSchema, newJobAssignmentSchema } from './company-assignment-input';
 

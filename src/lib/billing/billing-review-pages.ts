@@ -1,4 +1,4 @@
-import { companyRefusal } from '../companies/company-refusals';
+import { companyRefusal } from '../forms/company-refusals';
 import { answerIssues } from '../forms/answer-issues';
 import { type FieldErrors, fieldErrorsOf, type FormOutcome, type RefusalStatus } from '../forms/form-outcome';
 import { postedValues } from '../forms/form-values';

@@ -1,14 +1,9 @@
 import { z } from 'zod';
-import { isCurrencyCode, normalizeCurrency } from '../money/currency-code';
-import { hasControlCharacters } from '../text/control-characters';
-import { isCountryCode } from './country-codes';
+import { countryCode, currencyCode, optionalText, requiredName } from '../forms/field-rules';
 
 // The rules of a company's profile (the company entity), shared by the API and the company
-// pages, and the name and text rules of the other company records. Every message is an
-// issue code, worded in `companies.errors.<code>`.
-
-/** Where the locale files word the company issue codes (common namespace). */
-export const COMPANY_ERRORS = 'companies.errors';
+// pages; the text, name, country and currency rules are the form kit's (forms/field-rules.ts).
+// Every message is an issue code, worded in `companies.errors.<code>`.
 
 export const COMPANY_LIMITS = {
   name: 200,
@@ -18,79 +13,10 @@ export const COMPANY_LIMITS = {
   website: 2000,
 } as const;
 
-/**
- * Whether text breaks the product's control-character rule (src/lib/text): multi-line text
- * keeps tabs and line breaks, one-line text (names) has none, nor C1 controls.
- */
-export function hasForbiddenControls(value: string, multiline = false): boolean {
-  return hasControlCharacters(value) || (!multiline && /[\t\n\r\u0080-\u009f]/.test(value));
-}
-
 const length = (value: string) => [...value].length;
-
-/**
- * Optional text: trimmed; blank or null reads as null (the field is emptied); undefined
- * stays undefined (a partial update leaves the field alone). A text over `max` is the issue
- * `tooLong` with that `max`, which its words may name.
- */
-export function optionalText(max: number, multiline = false) {
-  return z
-    .string()
-    .nullish()
-    .transform((raw, ctx) => {
-      if (raw === undefined) return undefined;
-      const value = (raw ?? '').trim();
-      if (value === '') return null;
-      if (hasForbiddenControls(value, multiline)) ctx.addIssue({ code: 'custom', message: 'controlCharacters' });
-      else if (length(value) > max) ctx.addIssue({ code: 'custom', message: 'tooLong', params: { max } });
-      return value;
-    });
-}
-
-/**
- * A required one-line name (a company's, a role's, a hiring step's): trimmed, 1 to `max`
- * characters, no control characters. A form's empty field arrives absent (parseForm), so
- * absent, null and blank all read as the `required` code, never a generic type error.
- */
-export function requiredName(max: number, codes: { required: string; tooLong: string }) {
-  return z
-    .string()
-    .nullish()
-    .transform((raw, ctx) => {
-      const value = (raw ?? '').trim();
-      if (value === '') ctx.addIssue({ code: 'custom', message: codes.required });
-      else if (hasForbiddenControls(value)) ctx.addIssue({ code: 'custom', message: 'controlCharacters' });
-      else if (length(value) > max) ctx.addIssue({ code: 'custom', message: codes.tooLong });
-      return value;
-    });
-}
 
 /** A company name: trimmed, 1 to 200 characters, one line; never removed. */
 export const companyName = requiredName(COMPANY_LIMITS.name, { required: 'nameRequired', tooLong: 'nameTooLong' });
-
-/** ISO 3166-1 alpha-2, any case ("pt" → "PT"); blank removes it. Job places use it too. */
-export const countryCode = z
-  .string()
-  .nullish()
-  .transform((raw, ctx) => {
-    if (raw === undefined) return undefined;
-    const value = (raw ?? '').trim().toUpperCase();
-    if (value === '') return null;
-    if (!isCountryCode(value)) ctx.addIssue({ code: 'custom', message: 'countryUnknown' });
-    return value;
-  });
-
-/** ISO 4217 through the billing rules (one currency list in the product); blank removes it. Job salaries use it too. */
-export const currencyCode = z
-  .string()
-  .nullish()
-  .transform((raw, ctx) => {
-    if (raw === undefined) return undefined;
-    const value = normalizeCurrency(raw ?? '');
-    if (value === '') return null;
-    if (!isCurrencyCode(value)) ctx.addIssue({ code: 'custom', message: 'currencyUnknown' });
-    return value;
-  });
 
 /**
  * A web address people can open: http or https with a host. "example.com" is read as

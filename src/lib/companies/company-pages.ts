@@ -1,5 +1,5 @@
 import type { CurrentUser } from '../account/current-user';
-import { countryName } from './company-location';
+import { countryName } from '../places/country-name';
 import { isSelectable } from './selected-company';
 import { answerIssues } from '../forms/answer-issues';
 import { type ActionOutcome, fieldErrorsOf, type FormOutcome, type Invalid } from '../forms/form-outcome';
@@ -9,10 +9,11 @@ import type { SelectOption } from '../forms/select-options';
 import { graphql, type ResultOf } from '../graphql/graphql';
 import { sendDocument, type SendGraphql } from '../graphql/send-document';
 import type { Translate } from '../i18n/i18n';
-import { COMPANY_ERRORS, companyCreateSchema, companyProfileFormSchema, type CompanyCreateValues } from './company-input';
+import { companyCreateSchema, companyProfileFormSchema, type CompanyCreateValues } from './company-input';
+import { COMPANY_ERRORS } from '../forms/company-refusals';
 import type { GraphqlError } from '../graphql/send-document';
 import { postedId } from '../ids';
-import { COUNTRY_CODES } from './country-codes';
+import { COUNTRY_CODES } from '../places/country-codes';
 
 // The documents and pure handlers of the pages /company/create, /company/my-companies and
 // /company/profile/{companyId}.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredName } from './company-input';
+import { requiredName } from '../forms/field-rules';
 import { OWNER_PERMISSIONS, PERMISSION_ACTIONS, PERMISSION_RESOURCES, type PermissionAction, type PermissionResource, type PermissionSet } from '../permissions/resources';
 
 // A company's roles (the companyRole and companyDefaultPermissions entities): the templates every

@@ -6,8 +6,7 @@ import { graphql, type ResultOf } from '../graphql/graphql';
 import { sendDocument, type GraphqlError, type SendGraphql } from '../graphql/send-document';
 import type { Translate } from '../i18n/i18n';
 import { postedId } from '../ids';
-import { COMPANY_ERRORS } from './company-input';
-import { companyRefusal } from './company-refusals';
+import { COMPANY_ERRORS, companyRefusal } from '../forms/company-refusals';
 import { hiringStepCreateSchema } from './hiring-steps';
 
 // The documents and pure handler of the hiring steps section of the company profile page:

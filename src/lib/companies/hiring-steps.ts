@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, requiredName } from './company-input';
+import { optionalText, requiredName } from '../forms/field-rules';
 
 // A company's hiring pipeline (the companyHiringStep entity: stepName, stepDescription, order,
 // group). Steps are named by each company; the group gives them a fixed meaning the

@@ -4,7 +4,7 @@ import { sendDocument, type GraphqlError, type SendGraphql } from '../graphql/se
 import type { Translate } from '../i18n/i18n';
 import { postedId } from '../ids';
 import { buildRoute } from '../routes/build-route';
-import { companyRefusal } from './company-refusals';
+import { companyRefusal } from '../forms/company-refusals';
 
 // The documents and pure handlers of /join-company: a company member invitation, opened
 // from its mail's single-use link (?token=) or from the list of one's own invitations, and

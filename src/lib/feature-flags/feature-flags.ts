@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, requiredName } from '../companies/company-input';
+import { optionalText, requiredName } from '../forms/field-rules';
 
 // Feature flags (the current-user state's featureFlags): an admin creates a flag and gives
 // it to users; a user's flags reach the current-user state, and a part of the product that

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasForbiddenControls } from '../companies/company-input';
+import { hasForbiddenControls } from '../text/control-characters';
 
 // Accountable impersonation: nobody acts as someone without saying why,
 // and an impersonation does not outlive a working day.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText } from '../companies/company-input';
+import { optionalText } from '../forms/field-rules';
 import { checkbox, optionalId } from '../forms/form-values';
 import { jobEmploymentType, jobFields, withJobFieldRules } from '../jobs/job-input';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adminReason } from '../admin/company-verification';
+import { adminReason } from '../forms/field-rules';
 import { JOB_AD_STATUSES, jobAdStatus, type JobAdStatus, type PublishWindow } from './job-ad-status';
 
 // The platform's moderation of job ads: an admin takes an ad out of

@@ -1,4 +1,4 @@
-import { companyRefusal } from '../companies/company-refusals';
+import { companyRefusal } from '../forms/company-refusals';
 import { answerIssues } from '../forms/answer-issues';
 import { type ActionOutcome, fieldErrorsOf, type FormOutcome, type RefusalStatus } from '../forms/form-outcome';
 import { parseForm } from '../forms/parse-form';

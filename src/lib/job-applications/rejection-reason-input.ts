@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredName } from '../companies/company-input';
+import { requiredName } from '../forms/field-rules';
 import { REJECTION_KINDS, REJECTION_REASON_LABEL_MAX } from './rejection-reasons';
 
 // The rules of a company's rejection reason; codes worded in jobApplications.errors.

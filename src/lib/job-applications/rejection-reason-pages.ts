@@ -1,4 +1,4 @@
-import { companyRefusal } from '../companies/company-refusals';
+import { companyRefusal } from '../forms/company-refusals';
 import { typedForm } from '../forms/form-values';
 import { answerIssues } from '../forms/answer-issues';
 import { type ActionOutcome, fieldErrorsOf, type RefusalStatus } from '../forms/form-outcome';

@@ -1,5 +1,5 @@
-import { countryName } from '../companies/company-location';
-import { COUNTRY_CODES } from '../companies/country-codes';
+import { countryName } from '../places/country-name';
+import { COUNTRY_CODES } from '../places/country-codes';
 import type { SelectOption } from '../forms/select-options';
 import type { Translate } from '../i18n/i18n';
 import { ASSIGNMENT_TYPES, EMPLOYMENT_TYPES, RATE_UNITS, WORK_MODES } from './job-enums';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { isCountryCode } from '../companies/country-codes';
-import { countryCode, currencyCode, hasForbiddenControls, optionalText, requiredName } from '../companies/company-input';
+import { isCountryCode } from '../places/country-codes';
+import { countryCode, currencyCode, optionalText, requiredName } from '../forms/field-rules';
+import { hasForbiddenControls } from '../text/control-characters';
 import { toCents } from '../money/decimal-money';
 import { ASSIGNMENT_TYPES, EMPLOYMENT_TYPES, RATE_UNITS, WORK_MODES } from './job-enums';
 import { LANGUAGE_CODES } from './job-languages';

@@ -1,4 +1,4 @@
-import { countryName } from '../companies/company-location';
+import { countryName } from '../places/country-name';
 import { WORK_MODES, type WorkModeValue } from './job-enums';
 
 // Where a job is: structured, so that every public job page can give Google a

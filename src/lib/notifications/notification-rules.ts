@@ -1,4 +1,4 @@
-import { withDefaults, type NotificationChannel, type NotificationPreference } from '../account/notification-preferences';
+import { withDefaults, type NotificationChannel, type NotificationPreference } from './notification-preferences';
 
 // Who hears of an event of the log, and through which channel (notifications: the
 // generalEventslog with `read`, userNotificationPreferences). The API, the bell and the

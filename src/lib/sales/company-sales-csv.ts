@@ -1,8 +1,8 @@
 import { parsePeriodValue } from '../billing/billing-period';
-import { decimalCell, textCell, toCsv, type CsvCell } from '../transactions/csv';
+import { decimalCell, textCell, toCsv, type CsvCell } from '../format/csv';
 
 // The CSV of /company/sales: the page's rows (every page), written with the project's one
-// CSV writer (src/lib/transactions/csv.ts: BOM, RFC 4180 quoting, client names defused
+// CSV writer (src/lib/format/csv.ts: BOM, RFC 4180 quoting, client names defused
 // against formula injection; amounts as plain decimals a spreadsheet adds up).
 
 export const COMPANY_SALES_CSV_COLUMNS = ['month', 'client', 'currency', 'sales', 'billed', 'margin', 'marginPercent', 'billings'] as const;

@@ -1,4 +1,4 @@
-import { requiredName } from '../companies/company-input';
+import { requiredName } from '../forms/field-rules';
 
 // A company's shortlists of talents (the companySavedTalentList entity): a name per
 // list, unique in the company. Codes worded in savedTalents.errors.

@@ -1,4 +1,4 @@
-import { companyRefusal } from '../companies/company-refusals';
+import { companyRefusal } from '../forms/company-refusals';
 import { z } from 'zod';
 import { answerIssues } from '../forms/answer-issues';
 import { idOrNull } from '../forms/form-values';

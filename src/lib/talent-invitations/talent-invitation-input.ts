@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText } from '../companies/company-input';
+import { optionalText } from '../forms/field-rules';
 import { isUuid } from '../ids';
 import { invitationStatus } from '../talent-jobs/invitation-status';
 

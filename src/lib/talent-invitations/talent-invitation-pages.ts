@@ -1,4 +1,4 @@
-import { companyRefusal } from '../companies/company-refusals';
+import { companyRefusal } from '../forms/company-refusals';
 import { answerIssues } from '../forms/answer-issues';
 import { type Done, fieldErrorsOf, type FieldIssue, type Invalid, type RefusalStatus } from '../forms/form-outcome';
 import { typedForm } from '../forms/form-values';

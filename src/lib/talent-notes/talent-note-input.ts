@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasForbiddenControls } from '../companies/company-input';
+import { hasForbiddenControls } from '../text/control-characters';
 import { checkbox } from '../forms/form-values';
 
 // A company's note on a talent (the companyTalentNote entity): private to its

@@ -1,4 +1,4 @@
-import { companyRefusal } from '../companies/company-refusals';
+import { companyRefusal } from '../forms/company-refusals';
 import { tickedBoxes, typedForm } from '../forms/form-values';
 import { answerIssues } from '../forms/answer-issues';
 import { type Done, fieldErrorsOf, type Invalid, type RefusalStatus } from '../forms/form-outcome';

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { currencyCode, optionalText } from '../companies/company-input';
-import { emailAddress } from '../companies/member-input';
+import { currencyCode, optionalText, emailAddress } from '../forms/field-rules';
 import { optionalId } from '../forms/form-values';
 import { EMPLOYMENT_TYPES, type EmploymentTypeValue } from '../jobs/job-enums';
 

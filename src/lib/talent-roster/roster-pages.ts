@@ -1,4 +1,4 @@
-import { companyRefusal } from '../companies/company-refusals';
+import { companyRefusal } from '../forms/company-refusals';
 import { answerIssues } from '../forms/answer-issues';
 import { typedForm } from '../forms/form-values';
 import { type ActionOutcome, fieldErrorsOf, type FormOutcome } from '../forms/form-outcome';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencyCode, optionalText } from '../companies/company-input';
+import { currencyCode, optionalText } from '../forms/field-rules';
 import { checkbox, optionalId } from '../forms/form-values';
 import { isUuid } from '../ids';
 import { ASSIGNMENT_TYPES, WORK_MODES } from '../jobs/job-enums';

@@ -1,4 +1,4 @@
-import { displayDate } from './date-input';
+import { displayDate } from '../forms/date-input';
 import type { SectionSpec } from './profile-sections';
 import { isHttpUrl } from './talent-profile-input';
 

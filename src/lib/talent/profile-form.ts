@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FieldIssue } from '../forms/form-outcome';
 import { formNameOf } from '../forms/form-names';
 import { checkbox, posted, postedEntries, textOf } from '../forms/form-values';
-import { parseDateInput, toDateInputValue } from './date-input';
+import { parseDateInput, toDateInputValue } from '../forms/date-input';
 import type { TalentProfileView } from './profile-operations';
 import { SECTIONS, type FieldKind, type FieldSpec, type SectionId, type SectionSpec } from './profile-sections';
 import { PROFILE_SECTION_SCHEMAS } from './talent-profile-input';

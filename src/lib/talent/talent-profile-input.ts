@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isDateInRange } from '../format/dates';
 import { ASSIGNMENT_TYPES, WORK_MODES } from '../jobs/job-enums';
 import { isCurrencyCode, normalizeCurrency } from '../money/currency-code';
-import { emailAddress } from '../companies/member-input';
+import { emailAddress } from '../forms/field-rules';
 import type { FieldIssue } from '../forms/form-outcome';
 import { zodIssues } from '../forms/zod-issues';
 import { initialProfileName } from '../profile/profile-name';

@@ -11,6 +11,14 @@ export function hasControlCharacters(text: string): boolean {
   return CONTROL_CHARACTERS.test(text);
 }
 
+/**
+ * Whether text breaks the control-character rule above, as a field reads it: multi-line
+ * text keeps tabs and line breaks, one-line text (names) has none, nor C1 controls.
+ */
+export function hasForbiddenControls(value: string, multiline = false): boolean {
+  return hasControlCharacters(value) || (!multiline && /[\t\n\r\u0080-\u009f]/.test(value));
+}
+
 /** The text without those characters: for search boxes, where an error helps nobody. */
 export function stripControlCharacters(text: string): string {
   return text.replace(CONTROL_CHARACTERS_GLOBAL, '');

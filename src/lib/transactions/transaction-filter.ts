@@ -1,4 +1,4 @@
-import { parseDateInput } from '../talent/date-input';
+import { parseDateInput } from '../forms/date-input';
 import { isBalanceTransactionType, type BalanceTransactionTypeValue } from './balance-transaction-types';
 import type { Translate } from '../i18n/i18n';
 import { fieldErrorsOf } from '../forms/form-outcome';

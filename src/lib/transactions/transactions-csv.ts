@@ -1,5 +1,5 @@
 import { isCalendarDay } from './period';
-import { dateCell, decimalCell, textCell, toCsv, type CsvCell } from './csv';
+import { dateCell, decimalCell, textCell, toCsv, type CsvCell } from '../format/csv';
 import type { BalanceTransactionTypeValue } from './balance-transaction-types';
 
 /** At most this many rows go into one export: past it the talent is asked for a shorter period. */

@@ -3,7 +3,7 @@ import type { JobAdIndex } from '../search/job-ad-index';
 import type { JobSearch } from '../search/job-search';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { FileStorage } from '../storage/file-storage';
-import type { UserSessions } from './admin/user-sessions';
+import type { UserSessions } from './auth/user-sessions';
 import type { AccessTokenVerifier } from './auth/access-token';
 import { resolveCompanyScope, type CompanyScope } from './auth/company-scope';
 import { resolveViewer, type RoleNames, type UserRow, type Viewer } from './auth/viewer';

@@ -1,9 +1,7 @@
 import type { AppDatabase } from '../db/client';
 import { generalEventslog, type EventData, type EventType } from '../db/schema';
 import type { Viewer } from './auth/viewer';
-import { noteRecordedEvent } from './notifications/recorded-events';
-
-type Writer = Pick<AppDatabase, 'insert'>;
+import { noteRecordedEvent } from './recorded-events';
 
 /**
  * One audit row for a write (one of the event types), in the write's own transaction. Who
@@ -11,7 +9,7 @@ type Writer = Pick<AppDatabase, 'insert'>;
  * the impersonator (actorUserId, impersonator*) are (checklist G39).
  */
 export async function recordEvent(
-  db: Writer,
+  db: Pick<AppDatabase, 'insert'>,
   viewer: Viewer,
   event: { type: EventType; toId: string | null; data?: Omit<EventData, 'actorUserId' | 'impersonatorUserId' | 'impersonationId'> },
   /** What only the mail of this event carries (recorded-events.ts): never written to the log. */

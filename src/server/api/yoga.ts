@@ -14,7 +14,7 @@ import { databaseUnavailable } from './errors';
 import { createContextFactory } from './context';
 import { TABLE_IS_THE_INDEX, type JobAdIndex } from '../search/job-ad-index';
 import { schema } from './schema';
-import { NO_SESSION_STORE, type UserSessions } from './admin/user-sessions';
+import { NO_SESSION_STORE, type UserSessions } from './auth/user-sessions';
 import { mailAfterOperations, type EventMail } from './notifications/event-mail';
 
 export interface ApiOptions {

@@ -30,6 +30,9 @@ export interface AppQueryResult<Row> {
 
 export type AppDatabase = PgDatabase<AppQueryResultHKT, AppSchema>;
 
+/** A database handle or a transaction: what helpers that read and write rows need of either. */
+export type Writer = Pick<AppDatabase, 'select' | 'insert' | 'update' | 'delete'>;
+
 interface DatabaseBase {
   db: AppDatabase;
   /** The PostgreSQL schema everything lives in when one was asked for (tests), else null. */

@@ -4,7 +4,7 @@ import { preparedQuery } from '../db/prepared-query';
 import { company, jobAd } from '../db/schema';
 import { isOpenAt, openJobAd, visibleJobAd } from './open-job-ad';
 import { isUuid } from '../../lib/ids';
-import { isCountryCode } from '../../lib/companies/country-codes';
+import { isCountryCode } from '../../lib/places/country-codes';
 
 export interface PublicCompanyRow {
   id: string;

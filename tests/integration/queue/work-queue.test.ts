@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../../src/server/db/client';
 import { createEventMail } from '../../../src/server/api/notifications/event-mail';
-import { gatherRecordedEvents, type RecordedEvent } from '../../../src/server/api/notifications/recorded-events';
+import { gatherRecordedEvents, type RecordedEvent } from '../../../src/server/api/recorded-events';
 import { recordEvent } from '../../../src/server/api/record-event';
 import { company, jobAd, jobTitleSuggestion, user } from '../../../src/server/db/schema';
 import type { MailMessage } from '../../../src/server/mail/mailer';

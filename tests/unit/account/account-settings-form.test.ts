@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { submitPreferencesForm } from '../../../src/lib/account/account-operations';
-import { defaultNotificationPreference } from '../../../src/lib/account/notification-preferences';
+import { defaultNotificationPreference } from '../../../src/lib/notifications/notification-preferences';
 import { getTranslator } from '../../../src/lib/i18n/i18n';
 import account from '../../../src/locales/en/common/account.json';
 import { apiAnswering } from '../../support/page-handler-fakes';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { companyPermissionSetSchema, limitedResources } from '../../../src/lib/admin/company-permission-input';
-import { companyReviewActions, companyReviewMove, readAdminCompanyFilters, rejectCompanySchema, REJECTION_REASON_MAX } from '../../../src/lib/admin/company-verification';
+import { companyReviewActions, companyReviewMove, readAdminCompanyFilters, rejectCompanySchema } from '../../../src/lib/admin/company-verification';
+import { REJECTION_REASON_MAX } from '../../../src/lib/forms/field-rules';
 import { ERASED_ROWS, ERASED_TALENT_PROFILE, KEPT_ROWS, erasedEmail, erasedUserFields } from '../../../src/lib/admin/personal-data';
 import { maySignIn, userStatusActions, userStatusMove } from '../../../src/lib/admin/user-status';
 import { companyPermissionRows } from '../../../src/lib/companies/company-roles';

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { checkWebsite, companyCreateSchema, companyProfileFormSchema, companyUpdateSchema, isPossibleDuplicate, normalizeCompanyName, websiteDomain } from '../../../src/lib/companies/company-input';
-import { COUNTRY_CODES, isCountryCode } from '../../../src/lib/companies/country-codes';
 import { zodIssues } from '../../../src/lib/forms/zod-issues';
 
 const issuesOf = (schema: typeof companyCreateSchema | typeof companyUpdateSchema | typeof companyProfileFormSchema, input: unknown) => {
@@ -9,13 +8,6 @@ const issuesOf = (schema: typeof companyCreateSchema | typeof companyUpdateSchem
 };
 
 describe('company profile rules', () => {
-  it('knows the 249 ISO 3166-1 alpha-2 codes, and nothing else', () => {
-    expect(new Set(COUNTRY_CODES).size).toBe(249);
-    expect(isCountryCode('PT')).toBe(true);
-    expect(isCountryCode('XX')).toBe(false);
-    expect(isCountryCode('UK')).toBe(false);
-  });
-
   it('reads blank fields as empty, codes in any case, and a bare domain as https', () => {
     const parsed = companyCreateSchema.parse({ name: ' Acme ', description: '  ', country: 'de', accountingCurrency: ' usd ', website: 'acme.example' });
     expect(parsed).toMatchObject({ name: 'Acme', description: null, country: 'DE', accountingCurrency: 'USD', website: 'https://acme.example/' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { companyLocation, countryName } from '../../../src/lib/companies/company-location';
+import { companyLocation } from '../../../src/lib/companies/company-location';
 
 describe("a company's location from its address", () => {
   it('names the country of an ISO code in English, after the city', () => {
@@ -12,10 +12,5 @@ describe("a company's location from its address", () => {
     expect(companyLocation('Berlin', null)).toBe('Berlin');
     expect(companyLocation('  ', '')).toBeNull();
     expect(companyLocation(null, null)).toBeNull();
-  });
-
-  it('keeps a country that is not a known two-letter code as it was written', () => {
-    expect(countryName('Portugal')).toBe('Portugal');
-    expect(countryName('AA')).toBe('AA');
   });
 });

@@ -8,7 +8,7 @@ import {
   submitLeaveCompanyForm,
   typedCompanyForm,
 } from '../../../src/lib/companies/company-pages';
-import { COUNTRY_CODES } from '../../../src/lib/companies/country-codes';
+import { COUNTRY_CODES } from '../../../src/lib/places/country-codes';
 import { getTranslator } from '../../../src/lib/i18n/i18n';
 import companies from '../../../src/locales/en/common/companies.json';
 import { apiAnswering, formOf } from '../../support/page-handler-fakes';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { preferenceFieldName, preferencesFromForm } from '../../../src/lib/account/notification-preferences';
+import { preferenceFieldName, preferencesFromForm } from '../../../src/lib/notifications/notification-preferences';
 import { submitCompanyAssignmentForm } from '../../../src/lib/assignments/company-assignment-pages';
 import { checkbox, tickedBoxes } from '../../../src/lib/forms/form-values';
 import { getTranslator } from '../../../src/lib/i18n/i18n';

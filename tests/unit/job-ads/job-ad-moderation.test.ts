@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readAdminJobAdFilters } from '../../../src/lib/admin/admin-job-ad-pages';
 import { readAdminJobApplicationFilters } from '../../../src/lib/admin/admin-job-application-pages';
-import { REJECTION_REASON_MAX } from '../../../src/lib/admin/company-verification';
+import { REJECTION_REASON_MAX } from '../../../src/lib/forms/field-rules';
 import {
   ADMIN_JOB_AD_STATES,
   adminJobAdState,

@@ -1,11 +1,22 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { astroImports, checkLayers } from '../../../scripts/check-layers.mjs';
+import { astroImports, checkLayers, unusedFeatureImports } from '../../../scripts/check-layers.mjs';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 // Under .cache/ like the real check, so that `react` resolves into node_modules.
 const fixture = path.join(root, '.cache/layer-rules-test');
+const floorsFixture = path.join(root, '.cache/layer-floors-test');
+
+/** The `error <rule>: <from> → <to>` lines of a report, a package named by its name. */
+function violationsOf(output: string): string[] {
+  return output
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.startsWith('error '))
+    .map((line) => line.replace(/^error /, ''))
+    .map((line) => line.replace(/→ (?:\.\.\/)*node_modules\/([^/]+)\/\S*$/, '→ $1'));
+}
 
 describe('astroImports', () => {
   it('copies the imports of the frontmatter and of bundled scripts, and nothing of the template', () => {
@@ -35,10 +46,13 @@ describe('astroImports', () => {
 });
 
 describe('the layer rules (.dependency-cruiser.cjs)', () => {
-  afterAll(() => rmSync(fixture, { recursive: true, force: true }));
+  afterAll(() => {
+    rmSync(fixture, { recursive: true, force: true });
+    rmSync(floorsFixture, { recursive: true, force: true });
+  });
 
-  function write(file: string, text: string) {
-    const target = path.join(fixture, 'src', file);
+  function write(file: string, text: string, into = fixture) {
+    const target = path.join(into, 'src', file);
     mkdirSync(path.dirname(target), { recursive: true });
     writeFileSync(target, `${text}\n`);
   }
@@ -71,13 +85,7 @@ describe('the layer rules (.dependency-cruiser.cjs)', () => {
     );
 
     const { status, output } = checkLayers({ source: path.join(fixture, 'src'), workDir: path.join(fixture, 'checked') });
-    const violations = output
-      .split('\n')
-      .map((line) => line.trim())
-      .filter((line) => line.startsWith('error '))
-      .map((line) => line.replace(/^error /, ''))
-      // A package resolves to its file in node_modules: name it.
-      .map((line) => line.replace(/→ (?:\.\.\/)*node_modules\/([^/]+)\/\S*$/, '→ $1'));
+    const violations = violationsOf(output);
 
     expect(violations.sort()).toEqual(
       [
@@ -96,5 +104,56 @@ describe('the layer rules (.dependency-cruiser.cjs)', () => {
       ].sort(),
     );
     expect(status).toBe(violations.length);
+  });
+
+  it('refuses an upward import and a feature import the allow-list does not declare, inside src/lib and the API', { timeout: 60_000 }, () => {
+    const put = (file: string, text: string) => write(file, text, floorsFixture);
+    put('lib/ids.ts', "import { jobTitle } from './jobs/job-input';\nexport const id = jobTitle;");
+    put('lib/text/words.ts', "import { field } from '../forms/field';\nexport const words = field;");
+    put('lib/forms/field.ts', "import { jobTitle } from '../jobs/job-input';\nimport { id } from '../ids';\nexport const field = jobTitle + id;");
+    put('lib/jobs/job-input.ts', "import { field } from '../forms/field';\nexport const jobTitle = 'title';\nexport const jobField = field;");
+    // Declared in FEATURE_IMPORTS: job-ads build on jobs.
+    put('lib/job-ads/job-ad-input.ts', "import { jobTitle } from '../jobs/job-input';\nimport { invoiceNumber } from '../invoices/numbers';\nexport const ad = jobTitle + invoiceNumber;");
+    put('lib/invoices/numbers.ts', "export const invoiceNumber = 'INV-1';");
+    // A feature no allowance names: its own files pass, another feature's do not.
+    put('lib/brand-new/one.ts', "import { two } from './two';\nimport { jobTitle } from '../jobs/job-input';\nexport const one = two + jobTitle;");
+    put('lib/brand-new/two.ts', "export const two = 'two';");
+    put('server/api/errors.ts', 'export const fail = 1;');
+    put('server/api/context.ts', "import type { Sessions } from './admin/sessions';\nexport type Context = Sessions;");
+    put('server/api/admin/sessions.ts', "import { fail } from '../errors';\nimport { access } from '../auth/access';\nexport type Sessions = typeof fail | typeof access;");
+    put('server/api/auth/access.ts', "import { listed } from '../companies/listed';\nexport const access = listed;");
+    put('server/api/companies/listed.ts', "import { access } from '../auth/access';\nimport { assemble } from '../schema/index';\nexport const listed = 1;\nexport const seen = access + assemble;");
+    // Declared in FEATURE_IMPORTS: a talent sees only listed companies.
+    put('server/api/talent/employers.ts', "import { listed } from '../companies/listed';\nimport { billed } from '../billing/rows';\nexport const employers = listed + billed;");
+    put('server/api/billing/rows.ts', "import { invoiceNumber } from '../../../lib/invoices/numbers';\nexport const billed = invoiceNumber.length;");
+    put('server/api/schema/index.ts', "import { employers } from '../talent/employers';\nexport const assemble = employers;");
+    put('server/api/yoga.ts', "import { assemble } from './schema/index';\nexport const yoga = assemble;");
+
+    const { status, output } = checkLayers({ source: path.join(floorsFixture, 'src'), workDir: path.join(floorsFixture, 'checked') });
+    const violations = violationsOf(output);
+
+    expect(violations.sort()).toEqual(
+      [
+        'no-upward-import: src/lib/ids.ts → src/lib/jobs/job-input.ts',
+        'no-upward-import: src/lib/text/words.ts → src/lib/forms/field.ts',
+        'no-upward-import: src/lib/forms/field.ts → src/lib/jobs/job-input.ts',
+        'no-upward-import: src/server/api/context.ts → src/server/api/admin/sessions.ts',
+        'no-upward-import: src/server/api/auth/access.ts → src/server/api/companies/listed.ts',
+        'no-upward-import: src/server/api/companies/listed.ts → src/server/api/schema/index.ts',
+        'feature-imports-feature-by-allow-list: src/lib/job-ads/job-ad-input.ts → src/lib/invoices/numbers.ts',
+        'feature-imports-feature-by-allow-list: src/lib/brand-new/one.ts → src/lib/jobs/job-input.ts',
+        'feature-imports-feature-by-allow-list: src/server/api/talent/employers.ts → src/server/api/billing/rows.ts',
+      ].sort(),
+    );
+    expect(status).toBe(violations.length);
+  });
+
+  it('names the allowances no import uses', () => {
+    const modules = [
+      { source: 'src/lib/job-ads/job-ad-input.ts', dependencies: [{ resolved: 'src/lib/jobs/job-input.ts' }, { resolved: 'src/lib/forms/field.ts' }] },
+      { source: 'src/lib/jobs/job-input.ts', dependencies: [{ resolved: 'src/lib/jobs/job-enums.ts' }] },
+    ];
+    const allowances = { 'src/lib': [{ from: 'job-ads', to: 'jobs' }, { from: 'invoices', to: 'billing' }], 'src/server/api': [{ from: 'talent', to: 'companies' }] };
+    expect(unusedFeatureImports(modules, allowances)).toEqual(['src/lib: invoices -> billing', 'src/server/api: talent -> companies']);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_TYPES } from '../../../src/lib/account/notification-preferences';
+import { EVENT_TYPES } from '../../../src/lib/notifications/notification-preferences';
 import {
   eventTypesOnChannel,
   isMailedEvent,

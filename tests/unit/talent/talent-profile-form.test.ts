@@ -1,7 +1,7 @@
 import { fieldIdOf } from '../../../src/lib/forms/field-aria';
 import { describe, expect, it } from 'vitest';
 import { getTranslator } from '../../../src/lib/i18n/i18n';
-import { displayDate, parseDateInput, toDateInputValue } from '../../../src/lib/talent/date-input';
+import { displayDate, parseDateInput, toDateInputValue } from '../../../src/lib/forms/date-input';
 import { entrySummary } from '../../../src/lib/talent/entry-summary';
 import { parseForm } from '../../../src/lib/forms/parse-form';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateCell, decimalCell, defuseFormula, textCell, toCsv, UTF8_BOM } from '../../../src/lib/transactions/csv';
+import { dateCell, decimalCell, defuseFormula, textCell, toCsv, UTF8_BOM } from '../../../src/lib/format/csv';
 import { transactionsCsv, transactionsCsvFilename, type CsvTransactionRow, type TransactionsCsvText } from '../../../src/lib/transactions/transactions-csv';
 
 const TEXT: TransactionsCsvText = {

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { ACCOUNT_ERRORS, parseAccountUpdate } from '../../../lib/account/account-input';
-import { isEventType, NOTIFICATION_CHANNELS, EVENT_TYPES, preferenceChanges, type NotificationPreference } from '../../../lib/account/notification-preferences';
+import { isEventType, NOTIFICATION_CHANNELS, EVENT_TYPES, preferenceChanges, type NotificationPreference } from '../../../lib/notifications/notification-preferences';
 import type { AppDatabase } from '../../db/client';
 import { user, userNotificationPreferences, type EventType } from '../../db/schema';
 import { builder } from '../builder';

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { companyPermissionSetSchema } from '../../../lib/admin/company-permission-input';
 import { ADMIN_ERRORS, COMPANY_REVIEW_ACTIONS, companyReviewActions, companyReviewMove, rejectCompanySchema, VERIFICATION_STATUSES, type CompanyReviewAction } from '../../../lib/admin/company-verification';
-import { COMPANY_ERRORS } from '../../../lib/companies/company-input';
+import { COMPANY_ERRORS } from '../../../lib/forms/company-refusals';
 import { companyPermissionRows } from '../../../lib/companies/company-roles';
 import { zodIssues } from '../../../lib/forms/zod-issues';
 import { isUuid } from '../../../lib/ids';
@@ -13,10 +13,11 @@ import { conflict, invalidFields, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
 import { companyProfileFieldsOf } from '../companies/company';
-import { duplicateCandidates, type CompanyRow, type Writer } from '../companies/company-rows';
+import { duplicateCandidates, type CompanyRow } from '../companies/company-rows';
+import type { Writer } from '../../db/client';
 import { CompanyMember, membersByName } from '../companies/members';
 import { CompanyPermission, CompanyRole, permissionRowInputs, rolesInOrder } from '../companies/roles';
-import { requireAdmin } from './admin-access';
+import { requireAdmin } from '../auth/admin-access';
 
 // The platform's review of companies (the company's verification status):
 // every company whatever its status, found by name, status, duplicate flag and country;

@@ -20,9 +20,9 @@ import type { ApiContext } from '../context';
 import { conflict, invalidFields, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
-import type { Writer } from '../companies/company-rows';
+import type { Writer } from '../../db/client';
 import { JobAdModerationNotice, statusIs } from '../job-ads/job-ads';
-import { requireAdmin } from './admin-access';
+import { requireAdmin } from '../auth/admin-access';
 
 // The platform's moderation of job ads (the jobAd entity): every company's
 // ads found by title, place, company or id and by where they stand; an ad unpublished or

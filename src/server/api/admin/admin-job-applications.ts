@@ -6,9 +6,9 @@ import { company, companyHiringStep, jobAd, jobDescription, talentJobApplication
 import { builder } from '../builder';
 import { notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
-import type { Writer } from '../companies/company-rows';
+import type { Writer } from '../../db/client';
 import { ApplicationHistoryEntry, applicationHistory, ReceivedJobApplication, receivedColumns, withReceivedJoins, type ReceivedRow } from '../job-applications/received-applications';
-import { requireAdmin } from './admin-access';
+import { requireAdmin } from '../auth/admin-access';
 
 // Every job application on the platform, read only, for support: found
 // by the applicant's name or e-mail, the company, the ad or job description and the group

@@ -9,9 +9,9 @@ import type { ApiContext } from '../context';
 import { conflict, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
-import type { Writer } from '../companies/company-rows';
+import type { Writer } from '../../db/client';
 import { deleteQuietly } from '../uploads/stored-files';
-import { requireAdmin } from './admin-access';
+import { requireAdmin } from '../auth/admin-access';
 import { eraseUser } from './user-erasure';
 
 // The platform's view of people (the user entity, the user status and

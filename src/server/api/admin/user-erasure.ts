@@ -16,7 +16,7 @@ import {
   userFeatureFlag,
   userNotificationPreferences,
 } from '../../db/schema';
-import type { Writer } from '../companies/company-rows';
+import type { Writer } from '../../db/client';
 import { keysOf } from '../talent/talent-uploads';
 
 type UserRow = typeof user.$inferSelect;

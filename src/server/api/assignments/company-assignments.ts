@@ -8,7 +8,7 @@ import {
   partyIssues,
   type JobAssignmentValues,
 } from '../../../lib/assignments/company-assignment-input';
-import { COMPANY_ERRORS } from '../../../lib/companies/company-input';
+import { COMPANY_ERRORS } from '../../../lib/forms/company-refusals';
 import type { FieldIssue } from '../../../lib/forms/form-outcome';
 import { zodIssues } from '../../../lib/forms/zod-issues';
 import { isUuid } from '../../../lib/ids';
@@ -18,8 +18,8 @@ import { builder, type Types } from '../builder';
 import { conflict, invalidFields, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
-import { requireCompanyPermission } from '../companies/company-access';
-import type { Writer } from '../companies/company-rows';
+import { requireCompanyPermission } from '../auth/company-access';
+import type { Writer } from '../../db/client';
 import { linkedToCompany } from '../job-applications/talent-link';
 import { selectAssignmentsWith, statusOn, toView, type AssignmentView, type CompanyView } from './assignment-rows';
 import { AssignmentCompany, AssignmentStatusEnum, assignmentFields } from './assignment-types';

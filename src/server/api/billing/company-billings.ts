@@ -7,7 +7,7 @@ import { canPrepareInvoice } from '../../../lib/invoices/invoice-kinds';
 import { isUuid } from '../../../lib/ids';
 import { billing, billingLineItem } from '../../db/schema';
 import { builder } from '../builder';
-import { concernsCaller, requireCompanyPermission, requireSeparateDuties } from '../companies/company-access';
+import { concernsCaller, requireCompanyPermission, requireSeparateDuties } from '../auth/company-access';
 import type { ApiContext } from '../context';
 import { conflict, invalidFields, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';

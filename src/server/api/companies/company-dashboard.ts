@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { DASHBOARD_OPEN_ADS, DASHBOARD_WEEKS, fillWeeks, weekStartsUtc } from '../../../lib/companies/dashboard-charts';
 import { hiringStepGroupOf } from '../../../lib/companies/hiring-steps';
-import { metricsWindowStart, PIPELINE_METRICS_DAYS, pipelineMetrics, type PipelineMetrics, type StepPassThrough } from '../../../lib/companies/pipeline-metrics';
+import { metricsWindowStart, PIPELINE_METRICS_DAYS, pipelineMetrics, type PipelineMetrics, type StepPassThrough } from '../../../lib/job-applications/pipeline-metrics';
 import { can } from '../../../lib/permissions/effective-permissions';
 import { company, companyHiringStep, companyTalentRoster, generalEventslog, jobAd, jobDescription, talentBalanceTransaction, talentInvitation, talentJobApplication } from '../../db/schema';
 import type { AppDatabase } from '../../db/client';
@@ -105,7 +105,7 @@ const StepPassThroughRef = builder.objectRef<StepPassThrough>('StepPassThrough')
 });
 
 const PipelineMetricsRef = builder.objectRef<PipelineMetrics>('PipelineMetrics').implement({
-  description: `How the hiring pipeline performed over the last ${PIPELINE_METRICS_DAYS} days, from the moves in the event log (definitions in src/lib/companies/pipeline-metrics.ts)`,
+  description: `How the hiring pipeline performed over the last ${PIPELINE_METRICS_DAYS} days, from the moves in the event log (definitions in src/lib/job-applications/pipeline-metrics.ts)`,
   fields: (t) => ({
     days: t.int({ description: 'The length of the window, in days', resolve: () => PIPELINE_METRICS_DAYS }),
     since: t.field({ type: 'DateTime', description: 'The start of the window; it ends now', resolve: (row) => row.since }),

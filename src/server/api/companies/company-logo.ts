@@ -9,7 +9,7 @@ import { notFound } from '../errors';
 import { recordEvent } from '../record-event';
 import { readUploadedFile } from '../uploads/read-uploaded-file';
 import { deleteQuietly, newStorageKey, reencodedOrRefused, storageOf, storeThenSave, takeUploadAllowance } from '../uploads/stored-files';
-import { requireCompanyPermission } from './company-access';
+import { requireCompanyPermission } from '../auth/company-access';
 import { Company } from './company';
 import type { CompanyRow } from './company-rows';
 

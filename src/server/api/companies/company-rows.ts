@@ -3,12 +3,9 @@ import { isPossibleDuplicate, normalizeCompanyName, websiteDomain, type Duplicat
 import { escapeLike } from '../../db/like-pattern';
 import { DEFAULT_ROLE_TEMPLATES, OWNER_ROLE } from '../../../lib/companies/company-roles';
 import { DEFAULT_HIRING_STEPS } from '../../../lib/companies/hiring-steps';
-import type { AppDatabase } from '../../db/client';
+import type { Writer } from '../../db/client';
 import { company, companyDefaultPermissions, companyHiringStep, companyOnUser, companyRejectionReason, companyRole } from '../../db/schema';
 import { DEFAULT_REJECTION_REASONS } from '../../../lib/job-applications/rejection-reasons';
-
-/** A database handle or a transaction: what the helpers below need of either. */
-export type Writer = Pick<AppDatabase, 'select' | 'insert' | 'update' | 'delete'>;
 
 export type CompanyRow = typeof company.$inferSelect;
 

@@ -1,13 +1,15 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { COMPANY_ERRORS, companyCreateSchema, companyUpdateSchema } from '../../../lib/companies/company-input';
+import { companyCreateSchema, companyUpdateSchema } from '../../../lib/companies/company-input';
+import { COMPANY_ERRORS } from '../../../lib/forms/company-refusals';
 import { isUuid } from '../../../lib/ids';
 import { zodIssues } from '../../../lib/forms/zod-issues';
 import { company, companyOnUser, type PostalAddress } from '../../db/schema';
 import { builder, type Types } from '../builder';
 import { conflict, invalidFields, notFound } from '../errors';
 import { recordEvent } from '../record-event';
-import { requireCompanyPermission } from './company-access';
-import { duplicateCandidates, lockedOwnerCount, ownerRoleId, setUpNewCompany, type CompanyRow, type Writer } from './company-rows';
+import { requireCompanyPermission } from '../auth/company-access';
+import { duplicateCandidates, lockedOwnerCount, ownerRoleId, setUpNewCompany, type CompanyRow } from './company-rows';
+import type { Writer } from '../../db/client';
 
 // The company itself (the company entity): create one (any signed-in user), edit the selected
 // one, leave one. "My companies" is findMe.companies (company, logo, role, verification

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, isNull, max } from 'drizzle-orm';
-import { COMPANY_ERRORS } from '../../../lib/companies/company-input';
+import { COMPANY_ERRORS } from '../../../lib/forms/company-refusals';
 import { HIRING_STEP_GROUPS, hiringStepCreateSchema, hiringStepGroupOf, hiringStepUpdateSchema, swapTarget } from '../../../lib/companies/hiring-steps';
 import { zodIssues } from '../../../lib/forms/zod-issues';
 import { isUuid } from '../../../lib/ids';
@@ -7,8 +7,8 @@ import { companyHiringStep, talentJobApplication } from '../../db/schema';
 import { builder } from '../builder';
 import { conflict, invalidFields, notFound } from '../errors';
 import { recordEvent } from '../record-event';
-import { requireCompanyPermission } from './company-access';
-import type { Writer } from './company-rows';
+import { requireCompanyPermission } from '../auth/company-access';
+import type { Writer } from '../../db/client';
 
 // A company's hiring pipeline (the companyHiringStep entity). The list is the whole pipeline
 // in order, not a page: it is short, and moving a step only makes sense against all of it.

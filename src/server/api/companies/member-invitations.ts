@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { COMPANY_ERRORS } from '../../../lib/companies/company-input';
+import { COMPANY_ERRORS } from '../../../lib/forms/company-refusals';
 import { buildRoute } from '../../../lib/routes/build-route';
 import { isUuid } from '../../../lib/ids';
 import { company, companyMemberInvitation, companyOnUser, companyRole, user } from '../../db/schema';
@@ -9,7 +9,7 @@ import { builder } from '../builder';
 import type { ApiContext } from '../context';
 import { ApiError, conflict, notFound, unauthenticated } from '../errors';
 import { recordEvent } from '../record-event';
-import type { Writer } from './company-rows';
+import type { Writer } from '../../db/client';
 
 // Joining a company is the invited person's own act ("accepted membership",
 // docs/security.md): adding someone by e-mail always makes an invitation, whether the

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
-import { COMPANY_ERRORS } from '../../../lib/companies/company-input';
+import { COMPANY_ERRORS } from '../../../lib/forms/company-refusals';
 import { memberInviteSchema } from '../../../lib/companies/member-input';
 import { zodIssues } from '../../../lib/forms/zod-issues';
 import { isUuid } from '../../../lib/ids';
@@ -8,8 +8,9 @@ import { builder } from '../builder';
 import { conflict, forbidden, invalidFields, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
-import { requireCompanyPermission } from './company-access';
-import { lockedOwnerCount, ownerRoleId, type Writer } from './company-rows';
+import { requireCompanyPermission } from '../auth/company-access';
+import { lockedOwnerCount, ownerRoleId } from './company-rows';
+import type { Writer } from '../../db/client';
 import { newInvitationToken, recordMemberInvitation } from './member-invitations';
 import { requireMayGiveRole } from './self-granted-power';
 

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
-import { COMPANY_ERRORS } from '../../../lib/companies/company-input';
+import { COMPANY_ERRORS } from '../../../lib/forms/company-refusals';
 import { companyPermissionRows, permissionRows, roleCreateSchema, roleUpdateSchema, type CompanyPermissionRow, type RolePermissionRow } from '../../../lib/companies/company-roles';
 import { zodIssues } from '../../../lib/forms/zod-issues';
 import { isUuid } from '../../../lib/ids';
@@ -9,8 +9,9 @@ import { builder, type Types } from '../builder';
 import { conflict, invalidFields, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
-import { requireCompanyPermission } from './company-access';
-import { membersHolding, type Writer } from './company-rows';
+import { requireCompanyPermission } from '../auth/company-access';
+import { membersHolding } from './company-rows';
+import type { Writer } from '../../db/client';
 import { requireMayEditRole, requireMayGrant } from './self-granted-power';
 
 // A company's roles (the companyRole entity; the Roles page): a name and the

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { COMPANY_ERRORS } from '../../../lib/companies/company-input';
+import { COMPANY_ERRORS } from '../../../lib/forms/company-refusals';
 import { mayEditRolePermissions, permissionNames, permissionsNotHeld, SELF_GRANTED_POWER_REASONS } from '../../../lib/companies/self-granted-power';
 import { effectivePermissions } from '../../../lib/permissions/effective-permissions';
 import type { PermissionSet } from '../../../lib/permissions/resources';
@@ -7,7 +7,7 @@ import type { CompanyScope } from '../auth/company-scope';
 import type { ApiContext } from '../context';
 import { company, companyDefaultPermissions, companyPermissions, companyRole } from '../../db/schema';
 import { forbiddenBecause, notFound } from '../errors';
-import type { Writer } from './company-rows';
+import type { Writer } from '../../db/client';
 
 // No self-granted power, where the API writes a role's matrix or gives a role: the rule
 // itself is src/lib/companies/self-granted-power.ts; what the caller holds is the selected

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { activeFeatureFlagNames, hasFeatureFlag, type FeatureFlagName } from '../../../lib/feature-flags/feature-flags';
 import { preparedQuery } from '../../db/prepared-query';
 import { featureFlag, userFeatureFlag } from '../../db/schema';
-import type { Writer } from '../companies/company-rows';
+import type { Writer } from '../../db/client';
 import type { ApiContext } from '../context';
 import { ApiError, unauthenticated } from '../errors';
 

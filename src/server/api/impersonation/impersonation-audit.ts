@@ -5,7 +5,7 @@ import { isImpersonationOpen } from '../../../lib/impersonation/impersonation-ru
 import { isUuid } from '../../../lib/ids';
 import { escapeLike } from '../../db/like-pattern';
 import { generalEventslog, impersonation, user } from '../../db/schema';
-import { requireAdmin } from '../admin/admin-access';
+import { requireAdmin } from '../auth/admin-access';
 import { builder } from '../builder';
 import type { ApiContext } from '../context';
 import { pageArgs, pageOf, pageWindow } from '../pagination';

@@ -6,7 +6,7 @@ import { builder } from '../builder';
 import type { ApiContext } from '../context';
 import { ApiError, conflict, invalidFields } from '../errors';
 import { recordEvent } from '../record-event';
-import type { Writer } from '../companies/company-rows';
+import type { Writer } from '../../db/client';
 import type { Viewer } from '../auth/viewer';
 
 // Starting and stopping an impersonation (accountable impersonation). The BFF calls both as the

@@ -28,8 +28,8 @@ import {
   type InvoiceDetails,
 } from '../../db/schema';
 import { builder } from '../builder';
-import { concernsCaller, requireCompanyPermission, requireSeparateDuties } from '../companies/company-access';
-import type { Writer } from '../companies/company-rows';
+import { concernsCaller, requireCompanyPermission, requireSeparateDuties } from '../auth/company-access';
+import type { Writer } from '../../db/client';
 import type { ApiContext } from '../context';
 import { conflict, invalidFields, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';

@@ -12,11 +12,11 @@ import { builder } from '../builder';
 import { JobReference, jobReferenceOf } from '../jobs/job-reference';
 import type { ApiContext } from '../context';
 import { conflict, invalidFields, notFound } from '../errors';
-import { COMPANY_ERRORS } from '../../../lib/companies/company-input';
+import { COMPANY_ERRORS } from '../../../lib/forms/company-refusals';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
-import { requireCompanyPermission } from '../companies/company-access';
-import type { Writer } from '../companies/company-rows';
+import { requireCompanyPermission } from '../auth/company-access';
+import type { Writer } from '../../db/client';
 import { JobFieldsInput, jobFieldColumns, jobFieldsOf } from '../jobs/job-fields';
 
 // A company's own job ads (the jobAd entity): drafts, scheduled, published and

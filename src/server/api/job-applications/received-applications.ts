@@ -13,8 +13,8 @@ import { JobReference, jobReferenceOf } from '../jobs/job-reference';
 import { invalidFields, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
-import { requireCompanyPermission } from '../companies/company-access';
-import type { Writer } from '../companies/company-rows';
+import { requireCompanyPermission } from '../auth/company-access';
+import type { Writer } from '../../db/client';
 import type { StoredFile } from '../../db/schema/talents';
 
 // Applications a company received (issue 16; spec §2 received-job-applications and

@@ -6,8 +6,8 @@ import { companyRejectionReason } from '../../db/schema';
 import { builder } from '../builder';
 import { invalidFields, notFound } from '../errors';
 import { recordEvent } from '../record-event';
-import { requireCompanyPermission } from '../companies/company-access';
-import type { Writer } from '../companies/company-rows';
+import { requireCompanyPermission } from '../auth/company-access';
+import type { Writer } from '../../db/client';
 import { RejectionReason } from './received-applications';
 
 // A company keeps its own list of rejection reasons: added, renamed and removed with the

@@ -3,7 +3,7 @@ import { isUuid } from '../../../lib/ids';
 import { HOLDING_CONSENTS } from '../../../lib/talent-roster/roster-consent';
 import { companyTalentRoster, jobAd, jobDescription, talentJobApplication, talentProfile } from '../../db/schema';
 import { mayReachTalent, type TalentLinkFacts } from '../auth/company-talent-access';
-import type { Writer } from '../companies/company-rows';
+import type { Writer } from '../../db/client';
 import { ownedBy } from './received-applications';
 
 type Reader = Pick<Writer, 'select'>;

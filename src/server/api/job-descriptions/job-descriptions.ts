@@ -11,8 +11,8 @@ import { builder } from '../builder';
 import { invalidFields, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
-import { requireCompanyPermission } from '../companies/company-access';
-import type { Writer } from '../companies/company-rows';
+import { requireCompanyPermission } from '../auth/company-access';
+import type { Writer } from '../../db/client';
 import { JobFieldsInput, jobFieldColumns, jobFieldsOf, type JobFieldsRow } from '../jobs/job-fields';
 
 // A company's job descriptions (the jobDescription entity): the internal record of a

@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { skillColumns } from '../../../lib/jobs/job-input';
 import { skillsList } from '../../db/schema';
-import type { Writer } from '../companies/company-rows';
+import type { Writer } from '../../db/client';
 
 /**
  * Skills as stored: a name on the skills list takes the list's spelling ("react" →

@@ -3,7 +3,7 @@ import type { LanguageCode } from '../../../lib/jobs/job-languages';
 import { jobLocationText, storedPlace } from '../../../lib/jobs/job-location';
 import type { jobDescription } from '../../db/schema';
 import type { Types } from '../builder';
-import type { Writer } from '../companies/company-rows';
+import type { Writer } from '../../db/client';
 import { canonicalSkills } from './canonical-skills';
 
 // The fields a job description and a company's job ad share, once for both: the object

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Plugin } from 'graphql-yoga';
-import type { NotificationPreference } from '../../../lib/account/notification-preferences';
+import type { NotificationPreference } from '../../../lib/notifications/notification-preferences';
 import { getTranslator } from '../../../lib/i18n/i18n';
 import { isMailedEvent, mailAudienceOf, mailRecipientOf, mailsCompanyReader, recipientOf } from '../../../lib/notifications/notification-rules';
 import { notificationMail } from '../../../lib/notifications/notification-text';
@@ -10,7 +10,7 @@ import { companyOnUser, companyRole, generalEventslog, user } from '../../db/sch
 import type { Mailer, MailMessage } from '../../mail/mailer';
 import { notificationFactsOf, type EventRow } from './notification-facts';
 import { readNotificationPreferences } from './preferences';
-import { gatherRecordedEvents, type RecordedEvent } from './recorded-events';
+import { gatherRecordedEvents, type RecordedEvent } from '../recorded-events';
 import { errorMessage } from '../../../lib/text/error-message';
 
 // E-mail for the events of the log. It never runs inside the write:

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { withDefaults, type NotificationPreference } from '../../../lib/account/notification-preferences';
+import { withDefaults, type NotificationPreference } from '../../../lib/notifications/notification-preferences';
 import type { AppDatabase } from '../../db/client';
 import { preparedQuery } from '../../db/prepared-query';
 import { userNotificationPreferences } from '../../db/schema';

@@ -21,7 +21,7 @@ import {
 import type { AppDatabase } from '../../db/client';
 import { billing, company, jobAssignment } from '../../db/schema';
 import { builder, type Types } from '../builder';
-import { requireCompanyPermission } from '../companies/company-access';
+import { requireCompanyPermission } from '../auth/company-access';
 import { invalidFields } from '../errors';
 import { pageArgs, pageWindow } from '../pagination';
 

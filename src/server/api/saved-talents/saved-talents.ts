@@ -6,8 +6,8 @@ import { builder } from '../builder';
 import { conflict, invalidFields, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
-import { requireCompanyPermission } from '../companies/company-access';
-import type { Writer } from '../companies/company-rows';
+import { requireCompanyPermission } from '../auth/company-access';
+import type { Writer } from '../../db/client';
 import { zodIssues } from '../../../lib/forms/zod-issues';
 import { reachableTalentLink } from '../job-applications/talent-link';
 

@@ -6,8 +6,8 @@ import { companyTalentNote, user } from '../../db/schema';
 import { builder } from '../builder';
 import { forbidden, invalidFields, notFound } from '../errors';
 import { recordEvent } from '../record-event';
-import { requireCompanyPermission } from '../companies/company-access';
-import type { Writer } from '../companies/company-rows';
+import { requireCompanyPermission } from '../auth/company-access';
+import type { Writer } from '../../db/client';
 import { reachableTalentLink } from '../job-applications/talent-link';
 
 // Notes a company keeps on a talent (the companyTalentNote entity). A note is its

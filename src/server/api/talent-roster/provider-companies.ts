@@ -1,7 +1,7 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import { company, companyOnProviderCompany } from '../../db/schema';
 import { builder } from '../builder';
-import { requireCompanyPermission } from '../companies/company-access';
+import { requireCompanyPermission } from '../auth/company-access';
 import { listedCompany } from '../companies/listed-company';
 
 // The staffing links of the selected company (the companyOnProviderCompany entity), read-only:

@@ -12,8 +12,8 @@ import type { ApiContext } from '../context';
 import { invalidFields, notFound } from '../errors';
 import { pageArgs, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
-import { requireCompanyPermission, requireSeparateDuties } from '../companies/company-access';
-import type { Writer } from '../companies/company-rows';
+import { requireCompanyPermission, requireSeparateDuties } from '../auth/company-access';
+import type { Writer } from '../../db/client';
 import {
   BalanceTransaction,
   BalanceTransactionExport,

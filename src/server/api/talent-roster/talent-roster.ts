@@ -11,8 +11,8 @@ import { builder } from '../builder';
 import { invalidFields, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
-import { concernsCaller, requireCompanyPermission } from '../companies/company-access';
-import type { Writer } from '../companies/company-rows';
+import { concernsCaller, requireCompanyPermission } from '../auth/company-access';
+import type { Writer } from '../../db/client';
 import { applicantsOf, rosterHolds } from '../job-applications/talent-link';
 
 // A company's talent roster (spec §3 companyTalentRoster, issue 18): the talents who work

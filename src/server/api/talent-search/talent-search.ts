@@ -8,12 +8,12 @@ import { escapeLike } from '../../db/like-pattern';
 import { builder } from '../builder';
 import { invalidFields } from '../errors';
 import { pageWindow } from '../pagination';
-import { requireCompanyPermission } from '../companies/company-access';
+import { requireCompanyPermission } from '../auth/company-access';
 import { listsHolding } from '../saved-talents/saved-talents';
 import { can } from '../../../lib/permissions/effective-permissions';
-import type { Writer } from '../companies/company-rows';
+import type { Writer } from '../../db/client';
 import type { ApiContext } from '../context';
-import { requireAdmin } from '../admin/admin-access';
+import { requireAdmin } from '../auth/admin-access';
 
 // The company's talent search (the /company/talent-search page): visible profiles only,
 // filtered by what narrows for real (skills all / any / none, place or relocation, work

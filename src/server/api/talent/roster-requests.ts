@@ -5,7 +5,7 @@ import { company, companyTalentRoster } from '../../db/schema';
 import { findMyTalentProfileId } from '../auth/my-talent-profile';
 import { builder } from '../builder';
 import { listedCompany } from '../companies/listed-company';
-import type { Writer } from '../companies/company-rows';
+import type { Writer } from '../../db/client';
 import { conflict, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';

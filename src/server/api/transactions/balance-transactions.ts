@@ -9,7 +9,7 @@ import { CSV_EXPORT_MAX_ROWS } from '../../../lib/transactions/transactions-csv'
 import { findMyTalentProfileId } from '../auth/my-talent-profile';
 import { rosterHolds } from '../job-applications/talent-link';
 import type { ApiContext } from '../context';
-import type { Writer } from '../companies/company-rows';
+import type { Writer } from '../../db/client';
 import { builder } from '../builder';
 import { invalidFields } from '../errors';
 import type { FieldIssue } from '../../../lib/forms/form-outcome';

@@ -6,7 +6,7 @@ import { getTranslator } from '../../../../src/lib/i18n/i18n';
 const t = getTranslator();
 /** The API words an account issue code from the locale files, as the pages do. */
 const issue = (field: string, code: string) => ({ field, code, message: t(`account.errors.${code}`) });
-import { defaultNotificationPreference, EVENT_TYPES, preferenceFieldName, preferencesFromForm } from '../../../../src/lib/account/notification-preferences';
+import { defaultNotificationPreference, EVENT_TYPES, preferenceFieldName, preferencesFromForm } from '../../../../src/lib/notifications/notification-preferences';
 import type { SendGraphql } from '../../../../src/lib/graphql/send-document';
 import { eventType, user, userNotificationPreferences } from '../../../../src/server/db/schema';
 import { startApiHarness, type ApiHarness } from '../../../support/api-harness';

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { formatPeriod, periodOf } from '../../../../src/lib/billing/billing-period';
 import type { NotificationFacts } from '../../../../src/lib/notifications/notification-text';
-import { gatherRecordedEvents, type RecordedEvent } from '../../../../src/server/api/notifications/recorded-events';
+import { gatherRecordedEvents, type RecordedEvent } from '../../../../src/server/api/recorded-events';
 import { recordEvent } from '../../../../src/server/api/record-event';
 import { generalEventslog, jobAssignment, talentJobApplication } from '../../../../src/server/db/schema';
 import type { MailMessage } from '../../../../src/server/mail/mailer';

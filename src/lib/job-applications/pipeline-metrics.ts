@@ -1,5 +1,5 @@
-import { isClosingGroup } from '../job-applications/pipeline';
-import type { HiringStepGroup } from './hiring-steps';
+import { isClosingGroup } from './pipeline';
+import type { HiringStepGroup } from '../companies/hiring-steps';
 
 // How a company's hiring pipeline performs (the pipeline metrics), for the dashboard: how many
 // applications move on from each step, and how long a hire takes. Pure, fed with rows the

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { MailableEvent } from '../../../lib/notifications/notification-rules';
+import type { MailableEvent } from '../../lib/notifications/notification-rules';
 
 /** One event row an operation wrote, as the mail rule reads it. */
 export interface RecordedEvent extends MailableEvent {

@@ -1,12 +1,18 @@
 import type { GraphqlError } from '../graphql/send-document';
-import type { RefusalStatus } from '../forms/form-outcome';
 import type { Translate } from '../i18n/i18n';
-import { COMPANY_ERRORS } from './company-input';
+import type { RefusalStatus } from './form-outcome';
 
 // A refused company-side write in the user's words. The API says why in machine terms:
 // a CONFLICT's reason (lastOwner, stepInUse, roleInUse...) is worded from companies.errors;
 // FORBIDDEN, NOT_FOUND and anything else from the section's own `forbidden`, `gone` and
 // `failed` messages. The API's English text is never shown.
+
+/**
+ * Where the locale files word the company side's issue codes and refusal reasons (common
+ * namespace): the company records' fields, and the conflicts and forbidden reasons of every
+ * company-side write.
+ */
+export const COMPANY_ERRORS = 'companies.errors';
 
 export interface CompanyRefusal {
   message: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { median, metricsWindowStart, pipelineMetrics, type MetricsApplication, type MetricsMove, type MetricsStep } from '../../../src/lib/companies/pipeline-metrics';
+import { median, metricsWindowStart, pipelineMetrics, type MetricsApplication, type MetricsMove, type MetricsStep } from '../../../src/lib/job-applications/pipeline-metrics';
 
 const NOW = new Date('2026-11-24T12:00:00Z');
 const DAY = 86_400_000;

@@ -11,7 +11,7 @@ import {
   preferenceFieldName,
   preferencesFromForm,
   withDefaults,
-} from '../../../src/lib/account/notification-preferences';
+} from '../../../src/lib/notifications/notification-preferences';
 import { getTranslator } from '../../../src/lib/i18n/i18n';
 
 describe('notification event types', () => {

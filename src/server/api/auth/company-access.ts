@@ -1,8 +1,8 @@
-import { COMPANY_ERRORS } from '../../../lib/companies/company-input';
+import { COMPANY_ERRORS } from '../../../lib/forms/company-refusals';
 import { can } from '../../../lib/permissions/effective-permissions';
 import type { PermissionAction, PermissionResource } from '../../../lib/permissions/resources';
 import { concernsActing, SEPARATION_OF_DUTIES } from '../../../lib/permissions/separation-of-duties';
-import type { CompanyScope } from '../auth/company-scope';
+import type { CompanyScope } from './company-scope';
 import type { ApiContext } from '../context';
 import { ApiError, forbidden, forbiddenBecause, unauthenticated } from '../errors';
 

@@ -1,4 +1,4 @@
-import type { Viewer } from '../auth/viewer';
+import type { Viewer } from './viewer';
 import type { ApiContext } from '../context';
 import { ApiError, unauthenticated } from '../errors';
 
