@@ -6,7 +6,7 @@ import type { ApiContext } from '../context';
 import { conflict } from '../errors';
 import { recordEvent } from '../record-event';
 import { bookLedgerEntry } from '../talent-roster/roster-ledger';
-import { ownRosterEntry } from '../talent-roster/talent-roster';
+import { ownRosterEntry } from '../talent-roster/roster-rows';
 import { INVOICE_WORDS } from './invoice-rows';
 
 // Paying an invoice pays the talent: markInvoicePaid (invoice-mutations.ts) books the

@@ -29,7 +29,7 @@ import {
   transactionTotals,
   type LedgerFilter,
 } from '../transactions/balance-transactions';
-import { ownRosterEntry, type RosterRow } from './talent-roster';
+import { ownRosterEntry, type RosterRow } from './roster-rows';
 
 // The selected company's side of the balance ledger (spec §3 talentBalanceTransaction,
 // issue 18): the entries of its roster, read through the talent's own ledger functions
