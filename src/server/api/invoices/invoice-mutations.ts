@@ -16,7 +16,7 @@ import type { Writer } from '../companies/company-rows';
 import type { ApiContext } from '../context';
 import { conflict, invalidFields } from '../errors';
 import { recordEvent } from '../record-event';
-import { loadReviewedBilling, lockReviewedBilling } from '../billing/billing-rows';
+import { loadReviewedBilling, lockReviewedBilling } from '../billing/reviewed-billing-rows';
 import { partiesOf } from './invoice-parties';
 import { findVisible, INVOICE_WORDS, lockIssued, type InvoiceRow } from './invoice-rows';
 import { creditSalary } from './invoice-salary';
