@@ -8,7 +8,7 @@ import { invalidFields, notFound } from '../errors';
 import { recordEvent } from '../record-event';
 import { requireCompanyPermission } from '../companies/company-access';
 import type { Writer } from '../companies/company-rows';
-import { RejectionReason } from './received-applications';
+import { RejectionReason } from './received-application-types';
 
 // A company keeps its own list of reasons (issue 16): added, renamed and removed with the
 // hiring pipeline's permissions (companyHiringStep), since they are part of it. A removed

@@ -47,7 +47,8 @@ export function printApiSchema(): string {
 }
 import '../job-descriptions/job-descriptions';
 import '../job-ads/job-ads';
-import '../job-applications/received-applications';
+import '../job-applications/received-application-queries';
+import '../job-applications/received-application-mutations';
 import '../talent-notes/talent-notes';
 import '../job-applications/rejection-reasons';
 import '../talent-search/talent-search';
