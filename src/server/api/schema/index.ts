@@ -19,7 +19,7 @@ import '../talent/roster-requests';
 import '../talent/talent-providers';
 import '../companies/company-public-profile';
 import '../account/account';
-import '../transactions/balance-transactions';
+import '../transactions/my-balance-transactions';
 import '../assignments/assignment-queries';
 import '../assignments/assignment-mutations';
 import '../assignments/company-assignment-queries';

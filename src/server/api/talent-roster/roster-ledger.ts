@@ -14,21 +14,9 @@ import { pageArgs, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
 import { requireCompanyPermission, requireSeparateDuties } from '../companies/company-access';
 import type { Writer } from '../companies/company-rows';
-import {
-  BalanceTransaction,
-  BalanceTransactionExport,
-  BalanceTransactionPage,
-  BalanceTransactionTotal,
-  exportTransactions,
-  FilterInput,
-  ledgerArgs,
-  readFilter,
-  selectTransactions,
-  transactionPage,
-  TransactionType,
-  transactionTotals,
-  type LedgerFilter,
-} from '../transactions/balance-transactions';
+import { readFilter, type LedgerFilter } from '../transactions/balance-transaction-filter';
+import { BalanceTransaction, BalanceTransactionExport, BalanceTransactionPage, BalanceTransactionTotal, FilterInput, ledgerArgs, TransactionType } from '../transactions/balance-transaction-types';
+import { exportTransactions, selectTransactions, transactionPage, transactionTotals } from '../transactions/balance-transactions';
 import { ownRosterEntry, type RosterRow } from './roster-rows';
 
 // The selected company's side of the balance ledger (spec §3 talentBalanceTransaction,
