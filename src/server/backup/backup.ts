@@ -5,7 +5,8 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { openDatabase, PGLITE_EXTENSIONS } from '../db/client';
 import { DatabaseError } from '../db/database-error';
-import { EMBEDDED_POSTGRES_FILES, embeddedEngineOf, embeddedPostgresPid, handOverToServerUser, type EmbeddedEngine } from '../db/embedded-postgres';
+import { embeddedEngineOf, type EmbeddedEngine } from '../db/embedded-engine';
+import { EMBEDDED_POSTGRES_FILES, embeddedPostgresPid, handOverToServerUser } from '../db/embedded-postgres-files';
 
 /**
  * Backup and restore of what the product keeps: the database (the embedded PGlite data

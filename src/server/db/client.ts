@@ -10,7 +10,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { DatabaseError, rootMessage } from './database-error';
 import { acquireDirectoryLock } from './directory-lock';
-import { embeddedEngineOf, openEmbeddedPostgres, type EmbeddedEngine } from './embedded-postgres';
+import { embeddedEngineOf, type EmbeddedEngine } from './embedded-engine';
+import { openEmbeddedPostgres } from './embedded-postgres';
 import { nameStatementsOf } from './named-statements';
 import * as schema from './schema';
 

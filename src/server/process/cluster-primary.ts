@@ -1,7 +1,9 @@
 import cluster, { type Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import type { AppConfig } from '../config';
-import { embeddedEngineOf, freePort, openEmbeddedPostgres, serverUserCannotReach, type EmbeddedPostgresServer } from '../db/embedded-postgres';
+import { embeddedEngineOf, serverUserCannotReach } from '../db/embedded-engine';
+import { openEmbeddedPostgres, type EmbeddedPostgresServer } from '../db/embedded-postgres';
+import { freePort } from '../db/embedded-postgres-endpoint';
 import { hostSharedCounters } from './shared-counter';
 
 /** Workers by default: one per core, at most this many (each holds a few hundred MB). */

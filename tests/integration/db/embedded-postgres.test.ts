@@ -5,7 +5,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createBackup, restoreBackup } from '../../../src/server/backup/backup';
 import { openDatabase, type Database } from '../../../src/server/db/client';
-import { embeddedEngineOf, embeddedPostgresPid, serverUserCannotReach } from '../../../src/server/db/embedded-postgres';
+import { embeddedEngineOf, serverUserCannotReach } from '../../../src/server/db/embedded-engine';
+import { embeddedPostgresPid } from '../../../src/server/db/embedded-postgres-files';
 import { migrate } from '../../../src/server/db/migrate';
 
 // The embedded default of `npm start`: a real PostgreSQL server process from the

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embeddedPostgresPid } from '../../../src/server/db/embedded-postgres';
+import { embeddedPostgresPid } from '../../../src/server/db/embedded-postgres-files';
 import { hasBuild, startBuiltServer, type BuiltServer } from '../../support/built-server';
 
 // `npm start` on its embedded default: a primary that owns the embedded

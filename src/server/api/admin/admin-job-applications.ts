@@ -7,7 +7,9 @@ import { builder } from '../builder';
 import { notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import type { Writer } from '../../db/client';
-import { ApplicationHistoryEntry, applicationHistory, ReceivedJobApplication, receivedColumns, withReceivedJoins, type ReceivedRow } from '../job-applications/received-applications';
+import { ApplicationHistoryEntry, applicationHistory } from '../job-applications/application-history';
+import { receivedColumns, withReceivedJoins, type ReceivedRow } from '../job-applications/received-application-rows';
+import { ReceivedJobApplication } from '../job-applications/received-application-types';
 import { requireAdmin } from '../auth/admin-access';
 
 // Every job application on the platform, read only, for support: found

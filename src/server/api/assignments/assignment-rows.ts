@@ -8,7 +8,7 @@ import { billing, company, jobAssignment, jobDescription } from '../../db/schema
 
 // Reading job assignments (the jobAssignment entity): the one query with the role and the
 // three companies, and the views the API returns. The talent's own assignments read it as
-// it is; the company side (company-assignments.ts) adds the talent's columns.
+// it is; the company side (company-assignment-rows.ts) adds the talent's columns.
 
 export const clientCompany = alias(company, 'client_company');
 export const providerCompany = alias(company, 'provider_company');

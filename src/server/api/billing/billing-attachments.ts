@@ -12,7 +12,7 @@ import type { FileStorage } from '../../storage/file-storage';
 import { mayReadBillingAttachment } from '../auth/billing-attachment-access';
 import { requireMyTalentProfileId } from '../auth/my-talent-profile';
 import { deleteUnreferencedFiles } from './attachment-files';
-import { lockMyBilling } from './billing-rows';
+import { lockMyBilling } from './my-billing-rows';
 import { notADraft, recordMyBillingEvent, reloadMyBilling } from './my-billing-changes';
 import { builder } from '../builder';
 import type { ApiContext } from '../context';

@@ -1,15 +1,16 @@
-import { and, asc, desc, eq, exists, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { billingReviewer } from '../../../lib/billing/billing-review';
 import type { BillingStatusValue } from '../../../lib/billing/billing-status';
 import type { RateUnitValue } from '../../../lib/jobs/job-enums';
 import type { AppDatabase } from '../../db/client';
-import { escapeLike } from '../../db/like-pattern';
 import { billing, billingLineItem, company, jobAssignment, jobDescription, talentProfile, user, type Attachment } from '../../db/schema';
 import type { Page, PageWindow } from '../pagination';
 
-// How the talent side reads billings: one query for a page of billings with their
-// assignment (role title, client, provider), one batched query for all their lines.
+// How billings are read: one query for a page of billings with their assignment (role
+// title, client, provider) and review trail, one batched query for all their lines. The
+// talent's side (my-billing-rows.ts) and the reviewing company's (reviewed-billing-rows.ts)
+// read through it, each with the condition that scopes it.
 
 export interface BillingAssignmentRow {
   id: string;
@@ -40,7 +41,7 @@ export interface BillingLineRow {
   createdAt: Date;
 }
 
-/** Who moved a billing on and when, for each step after it was sent (issue 18). */
+/** Who moved a billing on and when, for each step after it was sent. */
 export interface BillingReviewTrail {
   sentAt: Date | null;
   approvedAt: Date | null;
@@ -80,15 +81,15 @@ export interface BillingRow {
   lines: BillingLineRow[];
 }
 
-const client = alias(company, 'billing_client');
-const provider = alias(company, 'billing_provider');
+export const client = alias(company, 'billing_client');
+export const provider = alias(company, 'billing_provider');
 const approver = alias(user, 'billing_approver');
 const rejecter = alias(user, 'billing_rejecter');
 const invoicer = alias(user, 'billing_invoicer');
 const payer = alias(user, 'billing_payer');
 const nameOf = (person: { displayName: AnyPgColumn; email: AnyPgColumn }) => sql<string | null>`coalesce(${person.displayName}, ${person.email})`;
 
-const assignmentColumns = {
+export const assignmentColumns = {
   id: jobAssignment.id,
   roleTitle: jobDescription.title,
   clientName: client.name,
@@ -103,7 +104,7 @@ const assignmentColumns = {
 
 type AssignmentSelection = { [K in keyof typeof assignmentColumns]: unknown };
 
-function toAssignment(row: AssignmentSelection): BillingAssignmentRow {
+export function toAssignment(row: AssignmentSelection): BillingAssignmentRow {
   const r = row as {
     id: string;
     roleTitle: string | null;
@@ -159,22 +160,8 @@ export async function loadLines(db: AppDatabase, billingIds: readonly string[]):
   return byBilling;
 }
 
-/** Filters of the talent's billing list. */
-export interface MyBillingFilter {
-  status?: BillingStatusValue | null;
-  jobAssignmentId?: string | null;
-}
-
-function myBillingsWhere(talentProfileId: string, filter: MyBillingFilter = {}): SQL {
-  return and(
-    eq(billing.talentProfileId, talentProfileId),
-    isNull(billing.deletedAt),
-    filter.status ? eq(billing.status, filter.status) : undefined,
-    filter.jobAssignmentId ? eq(billing.jobAssignmentId, filter.jobAssignmentId) : undefined,
-  )!;
-}
-
-async function selectBillings(db: AppDatabase, where: SQL, window?: { offset: number; limit: number }): Promise<BillingRow[]> {
+/** The billings `where` matches, with their assignment, review trail, standing invoice and lines; `window` reads one page. */
+export async function selectBillings(db: AppDatabase, where: SQL, window?: { offset: number; limit: number }): Promise<BillingRow[]> {
   const query = db
     .select({
       id: billing.id,
@@ -238,171 +225,9 @@ async function selectBillings(db: AppDatabase, where: SQL, window?: { offset: nu
   }));
 }
 
-/**
- * The company that reviews a billing: its assignment's provider, else its client (the SQL
- * twin of billingReviewer). Needs jobAssignment joined to billing.
- */
-export const reviewedBy = (companyId: string): SQL => sql`coalesce(${jobAssignment.providerCompanyId}, ${jobAssignment.clientCompanyId}) = ${companyId}`;
-
-/** Filters of a company's list of the billings it reviews. */
-export interface ReviewedBillingFilter {
-  status?: BillingStatusValue | null;
-  jobAssignmentId?: string | null;
-  talentProfileId?: string | null;
-  period?: { year: number; month: number } | null;
-  /** Part of the talent's name or the role title. */
-  q?: string | null;
-}
-
-/**
- * Billings a company reviews: sent to it, never the talent's drafts (a draft is the
- * talent's working copy until they send it), not deleted.
- */
-function reviewedWhere(companyId: string, filter: ReviewedBillingFilter = {}): SQL {
-  const pattern = filter.q ? `%${escapeLike(filter.q)}%` : null;
-  return and(
-    reviewedBy(companyId),
-    isNull(billing.deletedAt),
-    ne(billing.status, 'DRAFT'),
-    filter.status ? eq(billing.status, filter.status) : undefined,
-    filter.jobAssignmentId ? eq(billing.jobAssignmentId, filter.jobAssignmentId) : undefined,
-    filter.talentProfileId ? eq(billing.talentProfileId, filter.talentProfileId) : undefined,
-    filter.period ? and(eq(billing.year, filter.period.year), eq(billing.month, filter.period.month)) : undefined,
-    pattern ? or(sql`${talentProfile.profileName} ilike ${pattern}`, sql`${jobDescription.title} ilike ${pattern}`) : undefined,
-  )!;
-}
-
 /** The page of billings `where` matches, given how many it matches in all: past the last page, no row is read. */
-async function billingPage(db: AppDatabase, where: SQL, counted: { total: number } | undefined, window: PageWindow): Promise<Page<BillingRow>> {
+export async function billingPage(db: AppDatabase, where: SQL, counted: { total: number } | undefined, window: PageWindow): Promise<Page<BillingRow>> {
   const total = Number(counted?.total ?? 0);
   const items = total > window.offset ? await selectBillings(db, where, { offset: window.offset, limit: window.perPage }) : [];
   return { items, total, page: window.page, perPage: window.perPage };
-}
-
-/** A page of the billings a company reviews, and how many match. */
-export async function loadReviewedBillings(db: AppDatabase, companyId: string, filter: ReviewedBillingFilter, window: PageWindow): Promise<Page<BillingRow>> {
-  const where = reviewedWhere(companyId, filter);
-  const [counted] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(billing)
-    .innerJoin(talentProfile, eq(talentProfile.id, billing.talentProfileId))
-    .innerJoin(jobAssignment, eq(jobAssignment.id, billing.jobAssignmentId))
-    .leftJoin(jobDescription, eq(jobDescription.id, jobAssignment.jobDescriptionId))
-    .where(where);
-  return billingPage(db, where, counted, window);
-}
-
-/** One billing this company reviews, or null: any other id reads as missing. */
-export async function loadReviewedBilling(db: AppDatabase, companyId: string, billingId: string): Promise<BillingRow | null> {
-  const [row] = await selectBillings(db, and(reviewedWhere(companyId), eq(billing.id, billingId))!);
-  return row ?? null;
-}
-
-/**
- * The billing row this company reviews, locked until the transaction ends, with its
- * talent's account (whom separation of duties keeps from reviewing it); null for any other.
- */
-export async function lockReviewedBilling(tx: AppDatabase, companyId: string, id: string) {
-  const [row] = await tx
-    .select({ billing, talentUserId: talentProfile.userId })
-    .from(billing)
-    .innerJoin(jobAssignment, eq(jobAssignment.id, billing.jobAssignmentId))
-    .leftJoin(talentProfile, eq(talentProfile.id, billing.talentProfileId))
-    .where(and(eq(billing.id, id), reviewedBy(companyId), isNull(billing.deletedAt), ne(billing.status, 'DRAFT')))
-    .for('update', { of: billing });
-  return row ? { ...row.billing, talentUserId: row.talentUserId } : null;
-}
-
-/** A page of the talent's billings (not deleted) and how many there are in all. */
-export async function loadMyBillings(db: AppDatabase, talentProfileId: string, filter: MyBillingFilter, window: PageWindow): Promise<Page<BillingRow>> {
-  const where = myBillingsWhere(talentProfileId, filter);
-  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(billing).where(where);
-  return billingPage(db, where, counted, window);
-}
-
-/** One of the talent's billings (not deleted), or null: another talent's id reads as missing. */
-export async function loadMyBilling(db: AppDatabase, talentProfileId: string, billingId: string): Promise<BillingRow | null> {
-  const [row] = await selectBillings(db, and(myBillingsWhere(talentProfileId), eq(billing.id, billingId))!);
-  return row ?? null;
-}
-
-/**
- * The talent's assignments a billing can refer to: the current ones, and ended (deleted)
- * ones that still have billings, so the list filter can show those too.
- */
-export async function loadMyBillingAssignments(db: AppDatabase, talentProfileId: string): Promise<BillingAssignmentRow[]> {
-  const hasBillings = exists(
-    db
-      .select({ one: sql`1` })
-      .from(billing)
-      .where(and(eq(billing.jobAssignmentId, jobAssignment.id), isNull(billing.deletedAt))),
-  );
-  const rows = await db
-    .select(assignmentColumns)
-    .from(jobAssignment)
-    .leftJoin(jobDescription, eq(jobDescription.id, jobAssignment.jobDescriptionId))
-    .leftJoin(client, eq(client.id, jobAssignment.clientCompanyId))
-    .leftJoin(provider, eq(provider.id, jobAssignment.providerCompanyId))
-    .where(and(eq(jobAssignment.talentProfileId, talentProfileId), or(isNull(jobAssignment.deletedAt), hasBillings)))
-    .orderBy(sql`${jobAssignment.startDate} desc nulls last`, desc(jobAssignment.createdAt), asc(jobAssignment.id));
-  return rows.map(toAssignment);
-}
-
-/**
- * The months already billed on these assignments ("2026-03"), per assignment: every
- * billing that is neither deleted nor rejected holds its month (one per assignment and month).
- */
-export async function loadBilledPeriods(db: AppDatabase, assignmentIds: readonly string[]): Promise<Map<string, Array<{ year: number; month: number }>>> {
-  const byAssignment = new Map<string, Array<{ year: number; month: number }>>();
-  if (assignmentIds.length === 0) return byAssignment;
-  const rows = await db
-    .selectDistinct({ jobAssignmentId: billing.jobAssignmentId, year: billing.year, month: billing.month })
-    .from(billing)
-    .where(and(inArray(billing.jobAssignmentId, [...assignmentIds]), isNull(billing.deletedAt), ne(billing.status, 'REJECTED')))
-    .orderBy(desc(billing.year), desc(billing.month));
-  for (const row of rows) {
-    if (!row.jobAssignmentId) continue;
-    const list = byAssignment.get(row.jobAssignmentId) ?? [];
-    list.push({ year: row.year, month: row.month });
-    byAssignment.set(row.jobAssignmentId, list);
-  }
-  return byAssignment;
-}
-
-/** The talent's own assignment, locked for the rest of the transaction; null when it is not theirs or was deleted. */
-export async function lockMyAssignment(db: AppDatabase, talentProfileId: string, assignmentId: string): Promise<BillingAssignmentRow | null> {
-  const [locked] = await db
-    .select({ id: jobAssignment.id })
-    .from(jobAssignment)
-    .where(and(eq(jobAssignment.id, assignmentId), eq(jobAssignment.talentProfileId, talentProfileId), isNull(jobAssignment.deletedAt)))
-    .for('update');
-  if (!locked) return null;
-  const [row] = await db
-    .select(assignmentColumns)
-    .from(jobAssignment)
-    .leftJoin(jobDescription, eq(jobDescription.id, jobAssignment.jobDescriptionId))
-    .leftJoin(client, eq(client.id, jobAssignment.clientCompanyId))
-    .leftJoin(provider, eq(provider.id, jobAssignment.providerCompanyId))
-    .where(eq(jobAssignment.id, assignmentId));
-  return row ? toAssignment(row) : null;
-}
-
-/** The billing row of the caller, locked until the transaction ends; null when it is not theirs or deleted. */
-export async function lockMyBilling(tx: AppDatabase, talentProfileId: string, id: string) {
-  const [row] = await tx
-    .select()
-    .from(billing)
-    .where(and(eq(billing.id, id), eq(billing.talentProfileId, talentProfileId), isNull(billing.deletedAt)))
-    .for('update');
-  return row ?? null;
-}
-
-/** The company an event about this billing goes to (provider, else client), looked up once per mutation. */
-export async function companyOfBilling(tx: AppDatabase, jobAssignmentId: string | null): Promise<string | null> {
-  if (!jobAssignmentId) return null;
-  const [row] = await tx
-    .select({ providerCompanyId: jobAssignment.providerCompanyId, clientCompanyId: jobAssignment.clientCompanyId })
-    .from(jobAssignment)
-    .where(eq(jobAssignment.id, jobAssignmentId));
-  return row ? billingReviewer({ provider: row.providerCompanyId, client: row.clientCompanyId }) : null;
 }

@@ -4,16 +4,8 @@ import { periodValue } from '../../../lib/billing/billing-period';
 import { isUuid } from '../../../lib/ids';
 import type { Attachment } from '../../db/schema';
 import { findMyTalentProfileId, requireMyTalentProfileId } from '../auth/my-talent-profile';
-import {
-  loadBilledPeriods,
-  loadMyBilling,
-  loadMyBillingAssignments,
-  loadMyBillings,
-  type BillingAssignmentRow,
-  type BillingLineRow,
-  type BillingReviewTrail,
-  type BillingRow,
-} from './billing-rows';
+import type { BillingAssignmentRow, BillingLineRow, BillingReviewTrail, BillingRow } from './billing-rows';
+import { loadBilledPeriods, loadMyBilling, loadMyBillingAssignments, loadMyBillings } from './my-billing-rows';
 import { builder } from '../builder';
 import { notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';

@@ -13,7 +13,8 @@ import { conflict, invalidFields, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
 import { Billing, BillingStatus } from './billing';
-import { loadReviewedBilling, loadReviewedBillings, lockReviewedBilling, type BillingRow } from './billing-rows';
+import type { BillingRow } from './billing-rows';
+import { loadReviewedBilling, loadReviewedBillings, lockReviewedBilling } from './reviewed-billing-rows';
 
 // The company side of billings (the /company/billing page): the billings talents
 // sent for the assignments this company reviews (the provider's, else the client's), and

@@ -7,7 +7,8 @@ import type { Viewer } from '../auth/viewer';
 import type { ApiContext } from '../context';
 import { conflict, notFound } from '../errors';
 import { recordEvent } from '../record-event';
-import { companyOfBilling, loadMyBilling, lockMyBilling, type BillingRow } from './billing-rows';
+import type { BillingRow } from './billing-rows';
+import { companyOfBilling, loadMyBilling, lockMyBilling } from './my-billing-rows';
 
 // The frame every change a talent makes to their own billing shares (billing-mutations.ts,
 // billing-attachments.ts): scoped by the caller's talent profile, one transaction with the

@@ -7,7 +7,7 @@ import { company, companyHiringStep, companyTalentRoster, generalEventslog, jobA
 import type { AppDatabase } from '../../db/client';
 import { builder } from '../builder';
 import { ApiError } from '../errors';
-import { ownedBy, withReceivedJoins } from '../job-applications/received-applications';
+import { ownedBy, withReceivedJoins } from '../job-applications/received-application-rows';
 import { rosterHolds } from '../job-applications/talent-link';
 
 interface DashboardCompanyRow {

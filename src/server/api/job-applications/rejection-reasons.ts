@@ -8,7 +8,7 @@ import { invalidFields, notFound } from '../errors';
 import { recordEvent } from '../record-event';
 import { requireCompanyPermission } from '../auth/company-access';
 import type { Writer } from '../../db/client';
-import { RejectionReason } from './received-applications';
+import { RejectionReason } from './received-application-types';
 
 // A company keeps its own list of rejection reasons: added, renamed and removed with the
 // hiring pipeline's permissions (companyHiringStep), since they are part of it. A removed

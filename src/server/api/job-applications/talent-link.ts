@@ -4,7 +4,7 @@ import { HOLDING_CONSENTS } from '../../../lib/talent-roster/roster-consent';
 import { companyTalentRoster, jobAd, jobDescription, talentJobApplication, talentProfile } from '../../db/schema';
 import { mayReachTalent, type TalentLinkFacts } from '../auth/company-talent-access';
 import type { Writer } from '../../db/client';
-import { ownedBy } from './received-applications';
+import { ownedBy } from './received-application-rows';
 
 type Reader = Pick<Writer, 'select'>;
 

@@ -14,22 +14,10 @@ import { pageArgs, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
 import { requireCompanyPermission, requireSeparateDuties } from '../auth/company-access';
 import type { Writer } from '../../db/client';
-import {
-  BalanceTransaction,
-  BalanceTransactionExport,
-  BalanceTransactionPage,
-  BalanceTransactionTotal,
-  exportTransactions,
-  FilterInput,
-  ledgerArgs,
-  readFilter,
-  selectTransactions,
-  transactionPage,
-  TransactionType,
-  transactionTotals,
-  type LedgerFilter,
-} from '../transactions/balance-transactions';
-import { ownRosterEntry, type RosterRow } from './talent-roster';
+import { readFilter, type LedgerFilter } from '../transactions/balance-transaction-filter';
+import { BalanceTransaction, BalanceTransactionExport, BalanceTransactionPage, BalanceTransactionTotal, FilterInput, ledgerArgs, TransactionType } from '../transactions/balance-transaction-types';
+import { exportTransactions, selectTransactions, transactionPage, transactionTotals } from '../transactions/balance-transactions';
+import { ownRosterEntry, type RosterRow } from './roster-rows';
 
 // The selected company's side of the balance ledger (the talentBalanceTransaction
 // entity): the entries of its roster, read through the talent's own ledger functions

@@ -9,7 +9,7 @@ import { recordEvent } from '../record-event';
 import { builder } from '../builder';
 import { requireCompanyPermission } from '../auth/company-access';
 import { notFound } from '../errors';
-import { ApplicantDocumentRef, applicantDocumentsOf } from '../job-applications/received-applications';
+import { ApplicantDocumentRef, applicantDocumentsOf } from '../job-applications/applicant-documents';
 import { companyTalentLink } from '../job-applications/talent-link';
 import { entriesOfTalent, SavedTalent } from '../saved-talents/saved-talents';
 import type { TalentProfileRow } from '../talent/talents';

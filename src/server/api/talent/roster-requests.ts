@@ -9,7 +9,7 @@ import type { Writer } from '../../db/client';
 import { conflict, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
-import { RosterConsentEnum } from '../talent-roster/talent-roster';
+import { RosterConsentEnum } from '../talent-roster/roster-types';
 
 // The talent's side of consent before a company holds a talent (lib/talent-roster/
 // roster-consent.ts): the companies that asked to put her on their roster and wait for her

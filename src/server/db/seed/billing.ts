@@ -1,19 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  billing,
-  billingLineItem,
-  companyInvoiceDetail,
-  companyTalentRoster,
-  invoice,
-  invoiceNumberCounter,
-  jobAssignment,
-  talentBalanceTransaction,
-  talentPaymentProfile,
-  type InvoiceDetails,
-  type InvoiceParty,
-} from '../schema';
-import type { SeededAccounts } from './accounts';
-import type { SeededCompanies, SeededCompany } from './companies';
+import { billing, billingLineItem, companyInvoiceDetail, companyTalentRoster, invoice, invoiceNumberCounter, jobAssignment, talentBalanceTransaction, talentPaymentProfile } from '../schema';
 import { insertRows, type SeedContext, type SeededBase, type SeedTx } from './context';
 import { addDays, addMinutes, dayOfMonth, isoDate, monthBefore, notAfter, type YearMonth } from './dates';
 import { defaultDueDate } from '../../../lib/billing/billing-period';
@@ -21,47 +7,19 @@ import { addMoney, fromCents, multiplyMoney, negateMoney, toCents } from '../../
 import { formatInvoiceNumber, numberingYear } from '../../../lib/invoices/invoice-numbering';
 import { invoiceTotals } from '../../../lib/invoices/invoice-totals';
 import { SELF_BILLING_MENTION, unitCodeOf } from '../../../lib/invoices/invoice-kinds';
-import type { SeededTalents } from './talents';
 import type { BillingStatusValue } from '../../../lib/billing/billing-status';
-import type { EmploymentTypeValue, RateUnitValue } from '../../../lib/jobs/job-enums';
 import type { BalanceTransactionTypeValue } from '../../../lib/transactions/balance-transaction-types';
+import { monthWorked, plans } from './billing-plans';
+import { clientDetails, partyOf, providerDetails, talentDetails } from './invoice-party-details';
+import { seedNorthwindRoster } from './northwind-roster';
 
 // The demo talent's money trail: two assignments (Northwind directly, and Northwind
 // through Brightpath), six months of billings in every status, invoices for the
 // invoiced and paid ones, and roster balances that are the running sum of their
 // transactions.
-
-interface Line {
-  description: string;
-  unit: RateUnitValue;
-  quantity: string;
-  price: string;
-  /** What the client pays per unit when a provider sits in between. */
-  clientPrice?: string;
-}
-
-interface AssignmentPlan {
-  client: SeededCompany;
-  provider: SeededCompany | null;
-  currency: 'EUR' | 'GBP';
-  employmentType: EmploymentTypeValue;
-  employeeNumber: string;
-  team: string;
-  costCenter: string;
-  talentNote: string;
-  /**
-   * Both assignments started well before the six months of billings: their first months
-   * were billed before the talent joined, so the demo (and its end-to-end tests) still
-   * has months on each assignment that can be billed here.
-   */
-  startMonthsAgo: number;
-  endInDays: number | null;
-  /** Per month, oldest first (5 months ago → this month); a month may have a rejected first try. */
-  statuses: BillingStatusValue[][];
-  /** `worked`: share of the month worked so far (below 1 only for this month's draft). */
-  lines: (period: YearMonth, options: { rejected: boolean; worked: number }) => Line[];
-  misc: { change: string; note: string };
-}
+//
+// The two assignments and their months are planned in billing-plans.ts; this file writes
+// the rows they make.
 
 export interface SeededBilling {
   id: string;
@@ -79,99 +37,6 @@ export interface SeededDemoBilling {
 
 const COMMISSION_RATE = '0.05';
 const REJECTION_REASON = 'The days do not match the approved timesheet; please correct and resubmit.';
-
-function monthLabel({ year, month }: YearMonth): string {
-  return new Date(Date.UTC(year, month - 1, 1)).toLocaleString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-}
-
-/** Share of the current month gone by: this month's draft only has the days worked so far. */
-function monthWorked(now: Date): number {
-  const daysInMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0)).getUTCDate();
-  return now.getUTCDate() / daysInMonth;
-}
-
-function quarters(count: number): string {
-  return `${Math.floor(count / 4)}.${['00', '25', '50', '75'][count % 4]}`;
-}
-
-function plans(ctx: SeedContext, companies: SeededCompanies): AssignmentPlan[] {
-  const { faker } = ctx;
-  const northwind = companies.byKey('northwind');
-  const brightpath = companies.byKey('brightpath');
-  return [
-    {
-      client: northwind,
-      provider: null,
-      currency: 'EUR',
-      employmentType: 'freelancer',
-      employeeNumber: 'NW-0042',
-      team: 'Design system',
-      costCenter: 'NW-ENG-110',
-      talentNote: 'Send your hours by the third working day of the month.',
-      startMonthsAgo: 14,
-      endInDays: null,
-      statuses: [['PAID'], ['PAID'], ['INVOICED'], ['APPROVED'], ['SENT'], ['DRAFT']],
-      lines: (period, { worked }) => [
-        {
-          description: `Frontend development, ${monthLabel(period)} (hours)`,
-          unit: 'HOUR',
-          quantity: quarters(Math.max(4, Math.round(faker.number.int({ min: 480, max: 672 }) * worked))),
-          price: '55.00',
-        },
-        ...(faker.datatype.boolean() && worked === 1
-          ? [
-              {
-                description: 'Weekend on-call support (hours)',
-                unit: 'HOUR' as const,
-                quantity: `${faker.number.int({ min: 4, max: 12 })}.00`,
-                price: '82.50',
-              },
-            ]
-          : []),
-        { description: 'Home office allowance (month)', unit: 'MONTH', quantity: '1.00', price: '40.00' },
-      ],
-      misc: { change: '180.00', note: 'Conference ticket reimbursed' },
-    },
-    {
-      client: northwind,
-      provider: brightpath,
-      currency: 'GBP',
-      employmentType: 'employee',
-      employeeNumber: 'BP-1187',
-      team: 'Checkout squad',
-      costCenter: 'NW-ENG-204',
-      talentNote: 'Brightpath approves timesheets before they go to the client.',
-      startMonthsAgo: 12,
-      endInDays: 90,
-      statuses: [['PAID'], ['REJECTED', 'PAID'], ['PAID'], ['INVOICED'], ['SENT'], ['DRAFT']],
-      lines: (period, { rejected, worked }) => {
-        const days = Math.max(1, Math.round(faker.number.int({ min: 15, max: 20 }) * worked));
-        return [
-          {
-            description: `Consulting days, checkout squad, ${monthLabel(period)}`,
-            unit: 'DAY',
-            // The rejected first try claimed two days too many.
-            quantity: `${rejected ? days + 2 : days}.00`,
-            price: '420.00',
-            clientPrice: '560.00',
-          },
-          ...(faker.datatype.boolean({ probability: 0.4 })
-            ? [
-                {
-                  description: 'Travel to the client site (per diem)',
-                  unit: 'DAY' as const,
-                  quantity: `${faker.number.int({ min: 1, max: 3 })}.00`,
-                  price: '35.50',
-                  clientPrice: '35.50',
-                },
-              ]
-            : []),
-        ];
-      },
-      misc: { change: '-12.50', note: 'International transfer fee' },
-    },
-  ];
-}
 
 interface Transaction {
   type: BalanceTransactionTypeValue;
@@ -404,65 +269,4 @@ export async function seedDemoBilling(ctx: SeedContext, tx: SeedTx, { accounts, 
   ]);
   await seedNorthwindRoster(ctx, tx, accounts, northwind, talents);
   return result;
-}
-
-function talentDetails(accounts: SeededAccounts): InvoiceDetails {
-  return {
-    legalName: accounts.talent.name,
-    vatNumber: 'PT245678901',
-    address: { street: 'Rua da Rosa 45', postalCode: '1200-385', city: 'Lisbon', country: 'PT' },
-    paymentTermsDays: 30,
-  };
-}
-
-function clientDetails(client: SeededCompany): InvoiceDetails {
-  const { definition } = client;
-  return {
-    legalName: `${definition.name} plc`,
-    address: { street: definition.street, postalCode: definition.postalCode, city: definition.city, country: definition.country },
-  };
-}
-
-function partyOf(name: string, details: InvoiceDetails): InvoiceParty {
-  return { name, legalName: details.legalName, vatNumber: details.vatNumber, registrationNumber: details.registrationNumber, address: details.address, iban: details.iban, bic: details.bic };
-}
-
-function providerDetails(provider: SeededCompany): InvoiceDetails {
-  const { definition } = provider;
-  return {
-    legalName: `${definition.name} Ltd`,
-    vatNumber: 'GB123456789',
-    registrationNumber: '09876543',
-    address: { street: definition.street, postalCode: definition.postalCode, city: definition.city, country: definition.country },
-    paymentTermsDays: 30,
-  };
-}
-
-/** A few more people on Northwind's roster, so the roster page is not a list of one. */
-async function seedNorthwindRoster(
-  ctx: SeedContext,
-  tx: SeedTx,
-  accounts: SeededAccounts,
-  northwind: SeededCompany,
-  talents: SeededTalents,
-): Promise<void> {
-  const { faker, now } = ctx;
-  const members = talents.others.filter((talent) => talent.tier !== 'sparse').slice(0, 5);
-  await insertRows(
-    ctx,
-    tx,
-    companyTalentRoster,
-    members.map((talent, index) => ({
-      externalId: `roster-nw-${String(index + 1).padStart(4, '0')}`,
-      talentProfileId: talent.id,
-      managerId: accounts.owner.userId,
-      companyId: northwind.id,
-      balance: '0.00',
-      currency: 'EUR',
-      employmentType: faker.helpers.arrayElement(['freelancer', 'employee'] as const),
-      employeeNumber: `NW-${String(index + 1).padStart(4, '0')}`,
-      consent: 'accepted' as const,
-      createdAt: addDays(now, -faker.number.int({ min: 30, max: 300 })),
-    })),
-  );
 }

@@ -1,4 +1,4 @@
-import type { CurrencyCode } from './vocabulary';
+import type { CurrencyCode } from './locations';
 import type { VerificationStatusValue } from '../../../lib/admin/company-verification';
 
 export type CompanyKey =

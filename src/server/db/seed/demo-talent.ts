@@ -6,7 +6,7 @@ import type { CompanyKey } from './company-definitions';
 import { insertRows, type SeedContext, type SeededBase, type SeedTx } from './context';
 import { addDays, isoDate } from './dates';
 import type { SeededJobAd } from './jobs';
-import { JOB_ROLES } from './vocabulary';
+import { JOB_ROLES } from './job-roles';
 
 export interface SeededInvitation {
   id: string;

@@ -1,5 +1,7 @@
 import type { Faker } from '@faker-js/faker';
-import { BENEFITS, REMOTE, type JobRole } from './vocabulary';
+import { BENEFITS } from './job-ad-words';
+import type { JobRole } from './job-roles';
+import { REMOTE } from './locations';
 import type { EmploymentTypeValue, WorkModeValue } from '../../../lib/jobs/job-enums';
 
 export interface JobTextInput {

@@ -8,7 +8,9 @@ import { addDays, addMinutes, DAY_MS } from './dates';
 import { jobAdDescription, jobAdTeaser, jobDescriptionText, type JobTextInput } from './job-text';
 import { jobLocationText } from '../../../lib/jobs/job-location';
 import { money } from '../../../lib/money/decimal-money';
-import { CITIES, JOB_ROLES, REMOTE, seniorityLevels, seniorTitle, TEAMS, type JobRole } from './vocabulary';
+import { TEAMS } from './job-ad-words';
+import { JOB_ROLES, seniorityLevels, seniorTitle, type JobRole } from './job-roles';
+import { CITIES, REMOTE } from './locations';
 import type { AssignmentTypeValue, EmploymentTypeValue, RateUnitValue, WorkModeValue } from '../../../lib/jobs/job-enums';
 
 export interface SeededJobDescription {

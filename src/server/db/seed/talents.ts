@@ -14,18 +14,9 @@ import { initialsAvatar } from './avatars';
 import { CHUNK_SIZE, insertRows, type SeedContext, type SeedTx } from './context';
 import { addDays, isoMonth } from './dates';
 import { money } from '../../../lib/money/decimal-money';
-import {
-  CITIES,
-  DEGREES,
-  FIELDS_OF_STUDY,
-  JOB_ROLES,
-  PAST_EMPLOYERS,
-  seniorityLevels,
-  seniorTitle,
-  UNIVERSITIES,
-  type City,
-  type JobRole,
-} from './vocabulary';
+import { DEGREES, FIELDS_OF_STUDY, PAST_EMPLOYERS, UNIVERSITIES } from './cv-words';
+import { JOB_ROLES, seniorityLevels, seniorTitle, type JobRole } from './job-roles';
+import { CITIES, type City } from './locations';
 
 /** How far a seeded profile is filled in; each tier lands in its own profile-score band. */
 export type ProfileTier = 'sparse' | 'partial' | 'complete';

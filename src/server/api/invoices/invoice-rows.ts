@@ -1,0 +1,138 @@
+import { and, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { isUuid } from '../../../lib/ids';
+import type { InvoiceKind, InvoicePaymentStatus } from '../../../lib/invoices/invoice-kinds';
+import type { InvoiceLineValue } from '../../../lib/invoices/invoice-document';
+import type { InvoicePartyValue } from '../../../lib/invoices/invoice-parties';
+import { billing, company, invoice, talentProfile, user, type InvoiceDetails } from '../../db/schema';
+import type { Writer } from '../../db/client';
+import { notFound } from '../errors';
+
+// Reading invoices: the one query with the parties, the billing and the credit note around
+// an invoice, which of them a company may see, and the lock its writes take. The GraphQL
+// types (invoice-types.ts), queries (invoice-queries.ts) and mutations (invoice-mutations.ts)
+// all read through here, so visibility is decided in one place.
+
+/** Where the invoice errors are worded (the `invoices.errors` translations). */
+export const INVOICE_WORDS = 'invoices.errors';
+/** The nil company id: reading as no company, every company action on the invoice is false. */
+export const NO_COMPANY = '00000000-0000-0000-0000-000000000000';
+
+export const toCompany = alias(company, 'invoice_to_company');
+export const fromCompany = alias(company, 'invoice_from_company');
+const credited = alias(invoice, 'credited_invoice');
+const payer = alias(user, 'invoice_payer');
+
+export interface InvoiceRow {
+  id: string;
+  issuerCompanyId: string | null;
+  fromCompanyId: string | null;
+  toCompanyId: string | null;
+  talentProfileId: string | null;
+  talentUserId: string | null;
+  talentName: string | null;
+  fromName: string | null;
+  toName: string | null;
+  billingId: string | null;
+  jobAssignmentId: string | null;
+  kind: InvoiceKind;
+  selfBilled: boolean;
+  number: string | null;
+  issuedAt: Date | null;
+  dueDate: string | null;
+  currency: string;
+  netTotal: string | null;
+  vatRate: string | null;
+  vatTotal: string | null;
+  total: string;
+  lines: InvoiceLineValue[];
+  seller: InvoicePartyValue | null;
+  buyer: InvoicePartyValue | null;
+  description: string | null;
+  invoiceDetails: InvoiceDetails;
+  status: InvoicePaymentStatus;
+  paidAt: Date | null;
+  paidByName: string | null;
+  createdAt: Date;
+  billingYear: number | null;
+  billingMonth: number | null;
+  purchaseOrderNumber: string | null;
+  creditedInvoiceId: string | null;
+  creditedNumber: string | null;
+  creditedIssuedAt: Date | null;
+  /** The issued credit note that cancels this invoice, if any. */
+  creditedById: string | null;
+  /** The company asking: whether it issues this invoice (and may act on it). */
+  viewerIsIssuer: boolean;
+}
+
+export function selectInvoices(db: Writer, companyId: string) {
+  return db
+    .select({
+      id: invoice.id,
+      issuerCompanyId: invoice.issuerCompanyId,
+      fromCompanyId: invoice.fromCompanyId,
+      toCompanyId: invoice.toCompanyId,
+      talentProfileId: invoice.talentProfileId,
+      talentUserId: talentProfile.userId,
+      talentName: talentProfile.profileName,
+      fromName: fromCompany.name,
+      toName: toCompany.name,
+      billingId: invoice.billingId,
+      jobAssignmentId: invoice.jobAssignmentId,
+      kind: sql<InvoiceKind>`${invoice.kind}`,
+      selfBilled: invoice.selfBilled,
+      number: invoice.number,
+      issuedAt: invoice.issuedAt,
+      dueDate: invoice.dueDate,
+      currency: invoice.currency,
+      netTotal: invoice.netTotal,
+      vatRate: invoice.vatRate,
+      vatTotal: invoice.vatTotal,
+      total: invoice.total,
+      lines: invoice.lines,
+      seller: invoice.seller,
+      buyer: invoice.buyer,
+      description: invoice.description,
+      invoiceDetails: invoice.invoiceDetails,
+      status: invoice.status,
+      paidAt: invoice.paidAt,
+      paidByName: sql<string | null>`coalesce(${payer.displayName}, ${payer.email})`,
+      createdAt: invoice.createdAt,
+      billingYear: billing.year,
+      billingMonth: billing.month,
+      purchaseOrderNumber: billing.purchaseOrderNumber,
+      creditedInvoiceId: invoice.creditedInvoiceId,
+      creditedNumber: credited.number,
+      creditedIssuedAt: credited.issuedAt,
+      creditedById: sql<string | null>`(select c.id from invoice c where c.credited_invoice_id = ${invoice.id} and c.issued_at is not null and c.deleted_at is null limit 1)`,
+      viewerIsIssuer: sql<boolean>`coalesce(${invoice.issuerCompanyId} = ${companyId}, false)`,
+    })
+    .from(invoice)
+    .leftJoin(talentProfile, eq(talentProfile.id, invoice.talentProfileId))
+    .leftJoin(fromCompany, eq(fromCompany.id, invoice.fromCompanyId))
+    .leftJoin(toCompany, eq(toCompany.id, invoice.toCompanyId))
+    .leftJoin(billing, eq(billing.id, invoice.billingId))
+    .leftJoin(credited, eq(credited.id, invoice.creditedInvoiceId))
+    .leftJoin(payer, eq(payer.id, invoice.paidById))
+    .$dynamic();
+}
+
+/** Invoices a company may read: those it issues (drafts too), and issued ones addressed to it. */
+export const visibleTo = (companyId: string): SQL =>
+  and(isNull(invoice.deletedAt), or(eq(invoice.issuerCompanyId, companyId), and(eq(invoice.toCompanyId, companyId), isNotNull(invoice.issuedAt))))!;
+
+export async function findVisible(db: Writer, companyId: string, id: string): Promise<InvoiceRow> {
+  if (!isUuid(id)) throw notFound('This invoice');
+  const [row] = await selectInvoices(db, companyId).where(and(visibleTo(companyId), eq(invoice.id, id)));
+  if (!row) throw notFound('This invoice');
+  return row as InvoiceRow;
+}
+
+/** One of this company's own invoices, locked for the rest of the transaction; NOT_FOUND for any other. */
+export async function lockIssued(tx: Writer, companyId: string, id: string): Promise<InvoiceRow> {
+  if (!isUuid(id)) throw notFound('This invoice');
+  const [locked] = await tx.select({ id: invoice.id }).from(invoice).where(and(eq(invoice.id, id), eq(invoice.issuerCompanyId, companyId), isNull(invoice.deletedAt))).for('update');
+  if (!locked) throw notFound('This invoice');
+  return findVisible(tx, companyId, id);
+}

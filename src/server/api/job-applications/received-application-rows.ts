@@ -1,0 +1,95 @@
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
+import { DEFAULT_STUCK_AFTER_DAYS } from '../../../lib/job-applications/rejection-reasons';
+import { isUuid } from '../../../lib/ids';
+import { company, companyHiringStep, companyRejectionReason, jobAd, jobDescription, talentJobApplication, talentProfile } from '../../db/schema';
+import type { Writer } from '../../db/client';
+import { notFound } from '../errors';
+
+// Applications a company received (the received-job-applications and job-application
+// pages): an application is the company's when its ad is (or, for an answer to an
+// invitation without an ad, its job description is); any other id answers NOT_FOUND like
+// an unknown one. This file reads them: the joins and columns every read shares (the
+// dashboard and the admin pages too), and the company's own applications by id.
+
+export interface ReceivedRow {
+  id: string;
+  message: string | null;
+  createdAt: Date;
+  stepChangedAt: Date;
+  talentProfileId: string;
+  talentUserId: string | null;
+  profileName: string | null;
+  jobTitle: string | null;
+  location: string | null;
+  skills: { name: string }[];
+  jobAdId: string | null;
+  jobAdTitle: string | null;
+  jobDescriptionId: string | null;
+  jobDescriptionTitle: string | null;
+  stepId: string | null;
+  stepName: string | null;
+  stepGroup: string | null;
+  stepOrder: number | null;
+  reasonId: string | null;
+  reasonLabel: string | null;
+  reasonKind: string | null;
+  stuckAfterDays: number;
+}
+
+/**
+ * The company an application belongs to: its ad's publisher, else its job description's
+ * writer. Needs jobAd and jobDescription joined to talentJobApplication (left joins).
+ */
+export const ownedBy = (companyId: string): SQL =>
+  or(eq(jobAd.publisherCompanyId, companyId), and(isNull(talentJobApplication.jobAdId), eq(jobDescription.companyId, companyId)))!;
+
+/** The joins every read of received applications filters and shows through, whatever it selects. */
+export function withReceivedJoins<Query extends PgSelect>(query: Query) {
+  return query
+    .innerJoin(talentProfile, eq(talentProfile.id, talentJobApplication.talentProfileId))
+    .leftJoin(jobAd, eq(jobAd.id, talentJobApplication.jobAdId))
+    .leftJoin(jobDescription, eq(jobDescription.id, talentJobApplication.jobDescriptionId))
+    .leftJoin(company, eq(company.id, sql`coalesce(${jobAd.publisherCompanyId}, ${jobDescription.companyId})`))
+    .leftJoin(companyHiringStep, eq(companyHiringStep.id, talentJobApplication.companyHiringStepId))
+    .leftJoin(companyRejectionReason, eq(companyRejectionReason.id, talentJobApplication.rejectionReasonId));
+}
+
+/** The columns of a received application as ReceivedJobApplication shows it. */
+export const receivedColumns = {
+  id: talentJobApplication.id,
+  message: talentJobApplication.message,
+  createdAt: talentJobApplication.createdAt,
+  stepChangedAt: talentJobApplication.stepChangedAt,
+  talentProfileId: talentProfile.id,
+  talentUserId: talentProfile.userId,
+  profileName: talentProfile.profileName,
+  jobTitle: talentProfile.jobTitle,
+  location: talentProfile.location,
+  skills: talentProfile.skills,
+  jobAdId: jobAd.id,
+  jobAdTitle: jobAd.title,
+  jobDescriptionId: jobDescription.id,
+  jobDescriptionTitle: jobDescription.title,
+  stepId: companyHiringStep.id,
+  stepName: companyHiringStep.stepName,
+  stepGroup: companyHiringStep.group,
+  stepOrder: companyHiringStep.order,
+  reasonId: companyRejectionReason.id,
+  reasonLabel: companyRejectionReason.label,
+  reasonKind: companyRejectionReason.kind,
+  stuckAfterDays: sql<number>`coalesce(${company.stuckAfterDays}, ${DEFAULT_STUCK_AFTER_DAYS})`,
+};
+
+export function selectReceived(db: Writer) {
+  return withReceivedJoins(db.select(receivedColumns).from(talentJobApplication).$dynamic());
+}
+
+/** An application of this company; another company's id is NOT_FOUND like an unknown one. */
+export async function ownApplications(db: Writer, companyId: string, ids: readonly string[], lock = false): Promise<ReceivedRow[]> {
+  if (!ids.length || ids.some((id) => !isUuid(id))) throw notFound('The application');
+  const query = selectReceived(db).where(and(inArray(talentJobApplication.id, [...ids]), ownedBy(companyId)));
+  const rows = (lock ? await query.for('update', { of: talentJobApplication }) : await query) as ReceivedRow[];
+  if (rows.length !== new Set(ids).size) throw notFound('The application');
+  return rows;
+}

@@ -1,0 +1,92 @@
+import { and, asc, count, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { isUuid } from '../../../lib/ids';
+import { EMPLOYMENT_TYPES } from '../../../lib/jobs/job-enums';
+import { companyOnUser, companyTalentRoster, talentProfile, user } from '../../db/schema';
+import { escapeLike } from '../../db/like-pattern';
+import { builder } from '../builder';
+import { requireCompanyPermission } from '../auth/company-access';
+import type { Writer } from '../../db/client';
+import { notFound } from '../errors';
+import { pageArgs, pageWindow } from '../pagination';
+import { ownRosterEntry, selectRoster, shownToCompany, trimmed } from './roster-rows';
+import { CompanyTalentRoster, CompanyTalentRosterPage, RosterManager } from './roster-types';
+
+// findManyCompanyTalentRoster, findCompanyTalentRoster, findManyCompanyTalentRosterManager:
+// reading the selected company's roster (companyTalentRoster read), and who may manage it.
+
+/** The members of the company, by name: who may be a roster entry's manager. */
+function selectManagers(db: Writer, companyId: string) {
+  return db
+    .select({ id: user.id, name: sql<string>`coalesce(${user.displayName}, ${user.email})` })
+    .from(companyOnUser)
+    .innerJoin(user, eq(user.id, companyOnUser.userId))
+    .where(eq(companyOnUser.companyId, companyId))
+    .orderBy(sql`lower(coalesce(${user.displayName}, ${user.email}))`, asc(user.id))
+    .$dynamic();
+}
+
+builder.queryField('findManyCompanyTalentRosterManager', (t) =>
+  t.field({
+    type: [RosterManager],
+    description: 'The members of the selected company, who may manage roster talents, by name; needs companyTalentRoster read',
+    authScopes: { signedIn: true },
+    resolve: (_root, _args, context) => {
+      const { companyId } = requireCompanyPermission(context, 'companyTalentRoster', 'read');
+      return selectManagers(context.db, companyId);
+    },
+  }),
+);
+
+const RosterEmploymentType = builder.enumType('RosterEmploymentType', { values: EMPLOYMENT_TYPES });
+
+builder.queryField('findManyCompanyTalentRoster', (t) =>
+  t.field({
+    type: CompanyTalentRosterPage,
+    description: "The talents on the selected company's roster, by name; needs companyTalentRoster read",
+    authScopes: { signedIn: true },
+    args: {
+      ...pageArgs,
+      q: t.arg.string({ description: "Part of the talent's name or the employee number, any case" }),
+      employmentType: t.arg({ type: RosterEmploymentType }),
+      managerId: t.arg.id({ description: "Only this manager's talents (a member's user id)" }),
+      includeRemoved: t.arg.boolean({ description: 'Also the entries removed from the roster (default false)' }),
+    },
+    resolve: async (_root, args, context) => {
+      const { companyId } = requireCompanyPermission(context, 'companyTalentRoster', 'read');
+      const window = pageWindow(args);
+      const q = args.q?.trim().slice(0, 200);
+      const managerId = args.managerId ? String(args.managerId) : null;
+      if (managerId !== null && !isUuid(managerId)) throw notFound('The manager');
+      const where = and(
+        eq(companyTalentRoster.companyId, companyId),
+        args.includeRemoved ? undefined : isNull(companyTalentRoster.deletedAt),
+        // By the name as shown: a withheld name is not searched, so a search cannot reveal it.
+        q ? or(ilike(shownToCompany(context.db, companyId, talentProfile.profileName), `%${escapeLike(q)}%`), ilike(companyTalentRoster.employeeNumber, `%${escapeLike(q)}%`)) : undefined,
+        args.employmentType ? eq(companyTalentRoster.employmentType, args.employmentType) : undefined,
+        managerId ? eq(companyTalentRoster.managerId, managerId) : undefined,
+      );
+      const [rows, [total]] = await Promise.all([
+        selectRoster(context.db, companyId)
+          .where(where)
+          .orderBy(sql`${companyTalentRoster.deletedAt} is not null`, sql`lower(coalesce(${shownToCompany(context.db, companyId, talentProfile.profileName)}, ''))`, asc(companyTalentRoster.id))
+          .limit(window.perPage)
+          .offset(window.offset),
+        context.db.select({ total: count() }).from(companyTalentRoster).innerJoin(talentProfile, eq(talentProfile.id, companyTalentRoster.talentProfileId)).where(where),
+      ]);
+      return { items: rows.map(trimmed), total: total?.total ?? 0, page: window.page, perPage: window.perPage };
+    },
+  }),
+);
+
+builder.queryField('findCompanyTalentRoster', (t) =>
+  t.field({
+    type: CompanyTalentRoster,
+    description: "One entry of the selected company's roster, a removed one too; NOT_FOUND for any other id; needs companyTalentRoster read",
+    authScopes: { signedIn: true },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, { id }, context) => {
+      const { companyId } = requireCompanyPermission(context, 'companyTalentRoster', 'read');
+      return ownRosterEntry(context.db, companyId, String(id));
+    },
+  }),
+);

@@ -1,0 +1,125 @@
+import { and, count, eq, max, min } from 'drizzle-orm';
+import { company, companyTalentRoster, talentBalanceTransaction } from '../../db/schema';
+import { CSV_EXPORT_MAX_ROWS } from '../../../lib/transactions/transactions-csv';
+import { findMyTalentProfileId } from '../auth/my-talent-profile';
+import { rosterHolds } from '../job-applications/talent-link';
+import { builder } from '../builder';
+import { pageArgs, pageWindow } from '../pagination';
+import { readFilter } from './balance-transaction-filter';
+import { BalanceTransactionExport, BalanceTransactionPage, BalanceTransactionTotal, FilterInput, ledgerArgs } from './balance-transaction-types';
+import { exportTransactions, transactionPage, transactionTotals } from './balance-transactions';
+
+// myBalanceTransactions, myBalanceTransactionTotals, myBalanceTransactionExport, myBalances:
+// the signed-in talent's ledger and balances, scoped to the roster entries of her own
+// talent profile that she accepted.
+
+interface BalanceRow {
+  rosterEntryId: string;
+  companyId: string;
+  companyName: string;
+  currency: string;
+  balance: string;
+  transactionCount: number;
+  firstTransactionAt: Date | null;
+  lastTransactionAt: Date | null;
+}
+
+const TalentBalance = builder.objectRef<BalanceRow>('TalentBalance').implement({
+  description: "One of the signed-in talent's roster entries: a company, a currency and the current balance",
+  fields: (t) => ({
+    rosterEntryId: t.exposeID('rosterEntryId'),
+    companyId: t.exposeID('companyId'),
+    companyName: t.exposeString('companyName'),
+    currency: t.exposeString('currency'),
+    balance: t.field({ type: 'Decimal', resolve: (row) => row.balance }),
+    transactionCount: t.exposeInt('transactionCount'),
+    firstTransactionAt: t.field({ type: 'DateTime', nullable: true, resolve: (row) => row.firstTransactionAt }),
+    lastTransactionAt: t.field({ type: 'DateTime', nullable: true, resolve: (row) => row.lastTransactionAt }),
+  }),
+});
+
+/** The talent's own ledger: her roster entries she accepted. */
+const mine = (profileId: string) => and(eq(companyTalentRoster.talentProfileId, profileId), rosterHolds())!;
+
+builder.queryField('myBalanceTransactions', (t) =>
+  t.field({
+    type: BalanceTransactionPage,
+    description: "The signed-in talent's balance transactions in a period, each with its roster entry's running balance",
+    authScopes: { signedIn: true },
+    args: { ...pageArgs, ...ledgerArgs },
+    resolve: async (_root, args, context) => {
+      const filter = readFilter(args.filter);
+      const window = pageWindow(args);
+      const profileId = await findMyTalentProfileId(context);
+      if (!profileId) return { items: [], total: 0, page: window.page, perPage: window.perPage };
+      return transactionPage(context, mine(profileId), filter, args.sort, window);
+    },
+  }),
+);
+
+builder.queryField('myBalanceTransactionTotals', (t) =>
+  t.field({
+    type: [BalanceTransactionTotal],
+    description: 'Money in, money out and net of the filtered transactions, one row per currency (summed in SQL numeric: exact)',
+    authScopes: { signedIn: true },
+    args: { filter: t.arg({ type: FilterInput, required: true }) },
+    resolve: async (_root, args, context) => {
+      const filter = readFilter(args.filter);
+      const profileId = await findMyTalentProfileId(context);
+      if (!profileId) return [];
+      return transactionTotals(context, mine(profileId), filter);
+    },
+  }),
+);
+
+builder.queryField('myBalanceTransactionExport', (t) =>
+  t.field({
+    type: BalanceTransactionExport,
+    description: `Every filtered transaction in one answer, for a file export; at most ${CSV_EXPORT_MAX_ROWS}`,
+    authScopes: { signedIn: true },
+    args: ledgerArgs,
+    resolve: async (_root, args, context) => {
+      const filter = readFilter(args.filter);
+      const profileId = await findMyTalentProfileId(context);
+      if (!profileId) return { items: [], limit: CSV_EXPORT_MAX_ROWS, exceedsLimit: false };
+      return exportTransactions(context, mine(profileId), filter, args.sort ?? 'NEWEST');
+    },
+  }),
+);
+
+builder.queryField('myBalances', (t) =>
+  t.field({
+    type: [TalentBalance],
+    description: "The signed-in talent's roster entries she accepted: company, currency and current balance (empty without a talent profile)",
+    authScopes: { signedIn: true },
+    resolve: async (_root, _args, context) => {
+      const profileId = await findMyTalentProfileId(context);
+      if (!profileId) return [];
+      const roster = companyTalentRoster;
+      const tx = talentBalanceTransaction;
+      const rows = await context.db
+        .select({
+          rosterEntryId: roster.id,
+          companyId: roster.companyId,
+          companyName: company.name,
+          currency: roster.currency,
+          balance: roster.balance,
+          transactionCount: count(tx.id),
+          firstTransactionAt: min(tx.createdAt),
+          lastTransactionAt: max(tx.createdAt),
+        })
+        .from(roster)
+        .innerJoin(company, eq(company.id, roster.companyId))
+        .leftJoin(tx, eq(tx.companyTalentRosterId, roster.id))
+        .where(mine(profileId))
+        .groupBy(roster.id, company.id)
+        .orderBy(company.name, roster.currency, roster.id);
+      return rows.map((row) => ({
+        ...row,
+        currency: row.currency.trim(),
+        firstTransactionAt: row.firstTransactionAt ? new Date(row.firstTransactionAt) : null,
+        lastTransactionAt: row.lastTransactionAt ? new Date(row.lastTransactionAt) : null,
+      }));
+    },
+  }),
+);
