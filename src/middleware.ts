@@ -70,18 +70,18 @@ const outages = defineMiddleware(async (context, next) => {
 });
 
 /**
- * Loads the session and the current user. Background polling (the version check) sends
- * `x-tp-background` and never extends an idle session. When the session store is down
- * the request fails closed with 503: never served as an anonymous visitor.
+ * Loads the session and the current user; a request that brings the session extends it
+ * (the version check's poll brings no cookie, so an open tab does not keep a session alive).
+ * When the session store is down the request fails closed with 503: never served as an
+ * anonymous visitor.
  */
 const sessionAndUser = defineMiddleware(async (context, next) => {
   const { bff } = context.locals.services;
   const cookie = context.cookies.get(bff.sessionCookieName)?.value;
   if (!cookie) return next();
-  const background = context.request.headers.get('x-tp-background') === '1';
   let session;
   try {
-    session = await bff.loadSession(cookie, { touch: !background });
+    session = await bff.loadSession(cookie, { touch: true });
   } catch (error) {
     throw new ServiceUnavailableError('sessions', { cause: error });
   }

@@ -2,6 +2,9 @@ import path from 'node:path';
 import type { AnalyticsConfig } from '../lib/analytics/matomo-commands';
 import { acceptsSecureCookies } from '../lib/http/secure-cookies';
 
+/** The scope the sign-in asks beside openid, profile and email unless AUTH_SCOPE says otherwise. */
+export const DEFAULT_AUTH_SCOPE = 'user';
+
 /**
  * Runtime configuration, read once at start-up from the environment so that one build
  * serves every deployment (nothing here is baked into the Astro bundle).
@@ -145,8 +148,6 @@ export interface PublicSiteConfig {
   legalLinks: { privacy: string; terms: string; csr: string };
   /** The spec's "My Account" external account site (opens in a new tab), if any. */
   accountSiteUrl: string | null;
-  /** The spec's lead-generation service host, if any. */
-  leadGenerationHost: string | null;
 }
 
 export class ConfigError extends Error {
@@ -320,7 +321,8 @@ function readAuth(env: Env, publicOrigin: string, graphqlPath: string): AuthConf
     rolesClaim: optional(env.AUTH_ROLES_CLAIM) ?? 'https://talentplace.app/roles',
     adminRole: optional(env.AUTH_ADMIN_ROLE) ?? 'super:admin',
     impersonateRole: optional(env.AUTH_IMPERSONATE_ROLE) ?? 'super:impersonate',
-    extraScopes: (env.AUTH_SCOPE ?? '').split(/\s+/).filter(Boolean),
+    // The spec's default auth scope is 'user'; AUTH_SCOPE replaces it (empty: none).
+    extraScopes: (env.AUTH_SCOPE ?? DEFAULT_AUTH_SCOPE).split(/\s+/).filter(Boolean),
     refreshTokens: env.AUTH_REFRESH_TOKENS?.trim() !== 'false',
     organization: optional(env.AUTH_ORGANIZATION),
     maxAgeSeconds: Number.isInteger(maxAge) && maxAge > 0 ? maxAge : null,
@@ -386,7 +388,6 @@ export function readConfig(env: Env = process.env, cwd = process.cwd()): AppConf
         csr: optional(env.CSR_URL) ?? '/legal/csr',
       },
       accountSiteUrl: optional(env.ACCOUNT_SITE_URL),
-      leadGenerationHost: optional(env.LEAD_GENERATION_HOST),
     },
   };
 }

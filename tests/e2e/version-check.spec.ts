@@ -1,4 +1,5 @@
 import { expect, test } from './support/test';
+import { DEMO_TALENT, signInAs } from './support/demo-session';
 
 test('a new deployment raises the "new version" warning, and Refresh loads it', async ({ page }) => {
   await page.goto('/');
@@ -26,4 +27,10 @@ test('the notification can be closed without refreshing', async ({ page }) => {
   await expect(banner).toBeVisible({ timeout: 10_000 });
   await banner.getByRole('button', { name: 'Close notification' }).click();
   await expect(banner).toHaveCount(0);
+});
+
+test('the version check sends no cookie, so an open tab does not keep its session alive', async ({ page }) => {
+  await signInAs(page, DEMO_TALENT, '/talent/dashboard');
+  const poll = page.waitForRequest((request) => new URL(request.url()).pathname === '/' && request.resourceType() === 'fetch', { timeout: 10_000 });
+  expect((await (await poll).allHeaders()).cookie).toBeUndefined();
 });

@@ -80,7 +80,9 @@ const GROUPS: readonly GroupDefinition[] = [
     headingVisible: (p) => reads(p, 'jobDescription') || reads(p, 'jobAd') || reads(p, 'talentJobApplication'),
     entries: [
       { labelKey: 'rbac:companyMenu.talentSearch', routeKey: 'companyTalentSearch', visible: (p) => reads(p, 'talentProfile') },
-      { labelKey: 'rbac:companyMenu.savedTalents', routeKey: 'companyTalentSaved', visible: (p) => reads(p, 'talentProfile') },
+      // The menu rules show it with talentProfile read; its page lists saved talents, so it needs
+      // companySavedTalent read too (the route table asks both): the entry never links to a 403.
+      { labelKey: 'rbac:companyMenu.savedTalents', routeKey: 'companyTalentSaved', visible: (p) => reads(p, 'talentProfile') && reads(p, 'companySavedTalent') },
       { labelKey: 'rbac:companyMenu.jobAds', routeKey: 'companyJobAds', visible: (p) => reads(p, 'jobAd') },
       { labelKey: 'rbac:companyMenu.receivedJobApplications', routeKey: 'companyReceivedJobApplications', visible: (p) => reads(p, 'talentJobApplication') },
       { labelKey: 'rbac:companyMenu.sentInvitations', routeKey: 'companySentInvitations', visible: (p) => reads(p, 'talentInvitation') },

@@ -81,7 +81,7 @@ export const ROUTES = [
   { key: 'companyTalentAssignments', path: '/company/talent-assignments', titleKey: 'titles.companyTalentAssignments', group: 'company', access: 'signedIn', live: true, permissions: [['jobAssignment', 'read']] },
   { key: 'companyTalentRoster', path: '/company/talent-roster', titleKey: 'titles.companyTalentRoster', group: 'company', access: 'signedIn', live: true, permissions: [['companyTalentRoster', 'read']] },
   { key: 'companyTalentRosterDetails', path: '/company/talent-roster-details', titleKey: 'titles.companyTalentRosterDetails', group: 'company', access: 'signedIn', live: true, permissions: [['companyTalentRoster', 'read']] },
-  { key: 'companyTalentSaved', path: '/company/talent-saved', titleKey: 'titles.companyTalentSaved', group: 'company', access: 'signedIn', live: true, permissions: [['companySavedTalent', 'read']] },
+  { key: 'companyTalentSaved', path: '/company/talent-saved', titleKey: 'titles.companyTalentSaved', group: 'company', access: 'signedIn', live: true, permissions: [['talentProfile', 'read'], ['companySavedTalent', 'read']] },
   { key: 'companyTransactions', path: '/company/transactions', titleKey: 'titles.companyTransactions', group: 'company', access: 'signedIn', live: true, permissions: [['companyTalentRoster', 'read']] },
   // Inviting reads the talents picked and ends on a page listing what was sent: the two reads come with the write.
   { key: 'companyTalentInvite', path: '/company/talent-invite', titleKey: 'titles.companyTalentInvite', group: 'company', access: 'signedIn', live: true, permissions: [['talentInvitation', 'create'], ['talentInvitation', 'read'], ['talentProfile', 'read']] },

@@ -33,8 +33,8 @@ export interface ProviderConfigurationInput {
 
 const DAY_S = 24 * 60 * 60;
 
-/** Scopes the API's access tokens carry: the API reads identity from them, nothing finer. */
-const RESOURCE_SCOPE = 'openid profile email offline_access';
+/** Scopes the API's access tokens carry: the API reads identity from them, nothing finer; `user` is the spec's default scope for using the product. */
+const RESOURCE_SCOPE = 'openid profile email user offline_access';
 
 /** Cookie names; `__Secure-` when cookies are secure, so a plain-http page cannot set them. */
 export function cookieNames(secure: boolean) {
@@ -116,7 +116,7 @@ export function buildProviderConfiguration(input: ProviderConfigurationInput): C
       email: ['email', 'email_verified'],
       profile: ['name'],
     },
-    scopes: ['openid', 'offline_access', 'profile', 'email'],
+    scopes: ['openid', 'offline_access', 'profile', 'email', 'user'],
     // Custom claims in the ID token even when an access token is issued too.
     conformIdTokenClaims: false,
     responseTypes: ['code'],

@@ -138,7 +138,7 @@ describe.skipIf(!hasBuild)('backend-for-frontend security (checklist A-C, E)', (
     );
     for (const url of urls) {
       expect(url.searchParams.get('code_challenge_method')).toBe('S256');
-      expect(url.searchParams.get('scope')).toBe('openid profile email offline_access');
+      expect(url.searchParams.get('scope')).toBe('openid profile email user offline_access');
       expect(url.searchParams.get('audience')).toBeNull();
       expect(url.searchParams.get('prompt')).toBeNull();
     }

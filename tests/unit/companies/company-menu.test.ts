@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { COMPANY_MENU_LABEL_KEYS, buildCompanyMenu, type CompanyMenuInput } from '../../../src/lib/companies/company-menu';
 import { getTranslator } from '../../../src/lib/i18n/i18n';
-import { ROUTES } from '../../../src/lib/routes/route-table';
-import { OWNER_PERMISSIONS, type PermissionSet } from '../../../src/lib/permissions/resources';
+import { ROUTES, findRouteByPath } from '../../../src/lib/routes/route-table';
+import { can } from '../../../src/lib/permissions/effective-permissions';
+import { OWNER_PERMISSIONS, PERMISSION_RESOURCES, type PermissionSet } from '../../../src/lib/permissions/resources';
 
 const COMPANY_ID = '7b0e4c0e-2f1a-4c7e-9a55-1d2f3a4b5c6d';
 const allLive = () => true;
@@ -52,9 +53,11 @@ describe('company side menu', () => {
     expect(headings(menu(readOnly('jobAd')))).not.toContain('talentManagement');
   });
 
-  it('shows Talent search and Saved Talents with talentProfile read, Job Ads with jobAd read, Received Job Applications with talentJobApplication read, Sent Invitations with talentInvitation read', () => {
+  it('shows Talent search with talentProfile read, Saved Talents with talentProfile and companySavedTalent read, Job Ads with jobAd read, Received Job Applications with talentJobApplication read, Sent Invitations with talentInvitation read', () => {
     const recruitingOf = (permissions: PermissionSet) => entryLabels(menu(permissions)).filter((label) => label !== 'dashboard' && label !== 'myCompanies');
-    expect(recruitingOf(readOnly('talentProfile'))).toEqual(['talentSearch', 'savedTalents']);
+    expect(recruitingOf(readOnly('talentProfile'))).toEqual(['talentSearch']);
+    expect(recruitingOf(readOnly('talentProfile', 'companySavedTalent'))).toEqual(['talentSearch', 'savedTalents']);
+    expect(recruitingOf(readOnly('companySavedTalent'))).toEqual([]);
     expect(recruitingOf(readOnly('jobAd'))).toEqual(['jobAds']);
     expect(recruitingOf(readOnly('talentJobApplication'))).toEqual(['receivedJobApplications']);
     expect(recruitingOf(readOnly('talentInvitation'))).toEqual(['sentInvitations']);
@@ -68,7 +71,7 @@ describe('company side menu', () => {
     expect(labels(menu(readOnly('jobDescription', 'talentInvitation')))).toContainEqual(['recruiting', ['sentInvitations']]);
     // Entries held without the heading's condition are shown without the heading.
     expect(labels(menu(readOnly('talentProfile', 'talentInvitation')))).toEqual([
-      [null, ['talentSearch', 'savedTalents', 'sentInvitations']],
+      [null, ['talentSearch', 'sentInvitations']],
       ['---', ['myCompanies']],
     ]);
   });
@@ -128,5 +131,17 @@ describe('company side menu', () => {
   it('has an English label for every heading and entry', () => {
     const t = getTranslator(['common', 'rbac']);
     for (const key of COMPANY_MENU_LABEL_KEYS) expect(t(key), key).not.toBe(key.replace('rbac:', ''));
+  });
+
+  it('never links to a page that answers 403: an entry shows only when its route permissions hold', () => {
+    // Every role that reads one or two resources: enough to catch an entry that asks less than its page.
+    const sets = PERMISSION_RESOURCES.flatMap((first) => PERMISSION_RESOURCES.map((second) => readOnly(first, second)));
+    for (const permissions of sets) {
+      for (const entry of menu(permissions).flatMap((group) => group.entries)) {
+        const route = findRouteByPath(new URL(entry.href, 'http://x').pathname);
+        const refused = (route?.permissions ?? []).filter(([resource, action]) => !can(permissions, resource, action));
+        expect(refused, `${entry.labelKey} with ${Object.keys(permissions).join(', ')} read`).toEqual([]);
+      }
+    }
   });
 });

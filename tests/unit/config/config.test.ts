@@ -12,6 +12,12 @@ describe('runtime configuration', () => {
     expect(config.versionCheckIntervalMs).toBe(60_000);
   });
 
+  it("asks the spec's default auth scope 'user' unless AUTH_SCOPE names others or none", () => {
+    expect(readConfig({}, '/srv/app').auth.extraScopes).toEqual(['user']);
+    expect(readConfig({ AUTH_SCOPE: 'user read:jobs' }, '/srv/app').auth.extraScopes).toEqual(['user', 'read:jobs']);
+    expect(readConfig({ AUTH_SCOPE: '' }, '/srv/app').auth.extraScopes).toEqual([]);
+  });
+
   it('serves production settings unless TALENTPLACE_MODE=development chooses otherwise; NODE_ENV decides nothing', () => {
     for (const env of [{}, { NODE_ENV: 'development' }, { NODE_ENV: 'production' }, { TALENTPLACE_MODE: 'production' }, { TALENTPLACE_MODE: ' Production ' }]) {
       expect(readConfig(env), JSON.stringify(env)).toMatchObject({ mode: 'production', production: true });
