@@ -55,9 +55,10 @@ const integration = {
   globalSetup: ['tests/support/integration-global-setup.ts'],
 };
 
-// Five projects: pure logic (node), React islands (jsdom), integration suites that talk to
-// real servers over HTTP (the built product, databases): those side by side, and those one
-// at a time; and the HTML check of the pages the end-to-end suite kept.
+// Six projects: pure logic (node), React islands (jsdom), Astro components (rendered by
+// Astro's container), integration suites that talk to real servers over HTTP (the built
+// product, databases): those side by side, and those one at a time; and the HTML check of
+// the pages the end-to-end suite kept.
 export default defineConfig({
   resolve: { alias: [{ find: /^graphql$/, replacement: graphqlAsNodeLoadsIt }] },
   test: {

@@ -7,7 +7,7 @@ import { SERVED_HTML_DIR, SERVED_HTML_INDEX, type ServedPage } from '../../suppo
 /**
  * Keeps the HTML of every page a test opens, exactly as the server sent it (the response's
  * bytes, not the DOM the browser rebuilt), once per distinct address and status, for the
- * W3C Nu HTML check that `npm test` runs after the end-to-end suite (scripts/check-html.mjs).
+ * W3C Nu HTML check that `npm test` runs after the end-to-end suite (tests/served-html/served-html.test.ts).
  * A redirect has no page to check and is only listed; a body the browser already dropped (the test moved
  * on before it was read) is simply not kept: another visit of that page usually is.
  */
