@@ -138,6 +138,16 @@ export function createOidcClient(options: OidcClientOptions) {
     };
   }
 
+  /**
+   * An ID token issued in the future (beyond the leeway) was not issued by a provider whose
+   * clock we share: openid-client reads iat but only checks that it is a number.
+   */
+  function checkIssuedAt(claims: client.IDToken | undefined) {
+    if (claims && claims.iat > Date.now() / 1000 + CLOCK_TOLERANCE_S) {
+      throw new LoginError('login_failed', 'Login failed', 'the sign-in service sent a token issued in the future; check its clock');
+    }
+  }
+
   function checkOrganization(claims: client.IDToken | undefined) {
     if (!auth.organization) return;
     const expected = auth.organization;
@@ -223,6 +233,7 @@ export function createOidcClient(options: OidcClientOptions) {
           idTokenExpected: true,
           ...(auth.maxAgeSeconds ? { maxAge: auth.maxAgeSeconds } : {}),
         });
+        checkIssuedAt(response.claims());
         checkOrganization(response.claims());
         return toTokenSet(response);
       } catch (cause) {
