@@ -3,6 +3,7 @@ import type { AppDatabase } from '../../db/client';
 import { preparedQuery } from '../../db/prepared-query';
 import { admin, impersonation, user } from '../../db/schema';
 import { maySignIn } from '../../../lib/admin/user-status';
+import { lastVisitIsDue } from '../../../lib/account/last-visit';
 import { oldestOpenImpersonationStart } from '../../../lib/impersonation/impersonation-rules';
 import { ApiError, forbidden } from '../errors';
 import type { VerifiedAccessToken } from './access-token';
@@ -50,6 +51,16 @@ export async function provisionUser(db: AppDatabase, token: VerifiedAccessToken,
     [row] = await db.update(user).set({ emailVerified }).where(eq(user.id, row.id)).returning();
   }
   if (!row) throw new Error(`could not provision the user of subject ${token.subject}`);
+  const now = new Date();
+  if (lastVisitIsDue(row.lastVisit, now)) {
+    // The row's own value in the condition: of two instances seeing the same stale visit, one writes.
+    const recorded = row.lastVisit;
+    await db
+      .update(user)
+      .set({ lastVisit: now })
+      .where(and(eq(user.id, row.id), recorded ? eq(user.lastVisit, recorded) : isNull(user.lastVisit)));
+    row = { ...row, lastVisit: now };
+  }
 
   const isAdmin = token.roles.includes(roles.adminRole);
   if (isAdmin && !row.adminRoleId) {

@@ -40,6 +40,21 @@ describeEachDatabase('API authentication', (kind) => {
     expect(await h.database.db.select().from(user).where(eq(user.externalId, 'subject-new'))).toHaveLength(1);
   });
 
+  it('records the last visit when a user calls, at most once an hour', async () => {
+    const token = await h.token('subject-visits', { email: 'visits@example.test' });
+    await h.call(FIND_ME, { token });
+    const [first] = await h.database.db.select().from(user).where(eq(user.externalId, 'subject-visits'));
+    expect(first!.lastVisit).toBeInstanceOf(Date);
+    await h.call(FIND_ME, { token });
+    const [again] = await h.database.db.select().from(user).where(eq(user.externalId, 'subject-visits'));
+    expect(again!.lastVisit).toEqual(first!.lastVisit);
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    await h.database.db.update(user).set({ lastVisit: twoHoursAgo }).where(eq(user.id, first!.id));
+    await h.call(FIND_ME, { token });
+    const [later] = await h.database.db.select().from(user).where(eq(user.externalId, 'subject-visits'));
+    expect(later!.lastVisit!.getTime()).toBeGreaterThan(twoHoursAgo.getTime() + 60 * 60 * 1000);
+  });
+
   it('sends a user with neither profile nor company to profile creation', async () => {
     const { body } = await h.call(FIND_ME, { token: await h.token('subject-redirect') });
     expect((body.data?.findMe as { redirect: string }).redirect).toBe('/talent/profile');
