@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import applicationWords from '../../src/locales/en/common/job-applications.json' with { type: 'json' };
+import jobAdWords from '../../src/locales/en/common/job-ads.json' with { type: 'json' };
 import noteWords from '../../src/locales/en/common/talent-notes.json' with { type: 'json' };
 import { publishJobAd, selectCompany } from './support/company-area';
 import { expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
@@ -195,5 +196,71 @@ test.describe('received applications and the pipeline', () => {
     await talentContext.close();
 
     expect((await page.goto('/company/job-application?id=00000000-0000-4000-8000-000000000000'))?.status()).toBe(404);
+  });
+
+  test("the job ad is the hub: from the dashboard the owner opens an ad's board in one click, sees its counts per step and runs the ad from there", async ({ page, browser }) => {
+    test.setTimeout(150_000);
+    const stamp = Date.now().toString(36);
+    const title = `Hub role ${stamp}`;
+    const pipelineWords = jobAdWords.jobAds.pipeline;
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signInAs(page, OWNER, '/company/my-companies');
+    await selectCompany(page, 'Northwind Labs');
+    const ad = await publishJobAd(page, title);
+    const talentContext = await browser.newContext();
+    const talent = await talentContext.newPage();
+    await signInAs(talent, TALENT, '/talent/dashboard');
+    await apply(talent, ad);
+    await talentContext.close();
+    const board = page.locator('[data-board-job-ad]');
+
+    await test.step("one click on the dashboard's open ad opens its board, headed by the ad and its actions", async () => {
+      await page.goto('/company/dashboard');
+      await page.getByRole('link', { name: `${title}: 1 application, open its board` }).click();
+      await expect(page).toHaveURL(new RegExp(`/company/received-job-applications\\?view=board&jobAdId=${ad}$`));
+      await expect(board.getByRole('heading', { name: title })).toBeVisible();
+      await expect(board.getByRole('link', { name: `Edit ${title}` })).toBeVisible();
+      await expect(board.getByLabel(`Take down ${title}`)).toBeVisible();
+      await expect(column(page, 'Applied').locator('[data-application-id]')).toHaveCount(1);
+      await board.getByRole('button', { name: `Share link to ${title} (copies its public address)` }).click();
+      await expect(page.getByRole('status').filter({ hasText: jobAdWords.jobAds.linkCopied }).first()).toBeVisible();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`^http://[^/]+/job-apply/${ad}/`));
+      await expectNoAxeViolations(page);
+      await expectFitsPhoneWidth(page);
+      await page.setViewportSize({ width: 1280, height: 800 });
+    });
+
+    await test.step('the ads list and the ad page count its applications per step; a step opens them', async () => {
+      await page.goto(`/company/job-ads?q=${encodeURIComponent(title)}`);
+      const row = page.locator(`[data-job-ad-id="${ad}"] [data-job-ad-pipeline]`);
+      await expect(row.getByRole('link', { name: `1 application to ${title}: open its board` })).toHaveAttribute('href', `/company/received-job-applications?view=board&jobAdId=${ad}`);
+      // Steps nobody is in are left out of a list row.
+      await expect(row.locator('[data-step]')).toHaveText([/^Applied\s*1$/]);
+      await expectNoAxeViolations(page);
+      await expectFitsPhoneWidth(page);
+      await page.setViewportSize({ width: 1280, height: 800 });
+
+      await page.goto(`/company/job-ad?id=${ad}`);
+      const section = page.getByRole('region', { name: pipelineWords.heading });
+      await expect(section.locator('[data-step]')).toHaveText([/^Applied\s*1$/, /^Screening\s*0$/, /^Interview\s*0$/, /^Offer\s*0$/, /^Hired\s*0$/, /^Rejected\s*0$/, /^Withdrawn\s*0$/]);
+      await expect(section.getByRole('link', { name: `Open the board of ${title}` })).toHaveAttribute('href', `/company/received-job-applications?view=board&jobAdId=${ad}`);
+      await expectNoAxeViolations(page);
+      await expectFitsPhoneWidth(page);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await section.getByRole('link', { name: /^Applied/ }).click();
+      await expect(page).toHaveURL(new RegExp(`jobAdId=${ad}&hiringStepId=`));
+      await expect(page.locator('[data-application-id]')).toHaveCount(1);
+    });
+
+    await test.step('taken down from its board, the ad stays on the board with its new status', async () => {
+      await page.goto(`/company/received-job-applications?view=board&jobAdId=${ad}`);
+      await board.locator('summary', { hasText: jobAdWords.jobAds.unpublish }).click();
+      await board.getByRole('button', { name: `Yes, take down ${title}` }).click();
+      await expect(page).toHaveURL(new RegExp(`view=board&jobAdId=${ad}$`));
+      await expect(page.getByRole('status').filter({ hasText: jobAdWords.notices.jobAds.unpublished }).first()).toBeVisible();
+      await expect(board).toContainText(jobAdWords.jobAds.statuses.DRAFT);
+      await expect(board.getByRole('button', { name: `Share link to ${title} (copies its public address)` })).toHaveCount(0);
+      await expect(column(page, 'Applied').locator('[data-application-id]')).toHaveCount(1);
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { showToast } from '../stores/toasts';
+import { copyLink } from '../ui/copy-link';
 
 /** The current address carrying `company_id` (the company banner's share button), replacing any it had. */
 export function shareableAddress(href: string, companyId: string): string {
@@ -9,8 +9,8 @@ export function shareableAddress(href: string, companyId: string): string {
 
 /**
  * `<tp-company-banner>`: the company pages' banner in the browser. It runs the Share
- * button: copy the current address with company_id and say 'URL copied to clipboard'; a
- * copy failure is only logged (the error catalogue). The button stays hidden until this runs, since it
+ * button: copy the current address with company_id and say 'URL copied to clipboard'
+ * (copyLink, as every copy button). The button stays hidden until this runs, since it
  * cannot work without script. (The shell mirrors the selected company to local storage.)
  */
 export class CompanyBannerElement extends HTMLElement {
@@ -23,16 +23,7 @@ export class CompanyBannerElement extends HTMLElement {
     if (!button || button === this.button) return;
     this.button = button;
     button.hidden = false;
-    button.addEventListener('click', () => void this.share(companyId));
-  }
-
-  private async share(companyId: string) {
-    try {
-      await navigator.clipboard.writeText(shareableAddress(location.href, companyId));
-      showToast('success', this.dataset.copiedMessage ?? '');
-    } catch (error) {
-      console.error('Copying the company page address failed', error);
-    }
+    button.addEventListener('click', () => void copyLink(shareableAddress(location.href, companyId), this.dataset.copiedMessage ?? ''));
   }
 }
 

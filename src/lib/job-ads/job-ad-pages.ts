@@ -20,9 +20,12 @@ export const JOB_ADS_PER_PAGE = 20;
 const WORDS = 'jobAds';
 
 export const FIND_MANY_JOB_AD_QUERY = graphql(`
-  query FindManyJobAd($q: String, $status: JobAdStatus, $jobDescriptionId: ID, $page: Int, $perPage: Int) {
+  query FindManyJobAd($q: String, $status: JobAdStatus, $jobDescriptionId: ID, $page: Int, $perPage: Int, $withPipeline: Boolean! = false) {
     findManyJobAd(q: $q, status: $status, jobDescriptionId: $jobDescriptionId, page: $page, perPage: $perPage) {
-      items { id title location workMode isAnonymous status publishedAt publishedUntil publicPath jobDescription { id title } moderation { moderation reason at } updatedAt }
+      items {
+        id title location workMode isAnonymous status publishedAt publishedUntil publicPath jobDescription { id title } moderation { moderation reason at } updatedAt
+        pipeline @include(if: $withPipeline) { stepId stepName count }
+      }
       total page pageCount
     }
   }
@@ -35,6 +38,17 @@ export const FIND_JOB_AD_QUERY = graphql(`
       language workMode assignmentType employmentType isAnonymous status publishedAt publishedUntil publicPath
       jobDescription { id title } moderation { moderation reason at } createdAt updatedAt
     }
+  }
+`);
+
+/**
+ * One ad's applications per hiring step, apart from FIND_JOB_AD_QUERY: it needs
+ * talentJobApplication read, which the member may lack here, or in the other company that
+ * loadRecord asks for an ad the selected one does not hold.
+ */
+export const JOB_AD_PIPELINE_QUERY = graphql(`
+  query JobAdPipeline($id: ID!) {
+    findJobAd(id: $id) { id pipeline { stepId stepName count } }
   }
 `);
 
@@ -77,6 +91,8 @@ export const DELETE_ONE_JOB_AD_MUTATION = graphql(`
 export type JobAdListPage = ResultOf<typeof FIND_MANY_JOB_AD_QUERY>['findManyJobAd'];
 export type JobAdListItem = JobAdListPage['items'][number];
 export type JobAdDetail = ResultOf<typeof FIND_JOB_AD_QUERY>['findJobAd'];
+/** An ad's applications per step, the company's steps in order, then those in no step (stepId null). */
+export type JobAdPipeline = NonNullable<ResultOf<typeof JOB_AD_PIPELINE_QUERY>['findJobAd']['pipeline']>;
 
 /** The list's filters, from the address; anything unknown reads as no filter. */
 export interface JobAdFilters {

@@ -7,6 +7,7 @@ import { graphql, type ResultOf } from '../graphql/graphql';
 import { sendDocument, type SendGraphql } from '../graphql/send-document';
 import type { Translate } from '../i18n/i18n';
 import { isUuid } from '../ids';
+import { buildRoute } from '../routes/build-route';
 import { BULK_CONFIRM_THRESHOLD, MAX_BULK_MOVE } from './pipeline';
 import type { ActionOutcome, RefusalStatus } from '../forms/form-outcome';
 
@@ -107,6 +108,12 @@ export function readApplicationFilters(url: URL): ApplicationFilters {
     view: param('view') === 'board' ? 'board' : 'list',
   };
 }
+
+/** One job ad's board on the Received applications page (`view=board` with its ad filter): every step at once. */
+export const jobAdBoardHref = (jobAdId: string) => buildRoute('companyReceivedJobApplications', { query: { view: 'board', jobAdId } });
+
+/** One job ad's applications in one hiring step: the list, since the board has no step filter (it shows every step). */
+export const jobAdStepHref = (jobAdId: string, hiringStepId: string) => buildRoute('companyReceivedJobApplications', { query: { jobAdId, hiringStepId } });
 
 export const hasApplicationFilters = (filters: ApplicationFilters) =>
   Boolean(filters.q || filters.jobAdId || filters.hiringStepId || filters.appliedFrom || filters.appliedTo || filters.stuckOnly);

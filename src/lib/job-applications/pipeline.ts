@@ -67,3 +67,23 @@ export function boardColumns<Item extends { hiringStep: { id: string; stepName: 
   const elsewhere = items.filter((item) => !item.hiringStep || !known.has(item.hiringStep.id));
   return elsewhere.length ? [...columns, { step: null, items: elsewhere }] : columns;
 }
+
+/** Applications in one hiring step; a null step counts those in none of the company's steps. */
+export interface StepCount<Step> {
+  step: Step | null;
+  count: number;
+}
+
+/**
+ * Counts per step in pipeline order, as a pipeline is counted everywhere (the dashboard,
+ * a job ad): every step of `steps`, a step nobody is in at 0, then one last row (step null)
+ * for the applications in no step or in a step since removed, when there are any. `placed`
+ * is how many applications sit in each step id (null: in none), as one grouped query counts them.
+ */
+export function stepCounts<Step extends { stepId: string }>(steps: readonly Step[], placed: ReadonlyArray<{ stepId: string | null; count: number }>): StepCount<Step>[] {
+  const counts = new Map(placed.map((row) => [row.stepId, row.count]));
+  const known = new Set(steps.map((step) => step.stepId));
+  const rows: StepCount<Step>[] = steps.map((step) => ({ step, count: counts.get(step.stepId) ?? 0 }));
+  const unplaced = placed.filter((row) => row.stepId === null || !known.has(row.stepId)).reduce((sum, row) => sum + row.count, 0);
+  return unplaced > 0 ? [...rows, { step: null, count: unplaced }] : rows;
+}

@@ -1,4 +1,5 @@
 import SchemaBuilder from '@pothos/core';
+import DataloaderPlugin from '@pothos/plugin-dataloader';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import type { PermissionAction, PermissionResource } from '../../lib/permissions/resources';
 import { can } from '../../lib/permissions/effective-permissions';
@@ -31,10 +32,11 @@ export type Types = PothosSchemaTypes.ExtendDefaultTypes<BuilderTypes>;
 /**
  * The schema builder. It defines no types itself: each domain file under schema/ adds
  * its own (Pothos app layout). Scope auth comes first so every field is checked before
- * it resolves.
+ * it resolves; the dataloader plugin then lets a field of a list's rows be loaded for the
+ * whole list at once (t.loadable*), with one loader per request.
  */
 export const builder = new SchemaBuilder<BuilderTypes>({
-  plugins: [ScopeAuthPlugin],
+  plugins: [ScopeAuthPlugin, DataloaderPlugin],
   defaultFieldNullability: false,
   scopeAuth: {
     authScopes: (context) => ({

@@ -8,6 +8,7 @@ import type { AppDatabase } from '../../db/client';
 import { builder } from '../builder';
 import { ApiError } from '../errors';
 import { ownedBy, withReceivedJoins } from '../job-applications/received-application-rows';
+import { pipelineCounts, PipelineStepCount, type PipelineStepRow } from '../job-applications/pipeline-counts';
 import { rosterHolds } from '../job-applications/talent-link';
 
 interface DashboardCompanyRow {
@@ -24,13 +25,6 @@ interface JobAdCountsRow {
 
 interface WeekCountRow {
   weekStart: string;
-  count: number;
-}
-
-interface PipelineStepRow {
-  stepId: string | null;
-  stepName: string | null;
-  group: string | null;
   count: number;
 }
 
@@ -62,16 +56,6 @@ const WeekCount = builder.objectRef<WeekCountRow>('WeekCount').implement({
   description: 'How many of something happened in one week',
   fields: (t) => ({
     weekStart: t.exposeString('weekStart', { description: 'The Monday (UTC) the week starts, YYYY-MM-DD' }),
-    count: t.exposeInt('count'),
-  }),
-});
-
-const PipelineStepCount = builder.objectRef<PipelineStepRow>('PipelineStepCount').implement({
-  description: 'Applications in one hiring step; stepId null counts those in no step',
-  fields: (t) => ({
-    stepId: t.exposeID('stepId', { nullable: true }),
-    stepName: t.exposeString('stepName', { nullable: true }),
-    group: t.exposeString('group', { nullable: true, description: 'IN_PROGRESS, HIRED, REJECTED or WITHDRAWN' }),
     count: t.exposeInt('count'),
   }),
 });
@@ -197,26 +181,6 @@ async function applicationsPerWeek(db: AppDatabase, companyId: string, now: Date
     .where(receivedBy(companyId, gte(talentJobApplication.createdAt, new Date(`${weeks[0]}T00:00:00Z`))))
     .groupBy(week);
   return fillWeeks(weeks, rows);
-}
-
-async function pipelineCounts(db: AppDatabase, companyId: string): Promise<PipelineStepRow[]> {
-  const [steps, placed] = await Promise.all([
-    db
-      .select({ stepId: companyHiringStep.id, stepName: companyHiringStep.stepName, group: companyHiringStep.group })
-      .from(companyHiringStep)
-      .where(and(eq(companyHiringStep.companyId, companyId), isNull(companyHiringStep.deletedAt)))
-      .orderBy(asc(companyHiringStep.order), asc(companyHiringStep.createdAt)),
-    withReceivedJoins(db.select({ stepId: talentJobApplication.companyHiringStepId, count: count() }).from(talentJobApplication).$dynamic())
-      .where(receivedBy(companyId))
-      .groupBy(talentJobApplication.companyHiringStepId),
-  ]);
-  const counts = new Map(placed.map((row) => [row.stepId, row.count]));
-  const known = new Set(steps.map((step) => step.stepId));
-  const rows: PipelineStepRow[] = steps.map((step) => ({ ...step, count: counts.get(step.stepId) ?? 0 }));
-  // Applications in no step, or in a step since deleted, are still in the pipeline.
-  const unplaced = placed.filter((row) => row.stepId === null || !known.has(row.stepId)).reduce((sum, row) => sum + row.count, 0);
-  if (unplaced > 0) rows.push({ stepId: null, stepName: null, group: null, count: unplaced });
-  return rows;
 }
 
 /**

@@ -49,6 +49,7 @@ import '../job-descriptions/job-descriptions';
 import '../job-ads/job-ads';
 import '../job-applications/received-application-queries';
 import '../job-applications/received-application-mutations';
+import '../job-applications/pipeline-counts';
 import '../talent-notes/talent-notes';
 import '../job-applications/rejection-reasons';
 import '../talent-search/talent-search';

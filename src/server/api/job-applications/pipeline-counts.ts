@@ -1,0 +1,93 @@
+import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
+import { stepCounts } from '../../../lib/job-applications/pipeline';
+import { isUuid } from '../../../lib/ids';
+import { companyHiringStep, talentJobApplication } from '../../db/schema';
+import type { AppDatabase } from '../../db/client';
+import { builder } from '../builder';
+import { requireCompanyPermission } from '../auth/company-access';
+import { CompanyJobAd } from '../job-ads/job-ads';
+import { ownedBy, withReceivedJoins } from './received-application-rows';
+
+// How many received applications sit in each hiring step: the company's whole pipeline (the
+// dashboard) and one job ad's (CompanyJobAd.pipeline, the ad list and the ad page). Both
+// count as the Received applications list does, so every figure matches the list or board
+// it links to; both read talentJobApplication, so both need talentJobApplication read.
+
+export interface PipelineStepRow {
+  stepId: string | null;
+  stepName: string | null;
+  group: string | null;
+  count: number;
+}
+
+export const PipelineStepCount = builder.objectRef<PipelineStepRow>('PipelineStepCount').implement({
+  description: 'Applications in one hiring step; stepId null counts those in no step',
+  fields: (t) => ({
+    stepId: t.exposeID('stepId', { nullable: true }),
+    stepName: t.exposeString('stepName', { nullable: true }),
+    group: t.exposeString('group', { nullable: true, description: 'IN_PROGRESS, HIRED, REJECTED or WITHDRAWN' }),
+    count: t.exposeInt('count'),
+  }),
+});
+
+interface StepRow {
+  stepId: string;
+  stepName: string;
+  group: string | null;
+}
+
+/** The company's hiring steps in pipeline order (removed ones left out: theirs count as in no step). */
+function stepsInOrder(db: AppDatabase, companyId: string): Promise<StepRow[]> {
+  return db
+    .select({ stepId: companyHiringStep.id, stepName: companyHiringStep.stepName, group: companyHiringStep.group })
+    .from(companyHiringStep)
+    .where(and(eq(companyHiringStep.companyId, companyId), isNull(companyHiringStep.deletedAt)))
+    .orderBy(asc(companyHiringStep.order), asc(companyHiringStep.createdAt));
+}
+
+const rowsOf = (steps: readonly StepRow[], placed: ReadonlyArray<{ stepId: string | null; count: number }>): PipelineStepRow[] =>
+  stepCounts(steps, placed).map(({ step, count }) => (step ? { ...step, count } : { stepId: null, stepName: null, group: null, count }));
+
+/** Every application the company received, by the step it is in now. */
+export async function pipelineCounts(db: AppDatabase, companyId: string): Promise<PipelineStepRow[]> {
+  const [steps, placed] = await Promise.all([
+    stepsInOrder(db, companyId),
+    withReceivedJoins(db.select({ stepId: talentJobApplication.companyHiringStepId, count: count() }).from(talentJobApplication).$dynamic())
+      .where(ownedBy(companyId))
+      .groupBy(talentJobApplication.companyHiringStepId),
+  ]);
+  return rowsOf(steps, placed);
+}
+
+/**
+ * Each ad's applications by step, in the order of `jobAdIds`: one grouped query for every
+ * ad asked for at once (a page of the ad list is two queries, not one per ad). Only the
+ * company's own applications count, so an id of another company's ad counts nothing.
+ */
+export async function pipelineCountsByAd(db: AppDatabase, companyId: string, jobAdIds: readonly string[]): Promise<PipelineStepRow[][]> {
+  const ids = [...new Set(jobAdIds.filter(isUuid))];
+  const [steps, placed] = await Promise.all([
+    stepsInOrder(db, companyId),
+    ids.length
+      ? withReceivedJoins(db.select({ jobAdId: talentJobApplication.jobAdId, stepId: talentJobApplication.companyHiringStepId, count: count() }).from(talentJobApplication).$dynamic())
+          .where(and(ownedBy(companyId), inArray(talentJobApplication.jobAdId, ids)))
+          .groupBy(talentJobApplication.jobAdId, talentJobApplication.companyHiringStepId)
+      : Promise.resolve([]),
+  ]);
+  return jobAdIds.map((id) => rowsOf(steps, placed.filter((row) => row.jobAdId === id)));
+}
+
+builder.objectField(CompanyJobAd, 'pipeline', (t) =>
+  t.loadableList({
+    type: PipelineStepCount,
+    nullable: true,
+    description:
+      "The ad's applications by the step each is in now: every hiring step of the company in pipeline order (0 where nobody is), then those in no step (when any), as the Received applications list filtered to the ad counts them. Needs talentJobApplication read (else FORBIDDEN); a page of ads is counted in one query",
+    authScopes: { companyPermission: { resource: 'talentJobApplication', action: 'read' } },
+    load: (jobAdIds: string[], context) => {
+      const { companyId } = requireCompanyPermission(context, 'talentJobApplication', 'read');
+      return pipelineCountsByAd(context.db, companyId, jobAdIds);
+    },
+    resolve: (ad) => ad.id,
+  }),
+);
