@@ -1,35 +1,9 @@
-// Measures the gzip bytes of JavaScript a page loads before any interaction, per page, for a
-// guest and for the demo talent, in Debian's Chromium; the same measure as the end-to-end
-// budget (tests/e2e/js-budget.spec.ts, through tests/e2e/support/js-weight.ts). Start the
-// product first and pass its origin; Node 24 (node_modules/.bin/node) loads the TypeScript helper:
+// JavaScript before interaction: the gzip bytes each page loads before anyone touches it, for
+// a guest and for the demo talent (the work is in guest-js-weight.ts). Start the product
+// first and pass its origin; --scripts also lists each script's bytes:
 //   npm run build && PORT=4405 HOST=127.0.0.1 DATA_DIR=/tmp/tp-bench node dist/main.mjs &
-//   node_modules/.bin/node bench/guest-js-weight.mjs http://127.0.0.1:4405 [--scripts]
-// --scripts also lists each script's bytes. Figures: docs/benchmarks.md.
-import { chromium } from 'playwright-core';
-import { DEMO_PASSWORD, DEMO_TALENT } from '../tests/e2e/support/demo-session.ts';
-import { firstJobPath, jsWeightBeforeInteraction, signedInContext } from '../tests/e2e/support/js-weight.ts';
+//   node bench/guest-js-weight.mjs http://127.0.0.1:4405 [--scripts]
+// Figures: docs/benchmarks.md, "Guest JavaScript before interaction".
+import { bundleAndRun } from './bundle-and-run.mjs';
 
-const origin = process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? 'http://127.0.0.1:4321';
-const listScripts = process.argv.includes('--scripts');
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
-const jobPath = await firstJobPath(await browser.newContext({ baseURL: origin }));
-const pages = {
-  guest: ['/', '/jobs', '/jobs?q=developer', jobPath, '/legal/privacy'],
-  talent: ['/jobs', jobPath, '/talent/dashboard'],
-};
-const rows = [];
-for (const [who, paths] of Object.entries(pages)) {
-  for (const path of paths) {
-    // A fresh context per page: nothing cached, as on a first visit.
-    const context = who === 'guest' ? await browser.newContext({ baseURL: origin }) : await signedInContext(browser, origin, DEMO_TALENT, DEMO_PASSWORD);
-    const weight = await jsWeightBeforeInteraction(await context.newPage(), path);
-    rows.push({ who, page: path === jobPath ? 'job page' : path, jsGzipBytes: weight.total });
-    if (listScripts) for (const script of weight.scripts) rows.push({ who: '', page: `  ${script.url}`, jsGzipBytes: script.bytes });
-    await context.close();
-  }
-}
-await browser.close();
-console.table(rows);
+await bundleAndRun('guest-js-weight', process.argv.slice(2));
