@@ -10,6 +10,9 @@ const ASTRO_CODE = '^src/(pages|layouts|components)/|^src/middleware\\.ts$';
 /** UI frameworks and Astro itself: what pure, isomorphic code must not need. */
 const UI_PACKAGES = '(^|/)node_modules/(astro|react|react-dom|@headlessui/[^/]+)/|^astro(:|$)';
 
+/** What the shell script must never reach: each weighs more than the whole shell. */
+const SHELL_FORBIDDEN = '(^|/)node_modules/(zod|graphql|gql\\.tada|@0no-co/[^/]+|graphql-request|i18next[^/]*|react|react-dom|@headlessui/[^/]+|@nanostores/(react|query))/|^src/locales/';
+
 // Floors inside src/lib and inside src/server/api (docs/architecture.md, "Layers, enforced"),
 // lowest first. A module imports its own floor or a lower one, never a higher one. The folders
 // of a shared floor may import each other; every folder not named here is a feature, and a
@@ -227,6 +230,16 @@ module.exports = {
     },
     ...floorRules('src/lib'),
     ...floorRules('src/server/api'),
+    {
+      name: 'shell-script-stays-small',
+      comment:
+        'The shell script (src/islands/shell/) runs on every page before anyone interacts, guests included: nothing it reaches ' +
+        'may pull in a schema library, GraphQL, translations or React. Those load with the islands that need them ' +
+        '(tests/e2e/js-budget.spec.ts holds the byte budget).',
+      severity: 'error',
+      from: { path: '^src/islands/shell/' },
+      to: { path: SHELL_FORBIDDEN, reachable: true },
+    },
     {
       name: 'no-unresolvable-project-import',
       comment: 'A relative import that does not resolve would hide a dependency from every rule above.',

@@ -34,6 +34,23 @@ test.describe('public job search', () => {
     await context.close();
   });
 
+  test('at 1280 px the filters stand beside the results, open, with no toggle', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/jobs?work_mode=remote');
+    await expect(page.getByRole('main').locator('summary')).toBeHidden();
+    await expect(page.getByRole('textbox', { name: 'Location' })).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: 'Remote' })).toBeChecked();
+    const filters = (await page.getByRole('form', { name: 'Filters' }).boundingBox())!;
+    const firstResult = (await page.getByRole('main').getByRole('listitem').first().boundingBox())!;
+    expect(filters.x + filters.width).toBeLessThanOrEqual(firstResult.x);
+    expect(filters.y).toBeLessThan(firstResult.y);
+    // The job alert box sits right under the filters, beside the results.
+    const alert = (await page.getByRole('region', { name: 'Job alert' }).boundingBox())!;
+    expect(alert.x).toBe(filters.x);
+    expect(alert.y - (filters.y + filters.height)).toBeGreaterThan(0);
+    expect(alert.y - (filters.y + filters.height)).toBeLessThanOrEqual(24);
+  });
+
   test('an unknown search says so and offers to clear the filters', async ({ page }) => {
     await page.goto('/jobs?q=zzzqqqxxx');
     await expect(page.getByText('No open job matches this search.')).toBeVisible();

@@ -1,6 +1,3 @@
-import { z } from 'zod';
-import { requiredId } from '../forms/form-values';
-
 /** Query parameter that selects the active company on /company pages (company selection by address). */
 export const COMPANY_PARAM = 'company_id';
 
@@ -34,9 +31,3 @@ export const SELECT_COMPANY_ENDPOINT = '/api/select-company';
 
 /** Local storage key mirroring the selected company (one of the business constants' local storage keys). */
 export const SELECTED_COMPANY_STORAGE_KEY = 'selectedCompanyId';
-
-/**
- * The company switcher's post: the company to select, as the id format the API gives it.
- * Whether it is one of the user's selectable companies only their list can tell.
- */
-export const selectCompanyFormSchema = z.object({ companyId: requiredId({ required: 'companyRequired', unknown: 'companyUnknown' }) });

@@ -222,3 +222,15 @@ export function searchParamsToQuery(params: JobSearchParams): URLSearchParams {
   if (params.perPage !== DEFAULT_PER_PAGE) query.set('per_page', String(params.perPage));
   return query;
 }
+
+/** Parameters of the canonical query that order or page the results rather than narrow them. */
+const NOT_FILTERS: ReadonlySet<string> = new Set(['q', 'sort_by', 'page', 'per_page']);
+
+/**
+ * How many of the filter form's controls narrow the search (one per control, however many
+ * boxes it has ticked), for the "Filters (2)" toggle on phones. The order and the page are
+ * not filters; a choice left at its default is not one either (searchParamsToQuery drops it).
+ */
+export function activeFilterCount(params: JobSearchParams): number {
+  return [...searchParamsToQuery(params).keys()].filter((name) => !NOT_FILTERS.has(name)).length;
+}

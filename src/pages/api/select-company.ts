@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { selectCompanyFormSchema } from '../../lib/companies/select-company';
+import { selectCompanyFormSchema } from '../../lib/companies/select-company-form';
 import { verifiedCompaniesOf } from '../../lib/companies/selected-company';
 import { parseForm } from '../../lib/forms/parse-form';
 import { buildRoute } from '../../lib/routes/build-route';

@@ -3,7 +3,7 @@ import { submitAdminCompanyWrite } from '../../../src/lib/admin/admin-company-pa
 import { submitAdminJobAdModeration } from '../../../src/lib/admin/admin-job-ad-pages';
 import { submitAdminTalentWrite, talentVerificationFormSchema } from '../../../src/lib/admin/admin-talent-pages';
 import { attachmentFormSchema, submitAttachment } from '../../../src/lib/billing/billing-attachment-submission';
-import { selectCompanyFormSchema } from '../../../src/lib/companies/select-company';
+import { selectCompanyFormSchema } from '../../../src/lib/companies/select-company-form';
 import { submitHiringStepForm } from '../../../src/lib/companies/hiring-step-pages';
 import { parseForm } from '../../../src/lib/forms/parse-form';
 import { getTranslator } from '../../../src/lib/i18n/i18n';

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ASSIGNMENT_TYPES, EMPLOYMENT_TYPES, RATE_UNITS, WORK_MODES } from '../../../src/lib/jobs/job-enums';
 import {
+  activeFilterCount,
   defaultJobSearchParams,
   JOB_SEARCH_FIELDS,
   parseJobSearchParams,
@@ -132,6 +133,23 @@ describe('/jobs query parameters', () => {
         expect(parseJobSearchParams(searchParamsToQuery(original))).toEqual(expected);
       }),
     );
+  });
+});
+
+describe('active filters (the "Filters (n)" toggle on phones)', () => {
+  it('counts none for a listing or a text search, whatever the order or the page', () => {
+    expect(activeFilterCount(parse(''))).toBe(0);
+    expect(activeFilterCount(parse('q=react&sort_by=publishedAt:asc&page=3&per_page=50'))).toBe(0);
+  });
+
+  it('counts each control that narrows, once however many boxes it has ticked', () => {
+    expect(activeFilterCount(parse('employment_type=employee,freelancer&work_mode=remote'))).toBe(2);
+    expect(activeFilterCount(parse('q=react&query_by=title&location=Helsinki&salary_min=4000&salary_max=6000&currency=EUR&salary_rate_unit=MONTH&posted_within_days=7&assignment_type=fulltime'))).toBe(8);
+  });
+
+  it('ignores values the search would drop (all fields searched, unknown choices)', () => {
+    expect(activeFilterCount(parse('q=react&query_by=title,skills,description,location,employmentType'))).toBe(0);
+    expect(activeFilterCount(parse('employment_type=astronaut&posted_within_days=5'))).toBe(0);
   });
 });
 
