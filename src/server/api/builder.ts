@@ -3,7 +3,7 @@ import DataloaderPlugin from '@pothos/plugin-dataloader';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import type { PermissionAction, PermissionResource } from '../../lib/permissions/resources';
 import { can } from '../../lib/permissions/effective-permissions';
-import type { ApiContext } from './context';
+import type { ApiContext, SignedInContext } from './context';
 import { ApiError, forbidden, unauthenticated } from './errors';
 
 export interface BuilderTypes {
@@ -15,6 +15,15 @@ export interface BuilderTypes {
     impersonator: boolean;
     /** The selected company (tp-company) grants this action on this resource. */
     companyPermission: { resource: PermissionResource; action: PermissionAction };
+  };
+  /**
+   * The context a field declared with `t.withAuth({ <scope>: true })` resolves with: every
+   * scope below holds only for a signed-in caller, so the resolver's viewer is not null.
+   */
+  AuthContexts: {
+    signedIn: SignedInContext;
+    admin: SignedInContext;
+    impersonator: SignedInContext;
   };
   Scalars: {
     DateTime: { Input: Date; Output: Date | string };
