@@ -80,10 +80,9 @@ const CompanyTalentProfile = builder.objectRef<CompanyTalentProfileRow>('Company
 });
 
 builder.queryField('findTalentProfile', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: CompanyTalentProfile,
     description: 'A talent profile as the selected company sees it; needs talentProfile read. NOT_FOUND unless the profile is visible or linked to the company (an application it holds, its roster)',
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, args, context) => {
       const { companyId, permissions } = requireCompanyPermission(context, 'talentProfile', 'read');
@@ -108,11 +107,10 @@ builder.queryField('findTalentProfile', (t) =>
 );
 
 builder.queryField('findAdminTalentProfile', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: CompanyTalentProfile,
     description:
       "A talent profile for the platform's admins, hidden ones included: the summary and, as contact, the e-mail address only (no phone number, no documents: docs/personal-data.md). Each opening records talentProfile.read addressed to the talent. A deleted or unknown profile is NOT_FOUND",
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, args, context) => {
       const viewer = requireAdmin(context);

@@ -279,10 +279,9 @@ const searchArgs = (t: Parameters<Parameters<typeof builder.queryField>[1]>[0]) 
 });
 
 builder.queryField('findManyTalentProfile', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: TalentSearchPage,
     description: 'Searches visible talent profiles for the selected company; needs talentProfile read',
-    authScopes: { signedIn: true },
     args: searchArgs(t),
     resolve: (_root, args, context) => {
       const { companyId, permissions } = requireCompanyPermission(context, 'talentProfile', 'read');
@@ -292,10 +291,9 @@ builder.queryField('findManyTalentProfile', (t) =>
 );
 
 builder.queryField('findManyAdminTalentProfile', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: TalentSearchPage,
     description: "The company talent search over every talent profile that is not deleted, hidden ones included (isVisible false), for the platform's admins; no job description or ad to rank by",
-    authScopes: { signedIn: true },
     args: searchArgs(t),
     resolve: (_root, args, context) => {
       requireAdmin(context);
