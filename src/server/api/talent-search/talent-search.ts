@@ -13,7 +13,6 @@ import { listsHolding } from '../saved-talents/saved-talents';
 import { can } from '../../../lib/permissions/effective-permissions';
 import type { Writer } from '../../db/client';
 import type { ApiContext } from '../context';
-import { requireAdmin } from '../auth/admin-access';
 
 // The company's talent search (the /company/talent-search page): visible profiles only,
 // filtered by what narrows for real (skills all / any / none, place or relocation, work
@@ -291,12 +290,11 @@ builder.queryField('findManyTalentProfile', (t) =>
 );
 
 builder.queryField('findManyAdminTalentProfile', (t) =>
-  t.withAuth({ signedIn: true }).field({
+  t.withAuth({ admin: true }).field({
     type: TalentSearchPage,
     description: "The company talent search over every talent profile that is not deleted, hidden ones included (isVisible false), for the platform's admins; no job description or ad to rank by",
     args: searchArgs(t),
     resolve: (_root, args, context) => {
-      requireAdmin(context);
       return runSearch(context, { kind: 'admin' }, args);
     },
   }),
