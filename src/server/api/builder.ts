@@ -1,8 +1,6 @@
 import SchemaBuilder from '@pothos/core';
 import DataloaderPlugin from '@pothos/plugin-dataloader';
 import ScopeAuthPlugin, { AuthScopeFailureType, type AuthFailure } from '@pothos/plugin-scope-auth';
-import type { PermissionAction, PermissionResource } from '../../lib/permissions/resources';
-import { can } from '../../lib/permissions/effective-permissions';
 import type { ApiContext, SignedInContext } from './context';
 import { ApiError, forbidden, unauthenticated } from './errors';
 
@@ -18,8 +16,6 @@ export interface BuilderTypes {
     admin: boolean;
     /** The caller's token holds the impersonation role, impersonating or not. */
     impersonator: boolean;
-    /** The selected company (tp-company) grants this action on this resource. */
-    companyPermission: { resource: PermissionResource; action: PermissionAction };
   };
   /**
    * The context a field declared with `t.withAuth({ <scope>: true })` resolves with: every
@@ -67,15 +63,11 @@ export const builder = new SchemaBuilder<BuilderTypes>({
       signedIn: context.viewer !== null,
       admin: context.viewer?.isAdmin ?? false,
       impersonator: context.viewer?.isImpersonate ?? false,
-      companyPermission: ({ resource, action }) => can(context.company?.permissions, resource, action),
     }),
     unauthorizedError: (_parent, context, _info, result) => {
       if (!context.viewer) return unauthenticated();
       if (refusedFor(result.failure, 'admin')) {
         return new ApiError('FORBIDDEN', 'Only platform administrators may do this', { hint: 'sign in with an account holding the admin role', httpStatus: 403 });
-      }
-      if (result.failure.kind === 'AuthScope' && result.failure.scope === 'companyPermission' && !context.company) {
-        return new ApiError('FORBIDDEN', 'Select a company first (tp-company header)', { httpStatus: 403 });
       }
       return forbidden();
     },
