@@ -1,20 +1,30 @@
 import SchemaBuilder from '@pothos/core';
 import DataloaderPlugin from '@pothos/plugin-dataloader';
-import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
-import type { PermissionAction, PermissionResource } from '../../lib/permissions/resources';
-import { can } from '../../lib/permissions/effective-permissions';
-import type { ApiContext } from './context';
+import ScopeAuthPlugin, { AuthScopeFailureType, type AuthFailure } from '@pothos/plugin-scope-auth';
+import type { ApiContext, SignedInContext } from './context';
 import { ApiError, forbidden, unauthenticated } from './errors';
 
 export interface BuilderTypes {
   Context: ApiContext;
   AuthScopes: {
     signedIn: boolean;
+    /**
+     * The admin area's one access check: the caller's token holds the admin role and the
+     * caller acts as themselves (an impersonated user is never an admin). A company owner,
+     * a member with every company permission or an impersonator is refused like anyone else.
+     */
     admin: boolean;
     /** The caller's token holds the impersonation role, impersonating or not. */
     impersonator: boolean;
-    /** The selected company (tp-company) grants this action on this resource. */
-    companyPermission: { resource: PermissionResource; action: PermissionAction };
+  };
+  /**
+   * The context a field declared with `t.withAuth({ <scope>: true })` resolves with: every
+   * scope below holds only for a signed-in caller, so the resolver's viewer is not null.
+   */
+  AuthContexts: {
+    signedIn: SignedInContext;
+    admin: SignedInContext;
+    impersonator: SignedInContext;
   };
   Scalars: {
     DateTime: { Input: Date; Output: Date | string };
@@ -30,6 +40,16 @@ export interface BuilderTypes {
 export type Types = PothosSchemaTypes.ExtendDefaultTypes<BuilderTypes>;
 
 /**
+ * Whether scope auth refused a call for lack of `scope`. A field's scope map fails as an
+ * any-of (or all-of) failure listing each scope that did not hold.
+ */
+function refusedFor(failure: AuthFailure, scope: keyof BuilderTypes['AuthScopes']): boolean {
+  if (failure.kind === AuthScopeFailureType.AuthScope) return failure.scope === scope;
+  if (failure.kind === AuthScopeFailureType.AnyAuthScopes || failure.kind === AuthScopeFailureType.AllAuthScopes) return failure.failures.some((inner) => refusedFor(inner, scope));
+  return false;
+}
+
+/**
  * The schema builder. It defines no types itself: each domain file under schema/ adds
  * its own (Pothos app layout). Scope auth comes first so every field is checked before
  * it resolves; the dataloader plugin then lets a field of a list's rows be loaded for the
@@ -43,12 +63,11 @@ export const builder = new SchemaBuilder<BuilderTypes>({
       signedIn: context.viewer !== null,
       admin: context.viewer?.isAdmin ?? false,
       impersonator: context.viewer?.isImpersonate ?? false,
-      companyPermission: ({ resource, action }) => can(context.company?.permissions, resource, action),
     }),
     unauthorizedError: (_parent, context, _info, result) => {
       if (!context.viewer) return unauthenticated();
-      if (result.failure.kind === 'AuthScope' && result.failure.scope === 'companyPermission' && !context.company) {
-        return new ApiError('FORBIDDEN', 'Select a company first (tp-company header)', { httpStatus: 403 });
+      if (refusedFor(result.failure, 'admin')) {
+        return new ApiError('FORBIDDEN', 'Only platform administrators may do this', { hint: 'sign in with an account holding the admin role', httpStatus: 403 });
       }
       return forbidden();
     },

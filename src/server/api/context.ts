@@ -37,6 +37,13 @@ export interface ApiContext {
   userSessions: UserSessions;
 }
 
+/**
+ * The context of a field that needs a signed-in caller (`t.withAuth({ signedIn: true })`,
+ * also admin and impersonator fields): scope auth refuses the call before the resolver
+ * runs, so the viewer is there.
+ */
+export type SignedInContext = ApiContext & { viewer: Viewer };
+
 export interface ContextDependencies {
   db: AppDatabase;
   verifyAccessToken: AccessTokenVerifier;

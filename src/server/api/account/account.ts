@@ -39,11 +39,10 @@ async function readAccount(db: AppDatabase, userId: string): Promise<AccountRow>
 }
 
 builder.queryField('myAccount', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: Account,
     description: "The signed-in user's account: name, phone number and e-mail address",
-    authScopes: { signedIn: true },
-    resolve: (_root, _args, { db, viewer }) => readAccount(db, viewer!.userId),
+    resolve: (_root, _args, { db, viewer }) => readAccount(db, viewer.userId),
   }),
 );
 
@@ -56,21 +55,20 @@ const UpdateMeInput = builder.inputType('UpdateMeInput', {
 });
 
 builder.mutationField('updateMe', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: Account,
     description: "Updates the signed-in user's own display name and phone number (there is no id: nobody edits another's account)",
-    authScopes: { signedIn: true },
     args: { data: t.arg({ type: UpdateMeInput, required: true }) },
     resolve: async (_root, { data }, { db, viewer }) => {
       const parsed = parseAccountUpdate({ displayName: data.displayName, phoneNumber: data.phoneNumber });
       if (!parsed.ok) throw invalidFields(parsed.errors, ACCOUNT_ERRORS);
-      const userId = viewer!.userId;
+      const userId = viewer.userId;
       const changedFields = Object.keys(parsed.values);
       if (changedFields.length === 0) return readAccount(db, userId);
       return db.transaction(async (tx) => {
         const [updated] = await tx.update(user).set(parsed.values).where(eq(user.id, userId)).returning(accountColumns);
         // Addressed to no one (it tells nobody); the fields are named, never their values.
-        await recordEvent(tx, viewer!, { type: 'user.update', toId: null, data: { entityId: userId, changedFields } });
+        await recordEvent(tx, viewer, { type: 'user.update', toId: null, data: { entityId: userId, changedFields } });
         return updated!;
       });
     },
@@ -88,11 +86,10 @@ const NotificationPreferenceRef = builder.objectRef<NotificationPreference>('Not
 });
 
 builder.queryField('myNotificationPreferences', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: [NotificationPreferenceRef],
     description: 'One entry per event type: your stored choice, or the default (in-app on; e-mail on for invitations, assignments and billing; push off)',
-    authScopes: { signedIn: true },
-    resolve: (_root, _args, { db, viewer }) => readNotificationPreferences(db, viewer!.userId),
+    resolve: (_root, _args, { db, viewer }) => readNotificationPreferences(db, viewer.userId),
   }),
 );
 
@@ -118,16 +115,15 @@ function preferenceInputIssues(data: ReadonlyArray<{ type: string }>): FieldIssu
 }
 
 builder.mutationField('updateMyNotificationPreferences', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: [NotificationPreferenceRef],
     description: `Stores your channels for the event types given, all or none (one transaction); types left out keep their setting. Answers the full list, as myNotificationPreferences. Channels: ${NOTIFICATION_CHANNELS.join(', ')}`,
-    authScopes: { signedIn: true },
     args: { data: t.arg({ type: [NotificationPreferenceInput], required: true }) },
     resolve: async (_root, { data }, { db, viewer }) => {
       if (data.length > EVENT_TYPES.length) throw invalidFields([{ path: 'data', code: 'tooManyPreferences', params: { max: EVENT_TYPES.length } }], ACCOUNT_ERRORS, null);
       const issues = preferenceInputIssues(data);
       if (issues.length) throw invalidFields(issues, ACCOUNT_ERRORS);
-      const userId = viewer!.userId;
+      const userId = viewer.userId;
       return db.transaction(async (tx) => {
         const before = await readNotificationPreferences(tx, userId);
         if (data.length) {
@@ -142,7 +138,7 @@ builder.mutationField('updateMyNotificationPreferences', (t) =>
         }
         const after = await readNotificationPreferences(tx, userId);
         const changes = preferenceChanges(before, after);
-        if (changes.changedFields.length) await recordEvent(tx, viewer!, { type: 'userNotificationPreferences.update', toId: null, data: { entityId: userId, ...changes } });
+        if (changes.changedFields.length) await recordEvent(tx, viewer, { type: 'userNotificationPreferences.update', toId: null, data: { entityId: userId, ...changes } });
         return after;
       });
     },

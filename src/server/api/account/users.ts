@@ -127,12 +127,11 @@ const talentProfileOf = preparedQuery((db: AppDatabase) =>
 );
 
 builder.queryField('findMe', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: MeRef,
-    authScopes: { signedIn: true },
     args: { where: t.arg({ type: MembershipWhere, required: false }) },
     resolve: async (_root, args, { db, viewer, viewerRow: row }) => {
-      const userId = viewer!.userId;
+      const userId = viewer.userId;
       // One query per list, whatever the number of companies: no query per row.
       const [memberships, flags, profiles] = await Promise.all([
         (args.where?.activeCompaniesOnly ? activeMembershipsOf : membershipsOf)(db).execute({ userId }),
@@ -141,15 +140,15 @@ builder.queryField('findMe', (t) =>
       ]);
       const profile = profiles[0] ?? null;
       // Someone with no home yet (no profile, no company, not an admin) is asked to make a profile.
-      const redirect = row?.redirect ?? (profile || memberships.length || viewer!.isAdmin ? null : buildRoute('talentProfile'));
+      const redirect = row?.redirect ?? (profile || memberships.length || viewer.isAdmin ? null : buildRoute('talentProfile'));
       return {
         id: userId,
-        email: viewer!.email,
+        email: viewer.email,
         displayName: row?.displayName ?? null,
         redirect,
-        isAdmin: viewer!.isAdmin,
-        isImpersonate: viewer!.isImpersonate,
-        impersonatedBy: viewer!.actor?.externalId ?? null,
+        isAdmin: viewer.isAdmin,
+        isImpersonate: viewer.isImpersonate,
+        impersonatedBy: viewer.actor?.externalId ?? null,
         memberships,
         featureFlags: flags,
         profile,
@@ -170,10 +169,9 @@ const CreatedId = builder.objectRef<{ id: string }>('CreatedId').implement({
 });
 
 builder.mutationField('createOneTalentProfile', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: CreatedId,
     description: 'Creates the signed-in user\'s talent profile (the CreateOneTalentProfile call)',
-    authScopes: { signedIn: true },
     args: { data: t.arg({ type: CreateTalentProfileInput, required: true }) },
     resolve: async (_root, { data }, { db, viewer }) => {
       const parsed = createTalentProfileSchema.safeParse(data);
@@ -182,13 +180,13 @@ builder.mutationField('createOneTalentProfile', (t) =>
       return db.transaction(async (tx) => {
         const [created] = await tx
           .insert(talentProfile)
-          .values({ userId: viewer!.userId, externalUserId: viewer!.externalId, email, profileName })
+          .values({ userId: viewer.userId, externalUserId: viewer.externalId, email, profileName })
           .onConflictDoNothing()
           .returning({ id: talentProfile.id });
         if (!created) throw conflict('profileExists', PROFILE_ERRORS);
         // The event types give a talent profile an update event only: its creation is the update
         // that sets its first fields (named, never their values, as for every profile event).
-        await recordEvent(tx, viewer!, { type: 'talentProfile.update', toId: created.id, data: { entityId: created.id, changedFields: ['email', 'profileName'] } });
+        await recordEvent(tx, viewer, { type: 'talentProfile.update', toId: created.id, data: { entityId: created.id, changedFields: ['email', 'profileName'] } });
         return created;
       });
     },

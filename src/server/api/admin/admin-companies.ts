@@ -9,6 +9,7 @@ import { parsePermissionSet } from '../../../lib/permissions/effective-permissio
 import { escapeLike } from '../../db/like-pattern';
 import { company, companyPermissions } from '../../db/schema';
 import { builder } from '../builder';
+import type { SignedInContext } from '../context';
 import { conflict, invalidFields, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
@@ -17,7 +18,6 @@ import { duplicateCandidates, type CompanyRow } from '../companies/company-rows'
 import type { Writer } from '../../db/client';
 import { CompanyMember, membersByName } from '../companies/members';
 import { CompanyPermission, CompanyRole, permissionRowInputs, rolesInOrder } from '../companies/roles';
-import { requireAdmin } from '../auth/admin-access';
 
 // The platform's review of companies (the company's verification status):
 // every company whatever its status, found by name, status, duplicate flag and country;
@@ -130,11 +130,10 @@ function companyFilters(args: { q?: string | null; status?: string | null; possi
 }
 
 builder.queryField('findManyAdminCompany', (t) =>
-  t.field({
+  t.withAuth({ admin: true }).field({
     type: AdminCompanyPage,
     description:
       'Every company for the platform\'s review (admins only): name contains q, a status (without one, every company that is not deleted), possible duplicates only, a country; pending first, then newest',
-    authScopes: { signedIn: true },
     args: {
       ...pageArgs,
       q: t.arg.string({ description: 'Part of the name, any case' }),
@@ -143,7 +142,6 @@ builder.queryField('findManyAdminCompany', (t) =>
       country: t.arg.string({ description: 'ISO 3166-1 alpha-2' }),
     },
     resolve: async (_root, args, context) => {
-      requireAdmin(context);
       const window = pageWindow(args);
       const where = companyFilters(args);
       const [rows, [total]] = await Promise.all([
@@ -160,13 +158,11 @@ builder.queryField('findManyAdminCompany', (t) =>
 );
 
 builder.queryField('findAdminCompany', (t) =>
-  t.field({
+  t.withAuth({ admin: true }).field({
     type: AdminCompanyDetailRef,
     description: 'One company for review (admins only), deleted ones included; an unknown id is NOT_FOUND',
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, args, context) => {
-      requireAdmin(context);
       const id = String(args.id);
       if (!isUuid(id)) throw notFound('The company');
       const { db } = context;
@@ -190,12 +186,12 @@ builder.queryField('findAdminCompany', (t) =>
  * companyDeleted or alreadyInStatus) when lib/admin says so; recorded as company.update.
  */
 async function reviewCompany(
-  context: Parameters<typeof requireAdmin>[0],
+  context: SignedInContext,
   id: string,
   action: CompanyReviewAction,
   reason: string | null,
 ): Promise<AdminCompanyRow> {
-  const viewer = requireAdmin(context);
+  const { viewer } = context;
   return context.db.transaction(async (tx) => {
     const before = await lockedCompany(tx, id);
     const move = companyReviewMove(before.deletedAt ? 'deleted' : before.verificationStatus, action);
@@ -223,25 +219,22 @@ async function reviewCompany(
 }
 
 builder.mutationField('verifyOneCompany', (t) =>
-  t.field({
+  t.withAuth({ admin: true }).field({
     type: AdminCompany,
     description:
       'Verifies a pending or rejected company (admins only): its members may select it from now on; clears the rejection reason and the possible-duplicate flag. CONFLICT alreadyInStatus or companyDeleted. Records company.update',
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, args, context) => reviewCompany(context, String(args.id), 'verify', null),
   }),
 );
 
 builder.mutationField('rejectOneCompany', (t) =>
-  t.field({
+  t.withAuth({ admin: true }).field({
     type: AdminCompany,
     description:
       'Rejects a pending company, or takes a verified one\'s verification away (admins only), with the reason its owners read (required, at most 1,000 characters). CONFLICT alreadyInStatus or companyDeleted. Records company.update',
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }), reason: t.arg.string({ required: true }) },
     resolve: (_root, args, context) => {
-      requireAdmin(context);
       const parsed = rejectCompanySchema.safeParse({ reason: args.reason });
       if (!parsed.success) throw invalidFields(zodIssues(parsed.error), ADMIN_ERRORS, null);
       return reviewCompany(context, String(args.id), 'reject', parsed.data.reason);
@@ -250,11 +243,10 @@ builder.mutationField('rejectOneCompany', (t) =>
 );
 
 builder.mutationField('deleteOneCompany', (t) =>
-  t.field({
+  t.withAuth({ admin: true }).field({
     type: AdminCompany,
     description:
       'Deletes a company (admins only), softly: status deleted and deletedAt set; its members can no longer select it, talents no longer see it, its money rows stay. Final. CONFLICT companyDeleted. Records company.update',
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, args, context) => reviewCompany(context, String(args.id), 'delete', null),
   }),
@@ -266,14 +258,13 @@ const CompanyPermissionInput = builder.inputType('CompanyPermissionInput', {
 });
 
 builder.mutationField('updateOneCompanyPermissions', (t) =>
-  t.field({
+  t.withAuth({ admin: true }).field({
     type: [CompanyPermission],
     description:
       "Replaces a company's own permission set (admins only: its members can only read it). Resources left out, or not limited, are left to the roles. A company that is deleted is still editable. Records company.update",
-    authScopes: { signedIn: true },
     args: { companyId: t.arg.id({ required: true }), permissions: t.arg({ type: [CompanyPermissionInput], required: true }) },
     resolve: async (_root, args, context) => {
-      const viewer = requireAdmin(context);
+      const { viewer } = context;
       const parsed = companyPermissionSetSchema.safeParse(args.permissions);
       if (!parsed.success) throw invalidFields(zodIssues(parsed.error), COMPANY_ERRORS, 'permissions');
       const id = String(args.companyId);

@@ -16,13 +16,12 @@ import { jobAdPath } from '../../../lib/jobs/job-ad-path';
 import { escapeLike } from '../../db/like-pattern';
 import { company, jobAd, user } from '../../db/schema';
 import { builder } from '../builder';
-import type { ApiContext } from '../context';
+import type { SignedInContext } from '../context';
 import { conflict, invalidFields, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
 import type { Writer } from '../../db/client';
 import { JobAdModerationNotice, statusIs } from '../job-ads/job-ads';
-import { requireAdmin } from '../auth/admin-access';
 
 // The platform's moderation of job ads (the jobAd entity): every company's
 // ads found by title, place, company or id and by where they stand; an ad unpublished or
@@ -112,18 +111,16 @@ function adFilters(args: { q?: string | null; state?: AdminJobAdState | null }):
 }
 
 builder.queryField('findManyAdminJobAd', (t) =>
-  t.field({
+  t.withAuth({ admin: true }).field({
     type: AdminJobAdPage,
     description:
       "Every company's job ads (admins only): q in the title, place or company name, or the ad's id; a state (without one, every ad not deleted by its company); live ads first, then newest",
-    authScopes: { signedIn: true },
     args: {
       ...pageArgs,
       q: t.arg.string({ description: "Part of the title, place or company name, any case; or the ad's id" }),
       state: t.arg({ type: AdminJobAdStateEnum }),
     },
     resolve: async (_root, args, context) => {
-      requireAdmin(context);
       const window = pageWindow(args);
       const where = adFilters(args);
       const [rows, [total]] = await Promise.all([
@@ -147,8 +144,8 @@ async function readAdminJobAd(db: Writer, id: string): Promise<AdminJobAdRow> {
 }
 
 /** Unpublish or remove, under the ad's row lock; refused with CONFLICT when lib/job-ads says so. */
-async function moderateJobAd(context: ApiContext, id: string, action: (typeof JOB_AD_MODERATION_ACTIONS)[number], reason: string): Promise<AdminJobAdRow> {
-  const viewer = requireAdmin(context);
+async function moderateJobAd(context: SignedInContext, id: string, action: (typeof JOB_AD_MODERATION_ACTIONS)[number], reason: string): Promise<AdminJobAdRow> {
+  const { viewer } = context;
   await context.db.transaction(async (tx) => {
     const [before] = isUuid(id) ? await tx.select().from(jobAd).where(eq(jobAd.id, id)).limit(1).for('update') : [];
     if (!before) throw notFound('The job ad');
@@ -175,14 +172,12 @@ async function moderateJobAd(context: ApiContext, id: string, action: (typeof JO
 }
 
 builder.mutationField('moderateOneJobAd', (t) =>
-  t.field({
+  t.withAuth({ admin: true }).field({
     type: AdminJobAd,
     description:
       'Takes a job ad out of public view at once (admins only), with the reason its company reads (required, at most 1,000 characters): unpublish (a published or scheduled ad; its company may fix and publish it again) or remove (any ad its company still has; final). CONFLICT jobAdNotPublic, jobAdRemoved or jobAdDeleted. Records jobAd.update',
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }), action: t.arg({ type: JobAdModerationActionEnum, required: true }), reason: t.arg.string({ required: true }) },
     resolve: (_root, args, context) => {
-      requireAdmin(context);
       const parsed = moderateJobAdSchema.safeParse({ reason: args.reason });
       if (!parsed.success) throw invalidFields(zodIssues(parsed.error), ADMIN_ERRORS, null);
       return moderateJobAd(context, String(args.id), args.action, parsed.data.reason);

@@ -10,7 +10,6 @@ import type { Writer } from '../../db/client';
 import { ApplicationHistoryEntry, applicationHistory } from '../job-applications/application-history';
 import { receivedColumns, withReceivedJoins, type ReceivedRow } from '../job-applications/received-application-rows';
 import { ReceivedJobApplication } from '../job-applications/received-application-types';
-import { requireAdmin } from '../auth/admin-access';
 
 // Every job application on the platform, read only, for support: found
 // by the applicant's name or e-mail, the company, the ad or job description and the group
@@ -81,11 +80,10 @@ function applicationFilters(args: ApplicationFilters): SQL | undefined {
 }
 
 builder.queryField('findManyAdminJobApplication', (t) =>
-  t.field({
+  t.withAuth({ admin: true }).field({
     type: AdminJobApplicationPage,
     description:
       "Every job application (admins only, read only): q in the applicant's name or e-mail, company in the company name, job in the ad's or job description's title, the step's group; newest first",
-    authScopes: { signedIn: true },
     args: {
       ...pageArgs,
       q: t.arg.string({ description: "Part of the applicant's name or e-mail address, any case" }),
@@ -94,7 +92,6 @@ builder.queryField('findManyAdminJobApplication', (t) =>
       group: t.arg({ type: PipelineGroupFilter }),
     },
     resolve: async (_root, args, context) => {
-      requireAdmin(context);
       const window = pageWindow(args);
       const where = applicationFilters(args);
       const [rows, [total]] = await Promise.all([
@@ -109,13 +106,11 @@ builder.queryField('findManyAdminJobApplication', (t) =>
 );
 
 builder.queryField('findAdminJobApplication', (t) =>
-  t.field({
+  t.withAuth({ admin: true }).field({
     type: AdminJobApplication,
     description: 'One job application with its history (admins only, read only); an unknown id is NOT_FOUND',
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, args, context) => {
-      requireAdmin(context);
       const id = String(args.id);
       const [row] = isUuid(id) ? await selectAdminApplications(context.db).where(eq(talentJobApplication.id, id)).limit(1) : [];
       if (!row) throw notFound('The application');

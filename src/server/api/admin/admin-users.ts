@@ -5,13 +5,12 @@ import { isUuid } from '../../../lib/ids';
 import { escapeLike } from '../../db/like-pattern';
 import { talentProfile, user } from '../../db/schema';
 import { builder } from '../builder';
-import type { ApiContext } from '../context';
+import type { SignedInContext } from '../context';
 import { conflict, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
 import type { Writer } from '../../db/client';
 import { deleteQuietly } from '../uploads/stored-files';
-import { requireAdmin } from '../auth/admin-access';
 import { eraseUser } from './user-erasure';
 
 // The platform's view of people (the user entity, the user status and
@@ -112,9 +111,9 @@ AdminUser.implement({
 
 const AdminUserPage = pageOf(AdminUser, 'AdminUser');
 
-const viewOf = (context: ApiContext) => (row: AdminUserRow): AdminUserView => ({ ...row, companyCount: Number(row.companyCount), isSelf: row.id === context.viewer?.userId });
+const viewOf = (context: SignedInContext) => (row: AdminUserRow): AdminUserView => ({ ...row, companyCount: Number(row.companyCount), isSelf: row.id === context.viewer.userId });
 
-async function readAdminUser(context: ApiContext, db: Writer, id: string): Promise<AdminUserView> {
+async function readAdminUser(context: SignedInContext, db: Writer, id: string): Promise<AdminUserView> {
   const [row] = await selectAdminUsers(db).where(eq(user.id, id)).limit(1);
   if (!row) throw notFound('The user');
   return viewOf(context)(row);
@@ -131,11 +130,10 @@ function userFilters(args: { q?: string | null; status?: string | null; talentVe
 }
 
 builder.queryField('findManyAdminUser', (t) =>
-  t.field({
+  t.withAuth({ admin: true }).field({
     type: AdminUserPage,
     description:
       'Users and their talent profiles (admins only): q in the e-mail, display name or profile name; a status (without one, every user who is not deleted); talents of one verification status; newest first',
-    authScopes: { signedIn: true },
     args: {
       ...pageArgs,
       q: t.arg.string({ description: 'Part of the e-mail address, display name or talent profile name, any case' }),
@@ -143,7 +141,6 @@ builder.queryField('findManyAdminUser', (t) =>
       talentVerification: t.arg({ type: TalentVerificationEnum, description: 'Only users whose talent profile has this verification status' }),
     },
     resolve: async (_root, args, context) => {
-      requireAdmin(context);
       const window = pageWindow(args);
       const where = userFilters(args);
       const [rows, [total]] = await Promise.all([
@@ -171,8 +168,8 @@ async function lockedUser(tx: Writer, id: string) {
  * (ownAccount, adminAccount, userDeleted, alreadyInStatus). Once committed, every session
  * of a user who may no longer sign in is ended, and an erased profile's files deleted.
  */
-async function moveUserStatus(context: ApiContext, id: string, action: UserStatusAction): Promise<AdminUserView> {
-  const viewer = requireAdmin(context);
+async function moveUserStatus(context: SignedInContext, id: string, action: UserStatusAction): Promise<AdminUserView> {
+  const { viewer } = context;
   const { externalId, fileKeys } = await context.db.transaction(async (tx) => {
     const before = await lockedUser(tx, id);
     const move = userStatusMove({ status: before.status, isSelf: before.id === viewer.userId, isAdmin: before.adminRoleId !== null }, action);
@@ -201,36 +198,33 @@ const AdminUserStatusInput = builder.enumType('AdminUserStatusChange', {
 });
 
 builder.mutationField('updateOneUserStatus', (t) =>
-  t.field({
+  t.withAuth({ admin: true }).field({
     type: AdminUser,
     description:
       "Blocks or unblocks a user (admins only). Blocking ends every session of the user at once and the built-in provider refuses their sign-in; every API call of theirs is refused. Never your own account or another admin's. CONFLICT ownAccount, adminAccount, userDeleted or alreadyInStatus. Records user.update",
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }), status: t.arg({ type: AdminUserStatusInput, required: true }) },
     resolve: (_root, args, context) => moveUserStatus(context, String(args.id), args.status === 'BLOCKED' ? 'block' : 'unblock'),
   }),
 );
 
 builder.mutationField('deleteOneUser', (t) =>
-  t.field({
+  t.withAuth({ admin: true }).field({
     type: AdminUser,
     description:
       'Deletes a user (admins only) and erases their personal data (docs/personal-data.md): sessions ended, sign-in account removed, talent profile hidden and emptied (applications keep a tombstone), money rows kept. Final. Never your own account or another admin\'s. Records user.delete',
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, args, context) => moveUserStatus(context, String(args.id), 'delete'),
   }),
 );
 
 builder.mutationField('updateOneTalentProfileVerification', (t) =>
-  t.field({
+  t.withAuth({ admin: true }).field({
     type: AdminUser,
     description:
       "Sets a talent profile's verification status (admins only): verified, pending or rejected. A deleted profile is NOT_FOUND. Records talentProfile.update",
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true, description: 'The talent profile' }), verificationStatus: t.arg({ type: TalentVerificationEnum, required: true }) },
     resolve: async (_root, args, context) => {
-      const viewer = requireAdmin(context);
+      const { viewer } = context;
       const id = String(args.id);
       const userId = await context.db.transaction(async (tx) => {
         const [profile] = isUuid(id)

@@ -45,11 +45,10 @@ const UpdateInput = builder.inputType('UpdateMyJobAssignmentInput', {
 });
 
 builder.mutationField('createMyJobAssignment', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: TalentAssignment,
     description:
       "Records a job assignment for the signed-in talent with a company whose roster holds them, and logs a jobAssignment.create event in the same transaction",
-    authScopes: { signedIn: true },
     args: { data: t.arg({ type: CreateInput, required: true }) },
     resolve: async (_root, { data }, context) => {
       const parsed = newAssignmentSchema.safeParse({ ...data, clientCompanyId: String(data.clientCompanyId), jobDescriptionId: data.jobDescriptionId?.toString() ?? null });
@@ -89,7 +88,7 @@ builder.mutationField('createMyJobAssignment', (t) =>
         };
         const [created] = await tx.insert(jobAssignment).values(row).returning({ id: jobAssignment.id });
         const { talentProfileId: _profile, ...after } = row;
-        await recordEvent(tx, viewer!, {
+        await recordEvent(tx, viewer, {
           type: 'jobAssignment.create',
           toId: values.clientCompanyId,
           data: { entityId: created!.id, companyId: values.clientCompanyId, talentProfileId: profileId, after },
@@ -102,11 +101,10 @@ builder.mutationField('createMyJobAssignment', (t) =>
 );
 
 builder.mutationField('updateMyJobAssignment', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: TalentAssignment,
     description:
       "Changes the dates, team, cost centre or note of one of the signed-in talent's assignments (NOT_FOUND for any other id), and logs a jobAssignment.update event in the same transaction",
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }), data: t.arg({ type: UpdateInput, required: true }) },
     resolve: async (_root, args, context) => {
       const id = String(args.id);
@@ -135,7 +133,7 @@ builder.mutationField('updateMyJobAssignment', (t) =>
         const changedFields = Object.keys(after);
         if (changedFields.length === 0) return;
         await tx.update(jobAssignment).set(after).where(eq(jobAssignment.id, id));
-        await recordEvent(tx, viewer!, {
+        await recordEvent(tx, viewer, {
           type: 'jobAssignment.update',
           toId: current.clientCompanyId,
           data: { entityId: id, companyId: current.clientCompanyId, talentProfileId: profileId, changedFields, before, after },

@@ -14,10 +14,9 @@ import { AssignmentSort, AssignmentFilter, TalentAssignmentDetail, TalentAssignm
 // the caller's talent profile, so an id from the client only ever reaches their own rows.
 
 builder.queryField('myJobAssignments', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: TalentAssignmentPage,
     description: "The signed-in talent's job assignments (none before they have a talent profile)",
-    authScopes: { signedIn: true },
     args: {
       ...pageArgs,
       sort: t.arg({ type: AssignmentSort, required: false, description: 'Default START_DATE_DESC' }),
@@ -45,10 +44,9 @@ builder.queryField('myJobAssignments', (t) =>
 );
 
 builder.queryField('myJobAssignment', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: TalentAssignmentDetail,
     description: "One of the signed-in talent's job assignments with its billings; NOT_FOUND for any other id",
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, args, context) => {
       const id = String(args.id);
@@ -62,10 +60,9 @@ builder.queryField('myJobAssignment', (t) =>
 );
 
 builder.queryField('myAssignmentClientOptions', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: [ClientOption],
     description: 'The companies whose talent roster holds the signed-in talent (entries she accepted), by name, with their job descriptions',
-    authScopes: { signedIn: true },
     resolve: async (_root, _args, context) => {
       const profileId = await findMyTalentProfileId(context);
       if (!profileId) return [];

@@ -68,11 +68,10 @@ const withTextIds = (data: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(data).map(([key, value]) => [key, key.endsWith('Id') && typeof value === 'number' ? String(value) : value]));
 
 builder.mutationField('createOneJobAssignment', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: CompanyJobAssignment,
     description:
       'Places a talent the selected company may name on one of its job descriptions; needs jobAssignment create. Records jobAssignment.create, addressed to the talent (their notification); the talent sees it on /talent/assignments',
-    authScopes: { signedIn: true },
     args: { data: t.arg({ type: CreateOneJobAssignmentInput, required: true }) },
     resolve: async (_root, { data }, context) => {
       const { companyId } = requireCompanyPermission(context, 'jobAssignment', 'create');
@@ -83,7 +82,7 @@ builder.mutationField('createOneJobAssignment', (t) =>
         const talent = await nameableTalent(tx, companyId, talentProfileId);
         const columns = await checkedColumns(tx, companyId, values, talent ? [] : [{ path: 'talentProfileId', code: 'talentUnknown' }], null);
         const [created] = await tx.insert(jobAssignment).values({ ...columns, talentProfileId }).returning({ id: jobAssignment.id });
-        await recordEvent(tx, context.viewer!, {
+        await recordEvent(tx, context.viewer, {
           type: 'jobAssignment.create',
           // The talent's account, which is their notification; none for a talent added before signing up.
           toId: talent!.userId,
@@ -96,11 +95,10 @@ builder.mutationField('createOneJobAssignment', (t) =>
 );
 
 builder.mutationField('updateOneJobAssignment', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: CompanyJobAssignment,
     description:
       'Replaces an assignment the selected company takes part in (its talent stays); needs jobAssignment update. Records jobAssignment.update with the changed fields, addressed to the talent',
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }), data: t.arg({ type: JobAssignmentInput, required: true }) },
     resolve: async (_root, { id, data }, context) => {
       const { companyId } = requireCompanyPermission(context, 'jobAssignment', 'update');
@@ -113,7 +111,7 @@ builder.mutationField('updateOneJobAssignment', (t) =>
         const after = eventFieldsOf(columns);
         const changedFields = [...Object.keys(after).filter((field) => before[field as keyof typeof before] !== after[field as keyof typeof after]), ...(current.row.talentNote !== columns.talentNote ? ['talentNote'] : [])];
         await tx.update(jobAssignment).set(columns).where(eq(jobAssignment.id, current.row.id));
-        await recordEvent(tx, context.viewer!, {
+        await recordEvent(tx, context.viewer, {
           type: 'jobAssignment.update',
           toId: current.talentUserId,
           data: { entityId: current.row.id, companyId, talentProfileId: current.row.talentProfileId, changedFields, before, after },
@@ -125,11 +123,10 @@ builder.mutationField('updateOneJobAssignment', (t) =>
 );
 
 builder.mutationField('deleteOneJobAssignment', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: 'Boolean',
     description:
       'Deletes an assignment the selected company takes part in (soft: deletedAt); refused (CONFLICT, reason jobAssignmentHasMoneyRows) while billings, invoices or balance transactions point at it, since money rows are history. Needs jobAssignment delete. Records jobAssignment.delete, addressed to the talent',
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, { id }, context) => {
       const { companyId } = requireCompanyPermission(context, 'jobAssignment', 'delete');
@@ -137,7 +134,7 @@ builder.mutationField('deleteOneJobAssignment', (t) =>
         const current = await lockedOwn(tx, companyId, String(id));
         if (await hasMoneyRows(tx, current.row.id)) throw conflict('jobAssignmentHasMoneyRows', COMPANY_ERRORS);
         await tx.update(jobAssignment).set({ deletedAt: new Date() }).where(eq(jobAssignment.id, current.row.id));
-        await recordEvent(tx, context.viewer!, {
+        await recordEvent(tx, context.viewer, {
           type: 'jobAssignment.delete',
           toId: current.talentUserId,
           data: { entityId: current.row.id, companyId, talentProfileId: current.row.talentProfileId, before: eventFieldsOf(current.row), after: null },

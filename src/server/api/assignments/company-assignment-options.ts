@@ -91,10 +91,9 @@ const JobAssignmentOptions = builder.objectRef<OptionsSource>('JobAssignmentOpti
 });
 
 builder.queryField('findJobAssignmentOptions', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: JobAssignmentOptions,
     description: "The choices of the selected company's assignment form and list filters; needs jobAssignment read",
-    authScopes: { signedIn: true },
     resolve: (_root, _args, context) => {
       const { companyId } = requireCompanyPermission(context, 'jobAssignment', 'read');
       const { db } = context;

@@ -15,10 +15,9 @@ import { CompanyJobAssignment, CompanyJobAssignmentPage } from './company-assign
 // part in, read under its jobAssignment read permission.
 
 builder.queryField('findManyJobAssignment', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: CompanyJobAssignmentPage,
     description: 'The job assignments the selected company takes part in, newest start first; needs jobAssignment read',
-    authScopes: { signedIn: true },
     args: {
       ...pageArgs,
       q: t.arg.string({ description: "Part of the role's title or the talent's name, any case" }),
@@ -55,10 +54,9 @@ builder.queryField('findManyJobAssignment', (t) =>
 );
 
 builder.queryField('findJobAssignment', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: CompanyJobAssignment,
     description: 'One job assignment the selected company takes part in; NOT_FOUND for any other id; needs jobAssignment read',
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, { id }, context) => {
       const { companyId } = requireCompanyPermission(context, 'jobAssignment', 'read');

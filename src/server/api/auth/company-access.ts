@@ -3,8 +3,8 @@ import { can } from '../../../lib/permissions/effective-permissions';
 import type { PermissionAction, PermissionResource } from '../../../lib/permissions/resources';
 import { concernsActing, SEPARATION_OF_DUTIES } from '../../../lib/permissions/separation-of-duties';
 import type { CompanyScope } from './company-scope';
-import type { ApiContext } from '../context';
-import { ApiError, forbidden, forbiddenBecause, unauthenticated } from '../errors';
+import type { ApiContext, SignedInContext } from '../context';
+import { ApiError, forbidden, forbiddenBecause } from '../errors';
 
 /**
  * The company area's one access check (docs/architecture.md): the company selected with
@@ -12,8 +12,7 @@ import { ApiError, forbidden, forbiddenBecause, unauthenticated } from '../error
  * must grant every action named on the resource (the permission matrix). Resolvers call it before
  * anything else; what it answers is the only company id they may use.
  */
-export function requireCompanyPermission(context: ApiContext, resource: PermissionResource, ...actions: PermissionAction[]): CompanyScope & { userId: string } {
-  if (!context.viewer) throw unauthenticated();
+export function requireCompanyPermission(context: SignedInContext, resource: PermissionResource, ...actions: PermissionAction[]): CompanyScope & { userId: string } {
   const scope = context.company;
   if (!scope) throw new ApiError('FORBIDDEN', 'Select a company first (tp-company header)', { hint: 'send the id of a verified company you belong to', httpStatus: 403 });
   if (!actions.every((action) => can(scope.permissions, resource, action))) throw forbidden(`Your role may not ${actions.join(' and ')} ${resource}`);

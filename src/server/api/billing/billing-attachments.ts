@@ -15,7 +15,7 @@ import { deleteUnreferencedFiles } from './attachment-files';
 import { lockMyBilling } from './my-billing-rows';
 import { notADraft, recordMyBillingEvent, reloadMyBilling } from './my-billing-changes';
 import { builder } from '../builder';
-import type { ApiContext } from '../context';
+import type { ApiContext, SignedInContext } from '../context';
 import { notFound } from '../errors';
 import { readUploadedFile, uploadRefused } from '../uploads/read-uploaded-file';
 import { Billing, BillingAttachment } from './billing';
@@ -62,7 +62,7 @@ async function myDraftLine(db: AppDatabase, talentProfileId: string, billingId: 
 /** Sets a line's attachments, touches its billing and logs what changed, in the caller's transaction. */
 async function saveAttachments(
   tx: AppDatabase,
-  context: ApiContext,
+  context: SignedInContext,
   found: Awaited<ReturnType<typeof myDraftLine>>,
   lineId: string,
   attachments: Attachment[],
@@ -72,7 +72,7 @@ async function saveAttachments(
   await tx.update(billingLineItem).set({ attachments, updatedAt: now }).where(eq(billingLineItem.id, lineId));
   await tx.update(billing).set({ updatedAt: now }).where(eq(billing.id, found.billing.id));
   const describe = (file: Attachment) => ({ name: file.name, contentType: file.contentType, size: file.size });
-  await recordMyBillingEvent(tx, context.viewer!, 'billing.update', found.billing, {
+  await recordMyBillingEvent(tx, context.viewer, 'billing.update', found.billing, {
     lineId,
     changedFields: ['attachments'],
     before: { attachments: found.attachments.length, ...(change.removed ? { attachment: describe(change.removed) } : {}) },
@@ -81,12 +81,11 @@ async function saveAttachments(
 }
 
 builder.mutationField('addMyBillingLineAttachment', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: Billing,
     description:
       `Attaches a file to a line of your own DRAFT billing: a PDF, PNG, JPEG or WebP (checked by its content, not its name) of at most 10 MB, at most ${MAX_ATTACHMENTS_PER_LINE} per line. ` +
       'NOT_FOUND for any billing or line that is not yours, CONFLICT once the billing is no longer a draft. Send as multipart/form-data',
-    authScopes: { signedIn: true },
     args: {
       billingId: t.arg.id({ required: true }),
       lineId: t.arg.id({ required: true }),
@@ -129,11 +128,10 @@ builder.mutationField('addMyBillingLineAttachment', (t) =>
 );
 
 builder.mutationField('removeMyBillingLineAttachment', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: Billing,
     description:
       'Removes a file from a line of your own DRAFT billing (by the key in its url, also given as BillingAttachment.key) and deletes it. NOT_FOUND for anything that is not yours, CONFLICT once the billing is no longer a draft',
-    authScopes: { signedIn: true },
     args: {
       billingId: t.arg.id({ required: true }),
       lineId: t.arg.id({ required: true }),
@@ -167,11 +165,10 @@ builder.mutationField('removeMyBillingLineAttachment', (t) =>
 );
 
 builder.queryField('findBillingAttachment', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: BillingAttachment,
     description:
       "A file attached to a billing line, by the billing, line and key of its url, when you may read it (the billing's talent); NOT_FOUND otherwise, whether or not it exists. The web app's download route asks this before it sends the file",
-    authScopes: { signedIn: true },
     args: {
       billingId: t.arg.id({ required: true }),
       lineId: t.arg.id({ required: true }),
@@ -187,7 +184,7 @@ builder.queryField('findBillingAttachment', (t) =>
         .innerJoin(talentProfile, eq(talentProfile.id, billing.talentProfileId))
         .where(and(eq(billingLineItem.id, ids.lineId), eq(billing.id, ids.billingId), isNull(billing.deletedAt)))
         .limit(1);
-      if (!row || !mayReadBillingAttachment(viewer!, row)) throw notFound('Attachment');
+      if (!row || !mayReadBillingAttachment(viewer, row)) throw notFound('Attachment');
       const attachment = (row.attachments ?? []).find((candidate) => {
         const address = billingAttachmentAddressOfUrl(candidate.url);
         return address?.billingId === ids.billingId && address.lineId === ids.lineId && address.key === args.key;

@@ -72,16 +72,15 @@ function lineColumns(line: BillingContent['lines'][number]) {
 }
 
 builder.mutationField('createMyBilling', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: Billing,
     description: 'Creates a DRAFT billing for a month of one of your assignments; amounts are computed from the lines',
-    authScopes: { signedIn: true },
     args: { data: t.arg({ type: CreateMyBillingInput, required: true }) },
     resolve: async (_root, { data }, context) => {
       const assignmentId = String(data.jobAssignmentId);
       if (!isUuid(assignmentId)) throw notFound('This assignment');
       const profileId = await requireMyTalentProfileId(context);
-      const viewer = context.viewer!;
+      const viewer = context.viewer;
       return context.db.transaction(async (tx) => {
         // Locked: two creates for the same assignment cannot both pass the one-per-month check.
         const assignment = await lockMyAssignment(tx, profileId, assignmentId);
@@ -148,13 +147,12 @@ function changesOf(current: { currency: string; message: string | null; amount: 
 }
 
 builder.mutationField('updateMyBilling', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: Billing,
     description: 'Changes a DRAFT billing of yours (lines, message, currency); lines left out are removed with their attachments. Anything else is refused with CONFLICT',
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }), data: t.arg({ type: UpdateMyBillingInput, required: true }) },
     resolve: async (_root, args, context) => {
-      const viewer = context.viewer!;
+      const viewer = context.viewer;
       const { data } = args;
       // The files of the lines this update removes, deleted once it has committed.
       let orphanedFiles: string[] = [];
@@ -197,32 +195,30 @@ builder.mutationField('updateMyBilling', (t) =>
 );
 
 builder.mutationField('sendMyBilling', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: Billing,
     description: 'Sends a DRAFT billing of yours to the company (DRAFT → SENT); it can no longer be changed then',
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, args, context) =>
       changeMyBilling(context, args.id, async (tx, current, { id, profileId }) => {
         if (!canChangeStatus('talent', current.status, 'SENT')) throw notADraft();
         await tx.update(billing).set({ status: 'SENT', sentAt: new Date() }).where(eq(billing.id, id));
-        await recordMyBillingEvent(tx, context.viewer!, 'billing.update', { ...current, id }, { changedFields: ['status'], before: { status: current.status }, after: { status: 'SENT' } });
+        await recordMyBillingEvent(tx, context.viewer, 'billing.update', { ...current, id }, { changedFields: ['status'], before: { status: current.status }, after: { status: 'SENT' } });
         return reloadMyBilling(tx, profileId, id);
       }),
   }),
 );
 
 builder.mutationField('deleteMyBilling', (t) =>
-  t.id({
+  t.withAuth({ signedIn: true }).id({
     description: 'Deletes a DRAFT billing of yours (kept as deleted, out of every list); returns its id',
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, args, context) =>
       changeMyBilling(context, args.id, async (tx, current, { id }) => {
         if (!canDeleteBilling('talent', current.status)) throw notADraft();
         await tx.update(billing).set({ deletedAt: new Date() }).where(eq(billing.id, id));
         const { status, year, month, amount, currency } = current;
-        await recordMyBillingEvent(tx, context.viewer!, 'billing.delete', { ...current, id }, { before: { status, year, month, amount, currency } });
+        await recordMyBillingEvent(tx, context.viewer, 'billing.delete', { ...current, id }, { before: { status, year, month, amount, currency } });
         return id;
       }),
   }),

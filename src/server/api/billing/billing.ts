@@ -131,10 +131,9 @@ const MyBillingsFilter = builder.inputType('MyBillingsFilter', {
 });
 
 builder.queryField('myBillings', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: BillingPage,
     description: "The signed-in talent's billings, newest month first, with their lines",
-    authScopes: { signedIn: true },
     args: { ...pageArgs, filter: t.arg({ type: MyBillingsFilter, required: false }) },
     resolve: async (_root, args, context) => {
       const window = pageWindow(args);
@@ -151,10 +150,9 @@ builder.queryField('myBillings', (t) =>
 );
 
 builder.queryField('myBilling', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: Billing,
     description: "One of the signed-in talent's billings; NOT_FOUND for any other id",
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, args, context) => {
       const id = String(args.id);
@@ -168,10 +166,9 @@ builder.queryField('myBilling', (t) =>
 );
 
 builder.queryField('myBillingAssignments', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: [BillingAssignment],
     description: "The signed-in talent's assignments that billings can refer to, with the months already billed",
-    authScopes: { signedIn: true },
     resolve: async (_root, _args, context) => {
       const profileId = await findMyTalentProfileId(context);
       if (!profileId) return [];

@@ -8,7 +8,7 @@ import { isUuid } from '../../../lib/ids';
 import { billing, billingLineItem } from '../../db/schema';
 import { builder } from '../builder';
 import { concernsCaller, requireCompanyPermission, requireSeparateDuties } from '../auth/company-access';
-import type { ApiContext } from '../context';
+import type { SignedInContext } from '../context';
 import { conflict, invalidFields, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
@@ -50,10 +50,9 @@ ReviewedBilling.implement({
 const ReviewedBillingPage = pageOf(ReviewedBilling, 'ReviewedBilling');
 
 builder.queryField('findManyBilling', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: ReviewedBillingPage,
     description: "Billings sent to the selected company for the assignments it reviews (never the talents' drafts), newest month first; needs jobAssignment read",
-    authScopes: { signedIn: true },
     args: {
       ...pageArgs,
       status: t.arg({ type: BillingStatus }),
@@ -77,10 +76,9 @@ builder.queryField('findManyBilling', (t) =>
 );
 
 builder.queryField('findBilling', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: ReviewedBilling,
     description: 'One billing the selected company reviews; NOT_FOUND for any other id (a draft, another company\'s); needs jobAssignment read',
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, args, context) => {
       const { companyId } = requireCompanyPermission(context, 'jobAssignment', 'read');
@@ -119,7 +117,7 @@ const BillingRejectionInput = builder.inputType('BillingRejectionInput', {
  * other move is refused with CONFLICT `notSent`, whatever the billing's status.
  */
 async function reviewBilling(
-  context: ApiContext,
+  context: SignedInContext,
   id: string,
   to: Extract<BillingStatusValue, 'APPROVED' | 'REJECTED'>,
   review: { lineComments: { lineId: string; comment: string | null }[]; fields: Partial<typeof billing.$inferInsert> },
@@ -141,7 +139,7 @@ async function reviewBilling(
     const step = to === 'APPROVED' ? { approvedAt: now, approvedById: userId } : { rejectedAt: now, rejectedById: userId };
     await tx.update(billing).set({ status: to, ...step, ...review.fields }).where(eq(billing.id, id));
     const reloaded = await loadReviewedBilling(tx, companyId, id);
-    await recordEvent(tx, context.viewer!, {
+    await recordEvent(tx, context.viewer, {
       type: 'billing.update',
       toId: reloaded?.talentUserId ?? null,
       data: { entityId: id, companyId, changedFields: ['status', ...Object.keys(review.fields)], before: { status: current.status }, after: { status: to, ...review.fields }, lineComments: review.lineComments.length },
@@ -151,11 +149,10 @@ async function reviewBilling(
 }
 
 builder.mutationField('approveBilling', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: ReviewedBilling,
     description:
       'Approves a SENT billing (SENT → APPROVED), with an optional purchase order number and line remarks. Needs jobAssignment update; a billing of your own is FORBIDDEN (separationOfDuties); records billing.update to the talent',
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }), data: t.arg({ type: BillingApprovalInput, required: false }) },
     resolve: async (_root, args, context) => {
       requireCompanyPermission(context, 'jobAssignment', 'update');
@@ -167,11 +164,10 @@ builder.mutationField('approveBilling', (t) =>
 );
 
 builder.mutationField('rejectBilling', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: ReviewedBilling,
     description:
       'Rejects a SENT billing (SENT → REJECTED) with the reason the talent reads, and line remarks; the talent corrects it in a new billing for the month. Needs jobAssignment update; a billing of your own is FORBIDDEN (separationOfDuties); records billing.update to the talent',
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }), data: t.arg({ type: BillingRejectionInput, required: true }) },
     resolve: async (_root, args, context) => {
       requireCompanyPermission(context, 'jobAssignment', 'update');

@@ -47,11 +47,10 @@ async function selectPaymentProfile(db: AppDatabase, talentProfileId: string, op
 }
 
 builder.queryField('myPaymentProfile', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: TalentPaymentProfile,
     nullable: true,
     description: "The signed-in talent's payment profile, or null before it is set up",
-    authScopes: { signedIn: true },
     resolve: async (_root, _args, context) => {
       const profileId = await findMyTalentProfileId(context);
       return profileId ? selectPaymentProfile(context.db, profileId) : null;
@@ -70,15 +69,14 @@ const SaveMyPaymentProfileInput = builder.inputType('SaveMyPaymentProfileInput',
 });
 
 builder.mutationField('saveMyPaymentProfile', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: TalentPaymentProfile,
     description:
       'Creates or changes your payment profile. Changing the bank account sets isVerified to false until the platform verifies the new account. Logged as a talentProfile.update event, without the bank details',
-    authScopes: { signedIn: true },
     args: { data: t.arg({ type: SaveMyPaymentProfileInput, required: true }) },
     resolve: async (_root, { data }, context) => {
       const profileId = await requireMyTalentProfileId(context);
-      const viewer = context.viewer!;
+      const viewer = context.viewer;
       return context.db.transaction(async (tx) => {
         // The talent profile row is the lock: two first saves cannot both insert a payment profile.
         await tx

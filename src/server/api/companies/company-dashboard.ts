@@ -275,10 +275,9 @@ async function countRosterTalents(db: AppDatabase, companyId: string): Promise<n
 }
 
 builder.queryField('companyDashboard', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: CompanyDashboard,
     description: 'The dashboard of the company selected with tp-company: its name, verification status and counts',
-    authScopes: { signedIn: true },
     resolve: async (_root, _args, context) => {
       // The company comes only from tp-company, which the context has already checked:
       // verified, not deleted, and one the caller belongs to (else FORBIDDEN there).

@@ -4,7 +4,7 @@ import { PICTURE_RULE } from '../../../lib/uploads/upload-rules';
 import { company } from '../../db/schema';
 import { logoPicture, LOGO_SIDE } from '../../uploads/picture-variants';
 import { builder } from '../builder';
-import type { ApiContext } from '../context';
+import type { SignedInContext } from '../context';
 import { notFound } from '../errors';
 import { recordEvent } from '../record-event';
 import { readUploadedFile } from '../uploads/read-uploaded-file';
@@ -22,13 +22,13 @@ import type { CompanyRow } from './company-rows';
  * Points the selected company's logo at `logo` (a URL or null) and logs company.update.
  * Answers the row and the logo it replaced, whose file the caller deletes once committed.
  */
-async function replaceLogo(context: ApiContext, companyId: string, logo: string | null): Promise<{ updated: CompanyRow; previous: string | null }> {
+async function replaceLogo(context: SignedInContext, companyId: string, logo: string | null): Promise<{ updated: CompanyRow; previous: string | null }> {
   return context.db.transaction(async (tx) => {
     const [before] = await tx.select().from(company).where(and(eq(company.id, companyId), isNull(company.deletedAt))).limit(1).for('update');
     if (!before) throw notFound('The company');
     if (before.logo === null && logo === null) return { updated: before, previous: null };
     const [updated] = await tx.update(company).set({ logo, updatedAt: new Date() }).where(eq(company.id, companyId)).returning();
-    await recordEvent(tx, context.viewer!, {
+    await recordEvent(tx, context.viewer, {
       type: 'company.update',
       toId: companyId,
       // The URLs, not the pictures: a seeded data: URI logo is logged as "replaced", not copied.
@@ -48,12 +48,11 @@ const keysOf = (logo: string | null): string[] => {
 };
 
 builder.mutationFields((t) => ({
-  updateOneCompanyLogo: t.field({
+  updateOneCompanyLogo: t.withAuth({ signedIn: true }).field({
     type: Company,
     description:
       `Sets the logo of the company selected with tp-company from a JPEG, PNG or WebP file of at most ${PICTURE_RULE.maxMegabytes} MB (checked by its content, not its name); needs company read and update. ` +
       `It is stored re-encoded as one ${LOGO_SIDE} px square WebP without metadata (the logo whole, the rest transparent), and the previous logo's file is deleted. Records company.update. Send as multipart/form-data`,
-    authScopes: { signedIn: true },
     args: { file: t.arg({ type: 'File', required: true }) },
     resolve: async (_root, { file }, context) => {
       const { companyId } = requireCompanyPermission(context, 'company', 'read', 'update');
@@ -68,10 +67,9 @@ builder.mutationFields((t) => ({
     },
   }),
 
-  deleteOneCompanyLogo: t.field({
+  deleteOneCompanyLogo: t.withAuth({ signedIn: true }).field({
     type: Company,
     description: 'Removes the logo of the company selected with tp-company and deletes its stored file; needs company read and update. Records company.update (nothing when there is no logo)',
-    authScopes: { signedIn: true },
     resolve: async (_root, _args, context) => {
       const { companyId } = requireCompanyPermission(context, 'company', 'read', 'update');
       const { updated, previous } = await replaceLogo(context, companyId, null);

@@ -96,11 +96,10 @@ function storedAddress(address: Record<string, string | null | undefined> | null
 }
 
 builder.mutationField('createOneCompany', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: Company,
     description:
       'Creates a company (pending until the platform verifies it) with you as its owner (the default role), the default hiring steps, and a company.update event. A possible duplicate is created and flagged, never refused',
-    authScopes: { signedIn: true },
     args: { data: t.arg({ type: CreateOneCompanyInput, required: true }) },
     resolve: async (_root, { data }, { db, viewer }) => {
       const parsed = companyCreateSchema.safeParse(data);
@@ -112,11 +111,11 @@ builder.mutationField('createOneCompany', (t) =>
           .insert(company)
           .values({ ...values, address: storedAddress(address, values.country), isPossibleDuplicate: duplicate, verificationStatus: 'pending' })
           .returning();
-        const { ownerRoleId: roleId } = await setUpNewCompany(tx, created!.id, viewer!.userId);
+        const { ownerRoleId: roleId } = await setUpNewCompany(tx, created!.id, viewer.userId);
         // The event types list only `company.update` for companies: a company's first state is the
         // first update of its record, so creation is logged as one (marked `created`), which
         // keeps the audit trail complete without an event type the spec does not have.
-        await recordEvent(tx, viewer!, {
+        await recordEvent(tx, viewer, {
           type: 'company.update',
           toId: created!.id,
           data: { entityId: created!.id, companyId: created!.id, created: true, ownerRoleId: roleId, before: null, after: { ...values, isPossibleDuplicate: duplicate } },
@@ -128,10 +127,9 @@ builder.mutationField('createOneCompany', (t) =>
 );
 
 builder.queryField('findCompany', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: Company,
     description: 'The company selected with tp-company; needs company read',
-    authScopes: { signedIn: true },
     resolve: async (_root, _args, context) => {
       const { companyId } = requireCompanyPermission(context, 'company', 'read');
       const [row] = await context.db.select().from(company).where(and(eq(company.id, companyId), isNull(company.deletedAt))).limit(1);
@@ -142,10 +140,9 @@ builder.queryField('findCompany', (t) =>
 );
 
 builder.mutationField('updateOneCompany', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: Company,
     description: 'Edits the company selected with tp-company; needs company read and update. Records company.update',
-    authScopes: { signedIn: true },
     args: { data: t.arg({ type: UpdateOneCompanyInput, required: true }) },
     resolve: async (_root, { data }, context) => {
       const { companyId } = requireCompanyPermission(context, 'company', 'read', 'update');
@@ -170,7 +167,7 @@ builder.mutationField('updateOneCompany', (t) =>
           .where(eq(company.id, companyId))
           .returning();
         const changed = Object.keys(set) as Array<keyof CompanyRow>;
-        await recordEvent(tx, context.viewer!, {
+        await recordEvent(tx, context.viewer, {
           type: 'company.update',
           toId: companyId,
           data: {
@@ -187,16 +184,15 @@ builder.mutationField('updateOneCompany', (t) =>
 );
 
 builder.mutationField('leaveCompany', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: 'ID',
     description:
       'Ends your own membership of a company (any of yours, verified or not; no tp-company needed) and answers its id. Refused with CONFLICT reason lastOwner while you are its only owner. Records companyOnUser.delete',
-    authScopes: { signedIn: true },
     args: { companyId: t.arg.id({ required: true }) },
     resolve: async (_root, { companyId }, { db, viewer }) => {
       const id = String(companyId);
       if (!isUuid(id)) throw notFound('The company');
-      const userId = viewer!.userId;
+      const userId = viewer.userId;
       return db.transaction(async (tx) => {
         const [membership] = await tx
           .select({ id: companyOnUser.id, roleId: companyOnUser.roleId })
@@ -209,7 +205,7 @@ builder.mutationField('leaveCompany', (t) =>
         const ownerRole = await ownerRoleId(tx, id);
         if (ownerRole && membership.roleId === ownerRole && (await lockedOwnerCount(tx, id, ownerRole)) <= 1) throw conflict('lastOwner', COMPANY_ERRORS);
         await tx.delete(companyOnUser).where(eq(companyOnUser.id, membership.id));
-        await recordEvent(tx, viewer!, {
+        await recordEvent(tx, viewer, {
           type: 'companyOnUser.delete',
           toId: id,
           data: { entityId: membership.id, companyId: id, left: true, before: { userId, roleId: membership.roleId }, after: null },

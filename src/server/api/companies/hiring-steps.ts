@@ -52,10 +52,9 @@ async function lockedStep(tx: Writer, companyId: string, id: string): Promise<St
 }
 
 builder.queryField('findManyCompanyHiringStep', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: [CompanyHiringStep],
     description: "The selected company's hiring steps in pipeline order; needs companyHiringStep read",
-    authScopes: { signedIn: true },
     resolve: async (_root, _args, context) => {
       const { companyId } = requireCompanyPermission(context, 'companyHiringStep', 'read');
       return orderedSteps(context.db, companyId);
@@ -81,10 +80,9 @@ const UpdateOneCompanyHiringStepInput = builder.inputType('UpdateOneCompanyHirin
 });
 
 builder.mutationField('createOneCompanyHiringStep', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: CompanyHiringStep,
     description: 'Adds a step at the end of the pipeline; needs companyHiringStep create. Records companyHiringStep.create',
-    authScopes: { signedIn: true },
     args: { data: t.arg({ type: CreateOneCompanyHiringStepInput, required: true }) },
     resolve: async (_root, { data }, context) => {
       const { companyId } = requireCompanyPermission(context, 'companyHiringStep', 'create');
@@ -98,7 +96,7 @@ builder.mutationField('createOneCompanyHiringStep', (t) =>
           .insert(companyHiringStep)
           .values({ companyId, stepName: parsed.data.stepName, stepDescription: parsed.data.stepDescription ?? null, group: parsed.data.group, order: (last?.order ?? 0) + 1 })
           .returning();
-        await recordEvent(tx, context.viewer!, {
+        await recordEvent(tx, context.viewer, {
           type: 'companyHiringStep.create',
           toId: companyId,
           data: { entityId: created!.id, companyId, before: null, after: { stepName: created!.stepName, group: created!.group, order: created!.order } },
@@ -110,10 +108,9 @@ builder.mutationField('createOneCompanyHiringStep', (t) =>
 );
 
 builder.mutationField('updateOneCompanyHiringStep', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: CompanyHiringStep,
     description: 'Renames a step, changes its description or group; needs companyHiringStep update. Records companyHiringStep.update',
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }), data: t.arg({ type: UpdateOneCompanyHiringStepInput, required: true }) },
     resolve: async (_root, { id, data }, context) => {
       const { companyId } = requireCompanyPermission(context, 'companyHiringStep', 'update');
@@ -125,7 +122,7 @@ builder.mutationField('updateOneCompanyHiringStep', (t) =>
         if (Object.keys(set).length === 0) return before;
         const [updated] = await tx.update(companyHiringStep).set({ ...set, updatedAt: new Date() }).where(eq(companyHiringStep.id, before.id)).returning();
         const changed = Object.keys(set) as Array<keyof typeof set>;
-        await recordEvent(tx, context.viewer!, {
+        await recordEvent(tx, context.viewer, {
           type: 'companyHiringStep.update',
           toId: companyId,
           data: { entityId: before.id, companyId, before: Object.fromEntries(changed.map((key) => [key, before[key]])), after: set },
@@ -137,11 +134,10 @@ builder.mutationField('updateOneCompanyHiringStep', (t) =>
 );
 
 builder.mutationField('deleteOneCompanyHiringStep', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: 'ID',
     description:
       'Deletes a step and answers its id; needs companyHiringStep delete. Refused while applications are in it (CONFLICT stepInUse): move them first. Records companyHiringStep.delete',
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, { id }, context) => {
       const { companyId } = requireCompanyPermission(context, 'companyHiringStep', 'delete');
@@ -151,7 +147,7 @@ builder.mutationField('deleteOneCompanyHiringStep', (t) =>
         if ((applications?.total ?? 0) > 0) throw conflict('stepInUse', COMPANY_ERRORS);
         // Soft delete (the table keeps deletedAt): the audit trail and reports still name it.
         await tx.update(companyHiringStep).set({ deletedAt: new Date() }).where(eq(companyHiringStep.id, step.id));
-        await recordEvent(tx, context.viewer!, {
+        await recordEvent(tx, context.viewer, {
           type: 'companyHiringStep.delete',
           toId: companyId,
           data: { entityId: step.id, companyId, before: { stepName: step.stepName, group: step.group, order: step.order }, after: null },
@@ -163,11 +159,10 @@ builder.mutationField('deleteOneCompanyHiringStep', (t) =>
 );
 
 builder.mutationField('moveCompanyHiringStep', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: [CompanyHiringStep],
     description:
       'Swaps a step with its neighbour above (UP) or below (DOWN), in one transaction, and answers the whole pipeline; at either end nothing changes. Needs companyHiringStep update. Records companyHiringStep.update',
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }), direction: t.arg({ type: MoveDirection, required: true }) },
     resolve: async (_root, { id, direction }, context) => {
       const { companyId } = requireCompanyPermission(context, 'companyHiringStep', 'update');
@@ -182,7 +177,7 @@ builder.mutationField('moveCompanyHiringStep', (t) =>
           if (candidate.order !== index + 1) await tx.update(companyHiringStep).set({ order: index + 1, updatedAt: new Date() }).where(eq(companyHiringStep.id, candidate.id));
         }
         const newOrder = reordered.findIndex((candidate) => candidate.id === step.id) + 1;
-        await recordEvent(tx, context.viewer!, {
+        await recordEvent(tx, context.viewer, {
           type: 'companyHiringStep.update',
           toId: companyId,
           data: { entityId: step.id, companyId, moved: direction, swappedWith: neighbour.id, before: { order: step.order }, after: { order: newOrder } },

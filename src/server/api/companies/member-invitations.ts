@@ -6,8 +6,8 @@ import { isUuid } from '../../../lib/ids';
 import { company, companyMemberInvitation, companyOnUser, companyRole, user } from '../../db/schema';
 import type { Viewer } from '../auth/viewer';
 import { builder } from '../builder';
-import type { ApiContext } from '../context';
-import { ApiError, conflict, notFound, unauthenticated } from '../errors';
+import type { SignedInContext } from '../context';
+import { ApiError, conflict, notFound } from '../errors';
 import { recordEvent } from '../record-event';
 import type { Writer } from '../../db/client';
 
@@ -126,9 +126,8 @@ function refusal(reason: 'wrongAddress' | 'addressUnconfirmed' | 'impersonating'
  * it) or by id (only among the viewer's own invitations: any other id is NOT_FOUND). Joining
  * is the person's own act, so it is refused while someone acts as them.
  */
-async function invitationToAnswer(tx: Writer, context: ApiContext, args: { token?: string | null; id?: string | number | null }) {
+async function invitationToAnswer(tx: Writer, context: SignedInContext, args: { token?: string | null; id?: string | number | null }) {
   const viewer = context.viewer;
-  if (!viewer) throw unauthenticated();
   if (viewer.actor) throw refusal('impersonating', 'Only the invited person can answer an invitation, not someone acting as them');
   const address = await confirmedAddressOf(tx, viewer);
   const token = args.token ?? null;
@@ -148,12 +147,11 @@ async function invitationToAnswer(tx: Writer, context: ApiContext, args: { token
 }
 
 builder.queryField('findMyMemberInvitations', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: [ReceivedMemberInvitation],
     description: "Invitations to join a company sent to the signed-in user's confirmed address, newest first",
-    authScopes: { signedIn: true },
     resolve: async (_root, _args, context) => {
-      const address = await confirmedAddressOf(context.db, context.viewer!);
+      const address = await confirmedAddressOf(context.db, context.viewer);
       if (!address) return [];
       return selectInvitations(context.db)
         .where(eq(sql`lower(${companyMemberInvitation.email})`, address))
@@ -187,16 +185,15 @@ const invitationAnswerArgs = builder.args((t) => ({
 }));
 
 builder.mutationField('acceptMemberInvitation', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: JoinedCompany,
     description:
       "Joins the company of an invitation sent to the signed-in user's confirmed address, with its role; the invitation is used up. FORBIDDEN wrongAddress / addressUnconfirmed / impersonating; NOT_FOUND for any other invitation. Records companyOnUser.create",
-    authScopes: { signedIn: true },
     args: invitationAnswerArgs,
     resolve: (_root, args, context) =>
       context.db.transaction(async (tx) => {
         const invitation = await invitationToAnswer(tx, context, args);
-        const viewer = context.viewer!;
+        const viewer = context.viewer;
         await tx.delete(companyMemberInvitation).where(eq(companyMemberInvitation.id, invitation.id));
         const [membership] = await tx
           .insert(companyOnUser)
@@ -215,16 +212,15 @@ builder.mutationField('acceptMemberInvitation', (t) =>
 );
 
 builder.mutationField('declineMemberInvitation', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: 'ID',
     description: "Declines an invitation sent to the signed-in user's confirmed address and answers its id; the same refusals as acceptMemberInvitation. Records companyOnUser.delete",
-    authScopes: { signedIn: true },
     args: invitationAnswerArgs,
     resolve: (_root, args, context) =>
       context.db.transaction(async (tx) => {
         const invitation = await invitationToAnswer(tx, context, args);
         await tx.delete(companyMemberInvitation).where(eq(companyMemberInvitation.id, invitation.id));
-        await recordEvent(tx, context.viewer!, {
+        await recordEvent(tx, context.viewer, {
           type: 'companyOnUser.delete',
           toId: invitation.companyId,
           data: { entityId: invitation.id, companyId: invitation.companyId, invitation: true, declined: true, before: { email: invitation.email, roleId: invitation.roleId }, after: null },

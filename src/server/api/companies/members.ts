@@ -132,10 +132,9 @@ async function requireOwner(tx: Writer, companyId: string, userId: string, owner
 }
 
 builder.queryField('findManyCompanyOnUser', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: CompanyMemberPage,
     description: "The selected company's members, by name; needs companyOnUser read",
-    authScopes: { signedIn: true },
     args: { ...pageArgs },
     resolve: async (_root, args, context) => {
       const { companyId } = requireCompanyPermission(context, 'companyOnUser', 'read');
@@ -150,10 +149,9 @@ builder.queryField('findManyCompanyOnUser', (t) =>
 );
 
 builder.queryField('findManyCompanyMemberInvitation', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: [CompanyMemberInvitation],
     description: "The selected company's open invitations, newest first; needs companyOnUser read",
-    authScopes: { signedIn: true },
     resolve: async (_root, _args, context) => {
       const { companyId } = requireCompanyPermission(context, 'companyOnUser', 'read');
       return context.db
@@ -173,11 +171,10 @@ const CreateOneCompanyOnUserInput = builder.inputType('CreateOneCompanyOnUserInp
 });
 
 builder.mutationField('createOneCompanyOnUser', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: CompanyMemberInvitation,
     description:
       "Invites someone to the selected company by e-mail with a role: the address is mailed a single-use link, and its holder joins only by accepting (acceptMemberInvitation). The answer is the same whether or not the address has an account. Needs companyOnUser create (and being an owner to give the owner role). CONFLICT alreadyMember / alreadyInvited. Records companyOnUser.create",
-    authScopes: { signedIn: true },
     args: { data: t.arg({ type: CreateOneCompanyOnUserInput, required: true }) },
     resolve: async (_root, { data }, context) => {
       const { companyId, userId } = requireCompanyPermission(context, 'companyOnUser', 'create');
@@ -203,7 +200,7 @@ builder.mutationField('createOneCompanyOnUser', (t) =>
           .onConflictDoNothing()
           .returning({ id: companyMemberInvitation.id, email: companyMemberInvitation.email, roleId: companyMemberInvitation.roleId, createdAt: companyMemberInvitation.createdAt });
         if (!invitation) throw conflict('alreadyInvited', COMPANY_ERRORS);
-        await recordMemberInvitation(tx, context.viewer!, { id: invitation.id, companyId, email, roleId: role.id, roleName: role.name, token });
+        await recordMemberInvitation(tx, context.viewer, { id: invitation.id, companyId, email, roleId: role.id, roleName: role.name, token });
         return invitation;
       });
     },
@@ -215,11 +212,10 @@ const UpdateOneCompanyOnUserInput = builder.inputType('UpdateOneCompanyOnUserInp
 });
 
 builder.mutationField('updateOneCompanyOnUser', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: CompanyMember,
     description:
       "Gives a member of the selected company (the caller too) another role. Needs companyOnUser update; only an owner gives or takes the owner role; a role allowing something the caller may not do is refused (FORBIDDEN roleAllowsMore); the last owner is never demoted (CONFLICT lastOwner). Records companyOnUser.update",
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }), data: t.arg({ type: UpdateOneCompanyOnUserInput, required: true }) },
     resolve: async (_root, { id, data }, context) => {
       const { companyId, userId } = requireCompanyPermission(context, 'companyOnUser', 'update');
@@ -233,7 +229,7 @@ builder.mutationField('updateOneCompanyOnUser', (t) =>
           await requireMayGiveRole(tx, context, role.id);
           if (demotesOwner && (await lockedOwnerCount(tx, companyId, ownerRole)) <= 1) throw conflict('lastOwner', COMPANY_ERRORS);
           await tx.update(companyOnUser).set({ roleId: role.id, updatedAt: new Date() }).where(eq(companyOnUser.id, membership.id));
-          await recordEvent(tx, context.viewer!, {
+          await recordEvent(tx, context.viewer, {
             type: 'companyOnUser.update',
             toId: companyId,
             data: { entityId: membership.id, companyId, before: { roleId: membership.roleId }, after: { roleId: role.id } },
@@ -246,11 +242,10 @@ builder.mutationField('updateOneCompanyOnUser', (t) =>
 );
 
 builder.mutationField('deleteOneCompanyOnUser', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: 'ID',
     description:
       'Removes a member from the selected company and answers the membership id. Needs companyOnUser delete; only an owner removes an owner; never the last owner (CONFLICT lastOwner). Records companyOnUser.delete',
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, { id }, context) => {
       const { companyId, userId } = requireCompanyPermission(context, 'companyOnUser', 'delete');
@@ -262,13 +257,13 @@ builder.mutationField('deleteOneCompanyOnUser', (t) =>
           if ((await lockedOwnerCount(tx, companyId, ownerRole)) <= 1) throw conflict('lastOwner', COMPANY_ERRORS);
         }
         await tx.delete(companyOnUser).where(eq(companyOnUser.id, membership.id));
-        await recordEvent(tx, context.viewer!, {
+        await recordEvent(tx, context.viewer, {
           type: 'companyOnUser.delete',
           toId: companyId,
           data: { entityId: membership.id, companyId, before: { userId: membership.userId, roleId: membership.roleId }, after: null },
         });
         // The person removed is told which company it was (their notifications, and a mail if they want one).
-        await recordEvent(tx, context.viewer!, { type: 'companyOnUser.delete', toId: membership.userId, data: { entityId: membership.id, companyId, removed: true } });
+        await recordEvent(tx, context.viewer, { type: 'companyOnUser.delete', toId: membership.userId, data: { entityId: membership.id, companyId, removed: true } });
         return membership.id;
       });
     },
@@ -276,10 +271,9 @@ builder.mutationField('deleteOneCompanyOnUser', (t) =>
 );
 
 builder.mutationField('deleteOneCompanyMemberInvitation', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: 'ID',
     description: 'Withdraws an open invitation of the selected company and answers its id; needs companyOnUser delete. Records companyOnUser.delete',
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, { id }, context) => {
       const { companyId } = requireCompanyPermission(context, 'companyOnUser', 'delete');
@@ -293,7 +287,7 @@ builder.mutationField('deleteOneCompanyMemberInvitation', (t) =>
           : [];
         // Another company's invitation answers like one that does not exist.
         if (!removed) throw notFound('The invitation');
-        await recordEvent(tx, context.viewer!, {
+        await recordEvent(tx, context.viewer, {
           type: 'companyOnUser.delete',
           toId: companyId,
           data: { entityId: removed.id, companyId, invitation: true, before: { email: removed.email, roleId: removed.roleId }, after: null },

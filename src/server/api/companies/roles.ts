@@ -119,10 +119,9 @@ async function nameTaken(tx: Writer, companyId: string, name: string, exceptId: 
 }
 
 builder.queryField('findManyCompanyRole', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: CompanyRolePage,
     description: "The selected company's roles, the owner role first, then by name; needs companyRole read",
-    authScopes: { signedIn: true },
     args: { ...pageArgs },
     resolve: async (_root, args, context) => {
       const { companyId } = requireCompanyPermission(context, 'companyRole', 'read');
@@ -149,11 +148,10 @@ export const CompanyPermission = builder.objectRef<CompanyPermissionRow>('Compan
 });
 
 builder.queryField('findCompanyPermissions', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: [CompanyPermission],
     description:
       "The selected company's own permission set, one row per resource in the spec's order: a member may do only what both their role and this allow. Read-only: platform admins set it. Needs companyRole read, like the roles it bounds",
-    authScopes: { signedIn: true },
     resolve: async (_root, _args, context) => {
       const { companyId } = requireCompanyPermission(context, 'companyRole', 'read');
       const [row] = await context.db.select({ permissions: companyPermissions.permissions }).from(companyPermissions).where(eq(companyPermissions.companyId, companyId)).limit(1);
@@ -197,11 +195,10 @@ const UpdateOneCompanyRoleInput = builder.inputType('UpdateOneCompanyRoleInput',
 const roleIssues = (error: Parameters<typeof zodIssues>[0]) => zodIssues(error).map((issue) => ({ ...issue, path: issue.path.replace(/^role\b/, 'name') }));
 
 builder.mutationField('createOneCompanyRole', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: CompanyRole,
     description:
       'Adds a role to the selected company; needs companyRole create. CONFLICT roleNameTaken; FORBIDDEN permissionNotHeld when it would allow something the caller may not do. Records companyRole.create',
-    authScopes: { signedIn: true },
     args: { data: t.arg({ type: CreateOneCompanyRoleInput, required: true }) },
     resolve: async (_root, { data }, context) => {
       const scope = requireCompanyPermission(context, 'companyRole', 'create');
@@ -212,7 +209,7 @@ builder.mutationField('createOneCompanyRole', (t) =>
       return context.db.transaction(async (tx) => {
         if (await nameTaken(tx, companyId, parsed.data.role, null)) throw conflict('roleNameTaken', COMPANY_ERRORS);
         const [created] = await tx.insert(companyRole).values({ companyId, role: parsed.data.role, permissions: parsed.data.permissions }).returning({ id: companyRole.id });
-        await recordEvent(tx, context.viewer!, {
+        await recordEvent(tx, context.viewer, {
           type: 'companyRole.create',
           toId: companyId,
           data: { entityId: created!.id, companyId, before: null, after: { role: parsed.data.role, permissions: parsed.data.permissions } },
@@ -224,11 +221,10 @@ builder.mutationField('createOneCompanyRole', (t) =>
 );
 
 builder.mutationField('updateOneCompanyRole', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: CompanyRole,
     description:
       "Renames a role of the selected company or replaces its permissions; needs companyRole update. The owner role is refused (CONFLICT ownerRoleLocked); so are changing what the caller's own role allows (FORBIDDEN roleHeldByYou; a rename is fine) and newly allowing something the caller may not do (FORBIDDEN permissionNotHeld). Records companyRole.update",
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }), data: t.arg({ type: UpdateOneCompanyRoleInput, required: true }) },
     resolve: async (_root, { id, data }, context) => {
       const scope = requireCompanyPermission(context, 'companyRole', 'update');
@@ -247,7 +243,7 @@ builder.mutationField('updateOneCompanyRole', (t) =>
         if (Object.keys(set).length === 0) return readRole(tx, companyId, before.id);
         if (set.role !== undefined && (await nameTaken(tx, companyId, set.role, before.id))) throw conflict('roleNameTaken', COMPANY_ERRORS);
         await tx.update(companyRole).set({ ...set, updatedAt: new Date() }).where(eq(companyRole.id, before.id));
-        await recordEvent(tx, context.viewer!, {
+        await recordEvent(tx, context.viewer, {
           type: 'companyRole.update',
           toId: companyId,
           data: {
@@ -264,11 +260,10 @@ builder.mutationField('updateOneCompanyRole', (t) =>
 );
 
 builder.mutationField('deleteOneCompanyRole', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: 'ID',
     description:
       'Deletes a role of the selected company and answers its id; needs companyRole delete. Refused while members or open invitations hold it (CONFLICT roleInUse) and for the owner role (ownerRoleLocked). Records companyRole.delete',
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, { id }, context) => {
       const { companyId } = requireCompanyPermission(context, 'companyRole', 'delete');
@@ -279,7 +274,7 @@ builder.mutationField('deleteOneCompanyRole', (t) =>
         if ((await membersHolding(tx, role.id)) > 0 || (invited?.total ?? 0) > 0) throw conflict('roleInUse', COMPANY_ERRORS);
         // Soft delete (the table keeps deletedAt): old events and memberships' history still name it.
         await tx.update(companyRole).set({ deletedAt: new Date() }).where(eq(companyRole.id, role.id));
-        await recordEvent(tx, context.viewer!, {
+        await recordEvent(tx, context.viewer, {
           type: 'companyRole.delete',
           toId: companyId,
           data: { entityId: role.id, companyId, before: { role: role.role, permissions: role.permissions }, after: null },

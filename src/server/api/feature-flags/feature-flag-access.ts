@@ -3,8 +3,8 @@ import { activeFeatureFlagNames, hasFeatureFlag, type FeatureFlagName } from '..
 import { preparedQuery } from '../../db/prepared-query';
 import { featureFlag, userFeatureFlag } from '../../db/schema';
 import type { Writer } from '../../db/client';
-import type { ApiContext } from '../context';
-import { ApiError, unauthenticated } from '../errors';
+import type { SignedInContext } from '../context';
+import { ApiError } from '../errors';
 
 const flagRowsOf = preparedQuery((db: Writer) =>
   db
@@ -27,8 +27,7 @@ export function userFeatureFlagRows(db: Writer, userId: string) {
  * from the database on every call, so taking a flag back takes effect at once. FORBIDDEN
  * with reason featureFlagOff otherwise.
  */
-export async function requireFeatureFlag(context: ApiContext, name: FeatureFlagName): Promise<void> {
-  if (!context.viewer) throw unauthenticated();
+export async function requireFeatureFlag(context: SignedInContext, name: FeatureFlagName): Promise<void> {
   const featureFlags = activeFeatureFlagNames(await userFeatureFlagRows(context.db, context.viewer.userId));
   if (!hasFeatureFlag({ featureFlags }, name)) {
     throw new ApiError('FORBIDDEN', 'This feature is not turned on for you', { reason: 'featureFlagOff', hint: `needs the feature flag ${name}`, httpStatus: 403 });

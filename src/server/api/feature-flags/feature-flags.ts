@@ -4,18 +4,17 @@ import { zodIssues } from '../../../lib/forms/zod-issues';
 import { isUuid } from '../../../lib/ids';
 import { escapeLike } from '../../db/like-pattern';
 import { featureFlag, user, userFeatureFlag } from '../../db/schema';
-import { requireAdmin } from '../auth/admin-access';
 import { builder } from '../builder';
 import type { Viewer } from '../auth/viewer';
 import type { Writer } from '../../db/client';
-import type { ApiContext } from '../context';
+import type { SignedInContext } from '../context';
 import { conflict, invalidFields, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
 
 // Feature flags for the platform (the featureFlag and userFeatureFlag entities):
 // admins list, create, describe and soft-delete flags and give them to users or take them
-// back. Every operation is for admins only (requireAdmin) and every write records an
+// back. Every operation is for admins only (the admin scope) and every write records an
 // event: featureFlag.* addressed to no one (the audit trail), userFeatureFlag.* addressed
 // to the user who gains or loses the flag. The product's checks read the flags through
 // feature-flag-access.ts; a deleted flag is off for everyone and may not be given.
@@ -94,13 +93,11 @@ async function readFlag(db: Writer, id: string, options: { lock?: boolean } = {}
 }
 
 builder.queryField('findManyFeatureFlag', (t) =>
-  t.field({
+  t.withAuth({ admin: true }).field({
     type: AdminFeatureFlagPage,
     description: 'Feature flags (admins only): q in the name or description; deleted ones only with includeDeleted; by name',
-    authScopes: { signedIn: true },
     args: { ...pageArgs, q: t.arg.string({ description: 'Part of the name or description, any case' }), includeDeleted: t.arg.boolean() },
     resolve: async (_root, args, context) => {
-      requireAdmin(context);
       const window = pageWindow(args);
       const q = args.q?.trim().slice(0, 200);
       const pattern = q ? `%${escapeLike(q)}%` : null;
@@ -115,26 +112,22 @@ builder.queryField('findManyFeatureFlag', (t) =>
 );
 
 builder.queryField('findFeatureFlag', (t) =>
-  t.field({
+  t.withAuth({ admin: true }).field({
     type: AdminFeatureFlag,
     description: 'One feature flag, deleted or not (admins only)',
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, args, context) => {
-      requireAdmin(context);
       return readFlag(context.db, String(args.id));
     },
   }),
 );
 
 builder.queryField('findManyFeatureFlagHolder', (t) =>
-  t.field({
+  t.withAuth({ admin: true }).field({
     type: FeatureFlagHolderPage,
     description: 'The users holding a feature flag (admins only), most recently given first',
-    authScopes: { signedIn: true },
     args: { ...pageArgs, featureFlagId: t.arg.id({ required: true }) },
     resolve: async (_root, args, context) => {
-      requireAdmin(context);
       const flag = await readFlag(context.db, String(args.featureFlagId));
       const window = pageWindow(args);
       const where = eq(userFeatureFlag.featureFlagId, flag.id);
@@ -169,13 +162,12 @@ async function nameTaken(db: Writer, name: string): Promise<boolean> {
 }
 
 builder.mutationField('createOneFeatureFlag', (t) =>
-  t.field({
+  t.withAuth({ admin: true }).field({
     type: AdminFeatureFlag,
     description: 'Creates a feature flag (admins only). BAD_USER_INPUT nameRequired, nameTooLong, nameNotKebabCase, nameTaken (a flag that is not deleted has it), descriptionTooLong. Records featureFlag.create',
-    authScopes: { signedIn: true },
     args: { data: t.arg({ type: FeatureFlagCreateInput, required: true }) },
     resolve: async (_root, args, context) => {
-      const viewer = requireAdmin(context);
+      const { viewer } = context;
       const parsed = featureFlagCreateSchema.safeParse(args.data);
       if (!parsed.success) throw invalidFields(zodIssues(parsed.error), FEATURE_FLAG_ERRORS);
       const { name, description } = parsed.data;
@@ -193,13 +185,12 @@ builder.mutationField('createOneFeatureFlag', (t) =>
 );
 
 builder.mutationField('updateOneFeatureFlag', (t) =>
-  t.field({
+  t.withAuth({ admin: true }).field({
     type: AdminFeatureFlag,
     description: "Changes a feature flag's description (admins only; the name is what code checks, so it stays). CONFLICT featureFlagDeleted. Records featureFlag.update",
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }), data: t.arg({ type: FeatureFlagUpdateInput, required: true }) },
     resolve: async (_root, args, context) => {
-      const viewer = requireAdmin(context);
+      const { viewer } = context;
       const parsed = featureFlagUpdateSchema.safeParse(args.data);
       if (!parsed.success) throw invalidFields(zodIssues(parsed.error), FEATURE_FLAG_ERRORS);
       const description = parsed.data.description ?? null;
@@ -217,13 +208,12 @@ builder.mutationField('updateOneFeatureFlag', (t) =>
 );
 
 builder.mutationField('deleteOneFeatureFlag', (t) =>
-  t.field({
+  t.withAuth({ admin: true }).field({
     type: AdminFeatureFlag,
     description: 'Deletes a feature flag (admins only; soft: it is off for everyone at once, its holders are kept for the record and its name may be used again). CONFLICT featureFlagDeleted. Records featureFlag.delete',
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, args, context) => {
-      const viewer = requireAdmin(context);
+      const { viewer } = context;
       const id = String(args.id);
       await context.db.transaction(async (tx) => {
         const before = await readFlag(tx, id, { lock: true });
@@ -241,18 +231,17 @@ builder.mutationField('deleteOneFeatureFlag', (t) =>
  * A change to who holds a flag (admins only): the flag locked for the change (NOT_FOUND when
  * unknown), the write with its event, and the flag as it stands after (its holders counted).
  */
-async function changeHolder(context: ApiContext, args: { featureFlagId: string | number; userId: string | number }, write: (tx: Writer, flag: FlagRow, userId: string, viewer: Viewer) => Promise<void>): Promise<FlagRow> {
-  const viewer = requireAdmin(context);
+async function changeHolder(context: SignedInContext, args: { featureFlagId: string | number; userId: string | number }, write: (tx: Writer, flag: FlagRow, userId: string, viewer: Viewer) => Promise<void>): Promise<FlagRow> {
+  const { viewer } = context;
   const flagId = String(args.featureFlagId);
   await context.db.transaction(async (tx) => write(tx, await readFlag(tx, flagId, { lock: true }), String(args.userId), viewer));
   return readFlag(context.db, flagId);
 }
 
 builder.mutationField('createOneUserFeatureFlag', (t) =>
-  t.field({
+  t.withAuth({ admin: true }).field({
     type: AdminFeatureFlag,
     description: 'Gives a user a feature flag (admins only). NOT_FOUND for an unknown flag or user; CONFLICT featureFlagDeleted, userDeleted or alreadyHolds. Records userFeatureFlag.create addressed to the user',
-    authScopes: { signedIn: true },
     args: { featureFlagId: t.arg.id({ required: true }), userId: t.arg.id({ required: true }) },
     resolve: (_root, args, context) =>
       changeHolder(context, args, async (tx, flag, userId, viewer) => {
@@ -268,10 +257,9 @@ builder.mutationField('createOneUserFeatureFlag', (t) =>
 );
 
 builder.mutationField('deleteOneUserFeatureFlag', (t) =>
-  t.field({
+  t.withAuth({ admin: true }).field({
     type: AdminFeatureFlag,
     description: 'Takes a feature flag back from a user (admins only; a deleted flag too). NOT_FOUND when the user does not hold it. Records userFeatureFlag.delete addressed to the user',
-    authScopes: { signedIn: true },
     args: { featureFlagId: t.arg.id({ required: true }), userId: t.arg.id({ required: true }) },
     resolve: (_root, args, context) =>
       changeHolder(context, args, async (tx, flag, userId, viewer) => {

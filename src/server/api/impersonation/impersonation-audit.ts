@@ -5,7 +5,6 @@ import { isImpersonationOpen } from '../../../lib/impersonation/impersonation-ru
 import { isUuid } from '../../../lib/ids';
 import { escapeLike } from '../../db/like-pattern';
 import { generalEventslog, impersonation, user } from '../../db/schema';
-import { requireAdmin } from '../auth/admin-access';
 import { builder } from '../builder';
 import type { ApiContext } from '../context';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
@@ -93,14 +92,12 @@ function auditFilters(args: { q?: string | null; userId?: string | null }): SQL 
 }
 
 builder.queryField('findManyImpersonation', (t) =>
-  t.field({
+  t.withAuth({ admin: true }).field({
     type: ImpersonationAuditPage,
     description:
       'Impersonations, newest first (admins only): q in either e-mail address or the reason; userId as impersonator or as the user acted as. Each lists the writes made meanwhile',
-    authScopes: { signedIn: true },
     args: { ...pageArgs, q: t.arg.string({ required: false }), userId: t.arg.id({ required: false }) },
     resolve: async (_root, args, context) => {
-      requireAdmin(context);
       const window = pageWindow(args);
       const userId = args.userId ? String(args.userId) : null;
       // An id that is not one matches nobody, rather than failing the page.

@@ -24,10 +24,9 @@ const ImpersonationCandidate = builder.objectRef<CandidateRow>('ImpersonationCan
 });
 
 builder.queryField('impersonationCandidates', (t) =>
-  t.field({
+  t.withAuth({ impersonator: true }).field({
     type: [ImpersonationCandidate],
     description: `Users to act as, by e-mail (contains) or exact external id; at most ${MAX_CANDIDATES}. Impersonators only.`,
-    authScopes: { impersonator: true },
     args: { search: t.arg.string({ required: true }) },
     resolve: async (_root, args, { db, viewer }) => {
       const search = args.search.trim();
@@ -47,7 +46,7 @@ builder.queryField('impersonationCandidates', (t) =>
         )
         .orderBy(asc(user.email))
         .limit(MAX_CANDIDATES)
-        .then((rows) => rows.filter((row) => row.externalId !== (viewer!.actor ?? viewer!).externalId));
+        .then((rows) => rows.filter((row) => row.externalId !== (viewer.actor ?? viewer).externalId));
     },
   }),
 );

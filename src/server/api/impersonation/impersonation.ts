@@ -3,7 +3,7 @@ import { zodIssues } from '../../../lib/forms/zod-issues';
 import { IMPERSONATION_ERRORS, startImpersonationSchema } from '../../../lib/impersonation/impersonation-rules';
 import { impersonation, user } from '../../db/schema';
 import { builder } from '../builder';
-import type { ApiContext } from '../context';
+import type { SignedInContext } from '../context';
 import { ApiError, conflict, invalidFields } from '../errors';
 import { recordEvent } from '../record-event';
 import type { Writer } from '../../db/client';
@@ -33,8 +33,8 @@ const Impersonation = builder.objectRef<StartedImpersonation>('Impersonation').i
 });
 
 /** The impersonator themselves; starting or stopping while acting as someone else is refused. */
-function impersonatorOf(context: ApiContext): Viewer {
-  const viewer = context.viewer!;
+function impersonatorOf(context: SignedInContext): Viewer {
+  const viewer = context.viewer;
   if (viewer.actor) throw new ApiError('FORBIDDEN', 'Stop acting as someone else first', { reason: 'impersonationRefused', httpStatus: 403 });
   return viewer;
 }
@@ -53,11 +53,10 @@ async function endOpenImpersonations(tx: Writer, viewer: Viewer, now: Date): Pro
 }
 
 builder.mutationField('startImpersonation', (t) =>
-  t.field({
+  t.withAuth({ impersonator: true }).field({
     type: Impersonation,
     description:
       'Starts acting as a user (impersonators only), with the reason (10 to 500 characters) the audit shows; any impersonation of yours still open ends. From now on, x-impersonate-as with their external id is honoured for at most 8 hours or until stopImpersonation. FORBIDDEN impersonationRefused: the user is unknown, an admin, not active or yourself. Records impersonation.create',
-    authScopes: { impersonator: true },
     args: { externalId: t.arg.string({ required: true }), reason: t.arg.string({ required: true }) },
     resolve: async (_root, args, context) => {
       const viewer = impersonatorOf(context);
@@ -87,10 +86,9 @@ builder.mutationField('startImpersonation', (t) =>
 );
 
 builder.mutationField('stopImpersonation', (t) =>
-  t.field({
+  t.withAuth({ impersonator: true }).field({
     type: 'Int',
     description: 'Ends every open impersonation of yours (impersonators only) and answers how many ended. CONFLICT notImpersonating when none was open. Records impersonation.update for each',
-    authScopes: { impersonator: true },
     resolve: async (_root, _args, context) => {
       const viewer = impersonatorOf(context);
       const ended = await context.db.transaction((tx) => endOpenImpersonations(tx, viewer, new Date()));

@@ -23,10 +23,9 @@ const CompanyInvoiceDetailRef = builder.objectRef<{ legalName: string | null; va
 });
 
 builder.queryField('findCompanyInvoiceDetail', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: CompanyInvoiceDetailRef,
     description: "The selected company's own invoice details (all null when none are kept); needs jobAssignment read",
-    authScopes: { signedIn: true },
     resolve: async (_root, _args, context) => {
       const { companyId } = requireCompanyPermission(context, 'jobAssignment', 'read');
       const details = await invoiceDetailsOf(context.db, companyId, null);
@@ -44,10 +43,9 @@ const CompanyInvoiceDetailInput = builder.inputType('CompanyInvoiceDetailInput',
 });
 
 builder.mutationField('updateCompanyInvoiceDetail', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: CompanyInvoiceDetailRef,
     description: "Saves the selected company's own invoice details, used on the invoices it issues from then on (issued ones keep theirs). Needs company update; records company.update",
-    authScopes: { signedIn: true },
     args: { data: t.arg({ type: CompanyInvoiceDetailInput, required: true }) },
     resolve: async (_root, args, context) => {
       const { companyId } = requireCompanyPermission(context, 'company', 'update');
@@ -59,7 +57,7 @@ builder.mutationField('updateCompanyInvoiceDetail', (t) =>
         const details: InvoiceDetails = { ...(kept?.details ?? {}), legalName: values.legalName ?? undefined, vatNumber: values.vatNumber?.replace(/\s+/g, '').toUpperCase() ?? undefined, registrationNumber: values.registrationNumber ?? undefined };
         if (kept) await tx.update(companyInvoiceDetail).set({ details }).where(eq(companyInvoiceDetail.id, kept.id));
         else await tx.insert(companyInvoiceDetail).values({ companyId, talentId: null, details });
-        await recordEvent(tx, context.viewer!, { type: 'company.update', toId: null, data: { entityId: companyId, companyId, changedFields: ['invoiceDetails'], after: { legalName: details.legalName ?? null, vatNumber: details.vatNumber ?? null, registrationNumber: details.registrationNumber ?? null } } });
+        await recordEvent(tx, context.viewer, { type: 'company.update', toId: null, data: { entityId: companyId, companyId, changedFields: ['invoiceDetails'], after: { legalName: details.legalName ?? null, vatNumber: details.vatNumber ?? null, registrationNumber: details.registrationNumber ?? null } } });
       });
       const details = await invoiceDetailsOf(context.db, companyId, null);
       return { legalName: details?.legalName ?? null, vatNumber: details?.vatNumber ?? null, registrationNumber: details?.registrationNumber ?? null };

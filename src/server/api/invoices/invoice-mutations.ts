@@ -13,7 +13,7 @@ import { billing, invoice, invoiceNumberCounter, jobAssignment } from '../../db/
 import { builder } from '../builder';
 import { requireCompanyPermission, requireSeparateDuties } from '../auth/company-access';
 import type { Writer } from '../../db/client';
-import type { ApiContext } from '../context';
+import type { SignedInContext } from '../context';
 import { conflict, invalidFields } from '../errors';
 import { recordEvent } from '../record-event';
 import { loadReviewedBilling, lockReviewedBilling } from '../billing/reviewed-billing-rows';
@@ -42,11 +42,10 @@ const InvoiceDraftInput = builder.inputType('InvoiceDraftInput', {
 });
 
 builder.mutationField('createOneInvoice', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: Invoice,
     description:
       'Prepares a draft invoice (no number yet) from an APPROVED billing the selected company reviews: its own sales invoice to the client when it provides the talent, else a self-billed invoice in the talent\'s name. One standing invoice or draft per billing (CONFLICT alreadyInvoiced). Needs jobAssignment update, never on your own work (FORBIDDEN separationOfDuties); records invoice.create',
-    authScopes: { signedIn: true },
     args: { data: t.arg({ type: InvoiceDraftInput, required: true }) },
     resolve: async (_root, args, context) => {
       const { companyId, userId } = requireCompanyPermission(context, 'jobAssignment', 'update');
@@ -92,7 +91,7 @@ builder.mutationField('createOneInvoice', (t) =>
             status: 'UNPAID',
           })
           .returning({ id: invoice.id });
-        await recordEvent(tx, context.viewer!, { type: 'invoice.create', toId: null, data: { entityId: created!.id, companyId, billingId: locked.id, after: { total: totals.gross, currency: locked.currency, selfBilled: !sells } } });
+        await recordEvent(tx, context.viewer, { type: 'invoice.create', toId: null, data: { entityId: created!.id, companyId, billingId: locked.id, after: { total: totals.gross, currency: locked.currency, selfBilled: !sells } } });
         return created!.id;
       });
       return findVisible(context.db, companyId, id);
@@ -110,8 +109,8 @@ async function nextSequence(tx: Writer, companyId: string, year: number): Promis
   return row!.lastSequence;
 }
 
-async function noteBillingStep(context: ApiContext, tx: Writer, row: InvoiceRow, companyId: string, before: string, after: string): Promise<void> {
-  await recordEvent(tx, context.viewer!, {
+async function noteBillingStep(context: SignedInContext, tx: Writer, row: InvoiceRow, companyId: string, before: string, after: string): Promise<void> {
+  await recordEvent(tx, context.viewer, {
     type: 'billing.update',
     toId: row.talentUserId,
     data: { entityId: row.billingId!, companyId, changedFields: ['status'], before: { status: before }, after: { status: after, invoiceId: row.id, invoiceNumber: row.number } },
@@ -120,7 +119,7 @@ async function noteBillingStep(context: ApiContext, tx: Writer, row: InvoiceRow,
 
 /** Who moves an invoice on, and which one: the id as it was sent. */
 interface InvoiceStep {
-  context: ApiContext;
+  context: SignedInContext;
   companyId: string;
   userId: string;
   id: string;
@@ -134,10 +133,9 @@ interface InvoiceStep {
  */
 function invoiceStepMutation(name: string, description: string, step: (tx: Writer, row: InvoiceRow, by: InvoiceStep) => Promise<void>): void {
   builder.mutationField(name, (t) =>
-    t.field({
+    t.withAuth({ signedIn: true }).field({
       type: Invoice,
       description,
-      authScopes: { signedIn: true },
       args: { id: t.arg.id({ required: true }) },
       resolve: async (_root, args, context) => {
         const { companyId, userId } = requireCompanyPermission(context, 'jobAssignment', 'update');
@@ -170,7 +168,7 @@ invoiceStepMutation(
     // A due date the company chose on the draft stands; else the terms run from today.
     const dueDate = row.dueDate ?? invoiceDueDate(issuedAt, paymentTermsDays);
     await tx.update(invoice).set({ number, year, sequence, issuedAt, seller, buyer, dueDate }).where(eq(invoice.id, id));
-    await recordEvent(tx, context.viewer!, { type: 'invoice.update', toId: null, data: { entityId: id, companyId, changedFields: ['number', 'issuedAt'], after: { number } } });
+    await recordEvent(tx, context.viewer, { type: 'invoice.update', toId: null, data: { entityId: id, companyId, changedFields: ['number', 'issuedAt'], after: { number } } });
     if (row.billingId && current) {
       await tx.update(billing).set({ status: 'INVOICED', invoicedAt: issuedAt, invoicedById: userId }).where(eq(billing.id, row.billingId));
       await noteBillingStep(context, tx, { ...row, number }, companyId, current.status, 'INVOICED');
@@ -179,10 +177,9 @@ invoiceStepMutation(
 );
 
 builder.mutationField('deleteOneInvoice', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: 'Boolean',
     description: 'Deletes a draft of the selected company (it has no number); an issued invoice is corrected by a credit note, never deleted (CONFLICT issued). Needs jobAssignment update, never on your own work (FORBIDDEN separationOfDuties); records invoice.delete',
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, args, context) => {
       const { companyId } = requireCompanyPermission(context, 'jobAssignment', 'update');
@@ -192,7 +189,7 @@ builder.mutationField('deleteOneInvoice', (t) =>
         requireSeparateDuties(context, row.talentUserId);
         if (!canDeleteInvoice(row.issuedAt)) throw conflict('issued', INVOICE_WORDS);
         await tx.update(invoice).set({ deletedAt: new Date() }).where(eq(invoice.id, id));
-        await recordEvent(tx, context.viewer!, { type: 'invoice.delete', toId: null, data: { entityId: id, companyId, before: { total: row.total, currency: row.currency } } });
+        await recordEvent(tx, context.viewer, { type: 'invoice.delete', toId: null, data: { entityId: id, companyId, before: { total: row.total, currency: row.currency } } });
       });
       return true;
     },
@@ -206,7 +203,7 @@ invoiceStepMutation(
     if (!canMarkInvoicePaid({ ...row, creditedBy: row.creditedById })) throw conflict(row.status === 'PAID' ? 'alreadyPaid' : 'notPayable', INVOICE_WORDS);
     const paidAt = new Date();
     await tx.update(invoice).set({ status: 'PAID', paidAt, paidById: userId }).where(eq(invoice.id, id));
-    await recordEvent(tx, context.viewer!, { type: 'invoice.update', toId: null, data: { entityId: id, companyId, changedFields: ['status'], before: { status: 'UNPAID' }, after: { status: 'PAID' } } });
+    await recordEvent(tx, context.viewer, { type: 'invoice.update', toId: null, data: { entityId: id, companyId, changedFields: ['status'], before: { status: 'UNPAID' }, after: { status: 'PAID' } } });
     if (!row.billingId) return;
     const [paid] = await tx.select().from(billing).where(eq(billing.id, row.billingId)).for('update');
     if (!paid || !canChangeStatus('company', paid.status, 'PAID')) return;
@@ -217,11 +214,10 @@ invoiceStepMutation(
 );
 
 builder.mutationField('createCreditNote', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: Invoice,
     description:
       'Cancels an issued, unpaid invoice of the selected company with a credit note, issued at once with the next number (a correction is never a deletion). Its billing stays INVOICED and may be invoiced again. Needs jobAssignment update, never on your own work (FORBIDDEN separationOfDuties); records invoice.create',
-    authScopes: { signedIn: true },
     args: { invoiceId: t.arg.id({ required: true }), reason: t.arg.string({ required: true }) },
     resolve: async (_root, args, context) => {
       const { companyId, userId } = requireCompanyPermission(context, 'jobAssignment', 'update');
@@ -266,7 +262,7 @@ builder.mutationField('createCreditNote', (t) =>
             status: 'UNPAID',
           })
           .returning({ id: invoice.id });
-        await recordEvent(tx, context.viewer!, { type: 'invoice.create', toId: null, data: { entityId: created!.id, companyId, creditedInvoiceId: row.id, after: { total: totals.gross, reason: parsed.data.reason } } });
+        await recordEvent(tx, context.viewer, { type: 'invoice.create', toId: null, data: { entityId: created!.id, companyId, creditedInvoiceId: row.id, after: { total: totals.gross, reason: parsed.data.reason } } });
         return created!.id;
       });
       return findVisible(context.db, companyId, id);

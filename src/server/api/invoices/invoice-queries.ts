@@ -15,10 +15,9 @@ import { Invoice, InvoiceKindEnum, InvoicePage, InvoiceStatusEnum } from './invo
 // myInvoice: the talent's copy of a self-billed invoice in their name.
 
 builder.queryField('findManyInvoice', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: InvoicePage,
     description: 'Invoices the selected company issues (drafts first) and issued ones addressed to it, newest first; needs jobAssignment read',
-    authScopes: { signedIn: true },
     args: {
       ...pageArgs,
       status: t.arg({ type: InvoiceStatusEnum }),
@@ -54,10 +53,9 @@ builder.queryField('findManyInvoice', (t) =>
 );
 
 builder.queryField('findInvoice', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: Invoice,
     description: 'One invoice the selected company issues or receives; NOT_FOUND for any other id (another company\'s draft too); needs jobAssignment read',
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, args, context) => {
       const { companyId } = requireCompanyPermission(context, 'jobAssignment', 'read');
@@ -67,10 +65,9 @@ builder.queryField('findInvoice', (t) =>
 );
 
 builder.queryField('myInvoice', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: Invoice,
     description: "An issued self-billed invoice or credit note in the signed-in talent's name (their copy, which self-billing owes them); NOT_FOUND for any other id",
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, args, context) => {
       const id = String(args.id);

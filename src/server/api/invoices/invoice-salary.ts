@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { rosterHoldsTalent } from '../../../lib/talent-roster/roster-consent';
 import { companyTalentRoster } from '../../db/schema';
 import type { Writer } from '../../db/client';
-import type { ApiContext } from '../context';
+import type { SignedInContext } from '../context';
 import { conflict } from '../errors';
 import { recordEvent } from '../record-event';
 import { bookLedgerEntry } from '../talent-roster/roster-ledger';
@@ -28,7 +28,7 @@ import { INVOICE_WORDS } from './invoice-rows';
  * is asked again by adding her again).
  */
 export async function creditSalary(
-  context: ApiContext,
+  context: SignedInContext,
   tx: Writer,
   entry: { companyId: string; userId: string; talentProfileId: string; talentUserId: string | null; jobAssignmentId: string | null; amount: string; currency: string },
 ): Promise<void> {
@@ -45,7 +45,7 @@ export async function creditSalary(
       .values({ companyId: entry.companyId, talentProfileId: entry.talentProfileId, currency: entry.currency, managerId: entry.userId, consent: 'accepted', consentAnsweredAt: new Date() })
       .returning({ id: companyTalentRoster.id });
     rosterId = created!.id;
-    await recordEvent(tx, context.viewer!, {
+    await recordEvent(tx, context.viewer, {
       type: 'companyTalentRoster.create',
       toId: entry.talentUserId,
       data: { entityId: rosterId, companyId: entry.companyId, after: { currency: entry.currency, consent: 'accepted', reason: 'billing paid' } },

@@ -127,10 +127,9 @@ export function statusIs(status: JobAdStatus, now: Date): SQL {
 }
 
 builder.queryField('findManyJobAd', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: CompanyJobAdPage,
     description: "The selected company's job ads, newest first; needs jobAd read",
-    authScopes: { signedIn: true },
     args: {
       ...pageArgs,
       q: t.arg.string({ description: 'Part of the title or location, any case' }),
@@ -159,10 +158,9 @@ builder.queryField('findManyJobAd', (t) =>
 );
 
 builder.queryField('findJobAd', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: CompanyJobAd,
     description: 'One job ad of the selected company; NOT_FOUND for any other id; needs jobAd read',
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, { id }, context) => {
       const { companyId } = requireCompanyPermission(context, 'jobAd', 'read');
@@ -231,17 +229,16 @@ async function writeAd(context: ApiContext, write: (tx: Writer) => Promise<JobAd
 }
 
 builder.mutationField('createOneJobAd', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: CompanyJobAd,
     description: 'Writes a job ad for the selected company (a draft unless publishedAt is given); needs jobAd create. Records jobAd.create',
-    authScopes: { signedIn: true },
     args: { data: t.arg({ type: JobAdInput, required: true }) },
     resolve: async (_root, { data }, context) => {
       const { companyId, userId } = requireCompanyPermission(context, 'jobAd', 'create');
       return writeAd(context, async (tx) => {
         const columns = await columnsOf(tx, await checkedInput(tx, companyId, data, new Date()));
         const [created] = await tx.insert(jobAd).values({ ...columns, publisherCompanyId: companyId, ownerUserId: userId }).returning();
-        await recordEvent(tx, context.viewer!, { type: 'jobAd.create', toId: companyId, data: { entityId: created!.id, companyId, before: null, after: eventFieldsOf(created!) } });
+        await recordEvent(tx, context.viewer, { type: 'jobAd.create', toId: companyId, data: { entityId: created!.id, companyId, before: null, after: eventFieldsOf(created!) } });
         return ownJobAd(tx, companyId, created!.id);
       });
     },
@@ -249,10 +246,9 @@ builder.mutationField('createOneJobAd', (t) =>
 );
 
 builder.mutationField('updateOneJobAd', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: CompanyJobAd,
     description: 'Replaces a job ad of the selected company, window included (a start date clears a platform unpublish notice); needs jobAd update. CONFLICT jobAdRemoved for an ad the platform removed. Records jobAd.update',
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }), data: t.arg({ type: JobAdInput, required: true }) },
     resolve: async (_root, { id, data }, context) => {
       const { companyId } = requireCompanyPermission(context, 'jobAd', 'update');
@@ -261,7 +257,7 @@ builder.mutationField('updateOneJobAd', (t) =>
         checkCompanyWrite(before, 'update');
         const columns = await columnsOf(tx, await checkedInput(tx, companyId, data, new Date()));
         const [updated] = await tx.update(jobAd).set({ ...columns, ...moderationColumns(before, columns.publishedAt) }).where(eq(jobAd.id, before.id)).returning();
-        await recordEvent(tx, context.viewer!, { type: 'jobAd.update', toId: companyId, data: { entityId: before.id, companyId, before: eventFieldsOf(before), after: eventFieldsOf(updated!) } });
+        await recordEvent(tx, context.viewer, { type: 'jobAd.update', toId: companyId, data: { entityId: before.id, companyId, before: eventFieldsOf(before), after: eventFieldsOf(updated!) } });
         return ownJobAd(tx, companyId, before.id);
       });
     },
@@ -271,10 +267,9 @@ builder.mutationField('updateOneJobAd', (t) =>
 /** Publish, unpublish: a change of window only, logged as jobAd.update with what was done. */
 function windowChange(name: string, description: string, action: 'publish' | 'unpublish') {
   builder.mutationField(name, (t) =>
-    t.field({
+    t.withAuth({ signedIn: true }).field({
       type: CompanyJobAd,
       description,
-      authScopes: { signedIn: true },
       args: { id: t.arg.id({ required: true }) },
       resolve: async (_root, { id }, context) => {
         const { companyId } = requireCompanyPermission(context, 'jobAd', 'update');
@@ -283,7 +278,7 @@ function windowChange(name: string, description: string, action: 'publish' | 'un
           checkCompanyWrite(before, action);
           const window = action === 'publish' ? publishWindowFrom(before, new Date()) : { publishedAt: null };
           const [updated] = await tx.update(jobAd).set({ ...window, ...moderationColumns(before, window.publishedAt) }).where(eq(jobAd.id, before.id)).returning();
-          await recordEvent(tx, context.viewer!, { type: 'jobAd.update', toId: companyId, data: { entityId: before.id, companyId, action, before: eventFieldsOf(before), after: eventFieldsOf(updated!) } });
+          await recordEvent(tx, context.viewer, { type: 'jobAd.update', toId: companyId, data: { entityId: before.id, companyId, action, before: eventFieldsOf(before), after: eventFieldsOf(updated!) } });
           return ownJobAd(tx, companyId, before.id);
         });
       },
@@ -299,10 +294,9 @@ windowChange(
 windowChange('unpublishOneJobAd', 'Takes an ad down at once (its page answers 410, search drops it); needs jobAd update. Records jobAd.update', 'unpublish');
 
 builder.mutationField('duplicateOneJobAd', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: CompanyJobAd,
     description: 'Copies an ad of the selected company as a new draft; needs jobAd read and create. Records jobAd.create',
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, { id }, context) => {
       const { companyId, userId } = requireCompanyPermission(context, 'jobAd', 'read', 'create');
@@ -311,7 +305,7 @@ builder.mutationField('duplicateOneJobAd', (t) =>
         checkCompanyWrite(source, 'duplicate');
         const { id: _id, jobDescriptionTitle: _title, searchVector: _vector, createdAt: _created, updatedAt: _updated, deletedAt: _deleted, moderation: _moderation, moderationReason: _reason, moderatedAt: _at, ...copy } = source;
         const [created] = await tx.insert(jobAd).values({ ...copy, publishedAt: null, publishedUntil: null, ownerUserId: userId }).returning();
-        await recordEvent(tx, context.viewer!, { type: 'jobAd.create', toId: companyId, data: { entityId: created!.id, companyId, duplicateOf: source.id, before: null, after: eventFieldsOf(created!) } });
+        await recordEvent(tx, context.viewer, { type: 'jobAd.create', toId: companyId, data: { entityId: created!.id, companyId, duplicateOf: source.id, before: null, after: eventFieldsOf(created!) } });
         return ownJobAd(tx, companyId, created!.id);
       });
     },
@@ -319,17 +313,16 @@ builder.mutationField('duplicateOneJobAd', (t) =>
 );
 
 builder.mutationField('deleteOneJobAd', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: 'Boolean',
     description: 'Deletes a job ad of the selected company (soft: applications keep it; its page answers 410); needs jobAd delete. Records jobAd.delete',
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, { id }, context) => {
       const { companyId } = requireCompanyPermission(context, 'jobAd', 'delete');
       const before = await context.db.transaction(async (tx) => {
         const row = await ownJobAd(tx, companyId, String(id), true);
         await tx.update(jobAd).set({ deletedAt: new Date() }).where(eq(jobAd.id, row.id));
-        await recordEvent(tx, context.viewer!, { type: 'jobAd.delete', toId: companyId, data: { entityId: row.id, companyId, before: eventFieldsOf(row), after: null } });
+        await recordEvent(tx, context.viewer, { type: 'jobAd.delete', toId: companyId, data: { entityId: row.id, companyId, before: eventFieldsOf(row), after: null } });
         return row;
       });
       await context.jobAdIndex.follow(before.id);

@@ -47,25 +47,23 @@ const mine = (userId: string, id: string) => and(eq(jobAlert.userId, userId), eq
 const alertNotFound = () => notFound('The job alert');
 
 builder.queryField('myJobAlerts', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: [JobAlert],
     description: `Your job alerts, oldest first (at most ${MAX_JOB_ALERTS}, so no pages)`,
-    authScopes: { signedIn: true },
-    resolve: (_root, _args, { db, viewer }) => db.select().from(jobAlert).where(eq(jobAlert.userId, viewer!.userId)).orderBy(asc(jobAlert.createdAt), asc(jobAlert.id)),
+    resolve: (_root, _args, { db, viewer }) => db.select().from(jobAlert).where(eq(jobAlert.userId, viewer.userId)).orderBy(asc(jobAlert.createdAt), asc(jobAlert.id)),
   }),
 );
 
 builder.mutationField('createMyJobAlert', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: JobAlert,
     description: `Saves a job search as an alert (talents only: NOT_FOUND before the talent profile). Its first digest lists ads published from now on. CONFLICT alreadySaved (the same search) or tooMany (${MAX_JOB_ALERTS}). Records jobAlert.create`,
-    authScopes: { signedIn: true },
     args: { data: t.arg({ type: CreateMyJobAlertInput, required: true }) },
     resolve: async (_root, { data }, context) => {
       await requireMyTalentProfileId(context);
       const parsed = jobAlertCreateSchema.safeParse(data);
       if (!parsed.success) throw invalidFields(zodIssues(parsed.error), JOB_ALERT_ERRORS);
-      const viewer = context.viewer!;
+      const viewer = context.viewer;
       return context.db.transaction(async (tx) => {
         // Counted under the user's alerts as they are; two racing creates may both pass at 19,
         // which only lets one account hold 21: the limit is about size, not a security line.
@@ -81,10 +79,9 @@ builder.mutationField('createMyJobAlert', (t) =>
 );
 
 builder.mutationField('updateMyJobAlert', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: JobAlert,
     description: 'Changes how often one of your job alerts is mailed. NOT_FOUND for an alert that is not yours. Records jobAlert.update',
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }), data: t.arg({ type: UpdateMyJobAlertInput, required: true }) },
     resolve: async (_root, args, { db, viewer }) => {
       const id = String(args.id);
@@ -92,10 +89,10 @@ builder.mutationField('updateMyJobAlert', (t) =>
       const parsed = jobAlertUpdateSchema.safeParse(args.data);
       if (!parsed.success) throw invalidFields(zodIssues(parsed.error), JOB_ALERT_ERRORS);
       return db.transaction(async (tx) => {
-        const [before] = await tx.select().from(jobAlert).where(mine(viewer!.userId, id)).for('update');
+        const [before] = await tx.select().from(jobAlert).where(mine(viewer.userId, id)).for('update');
         if (!before) throw alertNotFound();
         const [row] = await tx.update(jobAlert).set({ frequency: parsed.data.frequency, updatedAt: new Date() }).where(eq(jobAlert.id, id)).returning();
-        await recordEvent(tx, viewer!, { type: 'jobAlert.update', toId: viewer!.userId, data: { entityId: id, before: { frequency: before.frequency }, after: parsed.data } });
+        await recordEvent(tx, viewer, { type: 'jobAlert.update', toId: viewer.userId, data: { entityId: id, before: { frequency: before.frequency }, after: parsed.data } });
         return row!;
       });
     },
@@ -103,17 +100,16 @@ builder.mutationField('updateMyJobAlert', (t) =>
 );
 
 builder.mutationField('deleteMyJobAlert', (t) =>
-  t.id({
+  t.withAuth({ signedIn: true }).id({
     description: 'Deletes one of your job alerts and answers its id. NOT_FOUND for an alert that is not yours. Records jobAlert.delete',
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, args, { db, viewer }) => {
       const id = String(args.id);
       if (!isUuid(id)) throw alertNotFound();
       return db.transaction(async (tx) => {
-        const [removed] = await tx.delete(jobAlert).where(mine(viewer!.userId, id)).returning();
+        const [removed] = await tx.delete(jobAlert).where(mine(viewer.userId, id)).returning();
         if (!removed) throw alertNotFound();
-        await recordEvent(tx, viewer!, { type: 'jobAlert.delete', toId: viewer!.userId, data: { entityId: id, before: { query: removed.query, frequency: removed.frequency }, after: null } });
+        await recordEvent(tx, viewer, { type: 'jobAlert.delete', toId: viewer.userId, data: { entityId: id, before: { query: removed.query, frequency: removed.frequency }, after: null } });
         return removed.id;
       });
     },

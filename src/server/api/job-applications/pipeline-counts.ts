@@ -78,13 +78,13 @@ export async function pipelineCountsByAd(db: AppDatabase, companyId: string, job
 }
 
 builder.objectField(CompanyJobAd, 'pipeline', (t) =>
-  t.loadableList({
+  t.withAuth({ signedIn: true }).loadableList({
     type: PipelineStepCount,
     nullable: true,
     description:
       "The ad's applications by the step each is in now: every hiring step of the company in pipeline order (0 where nobody is), then those in no step (when any), as the Received applications list filtered to the ad counts them. Needs talentJobApplication read (else FORBIDDEN); a page of ads is counted in one query",
-    authScopes: { companyPermission: { resource: 'talentJobApplication', action: 'read' } },
-    load: (jobAdIds: string[], context) => {
+    // async: a refusal thrown synchronously would reach DataLoader, which words it as its own error.
+    load: async (jobAdIds: string[], context) => {
       const { companyId } = requireCompanyPermission(context, 'talentJobApplication', 'read');
       return pipelineCountsByAd(context.db, companyId, jobAdIds);
     },

@@ -16,10 +16,9 @@ import { ReceivedJobApplication } from './received-application-types';
 const PIPELINE_WORDS = 'jobApplications.errors';
 
 builder.mutationField('moveTalentJobApplication', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: [ReceivedJobApplication],
     description: `Moves one or more (at most ${MAX_BULK_MOVE}) applications of the selected company to one of its hiring steps; a REJECTED or WITHDRAWN step needs a reason of that kind. All or none: an id of another company is NOT_FOUND and nothing moves. Needs talentJobApplication update and companyHiringStep read. Records talentJobApplication.update per application moved, addressed to the talent (their notification)`,
-    authScopes: { signedIn: true },
     args: {
       ids: t.arg.idList({ required: true }),
       hiringStepId: t.arg.id({ required: true }),
@@ -59,7 +58,7 @@ builder.mutationField('moveTalentJobApplication', (t) =>
             .set({ companyHiringStepId: step.id, rejectionReasonId: reason?.id ?? null, ...(row.stepId === step.id ? {} : { stepChangedAt: now }) })
             .where(eq(talentJobApplication.id, row.id));
           // Addressed to the talent: this row is their notification that something changed.
-          await recordEvent(tx, context.viewer!, {
+          await recordEvent(tx, context.viewer, {
             type: 'talentJobApplication.update',
             toId: row.talentUserId,
             data: { entityId: row.id, companyId, fromStepId: row.stepId, fromStep: row.stepName, toStepId: step.id, toStep: step.stepName, group: step.group, reasonId: reason?.id ?? null, reason: reason?.label ?? null },

@@ -21,10 +21,9 @@ const ReceivedSort = builder.enumType('ReceivedJobApplicationSort', { values: ['
 const DAY_MS = 86_400_000;
 
 builder.queryField('findManyTalentJobApplication', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: ReceivedJobApplicationPage,
     description: 'Applications the selected company received; needs talentJobApplication read',
-    authScopes: { signedIn: true },
     args: {
       ...pageArgs,
       jobAdId: t.arg.id(),
@@ -94,10 +93,9 @@ const ReceivedJobApplicationDetail = builder.objectRef<DetailRow>('ReceivedJobAp
 });
 
 builder.queryField('findTalentJobApplication', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: ReceivedJobApplicationDetail,
     description: 'One application the selected company received, with its history; NOT_FOUND for any other id; needs talentJobApplication read',
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, { id }, context) => {
       const { companyId, permissions } = requireCompanyPermission(context, 'talentJobApplication', 'read');
@@ -114,10 +112,9 @@ builder.queryField('findTalentJobApplication', (t) =>
 );
 
 builder.queryField('findManyCompanyRejectionReason', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: [RejectionReason],
     description: "The selected company's reasons for ending an application, by kind and order; needs talentJobApplication read",
-    authScopes: { signedIn: true },
     resolve: (_root, _args, context) => {
       const { companyId } = requireCompanyPermission(context, 'talentJobApplication', 'read');
       return context.db

@@ -30,10 +30,9 @@ const RejectionReasonInput = builder.inputType('CreateOneCompanyRejectionReasonI
 });
 
 builder.mutationField('createOneCompanyRejectionReason', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: RejectionReason,
     description: 'Adds a reason at the end of its kind; needs companyHiringStep create. Records company.update (rejectionReason created)',
-    authScopes: { signedIn: true },
     args: { data: t.arg({ type: RejectionReasonInput, required: true }) },
     resolve: async (_root, { data }, context) => {
       const { companyId } = requireCompanyPermission(context, 'companyHiringStep', 'create');
@@ -42,7 +41,7 @@ builder.mutationField('createOneCompanyRejectionReason', (t) =>
       return context.db.transaction(async (tx) => {
         const [last] = await tx.select({ order: max(companyRejectionReason.order) }).from(companyRejectionReason).where(and(eq(companyRejectionReason.companyId, companyId), eq(companyRejectionReason.kind, parsed.data.kind)));
         const [created] = await tx.insert(companyRejectionReason).values({ companyId, kind: parsed.data.kind, label: parsed.data.label, order: (last?.order ?? 0) + 1 }).returning();
-        await recordEvent(tx, context.viewer!, { type: 'company.update', toId: companyId, data: { entityId: companyId, companyId, rejectionReason: 'created', reasonId: created!.id, before: null, after: { kind: created!.kind, label: created!.label } } });
+        await recordEvent(tx, context.viewer, { type: 'company.update', toId: companyId, data: { entityId: companyId, companyId, rejectionReason: 'created', reasonId: created!.id, before: null, after: { kind: created!.kind, label: created!.label } } });
         return { id: created!.id, kind: created!.kind, label: created!.label };
       });
     },
@@ -50,10 +49,9 @@ builder.mutationField('createOneCompanyRejectionReason', (t) =>
 );
 
 builder.mutationField('updateOneCompanyRejectionReason', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: RejectionReason,
     description: 'Renames a reason; needs companyHiringStep update. Records company.update (rejectionReason updated)',
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }), label: t.arg.string({ required: true }) },
     resolve: async (_root, { id, label }, context) => {
       const { companyId } = requireCompanyPermission(context, 'companyHiringStep', 'update');
@@ -62,7 +60,7 @@ builder.mutationField('updateOneCompanyRejectionReason', (t) =>
       return context.db.transaction(async (tx) => {
         const before = await ownReason(tx, companyId, String(id));
         await tx.update(companyRejectionReason).set({ label: parsed.data.label }).where(eq(companyRejectionReason.id, before.id));
-        await recordEvent(tx, context.viewer!, { type: 'company.update', toId: companyId, data: { entityId: companyId, companyId, rejectionReason: 'updated', reasonId: before.id, before: { label: before.label }, after: { label: parsed.data.label } } });
+        await recordEvent(tx, context.viewer, { type: 'company.update', toId: companyId, data: { entityId: companyId, companyId, rejectionReason: 'updated', reasonId: before.id, before: { label: before.label }, after: { label: parsed.data.label } } });
         return { id: before.id, kind: before.kind, label: parsed.data.label };
       });
     },
@@ -70,17 +68,16 @@ builder.mutationField('updateOneCompanyRejectionReason', (t) =>
 );
 
 builder.mutationField('deleteOneCompanyRejectionReason', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: 'Boolean',
     description: 'Removes a reason from the list (applications that ended with it keep it); needs companyHiringStep delete. Records company.update (rejectionReason deleted)',
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, { id }, context) => {
       const { companyId } = requireCompanyPermission(context, 'companyHiringStep', 'delete');
       return context.db.transaction(async (tx) => {
         const before = await ownReason(tx, companyId, String(id));
         await tx.update(companyRejectionReason).set({ deletedAt: new Date() }).where(eq(companyRejectionReason.id, before.id));
-        await recordEvent(tx, context.viewer!, { type: 'company.update', toId: companyId, data: { entityId: companyId, companyId, rejectionReason: 'deleted', reasonId: before.id, before: { kind: before.kind, label: before.label }, after: null } });
+        await recordEvent(tx, context.viewer, { type: 'company.update', toId: companyId, data: { entityId: companyId, companyId, rejectionReason: 'deleted', reasonId: before.id, before: { kind: before.kind, label: before.label }, after: null } });
         return true;
       });
     },

@@ -84,10 +84,9 @@ async function clientCompanies(db: Writer, companyId: string): Promise<{ id: str
 }
 
 builder.queryField('findManyJobClientCompany', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: [ClientCompany],
     description: 'The companies a job description can be for: the selected company first, then its clients; needs jobDescription read',
-    authScopes: { signedIn: true },
     resolve: (_root, _args, context) => {
       const { companyId } = requireCompanyPermission(context, 'jobDescription', 'read');
       return clientCompanies(context.db, companyId);
@@ -98,10 +97,9 @@ builder.queryField('findManyJobClientCompany', (t) =>
 const JobDescriptionWorkMode = builder.enumType('JobDescriptionWorkMode', { values: WORK_MODES });
 
 builder.queryField('findManyJobDescription', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: JobDescriptionPage,
     description: "The selected company's job descriptions, newest first; needs jobDescription read",
-    authScopes: { signedIn: true },
     args: {
       ...pageArgs,
       q: t.arg.string({ description: 'Part of the title or location, any case' }),
@@ -128,10 +126,9 @@ builder.queryField('findManyJobDescription', (t) =>
 );
 
 builder.queryField('findJobDescription', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: JobDescription,
     description: 'One job description of the selected company; NOT_FOUND for any other id; needs jobDescription read',
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, { id }, context) => {
       const { companyId } = requireCompanyPermission(context, 'jobDescription', 'read');
@@ -177,17 +174,16 @@ const eventFieldsOf = (row: JobFieldsRow & { openForApplications: boolean; clien
 });
 
 builder.mutationField('createOneJobDescription', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: JobDescription,
     description: 'Writes a job description for the selected company; needs jobDescription create. Records jobDescription.create',
-    authScopes: { signedIn: true },
     args: { data: t.arg({ type: JobDescriptionInput, required: true }) },
     resolve: async (_root, { data }, context) => {
       const { companyId } = requireCompanyPermission(context, 'jobDescription', 'create');
       return context.db.transaction(async (tx) => {
         const columns = await columnsOf(tx, await checkedInput(tx, companyId, data));
         const [created] = await tx.insert(jobDescription).values({ ...columns, companyId }).returning();
-        await recordEvent(tx, context.viewer!, { type: 'jobDescription.create', toId: companyId, data: { entityId: created!.id, companyId, before: null, after: eventFieldsOf(created!) } });
+        await recordEvent(tx, context.viewer, { type: 'jobDescription.create', toId: companyId, data: { entityId: created!.id, companyId, before: null, after: eventFieldsOf(created!) } });
         return ownJobDescription(tx, companyId, created!.id);
       });
     },
@@ -195,10 +191,9 @@ builder.mutationField('createOneJobDescription', (t) =>
 );
 
 builder.mutationField('updateOneJobDescription', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: JobDescription,
     description: 'Replaces a job description of the selected company; needs jobDescription update. Records jobDescription.update',
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }), data: t.arg({ type: JobDescriptionInput, required: true }) },
     resolve: async (_root, { id, data }, context) => {
       const { companyId } = requireCompanyPermission(context, 'jobDescription', 'update');
@@ -206,7 +201,7 @@ builder.mutationField('updateOneJobDescription', (t) =>
         const before = await ownJobDescription(tx, companyId, String(id), true);
         const columns = await columnsOf(tx, await checkedInput(tx, companyId, data));
         const [updated] = await tx.update(jobDescription).set(columns).where(eq(jobDescription.id, before.id)).returning();
-        await recordEvent(tx, context.viewer!, { type: 'jobDescription.update', toId: companyId, data: { entityId: before.id, companyId, before: eventFieldsOf(before), after: eventFieldsOf(updated!) } });
+        await recordEvent(tx, context.viewer, { type: 'jobDescription.update', toId: companyId, data: { entityId: before.id, companyId, before: eventFieldsOf(before), after: eventFieldsOf(updated!) } });
         return ownJobDescription(tx, companyId, before.id);
       });
     },
@@ -214,17 +209,16 @@ builder.mutationField('updateOneJobDescription', (t) =>
 );
 
 builder.mutationField('deleteOneJobDescription', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: 'Boolean',
     description: 'Deletes a job description of the selected company (soft: its ads, applications and assignments keep pointing at it); needs jobDescription delete. Records jobDescription.delete',
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, { id }, context) => {
       const { companyId } = requireCompanyPermission(context, 'jobDescription', 'delete');
       return context.db.transaction(async (tx) => {
         const before = await ownJobDescription(tx, companyId, String(id), true);
         await tx.update(jobDescription).set({ deletedAt: new Date() }).where(eq(jobDescription.id, before.id));
-        await recordEvent(tx, context.viewer!, { type: 'jobDescription.delete', toId: companyId, data: { entityId: before.id, companyId, before: eventFieldsOf(before), after: null } });
+        await recordEvent(tx, context.viewer, { type: 'jobDescription.delete', toId: companyId, data: { entityId: before.id, companyId, before: eventFieldsOf(before), after: null } });
         return true;
       });
     },

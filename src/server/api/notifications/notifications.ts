@@ -78,14 +78,13 @@ Notification.implement({
 const NotificationPage = pageOf(Notification, 'Notification');
 
 builder.queryField('myNotifications', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: NotificationPage,
     description: 'Your notifications, newest first: the events addressed to you whose type is on in the app in your notification settings',
-    authScopes: { signedIn: true },
     args: { ...pageArgs, unreadOnly: t.arg.boolean({ required: false, description: 'Only the unread ones (default false)' }) },
     resolve: async (_root, args, { db, viewer }) => {
       const { page, perPage, offset } = pageWindow(args);
-      const scope = await myNotifications(db, viewer!.userId);
+      const scope = await myNotifications(db, viewer.userId);
       const where = args.unreadOnly ? and(scope, eq(generalEventslog.read, false))! : scope;
       const [rows, [total]] = await Promise.all([
         db.select().from(generalEventslog).where(where).orderBy(desc(generalEventslog.createdAt), desc(generalEventslog.id)).limit(perPage).offset(offset),
@@ -97,27 +96,25 @@ builder.queryField('myNotifications', (t) =>
 );
 
 builder.queryField('myUnreadNotificationCount', (t) =>
-  t.int({
+  t.withAuth({ signedIn: true }).int({
     description: `How many of your notifications are unread, counted up to ${UNREAD_COUNT_CAP + 1} (the bell shows ${UNREAD_COUNT_CAP}+ beyond)`,
-    authScopes: { signedIn: true },
-    resolve: async (_root, _args, { db, viewer }) => unreadCount(db, await myNotifications(db, viewer!.userId)),
+    resolve: async (_root, _args, { db, viewer }) => unreadCount(db, await myNotifications(db, viewer.userId)),
   }),
 );
 
 builder.mutationField('markNotificationRead', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: Notification,
     description: 'Marks one of your notifications read (again is fine); any other id is NOT_FOUND',
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, args, { db, viewer }) => {
       const id = String(args.id);
       if (!isUuid(id)) throw notFound('This notification');
-      const scope = await myNotifications(db, viewer!.userId);
+      const scope = await myNotifications(db, viewer.userId);
       const row = await db.transaction(async (tx) => {
         const [unread] = await tx.update(generalEventslog).set({ read: true }).where(and(eq(generalEventslog.id, id), scope, eq(generalEventslog.read, false))).returning();
         if (unread) {
-          await recordEvent(tx, viewer!, { type: 'notification.update', toId: null, data: { entityId: id, changedFields: ['read'], before: { read: false }, after: { read: true } } });
+          await recordEvent(tx, viewer, { type: 'notification.update', toId: null, data: { entityId: id, changedFields: ['read'], before: { read: false }, after: { read: true } } });
           return unread;
         }
         // Already read: marking it again changes nothing and logs nothing.
@@ -132,15 +129,14 @@ builder.mutationField('markNotificationRead', (t) =>
 );
 
 builder.mutationField('markAllNotificationsRead', (t) =>
-  t.int({
+  t.withAuth({ signedIn: true }).int({
     description: 'Marks all your unread notifications read; answers how many it marked',
-    authScopes: { signedIn: true },
     resolve: async (_root, _args, { db, viewer }) => {
-      const scope = await myNotifications(db, viewer!.userId);
+      const scope = await myNotifications(db, viewer.userId);
       return db.transaction(async (tx) => {
         const marked = await tx.update(generalEventslog).set({ read: true }).where(and(scope, eq(generalEventslog.read, false))).returning({ id: generalEventslog.id });
         if (marked.length) {
-          await recordEvent(tx, viewer!, { type: 'notification.update', toId: null, data: { changedFields: ['read'], before: { read: false }, after: { read: true }, count: marked.length } });
+          await recordEvent(tx, viewer, { type: 'notification.update', toId: null, data: { changedFields: ['read'], before: { read: false }, after: { read: true }, count: marked.length } });
         }
         return marked.length;
       });

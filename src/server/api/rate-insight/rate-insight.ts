@@ -43,10 +43,9 @@ const RateInsight = builder.objectRef<RateInsightRow>('RateInsight').implement({
 });
 
 builder.queryField('myRateInsight', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: RateInsight,
     description: "What open job ads asking for the signed-in talent's skills pay (feature flag talent-rate-insight: FORBIDDEN featureFlagOff without it; NOT_FOUND without a talent profile)",
-    authScopes: { signedIn: true },
     resolve: async (_root, _args, context) => {
       await requireFeatureFlag(context, FEATURE_FLAGS.talentRateInsight);
       const profileId = await requireMyTalentProfileId(context);

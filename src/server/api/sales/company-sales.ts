@@ -145,11 +145,10 @@ const CompanySalePage = builder.objectRef<SalesPage>('CompanySalePage').implemen
 });
 
 builder.queryField('findManyCompanySale', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: CompanySalePage,
     description:
       "The selected company's sales per month and client company, one currency per row, newest month first: the APPROVED, INVOICED and PAID billings of the assignments it sells or provides. Needs jobAssignment read; bad months are BAD_USER_INPUT (monthRequired, monthInvalid, fromAfterTo, rangeTooLong)",
-    authScopes: { signedIn: true },
     args: { ...pageArgs, filter: t.arg({ type: CompanySaleFilter, required: true }) },
     resolve: async (_root, args, context) => {
       const { companyId } = requireCompanyPermission(context, 'jobAssignment', 'read');
@@ -161,10 +160,9 @@ builder.queryField('findManyCompanySale', (t) =>
 );
 
 builder.queryField('findManyCompanySaleExport', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: [CompanySale],
     description: `Every row of findManyCompanySale's filter in one answer, for a file export (at most ${SALES_MAX_MONTHS} months); needs jobAssignment read`,
-    authScopes: { signedIn: true },
     args: { filter: t.arg({ type: CompanySaleFilter, required: true }) },
     resolve: async (_root, args, context) => {
       const { companyId } = requireCompanyPermission(context, 'jobAssignment', 'read');
@@ -187,10 +185,9 @@ const CompanySaleOptions = builder.objectRef<{ clients: { id: string; name: stri
 });
 
 builder.queryField('findCompanySaleOptions', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: CompanySaleOptions,
     description: "The client companies (by name) and currencies of the selected company's sales in any month, for the filter; needs jobAssignment read",
-    authScopes: { signedIn: true },
     resolve: async (_root, _args, context) => {
       const { companyId } = requireCompanyPermission(context, 'jobAssignment', 'read');
       const rows = await context.db

@@ -125,10 +125,9 @@ function listRows(db: Writer, companyId: string, id: string | null = null) {
 }
 
 builder.queryField('findManyCompanySavedTalentList', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: [SavedTalentList],
     description: "The selected company's talent lists by name, with how many talents each holds; needs companySavedTalent read",
-    authScopes: { signedIn: true },
     resolve: (_root, _args, context) => {
       const { companyId } = requireCompanyPermission(context, 'companySavedTalent', 'read');
       return listRows(context.db, companyId);
@@ -137,10 +136,9 @@ builder.queryField('findManyCompanySavedTalentList', (t) =>
 );
 
 builder.queryField('findManyCompanySavedTalent', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: SavedTalentPage,
     description: 'The talents of one of the company\'s lists, newest first; needs companySavedTalent read',
-    authScopes: { signedIn: true },
     args: { ...pageArgs, listId: t.arg.id({ required: true }) },
     resolve: async (_root, args, context) => {
       const { companyId } = requireCompanyPermission(context, 'companySavedTalent', 'read');
@@ -161,10 +159,9 @@ builder.queryField('findManyCompanySavedTalent', (t) =>
 );
 
 builder.mutationField('createOneCompanySavedTalentList', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: SavedTalentList,
     description: 'Creates a named list; needs companySavedTalent create. Records companySavedTalentList.create',
-    authScopes: { signedIn: true },
     args: { label: t.arg.string({ required: true }) },
     resolve: async (_root, args, context) => {
       const { companyId } = requireCompanyPermission(context, 'companySavedTalent', 'create');
@@ -173,7 +170,7 @@ builder.mutationField('createOneCompanySavedTalentList', (t) =>
       return context.db.transaction(async (tx) => {
         await requireFreeLabel(tx, companyId, parsed.data, null);
         const [created] = await tx.insert(companySavedTalentList).values({ companyId, label: parsed.data }).returning();
-        await recordEvent(tx, context.viewer!, { type: 'companySavedTalentList.create', toId: companyId, data: { entityId: created!.id, companyId, before: null, after: { label: created!.label } } });
+        await recordEvent(tx, context.viewer, { type: 'companySavedTalentList.create', toId: companyId, data: { entityId: created!.id, companyId, before: null, after: { label: created!.label } } });
         return { id: created!.id, label: created!.label, createdAt: created!.createdAt, talentCount: 0 };
       });
     },
@@ -181,10 +178,9 @@ builder.mutationField('createOneCompanySavedTalentList', (t) =>
 );
 
 builder.mutationField('updateOneCompanySavedTalentList', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: SavedTalentList,
     description: 'Renames a list; needs companySavedTalent update. Records companySavedTalentList.update',
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }), label: t.arg.string({ required: true }) },
     resolve: async (_root, args, context) => {
       const { companyId } = requireCompanyPermission(context, 'companySavedTalent', 'update');
@@ -194,7 +190,7 @@ builder.mutationField('updateOneCompanySavedTalentList', (t) =>
         const before = await ownList(tx, companyId, String(args.id), true);
         await requireFreeLabel(tx, companyId, parsed.data, before.id);
         await tx.update(companySavedTalentList).set({ label: parsed.data }).where(eq(companySavedTalentList.id, before.id));
-        await recordEvent(tx, context.viewer!, { type: 'companySavedTalentList.update', toId: companyId, data: { entityId: before.id, companyId, before: { label: before.label }, after: { label: parsed.data } } });
+        await recordEvent(tx, context.viewer, { type: 'companySavedTalentList.update', toId: companyId, data: { entityId: before.id, companyId, before: { label: before.label }, after: { label: parsed.data } } });
         const [row] = await listRows(tx, companyId, before.id);
         return row!;
       });
@@ -203,10 +199,9 @@ builder.mutationField('updateOneCompanySavedTalentList', (t) =>
 );
 
 builder.mutationField('deleteOneCompanySavedTalentList', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: 'Boolean',
     description: 'Deletes a list and its entries (the talents stay where else they are saved); needs companySavedTalent delete. Records companySavedTalentList.delete',
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, args, context) => {
       const { companyId } = requireCompanyPermission(context, 'companySavedTalent', 'delete');
@@ -214,7 +209,7 @@ builder.mutationField('deleteOneCompanySavedTalentList', (t) =>
         const before = await ownList(tx, companyId, String(args.id), true);
         const [entries] = await tx.select({ total: count() }).from(companySavedTalent).where(eq(companySavedTalent.companySavedTalentListId, before.id));
         await tx.delete(companySavedTalentList).where(eq(companySavedTalentList.id, before.id));
-        await recordEvent(tx, context.viewer!, { type: 'companySavedTalentList.delete', toId: companyId, data: { entityId: before.id, companyId, before: { label: before.label, talentCount: entries?.total ?? 0 }, after: null } });
+        await recordEvent(tx, context.viewer, { type: 'companySavedTalentList.delete', toId: companyId, data: { entityId: before.id, companyId, before: { label: before.label, talentCount: entries?.total ?? 0 }, after: null } });
         return true;
       });
     },
@@ -227,10 +222,9 @@ async function requireSavableTalent(db: Writer, companyId: string, talentProfile
 }
 
 builder.mutationField('createOneCompanySavedTalent', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: 'ID',
     description: 'Saves a talent into one of the company\'s lists (once per list: saving again is CONFLICT alreadySaved); needs companySavedTalent create. Records companySavedTalent.create',
-    authScopes: { signedIn: true },
     args: { talentProfileId: t.arg.id({ required: true }), listId: t.arg.id({ required: true }) },
     resolve: async (_root, args, context) => {
       const { companyId, userId } = requireCompanyPermission(context, 'companySavedTalent', 'create');
@@ -240,7 +234,7 @@ builder.mutationField('createOneCompanySavedTalent', (t) =>
         await requireSavableTalent(tx, companyId, talentId);
         const [created] = await tx.insert(companySavedTalent).values({ companyId, talentProfileId: talentId, userId, companySavedTalentListId: list.id }).onConflictDoNothing().returning({ id: companySavedTalent.id });
         if (!created) throw conflict('alreadySaved', SAVED_TALENT_ERRORS);
-        await recordEvent(tx, context.viewer!, { type: 'companySavedTalent.create', toId: companyId, data: { entityId: created.id, companyId, talentProfileId: talentId, listId: list.id, before: null, after: { list: list.label } } });
+        await recordEvent(tx, context.viewer, { type: 'companySavedTalent.create', toId: companyId, data: { entityId: created.id, companyId, talentProfileId: talentId, listId: list.id, before: null, after: { list: list.label } } });
         return created.id;
       });
     },
@@ -248,10 +242,9 @@ builder.mutationField('createOneCompanySavedTalent', (t) =>
 );
 
 builder.mutationField('moveCompanySavedTalent', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: 'ID',
     description: 'Moves a saved talent to another of the company\'s lists (CONFLICT alreadySaved when it is there already); needs companySavedTalent update. Records companySavedTalent.update',
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }), listId: t.arg.id({ required: true }) },
     resolve: async (_root, args, context) => {
       const { companyId } = requireCompanyPermission(context, 'companySavedTalent', 'update');
@@ -262,7 +255,7 @@ builder.mutationField('moveCompanySavedTalent', (t) =>
         const [there] = await tx.select({ id: companySavedTalent.id }).from(companySavedTalent).where(and(eq(companySavedTalent.companySavedTalentListId, target.id), eq(companySavedTalent.talentProfileId, entry.talentProfileId))).limit(1);
         if (there) throw conflict('alreadySaved', SAVED_TALENT_ERRORS);
         await tx.update(companySavedTalent).set({ companySavedTalentListId: target.id }).where(eq(companySavedTalent.id, entry.id));
-        await recordEvent(tx, context.viewer!, { type: 'companySavedTalent.update', toId: companyId, data: { entityId: entry.id, companyId, talentProfileId: entry.talentProfileId, before: { listId: entry.companySavedTalentListId }, after: { listId: target.id } } });
+        await recordEvent(tx, context.viewer, { type: 'companySavedTalent.update', toId: companyId, data: { entityId: entry.id, companyId, talentProfileId: entry.talentProfileId, before: { listId: entry.companySavedTalentListId }, after: { listId: target.id } } });
         return entry.id;
       });
     },
@@ -270,17 +263,16 @@ builder.mutationField('moveCompanySavedTalent', (t) =>
 );
 
 builder.mutationField('deleteOneCompanySavedTalent', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: 'Boolean',
     description: 'Removes a talent from one of the company\'s lists; needs companySavedTalent delete. Records companySavedTalent.delete',
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, args, context) => {
       const { companyId } = requireCompanyPermission(context, 'companySavedTalent', 'delete');
       return context.db.transaction(async (tx) => {
         const entry = await ownEntry(tx, companyId, String(args.id));
         await tx.delete(companySavedTalent).where(eq(companySavedTalent.id, entry.id));
-        await recordEvent(tx, context.viewer!, { type: 'companySavedTalent.delete', toId: companyId, data: { entityId: entry.id, companyId, talentProfileId: entry.talentProfileId, before: { listId: entry.companySavedTalentListId }, after: null } });
+        await recordEvent(tx, context.viewer, { type: 'companySavedTalent.delete', toId: companyId, data: { entityId: entry.id, companyId, talentProfileId: entry.talentProfileId, before: { listId: entry.companySavedTalentListId }, after: null } });
         return true;
       });
     },

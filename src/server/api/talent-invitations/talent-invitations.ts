@@ -116,10 +116,9 @@ SentTalentInvitation.implement({
 const SentTalentInvitationPage = pageOf(SentTalentInvitation, 'SentTalentInvitation');
 
 builder.queryField('findManyTalentInvitation', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: SentTalentInvitationPage,
     description: 'Invitations the selected company sent, newest first; needs talentInvitation read',
-    authScopes: { signedIn: true },
     args: {
       ...pageArgs,
       jobAdId: t.arg.id({ description: 'Only the invitations to this job ad' }),
@@ -151,10 +150,9 @@ builder.queryField('findManyTalentInvitation', (t) =>
 );
 
 builder.queryField('findTalentInvitation', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: SentTalentInvitation,
     description: 'One invitation the selected company sent, with the answer; NOT_FOUND for any other id; needs talentInvitation read',
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, { id }, context) => {
       const { companyId } = requireCompanyPermission(context, 'talentInvitation', 'read');
@@ -249,10 +247,9 @@ async function alreadyInvited(tx: Writer, ids: readonly string[], role: Invitati
 }
 
 builder.mutationField('createManyTalentInvitation', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: [TalentInvitationOutcome],
     description: `Invites 1 to ${TALENT_INVITATION_LIMITS.talents} talents to one of the selected company's job ads (open) or job descriptions; a talent already invited to it, or not one the company may invite, is refused with a code and the others are invited. One outcome per talent, in the order given. Needs talentInvitation create. Records talentInvitation.create per invitation, addressed to the talent (their notification)`,
-    authScopes: { signedIn: true },
     args: { data: t.arg({ type: CreateManyTalentInvitationInput, required: true }) },
     resolve: async (_root, { data }, context) => {
       const { companyId, userId } = requireCompanyPermission(context, 'talentInvitation', 'create');
@@ -283,7 +280,7 @@ builder.mutationField('createManyTalentInvitation', (t) =>
         for (const row of created) {
           // Addressed to the talent's account, which is their notification; a talent a
           // company put on its roster before they signed up has none yet (toId null).
-          await recordEvent(tx, context.viewer!, {
+          await recordEvent(tx, context.viewer, {
             type: 'talentInvitation.create',
             toId: invitable.get(row.talentProfileId) ?? null,
             data: { entityId: row.id, companyId, talentProfileId: row.talentProfileId, before: null, after: { jobAdId: role.kind === 'jobAd' ? role.id : null, jobDescriptionId: role.kind === 'jobDescription' ? role.id : null, message: values.message ?? null } },

@@ -115,10 +115,9 @@ const ApplyInput = builder.inputType('ApplyToJobAdInput', {
 });
 
 builder.mutationField('applyToJobAd', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: JobApplication,
     description: 'Applies to an open job ad with the signed-in talent\'s profile',
-    authScopes: { signedIn: true },
     args: { data: t.arg({ type: ApplyInput, required: true }) },
     resolve: async (_root, { data }, context) => {
       const message = checkedApplicationMessage(data.message, 'data');
@@ -143,7 +142,7 @@ builder.mutationField('applyToJobAd', (t) =>
           .returning({ id: talentJobApplication.id });
         if (!row) return null;
         // The company's feed learns of it (toId: the company).
-        await recordEvent(tx, context.viewer!, { type: 'talentJobApplication.create', toId: ad.companyId, data: { entityId: row.id, companyId: ad.companyId, jobAdId: ad.id, after: { hiringStepId: firstStep } } });
+        await recordEvent(tx, context.viewer, { type: 'talentJobApplication.create', toId: ad.companyId, data: { entityId: row.id, companyId: ad.companyId, jobAdId: ad.id, after: { hiringStepId: firstStep } } });
         return row;
       });
       if (!created) throw conflict('alreadyApplied', APPLICATION_MESSAGE_ERRORS);
@@ -154,11 +153,10 @@ builder.mutationField('applyToJobAd', (t) =>
 );
 
 builder.queryField('myJobApplication', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: JobApplication,
     nullable: true,
     description: "The signed-in talent's application to a job ad, if any",
-    authScopes: { signedIn: true },
     args: { jobAdId: t.arg.id({ required: true }) },
     resolve: async (_root, args, context) => {
       const jobAdId = String(args.jobAdId);
@@ -174,10 +172,9 @@ builder.queryField('myJobApplication', (t) =>
 );
 
 builder.queryField('myJobApplications', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: JobApplicationPage,
     description: "The signed-in talent's applications; empty before a talent profile exists",
-    authScopes: { signedIn: true },
     args: { ...pageArgs, sort: t.arg({ type: JobApplicationSort, required: false, description: 'Default NEWEST' }) },
     resolve: async (_root, args, context) => {
       const { page, perPage, offset } = pageWindow(args);

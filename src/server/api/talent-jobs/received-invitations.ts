@@ -152,10 +152,9 @@ async function loadMyInvitation(context: ApiContext, id: string): Promise<Invita
 }
 
 builder.queryField('myInvitations', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: ReceivedInvitationPage,
     description: 'Invitations the signed-in talent received; empty before a talent profile exists',
-    authScopes: { signedIn: true },
     args: {
       ...pageArgs,
       filter: t.arg({ type: ReceivedInvitationFilter, required: false, description: 'Default ALL' }),
@@ -178,20 +177,18 @@ builder.queryField('myInvitations', (t) =>
 );
 
 builder.queryField('myInvitation', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: ReceivedInvitation,
     description: 'One invitation of the signed-in talent; NOT_FOUND for any other id',
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, args, context) => loadMyInvitation(context, String(args.id)),
   }),
 );
 
 builder.mutationField('ignoreInvitation', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: ReceivedInvitation,
     description: 'Marks an invitation ignored (it can still be applied to); ignoring it again keeps the first time',
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, args, context) => {
       const current = await loadMyInvitation(context, String(args.id));
@@ -207,7 +204,7 @@ builder.mutationField('ignoreInvitation', (t) =>
           .where(and(eq(talentInvitation.id, current.id), eq(talentInvitation.ignored, false)))
           .returning({ id: talentInvitation.id });
         if (!changed.length) return;
-        await recordEvent(tx, viewer!, {
+        await recordEvent(tx, viewer, {
           type: 'talentInvitation.update',
           toId: current.companyId,
           data: {
@@ -224,11 +221,10 @@ builder.mutationField('ignoreInvitation', (t) =>
 );
 
 builder.mutationField('applyToInvitation', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: JobApplication,
     description:
       "Applies with the signed-in talent's profile to the invitation's job ad, or to its job description when it has no ad; also after ignoring it",
-    authScopes: { signedIn: true },
     args: {
       id: t.arg.id({ required: true }),
       message: t.arg.string({ required: false, description: 'A note to the company, at most 5000 characters' }),
@@ -294,13 +290,13 @@ builder.mutationField('applyToInvitation', (t) =>
           .onConflictDoNothing()
           .returning({ id: talentJobApplication.id });
         if (!created) throw alreadyApplied();
-        await recordEvent(tx, viewer!, {
+        await recordEvent(tx, viewer, {
           type: 'talentJobApplication.create',
           toId: invitation.companyId,
           data: { entityId: created.id, companyId: invitation.companyId, jobAdId: target.jobAdId, invitationId: invitation.id, after: { hiringStepId: firstStep } },
         });
         // The invitation it answers is answered: logged as its update.
-        await recordEvent(tx, viewer!, {
+        await recordEvent(tx, viewer, {
           type: 'talentInvitation.update',
           toId: invitation.companyId,
           data: { entityId: invitation.id, companyId: invitation.companyId, response: 'applied', applicationId: created.id },

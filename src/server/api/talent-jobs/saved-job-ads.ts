@@ -81,14 +81,13 @@ function selectSaved(db: AppDatabase, now: Date, where: SQL) {
 const notOpen = () => gone('closed', SAVED_JOB_ERRORS);
 
 builder.queryField('mySavedJobAds', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: SavedJobAdPage,
     description: "The signed-in user's saved job ads, closed and removed ones included (marked)",
-    authScopes: { signedIn: true },
     args: { ...pageArgs, sort: t.arg({ type: SavedJobAdSort, required: false, description: 'Default NEWEST' }) },
     resolve: async (_root, args, { db, viewer }) => {
       const { page, perPage, offset } = pageWindow(args);
-      const mine = eq(savedJobAd.userId, viewer!.userId);
+      const mine = eq(savedJobAd.userId, viewer.userId);
       const order = args.sort === 'OLDEST' ? [asc(savedJobAd.createdAt), asc(savedJobAd.id)] : [desc(savedJobAd.createdAt), desc(savedJobAd.id)];
       const [items, [total]] = await Promise.all([
         selectSaved(db, new Date(), mine).orderBy(...order).limit(perPage).offset(offset),
@@ -100,9 +99,8 @@ builder.queryField('mySavedJobAds', (t) =>
 );
 
 builder.queryField('mySavedJobAdIds', (t) =>
-  t.idList({
+  t.withAuth({ signedIn: true }).idList({
     description: `Which of these job ads the signed-in user saved (at most ${MAX_FLAG_IDS} ids): the saved flags of a result page in one query`,
-    authScopes: { signedIn: true },
     args: { jobAdIds: t.arg.idList({ required: true }) },
     resolve: async (_root, args, { db, viewer }) => {
       if (args.jobAdIds.length > MAX_FLAG_IDS) {
@@ -114,17 +112,16 @@ builder.queryField('mySavedJobAdIds', (t) =>
       const rows = await db
         .select({ jobAdId: savedJobAd.jobAdId })
         .from(savedJobAd)
-        .where(and(eq(savedJobAd.userId, viewer!.userId), inArray(savedJobAd.jobAdId, ids)));
+        .where(and(eq(savedJobAd.userId, viewer.userId), inArray(savedJobAd.jobAdId, ids)));
       return rows.map((row) => row.jobAdId);
     },
   }),
 );
 
 builder.mutationField('saveJobAd', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: SavedJobAd,
     description: 'Saves an open job ad for the signed-in user; saving it again changes nothing and answers the same row',
-    authScopes: { signedIn: true },
     args: { jobAdId: t.arg.id({ required: true }) },
     resolve: async (_root, args, { db, viewer }) => {
       const jobAdId = String(args.jobAdId);
@@ -137,11 +134,11 @@ builder.mutationField('saveJobAd', (t) =>
         .where(and(eq(jobAd.id, jobAdId), openJobAd(now)))
         .limit(1);
       if (!ad) throw notOpen();
-      const userId = viewer!.userId;
+      const userId = viewer.userId;
       return db.transaction(async (tx) => {
         const [saved] = await tx.insert(savedJobAd).values({ jobAdId: ad.id, userId }).onConflictDoNothing().returning({ id: savedJobAd.id });
         // Saving again changes nothing, and logs nothing. Addressed to no one: her own list.
-        if (saved) await recordEvent(tx, viewer!, { type: 'savedJobAd.create', toId: null, data: { entityId: ad.id, savedJobAdId: saved.id } });
+        if (saved) await recordEvent(tx, viewer, { type: 'savedJobAd.create', toId: null, data: { entityId: ad.id, savedJobAdId: saved.id } });
         const [row] = await selectSaved(tx, now, and(eq(savedJobAd.userId, userId), eq(savedJobAd.jobAdId, ad.id))!);
         return row!;
       });
@@ -150,9 +147,8 @@ builder.mutationField('saveJobAd', (t) =>
 );
 
 builder.mutationField('removeSavedJobAd', (t) =>
-  t.id({
+  t.withAuth({ signedIn: true }).id({
     description: "Takes a job ad off the signed-in user's saved jobs; answers the job ad's id",
-    authScopes: { signedIn: true },
     args: { jobAdId: t.arg.id({ required: true }) },
     resolve: async (_root, args, { db, viewer }) => {
       const jobAdId = String(args.jobAdId);
@@ -161,10 +157,10 @@ builder.mutationField('removeSavedJobAd', (t) =>
       return db.transaction(async (tx) => {
         const [removed] = await tx
           .delete(savedJobAd)
-          .where(and(eq(savedJobAd.userId, viewer!.userId), eq(savedJobAd.jobAdId, jobAdId)))
+          .where(and(eq(savedJobAd.userId, viewer.userId), eq(savedJobAd.jobAdId, jobAdId)))
           .returning({ id: savedJobAd.id });
         if (!removed) throw notSaved;
-        await recordEvent(tx, viewer!, { type: 'savedJobAd.delete', toId: null, data: { entityId: jobAdId, savedJobAdId: removed.id } });
+        await recordEvent(tx, viewer, { type: 'savedJobAd.delete', toId: null, data: { entityId: jobAdId, savedJobAdId: removed.id } });
         return jobAdId;
       });
     },

@@ -77,10 +77,9 @@ async function visibleNote(db: Writer, companyId: string, userId: string, id: st
 const eventFields = (row: Pick<NoteRow, 'private' | 'note'>) => ({ private: row.private, length: row.note.length });
 
 builder.queryField('findManyCompanyTalentNote', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: [CompanyTalentNote],
     description: "The selected company's notes on a talent the caller may see, newest first; needs companyTalentNote read",
-    authScopes: { signedIn: true },
     args: { talentProfileId: t.arg.id({ required: true }) },
     resolve: async (_root, { talentProfileId }, context) => {
       const { companyId, userId } = requireCompanyPermission(context, 'companyTalentNote', 'read');
@@ -100,10 +99,9 @@ const CompanyTalentNoteInput = builder.inputType('CompanyTalentNoteInput', {
 });
 
 builder.mutationField('createOneCompanyTalentNote', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: CompanyTalentNote,
     description: 'Writes a note on a talent for the selected company; needs companyTalentNote create. Records companyTalentNote.create',
-    authScopes: { signedIn: true },
     args: { talentProfileId: t.arg.id({ required: true }), data: t.arg({ type: CompanyTalentNoteInput, required: true }) },
     resolve: async (_root, { talentProfileId, data }, context) => {
       const { companyId, userId } = requireCompanyPermission(context, 'companyTalentNote', 'create');
@@ -113,7 +111,7 @@ builder.mutationField('createOneCompanyTalentNote', (t) =>
       return context.db.transaction(async (tx) => {
         await requireNotableTalent(tx, companyId, talentId);
         const [created] = await tx.insert(companyTalentNote).values({ companyId, talentProfileId: talentId, userId, note: parsed.data.note, private: parsed.data.private }).returning({ id: companyTalentNote.id });
-        await recordEvent(tx, context.viewer!, { type: 'companyTalentNote.create', toId: companyId, data: { entityId: created!.id, companyId, talentProfileId: talentId, before: null, after: eventFields(parsed.data) } });
+        await recordEvent(tx, context.viewer, { type: 'companyTalentNote.create', toId: companyId, data: { entityId: created!.id, companyId, talentProfileId: talentId, before: null, after: eventFields(parsed.data) } });
         return visibleNote(tx, companyId, userId, created!.id);
       });
     },
@@ -121,10 +119,9 @@ builder.mutationField('createOneCompanyTalentNote', (t) =>
 );
 
 builder.mutationField('updateOneCompanyTalentNote', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: CompanyTalentNote,
     description: 'Rewrites one of your notes; needs companyTalentNote update. Records companyTalentNote.update',
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }), data: t.arg({ type: CompanyTalentNoteInput, required: true }) },
     resolve: async (_root, { id, data }, context) => {
       const { companyId, userId } = requireCompanyPermission(context, 'companyTalentNote', 'update');
@@ -134,7 +131,7 @@ builder.mutationField('updateOneCompanyTalentNote', (t) =>
         const before = await visibleNote(tx, companyId, userId, String(id), true);
         if (before.userId !== userId) throw forbidden('Only its author edits a note');
         await tx.update(companyTalentNote).set({ note: parsed.data.note, private: parsed.data.private }).where(eq(companyTalentNote.id, before.id));
-        await recordEvent(tx, context.viewer!, { type: 'companyTalentNote.update', toId: companyId, data: { entityId: before.id, companyId, talentProfileId: before.talentProfileId, before: eventFields(before), after: eventFields(parsed.data) } });
+        await recordEvent(tx, context.viewer, { type: 'companyTalentNote.update', toId: companyId, data: { entityId: before.id, companyId, talentProfileId: before.talentProfileId, before: eventFields(before), after: eventFields(parsed.data) } });
         return visibleNote(tx, companyId, userId, before.id);
       });
     },
@@ -142,10 +139,9 @@ builder.mutationField('updateOneCompanyTalentNote', (t) =>
 );
 
 builder.mutationField('deleteOneCompanyTalentNote', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: 'Boolean',
     description: 'Deletes one of your notes; needs companyTalentNote delete. Records companyTalentNote.delete',
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, { id }, context) => {
       const { companyId, userId } = requireCompanyPermission(context, 'companyTalentNote', 'delete');
@@ -153,7 +149,7 @@ builder.mutationField('deleteOneCompanyTalentNote', (t) =>
         const before = await visibleNote(tx, companyId, userId, String(id), true);
         if (before.userId !== userId) throw forbidden('Only its author deletes a note');
         await tx.delete(companyTalentNote).where(eq(companyTalentNote.id, before.id));
-        await recordEvent(tx, context.viewer!, { type: 'companyTalentNote.delete', toId: companyId, data: { entityId: before.id, companyId, talentProfileId: before.talentProfileId, before: eventFields(before), after: null } });
+        await recordEvent(tx, context.viewer, { type: 'companyTalentNote.delete', toId: companyId, data: { entityId: before.id, companyId, talentProfileId: before.talentProfileId, before: eventFields(before), after: null } });
         return true;
       });
     },

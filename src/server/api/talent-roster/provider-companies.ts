@@ -35,10 +35,9 @@ const CompanyProviderLink = builder.objectRef<LinkRow>('CompanyProviderLink').im
 });
 
 builder.queryField('findManyCompanyProviderCompany', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: [CompanyProviderLink],
     description: 'The companies that provide talents to the selected company and those it provides talents to, by name; needs companyTalentRoster read',
-    authScopes: { signedIn: true },
     resolve: async (_root, _args, context) => {
       const { companyId } = requireCompanyPermission(context, 'companyTalentRoster', 'read');
       const link = companyOnProviderCompany;

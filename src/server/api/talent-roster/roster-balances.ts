@@ -29,10 +29,9 @@ const RosterBalance = builder.objectRef<BalanceRow>('CompanyTalentRosterBalance'
 });
 
 builder.queryField('findManyCompanyTalentRosterBalance', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: [RosterBalance],
     description: "The selected company's roster balances per currency, with the span of its ledger; needs companyTalentRoster read",
-    authScopes: { signedIn: true },
     resolve: async (_root, _args, context) => {
       const { companyId } = requireCompanyPermission(context, 'companyTalentRoster', 'read');
       const roster = companyTalentRoster;

@@ -96,10 +96,9 @@ export async function rosterCandidates(db: Writer, companyId: string, talentProf
 }
 
 builder.queryField('findManyCompanyTalentRosterCandidate', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: [RosterCandidate],
     description: `Talents the selected company may add to its roster by id: applicants, talents on its assignments and removed entries, not on the roster now; at most ${ROSTER_CANDIDATES_LIMIT}, by name. Needs companyTalentRoster read and create`,
-    authScopes: { signedIn: true },
     resolve: (_root, _args, context) => {
       const { companyId } = requireCompanyPermission(context, 'companyTalentRoster', 'read', 'create');
       return rosterCandidates(context.db, companyId, null);

@@ -8,7 +8,7 @@ import { TALENT_ROSTER_ERRORS } from '../../../lib/talent-roster/roster-input';
 import { CSV_EXPORT_MAX_ROWS } from '../../../lib/transactions/transactions-csv';
 import { companyCredit, companyTalentRoster, talentBalanceTransaction } from '../../db/schema';
 import { builder } from '../builder';
-import type { ApiContext } from '../context';
+import type { ApiContext, SignedInContext } from '../context';
 import { invalidFields, notFound } from '../errors';
 import { pageArgs, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
@@ -38,10 +38,9 @@ async function companyFilter(context: ApiContext, companyId: string, filter: Par
 }
 
 builder.queryField('findManyTalentBalanceTransaction', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: BalanceTransactionPage,
     description: "The selected company's roster ledger in a period, each entry with its roster entry's running balance; needs companyTalentRoster read",
-    authScopes: { signedIn: true },
     args: { ...pageArgs, ...ledgerArgs },
     resolve: async (_root, args, context) => {
       const { companyId } = requireCompanyPermission(context, 'companyTalentRoster', 'read');
@@ -52,10 +51,9 @@ builder.queryField('findManyTalentBalanceTransaction', (t) =>
 );
 
 builder.queryField('findManyTalentBalanceTransactionTotal', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: [BalanceTransactionTotal],
     description: "Money in, money out and net of the selected company's filtered ledger, one row per currency; needs companyTalentRoster read",
-    authScopes: { signedIn: true },
     args: { filter: t.arg({ type: FilterInput, required: true }) },
     resolve: async (_root, args, context) => {
       const { companyId } = requireCompanyPermission(context, 'companyTalentRoster', 'read');
@@ -65,10 +63,9 @@ builder.queryField('findManyTalentBalanceTransactionTotal', (t) =>
 );
 
 builder.queryField('findManyTalentBalanceTransactionExport', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: BalanceTransactionExport,
     description: `Every entry of the selected company's filtered ledger in one answer, for a file export; at most ${CSV_EXPORT_MAX_ROWS}; needs companyTalentRoster read`,
-    authScopes: { signedIn: true },
     args: ledgerArgs,
     resolve: async (_root, args, context) => {
       const { companyId } = requireCompanyPermission(context, 'companyTalentRoster', 'read');
@@ -89,7 +86,7 @@ builder.queryField('findManyTalentBalanceTransactionExport', (t) =>
  */
 export async function bookLedgerEntry(
   tx: Writer,
-  context: ApiContext,
+  context: SignedInContext,
   companyId: string,
   roster: RosterRow,
   entry: LedgerEntry & { jobAssignmentId?: string | null },
@@ -103,10 +100,10 @@ export async function bookLedgerEntry(
   const [created] = await tx
     .insert(talentBalanceTransaction)
     // Booked at the moment of writing, after the row lock: entries follow the order they were booked in.
-    .values({ companyTalentRosterId: roster.id, companyId, change: entry.change, currency: entry.currency, type: entry.type, jobAssignmentId: entry.jobAssignmentId ?? null, createdById: context.viewer!.userId, createdAt: new Date() })
+    .values({ companyTalentRosterId: roster.id, companyId, change: entry.change, currency: entry.currency, type: entry.type, jobAssignmentId: entry.jobAssignmentId ?? null, createdById: context.viewer.userId, createdAt: new Date() })
     .returning({ id: talentBalanceTransaction.id });
   await tx.update(companyTalentRoster).set({ balance }).where(eq(companyTalentRoster.id, roster.id));
-  await recordEvent(tx, context.viewer!, {
+  await recordEvent(tx, context.viewer, {
     type: 'companyTalentRoster.update',
     toId: roster.talentUserId,
     data: {
@@ -120,7 +117,7 @@ export async function bookLedgerEntry(
   return created!.id;
 }
 
-async function appendEntry(tx: Writer, context: ApiContext, companyId: string, rosterEntryId: string, entry: LedgerEntry, reverses: string | null) {
+async function appendEntry(tx: Writer, context: SignedInContext, companyId: string, rosterEntryId: string, entry: LedgerEntry, reverses: string | null) {
   const roster = await ownRosterEntry(tx, companyId, rosterEntryId, true);
   const createdId = await bookLedgerEntry(tx, context, companyId, roster, entry, reverses);
   const [row] = await selectTransactions({ db: tx }, eq(companyTalentRoster.id, roster.id), justWritten(createdId), 'NEWEST', { limit: 1, offset: 0 });
@@ -141,11 +138,10 @@ const TalentBalanceTransactionInput = builder.inputType('CreateOneTalentBalanceT
 });
 
 builder.mutationField('createOneTalentBalanceTransaction', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: BalanceTransaction,
     description:
       "Appends an entry to the ledger of a roster entry of the selected company and moves its balance in the same transaction; only on an entry the talent accepted. Needs companyTalentRoster update. Field codes: changeFormat, changeZero, changeMustBeIn, changeMustBeOut, rosterEntryRemoved, rosterAwaitsConsent, rosterDeclined, balanceTooLarge; on your own balance FORBIDDEN (separationOfDuties). Records companyTalentRoster.update addressed to the talent",
-    authScopes: { signedIn: true },
     args: { companyTalentRosterId: t.arg.id({ required: true }), data: t.arg({ type: TalentBalanceTransactionInput, required: true }) },
     resolve: async (_root, { companyTalentRosterId, data }, context) => {
       const { companyId } = requireCompanyPermission(context, 'companyTalentRoster', 'update');
@@ -160,11 +156,10 @@ builder.mutationField('createOneTalentBalanceTransaction', (t) =>
 );
 
 builder.mutationField('reverseTalentBalanceTransaction', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: BalanceTransaction,
     description:
       "Corrects a ledger entry of the selected company by appending its reversal (same type and currency, the opposite change) and moving the balance back; the entry itself never changes. Needs companyTalentRoster update; on your own balance FORBIDDEN (separationOfDuties). Records companyTalentRoster.update addressed to the talent",
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true, description: 'The entry to reverse' }) },
     resolve: async (_root, { id }, context) => {
       const { companyId } = requireCompanyPermission(context, 'companyTalentRoster', 'update');
@@ -205,10 +200,9 @@ const CompanyCredit = builder.objectRef<CreditRow>('CompanyCredit').implement({
 });
 
 builder.queryField('findManyCompanyCredit', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: [CompanyCredit],
     description: "The selected company's credits, latest ending first (no end first); needs companyTalentRoster read",
-    authScopes: { signedIn: true },
     resolve: async (_root, _args, context) => {
       const { companyId } = requireCompanyPermission(context, 'companyTalentRoster', 'read');
       const rows = await context.db

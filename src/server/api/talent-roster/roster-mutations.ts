@@ -92,11 +92,10 @@ const eventFieldsOf = (row: Pick<RosterRow, 'talentProfileId' | 'consent' | 'emp
 });
 
 builder.mutationField('createOneCompanyTalentRoster', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: CompanyTalentRoster,
     description:
       "Asks a talent to join the selected company's roster: the entry is requested until she accepts or declines (answerMyRosterRequest), and holds nothing of hers before she accepts. A removed entry is restored, its ledger with it (accepted if she had accepted, else a new request); a declined one is asked again. By e-mail, only a confirmed account address finds a talent. Needs companyTalentRoster create. Field codes: talentRequired, emailUnknown, alreadyOnRoster, managerUnknown, currencyLocked... Records companyTalentRoster.create addressed to the talent",
-    authScopes: { signedIn: true },
     args: { data: t.arg({ type: CreateOneCompanyTalentRosterInput, required: true }) },
     resolve: async (_root, { data }, context) => {
       const { companyId } = requireCompanyPermission(context, 'companyTalentRoster', 'create');
@@ -140,7 +139,7 @@ builder.mutationField('createOneCompanyTalentRoster', (t) =>
           id = created.id;
         }
         const entry = await ownRosterEntry(tx, companyId, id);
-        await recordEvent(tx, context.viewer!, {
+        await recordEvent(tx, context.viewer, {
           type: 'companyTalentRoster.create',
           toId: entry.talentUserId,
           data: { entityId: id, companyId, ...(before ? { restored: true } : {}), before: before ? { ...eventFieldsOf(before), removedAt: before.deletedAt } : null, after: eventFieldsOf(entry) },
@@ -159,11 +158,10 @@ function checkedUpdate(data: Record<string, unknown>): RosterUpdateValues {
 }
 
 builder.mutationField('updateOneCompanyTalentRoster', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: CompanyTalentRoster,
     description:
       "Changes a roster entry of the selected company: employment type, employee number, manager, and the currency while its ledger is empty (else currencyLocked); a removed entry is NOT_FOUND. Needs companyTalentRoster update. Records companyTalentRoster.update addressed to the talent",
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }), data: t.arg({ type: UpdateOneCompanyTalentRosterInput, required: true }) },
     resolve: async (_root, { id, data }, context) => {
       const { companyId } = requireCompanyPermission(context, 'companyTalentRoster', 'update');
@@ -179,7 +177,7 @@ builder.mutationField('updateOneCompanyTalentRoster', (t) =>
           .set({ employmentType: values.employmentType, employeeNumber: values.employeeNumber, managerId: values.managerId, currency })
           .where(eq(companyTalentRoster.id, before.id));
         const after = await ownRosterEntry(tx, companyId, before.id);
-        await recordEvent(tx, context.viewer!, { type: 'companyTalentRoster.update', toId: after.talentUserId, data: { entityId: before.id, companyId, before: eventFieldsOf(before), after: eventFieldsOf(after) } });
+        await recordEvent(tx, context.viewer, { type: 'companyTalentRoster.update', toId: after.talentUserId, data: { entityId: before.id, companyId, before: eventFieldsOf(before), after: eventFieldsOf(after) } });
         return after;
       });
     },
@@ -187,11 +185,10 @@ builder.mutationField('updateOneCompanyTalentRoster', (t) =>
 );
 
 builder.mutationField('deleteOneCompanyTalentRoster', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: 'Boolean',
     description:
       "Removes a talent from the selected company's roster (soft: the entry, its ledger and the notes stay; adding the talent again restores it); a removed entry is NOT_FOUND. Needs companyTalentRoster delete. Records companyTalentRoster.delete addressed to the talent",
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, { id }, context) => {
       const { companyId } = requireCompanyPermission(context, 'companyTalentRoster', 'delete');
@@ -199,7 +196,7 @@ builder.mutationField('deleteOneCompanyTalentRoster', (t) =>
         const before = await ownRosterEntry(tx, companyId, String(id), true);
         if (before.deletedAt) throw notFound('The roster entry');
         await tx.update(companyTalentRoster).set({ deletedAt: new Date() }).where(and(eq(companyTalentRoster.id, before.id), isNull(companyTalentRoster.deletedAt)));
-        await recordEvent(tx, context.viewer!, { type: 'companyTalentRoster.delete', toId: before.talentUserId, data: { entityId: before.id, companyId, before: eventFieldsOf(before), after: null } });
+        await recordEvent(tx, context.viewer, { type: 'companyTalentRoster.delete', toId: before.talentUserId, data: { entityId: before.id, companyId, before: eventFieldsOf(before), after: null } });
         return true;
       });
     },

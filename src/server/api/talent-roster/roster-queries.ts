@@ -26,10 +26,9 @@ function selectManagers(db: Writer, companyId: string) {
 }
 
 builder.queryField('findManyCompanyTalentRosterManager', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: [RosterManager],
     description: 'The members of the selected company, who may manage roster talents, by name; needs companyTalentRoster read',
-    authScopes: { signedIn: true },
     resolve: (_root, _args, context) => {
       const { companyId } = requireCompanyPermission(context, 'companyTalentRoster', 'read');
       return selectManagers(context.db, companyId);
@@ -40,10 +39,9 @@ builder.queryField('findManyCompanyTalentRosterManager', (t) =>
 const RosterEmploymentType = builder.enumType('RosterEmploymentType', { values: EMPLOYMENT_TYPES });
 
 builder.queryField('findManyCompanyTalentRoster', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: CompanyTalentRosterPage,
     description: "The talents on the selected company's roster, by name; needs companyTalentRoster read",
-    authScopes: { signedIn: true },
     args: {
       ...pageArgs,
       q: t.arg.string({ description: "Part of the talent's name or the employee number, any case" }),
@@ -79,10 +77,9 @@ builder.queryField('findManyCompanyTalentRoster', (t) =>
 );
 
 builder.queryField('findCompanyTalentRoster', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: CompanyTalentRoster,
     description: "One entry of the selected company's roster, a removed one too; NOT_FOUND for any other id; needs companyTalentRoster read",
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, { id }, context) => {
       const { companyId } = requireCompanyPermission(context, 'companyTalentRoster', 'read');

@@ -3,7 +3,6 @@ import { isUuid } from '../../../lib/ids';
 import { can } from '../../../lib/permissions/effective-permissions';
 import { isHttpUrl } from '../../../lib/talent/talent-profile-input';
 import { talentProfile, user } from '../../db/schema';
-import { requireAdmin } from '../auth/admin-access';
 import { mayReachTalent, showsContactDetails } from '../auth/company-talent-access';
 import { recordEvent } from '../record-event';
 import { builder } from '../builder';
@@ -80,10 +79,9 @@ const CompanyTalentProfile = builder.objectRef<CompanyTalentProfileRow>('Company
 });
 
 builder.queryField('findTalentProfile', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: CompanyTalentProfile,
     description: 'A talent profile as the selected company sees it; needs talentProfile read. NOT_FOUND unless the profile is visible or linked to the company (an application it holds, its roster)',
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, args, context) => {
       const { companyId, permissions } = requireCompanyPermission(context, 'talentProfile', 'read');
@@ -108,14 +106,13 @@ builder.queryField('findTalentProfile', (t) =>
 );
 
 builder.queryField('findAdminTalentProfile', (t) =>
-  t.field({
+  t.withAuth({ admin: true }).field({
     type: CompanyTalentProfile,
     description:
       "A talent profile for the platform's admins, hidden ones included: the summary and, as contact, the e-mail address only (no phone number, no documents: docs/personal-data.md). Each opening records talentProfile.read addressed to the talent. A deleted or unknown profile is NOT_FOUND",
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, args, context) => {
-      const viewer = requireAdmin(context);
+      const { viewer } = context;
       const id = String(args.id);
       if (!isUuid(id)) throw notFound('The talent');
       const [found] = await context.db

@@ -13,7 +13,6 @@ import { listsHolding } from '../saved-talents/saved-talents';
 import { can } from '../../../lib/permissions/effective-permissions';
 import type { Writer } from '../../db/client';
 import type { ApiContext } from '../context';
-import { requireAdmin } from '../auth/admin-access';
 
 // The company's talent search (the /company/talent-search page): visible profiles only,
 // filtered by what narrows for real (skills all / any / none, place or relocation, work
@@ -279,10 +278,9 @@ const searchArgs = (t: Parameters<Parameters<typeof builder.queryField>[1]>[0]) 
 });
 
 builder.queryField('findManyTalentProfile', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: TalentSearchPage,
     description: 'Searches visible talent profiles for the selected company; needs talentProfile read',
-    authScopes: { signedIn: true },
     args: searchArgs(t),
     resolve: (_root, args, context) => {
       const { companyId, permissions } = requireCompanyPermission(context, 'talentProfile', 'read');
@@ -292,13 +290,11 @@ builder.queryField('findManyTalentProfile', (t) =>
 );
 
 builder.queryField('findManyAdminTalentProfile', (t) =>
-  t.field({
+  t.withAuth({ admin: true }).field({
     type: TalentSearchPage,
     description: "The company talent search over every talent profile that is not deleted, hidden ones included (isVisible false), for the platform's admins; no job description or ad to rank by",
-    authScopes: { signedIn: true },
     args: searchArgs(t),
     resolve: (_root, args, context) => {
-      requireAdmin(context);
       return runSearch(context, { kind: 'admin' }, args);
     },
   }),

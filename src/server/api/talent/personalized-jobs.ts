@@ -13,10 +13,9 @@ builder.objectField(TalentProfile, 'personalizedJobsFoundAt', (t) =>
 );
 
 builder.mutationField('markPersonalizedJobsFound', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: 'DateTime',
     description: "Records that new jobs matching the signed-in talent's skills were found now",
-    authScopes: { signedIn: true },
     resolve: async (_root, _args, context) => {
       const profileId = await requireMyTalentProfileId(context);
       const now = new Date();
@@ -27,7 +26,7 @@ builder.mutationField('markPersonalizedJobsFound', (t) =>
           .where(and(eq(talentProfile.id, profileId), isNull(talentProfile.deletedAt)))
           .returning({ id: talentProfile.id });
         if (updated.length) {
-          await recordEvent(tx, context.viewer!, { type: 'talentProfile.update', toId: profileId, data: { entityId: profileId, changedFields: ['personalizedJobsFoundAt'] } });
+          await recordEvent(tx, context.viewer, { type: 'talentProfile.update', toId: profileId, data: { entityId: profileId, changedFields: ['personalizedJobsFoundAt'] } });
         }
       });
       return now;

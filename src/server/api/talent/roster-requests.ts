@@ -69,10 +69,9 @@ function selectRequests(db: Writer) {
 const asRequest = ({ deletedAt: _removed, ...row }: RequestRow & { deletedAt: Date | null }): RequestRow => ({ ...row, currency: row.currency.trim() });
 
 builder.queryField('myRosterRequests', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: RosterRequestPage,
     description: "The companies asking to hold the signed-in talent on their talent roster, waiting for her answer (answerMyRosterRequest), by company name; empty before she has a profile",
-    authScopes: { signedIn: true },
     args: pageArgs,
     resolve: async (_root, args, context) => {
       const window = pageWindow(args);
@@ -91,11 +90,10 @@ builder.queryField('myRosterRequests', (t) =>
 );
 
 builder.mutationField('answerMyRosterRequest', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: RosterRequest,
     description:
       "Accepts or declines a company's request to hold the signed-in talent on its roster. Only accepted links her to the company (her profile, her documents, its ledger in her balances); an answer is given once (CONFLICT alreadyAnswered); a declined company may ask again. NOT_FOUND for any id but an open request of hers. Records companyTalentRoster.update addressed to the company",
-    authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }), consent: t.arg({ type: RosterAnswerEnum, required: true }) },
     resolve: async (_root, args, context) => {
       const id = String(args.id);
@@ -112,7 +110,7 @@ builder.mutationField('answerMyRosterRequest', (t) =>
         if (!mayAnswerRosterRequest({ consent: current.consent, removed: false })) throw conflict('alreadyAnswered', 'rosterRequests.errors');
         const answeredAt = new Date();
         await tx.update(companyTalentRoster).set({ consent, consentAnsweredAt: answeredAt }).where(eq(companyTalentRoster.id, id));
-        await recordEvent(tx, context.viewer!, {
+        await recordEvent(tx, context.viewer, {
           type: 'companyTalentRoster.update',
           toId: current.companyId,
           data: { entityId: id, companyId: current.companyId, before: { consent: current.consent }, after: { consent, consentAnsweredAt: answeredAt.toISOString() } },

@@ -54,10 +54,9 @@ const ORDER: Record<EmployerSort, SQL[]> = {
 };
 
 builder.queryField('myEmployers', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: TalentEmployerPage,
     description: "The companies whose talent roster holds the signed-in talent (entries she accepted); an empty page before the talent has a profile",
-    authScopes: { signedIn: true },
     args: { ...pageArgs, sort: t.arg({ type: TalentEmployerSort, required: false, description: 'Default NAME_ASC' }) },
     resolve: async (_root, args, context) => {
       const window = pageWindow(args);

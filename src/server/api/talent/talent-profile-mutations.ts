@@ -129,16 +129,15 @@ function changedColumns(current: TalentProfileRow, values: UpdateTalentProfileVa
 }
 
 builder.mutationField('updateOneTalentProfile', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: TalentProfile,
     description:
       "Updates the signed-in user's own talent profile (there is no id: nobody edits another's) and logs a talentProfile.update event in the same transaction",
-    authScopes: { signedIn: true },
     args: { data: t.arg({ type: UpdateTalentProfileInput, required: true }) },
     resolve: async (_root, { data }, { db, viewer }) => {
       const parsed = parseTalentProfileUpdate(data);
       if (!parsed.ok) throw invalidFields(parsed.issues, PROFILE_ERRORS);
-      const { userId } = viewer!;
+      const { userId } = viewer;
       return db.transaction(async (tx) => {
         // Locked, so two saves of the same profile cannot interleave their change lists.
         const current = await lockMyTalentProfile(tx, userId);
@@ -149,7 +148,7 @@ builder.mutationField('updateOneTalentProfile', (t) =>
         const changedFields = Object.keys(changes);
         if (changedFields.length === 0) return current;
         const [updated] = await tx.update(talentProfile).set(changes).where(eq(talentProfile.id, current.id)).returning();
-        await recordEvent(tx, viewer!, { type: 'talentProfile.update', toId: current.id, data: { entityId: current.id, changedFields } });
+        await recordEvent(tx, viewer, { type: 'talentProfile.update', toId: current.id, data: { entityId: current.id, changedFields } });
         return updated!;
       });
     },

@@ -67,10 +67,9 @@ const earliestStart = sql<string>`to_char(min(coalesce(${jobAssignment.startDate
 const latestEnd = sql<string | null>`case when bool_or(${jobAssignment.endDate} is null) then null else to_char(max(${jobAssignment.endDate}), 'YYYY-MM-DD') end`;
 
 builder.queryField('myProviderCompanies', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: TalentProviderCompanyPage,
     description: 'The provider companies the signed-in talent works through, by name; an empty page before the talent has a profile',
-    authScopes: { signedIn: true },
     args: { ...pageArgs },
     resolve: async (_root, args, context) => {
       const window = pageWindow(args);

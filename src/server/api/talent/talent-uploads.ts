@@ -12,7 +12,7 @@ import { can } from '../../../lib/permissions/effective-permissions';
 import { companyTalentLink } from '../job-applications/talent-link';
 import { lockMyTalentProfile, requireMyTalentProfileId } from '../auth/my-talent-profile';
 import { builder } from '../builder';
-import type { ApiContext } from '../context';
+import type { SignedInContext } from '../context';
 import { notFound } from '../errors';
 import { readUploadedFile } from '../uploads/read-uploaded-file';
 import { deleteQuietly, newStorageKey, reencodedOrRefused, storageOf, storeThenSave, takeUploadAllowance } from '../uploads/stored-files';
@@ -58,12 +58,12 @@ export function keysOf(column: FileColumn, value: ProfilePicture | StoredFile | 
  * caller deletes once the change is committed.
  */
 async function replaceMyProfileFile<C extends FileColumn>(
-  context: ApiContext,
+  context: SignedInContext,
   column: C,
   value: TalentProfileRow[C],
 ): Promise<{ updated: TalentProfileRow; previous: TalentProfileRow[C] }> {
   const { db, viewer } = context;
-  const { userId } = viewer!;
+  const { userId } = viewer;
   return db.transaction(async (tx) => {
     const current = await lockMyTalentProfile(tx, userId);
     if (!current) throw notFound('Your talent profile');
@@ -74,14 +74,14 @@ async function replaceMyProfileFile<C extends FileColumn>(
       .set({ [column]: value } as Partial<typeof talentProfile.$inferInsert>)
       .where(eq(talentProfile.id, current.id))
       .returning();
-    await recordEvent(tx, viewer!, { type: 'talentProfile.update', toId: current.id, data: { entityId: current.id, changedFields: [column] } });
+    await recordEvent(tx, viewer, { type: 'talentProfile.update', toId: current.id, data: { entityId: current.id, changedFields: [column] } });
     return { updated: updated!, previous };
   });
 }
 
 /** Stores new files, points the column at them, then deletes what they replaced. */
 function storeAndReplace<C extends FileColumn>(
-  context: ApiContext,
+  context: SignedInContext,
   column: C,
   files: ReadonlyArray<{ key: string; bytes: Uint8Array; contentType: string }>,
   value: TalentProfileRow[C],
@@ -92,7 +92,7 @@ function storeAndReplace<C extends FileColumn>(
   });
 }
 
-async function removeAndDelete(context: ApiContext, column: FileColumn): Promise<TalentProfileRow> {
+async function removeAndDelete(context: SignedInContext, column: FileColumn): Promise<TalentProfileRow> {
   const storage = storageOf(context);
   const { updated, previous } = await replaceMyProfileFile(context, column, null);
   await deleteQuietly(storage, keysOf(column, previous));
@@ -100,12 +100,11 @@ async function removeAndDelete(context: ApiContext, column: FileColumn): Promise
 }
 
 builder.mutationFields((t) => ({
-  uploadMyProfilePicture: t.field({
+  uploadMyProfilePicture: t.withAuth({ signedIn: true }).field({
     type: TalentProfile,
     description:
       'Sets the profile picture of your own talent profile from a JPEG, PNG or WebP file of at most 5 MB (checked by its content, not its name). ' +
       'It is stored re-encoded as WebP without metadata: profilePicture.url at most 1024 px, profilePicture.optimizedUrl 256 px square. Send as multipart/form-data',
-    authScopes: { signedIn: true },
     args: { file: t.arg({ type: 'File', required: true }) },
     resolve: async (_root, { file }, context) => {
       await requireMyTalentProfileId(context);
@@ -126,18 +125,16 @@ builder.mutationFields((t) => ({
     },
   }),
 
-  removeMyProfilePicture: t.field({
+  removeMyProfilePicture: t.withAuth({ signedIn: true }).field({
     type: TalentProfile,
     description: 'Removes the picture of your own talent profile and deletes its stored files',
-    authScopes: { signedIn: true },
     resolve: (_root, _args, context) => removeAndDelete(context, 'profilePicture'),
   }),
 
-  uploadMyTalentDocument: t.field({
+  uploadMyTalentDocument: t.withAuth({ signedIn: true }).field({
     type: TalentProfile,
     description:
       'Sets one document (cv, resume or pdf) of your own talent profile from a PDF of at most 10 MB (checked by its content, not its name), replacing and deleting the previous one. Send as multipart/form-data',
-    authScopes: { signedIn: true },
     args: {
       field: t.arg({ type: TalentDocumentField, required: true }),
       file: t.arg({ type: 'File', required: true }),
@@ -157,21 +154,19 @@ builder.mutationFields((t) => ({
     },
   }),
 
-  removeMyTalentDocument: t.field({
+  removeMyTalentDocument: t.withAuth({ signedIn: true }).field({
     type: TalentProfile,
     description: 'Removes one document (cv, resume or pdf) of your own talent profile and deletes its stored file',
-    authScopes: { signedIn: true },
     args: { field: t.arg({ type: TalentDocumentField, required: true }) },
     resolve: (_root, { field }, context) => removeAndDelete(context, field),
   }),
 }));
 
 builder.queryField('findTalentDocument', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: TalentDocument,
     description:
       "A document of a talent profile by its profile id and storage key, when you may read it: your own, or, through the selected company (talentProfile read), a talent who applied to it or is on its roster (recorded as talentDocument.read); NOT_FOUND otherwise, whether or not it exists. The web app's download route asks this before it sends the file",
-    authScopes: { signedIn: true },
     args: {
       talentProfileId: t.arg.id({ required: true }),
       key: t.arg.string({ required: true }),
@@ -186,12 +181,12 @@ builder.queryField('findTalentDocument', (t) =>
         .where(and(eq(talentProfile.id, id), isNull(talentProfile.deletedAt)))
         .limit(1);
       if (!profile) throw notFound('Document');
-      const own = isOwnDocument(viewer!, profile);
+      const own = isOwnDocument(viewer, profile);
       // A company reads through the selected company (tp-company) only, never through another of the member's.
       const company = !own && context.company
         ? { mayReadProfiles: can(context.company.permissions, 'talentProfile', 'read'), ...(await companyTalentLink(db, context.company.companyId, id)) }
         : null;
-      if (!mayReadTalentDocument(viewer!, profile, company)) throw notFound('Document');
+      if (!mayReadTalentDocument(viewer, profile, company)) throw notFound('Document');
       const slot = DOCUMENT_SLOTS.find((candidate) => {
         const address = documentAddressOfUrl(profile[candidate]?.url);
         return address?.talentProfileId === id && address.key === key;
@@ -200,7 +195,7 @@ builder.queryField('findTalentDocument', (t) =>
       if (!slot || !document) throw notFound('Document');
       if (!own) {
         // Every company download is on the record, addressed to the talent whose document it is.
-        await recordEvent(db, viewer!, { type: 'talentDocument.read', toId: profile.userId, data: { entityId: id, companyId: context.company!.companyId, slot, key } });
+        await recordEvent(db, viewer, { type: 'talentDocument.read', toId: profile.userId, data: { entityId: id, companyId: context.company!.companyId, slot, key } });
       }
       return document;
     },

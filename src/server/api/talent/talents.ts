@@ -73,11 +73,10 @@ export async function findOwnTalentProfile(db: AppDatabase, userId: string): Pro
 }
 
 builder.queryField('findMyTalentProfile', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: TalentProfile,
     nullable: true,
     description: "The signed-in user's talent profile, or null before one is created",
-    authScopes: { signedIn: true },
-    resolve: (_root, _args, { db, viewer }) => findOwnTalentProfile(db, viewer!.userId),
+    resolve: (_root, _args, { db, viewer }) => findOwnTalentProfile(db, viewer.userId),
   }),
 );

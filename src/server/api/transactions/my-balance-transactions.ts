@@ -42,10 +42,9 @@ const TalentBalance = builder.objectRef<BalanceRow>('TalentBalance').implement({
 const mine = (profileId: string) => and(eq(companyTalentRoster.talentProfileId, profileId), rosterHolds())!;
 
 builder.queryField('myBalanceTransactions', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: BalanceTransactionPage,
     description: "The signed-in talent's balance transactions in a period, each with its roster entry's running balance",
-    authScopes: { signedIn: true },
     args: { ...pageArgs, ...ledgerArgs },
     resolve: async (_root, args, context) => {
       const filter = readFilter(args.filter);
@@ -58,10 +57,9 @@ builder.queryField('myBalanceTransactions', (t) =>
 );
 
 builder.queryField('myBalanceTransactionTotals', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: [BalanceTransactionTotal],
     description: 'Money in, money out and net of the filtered transactions, one row per currency (summed in SQL numeric: exact)',
-    authScopes: { signedIn: true },
     args: { filter: t.arg({ type: FilterInput, required: true }) },
     resolve: async (_root, args, context) => {
       const filter = readFilter(args.filter);
@@ -73,10 +71,9 @@ builder.queryField('myBalanceTransactionTotals', (t) =>
 );
 
 builder.queryField('myBalanceTransactionExport', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: BalanceTransactionExport,
     description: `Every filtered transaction in one answer, for a file export; at most ${CSV_EXPORT_MAX_ROWS}`,
-    authScopes: { signedIn: true },
     args: ledgerArgs,
     resolve: async (_root, args, context) => {
       const filter = readFilter(args.filter);
@@ -88,10 +85,9 @@ builder.queryField('myBalanceTransactionExport', (t) =>
 );
 
 builder.queryField('myBalances', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: [TalentBalance],
     description: "The signed-in talent's roster entries she accepted: company, currency and current balance (empty without a talent profile)",
-    authScopes: { signedIn: true },
     resolve: async (_root, _args, context) => {
       const profileId = await findMyTalentProfileId(context);
       if (!profileId) return [];

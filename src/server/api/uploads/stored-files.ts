@@ -3,7 +3,7 @@ import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { StorageExtension } from '../../../lib/uploads/media-urls';
 import type { FileStorage } from '../../storage/file-storage';
 import { PictureError } from '../../uploads/picture-variants';
-import type { ApiContext } from '../context';
+import type { ApiContext, SignedInContext } from '../context';
 import { ApiError } from '../errors';
 import { pictureRefused } from './read-uploaded-file';
 
@@ -25,9 +25,9 @@ export async function deleteQuietly(storage: FileStorage, keys: readonly string[
 }
 
 /** One upload from the caller's allowance, before the file is read; TOO_MANY_REQUESTS once it is spent. */
-export async function takeUploadAllowance(context: ApiContext): Promise<void> {
+export async function takeUploadAllowance(context: SignedInContext): Promise<void> {
   try {
-    await context.uploadAllowance.consume(context.viewer!.userId);
+    await context.uploadAllowance.consume(context.viewer.userId);
   } catch (refusal) {
     if (!(refusal instanceof RateLimiterRes)) throw refusal;
     const minutes = Math.max(1, Math.ceil(refusal.msBeforeNext / 60_000));

@@ -95,6 +95,7 @@ describeEachDatabase('admin operations: the admin role, checked for each', (kind
     for (const operation of operations()) {
       const { status, body } = await f.as('some-talent', operation.query, operation.variables);
       expect(body.errors?.[0]?.extensions?.code, operation.name).toBe('FORBIDDEN');
+      expect(body.errors?.[0]?.message, operation.name).toBe('Only platform administrators may do this');
       expect(status, operation.name).toBe(403);
     }
     await expectNothingWritten();
