@@ -22,13 +22,13 @@ const KEYBOARD: Readonly<Record<string, 'url' | 'email' | 'decimal' | 'numeric'>
   month: 'numeric',
 };
 
-export interface InputKind {
-  type: string;
+export interface InputKind<Type extends string> {
+  type: Type | 'text';
   inputMode?: 'url' | 'email' | 'decimal' | 'numeric';
 }
 
 /** The input type for `value`: the field's own, or text when its type cannot hold the value. */
-export function inputKindFor(type: string, value: string): InputKind {
+export function inputKindFor<Type extends string>(type: Type, value: string): InputKind<Type> {
   const valid = VALID_VALUE[type];
   if (!valid || value === '' || valid(value)) return { type };
   return { type: 'text', inputMode: KEYBOARD[type] };
