@@ -44,7 +44,7 @@ const serialIntegrationFiles = [
   'tests/integration/graceful-shutdown.test.ts',
   'tests/integration/health.test.ts',
   'tests/integration/queue/*.test.ts',
-  'tests/integration/search/job-title-suggestions.test.ts',
+  'tests/integration/job-ad-search/job-title-suggestions.test.ts',
 ];
 
 const integration = {

@@ -3,14 +3,14 @@
 // bench/job-search-scale.mjs, which bundles this file (it imports the TypeScript source).
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { defaultJobSearchParams, type JobSearchParams } from '../src/lib/jobs/search-params';
+import { defaultJobSearchParams, type JobSearchParams } from '../src/lib/job-ads/search-params';
 import type { Database } from '../src/server/db/client';
 import os from 'node:os';
 import { openThrowawayDatabase, time, timingTable, type Throwaway, type Timing } from './bench-support';
 import { openDatabase } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
 import { seedDemoData } from '../src/server/db/seed/demo-seed';
-import { createPostgresJobSearch, DEFAULT_COUNT_CAP } from '../src/server/search/postgres-job-search';
+import { createPostgresJobSearch, DEFAULT_COUNT_CAP } from '../src/server/job-ad-search/postgres-job-search';
 
 const usage = `Usage: node bench/job-search-scale.mjs --ads N (--embedded | --pglite | --postgres URL) [options]
 

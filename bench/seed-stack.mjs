@@ -199,7 +199,7 @@ async function jobPagePaths(origin, wanted) {
 }
 
 /** 50 different paths: searches (the demo data's titles and skills), typos, searches that find
- *  nothing, the /jobs filters (src/components/jobs/JobFilters.astro), pages 2 to 5, job pages. */
+ *  nothing, the /jobs filters (src/components/job-ads/JobFilters.astro), pages 2 to 5, job pages. */
 function mixPaths(jobPages) {
   const search = (query) => `/jobs?${new URLSearchParams(query)}`;
   const paths = [

@@ -42,7 +42,7 @@ await esbuild({
   entryPoints: {
     main: path.join(root, 'src/server/main.ts'),
     seed: path.join(root, 'src/server/db/seed/seed-cli.ts'),
-    reindex: path.join(root, 'src/server/search/reindex-cli.ts'),
+    reindex: path.join(root, 'src/server/job-ad-search/reindex-cli.ts'),
     backup: path.join(root, 'src/server/backup/backup-cli.ts'),
   },
   bundle: true,

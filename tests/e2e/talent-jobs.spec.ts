@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
-import { jobAdPath } from '../../src/lib/jobs/job-ad-path';
+import { jobAdPath } from '../../src/lib/job-ads/job-ad-path';
 
 // The demo talent of the seed (README: demo accounts). Tests in this file run in order in
 // one worker. Saved jobs are put back as they were; the invitations they answer (the

@@ -3,7 +3,7 @@ import { documentRequest } from '../../src/lib/graphql/send-document';
 import { createEventMail, type EventMail } from '../../src/server/api/notifications/event-mail';
 import { createApi, type Api } from '../../src/server/api/yoga';
 import type { Mailer } from '../../src/server/mail/mailer';
-import { createJobAdIndex } from '../../src/server/search/job-ad-index';
+import { createJobAdIndex } from '../../src/server/job-ad-search/job-ad-index';
 import type { Database } from '../../src/server/db/client';
 import type { FileStorage } from '../../src/server/storage/file-storage';
 import { openTestDatabase, type TestDatabaseKind } from './test-database';

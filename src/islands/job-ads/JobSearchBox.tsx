@@ -1,6 +1,6 @@
 import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions, Label, Field } from '@headlessui/react';
 import { useEffect, useRef, useState } from 'react';
-import { SUGGESTION_DEBOUNCE_MS, searchHref, suggestionOptions, type SuggestionOption } from '../../lib/jobs/suggestion-options';
+import { SUGGESTION_DEBOUNCE_MS, searchHref, suggestionOptions, type SuggestionOption } from '../../lib/job-ads/suggestion-options';
 import { ERROR_TOAST_AUTO_HIDE_MS, errorToastMessage } from '../../lib/notifications/toast-policy';
 import { showToast } from '../stores/toasts';
 

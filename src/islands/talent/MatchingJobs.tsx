@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
-import { jobAdPath } from '../../lib/jobs/job-ad-path';
+import { jobAdPath } from '../../lib/job-ads/job-ad-path';
 import { createDocumentStore, mutate } from '../api/graphql-client';
 import { StatusPill } from '../ui/StatusPill';
 import {

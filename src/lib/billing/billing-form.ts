@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { formNameOf } from '../forms/form-names';
 import { idOrNull, posted, postedEntries, textOf } from '../forms/form-values';
 import { addFieldIssues, zodIssues } from '../forms/zod-issues';
-import { RATE_UNITS } from '../jobs/job-enums';
+import { RATE_UNITS } from '../job-ads/job-enums';
 import { readPrice, readQuantity, lineAmount, billingAmount } from './billing-arithmetic';
 import { BILLING_TEXT_LIMITS, billingContentSchema, type BillingLineText } from './billing-input';
 import type { BillingIssue } from './billing-issues';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { addFieldIssues } from '../forms/zod-issues';
-import { RATE_UNITS, type RateUnitValue } from '../jobs/job-enums';
+import { RATE_UNITS, type RateUnitValue } from '../job-ads/job-enums';
 import { isUuid } from '../ids';
 import { billingAmount, fitsMoneyColumn, lineAmount, readPrice, readQuantity, BILLING_AMOUNT_LIMITS } from './billing-arithmetic';
 import type { BillingIssue } from './billing-issues';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { optionalText } from '../forms/field-rules';
 import { checkbox, optionalId } from '../forms/form-values';
-import { jobEmploymentType, jobFields, withJobFieldRules } from '../jobs/job-input';
+import { jobEmploymentType, jobFields, withJobFieldRules } from './job-input';
 
 // The rules of a company's job ad (the jobAd entity), shared by the
 // /company/job-ad-* pages and the API. A write sends the whole ad; the publish window is

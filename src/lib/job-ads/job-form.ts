@@ -6,7 +6,7 @@ import { ASSIGNMENT_TYPES, EMPLOYMENT_TYPES, RATE_UNITS, WORK_MODES } from './jo
 import { LANGUAGE_CODES, languageName } from './job-languages';
 
 // The form of the fields a job description and a job ad share (drawn by
-// components/jobs/JobFields.astro): the field names, which are the API input's names, the
+// components/job-ads/JobFields.astro): the field names, which are the API input's names, the
 // values as typed, and the choices of its selects.
 
 export const JOB_FORM_FIELDS = [

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Translate } from '../i18n/i18n';
-import { defaultJobSearchParams, defaultSort, parseJobSearchParams, searchParamsToQuery, type JobSearchParams } from '../jobs/search-params';
+import { defaultJobSearchParams, defaultSort, parseJobSearchParams, searchParamsToQuery, type JobSearchParams } from '../job-ads/search-params';
 
 // A job alert is a saved /jobs search. The page and the API share these
 // rules: the search is kept as the canonical /jobs query string, so the same search saved

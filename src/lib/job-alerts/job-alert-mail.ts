@@ -1,5 +1,5 @@
 import type { Translate } from '../i18n/i18n';
-import { jobAdPath } from '../jobs/job-ad-path';
+import { jobAdPath } from '../job-ads/job-ad-path';
 import { buildRoute } from '../routes/build-route';
 import type { JobAlertFrequency } from './job-alert-input';
 import { escapeHtml } from '../text/escape-html';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { checkbox } from '../forms/form-values';
-import { jobFields, withJobFieldRules } from '../jobs/job-input';
+import { jobFields, withJobFieldRules } from '../job-ads/job-input';
 
 // The rules of a job description (the jobDescription entity), shared by the
 // /company/job-description-* pages and the API. A write sends the whole record: the form

@@ -7,9 +7,9 @@ import { graphql, type ResultOf } from '../graphql/graphql';
 import { sendDocument, type SendGraphql } from '../graphql/send-document';
 import type { Translate } from '../i18n/i18n';
 import { postedId } from '../ids';
-import { WORK_MODES, type WorkModeValue } from '../jobs/job-enums';
-import { JOB_FIELD_ERRORS } from '../jobs/job-input';
-import { JOB_FORM_FIELDS, jobFormValuesOf, EMPTY_JOB_FORM, type JobFormValues } from '../jobs/job-form';
+import { WORK_MODES, type WorkModeValue } from '../job-ads/job-enums';
+import { JOB_FIELD_ERRORS } from '../job-ads/job-input';
+import { JOB_FORM_FIELDS, jobFormValuesOf, EMPTY_JOB_FORM, type JobFormValues } from '../job-ads/job-form';
 import { jobDescriptionSchema } from './job-description-input';
 
 // The documents and pure handlers of /company/job-descriptions, /company/job-description,

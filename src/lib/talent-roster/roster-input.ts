@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { currencyCode, optionalText, emailAddress } from '../forms/field-rules';
 import { optionalId } from '../forms/form-values';
-import { EMPLOYMENT_TYPES, type EmploymentTypeValue } from '../jobs/job-enums';
+import { EMPLOYMENT_TYPES, type EmploymentTypeValue } from '../job-ads/job-enums';
 
 // The rules of a roster entry (the companyTalentRoster entity), shared by the
 // /company/talent-roster pages and the API. Every message is an issue code, worded in

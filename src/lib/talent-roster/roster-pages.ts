@@ -7,7 +7,7 @@ import { graphql, type ResultOf } from '../graphql/graphql';
 import { sendDocument, type SendGraphql } from '../graphql/send-document';
 import type { Translate } from '../i18n/i18n';
 import { isUuid, postedId } from '../ids';
-import { EMPLOYMENT_TYPES, type EmploymentTypeValue } from '../jobs/job-enums';
+import { EMPLOYMENT_TYPES, type EmploymentTypeValue } from '../job-ads/job-enums';
 import { rosterHoldsTalent, type RosterConsent } from './roster-consent';
 import { rosterCreateSchema, rosterUpdateSchema, TALENT_ROSTER_ERRORS } from './roster-input';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { currencyCode, optionalText } from '../forms/field-rules';
 import { checkbox, optionalId } from '../forms/form-values';
 import { isUuid } from '../ids';
-import { ASSIGNMENT_TYPES, WORK_MODES } from '../jobs/job-enums';
+import { ASSIGNMENT_TYPES, WORK_MODES } from '../job-ads/job-enums';
 import { LANGUAGE_LEVELS, type LanguageLevel } from './language-levels';
 
 // The company's talent search: what may be asked, read the same way from the

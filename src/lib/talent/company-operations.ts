@@ -4,7 +4,7 @@ import { dataOf, dataOrNotFound } from '../graphql/answer-data';
 import { sendDocument, type DocumentAnswer, type SendGraphql } from '../graphql/send-document';
 import type { Translate } from '../i18n/i18n';
 import { postedId } from '../ids';
-import { JOB_AD_CARD_FRAGMENT } from '../jobs/job-queries';
+import { JOB_AD_CARD_FRAGMENT } from '../job-ads/job-queries';
 import { ROSTER_ANSWERS, type RosterAnswer } from '../talent-roster/roster-consent';
 
 // The GraphQL the talent's company pages send, and what they read back: the employers

@@ -1,4 +1,4 @@
-import { ASSIGNMENT_TYPES, WORK_MODES } from '../jobs/job-enums';
+import { ASSIGNMENT_TYPES, WORK_MODES } from '../job-ads/job-enums';
 import { PROFILE_LIMITS } from './talent-profile-input';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isDateInRange } from '../format/dates';
-import { ASSIGNMENT_TYPES, WORK_MODES } from '../jobs/job-enums';
+import { ASSIGNMENT_TYPES, WORK_MODES } from '../job-ads/job-enums';
 import { isCurrencyCode, normalizeCurrency } from '../money/currency-code';
 import { emailAddress } from '../forms/field-rules';
 import type { FieldIssue } from '../forms/form-outcome';

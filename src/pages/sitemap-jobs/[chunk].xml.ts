@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { sendDocument } from '../../lib/graphql/send-document';
-import { jobAdPath } from '../../lib/jobs/job-ad-path';
+import { jobAdPath } from '../../lib/job-ads/job-ad-path';
 import { SITEMAP_CHUNK_QUERY } from '../../lib/seo/sitemap-queries';
 import { SITEMAP_HEADERS, urlSetXml } from '../../lib/seo/sitemap-xml';
 

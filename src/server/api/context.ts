@@ -1,6 +1,6 @@
 import type { AppDatabase } from '../db/client';
-import type { JobAdIndex } from '../search/job-ad-index';
-import type { JobSearch } from '../search/job-search';
+import type { JobAdIndex } from '../job-ad-search/job-ad-index';
+import type { JobSearch } from '../job-ad-search/job-search';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { FileStorage } from '../storage/file-storage';
 import type { UserSessions } from './auth/user-sessions';

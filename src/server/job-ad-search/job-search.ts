@@ -1,4 +1,4 @@
-import type { JobSearchParams } from '../../lib/jobs/search-params';
+import type { JobSearchParams } from '../../lib/job-ads/search-params';
 
 /** One page of matching job ads: ids in display order, and how many match in all. */
 export interface JobSearchResult {

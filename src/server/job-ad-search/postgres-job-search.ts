@@ -1,6 +1,6 @@
 import { escapeLike } from '../db/like-pattern';
 import { and, eq, gt, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { JobSearchParams } from '../../lib/jobs/search-params';
+import type { JobSearchParams } from '../../lib/job-ads/search-params';
 import type { AppDatabase } from '../db/client';
 import { company, jobAd, jobTitleSuggestion } from '../db/schema';
 import { clampSuggestionLimit, type JobSearch, type JobSearchResult, type JobSuggestion } from './job-search';

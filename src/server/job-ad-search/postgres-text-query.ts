@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { JOB_SEARCH_FIELDS, type JobSearchField } from '../../lib/jobs/search-params';
+import { JOB_SEARCH_FIELDS, type JobSearchField } from '../../lib/job-ads/search-params';
 import { jobAd } from '../db/schema';
 
 // The generated search_vector weighs title A, skills B, location and employment type C,

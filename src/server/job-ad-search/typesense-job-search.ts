@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { JOB_SEARCH_FIELDS, toTypesenseSortBy, type JobSearchParams } from '../../lib/jobs/search-params';
+import { JOB_SEARCH_FIELDS, toTypesenseSortBy, type JobSearchParams } from '../../lib/job-ads/search-params';
 import { clampSuggestionLimit, type JobSearch, type JobSearchResult, type JobSuggestion } from './job-search';
 import { JOB_AD_COLLECTION, unixSeconds } from './typesense-document';
 import { typesenseJson, type TypesenseHttp } from './typesense-http';

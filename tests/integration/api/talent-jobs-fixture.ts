@@ -4,7 +4,7 @@ import { company, companyHiringStep, jobAd, jobDescription, talentProfile, user 
 import type { TadaDocumentNode } from 'gql.tada';
 import { AUDIENCE, graphqlRequestBody, ROLES_CLAIM, startApiHarness, type ApiHarness, type GraphqlBody } from '../../support/api-harness';
 import type { TestDatabaseKind } from '../../support/test-database';
-import { loggingDatabase } from '../search/search-api';
+import { loggingDatabase } from '../job-ad-search/search-api';
 
 const DAY = 24 * 60 * 60 * 1000;
 const CREATE_PROFILE = 'mutation($data: CreateOneTalentProfileInput!) { createOneTalentProfile(data: $data) { id } }';

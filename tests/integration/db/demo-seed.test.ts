@@ -28,7 +28,7 @@ import { verifyPassword } from '../../../src/server/crypto/password-hash';
 import { describeEachDatabase, openTestDatabase } from '../../support/test-database';
 import { sendJobAlertDigests } from '../../../src/server/api/job-alerts/job-alert-digests';
 import type { MailMessage } from '../../../src/server/mail/mailer';
-import { createPostgresJobSearch } from '../../../src/server/search/postgres-job-search';
+import { createPostgresJobSearch } from '../../../src/server/job-ad-search/postgres-job-search';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

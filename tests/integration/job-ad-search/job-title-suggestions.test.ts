@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../../src/server/db/client';
 import { company, jobAd, jobTitleSuggestion } from '../../../src/server/db/schema';
-import type { JobSearch } from '../../../src/server/search/job-search';
-import { createPostgresJobSearch } from '../../../src/server/search/postgres-job-search';
+import type { JobSearch } from '../../../src/server/job-ad-search/job-search';
+import { createPostgresJobSearch } from '../../../src/server/job-ad-search/postgres-job-search';
 import { describeEachDatabase, openTestDatabase } from '../../support/test-database';
 import { insertJobAdFixture, type JobAdFixture } from './job-ad-fixture';
 

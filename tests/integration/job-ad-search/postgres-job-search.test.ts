@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ASSIGNMENT_TYPES, EMPLOYMENT_TYPES, RATE_UNITS, WORK_MODES } from '../../../src/lib/jobs/job-enums';
-import { defaultJobSearchParams, type JobSearchParams } from '../../../src/lib/jobs/search-params';
+import { ASSIGNMENT_TYPES, EMPLOYMENT_TYPES, RATE_UNITS, WORK_MODES } from '../../../src/lib/job-ads/job-enums';
+import { defaultJobSearchParams, type JobSearchParams } from '../../../src/lib/job-ads/search-params';
 import type { Database } from '../../../src/server/db/client';
 import { assignmentType, employmentType, rateUnit, workMode } from '../../../src/server/db/schema';
-import type { JobSearch } from '../../../src/server/search/job-search';
-import { createPostgresJobSearch } from '../../../src/server/search/postgres-job-search';
+import type { JobSearch } from '../../../src/server/job-ad-search/job-search';
+import { createPostgresJobSearch } from '../../../src/server/job-ad-search/postgres-job-search';
 import { describeEachDatabase, openTestDatabase } from '../../support/test-database';
 import { HIDDEN_TITLES, insertJobAdFixture, OPEN_NEWEST_FIRST, type JobAdFixture } from './job-ad-fixture';
 

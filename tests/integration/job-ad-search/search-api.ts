@@ -3,7 +3,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { createApi, type Api } from '../../../src/server/api/yoga';
 import type { AppDatabase, Database } from '../../../src/server/db/client';
 import * as schema from '../../../src/server/db/schema';
-import type { JobSearch } from '../../../src/server/search/job-search';
+import type { JobSearch } from '../../../src/server/job-ad-search/job-search';
 import type { GraphqlBody } from '../../support/api-harness';
 
 export interface SearchApi {

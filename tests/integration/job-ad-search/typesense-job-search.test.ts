@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { defaultJobSearchParams, type JobSearchParams } from '../../../src/lib/jobs/search-params';
+import { defaultJobSearchParams, type JobSearchParams } from '../../../src/lib/job-ads/search-params';
 import { ConfigError } from '../../../src/server/config';
 import type { Database } from '../../../src/server/db/client';
-import { createJobSearch } from '../../../src/server/search/create-job-search';
-import type { JobSearch } from '../../../src/server/search/job-search';
-import { createPostgresJobSearch } from '../../../src/server/search/postgres-job-search';
-import { readTypesenseConfig } from '../../../src/server/search/typesense-config';
-import { createTypesenseJobSearch } from '../../../src/server/search/typesense-job-search';
+import { createJobSearch } from '../../../src/server/job-ad-search/create-job-search';
+import type { JobSearch } from '../../../src/server/job-ad-search/job-search';
+import { createPostgresJobSearch } from '../../../src/server/job-ad-search/postgres-job-search';
+import { readTypesenseConfig } from '../../../src/server/job-ad-search/typesense-config';
+import { createTypesenseJobSearch } from '../../../src/server/job-ad-search/typesense-job-search';
 import { startTypesenseStub, type TypesenseStub } from '../../support/typesense-stub';
 import { describeEachDatabase, openTestDatabase } from '../../support/test-database';
 import { insertJobAdFixture, OPEN_NEWEST_FIRST, type JobAdFixture } from './job-ad-fixture';

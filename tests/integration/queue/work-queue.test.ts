@@ -9,7 +9,7 @@ import { recordEvent } from '../../../src/server/api/record-event';
 import { company, jobAd, jobTitleSuggestion, user } from '../../../src/server/db/schema';
 import type { MailMessage } from '../../../src/server/mail/mailer';
 import { QUEUES, startWorkQueue, type WorkHandlers, type WorkQueue } from '../../../src/server/queue/work-queue';
-import { closeExpiredJobAds } from '../../../src/server/search/close-expired-job-ads';
+import { closeExpiredJobAds } from '../../../src/server/job-ad-search/close-expired-job-ads';
 import { describeEachDatabase, openTestDatabase, testDatabaseUrl } from '../../support/test-database';
 
 // The database job queue of the scheduled work (pg-boss): it runs on PGlite and PostgreSQL,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BILLING_ERRORS, BILLING_ISSUE_CODES, PAYMENT_PROFILE_ERRORS, PAYMENT_PROFILE_ISSUE_CODES } from '../../../src/lib/billing/billing-issues';
 import { BILLING_STATUSES } from '../../../src/lib/billing/billing-status';
 import { getTranslator } from '../../../src/lib/i18n/i18n';
-import { RATE_UNITS } from '../../../src/lib/jobs/job-enums';
+import { RATE_UNITS } from '../../../src/lib/job-ads/job-enums';
 
 // The page translates issue codes, statuses and units with keys built at run time, which
 // the literal-key check of i18n.test.ts cannot see: every one of them must have its text.

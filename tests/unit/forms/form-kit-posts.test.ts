@@ -14,7 +14,7 @@ import { submitNotificationAction } from '../../../src/lib/notifications/notific
 import { savedTalentFormSchema, submitSavedTalentWrite } from '../../../src/lib/saved-talents/saved-talent-pages';
 import { savedJobFormSchema, submitSavedJobForm } from '../../../src/lib/talent-jobs/saved-job-form';
 import admin from '../../../src/locales/en/common/admin.json';
-import { defaultJobSearchParams } from '../../../src/lib/jobs/search-params';
+import { defaultJobSearchParams } from '../../../src/lib/job-ads/search-params';
 import jobAlerts from '../../../src/locales/en/common/job-alerts.json';
 import savedTalents from '../../../src/locales/en/common/saved-talents.json';
 import { apiAnswering, formOf } from '../../support/page-handler-fakes';

@@ -12,7 +12,7 @@ describe('react island tags', () => {
     const rendererName = getContainerRenderer().name;
     const tagged = tagReactIslands(islands, rendererName);
 
-    expect(tagged).toContain('/src/islands/jobs/JobSearchBox.tsx');
+    expect(tagged).toContain('/src/islands/job-ads/JobSearchBox.tsx');
     expect(tagged).toContain('/src/islands/account/AccountMenu.tsx');
     for (const [path, module] of Object.entries(islands)) {
       if (typeof module.default === 'function') expect((module.default as unknown as Record<symbol, unknown>)[RENDERER], path).toBe(rendererName);

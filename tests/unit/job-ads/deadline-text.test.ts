@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getTranslator } from '../../../src/lib/i18n/i18n';
-import { deadlineText } from '../../../src/lib/jobs/deadline-text';
+import { deadlineText } from '../../../src/lib/job-ads/deadline-text';
 
 const now = new Date('2026-11-22T10:00:00Z');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jobAdTextHtml, jobAdTextPlain } from '../../../src/lib/jobs/job-ad-text';
+import { jobAdTextHtml, jobAdTextPlain } from '../../../src/lib/job-ads/job-ad-text';
 
 describe('the text of a job ad page', () => {
   it('is the ad text, then the job description, each rendered on its own', () => {

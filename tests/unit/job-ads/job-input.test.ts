@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { jobDescriptionSchema } from '../../../src/lib/job-descriptions/job-description-input';
-import { jobFieldIssues } from '../../../src/lib/jobs/job-input';
-import { applicantCountries, jobLocationText, storedPlace } from '../../../src/lib/jobs/job-location';
+import { jobFieldIssues } from '../../../src/lib/job-ads/job-input';
+import { applicantCountries, jobLocationText, storedPlace } from '../../../src/lib/job-ads/job-location';
 import { zodIssues } from '../../../src/lib/forms/zod-issues';
 
 const codes = (data: Record<string, unknown>) => {

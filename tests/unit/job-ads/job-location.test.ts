@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applicantCountries, jobLocationText, jobPlaceOf } from '../../../src/lib/jobs/job-location';
+import { applicantCountries, jobLocationText, jobPlaceOf } from '../../../src/lib/job-ads/job-location';
 
 const answer = (overrides: Partial<Parameters<typeof jobPlaceOf>[0]> = {}) => ({ workMode: 'onsite', countryCode: 'DE', locality: 'Berlin', remoteCountries: [], ...overrides });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { jobPostingJsonLd, scriptSafeJson } from '../../../src/lib/jobs/job-posting-json-ld';
-import { jobAdTextHtml } from '../../../src/lib/jobs/job-ad-text';
-import type { JobAdDetail } from '../../../src/lib/jobs/job-queries';
+import { jobPostingJsonLd, scriptSafeJson } from '../../../src/lib/job-ads/job-posting-json-ld';
+import { jobAdTextHtml } from '../../../src/lib/job-ads/job-ad-text';
+import type { JobAdDetail } from '../../../src/lib/job-ads/job-queries';
 import { jobPostingProblems } from '../../support/job-posting-rules';
 
 const ID = '3f0c6f8e-2b1d-4c55-9a57-0d6f1b2c3d4e';

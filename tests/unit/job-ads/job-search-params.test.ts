@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ASSIGNMENT_TYPES, EMPLOYMENT_TYPES, RATE_UNITS, WORK_MODES } from '../../../src/lib/jobs/job-enums';
+import { ASSIGNMENT_TYPES, EMPLOYMENT_TYPES, RATE_UNITS, WORK_MODES } from '../../../src/lib/job-ads/job-enums';
 import {
   activeFilterCount,
   defaultJobSearchParams,
@@ -9,9 +9,9 @@ import {
   searchParamsToQuery,
   toTypesenseSortBy,
   type JobSearchParams,
-} from '../../../src/lib/jobs/search-params';
+} from '../../../src/lib/job-ads/search-params';
 import { getTranslator } from '../../../src/lib/i18n/i18n';
-import { JOB_SEARCH_ERRORS, validateJobSearchInput } from '../../../src/lib/jobs/search-input';
+import { JOB_SEARCH_ERRORS, validateJobSearchInput } from '../../../src/lib/job-ads/search-input';
 
 const parse = (query: string) => parseJobSearchParams(new URLSearchParams(query));
 

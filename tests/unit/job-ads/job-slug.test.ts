@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { jobAdPath } from '../../../src/lib/jobs/job-ad-path';
-import { MAX_JOB_SLUG_LENGTH, jobSlug } from '../../../src/lib/jobs/job-slug';
+import { jobAdPath } from '../../../src/lib/job-ads/job-ad-path';
+import { MAX_JOB_SLUG_LENGTH, jobSlug } from '../../../src/lib/job-ads/job-slug';
 
 const ID = '3f0c6f8e-2b1d-4c55-9a57-0d6f1b2c3d4e';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_QUERY_LENGTH } from '../../../src/lib/jobs/search-params';
-import { SIMILAR_JOBS_SHOWN, pickSimilarJobs, similarJobsSearch } from '../../../src/lib/jobs/similar-jobs';
+import { MAX_QUERY_LENGTH } from '../../../src/lib/job-ads/search-params';
+import { SIMILAR_JOBS_SHOWN, pickSimilarJobs, similarJobsSearch } from '../../../src/lib/job-ads/similar-jobs';
 
 describe('similar open jobs of a closed ad (search by its skills or title words)', () => {
   it('searches skills and title for any of the skills, then the telling title words', () => {

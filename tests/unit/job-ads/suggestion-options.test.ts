@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SUGGESTION_DEBOUNCE_MS, searchHref, suggestionOptions } from '../../../src/lib/jobs/suggestion-options';
+import { SUGGESTION_DEBOUNCE_MS, searchHref, suggestionOptions } from '../../../src/lib/job-ads/suggestion-options';
 
 const label = (text: string) => `Search "${text}" in job ads`;
 

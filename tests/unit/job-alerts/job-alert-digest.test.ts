@@ -3,7 +3,7 @@ import { getTranslator } from '../../../src/lib/i18n/i18n';
 import { DIGEST_MAX_ADS, DIGEST_MAX_PER_COMPANY, isDigestDue, selectDigestAds, type DigestCandidate } from '../../../src/lib/job-alerts/job-alert-digest';
 import { jobAlertCreateSchema, jobAlertLabel, jobAlertQuery, jobAlertSearchParams } from '../../../src/lib/job-alerts/job-alert-input';
 import { jobAlertDigestMail, unsubscribeUrl } from '../../../src/lib/job-alerts/job-alert-mail';
-import { parseJobSearchParams } from '../../../src/lib/jobs/search-params';
+import { parseJobSearchParams } from '../../../src/lib/job-ads/search-params';
 
 const t = getTranslator(['common']);
 const NOW = new Date('2026-11-25T07:00:00Z');

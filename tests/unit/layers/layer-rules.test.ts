@@ -113,15 +113,15 @@ describe('the layer rules (.dependency-cruiser.cjs)', () => {
 
   it('refuses an upward import and a feature import the allow-list does not declare, inside src/lib and the API', { timeout: 60_000 }, () => {
     const put = (file: string, text: string) => write(file, text, floorsFixture);
-    put('lib/ids.ts', "import { jobTitle } from './jobs/job-input';\nexport const id = jobTitle;");
+    put('lib/ids.ts', "import { jobTitle } from './job-ads/job-input';\nexport const id = jobTitle;");
     put('lib/text/words.ts', "import { field } from '../forms/field';\nexport const words = field;");
-    put('lib/forms/field.ts', "import { jobTitle } from '../jobs/job-input';\nimport { id } from '../ids';\nexport const field = jobTitle + id;");
-    put('lib/jobs/job-input.ts', "import { field } from '../forms/field';\nexport const jobTitle = 'title';\nexport const jobField = field;");
-    // Declared in FEATURE_IMPORTS: job-ads build on jobs.
-    put('lib/job-ads/job-ad-input.ts', "import { jobTitle } from '../jobs/job-input';\nimport { invoiceNumber } from '../invoices/numbers';\nexport const ad = jobTitle + invoiceNumber;");
+    put('lib/forms/field.ts', "import { jobTitle } from '../job-ads/job-input';\nimport { id } from '../ids';\nexport const field = jobTitle + id;");
+    put('lib/job-ads/job-input.ts', "import { field } from '../forms/field';\nexport const jobTitle = 'title';\nexport const jobField = field;");
+    // Declared in FEATURE_IMPORTS: job descriptions share the job ads' fields.
+    put('lib/job-descriptions/description-input.ts', "import { jobTitle } from '../job-ads/job-input';\nimport { invoiceNumber } from '../invoices/numbers';\nexport const ad = jobTitle + invoiceNumber;");
     put('lib/invoices/numbers.ts', "export const invoiceNumber = 'INV-1';");
     // A feature no allowance names: its own files pass, another feature's do not.
-    put('lib/brand-new/one.ts', "import { two } from './two';\nimport { jobTitle } from '../jobs/job-input';\nexport const one = two + jobTitle;");
+    put('lib/brand-new/one.ts', "import { two } from './two';\nimport { jobTitle } from '../job-ads/job-input';\nexport const one = two + jobTitle;");
     put('lib/brand-new/two.ts', "export const two = 'two';");
     put('server/api/errors.ts', 'export const fail = 1;');
     put('server/api/context.ts', "import type { Sessions } from './admin/sessions';\nexport type Context = Sessions;");
@@ -139,14 +139,14 @@ describe('the layer rules (.dependency-cruiser.cjs)', () => {
 
     expect(violations.sort()).toEqual(
       [
-        'no-upward-import: src/lib/ids.ts → src/lib/jobs/job-input.ts',
+        'no-upward-import: src/lib/ids.ts → src/lib/job-ads/job-input.ts',
         'no-upward-import: src/lib/text/words.ts → src/lib/forms/field.ts',
-        'no-upward-import: src/lib/forms/field.ts → src/lib/jobs/job-input.ts',
+        'no-upward-import: src/lib/forms/field.ts → src/lib/job-ads/job-input.ts',
         'no-upward-import: src/server/api/context.ts → src/server/api/admin/sessions.ts',
         'no-upward-import: src/server/api/auth/access.ts → src/server/api/companies/listed.ts',
         'no-upward-import: src/server/api/companies/listed.ts → src/server/api/schema/index.ts',
-        'feature-imports-feature-by-allow-list: src/lib/job-ads/job-ad-input.ts → src/lib/invoices/numbers.ts',
-        'feature-imports-feature-by-allow-list: src/lib/brand-new/one.ts → src/lib/jobs/job-input.ts',
+        'feature-imports-feature-by-allow-list: src/lib/job-descriptions/description-input.ts → src/lib/invoices/numbers.ts',
+        'feature-imports-feature-by-allow-list: src/lib/brand-new/one.ts → src/lib/job-ads/job-input.ts',
         'feature-imports-feature-by-allow-list: src/server/api/talent/employers.ts → src/server/api/billing/rows.ts',
       ].sort(),
     );

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { stripControlCharacters } from '../../../lib/text/control-characters';
 import { sendDocument } from '../../../lib/graphql/send-document';
-import { JOB_AD_SUGGESTIONS_QUERY } from '../../../lib/jobs/job-queries';
-import { MAX_QUERY_LENGTH } from '../../../lib/jobs/search-params';
+import { JOB_AD_SUGGESTIONS_QUERY } from '../../../lib/job-ads/job-queries';
+import { MAX_QUERY_LENGTH } from '../../../lib/job-ads/search-params';
 
 /**
  * Title suggestions for the job search box: public, anonymous (no session is used even

@@ -12,7 +12,7 @@ import {
   type AdminJobAdState,
 } from '../../../lib/job-ads/job-ad-moderation';
 import type { JobAdStatus } from '../../../lib/job-ads/job-ad-status';
-import { jobAdPath } from '../../../lib/jobs/job-ad-path';
+import { jobAdPath } from '../../../lib/job-ads/job-ad-path';
 import { escapeLike } from '../../db/like-pattern';
 import { company, jobAd, user } from '../../db/schema';
 import { builder } from '../builder';

@@ -2,7 +2,7 @@ import { asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { billingReviewer } from '../../../lib/billing/billing-review';
 import type { BillingStatusValue } from '../../../lib/billing/billing-status';
-import type { RateUnitValue } from '../../../lib/jobs/job-enums';
+import type { RateUnitValue } from '../../../lib/job-ads/job-enums';
 import type { AppDatabase } from '../../db/client';
 import { billing, billingLineItem, company, jobAssignment, jobDescription, talentProfile, user, type Attachment } from '../../db/schema';
 import type { Page, PageWindow } from '../pagination';

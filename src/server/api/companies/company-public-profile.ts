@@ -1,13 +1,13 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import { isUuid } from '../../../lib/ids';
 import { company, jobAd } from '../../db/schema';
-import { loadOpenJobAds } from '../../search/job-ad-rows';
-import { openJobAd } from '../../search/open-job-ad';
+import { loadOpenJobAds } from '../../job-ad-search/job-ad-rows';
+import { openJobAd } from '../../job-ad-search/open-job-ad';
 import { listedCompany } from './listed-company';
 import { builder } from '../builder';
 import { notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
-import { asksForLongTexts, JobAd } from '../jobs/jobs';
+import { asksForLongTexts, JobAd } from '../job-ads/jobs';
 
 // Public: answers without a token, so a later guest company page can use it as the talent
 // page does. It selects the public columns by name and nothing else: invoice details,

@@ -1,5 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
-import { skillColumns } from '../../../lib/jobs/job-input';
+import { skillColumns } from '../../../lib/job-ads/job-input';
 import { skillsList } from '../../db/schema';
 import type { Writer } from '../../db/client';
 

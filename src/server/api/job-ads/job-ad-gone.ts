@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { company, jobAd } from '../../db/schema';
-import { visibleJobAd } from '../../search/open-job-ad';
+import { visibleJobAd } from '../../job-ad-search/open-job-ad';
 import { isUuid } from '../../../lib/ids';
 import { builder } from '../builder';
 

@@ -2,14 +2,14 @@ import { and, count, desc, eq, gt, ilike, isNotNull, isNull, lte, or, type SQL }
 import { companyMayWrite, JOB_AD_MODERATIONS, moderationAfterCompanyWrite, type CompanyJobAdWrite } from '../../../lib/job-ads/job-ad-moderation';
 import { JOB_AD_STATUSES, jobAdStatus, publishWindowFrom, publishWindowIssues, type JobAdStatus } from '../../../lib/job-ads/job-ad-status';
 import { jobAdSchema, type JobAdValues } from '../../../lib/job-ads/job-ad-input';
-import { JOB_FIELD_ERRORS } from '../../../lib/jobs/job-input';
-import { jobAdPath } from '../../../lib/jobs/job-ad-path';
+import { JOB_FIELD_ERRORS } from '../../../lib/job-ads/job-input';
+import { jobAdPath } from '../../../lib/job-ads/job-ad-path';
 import { zodIssues } from '../../../lib/forms/zod-issues';
 import { isUuid } from '../../../lib/ids';
 import { jobAd, jobDescription } from '../../db/schema';
 import { escapeLike } from '../../db/like-pattern';
 import { builder } from '../builder';
-import { JobReference, jobReferenceOf } from '../jobs/job-reference';
+import { JobReference, jobReferenceOf } from './job-reference';
 import type { ApiContext } from '../context';
 import { conflict, invalidFields, notFound } from '../errors';
 import { COMPANY_ERRORS } from '../../../lib/forms/company-refusals';
@@ -17,7 +17,7 @@ import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
 import { requireCompanyPermission } from '../auth/company-access';
 import type { Writer } from '../../db/client';
-import { JobFieldsInput, jobFieldColumns, jobFieldsOf } from '../jobs/job-fields';
+import { JobFieldsInput, jobFieldColumns, jobFieldsOf } from './job-fields';
 
 // A company's own job ads (the jobAd entity): drafts, scheduled, published and
 // closed ads, written, published, taken down and copied here. What guests see of them is

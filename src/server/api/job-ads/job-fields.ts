@@ -1,13 +1,13 @@
-import type { AssignmentTypeValue, RateUnitValue, WorkModeValue } from '../../../lib/jobs/job-enums';
-import type { LanguageCode } from '../../../lib/jobs/job-languages';
-import { jobLocationText, storedPlace } from '../../../lib/jobs/job-location';
+import type { AssignmentTypeValue, RateUnitValue, WorkModeValue } from '../../../lib/job-ads/job-enums';
+import type { LanguageCode } from '../../../lib/job-ads/job-languages';
+import { jobLocationText, storedPlace } from '../../../lib/job-ads/job-location';
 import type { jobDescription } from '../../db/schema';
 import type { Types } from '../builder';
 import type { Writer } from '../../db/client';
 import { canonicalSkills } from './canonical-skills';
 
 // The fields a job description and a company's job ad share, once for both: the object
-// fields they answer with and the input fields they take (checked by src/lib/jobs/job-input).
+// fields they answer with and the input fields they take (checked by src/lib/job-ads/job-input).
 
 export type JobFieldsRow = Pick<
   typeof jobDescription.$inferSelect,
@@ -51,7 +51,7 @@ export function JobFieldsInput(t: PothosSchemaTypes.InputFieldBuilder<Types, 'In
   };
 }
 
-/** The shared fields as checked by lib/jobs/job-input (each record's schema adds its own). */
+/** The shared fields as checked by lib/job-ads/job-input (each record's schema adds its own). */
 export interface JobFieldValues {
   title: string;
   description?: string | null;

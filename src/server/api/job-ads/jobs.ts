@@ -1,7 +1,7 @@
-import { MAX_QUERY_LENGTH } from '../../../lib/jobs/search-params';
-import { JOB_SEARCH_ERRORS, validateJobSearchInput } from '../../../lib/jobs/search-input';
-import { MAX_SUGGESTION_LIMIT } from '../../search/job-search';
-import { loadOpenJobAds, loadVisibleJobAd, type PublicCompanyRow, type PublicJobAdRow } from '../../search/job-ad-rows';
+import { MAX_QUERY_LENGTH } from '../../../lib/job-ads/search-params';
+import { JOB_SEARCH_ERRORS, validateJobSearchInput } from '../../../lib/job-ads/search-input';
+import { MAX_SUGGESTION_LIMIT } from '../../job-ad-search/job-search';
+import { loadOpenJobAds, loadVisibleJobAd, type PublicCompanyRow, type PublicJobAdRow } from '../../job-ad-search/job-ad-rows';
 import type { GraphQLResolveInfo } from 'graphql';
 import { builder } from '../builder';
 import { invalidFields } from '../errors';

@@ -2,7 +2,7 @@ import { HIRING_STEP_GROUPS, hiringStepGroupOf, type HiringStepGroup } from '../
 import { isStuck } from '../../../lib/job-applications/pipeline';
 import { REJECTION_KINDS } from '../../../lib/job-applications/rejection-reasons';
 import { builder } from '../builder';
-import { JobReference, jobReferenceOf } from '../jobs/job-reference';
+import { JobReference, jobReferenceOf } from '../job-ads/job-reference';
 import { pageOf } from '../pagination';
 import type { ReceivedRow } from './received-application-rows';
 

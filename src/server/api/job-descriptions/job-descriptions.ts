@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { jobDescriptionSchema, type JobDescriptionValues } from '../../../lib/job-descriptions/job-description-input';
-import { JOB_FIELD_ERRORS } from '../../../lib/jobs/job-input';
-import { WORK_MODES } from '../../../lib/jobs/job-enums';
+import { JOB_FIELD_ERRORS } from '../../../lib/job-ads/job-input';
+import { WORK_MODES } from '../../../lib/job-ads/job-enums';
 import { zodIssues } from '../../../lib/forms/zod-issues';
 import { isUuid } from '../../../lib/ids';
 import { company, companyOnProviderCompany, jobDescription } from '../../db/schema';
@@ -13,7 +13,7 @@ import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
 import { requireCompanyPermission } from '../auth/company-access';
 import type { Writer } from '../../db/client';
-import { JobFieldsInput, jobFieldColumns, jobFieldsOf, type JobFieldsRow } from '../jobs/job-fields';
+import { JobFieldsInput, jobFieldColumns, jobFieldsOf, type JobFieldsRow } from '../job-ads/job-fields';
 
 // A company's job descriptions (the jobDescription entity): the internal record of a
 // job, from which ads are published and assignments made. The company that wrote one

@@ -2,7 +2,7 @@ import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { FEATURE_FLAGS } from '../../../lib/feature-flags/feature-flags';
 import { RATE_INSIGHT_MIN_ADS, RATE_STANDINGS, rateInsightUnit, rateStanding, type RateInsightUnit, type RateStanding } from '../../../lib/rate-insight/rate-insight';
 import { company, jobAd, talentProfile } from '../../db/schema';
-import { openJobAd } from '../../search/open-job-ad';
+import { openJobAd } from '../../job-ad-search/open-job-ad';
 import { requireMyTalentProfileId } from '../auth/my-talent-profile';
 import { builder } from '../builder';
 import { requireFeatureFlag } from '../feature-flags/feature-flag-access';

@@ -1,6 +1,6 @@
 import { asc, count, eq } from 'drizzle-orm';
 import { company, jobAd } from '../../db/schema';
-import { openJobAd } from '../../search/open-job-ad';
+import { openJobAd } from '../../job-ad-search/open-job-ad';
 import { builder } from '../builder';
 import { invalidFields } from '../errors';
 

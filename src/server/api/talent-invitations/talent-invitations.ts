@@ -17,7 +17,7 @@ import {
 } from '../../../lib/talent-invitations/talent-invitation-input';
 import { jobAd, jobDescription, talentInvitation, talentProfile, user, type ApplicationDetails } from '../../db/schema';
 import { builder } from '../builder';
-import { JobReference, jobReferenceOf } from '../jobs/job-reference';
+import { JobReference, jobReferenceOf } from '../job-ads/job-reference';
 import { invalidFields, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';

@@ -5,7 +5,7 @@ import { zodIssues } from '../../../lib/forms/zod-issues';
 import type { AppDatabase } from '../../db/client';
 import { company, companyHiringStep, companyRejectionReason, jobAd, jobDescription, talentJobApplication } from '../../db/schema';
 import { findMyTalentProfileId, requireMyTalentProfileId } from '../auth/my-talent-profile';
-import { beforeDeadline, openJobAd, visibleJobAd } from '../../search/open-job-ad';
+import { beforeDeadline, openJobAd, visibleJobAd } from '../../job-ad-search/open-job-ad';
 import { builder } from '../builder';
 import { conflict, gone, invalidFields, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';

@@ -9,7 +9,7 @@ import { recordEvent } from '../record-event';
 import { firstHiringStepId } from '../companies/company-rows';
 import { findMyTalentProfileId, requireMyTalentProfileId } from '../auth/my-talent-profile';
 import type { ApiContext } from '../context';
-import { beforeDeadline, openJobAd, visibleJobAd } from '../../search/open-job-ad';
+import { beforeDeadline, openJobAd, visibleJobAd } from '../../job-ad-search/open-job-ad';
 import { builder } from '../builder';
 import { conflict, gone, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { isUuid } from '../../../lib/ids';
 import type { AppDatabase } from '../../db/client';
 import { company, jobAd, savedJobAd } from '../../db/schema';
-import { beforeDeadline, openJobAd, visibleJobAd } from '../../search/open-job-ad';
+import { beforeDeadline, openJobAd, visibleJobAd } from '../../job-ad-search/open-job-ad';
 import { builder } from '../builder';
 import { gone, invalidFields } from '../errors';
 import { recordEvent } from '../record-event';

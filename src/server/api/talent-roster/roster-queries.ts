@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import { isUuid } from '../../../lib/ids';
-import { EMPLOYMENT_TYPES } from '../../../lib/jobs/job-enums';
+import { EMPLOYMENT_TYPES } from '../../../lib/job-ads/job-enums';
 import { companyOnUser, companyTalentRoster, talentProfile, user } from '../../db/schema';
 import { escapeLike } from '../../db/like-pattern';
 import { builder } from '../builder';

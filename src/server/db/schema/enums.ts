@@ -4,7 +4,7 @@ import { USER_STATUSES } from '../../../lib/admin/user-status';
 import { BILLING_STATUSES } from '../../../lib/billing/billing-status';
 import { INVOICE_STATUSES } from '../../../lib/invoices/invoice-kinds';
 import { JOB_AD_MODERATIONS } from '../../../lib/job-ads/job-ad-moderation';
-import { ASSIGNMENT_TYPES, EMPLOYMENT_TYPES, RATE_UNITS, WORK_MODES } from '../../../lib/jobs/job-enums';
+import { ASSIGNMENT_TYPES, EMPLOYMENT_TYPES, RATE_UNITS, WORK_MODES } from '../../../lib/job-ads/job-enums';
 import { JOB_ALERT_FREQUENCIES } from '../../../lib/job-alerts/job-alert-input';
 import { BALANCE_TRANSACTION_TYPES } from '../../../lib/transactions/balance-transaction-types';
 import { ROSTER_CONSENTS } from '../../../lib/talent-roster/roster-consent';

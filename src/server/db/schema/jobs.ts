@@ -30,7 +30,7 @@ const employmentTypeText = sql.raw(
 /**
  * The structured place of a job, next to the display text in `location` that
  * search reads: the country (ISO 3166-1 alpha-2) and town of the workplace, and for remote
- * work the countries applicants may live in. Written together by lib/jobs/job-location.
+ * work the countries applicants may live in. Written together by lib/job-ads/job-location.
  */
 const jobPlace = () => ({
   countryCode: text('country_code'),

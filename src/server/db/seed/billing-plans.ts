@@ -2,7 +2,7 @@ import type { SeededCompanies, SeededCompany } from './companies';
 import type { SeedContext } from './context';
 import type { YearMonth } from './dates';
 import type { BillingStatusValue } from '../../../lib/billing/billing-status';
-import type { EmploymentTypeValue, RateUnitValue } from '../../../lib/jobs/job-enums';
+import type { EmploymentTypeValue, RateUnitValue } from '../../../lib/job-ads/job-enums';
 
 // The demo talent's two assignments as the seed plans them (Northwind directly, and
 // Northwind through Brightpath): the roster entry, the status of each month's billings

@@ -2,7 +2,7 @@ import type { Faker } from '@faker-js/faker';
 import { BENEFITS } from './job-ad-words';
 import type { JobRole } from './job-roles';
 import { REMOTE } from './locations';
-import type { EmploymentTypeValue, WorkModeValue } from '../../../lib/jobs/job-enums';
+import type { EmploymentTypeValue, WorkModeValue } from '../../../lib/job-ads/job-enums';
 
 export interface JobTextInput {
   title: string;

@@ -6,12 +6,12 @@ import type { SeededCompanies, SeededCompany } from './companies';
 import { insertGenerated, type SeedContext, type SeedTx } from './context';
 import { addDays, addMinutes, DAY_MS } from './dates';
 import { jobAdDescription, jobAdTeaser, jobDescriptionText, type JobTextInput } from './job-text';
-import { jobLocationText } from '../../../lib/jobs/job-location';
+import { jobLocationText } from '../../../lib/job-ads/job-location';
 import { money } from '../../../lib/money/decimal-money';
 import { TEAMS } from './job-ad-words';
 import { JOB_ROLES, seniorityLevels, seniorTitle, type JobRole } from './job-roles';
 import { CITIES, REMOTE } from './locations';
-import type { AssignmentTypeValue, EmploymentTypeValue, RateUnitValue, WorkModeValue } from '../../../lib/jobs/job-enums';
+import type { AssignmentTypeValue, EmploymentTypeValue, RateUnitValue, WorkModeValue } from '../../../lib/job-ads/job-enums';
 
 export interface SeededJobDescription {
   id: string;

@@ -4,7 +4,7 @@ import { createApi } from '../../../../src/server/api/yoga';
 import { AUDIENCE, graphqlRequestBody, ROLES_CLAIM, type GraphqlBody } from '../../../support/api-harness';
 import { describeEachDatabase } from '../../../support/test-database';
 import { startCompaniesFixture, type CompaniesFixture } from '../companies-fixture';
-import { loggingDatabase } from '../../search/search-api';
+import { loggingDatabase } from '../../job-ad-search/search-api';
 
 // CompanyJobAd.pipeline: a job ad's applications per hiring step, for the ad list and the ad
 // page. Counted like the Received applications list, for the selected company's own ads

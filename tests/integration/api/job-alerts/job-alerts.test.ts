@@ -8,7 +8,7 @@ import { company, generalEventslog, jobAd, jobAlert } from '../../../../src/serv
 import { createUnsubscribeEndpoint } from '../../../../src/server/http/unsubscribe';
 import type { MailMessage } from '../../../../src/server/mail/mailer';
 import { createSmtpMailer } from '../../../../src/server/mail/smtp-mailer';
-import { createPostgresJobSearch } from '../../../../src/server/search/postgres-job-search';
+import { createPostgresJobSearch } from '../../../../src/server/job-ad-search/postgres-job-search';
 import { startApiHarness, type ApiHarness } from '../../../support/api-harness';
 import { startSmtpServer } from '../../../support/smtp-server';
 import { describeEachDatabase } from '../../../support/test-database';
