@@ -60,8 +60,8 @@ export const MAILED_COMPANY_ACTIONS = ['verify', 'reject'] as const;
 
 /**
  * Which events are worth an e-mail at all, before anyone's preferences:
- * a move of the talent's application (rejection included), an invitation received, a
- * billing approved, rejected, invoiced or paid, a company verified or rejected by the
+ * a move of the talent's application (rejection included), an invitation received or
+ * withdrawn (the talent may have been about to answer it), a billing approved, rejected, invoiced or paid, a company verified or rejected by the
  * platform, and someone added or invited to a company. Everything else stays in the bell:
  * a billing's other edits (attachments, remarks) or a company's profile edits are not news
  * worth a mail.
@@ -87,6 +87,7 @@ export function mailAudienceOf(event: MailableEvent): MailAudience | null {
   switch (event.type) {
     case 'talentJobApplication.update':
     case 'talentInvitation.create':
+    case 'talentInvitation.delete':
       return 'addressee';
     case 'billing.update':
       return (MAILED_BILLING_STATUSES as readonly string[]).includes(event.status ?? '') ? 'addressee' : null;

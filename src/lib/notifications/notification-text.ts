@@ -49,6 +49,7 @@ export const MAILED_KINDS = [
   'applicationRejected',
   'applicationWithdrawn',
   'invitationReceived',
+  'invitationWithdrawn',
   'billingApproved',
   'billingRejected',
   'billingInvoiced',
@@ -80,6 +81,7 @@ const APPLICATION_BY_GROUP: Readonly<Record<string, NotificationKind>> = { HIRED
 const BILLING_BY_STATUS: Readonly<Record<string, NotificationKind>> = { APPROVED: 'billingApproved', REJECTED: 'billingRejected', INVOICED: 'billingInvoiced', PAID: 'billingPaid' };
 const BY_TYPE: Readonly<Record<string, NotificationKind>> = {
   'talentInvitation.create': 'invitationReceived',
+  'talentInvitation.delete': 'invitationWithdrawn',
   'jobAssignment.create': 'assignmentCreated',
   'jobAssignment.update': 'assignmentUpdated',
   'jobAssignment.delete': 'assignmentDeleted',
@@ -157,7 +159,10 @@ export function notificationHref(facts: Pick<NotificationFacts, 'type' | 'entity
   if (facts.type === 'companyOnUser.delete') return buildRoute('companyMyCompanies');
   // A roster request is answered where her employers are listed.
   if (isRosterRequest(facts)) return buildRoute('talentEmployers');
-  const one = action !== 'delete' && facts.entityId ? { id: facts.entityId } : undefined;
+  // A deleted row's page is gone, so it leads to the list; a withdrawn invitation stays
+  // readable (as withdrawn) on its own page.
+  const kept = action !== 'delete' || subject === 'talentInvitation';
+  const one = kept && facts.entityId ? { id: facts.entityId } : undefined;
   switch (subject) {
     case 'talentJobApplication':
       return one ? applicationHref(one.id) : buildRoute('talentAppliedJobs');

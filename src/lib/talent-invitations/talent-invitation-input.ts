@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { optionalText } from '../forms/field-rules';
 import { isUuid } from '../ids';
-import { invitationStatus } from '../talent-jobs/invitation-status';
+import { invitationStatus, type InvitationStatus } from '../talent-jobs/invitation-status';
 
 // The rules of a company's invitations to talents (the talentInvitation entity),
 // shared by the /company/talent-invite* pages and the API. Every message is an issue code,
@@ -77,11 +77,30 @@ export function invitationRoleOf(invitation: { jobAdId: string | null; jobDescri
 
 export const sameInvitationRole = (a: InvitationRole | null, b: InvitationRole | null) => a !== null && b !== null && a.kind === b.kind && a.id === b.id;
 
-/** The talent's answer as the company sees it: the talent's own status, "new" being "pending" from this side. */
-export const SENT_INVITATION_ANSWERS = ['PENDING', 'APPLIED', 'IGNORED'] as const;
+/**
+ * The talent's answer as the company sees it: the talent's own status, "new" being
+ * "pending" from this side; WITHDRAWN when the company took it back while it was pending.
+ */
+export const SENT_INVITATION_ANSWERS = ['PENDING', 'APPLIED', 'IGNORED', 'WITHDRAWN'] as const;
 export type SentInvitationAnswer = (typeof SENT_INVITATION_ANSWERS)[number];
 
-export function sentInvitationAnswer(invitation: { ignored: boolean; applied: boolean }): SentInvitationAnswer {
-  const status = invitationStatus(invitation);
-  return status === 'new' ? 'PENDING' : status === 'applied' ? 'APPLIED' : 'IGNORED';
+const ANSWER_OF_STATUS = { new: 'PENDING', applied: 'APPLIED', ignored: 'IGNORED', withdrawn: 'WITHDRAWN' } as const satisfies Record<InvitationStatus, SentInvitationAnswer>;
+
+export function sentInvitationAnswer(invitation: { ignored: boolean; applied: boolean; withdrawn: boolean }): SentInvitationAnswer {
+  return ANSWER_OF_STATUS[invitationStatus(invitation)];
+}
+
+/**
+ * Why a company may not withdraw an invitation, worded in talentInvitations.errors: only a
+ * pending one is withdrawn (an answer is the talent's, and stays as they gave it).
+ */
+export const WITHDRAWAL_REFUSALS = {
+  APPLIED: 'alreadyApplied',
+  IGNORED: 'alreadyIgnored',
+  WITHDRAWN: 'alreadyWithdrawn',
+} as const satisfies Record<Exclude<SentInvitationAnswer, 'PENDING'>, string>;
+
+/** The refusal code of withdrawing an invitation with this answer; null when it may be withdrawn. */
+export function withdrawalRefusal(answer: SentInvitationAnswer): (typeof WITHDRAWAL_REFUSALS)[keyof typeof WITHDRAWAL_REFUSALS] | null {
+  return answer === 'PENDING' ? null : WITHDRAWAL_REFUSALS[answer];
 }

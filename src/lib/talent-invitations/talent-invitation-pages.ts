@@ -1,14 +1,14 @@
 import { companyRefusal } from '../forms/company-refusals';
 import { answerIssues } from '../forms/answer-issues';
-import { type Done, fieldErrorsOf, type FieldIssue, type Invalid, type RefusalStatus } from '../forms/form-outcome';
+import { type Done, fieldErrorsOf, type FieldIssue, type Invalid, type Refused, type RefusalStatus } from '../forms/form-outcome';
 import { typedForm } from '../forms/form-values';
 import type { SelectGroup } from '../forms/select-options';
 import { zodIssues } from '../forms/zod-issues';
 import { graphql, type ResultOf } from '../graphql/graphql';
 import { sendDocument, type SendGraphql } from '../graphql/send-document';
 import type { Translate } from '../i18n/i18n';
-import { isUuid } from '../ids';
-import { permitsPage } from '../permissions/effective-permissions';
+import { isUuid, postedId } from '../ids';
+import { can, permitsPage } from '../permissions/effective-permissions';
 import type { PermissionSet } from '../permissions/resources';
 import { buildRoute } from '../routes/build-route';
 import { findRouteByKey } from '../routes/route-table';
@@ -24,7 +24,8 @@ import {
 
 // The documents and pure handlers of the invitation pages: /company/talent-invite
 // (the talents picked), /company/talent-invite-form (the role and the message; sends),
-// /company/talent-invite/success, /company/sent-invitations and /company/sent-invitation.
+// /company/talent-invite/success, /company/sent-invitations and /company/sent-invitation
+// (both of which withdraw a pending invitation).
 // Without JavaScript the selection travels in the address: `talentProfileId` once per
 // talent, and `role` ("ad:<id>" or "description:<id>", the talent search's reference).
 
@@ -39,7 +40,7 @@ export const CREATE_MANY_TALENT_INVITATION_MUTATION = graphql(`
 
 export const SENT_INVITATION_FRAGMENT = graphql(`
   fragment SentInvitationItem on SentTalentInvitation {
-    id createdAt answer ignoredAt appliedAt invitedByName message
+    id createdAt answer ignoredAt appliedAt withdrawnAt invitedByName message
     talent { id profileName jobTitle location }
     jobAd { id title }
     jobDescription { id title }
@@ -66,6 +67,10 @@ export const FIND_TALENT_INVITATION_QUERY = graphql(
 `,
   [SENT_INVITATION_FRAGMENT],
 );
+
+export const DELETE_ONE_TALENT_INVITATION_MUTATION = graphql(`
+  mutation DeleteOneTalentInvitation($id: ID!) { deleteOneTalentInvitation(id: $id) { id answer } }
+`);
 
 export type SentInvitationListPage = ResultOf<typeof FIND_MANY_TALENT_INVITATION_QUERY>['findManyTalentInvitation'];
 export type SentInvitationItem = ResultOf<typeof SENT_INVITATION_FRAGMENT>;
@@ -207,4 +212,25 @@ export function invitationRoleTitle(invitation: Pick<SentInvitationItem, 'jobAd'
   if (invitation.jobAd) return invitation.jobAd.title;
   if (invitation.jobDescription) return t(`${WORDS}.descriptionRole`, { title: invitation.jobDescription.title });
   return t(`${WORDS}.roleGone`);
+}
+
+/** The Withdraw action shows on pending invitations, for members whose role may delete invitations. */
+export function mayWithdraw(invitation: Pick<SentInvitationItem, 'answer'>, permissions: PermissionSet | null | undefined): boolean {
+  return invitation.answer === 'PENDING' && can(permissions, 'talentInvitation', 'delete');
+}
+
+/** A withdrawal: done, or refused with the reason in words, beside the invitation it names (`id`). */
+export type WithdrawOutcome = Done | Refused<{ id: string | null }>;
+
+/**
+ * Withdraws the posted invitation (`id`, only shape-checked here: the API resolves it inside
+ * the selected company). A refusal says why: answered meanwhile (applied, ignored), already
+ * withdrawn (another tab, another member), or gone.
+ */
+export async function submitWithdrawInvitation(form: FormData, send: SendGraphql, t: Translate): Promise<WithdrawOutcome> {
+  const id = postedId(form);
+  if (!id) return { kind: 'refused', id: null, message: t(`${WORDS}.withdraw.gone`), status: 422 };
+  const answer = await sendDocument(send, DELETE_ONE_TALENT_INVITATION_MUTATION, { id });
+  if (answer.data?.deleteOneTalentInvitation && !answer.errors.length) return { kind: 'done' };
+  return { kind: 'refused', id, ...companyRefusal(answer.errors, t, `${WORDS}.withdraw`, TALENT_INVITATION_ERRORS) };
 }

@@ -5,7 +5,7 @@ import type { InvitationFilter } from './invitation-status';
 
 // The fields of a list row, which the detail page shows too.
 export const INVITATION_LIST_ITEM_FRAGMENT = graphql(`
-  fragment InvitationListItem on ReceivedInvitation { id status ignoredAt createdAt companyName title appliedAt }
+  fragment InvitationListItem on ReceivedInvitation { id status ignoredAt withdrawnAt createdAt companyName title appliedAt }
 `);
 
 export const MY_INVITATIONS_QUERY = graphql(

@@ -61,6 +61,7 @@ const softDeleted = [
   'job_ad',
   'job_assignment',
   'job_description',
+  'talent_invitation',
   'talent_profile',
 ];
 

@@ -64,6 +64,13 @@ describe('which events are e-mailed', () => {
     expect(isMailedEvent({ type: 'talentInvitation.create', toId: TALENT, fromId: OWNER })).toBe(true);
   });
 
+  it('mails an invitation withdrawn to the talent, as their "Invitation withdrawn" setting says (on by default)', () => {
+    const withdrawn = { type: 'talentInvitation.delete', toId: TALENT, fromId: OWNER };
+    expect(mailAudienceOf(withdrawn)).toBe('addressee');
+    expect(mailRecipientOf(withdrawn, [])).toBe(TALENT);
+    expect(mailRecipientOf(withdrawn, [off('talentInvitation.delete', 'email')])).toBeNull();
+  });
+
   it('mails a billing approved, rejected, invoiced or paid, not its other edits', () => {
     for (const status of ['APPROVED', 'REJECTED', 'INVOICED', 'PAID']) {
       expect(isMailedEvent({ type: 'billing.update', toId: TALENT, fromId: OWNER, status }), status).toBe(true);

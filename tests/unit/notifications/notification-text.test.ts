@@ -55,6 +55,12 @@ describe('the sentence of an invitation received', () => {
     expect(sentence(facts('talentInvitation.create'))).toBe('Northwind Labs invited you to apply for Frontend Developer.');
     expect(sentence(facts('talentInvitation.create', { companyName: null, title: null }))).toBe('A company invited you to apply for a job.');
   });
+
+  it('says an invitation withdrawn, and leads to it: a withdrawn invitation stays readable', () => {
+    expect(notificationKind(facts('talentInvitation.delete'))).toBe('invitationWithdrawn');
+    expect(sentence(facts('talentInvitation.delete'))).toBe('Northwind Labs withdrew its invitation to apply for Frontend Developer.');
+    expect(notificationHref(facts('talentInvitation.delete'))).toBe(`/talent/invitation?id=${ENTITY}`);
+  });
 });
 
 describe('the sentence of a billing step names the month', () => {

@@ -6,6 +6,7 @@ import {
   sentInvitationAnswer,
   TALENT_INVITATION_LIMITS,
   talentInvitationSchema,
+  withdrawalRefusal,
 } from '../../../src/lib/talent-invitations/talent-invitation-input';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -71,10 +72,26 @@ describe('a talent is invited once to the same role', () => {
 });
 
 describe("the talent's answer as the company sees it", () => {
+  const answer = (ignored: boolean, applied: boolean, withdrawn = false) => sentInvitationAnswer({ ignored, applied, withdrawn });
+
   it('applying answers for good, also after ignoring; otherwise ignored, else pending', () => {
-    expect(sentInvitationAnswer({ ignored: false, applied: false })).toBe('PENDING');
-    expect(sentInvitationAnswer({ ignored: true, applied: false })).toBe('IGNORED');
-    expect(sentInvitationAnswer({ ignored: true, applied: true })).toBe('APPLIED');
-    expect(sentInvitationAnswer({ ignored: false, applied: true })).toBe('APPLIED');
+    expect(answer(false, false)).toBe('PENDING');
+    expect(answer(true, false)).toBe('IGNORED');
+    expect(answer(true, true)).toBe('APPLIED');
+    expect(answer(false, true)).toBe('APPLIED');
+  });
+
+  it('a withdrawn invitation reads withdrawn, even when the talent applied to the role later (through the public ad)', () => {
+    expect(answer(false, false, true)).toBe('WITHDRAWN');
+    expect(answer(false, true, true)).toBe('WITHDRAWN');
+  });
+});
+
+describe('withdrawing an invitation', () => {
+  it('is for pending ones only: any answer, or an earlier withdrawal, is refused with its own code', () => {
+    expect(withdrawalRefusal('PENDING')).toBeNull();
+    expect(withdrawalRefusal('APPLIED')).toBe('alreadyApplied');
+    expect(withdrawalRefusal('IGNORED')).toBe('alreadyIgnored');
+    expect(withdrawalRefusal('WITHDRAWN')).toBe('alreadyWithdrawn');
   });
 });

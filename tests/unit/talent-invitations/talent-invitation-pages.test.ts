@@ -5,13 +5,15 @@ import {
   inviteRoleGroups,
   inviteStepHref,
   mayInviteTalents,
+  mayWithdraw,
   readInviteSelection,
   readInviteSuccess,
   readSentInvitationFilters,
   submitInviteForm,
+  submitWithdrawInvitation,
 } from '../../../src/lib/talent-invitations/talent-invitation-pages';
 import invitations from '../../../src/locales/en/common/talent-invitations.json';
-import { apiAnswering } from '../../support/page-handler-fakes';
+import { apiAnswering, formOf } from '../../support/page-handler-fakes';
 
 const t = getTranslator();
 const words = invitations.talentInvitations;
@@ -133,5 +135,39 @@ describe('the success page and the list read their addresses', () => {
   it('filters the sent invitations by a job ad and an answer spelled in lower case; anything else is no filter', () => {
     expect(readSentInvitationFilters(new URL(`http://x/?jobAdId=${AD}&answer=applied`))).toEqual({ jobAdId: AD, answer: 'APPLIED' });
     expect(readSentInvitationFilters(new URL('http://x/?jobAdId=12&answer=maybe'))).toEqual({ jobAdId: null, answer: null });
+  });
+});
+
+describe('withdrawing an invitation from the list or its page', () => {
+  const refusedWith = (code: string, reason?: string) =>
+    apiAnswering({ status: 200, body: { data: null, errors: [{ message: 'English', extensions: { code, ...(reason ? { reason } : {}) } }] } });
+
+  it('shows Withdraw on pending invitations only, to roles with talentInvitation delete', () => {
+    const owner = { talentInvitation: { read: true, create: true, delete: true } };
+    expect(mayWithdraw({ answer: 'PENDING' }, owner)).toBe(true);
+    for (const answer of ['APPLIED', 'IGNORED', 'WITHDRAWN'] as const) expect(mayWithdraw({ answer }, owner), answer).toBe(false);
+    expect(mayWithdraw({ answer: 'PENDING' }, RECRUITER_PERMISSIONS)).toBe(false);
+    expect(mayWithdraw({ answer: 'PENDING' }, null)).toBe(false);
+  });
+
+  it('sends the posted id and is done when the API withdrew it', async () => {
+    const api = apiAnswering({ status: 200, body: { data: { deleteOneTalentInvitation: { id: id(5), answer: 'WITHDRAWN' } } } });
+    expect(await submitWithdrawInvitation(formOf({ intent: 'withdraw', id: id(5) }), api.send, t)).toEqual({ kind: 'done' });
+    expect(api.sent).toEqual([{ operationName: 'DeleteOneTalentInvitation', variables: { id: id(5) } }]);
+  });
+
+  it('says why an answered or already withdrawn invitation was not withdrawn (409), in its own words', async () => {
+    for (const reason of ['alreadyApplied', 'alreadyIgnored', 'alreadyWithdrawn'] as const) {
+      const outcome = await submitWithdrawInvitation(formOf({ intent: 'withdraw', id: id(5) }), refusedWith('CONFLICT', reason).send, t);
+      expect(outcome, reason).toEqual({ kind: 'refused', id: id(5), status: 409, message: words.errors[reason] });
+    }
+  });
+
+  it('says a refused permission (403), a gone invitation and a malformed id in its own words; nothing is sent for the latter', async () => {
+    expect(await submitWithdrawInvitation(formOf({ id: id(5) }), refusedWith('FORBIDDEN').send, t)).toMatchObject({ status: 403, message: words.withdraw.forbidden });
+    expect(await submitWithdrawInvitation(formOf({ id: id(5) }), refusedWith('NOT_FOUND').send, t)).toMatchObject({ status: 422, message: words.withdraw.gone });
+    const api = refusedWith('NOT_FOUND');
+    expect(await submitWithdrawInvitation(formOf({ id: 'nope' }), api.send, t)).toEqual({ kind: 'refused', id: null, status: 422, message: words.withdraw.gone });
+    expect(api.sent).toEqual([]);
   });
 });

@@ -3,16 +3,21 @@ import { INVITATION_FILTERS, invitationStatus, readInvitationFilter } from '../.
 
 describe('invitation status', () => {
   it('is new while neither applied to nor ignored', () => {
-    expect(invitationStatus({ ignored: false, applied: false })).toBe('new');
+    expect(invitationStatus({ ignored: false, applied: false, withdrawn: false })).toBe('new');
   });
 
   it('is ignored once ignored', () => {
-    expect(invitationStatus({ ignored: true, applied: false })).toBe('ignored');
+    expect(invitationStatus({ ignored: true, applied: false, withdrawn: false })).toBe('ignored');
   });
 
   it('is applied once applied to, also after ignoring: applying answers it for good', () => {
-    expect(invitationStatus({ ignored: false, applied: true })).toBe('applied');
-    expect(invitationStatus({ ignored: true, applied: true })).toBe('applied');
+    expect(invitationStatus({ ignored: false, applied: true, withdrawn: false })).toBe('applied');
+    expect(invitationStatus({ ignored: true, applied: true, withdrawn: false })).toBe('applied');
+  });
+
+  it('is withdrawn once the company withdrew it, whatever follows: it no longer stands', () => {
+    expect(invitationStatus({ ignored: false, applied: false, withdrawn: true })).toBe('withdrawn');
+    expect(invitationStatus({ ignored: false, applied: true, withdrawn: true })).toBe('withdrawn');
   });
 });
 

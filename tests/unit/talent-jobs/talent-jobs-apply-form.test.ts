@@ -80,4 +80,12 @@ describe('invitation apply form: the note', () => {
     const outcome = await submitInvitationForm(INVITATION, formOf({ intent: 'apply', message: 'Hello' }), api.send, t);
     expect(outcome).toMatchObject({ kind: 'invalid', status: 422, reason: 'messageInvalid', values: { message: 'Hello' }, fieldErrors: { message: t('jobs:apply.errors.messageTooLong', { max: 12 }) } });
   });
+
+  it('says that the company withdrew the invitation, keeping the note as typed', async () => {
+    const withdrawn = apiAnswering({ status: 200, body: { data: null, errors: [{ message: 'English from the API', extensions: { code: 'NOT_FOUND', reason: 'invitationWithdrawn' } }] } });
+    for (const intent of ['apply', 'ignore']) {
+      const outcome = await submitInvitationForm(INVITATION, formOf({ intent, message: 'Hello' }), withdrawn.send, t);
+      expect(outcome, intent).toMatchObject({ kind: 'invalid', status: 409, reason: 'unavailable', formError: t('jobs:apply.errors.invitationWithdrawn') });
+    }
+  });
 });

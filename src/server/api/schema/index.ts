@@ -56,6 +56,7 @@ import '../talent-search/talent-search';
 import '../talent-search/talent-profile';
 import '../saved-talents/saved-talents';
 import '../talent-invitations/talent-invitations';
+import '../talent-invitations/withdraw-invitation';
 import '../billing/company-billings';
 import '../sales/company-sales';
 import '../invoices/invoice-queries';

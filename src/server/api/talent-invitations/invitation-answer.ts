@@ -1,9 +1,10 @@
-import { and, eq, not, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, not, sql, type SQL } from 'drizzle-orm';
 import { talentInvitation, talentJobApplication } from '../../db/schema';
 
 // How an invitation was answered, in SQL, for both sides: the talent's own list
 // (talent-jobs/received-invitations.ts) and the company's sent invitations. The rule is
-// invitationStatus (src/lib/talent-jobs/invitation-status.ts): applying answers for good,
+// invitationStatus (src/lib/talent-jobs/invitation-status.ts): a withdrawn invitation
+// (deleted_at set) reads as withdrawn whatever follows; otherwise applying answers for good,
 // so it wins over ignoring. Every expression needs talent_invitation in the query.
 
 /**
@@ -32,18 +33,29 @@ export const invitationColumns = {
   ignored: talentInvitation.ignored,
   ignoredAt: talentInvitation.ignoredAt,
   details: talentInvitation.details,
+  withdrawnAt: talentInvitation.deletedAt,
   applicationId: answeringApplicationId,
   appliedAt: answeredAt,
 };
 
-/** The invitations in one state: NEW (the talent's word; PENDING for the company), IGNORED or APPLIED. */
-export function invitationStatusIs(status: 'NEW' | 'IGNORED' | 'APPLIED'): SQL {
+/** The invitations in one state: NEW (the talent's word; PENDING for the company), IGNORED, APPLIED or WITHDRAWN. */
+export function invitationStatusIs(status: 'NEW' | 'IGNORED' | 'APPLIED' | 'WITHDRAWN'): SQL {
+  const standing = isNull(talentInvitation.deletedAt);
   switch (status) {
     case 'NEW':
-      return and(eq(talentInvitation.ignored, false), not(hasApplication))!;
+      return and(standing, eq(talentInvitation.ignored, false), not(hasApplication))!;
     case 'IGNORED':
-      return and(eq(talentInvitation.ignored, true), not(hasApplication))!;
+      return and(standing, eq(talentInvitation.ignored, true), not(hasApplication))!;
     case 'APPLIED':
-      return hasApplication;
+      return and(standing, hasApplication)!;
+    case 'WITHDRAWN':
+      return isNotNull(talentInvitation.deletedAt);
   }
 }
+
+/** The status of an invitation as invitationColumns read it (the rule both sides show). */
+export const statusFactsOf = (row: { ignored: boolean; applicationId: string | null; withdrawnAt: Date | null }) => ({
+  ignored: row.ignored,
+  applied: row.applicationId !== null,
+  withdrawn: row.withdrawnAt !== null,
+});

@@ -25,19 +25,21 @@ import { requireCompanyPermission } from '../auth/company-access';
 import type { Writer } from '../../db/client';
 import { companyTalentLink } from '../job-applications/talent-link';
 import { mayReachTalent } from '../auth/company-talent-access';
-import { invitationColumns, invitationStatusIs } from './invitation-answer';
+import { invitationColumns, invitationStatusIs, statusFactsOf } from './invitation-answer';
 
 // Invitations a company sends to talents (the talentInvitation entity): many at
 // once to one of its job ads or job descriptions, then listed with each talent's answer.
 // The talent reads them on /talent/invitations (talent-jobs/received-invitations.ts); the
-// answer follows the same rule on both sides (invitation-answer.ts). Every id is looked up
-// inside the tp-company company, so another company's id is NOT_FOUND like an unknown one.
+// answer follows the same rule on both sides (invitation-answer.ts). A pending one may be
+// withdrawn (withdraw-invitation.ts). Every id is looked up inside the tp-company company,
+// so another company's id is NOT_FOUND like an unknown one.
 
 interface SentRow {
   id: string;
   createdAt: Date;
   ignored: boolean;
   ignoredAt: Date | null;
+  withdrawnAt: Date | null;
   details: ApplicationDetails;
   talentProfileId: string;
   profileName: string | null;
@@ -52,7 +54,7 @@ interface SentRow {
   appliedAt: Date | null;
 }
 
-function selectSent(db: Writer) {
+export function selectSent(db: Writer) {
   return db
     .select({
       ...invitationColumns,
@@ -73,10 +75,11 @@ function selectSent(db: Writer) {
     .leftJoin(user, eq(user.id, talentInvitation.invitedByUserId));
 }
 
-const sentBy = (companyId: string) => eq(talentInvitation.companyId, companyId);
+export const sentBy = (companyId: string) => eq(talentInvitation.companyId, companyId);
 
 const SentInvitationAnswerEnum = builder.enumType('SentInvitationAnswer', {
-  description: 'PENDING: neither applied nor ignored; APPLIED: the talent applied to its job ad or job description (also after ignoring it); IGNORED: ignored and not applied',
+  description:
+    'PENDING: neither applied nor ignored; APPLIED: the talent applied to its job ad or job description (also after ignoring it); IGNORED: ignored and not applied; WITHDRAWN: the company withdrew it while it was pending',
   values: SENT_INVITATION_ANSWERS,
 });
 
@@ -106,8 +109,9 @@ SentTalentInvitation.implement({
       resolve: (row) => (row.jobAdId ? null : jobReferenceOf(row.jobDescriptionId, row.jobDescriptionTitle)),
     }),
     invitedByName: t.string({ nullable: true, description: 'The member who sent it (name, else e-mail)', resolve: (row) => row.invitedByName }),
-    answer: t.field({ type: SentInvitationAnswerEnum, resolve: (row) => sentInvitationAnswer({ ignored: row.ignored, applied: row.applicationId !== null }) }),
+    answer: t.field({ type: SentInvitationAnswerEnum, resolve: (row) => sentInvitationAnswer(statusFactsOf(row)) }),
     ignoredAt: t.field({ type: 'DateTime', nullable: true, resolve: (row) => row.ignoredAt }),
+    withdrawnAt: t.field({ type: 'DateTime', nullable: true, description: 'When the company withdrew it', resolve: (row) => row.withdrawnAt }),
     appliedAt: t.field({ type: 'DateTime', nullable: true, resolve: (row) => row.appliedAt }),
     applicationId: t.id({ nullable: true, description: 'The application that answered it (companyJobApplication)', resolve: (row) => row.applicationId }),
   }),
@@ -236,13 +240,16 @@ async function invitableTalents(tx: Writer, companyId: string, ids: readonly str
   return invitable;
 }
 
-/** The talents of the batch already invited to this role (by anyone: an ad or description has one company). */
+/**
+ * The talents of the batch already invited to this role (by anyone: an ad or description has
+ * one company). A withdrawn invitation no longer stands, so it does not keep a new one out.
+ */
 async function alreadyInvited(tx: Writer, ids: readonly string[], role: InvitationRole): Promise<Set<string>> {
   const sameRole: SQL = role.kind === 'jobAd' ? eq(talentInvitation.jobAdId, role.id) : and(isNull(talentInvitation.jobAdId), eq(talentInvitation.jobDescriptionId, role.id))!;
   const rows = await tx
     .select({ talentProfileId: talentInvitation.talentProfileId, jobAdId: talentInvitation.jobAdId, jobDescriptionId: talentInvitation.jobDescriptionId })
     .from(talentInvitation)
-    .where(and(inArray(talentInvitation.talentProfileId, [...ids]), sameRole));
+    .where(and(inArray(talentInvitation.talentProfileId, [...ids]), sameRole, isNull(talentInvitation.deletedAt)));
   return new Set(rows.filter((row) => sameInvitationRole(invitationRoleOf(row), role)).map((row) => row.talentProfileId));
 }
 

@@ -14,11 +14,12 @@ import { builder } from '../builder';
 import { conflict, gone, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { checkedApplicationMessage, JobApplication, selectApplications } from './applications';
-import { invitationColumns, invitationStatusIs } from '../talent-invitations/invitation-answer';
+import { invitationColumns, invitationStatusIs, statusFactsOf } from '../talent-invitations/invitation-answer';
 
 // Invitations as the invited talent sees them (the talentInvitation entity). Every query is
 // scoped by the caller's own talent profile id: another talent's invitation id answers
-// NOT_FOUND exactly like an unknown one, so nothing confirms that it exists.
+// NOT_FOUND exactly like an unknown one, so nothing confirms that it exists. One the company
+// withdrew stays readable, as withdrawn, and takes neither an application nor an ignore.
 
 const invitingCompany = alias(company, 'inviting_company');
 
@@ -84,6 +85,7 @@ const InvitationStatusEnum = builder.enumType('ReceivedInvitationStatus', {
     NEW: { description: 'Neither answered nor ignored' },
     IGNORED: { description: 'Ignored and not applied to' },
     APPLIED: { description: 'The talent applied to its job ad or job description (also after ignoring it)' },
+    WITHDRAWN: { description: 'The company withdrew it while it was new: it takes no application' },
   } as const,
 });
 
@@ -96,10 +98,11 @@ ReceivedInvitation.implement({
     createdAt: t.field({ type: 'DateTime', description: 'When the talent was invited', resolve: (row) => row.createdAt }),
     status: t.field({
       type: InvitationStatusEnum,
-      resolve: (row) => invitationStatus({ ignored: row.ignored, applied: row.applicationId !== null }).toUpperCase() as 'NEW' | 'IGNORED' | 'APPLIED',
+      resolve: (row) => invitationStatus(statusFactsOf(row)).toUpperCase() as 'NEW' | 'IGNORED' | 'APPLIED' | 'WITHDRAWN',
     }),
     ignored: t.exposeBoolean('ignored'),
     ignoredAt: t.field({ type: 'DateTime', nullable: true, resolve: (row) => row.ignoredAt }),
+    withdrawnAt: t.field({ type: 'DateTime', nullable: true, description: 'When the company withdrew it', resolve: (row) => row.withdrawnAt }),
     message: t.string({
       nullable: true,
       description: "The company's message (details.message)",
@@ -141,6 +144,9 @@ const ReceivedInvitationSort = builder.enumType('ReceivedInvitationSort', {
 });
 
 const invitationNotFound = () => notFound('This invitation');
+
+/** The company withdrew it: shown to the talent, who can no longer act on it. */
+const invitationWithdrawn = () => gone('invitationWithdrawn', APPLICATION_MESSAGE_ERRORS);
 
 async function loadMyInvitation(context: ApiContext, id: string): Promise<InvitationRow> {
   if (!isUuid(id)) throw invitationNotFound();
@@ -188,20 +194,22 @@ builder.queryField('myInvitation', (t) =>
 builder.mutationField('ignoreInvitation', (t) =>
   t.withAuth({ signedIn: true }).field({
     type: ReceivedInvitation,
-    description: 'Marks an invitation ignored (it can still be applied to); ignoring it again keeps the first time',
+    description: 'Marks an invitation ignored (it can still be applied to); ignoring it again keeps the first time; NOT_FOUND with reason invitationWithdrawn once the company withdrew it',
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, args, context) => {
       const current = await loadMyInvitation(context, String(args.id));
+      if (current.withdrawnAt) throw invitationWithdrawn();
       if (current.applicationId) throw conflict('alreadyApplied', APPLICATION_MESSAGE_ERRORS);
       if (current.ignored) return current;
       const { db, viewer } = context;
       const ignoredAt = new Date();
       await db.transaction(async (tx) => {
-        // Only a row still not ignored changes, so two concurrent ignores log one event.
+        // Only a row still not ignored (nor withdrawn meanwhile) changes, so two concurrent
+        // ignores log one event and a withdrawal that came first stays as it is.
         const changed = await tx
           .update(talentInvitation)
           .set({ ignored: true, ignoredAt })
-          .where(and(eq(talentInvitation.id, current.id), eq(talentInvitation.ignored, false)))
+          .where(and(eq(talentInvitation.id, current.id), eq(talentInvitation.ignored, false), isNull(talentInvitation.deletedAt)))
           .returning({ id: talentInvitation.id });
         if (!changed.length) return;
         await recordEvent(tx, viewer, {
@@ -215,7 +223,9 @@ builder.mutationField('ignoreInvitation', (t) =>
           },
         });
       });
-      return loadMyInvitation(context, current.id);
+      const after = await loadMyInvitation(context, current.id);
+      if (!after.ignored && after.withdrawnAt) throw invitationWithdrawn();
+      return after;
     },
   }),
 );
@@ -224,7 +234,7 @@ builder.mutationField('applyToInvitation', (t) =>
   t.withAuth({ signedIn: true }).field({
     type: JobApplication,
     description:
-      "Applies with the signed-in talent's profile to the invitation's job ad, or to its job description when it has no ad; also after ignoring it",
+      "Applies with the signed-in talent's profile to the invitation's job ad, or to its job description when it has no ad; also after ignoring it. NOT_FOUND with reason invitationWithdrawn once the company withdrew it",
     args: {
       id: t.arg.id({ required: true }),
       message: t.arg.string({ required: false, description: 'A note to the company, at most 5000 characters' }),
@@ -246,6 +256,8 @@ builder.mutationField('applyToInvitation', (t) =>
           .limit(1)
           .for('update');
         if (!invitation) throw invitationNotFound();
+        // A withdrawal locks the row too: whichever comes second sees the other.
+        if (invitation.deletedAt) throw invitationWithdrawn();
 
         let target: { jobAdId: string | null; jobDescriptionId: string | null };
         if (invitation.jobAdId) {

@@ -256,6 +256,11 @@ export const talentInvitation = pgTable(
     details: jsonb('details').$type<ApplicationDetails>().notNull().default({}),
     ignoredAt: timestamptz('ignored_at'),
     ignored: boolean('ignored').notNull().default(false),
+    /**
+     * Set when the company withdrew it while it was pending (its delete event): the row
+     * stays, so that both sides still read it, as withdrawn, and nobody applies through it.
+     */
+    deletedAt: deletedAt(),
     ...timestamps(),
   },
   (t) => [

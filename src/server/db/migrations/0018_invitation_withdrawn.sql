@@ -1,0 +1,1 @@
+ALTER TABLE "talent_invitation" ADD COLUMN "deleted_at" timestamp with time zone;
