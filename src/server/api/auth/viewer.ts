@@ -43,15 +43,16 @@ export async function provisionUser(db: AppDatabase, token: VerifiedAccessToken,
   // Only a provider that vouches for the address (email_verified) makes it one a company
   // may find the user by, or an invitation to it the user's to accept.
   const emailVerified = token.claims.email_verified === true;
+  const now = new Date();
   let [row] = await userBySubject(db).execute({ subject: token.subject });
   if (!row) {
-    await db.insert(user).values({ externalId: token.subject, email, emailVerified, displayName: token.name }).onConflictDoNothing();
+    // A new user's first call is their first visit: written with the row, not after it.
+    await db.insert(user).values({ externalId: token.subject, email, emailVerified, displayName: token.name, lastVisit: now }).onConflictDoNothing();
     [row] = await userBySubject(db).execute({ subject: token.subject });
   } else if (row.emailVerified !== emailVerified) {
     [row] = await db.update(user).set({ emailVerified }).where(eq(user.id, row.id)).returning();
   }
   if (!row) throw new Error(`could not provision the user of subject ${token.subject}`);
-  const now = new Date();
   if (lastVisitIsDue(row.lastVisit, now)) {
     // The row's own value in the condition: of two instances seeing the same stale visit, one writes.
     const recorded = row.lastVisit;
