@@ -10,6 +10,8 @@ import { checkServedHtml, describeNuMessage, javaIsAvailable, readServedPages, t
 const answers = readServedPages();
 const pages = answers.filter((page) => page.file !== null);
 const java = javaIsAvailable();
+/** Routes that answer with a redirect to the identity provider: they have no page of their own. */
+const REDIRECTING_ROUTES = new Set(['signIn', 'signUp']);
 /** The route an address belongs to: the longest route path it is, or starts with as a folder. */
 const routeOf = (pathname: string): RouteDef | undefined =>
   ROUTES.filter((route) => pathname === route.path || pathname.startsWith(route.path === '/' ? '/\0' : `${route.path}/`)).sort((a, b) => b.path.length - a.path.length)[0];
@@ -41,9 +43,11 @@ describe.skipIf(pages.length === 0 || !java)('W3C Nu HTML Checker', () => {
     });
   }
 
-  test('every page of the route table is among the checked pages, or answered with a redirect', () => {
-    const answered = new Set(answers.filter((page) => page.status < 400).map((page) => routeOf(new URL(page.url).pathname)?.key));
-    const unchecked = ROUTES.filter((route) => route.live && !answered.has(route.key)).map((route) => route.path);
+  test('every page of the route table is among the checked pages', () => {
+    // A redirect (a guard sending a guest to sign in) shows no page of the route, so only
+    // pages served whole count, but for the routes whose answer is a redirect by design.
+    const checked = new Set(answers.filter((page) => page.status < 300 || REDIRECTING_ROUTES.has(routeOf(new URL(page.url).pathname)?.key ?? '')).map((page) => routeOf(new URL(page.url).pathname)?.key));
+    const unchecked = ROUTES.filter((route) => route.live && !checked.has(route.key)).map((route) => route.path);
     expect(unchecked).toEqual([]);
   });
 });
