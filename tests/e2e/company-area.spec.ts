@@ -199,7 +199,7 @@ test.describe('company area: banner, side menu, dashboard and company selection'
     await expectNoAxeViolations(page);
   });
 
-  test('at 390 px the banner fits and the company menu opens in the side drawer', async ({ page }) => {
+  test('at 390 px the banner fits and the company menu opens in the top bar\'s one menu', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, OWNER);
     await expect(banner(page).getByTestId('company-name')).toBeVisible();
@@ -208,15 +208,15 @@ test.describe('company area: banner, side menu, dashboard and company selection'
     expect(overflow).toBeLessThanOrEqual(0);
     await expect(companyMenu(page)).toBeHidden();
 
-    const open = page.getByRole('button', { name: 'Menu', exact: true });
-    await open.click();
-    const drawer = page.getByRole('dialog', { name: 'Company menu' });
-    await expect(drawer).toBeVisible();
-    expect((await drawer.boundingBox())?.width).toBe(240);
-    await expect(drawer.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    // One menu on a phone: the company menu sits in the top bar's sheet, above the account entries.
+    await page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true }).click();
+    const sheet = page.getByRole('dialog').filter({ has: page.getByRole('navigation', { name: 'Company menu' }) });
+    await expect(sheet).toBeVisible();
+    expect((await sheet.boundingBox())?.width).toBe(240);
+    await expect(sheet.getByRole('navigation', { name: 'Company menu' }).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    await expect(sheet.getByRole('navigation', { name: 'Account menu' })).toBeVisible();
     await expectNoAxeViolations(page);
-    await drawer.getByRole('button', { name: 'Close menu' }).click();
-    await expect(drawer).toBeHidden();
-    await expect(open).toHaveAttribute('aria-expanded', 'false');
+    await sheet.getByRole('button', { name: 'Close menu' }).click();
+    await expect(sheet).toBeHidden();
   });
 });

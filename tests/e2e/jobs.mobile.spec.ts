@@ -60,3 +60,20 @@ test.describe('job search on a 390 px phone', () => {
     await context.close();
   });
 });
+
+test.describe('a job page on a 390 px phone', () => {
+  test('Apply stays on the screen while the description is read', async ({ page }) => {
+    await page.goto('/jobs');
+    await firstResult(page).getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/job-apply\//);
+    const apply = page.getByRole('link', { name: 'Apply for this job' });
+    await expect(apply).toBeInViewport();
+    // A third of the way down the description, Apply is still in reach.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 3));
+    await expect(apply).toBeInViewport();
+    const bar = await page.getByTestId('job-ad-actions').boundingBox();
+    expect(bar!.y + bar!.height).toBeLessThanOrEqual(SCREEN_HEIGHT + 1);
+    await expectNoAxeViolations(page);
+    await expect(apply).toHaveAttribute('href', /^\/job-apply-form\?jobAdId=/);
+  });
+});

@@ -19,15 +19,35 @@ test.describe('guest shell on a 390 px phone', () => {
   });
 });
 
-test.describe('islands on a phone', () => {
-  test('the first tap on the account menu opens its drawer, the tap that loads it', async ({ page }) => {
-    await signInAs(page, DEMO_TALENT, '/talent/dashboard');
-    const accountMenu = page.getByRole('banner').getByRole('button', { name: /Account menu$/ });
-    await expect(page.getByRole('banner').locator('astro-island', { has: page.getByRole('button', { name: /Account menu$/ }) })).toHaveAttribute('ssr', '');
-    await accountMenu.tap();
-    // On a phone the account menu is a side drawer (a dialog named for the user).
-    const drawer = page.getByRole('dialog', { name: 'Tara Talent' });
-    await expect(drawer).toBeVisible();
-    await expect(drawer.getByRole('navigation', { name: 'Account menu' })).toBeVisible();
-  });
+test.describe('one menu on a phone', () => {
+  for (const javaScriptEnabled of [true, false]) {
+    test(`the top bar's Menu holds the talent menu and the account entries (JavaScript ${javaScriptEnabled ? 'on' : 'off'})`, async ({ browser, baseURL }) => {
+      const context = await browser.newContext({ baseURL, javaScriptEnabled, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+      const page = await context.newPage();
+      try {
+        await signInAs(page, DEMO_TALENT, '/talent/dashboard');
+        // One menu button on the page, in the top bar; no account dropdown and no second toggle.
+        const menuButtons = page.getByRole('button', { name: /Menu$/ });
+        await expect(menuButtons).toHaveCount(1);
+        await expect(page.getByRole('button', { name: /Account menu$/ })).toBeHidden();
+        await page.getByRole('banner').getByRole('button', { name: 'Menu' }).tap();
+        const sheet = page.getByRole('dialog', { name: 'Tara Talent' });
+        await expect(sheet).toBeVisible();
+        await expect(sheet.getByRole('navigation', { name: 'Talent menu' }).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+        await expect(sheet.getByRole('navigation', { name: 'Account menu' }).getByRole('link', { name: 'My profile' })).toBeVisible();
+        await expect(sheet.getByRole('button', { name: 'Sign out' })).toBeVisible();
+        const box = await sheet.boundingBox();
+        expect(box?.width).toBe(240);
+        expect(Math.round((box?.x ?? 0) + (box?.width ?? 0))).toBe(390);
+        await sheet.getByRole('button', { name: 'Close menu' }).tap();
+        await expect(sheet).toBeHidden();
+        // The sheet's entries lead where they say.
+        await page.getByRole('banner').getByRole('button', { name: 'Menu' }).tap();
+        await sheet.getByRole('navigation', { name: 'Account menu' }).getByRole('link', { name: 'My profile' }).tap();
+        await expect(page).toHaveURL(/\/talent\/profile$/);
+      } finally {
+        await context.close();
+      }
+    });
+  }
 });

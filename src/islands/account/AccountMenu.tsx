@@ -1,5 +1,5 @@
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle, Menu, MenuButton, MenuItem, MenuItems, MenuSection, MenuHeading, MenuSeparator } from '@headlessui/react';
-import { Fragment, useRef, useState, type ReactNode, type Ref } from 'react';
+import { Menu, MenuButton, MenuItem, MenuItems, MenuSection, MenuHeading, MenuSeparator } from '@headlessui/react';
+import { Fragment, useRef, type Ref } from 'react';
 import type { AccountMenuCompany, AccountMenuLink, AccountMenuSection } from '../../lib/account/account-menu';
 import { selectedCompanyId } from '../stores/current-user';
 
@@ -24,14 +24,13 @@ function label(labels: Record<string, string>, key: string) {
 }
 
 /**
- * Logout is a POST carrying the anti-forgery token. The form sits inside the menu and the
- * drawer themselves: both are modal and make everything outside them inert.
+ * Logout is a POST carrying the anti-forgery token. The form sits outside the dropdown, whose
+ * entry submits it (the dropdown unmounts before a submit button's default action runs).
  */
-function LogoutForm({ action, token, children, formRef }: { action: string; token?: string; children?: ReactNode; formRef?: Ref<HTMLFormElement> }) {
+function LogoutForm({ action, token, formRef }: { action: string; token?: string; formRef?: Ref<HTMLFormElement> }) {
   return (
     <form method="post" action={action} ref={formRef}>
       {token ? <input type="hidden" name="csrf" value={token} /> : null}
-      {children}
     </form>
   );
 }
@@ -45,11 +44,9 @@ function rememberSelectedCompany(companyId: string) {
  * Choosing a company is a plain POST of `companyId` with the anti-forgery token: the
  * server stores it in the session and redirects to the company dashboard.
  */
-function SwitchCompanyForm({ action, token, companyId, children, formRef, inputRef }: {
+function SwitchCompanyForm({ action, token, formRef, inputRef }: {
   action: string;
   token?: string;
-  companyId?: string;
-  children?: ReactNode;
   formRef?: Ref<HTMLFormElement>;
   inputRef?: Ref<HTMLInputElement>;
 }) {
@@ -64,13 +61,12 @@ function SwitchCompanyForm({ action, token, companyId, children, formRef, inputR
       }}
     >
       {token ? <input type="hidden" name="csrf" value={token} /> : null}
-      <input type="hidden" name="companyId" defaultValue={companyId} ref={inputRef} />
-      {children}
+      <input type="hidden" name="companyId" ref={inputRef} />
     </form>
   );
 }
 
-/** A company's name, and for the one the user is in a check mark and "(current)" for screen readers. */
+/** A company's name, and for the one the user is in a check mark and "(current)" for screen readers (as in the phone menu). */
 function CompanyChoice({ company, labels }: { company: AccountMenuCompany; labels: Record<string, string> }) {
   return (
     <>
@@ -85,7 +81,7 @@ function CompanyChoice({ company, labels }: { company: AccountMenuCompany; label
   );
 }
 
-/** The line under a section's heading (the company the user is in), alike in the dropdown and the drawer. */
+/** The line under a section's heading (the company the user is in). */
 function SectionDetail({ detail, labels }: { detail?: string; labels: Record<string, string> }) {
   if (!detail) return null;
   return (
@@ -96,9 +92,8 @@ function SectionDetail({ detail, labels }: { detail?: string; labels: Record<str
 }
 
 /**
- * A section's link: the same anchor in the dropdown and in the drawer, only the focus style
- * differs; an external one opens in a new tab. A plain element rather than a component, so
- * that Headless UI's MenuItem hands its props (focus, role) to the anchor itself.
+ * A section's link; an external one opens in a new tab. A plain element rather than a
+ * component, so that Headless UI's MenuItem hands its props (focus, role) to the anchor itself.
  */
 function sectionLink(link: AccountMenuLink, labels: Record<string, string>, className: string) {
   return (
@@ -109,11 +104,11 @@ function sectionLink(link: AccountMenuLink, labels: Record<string, string>, clas
 }
 
 /**
- * The signed-in user's account menu (the layout's account menu): a dropdown on wide screens and a
- * 240 px side drawer on small ones, both from the same sections.
+ * The signed-in user's account menu on wide screens: a dropdown. Narrow screens have the
+ * server-rendered phone menu instead (components/shell/PhoneMenu.astro), built from the
+ * same sections.
  */
 export default function AccountMenu({ userName, sections, labels, logoutAction, logoutToken, switchCompanyAction, csrfToken }: AccountMenuProps) {
-  const [drawerOpen, setDrawerOpen] = useState(false);
   const logoutFormRef = useRef<HTMLFormElement>(null);
   const switchFormRef = useRef<HTMLFormElement>(null);
   const switchInputRef = useRef<HTMLInputElement>(null);
@@ -129,7 +124,7 @@ export default function AccountMenu({ userName, sections, labels, logoutAction, 
     <>
       {logoutAction ? <LogoutForm action={logoutAction} token={logoutToken} formRef={logoutFormRef} /> : null}
       {canSwitch ? <SwitchCompanyForm action={switchCompanyAction!} token={csrfToken} formRef={switchFormRef} inputRef={switchInputRef} /> : null}
-      <Menu as="div" className="relative hidden sm:block">
+      <Menu as="div" className="relative">
         <MenuButton className="flex items-center gap-1 rounded px-1 py-0.5 font-medium hover:bg-primary-light">
           {/* The visible name starts the accessible name (WCAG 2.5.3 label in name). */}
           <span>{userName}</span>
@@ -189,67 +184,6 @@ export default function AccountMenu({ userName, sections, labels, logoutAction, 
         </MenuItems>
       </Menu>
 
-      <button
-        type="button"
-        className="rounded px-1 py-0.5 font-medium hover:bg-primary-light sm:hidden"
-        aria-label={buttonLabel}
-        aria-expanded={drawerOpen}
-        onClick={() => setDrawerOpen(true)}
-      >
-        <span aria-hidden="true">☰</span>
-      </button>
-      <Dialog open={drawerOpen} onClose={() => setDrawerOpen(false)} className="fixed inset-0 z-50 sm:hidden">
-        {/* Faded in by CSS, as the modal's: Headless UI's transition can keep a dialog open when closed during it. */}
-        <DialogBackdrop className="tp-backdrop fixed inset-0 bg-black/40" />
-        <DialogPanel className="fixed inset-y-0 right-0 w-drawer overflow-y-auto bg-white py-2 shadow-xl">
-          <div className="flex items-center justify-between px-2 pb-1">
-            <DialogTitle className="text-h3">{userName}</DialogTitle>
-            <button type="button" aria-label={label(labels, 'accountMenu.close')} onClick={() => setDrawerOpen(false)} className="rounded px-0.5">
-              <span aria-hidden="true">×</span>
-            </button>
-          </div>
-          <nav aria-label={buttonLabel}>
-            {sections.map((section, index) => (
-              <div key={index} className="border-t border-gray-200 py-0.5">
-                {section.headingKey ? (
-                  <h2 className="px-2 pt-0.5 text-small font-semibold uppercase text-gray-600">{label(labels, section.headingKey)}</h2>
-                ) : null}
-                <SectionDetail detail={section.detail} labels={labels} />
-                {canSwitch && section.switchCompanies?.length ? (
-                  <>
-                    <h3 className="px-2 pt-0.5 text-small font-semibold text-gray-700">{label(labels, 'accountMenu.switchCompany')}</h3>
-                    <ul>
-                      {section.switchCompanies.map((company) => (
-                        <li key={company.id}>
-                          <SwitchCompanyForm action={switchCompanyAction!} token={csrfToken} companyId={company.id}>
-                            <button type="submit" disabled={company.current} className="block w-full px-3 py-1 text-left hover:bg-primary-light disabled:text-gray-600 disabled:hover:bg-transparent">
-                              <CompanyChoice company={company} labels={labels} />
-                            </button>
-                          </SwitchCompanyForm>
-                        </li>
-                      ))}
-                    </ul>
-                  </>
-                ) : null}
-                <ul>
-                  {section.links.map((item) => (
-                    <li key={item.href + item.labelKey}>{sectionLink(item, labels, 'block px-2 py-1 hover:bg-primary-light')}</li>
-                  ))}
-                </ul>
-              </div>
-            ))}
-            {logoutAction ? (
-              <div className="border-t border-gray-200 pt-0.5">
-                <LogoutForm action={logoutAction} token={logoutToken}>
-                  <button type="submit" className="block w-full px-2 py-1 text-left hover:bg-primary-light">
-                    {label(labels, 'accountMenu.signOut')}
-                  </button>
-                </LogoutForm>
-              </div>
-            ) : null}
-          </nav>
-        </DialogPanel>
-      </Dialog>
     </>
   );
 }

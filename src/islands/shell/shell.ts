@@ -1,7 +1,6 @@
 // Behaviours every page has, in plain scripts so that no page pays for React up front.
 import './toaster';
 import './notification-banners';
-import './side-drawer';
 import { showToast } from '../stores/toasts';
 import type { CurrentUserState } from '../../lib/account/current-user-state';
 import { applyServerUser } from '../stores/current-user';

@@ -59,16 +59,6 @@ describe('account menu island', () => {
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
   });
-
-  it('opens the side drawer on small screens and closes it with its close button', async () => {
-    render(<AccountMenu userName="Ada Lovelace" sections={sections} labels={labels} />);
-    const drawerButton = screen.getAllByRole('button', { name: /Account menu$/ })[1]!;
-    await userEvent.click(drawerButton);
-    const drawer = screen.getByRole('dialog');
-    expect(within(drawer).getByRole('link', { name: 'Companies' })).toHaveProperty('href', 'http://localhost:3000/admin/companies');
-    await userEvent.click(within(drawer).getByRole('button', { name: 'Close account menu' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-  });
 });
 
 describe('account menu company switcher', () => {
@@ -111,20 +101,6 @@ describe('account menu company switcher', () => {
 
     const { submitted, stop } = captureSubmits();
     await userEvent.click(within(switcher).getByRole('menuitem', { name: 'Brightpath Consulting' }));
-    stop();
-    expect(submitted).toEqual([{ action: '/api/select-company', csrf: 'token-2', companyId: 'c-bright' }]);
-    expect(localStorage.getItem('selectedCompanyId')).toBe('c-bright');
-  });
-
-  it('offers the same choice in the small-screen drawer as plain forms of buttons', async () => {
-    render(<AccountMenu {...props} />);
-    await userEvent.click(screen.getAllByRole('button', { name: /Account menu$/ })[1]!);
-    const drawer = screen.getByRole('dialog');
-    expect(within(drawer).getByRole('heading', { name: 'Switch verified company' })).toBeTruthy();
-    expect(within(drawer).getByRole('button', { name: /Northwind Labs/ })).toHaveProperty('disabled', true);
-
-    const { submitted, stop } = captureSubmits();
-    await userEvent.click(within(drawer).getByRole('button', { name: 'Brightpath Consulting' }));
     stop();
     expect(submitted).toEqual([{ action: '/api/select-company', csrf: 'token-2', companyId: 'c-bright' }]);
     expect(localStorage.getItem('selectedCompanyId')).toBe('c-bright');
