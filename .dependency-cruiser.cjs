@@ -64,7 +64,7 @@ const FEATURE_IMPORTS = {
     { from: 'talent-roster', to: 'transactions', why: "a roster talent's ledger is a filtered view of the transactions" },
     { from: 'talent-search', to: 'job-ads', why: "talent search filters by the job ads' terms (job-enums)" },
     { from: 'talent-search', to: 'saved-talents', why: 'a found profile is saved to a list from its page' },
-    { from: 'talent-search', to: 'talent', why: "a found profile is shown as the talent's own profile view (profileView)" },
+    { from: 'talent-search', to: 'talent', why: "a found profile is shown as the talent's own profile view (profileView); the language filter is the profile's level scale (proficiency-levels)" },
   ],
   'src/server/api': [
     { from: 'account', to: 'feature-flags', why: "findMe answers the user's feature flags" },

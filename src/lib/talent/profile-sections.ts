@@ -1,4 +1,5 @@
 import { ASSIGNMENT_TYPES, WORK_MODES } from '../job-ads/job-enums';
+import { LANGUAGE_LEVELS, SKILL_LEVELS } from './proficiency-levels';
 import { PROFILE_LIMITS } from './talent-profile-input';
 
 /**
@@ -19,7 +20,7 @@ export interface FieldSpec {
   /** Hint key in the profile namespace, shown under the field. */
   hintKey?: string;
   maxLength?: number;
-  /** Options of a select; labels are `optionKeyPrefix.<value>`, '' is the "not set" option. */
+  /** Options of a select; labels are `optionKeyPrefix.<value>` (a key with its namespace), '' is the "not set" option. */
   options?: readonly string[];
   optionKeyPrefix?: string;
   /** Id of a datalist offering suggestions. */
@@ -84,8 +85,8 @@ export const SECTIONS: readonly SectionSpec[] = [
     fields: [
       field('availability', 'isVisible', 'checkbox', { hintKey: 'form.hints.isVisible', wide: true }),
       field('availability', 'isAvailableForHire', 'checkbox', { wide: true }),
-      field('availability', 'workMode', 'select', { options: ['', ...WORK_MODES], optionKeyPrefix: 'form.options.workMode' }),
-      field('availability', 'assignmentType', 'select', { options: ['', ...ASSIGNMENT_TYPES], optionKeyPrefix: 'form.options.assignmentType' }),
+      field('availability', 'workMode', 'select', { options: ['', ...WORK_MODES], optionKeyPrefix: 'profile:form.options.workMode' }),
+      field('availability', 'assignmentType', 'select', { options: ['', ...ASSIGNMENT_TYPES], optionKeyPrefix: 'profile:form.options.assignmentType' }),
       field('availability', 'availabilityMode', 'text', { maxLength: PROFILE_LIMITS.availabilityMode, hintKey: 'form.hints.availabilityMode' }),
       field('availability', 'isInterestedInRelocation', 'checkbox', { wide: true }),
       field('availability', 'interestedToRelocateTo', 'cities', { hintKey: 'form.hints.cities', wide: true }),
@@ -97,7 +98,7 @@ export const SECTIONS: readonly SectionSpec[] = [
     list: { max: PROFILE_LIMITS.skills, ...listKeys('skills') },
     fields: [
       field('skills', 'name', 'text', { maxLength: PROFILE_LIMITS.skillName, suggestions: 'skill-suggestions' }),
-      field('skills', 'level', 'text', { maxLength: PROFILE_LIMITS.level }),
+      field('skills', 'level', 'select', { options: ['', ...SKILL_LEVELS], optionKeyPrefix: 'common:levels.skill' }),
       field('skills', 'years', 'integer'),
     ],
   },
@@ -107,7 +108,7 @@ export const SECTIONS: readonly SectionSpec[] = [
     list: { max: PROFILE_LIMITS.languages, ...listKeys('languages') },
     fields: [
       field('languages', 'language', 'text', { maxLength: PROFILE_LIMITS.languageName, suggestions: 'language-suggestions' }),
-      field('languages', 'level', 'text', { maxLength: PROFILE_LIMITS.level }),
+      field('languages', 'level', 'select', { options: ['', ...LANGUAGE_LEVELS], optionKeyPrefix: 'common:levels.language' }),
     ],
   },
   {
@@ -163,7 +164,7 @@ export function sectionSpec(id: string): SectionSpec | undefined {
   return SECTIONS.find((section) => section.id === id);
 }
 
-/** Every i18n key the sections use (profile namespace), for the locale check. */
+/** Every i18n key the sections use (profile namespace unless a key names its own), for the locale check. */
 export function sectionTranslationKeys(): string[] {
   return SECTIONS.flatMap((section) => [
     section.headingKey,

@@ -7,6 +7,7 @@ import type { FieldIssue } from '../forms/form-outcome';
 import { zodIssues } from '../forms/zod-issues';
 import { initialProfileName } from '../profile/profile-name';
 import type { SectionId } from './profile-sections';
+import { LANGUAGE_LEVELS, SKILL_LEVELS } from './proficiency-levels';
 
 // The rules a talent's own profile edit must pass (the talentProfile entity). Pure, so the
 // API validates with it and the profile page reads the same limits for its inputs.
@@ -23,7 +24,6 @@ export const PROFILE_LIMITS = {
   years: 70,
   skills: 50,
   skillName: 60,
-  level: 40,
   links: 20,
   linkLabel: 60,
   url: 2000,
@@ -61,6 +61,8 @@ export const ISSUES = {
   boolean: 'boolean',
   duplicateSkill: 'duplicateSkill',
   duplicateLanguage: 'duplicateLanguage',
+  skillLevel: 'skillLevel',
+  languageLevel: 'languageLevel',
   tooLong: 'tooLong',
   tooMany: 'tooMany',
   /** The code of the shared e-mail rule (`emailAddress`), worded here for the profile forms. */
@@ -173,11 +175,11 @@ function dateOrder(startKey: string, endKey: string, message: string) {
   };
 }
 
-const skill = z.object({ name: requiredText(PROFILE_LIMITS.skillName), level: optionalText(PROFILE_LIMITS.level), years }).transform(compact);
+const skill = z.object({ name: requiredText(PROFILE_LIMITS.skillName), level: restricted(SKILL_LEVELS, ISSUES.skillLevel), years }).transform(compact);
 
 const link = z.object({ label: optionalText(PROFILE_LIMITS.linkLabel), url: z.string().trim().max(PROFILE_LIMITS.url, ISSUES.tooLong).refine(isHttpUrl, ISSUES.url) }).transform(compact);
 
-const language = z.object({ language: requiredText(PROFILE_LIMITS.languageName), level: optionalText(PROFILE_LIMITS.level) }).transform(compact);
+const language = z.object({ language: requiredText(PROFILE_LIMITS.languageName), level: restricted(LANGUAGE_LEVELS, ISSUES.languageLevel) }).transform(compact);
 
 const experience = z
   .object({

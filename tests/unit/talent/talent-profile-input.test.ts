@@ -100,10 +100,33 @@ describe('talent profile update rules', () => {
   });
 
   it('stores entries with only the keys that were given', () => {
-    expect(valuesOf({ skills: [{ name: 'React', level: ' ', years: null }, { name: 'CSS', level: 'Expert', years: 6 }] }).skills).toEqual([
+    expect(valuesOf({ skills: [{ name: 'React', level: ' ', years: null }, { name: 'CSS', level: 'EXPERT', years: 6 }] }).skills).toEqual([
       { name: 'React' },
-      { name: 'CSS', level: 'Expert', years: 6 },
+      { name: 'CSS', level: 'EXPERT', years: 6 },
     ]);
+  });
+
+  it('takes skill levels only from the skill scale, with a clear message on anything else', () => {
+    expect(valuesOf({ skills: [{ name: 'Go', level: 'BEGINNER' }, { name: 'SQL', level: 'ADVANCED' }] }).skills).toEqual([
+      { name: 'Go', level: 'BEGINNER' },
+      { name: 'SQL', level: 'ADVANCED' },
+    ]);
+    expect(errorsOf({ skills: [{ name: 'Go', level: 'Expert' }, { name: 'SQL', level: 'guru' }] })).toEqual({
+      'skills.0.level': 'Choose a level from the list: Beginner, Intermediate, Advanced or Expert.',
+      'skills.1.level': 'Choose a level from the list: Beginner, Intermediate, Advanced or Expert.',
+    });
+  });
+
+  it('takes language levels only from CEFR A1 to C2 or native, with a clear message on anything else', () => {
+    expect(valuesOf({ languages: [{ language: 'German', level: 'B2' }, { language: 'Portuguese', level: 'NATIVE' }, { language: 'Dutch', level: '' }] }).languages).toEqual([
+      { language: 'German', level: 'B2' },
+      { language: 'Portuguese', level: 'NATIVE' },
+      { language: 'Dutch' },
+    ]);
+    expect(errorsOf({ languages: [{ language: 'English', level: 'Fluent' }, { language: 'French', level: 'C3' }] })).toEqual({
+      'languages.0.level': 'Choose a level from the list: A1 to C2, or Native.',
+      'languages.1.level': 'Choose a level from the list: A1 to C2, or Native.',
+    });
   });
 
   it('refuses a skill or language listed twice, whatever the case', () => {

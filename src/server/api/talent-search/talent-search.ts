@@ -116,7 +116,7 @@ const TalentSearchInput = builder.inputType('TalentSearchInput', {
     rateMax: t.string(),
     rateCurrency: t.string({ description: 'ISO 4217; needed with a rate range (rates are never converted)' }),
     languages: t.stringList({ description: 'The talent speaks every one of these' }),
-    languageLevel: t.string({ description: 'BASIC, CONVERSATIONAL, PROFESSIONAL, FLUENT or NATIVE: at least this level in every language asked for, read from what talents write' }),
+    languageLevel: t.string({ description: 'A1, A2, B1, B2, C1, C2 or NATIVE: at least this level in every language asked for' }),
     minExperience: t.int({ description: 'Years' }),
     verifiedOnly: t.boolean(),
     matchJobDescriptionId: t.id({ description: "Rank by the skills of one of the company's job descriptions" }),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Faker } from '@faker-js/faker';
 import { computeProfileScore } from '../../../lib/profile/profile-score';
+import { SKILL_LEVELS, type LanguageLevel } from '../../../lib/talent/proficiency-levels';
 import {
   talentProfile,
   user,
@@ -36,8 +37,10 @@ export interface SeededTalents {
 
 type ProfileRow = typeof talentProfile.$inferInsert;
 
-const SKILL_LEVELS = ['Beginner', 'Intermediate', 'Advanced', 'Expert'];
-const LANGUAGE_LEVELS = ['Native', 'Fluent', 'Professional', 'Conversational', 'Basic'];
+// Levels on the profile's fixed scales (proficiency-levels.ts). The lists keep the lengths
+// they had as free text, so a seed draws the same talents as before.
+const ENGLISH_LEVELS: LanguageLevel[] = ['C1', 'B2', 'B1'];
+const EXTRA_LANGUAGE_LEVELS: LanguageLevel[] = ['B2', 'B1', 'A1'];
 const AVAILABILITY = ['Immediately', 'Two weeks notice', 'One month notice', 'Three months notice'];
 
 const nativeLanguage: Record<string, string> = {
@@ -68,12 +71,12 @@ function skillsOf(faker: Faker, role: JobRole, min: number, max: number): Talent
 
 function languagesOf(faker: Faker, city: City): TalentLanguage[] {
   const native = nativeLanguage[city.country] ?? 'English';
-  const languages: TalentLanguage[] = [{ language: native, level: 'Native' }];
-  if (native !== 'English') languages.push({ language: 'English', level: faker.helpers.arrayElement(LANGUAGE_LEVELS.slice(1, 4)) });
+  const languages: TalentLanguage[] = [{ language: native, level: 'NATIVE' }];
+  if (native !== 'English') languages.push({ language: 'English', level: faker.helpers.arrayElement(ENGLISH_LEVELS) });
   if (faker.datatype.boolean({ probability: 0.3 })) {
     const extra = faker.helpers.arrayElement(['Spanish', 'French', 'German', 'Italian', 'Dutch', 'Portuguese']);
     if (!languages.some((entry) => entry.language === extra)) {
-      languages.push({ language: extra, level: faker.helpers.arrayElement(LANGUAGE_LEVELS.slice(2)) });
+      languages.push({ language: extra, level: faker.helpers.arrayElement(EXTRA_LANGUAGE_LEVELS) });
     }
   }
   return languages;
@@ -252,13 +255,13 @@ export function demoTalentProfile(accounts: SeededAccounts, id: string, now: Dat
     targetHourlyRate: '65.00',
     rateCurrency: 'EUR',
     skills: [
-      { name: 'React', level: 'Advanced', years: 5 },
-      { name: 'TypeScript', level: 'Advanced', years: 4 },
-      { name: 'CSS', level: 'Expert', years: 6 },
+      { name: 'React', level: 'ADVANCED', years: 5 },
+      { name: 'TypeScript', level: 'ADVANCED', years: 4 },
+      { name: 'CSS', level: 'EXPERT', years: 6 },
     ],
     languages: [
-      { language: 'Portuguese', level: 'Native' },
-      { language: 'English', level: 'Fluent' },
+      { language: 'Portuguese', level: 'NATIVE' },
+      { language: 'English', level: 'C1' },
     ],
     experience: [
       {

@@ -27,8 +27,8 @@ describeEachDatabase('talent search for companies', (kind) => {
     await f.memberWithRole('searcher-a', f.a.id, 'Searcher', { talentProfile: { read: true }, jobDescription: { read: true, create: true } });
     await f.memberWithRole('blind-a', f.a.id, 'Blind', { company: { read: true } });
     await f.h.database.db.insert(talentProfile).values([
-      { profileName: 'Rita React', jobTitle: 'Frontend engineer', skills: skill('React', 'TypeScript', 'CSS'), languages: [{ language: 'English', level: 'Fluent (C1)' }, { language: 'German', level: 'Native' }], hourlyRate: '70.00', rateCurrency: 'EUR', location: 'Berlin', workMode: 'remote', totalExperience: 6, verificationStatus: 'verified' },
-      { profileName: 'Tom Typescript', jobTitle: 'Full-stack developer', skills: skill('TypeScript', 'Node.js', 'React'), languages: [{ language: 'English', level: 'basic' }], hourlyRate: '95.00', rateCurrency: 'EUR', location: 'Lisbon', isInterestedInRelocation: true, interestedToRelocateTo: ['Berlin'], totalExperience: 9 },
+      { profileName: 'Rita React', jobTitle: 'Frontend engineer', skills: skill('React', 'TypeScript', 'CSS'), languages: [{ language: 'English', level: 'C1' }, { language: 'German', level: 'NATIVE' }], hourlyRate: '70.00', rateCurrency: 'EUR', location: 'Berlin', workMode: 'remote', totalExperience: 6, verificationStatus: 'verified' },
+      { profileName: 'Tom Typescript', jobTitle: 'Full-stack developer', skills: skill('TypeScript', 'Node.js', 'React'), languages: [{ language: 'English', level: 'A1' }], hourlyRate: '95.00', rateCurrency: 'EUR', location: 'Lisbon', isInterestedInRelocation: true, interestedToRelocateTo: ['Berlin'], totalExperience: 9 },
       { profileName: 'Gus Go', jobTitle: 'Backend engineer', skills: skill('Go', 'PostgreSQL'), languages: [{ language: 'English' }], hourlyRate: '80.00', rateCurrency: 'GBP', location: 'London', isAvailableForHire: false },
       { profileName: 'Hidden Hanna', jobTitle: 'React developer', skills: skill('React'), isVisible: false },
       { profileName: 'Pia PHP', jobTitle: 'Web developer', skills: skill('PHP', 'React'), languages: [{ language: 'French' }], hourlyRate: '50.00', rateCurrency: 'EUR', location: 'Paris' },
@@ -51,14 +51,14 @@ describeEachDatabase('talent search for companies', (kind) => {
     expect((noCurrency.errors?.[0]?.extensions?.fieldErrors as { field: string; code: string }[])[0]).toMatchObject({ field: 'search.rateCurrency', code: 'rateCurrencyRequired' });
   });
 
-  it('languages with level: at least the level asked in every language, read from what talents write', async () => {
-    expect(names((await search({ languages: ['english'], languageLevel: 'PROFESSIONAL' })).page)).toEqual(['Rita React']);
-    expect(names((await search({ languages: ['english'], languageLevel: 'BASIC' })).page).sort()).toEqual(['Rita React', 'Tom Typescript']);
+  it('languages with level: at least the level asked in every language, on the profile scale (CEFR, then native)', async () => {
+    expect(names((await search({ languages: ['english'], languageLevel: 'B2' })).page)).toEqual(['Rita React']);
+    expect(names((await search({ languages: ['english'], languageLevel: 'A1' })).page).sort()).toEqual(['Rita React', 'Tom Typescript']);
     expect(names((await search({ languages: ['english', 'german'], languageLevel: 'NATIVE' })).page)).toEqual([]);
     expect(names((await search({ languages: ['german'], languageLevel: 'NATIVE' })).page)).toEqual(['Rita React']);
-    const noLanguage = await search({ languageLevel: 'FLUENT' });
+    const noLanguage = await search({ languageLevel: 'C1' });
     expect((noLanguage.errors?.[0]?.extensions?.fieldErrors as { code: string }[])[0]?.code).toBe('levelNeedsLanguage');
-    const unknown = await search({ languages: ['english'], languageLevel: 'GODLIKE' });
+    const unknown = await search({ languages: ['english'], languageLevel: 'FLUENT' });
     expect((unknown.errors?.[0]?.extensions?.fieldErrors as { code: string }[])[0]?.code).toBe('choiceUnknown');
   });
 

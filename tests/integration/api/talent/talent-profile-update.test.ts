@@ -26,7 +26,7 @@ const FULL_UPDATE = {
   hourlyRate: '55',
   rateCurrency: 'EUR',
   skills: SIX_SKILLS,
-  languages: [{ language: 'Portuguese', level: 'Native' }],
+  languages: [{ language: 'Portuguese', level: 'NATIVE' }],
   experience: [{ company: 'Atlantic Web Studio', title: 'Developer', startDate: '2019-03-01', endDate: '2023-06-30', current: false }],
   education: [{ school: 'University of Lisbon', degree: 'BSc', startDate: '2014-09-01', endDate: '2018-07-15' }],
 };
@@ -79,7 +79,7 @@ describeEachDatabase('updateOneTalentProfile', (kind) => {
       expect(updated.experience).toEqual([{ company: 'Atlantic Web Studio', title: 'Developer', startDate: '2019-03-01', endDate: '2023-06-30', current: false }]);
 
       const row = await profileRow(profileId);
-      expect(row).toMatchObject({ location: 'Lisbon', totalExperience: 5, hourlyRate: '55.00', languages: [{ language: 'Portuguese', level: 'Native' }] });
+      expect(row).toMatchObject({ location: 'Lisbon', totalExperience: 5, hourlyRate: '55.00', languages: [{ language: 'Portuguese', level: 'NATIVE' }] });
       const mine = await h.call(FIND_MINE, { token });
       expect(mine.body.data?.findMyTalentProfile).toMatchObject({ id: profileId, description: LONG_DESCRIPTION, profileScore: 95 });
     });
