@@ -74,6 +74,12 @@ describe('profile page sections', () => {
     );
   });
 
+  it('offer skill and language levels as selects of their fixed scales, not free text', () => {
+    const level = (id: SectionId) => section(id).fields.find((spec) => spec.name === 'level')!;
+    expect(level('skills')).toMatchObject({ kind: 'select', options: ['', 'BEGINNER', 'INTERMEDIATE', 'ADVANCED', 'EXPERT'] });
+    expect(level('languages')).toMatchObject({ kind: 'select', options: ['', 'A1', 'A2', 'B1', 'B2', 'C1', 'C2', 'NATIVE'] });
+  });
+
   it('have English text for every label, hint, option and list button', () => {
     const t = getTranslator(['profile']);
     const missing = sectionTranslationKeys().filter((key) => t(key) === key);
