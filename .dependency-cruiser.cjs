@@ -88,7 +88,7 @@ const FEATURE_IMPORTS = {
     { from: 'talent', to: 'talent-roster', why: "a talent answers a company's roster request (RosterConsentEnum)" },
     { from: 'talent-invitations', to: 'job-applications', why: 'a company invites only talents it reaches (talent-link)' },
     { from: 'talent-invitations', to: 'job-ads', why: 'an invitation names the job it is for (job-reference)' },
-    { from: 'talent-jobs', to: 'companies', why: "an application arrives in its company's first hiring step (firstHiringStepId)" },
+    { from: 'talent-jobs', to: 'companies', why: "an application arrives in its company's first hiring step (firstHiringStepId), and the talent sees what its step means (HiringStepGroup)" },
     { from: 'talent-jobs', to: 'talent-invitations', why: "a talent answers a company's invitation (invitation-answer)" },
     { from: 'talent-notes', to: 'job-applications', why: 'a company keeps notes only on talents it reaches (talent-link)' },
     { from: 'talent-roster', to: 'companies', why: 'a roster shows only companies still listed on the platform (listedCompany)' },

@@ -15,7 +15,7 @@ import type { Writer } from '../../db/client';
 
 type StepRow = typeof companyHiringStep.$inferSelect;
 
-const HiringStepGroupEnum = builder.enumType('HiringStepGroup', {
+export const HiringStepGroupEnum = builder.enumType('HiringStepGroup', {
   description: 'What a step means whatever its name: still in progress, or an outcome',
   values: HIRING_STEP_GROUPS,
 });

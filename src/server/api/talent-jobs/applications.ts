@@ -11,6 +11,8 @@ import { conflict, gone, invalidFields, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
 import { firstHiringStepId } from '../companies/company-rows';
+import { HiringStepGroupEnum } from '../companies/hiring-steps';
+import { hiringStepGroupOf } from '../../../lib/companies/hiring-steps';
 import { isUuid } from '../../../lib/ids';
 
 interface ApplicationRow {
@@ -27,6 +29,7 @@ interface ApplicationRow {
   clientCompanyName: string | null;
   isAnonymous: boolean | null;
   hiringStep: string | null;
+  hiringStepGroup: string | null;
   rejectionReason: string | null;
 }
 
@@ -52,6 +55,12 @@ JobApplication.implement({
       resolve: (row) => (row.jobAdId ? (row.isAnonymous ? null : row.publisherName) : row.clientCompanyName),
     }),
     hiringStep: t.exposeString('hiringStep', { nullable: true, description: 'Where the company has the application (e.g. Screening); null while submitted' }),
+    hiringStepGroup: t.field({
+      type: HiringStepGroupEnum,
+      nullable: true,
+      description: "What that step means whatever the company named it (in progress, hired, rejected, withdrawn); null while submitted",
+      resolve: (row) => hiringStepGroupOf(row.hiringStepGroup),
+    }),
     rejectionReason: t.exposeString('rejectionReason', {
       nullable: true,
       description: 'Why the company ended the application: the reason it gave with its move to a rejected or withdrawn step, which the talent was told; null otherwise',
@@ -84,6 +93,7 @@ export function selectApplications(db: AppDatabase, where: SQL, now = new Date()
       clientCompanyName: clientCompany.name,
       isAnonymous: jobAd.isAnonymous,
       hiringStep: companyHiringStep.stepName,
+      hiringStepGroup: companyHiringStep.group,
       // A move to a closing step keeps its reason on the application; any other move clears it.
       rejectionReason: companyRejectionReason.label,
     })
