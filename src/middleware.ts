@@ -2,6 +2,7 @@ import { defineMiddleware, sequence } from 'astro:middleware';
 import { chooseSelectedCompany, COMPANY_PARAM } from './lib/companies/select-company';
 import { selectedCompanyOf } from './lib/companies/selected-company';
 import { permitsPage } from './lib/permissions/effective-permissions';
+import { holdsAnyAdminPermission } from './lib/permissions/admin-permissions';
 import { getTranslator } from './lib/i18n/i18n';
 import { namespacesForPath } from './lib/i18n/namespaces';
 import { buildRoute } from './lib/routes/build-route';
@@ -161,7 +162,7 @@ const SIGNED_IN_AREAS = ['/talent/', '/company/', '/admin/'];
 const ADMIN_AREA = '/admin/';
 
 /**
- * Page guards (the session, isAdmin, isImpersonate and the permission matrix): sign-in first, admin pages for admins, /impersonate for
+ * Page guards (the session, isAdmin and admin permissions, isImpersonate and the permission matrix): sign-in first, admin pages for admins holding one of the page's admin permissions, /impersonate for
  * impersonators, a company page's permissions in the selected company (403, not just a
  * hidden menu entry). Without a selected company the page itself says how to get one.
  */
@@ -178,6 +179,8 @@ const guards = defineMiddleware((context, next) => {
   if ((route.access === 'admin' && !user.isAdmin) || (route.access === 'impersonator' && !user.isImpersonate)) {
     return context.rewrite('/403');
   }
+  // Which admin pages are this admin's: the same permissions every admin operation checks.
+  if (route.access === 'admin' && !holdsAnyAdminPermission(user.adminPermissions, context.locals.route?.adminPermissions)) return context.rewrite('/403');
   const required = context.locals.route?.permissions;
   const selected = required ? context.locals.selectedCompany : null;
   if (selected && !permitsPage(required, selected.permissions)) return context.rewrite('/403');

@@ -28,6 +28,7 @@ export function accountMenuProps(user: CurrentUser, options: { t: Translate; acc
       verifiedCompanies: verifiedCompaniesOf(user).map((company) => ({ id: company.id, name: company.name })),
       canReadCompany: selected?.permissions?.company?.read === true,
       isAdmin: user.isAdmin,
+      adminPermissions: user.adminPermissions,
       isImpersonate: user.isImpersonate,
     },
     { accountSiteUrl: options.accountSiteUrl },

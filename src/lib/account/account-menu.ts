@@ -1,4 +1,5 @@
-import { isLiveRoute } from '../routes/route-table';
+import { holdsAnyAdminPermission } from '../permissions/admin-permissions';
+import { findRouteByKey, isLiveRoute } from '../routes/route-table';
 import { buildRoute } from '../routes/build-route';
 
 /** What the account menu of the layout needs to know of the signed-in user. */
@@ -12,6 +13,8 @@ export interface AccountMenuUser {
   /** Effective permission of the selected company: may read `company`. */
   canReadCompany: boolean;
   isAdmin: boolean;
+  /** An admin's permissions: the admin pages listed are the ones they open. Absent: every one. */
+  adminPermissions?: readonly string[];
   isImpersonate: boolean;
 }
 
@@ -96,15 +99,18 @@ export function buildAccountMenu(user: AccountMenuUser, options: MenuOptions): A
     });
   }
 
+  // An admin page this admin's permissions do not open answers 403: not offered.
+  const adminLink = (labelKey: string, key: string) =>
+    !user.adminPermissions || holdsAnyAdminPermission(user.adminPermissions, findRouteByKey(key)?.adminPermissions) ? link(labelKey, key) : null;
   const superUserLinks = present([
     ...(user.isAdmin
       ? [
-          link('accountMenu.admin.talentSearch', 'adminTalentSearch'),
-          link('accountMenu.admin.talents', 'adminTalents'),
-          link('accountMenu.admin.companies', 'adminCompanies'),
-          link('accountMenu.admin.jobAds', 'adminJobAds'),
-          link('accountMenu.admin.jobApplications', 'adminJobApplications'),
-          link('accountMenu.admin.featureFlags', 'adminFeatureFlags'),
+          adminLink('accountMenu.admin.talentSearch', 'adminTalentSearch'),
+          adminLink('accountMenu.admin.talents', 'adminTalents'),
+          adminLink('accountMenu.admin.companies', 'adminCompanies'),
+          adminLink('accountMenu.admin.jobAds', 'adminJobAds'),
+          adminLink('accountMenu.admin.jobApplications', 'adminJobApplications'),
+          adminLink('accountMenu.admin.featureFlags', 'adminFeatureFlags'),
         ]
       : []),
     user.isImpersonate ? link('accountMenu.impersonate', 'impersonate') : null,

@@ -1,4 +1,5 @@
 import { graphql, type ResultOf } from '../graphql/graphql';
+import { isAdminPermission, type AdminPermission } from '../permissions/admin-permissions';
 import { parsePermissionSet } from '../permissions/effective-permissions';
 import type { PermissionSet } from '../permissions/resources';
 import { pictureUrlsOf } from '../profile/picture-urls';
@@ -12,6 +13,8 @@ export interface CurrentUser {
   email: string;
   displayName: string | null;
   isAdmin: boolean;
+  /** What this admin may do in the admin area (lib/permissions/admin-permissions.ts); empty for anyone else. */
+  adminPermissions: AdminPermission[];
   isImpersonate: boolean;
   impersonatedBy: string | null;
   redirect: string | null;
@@ -36,7 +39,7 @@ export interface CurrentUser {
 export const FIND_ME_QUERY = graphql(`
   query FindUser {
     findMe(where: { activeCompaniesOnly: true }) {
-      id email displayName isAdmin isImpersonate impersonatedBy redirect
+      id email displayName isAdmin adminPermissions isImpersonate impersonatedBy redirect
       companies { company { id name logo verificationStatus deletedAt } role { role } effectivePermissions }
       featureFlags { name deletedAt }
       profile { id profileName jobTitle profilePicture profileScore }
@@ -54,6 +57,7 @@ export function toCurrentUser(data: ResultOf<typeof FIND_ME_QUERY>): CurrentUser
     email: me.email,
     displayName: me.displayName,
     isAdmin: me.isAdmin,
+    adminPermissions: me.adminPermissions.filter(isAdminPermission),
     isImpersonate: me.isImpersonate,
     impersonatedBy: me.impersonatedBy,
     redirect: me.redirect,

@@ -1,3 +1,4 @@
+import type { AdminPermission } from '../permissions/admin-permissions';
 import type { PermissionAction, PermissionResource } from '../permissions/resources';
 
 export type RouteGroup = 'public' | 'admin' | 'company' | 'talent' | 'legal';
@@ -18,6 +19,8 @@ interface RouteShape {
   readonly live: boolean;
   /** Every one is needed in the selected company; without them the page answers 403. */
   readonly permissions?: readonly PagePermission[];
+  /** An admin page: open to an admin holding any one of these (lib/permissions/admin-permissions.ts); else 403. */
+  readonly adminPermissions?: readonly AdminPermission[];
   /** The page also answers its path followed by one id segment (spec: the company profile route followed by the company id). */
   readonly trailingId?: boolean;
 }
@@ -45,13 +48,13 @@ export const ROUTES = [
   // (a guest sees what it offers and signs in or up) or from one's notifications.
   { key: 'joinCompany', path: '/join-company', titleKey: 'titles.joinCompany', group: 'public', access: 'guest', live: true },
 
-  { key: 'adminCompanies', path: '/admin/companies', titleKey: 'titles.adminCompanies', group: 'admin', access: 'admin', live: true },
-  { key: 'adminCompany', path: '/admin/company', titleKey: 'titles.adminCompany', group: 'admin', access: 'admin', live: true },
-  { key: 'adminFeatureFlags', path: '/admin/feature-flags', titleKey: 'titles.adminFeatureFlags', group: 'admin', access: 'admin', live: true },
-  { key: 'adminJobAds', path: '/admin/job-ads', titleKey: 'titles.adminJobAds', group: 'admin', access: 'admin', live: true },
-  { key: 'adminJobApplications', path: '/admin/job-applications', titleKey: 'titles.adminJobApplications', group: 'admin', access: 'admin', live: true },
-  { key: 'adminTalentSearch', path: '/admin/talent-search', titleKey: 'titles.adminTalentSearch', group: 'admin', access: 'admin', live: true },
-  { key: 'adminTalents', path: '/admin/talents', titleKey: 'titles.adminTalents', group: 'admin', access: 'admin', live: true },
+  { key: 'adminCompanies', path: '/admin/companies', titleKey: 'titles.adminCompanies', group: 'admin', access: 'admin', adminPermissions: ['verification', 'finance'], live: true },
+  { key: 'adminCompany', path: '/admin/company', titleKey: 'titles.adminCompany', group: 'admin', access: 'admin', adminPermissions: ['verification', 'finance'], live: true },
+  { key: 'adminFeatureFlags', path: '/admin/feature-flags', titleKey: 'titles.adminFeatureFlags', group: 'admin', access: 'admin', adminPermissions: ['flags'], live: true },
+  { key: 'adminJobAds', path: '/admin/job-ads', titleKey: 'titles.adminJobAds', group: 'admin', access: 'admin', adminPermissions: ['moderation'], live: true },
+  { key: 'adminJobApplications', path: '/admin/job-applications', titleKey: 'titles.adminJobApplications', group: 'admin', access: 'admin', adminPermissions: ['moderation'], live: true },
+  { key: 'adminTalentSearch', path: '/admin/talent-search', titleKey: 'titles.adminTalentSearch', group: 'admin', access: 'admin', adminPermissions: ['moderation', 'support', 'verification'], live: true },
+  { key: 'adminTalents', path: '/admin/talents', titleKey: 'titles.adminTalents', group: 'admin', access: 'admin', adminPermissions: ['support', 'verification'], live: true },
 
   { key: 'companyBilling', path: '/company/billing', titleKey: 'titles.companyBilling', group: 'company', access: 'signedIn', live: true, permissions: [['jobAssignment', 'read']] },
   { key: 'companyCreate', path: '/company/create', titleKey: 'titles.companyCreate', group: 'company', access: 'signedIn', live: true },

@@ -3,6 +3,10 @@ import DataloaderPlugin from '@pothos/plugin-dataloader';
 import ScopeAuthPlugin, { AuthScopeFailureType, type AuthFailure } from '@pothos/plugin-scope-auth';
 import type { ApiContext, SignedInContext } from './context';
 import { ApiError, forbidden, unauthenticated } from './errors';
+import { holdsAnyAdminPermission, type AdminPermission } from '../../lib/permissions/admin-permissions';
+
+/** FORBIDDEN's machine reason for an admin whose admin permissions lack the operation's. */
+export const ADMIN_PERMISSION_MISSING = 'adminPermissionMissing';
 
 export interface BuilderTypes {
   Context: ApiContext;
@@ -14,6 +18,12 @@ export interface BuilderTypes {
      * a member with every company permission or an impersonator is refused like anyone else.
      */
     admin: boolean;
+    /**
+     * `admin`, and the admin holds one of these admin permissions (their admin row,
+     * lib/permissions/admin-permissions.ts): how every admin operation is declared, so
+     * a moderation-only admin calling a finance operation is refused before it resolves.
+     */
+    adminPermission: AdminPermission | readonly AdminPermission[];
     /** The caller's token holds the impersonation role, impersonating or not. */
     impersonator: boolean;
   };
@@ -24,6 +34,7 @@ export interface BuilderTypes {
   AuthContexts: {
     signedIn: SignedInContext;
     admin: SignedInContext;
+    adminPermission: SignedInContext;
     impersonator: SignedInContext;
   };
   Scalars: {
@@ -62,11 +73,20 @@ export const builder = new SchemaBuilder<BuilderTypes>({
     authScopes: (context) => ({
       signedIn: context.viewer !== null,
       admin: context.viewer?.isAdmin ?? false,
+      adminPermission: (required) =>
+        (context.viewer?.isAdmin ?? false) && holdsAnyAdminPermission(context.viewer!.adminPermissions, typeof required === 'string' ? [required] : required),
       impersonator: context.viewer?.isImpersonate ?? false,
     }),
     unauthorizedError: (_parent, context, _info, result) => {
       if (!context.viewer) return unauthenticated();
-      if (refusedFor(result.failure, 'admin')) {
+      if (refusedFor(result.failure, 'adminPermission') && context.viewer.isAdmin) {
+        return new ApiError('FORBIDDEN', 'Your admin permissions do not include this', {
+          reason: ADMIN_PERMISSION_MISSING,
+          hint: 'a super admin sets which admin permissions you hold',
+          httpStatus: 403,
+        });
+      }
+      if (refusedFor(result.failure, 'admin') || refusedFor(result.failure, 'adminPermission')) {
         return new ApiError('FORBIDDEN', 'Only platform administrators may do this', { hint: 'sign in with an account holding the admin role', httpStatus: 403 });
       }
       return forbidden();

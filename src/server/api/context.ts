@@ -35,6 +35,8 @@ export interface ApiContext {
   uploadAllowance: RateLimiterAbstract;
   /** Ends a user's sessions after an admin blocks or deletes them. */
   userSessions: UserSessions;
+  /** The configured admin role: its admin row is the super admin's (lib/permissions/admin-permissions.ts). */
+  superAdminRole: string;
 }
 
 /**
@@ -82,7 +84,7 @@ export function createContextFactory(deps: ContextDependencies) {
 
     if (!token) {
       if (impersonateAs || companyId) throw unauthenticated('Impersonation and company selection need a signed-in user');
-      return { db: deps.db, viewer: null, viewerRow: null, company: null, domain, jobSearch: deps.jobSearch, jobAdIndex: deps.jobAdIndex, storage: deps.storage, uploadAllowance: deps.uploadAllowance, userSessions: deps.userSessions };
+      return { db: deps.db, viewer: null, viewerRow: null, company: null, domain, jobSearch: deps.jobSearch, jobAdIndex: deps.jobAdIndex, storage: deps.storage, uploadAllowance: deps.uploadAllowance, userSessions: deps.userSessions, superAdminRole: deps.roles.adminRole };
     }
     let verified;
     try {
@@ -92,6 +94,6 @@ export function createContextFactory(deps: ContextDependencies) {
     }
     const { viewer, row } = await resolveViewer(deps.db, verified, deps.roles, impersonateAs);
     const company = companyId ? await resolveCompanyScope(deps.db, viewer.userId, companyId) : null;
-    return { db: deps.db, viewer, viewerRow: row, company, domain, jobSearch: deps.jobSearch, jobAdIndex: deps.jobAdIndex, storage: deps.storage, uploadAllowance: deps.uploadAllowance, userSessions: deps.userSessions };
+    return { db: deps.db, viewer, viewerRow: row, company, domain, jobSearch: deps.jobSearch, jobAdIndex: deps.jobAdIndex, storage: deps.storage, uploadAllowance: deps.uploadAllowance, userSessions: deps.userSessions, superAdminRole: deps.roles.adminRole };
   };
 }

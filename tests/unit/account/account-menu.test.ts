@@ -84,6 +84,13 @@ describe('account menu (the layout)', () => {
     expect(labels(buildAccountMenu(talent, { accountSiteUrl: null, isLive: allLive })).map(([h]) => h)).not.toContain('accountMenu.superUser');
   });
 
+  it('offers an admin only the admin pages their admin permissions open', () => {
+    const moderator = buildAccountMenu({ ...talent, isAdmin: true, adminPermissions: ['moderation'] }, { accountSiteUrl: null, isLive: allLive });
+    expect(moderator.find((s) => s.headingKey === 'accountMenu.superUser')?.links.map((l) => l.href)).toEqual(['/admin/talent-search', '/admin/job-ads', '/admin/job-applications']);
+    const finance = buildAccountMenu({ ...talent, isAdmin: true, adminPermissions: ['finance'] }, { accountSiteUrl: null, isLive: allLive });
+    expect(finance.find((s) => s.headingKey === 'accountMenu.superUser')?.links.map((l) => l.href)).toEqual(['/admin/companies']);
+  });
+
   it("leads admins to the admin pages that exist today: talents and companies", () => {
     const admin = buildAccountMenu({ ...talent, isAdmin: true }, { accountSiteUrl: null });
     expect(admin.find((s) => s.headingKey === 'accountMenu.superUser')?.links.map((l) => l.href)).toEqual(expect.arrayContaining(['/admin/talents', '/admin/companies']));

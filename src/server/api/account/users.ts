@@ -38,6 +38,7 @@ interface Me {
   displayName: string | null;
   redirect: string | null;
   isAdmin: boolean;
+  adminPermissions: readonly string[];
   isImpersonate: boolean;
   impersonatedBy: string | null;
   memberships: MembershipRow[];
@@ -101,6 +102,7 @@ const MeRef = builder.objectRef<Me>('Me').implement({
     displayName: t.exposeString('displayName', { nullable: true }),
     redirect: t.exposeString('redirect', { nullable: true, description: 'Where to send the user after sign-in, if anywhere' }),
     isAdmin: t.exposeBoolean('isAdmin'),
+    adminPermissions: t.stringList({ description: "What this admin may do in the admin area (moderation, verification, finance, support, flags; admins for a super admin); empty for anyone else", resolve: (me) => [...me.adminPermissions] }),
     isImpersonate: t.exposeBoolean('isImpersonate'),
     impersonatedBy: t.exposeString('impersonatedBy', { nullable: true, description: 'External id of the impersonating user' }),
     companies: t.field({ type: [CompanyMembership], resolve: (me) => me.memberships }),
@@ -147,6 +149,7 @@ builder.queryField('findMe', (t) =>
         displayName: row?.displayName ?? null,
         redirect,
         isAdmin: viewer.isAdmin,
+        adminPermissions: viewer.adminPermissions,
         isImpersonate: viewer.isImpersonate,
         impersonatedBy: viewer.actor?.externalId ?? null,
         memberships,

@@ -130,7 +130,7 @@ function companyFilters(args: { q?: string | null; status?: string | null; possi
 }
 
 builder.queryField('findManyAdminCompany', (t) =>
-  t.withAuth({ admin: true }).field({
+  t.withAuth({ adminPermission: ['verification', 'finance'] }).field({
     type: AdminCompanyPage,
     description:
       'Every company for the platform\'s review (admins only): name contains q, a status (without one, every company that is not deleted), possible duplicates only, a country; pending first, then newest',
@@ -158,7 +158,7 @@ builder.queryField('findManyAdminCompany', (t) =>
 );
 
 builder.queryField('findAdminCompany', (t) =>
-  t.withAuth({ admin: true }).field({
+  t.withAuth({ adminPermission: ['verification', 'finance'] }).field({
     type: AdminCompanyDetailRef,
     description: 'One company for review (admins only), deleted ones included; an unknown id is NOT_FOUND',
     args: { id: t.arg.id({ required: true }) },
@@ -219,7 +219,7 @@ async function reviewCompany(
 }
 
 builder.mutationField('verifyOneCompany', (t) =>
-  t.withAuth({ admin: true }).field({
+  t.withAuth({ adminPermission: 'verification' }).field({
     type: AdminCompany,
     description:
       'Verifies a pending or rejected company (admins only): its members may select it from now on; clears the rejection reason and the possible-duplicate flag. CONFLICT alreadyInStatus or companyDeleted. Records company.update',
@@ -229,7 +229,7 @@ builder.mutationField('verifyOneCompany', (t) =>
 );
 
 builder.mutationField('rejectOneCompany', (t) =>
-  t.withAuth({ admin: true }).field({
+  t.withAuth({ adminPermission: 'verification' }).field({
     type: AdminCompany,
     description:
       'Rejects a pending company, or takes a verified one\'s verification away (admins only), with the reason its owners read (required, at most 1,000 characters). CONFLICT alreadyInStatus or companyDeleted. Records company.update',
@@ -243,7 +243,7 @@ builder.mutationField('rejectOneCompany', (t) =>
 );
 
 builder.mutationField('deleteOneCompany', (t) =>
-  t.withAuth({ admin: true }).field({
+  t.withAuth({ adminPermission: 'verification' }).field({
     type: AdminCompany,
     description:
       'Deletes a company (admins only), softly: status deleted and deletedAt set; its members can no longer select it, talents no longer see it, its money rows stay. Final. CONFLICT companyDeleted. Records company.update',
@@ -258,7 +258,7 @@ const CompanyPermissionInput = builder.inputType('CompanyPermissionInput', {
 });
 
 builder.mutationField('updateOneCompanyPermissions', (t) =>
-  t.withAuth({ admin: true }).field({
+  t.withAuth({ adminPermission: 'verification' }).field({
     type: [CompanyPermission],
     description:
       "Replaces a company's own permission set (admins only: its members can only read it). Resources left out, or not limited, are left to the roles. A company that is deleted is still editable. Records company.update",

@@ -111,7 +111,7 @@ function adFilters(args: { q?: string | null; state?: AdminJobAdState | null }):
 }
 
 builder.queryField('findManyAdminJobAd', (t) =>
-  t.withAuth({ admin: true }).field({
+  t.withAuth({ adminPermission: 'moderation' }).field({
     type: AdminJobAdPage,
     description:
       "Every company's job ads (admins only): q in the title, place or company name, or the ad's id; a state (without one, every ad not deleted by its company); live ads first, then newest",
@@ -172,7 +172,7 @@ async function moderateJobAd(context: SignedInContext, id: string, action: (type
 }
 
 builder.mutationField('moderateOneJobAd', (t) =>
-  t.withAuth({ admin: true }).field({
+  t.withAuth({ adminPermission: 'moderation' }).field({
     type: AdminJobAd,
     description:
       'Takes a job ad out of public view at once (admins only), with the reason its company reads (required, at most 1,000 characters): unpublish (a published or scheduled ad; its company may fix and publish it again) or remove (any ad its company still has; final). CONFLICT jobAdNotPublic, jobAdRemoved or jobAdDeleted. Records jobAd.update',

@@ -80,7 +80,7 @@ function applicationFilters(args: ApplicationFilters): SQL | undefined {
 }
 
 builder.queryField('findManyAdminJobApplication', (t) =>
-  t.withAuth({ admin: true }).field({
+  t.withAuth({ adminPermission: 'moderation' }).field({
     type: AdminJobApplicationPage,
     description:
       "Every job application (admins only, read only): q in the applicant's name or e-mail, company in the company name, job in the ad's or job description's title, the step's group; newest first",
@@ -106,7 +106,7 @@ builder.queryField('findManyAdminJobApplication', (t) =>
 );
 
 builder.queryField('findAdminJobApplication', (t) =>
-  t.withAuth({ admin: true }).field({
+  t.withAuth({ adminPermission: 'moderation' }).field({
     type: AdminJobApplication,
     description: 'One job application with its history (admins only, read only); an unknown id is NOT_FOUND',
     args: { id: t.arg.id({ required: true }) },

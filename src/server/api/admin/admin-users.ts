@@ -130,7 +130,7 @@ function userFilters(args: { q?: string | null; status?: string | null; talentVe
 }
 
 builder.queryField('findManyAdminUser', (t) =>
-  t.withAuth({ admin: true }).field({
+  t.withAuth({ adminPermission: ['support', 'verification'] }).field({
     type: AdminUserPage,
     description:
       'Users and their talent profiles (admins only): q in the e-mail, display name or profile name; a status (without one, every user who is not deleted); talents of one verification status; newest first',
@@ -198,7 +198,7 @@ const AdminUserStatusInput = builder.enumType('AdminUserStatusChange', {
 });
 
 builder.mutationField('updateOneUserStatus', (t) =>
-  t.withAuth({ admin: true }).field({
+  t.withAuth({ adminPermission: 'support' }).field({
     type: AdminUser,
     description:
       "Blocks or unblocks a user (admins only). Blocking ends every session of the user at once and the built-in provider refuses their sign-in; every API call of theirs is refused. Never your own account or another admin's. CONFLICT ownAccount, adminAccount, userDeleted or alreadyInStatus. Records user.update",
@@ -208,7 +208,7 @@ builder.mutationField('updateOneUserStatus', (t) =>
 );
 
 builder.mutationField('deleteOneUser', (t) =>
-  t.withAuth({ admin: true }).field({
+  t.withAuth({ adminPermission: 'support' }).field({
     type: AdminUser,
     description:
       'Deletes a user (admins only) and erases their personal data (docs/personal-data.md): sessions ended, sign-in account removed, talent profile hidden and emptied (applications keep a tombstone), money rows kept. Final. Never your own account or another admin\'s. Records user.delete',
@@ -218,7 +218,7 @@ builder.mutationField('deleteOneUser', (t) =>
 );
 
 builder.mutationField('updateOneTalentProfileVerification', (t) =>
-  t.withAuth({ admin: true }).field({
+  t.withAuth({ adminPermission: 'verification' }).field({
     type: AdminUser,
     description:
       "Sets a talent profile's verification status (admins only): verified, pending or rejected. A deleted profile is NOT_FOUND. Records talentProfile.update",

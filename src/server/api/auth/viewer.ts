@@ -3,6 +3,7 @@ import type { AppDatabase } from '../../db/client';
 import { preparedQuery } from '../../db/prepared-query';
 import { admin, impersonation, user } from '../../db/schema';
 import { maySignIn } from '../../../lib/admin/user-status';
+import { adminPermissionsOf, type AdminPermission } from '../../../lib/permissions/admin-permissions';
 import { lastVisitIsDue } from '../../../lib/account/last-visit';
 import { oldestOpenImpersonationStart } from '../../../lib/impersonation/impersonation-rules';
 import { ApiError, forbidden } from '../errors';
@@ -20,6 +21,11 @@ export interface Viewer {
   email: string;
   /** From the caller's token roles; false while impersonating someone. */
   isAdmin: boolean;
+  /**
+   * What this admin may do (their admin row, lib/permissions/admin-permissions.ts); empty
+   * unless `isAdmin`. Every admin operation checks one through the `adminPermission` scope.
+   */
+  adminPermissions: readonly AdminPermission[];
   isImpersonate: boolean;
   /**
    * The impersonator, while one acts as the user: `impersonationId` is the open
@@ -33,7 +39,10 @@ export type UserRow = typeof user.$inferSelect;
 /**
  * The first call of a new subject provisions its user row (externalId = subject). An
  * admin role in the token is mirrored to the row, so that impersonation can refuse to
- * act as an admin without seeing that admin's token. Company invitations to the address
+ * act as an admin without seeing that admin's token. An admin seen for the first time is
+ * linked to the super admin row (every admin permission, as before admin permissions
+ * existed: the identity provider's operator made them an admin); a super admin narrows
+ * that on /admin/talents?view=admins, and the link stays while the role does. Company invitations to the address
  * wait for the user to accept them (companies/member-invitations.ts): nobody joins without acting.
  */
 const userBySubject = preparedQuery((db: AppDatabase) => db.select().from(user).where(eq(user.externalId, sql.placeholder('subject'))).limit(1).prepare(''));
@@ -80,6 +89,17 @@ async function ensureAdminRole(db: AppDatabase, role: string): Promise<string> {
   return created!.id;
 }
 
+const adminRoleById = preparedQuery((db: AppDatabase) =>
+  db.select({ role: admin.role, permissions: admin.permissions }).from(admin).where(eq(admin.id, sql.placeholder('id'))).limit(1).prepare(''),
+);
+
+/** An admin's permissions, read from their admin row on each call: a change holds at the next call. */
+async function adminPermissionsOfUser(db: AppDatabase, adminRoleId: string | null, superAdminRole: string): Promise<AdminPermission[]> {
+  if (!adminRoleId) return [];
+  const [row] = await adminRoleById(db).execute({ id: adminRoleId });
+  return adminPermissionsOf(row, superAdminRole);
+}
+
 /** FORBIDDEN with the machine reason `accountInactive`: the caller's account is blocked or deleted. */
 export const ACCOUNT_INACTIVE_REASON = 'accountInactive';
 const accountInactive = () =>
@@ -109,12 +129,14 @@ export async function resolveViewer(
   // the reason tells the BFF to end the session rather than show an error page.
   if (!maySignIn(caller.status)) throw accountInactive();
   if (!impersonateAs) {
+    const isAdmin = token.roles.includes(roles.adminRole);
     return {
       viewer: {
         userId: caller.id,
         externalId: caller.externalId,
         email: caller.email,
-        isAdmin: token.roles.includes(roles.adminRole),
+        isAdmin,
+        adminPermissions: isAdmin ? await adminPermissionsOfUser(db, caller.adminRoleId, roles.adminRole) : [],
         isImpersonate,
         actor: null,
       },
@@ -154,6 +176,7 @@ export async function resolveViewer(
       externalId: target.externalId,
       email: target.email,
       isAdmin: false,
+      adminPermissions: [],
       isImpersonate,
       actor: { userId: caller.id, externalId: caller.externalId, impersonationId: found.impersonationId },
     },

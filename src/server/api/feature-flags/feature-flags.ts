@@ -93,7 +93,7 @@ async function readFlag(db: Writer, id: string, options: { lock?: boolean } = {}
 }
 
 builder.queryField('findManyFeatureFlag', (t) =>
-  t.withAuth({ admin: true }).field({
+  t.withAuth({ adminPermission: 'flags' }).field({
     type: AdminFeatureFlagPage,
     description: 'Feature flags (admins only): q in the name or description; deleted ones only with includeDeleted; by name',
     args: { ...pageArgs, q: t.arg.string({ description: 'Part of the name or description, any case' }), includeDeleted: t.arg.boolean() },
@@ -112,7 +112,7 @@ builder.queryField('findManyFeatureFlag', (t) =>
 );
 
 builder.queryField('findFeatureFlag', (t) =>
-  t.withAuth({ admin: true }).field({
+  t.withAuth({ adminPermission: 'flags' }).field({
     type: AdminFeatureFlag,
     description: 'One feature flag, deleted or not (admins only)',
     args: { id: t.arg.id({ required: true }) },
@@ -123,7 +123,7 @@ builder.queryField('findFeatureFlag', (t) =>
 );
 
 builder.queryField('findManyFeatureFlagHolder', (t) =>
-  t.withAuth({ admin: true }).field({
+  t.withAuth({ adminPermission: 'flags' }).field({
     type: FeatureFlagHolderPage,
     description: 'The users holding a feature flag (admins only), most recently given first',
     args: { ...pageArgs, featureFlagId: t.arg.id({ required: true }) },
@@ -162,7 +162,7 @@ async function nameTaken(db: Writer, name: string): Promise<boolean> {
 }
 
 builder.mutationField('createOneFeatureFlag', (t) =>
-  t.withAuth({ admin: true }).field({
+  t.withAuth({ adminPermission: 'flags' }).field({
     type: AdminFeatureFlag,
     description: 'Creates a feature flag (admins only). BAD_USER_INPUT nameRequired, nameTooLong, nameNotKebabCase, nameTaken (a flag that is not deleted has it), descriptionTooLong. Records featureFlag.create',
     args: { data: t.arg({ type: FeatureFlagCreateInput, required: true }) },
@@ -185,7 +185,7 @@ builder.mutationField('createOneFeatureFlag', (t) =>
 );
 
 builder.mutationField('updateOneFeatureFlag', (t) =>
-  t.withAuth({ admin: true }).field({
+  t.withAuth({ adminPermission: 'flags' }).field({
     type: AdminFeatureFlag,
     description: "Changes a feature flag's description (admins only; the name is what code checks, so it stays). CONFLICT featureFlagDeleted. Records featureFlag.update",
     args: { id: t.arg.id({ required: true }), data: t.arg({ type: FeatureFlagUpdateInput, required: true }) },
@@ -208,7 +208,7 @@ builder.mutationField('updateOneFeatureFlag', (t) =>
 );
 
 builder.mutationField('deleteOneFeatureFlag', (t) =>
-  t.withAuth({ admin: true }).field({
+  t.withAuth({ adminPermission: 'flags' }).field({
     type: AdminFeatureFlag,
     description: 'Deletes a feature flag (admins only; soft: it is off for everyone at once, its holders are kept for the record and its name may be used again). CONFLICT featureFlagDeleted. Records featureFlag.delete',
     args: { id: t.arg.id({ required: true }) },
@@ -239,7 +239,7 @@ async function changeHolder(context: SignedInContext, args: { featureFlagId: str
 }
 
 builder.mutationField('createOneUserFeatureFlag', (t) =>
-  t.withAuth({ admin: true }).field({
+  t.withAuth({ adminPermission: 'flags' }).field({
     type: AdminFeatureFlag,
     description: 'Gives a user a feature flag (admins only). NOT_FOUND for an unknown flag or user; CONFLICT featureFlagDeleted, userDeleted or alreadyHolds. Records userFeatureFlag.create addressed to the user',
     args: { featureFlagId: t.arg.id({ required: true }), userId: t.arg.id({ required: true }) },
@@ -257,7 +257,7 @@ builder.mutationField('createOneUserFeatureFlag', (t) =>
 );
 
 builder.mutationField('deleteOneUserFeatureFlag', (t) =>
-  t.withAuth({ admin: true }).field({
+  t.withAuth({ adminPermission: 'flags' }).field({
     type: AdminFeatureFlag,
     description: 'Takes a feature flag back from a user (admins only; a deleted flag too). NOT_FOUND when the user does not hold it. Records userFeatureFlag.delete addressed to the user',
     args: { featureFlagId: t.arg.id({ required: true }), userId: t.arg.id({ required: true }) },

@@ -92,7 +92,7 @@ function auditFilters(args: { q?: string | null; userId?: string | null }): SQL 
 }
 
 builder.queryField('findManyImpersonation', (t) =>
-  t.withAuth({ admin: true }).field({
+  t.withAuth({ adminPermission: 'support' }).field({
     type: ImpersonationAuditPage,
     description:
       'Impersonations, newest first (admins only): q in either e-mail address or the reason; userId as impersonator or as the user acted as. Each lists the writes made meanwhile',

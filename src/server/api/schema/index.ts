@@ -72,6 +72,7 @@ import '../admin/admin-companies';
 import '../admin/admin-users';
 import '../admin/admin-job-ads';
 import '../admin/admin-job-applications';
+import '../admin/admin-permissions';
 import '../feature-flags/feature-flags';
 import '../rate-insight/rate-insight';
 import '../notifications/notifications';

@@ -106,7 +106,7 @@ builder.queryField('findTalentProfile', (t) =>
 );
 
 builder.queryField('findAdminTalentProfile', (t) =>
-  t.withAuth({ admin: true }).field({
+  t.withAuth({ adminPermission: ['moderation', 'support', 'verification'] }).field({
     type: CompanyTalentProfile,
     description:
       "A talent profile for the platform's admins, hidden ones included: the summary and, as contact, the e-mail address only (no phone number, no documents: docs/personal-data.md). Each opening records talentProfile.read addressed to the talent. A deleted or unknown profile is NOT_FOUND",

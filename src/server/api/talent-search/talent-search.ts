@@ -290,7 +290,7 @@ builder.queryField('findManyTalentProfile', (t) =>
 );
 
 builder.queryField('findManyAdminTalentProfile', (t) =>
-  t.withAuth({ admin: true }).field({
+  t.withAuth({ adminPermission: ['moderation', 'support', 'verification'] }).field({
     type: TalentSearchPage,
     description: "The company talent search over every talent profile that is not deleted, hidden ones included (isVisible false), for the platform's admins; no job description or ad to rank by",
     args: searchArgs(t),

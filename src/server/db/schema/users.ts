@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { deletedAt, id, timestamps, timestamptz, type PermissionSet } from './columns';
+import { deletedAt, id, timestamps, timestamptz } from './columns';
 import { eventType, userStatus } from './enums';
+import type { AdminPermissionSet } from '../../../lib/permissions/admin-permissions';
 
 /** Settings of an external identity provider a company signs in with (spec: idp.config). */
 export interface IdpConfig {
@@ -24,7 +25,7 @@ export interface UserPreferences {
 export const admin = pgTable('admin', {
   id: id(),
   role: text('role').notNull(),
-  permissions: jsonb('permissions').$type<PermissionSet>().notNull().default({}),
+  permissions: jsonb('permissions').$type<AdminPermissionSet>().notNull().default({}),
   ...timestamps(),
 });
 

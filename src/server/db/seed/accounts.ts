@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { FEATURE_FLAGS } from '../../../lib/feature-flags/feature-flags';
+import { adminRoleFor } from '../../../lib/permissions/admin-permissions';
 import { admin, featureFlag, identityAccount, user, userFeatureFlag } from '../schema';
 import { insertRows, type SeedContext, type SeedTx } from './context';
 import { addDays } from './dates';
@@ -30,6 +31,9 @@ const flagsPerAccount: Partial<Record<DemoAccountKey, string[]>> = {};
  */
 export async function seedAccounts(ctx: SeedContext, tx: SeedTx, passwordHash: string): Promise<SeededAccounts> {
   const adminRoleId = randomUUID();
+  // The moderator's admin row: the one the admins page gives an admin holding moderation only.
+  const moderation = adminRoleFor(['moderation']);
+  const moderationRoleId = randomUUID();
   const accounts = Object.fromEntries(
     DEMO_ACCOUNTS.map((account) => [
       account.key,
@@ -38,7 +42,10 @@ export async function seedAccounts(ctx: SeedContext, tx: SeedTx, passwordHash: s
   ) as SeededAccounts;
   const since = addDays(ctx.now, -420);
 
-  await insertRows(ctx, tx, admin, [{ id: adminRoleId, role: 'super:admin', permissions: {} }]);
+  await insertRows(ctx, tx, admin, [
+    { id: adminRoleId, role: 'super:admin', permissions: {} },
+    { id: moderationRoleId, role: moderation.role, permissions: moderation.permissions },
+  ]);
   await insertRows(
     ctx,
     tx,
@@ -64,7 +71,7 @@ export async function seedAccounts(ctx: SeedContext, tx: SeedTx, passwordHash: s
       emailVerified: true,
       displayName: account.name,
       status: 'active' as const,
-      adminRoleId: account.key === 'admin' ? adminRoleId : null,
+      adminRoleId: account.key === 'admin' ? adminRoleId : account.key === 'moderator' ? moderationRoleId : null,
       preferences: { language: 'en', timeZone: 'Europe/Lisbon' },
       lastVisit: addDays(ctx.now, -1),
       createdAt: since,

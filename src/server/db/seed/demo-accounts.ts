@@ -1,7 +1,7 @@
 /** The password every demo account signs in with (built-in identity provider only). */
 export const DEMO_PASSWORD = 'talentplace-demo';
 
-export type DemoAccountKey = 'talent' | 'owner' | 'recruiter' | 'admin' | 'support';
+export type DemoAccountKey = 'talent' | 'owner' | 'recruiter' | 'admin' | 'moderator' | 'support';
 
 export interface DemoAccount {
   key: DemoAccountKey;
@@ -43,7 +43,14 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     email: 'admin@demo.test',
     name: 'Ada Admin',
     roles: ['super:admin'],
-    description: 'Platform administrator (super:admin): the admin pages',
+    description: 'Platform administrator (super:admin), a super admin: every admin page, and what each other admin may do',
+  },
+  {
+    key: 'moderator',
+    email: 'moderator@demo.test',
+    name: 'Mo Moderator',
+    roles: ['super:admin'],
+    description: 'Platform administrator with the moderation permission only: job ads, job applications, talent search; 403 on the finance and verification pages',
   },
   {
     key: 'support',

@@ -8,7 +8,7 @@ import { user } from '../../../../src/server/db/schema';
 import { startApiHarness, type ApiHarness } from '../../../support/api-harness';
 
 const FIND_ME = `{ findMe {
-  email isAdmin isImpersonate redirect
+  email isAdmin adminPermissions isImpersonate redirect
   profile { profileName profileScore }
   companies { company { name verificationStatus } role { role } effectivePermissions }
 } }`;
@@ -16,6 +16,7 @@ const FIND_ME = `{ findMe {
 interface Me {
   email: string;
   isAdmin: boolean;
+  adminPermissions: string[];
   isImpersonate: boolean;
   redirect: string | null;
   profile: { profileName: string; profileScore: number } | null;
@@ -71,5 +72,12 @@ describe('findMe for each demo account', () => {
     const support = await me('support');
     expect([admin.isAdmin, admin.isImpersonate]).toEqual([true, false]);
     expect([support.isAdmin, support.isImpersonate]).toEqual([false, true]);
+  });
+
+  it('the admin is a super admin and the moderator an admin with moderation only', async () => {
+    expect((await me('admin')).adminPermissions).toEqual(['moderation', 'verification', 'finance', 'support', 'flags', 'admins']);
+    const moderator = await me('moderator');
+    expect([moderator.isAdmin, moderator.adminPermissions]).toEqual([true, ['moderation']]);
+    expect((await me('support')).adminPermissions).toEqual([]);
   });
 });

@@ -42,7 +42,7 @@ describe('the caller’s talent profile id', () => {
     const token = await h.token('late-talent');
     const me = await h.call('{ findMe { id email } }', { token });
     const { id: userId, email } = me.body.data?.findMe as { id: string; email: string };
-    const context = { db: h.database.db, viewer: { userId, externalId: 'late-talent', email, isAdmin: false, isImpersonate: false, actor: null } } as ApiContext;
+    const context = { db: h.database.db, viewer: { userId, externalId: 'late-talent', email, isAdmin: false, adminPermissions: [], isImpersonate: false, actor: null } } as unknown as ApiContext;
     expect(await findMyTalentProfileId(context)).toBeNull();
     const [created] = await h.database.db.insert(talentProfile).values({ userId, externalUserId: 'late-talent', email }).returning({ id: talentProfile.id });
     profileIdReads = 0;
