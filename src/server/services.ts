@@ -186,6 +186,8 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
           trustedProxyHops: config.trustedProxyHops,
           // A password reset signs the account out of the product too (the store opens below).
           endSessions: (accountId) => sessions.endUserSessions(accountId),
+          // Whoever can block users or act as them signs in with a second factor.
+          secondFactorRoles: [config.auth.adminRole, config.auth.impersonateRole],
           log,
         })
       : null;

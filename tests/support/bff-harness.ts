@@ -11,7 +11,7 @@ import type { SessionStore } from '../../src/server/bff/session-record';
 import { createSessionManager, type LoadedSession } from '../../src/server/bff/sessions';
 import type { Database } from '../../src/server/db/client';
 import { Browser } from '../integration/idp/browser';
-import { isCallback, submitForm } from '../integration/idp/relying-party';
+import { isCallback, passSignIn } from '../integration/idp/relying-party';
 import { seedIdentityAccount, startIdpServer, TEST_ROLES_CLAIM, type IdpTestServer, type SeededAccount } from './idp-server';
 import type { FaultProxy } from './fault-proxy';
 import { openTestDatabase } from './test-database';
@@ -102,7 +102,7 @@ export async function startBffHarness(options: { idpBehind?: FaultProxy } = {}):
       const start = await bff.startLogin(returnTo, false);
       const browser = new Browser();
       const page = await browser.follow(new URL(start.location), isCallback(idp));
-      const callback = await submitForm(browser, idp, page, { email: as.email, password: as.password });
+      const callback = await passSignIn(browser, idp, page, as);
       expect(isCallback(idp)(callback.url)).toBe(true);
       const done = await bff.completeLogin(callback.url, cookieValue(start.setCookies, 'tp-login'), undefined);
       const session = await bff.loadSession(cookieValue(done.setCookies, 'tp-session'), { touch: true });

@@ -9,6 +9,8 @@ import type { AppDatabase } from '../../src/server/db/client';
 import { identityAccount } from '../../src/server/db/schema';
 import { createIdentityProvider, type IdentityProvider, type IdentityProviderOptions } from '../../src/server/idp/identity-provider';
 import { hashPassword } from '../../src/server/crypto/password-hash';
+import { DEFAULT_SECOND_FACTOR_ROLES } from '../../src/server/idp/identity-provider';
+import { newTotpSecret, requiresSecondFactor } from '../../src/server/idp/second-factor';
 
 /**
  * The built-in identity provider on a real HTTP server on loopback, mounted at /oidc as
@@ -141,6 +143,8 @@ export interface SeededAccount {
   password: string;
   name: string;
   roles: string[];
+  /** The second factor's secret (base32), or null for an account without one. */
+  totpSecret: string | null;
 }
 
 /** A password account of the built-in provider, written straight into the database. */
@@ -149,12 +153,21 @@ export async function seedIdentityAccount(db: AppDatabase, account: Partial<Omit
     email: account.email ?? `user-${randomBytes(4).toString('hex')}@talentplace.test`,
     password: account.password ?? 'correct horse battery',
     name: account.name ?? 'Ada Lovelace',
-    roles: account.roles ?? ['super:admin'],
+    roles: account.roles ?? [],
   };
+  // An admin or support account signs in with a second factor: seeded with one unless told otherwise.
+  const totpSecret = account.totpSecret !== undefined ? account.totpSecret : requiresSecondFactor(seeded.roles, DEFAULT_SECOND_FACTOR_ROLES) ? newTotpSecret() : null;
   const [row] = await db
     .insert(identityAccount)
-    .values({ email: seeded.email, name: seeded.name, roles: seeded.roles, emailVerified: true, passwordHash: await hashPassword(seeded.password) })
+    .values({
+      email: seeded.email,
+      name: seeded.name,
+      roles: seeded.roles,
+      emailVerified: true,
+      passwordHash: await hashPassword(seeded.password),
+      ...(totpSecret ? { totpSecret, totpEnabledAt: new Date() } : {}),
+    })
     .returning({ id: identityAccount.id });
   if (!row) throw new Error('the seeded account was not returned');
-  return { id: row.id, ...seeded };
+  return { id: row.id, ...seeded, totpSecret };
 }

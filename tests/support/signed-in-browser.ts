@@ -1,4 +1,5 @@
-import { Browser, parsePage } from '../integration/idp/browser';
+import { Browser, parsePage, type PageResponse } from '../integration/idp/browser';
+import { claimSecondFactorCode, demoSecondFactorSecret } from './second-factor-code';
 import { outboxDirOf } from './built-server';
 import { linkIn, waitForMail } from './outbox';
 
@@ -35,9 +36,28 @@ export async function signInThroughProduct(origin: string, email: string, return
   const loginPage = await browser.follow(`${origin}/sign-in?returnTo=${encodeURIComponent(returnTo)}`, () => false);
   const form = parsePage(loginPage.html).forms.find((candidate) => candidate.action?.endsWith('/login'));
   if (!form?.action) throw new Error(`no login form at ${loginPage.url.href}`);
-  const landed = await browser.follow(new URL(form.action, loginPage.url), () => false, { form: { ...form.hidden, email, password } });
+  let landed = await browser.follow(new URL(form.action, loginPage.url), () => false, { form: { ...form.hidden, email, password } });
+  const secret = demoSecondFactorSecret(email);
+  if (secret) landed = await enterSecondFactorCode(browser, landed, secret, `${new URL(origin).origin}\n${email}`);
   if (landed.url.pathname !== new URL(returnTo, origin).pathname) throw new Error(`signing ${email} in landed on ${landed.url.href} (${landed.status})`);
   return { browser, landed, csrf: csrfTokenOf(landed.html) };
+}
+
+/**
+ * On the provider's code page (after the password of an account with a second factor):
+ * posts a freshly claimed code (tests/support/second-factor-code.ts), again if another
+ * test used the step meanwhile; returns the page it led to.
+ */
+export async function enterSecondFactorCode(browser: Browser, page: PageResponse, secret: string, scope: string): Promise<PageResponse> {
+  let current = page;
+  for (let attempt = 1; attempt <= 3; attempt += 1) {
+    const form = parsePage(current.html).forms.find((candidate) => candidate.action?.endsWith('/second-factor'));
+    if (!form?.action) throw new Error(`no second-factor form at ${current.url.href} (${current.status})`);
+    const code = await claimSecondFactorCode(secret, scope);
+    current = await browser.follow(new URL(form.action, current.url), () => false, { form: { ...form.hidden, code }, headers: { origin: current.url.origin } });
+    if (!(current.status === 400 && current.html.includes('already used'))) return current;
+  }
+  return current;
 }
 
 /**

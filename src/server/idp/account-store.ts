@@ -116,8 +116,12 @@ function claimSetOf(row: AccountRow): AccountClaimSet {
   };
 }
 
-export function createAccountStore(db: AppDatabase, options: { rolesClaim: string; clientFailuresPerWindow?: number }): AccountStore {
-  const throttle = new LoginThrottle(options.clientFailuresPerWindow);
+/**
+ * `throttle`: the sign-in throttle, shared with the second factor's code checks (one
+ * allowance of failures per client for both); a new one when not given.
+ */
+export function createAccountStore(db: AppDatabase, options: { rolesClaim: string; clientFailuresPerWindow?: number; throttle?: LoginThrottle }): AccountStore {
+  const throttle = options.throttle ?? new LoginThrottle(options.clientFailuresPerWindow);
   // The hash unknown e-mails are checked against (see authenticate).
   const dummyHash = hashPassword(randomBytes(16).toString('base64url'));
   dummyHash.catch(() => {});

@@ -18,6 +18,9 @@ import { offlineAccessImpliesConsent } from './offline-access';
 import { renderMessagePage, type Branding } from './pages';
 import { buildProviderConfiguration, type IdentityProviderClient } from './provider-configuration';
 import { loadOrCreateSigningKey } from './signing-key';
+import { LoginThrottle } from './login-throttle';
+import { createSecondFactorStore } from './second-factor-store';
+import { createSecondFactorSettingsHandler, SECOND_FACTOR_PATH } from './second-factor-settings';
 
 export type { IdentityProviderClient } from './provider-configuration';
 
@@ -56,6 +59,11 @@ export interface IdentityProviderOptions {
    * password is reset; the provider's own sessions and tokens it ends itself.
    */
   endSessions?: (accountId: string) => Promise<number>;
+  /**
+   * Roles that may not sign in without a second factor (default: platform admins and
+   * support agents, `super:admin` and `super:impersonate`); everyone else may turn one on.
+   */
+  secondFactorRoles?: readonly string[];
   log?: (message: string) => void;
 }
 
@@ -68,6 +76,7 @@ export interface IdentityProvider {
 }
 
 export const DEFAULT_ROLES_CLAIM = 'https://talentplace.app/roles';
+export const DEFAULT_SECOND_FACTOR_ROLES: readonly string[] = ['super:admin', 'super:impersonate'];
 const DEFAULT_ACCESS_TOKEN_TTL_S = 600;
 const DEFAULT_SIGN_UPS_PER_HOUR = 20;
 const DEFAULT_PASSWORD_RESETS_PER_HOUR = { perClient: 10, perAddress: 3 };
@@ -121,7 +130,11 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
   const rolesClaim = options.rolesClaim ?? DEFAULT_ROLES_CLAIM;
   const signInUrl = options.signInUrl ?? new URL('/sign-in', issuerUrl).href;
   const branding: Branding = { productName: options.productName, homeUrl: new URL('/', issuerUrl).href, signInUrl };
-  const accounts = createAccountStore(options.db, { rolesClaim });
+  // One throttle for passwords and second-factor codes: guesses of either count together.
+  const throttle = new LoginThrottle();
+  const accounts = createAccountStore(options.db, { rolesClaim, throttle });
+  const secondFactors = createSecondFactorStore(options.db, throttle);
+  const secondFactorRoles = options.secondFactorRoles ?? DEFAULT_SECOND_FACTOR_ROLES;
   const configuration = buildProviderConfiguration({
     adapter: drizzleAdapterFactory(options.db),
     signingKey: await loadOrCreateSigningKey(options.db),
@@ -176,6 +189,8 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
     confirmationKeys: options.cookieKeys,
     signInUrl,
     signUpLimiter: options.signUpLimiter ?? (await createRateLimiter({ points: options.signUpsPerHour ?? DEFAULT_SIGN_UPS_PER_HOUR, windowSeconds: 3600, redisUrl: null, log })),
+    secondFactors,
+    secondFactorRoles,
     log,
   });
 
@@ -205,6 +220,23 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
     endSessions: options.endSessions ?? (async () => 0),
     log,
   });
+
+  const handleSecondFactorSettings = createSecondFactorSettingsHandler({
+    provider,
+    accounts,
+    store: secondFactors,
+    branding,
+    action: `${mountPath}${SECOND_FACTOR_PATH}`,
+    accountUrl: new URL('/edit-account', issuerUrl).href,
+    issuerOrigin: issuerUrl.origin,
+    requiredRoles: secondFactorRoles,
+    log,
+  });
+  const ownPages: Record<string, (req: IncomingMessage, res: ServerResponse, query: URLSearchParams) => Promise<void>> = {
+    [PASSWORD_RESET_PATH]: handlePasswordReset,
+    [PASSWORD_CHANGE_PATH]: (req, res) => handlePasswordChange(req, res),
+    [SECOND_FACTOR_PATH]: (req, res) => handleSecondFactorSettings(req, res),
+  };
 
   const sweepOnce = () => {
     deleteExpiredProviderState(options.db).then(
@@ -242,10 +274,10 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
     req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(req.headers['x-forwarded-for'], req.socket.remoteAddress ?? 'unknown', options.trustedProxyHops ?? 0);
     const queryStart = rest.indexOf('?');
     const path = queryStart === -1 ? rest : rest.slice(0, queryStart);
-    if (isInteractionPath(path) || path === PASSWORD_RESET_PATH || path === PASSWORD_CHANGE_PATH) {
+    const ownPage = Object.hasOwn(ownPages, path) ? ownPages[path] : undefined;
+    if (isInteractionPath(path) || ownPage) {
       const query = new URLSearchParams(queryStart === -1 ? '' : rest.slice(queryStart + 1));
-      const handled =
-        path === PASSWORD_RESET_PATH ? handlePasswordReset(req, res, query) : path === PASSWORD_CHANGE_PATH ? handlePasswordChange(req, res) : handleInteraction(req, res, path, query);
+      const handled = ownPage ? ownPage(req, res, query) : handleInteraction(req, res, path, query);
       handled.catch((error: unknown) => fail(res, error));
       return;
     }

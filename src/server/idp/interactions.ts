@@ -14,6 +14,8 @@ import { minutesToWait } from './login-throttle';
 import { sendHtml } from './html-response';
 import { renderLoginPage, renderMessagePage, renderSignUpPage, type Branding, type InteractionLinks } from './pages';
 import { errorMessage } from '../../lib/text/error-message';
+import { createSecondFactorStep, SECOND_FACTOR_ACTIONS, type SecondFactorAction } from './second-factor-sign-in';
+import type { SecondFactorStore } from './second-factor-store';
 
 export interface InteractionHandlerOptions {
   provider: Provider;
@@ -33,6 +35,9 @@ export interface InteractionHandlerOptions {
   signInUrl: string;
   /** Sign-ups per client address (SIGN_UP_LIMIT_PER_HOUR); new confirmation links count here too. */
   signUpLimiter: RateLimiter;
+  secondFactors: SecondFactorStore;
+  /** Roles that must have a second factor before signing in. */
+  secondFactorRoles: readonly string[];
   log: (message: string) => void;
 }
 
@@ -42,7 +47,7 @@ type Screen = 'login' | 'signup';
 /** The `prompt` value (OpenID Connect "prompt=create") that asks for the sign-up form. */
 export const CREATE_PROMPT = 'create';
 
-const routePattern = /^\/interaction\/([A-Za-z0-9_-]{1,128})(?:\/(login|signup|abort|confirm))?$/;
+const routePattern = new RegExp(`^/interaction/([A-Za-z0-9_-]{1,128})(?:/(login|signup|abort|confirm|${SECOND_FACTOR_ACTIONS.join('|')}))?$`);
 /** The actions followed by a GET (a link); the others are form posts. */
 const LINK_ACTIONS = new Set([undefined, 'confirm']);
 
@@ -92,14 +97,25 @@ export function createInteractionHandler(options: InteractionHandlerOptions) {
     FORM_UNSUPPORTED_TYPE: t('identity.pages.requestRefused.formUnsupportedType'),
   };
 
-  async function finish(req: IncomingMessage, res: ServerResponse, interaction: Interaction, accountId: string): Promise<void> {
-    const result: InteractionResults = { login: { accountId, amr: ['pwd'] } };
+  async function finish(req: IncomingMessage, res: ServerResponse, interaction: Interaction, accountId: string, amr: string[]): Promise<void> {
+    const result: InteractionResults = { login: { accountId, amr } };
     // Every prompt the request named must appear in the result, or oidc-provider asks again.
     if (interaction.prompt.name === CREATE_PROMPT || promptsOf(interaction).has(CREATE_PROMPT)) result[CREATE_PROMPT] = {};
     // First-party clients: consent is implied (the grant is made in loadExistingGrant).
     if (promptsOf(interaction).has('consent')) result.consent = {};
     await provider.interactionFinished(req, res, result, { mergeWithLastSubmission: false });
   }
+
+  const secondFactor = createSecondFactorStep({
+    store: options.secondFactors,
+    branding,
+    mountPath,
+    keys: options.confirmationKeys,
+    requiredRoles: options.secondFactorRoles,
+    finish,
+    sendExpired,
+    log,
+  });
 
   async function show(req: IncomingMessage, res: ServerResponse, interaction: Interaction, query: URLSearchParams): Promise<void> {
     if (interaction.prompt.name === 'consent') {
@@ -128,7 +144,7 @@ export function createInteractionHandler(options: InteractionHandlerOptions) {
     const client = clientAddressOf(req);
     const result = await accounts.authenticate(email, password, client);
     if (result.ok) {
-      await finish(req, res, interaction, result.accountId);
+      await secondFactor.afterPassword(req, res, interaction, result.accountId);
       return;
     }
     const links = linksFor(interaction.uid, 'login');
@@ -234,7 +250,7 @@ export function createInteractionHandler(options: InteractionHandlerOptions) {
       if (!(error instanceof errors.SessionNotFound)) throw error;
     }
     if (interaction && interaction.uid === uid) {
-      await finish(req, res, interaction, accountId);
+      await secondFactor.afterPassword(req, res, interaction, accountId);
       return;
     }
     sendHtml(res, 200, renderMessagePage(branding, {
@@ -299,6 +315,7 @@ export function createInteractionHandler(options: InteractionHandlerOptions) {
       if (action === 'login') await login(req, res, interaction, form!);
       else if (action === 'signup') await signUp(req, res, interaction, form!);
       else if (action === 'abort') await abort(req, res);
+      else if ((SECOND_FACTOR_ACTIONS as readonly string[]).includes(action ?? '')) await secondFactor.handle(req, res, interaction, action as SecondFactorAction, form!);
       else await show(req, res, interaction, query);
     } catch (error) {
       if (error instanceof FormBodyError) {

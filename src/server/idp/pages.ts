@@ -8,7 +8,7 @@ import { PASSWORD_MIN_LENGTH } from './sign-up-validation';
 // every text comes from the locale files (identity.pages), like the product's pages.
 
 const t = getTranslator();
-const text = (key: string, values: Record<string, string | number> = {}) => escapeHtml(t(`identity.pages.${key}`, values));
+export const text = (key: string, values: Record<string, string | number> = {}) => escapeHtml(t(`identity.pages.${key}`, values));
 
 export interface Branding {
   productName: string;
@@ -54,9 +54,13 @@ input[aria-invalid="true"]{border-color:${status.rejected}}
 .link-button{padding:0;font:inherit;color:${gray[600]};text-decoration:underline;background:none;border:0;cursor:pointer}
 a{color:${primary.DEFAULT}}
 .detail{color:${gray[600]};overflow-wrap:anywhere}
+.qr{display:block;width:200px;height:200px;margin:0 auto 12px}
+.qr svg{display:block;width:100%;height:100%}
+.secret{font:600 14px/1.6 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;overflow-wrap:anywhere}
+.codes{margin:0 0 16px;padding-left:28px;columns:2;font:600 14px/1.8 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
 `;
 
-function layout(branding: Branding, title: string, body: string): string {
+export function layout(branding: Branding, title: string, body: string): string {
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -75,7 +79,7 @@ ${body}
 </html>`;
 }
 
-interface FieldOptions {
+export interface FieldOptions {
   id: string;
   label: string;
   type: 'text' | 'email' | 'password';
@@ -87,9 +91,11 @@ interface FieldOptions {
   /** Ids of messages elsewhere on the page that describe this field too (a form-level error). */
   describedBy?: string[];
   invalid?: boolean;
+  /** Typing help for phones (a code of digits). */
+  inputmode?: 'numeric';
 }
 
-function field(options: FieldOptions): string {
+export function field(options: FieldOptions): string {
   const hintId = options.hint ? `${options.id}-hint` : null;
   const errorId = options.error ? `${options.id}-error` : null;
   const describedBy = [hintId, errorId, ...(options.describedBy ?? [])].filter(Boolean).join(' ');
@@ -104,6 +110,7 @@ function field(options: FieldOptions): string {
     describedBy ? `aria-describedby="${escapeHtml(describedBy)}"` : '',
     options.error || options.invalid ? 'aria-invalid="true"' : '',
     options.type === 'email' ? 'spellcheck="false" autocapitalize="none"' : '',
+    options.inputmode ? `inputmode="${options.inputmode}"` : '',
   ].filter(Boolean);
   return [
     '<div class="field">',
@@ -117,7 +124,7 @@ function field(options: FieldOptions): string {
     .join('\n');
 }
 
-function cancelForm(action: string): string {
+export function cancelForm(action: string): string {
   return `<form class="cancel" method="post" action="${escapeHtml(action)}"><button class="link-button" type="submit">${text('cancel')}</button></form>`;
 }
 

@@ -111,8 +111,8 @@ export function buildProviderConfiguration(input: ProviderConfigurationInput): C
     findAccount: accounts.findAccount,
     claims: {
       // The roles ride on `openid`, so every ID token has them (isAdmin and
-      // isImpersonate come from the ID token's roles).
-      openid: ['sub', rolesClaim],
+      // isImpersonate come from the ID token's roles); amr says whether a second factor was given.
+      openid: ['sub', rolesClaim, 'amr'],
       email: ['email', 'email_verified'],
       profile: ['name'],
     },

@@ -1,5 +1,6 @@
 import * as oidc from 'openid-client';
 import type { IdpTestServer } from '../../support/idp-server';
+import { claimSecondFactorCode } from '../../support/second-factor-code';
 import { Browser, parsePage, type PageResponse } from './browser';
 
 // The BFF's side of the flow with openid-client v6, as the product uses it.
@@ -55,6 +56,23 @@ export async function submitForm(browser: Browser, server: IdpTestServer, page: 
   return browser.follow(new URL(form.action, page.url), isCallback(server), { form: fields, headers: { origin: server.origin } });
 }
 
+/**
+ * Posts the sign-in form of `page` with the account's password and, for an account with a
+ * second factor, its code (claimed through the shared helper); answers where that led.
+ */
+export async function passSignIn(browser: Browser, server: IdpTestServer, page: PageResponse, account: { email: string; password: string; totpSecret?: string | null }): Promise<PageResponse> {
+  const afterPassword = await submitForm(browser, server, page, { email: account.email, password: account.password });
+  if (!account.totpSecret || isCallback(server)(afterPassword.url)) return afterPassword;
+  const scope = `${server.origin}\n${account.email}`;
+  let current = afterPassword;
+  for (let attempt = 1; attempt <= 3; attempt += 1) {
+    const form = parsePage(current.html).forms[0];
+    current = await submitForm(browser, server, current, { ...form?.hidden, code: await claimSecondFactorCode(account.totpSecret, scope) });
+    if (!(current.status === 400 && current.html.includes('already used'))) return current;
+  }
+  return current;
+}
+
 export async function redeem(config: oidc.Configuration, request: AuthorizationRequest, callback: URL) {
   return oidc.authorizationCodeGrant(config, callback, {
     pkceCodeVerifier: request.codeVerifier,
@@ -68,14 +86,14 @@ export async function redeem(config: oidc.Configuration, request: AuthorizationR
 export async function signIn(
   config: oidc.Configuration,
   server: IdpTestServer,
-  credentials: { email: string; password: string },
+  credentials: { email: string; password: string; totpSecret?: string | null },
   options: { browser?: Browser; parameters?: Record<string, string> } = {},
 ) {
   const browser = options.browser ?? new Browser();
   const request = await buildAuthorization(config, server, options.parameters);
   const page = await browser.follow(request.url, isCallback(server));
   if (page.status !== 200) throw new Error(`expected the sign-in page, got ${page.status} for ${page.url.href}: ${page.html.slice(0, 300)}`);
-  const callback = await submitForm(browser, server, page, { email: credentials.email, password: credentials.password });
+  const callback = await passSignIn(browser, server, page, credentials);
   if (!isCallback(server)(callback.url)) throw new Error(`expected the callback, got ${callback.status} for ${callback.url.href}: ${callback.html.slice(0, 300)}`);
   const tokens = await redeem(config, request, callback.url);
   return { browser, request, tokens };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps, timestamptz } from './columns';
 
 /** Password accounts of the built-in identity provider (not the API's `user`). */
@@ -14,9 +14,31 @@ export const identityAccount = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     failedLoginCount: integer('failed_login_count').notNull().default(0),
     lockedUntil: timestamptz('locked_until'),
+    /** The authenticator app's shared secret (base32), set once a code confirmed it; null: no second factor. */
+    totpSecret: text('totp_secret'),
+    /** A secret shown for enrolment and not yet confirmed with a code (replaced when enrolment starts over). */
+    totpPendingSecret: text('totp_pending_secret'),
+    totpEnabledAt: timestamptz('totp_enabled_at'),
+    /** The time step (RFC 6238, 30 s) of the last code accepted: a code of that step or earlier is a replay. */
+    totpLastStep: integer('totp_last_step'),
     ...timestamps(),
   },
   (t) => [uniqueIndex('identity_account_email_lower_unique').on(sql`lower(${t.email})`)],
+);
+
+/** One-time recovery codes of an account with a second factor, stored as SHA-256 digests. */
+export const identityRecoveryCode = pgTable(
+  'identity_recovery_code',
+  {
+    id: id(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => identityAccount.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamptz('used_at'),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('identity_recovery_code_account_hash_unique').on(t.accountId, t.codeHash)],
 );
 
 /** oidc-provider's adapter storage: one row per model instance (session, grant, code...). */

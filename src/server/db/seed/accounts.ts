@@ -4,7 +4,7 @@ import { adminRoleFor } from '../../../lib/permissions/admin-permissions';
 import { admin, featureFlag, identityAccount, user, userFeatureFlag } from '../schema';
 import { insertRows, type SeedContext, type SeedTx } from './context';
 import { addDays } from './dates';
-import { DEMO_ACCOUNTS, type DemoAccountKey } from './demo-accounts';
+import { DEMO_ACCOUNTS, DEMO_TOTP_SECRET, type DemoAccountKey } from './demo-accounts';
 
 export interface SeededAccount {
   userId: string;
@@ -57,6 +57,7 @@ export async function seedAccounts(ctx: SeedContext, tx: SeedTx, passwordHash: s
       passwordHash,
       roles: [...account.roles],
       emailVerified: true,
+      ...(account.secondFactor ? { totpSecret: DEMO_TOTP_SECRET, totpEnabledAt: since } : {}),
       createdAt: since,
     })),
   );

@@ -1,6 +1,13 @@
 /** The password every demo account signs in with (built-in identity provider only). */
 export const DEMO_PASSWORD = 'talentplace-demo';
 
+/**
+ * The authenticator secret (base32) of the demo accounts whose role requires a second
+ * factor (admin, moderator, support): published in README so that anyone trying the demo,
+ * and the end-to-end tests, can compute the current code (`npm run demo:totp`). Demo data only.
+ */
+export const DEMO_TOTP_SECRET = 'TALENTPLACEDEMOTOTPSECRETKEYABCD';
+
 export type DemoAccountKey = 'talent' | 'owner' | 'recruiter' | 'admin' | 'moderator' | 'support';
 
 export interface DemoAccount {
@@ -11,6 +18,8 @@ export interface DemoAccount {
   roles: readonly string[];
   /** One line on what signing in as this account lets you try. */
   description: string;
+  /** Seeded with a second factor (DEMO_TOTP_SECRET): its role requires one. */
+  secondFactor?: true;
 }
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
@@ -43,21 +52,24 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     email: 'admin@demo.test',
     name: 'Ada Admin',
     roles: ['super:admin'],
-    description: 'Platform administrator (super:admin), a super admin: every admin page, and what each other admin may do',
+    description: 'Platform administrator (super:admin), a super admin: every admin page, and what each other admin may do; a code from `npm run demo:totp` after the password',
+    secondFactor: true,
   },
   {
     key: 'moderator',
     email: 'moderator@demo.test',
     name: 'Mo Moderator',
     roles: ['super:admin'],
-    description: 'Platform administrator with the moderation permission only: job ads, job applications, talent search; 403 on the finance and verification pages',
+    description: 'Platform administrator with the moderation permission only: job ads, job applications, talent search; 403 on the finance and verification pages; a code from `npm run demo:totp` after the password',
+    secondFactor: true,
   },
   {
     key: 'support',
     email: 'support@demo.test',
     name: 'Sam Support',
     roles: ['super:impersonate'],
-    description: 'Support agent (super:impersonate): acts as another user from the impersonate page',
+    description: 'Support agent (super:impersonate): acts as another user from the impersonate page; a code from `npm run demo:totp` after the password',
+    secondFactor: true,
   },
 ];
 
