@@ -58,6 +58,23 @@ const retryingFetch: client.CustomFetch = (url, options) =>
   });
 
 /**
+ * A provider that demands a second factor the sign-in did not give answers
+ * `mfa_required`, on the callback or from the token endpoint (Auth0 adds an `mfa_token`
+ * there, for its own MFA API that only password-grant clients use): the user is told to
+ * complete or set up that step with the provider, never shown "Get access token failed".
+ * The token itself is neither kept nor logged: a code-flow client has no use for it.
+ */
+export function mfaRequiredError(error: unknown): LoginError | null {
+  for (let current = error, depth = 0; current && depth < 4; current = (current as { cause?: unknown }).cause, depth += 1) {
+    if ((current as { error?: unknown }).error === 'mfa_required') {
+      const carriesToken = typeof (current as { cause?: { mfa_token?: unknown } }).cause?.mfa_token === 'string';
+      return new LoginError('mfa_required', `The sign-in service requires a second factor${carriesToken ? ' (it sent a multi-factor token)' : ''}`, 'complete or set up the second step with the sign-in service, then sign in again', { cause: error });
+    }
+  }
+  return null;
+}
+
+/**
  * A timeout or a failed connection, looking through openid-client's wrapping: it wraps
  * what is not a TypeError (ky's NetworkError and TimeoutError are not) in a ClientError
  * "something went wrong", which would otherwise read as the provider refusing the refresh
@@ -238,7 +255,7 @@ export function createOidcClient(options: OidcClientOptions) {
         return toTokenSet(response);
       } catch (cause) {
         if (cause instanceof LoginError) throw cause;
-        throw networkError(cause) ?? new LoginError('access_token_failed', 'Get access token failed', 'start signing in again', { cause });
+        throw networkError(cause) ?? mfaRequiredError(cause) ?? new LoginError('access_token_failed', 'Get access token failed', 'start signing in again', { cause });
       }
     },
 

@@ -8,7 +8,7 @@ import { identityProviderState } from '../../../src/server/db/schema';
 import { startIdpServer, seedIdentityAccount, type IdpTestServer, type SeededAccount } from '../../support/idp-server';
 import { describeEachDatabase, openTestDatabase } from '../../support/test-database';
 import { Browser, parsePage } from './browser';
-import { buildAuthorization, discoverClient, isCallback, redeem, signIn, submitForm } from './relying-party';
+import { buildAuthorization, discoverClient, isCallback, passSignIn, redeem, signIn, submitForm } from './relying-party';
 
 describeEachDatabase('built-in identity provider: sign-in, tokens, refresh and sign-out', (kind) => {
   let database: Database;
@@ -165,10 +165,10 @@ describeEachDatabase('built-in identity provider: sign-in, tokens, refresh and s
     const browser = new Browser();
     const request = await buildAuthorization(config, server);
     const page = await browser.follow(request.url, isCallback(server));
-    const credentials = { email: account.email, password: account.password };
-    const callback = await submitForm(browser, server, page, credentials);
+    // The password and the admin's second factor: the interaction ends with the code.
+    const callback = await passSignIn(browser, server, page, account);
     expect(isCallback(server)(callback.url)).toBe(true);
-    const replay = await submitForm(browser, server, page, credentials);
+    const replay = await submitForm(browser, server, page, { email: account.email, password: account.password });
     expect(replay.status).toBe(400);
     expect(parsePage(replay.html).title).toBe('This page has expired | Talentplace');
     const rows = await database.db
