@@ -102,8 +102,8 @@ test.describe('talent transactions', () => {
     const lastDay = new Date(Date.UTC(Number(oldest.slice(0, 4)), Number(oldest.slice(5, 7)), 0)).getUTCDate();
     const to = `${oldest.slice(0, 7)}-${String(lastDay).padStart(2, '0')}`;
 
-    await page.getByLabel('From').fill(from);
-    await page.getByLabel('To').fill(to);
+    await page.getByLabel('From', { exact: true }).fill(from);
+    await page.getByLabel('To', { exact: true }).fill(to);
     await page.getByRole('button', { name: 'Show transactions' }).click();
     await expect(page).toHaveURL(new RegExp(`from=${from}&to=${to}`));
     const filtered = await tableRows(page);
@@ -153,14 +153,14 @@ test.describe('talent transactions', () => {
 
   test('a period that ends before it starts is refused next to the field, keeping what was typed', async ({ page }) => {
     await signIn(page, '/talent/transactions');
-    await page.getByLabel('From').fill('2025-06-02');
-    await page.getByLabel('To').fill('2025-06-01');
+    await page.getByLabel('From', { exact: true }).fill('2025-06-02');
+    await page.getByLabel('To', { exact: true }).fill('2025-06-01');
     const [response] = await Promise.all([page.waitForResponse((answer) => answer.url().includes('/talent/transactions?')), page.getByRole('button', { name: 'Show transactions' }).click()]);
     expect(response.status()).toBe(422);
-    const to = page.getByLabel('To');
+    const to = page.getByLabel('To', { exact: true });
     await expect(to).toHaveAttribute('aria-invalid', 'true');
     await expect(to).toHaveValue('2025-06-01');
-    await expect(page.getByLabel('From')).toHaveValue('2025-06-02');
+    await expect(page.getByLabel('From', { exact: true })).toHaveValue('2025-06-02');
     await expect(page.getByText('The end date must be on or after the start date.')).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: 'Fix the period above' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveCount(0);

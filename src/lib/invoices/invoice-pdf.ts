@@ -1,6 +1,7 @@
 import * as fontkit from 'fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from '@cantoo/pdf-lib';
-import { formatBillingAmount, formatQuantity } from '../billing/billing-format';
+import { formatQuantity } from '../billing/billing-format';
+import { formatMoney } from '../format/money';
 import { formatDate } from '../format/dates';
 import type { Translate } from '../i18n/i18n';
 import { embedFacturX } from './factur-x';
@@ -62,7 +63,7 @@ export async function drawInvoicePdf(document: InvoiceDocument, fonts: InvoiceFo
   pdf.setTitle(`${title} ${document.number}`);
   pdf.setAuthor(document.seller.name);
   pdf.setLanguage('en-GB');
-  const money = (amount: string) => formatBillingAmount(amount, document.currency);
+  const money = (amount: string) => formatMoney(amount, document.currency);
 
   let page: PDFPage = pdf.addPage([A4.width, A4.height]);
   let y = A4.height - MARGIN;

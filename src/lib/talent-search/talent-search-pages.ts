@@ -1,6 +1,6 @@
 import { graphql, type ResultOf } from '../graphql/graphql';
 import type { Translate } from '../i18n/i18n';
-import { formatMoney } from '../format/money';
+import { formatPay } from '../format/money';
 import { type FieldErrors, fieldErrorsOf } from '../forms/form-outcome';
 import { zodIssues } from '../forms/zod-issues';
 import { talentSearchSchema, type TalentSearchValues } from './talent-search-input';
@@ -94,7 +94,7 @@ export function readTalentSearch(url: URL, t: Translate): { form: TalentSearchFo
 
 /** "€70 / hour" from the rate the talent asks, in the unit the search looks at first. */
 export function rateText(item: Pick<TalentSearchResultItem, 'hourlyRate' | 'monthlyRate' | 'rateCurrency'>, t: Translate): string | null {
-  if (item.hourlyRate) return `${formatMoney(item.hourlyRate, item.rateCurrency)} / ${t('jobs:enums.rateUnit.HOUR')}`;
-  if (item.monthlyRate) return `${formatMoney(item.monthlyRate, item.rateCurrency)} / ${t('jobs:enums.rateUnit.MONTH')}`;
+  if (item.hourlyRate) return `${formatPay(item.hourlyRate, item.rateCurrency)} / ${t('jobs:enums.rateUnit.HOUR')}`;
+  if (item.monthlyRate) return `${formatPay(item.monthlyRate, item.rateCurrency)} / ${t('jobs:enums.rateUnit.MONTH')}`;
   return null;
 }

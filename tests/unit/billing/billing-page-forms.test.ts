@@ -177,11 +177,9 @@ describe('billing list groups a page of billings by assignment', () => {
 });
 
 describe('billing amounts and attachments as the page shows them', () => {
-  it('shows amounts with their cents and currency', async () => {
-    const { formatBillingAmount, formatQuantity } = await import('../../../src/lib/billing/billing-format');
-    expect(formatBillingAmount('9458.75', 'EUR')).toBe('€9,458.75');
-    expect(formatBillingAmount('8400', 'GBP')).toBe('£8,400.00');
-    expect(formatBillingAmount('999999999999.99', 'EUR')).toBe('€999,999,999,999.99');
+  // Amounts: tests/unit/money/money.test.ts (one formatter for every amount).
+  it('shows quantities without trailing zeros', async () => {
+    const { formatQuantity } = await import('../../../src/lib/billing/billing-format');
     expect(formatQuantity('160.00')).toBe('160');
     expect(formatQuantity('7.50')).toBe('7.5');
   });

@@ -5,7 +5,7 @@ describe('a transaction change with its sign', () => {
   it('shows money in with a plus, money out with a minus and nothing as it is', () => {
     expect(formatSignedMoney('1234.50', 'EUR')).toBe('+€1,234.50');
     expect(formatSignedMoney('-61.73', 'GBP')).toBe('-£61.73');
-    expect(formatSignedMoney('0.00', 'EUR')).toBe('€0');
+    expect(formatSignedMoney('0.00', 'EUR')).toBe('€0.00');
   });
 
   it('keeps every cent of a large amount (no float in between)', () => {
