@@ -26,7 +26,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * claimed before it; waits (at most about a step) when none is free.
  */
 export async function claimSecondFactorCode(secret: string, scope: string): Promise<string> {
-  const dir = path.join(CLAIMS_DIR, createHash('sha256').update(`${scope}\n${secret}`).digest('hex').slice(0, 24));
+  // Per account, not per secret: the provider's used steps belong to the account, whatever its secret.
+  const dir = path.join(CLAIMS_DIR, createHash('sha256').update(scope).digest('hex').slice(0, 24));
   mkdirSync(dir, { recursive: true });
   for (;;) {
     const now = Date.now();
