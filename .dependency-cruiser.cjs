@@ -51,6 +51,7 @@ const FEATURE_IMPORTS = {
     { from: 'invoices', to: 'billing', why: 'an invoice is issued from billings and shows their amounts and periods as billing formats them' },
     { from: 'job-alerts', to: 'job-ads', why: "an alert is a saved job search and links to the job ads' pages" },
     { from: 'job-applications', to: 'companies', why: "an application moves through its company's hiring steps (HiringStepGroup)" },
+    { from: 'job-applications', to: 'notifications', why: 'rejecting shows the mail the talent will get, as the product sends it (notificationMail)' },
     { from: 'job-descriptions', to: 'job-ads', why: "a job description's fields and form are the job ads' (job-input, job-form)" },
     { from: 'notifications', to: 'billing', why: "a billing's notification names its period as billing words it" },
     { from: 'notifications', to: 'talent-jobs', why: "an application's notification links to the talent's application page" },

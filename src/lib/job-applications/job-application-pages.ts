@@ -118,8 +118,20 @@ export const jobAdStepHref = (jobAdId: string, hiringStepId: string) => buildRou
 export const hasApplicationFilters = (filters: ApplicationFilters) =>
   Boolean(filters.q || filters.jobAdId || filters.hiringStepId || filters.appliedFrom || filters.appliedTo || filters.stuckOnly);
 
-/** `rowId`: the one application moved (or refused) from its row's own form, null for the bulk form. */
-export type MoveOutcome = ActionOutcome<{ rowId: string | null }, { rowId: string | null }>;
+/**
+ * How many filters are in force, as the phone's filter toggle counts them. On a board the
+ * job ad is what the board is about, not a filter; there the step filter does not apply.
+ */
+export function activeApplicationFilterCount(filters: ApplicationFilters): number {
+  const board = filters.view === 'board';
+  return [filters.q, !board && filters.jobAdId, !board && filters.hiringStepId, filters.appliedFrom, filters.appliedTo, filters.stuckOnly].filter(Boolean).length;
+}
+
+/**
+ * `rowId`: the one application moved (or refused) from its row's own form, null for the
+ * bulk form; `ids`, every application moved (the page returns to the first).
+ */
+export type MoveOutcome = ActionOutcome<{ rowId: string | null; ids: string[] }, { rowId: string | null }>;
 
 /**
  * A move form as posted: a row's own form posts its application as `id`, the bulk form
@@ -157,7 +169,7 @@ export async function submitApplicationMove(form: FormData, send: SendGraphql, t
   if (!rowId && ids.length > BULK_CONFIRM_THRESHOLD && !confirm) return refused(t(`${WORDS}.bulkConfirmNeeded`, { count: ids.length }));
   if (!hiringStepId) return refused(t(`${WORDS}.errors.stepUnknown`));
   const answer = await sendDocument(send, MOVE_TALENT_JOB_APPLICATION_MUTATION, { ids, hiringStepId, rejectionReasonId });
-  if (answer.data?.moveTalentJobApplication && !answer.errors.length) return { kind: 'done', rowId };
+  if (answer.data?.moveTalentJobApplication && !answer.errors.length) return { kind: 'done', rowId, ids };
   const { issues } = answerIssues(answer.errors);
   if (issues.length) return refused(t(`${WORDS}.errors.${issues[0]!.code}`, { defaultValue: t(`${WORDS}.failed`) }));
   const refusal = companyRefusal(answer.errors, t, WORDS);

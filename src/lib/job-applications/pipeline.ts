@@ -87,3 +87,15 @@ export function stepCounts<Step extends { stepId: string }>(steps: readonly Step
   const unplaced = placed.filter((row) => row.stepId === null || !known.has(row.stepId)).reduce((sum, row) => sum + row.count, 0);
   return unplaced > 0 ? [...rows, { step: null, count: unplaced }] : rows;
 }
+
+/** Board column widths in pixels: a column with cards, an empty one (collapsed), the gap between. */
+export const BOARD_COLUMN_WIDTH = { filled: 232, empty: 40, gap: 8 } as const;
+/** The widest board the company area shows without scrolling at 1280 px (the page less its side menu and margins). */
+export const BOARD_FITS_WIDTH = 904;
+
+/** Whether a board whose columns hold these many cards fits the page at 1280 px without scrolling sideways. */
+export function boardFits(cardsPerColumn: readonly number[]): boolean {
+  const { filled, empty, gap } = BOARD_COLUMN_WIDTH;
+  const width = cardsPerColumn.reduce((sum, count) => sum + (count ? filled : empty), 0) + gap * Math.max(0, cardsPerColumn.length - 1);
+  return width <= BOARD_FITS_WIDTH;
+}
