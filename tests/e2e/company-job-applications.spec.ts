@@ -5,6 +5,7 @@ import jobAdWords from '../../src/locales/en/common/job-ads.json' with { type: '
 import noteWords from '../../src/locales/en/common/talent-notes.json' with { type: 'json' };
 import { publishJobAd, selectCompany } from './support/company-area';
 import { expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
+import { chooseByKeyboard, tabTo } from './support/keyboard';
 
 // The hiring pipeline, end to end: the demo owner moves the demo talent's application through the
 // pipeline by keyboard, rejects another with a reason, and the talent sees both statuses.
@@ -60,11 +61,12 @@ test.describe('received applications and the pipeline', () => {
       await page.goto(`/company/received-job-applications?view=board&jobAdId=${adA}`);
       await expectNoAxeViolations(page);
       for (const step of ['Interview', 'Offer', 'Hired']) {
-        const select = page.locator('[data-application-id] select[name="hiringStepId"]').first();
-        await select.focus();
-        // The next step down the list, chosen and sent with the keyboard: no dragging.
-        await page.keyboard.press('ArrowDown');
+        const card = page.locator('[data-application-id]').first();
+        // The card's one control opens its form; the step is chosen and sent with the keyboard: no dragging.
+        await tabTo(page, card.locator('summary'));
+        await page.keyboard.press('Enter');
         await page.keyboard.press('Tab');
+        await chooseByKeyboard(page, card.locator('select[name="hiringStepId"]'), step);
         await page.keyboard.press('Tab');
         await page.keyboard.press('Enter');
         await expect(page.getByRole('status').filter({ hasText: applicationWords.notices.jobApplications.moved }).first()).toBeVisible();
@@ -75,13 +77,14 @@ test.describe('received applications and the pipeline', () => {
     await test.step('rejecting ad B needs a reason; with one, it closes', async () => {
       await page.goto(`/company/received-job-applications?jobAdId=${adB}`);
       const row = page.locator('[data-application-id]').first();
-      await row.locator('select[name="hiringStepId"]').selectOption({ label: 'Rejected' });
-      await row.getByRole('button', { name: new RegExp(`^${words.move}:`) }).click();
+      await row.locator('summary').click();
+      await row.getByRole('button', { name: words.card.reject }).click();
       await expect(page.getByRole('alert').filter({ hasText: words.errors.reasonRequired })).toBeVisible();
+      // Refused, the card's form stays open at the reason.
       const again = page.locator('[data-application-id]').first();
-      await again.locator('select[name="hiringStepId"]').selectOption({ label: 'Rejected' });
+      await expect(again.locator('select[name="rejectionReasonId"]')).toBeFocused();
       await again.locator('select[name="rejectionReasonId"]').selectOption({ label: 'Another candidate was chosen' });
-      await again.getByRole('button', { name: new RegExp(`^${words.move}:`) }).click();
+      await again.getByRole('button', { name: words.card.reject }).click();
       await expect(page.getByRole('status').filter({ hasText: applicationWords.notices.jobApplications.moved }).first()).toBeVisible();
       await expect(page.locator('[data-application-id]').first()).toContainText('Another candidate was chosen');
     });
@@ -181,8 +184,9 @@ test.describe('received applications and the pipeline', () => {
 
     await test.step('she moves the candidate to Screening from the card, and the application page tells its history', async () => {
       const card = column(page, 'Applied').locator('[data-application-id]');
+      await card.locator('summary').click();
       await card.locator('select[name="hiringStepId"]').selectOption({ label: 'Screening' });
-      await card.getByRole('button', { name: new RegExp(`^${words.move}:`) }).click();
+      await card.getByRole('button', { name: words.move, exact: true }).click();
       await expect(page.getByRole('status').filter({ hasText: applicationWords.notices.jobApplications.moved }).first()).toBeVisible();
       await expect(column(page, 'Screening').locator('[data-application-id]')).toHaveCount(1);
       await expect(column(page, 'Applied').locator('[data-application-id]')).toHaveCount(0);

@@ -1,7 +1,7 @@
 // Received applications with JavaScript: the bulk panel stays out of sight until a card is
-// ticked (then it opens and counts them), and a card's rejection mail shows the reason as it
-// is chosen. Without JavaScript the panel is a closed disclosure and the mail names the
-// reason in general words: the page works the same.
+// ticked (then it opens and counts them), a card's rejection mail shows the reason as it
+// is chosen, and a refused card's field takes the cursor. Without JavaScript the panel is a
+// closed disclosure and the mail names the reason in general words: the page works the same.
 
 function watchBulkPanel(): void {
   const panel = document.querySelector<HTMLDetailsElement>('[data-bulk-panel]');
@@ -34,8 +34,15 @@ function watchRejectionMails(): void {
   });
 }
 
+// A refused card post renders its form open with the field to fix marked autofocus; the
+// browser may skip autofocus (a page that had focus), so the cursor is put there by hand.
+function focusRefusedField(): void {
+  document.querySelector<HTMLElement>('[data-card-actions][open] [autofocus]')?.focus();
+}
+
 watchBulkPanel();
 watchRejectionMails();
+focusRefusedField();
 
 // The server guesses whether the board overflows from its columns; the browser knows.
 function watchBoardOverflow(): void {

@@ -1,0 +1,151 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
+import applicationWords from '../../src/locales/en/common/job-applications.json' with { type: 'json' };
+import noteWords from '../../src/locales/en/common/talent-notes.json' with { type: 'json' };
+import { publishJobAd, selectCompany } from './support/company-area';
+import { expectNoAxeViolations, signInAs } from './support/demo-session';
+import { chooseByKeyboard, tabTo } from './support/keyboard';
+import { newEmail, signUpNewAccount } from './support/sign-up';
+
+// The light pipeline from the keyboard: five new talents apply to an ad of the test's own;
+// from the dashboard the owner opens its board in one click, then moves, notes and rejects
+// (with a reason, reading the mail the talent will get) each of the five with the keyboard
+// alone. After every post the focus is back on the card acted on.
+const OWNER = 'owner@demo.test';
+const words = applicationWords.jobApplications;
+const MOVED = applicationWords.notices.jobApplications.moved;
+const NOTED = noteWords.notices.talentNotes.created;
+const REASON = 'Another candidate was chosen';
+
+async function newTalentApplies(page: Page, name: string, jobAdId: string) {
+  await signUpNewAccount(page, name, newEmail('pipeline'));
+  await page.goto(`/job-apply-form?jobAdId=${jobAdId}`);
+  await page.getByRole('button', { name: 'Create profile and continue' }).click();
+  await page.getByLabel('Note to the company (optional)').fill('Keen to talk.');
+  await page.getByRole('button', { name: 'Send application' }).click();
+  await expect(page).toHaveURL(/\/job-apply\/success\?jobAdId=/);
+}
+
+/** After a post: the notice, and the focus on the card acted on (never lost to the top of the page). */
+async function expectFocusBackOn(page: Page, cardId: string, notice: string) {
+  await expect(page.getByRole('status').filter({ hasText: notice }).first()).toBeVisible();
+  await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe(cardId);
+  expect(new URL(page.url()).hash).toBe(`#${cardId}`);
+}
+
+test.describe('the light pipeline', () => {
+  test('from the dashboard, the owner moves, notes and rejects five applications in a row from the keyboard, focus never lost', async ({ page, browser }) => {
+    test.setTimeout(300_000);
+    const stamp = Date.now().toString(36);
+    const title = `Keyboard pipeline ${stamp}`;
+    await signInAs(page, OWNER, '/company/my-companies');
+    await selectCompany(page, 'Northwind Labs');
+    const ad = await publishJobAd(page, title);
+    const names = [1, 2, 3, 4, 5].map((n) => `Keyboard Talent ${n} ${stamp}`);
+    for (const name of names) {
+      const context = await browser.newContext();
+      await newTalentApplies(await context.newPage(), name, ad);
+      await context.close();
+    }
+
+    await test.step('one click from the dashboard opens the board: compact cards, one control each, no bulk panel until a card is ticked', async () => {
+      await page.goto('/company/dashboard');
+      await page.getByRole('link', { name: `${title}: 5 applications, open its board` }).click();
+      await expect(page).toHaveURL(new RegExp(`view=board&jobAdId=${ad}$`));
+      const cards = page.locator('[data-step-column="Applied"] [data-application-id]');
+      await expect(cards).toHaveCount(5);
+      await expect(cards.first().locator('select').first()).toBeHidden();
+      await expect(cards.first().locator('summary')).toHaveAccessibleName(/^Move, reject or note Keyboard Talent/);
+      await expect(page.locator('[data-bulk-panel]')).toBeHidden();
+      // Every column is on the screen at 1280 px, the empty ones collapsed.
+      for (const column of await page.locator('[data-step-column]').all()) await expect(column).toBeInViewport();
+      await expect(page.locator('[data-board-scroll-hint]')).toBeHidden();
+      await cards.first().getByRole('checkbox').check();
+      await expect(page.locator('[data-bulk-panel]')).toBeVisible();
+      await expect(page.locator('[data-bulk-panel] summary')).toContainText('(1)');
+      await cards.first().getByRole('checkbox').uncheck();
+      await expect(page.locator('[data-bulk-panel]')).toBeHidden();
+      await expectNoAxeViolations(page);
+    });
+
+    for (const name of names) {
+      await test.step(`${name}: moved to Screening, noted, rejected with a reason, by keyboard`, async () => {
+        const card = page.locator('[data-application-id]').filter({ has: page.getByRole('heading', { name }) });
+        const cardId = (await card.getAttribute('id'))!;
+        const toggle = card.locator('summary');
+
+        await tabTo(page, toggle);
+        await page.keyboard.press('Enter');
+        await page.keyboard.press('Tab');
+        await chooseByKeyboard(page, card.getByLabel(`Move ${name} to`), 'Screening');
+        await page.keyboard.press('Tab');
+        await expect(card.getByRole('button', { name: words.move, exact: true })).toBeFocused();
+        await page.keyboard.press('Enter');
+        await expectFocusBackOn(page, cardId, MOVED);
+        await expect(page.locator(`[data-step-column="Screening"] #${cardId}`)).toHaveCount(1);
+
+        await tabTo(page, toggle);
+        await page.keyboard.press('Enter');
+        await tabTo(page, card.getByLabel(`Note on ${name}`));
+        await page.keyboard.type(`Strong portfolio ${stamp}`);
+        await page.keyboard.press('Tab');
+        await expect(card.getByRole('button', { name: words.card.addNote })).toBeFocused();
+        await page.keyboard.press('Enter');
+        await expectFocusBackOn(page, cardId, NOTED);
+
+        await tabTo(page, toggle);
+        await page.keyboard.press('Enter');
+        const reason = card.getByLabel(`Reject ${name}: reason`);
+        await tabTo(page, reason);
+        await chooseByKeyboard(page, reason, REASON);
+        // The mail the talent gets, with the reason as chosen.
+        const mail = card.locator('[data-mail-preview]');
+        await expect(mail).toContainText(`Northwind Labs rejected your application for ${title}.`);
+        await expect(mail).toContainText(`Reason: ${REASON}`);
+        await page.keyboard.press('Tab');
+        await expect(card.getByRole('button', { name: words.card.reject })).toBeFocused();
+        await page.keyboard.press('Enter');
+        await expectFocusBackOn(page, cardId, MOVED);
+        await expect(page.locator(`[data-step-column="Rejected"] #${cardId}`)).toContainText(REASON);
+      });
+    }
+
+    await test.step('the notes are on the talent, read on the application page', async () => {
+      await page.locator('[data-application-id]').filter({ has: page.getByRole('heading', { name: names[0] }) }).getByRole('link').first().click();
+      await expect(page.locator('[data-note-id]').filter({ hasText: `Strong portfolio ${stamp}` })).toHaveCount(1);
+    });
+  });
+
+  test('without JavaScript a card opens its form, refuses a rejection without a reason in place, and lands back on the card', async ({ browser, baseURL }) => {
+    test.setTimeout(120_000);
+    const stamp = Date.now().toString(36);
+    const owner = await browser.newContext({ baseURL });
+    const ownerPage = await owner.newPage();
+    await signInAs(ownerPage, OWNER, '/company/my-companies');
+    await selectCompany(ownerPage, 'Northwind Labs');
+    const ad = await publishJobAd(ownerPage, `No script pipeline ${stamp}`);
+    const talent = await browser.newContext({ baseURL });
+    await newTalentApplies(await talent.newPage(), `No Script Talent ${stamp}`, ad);
+    await talent.close();
+    const storageState = await owner.storageState();
+    await owner.close();
+
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false, storageState });
+    const page = await context.newPage();
+    await page.goto(`/company/received-job-applications?view=board&jobAdId=${ad}`);
+    // The bulk panel is a closed disclosure, there to open.
+    await expect(page.locator('[data-bulk-panel] summary')).toBeVisible();
+    const card = page.locator('[data-application-id]');
+    const cardId = (await card.getAttribute('id'))!;
+    await card.locator('summary').click();
+    await card.getByRole('button', { name: words.card.reject }).click();
+    await expect(card.getByRole('alert')).toHaveText(words.errors.reasonRequired);
+    await expect(card.getByLabel(/: reason$/)).toBeVisible();
+    await card.getByLabel(/: reason$/).selectOption({ label: REASON });
+    await card.getByRole('button', { name: words.card.reject }).click();
+    await expect(page).toHaveURL(new RegExp(`#${cardId}$`));
+    await expect(page.locator(`#${cardId}`).getByRole('status')).toHaveText(MOVED);
+    await expect(page.locator(`[data-step-column="Rejected"] #${cardId}`)).toHaveCount(1);
+    await context.close();
+  });
+});
