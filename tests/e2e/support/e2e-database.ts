@@ -1,5 +1,18 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 import { openEmbeddedPostgres } from '../../../src/server/db/embedded-postgres';
+
+const dataDir = () => process.env.E2E_DATA_DIR ?? '.data/e2e';
+
+/**
+ * Whether the e2e server's database can be joined from the test: the embedded PostgreSQL
+ * server it runs (its postmaster.pid), not PGlite, which lives inside the server's process
+ * (chosen where the postgres user cannot reach the checkout, e.g. under /root).
+ */
+export function e2eDatabaseReachable(): boolean {
+  return existsSync(path.join(dataDir(), 'postgres', 'postmaster.pid'));
+}
 
 /**
  * Gives a platform role to the sign-in account of `email` in the running e2e server's
@@ -7,7 +20,8 @@ import { openEmbeddedPostgres } from '../../../src/server/db/embedded-postgres';
  * started it; this only joins it (openEmbeddedPostgres answers the running one).
  */
 export async function grantPlatformRole(email: string, role: string): Promise<void> {
-  const server = await openEmbeddedPostgres(process.env.E2E_DATA_DIR ?? '.data/e2e', () => {});
+  if (!e2eDatabaseReachable()) throw new Error('the e2e server runs PGlite: its database cannot be joined from a test');
+  const server = await openEmbeddedPostgres(dataDir(), () => {});
   const client = new pg.Client({ connectionString: server.url });
   await client.connect();
   try {
