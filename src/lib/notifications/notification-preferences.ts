@@ -51,6 +51,9 @@ export const EVENT_SUBJECTS = [
   { subject: 'savedJobAd', actions: ['create', 'delete'] },
   { subject: 'notification', actions: ['update'] },
   { subject: 'userNotificationPreferences', actions: ['update'] },
+  // A staffing link between two companies proposed (or an address invited to one), answered,
+  // or ended (company links): the other company's owners are told.
+  { subject: 'companyOnProviderCompany', actions: EVENT_ACTIONS },
 ] as const satisfies ReadonlyArray<{ subject: string; actions: readonly (EventAction | 'read')[] }>;
 
 export type EventSubject = (typeof EVENT_SUBJECTS)[number]['subject'];
@@ -78,11 +81,12 @@ export interface NotificationPreference {
  * stands (never a silent end), an assignment that
  * starts or changes, a billing approved or rejected (money). Beside them, the two a company
  * member waits for: the platform verified or rejected their company, and they were added to
- * one (of these types only those moments are mailed: `isMailedEvent`). Everything else is
+ * one; and the owner's: another company proposes a staffing link, which waits for an answer
+ * (of these types only those moments are mailed: `isMailedEvent`). Everything else is
  * company housekeeping that members see in the app they work in daily; mailing it would bury
  * the few e-mails that matter.
  */
-const EMAIL_BY_DEFAULT: ReadonlySet<string> = new Set<EventSubject>(['talentInvitation', 'talentJobApplication', 'jobAssignment', 'billing', 'company', 'companyOnUser']);
+const EMAIL_BY_DEFAULT: ReadonlySet<string> = new Set<EventSubject>(['talentInvitation', 'talentJobApplication', 'jobAssignment', 'billing', 'company', 'companyOnUser', 'companyOnProviderCompany']);
 
 /**
  * What a user gets before choosing anything (no row stored for the type):
@@ -112,7 +116,7 @@ export const PREFERENCE_GROUPS = [
   { id: 'talent', subjects: ['talentInvitation', 'talentJobApplication', 'talentDocument', 'jobAssignment', 'billing', 'talentProfile'] },
   { id: 'recruiting', subjects: ['jobAd', 'jobDescription', 'companyHiringStep', 'companyTalentNote', 'companySavedTalentList', 'companySavedTalent'] },
   { id: 'talentManagement', subjects: ['companyTalentRoster', 'invoice'] },
-  { id: 'companyManagement', subjects: ['company', 'companyOnUser', 'companyRole'] },
+  { id: 'companyManagement', subjects: ['company', 'companyOnUser', 'companyRole', 'companyOnProviderCompany'] },
   { id: 'account', subjects: ['user', 'userFeatureFlag', 'jobAlert'] },
 ] as const satisfies ReadonlyArray<{ id: string; subjects: readonly EventSubject[] }>;
 

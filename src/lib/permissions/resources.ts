@@ -13,6 +13,8 @@ export const PERMISSION_RESOURCES = [
   'talentJobApplication',
   'talentInvitation',
   'talentProfile',
+  // Beyond the spec's resources: the staffing links with other companies (company links).
+  'companyLink',
 ] as const;
 export type PermissionResource = (typeof PERMISSION_RESOURCES)[number];
 

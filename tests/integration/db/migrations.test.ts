@@ -3,7 +3,8 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../../src/server/db/client';
-import { permissionMatrix, RECRUITER_PERMISSIONS, RECRUITER_ROLE } from '../../../src/lib/companies/company-roles';
+import { OWNER_ROLE, permissionMatrix, RECRUITER_PERMISSIONS, RECRUITER_ROLE } from '../../../src/lib/companies/company-roles';
+import { OWNER_PERMISSIONS } from '../../../src/lib/permissions/resources';
 import { defaultMigrationsFolder, migrate } from '../../../src/server/db/migrate';
 import { company, companyDefaultPermissions, companyRole } from '../../../src/server/db/schema';
 import { describeEachDatabase, openTestDatabase } from '../../support/test-database';
@@ -130,7 +131,8 @@ describeEachDatabase('migrations', (kind) => {
   it('0017 gives the Recruiter roles still as shipped the moving of candidates, and leaves edited ones as their owners made them', async () => {
     const db = database.db;
     // The Recruiter template before 0017: it read applications but could neither move them nor read the steps.
-    const shipped = permissionMatrix({
+    // Matrices as they were then: without the companyLink resource, which came later (0019).
+    const { companyLink: _later, ...shipped } = permissionMatrix({
       company: { read: true },
       jobDescription: { read: true, create: true, update: true },
       jobAd: { read: true, create: true, update: true },
@@ -159,9 +161,42 @@ describeEachDatabase('migrations', (kind) => {
     for (const statement of updates) await db.execute(sql.raw(statement));
 
     const permissionsOf = async (id: string) => (await db.select({ permissions: companyRole.permissions }).from(companyRole).where(eq(companyRole.id, id)))[0]!.permissions;
-    expect(await permissionsOf(roles[0]!.id)).toEqual(RECRUITER_PERMISSIONS);
+    const { companyLink: _none, ...recruiterThen } = RECRUITER_PERMISSIONS;
+    expect(await permissionsOf(roles[0]!.id)).toEqual(recruiterThen);
     expect(await permissionsOf(roles[1]!.id)).toEqual(edited);
-    expect((await db.select().from(companyDefaultPermissions).where(eq(companyDefaultPermissions.id, template!.id)))[0]!.permissions).toEqual(RECRUITER_PERMISSIONS);
+    expect((await db.select().from(companyDefaultPermissions).where(eq(companyDefaultPermissions.id, template!.id)))[0]!.permissions).toEqual(recruiterThen);
+  });
+
+  it('0019 makes the links made before they had a state accepted, and gives every owner role and the Owner template companyLink, no other role', async () => {
+    const file = readdirSync(defaultMigrationsFolder()).find((name) => name.startsWith('0019_'))!;
+    const statements = readFileSync(path.join(defaultMigrationsFolder(), file), 'utf8')
+      .split('--> statement-breakpoint')
+      .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim());
+    // The column arrives holding 'accepted' for the rows already there; new rows start as proposals.
+    const added = statements.findIndex((statement) => /ADD COLUMN "status" "company_link_status" DEFAULT 'accepted' NOT NULL/.test(statement));
+    const proposedAfter = statements.findIndex((statement) => /ALTER COLUMN "status" SET DEFAULT 'proposed'/.test(statement));
+    expect(added).toBeGreaterThanOrEqual(0);
+    expect(proposedAfter).toBeGreaterThan(added);
+
+    const db = database.db;
+    const { companyLink: _owner, ...ownerThen } = permissionMatrix(OWNER_PERMISSIONS);
+    const { companyLink: _recruiter, ...recruiterThen } = RECRUITER_PERMISSIONS;
+    const [linked] = await db.insert(company).values([{ name: 'Linked Co' }]).returning();
+    const roles = await db
+      .insert(companyRole)
+      .values([
+        { companyId: linked!.id, role: OWNER_ROLE, permissions: ownerThen, isDefault: true },
+        { companyId: linked!.id, role: RECRUITER_ROLE, permissions: recruiterThen },
+      ])
+      .returning();
+    await db.delete(companyDefaultPermissions).where(eq(companyDefaultPermissions.role, OWNER_ROLE));
+    await db.insert(companyDefaultPermissions).values({ role: OWNER_ROLE, permissions: ownerThen });
+    for (const statement of statements.filter((each) => each.startsWith('UPDATE'))) await db.execute(sql.raw(statement));
+    const permissionsOf = async (id: string) => (await db.select({ permissions: companyRole.permissions }).from(companyRole).where(eq(companyRole.id, id)))[0]!.permissions;
+    expect(await permissionsOf(roles[0]!.id)).toEqual(permissionMatrix(OWNER_PERMISSIONS));
+    expect(await permissionsOf(roles[1]!.id)).toEqual(recruiterThen);
+    const [template] = await db.select().from(companyDefaultPermissions).where(eq(companyDefaultPermissions.role, OWNER_ROLE));
+    expect(template?.permissions).toEqual(permissionMatrix(OWNER_PERMISSIONS));
   });
 
   it('install pg_trgm', async () => {

@@ -15,8 +15,9 @@ import {
 import { getTranslator } from '../../../src/lib/i18n/i18n';
 
 describe('notification event types', () => {
-  it('has create, update and delete for eleven entities, update only for company and talent profile, the hiring pipeline events, the shortlists, the user status changes, admin profile reads, impersonations and feature flags of the admin area, the job alerts, and a user\'s own housekeeping for the impersonation audit', () => {
-    expect(EVENT_TYPES).toHaveLength(11 * 3 + 2 + 3 + 6 + 2 + 1 + 2 + 3 + 2 + 3 + 4);
+  it('has create, update and delete for eleven entities, update only for company and talent profile, the hiring pipeline events, the shortlists, the user status changes, admin profile reads, impersonations and feature flags of the admin area, the job alerts, a user\'s own housekeeping for the impersonation audit, and the company links', () => {
+    expect(EVENT_TYPES).toHaveLength(11 * 3 + 2 + 3 + 6 + 2 + 1 + 2 + 3 + 2 + 3 + 4 + 3);
+    expect(EVENT_TYPES).toEqual(expect.arrayContaining(['companyOnProviderCompany.create', 'companyOnProviderCompany.update', 'companyOnProviderCompany.delete']));
     expect(EVENT_TYPES).toEqual(expect.arrayContaining(['savedJobAd.create', 'savedJobAd.delete', 'notification.update', 'userNotificationPreferences.update']));
     expect(EVENT_TYPES).toEqual(expect.arrayContaining(['jobAlert.create', 'jobAlert.update', 'jobAlert.delete']));
     expect(EVENT_TYPES).toEqual(expect.arrayContaining(['impersonation.create', 'impersonation.update']));
@@ -55,7 +56,7 @@ describe('default notification preferences', () => {
     for (const type of EVENT_TYPES) expect(defaultNotificationPreference(type), type).toMatchObject({ ui: true, push: false });
   });
 
-  it('e-mails only the talent-relevant events (invitations, applications, assignments, billing) and a member\'s company verified or joined', () => {
+  it('e-mails only the talent-relevant events (invitations, applications, assignments, billing), a member\'s company verified or joined, and a company link proposed', () => {
     const emailed = EVENT_TYPES.filter((type) => defaultNotificationPreference(type).email);
     expect(emailed).toEqual([
       'billing.create', 'billing.update', 'billing.delete',
@@ -64,6 +65,7 @@ describe('default notification preferences', () => {
       'talentInvitation.create', 'talentInvitation.update', 'talentInvitation.delete',
       'talentJobApplication.create', 'talentJobApplication.update',
       'company.update',
+      'companyOnProviderCompany.create', 'companyOnProviderCompany.update', 'companyOnProviderCompany.delete',
     ]);
   });
 

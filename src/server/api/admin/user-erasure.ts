@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { ERASED_APPLICATION, ERASED_TALENT_PROFILE, TALENT_PROFILE_FILE_FIELDS, erasedUserFields } from '../../../lib/admin/personal-data';
 import { isUuid } from '../../../lib/ids';
 import {
+  companyLinkInvitation,
   companyMemberInvitation,
   companyOnUser,
   companySavedTalent,
@@ -50,6 +51,7 @@ export async function eraseUser(tx: Writer, target: UserRow): Promise<{ fileKeys
   await tx.delete(jobAlert).where(eq(jobAlert.userId, target.id));
   await tx.delete(companyOnUser).where(eq(companyOnUser.userId, target.id));
   await tx.delete(companyMemberInvitation).where(sql`lower(${companyMemberInvitation.email}) = lower(${target.email})`);
+  await tx.delete(companyLinkInvitation).where(sql`lower(${companyLinkInvitation.email}) = lower(${target.email})`);
   // The built-in provider's account is the token subject; an external provider's is not ours.
   if (isUuid(target.externalId)) await tx.delete(identityAccount).where(eq(identityAccount.id, target.externalId));
   await tx

@@ -11,7 +11,7 @@ import {
   timestamptz,
   type PermissionSet,
 } from './columns';
-import { verificationStatus } from './enums';
+import { companyLinkStatus, verificationStatus } from './enums';
 import { talentProfile } from './talents';
 import { user } from './users';
 
@@ -143,7 +143,12 @@ export const companyOnUser = pgTable(
   ],
 );
 
-/** A client company and the provider (staffing) companies that serve it. */
+/**
+ * A client company and a provider (staffing) company that serves it, agreed by both: one
+ * proposes, the other accepts (lib/company-links/company-link-rules.ts). Only an accepted
+ * link lets either name the other on an assignment. One row per pair and direction: a new
+ * proposal after a decline or an end reuses it.
+ */
 export const companyOnProviderCompany = pgTable(
   'company_on_provider_company',
   {
@@ -154,11 +159,43 @@ export const companyOnProviderCompany = pgTable(
     providerCompanyId: uuid('provider_company_id')
       .notNull()
       .references(() => company.id, { onDelete: 'cascade' }),
+    status: companyLinkStatus('status').notNull().default('proposed'),
+    /** The company that made the last proposal: the other one answers it. */
+    proposedByCompanyId: uuid('proposed_by_company_id').references(() => company.id, { onDelete: 'set null' }),
     ...timestamps(),
   },
   (t) => [
     uniqueIndex('company_on_provider_company_pair_unique').on(t.companyId, t.providerCompanyId),
     index('company_on_provider_company_provider_idx').on(t.providerCompanyId),
+    check('company_on_provider_company_not_self', sql`${t.companyId} <> ${t.providerCompanyId}`),
+  ],
+);
+
+/**
+ * A company's invitation to link, sent to an e-mail address rather than to a company on the
+ * platform: the holder of the address accepts it for a company they own (one they may
+ * create first). Only the SHA-256 of the mailed link's token is kept; the row goes once
+ * answered or withdrawn.
+ */
+export const companyLinkInvitation = pgTable(
+  'company_link_invitation',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    /** What the invited company would be to the inviting one (PROVIDES_TO_US or WE_PROVIDE_TO). */
+    relation: text('relation').notNull(),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedById: uuid('invited_by_id').references(() => user.id, { onDelete: 'set null' }),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('company_link_invitation_token_unique').on(t.tokenHash),
+    uniqueIndex('company_link_invitation_company_email_unique').on(t.companyId, sql`lower(${t.email})`),
+    index('company_link_invitation_email_idx').on(sql`lower(${t.email})`),
+    check('company_link_invitation_relation', sql`${t.relation} in ('PROVIDES_TO_US', 'WE_PROVIDE_TO')`),
   ],
 );
 

@@ -2,6 +2,7 @@ import { pgEnum } from 'drizzle-orm/pg-core';
 import { VERIFICATION_STATUSES } from '../../../lib/admin/company-verification';
 import { USER_STATUSES } from '../../../lib/admin/user-status';
 import { BILLING_STATUSES } from '../../../lib/billing/billing-status';
+import { COMPANY_LINK_STATUSES } from '../../../lib/company-links/company-link-rules';
 import { INVOICE_STATUSES } from '../../../lib/invoices/invoice-kinds';
 import { JOB_AD_MODERATIONS } from '../../../lib/job-ads/job-ad-moderation';
 import { ASSIGNMENT_TYPES, EMPLOYMENT_TYPES, RATE_UNITS, WORK_MODES } from '../../../lib/job-ads/job-enums';
@@ -19,6 +20,9 @@ export const billingStatus = pgEnum('billing_status', BILLING_STATUSES);
 export const invoiceStatus = pgEnum('invoice_status', INVOICE_STATUSES);
 
 export const verificationStatus = pgEnum('verification_status', VERIFICATION_STATUSES);
+
+// Where a link between a client company and its provider stands (lib/company-links/company-link-rules.ts).
+export const companyLinkStatus = pgEnum('company_link_status', COMPANY_LINK_STATUSES);
 
 export const userStatus = pgEnum('user_status', USER_STATUSES);
 
@@ -83,6 +87,9 @@ export const eventType = pgEnum('event_type', [
   'savedJobAd.create', 'savedJobAd.delete',
   'notification.update',
   'userNotificationPreferences.update',
+  // The spec's entities have no event type of their own for the staffing link between two
+  // companies: proposed (or an address invited), answered or ended.
+  'companyOnProviderCompany.create', 'companyOnProviderCompany.update', 'companyOnProviderCompany.delete',
 ]);
 export type EventType = (typeof eventType.enumValues)[number];
 

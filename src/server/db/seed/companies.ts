@@ -183,7 +183,7 @@ export async function seedCompanies(ctx: SeedContext, tx: SeedTx, accounts: Seed
 
   const northwind = byKey('northwind');
   const brightpath = byKey('brightpath');
-  await insertRows(ctx, tx, companyOnProviderCompany, [{ companyId: northwind.id, providerCompanyId: brightpath.id }]);
+  await insertRows(ctx, tx, companyOnProviderCompany, [{ companyId: northwind.id, providerCompanyId: brightpath.id, status: 'accepted', proposedByCompanyId: brightpath.id }]);
   await insertRows(ctx, tx, companyCredit, [
     { companyId: northwind.id, amount: '2500.00', currency: 'EUR', until: addDays(ctx.now, 90), updatedById: accounts.admin.userId },
   ]);

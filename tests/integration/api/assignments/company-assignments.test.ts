@@ -56,8 +56,8 @@ describeEachDatabase('company job assignments', (kind) => {
     providerId = await created('provider-owner', 'Provider P');
     await db.update(company).set({ verificationStatus: 'verified' }).where(inArray(company.id, [clientId, providerId]));
     await db.insert(companyOnProviderCompany).values([
-      { companyId: clientId, providerCompanyId: f.a.id },
-      { companyId: f.a.id, providerCompanyId: providerId },
+      { companyId: clientId, providerCompanyId: f.a.id, status: 'accepted' },
+      { companyId: f.a.id, providerCompanyId: providerId, status: 'accepted' },
     ]);
     for (const [key, name] of [['roster', 'Rosa Roster'], ['applicant', 'Arno Applicant'], ['otherRoster', 'Bea Other'], ['stranger', 'Sid Stranger']] as const) {
       const token = await f.h.token(`talent-${key}`);

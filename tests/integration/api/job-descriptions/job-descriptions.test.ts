@@ -30,7 +30,7 @@ describeEachDatabase('job descriptions', (kind) => {
     // Company A provides talents to a client company.
     const { body } = await f.as('client-owner', CREATE_COMPANY, { data: { name: 'Client C' } });
     clientId = (body.data?.createOneCompany as { id: string }).id;
-    await f.h.database.db.insert(companyOnProviderCompany).values({ companyId: clientId, providerCompanyId: f.a.id });
+    await f.h.database.db.insert(companyOnProviderCompany).values({ companyId: clientId, providerCompanyId: f.a.id, status: 'accepted' });
   });
   afterAll(() => f.h.close());
 

@@ -94,8 +94,8 @@ describeEachDatabase('company talent roster', (kind) => {
     const { body } = await f.as('client-owner', CREATE_COMPANY, { data: { name: 'Client C' } });
     const clientId = (body.data?.createOneCompany as { id: string }).id;
     await db.insert(companyOnProviderCompany).values([
-      { companyId: f.a.id, providerCompanyId: f.b.id },
-      { companyId: clientId, providerCompanyId: f.a.id },
+      { companyId: f.a.id, providerCompanyId: f.b.id, status: 'accepted' },
+      { companyId: clientId, providerCompanyId: f.a.id, status: 'accepted' },
     ]);
   });
   afterAll(() => f.h.close());

@@ -133,7 +133,7 @@ describeEachDatabase('talent companies: employers, providers and company profile
       { talentProfileId: otherId, providerCompanyId: ids['Redfern Works']!, clientCompanyId: ids['Zenith Clients']!, startDate: '2024-01-01' },
     ]);
     // A provider serving the talent's employer, but never through this talent: not listed.
-    await db.insert(companyOnProviderCompany).values({ companyId: ids['Northwind Labs']!, providerCompanyId: ids['Unused Provider']! });
+    await db.insert(companyOnProviderCompany).values({ companyId: ids['Northwind Labs']!, providerCompanyId: ids['Unused Provider']!, status: 'accepted' });
 
     // Northwind's ads: two open, and one each of anonymous, closed, unpublished, future and deleted.
     await db.insert(jobAd).values([
