@@ -90,7 +90,7 @@ const GROUPS: readonly GroupDefinition[] = [
   },
   {
     headingKey: 'rbac:companyMenu.companyManagement',
-    headingVisible: (p) => (reads(p, 'company') && can(p, 'company', 'update')) || reads(p, 'companyOnUser') || reads(p, 'companyRole'),
+    headingVisible: (p) => (reads(p, 'company') && can(p, 'company', 'update')) || reads(p, 'companyOnUser') || reads(p, 'companyRole') || reads(p, 'companyLink'),
     entries: [
       {
         labelKey: 'rbac:companyMenu.editProfile',
@@ -100,6 +100,9 @@ const GROUPS: readonly GroupDefinition[] = [
       },
       { labelKey: 'rbac:companyMenu.members', routeKey: 'companyMembers', visible: (p) => reads(p, 'companyOnUser') },
       { labelKey: 'rbac:companyMenu.roles', routeKey: 'companyRoles', visible: (p) => reads(p, 'companyRole') },
+      // Not in the spec's menu, which has no page for company links: the entry and its route
+      // ask the same permission (companyLink read), so the entry never links to a 403.
+      { labelKey: 'rbac:companyMenu.partners', routeKey: 'companyPartners', visible: (p) => reads(p, 'companyLink') },
     ],
   },
 ];

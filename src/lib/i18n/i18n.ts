@@ -6,6 +6,7 @@ import billingReview from '../../locales/en/common/billing-review.json';
 import companies from '../../locales/en/common/companies.json';
 import companyAssignments from '../../locales/en/common/company-assignments.json';
 import companySales from '../../locales/en/common/company-sales.json';
+import companyLinks from '../../locales/en/common/company-links.json';
 import identity from '../../locales/en/common/identity.json';
 import impersonation from '../../locales/en/common/impersonation.json';
 import invoices from '../../locales/en/common/invoices.json';
@@ -43,6 +44,7 @@ export const COMMON_PARTS: Readonly<Record<string, object>> = {
   companies,
   'company-assignments': companyAssignments,
   'company-sales': companySales,
+  'company-links': companyLinks,
   identity,
   impersonation,
   invoices,

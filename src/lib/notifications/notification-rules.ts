@@ -62,7 +62,8 @@ export const MAILED_COMPANY_ACTIONS = ['verify', 'reject'] as const;
  * Which events are worth an e-mail at all, before anyone's preferences:
  * a move of the talent's application (rejection included), an invitation received or
  * withdrawn (the talent may have been about to answer it), a billing approved, rejected, invoiced or paid, a company verified or rejected by the
- * platform, and someone added or invited to a company. Everything else stays in the bell:
+ * platform, someone added or invited to a company, and a staffing link proposed to a company
+ * (or a company invited to one by e-mail). Everything else stays in the bell:
  * a billing's other edits (attachments, remarks) or a company's profile edits are not news
  * worth a mail.
  */
@@ -98,6 +99,12 @@ export function mailAudienceOf(event: MailableEvent): MailAudience | null {
     case 'companyOnUser.create':
       if (event.invitee) return null;
       return event.invitation ? 'invitedAddress' : 'addedMember';
+    // A company link proposed: each owner of the company it is proposed to has a copy
+    // (invitee) and is mailed, since it waits for their answer; an address invited gets the
+    // invitation itself. The proposer's own row is its audit trail.
+    case 'companyOnProviderCompany.create':
+      if (event.invitation) return 'invitedAddress';
+      return event.invitee ? 'addressee' : null;
     default:
       return null;
   }

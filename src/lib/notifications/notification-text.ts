@@ -35,6 +35,10 @@ export interface NotificationFacts {
   /** A member invitation's role and the name of who sent it. */
   role?: string | null;
   inviter?: string | null;
+  /** A company link's other company: the one that proposed, answered or ended it. */
+  partner?: string | null;
+  /** A proposed link as the addressee's company reads it: PROVIDES_TO_US (the partner provides talents to it) or WE_PROVIDE_TO. */
+  relation?: string | null;
   /**
    * The mail's link when it is not the notification's page: a member invitation's
    * single-use link (a path with its token, kept in memory only, never in the log).
@@ -59,6 +63,9 @@ export const MAILED_KINDS = [
   'memberAdded',
   'memberInvited',
   'memberRemoved',
+  'linkProposedAsProvider',
+  'linkProposedAsClient',
+  'linkInvited',
 ] as const;
 
 /** Every kind of sentence: the mailed ones and those the bell alone shows. */
@@ -73,6 +80,9 @@ export const NOTIFICATION_KINDS = [
   'rosterUpdated',
   'rosterRemoved',
   'documentRead',
+  'linkAccepted',
+  'linkDeclined',
+  'linkEnded',
   'other',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -93,6 +103,16 @@ const BY_TYPE: Readonly<Record<string, NotificationKind>> = {
 };
 
 const COMPANY_BY_ACTION: Readonly<Record<string, NotificationKind>> = { verify: 'companyVerified', reject: 'companyRejected' };
+const LINK_BY_STATUS: Readonly<Record<string, NotificationKind>> = { accepted: 'linkAccepted', declined: 'linkDeclined', ended: 'linkEnded' };
+
+/** A company link's event: proposed (by what the partner would be), an address invited, or the state it moved to. */
+function linkKind(facts: Pick<NotificationFacts, 'type' | 'status' | 'invitation' | 'relation'>): NotificationKind {
+  if (facts.type === 'companyOnProviderCompany.create') {
+    if (facts.invitation) return 'linkInvited';
+    return facts.relation === 'PROVIDES_TO_US' ? 'linkProposedAsProvider' : 'linkProposedAsClient';
+  }
+  return LINK_BY_STATUS[facts.status ?? ''] ?? 'other';
+}
 
 /**
  * A company asking to hold the talent on its roster, which waits for her answer; an entry
@@ -101,7 +121,8 @@ const COMPANY_BY_ACTION: Readonly<Record<string, NotificationKind>> = { verify: 
 const isRosterRequest = (facts: Pick<NotificationFacts, 'type' | 'status'>) => facts.type === 'companyTalentRoster.create' && facts.status === 'requested';
 
 /** Which sentence an event gets: by type, an application by the step's group, a billing by its new status, a company by the admin's action. */
-export function notificationKind(facts: Pick<NotificationFacts, 'type' | 'stepGroup' | 'status' | 'action' | 'invitation'>): NotificationKind {
+export function notificationKind(facts: Pick<NotificationFacts, 'type' | 'stepGroup' | 'status' | 'action' | 'invitation' | 'relation'>): NotificationKind {
+  if (facts.type.startsWith('companyOnProviderCompany.')) return linkKind(facts);
   if (facts.type === 'talentJobApplication.update') return APPLICATION_BY_GROUP[facts.stepGroup ?? ''] ?? 'applicationMoved';
   if (facts.type === 'billing.update') return BILLING_BY_STATUS[facts.status ?? ''] ?? 'billingUpdated';
   if (facts.type === 'company.update') return COMPANY_BY_ACTION[facts.action ?? ''] ?? 'other';
@@ -122,6 +143,7 @@ function sentenceValues(facts: NotificationFacts, t: Translate): Record<string, 
     document: t(`notifications.documents.${document}`),
     role: facts.role ?? t('notifications.someRole'),
     inviter: facts.inviter ?? t('notifications.someMember'),
+    partner: facts.partner ?? t('notifications.somePartner'),
     // The settings page's name of the event type: "Invoice created".
     event: t(`siteSettings.events.${subject}.${action}`),
   };
@@ -157,6 +179,8 @@ export function notificationHref(facts: Pick<NotificationFacts, 'type' | 'entity
   if (facts.type === 'companyOnUser.create' && facts.invitation) return buildRoute('joinCompany');
   // A member removed has no page of that company left: My Companies lists what they still have.
   if (facts.type === 'companyOnUser.delete') return buildRoute('companyMyCompanies');
+  // A company link is answered or read on the partner companies page of the addressee's company.
+  if (subject === 'companyOnProviderCompany') return facts.companyId ? buildRoute('companyPartners', { query: { company_id: facts.companyId } }) : buildRoute('companyMyCompanies');
   // A roster request is answered where her employers are listed.
   if (isRosterRequest(facts)) return buildRoute('talentEmployers');
   // A deleted row's page is gone, so it leads to the list; a withdrawn invitation stays
@@ -199,15 +223,16 @@ export function notificationMail(facts: NotificationFacts, t: Translate, site: {
   const mailed = (MAILED_KINDS as readonly string[]).includes(words.kind);
   const subject = mailed ? t(`notifications.mail.subjects.${words.kind}`, { ...values, product: site.productName }) : words.sentence;
   const href = facts.link ?? notificationHref(facts);
-  const invited = words.kind === 'memberInvited';
+  const invited = words.kind === 'memberInvited' || words.kind === 'linkInvited';
+  const linkInvited = words.kind === 'linkInvited';
   const lines = [
     words.sentence,
     ...(words.detail ? [words.detail] : []),
     '',
-    ...(href ? [t(invited ? 'notifications.mail.join' : 'notifications.mail.open', { product: site.productName, link: `${site.origin}${href}` }), ''] : []),
+    ...(href ? [t(linkInvited ? 'notifications.mail.linkJoin' : invited ? 'notifications.mail.join' : 'notifications.mail.open', { product: site.productName, link: `${site.origin}${href}` }), ''] : []),
     // An invited address has no account, so no settings: it is told why it got the mail instead.
     invited
-      ? t('notifications.mail.whyInvited', { product: site.productName })
+      ? t(linkInvited ? 'notifications.mail.whyLinkInvited' : 'notifications.mail.whyInvited', { product: site.productName })
       : t('notifications.mail.why', { event: values.event, link: `${site.origin}${buildRoute('siteSettings')}` }),
   ];
   return { subject, text: `${lines.join('\n')}\n` };

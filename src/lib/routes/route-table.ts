@@ -90,6 +90,9 @@ export const ROUTES = [
   { key: 'companyTalentInvite', path: '/company/talent-invite', titleKey: 'titles.companyTalentInvite', group: 'company', access: 'signedIn', live: true, permissions: [['talentInvitation', 'create'], ['talentInvitation', 'read'], ['talentProfile', 'read']] },
   { key: 'companyTalentInviteForm', path: '/company/talent-invite-form', titleKey: 'titles.companyTalentInviteForm', group: 'company', access: 'signedIn', live: true, permissions: [['talentInvitation', 'create'], ['talentInvitation', 'read'], ['talentProfile', 'read']] },
   { key: 'companyTalentInviteSuccess', path: '/company/talent-invite/success', titleKey: 'titles.companyTalentInviteSuccess', group: 'company', access: 'signedIn', live: true, permissions: [['talentInvitation', 'read']] },
+  // Beyond the spec's table: the staffing links with other companies (the companyOnProviderCompany
+  // entity) had no page, so only demo data could link two companies; see docs/architecture.md.
+  { key: 'companyPartners', path: '/company/partners', titleKey: 'titles.companyPartners', group: 'company', access: 'signedIn', live: true, permissions: [['companyLink', 'read']] },
   { key: 'companyTalentSearch', path: '/company/talent-search', titleKey: 'titles.companyTalentSearch', group: 'company', access: 'signedIn', live: true, permissions: [['talentProfile', 'read']] },
 
   { key: 'talentAppliedJobs', path: '/talent/applied-jobs', titleKey: 'titles.talentAppliedJobs', group: 'talent', access: 'signedIn', live: true },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COMPANY_MENU_LABEL_KEYS, buildCompanyMenu, type CompanyMenuInput } from '../../../src/lib/companies/company-menu';
 import { getTranslator } from '../../../src/lib/i18n/i18n';
-import { ROUTES, findRouteByPath } from '../../../src/lib/routes/route-table';
+import { ROUTES, findRouteByKey, findRouteByPath } from '../../../src/lib/routes/route-table';
 import { can } from '../../../src/lib/permissions/effective-permissions';
 import { OWNER_PERMISSIONS, PERMISSION_RESOURCES, type PermissionSet } from '../../../src/lib/permissions/resources';
 
@@ -27,7 +27,7 @@ describe('company side menu', () => {
       ['dashboardHeading', ['dashboard']],
       ['talentManagement', ['jobDescriptions', 'talentAssignments', 'talentRoster', 'billing', 'invoicing', 'sales']],
       ['recruiting', ['talentSearch', 'savedTalents', 'jobAds', 'receivedJobApplications', 'sentInvitations']],
-      ['companyManagement', ['editProfile', 'members', 'roles']],
+      ['companyManagement', ['editProfile', 'members', 'roles', 'partners']],
       ['---', ['myCompanies']],
     ]);
   });
@@ -87,6 +87,12 @@ describe('company side menu', () => {
   it('shows Members with companyOnUser read and Roles with companyRole read', () => {
     expect(labels(menu(readOnly('companyOnUser')))[0]).toEqual(['companyManagement', ['members']]);
     expect(labels(menu(readOnly('companyRole')))[0]).toEqual(['companyManagement', ['roles']]);
+  });
+
+  it('shows Partner Companies, under Company Management, with companyLink read: the permission its route asks', () => {
+    expect(labels(menu(readOnly('companyLink')))[0]).toEqual(['companyManagement', ['partners']]);
+    expect(entryLabels(menu({ companyLink: { read: false, update: true } }))).not.toContain('partners');
+    expect(findRouteByKey('companyPartners')?.permissions).toEqual([['companyLink', 'read']]);
   });
 
   it('shows the Company Management heading with company read plus update, or companyOnUser read, or companyRole read', () => {

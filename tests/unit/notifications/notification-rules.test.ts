@@ -122,3 +122,17 @@ describe('the company side is mailed its review and its members', () => {
     expect(mailsCompanyReader(event, OWNER, [])).toBe(false);
   });
 });
+
+describe('a company link is mailed to the owners of the company it is proposed to, and an invitation to its address', () => {
+  const link = (extra: object = {}) => ({ type: 'companyOnProviderCompany.create', toId: OWNER, fromId: TALENT, ...extra });
+
+  it("mails each owner's copy of a proposal, not the proposing company's own row", () => {
+    expect(mailAudienceOf(link({ invitee: true }))).toBe('addressee');
+    expect(mailAudienceOf(link({ toId: COMPANY }))).toBeNull();
+  });
+
+  it('mails an invitation to link to the invited address, and never its answers or ends', () => {
+    expect(mailAudienceOf(link({ toId: COMPANY, invitation: true }))).toBe('invitedAddress');
+    expect(isMailedEvent({ type: 'companyOnProviderCompany.update', toId: OWNER, fromId: TALENT, invitee: true })).toBe(false);
+  });
+});

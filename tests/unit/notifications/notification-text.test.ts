@@ -164,3 +164,27 @@ describe('the e-mail of a notification', () => {
     expect(mail.text).toContain(`https://x.example/talent/billing?id=${ENTITY}`);
   });
 });
+
+describe('a company link in words: who proposed, answered or ended it, and where to answer', () => {
+  const link = (type: string, extra: Partial<NotificationFacts> = {}) => facts(type, { partner: 'Brightpath Consulting', ...extra });
+
+  it('says what the partner would be to the addressee company, and leads to its partner companies page', () => {
+    expect(sentence(link('companyOnProviderCompany.create', { relation: 'PROVIDES_TO_US' }))).toBe('Brightpath Consulting proposes to provide talents to Northwind Labs. Accept or decline on the partner companies page.');
+    expect(sentence(link('companyOnProviderCompany.create', { relation: 'WE_PROVIDE_TO' }))).toBe('Brightpath Consulting proposes that Northwind Labs provides talents to it. Accept or decline on the partner companies page.');
+    expect(notificationHref(link('companyOnProviderCompany.create'))).toBe(`/company/partners?company_id=${COMPANY}`);
+  });
+
+  it('words an answer or an end by the state the link moved to', () => {
+    expect(sentence(link('companyOnProviderCompany.update', { status: 'accepted' }))).toBe('Brightpath Consulting accepted the partnership with Northwind Labs.');
+    expect(sentence(link('companyOnProviderCompany.update', { status: 'declined' }))).toBe('Brightpath Consulting declined the partnership with Northwind Labs.');
+    expect(sentence(link('companyOnProviderCompany.update', { status: 'ended' }))).toBe('Brightpath Consulting ended the partnership with Northwind Labs.');
+  });
+
+  it('mails an invitation to link with its own link and why it came, without settings', () => {
+    const mail = notificationMail(link('companyOnProviderCompany.create', { invitation: true, inviter: 'Olivia Owner', partner: 'Northwind Labs', link: '/company/partners?invitation=abc' }), t, { origin: 'https://talentplace.test', productName: 'Talentplace' });
+    expect(mail.subject).toBe('Northwind Labs invites your company to partner with it on Talentplace');
+    expect(mail.text).toContain('Olivia Owner of Northwind Labs invites your company to partner with it on the platform.');
+    expect(mail.text).toContain('https://talentplace.test/company/partners?invitation=abc');
+    expect(mail.text).not.toContain('site-settings');
+  });
+});

@@ -16,6 +16,7 @@ const SPEC_PUBLIC =
 const LEGAL = ['/legal/privacy', '/legal/terms', '/legal/csr'];
 // Product routes the spec has no place for (docs/architecture.md, Routes).
 const BEYOND_SPEC_PUBLIC = ['/notifications', '/unsubscribe', '/join-company'];
+const BEYOND_SPEC_COMPANY = ['/company/partners'];
 
 const split = (list: string): string[] => list.split(', ');
 
@@ -32,18 +33,18 @@ function pascalCase(text: string): string {
 }
 
 describe('route table', () => {
-  it('holds 7 admin, 34 company, 16 talent, 11 public (plus /notifications, /unsubscribe and /join-company) and 3 legal routes', () => {
+  it('holds 7 admin, 34 company (plus /company/partners), 16 talent, 11 public (plus /notifications, /unsubscribe and /join-company) and 3 legal routes', () => {
     expect(routesIn('admin')).toHaveLength(7);
-    expect(routesIn('company')).toHaveLength(34);
+    expect(routesIn('company')).toHaveLength(35);
     expect(routesIn('talent')).toHaveLength(16);
     expect(routesIn('public')).toHaveLength(14);
     expect(routesIn('legal')).toHaveLength(3);
-    expect(ROUTES).toHaveLength(74);
+    expect(ROUTES).toHaveLength(75);
   });
 
   it('lists exactly the spec paths of each area plus the legal pages', () => {
     expect(routesIn('admin').map((r) => r.path).sort()).toEqual(split(SPEC_ADMIN).sort());
-    expect(routesIn('company').map((r) => r.path).sort()).toEqual(split(SPEC_COMPANY).sort());
+    expect(routesIn('company').map((r) => r.path).sort()).toEqual([...split(SPEC_COMPANY), ...BEYOND_SPEC_COMPANY].sort());
     expect(routesIn('talent').map((r) => r.path).sort()).toEqual(split(SPEC_TALENT).sort());
     expect(routesIn('public').map((r) => r.path).sort()).toEqual([...split(SPEC_PUBLIC), ...BEYOND_SPEC_PUBLIC].sort());
     expect(routesIn('legal').map((r) => r.path).sort()).toEqual([...LEGAL].sort());

@@ -74,14 +74,14 @@ export async function lockedOwn(tx: Writer, companyId: string, id: string) {
   return row;
 }
 
-/** The companies linked to `self` (companyOnProviderCompany, live ones), by name. */
+/** The companies linked to `self` (companyOnProviderCompany: accepted by both sides, not deleted), by name. */
 export async function partnersOf(db: Reader, self: string): Promise<{ clients: CompanyView[]; providers: CompanyView[] }> {
   const link = companyOnProviderCompany;
   const rows = await db
     .select({ id: company.id, name: company.name, isClient: sql<boolean>`${link.providerCompanyId} = ${self}` })
     .from(link)
     .innerJoin(company, or(and(eq(link.providerCompanyId, self), eq(company.id, link.companyId)), and(eq(link.companyId, self), eq(company.id, link.providerCompanyId))))
-    .where(isNull(company.deletedAt))
+    .where(and(isNull(company.deletedAt), eq(link.status, 'accepted')))
     .orderBy(asc(company.name), asc(company.id));
   const named = (isClient: boolean) => rows.filter((row) => Boolean(row.isClient) === isClient).map(({ id, name }) => ({ id, name }));
   return { clients: named(true), providers: named(false) };

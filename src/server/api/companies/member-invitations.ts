@@ -83,7 +83,7 @@ async function invitationByToken(db: Writer, token: string) {
 }
 
 /** The viewer's confirmed address, or null: an unconfirmed one receives no invitation. */
-async function confirmedAddressOf(db: Writer, viewer: Viewer): Promise<string | null> {
+export async function confirmedAddressOf(db: Writer, viewer: Viewer): Promise<string | null> {
   const [row] = await db.select({ email: user.email, emailVerified: user.emailVerified }).from(user).where(eq(user.id, viewer.userId)).limit(1);
   return row?.emailVerified ? row.email.toLowerCase() : null;
 }

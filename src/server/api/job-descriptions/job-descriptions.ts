@@ -75,7 +75,11 @@ async function ownJobDescription(db: Writer, companyId: string, id: string, lock
 
 /** The selected company and the clients it provides talents to, by name. */
 async function clientCompanies(db: Writer, companyId: string): Promise<{ id: string; name: string }[]> {
-  const clients = db.select({ id: companyOnProviderCompany.companyId }).from(companyOnProviderCompany).where(eq(companyOnProviderCompany.providerCompanyId, companyId));
+  // Only links both sides accepted: a proposal names nobody yet.
+  const clients = db
+    .select({ id: companyOnProviderCompany.companyId })
+    .from(companyOnProviderCompany)
+    .where(and(eq(companyOnProviderCompany.providerCompanyId, companyId), eq(companyOnProviderCompany.status, 'accepted')));
   return db
     .select({ id: company.id, name: company.name })
     .from(company)

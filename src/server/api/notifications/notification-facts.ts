@@ -52,7 +52,8 @@ async function titlesOf(db: Reader, rows: readonly EventRow[]): Promise<Map<stri
  */
 export async function notificationFactsOf(db: Reader, rows: readonly EventRow[]): Promise<NotificationFacts[]> {
   if (!rows.length) return [];
-  const companyIds = [...new Set(rows.flatMap((row) => text(row.eventData.companyId) ?? []))];
+  // A company link's event names two companies: the addressee's (companyId) and the partner.
+  const companyIds = [...new Set(rows.flatMap((row) => [text(row.eventData.companyId), text(row.eventData.partnerCompanyId)].flatMap((id) => id ?? [])))];
   const billingIds = entityIds(rows, 'billing');
   const [companies, billings, titles] = await Promise.all([
     companyIds.length ? db.select({ id: company.id, name: company.name }).from(company).where(inArray(company.id, companyIds)) : [],
@@ -69,6 +70,8 @@ export async function notificationFactsOf(db: Reader, rows: readonly EventRow[])
     const isBilling = row.type.startsWith('billing.');
     const isRoster = row.type.startsWith('companyTalentRoster.');
     const isCompanyReview = row.type === 'company.update' && data.admin === true;
+    const isLink = row.type.startsWith('companyOnProviderCompany.');
+    const partnerId = isLink ? text(data.partnerCompanyId) : null;
     return {
       type: row.type,
       entityId,
@@ -78,15 +81,17 @@ export async function notificationFactsOf(db: Reader, rows: readonly EventRow[])
       step: text(data.toStep),
       stepGroup: text(data.group),
       reason: isBilling || isCompanyReview ? text(after.rejectionReason) : text(data.reason),
-      status: isBilling ? text(after.status) : isRoster ? text(after.consent) : null,
+      status: isBilling || isLink ? text(after.status) : isRoster ? text(after.consent) : null,
       billingPeriod: isBilling && entityId ? (period.get(entityId) ?? null) : null,
       invoiceNumber: isBilling ? text(after.invoiceNumber) : null,
       document: row.type === 'talentDocument.read' ? text(data.slot) : null,
       action: isCompanyReview ? text(data.action) : null,
-      invitation: row.type === 'companyOnUser.create' && data.invitation === true,
+      invitation: (row.type === 'companyOnUser.create' || row.type === 'companyOnProviderCompany.create') && data.invitation === true,
       // A member invitation names the role offered and who sent it (they may leave; the words stay).
       role: row.type === 'companyOnUser.create' ? text(after.roleName) : null,
-      inviter: row.type === 'companyOnUser.create' ? text(data.inviterName) : null,
+      inviter: row.type === 'companyOnUser.create' || isLink ? text(data.inviterName) : null,
+      partner: partnerId ? (companyName.get(partnerId) ?? null) : null,
+      relation: isLink ? text(data.relation) : null,
     };
   });
 }

@@ -72,6 +72,8 @@ Notification.implement({
     invitation: t.boolean({ description: 'An invitation to join a company (companyOnUser.create)', resolve: (row) => row.invitation === true }),
     role: t.exposeString('role', { nullable: true, description: "A member invitation's role" }),
     inviter: t.exposeString('inviter', { nullable: true, description: 'Who sent a member invitation' }),
+    partner: t.exposeString('partner', { nullable: true, description: "A company link's other company" }),
+    relation: t.exposeString('relation', { nullable: true, description: 'A proposed company link as your company reads it: PROVIDES_TO_US or WE_PROVIDE_TO' }),
   }),
 });
 

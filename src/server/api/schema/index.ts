@@ -36,6 +36,9 @@ import '../companies/company-logo';
 import '../companies/members';
 import '../companies/roles';
 import '../companies/hiring-steps';
+import '../company-links/company-links';
+import '../company-links/company-link-mutations';
+import '../company-links/company-link-invitations';
 import { lexicographicSortSchema, printSchema } from 'graphql';
 import { builder } from '../builder';
 

@@ -51,7 +51,7 @@ builder.queryField('findManyCompanyProviderCompany', (t) =>
         })
         .from(link)
         .innerJoin(company, eq(company.id, otherId))
-        .where(and(or(eq(link.companyId, companyId), eq(link.providerCompanyId, companyId)), listedCompany(company)))
+        .where(and(or(eq(link.companyId, companyId), eq(link.providerCompanyId, companyId)), eq(link.status, 'accepted'), listedCompany(company)))
         .orderBy(asc(sql`lower(${company.name})`), asc(link.id));
       return rows;
     },
