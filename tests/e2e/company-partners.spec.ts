@@ -119,6 +119,7 @@ test.describe('partner companies', () => {
       await p.goto('/company/job-description-create');
       await p.getByLabel(jobFieldWords.jobFields.title).fill(`Shelf planner ${stamp}`);
       await p.getByLabel(jobDescriptionWords.jobDescriptions.clientCompany).selectOption({ label: CLIENT });
+      await p.getByLabel(jobFieldWords.jobFields.workMode).selectOption('hybrid');
       await p.getByLabel(jobFieldWords.jobFields.countryCode).selectOption('DE');
       await p.getByLabel(jobFieldWords.jobFields.locality).fill('Hamburg');
       await p.getByRole('button', { name: jobDescriptionWords.jobDescriptions.saveCreate }).click();
@@ -130,6 +131,7 @@ test.describe('partner companies', () => {
       await p.goto('/company/talent-roster');
       const add = p.getByRole('region', { name: rosterWords.talentRoster.addHeading });
       await add.getByLabel(rosterWords.talentRoster.email).fill(talent.email);
+      await add.getByLabel(rosterWords.talentRoster.currency).fill('EUR');
       await add.getByLabel(rosterWords.talentRoster.employmentType).selectOption('freelancer');
       await add.getByRole('button', { name: rosterWords.talentRoster.add }).click();
       await expect(p).toHaveURL(/\/company\/talent-roster-details\?id=/);
