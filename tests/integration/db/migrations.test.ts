@@ -131,7 +131,7 @@ describeEachDatabase('migrations', (kind) => {
   it('0017 gives the Recruiter roles still as shipped the moving of candidates, and leaves edited ones as their owners made them', async () => {
     const db = database.db;
     // The Recruiter template before 0017: it read applications but could neither move them nor read the steps.
-    // Matrices as they were then: without the companyLink resource, which came later (0019).
+    // Matrices as they were then: without the companyLink resource, which came later (0021).
     const { companyLink: _later, ...shipped } = permissionMatrix({
       company: { read: true },
       jobDescription: { read: true, create: true, update: true },
@@ -167,8 +167,8 @@ describeEachDatabase('migrations', (kind) => {
     expect((await db.select().from(companyDefaultPermissions).where(eq(companyDefaultPermissions.id, template!.id)))[0]!.permissions).toEqual(recruiterThen);
   });
 
-  it('0019 makes the links made before they had a state accepted, and gives every owner role and the Owner template companyLink, no other role', async () => {
-    const file = readdirSync(defaultMigrationsFolder()).find((name) => name.startsWith('0019_'))!;
+  it('0021 makes the links made before they had a state accepted, and gives every owner role and the Owner template companyLink, no other role', async () => {
+    const file = readdirSync(defaultMigrationsFolder()).find((name) => name.startsWith('0021_'))!;
     const statements = readFileSync(path.join(defaultMigrationsFolder(), file), 'utf8')
       .split('--> statement-breakpoint')
       .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim());
