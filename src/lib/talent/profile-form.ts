@@ -16,8 +16,12 @@ export interface SectionValues {
   rows: Array<Record<string, string>>;
 }
 
-/** What a submit button asked for: save, or add/remove an entry of a list (no saving). */
-export type FormIntent = { kind: 'save' } | { kind: 'add' } | { kind: 'remove'; index: number };
+/**
+ * What a submit button asked for: save; add or remove an entry of a list; open another
+ * section (the open one's changes kept as a draft); cancel the open one's changes. Only
+ * Save saves.
+ */
+export type FormIntent = { kind: 'save' } | { kind: 'add' } | { kind: 'remove'; index: number } | { kind: 'open'; section: SectionId } | { kind: 'cancel' };
 
 const CHECKED = 'on';
 
@@ -119,6 +123,9 @@ export const PROFILE_SECTION_FORMS = Object.fromEntries(SECTIONS.map((section) =
 
 export function readIntent(value: FormDataEntryValue | null): FormIntent {
   if (value === 'add') return { kind: 'add' };
+  if (value === 'cancel') return { kind: 'cancel' };
+  const open = typeof value === 'string' && value.startsWith('edit:') ? SECTIONS.find((section) => `edit:${section.id}` === value) : undefined;
+  if (open) return { kind: 'open', section: open.id };
   const remove = typeof value === 'string' ? /^remove:(\d{1,3})$/.exec(value) : null;
   if (remove) return { kind: 'remove', index: Number(remove[1]) };
   return { kind: 'save' };

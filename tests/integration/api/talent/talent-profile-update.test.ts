@@ -271,6 +271,7 @@ describeEachDatabase('updateOneTalentProfile', (kind) => {
         },
         formError: null,
         status: 422,
+        drafts: {},
       });
       expect((await profileRow(profileId)).monthlyRate).toBeNull();
     });
