@@ -13,7 +13,7 @@ const NAME = 'Tara Talent';
 const words = searchWords.talentSearch;
 
 async function setVisible(page: Page, visible: boolean) {
-  await page.goto('/talent/profile');
+  await page.goto('/talent/profile?edit=availability');
   const section = page.getByRole('region', { name: 'Availability and visibility' });
   await section.getByLabel('Show my profile to companies').setChecked(visible);
   await section.getByRole('button', { name: 'Save' }).click();

@@ -41,7 +41,7 @@ test.describe('impersonation', () => {
     await expect(banner).toContainText(`Reason: ${reason}`);
 
     await test.step('a write made meanwhile (the job title, changed and put back)', async () => {
-      await page.goto('/talent/profile');
+      await page.goto('/talent/profile?edit=basics');
       await expect(banner).toBeVisible();
       const basics = page.getByRole('region', { name: 'Basics' });
       const jobTitle = basics.getByLabel('Job title', { exact: true });
@@ -49,6 +49,7 @@ test.describe('impersonation', () => {
       await jobTitle.fill(`${original} (checked by support)`);
       await basics.getByRole('button', { name: 'Save' }).click();
       await expect(page.getByRole('status').filter({ hasText: 'Profile saved' }).first()).toBeVisible();
+      await basics.getByRole('link', { name: 'Edit Basics' }).click();
       await jobTitle.fill(original);
       await basics.getByRole('button', { name: 'Save' }).click();
       await expect(jobTitle).toHaveValue(original);

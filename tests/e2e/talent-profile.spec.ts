@@ -103,15 +103,22 @@ test.describe('talent dashboard, profile score and profile', () => {
       const jobTitle = () => basics().getByLabel('Job title', { exact: true });
       const hourlyRate = () => rates().getByLabel('Hourly rate', { exact: true });
       const currency = () => rates().getByLabel('Rate currency', { exact: true });
-      const original = { jobTitle: await jobTitle().inputValue(), hourlyRate: await hourlyRate().inputValue(), currency: await currency().inputValue() };
+      // Sections are read-only until Edit, a link that opens that section alone.
+      await expect(jobTitle()).toBeHidden();
+      await basics().getByRole('link', { name: 'Edit Basics' }).click();
+      await expect(noJs).toHaveURL(/\/talent\/profile\?edit=basics#basics$/);
+      await expect(rates().getByLabel('Hourly rate', { exact: true })).toBeHidden();
+      const original = { jobTitle: await jobTitle().inputValue() };
 
       const newTitle = `Frontend Engineer ${Date.now() % 100000}`;
       await jobTitle().fill(newTitle);
       await basics().getByRole('button', { name: 'Save' }).click();
       await expect(noJs).toHaveURL(/\/talent\/profile#basics$/);
-      await expect(jobTitle()).toHaveValue(newTitle);
+      await expect(basics().getByRole('definition').filter({ hasText: newTitle })).toBeVisible();
       await expect(basics().getByRole('status')).toHaveText('Profile saved');
 
+      await rates().getByRole('link', { name: 'Edit Rates' }).click();
+      Object.assign(original, { hourlyRate: await hourlyRate().inputValue(), currency: await currency().inputValue() });
       await hourlyRate().fill('61.5');
       await currency().fill('euro');
       await rates().getByRole('button', { name: 'Save' }).click();
@@ -120,26 +127,31 @@ test.describe('talent dashboard, profile score and profile', () => {
       await expect(rates().getByText('Use a three-letter ISO 4217 code, such as EUR')).toBeVisible();
       await expect(currency()).toHaveValue('euro');
       await expect(hourlyRate()).toHaveValue('61.5');
-      await expect(jobTitle()).toHaveValue(newTitle);
+      await expect(basics().getByRole('definition').filter({ hasText: newTitle })).toBeVisible();
 
       await currency().fill('EUR');
       await rates().getByRole('button', { name: 'Save' }).click();
       await expect(noJs).toHaveURL(/\/talent\/profile#rates$/);
-      await expect(hourlyRate()).toHaveValue('61.50');
-      await expect(currency()).toHaveValue('EUR');
-      await expect(currency()).not.toHaveAttribute('aria-invalid', 'true');
+      await expect(rates().getByRole('definition').filter({ hasText: '61.50' })).toBeVisible();
+      await expect(rates().getByRole('definition').filter({ hasText: 'EUR' })).toBeVisible();
 
-      // With JavaScript, the side menu shows the new title and saving says so in a toast.
+      // With JavaScript, the side menu shows the new title, Edit opens the form in place and saving says so in a toast.
       await page.goto('/talent/profile');
       await expect(page.getByRole('navigation', { name: 'Talent menu' })).toContainText(newTitle);
-      await page.getByRole('region', { name: 'Basics' }).getByLabel('Job title', { exact: true }).fill(original.jobTitle);
-      await page.getByRole('region', { name: 'Basics' }).getByRole('button', { name: 'Save' }).click();
+      const jsBasics = page.getByRole('region', { name: 'Basics' });
+      await jsBasics.getByRole('link', { name: 'Edit Basics' }).click();
+      await expect(page).toHaveURL(/\/talent\/profile$/);
+      await jsBasics.getByLabel('Job title', { exact: true }).fill(original.jobTitle);
+      await jsBasics.getByRole('button', { name: 'Save' }).click();
       await expect(page.locator('tp-toaster').getByText('Profile saved')).toBeVisible();
-      await page.getByRole('region', { name: 'Rates' }).getByLabel('Hourly rate', { exact: true }).fill(original.hourlyRate);
-      await page.getByRole('region', { name: 'Rates' }).getByLabel('Rate currency', { exact: true }).fill(original.currency);
-      await page.getByRole('region', { name: 'Rates' }).getByRole('button', { name: 'Save' }).click();
+      const jsRates = page.getByRole('region', { name: 'Rates' });
+      await jsRates.getByRole('link', { name: 'Edit Rates' }).click();
+      await jsRates.getByLabel('Hourly rate', { exact: true }).fill((original as { hourlyRate: string }).hourlyRate);
+      await jsRates.getByLabel('Rate currency', { exact: true }).fill((original as { currency: string }).currency);
+      await jsRates.getByRole('button', { name: 'Save' }).click();
       await expect(page).toHaveURL(/\/talent\/profile#rates$/);
-      await expect(page.getByRole('region', { name: 'Rates' }).getByLabel('Hourly rate', { exact: true })).toHaveValue(original.hourlyRate);
+      await jsRates.getByRole('link', { name: 'Edit Rates' }).click();
+      await expect(jsRates.getByLabel('Hourly rate', { exact: true })).toHaveValue((original as { hourlyRate: string }).hourlyRate);
     } finally {
       await context.close();
     }
@@ -148,6 +160,27 @@ test.describe('talent dashboard, profile score and profile', () => {
   test('list entries are added and removed without JavaScript, and nothing is saved until Save', async ({ page, browser, baseURL }) => {
     await signIn(page, '/talent/profile');
     const context = await browser.newContext({ baseURL, javaScriptEnabled: false, storageState: await page.context().storageState() });
+    const noJs = await context.newPage();
+    try {
+      await noJs.goto('/talent/profile');
+      const education = () => noJs.getByRole('region', { name: 'Education' });
+      await education().getByRole('link', { name: 'Edit Education' }).click();
+      const before = await education().getByRole('group').count();
+      await education().getByRole('button', { name: 'Add education' }).click();
+      await expect(education().getByRole('group')).toHaveCount(before + 1);
+      const entry = education().getByRole('group', { name: `Education ${before + 1}` });
+      await expect(entry.getByLabel('Start date')).toHaveAttribute('min', '1900-01-01');
+      await expect(entry.getByLabel('Start date')).toHaveAttribute('max', '2099-12-31');
+      await entry.getByLabel('School').fill('Universidade de Lisboa');
+      await entry.getByRole('button', { name: `Remove education ${before + 1}` }).click();
+      await expect(education().getByRole('group')).toHaveCount(before);
+      await noJs.goto('/talent/profile?edit=education');
+      await expect(noJs.getByRole('region', { name: 'Education' }).getByRole('group')).toHaveCount(before);
+    } finally {
+      await context.close();
+    }
+  });
+});
     const noJs = await context.newPage();
     try {
       await noJs.goto('/talent/profile');
