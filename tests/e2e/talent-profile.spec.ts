@@ -181,23 +181,3 @@ test.describe('talent dashboard, profile score and profile', () => {
     }
   });
 });
-    const noJs = await context.newPage();
-    try {
-      await noJs.goto('/talent/profile');
-      const education = () => noJs.getByRole('region', { name: 'Education' });
-      const before = await education().getByRole('group').count();
-      await education().getByRole('button', { name: 'Add education' }).click();
-      await expect(education().getByRole('group')).toHaveCount(before + 1);
-      const entry = education().getByRole('group', { name: `Education ${before + 1}` });
-      await expect(entry.getByLabel('Start date')).toHaveAttribute('min', '1900-01-01');
-      await expect(entry.getByLabel('Start date')).toHaveAttribute('max', '2099-12-31');
-      await entry.getByLabel('School').fill('Universidade de Lisboa');
-      await entry.getByRole('button', { name: `Remove education ${before + 1}` }).click();
-      await expect(education().getByRole('group')).toHaveCount(before);
-      await noJs.goto('/talent/profile');
-      await expect(noJs.getByRole('region', { name: 'Education' }).getByRole('group')).toHaveCount(before);
-    } finally {
-      await context.close();
-    }
-  });
-});

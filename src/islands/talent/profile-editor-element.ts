@@ -45,7 +45,10 @@ export class ProfileEditorElement extends HTMLElement {
       event.returnValue = '';
     });
     window.addEventListener('pageshow', () => (this.submitting = false));
-    this.focusFromAddress();
+    // After the browser has moved to the address's #section (which focuses the section itself).
+    const focus = () => requestAnimationFrame(() => this.focusFromAddress());
+    if (document.readyState === 'complete') focus();
+    else window.addEventListener('load', focus, { once: true });
   }
 
   private sections(): HTMLElement[] {
@@ -222,13 +225,12 @@ export class ProfileEditorElement extends HTMLElement {
     this.submitting = true;
   }
 
-  /** After a save (back at `#section`) or a refused one, focus goes where the talent was. */
+  /** After a save (back at `#section`) the section has focus; after a refused one, its first field in error. */
   private focusFromAddress() {
     const section = this.sectionOf(decodeURIComponent(window.location.hash.slice(1)));
     if (!section) return;
-    const form = this.formOf(section);
-    const target = form.hidden ? section.querySelector<HTMLElement>('h2') : (form.querySelector<HTMLElement>('[aria-invalid="true"]') ?? section.querySelector<HTMLElement>('h2'));
-    target?.focus();
+    const invalid = this.formOf(section).hidden ? null : this.formOf(section).querySelector<HTMLElement>('[aria-invalid="true"]');
+    (invalid ?? section).focus();
   }
 }
 
