@@ -108,7 +108,7 @@ test.describe('talent dashboard, profile score and profile', () => {
       await basics().getByRole('link', { name: 'Edit Basics' }).click();
       await expect(noJs).toHaveURL(/\/talent\/profile\?edit=basics#basics$/);
       await expect(rates().getByLabel('Hourly rate', { exact: true })).toBeHidden();
-      const original = { jobTitle: await jobTitle().inputValue() };
+      const original = { jobTitle: await jobTitle().inputValue(), hourlyRate: '', currency: '' };
 
       const newTitle = `Frontend Engineer ${Date.now() % 100000}`;
       await jobTitle().fill(newTitle);
@@ -146,12 +146,12 @@ test.describe('talent dashboard, profile score and profile', () => {
       await expect(page.locator('tp-toaster').getByText('Profile saved')).toBeVisible();
       const jsRates = page.getByRole('region', { name: 'Rates' });
       await jsRates.getByRole('link', { name: 'Edit Rates' }).click();
-      await jsRates.getByLabel('Hourly rate', { exact: true }).fill((original as { hourlyRate: string }).hourlyRate);
-      await jsRates.getByLabel('Rate currency', { exact: true }).fill((original as { currency: string }).currency);
+      await jsRates.getByLabel('Hourly rate', { exact: true }).fill(original.hourlyRate);
+      await jsRates.getByLabel('Rate currency', { exact: true }).fill(original.currency);
       await jsRates.getByRole('button', { name: 'Save' }).click();
       await expect(page).toHaveURL(/\/talent\/profile#rates$/);
       await jsRates.getByRole('link', { name: 'Edit Rates' }).click();
-      await expect(jsRates.getByLabel('Hourly rate', { exact: true })).toHaveValue((original as { hourlyRate: string }).hourlyRate);
+      await expect(jsRates.getByLabel('Hourly rate', { exact: true })).toHaveValue(original.hourlyRate);
     } finally {
       await context.close();
     }
