@@ -108,6 +108,16 @@ test.describe('the light pipeline', () => {
         await expectFocusBackOn(page, cardId, MOVED);
         await expect(page.locator(`[data-step-column="Rejected"] #${cardId}`)).toContainText(REASON);
       });
+      // The board for review (docs/screenshots), cards in two columns: `BOARD_SCREENSHOTS=docs/screenshots`.
+      if (name === names[1] && process.env.BOARD_SCREENSHOTS) {
+        // In a tab of its own, at the top of the page as it opens (no toast, nothing focused).
+        const shot = await page.context().newPage();
+        await shot.goto(page.url().split('#')[0]!);
+        await shot.screenshot({ path: `${process.env.BOARD_SCREENSHOTS}/board-1280.png`, fullPage: true });
+        await shot.setViewportSize({ width: 390, height: 844 });
+        await shot.screenshot({ path: `${process.env.BOARD_SCREENSHOTS}/board-390.png` });
+        await shot.close();
+      }
     }
 
     await test.step('the notes are on the talent, read on the application page', async () => {
@@ -147,5 +157,80 @@ test.describe('the light pipeline', () => {
     await expect(page.locator(`#${cardId}`).getByRole('status')).toHaveText(MOVED);
     await expect(page.locator(`[data-step-column="Rejected"] #${cardId}`)).toHaveCount(1);
     await context.close();
+  });
+
+  test('review mode: one application at a time, previous and next within the board, shortcuts for move, note and reject', async ({ page, browser }) => {
+    test.setTimeout(150_000);
+    const stamp = Date.now().toString(36);
+    // An ad of Brightpath, the owner's other company: as a filter while Northwind is selected, it shows nothing.
+    await signInAs(page, OWNER, '/company/my-companies');
+    await selectCompany(page, 'Brightpath Consulting');
+    const foreignAd = await publishJobAd(page, `Elsewhere ${stamp}`);
+    await selectCompany(page, 'Northwind Labs');
+    const ad = await publishJobAd(page, `Review mode ${stamp}`);
+    const names = [`Review Talent A ${stamp}`, `Review Talent B ${stamp}`];
+    for (const name of names) {
+      const context = await browser.newContext();
+      await newTalentApplies(await context.newPage(), name, ad);
+      await context.close();
+    }
+    await page.goto(`/company/received-job-applications?view=board&jobAdId=${ad}`);
+    await page.locator('[data-application-id]').first().getByRole('link').first().click();
+    await expect(page).toHaveURL(new RegExp(`/company/job-application\\?id=[0-9a-f-]{36}&view=board&jobAdId=${ad}$`));
+    const review = page.getByRole('navigation', { name: words.review.label });
+    await expect(review.locator('[data-review-position]')).toHaveText('1 of 2');
+    await expect(review.getByRole('link', { name: /^Next:/ })).toHaveAttribute('aria-keyshortcuts', 'j');
+    await expect(review.getByRole('list', { name: words.review.shortcutsLabel })).toContainText('J next application');
+    await expectNoAxeViolations(page);
+    const first = (await page.getByRole('heading', { level: 1 }).textContent())!;
+
+    await test.step('M moves it (focus back on the application), N notes it (focus back on the notes)', async () => {
+      await expect(review.locator('[data-review-position]')).toHaveText('1 of 2');
+      await page.keyboard.press('m');
+      const step = page.locator('select[name="hiringStepId"][aria-keyshortcuts="m"]');
+      await chooseByKeyboard(page, step, 'Screening');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('status').filter({ hasText: MOVED }).first()).toBeVisible();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('application');
+      await expect(page).toHaveURL(new RegExp(`view=board&jobAdId=${ad}$`));
+      await page.keyboard.press('n');
+      await expect(page.locator('#new-note')).toBeFocused();
+      await page.keyboard.type(`Review note ${stamp}`);
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('status').filter({ hasText: NOTED }).first()).toBeVisible();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('talent-notes');
+    });
+
+    await test.step('K opens the previous (the move put this one later on the board), R rejects it with a reason, K comes back', async () => {
+      // The board's order is column by column: in Screening now, it follows the one still in Applied.
+      await expect(review.locator('[data-review-position]')).toHaveText('2 of 2');
+      await page.keyboard.press('k');
+      await expect(review.locator('[data-review-position]')).toHaveText('1 of 2');
+      await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(first);
+      await page.keyboard.press('r');
+      const reason = page.locator('select[name="rejectionReasonId"][aria-keyshortcuts="r"]');
+      await chooseByKeyboard(page, reason, REASON);
+      await expect(page.locator('[data-mail-preview]')).toContainText(`Reason: ${REASON}`);
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('status').filter({ hasText: MOVED }).first()).toBeVisible();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('application');
+      await expect(page.locator('section[aria-labelledby="step-heading"]')).toContainText(REASON);
+      await expect(review.locator('[data-review-position]')).toHaveText('2 of 2');
+      await page.keyboard.press('k');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(first);
+    });
+
+    await test.step("another company's job ad as the filter shows no neighbours", async () => {
+      const id = new URL(page.url()).searchParams.get('id')!;
+      await page.goto(`/company/job-application?id=${id}&view=board&jobAdId=${foreignAd}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(first);
+      await expect(review.locator('[data-review-position]')).toHaveCount(0);
+      await expect(review.getByRole('link', { name: /^Next:|Previous:/ })).toHaveCount(0);
+    });
   });
 });
