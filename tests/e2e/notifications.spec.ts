@@ -43,8 +43,10 @@ test('the owner rejects the demo talent\'s application; the talent finds it in t
     await page.goto(`/company/received-job-applications?jobAdId=${adId}`);
     await page.locator('[data-application-id]').first().getByRole('link').first().click();
     await expect(page).toHaveURL(/\/company\/job-application\?id=/);
-    await page.locator('select[name="hiringStepId"]').selectOption({ label: 'Rejected' });
-    await page.locator('select[name="rejectionReasonId"]').selectOption({ label: 'Another candidate was chosen' });
+    // The full "Move to" form (the page's Reject form beside it has a reason of its own).
+    const moveForm = page.locator('form').filter({ has: page.locator('select[name="hiringStepId"]') });
+    await moveForm.locator('select[name="hiringStepId"]').selectOption({ label: 'Rejected' });
+    await moveForm.locator('select[name="rejectionReasonId"]').selectOption({ label: 'Another candidate was chosen' });
     await page.getByRole('button', { name: new RegExp(`^${applicationWords.jobApplications.move}:`) }).click();
     await expect(page.getByRole('status').filter({ hasText: applicationWords.notices.jobApplications.moved }).first()).toBeVisible();
   });
