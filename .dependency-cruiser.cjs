@@ -75,6 +75,7 @@ const FEATURE_IMPORTS = {
     { from: 'admin', to: 'job-ads', why: 'the admin area moderates job ads and answers them as the job ads do' },
     { from: 'admin', to: 'job-applications', why: "the admin area lists applications as the company's received ones" },
     { from: 'admin', to: 'talent', why: "erasing a user removes their talent profile's files" },
+    { from: 'admin', to: 'talent-roster', why: "the admin grants a company's credit and reads its history as the company's transactions page does (company-credit-history)" },
     { from: 'assignments', to: 'job-applications', why: 'an assignment is made with a talent the company is linked to (talent-link)' },
     { from: 'company-links', to: 'companies', why: "an invitation to link by e-mail is tokened and answered as a member invitation is (newInvitationToken, confirmedAddressOf)" },
     { from: 'companies', to: 'job-applications', why: "the company dashboard counts its received applications, their pipeline and roster (ownedBy, pipelineCounts, rosterHolds)" },

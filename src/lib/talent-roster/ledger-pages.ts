@@ -33,6 +33,7 @@ export const COMPANY_LEDGER_CONTEXT_QUERY = graphql(`
     }
     findManyCompanyTalentRosterBalance { currency balance entries owed firstTransactionAt lastTransactionAt }
     findManyCompanyCredit { id amount currency until expired }
+    findManyCompanyCreditChange { id creditId action amount currency until reason createdAt }
   }
 `);
 
@@ -71,6 +72,7 @@ type ContextAnswer = ResultOf<typeof COMPANY_LEDGER_CONTEXT_QUERY>;
 export type LedgerRosterEntry = ContextAnswer['findManyCompanyTalentRoster']['items'][number];
 export type LedgerBalance = ContextAnswer['findManyCompanyTalentRosterBalance'][number];
 export type LedgerCredit = ContextAnswer['findManyCompanyCredit'][number];
+export type LedgerCreditChange = ContextAnswer['findManyCompanyCreditChange'][number];
 
 export interface CompanyTransactionsRequest {
   entries: LedgerRosterEntry[];
@@ -78,6 +80,8 @@ export interface CompanyTransactionsRequest {
   moreEntries: boolean;
   balances: LedgerBalance[];
   credits: LedgerCredit[];
+  /** What the platform granted, changed and ended, newest first, with its reasons. */
+  creditChanges: LedgerCreditChange[];
   /** What a bare /company/transactions shows: the whole ledger. */
   allTime: Period;
   filter: TransactionFilter;
@@ -95,7 +99,7 @@ export async function readCompanyTransactionsRequest(send: SendGraphql, url: URL
   const span = transactionSpan(balances);
   const allTime = allTimePeriod(today, span.first, span.last);
   const filter = readTransactionFilter(url, { rosterEntryIds: entries.map((entry) => entry.id), currencies: balances.map((balance) => balance.currency), defaultPeriod: allTime });
-  return { entries, moreEntries: data.findManyCompanyTalentRoster.total > entries.length, balances, credits: data.findManyCompanyCredit, allTime, filter };
+  return { entries, moreEntries: data.findManyCompanyTalentRoster.total > entries.length, balances, credits: data.findManyCompanyCredit, creditChanges: data.findManyCompanyCreditChange, allTime, filter };
 }
 
 /** A roster entry as a choice: the talent, the employee number and the currency; removed ones and unanswered or declined requests say so. */

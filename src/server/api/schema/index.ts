@@ -76,6 +76,8 @@ import '../admin/admin-users';
 import '../admin/admin-job-ads';
 import '../admin/admin-job-applications';
 import '../admin/admin-permissions';
+import '../talent-roster/company-credit-history';
+import '../admin/admin-company-credit';
 import '../feature-flags/feature-flags';
 import '../rate-insight/rate-insight';
 import '../notifications/notifications';

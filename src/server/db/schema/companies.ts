@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { PartyAddress, PartyDetails } from '../../../lib/invoices/invoice-parties';
+import type { CompanyCreditAction } from '../../../lib/admin/company-credit-input';
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   currency,
@@ -71,6 +72,37 @@ export const companyCredit = pgTable(
     ...timestamps(),
   },
   (t) => [currencyCheck('company_credit_currency_iso', t.currency), index('company_credit_company_id_idx').on(t.companyId)],
+);
+
+/**
+ * The history of a company's credits: each grant, change and end by a platform admin, with
+ * the credit as it stood after it and the admin's reason (the company reads it on its
+ * transactions page; the admin who acted is kept for the platform's own audit).
+ */
+export const companyCreditChange = pgTable(
+  'company_credit_change',
+  {
+    id: id(),
+    creditId: uuid('credit_id')
+      .notNull()
+      .references(() => companyCredit.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'restrict' }),
+    action: text('action').$type<CompanyCreditAction>().notNull(),
+    amount: money('amount').notNull(),
+    currency: currency('currency').notNull(),
+    until: timestamptz('until'),
+    reason: text('reason').notNull(),
+    changedById: uuid('changed_by_id').references(() => user.id, { onDelete: 'set null' }),
+    ...timestamps(),
+  },
+  (t) => [
+    currencyCheck('company_credit_change_currency_iso', t.currency),
+    check('company_credit_change_action_known', sql`${t.action} in ('grant', 'change', 'end')`),
+    index('company_credit_change_company_id_idx').on(t.companyId, t.createdAt),
+    index('company_credit_change_credit_id_idx').on(t.creditId),
+  ],
 );
 
 /** Platform-wide permission templates a company role starts from. */

@@ -68,6 +68,11 @@ describeEachDatabase('admin operations: each checks its admin permissions', (kin
     { name: 'deleteOneFeatureFlag', needs: ['flags'], query: 'mutation ($id: ID!) { deleteOneFeatureFlag(id: $id) { id } }', variables: { id: targets.flagId } },
     { name: 'createOneUserFeatureFlag', needs: ['flags'], query: 'mutation ($id: ID!, $userId: ID!) { createOneUserFeatureFlag(featureFlagId: $id, userId: $userId) { id } }', variables: { id: targets.flagId, userId: f.adminUserId } },
     { name: 'deleteOneUserFeatureFlag', needs: ['flags'], query: 'mutation ($id: ID!, $userId: ID!) { deleteOneUserFeatureFlag(featureFlagId: $id, userId: $userId) { id } }', variables: { id: targets.flagId, userId: targets.userId } },
+    // Company credit: finance writes, verification reads too (the company page shows it).
+    { name: 'findManyAdminCompanyCredit', needs: ['finance', 'verification'], query: 'query ($id: ID!) { findManyAdminCompanyCredit(companyId: $id) { id } }', variables: { id: targets.companyId }, read: true },
+    { name: 'createOneCompanyCredit', needs: ['finance'], query: 'mutation ($id: ID!) { createOneCompanyCredit(companyId: $id, data: { amount: "5", currency: "EUR", reason: "Why" }) { id } }', variables: { id: targets.companyId } },
+    { name: 'updateOneCompanyCredit', needs: ['finance'], query: 'mutation ($id: ID!) { updateOneCompanyCredit(id: $id, data: { amount: "5", reason: "Why" }) { id } }', variables: { id: '00000000-0000-4000-8000-000000000000' } },
+    { name: 'endOneCompanyCredit', needs: ['finance'], query: 'mutation ($id: ID!) { endOneCompanyCredit(id: $id, reason: "Why") { id } }', variables: { id: '00000000-0000-4000-8000-000000000000' } },
     { name: 'findManyPlatformAdmin', needs: ['admins'], query: '{ findManyPlatformAdmin { total } }', variables: {}, read: true },
     { name: 'updateOneAdminPermissions', needs: ['admins'], query: SET_PERMISSIONS, variables: { userId: f.adminUserId, permissions: [] } },
   ];
