@@ -40,6 +40,9 @@ export default defineConfig({
       DATA_DIR: '.data/e2e',
       // Short enough to see the version check work within a test.
       VERSION_CHECK_INTERVAL_MS: '1500',
+      // Every test signs up from 127.0.0.1, and a full run makes more than the default 20
+      // accounts in an hour; the limit itself is tested against the provider in integration.
+      SIGN_UP_LIMIT_PER_HOUR: '1000',
     },
   },
 });
