@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import admin from '../../src/locales/en/common/admin.json' with { type: 'json' };
+import adminCredit from '../../src/locales/en/common/admin-credit.json' with { type: 'json' };
 import { expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
 
 // A finance admin grants Brightpath Consulting a credit on /admin/company (a refused amount
@@ -9,7 +10,7 @@ import { expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support
 const SUPER = 'admin@demo.test';
 const OWNER = 'owner@demo.test';
 const COMPANY = 'Brightpath Consulting';
-const words = admin.admin.credit;
+const words = adminCredit.admin.credit;
 
 async function openCompany(page: Page): Promise<string> {
   await page.goto(`/admin/companies?q=${encodeURIComponent(COMPANY)}`);
@@ -28,7 +29,7 @@ test('a finance admin grants a company credit, the company reads it with its rea
     await grant.getByLabel(words.grantAmount, { exact: true }).fill('0');
     await grant.getByLabel(words.reason, { exact: true }).fill(reason);
     await grant.getByRole('button', { name: words.grant }).click();
-    await expect(grant.getByText(admin.admin.errors.creditAmountNotPositive)).toBeVisible();
+    await expect(grant.getByText(adminCredit.admin.errors.creditAmountNotPositive)).toBeVisible();
     await expect(grant.getByLabel(words.reason, { exact: true })).toHaveValue(reason);
   });
 

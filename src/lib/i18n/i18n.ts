@@ -2,6 +2,7 @@ import i18next, { type TFunction } from 'i18next';
 import commonBase from '../../locales/en/common.json';
 import account from '../../locales/en/common/account.json';
 import admin from '../../locales/en/common/admin.json';
+import adminCredit from '../../locales/en/common/admin-credit.json';
 import billingReview from '../../locales/en/common/billing-review.json';
 import companies from '../../locales/en/common/companies.json';
 import companyAssignments from '../../locales/en/common/company-assignments.json';
@@ -40,6 +41,7 @@ import { DEFAULT_LANGUAGE, DEFAULT_NAMESPACE, NAMESPACES, type Namespace } from 
 export const COMMON_PARTS: Readonly<Record<string, object>> = {
   account,
   admin,
+  'admin-credit': adminCredit,
   'billing-review': billingReview,
   companies,
   'company-assignments': companyAssignments,
