@@ -43,6 +43,7 @@ const FLOORS = {
 const FEATURE_IMPORTS = {
   'src/lib': [
     { from: 'account', to: 'profile', why: "the signed-in user's picture addresses are the profile's (pictureUrlsOf)" },
+    { from: 'account', to: 'invoices', why: "a membership's company address is kept in the invoice parties' shape (PartyAddress)" },
     { from: 'admin', to: 'companies', why: "the admin area edits a company's roles and permission matrix and lists its hiring steps" },
     { from: 'admin', to: 'job-ads', why: 'the admin area moderates job ads with the rules the company side reads too (job-ad-moderation)' },
     { from: 'billing', to: 'job-ads', why: "a billing's rate units are the job ads' (job-enums)" },

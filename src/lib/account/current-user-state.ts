@@ -1,8 +1,28 @@
+import type { PartyAddress } from '../invoices/invoice-parties';
 import type { PermissionSet } from '../permissions/resources';
+import type { ScoreItems } from '../profile/profile-score';
+import type { CurrentUser } from './current-user';
+
+/** A company membership as the current-user state holds it (spec §3): the company and the role held there. */
+export interface CurrentUserMembership {
+  company: {
+    id: string;
+    name: string;
+    deletedAt: string | null;
+    address: PartyAddress | null;
+    /** Picture address (our URL, or a small inline picture from the demo data) or null. */
+    logo: string | null;
+    verificationStatus: string;
+    /** The company's own permission set. */
+    permissions: PermissionSet | null;
+  };
+  role: { role: string; permissions: PermissionSet | null; defaultPermissions: PermissionSet | null } | null;
+}
 
 /**
- * The current-user state as islands see it: what the server knows, minus
- * anything secret, plus `loading`. Pure, so server and browser build it the same way.
+ * The current-user state as islands see it (spec §3): what the server knows, minus
+ * anything secret (no e-mail, no tokens, no impersonator), plus `loading`. Pure, so server
+ * and browser build it the same way.
  */
 export interface CurrentUserState {
   id: string;
@@ -10,39 +30,54 @@ export interface CurrentUserState {
   isImpersonate: boolean;
   loading: boolean;
   redirect: string | null;
-  companies: Array<{ id: string; name: string; verificationStatus: string }>;
+  companies: CurrentUserMembership[];
   featureFlags: string[];
   selectedCompanyId: string | null;
-  /** The selected company's effective permissions, or null without a selection. */
+  /** The selected company's membership, or null without a selection. */
+  selectedCompany: CurrentUserMembership | null;
+  /** The selected company's effective permissions (role and company merged), or null without a selection. */
   permissions: PermissionSet | null;
   profile: { profileName: string | null; jobTitle: string | null } | null;
   profileScore: number | null;
+  scoreItems: ScoreItems | null;
 }
 
-interface ServerUser {
-  id: string;
-  isAdmin: boolean;
-  isImpersonate: boolean;
-  redirect: string | null;
-  companies: Array<{ id: string; name: string; verificationStatus: string; deletedAt: string | null; permissions: PermissionSet | null }>;
-  featureFlags: string[];
-  profile: { profileName: string | null; jobTitle: string | null; profileScore: number } | null;
-}
+type ServerUser = Pick<CurrentUser, 'id' | 'isAdmin' | 'isImpersonate' | 'redirect' | 'featureFlags'> & {
+  companies: CurrentUser['companies'];
+  profile: Pick<NonNullable<CurrentUser['profile']>, 'profileName' | 'jobTitle' | 'profileScore' | 'scoreItems'> | null;
+};
 
 export function currentUserState(user: ServerUser, selectedCompanyId: string | null): CurrentUserState {
-  const companies = user.companies.filter((company) => !company.deletedAt);
+  const active = user.companies.filter((company) => !company.deletedAt);
+  const companies = active.map(
+    (membership): CurrentUserMembership => ({
+      company: {
+        id: membership.id,
+        name: membership.name,
+        deletedAt: membership.deletedAt,
+        address: membership.address,
+        logo: membership.logo,
+        verificationStatus: membership.verificationStatus,
+        permissions: membership.companyPermissions,
+      },
+      role: membership.role === null ? null : { role: membership.role, permissions: membership.rolePermissions, defaultPermissions: membership.defaultRolePermissions },
+    }),
+  );
+  const selected = active.find((company) => company.id === selectedCompanyId) ?? null;
   return {
     id: user.id,
     isAdmin: user.isAdmin,
     isImpersonate: user.isImpersonate,
     loading: false,
     redirect: user.redirect,
-    companies: companies.map(({ id, name, verificationStatus }) => ({ id, name, verificationStatus })),
+    companies,
     featureFlags: user.featureFlags,
-    selectedCompanyId,
-    permissions: companies.find((company) => company.id === selectedCompanyId)?.permissions ?? null,
+    selectedCompanyId: selected ? selected.id : null,
+    selectedCompany: companies.find((membership) => membership.company.id === selected?.id) ?? null,
+    permissions: selected?.permissions ?? null,
     profile: user.profile ? { profileName: user.profile.profileName, jobTitle: user.profile.jobTitle } : null,
     profileScore: user.profile?.profileScore ?? null,
+    scoreItems: user.profile?.scoreItems ?? null,
   };
 }
 

@@ -3,6 +3,8 @@ import { isAdminPermission, type AdminPermission } from '../permissions/admin-pe
 import { parsePermissionSet } from '../permissions/effective-permissions';
 import type { PermissionSet } from '../permissions/resources';
 import { pictureUrlsOf } from '../profile/picture-urls';
+import type { ScoreItems } from '../profile/profile-score';
+import type { PartyAddress } from '../invoices/invoice-parties';
 
 /**
  * The current-user state, as the server knows it (no tokens). A plain type in lib:
@@ -25,11 +27,18 @@ export interface CurrentUser {
     logo: string | null;
     verificationStatus: string;
     deletedAt: string | null;
+    /** The company's postal address (company.address): its text parts only. */
+    address: PartyAddress | null;
     role: string | null;
+    /** Role and company permissions merged (the permission merge): what the member may do. */
     permissions: PermissionSet | null;
+    /** The company's own permission set, the role's, and the role's defaults, as stored (checked, not trusted). */
+    companyPermissions: PermissionSet | null;
+    rolePermissions: PermissionSet | null;
+    defaultRolePermissions: PermissionSet | null;
   }>;
   featureFlags: string[];
-  profile: { id: string; profileName: string | null; jobTitle: string | null; pictureUrl: string | null; profileScore: number } | null;
+  profile: { id: string; profileName: string | null; jobTitle: string | null; pictureUrl: string | null; profileScore: number; scoreItems: ScoreItems } | null;
   /** Unread notifications, for the bell (counted up to 100: the bell says 99+). */
   unreadNotifications: number;
 }
@@ -40,9 +49,12 @@ export const FIND_ME_QUERY = graphql(`
   query FindUser {
     findMe(where: { activeCompaniesOnly: true }) {
       id email displayName isAdmin adminPermissions isImpersonate impersonatedBy redirect
-      companies { company { id name logo verificationStatus deletedAt } role { role } effectivePermissions }
+      companies { company { id name logo address permissions verificationStatus deletedAt } role { role permissions defaultPermissions } effectivePermissions }
       featureFlags { name deletedAt }
-      profile { id profileName jobTitle profilePicture profileScore }
+      profile {
+        id profileName jobTitle profilePicture profileScore
+        scoreItems { profilePicture profileName jobTitle totalExperience descriptionLong location rate skills languages experience education }
+      }
     }
     myUnreadNotificationCount
   }
@@ -67,8 +79,12 @@ export function toCurrentUser(data: ResultOf<typeof FIND_ME_QUERY>): CurrentUser
       logo: membership.company.logo,
       verificationStatus: membership.company.verificationStatus,
       deletedAt: membership.company.deletedAt,
+      address: addressOf(membership.company.address),
       role: membership.role?.role ?? null,
       permissions: parsePermissionSet(membership.effectivePermissions),
+      companyPermissions: parsePermissionSet(membership.company.permissions),
+      rolePermissions: parsePermissionSet(membership.role?.permissions),
+      defaultRolePermissions: parsePermissionSet(membership.role?.defaultPermissions),
     })),
     // Soft-deleted flags are off.
     featureFlags: me.featureFlags.filter((flag) => !flag.deletedAt).map((flag) => flag.name),
@@ -79,8 +95,19 @@ export function toCurrentUser(data: ResultOf<typeof FIND_ME_QUERY>): CurrentUser
           jobTitle: me.profile.jobTitle,
           pictureUrl: picture?.optimizedUrl ?? picture?.url ?? null,
           profileScore: me.profile.profileScore,
+          scoreItems: me.profile.scoreItems,
         }
       : null,
     unreadNotifications: data.myUnreadNotificationCount,
   };
+}
+
+const ADDRESS_PARTS = ['street', 'postalCode', 'city', 'region', 'country'] as const;
+
+/** A stored address (JSON) as the state carries it: its known text parts, nothing else. */
+function addressOf(value: unknown): PartyAddress | null {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+  const stored = value as Record<string, unknown>;
+  const parts = ADDRESS_PARTS.flatMap((part) => (typeof stored[part] === 'string' && stored[part] ? [[part, stored[part]] as const] : []));
+  return parts.length ? Object.fromEntries(parts) : null;
 }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { homeAreaOf, homeAreasOf, homeOf } from '../../../src/lib/account/home-landing';
+import { membershipFixture, NO_SCORE_ITEMS } from '../../support/current-user-fixture';
 
-const verified = { id: 'c1', name: 'Northwind', logo: null, verificationStatus: 'verified', deletedAt: null, role: 'Owner', permissions: null };
+const verified = membershipFixture({ id: 'c1', name: 'Northwind' });
 const pending = { ...verified, id: 'c2', verificationStatus: 'pending' };
-const profile = { id: 'p1', profileName: 'Tara', jobTitle: null, pictureUrl: null, profileScore: 60 };
+const profile = { id: 'p1', profileName: 'Tara', jobTitle: null, pictureUrl: null, profileScore: 60, scoreItems: NO_SCORE_ITEMS };
 const user = (over: Partial<Parameters<typeof homeOf>[0]>) => ({ isAdmin: false, profile: null, companies: [], ...over });
 
 describe('home after sign-in', () => {

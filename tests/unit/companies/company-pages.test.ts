@@ -12,6 +12,7 @@ import { COUNTRY_CODES } from '../../../src/lib/places/country-codes';
 import { getTranslator } from '../../../src/lib/i18n/i18n';
 import companies from '../../../src/locales/en/common/companies.json';
 import { apiAnswering, formOf } from '../../support/page-handler-fakes';
+import { membershipFixture } from '../../support/current-user-fixture';
 
 const t = getTranslator();
 const errors = companies.companies.errors;
@@ -110,15 +111,7 @@ describe('leave company form', () => {
 });
 
 describe('my companies rows (only verified companies are selectable)', () => {
-  const membership = (id: string, verificationStatus: string, deletedAt: string | null = null): CurrentUser['companies'][number] => ({
-    id,
-    name: `Company ${id}`,
-    logo: null,
-    verificationStatus,
-    deletedAt,
-    role: 'Owner',
-    permissions: null,
-  });
+  const membership = (id: string, verificationStatus: string, deletedAt: string | null = null) => membershipFixture({ id, name: `Company ${id}`, verificationStatus, deletedAt });
 
   it('lists every membership with its status; only verified, not deleted ones are selectable', () => {
     const user = { companies: [membership('a', 'verified'), membership('b', 'pending'), membership('c', 'verified', '2026-01-01T00:00:00Z'), membership('d', 'rejected')] } as CurrentUser;

@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { selectedCompanyOf, verifiedCompaniesOf, type UserCompany } from '../../../src/lib/companies/selected-company';
 import type { CurrentUser } from '../../../src/lib/account/current-user';
+import { membershipFixture } from '../../support/current-user-fixture';
 
-const company = (id: string, verificationStatus: string, deletedAt: string | null = null): UserCompany => ({
-  id,
-  name: id,
-  logo: null,
-  verificationStatus,
-  deletedAt,
-  role: 'Owner',
-  permissions: verificationStatus === 'verified' ? {} : null,
-});
+const company = (id: string, verificationStatus: string, deletedAt: string | null = null): UserCompany =>
+  membershipFixture({ id, verificationStatus, deletedAt, permissions: verificationStatus === 'verified' ? {} : null });
 
 const user = {
   companies: [company('north', 'verified'), company('kite', 'pending'), company('gone', 'verified', '2024-01-01T00:00:00Z'), company('nope', 'rejected'), company('bright', 'verified')],

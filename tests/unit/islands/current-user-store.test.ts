@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-const stored = { id: 'u1', isAdmin: false, isImpersonate: false, loading: false, redirect: null, companies: [], featureFlags: [], selectedCompanyId: 'c1', permissions: null, profile: null, profileScore: null };
+const stored = { id: 'u1', isAdmin: false, isImpersonate: false, loading: false, redirect: null, companies: [], featureFlags: [], selectedCompanyId: 'c1', selectedCompany: null, permissions: null, profile: null, profileScore: null, scoreItems: null };
 
 describe('current user mirrored to local storage `user`', () => {
   beforeEach(() => {

@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentUserState } from '../../../../src/lib/account/current-user-state';
+import { FIND_ME_QUERY, toCurrentUser } from '../../../../src/lib/account/current-user';
 import { can } from '../../../../src/lib/permissions/effective-permissions';
 import type { PermissionSet } from '../../../../src/lib/permissions/resources';
 import { DEMO_ACCOUNTS, type DemoAccountKey } from '../../../../src/server/db/seed/demo-accounts';
@@ -33,11 +35,14 @@ describe('findMe for each demo account', () => {
   }, 120_000);
   afterAll(() => h?.close());
 
-  async function me(key: DemoAccountKey): Promise<Me> {
+  async function tokenOf(key: DemoAccountKey): Promise<string> {
     const account = DEMO_ACCOUNTS.find((candidate) => candidate.key === key)!;
     const [row] = await h.database.db.select({ externalId: user.externalId }).from(user).where(eq(user.email, account.email));
-    const token = await h.token(row!.externalId, { email: account.email, roles: [...account.roles] });
-    const { body } = await h.call(FIND_ME, { token });
+    return h.token(row!.externalId, { email: account.email, roles: [...account.roles] });
+  }
+
+  async function me(key: DemoAccountKey): Promise<Me> {
+    const { body } = await h.call(FIND_ME, { token: await tokenOf(key) });
     expect(body.errors).toBeUndefined();
     return (body.data as { findMe: Me }).findMe;
   }
@@ -79,5 +84,25 @@ describe('findMe for each demo account', () => {
     const moderator = await me('moderator');
     expect([moderator.isAdmin, moderator.adminPermissions]).toEqual([true, ['moderation']]);
     expect((await me('support')).adminPermissions).toEqual([]);
+  });
+
+  it('the browser state (spec §3) built from the BFF query holds memberships, the selected company and score items', async () => {
+    const owner = await h.call(FIND_ME_QUERY, { token: await tokenOf('owner') });
+    expect(owner.body.errors).toBeUndefined();
+    const ownerUser = toCurrentUser(owner.body.data!);
+    const northwind = ownerUser.companies.find((company) => company.name === 'Northwind Labs')!;
+    const state = currentUserState(ownerUser, northwind.id);
+    expect(state.selectedCompany?.company).toMatchObject({ id: northwind.id, name: 'Northwind Labs', verificationStatus: 'verified', deletedAt: null });
+    expect(state.selectedCompany?.company.logo).toMatch(/^data:image\/svg\+xml|^\//);
+    expect(state.selectedCompany?.role?.role).toBe('Owner');
+    expect(can(state.permissions, 'company', 'update')).toBe(true);
+    expect(state.companies).toHaveLength(3);
+
+    const talent = await h.call(FIND_ME_QUERY, { token: await tokenOf('talent') });
+    const talentState = currentUserState(toCurrentUser(talent.body.data!), null);
+    expect(Object.keys(talentState.scoreItems ?? {}).sort()).toEqual(
+      ['descriptionLong', 'education', 'experience', 'jobTitle', 'languages', 'location', 'profileName', 'profilePicture', 'rate', 'skills', 'totalExperience'],
+    );
+    expect(talentState.scoreItems?.profileName).toBe(true);
   });
 });
