@@ -218,7 +218,7 @@ test('the payment profile is saved with its IBAN checked and shown masked afterw
   await expect(page.locator('tp-toaster').getByText('Payment profile saved')).toBeVisible();
   const summary = page.getByRole('region', { name: 'Payment profile' });
   await expect(summary.getByTestId('payment-profile-iban')).toHaveText('DE•• •••• •••• •••• 3000');
-  await expect(summary.getByTestId('payment-profile-verified')).toHaveText('Not verified yet');
+  await expect(summary.getByTestId('payment-profile-verified')).toHaveText('Awaiting review');
   await expect(summary).toContainText('COBADEFF');
   const html = await page.content();
   expect(html).not.toContain('370400440532');

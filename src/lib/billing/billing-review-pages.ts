@@ -33,7 +33,7 @@ export const FIND_MANY_BILLING_QUERY = graphql(
 export const FIND_BILLING_QUERY = graphql(
   `
   query FindBilling($id: ID!) {
-    findBilling(id: $id) { talentProfileId talentName salesAmount concernsYou canApprove canReject canInvoice billing { ...BillingFields } }
+    findBilling(id: $id) { talentProfileId talentName talentPaymentVerified salesAmount concernsYou canApprove canReject canInvoice billing { ...BillingFields } }
   }
 `,
   [BILLING_FRAGMENT],

@@ -17,6 +17,7 @@ import jobDescriptions from '../../locales/en/common/job-descriptions.json';
 import jobAlerts from '../../locales/en/common/job-alerts.json';
 import jobFields from '../../locales/en/common/job-fields.json';
 import notifications from '../../locales/en/common/notifications.json';
+import paymentProfileReview from '../../locales/en/common/payment-profile-review.json';
 import talentAssignments from '../../locales/en/common/talent-assignments.json';
 import savedTalents from '../../locales/en/common/saved-talents.json';
 import talentBilling from '../../locales/en/common/talent-billing.json';
@@ -56,6 +57,7 @@ export const COMMON_PARTS: Readonly<Record<string, object>> = {
   'job-descriptions': jobDescriptions,
   'job-fields': jobFields,
   notifications,
+  'payment-profile-review': paymentProfileReview,
   'talent-assignments': talentAssignments,
   'saved-talents': savedTalents,
   'talent-billing': talentBilling,

@@ -89,6 +89,13 @@ export interface NotificationPreference {
 const EMAIL_BY_DEFAULT: ReadonlySet<string> = new Set<EventSubject>(['talentInvitation', 'talentJobApplication', 'jobAssignment', 'billing', 'company', 'companyOnUser', 'companyOnProviderCompany']);
 
 /**
+ * Single types mailed by default whose subject is not: a talent profile update reaches its
+ * talent only when the platform verified or refused their bank details (money they wait
+ * for), while the subject's other type, a company reading the profile, is bell news.
+ */
+const EMAIL_BY_DEFAULT_TYPES: ReadonlySet<string> = new Set(['talentProfile.update']);
+
+/**
  * What a user gets before choosing anything (no row stored for the type):
  * - in-app on for every type: it costs nothing and is where the product shows events;
  * - e-mail on only for the talent-relevant entities above;
@@ -96,7 +103,7 @@ const EMAIL_BY_DEFAULT: ReadonlySet<string> = new Set<EventSubject>(['talentInvi
  */
 export function defaultNotificationPreference(type: string): NotificationPreference {
   const subject = type.split('.')[0] ?? '';
-  return { type, email: EMAIL_BY_DEFAULT.has(subject), ui: true, push: false };
+  return { type, email: EMAIL_BY_DEFAULT.has(subject) || EMAIL_BY_DEFAULT_TYPES.has(type), ui: true, push: false };
 }
 
 /** One preference per event type: the stored choice where there is one, else the default. */

@@ -42,7 +42,7 @@ export const MAILED_BILLING_STATUSES = ['APPROVED', 'REJECTED', 'INVOICED', 'PAI
 /** What the mail rule reads beyond the type: the status a billing moved to, an admin's review action, a member invitation. */
 export interface MailableEvent extends NotifiableEvent {
   status?: string | null;
-  /** eventData.action of an admin's company.update: verify, reject, delete, permissions. */
+  /** eventData.action of an admin's company.update (verify, reject, delete, permissions) or talentProfile.update (the bank details' review). */
   action?: string | null;
   /** eventData.invitation of companyOnUser.create: an address was invited to join the company. */
   invitation?: boolean;
@@ -55,6 +55,9 @@ export interface MailableEvent extends NotifiableEvent {
   removed?: boolean;
 }
 
+/** The platform's reviews of a talent's bank details, mailed to the talent (eventData.action of talentProfile.update). */
+export const MAILED_PAYMENT_PROFILE_ACTIONS = ['paymentProfileVerify', 'paymentProfileRefuse'] as const;
+
 /** The admin review actions the company's owners are mailed about (event e-mails). */
 export const MAILED_COMPANY_ACTIONS = ['verify', 'reject'] as const;
 
@@ -62,7 +65,8 @@ export const MAILED_COMPANY_ACTIONS = ['verify', 'reject'] as const;
  * Which events are worth an e-mail at all, before anyone's preferences:
  * a move of the talent's application (rejection included), an invitation received or
  * withdrawn (the talent may have been about to answer it), a billing approved, rejected, invoiced or paid, a company verified or rejected by the
- * platform, someone added or invited to a company, and a staffing link proposed to a company
+ * platform, a talent's bank details verified or refused by the platform, someone added or
+ * invited to a company, and a staffing link proposed to a company
  * (or a company invited to one by e-mail). Everything else stays in the bell:
  * a billing's other edits (attachments, remarks) or a company's profile edits are not news
  * worth a mail.
@@ -92,6 +96,8 @@ export function mailAudienceOf(event: MailableEvent): MailAudience | null {
       return 'addressee';
     case 'billing.update':
       return (MAILED_BILLING_STATUSES as readonly string[]).includes(event.status ?? '') ? 'addressee' : null;
+    case 'talentProfile.update':
+      return (MAILED_PAYMENT_PROFILE_ACTIONS as readonly string[]).includes(event.action ?? '') ? 'addressee' : null;
     case 'company.update':
       return (MAILED_COMPANY_ACTIONS as readonly string[]).includes(event.action ?? '') ? 'companyOwners' : null;
     case 'companyOnUser.delete':

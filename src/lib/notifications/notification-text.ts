@@ -28,7 +28,7 @@ export interface NotificationFacts {
   invoiceNumber: string | null;
   /** Which document a company downloaded: cv, resume, pdf. */
   document: string | null;
-  /** An admin's review action on a company (verify, reject...); null for other events. */
+  /** An admin's review action on a company (verify, reject...) or a talent's bank details (paymentProfileVerify, paymentProfileRefuse); null for other events. */
   action?: string | null;
   /** A company member invitation (to an address, registered or not). */
   invitation?: boolean;
@@ -66,6 +66,8 @@ export const MAILED_KINDS = [
   'linkProposedAsProvider',
   'linkProposedAsClient',
   'linkInvited',
+  'bankDetailsVerified',
+  'bankDetailsRefused',
 ] as const;
 
 /** Every kind of sentence: the mailed ones and those the bell alone shows. */
@@ -103,6 +105,7 @@ const BY_TYPE: Readonly<Record<string, NotificationKind>> = {
 };
 
 const COMPANY_BY_ACTION: Readonly<Record<string, NotificationKind>> = { verify: 'companyVerified', reject: 'companyRejected' };
+const PAYMENT_PROFILE_BY_ACTION: Readonly<Record<string, NotificationKind>> = { paymentProfileVerify: 'bankDetailsVerified', paymentProfileRefuse: 'bankDetailsRefused' };
 const LINK_BY_STATUS: Readonly<Record<string, NotificationKind>> = { accepted: 'linkAccepted', declined: 'linkDeclined', ended: 'linkEnded' };
 
 /** A company link's event: proposed (by what the partner would be), an address invited, or the state it moved to. */
@@ -126,6 +129,7 @@ export function notificationKind(facts: Pick<NotificationFacts, 'type' | 'stepGr
   if (facts.type === 'talentJobApplication.update') return APPLICATION_BY_GROUP[facts.stepGroup ?? ''] ?? 'applicationMoved';
   if (facts.type === 'billing.update') return BILLING_BY_STATUS[facts.status ?? ''] ?? 'billingUpdated';
   if (facts.type === 'company.update') return COMPANY_BY_ACTION[facts.action ?? ''] ?? 'other';
+  if (facts.type === 'talentProfile.update' && facts.action) return PAYMENT_PROFILE_BY_ACTION[facts.action] ?? 'other';
   if (facts.type === 'companyOnUser.create') return facts.invitation ? 'memberInvited' : 'memberAdded';
   if (isRosterRequest(facts)) return 'rosterRequested';
   return BY_TYPE[facts.type] ?? 'other';
@@ -177,6 +181,8 @@ export function notificationHref(facts: Pick<NotificationFacts, 'type' | 'entity
   // a member invitation is accepted or declined on the page of one's invitations.
   if (facts.type === 'company.update' && facts.action && facts.action in COMPANY_BY_ACTION) return buildRoute('companyMyCompanies');
   if (facts.type === 'companyOnUser.create' && facts.invitation) return buildRoute('joinCompany');
+  // The review of the bank details is read where they are kept: the billing page's payment profile.
+  if (facts.type === 'talentProfile.update' && facts.action && facts.action in PAYMENT_PROFILE_BY_ACTION) return `${buildRoute('talentBilling')}#payment-profile`;
   // A member removed has no page of that company left: My Companies lists what they still have.
   if (facts.type === 'companyOnUser.delete') return buildRoute('companyMyCompanies');
   // A company link is answered or read on the partner companies page of the addressee's company.

@@ -56,7 +56,7 @@ describe('default notification preferences', () => {
     for (const type of EVENT_TYPES) expect(defaultNotificationPreference(type), type).toMatchObject({ ui: true, push: false });
   });
 
-  it('e-mails only the talent-relevant events (invitations, applications, assignments, billing), a member\'s company verified or joined, and a company link proposed', () => {
+  it('e-mails only the talent-relevant events (invitations, applications, assignments, billing, bank details reviewed), a member\'s company verified or joined, and a company link proposed', () => {
     const emailed = EVENT_TYPES.filter((type) => defaultNotificationPreference(type).email);
     expect(emailed).toEqual([
       'billing.create', 'billing.update', 'billing.delete',
@@ -65,6 +65,7 @@ describe('default notification preferences', () => {
       'talentInvitation.create', 'talentInvitation.update', 'talentInvitation.delete',
       'talentJobApplication.create', 'talentJobApplication.update',
       'company.update',
+      'talentProfile.update',
       'companyOnProviderCompany.create', 'companyOnProviderCompany.update', 'companyOnProviderCompany.delete',
     ]);
   });

@@ -72,6 +72,8 @@ export interface BillingRow {
   talentProfileId: string;
   talentName: string | null;
   talentUserId: string | null;
+  /** Whether the platform verified the talent's bank details (their newest payment profile): payment is safe. */
+  talentPaymentVerified: boolean;
   /** What the client is charged, when a provider sits in between. */
   salesAmount: string | null;
   trail: BillingReviewTrail;
@@ -179,6 +181,8 @@ export async function selectBillings(db: AppDatabase, where: SQL, window?: { off
       talentProfileId: billing.talentProfileId,
       talentName: talentProfile.profileName,
       talentUserId: talentProfile.userId,
+      talentPaymentVerified: sql<boolean>`coalesce((select p.is_verified from talent_payment_profile p where p.talent_profile_id = ${billing.talentProfileId}
+        order by p.updated_at desc, p.created_at desc limit 1), false)`,
       salesAmount: billing.salesAmount,
       trail: {
         sentAt: billing.sentAt,

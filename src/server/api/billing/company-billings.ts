@@ -34,6 +34,10 @@ ReviewedBilling.implement({
     talentProfileId: t.exposeID('talentProfileId'),
     talentName: t.exposeString('talentName', { nullable: true }),
     salesAmount: t.field({ type: 'Decimal', nullable: true, description: 'What the client is charged, when a provider sits in between', resolve: (row) => row.salesAmount }),
+    talentPaymentVerified: t.boolean({
+      description: "Whether the platform verified the talent's bank details: approving is allowed either way, but the page warns before approving a billing whose payment would go to unverified details",
+      resolve: (row) => row.talentPaymentVerified === true,
+    }),
     concernsYou: t.boolean({
       description: 'The billing is your own (or, while impersonating, the impersonator\'s): separation of duties leaves its review and invoicing to another member',
       resolve: (row, _args, context) => concernsCaller(context, row.talentUserId),

@@ -2,6 +2,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { maskIban } from '../../../lib/billing/bank-details';
 import { PAYMENT_PROFILE_ERRORS } from '../../../lib/billing/billing-issues';
 import { bankDetailsAfterSave, keepsVerification, paymentProfileSchema } from '../../../lib/billing/payment-profile-input';
+import { paymentProfileReviewState } from '../../../lib/billing/payment-profile-review';
 import { zodIssues } from '../../../lib/forms/zod-issues';
 import type { AppDatabase } from '../../db/client';
 import { talentPaymentProfile, talentProfile } from '../../db/schema';
@@ -9,6 +10,7 @@ import { findMyTalentProfileId, requireMyTalentProfileId } from '../auth/my-tale
 import { recordEvent } from '../record-event';
 import { builder } from '../builder';
 import { invalidFields } from '../errors';
+import { PaymentProfileReviewStateEnum } from './payment-profile-review';
 
 // The talentPaymentProfile entity: where and in which currency a talent is paid. The full
 // IBAN goes in once and never comes out again: every answer carries it masked.
@@ -29,6 +31,9 @@ const TalentPaymentProfile = builder.objectRef<PaymentProfileRow>('TalentPayment
     bic: t.string({ nullable: true, description: 'BIC / SWIFT code', resolve: (row) => row.bankInformation.bic ?? null }),
     bankName: t.string({ nullable: true, resolve: (row) => row.bankInformation.bankName ?? null }),
     country: t.string({ nullable: true, description: "The bank account's country (from the IBAN)", resolve: (row) => row.bankInformation.country ?? null }),
+    reviewState: t.field({ type: PaymentProfileReviewStateEnum, description: "The platform's review of these bank details", resolve: (row) => paymentProfileReviewState(row) }),
+    refusalReason: t.exposeString('refusalReason', { nullable: true, description: 'Why the platform refused these bank details; null unless refused' }),
+    reviewedAt: t.field({ type: 'DateTime', nullable: true, description: 'When the platform last verified or refused them', resolve: (row) => row.reviewedAt }),
     updatedAt: t.field({ type: 'DateTime', resolve: (row) => row.updatedAt }),
   }),
 });
@@ -101,7 +106,9 @@ builder.mutationField('saveMyPaymentProfile', (t) =>
         const bankChanged = !keepsVerification(stored, bank);
         const currencyChanged = current?.currency !== parsed.data.currency;
         if (current && !bankChanged && !currencyChanged) return current;
-        const values = { currency: parsed.data.currency, bankInformation, isVerified: keepVerified };
+        // New bank details await review afresh: the last review (verified or refused) was of other ones.
+        const review = bankChanged ? { refusalReason: null, reviewedAt: null, reviewedById: null } : {};
+        const values = { currency: parsed.data.currency, bankInformation, isVerified: keepVerified, ...review };
         const [saved] = current
           ? await tx.update(talentPaymentProfile).set(values).where(eq(talentPaymentProfile.id, current.id)).returning()
           : await tx.insert(talentPaymentProfile).values({ ...values, talentProfileId: profileId }).returning();

@@ -70,6 +70,8 @@ export async function notificationFactsOf(db: Reader, rows: readonly EventRow[])
     const isBilling = row.type.startsWith('billing.');
     const isRoster = row.type.startsWith('companyTalentRoster.');
     const isCompanyReview = row.type === 'company.update' && data.admin === true;
+    // The platform's review of a talent's bank details (billing/payment-profile-review.ts).
+    const isPaymentProfileReview = row.type === 'talentProfile.update' && data.admin === true && typeof data.paymentProfileId === 'string';
     const isLink = row.type.startsWith('companyOnProviderCompany.');
     const partnerId = isLink ? text(data.partnerCompanyId) : null;
     return {
@@ -85,7 +87,7 @@ export async function notificationFactsOf(db: Reader, rows: readonly EventRow[])
       billingPeriod: isBilling && entityId ? (period.get(entityId) ?? null) : null,
       invoiceNumber: isBilling ? text(after.invoiceNumber) : null,
       document: row.type === 'talentDocument.read' ? text(data.slot) : null,
-      action: isCompanyReview ? text(data.action) : null,
+      action: isCompanyReview || isPaymentProfileReview ? text(data.action) : null,
       invitation: (row.type === 'companyOnUser.create' || row.type === 'companyOnProviderCompany.create') && data.invitation === true,
       // A member invitation names the role offered and who sent it (they may leave; the words stay).
       role: row.type === 'companyOnUser.create' ? text(after.roleName) : null,

@@ -74,6 +74,11 @@ Notification.implement({
     inviter: t.exposeString('inviter', { nullable: true, description: 'Who sent a member invitation' }),
     partner: t.exposeString('partner', { nullable: true, description: "A company link's other company" }),
     relation: t.exposeString('relation', { nullable: true, description: 'A proposed company link as your company reads it: PROVIDES_TO_US or WE_PROVIDE_TO' }),
+    action: t.string({
+      nullable: true,
+      description: "The platform's review the event records: a company's (verify, reject, ...) or a talent's bank details' (paymentProfileVerify, paymentProfileRefuse)",
+      resolve: (row) => row.action ?? null,
+    }),
   }),
 });
 

@@ -31,6 +31,7 @@ import '../billing/billing';
 import '../billing/billing-mutations';
 import '../billing/billing-attachments';
 import '../billing/payment-profile';
+import '../billing/payment-profile-review';
 import '../companies/company';
 import '../companies/company-logo';
 import '../companies/members';

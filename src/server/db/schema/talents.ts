@@ -67,6 +67,8 @@ export interface BankInformation {
   bic?: string;
   accountNumber?: string;
   routingNumber?: string;
+  /** An account outside the IBAN scheme, as the talent wrote it (no format to check: a reviewer reads it). */
+  otherAccount?: string;
   bankName?: string;
   country?: string;
 }
@@ -150,6 +152,11 @@ export const talentPaymentProfile = pgTable(
     currency: currency('currency').notNull(),
     bankInformation: jsonb('bank_information').$type<BankInformation>().notNull().default({}),
     isVerified: boolean('is_verified').notNull().default(false),
+    // The platform's last review of these bank details: who, when, and why they were refused
+    // (null unless refused). A change of the details clears all three: they await review again.
+    reviewedAt: timestamptz('reviewed_at'),
+    reviewedById: uuid('reviewed_by_id').references(() => user.id, { onDelete: 'set null' }),
+    refusalReason: text('refusal_reason'),
     ...timestamps(),
   },
   (t) => [

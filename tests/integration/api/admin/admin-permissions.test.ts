@@ -73,6 +73,10 @@ describeEachDatabase('admin operations: each checks its admin permissions', (kin
     { name: 'createOneCompanyCredit', needs: ['finance'], query: 'mutation ($id: ID!) { createOneCompanyCredit(companyId: $id, data: { amount: "5", currency: "EUR", reason: "Why" }) { id } }', variables: { id: targets.companyId } },
     { name: 'updateOneCompanyCredit', needs: ['finance'], query: 'mutation ($id: ID!) { updateOneCompanyCredit(id: $id, data: { amount: "5", reason: "Why" }) { id } }', variables: { id: '00000000-0000-4000-8000-000000000000' } },
     { name: 'endOneCompanyCredit', needs: ['finance'], query: 'mutation ($id: ID!) { endOneCompanyCredit(id: $id, reason: "Why") { id } }', variables: { id: '00000000-0000-4000-8000-000000000000' } },
+    // Talents' bank details: verification reads and reviews them.
+    { name: 'findManyAdminPaymentProfile', needs: ['verification'], query: '{ findManyAdminPaymentProfile { total } }', variables: {}, read: true },
+    { name: 'verifyOnePaymentProfile', needs: ['verification'], query: 'mutation ($id: ID!) { verifyOnePaymentProfile(id: $id, seenUpdatedAt: "2026-01-01T00:00:00Z") { id } }', variables: { id: '00000000-0000-4000-8000-000000000000' } },
+    { name: 'refuseOnePaymentProfile', needs: ['verification'], query: 'mutation ($id: ID!) { refuseOnePaymentProfile(id: $id, seenUpdatedAt: "2026-01-01T00:00:00Z", reason: "No.") { id } }', variables: { id: '00000000-0000-4000-8000-000000000000' } },
     { name: 'findManyPlatformAdmin', needs: ['admins'], query: '{ findManyPlatformAdmin { total } }', variables: {}, read: true },
     { name: 'updateOneAdminPermissions', needs: ['admins'], query: SET_PERMISSIONS, variables: { userId: f.adminUserId, permissions: [] } },
   ];

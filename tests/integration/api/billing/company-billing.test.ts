@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { periodOf } from '../../../../src/lib/billing/billing-period';
-import { billing, jobAssignment } from '../../../../src/server/db/schema';
+import { billing, jobAssignment, talentPaymentProfile } from '../../../../src/server/db/schema';
 import type { GraphqlBody } from '../../../support/api-harness';
 import { describeEachDatabase } from '../../../support/test-database';
 import { startCompaniesFixture, type CompaniesFixture } from '../companies-fixture';
@@ -98,6 +98,16 @@ describeEachDatabase('company billing review', (kind) => {
     }
     const [foreign] = await f.h.database.db.select().from(billing).where(eq(billing.id, ids.foreign));
     expect(foreign?.status).toBe('SENT');
+  });
+
+  it("tells the reviewer whether the talent's bank details are verified: unverified warns, it never blocks", async () => {
+    const verifiedOf = async () => ((await f.as('reader-a', `query ($id: ID!) { findBilling(id: $id) { talentPaymentVerified canApprove } }`, { id: ids.waiting }, f.a.id)).body.data?.findBilling as { talentPaymentVerified: boolean; canApprove: boolean });
+    expect(await verifiedOf()).toEqual({ talentPaymentVerified: false, canApprove: true });
+    const saved = await f.h.call('mutation ($data: SaveMyPaymentProfileInput!) { saveMyPaymentProfile(data: $data) { id } }', { token: talentToken, variables: { data: { currency: 'EUR', accountHolder: 'Tala Talent', iban: 'DE89 3704 0044 0532 0130 00' } } });
+    const paymentProfileId = (saved.body.data?.saveMyPaymentProfile as { id: string }).id;
+    expect(await verifiedOf()).toEqual({ talentPaymentVerified: false, canApprove: true });
+    await f.h.database.db.update(talentPaymentProfile).set({ isVerified: true }).where(eq(talentPaymentProfile.id, paymentProfileId));
+    expect(await verifiedOf()).toEqual({ talentPaymentVerified: true, canApprove: true });
   });
 
   it('needs jobAssignment read to see billings and update to review them (FORBIDDEN)', async () => {
