@@ -17,6 +17,7 @@ import { createUnsubscribeEndpoint, UNSUBSCRIBE_PATH } from './http/unsubscribe'
 import { applySecurityHeaders } from './http/security-headers';
 import { createStaticAssets } from './http/static-assets';
 import { createGuestPageCache } from './http/guest-page-cache';
+import { createHtmlCompression } from './http/html-compression';
 import { createIdleMemoryRelease, exposedCollector } from './process/idle-memory-release';
 import { listenForPublicPageChanges } from './db/public-pages-listener';
 import { BACKCHANNEL_LOGOUT_PATH, createServices, type AppServices, type OwnedServices } from './services';
@@ -66,6 +67,7 @@ export async function startServer(options: StartOptions = {}) {
   const refuseOversizedBody = createRequestBodyLimit([PROFILE_UPLOADS, BILLING_ATTACHMENT_UPLOADS, COMPANY_LOGO_UPLOADS]);
   let serveMedia: ReturnType<typeof createMediaEndpoint> | null = null;
   const guestPages = createGuestPageCache({ seconds: initial.pageCacheSeconds });
+  const compressHtml = createHtmlCompression();
   // Once a burst is over a worker drops its expired guest pages and collects its garbage
   // (a balancer's health probes do not count as traffic).
   const gc = exposedCollector();
@@ -109,12 +111,14 @@ export async function startServer(options: StartOptions = {}) {
       }
       if (serveMedia && (await serveMedia(req, res, pathname))) return;
       const services = owned.services;
-      serveStatic(req, res, () => {
-        const locals: RequestLocals = { services };
-        const render = () => void astroHandler(req, res, undefined, locals);
-        if (guestPages) guestPages.handle(req, res, render);
-        else render();
-      });
+      serveStatic(req, res, () =>
+        compressHtml(req, res, () => {
+          const locals: RequestLocals = { services };
+          const render = () => void astroHandler(req, res, undefined, locals);
+          if (guestPages) guestPages.handle(req, res, render);
+          else render();
+        }),
+      );
     } catch (error) {
       log(`request failed: ${error instanceof Error ? error.stack : String(error)}`);
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });

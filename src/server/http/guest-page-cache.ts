@@ -1,5 +1,8 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
+import { BROTLI_QUALITY } from './html-compression';
 
 /**
  * The guest page cache: the public job search and job pages, as a guest without any cookie sees them
@@ -30,6 +33,40 @@ const MAX_BYTES = 64 * 1024 * 1024;
 interface CachedPage {
   headers: OutgoingHttpHeaders;
   body: Buffer;
+  /** The page compressed once, when kept, so that a hit costs no compression. */
+  gzip: Buffer;
+  br: Buffer;
+}
+
+const gzipped = promisify(gzip);
+const brotliCompressed = promisify(brotliCompress);
+/**
+ * Compressed off the event loop (zlib's thread pool), once per page kept, at the levels of
+ * rendered pages (html-compression.ts): Brotli's best quality would save about a tenth more
+ * bytes for fifty times the CPU, spent again after every change to the ads.
+ */
+const compressedCopies = (body: Buffer) =>
+  Promise.all([
+    gzipped(body),
+    brotliCompressed(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+  ]);
+
+/**
+ * The encoding to answer in, from the request's Accept-Encoding: Brotli, then gzip, then
+ * none; a coding refused with q=0 is never chosen.
+ */
+export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | 'identity' {
+  const weights = new Map<string, number>();
+  for (const part of (header ?? '').toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    if (!name) continue;
+    const q = params.map((param) => /^\s*q=([0-9.]+)\s*$/.exec(param)?.[1]).find(Boolean);
+    weights.set(name, q === undefined ? 1 : Number(q));
+  }
+  const weight = (coding: string) => weights.get(coding) ?? weights.get('*') ?? 0;
+  if (weight('br') > 0) return 'br';
+  if (weight('gzip') > 0) return 'gzip';
+  return 'identity';
 }
 
 /** Whether a finished answer may be kept for every guest: a plain 200 page, nobody's cookie, nothing private. */
@@ -50,7 +87,7 @@ export function createGuestPageCache(options: { seconds: number }): GuestPageCac
   const pages = new LRUCache<string, CachedPage>({
     max: MAX_PAGES,
     maxSize: MAX_BYTES,
-    sizeCalculation: (page) => page.body.length + 1,
+    sizeCalculation: (page) => page.body.length + page.gzip.length + page.br.length + 1,
     ttl: options.seconds * 1000,
   });
   /** Bumped on every change: a render that began before it is not kept (it may show the old data). */
@@ -71,8 +108,16 @@ export function createGuestPageCache(options: { seconds: number }): GuestPageCac
       }
       const cached = pages.get(url);
       if (cached) {
-        res.writeHead(200, { ...cached.headers, 'content-length': cached.body.length, 'x-page-cache': 'hit' });
-        res.end(cached.body);
+        const encoding = acceptedEncoding(req.headers['accept-encoding']);
+        const body = encoding === 'identity' ? cached.body : cached[encoding];
+        res.writeHead(200, {
+          ...cached.headers,
+          ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
+          vary: 'Accept-Encoding',
+          'content-length': body.length,
+          'x-page-cache': 'hit',
+        });
+        res.end(body);
         return true;
       }
       const began = generation;
@@ -94,9 +139,15 @@ export function createGuestPageCache(options: { seconds: number }): GuestPageCac
         if (chunk !== undefined && typeof chunk !== 'function') keep(chunk, rest[0]);
         if (began === generation && size <= MAX_BYTES / 16 && shareable(res)) {
           const headers = { ...res.getHeaders() };
-          delete headers['content-length'];
-          delete headers['transfer-encoding'];
-          pages.set(url, { headers, body: Buffer.concat(chunks, size) });
+          // What is kept is the page as rendered; each hit says how it is sent.
+          for (const name of ['content-length', 'transfer-encoding', 'content-encoding', 'vary']) delete headers[name];
+          const body = Buffer.concat(chunks, size);
+          void compressedCopies(body).then(
+            ([gzipCopy, brCopy]) => {
+              if (began === generation) pages.set(url, { headers, body, gzip: gzipCopy, br: brCopy });
+            },
+            () => undefined,
+          );
         }
         return end(chunk, ...rest);
       }) as ServerResponse['end'];

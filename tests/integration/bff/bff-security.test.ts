@@ -65,6 +65,19 @@ describe.skipIf(!hasBuild)('backend-for-frontend security (checklist A-C, E)', (
     expect(text + landed.html).not.toMatch(/eyJ[\w-]+\.eyJ/);
   });
 
+  it('BREACH: a page holding the anti-forgery token is never sent compressed, though the browser asks for it', async () => {
+    const { browser, csrf } = await signedIn();
+    const url = new URL(`${origin}/jobs?q=${encodeURIComponent(csrf.slice(0, 4))}`);
+    const response = await fetch(url, { headers: { cookie: browser.jar.header(url), 'accept-encoding': 'gzip, br' } });
+    const html = await response.text();
+    expect(html).toContain(csrf);
+    expect(response.headers.get('cache-control')).toMatch(/private/);
+    expect(response.headers.get('content-encoding')).toBeNull();
+    // The same page for a guest is compressed: the refusal is the session's, not the page's.
+    const guest = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
+    expect(guest.headers.get('content-encoding')).toBe('gzip');
+  });
+
   it('B7: a valid cookie without the anti-forgery header is refused with 403', async () => {
     const { browser } = await signedIn();
     const response = await proxy(browser);
