@@ -1,25 +1,17 @@
 import type * as oidc from 'openid-client';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Database } from '../../../src/server/db/client';
-import { startIdpServer, type IdpTestServer } from '../../support/idp-server';
-import { describeEachDatabase, openTestDatabase } from '../../support/test-database';
+import { type IdpTestServer } from '../../support/idp-server';
+import { describeEachDatabase } from '../../support/test-database';
 import { Browser, parsePage } from './browser';
-import { buildAuthorization, discoverClient, isCallback } from './relying-party';
+import { buildAuthorization, isCallback, withProvider } from './relying-party';
 
 describeEachDatabase('built-in identity provider: authorization requests it refuses', (kind) => {
   let database: Database;
   let server: IdpTestServer;
   let config: oidc.Configuration;
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    server = await startIdpServer(database.db);
-    config = await discoverClient(server);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await database?.close();
-  });
+  withProvider(kind, (started) => ({ database, server, config } = started));
 
   async function authorize(change: (url: URL) => void) {
     const { url } = await buildAuthorization(config, server);

@@ -1,5 +1,8 @@
 import * as oidc from 'openid-client';
-import type { IdpTestServer } from '../../support/idp-server';
+import { afterAll, beforeAll } from 'vitest';
+import type { Database } from '../../../src/server/db/client';
+import { startIdpServer, type IdpTestServer } from '../../support/idp-server';
+import { openTestDatabase, type TestDatabaseKind } from '../../support/test-database';
 import { claimSecondFactorCode } from '../../support/second-factor-code';
 import { Browser, parsePage, type PageResponse } from './browser';
 
@@ -17,6 +20,31 @@ export async function discoverClient(server: IdpTestServer): Promise<oidc.Config
   // Otherwise the ID token signature from the token endpoint is not verified.
   oidc.enableNonRepudiationChecks(config);
   return config;
+}
+
+/** The provider as a test meets it: its database, the provider itself and our client's view of it. */
+export interface ProviderUnderTest {
+  database: Database;
+  server: IdpTestServer;
+  config: oidc.Configuration;
+}
+
+/**
+ * For one describe block: a fresh database of `kind`, the built-in provider on it and our
+ * client discovered, handed to `use` once started; all closed after the block.
+ */
+export function withProvider(kind: TestDatabaseKind, use: (provider: ProviderUnderTest) => void): void {
+  let database: Database | undefined;
+  let server: IdpTestServer | undefined;
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    server = await startIdpServer(database.db);
+    use({ database, server, config: await discoverClient(server) });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await database?.close();
+  });
 }
 
 export interface AuthorizationRequest {

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import * as oidc from 'openid-client';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Database } from '../../../src/server/db/client';
 import { identityAccount } from '../../../src/server/db/schema';
-import { startIdpServer, seedIdentityAccount, type IdpTestServer, type SeededAccount } from '../../support/idp-server';
+import { seedIdentityAccount, type IdpTestServer, type SeededAccount } from '../../support/idp-server';
 import { claimSecondFactorCode } from '../../support/second-factor-code';
-import { describeEachDatabase, openTestDatabase } from '../../support/test-database';
+import { describeEachDatabase } from '../../support/test-database';
 import { parsePage, type PageResponse } from './browser';
-import { discoverClient, signIn } from './relying-party';
+import { signIn, withProvider } from './relying-party';
 
 // "Two-step sign-in" from the account page (/oidc/second-factor): the provider's own
 // session names the account; turning the factor on needs a current code of the secret
@@ -19,15 +19,7 @@ describeEachDatabase('built-in identity provider: second factor settings', (kind
   let server: IdpTestServer;
   let config: oidc.Configuration;
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    server = await startIdpServer(database.db);
-    config = await discoverClient(server);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await database?.close();
-  });
+  withProvider(kind, (started) => ({ database, server, config } = started));
 
   const pageUrl = () => new URL(`${server.issuer}/second-factor`);
   const secretShownOn = (page: PageResponse) => /<p class="secret" id="secret">([A-Z2-7 ]+)<\/p>/.exec(page.html)?.[1]?.replace(/ /g, '') ?? null;

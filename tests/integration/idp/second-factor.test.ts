@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import * as oidc from 'openid-client';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Database } from '../../../src/server/db/client';
 import { identityAccount, identityRecoveryCode } from '../../../src/server/db/schema';
 import { FAILURES_BEFORE_BACKOFF } from '../../../src/server/idp/login-throttle';
 import { newTotpSecret, totpCodeAt } from '../../../src/server/idp/second-factor';
-import { startIdpServer, seedIdentityAccount, type IdpTestServer, type SeededAccount } from '../../support/idp-server';
-import { describeEachDatabase, openTestDatabase } from '../../support/test-database';
+import { seedIdentityAccount, type IdpTestServer, type SeededAccount } from '../../support/idp-server';
+import { describeEachDatabase } from '../../support/test-database';
 import { Browser, parsePage, type PageResponse } from './browser';
-import { buildAuthorization, discoverClient, isCallback, redeem, submitForm } from './relying-party';
+import { buildAuthorization, isCallback, redeem, submitForm, withProvider } from './relying-party';
 
 // The second factor at the built-in provider, over HTTP as a browser meets it: the code
 // after the password, replays and guesses refused, recovery codes used once, admins sent
@@ -20,15 +20,7 @@ describeEachDatabase('built-in identity provider: second factor', (kind) => {
   let server: IdpTestServer;
   let config: oidc.Configuration;
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    server = await startIdpServer(database.db);
-    config = await discoverClient(server);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await database?.close();
-  });
+  withProvider(kind, (started) => ({ database, server, config } = started));
 
   const codeNow = (secret: string) => totpCodeAt(secret, Date.now());
 

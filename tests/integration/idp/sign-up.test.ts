@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type * as oidc from 'openid-client';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createAccessTokenVerifier } from '../../../src/server/api/auth/access-token';
 import type { Database } from '../../../src/server/db/client';
 import { identityAccount, user } from '../../../src/server/db/schema';
@@ -9,10 +9,10 @@ import { createAccountStore, UNCONFIRMED_ACCOUNT_DAYS } from '../../../src/serve
 import { verifyPassword } from '../../../src/server/crypto/password-hash';
 import { createRateLimiter } from '../../../src/server/bff/rate-limit';
 import { startIdpServer, seedIdentityAccount, type IdpTestServer } from '../../support/idp-server';
-import { describeEachDatabase, openTestDatabase } from '../../support/test-database';
+import { describeEachDatabase } from '../../support/test-database';
 import { linkIn, readOutbox, waitForMail } from '../../support/outbox';
 import { Browser, parsePage, type PageResponse } from './browser';
-import { buildAuthorization, discoverClient, isCallback, redeem, submitForm } from './relying-party';
+import { buildAuthorization, discoverClient, isCallback, redeem, submitForm, withProvider } from './relying-party';
 
 const redisUrl = process.env.TEST_REDIS_URL?.trim() || null;
 
@@ -21,15 +21,7 @@ describeEachDatabase('built-in identity provider: sign-up', (kind) => {
   let server: IdpTestServer;
   let config: oidc.Configuration;
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    server = await startIdpServer(database.db);
-    config = await discoverClient(server);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await database?.close();
-  });
+  withProvider(kind, (started) => ({ database, server, config } = started));
 
   async function openPage(parameters: Record<string, string>) {
     const browser = new Browser();
