@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { ADMIN_ERRORS } from '../../../lib/admin/company-verification';
 import {
   changeCreditSchema,
@@ -116,6 +116,15 @@ async function lockedCredit(tx: Writer, id: string) {
   return row;
 }
 
+/** A credit that may still be changed or ended now, locked: its company live, the credit not over (CONFLICT otherwise). */
+async function changeableCredit(tx: Writer, id: string, now: Date) {
+  const before = await lockedCredit(tx, id);
+  await liveCompany(tx, before.companyId);
+  const move = creditChange(before, now);
+  if (!move.ok) throw conflict(move.reason, ADMIN_ERRORS);
+  return before;
+}
+
 async function liveCompany(tx: Writer, companyId: string) {
   const [row] = isUuid(companyId) ? await tx.select({ id: company.id, deletedAt: company.deletedAt }).from(company).where(eq(company.id, companyId)).limit(1).for('update') : [];
   if (!row) throw notFound('The company');
@@ -157,10 +166,7 @@ builder.mutationField('updateOneCompanyCredit', (t) =>
       const id = String(args.id);
       const now = new Date();
       await context.db.transaction(async (tx) => {
-        const before = await lockedCredit(tx, id);
-        await liveCompany(tx, before.companyId);
-        const move = creditChange(before, now);
-        if (!move.ok) throw conflict(move.reason, ADMIN_ERRORS);
+        const before = await changeableCredit(tx, id, now);
         const parsed = changeCreditSchema(utcDay(now)).safeParse(args.data);
         if (!parsed.success) throw invalidFields(zodIssues(parsed.error), ADMIN_ERRORS);
         const [after] = await tx
@@ -184,13 +190,10 @@ builder.mutationField('endOneCompanyCredit', (t) =>
       const id = String(args.id);
       const now = new Date();
       await context.db.transaction(async (tx) => {
-        const before = await lockedCredit(tx, id);
-        await liveCompany(tx, before.companyId);
-        const move = creditChange(before, now);
-        if (!move.ok) throw conflict(move.reason, ADMIN_ERRORS);
+        const before = await changeableCredit(tx, id, now);
         const parsed = endCreditSchema.safeParse({ reason: args.reason });
         if (!parsed.success) throw invalidFields(zodIssues(parsed.error), ADMIN_ERRORS, null);
-        const [after] = await tx.update(companyCredit).set({ until: now, updatedById: context.viewer.userId, updatedAt: now }).where(and(eq(companyCredit.id, id))).returning();
+        const [after] = await tx.update(companyCredit).set({ until: now, updatedById: context.viewer.userId, updatedAt: now }).where(eq(companyCredit.id, id)).returning();
         await recordCreditChange(tx, context, after!, 'end', parsed.data.reason, before);
       });
       return answer(context, id);
