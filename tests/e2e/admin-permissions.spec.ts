@@ -41,6 +41,7 @@ test.describe('admin permissions', () => {
     await expectForbidden(page, '/admin/company?id=00000000-0000-4000-8000-000000000000');
     await expectForbidden(page, '/admin/feature-flags');
     await expectForbidden(page, '/admin/talents?view=admins');
+    await expectForbidden(page, '/admin/talents?view=bank-details');
     await page.goto('/admin/job-applications');
     await page.getByRole('button', { name: /Account menu$/ }).first().click();
     const menu = page.getByRole('menu');
