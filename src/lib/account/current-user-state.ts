@@ -3,7 +3,7 @@ import type { PermissionSet } from '../permissions/resources';
 import type { ScoreItems } from '../profile/profile-score';
 import type { CurrentUser } from './current-user';
 
-/** A company membership as the current-user state holds it (spec §3): the company and the role held there. */
+/** A company membership as the current-user state holds it: the company and the role held there. */
 export interface CurrentUserMembership {
   company: {
     id: string;
@@ -20,7 +20,7 @@ export interface CurrentUserMembership {
 }
 
 /**
- * The current-user state as islands see it (spec §3): what the server knows, minus
+ * The current-user state as islands see it, every field the spec lists: what the server knows, minus
  * anything secret (no e-mail, no tokens, no impersonator), plus `loading`. Pure, so server
  * and browser build it the same way.
  */

@@ -36,7 +36,7 @@ const server: CurrentUser = {
   unreadNotifications: 3,
 };
 
-describe('current-user state (spec §3) and its session load', () => {
+describe('current-user state as the spec lists it, and its session load', () => {
   it('holds each membership as its company and its role, and no deleted company', () => {
     const state = currentUserState(server, 'c1');
     expect(state.companies).toEqual([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { acceptedEncoding } from '../../../src/server/http/guest-page-cache';
 
-describe('the encoding a kept page is sent in (Accept-Encoding, RFC 9110 §12.5.3)', () => {
+describe('the encoding a kept page is sent in (Accept-Encoding and its q-values, RFC 9110)', () => {
   it('prefers Brotli, then gzip, then the page as it is', () => {
     expect(acceptedEncoding('gzip, deflate, br, zstd')).toBe('br');
     expect(acceptedEncoding('gzip, deflate')).toBe('gzip');

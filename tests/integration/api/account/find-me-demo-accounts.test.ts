@@ -86,7 +86,7 @@ describe('findMe for each demo account', () => {
     expect((await me('support')).adminPermissions).toEqual([]);
   });
 
-  it('the browser state (spec §3) built from the BFF query holds memberships, the selected company and score items', async () => {
+  it('the current-user state for the browser, built from the BFF query holds memberships, the selected company and score items', async () => {
     const owner = await h.call(FIND_ME_QUERY, { token: await tokenOf('owner') });
     expect(owner.body.errors).toBeUndefined();
     const ownerUser = toCurrentUser(owner.body.data!);
