@@ -32,6 +32,7 @@ import type { Mailer } from './mail/mailer';
 import { createOutboxMailer } from './mail/outbox-mailer';
 import { createSmtpMailer, smtpServerOf } from './mail/smtp-mailer';
 import { createDiskFileStorage } from './storage/disk-file-storage';
+import { createSecretBox } from './crypto/secret-box';
 import type { FileStorage } from './storage/file-storage';
 
 /**
@@ -224,6 +225,7 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
           },
           // Blocking a user ends their sessions in this process's store at once.
           userSessions: { endAll: (externalId) => sessions.endUserSessions(externalId) },
+          secretBox: createSecretBox(secrets.storedSecretsKey),
         });
 
     const oidc = createOidcClient({

@@ -62,7 +62,7 @@ test.describe('company roles', () => {
       const own = page.getByRole('region', { name: words.companyHeading });
       await expect(own.getByRole('checkbox')).toHaveCount(0);
       expect(await own.getByRole('row').filter({ hasText: rbac.resources.jobAd }).locator('[data-allowed]').evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-allowed')))).toEqual(['true', 'true', 'true', 'false']);
-      await expect(own.getByText(words.companyNotLimited)).toHaveCount(13);
+      await expect(own.getByText(words.companyNotLimited)).toHaveCount(14);
     });
     await expectNoAxeViolations(page);
 
@@ -206,7 +206,7 @@ test.describe('company roles', () => {
       await expect(roleRow(editor, roleName).getByText(words.yourRoleBadge, { exact: true })).toBeVisible();
       await roleRow(editor, roleName).getByRole('link', { name: `Edit ${roleName}` }).click();
       await expect(roleForm(editor).getByText(words.ownRoleNote)).toBeVisible();
-      await expect(roleForm(editor).getByRole('checkbox', { disabled: true })).toHaveCount(14 * 4);
+      await expect(roleForm(editor).getByRole('checkbox', { disabled: true })).toHaveCount(15 * 4);
       await expect(box(editor, rbac.resources.companyRole, 'update')).toBeChecked();
       await expect(box(editor, rbac.resources.company, 'read')).toHaveAccessibleDescription(words.ownRoleNote);
       await expectNoAxeViolations(editor);
@@ -251,7 +251,7 @@ test.describe('company roles', () => {
     await selectCompany(page, NORTHWIND);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${ROLES}?edit=new`);
-    await expect(roleForm(page).getByRole('checkbox')).toHaveCount(14 * 4);
+    await expect(roleForm(page).getByRole('checkbox')).toHaveCount(15 * 4);
     await disclosure(roleRow(page, 'Recruiter'), words.showPermissions).click();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { TadaDocumentNode } from 'gql.tada';
 import { documentRequest } from '../../src/lib/graphql/send-document';
 import { createEventMail, type EventMail } from '../../src/server/api/notifications/event-mail';
@@ -6,6 +7,7 @@ import type { Mailer } from '../../src/server/mail/mailer';
 import { createJobAdIndex } from '../../src/server/job-ad-search/job-ad-index';
 import type { Database } from '../../src/server/db/client';
 import type { FileStorage } from '../../src/server/storage/file-storage';
+import { createSecretBox, type SecretBox } from '../../src/server/crypto/secret-box';
 import { openTestDatabase, type TestDatabaseKind } from './test-database';
 import { startTestIssuer, type TestIssuer } from './test-issuer';
 
@@ -18,6 +20,8 @@ export interface ApiHarness {
   issuer: TestIssuer;
   /** The events' mails, when the harness was given a mailer; `settled()` waits for them. */
   eventMail: EventMail | null;
+  /** What the API seals stored secrets with (its key is the harness's own). */
+  secretBox: SecretBox;
   /** A signed access token for the subject, with roles; `emailVerified` adds the claim that the provider vouches for the address. */
   token(subject: string, options?: { email?: string; roles?: string[]; emailVerified?: boolean }): Promise<string>;
   /**
@@ -73,6 +77,8 @@ export async function startApiHarness(
   const eventMail = options.mail
     ? createEventMail({ db: database.db, mailer: options.mail.mailer, site: { origin: 'https://talentplace.test', productName: 'Talentplace' }, log: options.log ?? (() => {}), retryDelaysMs: options.mail.retryDelaysMs ?? [] })
     : null;
+  // A key of the test's own: what it seals opens only in this harness.
+  const secretBox = createSecretBox(randomBytes(32));
   const api = createApi({
     db: database.db,
     path: '/graphql',
@@ -83,12 +89,14 @@ export async function startApiHarness(
     ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
     // TYPESENSE_* as the server reads them: job ad writes then keep that copy in step.
     ...(options.searchEnv ? { jobAdIndex: createJobAdIndex({ db: database.db, env: options.searchEnv, log: options.log ?? (() => {}) }) } : {}),
+    secretBox,
     auth: { issuer: issuer.issuer, audience: AUDIENCE, rolesClaim: ROLES_CLAIM, adminRole: 'super:admin', impersonateRole: 'super:impersonate', jwksUri: issuer.jwksUri },
   });
   return {
     api,
     database,
     issuer,
+    secretBox,
     eventMail,
     token: (subject, tokenOptions = {}) =>
       issuer.sign({

@@ -14,7 +14,7 @@ export const RECRUITER_ROLE = 'Recruiter';
 export type PermissionMatrix = Record<string, Record<string, boolean>>;
 
 /**
- * The full matrix (14 resources × read/create/update/delete) with explicit `false`s: in
+ * The full matrix (15 resources × read/create/update/delete) with explicit `false`s: in
  * the permission merge a role's false wins over a company ceiling that grants, and nothing
  * (absent) would let the ceiling decide.
  */

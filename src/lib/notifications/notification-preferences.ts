@@ -54,12 +54,15 @@ export const EVENT_SUBJECTS = [
   // A staffing link between two companies proposed (or an address invited to one), answered,
   // or ended (company links): the other company's owners are told.
   { subject: 'companyOnProviderCompany', actions: EVENT_ACTIONS },
+  // A company's identity provider added, changed or removed (single sign-on): the company's
+  // audit trail, addressed to the company.
+  { subject: 'idp', actions: EVENT_ACTIONS },
 ] as const satisfies ReadonlyArray<{ subject: string; actions: readonly (EventAction | 'read')[] }>;
 
 export type EventSubject = (typeof EVENT_SUBJECTS)[number]['subject'];
 
 /** Subjects whose rows only keep the audit trail: they notify nobody, so no setting is shown. */
-export const AUDIT_ONLY_SUBJECTS: readonly EventSubject[] = ['impersonation', 'featureFlag', 'savedJobAd', 'notification', 'userNotificationPreferences'];
+export const AUDIT_ONLY_SUBJECTS: readonly EventSubject[] = ['impersonation', 'featureFlag', 'savedJobAd', 'notification', 'userNotificationPreferences', 'idp'];
 
 /** Every event type as the database spells it (`billing.create`), in the enum's order. */
 export const EVENT_TYPES: readonly string[] = EVENT_SUBJECTS.flatMap(({ subject, actions }) => actions.map((action) => `${subject}.${action}`));

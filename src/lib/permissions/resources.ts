@@ -15,6 +15,8 @@ export const PERMISSION_RESOURCES = [
   'talentProfile',
   // Beyond the spec's resources: the staffing links with other companies (company links).
   'companyLink',
+  // Beyond them too: the company's identity providers and proven domains (single sign-on).
+  'idp',
 ] as const;
 export type PermissionResource = (typeof PERMISSION_RESOURCES)[number];
 

@@ -16,6 +16,7 @@ import { TABLE_IS_THE_INDEX, type JobAdIndex } from '../job-ad-search/job-ad-ind
 import { schema } from './schema';
 import { NO_SESSION_STORE, type UserSessions } from './auth/user-sessions';
 import { mailAfterOperations, type EventMail } from './notifications/event-mail';
+import type { SecretBox } from '../crypto/secret-box';
 
 export interface ApiOptions {
   db: AppDatabase;
@@ -40,6 +41,8 @@ export interface ApiOptions {
   userSessions?: UserSessions;
   /** Mails the events of each operation once it is over; without it nothing is mailed. */
   eventMail?: EventMail;
+  /** Seals identity provider client secrets at rest; without it saving an OIDC provider fails. */
+  secretBox?: SecretBox;
 }
 
 /** Per user, per instance: enough to fix a wrong file several times, not to keep a core busy. */
@@ -119,6 +122,7 @@ export function createApi(options: ApiOptions) {
     storage: options.storage ?? null,
     uploadAllowance: sharedCounter({ points: options.uploadsPerWindow ?? UPLOADS_PER_WINDOW, duration: UPLOAD_WINDOW_SECONDS, keyPrefix: 'tp:uploads:' }),
     userSessions: options.userSessions ?? NO_SESSION_STORE,
+    secretBox: options.secretBox ?? null,
   });
 
   return createYoga({

@@ -11,6 +11,12 @@ export interface BffSecrets {
   providerCookieKeys: string[];
   /** Signs the unsubscribe links of job alert mails (api/job-alerts/unsubscribe-token.ts). */
   unsubscribeKey: string;
+  /**
+   * 32 bytes sealing the secrets kept for companies (crypto/secret-box.ts): from
+   * STORED_SECRETS_KEY when set, else derived from the session secret. Changing it makes
+   * what it sealed unreadable: those secrets must then be entered again.
+   */
+  storedSecretsKey: Uint8Array;
 }
 
 interface SecretsFile {
@@ -52,6 +58,14 @@ async function storeOnce(file: string, secrets: SecretsFile): Promise<void> {
   }
 }
 
+/** STORED_SECRETS_KEY (at least 32 characters) when set: kept apart so that the session secret can rotate alone. */
+function storedSecretsSource(env: Record<string, string | undefined>, sessionSecret: string): string {
+  const configured = env.STORED_SECRETS_KEY?.trim();
+  if (!configured) return `stored-secrets:${sessionSecret}`;
+  if (configured.length < MIN_SECRET_LENGTH) throw new Error(`STORED_SECRETS_KEY must be at least ${MIN_SECRET_LENGTH} characters`);
+  return `stored-secrets:${configured}`;
+}
+
 export async function loadSecrets(env: Record<string, string | undefined>, dataDir: string): Promise<BffSecrets> {
   const file = path.join(dataDir, 'secrets.json');
   let stored = await readStored(file);
@@ -72,5 +86,6 @@ export async function loadSecrets(env: Record<string, string | undefined>, dataD
     clientSecret: env.AUTH_CLIENT_SECRET?.trim() || stored.clientSecret,
     providerCookieKeys: [createHash('sha256').update(`provider-cookies:${sessionSecret}`).digest('base64url'), stored.cookieKey],
     unsubscribeKey: createHash('sha256').update(`job-alert-unsubscribe:${sessionSecret}`).digest('base64url'),
+    storedSecretsKey: createHash('sha256').update(storedSecretsSource(env, sessionSecret)).digest(),
   };
 }

@@ -50,3 +50,11 @@ export function rootMessage(error: unknown): string {
   while (current instanceof Error && current.cause instanceof Error) current = current.cause;
   return errorMessage(current);
 }
+
+/** Whether a write failed on a unique index (SQLSTATE 23505), through drizzle's wrapping errors. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error; typeof current === 'object' && current !== null; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

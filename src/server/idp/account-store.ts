@@ -3,6 +3,7 @@ import { and, eq, lt, notExists, sql } from 'drizzle-orm';
 import type { Account, FindAccount } from 'oidc-provider';
 import type { AppDatabase } from '../db/client';
 import { identityAccount, identityProviderState, user } from '../db/schema';
+import { isUniqueViolation } from '../db/database-error';
 import { maySignIn } from '../../lib/admin/user-status';
 import { LoginThrottle, type Throttled } from './login-throttle';
 import { hashPassword, verifyPassword } from '../crypto/password-hash';
@@ -94,13 +95,6 @@ export interface AccountStore {
 
 type AccountRow = typeof identityAccount.$inferSelect;
 
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error; typeof current === 'object' && current !== null; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 function addressOf(row: AccountRow): AccountAddress {
   return { accountId: row.id, email: row.email, name: row.name ?? '', stamp: passwordStamp(row.passwordHash) };

@@ -131,8 +131,8 @@ describeEachDatabase('migrations', (kind) => {
   it('0017 gives the Recruiter roles still as shipped the moving of candidates, and leaves edited ones as their owners made them', async () => {
     const db = database.db;
     // The Recruiter template before 0017: it read applications but could neither move them nor read the steps.
-    // Matrices as they were then: without the companyLink resource, which came later (0021).
-    const { companyLink: _later, ...shipped } = permissionMatrix({
+    // Matrices as they were then: without the companyLink and idp resources, which came later (0021, 0024).
+    const { companyLink: _later, idp: _latest, ...shipped } = permissionMatrix({
       company: { read: true },
       jobDescription: { read: true, create: true, update: true },
       jobAd: { read: true, create: true, update: true },
@@ -161,7 +161,7 @@ describeEachDatabase('migrations', (kind) => {
     for (const statement of updates) await db.execute(sql.raw(statement));
 
     const permissionsOf = async (id: string) => (await db.select({ permissions: companyRole.permissions }).from(companyRole).where(eq(companyRole.id, id)))[0]!.permissions;
-    const { companyLink: _none, ...recruiterThen } = RECRUITER_PERMISSIONS;
+    const { companyLink: _none, idp: _noIdp, ...recruiterThen } = RECRUITER_PERMISSIONS;
     expect(await permissionsOf(roles[0]!.id)).toEqual(recruiterThen);
     expect(await permissionsOf(roles[1]!.id)).toEqual(edited);
     expect((await db.select().from(companyDefaultPermissions).where(eq(companyDefaultPermissions.id, template!.id)))[0]!.permissions).toEqual(recruiterThen);
@@ -179,14 +179,42 @@ describeEachDatabase('migrations', (kind) => {
     expect(proposedAfter).toBeGreaterThan(added);
 
     const db = database.db;
-    const { companyLink: _owner, ...ownerThen } = permissionMatrix(OWNER_PERMISSIONS);
-    const { companyLink: _recruiter, ...recruiterThen } = RECRUITER_PERMISSIONS;
+    // Matrices as they were then: idp came later (0024).
+    const { companyLink: _owner, idp: _ownerIdp, ...ownerThen } = permissionMatrix(OWNER_PERMISSIONS);
+    const { companyLink: _recruiter, idp: _recruiterIdp, ...recruiterThen } = RECRUITER_PERMISSIONS;
+    const { idp: _after, ...ownerAfter } = permissionMatrix(OWNER_PERMISSIONS);
     const [linked] = await db.insert(company).values([{ name: 'Linked Co' }]).returning();
     const roles = await db
       .insert(companyRole)
       .values([
         { companyId: linked!.id, role: OWNER_ROLE, permissions: ownerThen, isDefault: true },
         { companyId: linked!.id, role: RECRUITER_ROLE, permissions: recruiterThen },
+      ])
+      .returning();
+    await db.delete(companyDefaultPermissions).where(eq(companyDefaultPermissions.role, OWNER_ROLE));
+    await db.insert(companyDefaultPermissions).values({ role: OWNER_ROLE, permissions: ownerThen });
+    for (const statement of statements.filter((each) => each.startsWith('UPDATE'))) await db.execute(sql.raw(statement));
+    const permissionsOf = async (id: string) => (await db.select({ permissions: companyRole.permissions }).from(companyRole).where(eq(companyRole.id, id)))[0]!.permissions;
+    expect(await permissionsOf(roles[0]!.id)).toEqual(ownerAfter);
+    expect(await permissionsOf(roles[1]!.id)).toEqual(recruiterThen);
+    const [template] = await db.select().from(companyDefaultPermissions).where(eq(companyDefaultPermissions.role, OWNER_ROLE));
+    expect(template?.permissions).toEqual(ownerAfter);
+  });
+
+  it('0024 gives every owner role and the Owner template idp (single sign-on), no other role', async () => {
+    const file = readdirSync(defaultMigrationsFolder()).find((name) => name.startsWith('0024_'))!;
+    const statements = readFileSync(path.join(defaultMigrationsFolder(), file), 'utf8')
+      .split('--> statement-breakpoint')
+      .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim());
+    const db = database.db;
+    const { idp: _owner, ...ownerThen } = permissionMatrix(OWNER_PERMISSIONS);
+    const { idp: _recruiter, ...recruiterThen } = RECRUITER_PERMISSIONS;
+    const [signing] = await db.insert(company).values([{ name: 'Sign-on Co' }]).returning();
+    const roles = await db
+      .insert(companyRole)
+      .values([
+        { companyId: signing!.id, role: OWNER_ROLE, permissions: ownerThen, isDefault: true },
+        { companyId: signing!.id, role: RECRUITER_ROLE, permissions: recruiterThen },
       ])
       .returning();
     await db.delete(companyDefaultPermissions).where(eq(companyDefaultPermissions.role, OWNER_ROLE));

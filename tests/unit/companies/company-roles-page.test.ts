@@ -72,7 +72,7 @@ describe('roles page: no self-granted power in the form', () => {
   });
 });
 
-describe('roles page: the permission matrix (14 resources × read/create/update/delete)', () => {
+describe('roles page: the permission matrix (15 resources × read/create/update/delete)', () => {
   it('sends the whole matrix, an unticked box (not posted at all) as false', async () => {
     const api = apiAnswering({ status: 200, body: { data: { createOneCompanyRole: { id: ROLE } } } });
     const outcome = await submitRoleWrite('create', roleForm(' Sourcer ', { jobAd: ['read', 'create'], talentProfile: ['read'] }), api.send, t);
@@ -83,7 +83,7 @@ describe('roles page: the permission matrix (14 resources × read/create/update/
     const variables = api.sent[0]?.variables;
     expect(api.sent[0]?.operationName).toBe('CreateOneCompanyRole');
     expect((variables?.data as { name: string }).name).toBe('Sourcer');
-    expect((variables?.data as { permissions: unknown[] }).permissions).toHaveLength(14);
+    expect((variables?.data as { permissions: unknown[] }).permissions).toHaveLength(15);
     expect(sentRow(variables, 'jobAd')).toEqual({ resource: 'jobAd', read: true, create: true, update: false, delete: false });
     expect(sentRow(variables, 'companyRole')).toEqual({ resource: 'companyRole', read: false, create: false, update: false, delete: false });
   });

@@ -15,7 +15,7 @@ import type { Writer } from '../../db/client';
 import { requireMayEditRole, requireMayGrant } from './self-granted-power';
 
 // A company's roles (the companyRole entity; the Roles page): a name and the
-// permission matrix (14 resources × read/create/update/delete). The default
+// permission matrix (15 resources × read/create/update/delete). The default
 // owner role keeps every permission: renaming, editing or deleting it is refused
 // (ownerRoleLocked), or a company could lock all its owners out. No self-granted power
 // (./self-granted-power.ts): a matrix may newly allow only what the caller holds, and

@@ -40,6 +40,8 @@ import '../companies/hiring-steps';
 import '../company-links/company-links';
 import '../company-links/company-link-mutations';
 import '../company-links/company-link-invitations';
+import '../sign-on/sign-on';
+import '../sign-on/sign-on-mutations';
 import { lexicographicSortSchema, printSchema } from 'graphql';
 import { builder } from '../builder';
 

@@ -90,6 +90,8 @@ export const eventType = pgEnum('event_type', [
   // The spec's entities have no event type of their own for the staffing link between two
   // companies: proposed (or an address invited), answered or ended.
   'companyOnProviderCompany.create', 'companyOnProviderCompany.update', 'companyOnProviderCompany.delete',
+  // Nor these: a company's identity providers (single sign-on) added, changed or removed.
+  'idp.create', 'idp.update', 'idp.delete',
 ]);
 export type EventType = (typeof eventType.enumValues)[number];
 

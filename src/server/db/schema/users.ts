@@ -1,19 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { company } from './companies';
 import { deletedAt, id, timestamps, timestamptz } from './columns';
 import { eventType, userStatus } from './enums';
 import type { AdminPermissionSet } from '../../../lib/permissions/admin-permissions';
 
-/** Settings of an external identity provider a company signs in with (spec: idp.config). */
-export interface IdpConfig {
-  issuer?: string;
-  clientId?: string;
-  audience?: string;
-  scopes?: string[];
-  /** E-mail domains routed to this provider. */
-  domains?: string[];
-  [setting: string]: unknown;
-}
+/**
+ * Settings of an external identity provider a company signs in with (spec: idp.config), by
+ * protocol (lib/sign-on/sign-on-rules.ts). Nothing secret: the OIDC client secret is sealed
+ * in its own column.
+ */
+export type IdpConfig =
+  | { protocol: 'oidc'; issuer: string; clientId: string }
+  | { protocol: 'saml'; entityId: string; ssoUrl: string; certificates: string[]; metadataXml: string; wantAssertionsSigned: true };
 
 export interface UserPreferences {
   language?: string;
@@ -29,16 +28,28 @@ export const admin = pgTable('admin', {
   ...timestamps(),
 });
 
+// The spec's idp entity: a company's identity provider, its slug starting a sign-in at
+// /sign-in/<slug>. `email` (the spec's field) stays unused: the addresses a provider serves
+// are the company's proven domains.
 export const idp = pgTable(
   'idp',
   {
     id: id(),
     email: text('email'),
     slug: text('slug').notNull(),
-    config: jsonb('config').$type<IdpConfig>().notNull().default({}),
+    config: jsonb('config').$type<IdpConfig>().notNull(),
+    /** The company whose staff sign in through it; rows written before companies had providers have none and serve nobody. */
+    companyId: uuid('company_id').references((): AnyPgColumn => company.id, { onDelete: 'cascade' }),
+    protocol: text('protocol').notNull().default('oidc'),
+    /** The OIDC client secret, sealed (crypto/secret-box.ts) and bound to the row's id; never read back to a client. */
+    clientSecretSealed: text('client_secret_sealed'),
     ...timestamps(),
   },
-  (t) => [uniqueIndex('idp_slug_unique').on(t.slug)],
+  (t) => [
+    uniqueIndex('idp_slug_unique').on(t.slug),
+    index('idp_company_id_idx').on(t.companyId),
+    check('idp_protocol', sql`${t.protocol} in ('oidc', 'saml')`),
+  ],
 );
 
 export const user = pgTable(

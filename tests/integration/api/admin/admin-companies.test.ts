@@ -91,7 +91,7 @@ describeEachDatabase('admin: companies', (kind) => {
     expect(detail.members).toEqual([{ email: 'someone-else@example.test', roleName: 'Owner', isOwner: true }]);
     expect(detail.roles).toEqual([expect.objectContaining({ name: 'Owner', isDefault: true, memberCount: 1 })]);
     expect(detail.roles[0]!.permissions.every((row) => row.read)).toBe(true);
-    expect(detail.permissions).toHaveLength(14);
+    expect(detail.permissions).toHaveLength(15);
     expect(detail.permissions.every((row) => !row.limited)).toBe(true);
   });
 

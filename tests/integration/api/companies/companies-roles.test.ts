@@ -37,7 +37,7 @@ describeEachDatabase('company roles', (kind) => {
     expect(body.errors).toBeUndefined();
     const page = body.data?.findManyCompanyRole as { total: number; items: Array<{ name: string; isDefault: boolean; memberCount: number; permissions: Array<{ resource: string; read: boolean }> }> };
     expect(page.items.map((item) => [item.name, item.isDefault, item.memberCount])).toEqual([['Owner', true, 1], ['No roles', false, 1], ['Role admin', false, 1], ['Role reader', false, 1]]);
-    expect(page.items[0]!.permissions).toHaveLength(14);
+    expect(page.items[0]!.permissions).toHaveLength(15);
     expect(page.items[0]!.permissions.every((permission) => permission.read)).toBe(true);
     expect(page.items[3]!.permissions.find((permission) => permission.resource === 'companyRole')).toEqual(row('companyRole', true));
   });
@@ -53,7 +53,7 @@ describeEachDatabase('company roles', (kind) => {
   it("shows the company's own permission set read-only: a resource it names is limited (an action left out denied), the rest its roles decide", async () => {
     const none = await f.as('reader-a', COMPANY_PERMISSIONS, {}, f.a.id);
     const rows = none.body.data?.findCompanyPermissions as Array<ReturnType<typeof row> & { limited: boolean }>;
-    expect(rows.map((permission) => permission.resource)).toHaveLength(14);
+    expect(rows.map((permission) => permission.resource)).toHaveLength(15);
     expect(rows.every((permission) => !permission.limited && permission.read && permission.create && permission.update && permission.delete)).toBe(true);
 
     await f.h.database.db.insert(companyPermissions).values({ companyId: f.b.id, permissions: { jobAd: { read: true, create: true, delete: false } } });

@@ -1,0 +1,54 @@
+import { IDP_PROTOCOLS } from '../../../lib/sign-on/sign-on-rules';
+import { requireCompanyPermission } from '../auth/company-access';
+import { builder } from '../builder';
+import { idpOf, idpsOf, toIdpView, type IdpView } from './idp-rows';
+
+// A company's identity providers (the idp entity; the /company/sign-on page): the OIDC or
+// SAML 2.0 providers its staff sign in through. Read with idp read. A provider's settings
+// come back; its client secret never does, only whether one is set.
+
+export const IdpProtocolEnum = builder.enumType('IdpProtocol', {
+  values: Object.fromEntries(IDP_PROTOCOLS.map((value) => [value.toUpperCase(), { value }])) as Record<Uppercase<(typeof IDP_PROTOCOLS)[number]>, { value: (typeof IDP_PROTOCOLS)[number] }>,
+});
+
+export const Idp = builder.objectRef<IdpView>('Idp').implement({
+  description: "An identity provider of the selected company's (single sign-on)",
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    slug: t.exposeString('slug', { description: 'Names the provider in /sign-in/<slug>' }),
+    protocol: t.field({ type: IdpProtocolEnum, resolve: (row) => row.protocol }),
+    issuer: t.exposeString('issuer', { nullable: true, description: 'OIDC: the issuer' }),
+    discoveryUrl: t.exposeString('discoveryUrl', { nullable: true, description: 'OIDC: where its discovery document is read' }),
+    clientId: t.exposeString('clientId', { nullable: true, description: 'OIDC: our client id at the provider' }),
+    clientSecretSet: t.exposeBoolean('clientSecretSet', { description: 'OIDC: a client secret is stored (it is never sent back)' }),
+    entityId: t.exposeString('entityId', { nullable: true, description: 'SAML: the provider’s entity id, read from its metadata' }),
+    ssoUrl: t.exposeString('ssoUrl', { nullable: true, description: 'SAML: where sign-in requests go, read from its metadata' }),
+    metadataXml: t.exposeString('metadataXml', { nullable: true, description: 'SAML: the metadata as pasted (public by nature)' }),
+    certificateFingerprints: t.exposeStringList('certificateFingerprints', { description: 'SAML: SHA-256 fingerprints of the signing certificates' }),
+    wantAssertionsSigned: t.exposeBoolean('wantAssertionsSigned', { description: 'SAML: always true, assertions must be signed' }),
+    updatedAt: t.field({ type: 'DateTime', resolve: (row) => row.updatedAt }),
+  }),
+});
+
+builder.queryField('findManyIdp', (t) =>
+  t.withAuth({ signedIn: true }).field({
+    type: [Idp],
+    description: "The selected company's identity providers, by slug; needs idp read",
+    resolve: async (_root, _args, context) => {
+      const { companyId } = requireCompanyPermission(context, 'idp', 'read');
+      return (await idpsOf(context.db, companyId)).map(toIdpView);
+    },
+  }),
+);
+
+builder.queryField('findIdp', (t) =>
+  t.withAuth({ signedIn: true }).field({
+    type: Idp,
+    description: 'One identity provider of the selected company; NOT_FOUND for any other id. Needs idp read',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, { id }, context) => {
+      const { companyId } = requireCompanyPermission(context, 'idp', 'read');
+      return toIdpView(await idpOf(context.db, companyId, String(id)));
+    },
+  }),
+);
