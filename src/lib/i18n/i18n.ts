@@ -8,6 +8,7 @@ import companies from '../../locales/en/common/companies.json';
 import companyAssignments from '../../locales/en/common/company-assignments.json';
 import companySales from '../../locales/en/common/company-sales.json';
 import companyLinks from '../../locales/en/common/company-links.json';
+import signOn from '../../locales/en/common/sign-on.json';
 import identity from '../../locales/en/common/identity.json';
 import impersonation from '../../locales/en/common/impersonation.json';
 import invoices from '../../locales/en/common/invoices.json';
@@ -60,6 +61,7 @@ export const COMMON_PARTS: Readonly<Record<string, object>> = {
   'payment-profile-review': paymentProfileReview,
   'talent-assignments': talentAssignments,
   'saved-talents': savedTalents,
+  'sign-on': signOn,
   'talent-billing': talentBilling,
   'talent-companies': talentCompanies,
   'talent-invitations': talentInvitations,

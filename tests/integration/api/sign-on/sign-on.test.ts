@@ -67,7 +67,9 @@ describeEachDatabase('company identity providers', (kind) => {
     expect(fieldCodes(await f.as('owner-a', CREATE, { data: { ...OIDC, slug: 'other', issuer: 'http://company-a.okta.com' } }, f.a.id))).toEqual(['data.issuer:issuerHttps']);
     expect(fieldCodes(await f.as('owner-a', CREATE, { data: { ...OIDC, slug: 'Not a slug!' } }, f.a.id))).toEqual(['data.slug:slugShape']);
     // The slug names the provider at /sign-in/<slug>: another company cannot take it.
-    expect(fieldCodes(await f.as('owner-b', CREATE, { data: { ...OIDC, slug: 'Company-A' } }, f.b.id))).toEqual(['data.slug:slugTaken']);
+    const taken = await f.as('owner-b', CREATE, { data: { ...OIDC, slug: 'Company-A' } }, f.b.id);
+    expect(fieldCodes(taken)).toEqual(['data.slug:slugTaken']);
+    expect(taken.body.errors?.[0]?.extensions?.fieldErrors).toEqual([expect.objectContaining({ message: 'This name is already in use. Choose another.' })]);
   });
 
   it('adds a SAML provider from pasted metadata: entity id, sign-in address, certificate fingerprints, signed assertions required', async () => {
