@@ -70,6 +70,9 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.ts'],
           exclude: ['tests/unit/islands/**', 'tests/unit/components/**'],
           maxWorkers: workers,
+          // Pure logic: one worker keeps its modules from file to file instead of starting
+          // afresh for each of some 170 files (about a second each on the CI machine).
+          isolate: false,
         },
       },
       {
@@ -98,6 +101,7 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           exclude: serialIntegrationFiles,
           maxWorkers: workers,
+          isolate: false,
           // Read by startBuiltServer, which refuses to start the product beside another file.
           env: { INTEGRATION_FILES_IN_PARALLEL: '1' },
         },
