@@ -23,6 +23,9 @@ import type { SessionStore } from './bff/session-record';
 import { createSessionManager } from './bff/sessions';
 import { createIdentityProvider, type IdentityProvider } from './idp/identity-provider';
 import { createEventMail } from './api/notifications/event-mail';
+import { createEventPush, deliverPush, type PushJob } from './api/notifications/event-push';
+import { createPushSender } from './push/push-sender';
+import { loadOrCreateVapidKeys, vapidSubject } from './push/vapid-keys';
 import { sendJobAlertDigests, unsubscribeJobAlert } from './api/job-alerts/job-alert-digests';
 import { JOB_ALERT_FREQUENCIES } from '../lib/job-alerts/job-alert-input';
 import { hostCookieName } from '../lib/http/secure-cookies';
@@ -45,6 +48,8 @@ export interface AppServices {
   bff: Bff;
   /** Uploaded pictures and documents (the local disk under UPLOADS_DIR). */
   storage: FileStorage;
+  /** The push channel's public key, which browsers subscribe with; null when this process runs no API of its own. */
+  webPush: { publicKey: string } | null;
 }
 
 export interface OwnedServices {
@@ -122,6 +127,12 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
     const site = { origin: config.publicOrigin, productName: config.site.productName };
     const jobSearch = createJobSearch({ db: database.db, env: process.env, log });
     const jobAdIndex = createJobAdIndex({ db: database.db, env: process.env, log });
+    // The push channel (notifications/event-push.ts): one key pair in the database or the environment.
+    const vapidKeys = await loadOrCreateVapidKeys(database.db, process.env);
+    const pushSender = createPushSender({ vapid: { ...vapidKeys, subject: vapidSubject(process.env, config.publicOrigin, config.mail.from) } });
+    const sendPush = async (job: PushJob) => {
+      if ((await deliverPush(database.db, pushSender, job)) === 'gone') log(`push: subscription ${job.subscriptionId} is gone (404/410 or removed); not kept`);
+    };
 
     // Scheduled and deferred work in the database (src/server/queue).
     const queue = config.queue.enabled
@@ -131,6 +142,7 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
           schedules: { jobAlertCron: config.queue.jobAlertCron, expiredAdsCron: config.queue.expiredAdsCron },
           handlers: {
             sendMail: (message) => mailer.send(message),
+            sendPush,
             async sendJobAlertDigests(now) {
               const digests = { db: database.db, jobSearch, mailer, site, unsubscribeKey: secrets.unsubscribeKey, log };
               for (const frequency of JOB_ALERT_FREQUENCIES) await sendJobAlertDigests(digests, frequency, now);
@@ -149,6 +161,16 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
     // The events' mails: after each API operation, in the background (notifications/event-mail.ts).
     const eventMail = createEventMail({ db: database.db, mailer, site, log, ...(queue ? { retryLater: (message) => queue.retryMail(message) } : {}) });
     closers.push(() => eventMail.close());
+    // Pushes go through the queue (retried, any instance sends); without one they are sent at once, once.
+    const eventPush = createEventPush({
+      db: database.db,
+      site,
+      log,
+      dispatch: queue
+        ? (job) => queue.queuePush(job)
+        : (job) => sendPush(job).catch((error: unknown) => log(`push: to subscription ${job.subscriptionId} failed: ${String(error)}`)),
+    });
+    closers.push(() => eventPush.close());
 
     const redirectUri = `${config.publicOrigin}${CALLBACK_PATH}`;
     const postLogoutRedirectUri = `${config.publicOrigin}${SIGNED_OUT_PATH}`;
@@ -213,6 +235,7 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
           jobAdIndex,
           storage,
           eventMail,
+          eventPush,
           path: config.graphql.path,
           allowedOrigins: config.graphql.allowedOrigins,
           production: config.production,
@@ -246,7 +269,7 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
     });
 
     return {
-      services: { config, legal: createLegalDocuments(config.legalDocsDir), bff, storage },
+      services: { config, legal: createLegalDocuments(config.legalDocsDir), bff, storage, webPush: api ? { publicKey: vapidKeys.publicKey } : null },
       api,
       identityProvider,
       database,

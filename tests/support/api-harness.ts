@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { TadaDocumentNode } from 'gql.tada';
 import { documentRequest } from '../../src/lib/graphql/send-document';
 import { createEventMail, type EventMail } from '../../src/server/api/notifications/event-mail';
+import { createEventPush, deliverPush, type EventPush } from '../../src/server/api/notifications/event-push';
+import type { PushSender } from '../../src/server/push/push-sender';
 import { createApi, type Api } from '../../src/server/api/yoga';
 import type { Mailer } from '../../src/server/mail/mailer';
 import { createJobAdIndex } from '../../src/server/job-ad-search/job-ad-index';
@@ -20,8 +22,13 @@ export interface ApiHarness {
   issuer: TestIssuer;
   /** The events' mails, when the harness was given a mailer; `settled()` waits for them. */
   eventMail: EventMail | null;
+<<<<<<< HEAD
   /** What the API seals stored secrets with (its key is the harness's own). */
   secretBox: SecretBox;
+=======
+  /** The events' pushes, when the harness was given a push sender, delivered at once (no queue); `settled()` waits for them. */
+  eventPush: EventPush | null;
+>>>>>>> c8d114e (Web push for the Push channel: VAPID keys kept in the database or set by environment, subscriptions per user, a push per subscribed browser through the job queue, encrypted per RFC 8291 with web-push; 404/410 removes the subscription; erased with the user)
   /** A signed access token for the subject, with roles; `emailVerified` adds the claim that the provider vouches for the address. */
   token(subject: string, options?: { email?: string; roles?: string[]; emailVerified?: boolean }): Promise<string>;
   /**
@@ -71,14 +78,21 @@ export function operationText(document: TadaDocumentNode<unknown, never>): strin
 /** The API in-process over a migrated test database, with tokens from a real test issuer. */
 export async function startApiHarness(
   kind: TestDatabaseKind,
-  options: { production?: boolean; storage?: FileStorage; allowedOrigins?: string[]; uploadsPerWindow?: number; searchEnv?: Record<string, string>; log?: (message: string) => void; mail?: { mailer: Mailer; retryDelaysMs?: number[] } } = {},
+  options: { production?: boolean; storage?: FileStorage; allowedOrigins?: string[]; uploadsPerWindow?: number; searchEnv?: Record<string, string>; log?: (message: string) => void; mail?: { mailer: Mailer; retryDelaysMs?: number[] }; push?: { sender: PushSender } } = {},
 ): Promise<ApiHarness> {
   const [database, issuer] = await Promise.all([openTestDatabase(kind), startTestIssuer()]);
   const eventMail = options.mail
     ? createEventMail({ db: database.db, mailer: options.mail.mailer, site: { origin: 'https://talentplace.test', productName: 'Talentplace' }, log: options.log ?? (() => {}), retryDelaysMs: options.mail.retryDelaysMs ?? [] })
     : null;
+<<<<<<< HEAD
   // A key of the test's own: what it seals opens only in this harness.
   const secretBox = createSecretBox(randomBytes(32));
+=======
+  const pushSender = options.push?.sender;
+  const eventPush = pushSender
+    ? createEventPush({ db: database.db, site: { productName: 'Talentplace' }, log: options.log ?? (() => {}), dispatch: async (job) => void (await deliverPush(database.db, pushSender, job)) })
+    : null;
+>>>>>>> c8d114e (Web push for the Push channel: VAPID keys kept in the database or set by environment, subscriptions per user, a push per subscribed browser through the job queue, encrypted per RFC 8291 with web-push; 404/410 removes the subscription; erased with the user)
   const api = createApi({
     db: database.db,
     path: '/graphql',
@@ -86,6 +100,7 @@ export async function startApiHarness(
     ...(options.storage ? { storage: options.storage } : {}),
     ...(options.uploadsPerWindow ? { uploadsPerWindow: options.uploadsPerWindow } : {}),
     ...(eventMail ? { eventMail } : {}),
+    ...(eventPush ? { eventPush } : {}),
     ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
     // TYPESENSE_* as the server reads them: job ad writes then keep that copy in step.
     ...(options.searchEnv ? { jobAdIndex: createJobAdIndex({ db: database.db, env: options.searchEnv, log: options.log ?? (() => {}) }) } : {}),
@@ -98,6 +113,7 @@ export async function startApiHarness(
     issuer,
     secretBox,
     eventMail,
+    eventPush,
     token: (subject, tokenOptions = {}) =>
       issuer.sign({
         sub: subject,
@@ -130,6 +146,7 @@ export async function startApiHarness(
     },
     close: async () => {
       await eventMail?.close();
+      await eventPush?.close();
       await Promise.all([database.close(), issuer.close()]);
     },
   };

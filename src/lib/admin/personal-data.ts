@@ -69,13 +69,14 @@ export const ERASED_APPLICATION = { message: null, details: {} } as const;
 
 /**
  * Rows about the person that go entirely: their choices and lists (notification
- * preferences, feature flags, saved job ads, job alerts), their payment profile (bank details), their
+ * preferences, browsers subscribed to their pushes, feature flags, saved job ads, job alerts), their payment profile (bank details), their
  * company memberships and open member invitations to their address, company notes and
  * shortlist entries about their profile, and their sign-in account at the built-in
  * identity provider (e-mail, name, password hash).
  */
 export const ERASED_ROWS = [
   'user_notification_preferences',
+  'web_push_subscription',
   'user_feature_flag',
   'saved_job_ad',
   'talent_payment_profile',

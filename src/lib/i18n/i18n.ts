@@ -19,6 +19,7 @@ import jobAlerts from '../../locales/en/common/job-alerts.json';
 import jobFields from '../../locales/en/common/job-fields.json';
 import notifications from '../../locales/en/common/notifications.json';
 import paymentProfileReview from '../../locales/en/common/payment-profile-review.json';
+import pushSubscription from '../../locales/en/common/push-subscription.json';
 import talentAssignments from '../../locales/en/common/talent-assignments.json';
 import savedTalents from '../../locales/en/common/saved-talents.json';
 import talentBilling from '../../locales/en/common/talent-billing.json';
@@ -59,6 +60,7 @@ export const COMMON_PARTS: Readonly<Record<string, object>> = {
   'job-fields': jobFields,
   notifications,
   'payment-profile-review': paymentProfileReview,
+  'push-subscription': pushSubscription,
   'talent-assignments': talentAssignments,
   'saved-talents': savedTalents,
   'sign-on': signOn,

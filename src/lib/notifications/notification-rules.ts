@@ -139,3 +139,14 @@ export const UNREAD_COUNT_CAP = 99;
 export function unreadCountText(count: number): string {
   return count > UNREAD_COUNT_CAP ? `${UNREAD_COUNT_CAP}+` : String(count);
 }
+
+/**
+ * The user an event is pushed to (web push), given that user's saved preferences: the one
+ * it notifies (recipientOf), when push is on for its type. Push is never on unasked
+ * (defaultNotificationPreference), and a user with no subscribed browser gets nothing.
+ */
+export function pushRecipientOf(event: NotifiableEvent, stored: ReadonlyArray<NotificationPreference>): string | null {
+  const recipient = recipientOf(event);
+  if (!recipient) return null;
+  return wantsOnChannel(stored, event.type, 'push') ? recipient : null;
+}

@@ -2,6 +2,7 @@ import { formatPeriod, parsePeriodValue } from '../billing/billing-period';
 import type { Translate } from '../i18n/i18n';
 import { buildRoute } from '../routes/build-route';
 import { applicationHref } from '../talent-jobs/application-link';
+import type { PushMessage } from './push-subscription';
 
 // One notification in words: the sentence the bell's list shows and the e-mail
 // says, and the page it leads to. The words are in the locale files
@@ -242,4 +243,13 @@ export function notificationMail(facts: NotificationFacts, t: Translate, site: {
       : t('notifications.mail.why', { event: values.event, link: `${site.origin}${buildRoute('siteSettings')}` }),
   ];
   return { subject, text: `${lines.join('\n')}\n` };
+}
+
+/**
+ * A pushed notification: the product's name as its title, the sentence the bell shows as
+ * its body (not the detail: a rejection reason is not for a lock screen) and the page it
+ * concerns, else the notification centre.
+ */
+export function notificationPush(facts: NotificationFacts, t: Translate, productName: string): PushMessage {
+  return { title: productName, body: notificationWords(facts, t).sentence, url: notificationHref(facts) ?? buildRoute('notifications') };
 }

@@ -15,7 +15,8 @@ import { createContextFactory } from './context';
 import { TABLE_IS_THE_INDEX, type JobAdIndex } from '../job-ad-search/job-ad-index';
 import { schema } from './schema';
 import { NO_SESSION_STORE, type UserSessions } from './auth/user-sessions';
-import { mailAfterOperations, type EventMail } from './notifications/event-mail';
+import { notifyAfterOperations, type EventMail } from './notifications/event-mail';
+import type { EventPush } from './notifications/event-push';
 import type { SecretBox } from '../crypto/secret-box';
 
 export interface ApiOptions {
@@ -43,6 +44,8 @@ export interface ApiOptions {
   eventMail?: EventMail;
   /** Seals identity provider client secrets at rest; without it saving an OIDC provider fails. */
   secretBox?: SecretBox;
+  /** Pushes the events of each operation, once it is over, to the browsers their users subscribed; without it nothing is pushed. */
+  eventPush?: EventPush;
 }
 
 /** Per user, per instance: enough to fix a wrong file several times, not to keep a core busy. */
@@ -148,7 +151,7 @@ export function createApi(options: ApiOptions) {
       ...(options.production ? [disableIntrospection()] : []),
       controlCharacterGuard(),
       varyOnOrigin(),
-      ...(options.eventMail ? [mailAfterOperations(options.eventMail)] : []),
+      notifyAfterOperations([...(options.eventMail ? [options.eventMail] : []), ...(options.eventPush ? [options.eventPush] : [])]),
     ],
     // Node's own classes: Astro rejects responses built from another fetch implementation.
     fetchAPI: { fetch, Request, Response, Headers, ReadableStream, URL, URLSearchParams, FormData, Blob, File },

@@ -1,6 +1,7 @@
 import { fromPglite, PgBoss } from 'pg-boss';
 import type { Database } from '../db/client';
 import type { MailMessage } from '../mail/mailer';
+import type { PushJob } from '../api/notifications/event-push';
 import { errorMessage } from '../../lib/text/error-message';
 
 // Scheduled and deferred work in a job queue kept in the database itself:
@@ -18,6 +19,8 @@ import { errorMessage } from '../../lib/text/error-message';
 export const QUEUES = {
   /** A mail whose first send failed: tried again with backoff, across restarts. */
   mail: 'mail-send',
+  /** One push to one subscribed browser: sent by whichever instance takes it, retried when the push service fails. */
+  push: 'push-send',
   /** Mail the job alert digests that are due (both frequencies; the due rule decides). */
   jobAlertDigests: 'job-alert-digests',
   /** Tidy suggestions and the search index after ads closed by time. */
@@ -27,8 +30,12 @@ export const QUEUES = {
 /** Retries of a mail: about 30 s, 1, 2, 4, 8 minutes apart (pg-boss backoff), then given up. */
 export const MAIL_RETRY = { retryLimit: 5, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600 } as const;
 
+/** Retries of a push: about 30 s, 1, 2 minutes apart, then given up (it is news, not a record). */
+export const PUSH_RETRY = { retryLimit: 3, retryDelay: 30, retryBackoff: true, retryDelayMax: 600 } as const;
+
 export interface WorkHandlers {
   sendMail(message: MailMessage): Promise<void>;
+  sendPush(job: PushJob): Promise<void>;
   sendJobAlertDigests(now: Date): Promise<void>;
   closeExpiredJobAds(now: Date): Promise<void>;
 }
@@ -51,6 +58,8 @@ export interface WorkQueueOptions {
 export interface WorkQueue {
   /** Keeps a mail for a later try (MAIL_RETRY), in the database. */
   retryMail(message: MailMessage): Promise<void>;
+  /** Queues one push (PUSH_RETRY). */
+  queuePush(job: PushJob): Promise<void>;
   /** Queues one run of a scheduled job now (an operator's "run it", the tests). */
   runNow(queue: typeof QUEUES.jobAlertDigests | typeof QUEUES.expiredJobAds): Promise<string | null>;
   boss: PgBoss;
@@ -73,6 +82,7 @@ export async function startWorkQueue(options: WorkQueueOptions): Promise<WorkQue
 
   const mailRetry = options.mailRetry ?? MAIL_RETRY;
   await boss.createQueue(QUEUES.mail, { ...mailRetry, deleteAfterSeconds: 24 * 3600 });
+  await boss.createQueue(QUEUES.push, { ...PUSH_RETRY, deleteAfterSeconds: 24 * 3600 });
   // A scheduled run that fails is not retried at once: the next tick covers the same ground
   // (a digest left due stays due, the expired ads are looked up over two days).
   await boss.createQueue(QUEUES.jobAlertDigests, { retryLimit: 0, deleteAfterSeconds: 7 * 24 * 3600 });
@@ -84,6 +94,14 @@ export async function startWorkQueue(options: WorkQueueOptions): Promise<WorkQue
       await handlers.sendMail(job!.data);
     } catch (error) {
       log(`mail: "${job!.data.subject}" to ${job!.data.to} failed again (try ${job!.retryCount + 2}): ${errorMessage(error)}`);
+      throw error;
+    }
+  });
+  await boss.work<PushJob>(QUEUES.push, polling, async ([job]) => {
+    try {
+      await handlers.sendPush(job!.data);
+    } catch (error) {
+      log(`push: to subscription ${job!.data.subscriptionId} failed (try ${job!.retryCount + 1}): ${errorMessage(error)}`);
       throw error;
     }
   });
@@ -104,6 +122,9 @@ export async function startWorkQueue(options: WorkQueueOptions): Promise<WorkQue
     boss,
     async retryMail(message) {
       await boss.send(QUEUES.mail, message, mailRetry);
+    },
+    async queuePush(job) {
+      await boss.send(QUEUES.push, job, PUSH_RETRY);
     },
     runNow: (queue) => boss.send(queue, null),
     stop: () => boss.stop({ graceful: true, timeout: 10_000 }),

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../../src/server/db/client';
 import { createEventMail } from '../../../src/server/api/notifications/event-mail';
+import type { PushJob } from '../../../src/server/api/notifications/event-push';
 import { gatherRecordedEvents, type RecordedEvent } from '../../../src/server/api/recorded-events';
 import { recordEvent } from '../../../src/server/api/record-event';
 import { company, jobAd, jobTitleSuggestion, user } from '../../../src/server/db/schema';
@@ -28,7 +29,7 @@ async function until(check: () => boolean, timeoutMs = 15_000): Promise<void> {
 }
 
 function recordingHandlers() {
-  const calls = { mails: [] as MailMessage[], digests: 0, expired: 0, failMails: 0 };
+  const calls = { mails: [] as MailMessage[], pushes: [] as PushJob[], digests: 0, expired: 0, failMails: 0, failPushes: 0 };
   const handlers: WorkHandlers = {
     async sendMail(message) {
       if (calls.failMails > 0) {
@@ -36,6 +37,13 @@ function recordingHandlers() {
         throw new Error('connection refused');
       }
       calls.mails.push(message);
+    },
+    async sendPush(job) {
+      if (calls.failPushes > 0) {
+        calls.failPushes -= 1;
+        throw new Error('the push service answered 503');
+      }
+      calls.pushes.push(job);
     },
     sendJobAlertDigests: async () => void (calls.digests += 1),
     closeExpiredJobAds: async () => void (calls.expired += 1),
@@ -107,6 +115,19 @@ describeEachDatabase('the database job queue (pg-boss)', (kind) => {
     await queue.retryMail({ ...MESSAGE, subject: 'second try' });
     await until(() => calls.mails.some((mail) => mail.subject === 'second try'));
     expect(logs.some((line) => line.includes('"second try" to tala@example.test failed again'))).toBe(true);
+  });
+
+  it('sends a queued push, trying it again when the push service fails', async () => {
+    const { calls, handlers } = recordingHandlers();
+    const queue = await start(handlers);
+    calls.failPushes = 1;
+    const job: PushJob = { subscriptionId: '00000000-0000-4000-8000-000000000001', message: { title: 'Talentplace', body: 'Northwind Labs invited you', url: '/talent/invitations' } };
+    await queue.queuePush(job);
+    // PUSH_RETRY waits 30 s before the second try: the first failure is what is checked here.
+    await until(() => logs.some((line) => line.includes(`push: to subscription ${job.subscriptionId} failed (try 1)`)));
+    await queue.queuePush({ ...job, subscriptionId: '00000000-0000-4000-8000-000000000002' });
+    await until(() => calls.pushes.length === 1);
+    expect(calls.pushes[0]).toEqual({ ...job, subscriptionId: '00000000-0000-4000-8000-000000000002' });
   });
 
   if (kind === 'postgres') {

@@ -16,6 +16,7 @@ import {
   user,
   userFeatureFlag,
   userNotificationPreferences,
+  webPushSubscription,
 } from '../../db/schema';
 import type { Writer } from '../../db/client';
 import { keysOf } from '../talent/talent-uploads';
@@ -46,6 +47,7 @@ export async function eraseUser(tx: Writer, target: UserRow): Promise<{ fileKeys
     await tx.delete(companySavedTalent).where(eq(companySavedTalent.talentProfileId, profile.id));
   }
   await tx.delete(userNotificationPreferences).where(eq(userNotificationPreferences.userId, target.id));
+  await tx.delete(webPushSubscription).where(eq(webPushSubscription.userId, target.id));
   await tx.delete(userFeatureFlag).where(eq(userFeatureFlag.userId, target.id));
   await tx.delete(savedJobAd).where(eq(savedJobAd.userId, target.id));
   await tx.delete(jobAlert).where(eq(jobAlert.userId, target.id));

@@ -180,15 +180,18 @@ export function createEventMail(options: EventMailOptions): EventMail {
   };
 }
 
-/** The yoga plugin: each operation gathers the events it records and hands them over when it is done. */
-export function mailAfterOperations(mail: EventMail): Plugin {
+/**
+ * The yoga plugin: each operation gathers the events it records and hands them, once it is
+ * done, to each listener (the events' mail, their pushes: event-push.ts).
+ */
+export function notifyAfterOperations(listeners: ReadonlyArray<Pick<EventMail, 'afterOperation'>>): Plugin {
   return {
     onExecute({ executeFn, setExecuteFn }) {
       const events: RecordedEvent[] = [];
       setExecuteFn((args) => gatherRecordedEvents(events, () => executeFn(args)));
       return {
         onExecuteDone() {
-          if (events.length) mail.afterOperation(events);
+          if (events.length) for (const listener of listeners) listener.afterOperation(events);
         },
       };
     },

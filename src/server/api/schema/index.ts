@@ -19,6 +19,7 @@ import '../talent/roster-requests';
 import '../talent/talent-providers';
 import '../companies/company-public-profile';
 import '../account/account';
+import '../notifications/push-subscriptions';
 import '../transactions/my-balance-transactions';
 import '../assignments/assignment-queries';
 import '../assignments/assignment-mutations';

@@ -9,4 +9,5 @@ export * from './catalog';
 export * from './events';
 export * from './identity';
 export * from './job-alerts';
+export * from './web-push';
 export type { PermissionSet } from './columns';

@@ -22,6 +22,7 @@ import {
   talentProfile,
   user,
   userNotificationPreferences,
+  webPushSubscription,
 } from '../../../../src/server/db/schema';
 import { createDiskFileStorage } from '../../../../src/server/storage/disk-file-storage';
 import type { FileStorage } from '../../../../src/server/storage/file-storage';
@@ -129,6 +130,7 @@ describeEachDatabase('admin: users and talents', (kind) => {
     await db.insert(talentPaymentProfile).values({ talentProfileId: tara.profileId, currency: 'EUR', bankInformation: { iban: 'PT50000201231234567890154', accountHolder: 'Tara Talent' } });
     await db.insert(savedJobAd).values({ jobAdId: ad!.id, userId: tara.userId });
     await db.insert(userNotificationPreferences).values({ userId: tara.userId, type: 'billing.create', email: false });
+    await db.insert(webPushSubscription).values({ userId: tara.userId, endpoint: 'https://push.example.test/tara', p256dh: 'key', auth: 'secret' });
     const [ownerRole] = await db.select({ id: companyRole.id }).from(companyRole).where(eq(companyRole.companyId, f.a.id));
     await db.insert(companyOnUser).values({ companyId: f.a.id, userId: tara.userId, roleId: ownerRole!.id });
     await db.insert(companyMemberInvitation).values({ companyId: f.b.id, email: 'TARA@example.test', roleId: (await db.select({ id: companyRole.id }).from(companyRole).where(eq(companyRole.companyId, f.b.id)))[0]!.id });
@@ -156,6 +158,7 @@ describeEachDatabase('admin: users and talents', (kind) => {
       [talentPaymentProfile, eq(talentPaymentProfile.talentProfileId, tara.profileId)],
       [savedJobAd, eq(savedJobAd.userId, tara.userId)],
       [userNotificationPreferences, eq(userNotificationPreferences.userId, tara.userId)],
+      [webPushSubscription, eq(webPushSubscription.userId, tara.userId)],
       [companyOnUser, eq(companyOnUser.userId, tara.userId)],
       [companyMemberInvitation, eq(companyMemberInvitation.companyId, f.b.id)],
       [companyTalentNote, eq(companyTalentNote.talentProfileId, tara.profileId)],

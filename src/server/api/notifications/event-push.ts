@@ -1,0 +1,114 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { NotificationPreference } from '../../../lib/notifications/notification-preferences';
+import { getTranslator } from '../../../lib/i18n/i18n';
+import { pushRecipientOf, recipientOf } from '../../../lib/notifications/notification-rules';
+import { notificationPush } from '../../../lib/notifications/notification-text';
+import type { PushMessage } from '../../../lib/notifications/push-subscription';
+import { errorMessage } from '../../../lib/text/error-message';
+import type { AppDatabase } from '../../db/client';
+import { generalEventslog, user, webPushSubscription } from '../../db/schema';
+import type { PushOutcome, PushSender } from '../../push/push-sender';
+import { notificationFactsOf } from './notification-facts';
+import { readNotificationPreferences } from './preferences';
+import type { RecordedEvent } from '../recorded-events';
+
+// Web push for the events of the log, beside their e-mail (event-mail.ts) and on the same
+// terms: never inside the write. Once an operation is over, the events it recorded that
+// notify a user whose settings have push on for the type are read back from the log (a
+// rolled-back write left none), and one push per subscribed browser of that user is handed
+// to `dispatch`: the database job queue (src/server/queue), whose retries survive a
+// restart; without one (QUEUE_ENABLED=false, tests) it is delivered at once.
+
+/** One push to one browser: the subscription is read again when it is sent (it may be gone by then). */
+export interface PushJob {
+  subscriptionId: string;
+  message: PushMessage;
+}
+
+export interface EventPushOptions {
+  db: AppDatabase;
+  site: { productName: string };
+  dispatch: (job: PushJob) => Promise<void>;
+  log: (message: string) => void;
+}
+
+export interface EventPush {
+  /** The events one operation recorded, once it is over: returns at once, pushes later. */
+  afterOperation(events: readonly RecordedEvent[]): void;
+  /** Resolves when every push handed over so far is dispatched (tests, shutdown). */
+  settled(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createEventPush(options: EventPushOptions): EventPush {
+  const { db, log } = options;
+  const t = getTranslator(['common']);
+  const under = new Set<Promise<void>>();
+  let closed = false;
+
+  /** The pushes the committed ones among these events make: one per event and subscribed browser of its recipient. */
+  async function jobsFor(events: readonly RecordedEvent[]): Promise<PushJob[]> {
+    const preferences = new Map<string, Promise<NotificationPreference[]>>();
+    const wanted: RecordedEvent[] = [];
+    // Most events notify nobody: they cost no query here.
+    for (const event of events.filter((candidate) => recipientOf(candidate))) {
+      const recipient = recipientOf(event)!;
+      if (!preferences.has(recipient)) preferences.set(recipient, readNotificationPreferences(db, recipient));
+      if (pushRecipientOf(event, await preferences.get(recipient)!)) wanted.push(event);
+    }
+    if (!wanted.length) return [];
+    const subscriptions = await db
+      .select({ id: webPushSubscription.id, userId: webPushSubscription.userId })
+      .from(webPushSubscription)
+      .innerJoin(user, eq(user.id, webPushSubscription.userId))
+      .where(and(inArray(webPushSubscription.userId, [...new Set(wanted.map((event) => event.toId!))]), eq(user.status, 'active')));
+    if (!subscriptions.length) return [];
+    const rows = await db.select().from(generalEventslog).where(inArray(generalEventslog.id, wanted.map((event) => event.id)));
+    const facts = await notificationFactsOf(db, rows);
+    return rows.flatMap((row, index) =>
+      subscriptions.filter((subscription) => subscription.userId === row.toId).map((subscription) => ({ subscriptionId: subscription.id, message: notificationPush(facts[index]!, t, options.site.productName) })),
+    );
+  }
+
+  return {
+    afterOperation(events) {
+      if (closed) return;
+      const work = (async () => {
+        try {
+          for (const job of await jobsFor(events)) {
+            await options.dispatch(job).catch((error: unknown) => log(`push: to subscription ${job.subscriptionId} not handed over (${errorMessage(error)})`));
+          }
+        } catch (error) {
+          log(`push: could not prepare the pushes of ${events.length} events (${errorMessage(error)})`);
+        }
+      })();
+      under.add(work);
+      void work.finally(() => under.delete(work));
+    },
+    async settled() {
+      while (under.size) await Promise.allSettled([...under]);
+    },
+    async close() {
+      closed = true;
+      await this.settled();
+    },
+  };
+}
+
+/**
+ * Sends one push: reads its subscription (gone already: nothing to do), hands it to the
+ * push service, and removes the subscription when the service says it is no more (404,
+ * 410). Any other failure is thrown, for the queue to try again.
+ */
+export async function deliverPush(db: AppDatabase, sender: PushSender, job: PushJob): Promise<PushOutcome> {
+  const [target] = await db
+    .select({ endpoint: webPushSubscription.endpoint, p256dh: webPushSubscription.p256dh, auth: webPushSubscription.auth })
+    .from(webPushSubscription)
+    .where(eq(webPushSubscription.id, job.subscriptionId))
+    .limit(1);
+  if (!target) return 'gone';
+  const outcome = await sender.send(target, job.message);
+  // Only the row that was tried: the browser may have subscribed again meanwhile.
+  if (outcome === 'gone') await db.delete(webPushSubscription).where(and(eq(webPushSubscription.id, job.subscriptionId), eq(webPushSubscription.endpoint, target.endpoint)));
+  return outcome;
+}
