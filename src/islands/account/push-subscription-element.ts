@@ -42,9 +42,12 @@ export class PushSubscriptionElement extends HTMLElement {
     if (unsubscribe) unsubscribe.hidden = state !== 'subscribed';
   }
 
-  private async registration(): Promise<ServiceWorkerRegistration> {
-    await navigator.serviceWorker.register(PUSH_WORKER_PATH, { scope: '/' });
-    return navigator.serviceWorker.ready;
+  private registered: Promise<ServiceWorkerRegistration> | null = null;
+
+  /** The worker's registration, asked for once per page: each button then works on the same one. */
+  private registration(): Promise<ServiceWorkerRegistration> {
+    this.registered ??= navigator.serviceWorker.register(PUSH_WORKER_PATH, { scope: '/' }).then(() => navigator.serviceWorker.ready);
+    return this.registered;
   }
 
   private async start() {

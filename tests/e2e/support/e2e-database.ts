@@ -31,3 +31,17 @@ export async function grantPlatformRole(email: string, role: string): Promise<vo
     await client.end();
   }
 }
+
+/** The push endpoints the running e2e server keeps for the user of `email` (web_push_subscription). */
+export async function pushEndpointsOf(email: string): Promise<string[]> {
+  if (!e2eDatabaseReachable()) throw new Error('the e2e server runs PGlite: its database cannot be joined from a test');
+  const server = await openEmbeddedPostgres(dataDir(), () => {});
+  const client = new pg.Client({ connectionString: server.url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ endpoint: string }>('select s.endpoint from web_push_subscription s join "user" u on u.id = s.user_id where lower(u.email) = lower($1) order by s.endpoint', [email]);
+    return rows.map((row) => row.endpoint);
+  } finally {
+    await client.end();
+  }
+}
