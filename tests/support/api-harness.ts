@@ -22,13 +22,10 @@ export interface ApiHarness {
   issuer: TestIssuer;
   /** The events' mails, when the harness was given a mailer; `settled()` waits for them. */
   eventMail: EventMail | null;
-<<<<<<< HEAD
   /** What the API seals stored secrets with (its key is the harness's own). */
   secretBox: SecretBox;
-=======
   /** The events' pushes, when the harness was given a push sender, delivered at once (no queue); `settled()` waits for them. */
   eventPush: EventPush | null;
->>>>>>> c8d114e (Web push for the Push channel: VAPID keys kept in the database or set by environment, subscriptions per user, a push per subscribed browser through the job queue, encrypted per RFC 8291 with web-push; 404/410 removes the subscription; erased with the user)
   /** A signed access token for the subject, with roles; `emailVerified` adds the claim that the provider vouches for the address. */
   token(subject: string, options?: { email?: string; roles?: string[]; emailVerified?: boolean }): Promise<string>;
   /**
@@ -84,15 +81,12 @@ export async function startApiHarness(
   const eventMail = options.mail
     ? createEventMail({ db: database.db, mailer: options.mail.mailer, site: { origin: 'https://talentplace.test', productName: 'Talentplace' }, log: options.log ?? (() => {}), retryDelaysMs: options.mail.retryDelaysMs ?? [] })
     : null;
-<<<<<<< HEAD
   // A key of the test's own: what it seals opens only in this harness.
   const secretBox = createSecretBox(randomBytes(32));
-=======
   const pushSender = options.push?.sender;
   const eventPush = pushSender
     ? createEventPush({ db: database.db, site: { productName: 'Talentplace' }, log: options.log ?? (() => {}), dispatch: async (job) => void (await deliverPush(database.db, pushSender, job)) })
     : null;
->>>>>>> c8d114e (Web push for the Push channel: VAPID keys kept in the database or set by environment, subscriptions per user, a push per subscribed browser through the job queue, encrypted per RFC 8291 with web-push; 404/410 removes the subscription; erased with the user)
   const api = createApi({
     db: database.db,
     path: '/graphql',
