@@ -96,7 +96,12 @@ export function readSalesFilters(url: URL, now: Date, options: CompanySaleOption
 }
 
 /** True when the address narrows the rows beyond the default (the last 12 months, every client, currency and sale). */
-export const hasSalesFilters = (filters: SalesFilters): boolean => filters.periodGiven || Boolean(filters.clientCompanyId || filters.currency || filters.status);
+export const hasSalesFilters = (filters: SalesFilters): boolean => activeSalesFilterCount(filters) > 0;
+
+/** The filters in force, counted on the phone's filter toggle: a chosen period counts once. */
+export function activeSalesFilterCount(filters: SalesFilters): number {
+  return [filters.periodGiven, filters.clientCompanyId, filters.currency, filters.status].filter(Boolean).length;
+}
 
 type SalesChanges = Partial<Pick<SalesFilters, 'from' | 'to' | 'page'>>;
 

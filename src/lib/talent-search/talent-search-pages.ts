@@ -66,6 +66,14 @@ export const TALENT_SEARCH_FIELDS = [
 ] as const;
 export type TalentSearchForm = Record<(typeof TALENT_SEARCH_FIELDS)[number], string>;
 
+/** Fields that only shape another one or the order, so never count as a filter of their own. */
+const NOT_FILTERS: ReadonlySet<string> = new Set(['reference', 'rateUnit', 'rateCurrency', 'includeRelocation']);
+
+/** The filters in force, counted on the phone's filter toggle: the ranking reference and the rate's unit and currency are not filters. */
+export function activeTalentSearchFilterCount(form: TalentSearchForm): number {
+  return TALENT_SEARCH_FIELDS.filter((field) => !NOT_FILTERS.has(field) && form[field].trim() !== '').length;
+}
+
 /**
  * The address as the form shows it (as typed) and as the API takes it (checked): the
  * reference select posts "description:<id>" or "ad:<id>". A mistake is shown at its field

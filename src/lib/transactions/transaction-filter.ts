@@ -115,7 +115,12 @@ export function toApiFilter(filter: TransactionFilter): {
 
 /** True when the address narrows the list beyond the default period. */
 export function isFiltered(filter: TransactionFilter): boolean {
-  return filter.periodGiven || filter.companyId !== null || filter.rosterEntryId !== null || filter.currency !== null || filter.type !== null;
+  return activeTransactionFilterCount(filter) > 0;
+}
+
+/** The filters in force, counted on the phone's filter toggle: a chosen period counts once; the sort is no filter. */
+export function activeTransactionFilterCount(filter: TransactionFilter): number {
+  return [filter.periodGiven, filter.companyId !== null, filter.rosterEntryId !== null, filter.currency !== null, filter.type !== null].filter(Boolean).length;
 }
 
 /**

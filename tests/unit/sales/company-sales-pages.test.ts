@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { companySalesCsv, companySalesCsvFilename, COMPANY_SALES_CSV_COLUMNS } from '../../../src/lib/sales/company-sales-csv';
-import { formatMarginPercent, hasSalesFilters, readSalesFilters, salesLinks } from '../../../src/lib/sales/company-sales-pages';
+import { activeSalesFilterCount, formatMarginPercent, hasSalesFilters, readSalesFilters, salesLinks } from '../../../src/lib/sales/company-sales-pages';
 
 const NORTHWIND = '11111111-1111-4111-8111-111111111111';
 const ACME = '22222222-2222-4222-8222-222222222222';
@@ -25,6 +25,14 @@ describe('the sales address: the page and its CSV read the same filters', () => 
     expect(links.exportHref).toBe(`/company/sales.csv?from=2026-01&to=2026-02&client=${NORTHWIND}&currency=GBP&status=PAID`);
     const foreign = readSalesFilters(new URL(`https://x.test/company/sales?client=${ACME}&currency=EUR&status=nope`), NOW, options);
     expect(foreign).toMatchObject({ clientCompanyId: null, currency: null, status: null });
+  });
+
+  it('counts the filters in force on the phone toggle, a chosen period once', () => {
+    expect(activeSalesFilterCount(readSalesFilters(new URL('https://x.test/company/sales'), NOW, options))).toBe(0);
+    expect(activeSalesFilterCount(readSalesFilters(new URL('https://x.test/company/sales?from=2026-01&to=2026-02&currency=GBP'), NOW, options))).toBe(2);
+    expect(activeSalesFilterCount(readSalesFilters(new URL(`https://x.test/company/sales?client=${NORTHWIND}&currency=GBP&status=PAID`), NOW, options))).toBe(3);
+    // A client the company does not have is dropped, so it counts for nothing.
+    expect(activeSalesFilterCount(readSalesFilters(new URL(`https://x.test/company/sales?client=${ACME}`), NOW, options))).toBe(0);
   });
 
   it('holds wrong months back with their issue', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readTransactionFilter, toApiFilter, transactionFilterQuery } from '../../../src/lib/transactions/transaction-filter';
+import { activeTransactionFilterCount, isFiltered, readTransactionFilter, toApiFilter, transactionFilterQuery } from '../../../src/lib/transactions/transaction-filter';
 import { balanceCompanies, transactionSpan, type TalentBalance } from '../../../src/lib/transactions/transaction-queries';
 
 const ACME = '2f2cae68-b5f2-45a7-99ea-75bafab51f76';
@@ -16,6 +16,13 @@ describe('transactions filter in the address', () => {
     expect(read(`?from=2025-01-01&to=2025-01-31&company=${ACME}&type=COMISSION&sort=oldest&page=3`)).toEqual({
       from: '2025-01-01', to: '2025-01-31', companyId: ACME, rosterEntryId: null, currency: null, type: 'COMISSION', sort: 'oldest', page: 3, problems: [], periodGiven: true,
     });
+  });
+
+  it('counts the filters in force on the phone toggle: a period once, the order never', () => {
+    expect(activeTransactionFilterCount(read('?sort=oldest&page=2'))).toBe(0);
+    expect(isFiltered(read('?sort=oldest'))).toBe(false);
+    expect(activeTransactionFilterCount(read(`?from=2025-01-01&to=2025-01-31&company=${ACME}&type=COMISSION`))).toBe(3);
+    expect(isFiltered(read('?type=COMISSION'))).toBe(true);
   });
 
   it('turns an en-GB day typed by hand into yyyy-mm-dd', () => {
