@@ -109,7 +109,7 @@ test.describe('the talent profile, one section at a time', () => {
       const basics = region(noJs, 'Basics');
       await basics.getByRole('link', { name: 'Edit Basics' }).click();
       await expect(noJs).toHaveURL(/\/talent\/profile\?edit=basics#basics$/);
-      await expect(region(noJs, 'Skills').getByLabel('Skill')).toHaveCount(0);
+      await expect(region(noJs, 'Skills').getByLabel('Skill', { exact: true })).toHaveCount(0);
       await basics.getByLabel('Description').fill(HALF_TYPED);
 
       // While Basics is open, Edit elsewhere submits it: what was typed comes along as a draft.

@@ -6,7 +6,8 @@
  * leaving a section with changes asks first and keeps them as a draft, which the next Save
  * posts along (hidden `drafts.<section>.<field>` fields, as the server carries them without
  * JavaScript); closing or reloading the page with changes asks too. Saving is a plain post,
- * so Post/Redirect/Get stays; focus then returns to the saved section.
+ * so Post/Redirect/Get stays; focus then returns to the saved section. In a chip list
+ * (Skills) Enter in the new-entry field adds the typed entry as a chip.
  */
 
 const CARRIED = 'data-carried';
@@ -38,6 +39,7 @@ export class ProfileEditorElement extends HTMLElement {
     for (const section of this.sections()) this.remember(section);
     this.addEventListener('click', (event) => this.onClick(event));
     this.addEventListener('submit', (event) => this.onSubmit(event));
+    this.addEventListener('keydown', (event) => this.onKeydown(event));
     window.addEventListener('beforeunload', (event) => {
       if (this.submitting || !this.sections().some((section) => this.isDirty(section))) return;
       event.preventDefault();
@@ -158,14 +160,44 @@ export class ProfileEditorElement extends HTMLElement {
     return form.querySelector<HTMLElement>('[data-entries]')!;
   }
 
-  private addEntry(form: HTMLFormElement) {
+  /**
+   * Adds an entry. In a chip list (Skills) it starts from the name typed beside Add, which is
+   * then emptied, and is said in the list's status; `stay` keeps focus there for the next one
+   * (Enter), else it moves to the new chip's next field (its level). Without a typed name, or
+   * in other lists, the new entry's first field takes focus.
+   */
+  private addEntry(form: HTMLFormElement, stay = false) {
     const entries = this.entriesOf(form);
     const template = form.querySelector<HTMLTemplateElement>('template[data-entry-template]');
     if (!template || entries.children.length >= Number(form.dataset.max ?? 0)) return;
     const entry = document.importNode(template.content, true).querySelector('fieldset')!;
     entries.append(entry);
     this.renumber(form);
-    entry.querySelector<HTMLElement>('input, select, textarea')?.focus();
+    const typed = form.querySelector<HTMLInputElement>('input[data-new-entry]');
+    const text = typed?.value.trim() ?? '';
+    const named = text ? entry.querySelector<HTMLInputElement>(`input[name$=".${form.dataset.chipField}"]`) : null;
+    if (!typed || !named) {
+      entry.querySelector<HTMLElement>('input, select, textarea')?.focus();
+      return;
+    }
+    named.value = text;
+    typed.value = '';
+    const status = form.querySelector<HTMLElement>('[data-added]');
+    if (status) status.textContent = fill(form.dataset.addedLabel ?? '', { name: text });
+    if (stay && !typed.closest<HTMLElement>('[data-add-row]')!.hidden) typed.focus();
+    else entry.querySelector<HTMLElement>(`select, input:not([type="hidden"]):not([name$=".${form.dataset.chipField}"])`)?.focus();
+  }
+
+  /**
+   * Enter in a chip list's new-entry field adds the typed entry, never the form's Save; with
+   * nothing typed it does nothing. Backspace there only edits the text: no chip is ever
+   * removed but by its own ×.
+   */
+  private onKeydown(event: KeyboardEvent) {
+    const input = event.target as HTMLElement;
+    if (event.key !== 'Enter' || event.isComposing || !(input instanceof HTMLInputElement) || !input.matches('input[data-new-entry]')) return;
+    event.preventDefault();
+    if (input.value.trim()) this.addEntry(input.form!, true);
   }
 
   private removeEntry(button: HTMLButtonElement) {
@@ -190,7 +222,8 @@ export class ProfileEditorElement extends HTMLElement {
       const remove = entry.querySelector<HTMLButtonElement>('button[data-remove]');
       if (remove) {
         remove.value = `remove:${index}`;
-        remove.textContent = fill(form.dataset.removeLabel ?? '', { n: number });
+        const words = remove.querySelector('[data-remove-words]') ?? remove;
+        words.textContent = fill(form.dataset.removeLabel ?? '', { n: number });
       }
       for (const element of entry.querySelectorAll('*')) {
         const named = element.getAttribute('name');

@@ -131,6 +131,27 @@ export function readIntent(value: FormDataEntryValue | null): FormIntent {
   return { kind: 'save' };
 }
 
+/** The field where a chip list's new entry is typed before Add (the skills' "New skill"). */
+export const NEW_ENTRY_FIELD = 'newEntry';
+
+/**
+ * A post of a chip list section (Skills) with the text typed in its new-entry field made an
+ * entry of its own, at the end of the list: Add takes it, and a text typed but not added yet
+ * is kept whatever the post (a Save, another section opened, a draft carried): nothing typed
+ * is lost. `added` says whether there was such a text.
+ */
+export function withNewEntry(section: SectionSpec, form: FormData): { form: FormData; added: boolean } {
+  const chips = section.list?.chips;
+  const text = textOf(form.get(NEW_ENTRY_FIELD)).trim();
+  if (!chips || !text) return { form, added: false };
+  const entry = new RegExp(`^${section.id}\\[(\\d+)\\]\\.`);
+  const indexes = [...form.keys()].map((name) => entry.exec(name)).filter((match) => match !== null).map((match) => Number(match[1]));
+  const copy = new FormData();
+  for (const [name, value] of form.entries()) if (name !== NEW_ENTRY_FIELD) copy.append(name, value);
+  copy.append(`${section.id}[${indexes.length ? Math.max(...indexes) + 1 : 0}].${chips.field}`, text);
+  return { form: copy, added: true };
+}
+
 /** Adds an empty entry (up to the list's limit) or removes one; nothing is saved. */
 export function applyListIntent(section: SectionSpec, values: SectionValues, intent: FormIntent): SectionValues {
   if (!section.list) return values;

@@ -35,8 +35,12 @@ export interface SectionSpec {
   /** Heading key in the profile namespace. */
   headingKey: string;
   fields: readonly FieldSpec[];
-  /** Set for sections that edit a list of entries (repeated fieldsets). */
-  list?: { max: number; entryKey: string; addKey: string; removeKey: string; emptyKey: string };
+  /**
+   * Set for sections that edit a list of entries (repeated fieldsets). `chips`: the entries
+   * are drawn as chips, and a new one starts from its `field` typed in the new-entry field
+   * (`newKey` its label) beside Add, with the field's suggestions; `addedKey` says one was added.
+   */
+  list?: { max: number; entryKey: string; addKey: string; removeKey: string; emptyKey: string; chips?: { field: string; newKey: string; addedKey: string } };
 }
 
 export const SECTION_IDS = ['basics', 'rates', 'availability', 'skills', 'languages', 'links', 'experience', 'certification', 'education'] as const;
@@ -95,7 +99,7 @@ export const SECTIONS: readonly SectionSpec[] = [
   {
     id: 'skills',
     headingKey: 'form.sections.skills',
-    list: { max: PROFILE_LIMITS.skills, ...listKeys('skills') },
+    list: { max: PROFILE_LIMITS.skills, ...listKeys('skills'), chips: { field: 'name', newKey: 'form.lists.skills.new', addedKey: 'form.lists.skills.added' } },
     fields: [
       field('skills', 'name', 'text', { maxLength: PROFILE_LIMITS.skillName, suggestions: 'skill-suggestions' }),
       field('skills', 'level', 'select', { options: ['', ...SKILL_LEVELS], optionKeyPrefix: 'common:levels.skill' }),
@@ -169,6 +173,7 @@ export function sectionTranslationKeys(): string[] {
   return SECTIONS.flatMap((section) => [
     section.headingKey,
     ...(section.list ? [section.list.entryKey, section.list.addKey, section.list.removeKey, section.list.emptyKey] : []),
+    ...(section.list?.chips ? [section.list.chips.newKey, section.list.chips.addedKey] : []),
     ...section.fields.flatMap((spec) => [
       spec.labelKey,
       ...(spec.hintKey ? [spec.hintKey] : []),

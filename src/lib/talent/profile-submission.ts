@@ -5,7 +5,7 @@ import { UPDATE_TALENT_PROFILE_MUTATION } from './profile-operations';
 import { sendDocument, type SendGraphql } from '../graphql/send-document';
 import { parseForm, type ParsedForm } from '../forms/parse-form';
 import { draftFormsOf, type SectionDrafts } from './profile-drafts';
-import { applyListIntent, placeIssues, PROFILE_SECTION_FORMS, readIntent, sectionValuesFromPayload, type SectionValues } from './profile-form';
+import { applyListIntent, placeIssues, PROFILE_SECTION_FORMS, readIntent, sectionValuesFromPayload, withNewEntry, type SectionValues } from './profile-form';
 import { sectionSpec, type SectionId, type SectionSpec } from './profile-sections';
 import { PROFILE_ERRORS } from './talent-profile-input';
 
@@ -56,13 +56,17 @@ function refused(read: Read, issues: readonly FieldIssue[], t: Translate, drafts
 export async function submitProfileSection(form: FormData, send: SendGraphql, t: Translate): Promise<SectionOutcome | null> {
   const section = sectionSpec(String(form.get('section') ?? ''));
   if (!section) return null;
-  const open: Read = { section, parsed: parseForm(form, PROFILE_SECTION_FORMS[section.id], { coerce: false }) };
-  const drafts: Read[] = [...draftFormsOf(form, section.id)].map(([id, draft]) => ({ section: sectionSpec(id)!, parsed: parseForm(draft, PROFILE_SECTION_FORMS[id], { coerce: false }) }));
+  // A skill typed in the new-entry field is an entry from here on, whatever the post.
+  const posted = withNewEntry(section, form);
+  const open: Read = { section, parsed: parseForm(posted.form, PROFILE_SECTION_FORMS[section.id], { coerce: false }) };
+  const drafts: Read[] = [...draftFormsOf(form, section.id)].map(([id, draft]) => ({ section: sectionSpec(id)!, parsed: parseForm(withNewEntry(sectionSpec(id)!, draft).form, PROFILE_SECTION_FORMS[id], { coerce: false }) }));
   const intent = readIntent(form.get('intent'));
   const others = (except: Read) => draftsOf([open, ...drafts].filter((read) => read !== except));
 
   if (intent.kind === 'add' || intent.kind === 'remove') {
-    return { kind: 'edited', section: section.id, values: applyListIntent(section, typedValues(open, true), intent), drafts: draftsOf(drafts) };
+    // Add with a typed skill has added it already; without, it adds an empty entry.
+    const values = intent.kind === 'add' && posted.added ? typedValues(open, true) : applyListIntent(section, typedValues(open, true), intent);
+    return { kind: 'edited', section: section.id, values, drafts: draftsOf(drafts) };
   }
   if (intent.kind === 'open') {
     const target = [open, ...drafts].find((read) => read.section.id === intent.section);

@@ -12,6 +12,7 @@ import {
   readIntent,
   sectionValuesFromPayload,
   sectionValuesFromProfile,
+  withNewEntry,
 } from '../../../src/lib/talent/profile-form';
 import type { TalentProfileView } from '../../../src/lib/talent/profile-operations';
 import { SECTIONS, sectionSpec, sectionTranslationKeys, type SectionId } from '../../../src/lib/talent/profile-sections';
@@ -138,6 +139,32 @@ describe('form values', () => {
     expect(applyListIntent(skills, values, { kind: 'remove', index: 0 }).rows).toEqual([]);
     const full = { fields: {}, rows: Array.from({ length: 50 }, () => ({ name: 'x', level: '', years: '' })) };
     expect(applyListIntent(skills, full, { kind: 'add' }).rows).toHaveLength(50);
+  });
+});
+
+describe('skills as chips: a new skill starts from its typed name', () => {
+  const formOf = (fields: Record<string, string>) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    return form;
+  };
+  const rowsOf = (form: FormData) => sectionValuesFromPayload(section('skills'), parseForm(form, PROFILE_SECTION_FORMS.skills, { coerce: false }).payload, { keepBlank: true }).rows;
+
+  it('Add takes the typed skill as a new entry at the end, keeping every other typed value', () => {
+    const { form, added } = withNewEntry(section('skills'), formOf({ 'skills[0].name': 'React', 'skills[0].level': 'ADVANCED', 'skills[0].years': '5', newEntry: ' TypeScript ' }));
+    expect(added).toBe(true);
+    expect(form.has('newEntry')).toBe(false);
+    expect(rowsOf(form)).toEqual([{ name: 'React', level: 'ADVANCED', years: '5' }, { name: 'TypeScript', level: '', years: '' }]);
+  });
+
+  it('a skill typed but not added is kept as an entry whatever the post, so it is never lost', () => {
+    const parsed = parseForm(withNewEntry(section('skills'), formOf({ section: 'skills', newEntry: 'Figma' })).form, PROFILE_SECTION_FORMS.skills, { coerce: false });
+    expect(parsed).toMatchObject({ ok: true, value: { skills: [{ name: 'Figma' }] } });
+  });
+
+  it('an empty new-entry field adds nothing, and other lists have no new-entry field', () => {
+    expect(withNewEntry(section('skills'), formOf({ 'skills[0].name': 'React', newEntry: '  ' })).added).toBe(false);
+    expect(withNewEntry(section('links'), formOf({ newEntry: 'https://example.test' })).added).toBe(false);
   });
 });
 
