@@ -100,5 +100,28 @@ test('a talent enters bank details, an admin verifies them, the talent reads the
     await expect(summaryOf(page).getByTestId('payment-profile-refusal')).toHaveText('Reason: The account holder is not you.');
     await expectNoAxeViolations(page);
   });
+
+  await test.step('a bank outside the IBAN scheme: the account in her words, masked for her, flagged for the admin', async () => {
+    await page.goto('/talent/billing?action=payment-profile');
+    const form = page.getByRole('region', { name: 'Edit payment profile' });
+    const otherAccount = form.getByLabel(talentBillingWords.paymentProfile.otherAccount);
+    await form.getByLabel('IBAN', { exact: true }).fill('GB82 WEST 1234 5698 7654 32');
+    await otherAccount.fill('Routing 021000021\nAccount 123456789');
+    await form.getByRole('button', { name: 'Save payment profile' }).click();
+    // Both at once are refused, nothing typed lost; with the IBAN emptied the other account is saved.
+    await expect(form.getByText(talentBillingWords.paymentProfile.errors.accountTwice)).toBeVisible();
+    await expect(otherAccount).toHaveValue('Routing 021000021\nAccount 123456789');
+    await expectNoAxeViolations(page);
+    await form.getByLabel('IBAN', { exact: true }).fill('');
+    await form.getByRole('button', { name: 'Save payment profile' }).click();
+    await expect(page).toHaveURL(/\/talent\/billing#payment-profile$/);
+    await expect(summaryOf(page).getByTestId('payment-profile-other-account')).toHaveText('•••• 6789');
+    await expect(summaryOf(page).getByTestId('payment-profile-iban')).toHaveCount(0);
+    await expect(summaryOf(page).getByTestId('payment-profile-verified')).toHaveText(states.awaiting);
+
+    const row = await openReviewRow(admin, email);
+    await expect(row.getByText(words.manualCheck)).toBeVisible();
+    await expect(row).toContainText('Account 123456789');
+  });
   await adminContext.close();
 });

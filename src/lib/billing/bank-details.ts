@@ -66,3 +66,13 @@ export function maskIban(iban: string): string {
 export function groupIban(iban: string): string {
   return normalizeIban(iban).replace(/(.{4})(?=.)/g, '$1 ');
 }
+
+/**
+ * An account outside the IBAN scheme, as free text: only its last four letters and digits
+ * show ("•••• 6789"), enough to recognise one's own account and never enough to use it.
+ */
+export function maskOtherAccount(text: string): string {
+  const characters = text.replace(/[^A-Za-z0-9]/g, '');
+  const group = MASK.repeat(4);
+  return characters.length < 8 ? group : `${group} ${characters.slice(-4)}`;
+}

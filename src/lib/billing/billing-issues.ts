@@ -49,6 +49,8 @@ export const PAYMENT_PROFILE_ISSUE_CODES = [
   'ibanRequired',
   'ibanFormat',
   'ibanChecksum',
+  'otherAccountTooLong',
+  'accountTwice',
   'bicFormat',
   'bankNameTooLong',
 ] as const;

@@ -20,7 +20,7 @@ export const BILLING_ASSIGNMENT_FRAGMENT = graphql(`
 `);
 
 export const PAYMENT_PROFILE_FRAGMENT = graphql(`
-  fragment PaymentProfileFields on TalentPaymentProfile { id currency isVerified reviewState refusalReason reviewedAt accountHolder maskedIban bic bankName }
+  fragment PaymentProfileFields on TalentPaymentProfile { id currency isVerified reviewState refusalReason reviewedAt accountHolder maskedIban maskedOtherAccount bic bankName }
 `);
 
 export const BILLING_LIST_QUERY = graphql(

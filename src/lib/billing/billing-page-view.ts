@@ -151,13 +151,14 @@ export async function billingPageView(state: BillingPageState, outcome: BillingS
       return {
         kind: 'paymentProfile',
         profile: paymentProfile,
-        // The IBAN field starts empty: the saved IBAN is never sent back in full.
+        // The account fields start empty: the saved account is never sent back in full.
         values: posted?.values ?? {
           currency: paymentProfile?.currency ?? '',
           accountHolder: paymentProfile?.accountHolder ?? '',
           iban: '',
           bic: paymentProfile?.bic ?? '',
           bankName: paymentProfile?.bankName ?? '',
+          otherAccount: '',
         },
         errors: posted?.fieldErrors ?? {},
         formError: posted?.formError ?? null,

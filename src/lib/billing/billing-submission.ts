@@ -31,6 +31,7 @@ export interface PaymentProfileFormValues {
   iban: string;
   bic: string;
   bankName: string;
+  otherAccount: string;
 }
 
 /**
@@ -112,19 +113,19 @@ async function submitStatusAction(form: FormData, context: SubmissionContext, ac
   throw new Error(`${action} billing failed: ${answer.errors[0]?.message ?? answer.status}`);
 }
 
-const PAYMENT_PROFILE_FIELDS = ['currency', 'accountHolder', 'iban', 'bic', 'bankName'] as const satisfies ReadonlyArray<keyof PaymentProfileFormValues>;
+const PAYMENT_PROFILE_FIELDS = ['currency', 'accountHolder', 'iban', 'bic', 'bankName', 'otherAccount'] as const satisfies ReadonlyArray<keyof PaymentProfileFormValues>;
 
 /** The payment profile form, read with the API's own rules (`paymentProfileSchema`); refused, it is shown again as typed. */
 async function submitPaymentProfile(form: FormData, context: SubmissionContext): Promise<BillingSubmission> {
   const { t, send } = context;
   const values: PaymentProfileFormValues = typedForm(form, PAYMENT_PROFILE_FIELDS);
   const saved = await context.loadPaymentProfile();
-  // coerce: false: the rules read the text themselves (a blank IBAN keeps the saved one).
-  const parsed = parseForm(form, paymentProfileSchema({ hasSavedIban: Boolean(saved?.maskedIban) }), { coerce: false });
+  // coerce: false: the rules read the text themselves (a blank account keeps the saved one).
+  const parsed = parseForm(form, paymentProfileSchema({ hasSavedAccount: Boolean(saved?.maskedIban || saved?.maskedOtherAccount) }), { coerce: false });
   if (!parsed.ok) {
     return { kind: 'invalid', form: 'paymentProfile', values, fieldErrors: fieldErrorsOf(parsed.issues, t, PAYMENT_PROFILE_ERRORS), formError: null, status: 422 };
   }
-  const answer = await sendDocument(send, SAVE_PAYMENT_PROFILE_MUTATION, { data: { ...parsed.value, iban: parsed.value.iban ?? undefined } });
+  const answer = await sendDocument(send, SAVE_PAYMENT_PROFILE_MUTATION, { data: { ...parsed.value, iban: parsed.value.iban ?? undefined, otherAccount: parsed.value.otherAccount ?? undefined } });
   if (answer.errors.length === 0 && answer.data) return { kind: 'done', location: `${billingHref.list()}#payment-profile`, noticeKey: 'notices.talentBilling.paymentProfileSaved' };
   // The API's codes in this page's words, never its English message.
   const fieldErrors = fieldErrorsOf(answerIssues(answer.errors).issues, t, PAYMENT_PROFILE_ERRORS);

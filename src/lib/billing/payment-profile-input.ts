@@ -11,6 +11,7 @@ import type { Checked } from './billing-input';
 export const PAYMENT_PROFILE_LIMITS = {
   accountHolder: 140,
   bankName: 140,
+  otherAccount: 300,
 } as const;
 
 export interface PaymentProfileText {
@@ -20,22 +21,41 @@ export interface PaymentProfileText {
   iban?: string | null;
   bic?: string | null;
   bankName?: string | null;
+  /** An account outside the IBAN scheme, in the talent's words; blank or absent keeps the saved account. */
+  otherAccount?: string | null;
 }
 
 export interface PaymentProfileValue {
   currency: string;
   accountHolder: string;
-  /** Null: keep the saved IBAN. */
+  /** Null: keep the saved account (unless otherAccount replaces it). */
   iban: string | null;
   bic: string | null;
   bankName: string | null;
+  /** Null: keep the saved account (unless iban replaces it). */
+  otherAccount: string | null;
 }
 
 /**
- * Checks a payment profile: a currency, the account holder, an IBAN that passes its
- * mod-97 check (required unless one is saved already) and, when given, a well-formed BIC.
+ * Free text as a reviewer reads it: each line trimmed with its runs of spaces made one,
+ * blank lines dropped (the account stays on the lines the talent gave it).
  */
-export function readPaymentProfile(input: PaymentProfileText, options: { hasSavedIban: boolean }): Checked<PaymentProfileValue, PaymentProfileIssue> {
+function normalizeOtherAccount(text: string): string {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim().replace(/[ \t]+/g, ' '))
+    .filter((line) => line !== '')
+    .join('\n');
+}
+
+/**
+ * Checks a payment profile: a currency, the account holder, the bank account and, when
+ * given, a well-formed BIC. The account is an IBAN that passes its mod-97 check or, for a
+ * bank outside the IBAN scheme, the account in the talent's words (which no rule can
+ * check: the platform's reviewer does, by hand). One of the two is required unless an
+ * account is saved already; both at once is refused, as the money can go to one only.
+ */
+export function readPaymentProfile(input: PaymentProfileText, options: { hasSavedAccount: boolean }): Checked<PaymentProfileValue, PaymentProfileIssue> {
   const issues: PaymentProfileIssue[] = [];
   const currency = normalizeCurrency(input.currency);
   if (currency === '') issues.push({ path: 'currency', code: 'currencyRequired' });
@@ -46,8 +66,11 @@ export function readPaymentProfile(input: PaymentProfileText, options: { hasSave
   else if (accountHolder.length > PAYMENT_PROFILE_LIMITS.accountHolder) issues.push({ path: 'accountHolder', code: 'accountHolderTooLong', params: { max: PAYMENT_PROFILE_LIMITS.accountHolder } });
 
   const iban = normalizeIban(input.iban ?? '');
+  const otherAccount = normalizeOtherAccount(input.otherAccount ?? '');
+  if (otherAccount.length > PAYMENT_PROFILE_LIMITS.otherAccount) issues.push({ path: 'otherAccount', code: 'otherAccountTooLong', params: { max: PAYMENT_PROFILE_LIMITS.otherAccount } });
+  if (iban !== '' && otherAccount !== '') issues.push({ path: 'otherAccount', code: 'accountTwice' });
   if (iban === '') {
-    if (!options.hasSavedIban) issues.push({ path: 'iban', code: 'ibanRequired' });
+    if (otherAccount === '' && !options.hasSavedAccount) issues.push({ path: 'iban', code: 'ibanRequired' });
   } else {
     const problem = ibanProblem(iban);
     if (problem === 'format') issues.push({ path: 'iban', code: 'ibanFormat' });
@@ -61,18 +84,25 @@ export function readPaymentProfile(input: PaymentProfileText, options: { hasSave
   if (bankName && bankName.length > PAYMENT_PROFILE_LIMITS.bankName) issues.push({ path: 'bankName', code: 'bankNameTooLong', params: { max: PAYMENT_PROFILE_LIMITS.bankName } });
 
   if (issues.length > 0) return { ok: false, issues };
-  return { ok: true, value: { currency, accountHolder, iban: iban || null, bic: bic || null, bankName } };
+  return { ok: true, value: { currency, accountHolder, iban: iban || null, bic: bic || null, bankName, otherAccount: otherAccount || null } };
 }
 
 /**
  * The payment profile checked by the rules above, as one zod schema for the API's input
  * (saveMyPaymentProfile) and the billing page's form alike: its value is the checked
  * profile, its issues the rules' codes (`paymentProfile.errors.<code>`) with their params,
- * on the fields' names. `hasSavedIban`: a blank IBAN keeps the saved one.
+ * on the fields' names. `hasSavedAccount`: a blank IBAN and other account keep the saved account.
  */
-export function paymentProfileSchema(options: { hasSavedIban: boolean }) {
+export function paymentProfileSchema(options: { hasSavedAccount: boolean }) {
   return z
-    .object({ currency: z.string().nullish(), accountHolder: z.string().nullish(), iban: z.string().nullish(), bic: z.string().nullish(), bankName: z.string().nullish() })
+    .object({
+      currency: z.string().nullish(),
+      accountHolder: z.string().nullish(),
+      iban: z.string().nullish(),
+      bic: z.string().nullish(),
+      bankName: z.string().nullish(),
+      otherAccount: z.string().nullish(),
+    })
     .transform((input, context) => {
       const checked = readPaymentProfile({ ...input, currency: input.currency ?? '', accountHolder: input.accountHolder ?? '' }, options);
       if (checked.ok) return checked.value;
@@ -87,16 +117,24 @@ export interface StoredBankDetails {
   iban?: string | null;
   bic?: string | null;
   bankName?: string | null;
+  otherAccount?: string | null;
 }
 
-/** The bank account a save leads to: an IBAN left blank keeps the saved one. */
+/**
+ * The bank account a save leads to: a typed IBAN or other account replaces the saved
+ * account, whichever kind it was; both left blank keep it.
+ */
 export function bankDetailsAfterSave(stored: StoredBankDetails | null, value: PaymentProfileValue): Required<StoredBankDetails> {
-  return { accountHolder: value.accountHolder, iban: value.iban ?? stored?.iban ?? null, bic: value.bic, bankName: value.bankName };
+  const account =
+    value.iban !== null ? { iban: value.iban, otherAccount: null }
+    : value.otherAccount !== null ? { iban: null, otherAccount: value.otherAccount }
+    : { iban: stored?.iban ?? null, otherAccount: stored?.otherAccount ?? null };
+  return { accountHolder: value.accountHolder, ...account, bic: value.bic, bankName: value.bankName };
 }
 
 /**
  * Whether a save keeps the profile's verified flag. The platform verifies that this
- * account (holder, IBAN, BIC, bank) belongs to the talent before paying into it; once any
+ * account (holder, IBAN or other account, BIC, bank) belongs to the talent before paying into it; once any
  * of it changes, that check no longer covers the account money would go to, so the flag
  * goes back to false until the platform verifies the new details. A new payout currency
  * alone pays into the same verified account and keeps it.
@@ -104,5 +142,11 @@ export function bankDetailsAfterSave(stored: StoredBankDetails | null, value: Pa
 export function keepsVerification(stored: StoredBankDetails | null, next: Required<StoredBankDetails>): boolean {
   if (!stored) return false;
   const same = (a: string | null | undefined, b: string | null | undefined) => (a || null) === (b || null);
-  return same(stored.accountHolder, next.accountHolder) && same(stored.iban, next.iban) && same(stored.bic, next.bic) && same(stored.bankName, next.bankName);
+  return (
+    same(stored.accountHolder, next.accountHolder) &&
+    same(stored.iban, next.iban) &&
+    same(stored.otherAccount, next.otherAccount) &&
+    same(stored.bic, next.bic) &&
+    same(stored.bankName, next.bankName)
+  );
 }

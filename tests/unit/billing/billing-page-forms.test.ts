@@ -137,7 +137,7 @@ describe('billing form without JavaScript: lines are added and removed by submit
       { value: '2025-11', billed: false },
     ]);
     expect(newBillingValues(ASSIGNMENT, null, NOW)).toMatchObject({ period: '2026-01', currency: 'EUR', lines: [{ description: '' }] });
-    expect(newBillingValues({ ...ASSIGNMENT, currency: null }, { id: 'p', currency: 'CHF', isVerified: false, reviewState: 'awaiting', refusalReason: null, reviewedAt: null, accountHolder: null, maskedIban: null, bic: null, bankName: null }, NOW).currency).toBe('CHF');
+    expect(newBillingValues({ ...ASSIGNMENT, currency: null }, { id: 'p', currency: 'CHF', isVerified: false, reviewState: 'awaiting', refusalReason: null, reviewedAt: null, accountHolder: null, maskedIban: null, maskedOtherAccount: null, bic: null, bankName: null }, NOW).currency).toBe('CHF');
   });
 });
 

@@ -33,7 +33,7 @@ describe('payment profile form: read with the rules saveMyPaymentProfile checks 
       kind: 'invalid',
       form: 'paymentProfile',
       status: 422,
-      values: typed,
+      values: { ...typed, otherAccount: '' },
       fieldErrors: {
         currency: t('paymentProfile.errors.currencyInvalid'),
         accountHolder: t('paymentProfile.errors.accountHolderTooLong', { max: 140 }),
@@ -63,17 +63,18 @@ describe('payment profile form: read with the rules saveMyPaymentProfile checks 
     const outcome = await submitBillingPage(profileForm({ currency: 'chf', accountHolder: ' Tara   Talent ', iban: ' ', bic: 'cobadeffxxx' }), context(api.send, 'DE•• 3000'));
     expect(outcome).toMatchObject({ kind: 'done', noticeKey: 'notices.talentBilling.paymentProfileSaved' });
     expect(api.sent[0]?.variables).toEqual({ data: { currency: 'CHF', accountHolder: 'Tara Talent', bic: 'COBADEFFXXX', bankName: null } });
+    // Neither is the blank other account.
   });
 
   it('the API reads its input with the same schema: the same codes and params on the same paths', () => {
     const input = { currency: 'EUR', accountHolder: 'x'.repeat(141), iban: null, bic: 'COBADE' };
-    const api = paymentProfileSchema({ hasSavedIban: false }).safeParse(input);
+    const api = paymentProfileSchema({ hasSavedAccount: false }).safeParse(input);
     expect(api.success ? [] : zodIssues(api.error)).toEqual([
       { path: 'accountHolder', code: 'accountHolderTooLong', params: { max: 140 } },
       { path: 'iban', code: 'ibanRequired' },
       { path: 'bic', code: 'bicFormat' },
     ]);
-    const page = parseForm(formOf({ ...input, iban: '' }), paymentProfileSchema({ hasSavedIban: false }), { coerce: false });
+    const page = parseForm(formOf({ ...input, iban: '' }), paymentProfileSchema({ hasSavedAccount: false }), { coerce: false });
     expect(page.ok ? [] : page.issues).toEqual(api.success ? [] : zodIssues(api.error));
   });
 });

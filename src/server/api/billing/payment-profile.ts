@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { maskIban } from '../../../lib/billing/bank-details';
+import { maskIban, maskOtherAccount } from '../../../lib/billing/bank-details';
 import { PAYMENT_PROFILE_ERRORS } from '../../../lib/billing/billing-issues';
 import { bankDetailsAfterSave, keepsVerification, paymentProfileSchema } from '../../../lib/billing/payment-profile-input';
 import { paymentProfileReviewState } from '../../../lib/billing/payment-profile-review';
@@ -27,6 +27,11 @@ const TalentPaymentProfile = builder.objectRef<PaymentProfileRow>('TalentPayment
       nullable: true,
       description: 'The IBAN with only its country and last four characters, e.g. "DE•• •••• •••• •••• 3000"; the full IBAN is never returned',
       resolve: (row) => (row.bankInformation.iban ? maskIban(row.bankInformation.iban) : null),
+    }),
+    maskedOtherAccount: t.string({
+      nullable: true,
+      description: 'An account outside the IBAN scheme with only its last four letters and digits, e.g. "•••• 6789"; the text itself is never returned',
+      resolve: (row) => (row.bankInformation.otherAccount ? maskOtherAccount(row.bankInformation.otherAccount) : null),
     }),
     bic: t.string({ nullable: true, description: 'BIC / SWIFT code', resolve: (row) => row.bankInformation.bic ?? null }),
     bankName: t.string({ nullable: true, resolve: (row) => row.bankInformation.bankName ?? null }),
@@ -67,7 +72,11 @@ const SaveMyPaymentProfileInput = builder.inputType('SaveMyPaymentProfileInput',
   fields: (t) => ({
     currency: t.string({ required: true, description: 'ISO 4217, e.g. EUR' }),
     accountHolder: t.string({ required: true }),
-    iban: t.string({ required: false, description: 'Checked with its mod-97 check digits; left out or blank keeps the saved IBAN' }),
+    iban: t.string({ required: false, description: 'Checked with its mod-97 check digits; replaces the saved account; left out or blank (with otherAccount) keeps it' }),
+    otherAccount: t.string({
+      required: false,
+      description: 'For a bank outside the IBAN scheme: the account in your words (at most 300 characters), checked by the platform by hand; not with iban; replaces the saved account',
+    }),
     bic: t.string({ required: false, description: 'BIC / SWIFT code, 8 or 11 characters' }),
     bankName: t.string({ required: false }),
   }),
@@ -92,13 +101,14 @@ builder.mutationField('saveMyPaymentProfile', (t) =>
         const current = await selectPaymentProfile(tx, profileId, { lock: true });
         const stored = current?.bankInformation ?? null;
         // The rules the billing page reads its form with, worded from the same locale keys.
-        const parsed = paymentProfileSchema({ hasSavedIban: Boolean(stored?.iban) }).safeParse(data);
+        const parsed = paymentProfileSchema({ hasSavedAccount: Boolean(stored?.iban || stored?.otherAccount) }).safeParse(data);
         if (!parsed.success) throw invalidFields(zodIssues(parsed.error), PAYMENT_PROFILE_ERRORS);
         const bank = bankDetailsAfterSave(stored, parsed.data);
         const keepVerified = current?.isVerified === true && keepsVerification(stored, bank);
         const bankInformation = {
           accountHolder: bank.accountHolder ?? undefined,
           iban: bank.iban ?? undefined,
+          otherAccount: bank.otherAccount ?? undefined,
           bic: bank.bic ?? undefined,
           bankName: bank.bankName ?? undefined,
           country: bank.iban ? bank.iban.slice(0, 2) : undefined,

@@ -94,6 +94,23 @@ describeEachDatabase('bank details reviewed by verification admins', (kind) => {
     expect(again.body.errors?.[0]?.extensions).toMatchObject({ code: 'CONFLICT', reason: 'alreadyVerified' });
   });
 
+  it('takes an account outside the IBAN scheme as the talent wrote it: masked on her side, in full and flagged for a check by hand on the reviewer\'s', async () => {
+    await f.as('uma', CREATE_PROFILE, { data: { email: 'uma@example.test', profileName: 'Uma Talent' } });
+    const account = 'Routing 021000021\nAccount 123456789';
+    const both = await f.as('uma', SAVE, { data: { currency: 'USD', accountHolder: 'Uma Talent', iban: IBAN, otherAccount: account } });
+    expect(both.body.errors?.[0]?.extensions?.fieldErrors).toMatchObject([{ field: 'data.otherAccount', code: 'accountTwice' }]);
+    const saved = await f.as('uma', SAVE, { data: { currency: 'USD', accountHolder: 'Uma Talent', otherAccount: `  ${account}  ` } });
+    expect(saved.body.errors).toBeUndefined();
+    const mine = await f.as('uma', '{ myPaymentProfile { maskedIban maskedOtherAccount reviewState } }');
+    expect(mine.body.data?.myPaymentProfile).toEqual({ maskedIban: null, maskedOtherAccount: '•••• 6789', reviewState: 'awaiting' });
+    expect(JSON.stringify(mine.body)).not.toContain('123456789');
+    expect(await row('uma@example.test')).toMatchObject({ iban: null, otherAccount: account, needsManualCheck: true });
+    // An IBAN typed later replaces the other account.
+    const replaced = await f.as('uma', SAVE, { data: { currency: 'USD', accountHolder: 'Uma Talent', iban: OTHER_IBAN } });
+    expect(replaced.body.errors).toBeUndefined();
+    expect(await row('uma@example.test')).toMatchObject({ iban: 'GB82WEST12345698765432', otherAccount: null, needsManualCheck: false });
+  });
+
   it('returns changed details to awaiting review, refuses a review of details read before the change, and refuses with a reason the talent reads', async () => {
     const saved = await newTalent('rory', 'Rory Talent');
     const first = await row('rory@example.test');
