@@ -1,5 +1,8 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './support/test';
+import reviewWords from '../../src/locales/en/common/billing-review.json' with { type: 'json' };
+import invoiceWords from '../../src/locales/en/common/invoices.json' with { type: 'json' };
+import salesWords from '../../src/locales/en/common/company-sales.json' with { type: 'json' };
 import assignmentWords from '../../src/locales/en/common/company-assignments.json' with { type: 'json' };
 import jobDescriptionWords from '../../src/locales/en/common/job-descriptions.json' with { type: 'json' };
 import jobFieldWords from '../../src/locales/en/common/job-fields.json' with { type: 'json' };
@@ -15,7 +18,9 @@ import { newEmail, signUpNewAccount } from './support/sign-up';
 // Company links from scratch: two new accounts each create a company, the platform's admin
 // verifies both, the client's owner proposes a partnership to the provider found by name,
 // the provider's owner is told and accepts, and the provider then places its own talent with
-// the client through an assignment naming both. No seed company takes part.
+// the client through an assignment naming both. The talent bills a month of it, the provider
+// approves and invoices the billing and reads it in its sales to that client. No seed
+// company takes part.
 const ADMIN = 'admin@demo.test';
 const words = linkWords.companyLinks;
 const notices = linkWords.notices.companyLinks;
@@ -35,6 +40,8 @@ async function newPerson(browser: Browser, name: string, prefix: string): Promis
 async function createCompany(page: Page, name: string): Promise<string> {
   await page.goto('/company/create');
   await page.getByLabel('Company name').fill(name);
+  // Invoices name each party's country: given here, as an owner would.
+  await page.getByLabel('Country', { exact: true }).selectOption('DE');
   await page.getByRole('button', { name: 'Create company' }).click();
   await expect(page).toHaveURL(/\/company\/create\/success\?companyId=/);
   return new URL(page.url()).searchParams.get('companyId')!;
@@ -175,6 +182,60 @@ test.describe('partner companies', () => {
       await expect(p.locator('li[data-link-id]').filter({ hasText: PROVIDER }).getByText(linkWords.companyLinks.errors.linkInUse)).toBeVisible();
       await expect(p.locator('li[data-link-id]').filter({ hasText: PROVIDER }).getByTestId('link-status')).toHaveText(words.statuses.accepted);
       await expectNoAxeViolations(p);
+    });
+
+    let billingId = '';
+    let period = '';
+    await test.step('the talent adds her bank account and bills a month of the assignment to the provider', async () => {
+      const t = talent.page;
+      await t.goto('/talent/billing?action=payment-profile');
+      const profile = t.getByRole('region', { name: 'Edit payment profile' });
+      await profile.getByLabel('Payout currency').fill('EUR');
+      await profile.getByLabel('Account holder').fill(TALENT);
+      await profile.getByLabel('IBAN', { exact: true }).fill('DE89 3704 0044 0532 0130 00');
+      await profile.getByRole('button', { name: 'Save payment profile' }).click();
+      await expect(t).toHaveURL(/\/talent\/billing#payment-profile$/);
+
+      await t.goto(`/talent/billing?action=new&assignment=${assignmentId}`);
+      const form = t.getByRole('region', { name: 'New billing' });
+      await expect(form.getByTestId('billing-sent-to')).toContainText(PROVIDER);
+      const line = form.getByRole('group', { name: 'Line 1', exact: true });
+      await line.getByLabel('Description', { exact: true }).fill('Shelf planning');
+      await line.getByLabel('Unit', { exact: true }).selectOption('DAY');
+      await line.getByLabel('Quantity', { exact: true }).fill('10');
+      await line.getByLabel('Price per unit').fill('500');
+      await form.getByRole('button', { name: 'Save draft' }).click();
+      await expect(t).toHaveURL(/\/talent\/billing\?id=[0-9a-f-]{36}$/);
+      billingId = new URL(t.url()).searchParams.get('id')!;
+      const card = t.getByRole('article');
+      period = (await card.getByRole('heading', { level: 2 }).textContent())!.trim();
+      await card.getByRole('button', { name: `Send the billing for ${period}` }).click();
+      await expect(card.getByTestId('billing-status')).toHaveText('Sent');
+    });
+
+    await test.step('the provider approves it, warned that the bank details await verification, and invoices it', async () => {
+      const p = provider.page;
+      await p.goto(`/company/billing?id=${billingId}`);
+      await expect(p.getByTestId('unverified-bank-details')).toBeVisible();
+      await p.getByRole('button', { name: reviewWords.billingReview.approve }).click();
+      await expect(toast(p, reviewWords.notices.billingReview.approved)).toBeVisible();
+      await expect(p.getByTestId('unverified-bank-details')).toHaveCount(0);
+      await p.getByLabel(invoiceWords.invoices.draft.vatRate).fill('19');
+      await p.getByRole('button', { name: invoiceWords.invoices.draft.submit }).click();
+      await expect(p).toHaveURL(/\/company\/invoicing\?id=/);
+      await p.getByRole('button', { name: invoiceWords.invoices.issue }).click();
+      await expect(toast(p, invoiceWords.notices.invoices.issued)).toBeVisible();
+      await expect(p.getByTestId('invoice-state')).toHaveText(invoiceWords.invoices.states.UNPAID);
+    });
+
+    await test.step('the provider reads the month in its sales to the client', async () => {
+      const p = provider.page;
+      await companyMenu(p).getByRole('link', { name: rbac.companyMenu.sales }).click();
+      await expect(p).toHaveURL(/\/company\/sales/);
+      const row = p.getByTestId('sales-row').filter({ has: p.getByTestId('client').filter({ hasText: CLIENT }) });
+      await expect(row).toHaveCount(1);
+      await expect(row.getByTestId('billed')).toContainText('5,000.00');
+      await expect(p.getByText(salesWords.companySales.empty)).toHaveCount(0);
     });
   });
 });
