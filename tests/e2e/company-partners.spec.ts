@@ -14,6 +14,8 @@ import rbac from '../../src/locales/en/rbac.json' with { type: 'json' };
 import { companyMenu, selectCompany } from './support/company-area';
 import { expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
 import { newEmail, signUpNewAccount } from './support/sign-up';
+import { outboxDirOf } from '../support/built-server';
+import { linkIn, waitForMail } from '../support/outbox';
 
 // Company links from scratch: two new accounts each create a company, the platform's admin
 // verifies both, the client's owner proposes a partnership to the provider found by name,
@@ -22,6 +24,7 @@ import { newEmail, signUpNewAccount } from './support/sign-up';
 // approves and invoices the billing and reads it in its sales to that client. No seed
 // company takes part.
 const ADMIN = 'admin@demo.test';
+const OWNER = 'owner@demo.test';
 const words = linkWords.companyLinks;
 const notices = linkWords.notices.companyLinks;
 const fields = assignmentWords.companyAssignments.fields;
@@ -30,9 +33,9 @@ const optional = (label: string) => `${label} ${talentAssignmentWords.assignment
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();
 
 /** A new account in a context of its own, signed in. */
-async function newPerson(browser: Browser, name: string, prefix: string): Promise<{ page: Page; email: string }> {
+async function newPerson(browser: Browser, name: string, prefix: string, address = newEmail(prefix)): Promise<{ page: Page; email: string }> {
   const page = await (await browser.newContext()).newPage();
-  const email = await signUpNewAccount(page, name, newEmail(prefix));
+  const email = await signUpNewAccount(page, name, address);
   return { page, email };
 }
 
@@ -236,6 +239,74 @@ test.describe('partner companies', () => {
       await expect(row).toHaveCount(1);
       await expect(row.getByTestId('billed')).toContainText('5,000.00');
       await expect(p.getByText(salesWords.companySales.empty)).toHaveCount(0);
+    });
+  });
+
+  test('a company not on the platform is invited by e-mail: its owner signs up, creates it and accepts from the link; another invitation is withdrawn', async ({ page, browser }) => {
+    test.setTimeout(180_000);
+    const stamp = Date.now().toString(36);
+    const INVITED = `E2E Invited Agency ${stamp}`;
+    const invitedEmail = newEmail('link-invitee');
+    const withdrawnEmail = newEmail('link-withdrawn');
+    await signInAs(page, OWNER, '/company/my-companies');
+    await selectCompany(page, 'Northwind Labs');
+
+    await test.step("Northwind's owner invites two addresses as providers, a wrong address refused beside its field", async () => {
+      await page.goto('/company/partners');
+      const invite = page.getByRole('region', { name: words.inviteHeading });
+      await invite.getByLabel(words.emailLabel).fill('not-an-address');
+      await invite.getByLabel(words.relationOf.PROVIDES_TO_US).check();
+      await invite.getByRole('button', { name: words.invite }).click();
+      await expect(page.getByRole('region', { name: words.inviteHeading }).getByText(words.errors.emailInvalid)).toBeVisible();
+      await expect(page.getByRole('region', { name: words.inviteHeading }).getByLabel(words.emailLabel)).toHaveValue('not-an-address');
+      for (const address of [invitedEmail, withdrawnEmail]) {
+        const form = page.getByRole('region', { name: words.inviteHeading });
+        await form.getByLabel(words.emailLabel).fill(address);
+        await form.getByLabel(words.relationOf.PROVIDES_TO_US).check();
+        await form.getByRole('button', { name: words.invite }).click();
+        await expect(toast(page, notices.invited)).toBeVisible();
+        await expect(page.locator('li[data-invitation-id]').filter({ hasText: address })).toHaveCount(1);
+      }
+      await expectNoAxeViolations(page);
+    });
+
+    await test.step('the second invitation is withdrawn and leaves the list', async () => {
+      await page.getByRole('button', { name: words.withdrawInvitationLabel.replace('{{email}}', withdrawnEmail) }).click();
+      await expect(page.locator('li[data-invitation-id]').filter({ hasText: withdrawnEmail })).toHaveCount(0);
+      await expect(page.locator('li[data-invitation-id]').filter({ hasText: invitedEmail })).toHaveCount(1);
+    });
+
+    const invitee = await newPerson(browser, `Ines Invitee ${stamp}`, 'link-invitee', invitedEmail);
+    await test.step('the invited owner signs up under that address, creates the company and the admin verifies it', async () => {
+      await createCompany(invitee.page, INVITED);
+      const adminContext = await browser.newContext();
+      const admin = await adminContext.newPage();
+      await signInAs(admin, ADMIN, '/admin/companies');
+      await verifyAsAdmin(admin, INVITED);
+      await adminContext.close();
+    });
+
+    await test.step('the link in the mail opens the invitation, and the owner accepts it for the new company', async () => {
+      const p = invitee.page;
+      const appOrigin = new URL(p.url()).origin;
+      const mail = await waitForMail(outboxDirOf(appOrigin), invitedEmail, { subject: /invites your company to partner/ });
+      await selectCompany(p, INVITED);
+      await p.goto(linkIn(mail, `${appOrigin}/company/partners`));
+      const received = p.getByRole('region', { name: words.received.heading });
+      await expect(received).toContainText('Northwind Labs');
+      await expect(received).toContainText(linkWords.companyLinks.receivedRelation.PROVIDES_TO_US);
+      await expectNoAxeViolations(p);
+      await received.getByRole('button', { name: words.received.acceptFor.replace('{{name}}', INVITED) }).click();
+      await expect(p.locator('li[data-link-id]').filter({ hasText: 'Northwind Labs' }).getByTestId('link-status')).toHaveText(words.statuses.accepted);
+      await expect(p.getByRole('region', { name: words.received.heading })).toHaveCount(0);
+    });
+
+    await test.step("Northwind reads the partnership running and the invitation gone from its list", async () => {
+      await page.goto('/company/partners');
+      const row = page.locator('li[data-link-id]').filter({ hasText: INVITED });
+      await expect(row.getByTestId('link-status')).toHaveText(words.statuses.accepted);
+      await expect(row).toContainText(words.relationShort.PROVIDES_TO_US);
+      await expect(page.locator('li[data-invitation-id]').filter({ hasText: invitedEmail })).toHaveCount(0);
     });
   });
 });
