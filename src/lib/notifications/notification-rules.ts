@@ -124,12 +124,18 @@ export function mailRecipientOf(event: MailableEvent, stored: ReadonlyArray<Noti
 }
 
 /**
- * Whether one reader of a company's event (an owner, the member added) is mailed: not
- * when they did it themselves, and only when e-mail is on for the type in their settings.
+ * Whether one reader of a company's event (an owner, the member added) hears of it on a
+ * channel (e-mail, push): not when they did it themselves, and only when the channel is on
+ * for the type in their settings.
  */
-export function mailsCompanyReader(event: MailableEvent, readerId: string, stored: ReadonlyArray<NotificationPreference>): boolean {
+export function companyReaderHears(event: MailableEvent, readerId: string, stored: ReadonlyArray<NotificationPreference>, channel: NotificationChannel): boolean {
   if ((event.actorUserId ?? event.fromId) === readerId) return false;
-  return wantsOnChannel(stored, event.type, 'email');
+  return wantsOnChannel(stored, event.type, channel);
+}
+
+/** The company audiences (mailAudienceOf): events addressed to a company that users of it hear of. */
+export function isCompanyAudience(audience: MailAudience | null): audience is 'companyOwners' | 'addedMember' {
+  return audience === 'companyOwners' || audience === 'addedMember';
 }
 
 /** The bell shows at most this many; more reads "99+". */

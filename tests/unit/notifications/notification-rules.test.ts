@@ -5,7 +5,7 @@ import {
   isMailedEvent,
   mailAudienceOf,
   mailRecipientOf,
-  mailsCompanyReader,
+  companyReaderHears,
   recipientOf,
   unreadCountText,
   wantsOnChannel,
@@ -117,9 +117,11 @@ describe('the company side is mailed its review and its members', () => {
 
   it("mails a company's reader as their settings say, never for what they did themselves", () => {
     const event = review('verify');
-    expect(mailsCompanyReader(event, TALENT, [])).toBe(true);
-    expect(mailsCompanyReader(event, TALENT, [off('company.update', 'email')])).toBe(false);
-    expect(mailsCompanyReader(event, OWNER, [])).toBe(false);
+    expect(companyReaderHears(event, TALENT, [], 'email')).toBe(true);
+    expect(companyReaderHears(event, TALENT, [off('company.update', 'email')], 'email')).toBe(false);
+    // Push is never on unasked.
+    expect(companyReaderHears(event, TALENT, [], 'push')).toBe(false);
+    expect(companyReaderHears(event, OWNER, [], 'email')).toBe(false);
   });
 });
 

@@ -3,11 +3,12 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Plugin } from 'graphql-yoga';
 import type { NotificationPreference } from '../../../lib/notifications/notification-preferences';
 import { getTranslator } from '../../../lib/i18n/i18n';
-import { isMailedEvent, mailAudienceOf, mailRecipientOf, mailsCompanyReader, recipientOf } from '../../../lib/notifications/notification-rules';
+import { companyReaderHears, isMailedEvent, mailAudienceOf, mailRecipientOf, recipientOf } from '../../../lib/notifications/notification-rules';
 import { notificationMail } from '../../../lib/notifications/notification-text';
 import type { AppDatabase } from '../../db/client';
-import { companyOnUser, companyRole, generalEventslog, user } from '../../db/schema';
+import { generalEventslog, user } from '../../db/schema';
 import type { Mailer, MailMessage } from '../../mail/mailer';
+import { readersOf } from './event-readers';
 import { notificationFactsOf, type EventRow } from './notification-facts';
 import { readNotificationPreferences } from './preferences';
 import { gatherRecordedEvents, type RecordedEvent } from '../recorded-events';
@@ -62,33 +63,6 @@ export function createEventMail(options: EventMailOptions): EventMail {
     void work.finally(() => under.delete(work));
   };
 
-  /**
-   * Who reads each committed event, by its audience (mailAudienceOf): the user it is
-   * addressed to, the owners of the company it is addressed to, the member it added, or the
-   * address it invited. Users are mailed only while active and when their settings say so.
-   */
-  async function readersOf(row: EventRow, event: RecordedEvent): Promise<Array<{ userId: string | null; email: string | null }>> {
-    const after = (row.eventData.after ?? {}) as Record<string, unknown>;
-    switch (mailAudienceOf(event)) {
-      case 'addressee':
-        return [{ userId: row.toId, email: null }];
-      case 'addedMember':
-        return typeof after.userId === 'string' ? [{ userId: after.userId, email: null }] : [];
-      case 'invitedAddress':
-        return typeof after.email === 'string' ? [{ userId: null, email: after.email }] : [];
-      case 'companyOwners': {
-        const owners = await db
-          .select({ userId: companyOnUser.userId })
-          .from(companyOnUser)
-          .innerJoin(companyRole, and(eq(companyRole.id, companyOnUser.roleId), eq(companyRole.isDefault, true)))
-          .where(eq(companyOnUser.companyId, row.toId!));
-        return owners.map((owner) => ({ userId: owner.userId, email: null }));
-      }
-      default:
-        return [];
-    }
-  }
-
   /** The mails the committed ones among these events make, one per event and recipient. */
   async function messagesFor(events: readonly RecordedEvent[]): Promise<MailMessage[]> {
     // Read once per user and operation: a batch of moves to one talent costs one query.
@@ -110,9 +84,9 @@ export function createEventMail(options: EventMailOptions): EventMail {
     const users = new Map<string, { row: EventRow; userId: string }[]>();
     for (const row of rows) {
       const event = byId.get(row.id)!;
-      for (const reader of await readersOf(row, event)) {
+      for (const reader of await readersOf(db, row, event)) {
         if (reader.email) addressed.push({ row, to: reader.email, link: event.mailLink });
-        else if (reader.userId && (mailAudienceOf(event) === 'addressee' || mailsCompanyReader(event, reader.userId, await preferencesOf(reader.userId)))) {
+        else if (reader.userId && (mailAudienceOf(event) === 'addressee' || companyReaderHears(event, reader.userId, await preferencesOf(reader.userId), 'email'))) {
           users.set(reader.userId, [...(users.get(reader.userId) ?? []), { row, userId: reader.userId }]);
         }
       }

@@ -1,21 +1,23 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { NotificationPreference } from '../../../lib/notifications/notification-preferences';
 import { getTranslator } from '../../../lib/i18n/i18n';
-import { pushRecipientOf, recipientOf } from '../../../lib/notifications/notification-rules';
+import { companyReaderHears, isCompanyAudience, mailAudienceOf, pushRecipientOf, recipientOf } from '../../../lib/notifications/notification-rules';
 import { notificationPush } from '../../../lib/notifications/notification-text';
 import type { PushMessage } from '../../../lib/notifications/push-subscription';
 import { errorMessage } from '../../../lib/text/error-message';
 import type { AppDatabase } from '../../db/client';
 import { generalEventslog, user, webPushSubscription } from '../../db/schema';
 import type { PushOutcome, PushSender } from '../../push/push-sender';
+import { readersOf } from './event-readers';
 import { notificationFactsOf } from './notification-facts';
 import { readNotificationPreferences } from './preferences';
 import type { RecordedEvent } from '../recorded-events';
 
 // Web push for the events of the log, beside their e-mail (event-mail.ts) and on the same
-// terms: never inside the write. Once an operation is over, the events it recorded that
-// notify a user whose settings have push on for the type are read back from the log (a
-// rolled-back write left none), and one push per subscribed browser of that user is handed
+// terms: never inside the write, and to the same people (event-readers.ts). Once an
+// operation is over, the events it recorded that notify a user whose settings have push on
+// for the type (an event addressed to a company: its owners or the member it added) are
+// read back from the log (a rolled-back write left none), and one push per subscribed browser of that user is handed
 // to `dispatch`: the database job queue (src/server/queue), whose retries survive a
 // restart; without one (QUEUE_ENABLED=false, tests) it is delivered at once.
 
@@ -46,27 +48,50 @@ export function createEventPush(options: EventPushOptions): EventPush {
   const under = new Set<Promise<void>>();
   let closed = false;
 
-  /** The pushes the committed ones among these events make: one per event and subscribed browser of its recipient. */
+  /**
+   * The pushes the committed ones among these events make: one per event, reader and
+   * subscribed browser. An event addressed to a user goes to that user; one addressed to a
+   * company goes to the same readers as its mail (the owners, the member added), each as
+   * their own settings say.
+   */
   async function jobsFor(events: readonly RecordedEvent[]): Promise<PushJob[]> {
     const preferences = new Map<string, Promise<NotificationPreference[]>>();
-    const wanted: RecordedEvent[] = [];
+    const preferencesOf = (userId: string) => {
+      if (!preferences.has(userId)) preferences.set(userId, readNotificationPreferences(db, userId));
+      return preferences.get(userId)!;
+    };
+    const toUser: RecordedEvent[] = [];
     // Most events notify nobody: they cost no query here.
-    for (const event of events.filter((candidate) => recipientOf(candidate))) {
-      const recipient = recipientOf(event)!;
-      if (!preferences.has(recipient)) preferences.set(recipient, readNotificationPreferences(db, recipient));
-      if (pushRecipientOf(event, await preferences.get(recipient)!)) wanted.push(event);
+    for (const event of events) {
+      const recipient = recipientOf(event);
+      if (recipient && pushRecipientOf(event, await preferencesOf(recipient))) toUser.push(event);
     }
-    if (!wanted.length) return [];
+    const toCompany = events.filter((event) => isCompanyAudience(mailAudienceOf(event)));
+    if (!toUser.length && !toCompany.length) return [];
+    const byId = new Map([...toUser, ...toCompany].map((event) => [event.id, event]));
+    const rows = await db.select().from(generalEventslog).where(inArray(generalEventslog.id, [...byId.keys()]));
+    const targets: Array<{ row: (typeof rows)[number]; userId: string }> = [];
+    for (const row of rows) {
+      const event = byId.get(row.id)!;
+      if (row.toId && toUser.includes(event)) targets.push({ row, userId: row.toId });
+      else {
+        for (const reader of await readersOf(db, row, event)) {
+          if (reader.userId && companyReaderHears(event, reader.userId, await preferencesOf(reader.userId), 'push')) targets.push({ row, userId: reader.userId });
+        }
+      }
+    }
+    if (!targets.length) return [];
     const subscriptions = await db
       .select({ id: webPushSubscription.id, userId: webPushSubscription.userId })
       .from(webPushSubscription)
       .innerJoin(user, eq(user.id, webPushSubscription.userId))
-      .where(and(inArray(webPushSubscription.userId, [...new Set(wanted.map((event) => event.toId!))]), eq(user.status, 'active')));
+      .where(and(inArray(webPushSubscription.userId, [...new Set(targets.map((target) => target.userId))]), eq(user.status, 'active')));
     if (!subscriptions.length) return [];
-    const rows = await db.select().from(generalEventslog).where(inArray(generalEventslog.id, wanted.map((event) => event.id)));
-    const facts = await notificationFactsOf(db, rows);
-    return rows.flatMap((row, index) =>
-      subscriptions.filter((subscription) => subscription.userId === row.toId).map((subscription) => ({ subscriptionId: subscription.id, message: notificationPush(facts[index]!, t, options.site.productName) })),
+    const facts = await notificationFactsOf(db, targets.map((target) => target.row));
+    return targets.flatMap((target, index) =>
+      subscriptions
+        .filter((subscription) => subscription.userId === target.userId)
+        .map((subscription) => ({ subscriptionId: subscription.id, message: notificationPush(facts[index]!, t, options.site.productName) })),
     );
   }
 

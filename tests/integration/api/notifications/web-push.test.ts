@@ -124,6 +124,31 @@ describeEachDatabase('web push through a push service on loopback', (kind) => {
     expect(service.received.slice(before)).toEqual([]);
   });
 
+  it("pushes a company's event to the readers its mail goes to: the owners hear their company verified, each as their settings say", async () => {
+    const { body } = await f.as('push-owner', 'mutation ($data: CreateOneCompanyInput!) { createOneCompany(data: $data) { id } }', { data: { name: 'Pushed Company' } });
+    const companyId = (body.data?.createOneCompany as { id: string }).id;
+    const keys = browserKeys();
+    await subscribe('push-owner', '/push/owner', keys);
+    await pushOn('push-owner', 'company.update');
+    const admin = await f.h.token('push-admin', { roles: ['super:admin'], email: 'push-admin@example.test' });
+    const before = service.received.length;
+    const verified = await f.h.call('mutation ($id: ID!) { verifyOneCompany(id: $id) { id } }', { token: admin, variables: { id: companyId } });
+    expect(verified.body.errors).toBeUndefined();
+    await f.h.eventPush!.settled();
+    const pushes = service.received.slice(before);
+    expect(pushes.map((push) => push.path)).toEqual(['/push/owner']);
+    const message = JSON.parse(decryptPush(pushes[0]!.body, keys)) as Record<string, string>;
+    expect(message.body).toContain('Pushed Company');
+    expect(message.url).toBe('/company/my-companies');
+    // Push off for the type: the owner of another company verified hears nothing by push.
+    const other = await f.as('push-quiet-owner', 'mutation ($data: CreateOneCompanyInput!) { createOneCompany(data: $data) { id } }', { data: { name: 'Quiet Company' } });
+    await subscribe('push-quiet-owner', '/push/quiet', browserKeys());
+    const quietBefore = service.received.length;
+    await f.h.call('mutation ($id: ID!) { verifyOneCompany(id: $id) { id } }', { token: admin, variables: { id: (other.body.data?.createOneCompany as { id: string }).id } });
+    await f.h.eventPush!.settled();
+    expect(service.received.slice(quietBefore)).toEqual([]);
+  });
+
   for (const status of [410, 404]) {
     it(`removes a subscription when the push service answers ${status}, and keeps the user's others`, async () => {
       const gone = `/push/tara-gone-${status}`;
