@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/csp-guard';
 import { DEMO_TALENT, expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
 import { e2eDatabaseReachable, pushEndpointsOf } from './support/e2e-database';
+import { newEmail, signUpNewAccount } from './support/sign-up';
 
 // The site settings' push step in Chromium: the service worker at the site's root, and the
 // step's states. Chromium's own push service (Firebase Cloud Messaging) cannot be reached
@@ -93,6 +94,23 @@ test.describe('push notifications on this device (site settings)', () => {
     await expect(step(page).getByRole('status')).toHaveText(STATUS.off);
     await expect(turnOn(page)).toBeVisible();
     if (e2eDatabaseReachable()) expect(await pushEndpointsOf(DEMO_TALENT)).not.toContain(endpoint);
+  });
+
+  test('signing out stops this browser receiving the pushes of the account: the server forgets the subscription and the browser drops it', async ({ page, context, baseURL }) => {
+    const endpoint = `https://push.example.test/e2e-sign-out-${Date.now()}`;
+    await context.grantPermissions(['notifications'], { origin: baseURL });
+    await context.addInitScript(standInPushService, { endpoint });
+    const email = await signUpNewAccount(page, 'Sally Shared', newEmail('push-sign-out'));
+    await page.goto('/site-settings');
+    await turnOn(page).click();
+    await expect(step(page).getByRole('status')).toHaveText(STATUS.on);
+    if (e2eDatabaseReachable()) expect(await pushEndpointsOf(email)).toContain(endpoint);
+
+    await page.getByRole('button', { name: 'Account menu' }).first().click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+    expect(await page.evaluate(() => sessionStorage.getItem('stand-in-push'))).toBeNull();
+    if (e2eDatabaseReachable()) expect(await pushEndpointsOf(email)).not.toContain(endpoint);
   });
 
   test('says so when notifications are blocked for the site, and offers no button', async ({ page, context }) => {

@@ -29,7 +29,7 @@ function label(labels: Record<string, string>, key: string) {
  */
 function LogoutForm({ action, token, formRef }: { action: string; token?: string; formRef?: Ref<HTMLFormElement> }) {
   return (
-    <form method="post" action={action} ref={formRef}>
+    <form method="post" action={action} ref={formRef} data-sign-out="">
       {token ? <input type="hidden" name="csrf" value={token} /> : null}
     </form>
   );

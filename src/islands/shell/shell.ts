@@ -6,6 +6,7 @@ import type { CurrentUserState } from '../../lib/account/current-user-state';
 import { applyServerUser } from '../stores/current-user';
 import { startAnalytics, type AnalyticsStart } from './analytics';
 import { startVersionCheck } from './version-check';
+import { forgetPushOnSignOut } from './sign-out-push';
 import type { ToastVariant } from '../../lib/notifications/toast-policy';
 
 const shell = document.getElementById('tp-shell-data');
@@ -28,5 +29,6 @@ if (shell) {
   // the notice names it.
   const target = data.focusTarget ? document.getElementById(data.focusTarget) : null;
   if (target?.hasAttribute('data-notice-focus')) target.focus();
+  forgetPushOnSignOut();
   startVersionCheck({ buildId: data.buildId, message: data.newVersion, refreshLabel: data.refresh, intervalMs: data.versionCheckMs });
 }
