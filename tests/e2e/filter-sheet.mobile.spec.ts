@@ -57,6 +57,23 @@ test.describe('list filters on a 390 px phone', () => {
     await expectNoAxeViolations(page);
   });
 
+  test('job ads, and every list with the shared filter form: the first ad is on the first screen; the toggle counts the filters the address holds', async ({ page }) => {
+    await signInTo(page, 'Northwind Labs');
+    await page.goto('/company/job-ads');
+    await expect(filtersToggle(page)).toHaveAccessibleName('Filters');
+    await expect(page.getByRole('searchbox', { name: 'Title or place' })).toBeHidden();
+    await expectOnFirstScreen(page.locator('li[data-job-ad-id]').first());
+    await expectNoAxeViolations(page);
+
+    await filtersToggle(page).tap();
+    await page.getByRole('search').getByRole('searchbox').fill('e');
+    await page.getByRole('button', { name: 'Filter', exact: true }).tap();
+    await expect(page).toHaveURL(/[?&]q=e(&|$)/);
+    // The status posted blank is no filter: one in force.
+    await expect(filtersToggle(page)).toHaveAccessibleName('Filters (1)');
+    await expectOnFirstScreen(page.locator('li[data-job-ad-id]').first());
+  });
+
   test('talent search: the form is open until a search; then the first talent is on the first screen and the toggle counts the filters', async ({ page }) => {
     await signInTo(page, 'Northwind Labs');
     await page.goto('/company/talent-search');
