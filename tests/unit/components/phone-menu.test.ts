@@ -53,13 +53,15 @@ describe('PhoneMenu', () => {
 
   it('switches company and signs out with form posts carrying the anti-forgery token', async () => {
     const html = await render();
-    const forms = [...html.matchAll(/<form method="post" action="([^"]+)">(.*?)<\/form>/gs)].map(([, action, body]) => ({ action, body: body! }));
+    const forms = [...html.matchAll(/<form method="post" action="([^"]+)"[^>]*>(.*?)<\/form>/gs)].map(([, action, body]) => ({ action, body: body! }));
     const switches = forms.filter((form) => form.action === '/api/select-company');
     expect(switches.map((form) => /name="companyId" value="([^"]+)"/.exec(form.body)?.[1])).toEqual(['c-bright', 'c-north']);
     for (const form of forms) expect(form.body).toContain('name="csrf" value="token-9"');
     // The company the user is in is shown, not offered.
     expect(switches[1]!.body).toMatch(/<button type="submit" disabled/);
     expect(forms.at(-1)).toMatchObject({ action: '/auth/logout' });
+    // Marked for the shell, which drops this browser's pushes before the form posts.
+    expect(html).toMatch(/<form method="post" action="\/auth\/logout" data-sign-out/);
     expect(forms.at(-1)!.body).toContain('Sign out');
   });
 });
