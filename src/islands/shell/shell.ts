@@ -6,7 +6,6 @@ import type { CurrentUserState } from '../../lib/account/current-user-state';
 import { applyServerUser } from '../stores/current-user';
 import { startAnalytics, type AnalyticsStart } from './analytics';
 import { startVersionCheck } from './version-check';
-import { forgetPushOnSignOut } from './sign-out-push';
 import type { ToastVariant } from '../../lib/notifications/toast-policy';
 
 const shell = document.getElementById('tp-shell-data');
@@ -29,6 +28,5 @@ if (shell) {
   // the notice names it.
   const target = data.focusTarget ? document.getElementById(data.focusTarget) : null;
   if (target?.hasAttribute('data-notice-focus')) target.focus();
-  forgetPushOnSignOut();
   startVersionCheck({ buildId: data.buildId, message: data.newVersion, refreshLabel: data.refresh, intervalMs: data.versionCheckMs });
 }

@@ -1,4 +1,5 @@
-// Signing out stops this browser's pushes: on a shared computer the next person must not
+// Loaded on every signed-in page (components/shell/PhoneMenu.astro, which renders the
+// sign-out forms' menu), never on a guest's. Signing out stops this browser's pushes: on a shared computer the next person must not
 // read the last one's notifications. Before a sign-out form (`data-sign-out`) posts, the
 // browser's push subscription, if it has one, is removed from the account (through the BFF,
 // while the session still lasts) and from the browser's push service. Sign-out never waits
@@ -16,8 +17,11 @@ async function unsubscribeThisBrowser(): Promise<void> {
   await subscription.unsubscribe().catch(() => undefined);
 }
 
+let started = false;
+
 export function forgetPushOnSignOut(): void {
-  if (!('serviceWorker' in navigator)) return;
+  if (started || !('serviceWorker' in navigator)) return;
+  started = true;
   document.addEventListener(
     'submit',
     (event) => {
@@ -32,3 +36,5 @@ export function forgetPushOnSignOut(): void {
     true,
   );
 }
+
+forgetPushOnSignOut();
