@@ -11,6 +11,11 @@ export function postedId(form: FormData, name = 'id'): string | null {
   return typeof value === 'string' && isUuid(value) ? value : null;
 }
 
+/** Every id a form posted under `name` (ticked boxes), each once; what is no UUID is left out. */
+export function postedIds(form: FormData, name = 'id'): string[] {
+  return [...new Set(form.getAll(name).filter((value): value is string => typeof value === 'string' && isUuid(value)))];
+}
+
 /** The record a detail or edit page is about (?id=…), or null when the address cannot name one. */
 export function addressedId(url: URL, name = 'id'): string | null {
   const id = url.searchParams.get(name)?.trim() ?? '';

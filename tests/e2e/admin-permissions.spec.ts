@@ -70,8 +70,8 @@ test.describe('admin permissions', () => {
 
     await test.step('the users list shows when each user last visited', async () => {
       await page.goto(`/admin/talents?q=${encodeURIComponent(MODERATOR)}`);
-      const row = page.locator('li[data-user-id]').filter({ hasText: MODERATOR });
-      await expect(row.getByText(`${admin.admin.talents.lastVisit}:`)).toBeVisible();
+      const row = page.locator('tr[data-user-id]').filter({ hasText: MODERATOR });
+      await expect(page.getByRole('columnheader', { name: admin.admin.talents.lastVisit })).toBeVisible();
       await expect(row.locator('[data-last-visit] time')).toHaveCount(1);
     });
 

@@ -161,7 +161,7 @@ test.describe('admin area', () => {
 
     await signInAs(page, ADMIN, `/admin/talents?q=${encodeURIComponent(email)}`);
     await expect(page).toHaveTitle(/^Talents \| /);
-    const row = page.locator('li[data-user-id]').filter({ hasText: email });
+    const row = page.locator('tr[data-user-id]').filter({ hasText: email });
     await expect(row.getByText('Active', { exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
     await expectFitsPhoneWidth(page);
@@ -170,7 +170,7 @@ test.describe('admin area', () => {
     await row.getByLabel(`Block ${userName}`, { exact: true }).click();
     await row.getByRole('button', { name: `Yes, block ${userName}` }).click();
     await expect(toast(page, 'User blocked')).toBeVisible();
-    await expect(page.locator('li[data-user-id]').filter({ hasText: email }).getByText('Blocked', { exact: true })).toBeVisible();
+    await expect(page.locator('tr[data-user-id]').filter({ hasText: email }).getByText('Blocked', { exact: true })).toBeVisible();
 
     await test.step('their next page finds them signed out: it asks them to sign in', async () => {
       await user.goto('/edit-account');
@@ -185,6 +185,55 @@ test.describe('admin area', () => {
       await expect(user.getByRole('alert')).toContainText('This account has been blocked');
     });
     await userContext.close();
+  });
+
+  test('users are a dense table: the admin ticks talents, the whole page from the header box, and sets their verification at once; without JavaScript row by row', async ({ page, browser, baseURL }) => {
+    test.setTimeout(120_000);
+    const stamp = `bulk${Date.now().toString(36)}`;
+    for (const who of ['Vera', 'Victor']) {
+      const context = await browser.newContext();
+      const talent = await context.newPage();
+      await signUpNewAccount(talent, `${who} ${stamp}`, newEmail(`${who.toLowerCase()}-${stamp}`));
+      await talent.goto('/talent/dashboard');
+      await talent.getByRole('button', { name: 'Create profile' }).click();
+      await expect(talent).toHaveURL(/\/talent\/profile$/);
+      await context.close();
+    }
+    await signInAs(page, ADMIN, `/admin/talents?q=${stamp}`);
+    const rows = page.locator('tr[data-user-id]');
+    await expect(rows).toHaveCount(2);
+    await expect(page.getByRole('region', { name: words.talents.tableLabel })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await test.step('the header box ticks the page; the form counts them; Rejected applies to both', async () => {
+      const all = page.getByRole('checkbox', { name: words.talents.selectAll });
+      await all.focus();
+      await page.keyboard.press('Space');
+      await expect(page.getByRole('checkbox', { name: /^Select V/ })).toHaveCount(2);
+      for (const box of await page.getByRole('checkbox', { name: /^Select V/ }).all()) await expect(box).toBeChecked();
+      await expect(page.locator('[data-bulk-count]')).toHaveText('2 selected');
+      await page.getByLabel(words.talents.bulkStatus).selectOption('rejected');
+      await page.getByRole('button', { name: words.talents.bulkApply }).click();
+      await expect(toast(page, 'Verification saved')).toBeVisible();
+      for (const row of await rows.all()) await expect(row.locator('[data-verification]')).toHaveAttribute('data-verification', 'rejected');
+    });
+
+    await test.step('without JavaScript one row is ticked and verified; nothing ticked is refused in words', async () => {
+      const noJs = await browser.newContext({ baseURL, javaScriptEnabled: false, storageState: await page.context().storageState() });
+      const plain = await noJs.newPage();
+      await plain.goto(`/admin/talents?q=${stamp}`);
+      await expect(plain.getByRole('checkbox', { name: words.talents.selectAll })).toBeHidden();
+      await plain.getByRole('button', { name: words.talents.bulkApply }).click();
+      await expect(plain.getByText(words.talents.bulkNoneSelected)).toBeVisible();
+      await plain.getByRole('checkbox', { name: `Select Vera ${stamp}` }).check();
+      await plain.getByLabel(words.talents.bulkStatus).selectOption('verified');
+      await plain.getByRole('button', { name: words.talents.bulkApply }).click();
+      const vera = plain.locator('tr[data-user-id]').filter({ hasText: `Vera ${stamp}` });
+      await expect(vera.locator('[data-verification]')).toHaveAttribute('data-verification', 'verified');
+      await expect(plain.locator('tr[data-user-id]').filter({ hasText: `Victor ${stamp}` }).locator('[data-verification]')).toHaveAttribute('data-verification', 'rejected');
+      await noJs.close();
+    });
+    await expectFitsPhoneWidth(page);
   });
 
   test('only admins open the admin pages: 403 for the owner, sign-in for a guest', async ({ page, browser }) => {

@@ -5,7 +5,7 @@ import { parseForm } from '../forms/parse-form';
 import { graphql, type ResultOf } from '../graphql/graphql';
 import { sendDocument, type SendGraphql } from '../graphql/send-document';
 import type { Translate } from '../i18n/i18n';
-import { postedId } from '../ids';
+import { postedId, postedIds } from '../ids';
 import { ADMIN_ERRORS, TALENT_VERIFICATION_CHOICES, type TalentVerificationChoice } from './company-verification';
 import { USER_STATUSES, type UserStatusAction, type UserStatusValue } from './user-status';
 
@@ -111,4 +111,30 @@ export async function submitAdminTalentWrite(intent: AdminTalentIntent, form: Fo
   }
   if (answer.data && !answer.errors.length) return { kind: 'done', noticeKey: NOTICES[intent], target: `user-${rowId}` };
   return { kind: 'refused', ...companyRefusal(answer.errors, t, WORDS, ADMIN_ERRORS), rowId };
+}
+
+/** The most profiles one bulk verification changes: a page of the list. */
+export const ADMIN_BULK_VERIFICATION_MAX = ADMIN_USERS_PER_PAGE;
+
+/**
+ * The table's bulk verification (intent=bulkVerification): the ticked rows' talent
+ * profile ids (`id`, repeated) and the status for all of them, each written by the API's
+ * own operation (one event each, the same checks as one row). Nothing ticked, too many, or
+ * a status that is not a choice is refused before any write; when some writes are refused
+ * the others stand and the message says how many did not change (the rows then show each
+ * one's verification as it stands).
+ */
+export async function submitAdminTalentBulkVerification(form: FormData, send: SendGraphql, t: Translate): Promise<AdminTalentOutcome> {
+  const ids = postedIds(form);
+  if (ids.length === 0) return { kind: 'refused', message: t(`${WORDS}.bulkNoneSelected`), status: 422, rowId: null };
+  if (ids.length > ADMIN_BULK_VERIFICATION_MAX) return { kind: 'refused', message: t(`${WORDS}.bulkTooMany`, { max: ADMIN_BULK_VERIFICATION_MAX }), status: 422, rowId: null };
+  const parsed = parseForm(form, talentVerificationFormSchema);
+  if (!parsed.ok) return { kind: 'refused', message: t(`${WORDS}.failed`), status: 422, rowId: null };
+  let failed = 0;
+  for (const id of ids) {
+    const answer = await sendDocument(send, UPDATE_ONE_TALENT_PROFILE_VERIFICATION_MUTATION, { id, verificationStatus: parsed.value.verificationStatus });
+    if (!answer.data || answer.errors.length) failed += 1;
+  }
+  if (failed === 0) return { kind: 'done', noticeKey: NOTICES.verification, target: 'admin-talents-bulk' };
+  return { kind: 'refused', message: t(`${WORDS}.bulkPartial`, { done: ids.length - failed, total: ids.length }), status: 409, rowId: null };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { submitAdminCompanyWrite } from '../../../src/lib/admin/admin-company-pages';
 import { submitAdminJobAdModeration } from '../../../src/lib/admin/admin-job-ad-pages';
-import { submitAdminTalentWrite, talentVerificationFormSchema } from '../../../src/lib/admin/admin-talent-pages';
+import { ADMIN_BULK_VERIFICATION_MAX, submitAdminTalentBulkVerification, submitAdminTalentWrite, talentVerificationFormSchema } from '../../../src/lib/admin/admin-talent-pages';
 import { attachmentFormSchema, submitAttachment } from '../../../src/lib/billing/billing-attachment-submission';
 import { selectCompanyFormSchema } from '../../../src/lib/companies/select-company-form';
 import { submitHiringStepForm } from '../../../src/lib/companies/hiring-step-pages';
@@ -40,6 +40,42 @@ describe('admin talent verification: the status must be one of the choices', () 
       expect(outcome).toEqual({ kind: 'refused', message: admin.admin.talents.failed, status: 422, rowId: ID });
       expect(api.sent).toEqual([]);
     }
+  });
+});
+
+describe('admin talent bulk verification: the ticked profiles, each by the one-row operation', () => {
+  const ticked = (ids: string[], verificationStatus = 'verified') => {
+    const form = formOf({ intent: 'bulkVerification', verificationStatus });
+    for (const id of ids) form.append('id', id);
+    return form;
+  };
+
+  it('sends one write per ticked profile, each once, and ignores what is no id', async () => {
+    const api = apiAnswering({ status: 200, body: { data: { updateOneTalentProfileVerification: { id: ID } } } });
+    const form = ticked([ID, OTHER, ID, 'not-an-id'], 'rejected');
+    expect(await submitAdminTalentBulkVerification(form, api.send, t)).toEqual({ kind: 'done', noticeKey: 'notices.admin.talentVerificationSaved', target: 'admin-talents-bulk' });
+    expect(api.sent.map((call) => call.variables)).toEqual([{ id: ID, verificationStatus: 'rejected' }, { id: OTHER, verificationStatus: 'rejected' }]);
+  });
+
+  it('refuses nothing ticked, more than a page, or a status not offered, before any write', async () => {
+    const tooMany = Array.from({ length: ADMIN_BULK_VERIFICATION_MAX + 1 }, (_, index) => `11111111-1111-4111-8111-${String(index).padStart(12, '0')}`);
+    for (const [form, message] of [
+      [ticked([]), admin.admin.talents.bulkNoneSelected],
+      [ticked(tooMany), admin.admin.talents.bulkTooMany.replace('{{max}}', String(ADMIN_BULK_VERIFICATION_MAX))],
+      [ticked([ID], 'deleted'), admin.admin.talents.failed],
+    ] as const) {
+      const api = nothingSent();
+      expect(await submitAdminTalentBulkVerification(form, api.send, t)).toEqual({ kind: 'refused', message, status: 422, rowId: null });
+      expect(api.sent).toEqual([]);
+    }
+  });
+
+  it('keeps the writes that went through and says how many did not', async () => {
+    let calls = 0;
+    const send = async () => (++calls === 2 ? { status: 200, body: { data: null, errors: [{ message: 'x', extensions: { code: 'NOT_FOUND' } }] } } : { status: 200, body: { data: { updateOneTalentProfileVerification: { id: ID } } } });
+    const outcome = await submitAdminTalentBulkVerification(ticked([ID, OTHER, STEP]), send, t);
+    expect(outcome).toEqual({ kind: 'refused', message: t('admin.talents.bulkPartial', { done: 2, total: 3 }), status: 409, rowId: null });
+    expect(calls).toBe(3);
   });
 });
 
