@@ -66,7 +66,7 @@ test.describe('admin area', () => {
       await page.getByLabel(words.companies.status).selectOption({ label: 'Pending verification' });
       await page.getByRole('button', { name: common.lists.filter }).click();
       await expect(page).toHaveURL(/status=pending/);
-      const row = page.locator(`li[data-company-id="${companyId}"]`);
+      const row = page.locator(`tr[data-company-id="${companyId}"]`);
       await expect(row.getByText('Pending verification')).toBeVisible();
       await expect(row.getByText(OWNER)).toBeVisible();
       await expect(page.getByText('1 company', { exact: true })).toBeVisible();
@@ -114,8 +114,8 @@ test.describe('admin area', () => {
     const twinId = await createCompany(owner, twin);
 
     await signInAs(page, ADMIN, `/admin/companies?duplicate=yes&q=${stamp}`);
-    await expect(page.locator('li[data-company-id]')).toHaveCount(1);
-    await expect(page.locator(`li[data-company-id="${twinId}"]`).getByText(words.companies.duplicateBadge, { exact: true })).toBeVisible();
+    await expect(page.locator('tr[data-company-id]')).toHaveCount(1);
+    await expect(page.locator(`tr[data-company-id="${twinId}"]`).getByText(words.companies.duplicateBadge, { exact: true })).toBeVisible();
     await openCompany(page, twin);
 
     await test.step('the duplicates table shows both companies', async () => {
@@ -185,6 +185,34 @@ test.describe('admin area', () => {
       await expect(user.getByRole('alert')).toContainText('This account has been blocked');
     });
     await userContext.close();
+  });
+
+  test('companies are a dense table: the admin ticks the pending ones and verifies them together; the owners can then select them', async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    const stamp = `Bulk Verify ${Date.now().toString(36)}`;
+    const names = [`${stamp} North`, `${stamp} South`];
+    const ownerContext = await browser.newContext();
+    const owner = await ownerContext.newPage();
+    await signInAs(owner, OWNER, '/company/my-companies');
+    for (const name of names) await createCompany(owner, name);
+
+    await signInAs(page, ADMIN, `/admin/companies?q=${encodeURIComponent(stamp)}`);
+    await expect(page.locator('tr[data-company-id]')).toHaveCount(2);
+    await expectNoAxeViolations(page);
+    await page.getByRole('checkbox', { name: words.companies.selectAll }).check();
+    await expect(page.locator('[data-bulk-count]')).toHaveText('2 selected');
+    await page.getByRole('button', { name: words.companies.bulkApply }).click();
+    await expect(toast(page, 'Companies verified')).toBeVisible();
+    for (const name of names) await expect(page.locator('tr[data-company-id]').filter({ hasText: name }).getByText('Verified', { exact: true })).toBeVisible();
+    // Nothing pending is left to tick: the bulk form is gone.
+    await expect(page.getByRole('button', { name: words.companies.bulkApply })).toHaveCount(0);
+    await expectFitsPhoneWidth(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await owner.goto('/company/my-companies');
+    for (const name of names) await expect(owner.getByRole('button', { name: `Select ${name}` })).toBeVisible();
+    await ownerContext.close();
+    for (const name of names) await deleteCompany(page, name);
   });
 
   test('users are a dense table: the admin ticks talents, the whole page from the header box, and sets their verification at once; without JavaScript row by row', async ({ page, browser, baseURL }) => {

@@ -1,6 +1,7 @@
 import { answerIssues } from '../forms/answer-issues';
-import { type ActionOutcome, type FieldErrors, fieldErrorsOf } from '../forms/form-outcome';
+import { type ActionOutcome, type FieldErrors, fieldErrorsOf, type RefusalStatus } from '../forms/form-outcome';
 import { typedForm } from '../forms/form-values';
+import { bulkWrite } from '../forms/bulk-write';
 import { parseForm } from '../forms/parse-form';
 import { graphql, type ResultOf } from '../graphql/graphql';
 import { sendDocument, type GraphqlError, type SendGraphql } from '../graphql/send-document';
@@ -143,4 +144,29 @@ export async function submitAdminCompanyWrite(intent: AdminCompanyIntent, form: 
       : await sendDocument(send, DELETE_ONE_COMPANY_MUTATION, { id });
   if (answer.data && !answer.errors.length) return done;
   return refused(intent, answer.errors, t);
+}
+
+/** The most companies one bulk verification takes: a page of the list. */
+export const ADMIN_BULK_COMPANY_MAX = ADMIN_COMPANIES_PER_PAGE;
+
+/**
+ * The companies table's bulk verification (intent=bulkVerify): the ticked companies, each
+ * verified by the one-company operation (bulkWrite), so each keeps its event and its owners
+ * are told as for one. Rejection needs its own reason: it stays on the company's page.
+ */
+export async function submitAdminCompanyBulkVerify(form: FormData, send: SendGraphql, t: Translate): Promise<{ kind: 'done'; noticeKey: string } | { kind: 'refused'; message: string; status: RefusalStatus }> {
+  const outcome = await bulkWrite(form, ADMIN_BULK_COMPANY_MAX, async (id) => {
+    const answer = await sendDocument(send, VERIFY_ONE_COMPANY_MUTATION, { id });
+    return Boolean(answer.data?.verifyOneCompany) && answer.errors.length === 0;
+  });
+  switch (outcome.kind) {
+    case 'noneSelected':
+      return { kind: 'refused', message: t(`${WORDS}.bulkNoneSelected`), status: 422 };
+    case 'tooMany':
+      return { kind: 'refused', message: t(`${WORDS}.bulkTooMany`, { max: outcome.max }), status: 422 };
+    case 'partial':
+      return { kind: 'refused', message: t(`${WORDS}.bulkPartial`, { done: outcome.done, total: outcome.total }), status: 409 };
+    case 'done':
+      return { kind: 'done', noticeKey: 'notices.admin.companiesVerified' };
+  }
 }

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { companyRefusal } from '../forms/company-refusals';
-import { type ActionOutcome, fieldErrorsOf } from '../forms/form-outcome';
+import { type ActionOutcome, fieldErrorsOf, type RefusalStatus } from '../forms/form-outcome';
 import { parseForm } from '../forms/parse-form';
 import { graphql, type ResultOf } from '../graphql/graphql';
 import { sendDocument, type SendGraphql } from '../graphql/send-document';
 import type { Translate } from '../i18n/i18n';
+import { bulkWrite } from '../forms/bulk-write';
 import { postedId, postedIds } from '../ids';
 import { ADMIN_ERRORS, TALENT_VERIFICATION_CHOICES, type TalentVerificationChoice } from './company-verification';
 import { USER_STATUSES, type UserStatusAction, type UserStatusValue } from './user-status';
@@ -118,23 +119,26 @@ export const ADMIN_BULK_VERIFICATION_MAX = ADMIN_USERS_PER_PAGE;
 
 /**
  * The table's bulk verification (intent=bulkVerification): the ticked rows' talent
- * profile ids (`id`, repeated) and the status for all of them, each written by the API's
- * own operation (one event each, the same checks as one row). Nothing ticked, too many, or
- * a status that is not a choice is refused before any write; when some writes are refused
- * the others stand and the message says how many did not change (the rows then show each
- * one's verification as it stands).
+ * profile ids and the status for all of them, written row by row (bulkWrite). A status
+ * that is not a choice is refused before any write, like nothing ticked or too many; a
+ * partial failure says how many did not change (the rows show each one as it stands).
  */
 export async function submitAdminTalentBulkVerification(form: FormData, send: SendGraphql, t: Translate): Promise<AdminTalentOutcome> {
-  const ids = postedIds(form);
-  if (ids.length === 0) return { kind: 'refused', message: t(`${WORDS}.bulkNoneSelected`), status: 422, rowId: null };
-  if (ids.length > ADMIN_BULK_VERIFICATION_MAX) return { kind: 'refused', message: t(`${WORDS}.bulkTooMany`, { max: ADMIN_BULK_VERIFICATION_MAX }), status: 422, rowId: null };
   const parsed = parseForm(form, talentVerificationFormSchema);
-  if (!parsed.ok) return { kind: 'refused', message: t(`${WORDS}.failed`), status: 422, rowId: null };
-  let failed = 0;
-  for (const id of ids) {
+  const refused = (message: string, status: RefusalStatus = 422): AdminTalentOutcome => ({ kind: 'refused', message, status, rowId: null });
+  if (!parsed.ok) return postedIds(form).length === 0 ? refused(t(`${WORDS}.bulkNoneSelected`)) : refused(t(`${WORDS}.failed`));
+  const outcome = await bulkWrite(form, ADMIN_BULK_VERIFICATION_MAX, async (id) => {
     const answer = await sendDocument(send, UPDATE_ONE_TALENT_PROFILE_VERIFICATION_MUTATION, { id, verificationStatus: parsed.value.verificationStatus });
-    if (!answer.data || answer.errors.length) failed += 1;
+    return Boolean(answer.data) && answer.errors.length === 0;
+  });
+  switch (outcome.kind) {
+    case 'noneSelected':
+      return refused(t(`${WORDS}.bulkNoneSelected`));
+    case 'tooMany':
+      return refused(t(`${WORDS}.bulkTooMany`, { max: outcome.max }));
+    case 'partial':
+      return refused(t(`${WORDS}.bulkPartial`, { done: outcome.done, total: outcome.total }), 409);
+    case 'done':
+      return { kind: 'done', noticeKey: NOTICES.verification, target: 'admin-talents-bulk' };
   }
-  if (failed === 0) return { kind: 'done', noticeKey: NOTICES.verification, target: 'admin-talents-bulk' };
-  return { kind: 'refused', message: t(`${WORDS}.bulkPartial`, { done: ids.length - failed, total: ids.length }), status: 409, rowId: null };
 }

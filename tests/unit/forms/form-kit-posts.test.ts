@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { submitAdminCompanyWrite } from '../../../src/lib/admin/admin-company-pages';
+import { submitAdminCompanyBulkVerify, submitAdminCompanyWrite } from '../../../src/lib/admin/admin-company-pages';
 import { submitAdminJobAdModeration } from '../../../src/lib/admin/admin-job-ad-pages';
 import { ADMIN_BULK_VERIFICATION_MAX, submitAdminTalentBulkVerification, submitAdminTalentWrite, talentVerificationFormSchema } from '../../../src/lib/admin/admin-talent-pages';
 import { attachmentFormSchema, submitAttachment } from '../../../src/lib/billing/billing-attachment-submission';
@@ -210,5 +210,27 @@ describe('billing attachment forms: the billing and its line are named by UUIDs,
     expect(await submitAttachment(formOf({ billingId: ID, lineId: 'x', key: 'k1' }), context, 'remove')).toEqual({ kind: 'refused', billingId: null, lineId: null, message: t('billing.notFound.heading'), status: 404 });
     expect(await submitAttachment(formOf({ lineId: OTHER, key: 'k1' }), context, 'remove')).toEqual({ kind: 'refused', billingId: null, lineId: null, message: t('billing.notFound.heading'), status: 404 });
     expect(api.sent).toEqual([]);
+  });
+});
+
+describe('admin company bulk verification: the ticked companies, each by the one-company operation', () => {
+  const ticked = (ids: string[]) => {
+    const form = formOf({ intent: 'bulkVerify' });
+    for (const id of ids) form.append('id', id);
+    return form;
+  };
+
+  it('verifies each ticked company once, and says so', async () => {
+    const api = apiAnswering({ status: 200, body: { data: { verifyOneCompany: { id: ID, verificationStatus: 'verified' } } } });
+    expect(await submitAdminCompanyBulkVerify(ticked([ID, OTHER, OTHER]), api.send, t)).toEqual({ kind: 'done', noticeKey: 'notices.admin.companiesVerified' });
+    expect(api.sent.map((call) => call.variables)).toEqual([{ id: ID }, { id: OTHER }]);
+  });
+
+  it('refuses nothing ticked before any write, and says how many of the others failed', async () => {
+    const none = nothingSent();
+    expect(await submitAdminCompanyBulkVerify(ticked([]), none.send, t)).toEqual({ kind: 'refused', message: admin.admin.companies.bulkNoneSelected, status: 422 });
+    expect(none.sent).toEqual([]);
+    const refusing = apiAnswering({ status: 200, body: { data: null, errors: [{ message: 'x', extensions: { code: 'CONFLICT', reason: 'alreadyInStatus' } }] } });
+    expect(await submitAdminCompanyBulkVerify(ticked([ID, OTHER]), refusing.send, t)).toEqual({ kind: 'refused', message: t('admin.companies.bulkPartial', { done: 0, total: 2 }), status: 409 });
   });
 });
