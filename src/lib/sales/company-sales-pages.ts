@@ -74,8 +74,9 @@ export function readSalesFilters(url: URL, now: Date, options: CompanySaleOption
   const params = url.searchParams;
   const typedFrom = (params.get('from') ?? '').trim();
   const typedTo = (params.get('to') ?? '').trim();
-  const periodGiven = typedFrom !== '' || typedTo !== '';
   const fallback = defaultSalesRange(now);
+  // The form always posts its months: the default ones, as posted, are no chosen period.
+  const periodGiven = (typedFrom !== '' || typedTo !== '') && (typedFrom !== periodValue(fallback.from) || typedTo !== periodValue(fallback.to));
   const from = periodGiven ? typedFrom : periodValue(fallback.from);
   const to = periodGiven ? typedTo : periodValue(fallback.to);
   const read = readSalesRange(from, to);

@@ -16,6 +16,12 @@ describe('the sales address: the page and its CSV read the same filters', () => 
     expect(salesLinks('/company/sales', filters).exportHref).toBe('/company/sales.csv?from=2025-04&to=2026-03');
   });
 
+  it('reads the default months as posted by the form as no chosen period: only the currency counts', () => {
+    const posted = readSalesFilters(new URL('https://x.test/company/sales?from=2025-04&to=2026-03&client=&currency=GBP&status='), NOW, options);
+    expect(posted).toMatchObject({ from: '2025-04', to: '2026-03', periodGiven: false, currency: 'GBP' });
+    expect(activeSalesFilterCount(posted)).toBe(1);
+  });
+
   it('keeps a client and currency the company has, drops others, and writes the filter back into the links', () => {
     const url = new URL(`https://x.test/company/sales?from=2026-01&to=2026-02&client=${NORTHWIND}&currency=GBP&status=PAID&page=2`);
     const filters = readSalesFilters(url, NOW, options);
