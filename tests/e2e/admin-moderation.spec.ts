@@ -34,7 +34,7 @@ test.describe('admin: job ads and job applications', () => {
       await page.keyboard.press('Escape');
     });
 
-    const row = page.locator(`li[data-job-ad-id="${adId}"]`);
+    const row = page.locator(`tr[data-job-ad-id="${adId}"]`);
     await test.step('the list finds the ad by its title and state', async () => {
       await expect(page).toHaveTitle(/^Job ads \| /);
       await page.getByLabel(words.jobAds.q).fill(title);
@@ -53,15 +53,15 @@ test.describe('admin: job ads and job applications', () => {
     await test.step('unpublishing needs a reason, then takes the ad off the job search', async () => {
       await row.getByText(words.jobAds.moderate, { exact: true }).click();
       await row.getByRole('button', { name: `Unpublish ${title}` }).click();
-      const field = page.locator(`li[data-job-ad-id="${adId}"]`).getByLabel(words.jobAds.reason);
+      const field = page.locator(`tr[data-job-ad-id="${adId}"]`).getByLabel(words.jobAds.reason);
       await expect(field).toHaveAttribute('aria-invalid', 'true');
       await expect(field).toHaveAccessibleDescription(new RegExp(words.errors.moderationReasonRequired.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
       await expectNoAxeViolations(page);
       await field.fill(reason);
-      await page.locator(`li[data-job-ad-id="${adId}"]`).getByRole('button', { name: `Unpublish ${title}` }).click();
+      await page.locator(`tr[data-job-ad-id="${adId}"]`).getByRole('button', { name: `Unpublish ${title}` }).click();
       await expect(toast(page, admin.notices.admin.jobAdUnpublished)).toBeVisible();
       // The filter still says PUBLISHED: the ad has left it.
-      await expect(page.locator(`li[data-job-ad-id="${adId}"]`)).toHaveCount(0);
+      await expect(page.locator(`tr[data-job-ad-id="${adId}"]`)).toHaveCount(0);
       await page.goto(`/admin/job-ads?q=${encodeURIComponent(title)}`);
       await expect(row.getByText(jobAdWords.jobAds.statuses.UNPUBLISHED, { exact: true })).toBeVisible();
       await expect(row.getByTestId('moderation-reason')).toContainText(reason);
@@ -89,6 +89,44 @@ test.describe('admin: job ads and job applications', () => {
       await owner.getByRole('button', { name: `Yes, take down ${title}` }).click();
       await expect(owner.getByText(jobAdWords.jobAds.statuses.DRAFT, { exact: true })).toBeVisible();
     });
+    await ownerContext.close();
+  });
+
+  test('a wave of ads is ticked and unpublished together with one reason; each owner reads it on each ad', async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    const stamp = `E2E Wave ${Date.now().toString(36)}`;
+    const ownerContext = await browser.newContext();
+    const owner = await ownerContext.newPage();
+    await signInAs(owner, OWNER, '/company/my-companies');
+    await selectCompany(owner, 'Northwind Labs');
+    const ids = [await publishJobAd(owner, `${stamp} one`), await publishJobAd(owner, `${stamp} two`)];
+
+    await signInAs(page, ADMIN, `/admin/job-ads?q=${encodeURIComponent(stamp)}`);
+    await expect(page.locator('tr[data-job-ad-id]')).toHaveCount(2);
+    await page.getByRole('checkbox', { name: words.jobAds.selectAll }).check();
+    await expect(page.locator('[data-bulk-count]')).toHaveText('2 selected');
+    const bulk = page.getByRole('form', { name: new RegExp(`^${words.jobAds.bulkHeading}`) });
+    await bulk.getByRole('button', { name: words.jobAds.bulkUnpublish }).click();
+    // No reason: refused beside the field, nothing taken down.
+    await expect(page.locator('#bulk-moderation-reason')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.locator('tr[data-job-ad-id]').getByText(jobAdWords.jobAds.statuses.PUBLISHED, { exact: true })).toHaveCount(2);
+    const reason = 'Copies of one ad: keep one and take the others down.';
+    // The ticks are kept with the refusal: only the reason is missing.
+    for (const id of ids) await expect(page.locator(`tr[data-job-ad-id="${id}"]`).getByRole('checkbox')).toBeChecked();
+    await page.locator('#bulk-moderation-reason').fill(reason);
+    await page.getByRole('form', { name: new RegExp(`^${words.jobAds.bulkHeading}`) }).getByRole('button', { name: words.jobAds.bulkUnpublish }).click();
+    await expect(toast(page, admin.notices.admin.jobAdUnpublished)).toBeVisible();
+    for (const id of ids) {
+      await expect(page.locator(`tr[data-job-ad-id="${id}"]`).getByText(jobAdWords.jobAds.statuses.UNPUBLISHED, { exact: true })).toBeVisible();
+      await expect(page.locator(`tr[data-job-ad-id="${id}"]`).getByTestId('moderation-reason')).toContainText(reason);
+    }
+    await expectNoAxeViolations(page);
+    await expectFitsPhoneWidth(page);
+
+    for (const id of ids) {
+      await owner.goto(`/company/job-ad?id=${id}`);
+      await expect(owner.getByTestId('moderation-notice')).toContainText(reason);
+    }
     await ownerContext.close();
   });
 

@@ -1,7 +1,7 @@
 import { answerIssues } from '../forms/answer-issues';
 import { type ActionOutcome, type FieldErrors, fieldErrorsOf, type RefusalStatus } from '../forms/form-outcome';
 import { typedForm } from '../forms/form-values';
-import { bulkWrite } from '../forms/bulk-write';
+import { bulkRefusal, bulkWrite } from '../forms/bulk-write';
 import { parseForm } from '../forms/parse-form';
 import { graphql, type ResultOf } from '../graphql/graphql';
 import { sendDocument, type GraphqlError, type SendGraphql } from '../graphql/send-document';
@@ -159,14 +159,6 @@ export async function submitAdminCompanyBulkVerify(form: FormData, send: SendGra
     const answer = await sendDocument(send, VERIFY_ONE_COMPANY_MUTATION, { id });
     return Boolean(answer.data?.verifyOneCompany) && answer.errors.length === 0;
   });
-  switch (outcome.kind) {
-    case 'noneSelected':
-      return { kind: 'refused', message: t(`${WORDS}.bulkNoneSelected`), status: 422 };
-    case 'tooMany':
-      return { kind: 'refused', message: t(`${WORDS}.bulkTooMany`, { max: outcome.max }), status: 422 };
-    case 'partial':
-      return { kind: 'refused', message: t(`${WORDS}.bulkPartial`, { done: outcome.done, total: outcome.total }), status: 409 };
-    case 'done':
-      return { kind: 'done', noticeKey: 'notices.admin.companiesVerified' };
-  }
+  const words = bulkRefusal(outcome, t, WORDS);
+  return words ? { kind: 'refused', ...words } : { kind: 'done', noticeKey: 'notices.admin.companiesVerified' };
 }

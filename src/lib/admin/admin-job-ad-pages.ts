@@ -1,6 +1,7 @@
 import { companyRefusal } from '../forms/company-refusals';
 import { answerIssues } from '../forms/answer-issues';
-import { type ActionOutcome, type FieldErrors, fieldErrorsOf } from '../forms/form-outcome';
+import { type ActionOutcome, type FieldErrors, fieldErrorsOf, type RefusalStatus } from '../forms/form-outcome';
+import { bulkRefusal, bulkWrite } from '../forms/bulk-write';
 import { typedForm } from '../forms/form-values';
 import { parseForm } from '../forms/parse-form';
 import { graphql, type ResultOf } from '../graphql/graphql';
@@ -90,4 +91,39 @@ export async function submitAdminJobAdModeration(action: JobAdModerationAction, 
   const { issues } = answerIssues(answer.errors);
   if (issues.length) return invalid(fieldErrorsOf(issues, t, ADMIN_ERRORS));
   return { kind: 'refused', rowId: id, ...companyRefusal(answer.errors, t, WORDS, ADMIN_ERRORS), reason: { value: typed, error: null } };
+}
+
+/** The most ads one bulk moderation takes: a page of the list. */
+export const ADMIN_BULK_JOB_AD_MAX = ADMIN_JOB_ADS_PER_PAGE;
+
+/** The bulk form's intents: one moderation action for every ticked ad. */
+export const BULK_MODERATION_INTENTS = { 'bulk-unpublish': 'unpublish', 'bulk-remove': 'remove' } as const satisfies Record<string, JobAdModerationAction>;
+export type BulkModerationIntent = keyof typeof BULK_MODERATION_INTENTS;
+
+export function isBulkModerationIntent(value: unknown): value is BulkModerationIntent {
+  return typeof value === 'string' && value in BULK_MODERATION_INTENTS;
+}
+
+/**
+ * The table's bulk moderation (intent=bulk-unpublish|bulk-remove, the ticked ads' ids, one
+ * reason): a wave of spam from one company is taken down in one go, with one reason each
+ * company reads. The reason is checked once with the API's rule before any write; then
+ * each ad goes through the one-ad operation (bulkWrite), keeping its own event and notice
+ * to its company. A refusal keeps the reason as typed (rowId null: the bulk form's).
+ */
+export async function submitAdminJobAdBulkModeration(intent: BulkModerationIntent, form: FormData, send: SendGraphql, t: Translate): Promise<AdminJobAdOutcome> {
+  const action = BULK_MODERATION_INTENTS[intent];
+  const typed = typedForm(form, ['reason']).reason;
+  const refused = (message: string, status: RefusalStatus = 422, error: string | null = null): AdminJobAdOutcome => ({ kind: 'refused', rowId: null, message, status, reason: { value: typed, error } });
+  const parsed = parseForm(form, moderateJobAdSchema);
+  if (!parsed.ok) {
+    const error = fieldErrorsOf(parsed.issues, t, ADMIN_ERRORS).reason ?? null;
+    return refused(t(`${WORDS}.reasonInvalid`), 422, error);
+  }
+  const outcome = await bulkWrite(form, ADMIN_BULK_JOB_AD_MAX, async (id) => {
+    const answer = await sendDocument(send, MODERATE_ONE_JOB_AD_MUTATION, { id, action, reason: parsed.value.reason });
+    return Boolean(answer.data?.moderateOneJobAd) && answer.errors.length === 0;
+  });
+  const words = bulkRefusal(outcome, t, WORDS);
+  return words ? refused(words.message, words.status) : { kind: 'done', noticeKey: NOTICES[action], target: 'admin-job-ads-bulk' };
 }

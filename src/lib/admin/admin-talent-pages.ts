@@ -5,7 +5,7 @@ import { parseForm } from '../forms/parse-form';
 import { graphql, type ResultOf } from '../graphql/graphql';
 import { sendDocument, type SendGraphql } from '../graphql/send-document';
 import type { Translate } from '../i18n/i18n';
-import { bulkWrite } from '../forms/bulk-write';
+import { bulkRefusal, bulkWrite } from '../forms/bulk-write';
 import { postedId, postedIds } from '../ids';
 import { ADMIN_ERRORS, TALENT_VERIFICATION_CHOICES, type TalentVerificationChoice } from './company-verification';
 import { USER_STATUSES, type UserStatusAction, type UserStatusValue } from './user-status';
@@ -131,14 +131,6 @@ export async function submitAdminTalentBulkVerification(form: FormData, send: Se
     const answer = await sendDocument(send, UPDATE_ONE_TALENT_PROFILE_VERIFICATION_MUTATION, { id, verificationStatus: parsed.value.verificationStatus });
     return Boolean(answer.data) && answer.errors.length === 0;
   });
-  switch (outcome.kind) {
-    case 'noneSelected':
-      return refused(t(`${WORDS}.bulkNoneSelected`));
-    case 'tooMany':
-      return refused(t(`${WORDS}.bulkTooMany`, { max: outcome.max }));
-    case 'partial':
-      return refused(t(`${WORDS}.bulkPartial`, { done: outcome.done, total: outcome.total }), 409);
-    case 'done':
-      return { kind: 'done', noticeKey: NOTICES.verification, target: 'admin-talents-bulk' };
-  }
+  const words = bulkRefusal(outcome, t, WORDS);
+  return words ? refused(words.message, words.status) : { kind: 'done', noticeKey: NOTICES.verification, target: 'admin-talents-bulk' };
 }

@@ -1,3 +1,4 @@
+import type { Translate } from '../i18n/i18n';
 import { postedIds } from '../ids';
 
 // One write applied to the ticked rows of a list (the rows' boxes post `id`, repeated):
@@ -19,4 +20,21 @@ export async function bulkWrite(form: FormData, max: number, write: (id: string)
   // One after another: the writes of one admin's click, never a burst at the API.
   for (const id of ids) if (await write(id)) done += 1;
   return done === ids.length ? { kind: 'done', total: ids.length } : { kind: 'partial', done, total: ids.length };
+}
+
+/**
+ * A refused bulk write in the page's words (`<words>.bulkNoneSelected`, `.bulkTooMany`,
+ * `.bulkPartial`) with its status; null when every row was written.
+ */
+export function bulkRefusal(outcome: BulkWriteOutcome, t: Translate, words: string): { message: string; status: 409 | 422 } | null {
+  switch (outcome.kind) {
+    case 'noneSelected':
+      return { message: t(`${words}.bulkNoneSelected`), status: 422 };
+    case 'tooMany':
+      return { message: t(`${words}.bulkTooMany`, { max: outcome.max }), status: 422 };
+    case 'partial':
+      return { message: t(`${words}.bulkPartial`, { done: outcome.done, total: outcome.total }), status: 409 };
+    case 'done':
+      return null;
+  }
 }

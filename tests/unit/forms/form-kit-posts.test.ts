@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { submitAdminCompanyBulkVerify, submitAdminCompanyWrite } from '../../../src/lib/admin/admin-company-pages';
-import { submitAdminJobAdModeration } from '../../../src/lib/admin/admin-job-ad-pages';
+import { submitAdminJobAdBulkModeration, submitAdminJobAdModeration } from '../../../src/lib/admin/admin-job-ad-pages';
 import { ADMIN_BULK_VERIFICATION_MAX, submitAdminTalentBulkVerification, submitAdminTalentWrite, talentVerificationFormSchema } from '../../../src/lib/admin/admin-talent-pages';
 import { attachmentFormSchema, submitAttachment } from '../../../src/lib/billing/billing-attachment-submission';
 import { selectCompanyFormSchema } from '../../../src/lib/companies/select-company-form';
@@ -232,5 +232,30 @@ describe('admin company bulk verification: the ticked companies, each by the one
     expect(none.sent).toEqual([]);
     const refusing = apiAnswering({ status: 200, body: { data: null, errors: [{ message: 'x', extensions: { code: 'CONFLICT', reason: 'alreadyInStatus' } }] } });
     expect(await submitAdminCompanyBulkVerify(ticked([ID, OTHER]), refusing.send, t)).toEqual({ kind: 'refused', message: t('admin.companies.bulkPartial', { done: 0, total: 2 }), status: 409 });
+  });
+});
+
+describe('admin job ad bulk moderation: one reason for every ticked ad', () => {
+  const ticked = (ids: string[], reason: string) => {
+    const form = formOf({ reason });
+    for (const id of ids) form.append('id', id);
+    return form;
+  };
+
+  it('checks the reason once before any write, keeping it as typed', async () => {
+    const api = nothingSent();
+    const outcome = await submitAdminJobAdBulkModeration('bulk-unpublish', ticked([ID, OTHER], '   '), api.send, t);
+    expect(outcome).toMatchObject({ kind: 'refused', rowId: null, status: 422, reason: { value: '   ', error: admin.admin.errors.moderationReasonRequired } });
+    expect(api.sent).toEqual([]);
+  });
+
+  it('takes each ticked ad down by the one-ad operation with the same reason and action', async () => {
+    const api = apiAnswering({ status: 200, body: { data: { moderateOneJobAd: { id: ID, state: 'REMOVED' } } } });
+    const outcome = await submitAdminJobAdBulkModeration('bulk-remove', ticked([ID, OTHER], 'Spam'), api.send, t);
+    expect(outcome).toEqual({ kind: 'done', noticeKey: 'notices.admin.jobAdRemoved', target: 'admin-job-ads-bulk' });
+    expect(api.sent.map((call) => call.variables)).toEqual([
+      { id: ID, action: 'remove', reason: 'Spam' },
+      { id: OTHER, action: 'remove', reason: 'Spam' },
+    ]);
   });
 });
