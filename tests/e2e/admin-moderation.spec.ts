@@ -136,7 +136,7 @@ test.describe('admin: job ads and job applications', () => {
     await page.getByLabel(words.jobApplications.q).fill('talent@demo.test');
     await page.getByRole('button', { name: common.lists.filter }).click();
     await expect(page).toHaveURL(/q=talent%40demo.test/);
-    const rows = page.locator('li[data-application-id]');
+    const rows = page.locator('tr[data-application-id]');
     await expect(rows.first()).toBeVisible();
     await expectNoAxeViolations(page);
     await expectFitsPhoneWidth(page);
