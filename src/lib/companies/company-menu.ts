@@ -90,7 +90,7 @@ const GROUPS: readonly GroupDefinition[] = [
   },
   {
     headingKey: 'rbac:companyMenu.companyManagement',
-    headingVisible: (p) => (reads(p, 'company') && can(p, 'company', 'update')) || reads(p, 'companyOnUser') || reads(p, 'companyRole') || reads(p, 'companyLink'),
+    headingVisible: (p) => (reads(p, 'company') && can(p, 'company', 'update')) || reads(p, 'companyOnUser') || reads(p, 'companyRole') || reads(p, 'companyLink') || reads(p, 'idp'),
     entries: [
       {
         labelKey: 'rbac:companyMenu.editProfile',
@@ -103,6 +103,8 @@ const GROUPS: readonly GroupDefinition[] = [
       // Not in the spec's menu, which has no page for company links: the entry and its route
       // ask the same permission (companyLink read), so the entry never links to a 403.
       { labelKey: 'rbac:companyMenu.partners', routeKey: 'companyPartners', visible: (p) => reads(p, 'companyLink') },
+      // Beside it, the company's identity providers (the idp entity): the entry asks what its route asks.
+      { labelKey: 'rbac:companyMenu.signOn', routeKey: 'companySignOn', visible: (p) => reads(p, 'idp') },
     ],
   },
 ];

@@ -93,6 +93,9 @@ export const ROUTES = [
   // Beyond the spec's table: the staffing links with other companies (the companyOnProviderCompany
   // entity) had no page, so only demo data could link two companies; see docs/architecture.md.
   { key: 'companyPartners', path: '/company/partners', titleKey: 'titles.companyPartners', group: 'company', access: 'signedIn', live: true, permissions: [['companyLink', 'read']] },
+  // Beyond the spec's table too: the spec's idp entity (identity providers per company) had
+  // no page; its owners manage the company's providers here (docs/architecture.md).
+  { key: 'companySignOn', path: '/company/sign-on', titleKey: 'titles.companySignOn', group: 'company', access: 'signedIn', live: true, permissions: [['idp', 'read']] },
   { key: 'companyTalentSearch', path: '/company/talent-search', titleKey: 'titles.companyTalentSearch', group: 'company', access: 'signedIn', live: true, permissions: [['talentProfile', 'read']] },
 
   { key: 'talentAppliedJobs', path: '/talent/applied-jobs', titleKey: 'titles.talentAppliedJobs', group: 'talent', access: 'signedIn', live: true },

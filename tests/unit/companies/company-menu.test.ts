@@ -27,7 +27,7 @@ describe('company side menu', () => {
       ['dashboardHeading', ['dashboard']],
       ['talentManagement', ['jobDescriptions', 'talentAssignments', 'talentRoster', 'billing', 'invoicing', 'sales']],
       ['recruiting', ['talentSearch', 'savedTalents', 'jobAds', 'receivedJobApplications', 'sentInvitations']],
-      ['companyManagement', ['editProfile', 'members', 'roles', 'partners']],
+      ['companyManagement', ['editProfile', 'members', 'roles', 'partners', 'signOn']],
       ['---', ['myCompanies']],
     ]);
   });
@@ -93,6 +93,12 @@ describe('company side menu', () => {
     expect(labels(menu(readOnly('companyLink')))[0]).toEqual(['companyManagement', ['partners']]);
     expect(entryLabels(menu({ companyLink: { read: false, update: true } }))).not.toContain('partners');
     expect(findRouteByKey('companyPartners')?.permissions).toEqual([['companyLink', 'read']]);
+  });
+
+  it('shows Single Sign-On, under Company Management, with idp read: the permission its route asks', () => {
+    expect(labels(menu(readOnly('idp')))[0]).toEqual(['companyManagement', ['signOn']]);
+    expect(entryLabels(menu({ idp: { read: false, update: true } }))).not.toContain('signOn');
+    expect(findRouteByKey('companySignOn')?.permissions).toEqual([['idp', 'read']]);
   });
 
   it('shows the Company Management heading with company read plus update, or companyOnUser read, or companyRole read', () => {

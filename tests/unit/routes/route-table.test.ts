@@ -16,7 +16,7 @@ const SPEC_PUBLIC =
 const LEGAL = ['/legal/privacy', '/legal/terms', '/legal/csr'];
 // Product routes the spec has no place for (docs/architecture.md, Routes).
 const BEYOND_SPEC_PUBLIC = ['/notifications', '/unsubscribe', '/join-company'];
-const BEYOND_SPEC_COMPANY = ['/company/partners'];
+const BEYOND_SPEC_COMPANY = ['/company/partners', '/company/sign-on'];
 
 const split = (list: string): string[] => list.split(', ');
 
@@ -33,13 +33,13 @@ function pascalCase(text: string): string {
 }
 
 describe('route table', () => {
-  it('holds 7 admin, 34 company (plus /company/partners), 16 talent, 11 public (plus /notifications, /unsubscribe and /join-company) and 3 legal routes', () => {
+  it('holds 7 admin, 34 company (plus /company/partners and /company/sign-on), 16 talent, 11 public (plus /notifications, /unsubscribe and /join-company) and 3 legal routes', () => {
     expect(routesIn('admin')).toHaveLength(7);
-    expect(routesIn('company')).toHaveLength(35);
+    expect(routesIn('company')).toHaveLength(36);
     expect(routesIn('talent')).toHaveLength(16);
     expect(routesIn('public')).toHaveLength(14);
     expect(routesIn('legal')).toHaveLength(3);
-    expect(ROUTES).toHaveLength(75);
+    expect(ROUTES).toHaveLength(76);
   });
 
   it('lists exactly the spec paths of each area plus the legal pages', () => {

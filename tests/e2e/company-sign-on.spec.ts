@@ -1,0 +1,106 @@
+import { expect, test } from './support/test';
+import signOnWords from '../../src/locales/en/common/sign-on.json' with { type: 'json' };
+import rbac from '../../src/locales/en/rbac.json' with { type: 'json' };
+import { companyMenu, selectCompany } from './support/company-area';
+import { expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
+import { samlMetadata } from '../support/saml-metadata';
+
+// The company's identity providers (/company/sign-on): the demo owner adds an OpenID Connect
+// provider (a mistyped issuer and a missing secret refused beside their fields, what was
+// typed kept, the secret never echoed), reads it without its secret, edits it keeping the
+// stored secret, adds a SAML provider from pasted metadata (entity id, sign-in address and
+// certificate read from it), and removes both. A recruiter, whose role has no idp read,
+// has no menu entry and gets 403.
+const words = signOnWords.signOn;
+const toast = (page: import('@playwright/test').Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();
+
+test.describe('company single sign-on providers', () => {
+  test('the owner adds, edits and removes an OIDC and a SAML provider; nothing secret comes back', async ({ page }) => {
+    test.setTimeout(120_000);
+    const stamp = Date.now().toString(36);
+    const oidcSlug = `nw-okta-${stamp}`;
+    const samlSlug = `nw-entra-${stamp}`;
+    await signInAs(page, 'owner@demo.test', '/company/my-companies');
+    await selectCompany(page, 'Northwind Labs');
+    await companyMenu(page).getByRole('link', { name: rbac.companyMenu.signOn }).click();
+    await expect(page).toHaveURL(/\/company\/sign-on$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Single sign-on');
+    await expectNoAxeViolations(page);
+
+    const form = page.getByRole('region', { name: words.addHeading });
+    await test.step('a mistyped issuer and a missing secret are refused beside their fields, the rest kept', async () => {
+      await form.getByLabel(signOnWords.signOn.protocols.OIDC).check();
+      await form.getByLabel(words.slug, { exact: true }).fill(oidcSlug);
+      await form.getByLabel(words.issuerField).fill('http://acme.okta.example');
+      await form.getByLabel(words.clientIdField).fill('0oa-client');
+      await form.getByRole('button', { name: words.saveCreate }).click();
+      const again = page.getByRole('region', { name: words.addHeading });
+      await expect(again.getByLabel(words.issuerField)).toHaveAccessibleDescription(new RegExp(words.errors.issuerHttps));
+      await expect(again.getByLabel(words.clientSecretField)).toHaveAccessibleDescription(new RegExp(words.errors.clientSecretRequired));
+      await expect(again.getByLabel(words.slug, { exact: true })).toHaveValue(oidcSlug);
+      await expect(again.getByLabel(words.clientIdField)).toHaveValue('0oa-client');
+      await expectNoAxeViolations(page);
+    });
+
+    await test.step('corrected, it is added and read back without its secret', async () => {
+      const again = page.getByRole('region', { name: words.addHeading });
+      await again.getByLabel(words.issuerField).fill('https://acme.okta.example/.well-known/openid-configuration');
+      await again.getByLabel(words.clientSecretField).fill('s3cret-value-never-shown');
+      await again.getByRole('button', { name: words.saveCreate }).click();
+      await expect(toast(page, signOnWords.notices.signOn.created)).toBeVisible();
+      const row = page.locator('li[data-idp-id]').filter({ hasText: oidcSlug });
+      await expect(row).toContainText('https://acme.okta.example');
+      await expect(row).toContainText(words.secretSet);
+      expect(await page.content()).not.toContain('s3cret-value-never-shown');
+    });
+
+    await test.step('edited with the secret left empty: the stored one is kept', async () => {
+      await page.getByRole('link', { name: words.editLabel.replace('{{slug}}', oidcSlug) }).click();
+      const edit = page.getByRole('region', { name: words.editHeading.replace('{{slug}}', oidcSlug) });
+      await expect(edit.getByLabel(words.clientSecretField)).toHaveValue('');
+      await edit.getByLabel(words.clientIdField).fill('0oa-client-2');
+      await edit.getByRole('button', { name: words.saveEdit }).click();
+      await expect(toast(page, signOnWords.notices.signOn.updated)).toBeVisible();
+      const row = page.locator('li[data-idp-id]').filter({ hasText: oidcSlug });
+      await expect(row).toContainText('0oa-client-2');
+      await expect(row).toContainText(words.secretSet);
+    });
+
+    await test.step('a SAML provider from pasted metadata: entity id, sign-in address and certificate read from it', async () => {
+      const add = page.getByRole('region', { name: words.addHeading });
+      await add.getByLabel(signOnWords.signOn.protocols.SAML).check();
+      await add.getByLabel(words.slug, { exact: true }).fill(samlSlug);
+      await add.getByLabel(words.metadataField).fill('<not metadata');
+      await add.getByRole('button', { name: words.saveCreate }).click();
+      await expect(page.getByRole('region', { name: words.addHeading }).getByLabel(words.metadataField)).toHaveAccessibleDescription(new RegExp(words.errors.metadataUnreadable));
+      await page.getByRole('region', { name: words.addHeading }).getByLabel(words.metadataField).fill(samlMetadata({ entityId: `https://sts.example.test/${stamp}`, ssoUrl: 'https://sts.example.test/saml2' }));
+      await page.getByRole('region', { name: words.addHeading }).getByRole('button', { name: words.saveCreate }).click();
+      await expect(toast(page, signOnWords.notices.signOn.created)).toBeVisible();
+      const row = page.locator('li[data-idp-id]').filter({ hasText: samlSlug });
+      await expect(row).toContainText(`https://sts.example.test/${stamp}`);
+      await expect(row).toContainText('https://sts.example.test/saml2');
+      await expect(row).toContainText(words.signedAssertions);
+      await expectNoAxeViolations(page);
+      await expectFitsPhoneWidth(page);
+      await page.setViewportSize({ width: 1280, height: 800 });
+    });
+
+    await test.step('both are removed after a confirmation', async () => {
+      for (const slug of [oidcSlug, samlSlug]) {
+        const row = page.locator('li[data-idp-id]').filter({ hasText: slug });
+        await row.getByText(words.remove, { exact: true }).click();
+        await row.getByRole('button', { name: words.removeConfirm.replace('{{slug}}', slug) }).click();
+        await expect(toast(page, signOnWords.notices.signOn.deleted)).toBeVisible();
+        await expect(page.locator('li[data-idp-id]').filter({ hasText: slug })).toHaveCount(0);
+      }
+    });
+  });
+
+  test('a recruiter, without idp read, has no menu entry and gets 403', async ({ page }) => {
+    await signInAs(page, 'recruiter@demo.test', '/company/my-companies');
+    await selectCompany(page, 'Northwind Labs');
+    await expect(companyMenu(page).getByRole('link', { name: rbac.companyMenu.signOn })).toHaveCount(0);
+    const refused = await page.goto('/company/sign-on');
+    expect(refused?.status()).toBe(403);
+  });
+});
