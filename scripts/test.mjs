@@ -75,8 +75,13 @@ function countVitest(status, reportFile) {
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
   totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
-  // A suite that failed to load has no tests to count but must not pass silently.
-  if (status !== 0 && report.numFailedTests === 0) broken = true;
+  // A suite that failed to load, or an error outside any test (vitest's "Errors" or
+  // "Unhandled" section above), has no failed test to count but must not pass silently:
+  // it counts as one failure, and says so, so that the summary line can be read back to it.
+  if (status !== 0 && report.numFailedTests === 0) {
+    console.log(`${path.basename(reportFile)}: vitest exited ${status} with no failed test (${report.numFailedTestSuites ?? 0} files failed to run): see "Errors" or "Unhandled" above; counted as one failure`);
+    broken = true;
+  }
 }
 
 run('chromium', 'bash', [path.join(root, 'scripts/install-chromium.sh')]);
@@ -89,7 +94,10 @@ if (existsSync(chromium)) {
     totals.passed += stats.expected + stats.flaky;
     totals.failed += stats.unexpected;
     totals.skipped += stats.skipped;
-    if (e2eStatus !== 0 && stats.unexpected === 0) broken = true;
+    if (e2eStatus !== 0 && stats.unexpected === 0) {
+      console.log(`playwright exited ${e2eStatus} with no failed test: see its errors above; counted as one failure`);
+      broken = true;
+    }
   } else {
     broken = true;
   }
