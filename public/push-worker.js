@@ -39,3 +39,26 @@ self.addEventListener('notificationclick', (event) => {
     }),
   );
 });
+
+// The push service renewed this browser's subscription (it expired, or its keys changed):
+// without the page or its session, the worker hands the new one over in the old one's
+// place, which the server knows by its endpoint (renewPushSubscription). Sent without
+// cookies: the old endpoint, known only to this browser and the server, is the proof.
+const RENEW_PUSH_SUBSCRIPTION = 'mutation RenewPushSubscription($oldEndpoint: String!, $data: PushSubscriptionInput!) { renewPushSubscription(oldEndpoint: $oldEndpoint, data: $data) }';
+
+self.addEventListener('pushsubscriptionchange', (event) => {
+  event.waitUntil(
+    (async () => {
+      const old = event.oldSubscription;
+      if (!old) return;
+      const renewed = event.newSubscription || (await self.registration.pushManager.subscribe(old.options));
+      const keys = renewed.toJSON().keys || {};
+      await fetch('/api/graphql', {
+        method: 'POST',
+        credentials: 'omit',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: RENEW_PUSH_SUBSCRIPTION, variables: { oldEndpoint: old.endpoint, data: { endpoint: renewed.endpoint, p256dh: keys.p256dh || '', auth: keys.auth || '' } } }),
+      });
+    })(),
+  );
+});

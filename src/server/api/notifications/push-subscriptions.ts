@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { checkPushSubscription, MAX_ENDPOINT_LENGTH, PUSH_ERRORS } from '../../../lib/notifications/push-subscription';
 import { webPushSubscription } from '../../db/schema';
 import { builder } from '../builder';
@@ -47,6 +47,28 @@ builder.mutationField('unsubscribePush', (t) =>
         .where(and(eq(webPushSubscription.userId, viewer.userId), eq(webPushSubscription.endpoint, endpoint.trim())))
         .returning({ id: webPushSubscription.id });
       return removed.length > 0;
+    },
+  }),
+);
+
+builder.mutationField('renewPushSubscription', (t) =>
+  t.boolean({
+    description:
+      "Moves a browser's pushes to the subscription its push service renewed (the service worker's pushsubscriptionchange, which runs without the page or its session): the subscription kept under oldEndpoint takes the new endpoint and keys, for the same user. The old endpoint, which only that browser and this server know, is the proof. True when one was kept under it, false otherwise (nothing changes)",
+    args: { oldEndpoint: t.arg.string({ required: true }), data: t.arg({ type: PushSubscriptionInput, required: true }) },
+    resolve: async (_root, { oldEndpoint, data }, { db }) => {
+      const checked = checkPushSubscription(data);
+      if (!checked.ok) throw invalidFields(checked.errors, PUSH_ERRORS);
+      if (oldEndpoint.length > MAX_ENDPOINT_LENGTH) return false;
+      const { endpoint, p256dh, auth } = checked.value;
+      return db.transaction(async (tx) => {
+        const [kept] = await tx.select().from(webPushSubscription).where(eq(webPushSubscription.endpoint, oldEndpoint.trim())).for('update');
+        if (!kept) return false;
+        // The new endpoint may already be kept (the page handed it over first): one row stays, the user's.
+        await tx.delete(webPushSubscription).where(and(eq(webPushSubscription.endpoint, endpoint), ne(webPushSubscription.id, kept.id)));
+        await tx.update(webPushSubscription).set({ endpoint, p256dh, auth, updatedAt: sql`now()` }).where(eq(webPushSubscription.id, kept.id));
+        return true;
+      });
     },
   }),
 );

@@ -149,6 +149,30 @@ describeEachDatabase('web push through a push service on loopback', (kind) => {
     expect(service.received.slice(quietBefore)).toEqual([]);
   });
 
+  it("renews a browser's subscription from its service worker without a session: the old endpoint is the proof, the user and the pushes follow", async () => {
+    const RENEW = 'mutation ($oldEndpoint: String!, $data: PushSubscriptionInput!) { renewPushSubscription(oldEndpoint: $oldEndpoint, data: $data) }';
+    const oldKeys = browserKeys();
+    const newKeys = browserKeys();
+    await subscribe(tara.subject, '/push/tara-old', oldKeys);
+    const renewed = { endpoint: `${service.origin}/push/tara-renewed`, p256dh: newKeys.p256dh, auth: newKeys.auth };
+    // Without a token, as the worker sends it; an endpoint nobody keeps changes nothing.
+    expect((await f.h.call(RENEW, { variables: { oldEndpoint: `${service.origin}/push/nobody`, data: renewed } })).body).toEqual({ data: { renewPushSubscription: false } });
+    expect((await f.h.call(RENEW, { variables: { oldEndpoint: `${service.origin}/push/tara-old`, data: { ...renewed, endpoint: 'http://insecure.example/x' } } })).body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect((await f.h.call(RENEW, { variables: { oldEndpoint: `${service.origin}/push/tara-old`, data: renewed } })).body).toEqual({ data: { renewPushSubscription: true } });
+    const endpoints = (await subscriptionsOf(tara.userId)).map((row) => row.endpoint);
+    expect(endpoints).toContain(renewed.endpoint);
+    expect(endpoints).not.toContain(`${service.origin}/push/tara-old`);
+
+    const before = service.received.length;
+    await invite(tara);
+    const push = service.received.slice(before).find((received) => received.path === '/push/tara-renewed');
+    expect(push).toBeDefined();
+    expect(JSON.parse(decryptPush(push!.body, newKeys)) as Record<string, string>).toMatchObject({ title: 'Talentplace' });
+    // The old endpoint proves nothing any more.
+    expect((await f.h.call(RENEW, { variables: { oldEndpoint: `${service.origin}/push/tara-old`, data: renewed } })).body).toEqual({ data: { renewPushSubscription: false } });
+    await f.h.call(UNSUBSCRIBE, { token: await f.h.token(tara.subject), variables: { endpoint: renewed.endpoint } });
+  });
+
   for (const status of [410, 404]) {
     it(`removes a subscription when the push service answers ${status}, and keeps the user's others`, async () => {
       const gone = `/push/tara-gone-${status}`;
