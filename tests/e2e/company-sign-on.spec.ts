@@ -94,6 +94,17 @@ test.describe('company single sign-on providers', () => {
         await expect(page.locator('li[data-idp-id]').filter({ hasText: slug })).toHaveCount(0);
       }
     });
+
+    await test.step('the changes list every step, newest first, by whom, without a secret', async () => {
+      const changes = page.getByTestId('idp-changes').locator('tbody tr');
+      const ours = changes.filter({ hasText: stamp });
+      await expect(ours).toHaveCount(5);
+      await expect(ours.nth(0)).toContainText(`${samlSlug}${words.changeActions.delete}`);
+      await expect(ours.filter({ hasText: words.changeActions.update })).toContainText(words.changedSettings.replace('{{settings}}', words.settingNames.clientId));
+      await expect(ours.nth(0)).toContainText(/Oscar Owner|owner@demo\.test/);
+      expect(await page.content()).not.toContain('s3cret-value-never-shown');
+      await expectNoAxeViolations(page);
+    });
   });
 
   test('a recruiter, without idp read, has no menu entry and gets 403', async ({ page }) => {

@@ -25,6 +25,12 @@ export const FIND_MANY_IDP_QUERY = graphql(`
   }
 `);
 
+export const FIND_MANY_IDP_CHANGE_QUERY = graphql(`
+  query FindManyIdpChange {
+    findManyIdpChange { id action slug changed changedBy createdAt }
+  }
+`);
+
 export const CREATE_ONE_IDP_MUTATION = graphql(`
   mutation CreateOneIdp($data: IdpInput!) {
     createOneIdp(data: $data) { id slug }
@@ -44,6 +50,7 @@ export const DELETE_ONE_IDP_MUTATION = graphql(`
 `);
 
 export type IdpListItem = ResultOf<typeof FIND_MANY_IDP_QUERY>['findManyIdp'][number];
+export type IdpChangeItem = ResultOf<typeof FIND_MANY_IDP_CHANGE_QUERY>['findManyIdpChange'][number];
 
 /** The page's intents, each behind the permission its operation checks. */
 export const SIGN_ON_WRITE_PERMISSIONS = {

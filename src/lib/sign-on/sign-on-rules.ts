@@ -160,3 +160,17 @@ export interface SamlSettings {
   /** Always true: assertions must be signed by one of the certificates. */
   wantAssertionsSigned: true;
 }
+
+/** What a change of a provider did, from its event's type (idp.create, idp.update, idp.delete). */
+export const IDP_CHANGE_ACTIONS = ['create', 'update', 'delete'] as const;
+export type IdpChangeAction = (typeof IDP_CHANGE_ACTIONS)[number];
+
+/**
+ * The settings an edit changed, from its event's before and after (idpEventFacts, never a
+ * secret; `clientSecret: 'replaced'` when a new secret was stored), in a fixed order.
+ */
+export function changedIdpSettings(before: Record<string, unknown> | null, after: Record<string, unknown> | null): string[] {
+  if (!before || !after) return [];
+  const keys = ['slug', 'issuer', 'clientId', 'clientSecret', 'entityId', 'ssoUrl', 'certificates'];
+  return keys.filter((key) => (key === 'clientSecret' ? after.clientSecret === 'replaced' : JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null)));
+}

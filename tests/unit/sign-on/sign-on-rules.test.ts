@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { discoveryUrlOf, idpSchema, issuerOf, missingSecretIssue, normalizeSlug, slugIssue } from '../../../src/lib/sign-on/sign-on-rules';
+import { changedIdpSettings, discoveryUrlOf, idpSchema, issuerOf, missingSecretIssue, normalizeSlug, slugIssue } from '../../../src/lib/sign-on/sign-on-rules';
 
 describe('the slug rule: 2 to 40 lowercase letters, digits and single hyphens, not a reserved word', () => {
   it('accepts a company name as people shorten it', () => {
@@ -65,5 +65,25 @@ describe('a provider as the form sends it', () => {
     expect(parsed.protocol === 'oidc' && parsed.clientSecret).toBeNull();
     expect(missingSecretIssue(parsed, true)).toEqual({ path: 'clientSecret', code: 'clientSecretRequired' });
     expect(missingSecretIssue(parsed, false)).toBeNull();
+  });
+});
+
+describe('the changed settings of a provider edit, from its event', () => {
+  const oidc = { slug: 'acme', protocol: 'oidc', issuer: 'https://acme.okta.com', clientId: 'one' };
+
+  it('names the settings that differ, in a fixed order, and a replaced secret', () => {
+    expect(changedIdpSettings(oidc, { ...oidc, clientId: 'two', slug: 'acme-2', clientSecret: 'replaced' })).toEqual(['slug', 'clientId', 'clientSecret']);
+    expect(changedIdpSettings(oidc, { ...oidc })).toEqual([]);
+  });
+
+  it('compares lists by their content (the SAML certificates)', () => {
+    const saml = { slug: 'b', protocol: 'saml', entityId: 'e', ssoUrl: 'https://s', certificates: ['AA'] };
+    expect(changedIdpSettings(saml, { ...saml, certificates: ['AA'] })).toEqual([]);
+    expect(changedIdpSettings(saml, { ...saml, certificates: ['BB'] })).toEqual(['certificates']);
+  });
+
+  it('has nothing to name for an add or a removal', () => {
+    expect(changedIdpSettings(null, oidc)).toEqual([]);
+    expect(changedIdpSettings(oidc, null)).toEqual([]);
   });
 });

@@ -43,6 +43,7 @@ import '../company-links/company-link-mutations';
 import '../company-links/company-link-invitations';
 import '../sign-on/sign-on';
 import '../sign-on/sign-on-mutations';
+import '../sign-on/idp-changes';
 import { lexicographicSortSchema, printSchema } from 'graphql';
 import { builder } from '../builder';
 

@@ -117,4 +117,19 @@ describeEachDatabase('company identity providers', (kind) => {
     expect(deleted).toHaveLength(1);
     expect(deleted[0]!.eventData).toMatchObject({ before: { slug: 'company-a' }, after: null });
   });
+
+  it("lists each company's own provider changes for its owners, newest first: what, which settings, by whom; never a secret", async () => {
+    const CHANGES = '{ findManyIdpChange { action slug changed changedBy } }';
+    const ours = (await f.as('owner-a', CHANGES, {}, f.a.id)).body.data?.findManyIdpChange as Array<{ action: string; slug: string; changed: string[]; changedBy: string | null }>;
+    // Added, edited twice (the client id; then the client id back and the secret replaced), removed: newest first.
+    expect(ours.map((change) => change.action)).toEqual(['delete', 'update', 'update', 'create']);
+    expect(ours[1]!.changed).toEqual(['clientId', 'clientSecret']);
+    expect(ours[2]!.changed).toEqual(['clientId']);
+    expect(ours.every((change) => change.slug === 'company-a' && change.changedBy === 'owner-a@example.test')).toBe(true);
+    const theirs = (await f.as('owner-b', CHANGES, {}, f.b.id)).body.data?.findManyIdpChange as Array<{ slug: string }>;
+    expect(theirs.map((change) => change.slug)).toEqual(['company-b']);
+    expect(JSON.stringify(ours)).not.toContain(SECRET);
+    expect(JSON.stringify(ours)).not.toContain('replacement-secret');
+    expect(code(await f.as('blind-a', CHANGES, {}, f.a.id))).toBe('FORBIDDEN');
+  });
 });
