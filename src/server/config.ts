@@ -73,6 +73,8 @@ export interface AppConfig {
   analytics: AnalyticsConfig | null;
   mail: MailConfig;
   queue: QueueConfig;
+  /** SSO_DNS_SERVERS: the resolvers a company's e-mail domain proof is looked up with (addresses, optional ports); empty for the system's. */
+  ssoDnsServers: string[];
 }
 
 /** Scheduled work: pg-boss in the database, cron in UTC. */
@@ -83,6 +85,8 @@ export interface QueueConfig {
   jobAlertCron: string;
   /** EXPIRED_ADS_CRON: when closed-by-time ads are tidied out of suggestions and the search index (default hourly at :23). */
   expiredAdsCron: string;
+  /** DOMAIN_CHECK_CRON: when every proven company e-mail domain is looked up again (daily by default). */
+  domainCheckCron: string;
 }
 
 export interface MailConfig {
@@ -370,7 +374,9 @@ export function readConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       enabled: env.QUEUE_ENABLED?.trim() !== 'false',
       jobAlertCron: readCron(env.JOB_ALERT_CRON, 'JOB_ALERT_CRON', '7 * * * *'),
       expiredAdsCron: readCron(env.EXPIRED_ADS_CRON, 'EXPIRED_ADS_CRON', '23 * * * *'),
+      domainCheckCron: readCron(env.DOMAIN_CHECK_CRON, 'DOMAIN_CHECK_CRON', '41 4 * * *'),
     },
+    ssoDnsServers: (env.SSO_DNS_SERVERS ?? '').split(',').map((entry) => entry.trim()).filter(Boolean),
     uploadsDir: path.resolve(cwd, env.UPLOADS_DIR?.trim() || path.join(dataDir, 'uploads')),
     mode,
     production,

@@ -35,6 +35,8 @@ import type { Mailer } from './mail/mailer';
 import { createOutboxMailer } from './mail/outbox-mailer';
 import { createSmtpMailer, smtpServerOf } from './mail/smtp-mailer';
 import { createDiskFileStorage } from './storage/disk-file-storage';
+import { createDomainCheck } from './sign-on/domain-check';
+import { recheckProvenDomains } from './sign-on/domain-recheck';
 import { createSecretBox } from './crypto/secret-box';
 import type { FileStorage } from './storage/file-storage';
 
@@ -134,12 +136,14 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
       if ((await deliverPush(database.db, pushSender, job)) === 'gone') log(`push: subscription ${job.subscriptionId} is gone (404/410 or removed); not kept`);
     };
 
+    // E-mail domain proofs (single sign-on) are looked up with the resolvers SSO_DNS_SERVERS names, else the system's.
+    const domainCheck = createDomainCheck({ servers: config.ssoDnsServers });
     // Scheduled and deferred work in the database (src/server/queue).
     const queue = config.queue.enabled
       ? await startWorkQueue({
           database,
           log,
-          schedules: { jobAlertCron: config.queue.jobAlertCron, expiredAdsCron: config.queue.expiredAdsCron },
+          schedules: { jobAlertCron: config.queue.jobAlertCron, expiredAdsCron: config.queue.expiredAdsCron, domainCheckCron: config.queue.domainCheckCron },
           handlers: {
             sendMail: (message) => mailer.send(message),
             sendPush,
@@ -150,6 +154,10 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
             async closeExpiredJobAds(now) {
               const closed = await closeExpiredJobAds({ db: database.db, jobAdIndex, now });
               log(`job ads: ${closed.titles} expired titles recounted, ${closed.ads} expired ads followed into the search index`);
+            },
+            async recheckCompanyDomains(now) {
+              const rechecked = await recheckProvenDomains({ db: database.db, domainCheck, now });
+              log(`sign-on: ${rechecked.checked} proven e-mail domains looked up again, ${rechecked.lost} no longer proven`);
             },
           },
         })
@@ -249,6 +257,7 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
           // Blocking a user ends their sessions in this process's store at once.
           userSessions: { endAll: (externalId) => sessions.endUserSessions(externalId) },
           secretBox: createSecretBox(secrets.storedSecretsKey),
+          domainCheck,
         });
 
     const oidc = createOidcClient({

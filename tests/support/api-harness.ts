@@ -1,3 +1,4 @@
+import type { DomainCheck } from '../../src/server/sign-on/domain-check';
 import { randomBytes } from 'node:crypto';
 import type { TadaDocumentNode } from 'gql.tada';
 import { documentRequest } from '../../src/lib/graphql/send-document';
@@ -75,7 +76,7 @@ export function operationText(document: TadaDocumentNode<unknown, never>): strin
 /** The API in-process over a migrated test database, with tokens from a real test issuer. */
 export async function startApiHarness(
   kind: TestDatabaseKind,
-  options: { production?: boolean; storage?: FileStorage; allowedOrigins?: string[]; uploadsPerWindow?: number; searchEnv?: Record<string, string>; log?: (message: string) => void; mail?: { mailer: Mailer; retryDelaysMs?: number[] }; push?: { sender: PushSender } } = {},
+  options: { production?: boolean; storage?: FileStorage; allowedOrigins?: string[]; uploadsPerWindow?: number; searchEnv?: Record<string, string>; log?: (message: string) => void; mail?: { mailer: Mailer; retryDelaysMs?: number[] }; push?: { sender: PushSender }; domainCheck?: DomainCheck } = {},
 ): Promise<ApiHarness> {
   const [database, issuer] = await Promise.all([openTestDatabase(kind), startTestIssuer()]);
   const eventMail = options.mail
@@ -99,6 +100,7 @@ export async function startApiHarness(
     // TYPESENSE_* as the server reads them: job ad writes then keep that copy in step.
     ...(options.searchEnv ? { jobAdIndex: createJobAdIndex({ db: database.db, env: options.searchEnv, log: options.log ?? (() => {}) }) } : {}),
     secretBox,
+    ...(options.domainCheck ? { domainCheck: options.domainCheck } : {}),
     auth: { issuer: issuer.issuer, audience: AUDIENCE, rolesClaim: ROLES_CLAIM, adminRole: 'super:admin', impersonateRole: 'super:impersonate', jwksUri: issuer.jwksUri },
   });
   return {

@@ -3,6 +3,7 @@ import type { JobAdIndex } from '../job-ad-search/job-ad-index';
 import type { JobSearch } from '../job-ad-search/job-search';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { FileStorage } from '../storage/file-storage';
+import type { DomainCheck } from '../sign-on/domain-check';
 import type { SecretBox } from '../crypto/secret-box';
 import type { UserSessions } from './auth/user-sessions';
 import type { AccessTokenVerifier } from './auth/access-token';
@@ -40,6 +41,8 @@ export interface ApiContext {
   superAdminRole: string;
   /** Seals the secrets the product keeps for companies (identity provider client secrets); null where the API runs without a key (their writes then fail loudly). */
   secretBox: SecretBox | null;
+  /** Looks up a claimed e-mail domain's proof (DNS TXT). */
+  domainCheck: DomainCheck;
 }
 
 /**
@@ -59,6 +62,7 @@ export interface ContextDependencies {
   uploadAllowance: RateLimiterAbstract;
   userSessions: UserSessions;
   secretBox: SecretBox | null;
+  domainCheck: DomainCheck;
 }
 
 function readDomain(value: string | null): Domain {
@@ -88,7 +92,7 @@ export function createContextFactory(deps: ContextDependencies) {
 
     if (!token) {
       if (impersonateAs || companyId) throw unauthenticated('Impersonation and company selection need a signed-in user');
-      return { db: deps.db, viewer: null, viewerRow: null, company: null, domain, jobSearch: deps.jobSearch, jobAdIndex: deps.jobAdIndex, storage: deps.storage, uploadAllowance: deps.uploadAllowance, userSessions: deps.userSessions, superAdminRole: deps.roles.adminRole, secretBox: deps.secretBox };
+      return { db: deps.db, viewer: null, viewerRow: null, company: null, domain, jobSearch: deps.jobSearch, jobAdIndex: deps.jobAdIndex, storage: deps.storage, uploadAllowance: deps.uploadAllowance, userSessions: deps.userSessions, superAdminRole: deps.roles.adminRole, secretBox: deps.secretBox, domainCheck: deps.domainCheck };
     }
     let verified;
     try {
@@ -98,6 +102,6 @@ export function createContextFactory(deps: ContextDependencies) {
     }
     const { viewer, row } = await resolveViewer(deps.db, verified, deps.roles, impersonateAs);
     const company = companyId ? await resolveCompanyScope(deps.db, viewer.userId, companyId) : null;
-    return { db: deps.db, viewer, viewerRow: row, company, domain, jobSearch: deps.jobSearch, jobAdIndex: deps.jobAdIndex, storage: deps.storage, uploadAllowance: deps.uploadAllowance, userSessions: deps.userSessions, superAdminRole: deps.roles.adminRole, secretBox: deps.secretBox };
+    return { db: deps.db, viewer, viewerRow: row, company, domain, jobSearch: deps.jobSearch, jobAdIndex: deps.jobAdIndex, storage: deps.storage, uploadAllowance: deps.uploadAllowance, userSessions: deps.userSessions, superAdminRole: deps.roles.adminRole, secretBox: deps.secretBox, domainCheck: deps.domainCheck };
   };
 }

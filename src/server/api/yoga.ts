@@ -12,6 +12,7 @@ import { isConnectionFailure } from '../db/database-error';
 import { controlCharacterGuard } from './control-character-guard';
 import { databaseUnavailable } from './errors';
 import { createContextFactory } from './context';
+import { createDomainCheck, type DomainCheck } from '../sign-on/domain-check';
 import { TABLE_IS_THE_INDEX, type JobAdIndex } from '../job-ad-search/job-ad-index';
 import { schema } from './schema';
 import { NO_SESSION_STORE, type UserSessions } from './auth/user-sessions';
@@ -46,6 +47,8 @@ export interface ApiOptions {
   secretBox?: SecretBox;
   /** Pushes the events of each operation, once it is over, to the browsers their users subscribed; without it nothing is pushed. */
   eventPush?: EventPush;
+  /** Looks up claimed e-mail domains' DNS proof; the system's resolver by default. */
+  domainCheck?: DomainCheck;
 }
 
 /** Per user, per instance: enough to fix a wrong file several times, not to keep a core busy. */
@@ -126,6 +129,7 @@ export function createApi(options: ApiOptions) {
     uploadAllowance: sharedCounter({ points: options.uploadsPerWindow ?? UPLOADS_PER_WINDOW, duration: UPLOAD_WINDOW_SECONDS, keyPrefix: 'tp:uploads:' }),
     userSessions: options.userSessions ?? NO_SESSION_STORE,
     secretBox: options.secretBox ?? null,
+    domainCheck: options.domainCheck ?? createDomainCheck(),
   });
 
   return createYoga({

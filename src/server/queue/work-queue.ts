@@ -25,6 +25,8 @@ export const QUEUES = {
   jobAlertDigests: 'job-alert-digests',
   /** Tidy suggestions and the search index after ads closed by time. */
   expiredJobAds: 'job-ads-expired',
+  /** Look every proven company e-mail domain up again (single sign-on). */
+  domainCheck: 'company-domains-check',
 } as const;
 
 /** Retries of a mail: about 30 s, 1, 2, 4, 8 minutes apart (pg-boss backoff), then given up. */
@@ -38,6 +40,7 @@ export interface WorkHandlers {
   sendPush(job: PushJob): Promise<void>;
   sendJobAlertDigests(now: Date): Promise<void>;
   closeExpiredJobAds(now: Date): Promise<void>;
+  recheckCompanyDomains(now: Date): Promise<void>;
 }
 
 export interface WorkQueueOptions {
@@ -45,7 +48,7 @@ export interface WorkQueueOptions {
   database: Database;
   handlers: WorkHandlers;
   /** Cron expressions (UTC); null leaves a job unscheduled (tests call `runNow`). */
-  schedules: { jobAlertCron: string | null; expiredAdsCron: string | null };
+  schedules: { jobAlertCron: string | null; expiredAdsCron: string | null; domainCheckCron?: string | null };
   log: (message: string) => void;
   /** Seconds between polls of an idle queue (pg-boss default 2). */
   pollingIntervalSeconds?: number;
@@ -61,7 +64,7 @@ export interface WorkQueue {
   /** Queues one push (PUSH_RETRY). */
   queuePush(job: PushJob): Promise<void>;
   /** Queues one run of a scheduled job now (an operator's "run it", the tests). */
-  runNow(queue: typeof QUEUES.jobAlertDigests | typeof QUEUES.expiredJobAds): Promise<string | null>;
+  runNow(queue: typeof QUEUES.jobAlertDigests | typeof QUEUES.expiredJobAds | typeof QUEUES.domainCheck): Promise<string | null>;
   boss: PgBoss;
   stop(): Promise<void>;
 }
@@ -87,6 +90,7 @@ export async function startWorkQueue(options: WorkQueueOptions): Promise<WorkQue
   // (a digest left due stays due, the expired ads are looked up over two days).
   await boss.createQueue(QUEUES.jobAlertDigests, { retryLimit: 0, deleteAfterSeconds: 7 * 24 * 3600 });
   await boss.createQueue(QUEUES.expiredJobAds, { retryLimit: 0, deleteAfterSeconds: 7 * 24 * 3600 });
+  await boss.createQueue(QUEUES.domainCheck, { retryLimit: 0, deleteAfterSeconds: 7 * 24 * 3600 });
 
   const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
   await boss.work<MailMessage>(QUEUES.mail, polling, async ([job]) => {
@@ -107,11 +111,13 @@ export async function startWorkQueue(options: WorkQueueOptions): Promise<WorkQue
   });
   await boss.work(QUEUES.jobAlertDigests, polling, async () => handlers.sendJobAlertDigests(new Date()));
   await boss.work(QUEUES.expiredJobAds, polling, async () => handlers.closeExpiredJobAds(new Date()));
+  await boss.work(QUEUES.domainCheck, polling, async () => handlers.recheckCompanyDomains(new Date()));
 
   // Scheduling is an upsert of one row per name: every instance may do it at start-up.
   for (const [queue, cron] of [
     [QUEUES.jobAlertDigests, options.schedules.jobAlertCron],
     [QUEUES.expiredJobAds, options.schedules.expiredAdsCron],
+    [QUEUES.domainCheck, options.schedules.domainCheckCron ?? null],
   ] as const) {
     if (cron) await boss.schedule(queue, cron, null, { tz: 'UTC' });
     else await boss.unschedule(queue);

@@ -29,7 +29,7 @@ async function until(check: () => boolean, timeoutMs = 15_000): Promise<void> {
 }
 
 function recordingHandlers() {
-  const calls = { mails: [] as MailMessage[], pushes: [] as PushJob[], digests: 0, expired: 0, failMails: 0, failPushes: 0 };
+  const calls = { mails: [] as MailMessage[], pushes: [] as PushJob[], digests: 0, expired: 0, domainChecks: 0, failMails: 0, failPushes: 0 };
   const handlers: WorkHandlers = {
     async sendMail(message) {
       if (calls.failMails > 0) {
@@ -47,6 +47,7 @@ function recordingHandlers() {
     },
     sendJobAlertDigests: async () => void (calls.digests += 1),
     closeExpiredJobAds: async () => void (calls.expired += 1),
+    recheckCompanyDomains: async () => void (calls.domainChecks += 1),
   };
   return { calls, handlers };
 }
@@ -73,12 +74,13 @@ describeEachDatabase('the database job queue (pg-boss)', (kind) => {
     await database.close();
   });
 
-  it('runs a queued digest run and an expired ads run', async () => {
+  it('runs a queued digest run, an expired ads run and a domain check', async () => {
     const { calls, handlers } = recordingHandlers();
     const queue = await start(handlers);
     await queue.runNow(QUEUES.jobAlertDigests);
     await queue.runNow(QUEUES.expiredJobAds);
-    await until(() => calls.digests === 1 && calls.expired === 1);
+    await queue.runNow(QUEUES.domainCheck);
+    await until(() => calls.digests === 1 && calls.expired === 1 && calls.domainChecks === 1);
   });
 
   it('schedules both jobs by cron, once per name however many times an instance starts', async () => {

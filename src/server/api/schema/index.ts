@@ -44,6 +44,7 @@ import '../company-links/company-link-invitations';
 import '../sign-on/sign-on';
 import '../sign-on/sign-on-mutations';
 import '../sign-on/idp-changes';
+import '../sign-on/company-domains';
 import { lexicographicSortSchema, printSchema } from 'graphql';
 import { builder } from '../builder';
 

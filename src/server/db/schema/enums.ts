@@ -92,6 +92,8 @@ export const eventType = pgEnum('event_type', [
   'companyOnProviderCompany.create', 'companyOnProviderCompany.update', 'companyOnProviderCompany.delete',
   // Nor these: a company's identity providers (single sign-on) added, changed or removed.
   'idp.create', 'idp.update', 'idp.delete',
+  // Nor these: a company's e-mail domain claimed, proven (or found unproven again) or given up.
+  'companyDomain.create', 'companyDomain.update', 'companyDomain.delete',
 ]);
 export type EventType = (typeof eventType.enumValues)[number];
 

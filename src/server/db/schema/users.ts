@@ -52,6 +52,32 @@ export const idp = pgTable(
   ],
 );
 
+// A company's e-mail domain for single sign-on: claimed, then proven by a DNS TXT record
+// holding `talentplace-verification=<token>` (lib/sign-on/company-domains.ts). Several
+// companies may claim a domain, but only one can have it proven: the partial unique index
+// makes a proven domain one company's, and an unproven claim (a squatter's) blocks nobody.
+export const companyDomain = pgTable(
+  'company_domain',
+  {
+    id: id(),
+    companyId: uuid('company_id').notNull().references((): AnyPgColumn => company.id, { onDelete: 'cascade' }),
+    /** Lowercase, without a trailing dot. */
+    domain: text('domain').notNull(),
+    /** The value the TXT record must hold after `talentplace-verification=`. */
+    token: text('token').notNull(),
+    /** When the record was last found; null while unproven (or since a check no longer found it). */
+    verifiedAt: timestamptz('verified_at'),
+    lastCheckedAt: timestamptz('last_checked_at'),
+    /** Why the last check did not prove it (lib/sign-on/company-domains.ts, DOMAIN_CHECK_ISSUES); null after a proof. */
+    lastCheckIssue: text('last_check_issue'),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('company_domain_company_domain_unique').on(t.companyId, t.domain),
+    uniqueIndex('company_domain_proven_unique').on(t.domain).where(sql`${t.verifiedAt} is not null`),
+  ],
+);
+
 export const user = pgTable(
   'user',
   {
