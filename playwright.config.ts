@@ -20,6 +20,8 @@ export default defineConfig({
   // two browsers on two cores): 60 s leaves room, while a stuck step still fails its own expect.
   timeout: 60_000,
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  // The DNS server the product looks company e-mail domains up on (SSO_DNS_SERVERS below).
+  globalSetup: './tests/e2e/support/dns-global-setup.ts',
   use: { baseURL, launchOptions, trace: 'retain-on-failure' },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions }, testIgnore: '**/*.mobile.spec.ts' },
@@ -43,6 +45,8 @@ export default defineConfig({
       // Every test signs up from 127.0.0.1, and a full run makes more than the default 20
       // accounts in an hour; the limit itself is tested against the provider in integration.
       SIGN_UP_LIMIT_PER_HOUR: '1000',
+      // Company e-mail domains are proven on the run's own DNS server (tests/e2e/support/dns-global-setup.ts).
+      SSO_DNS_SERVERS: `127.0.0.1:${process.env.E2E_DNS_PORT ?? 4553}`,
     },
   },
 });

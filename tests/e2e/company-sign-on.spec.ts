@@ -4,6 +4,7 @@ import rbac from '../../src/locales/en/rbac.json' with { type: 'json' };
 import { companyMenu, selectCompany } from './support/company-area';
 import { expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
 import { samlMetadata } from '../support/saml-metadata';
+import { publishTxt } from './support/dns-records';
 
 // The company's identity providers (/company/sign-on): the demo owner adds an OpenID Connect
 // provider (a mistyped issuer and a missing secret refused beside their fields, what was
@@ -104,6 +105,51 @@ test.describe('company single sign-on providers', () => {
       await expect(ours.nth(0)).toContainText(/Oscar Owner|owner@demo\.test/);
       expect(await page.content()).not.toContain('s3cret-value-never-shown');
       await expectNoAxeViolations(page);
+    });
+  });
+
+  test('the owner claims an e-mail domain, publishes its TXT record and proves it; an address typed instead is refused, kept as typed', async ({ page }) => {
+    test.setTimeout(90_000);
+    const domain = `northwind-${Date.now().toString(36)}.example`;
+    await signInAs(page, 'owner@demo.test', '/company/my-companies');
+    await selectCompany(page, 'Northwind Labs');
+    await page.goto('/company/sign-on');
+    const section = page.getByRole('region', { name: words.domainsHeading });
+    await section.getByLabel(words.domainField, { exact: true }).fill(`ada@${domain}`);
+    await section.getByRole('button', { name: words.claimDomain }).click();
+    await expect(page.getByRole('region', { name: words.domainsHeading }).getByLabel(words.domainField, { exact: true })).toHaveAccessibleDescription(new RegExp(words.errors.domainNotAddress.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    await expect(page.getByRole('region', { name: words.domainsHeading }).getByLabel(words.domainField, { exact: true })).toHaveValue(`ada@${domain}`);
+
+    await page.getByRole('region', { name: words.domainsHeading }).getByLabel(words.domainField, { exact: true }).fill(domain.toUpperCase());
+    await page.getByRole('region', { name: words.domainsHeading }).getByRole('button', { name: words.claimDomain }).click();
+    await expect(toast(page, signOnWords.notices.signOn.domainClaimed)).toBeVisible();
+    const row = page.locator('li[data-domain-id]').filter({ hasText: domain });
+    await expect(row.getByTestId('domain-status')).toHaveText(words.domainUnproven);
+    const record = (await row.getByTestId('domain-record').textContent())!.trim();
+    expect(record).toMatch(/^talentplace-verification=/);
+    await expectNoAxeViolations(page);
+
+    await test.step('checked before the record is published: not proven, and the row says why', async () => {
+      await row.getByRole('button', { name: words.checkDomainLabel.replace('{{domain}}', domain) }).click();
+      await expect(toast(page, signOnWords.notices.signOn.domainNotProven)).toBeVisible();
+      await expect(page.locator('li[data-domain-id]').filter({ hasText: domain }).getByTestId('domain-issue')).toHaveText(words.domainIssues.notFound);
+    });
+
+    await test.step('published on the DNS and checked again: proven', async () => {
+      publishTxt(domain, [['v=spf1 -all'], [record]]);
+      await page.locator('li[data-domain-id]').filter({ hasText: domain }).getByRole('button', { name: words.checkDomainLabel.replace('{{domain}}', domain) }).click();
+      await expect(toast(page, signOnWords.notices.signOn.domainProven)).toBeVisible();
+      await expect(page.locator('li[data-domain-id]').filter({ hasText: domain }).getByTestId('domain-status')).toHaveText(/^Proven on /);
+      await expectFitsPhoneWidth(page);
+      await page.setViewportSize({ width: 1280, height: 800 });
+    });
+
+    await test.step('removed after a confirmation', async () => {
+      const proven = page.locator('li[data-domain-id]').filter({ hasText: domain });
+      await proven.getByText(words.removeDomain, { exact: true }).click();
+      await proven.getByRole('button', { name: words.removeDomainConfirm.replace('{{domain}}', domain) }).click();
+      await expect(toast(page, signOnWords.notices.signOn.domainDeleted)).toBeVisible();
+      await expect(page.locator('li[data-domain-id]').filter({ hasText: domain })).toHaveCount(0);
     });
   });
 

@@ -19,7 +19,14 @@ export interface TestDnsServer {
   close(): Promise<void>;
 }
 
-export async function startDnsServer(): Promise<TestDnsServer> {
+export interface DnsServerOptions {
+  /** A fixed port (the end-to-end server is started pointing at it); any free one by default. */
+  port?: number;
+  /** Records kept elsewhere (a file the tests write), asked at each question before the table. */
+  lookup?: (name: string) => string[][] | undefined;
+}
+
+export async function startDnsServer(options: DnsServerOptions = {}): Promise<TestDnsServer> {
   const txt = new Map<string, string[][]>();
   const silent = new Set<string>();
   const asked: string[] = [];
@@ -36,7 +43,7 @@ export async function startDnsServer(): Promise<TestDnsServer> {
     const name = question.name.toLowerCase();
     asked.push(name);
     if (silent.has(name)) return;
-    const records = txt.get(name);
+    const records = options.lookup?.(name) ?? txt.get(name);
     const answer = packet.encode({
       id: query.id,
       type: 'response',
@@ -46,7 +53,7 @@ export async function startDnsServer(): Promise<TestDnsServer> {
     });
     socket.send(answer, remote.port, remote.address);
   });
-  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => socket.bind(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = socket.address() as AddressInfo;
   return {
     address: `127.0.0.1:${port}`,

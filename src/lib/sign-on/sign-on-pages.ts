@@ -8,6 +8,7 @@ import { sendDocument, type GraphqlError, type SendGraphql } from '../graphql/se
 import type { Translate } from '../i18n/i18n';
 import { postedId } from '../ids';
 import type { PermissionAction, PermissionResource } from '../permissions/resources';
+import { companyDomainSchema } from './company-domains';
 import { SIGN_ON_ERRORS, idpSchema, missingSecretIssue } from './sign-on-rules';
 
 // The documents and the pure form handler of /company/sign-on: the selected company's
@@ -31,6 +32,30 @@ export const FIND_MANY_IDP_CHANGE_QUERY = graphql(`
   }
 `);
 
+export const FIND_MANY_COMPANY_DOMAIN_QUERY = graphql(`
+  query FindManyCompanyDomain {
+    findManyCompanyDomain { id domain record verifiedAt lastCheckedAt lastCheckIssue }
+  }
+`);
+
+export const CREATE_ONE_COMPANY_DOMAIN_MUTATION = graphql(`
+  mutation CreateOneCompanyDomain($domain: String!) {
+    createOneCompanyDomain(domain: $domain) { id }
+  }
+`);
+
+export const CHECK_ONE_COMPANY_DOMAIN_MUTATION = graphql(`
+  mutation CheckOneCompanyDomain($id: ID!) {
+    checkOneCompanyDomain(id: $id) { id verifiedAt lastCheckIssue }
+  }
+`);
+
+export const DELETE_ONE_COMPANY_DOMAIN_MUTATION = graphql(`
+  mutation DeleteOneCompanyDomain($id: ID!) {
+    deleteOneCompanyDomain(id: $id) { id }
+  }
+`);
+
 export const CREATE_ONE_IDP_MUTATION = graphql(`
   mutation CreateOneIdp($data: IdpInput!) {
     createOneIdp(data: $data) { id slug }
@@ -50,6 +75,7 @@ export const DELETE_ONE_IDP_MUTATION = graphql(`
 `);
 
 export type IdpListItem = ResultOf<typeof FIND_MANY_IDP_QUERY>['findManyIdp'][number];
+export type CompanyDomainItem = ResultOf<typeof FIND_MANY_COMPANY_DOMAIN_QUERY>['findManyCompanyDomain'][number];
 export type IdpChangeItem = ResultOf<typeof FIND_MANY_IDP_CHANGE_QUERY>['findManyIdpChange'][number];
 
 /** The page's intents, each behind the permission its operation checks. */
@@ -57,6 +83,9 @@ export const SIGN_ON_WRITE_PERMISSIONS = {
   create: ['idp', 'create'],
   update: ['idp', 'update'],
   delete: ['idp', 'delete'],
+  claimDomain: ['idp', 'create'],
+  checkDomain: ['idp', 'update'],
+  deleteDomain: ['idp', 'delete'],
 } as const satisfies Record<string, readonly [PermissionResource, PermissionAction]>;
 export type SignOnIntent = keyof typeof SIGN_ON_WRITE_PERMISSIONS;
 
@@ -77,6 +106,7 @@ export function idpFormValues(saved: IdpListItem | null): IdpFormValues {
 
 export type SignOnOutcome =
   | Done<{ noticeKey: string; target: string | null }>
+  | { kind: 'invalid'; intent: 'claimDomain'; domain: string; error: string; status: RefusalStatus }
   | { kind: 'invalid'; intent: 'create' | 'update'; id: string | null; values: IdpFormValues; fieldErrors: FieldErrors; formError: string | null; status: RefusalStatus }
   | { kind: 'refused'; intent: SignOnIntent; id: string | null; message: string; status: RefusalStatus };
 
@@ -86,6 +116,7 @@ export type SignOnOutcome =
  * is refused, the secret excepted: it is never echoed into the page.
  */
 export async function submitSignOnForm(intent: SignOnIntent, form: FormData, send: SendGraphql, t: Translate): Promise<SignOnOutcome> {
+  if (intent === 'claimDomain' || intent === 'checkDomain' || intent === 'deleteDomain') return submitDomainForm(intent, form, send, t);
   const id = postedId(form);
   if (intent === 'delete') {
     if (!id) return { kind: 'refused', intent, id: null, message: t(`${SECTION}.gone`), status: 404 };
@@ -124,4 +155,36 @@ async function saveIdp(send: SendGraphql, intent: 'create' | 'update', id: strin
   }
   const answer = await sendDocument(send, UPDATE_ONE_IDP_MUTATION, { id: id!, data });
   return { errors: answer.errors, savedId: answer.data?.updateOneIdp.id ?? null };
+}
+
+/**
+ * The e-mail domains' posts: claimDomain (`domain`, checked with the API's rule first),
+ * checkDomain and deleteDomain (`id`). A check that does not prove the domain is no
+ * refusal: the row says why, from the answer.
+ */
+async function submitDomainForm(intent: 'claimDomain' | 'checkDomain' | 'deleteDomain', form: FormData, send: SendGraphql, t: Translate): Promise<SignOnOutcome> {
+  if (intent === 'claimDomain') {
+    const { domain } = typedForm(form, ['domain']);
+    const invalid = (code: string): SignOnOutcome => ({ kind: 'invalid', intent, domain, error: t(`${SIGN_ON_ERRORS}.${code}`), status: 422 });
+    const parsed = parseForm(form, companyDomainSchema, { coerce: false });
+    if (!parsed.ok) return invalid(parsed.issues[0]!.code);
+    const answer = await sendDocument(send, CREATE_ONE_COMPANY_DOMAIN_MUTATION, { domain: parsed.value.domain });
+    const claimed = answer.data?.createOneCompanyDomain;
+    if (claimed && !answer.errors.length) return { kind: 'done', noticeKey: 'notices.signOn.domainClaimed', target: `domain-${claimed.id}` };
+    const issue = answerIssues(answer.errors).issues[0];
+    if (issue) return invalid(issue.code);
+    return { kind: 'refused', intent, id: null, ...companyRefusal(answer.errors, t, SECTION) };
+  }
+  const id = postedId(form);
+  if (!id) return { kind: 'refused', intent, id: null, message: t(`${SECTION}.domainGone`), status: 404 };
+  if (intent === 'deleteDomain') {
+    const answer = await sendDocument(send, DELETE_ONE_COMPANY_DOMAIN_MUTATION, { id });
+    if (answer.data?.deleteOneCompanyDomain && !answer.errors.length) return { kind: 'done', noticeKey: 'notices.signOn.domainDeleted', target: null };
+    return { kind: 'refused', intent, id, ...companyRefusal(answer.errors, t, SECTION) };
+  }
+  const answer = await sendDocument(send, CHECK_ONE_COMPANY_DOMAIN_MUTATION, { id });
+  const checked = answer.data?.checkOneCompanyDomain;
+  if (checked && !answer.errors.length) return { kind: 'done', noticeKey: checked.verifiedAt ? 'notices.signOn.domainProven' : 'notices.signOn.domainNotProven', target: `domain-${id}` };
+  const issue = answerIssues(answer.errors).issues[0];
+  return { kind: 'refused', intent, id, ...(issue ? { message: t(`${SIGN_ON_ERRORS}.${issue.code}`), status: 409 as const } : companyRefusal(answer.errors, t, SECTION)) };
 }
