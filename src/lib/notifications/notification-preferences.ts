@@ -57,12 +57,15 @@ export const EVENT_SUBJECTS = [
   // A company's identity provider added, changed or removed (single sign-on): the company's
   // audit trail, addressed to the company.
   { subject: 'idp', actions: EVENT_ACTIONS },
+  // A company's e-mail domain claimed, proven (or found unproven by the daily check) or given
+  // up (single sign-on): the company's audit trail too, addressed to the company.
+  { subject: 'companyDomain', actions: EVENT_ACTIONS },
 ] as const satisfies ReadonlyArray<{ subject: string; actions: readonly (EventAction | 'read')[] }>;
 
 export type EventSubject = (typeof EVENT_SUBJECTS)[number]['subject'];
 
 /** Subjects whose rows only keep the audit trail: they notify nobody, so no setting is shown. */
-export const AUDIT_ONLY_SUBJECTS: readonly EventSubject[] = ['impersonation', 'featureFlag', 'savedJobAd', 'notification', 'userNotificationPreferences', 'idp'];
+export const AUDIT_ONLY_SUBJECTS: readonly EventSubject[] = ['impersonation', 'featureFlag', 'savedJobAd', 'notification', 'userNotificationPreferences', 'idp', 'companyDomain'];
 
 /** Every event type as the database spells it (`billing.create`), in the enum's order. */
 export const EVENT_TYPES: readonly string[] = EVENT_SUBJECTS.flatMap(({ subject, actions }) => actions.map((action) => `${subject}.${action}`));
