@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import admin from '../../src/locales/en/common/admin.json' with { type: 'json' };
+import adminUsers from '../../src/locales/en/common/admin-users.json' with { type: 'json' };
 import common from '../../src/locales/en/common.json' with { type: 'json' };
 import { expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
 
@@ -10,7 +11,7 @@ import { expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support
 // end, so the other specs find the seeded permissions.
 const SUPER = 'admin@demo.test';
 const MODERATOR = 'moderator@demo.test';
-const words = admin.admin.admins;
+const words = adminUsers.admin.admins;
 const forbiddenHeading = (page: Page) => page.getByRole('heading', { level: 1, name: common.forbidden.heading });
 
 async function expectForbidden(page: Page, path: string) {
@@ -71,7 +72,7 @@ test.describe('admin permissions', () => {
     await test.step('the users list shows when each user last visited', async () => {
       await page.goto(`/admin/talents?q=${encodeURIComponent(MODERATOR)}`);
       const row = page.locator('tr[data-user-id]').filter({ hasText: MODERATOR });
-      await expect(page.getByRole('columnheader', { name: admin.admin.talents.lastVisit })).toBeVisible();
+      await expect(page.getByRole('columnheader', { name: adminUsers.admin.talents.lastVisit })).toBeVisible();
       await expect(row.locator('[data-last-visit] time')).toHaveCount(1);
     });
 

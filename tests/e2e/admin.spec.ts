@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import admin from '../../src/locales/en/common/admin.json' with { type: 'json' };
+import adminUsers from '../../src/locales/en/common/admin-users.json' with { type: 'json' };
 import common from '../../src/locales/en/common.json' with { type: 'json' };
 import companies from '../../src/locales/en/common/companies.json' with { type: 'json' };
 import { expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
@@ -13,6 +14,7 @@ import { newEmail, signUpNewAccount } from './support/sign-up';
 const ADMIN = 'admin@demo.test';
 const OWNER = 'owner@demo.test';
 const words = admin.admin;
+const userWords = adminUsers.admin;
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
 /** Creates a pending company through the form, answering its id. */
@@ -230,18 +232,18 @@ test.describe('admin area', () => {
     await signInAs(page, ADMIN, `/admin/talents?q=${stamp}`);
     const rows = page.locator('tr[data-user-id]');
     await expect(rows).toHaveCount(2);
-    await expect(page.getByRole('region', { name: words.talents.tableLabel })).toBeVisible();
+    await expect(page.getByRole('region', { name: userWords.talents.tableLabel })).toBeVisible();
     await expectNoAxeViolations(page);
 
     await test.step('the header box ticks the page; the form counts them; Rejected applies to both', async () => {
-      const all = page.getByRole('checkbox', { name: words.talents.selectAll });
+      const all = page.getByRole('checkbox', { name: userWords.talents.selectAll });
       await all.focus();
       await page.keyboard.press('Space');
       await expect(page.getByRole('checkbox', { name: /^Select V/ })).toHaveCount(2);
       for (const box of await page.getByRole('checkbox', { name: /^Select V/ }).all()) await expect(box).toBeChecked();
       await expect(page.locator('[data-bulk-count]')).toHaveText('2 selected');
-      await page.getByLabel(words.talents.bulkStatus).selectOption('rejected');
-      await page.getByRole('button', { name: words.talents.bulkApply }).click();
+      await page.getByLabel(userWords.talents.bulkStatus).selectOption('rejected');
+      await page.getByRole('button', { name: userWords.talents.bulkApply }).click();
       await expect(toast(page, 'Verification saved')).toBeVisible();
       for (const row of await rows.all()) await expect(row.locator('[data-verification]')).toHaveAttribute('data-verification', 'rejected');
     });
@@ -250,12 +252,12 @@ test.describe('admin area', () => {
       const noJs = await browser.newContext({ baseURL, javaScriptEnabled: false, storageState: await page.context().storageState() });
       const plain = await noJs.newPage();
       await plain.goto(`/admin/talents?q=${stamp}`);
-      await expect(plain.getByRole('checkbox', { name: words.talents.selectAll })).toBeHidden();
-      await plain.getByRole('button', { name: words.talents.bulkApply }).click();
-      await expect(plain.getByText(words.talents.bulkNoneSelected)).toBeVisible();
+      await expect(plain.getByRole('checkbox', { name: userWords.talents.selectAll })).toBeHidden();
+      await plain.getByRole('button', { name: userWords.talents.bulkApply }).click();
+      await expect(plain.getByText(userWords.talents.bulkNoneSelected)).toBeVisible();
       await plain.getByRole('checkbox', { name: `Select Vera ${stamp}` }).check();
-      await plain.getByLabel(words.talents.bulkStatus).selectOption('verified');
-      await plain.getByRole('button', { name: words.talents.bulkApply }).click();
+      await plain.getByLabel(userWords.talents.bulkStatus).selectOption('verified');
+      await plain.getByRole('button', { name: userWords.talents.bulkApply }).click();
       const vera = plain.locator('tr[data-user-id]').filter({ hasText: `Vera ${stamp}` });
       await expect(vera.locator('[data-verification]')).toHaveAttribute('data-verification', 'verified');
       await expect(plain.locator('tr[data-user-id]').filter({ hasText: `Victor ${stamp}` }).locator('[data-verification]')).toHaveAttribute('data-verification', 'rejected');

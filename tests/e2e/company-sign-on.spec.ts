@@ -97,7 +97,7 @@ test.describe('company single sign-on providers', () => {
     });
 
     await test.step('the changes list every step, newest first, by whom, without a secret', async () => {
-      const changes = page.getByTestId('idp-changes').locator('tbody tr');
+      const changes = page.getByRole('region', { name: words.changesLabel }).locator('tbody tr');
       const ours = changes.filter({ hasText: stamp });
       await expect(ours).toHaveCount(5);
       await expect(ours.nth(0)).toContainText(`${samlSlug}${words.changeActions.delete}`);

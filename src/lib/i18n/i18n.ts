@@ -3,6 +3,7 @@ import commonBase from '../../locales/en/common.json';
 import account from '../../locales/en/common/account.json';
 import admin from '../../locales/en/common/admin.json';
 import adminCredit from '../../locales/en/common/admin-credit.json';
+import adminUsers from '../../locales/en/common/admin-users.json';
 import billingReview from '../../locales/en/common/billing-review.json';
 import companies from '../../locales/en/common/companies.json';
 import companyAssignments from '../../locales/en/common/company-assignments.json';
@@ -45,6 +46,7 @@ export const COMMON_PARTS: Readonly<Record<string, object>> = {
   account,
   admin,
   'admin-credit': adminCredit,
+  'admin-users': adminUsers,
   'billing-review': billingReview,
   companies,
   'company-assignments': companyAssignments,

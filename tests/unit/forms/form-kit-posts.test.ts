@@ -14,6 +14,7 @@ import { submitNotificationAction } from '../../../src/lib/notifications/notific
 import { savedTalentFormSchema, submitSavedTalentWrite } from '../../../src/lib/saved-talents/saved-talent-pages';
 import { savedJobFormSchema, submitSavedJobForm } from '../../../src/lib/talent-jobs/saved-job-form';
 import admin from '../../../src/locales/en/common/admin.json';
+import adminUsers from '../../../src/locales/en/common/admin-users.json';
 import { defaultJobSearchParams } from '../../../src/lib/job-ads/search-params';
 import jobAlerts from '../../../src/locales/en/common/job-alerts.json';
 import savedTalents from '../../../src/locales/en/common/saved-talents.json';
@@ -37,7 +38,7 @@ describe('admin talent verification: the status must be one of the choices', () 
     for (const verificationStatus of ['deleted', '']) {
       const api = nothingSent();
       const outcome = await submitAdminTalentWrite('verification', formOf({ id: ID, verificationStatus }), api.send, t);
-      expect(outcome).toEqual({ kind: 'refused', message: admin.admin.talents.failed, status: 422, rowId: ID });
+      expect(outcome).toEqual({ kind: 'refused', message: adminUsers.admin.talents.failed, status: 422, rowId: ID });
       expect(api.sent).toEqual([]);
     }
   });
@@ -60,9 +61,9 @@ describe('admin talent bulk verification: the ticked profiles, each by the one-r
   it('refuses nothing ticked, more than a page, or a status not offered, before any write', async () => {
     const tooMany = Array.from({ length: ADMIN_BULK_VERIFICATION_MAX + 1 }, (_, index) => `11111111-1111-4111-8111-${String(index).padStart(12, '0')}`);
     for (const [form, message] of [
-      [ticked([]), admin.admin.talents.bulkNoneSelected],
-      [ticked(tooMany), admin.admin.talents.bulkTooMany.replace('{{max}}', String(ADMIN_BULK_VERIFICATION_MAX))],
-      [ticked([ID], 'deleted'), admin.admin.talents.failed],
+      [ticked([]), adminUsers.admin.talents.bulkNoneSelected],
+      [ticked(tooMany), adminUsers.admin.talents.bulkTooMany.replace('{{max}}', String(ADMIN_BULK_VERIFICATION_MAX))],
+      [ticked([ID], 'deleted'), adminUsers.admin.talents.failed],
     ] as const) {
       const api = nothingSent();
       expect(await submitAdminTalentBulkVerification(form, api.send, t)).toEqual({ kind: 'refused', message, status: 422, rowId: null });
