@@ -219,6 +219,8 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
           endSessions: (accountId) => sessions.endUserSessions(accountId),
           // Whoever can block users or act as them signs in with a second factor.
           secondFactorRoles: [config.auth.adminRole, config.auth.impersonateRole],
+          // Opens the client secrets of company identity providers (single sign-on).
+          secretBox: createSecretBox(secrets.storedSecretsKey),
           log,
         })
       : null;

@@ -4,7 +4,7 @@ import admin from '../../src/locales/en/common/admin.json' with { type: 'json' }
 import adminUsers from '../../src/locales/en/common/admin-users.json' with { type: 'json' };
 import common from '../../src/locales/en/common.json' with { type: 'json' };
 import companies from '../../src/locales/en/common/companies.json' with { type: 'json' };
-import { expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
+import { enterEmailAndPassword, expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
 import { newEmail, signUpNewAccount } from './support/sign-up';
 
 // The admin area, admins only: admin@ (super:admin) reviews companies and users; owner@ owns
@@ -181,9 +181,7 @@ test.describe('admin area', () => {
     });
 
     await test.step('signing in again is refused with a clear message', async () => {
-      await user.getByLabel('Email').fill(email);
-      await user.getByLabel('Password').fill('correct-horse-battery');
-      await user.getByRole('button', { name: 'Sign in' }).click();
+      await enterEmailAndPassword(user, email, 'correct-horse-battery');
       await expect(user.getByRole('alert')).toContainText('This account has been blocked');
     });
     await userContext.close();

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { NEW_ACCOUNT_PASSWORD, submitSignUpAndConfirm } from './support/sign-up';
+import { enterEmailAndPassword } from './support/demo-session';
 import { outboxDirOf } from '../support/built-server';
 import { linkIn, waitForMail } from '../support/outbox';
 
@@ -38,9 +39,7 @@ test.describe('sign-up, sign-in and sign-out through the built-in provider', () 
 
     await page.goto('/sign-up/success');
     await expect(page).toHaveTitle(/Sign in/);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await enterEmailAndPassword(page, email, password);
     await expect(page).toHaveURL(/\/sign-up\/success$/);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Bo Back');
   });
@@ -64,9 +63,7 @@ test.describe('sign-up, sign-in and sign-out through the built-in provider', () 
     await resetPage.getByRole('button', { name: 'Save the new password' }).click();
     await expect(resetPage.getByRole('heading', { level: 1 })).toHaveText('Password changed');
     await resetPage.getByRole('link', { name: 'Sign in' }).click();
-    await resetPage.getByLabel('Email').fill(email);
-    await resetPage.getByLabel('Password').fill('a brand new password');
-    await resetPage.getByRole('button', { name: 'Sign in' }).click();
+    await enterEmailAndPassword(resetPage, email, 'a brand new password');
     await expect(resetPage.getByRole('button', { name: 'Account menu' }).first()).toBeVisible();
     await other.close();
 
@@ -87,18 +84,14 @@ test.describe('sign-up, sign-in and sign-out through the built-in provider', () 
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Password changed');
     await page.goto('/edit-account');
     await expect(page).toHaveTitle(/Sign in/);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('a changed password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await enterEmailAndPassword(page, email, 'a changed password');
     await expect(page).toHaveURL(/\/edit-account$/);
   });
 
   test('a wrong password says so without revealing whether the account exists', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('link', { name: 'Sign in' }).click();
-    await page.getByLabel('Email').fill('nobody@example.test');
-    await page.getByLabel('Password').fill('wrong-password-1');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await enterEmailAndPassword(page, 'nobody@example.test', 'wrong-password-1');
     await expect(page.getByText('Wrong email or password.')).toBeVisible();
     await expect(page.getByLabel('Email')).toHaveValue('nobody@example.test');
   });

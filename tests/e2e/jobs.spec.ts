@@ -1,4 +1,5 @@
 import { expect, test } from './support/csp-guard';
+import { enterEmailAndPassword } from './support/demo-session';
 
 test.describe('public job search', () => {
   test('a guest lists the newest open jobs and pages through them with real links', async ({ page }) => {
@@ -96,9 +97,7 @@ test.describe('applying', () => {
     await link.click();
     await page.getByRole('link', { name: 'Apply for this job' }).click();
     // The apply form needs a signed-in talent: the provider's form comes first.
-    await page.getByLabel('Email').fill('talent@demo.test');
-    await page.getByLabel('Password').fill('talentplace-demo');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await enterEmailAndPassword(page, 'talent@demo.test', 'talentplace-demo');
     await expect(page).toHaveURL(/\/job-apply-form\?jobAdId=/);
     const alreadyApplied = await page.getByText(/You applied to this job on/).isVisible();
     if (!alreadyApplied) {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { DEMO_PASSWORD, expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
+import { DEMO_PASSWORD, enterEmailAndPassword, expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
 import { e2eDatabaseReachable, grantPlatformRole } from './support/e2e-database';
 import { NEW_ACCOUNT_PASSWORD, signUpNewAccount } from './support/sign-up';
 import { claimSecondFactorCode } from '../support/second-factor-code';
@@ -31,9 +31,7 @@ async function enrol(page: Page, scope: string): Promise<{ secret: string; recov
 
 async function passwordStep(page: Page, email: string, password: string, returnTo: string) {
   await page.goto(`/sign-in?returnTo=${encodeURIComponent(returnTo)}`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await enterEmailAndPassword(page, email, password);
 }
 
 test.describe('two-step sign-in', () => {

@@ -21,7 +21,7 @@ interface RouteShape {
   readonly permissions?: readonly PagePermission[];
   /** An admin page: open to an admin holding any one of these (lib/permissions/admin-permissions.ts); else 403. */
   readonly adminPermissions?: readonly AdminPermission[];
-  /** The page also answers its path followed by one id segment (spec: the company profile route followed by the company id). */
+  /** The page also answers its path followed by one segment (spec: the company profile route followed by the company id; a sign-on slug after /sign-in). */
   readonly trailingId?: boolean;
 }
 
@@ -36,7 +36,8 @@ export const ROUTES = [
   { key: 'jobApplyForm', path: '/job-apply-form', titleKey: 'titles.jobApplyForm', group: 'public', access: 'signedIn', live: true },
   { key: 'jobApplySuccess', path: '/job-apply/success', titleKey: 'titles.jobApplySuccess', group: 'public', access: 'signedIn', live: true },
   { key: 'jobs', path: '/jobs', titleKey: 'titles.jobs', group: 'public', access: 'guest', live: true },
-  { key: 'signIn', path: '/sign-in', titleKey: 'titles.signIn', group: 'public', access: 'guest', live: true },
+  // Followed by a company identity provider's slug, it starts that company's sign-in (single sign-on).
+  { key: 'signIn', path: '/sign-in', titleKey: 'titles.signIn', group: 'public', access: 'guest', live: true, trailingId: true },
   { key: 'signUp', path: '/sign-up', titleKey: 'titles.signUp', group: 'public', access: 'guest', live: true },
   { key: 'signUpSuccess', path: '/sign-up/success', titleKey: 'titles.signUpSuccess', group: 'public', access: 'signedIn', live: true },
   { key: 'siteSettings', path: '/site-settings', titleKey: 'titles.siteSettings', group: 'public', access: 'signedIn', live: true },

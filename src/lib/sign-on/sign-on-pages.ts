@@ -21,8 +21,9 @@ const SECTION = 'signOn';
 export const FIND_MANY_IDP_QUERY = graphql(`
   query FindManyIdp {
     findManyIdp {
-      id slug protocol issuer discoveryUrl clientId clientSecretSet entityId ssoUrl metadataXml certificateFingerprints wantAssertionsSigned updatedAt
+      id slug protocol issuer discoveryUrl clientId clientSecretSet entityId ssoUrl metadataXml certificateFingerprints wantAssertionsSigned joinRoleId updatedAt
     }
+    findManyIdpJoinRole { id name }
   }
 `);
 
@@ -76,6 +77,7 @@ export const DELETE_ONE_IDP_MUTATION = graphql(`
 
 export type IdpListItem = ResultOf<typeof FIND_MANY_IDP_QUERY>['findManyIdp'][number];
 export type CompanyDomainItem = ResultOf<typeof FIND_MANY_COMPANY_DOMAIN_QUERY>['findManyCompanyDomain'][number];
+export type IdpJoinRoleItem = ResultOf<typeof FIND_MANY_IDP_QUERY>['findManyIdpJoinRole'][number];
 export type IdpChangeItem = ResultOf<typeof FIND_MANY_IDP_CHANGE_QUERY>['findManyIdpChange'][number];
 
 /** The page's intents, each behind the permission its operation checks. */
@@ -89,7 +91,7 @@ export const SIGN_ON_WRITE_PERMISSIONS = {
 } as const satisfies Record<string, readonly [PermissionResource, PermissionAction]>;
 export type SignOnIntent = keyof typeof SIGN_ON_WRITE_PERMISSIONS;
 
-const FIELDS = ['protocol', 'slug', 'issuer', 'clientId', 'clientSecret', 'metadataXml'] as const;
+const FIELDS = ['protocol', 'slug', 'issuer', 'clientId', 'clientSecret', 'metadataXml', 'joinRoleId'] as const;
 export type IdpFormValues = Record<(typeof FIELDS)[number], string>;
 
 /** The form for a new provider, or for one as saved (its secret never: the field starts empty). */
@@ -101,6 +103,7 @@ export function idpFormValues(saved: IdpListItem | null): IdpFormValues {
     clientId: saved?.clientId ?? '',
     clientSecret: '',
     metadataXml: saved?.metadataXml ?? '',
+    joinRoleId: saved?.joinRoleId ?? '',
   };
 }
 
@@ -136,8 +139,8 @@ export async function submitSignOnForm(intent: SignOnIntent, form: FormData, sen
   if (missing) return invalid(fieldErrorsOf([missing], t, SIGN_ON_ERRORS));
   const data =
     parsed.value.protocol === 'oidc'
-      ? { protocol: 'OIDC' as const, slug: parsed.value.slug, issuer: parsed.value.issuer, clientId: parsed.value.clientId, clientSecret: parsed.value.clientSecret }
-      : { protocol: 'SAML' as const, slug: parsed.value.slug, metadataXml: parsed.value.metadataXml };
+      ? { protocol: 'OIDC' as const, slug: parsed.value.slug, issuer: parsed.value.issuer, clientId: parsed.value.clientId, clientSecret: parsed.value.clientSecret, joinRoleId: parsed.value.joinRoleId }
+      : { protocol: 'SAML' as const, slug: parsed.value.slug, metadataXml: parsed.value.metadataXml, joinRoleId: parsed.value.joinRoleId };
   const { errors, savedId } = await saveIdp(send, intent, id, data);
   if (savedId && !errors.length) return { kind: 'done', noticeKey: intent === 'create' ? 'notices.signOn.created' : 'notices.signOn.updated', target: `idp-${savedId}` };
   const { issues } = answerIssues(errors);

@@ -8,6 +8,12 @@ import { hasForbiddenControls } from '../text/control-characters';
 
 export const SIGN_ON_ERRORS = 'signOn.errors';
 
+/**
+ * Where a company's OIDC provider sends its answers, below the built-in provider's issuer:
+ * the redirect URI the company registers at its provider (shown on /company/sign-on).
+ */
+export const SIGN_ON_CALLBACK_PATH = '/sign-on/callback';
+
 export const IDP_PROTOCOLS = ['oidc', 'saml'] as const;
 export type IdpProtocol = (typeof IDP_PROTOCOLS)[number];
 
@@ -113,6 +119,12 @@ const issuerField = z
     return read.issuer;
   });
 
+/** The role people join with at their first sign-in: a role id, or none (blank: nobody joins by signing in). */
+const joinRoleField = z
+  .string()
+  .nullish()
+  .transform((raw) => raw?.trim() || null);
+
 /**
  * A provider as the form and the API send it. The OIDC client secret is write-only: blank
  * on an edit keeps the stored one (`null`), so it is never sent back to be kept. A new OIDC
@@ -124,6 +136,7 @@ export const oidcIdpSchema = z.object({
   issuer: issuerField,
   clientId: text(CLIENT_ID_MAX, { required: 'clientIdRequired', tooLong: 'tooLong' }),
   clientSecret: text(CLIENT_SECRET_MAX, { tooLong: 'tooLong' }),
+  joinRoleId: joinRoleField,
 });
 
 /**
@@ -135,6 +148,7 @@ export const samlIdpSchema = z.object({
   protocol: z.literal('saml'),
   slug: slugField,
   metadataXml: text(SAML_METADATA_MAX, { required: 'metadataRequired', tooLong: 'metadataTooLong' }),
+  joinRoleId: joinRoleField,
 });
 
 export const idpSchema = z.discriminatedUnion('protocol', [oidcIdpSchema, samlIdpSchema], { message: 'protocolRequired' });
@@ -171,6 +185,6 @@ export type IdpChangeAction = (typeof IDP_CHANGE_ACTIONS)[number];
  */
 export function changedIdpSettings(before: Record<string, unknown> | null, after: Record<string, unknown> | null): string[] {
   if (!before || !after) return [];
-  const keys = ['slug', 'issuer', 'clientId', 'clientSecret', 'entityId', 'ssoUrl', 'certificates'];
+  const keys = ['slug', 'issuer', 'clientId', 'clientSecret', 'entityId', 'ssoUrl', 'certificates', 'joinRoleId'];
   return keys.filter((key) => (key === 'clientSecret' ? after.clientSecret === 'replaced' : JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null)));
 }

@@ -165,8 +165,8 @@ export function createBff(options: BffOptions) {
     loadSession: sessions.load,
     clearSessionCookie: sessions.clearCookie,
 
-    async startLogin(returnTo: string | null, signUp: boolean, loginHint: string | null = null): Promise<Redirect> {
-      const { url, transaction } = await oidc.startLogin(safeReturnTo(returnTo), signUp, loginHint);
+    async startLogin(returnTo: string | null, signUp: boolean, loginHint: string | null = null, signOn: string | null = null): Promise<Redirect> {
+      const { url, transaction } = await oidc.startLogin(safeReturnTo(returnTo), signUp, loginHint, signOn);
       return { location: url.href, setCookies: [transactionCookie(await transactions.seal(transaction), LOGIN_TRANSACTION_TTL_SECONDS)] };
     },
 

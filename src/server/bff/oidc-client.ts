@@ -200,7 +200,7 @@ export function createOidcClient(options: OidcClientOptions) {
     },
 
     /** The provider's authorize URL and the transaction the callback will need. */
-    async startLogin(returnTo: string, signUp: boolean, loginHint: string | null = null): Promise<{ url: URL; transaction: LoginTransaction }> {
+    async startLogin(returnTo: string, signUp: boolean, loginHint: string | null = null, signOn: string | null = null): Promise<{ url: URL; transaction: LoginTransaction }> {
       if (!auth.builtIn) await this.probe();
       const config = await discover();
       const codeVerifier = client.randomPKCECodeVerifier();
@@ -224,6 +224,8 @@ export function createOidcClient(options: OidcClientOptions) {
       // OIDC's login_hint: the address the form starts with. Only ever one the server chose
       // (an invitation's address), never a value taken from the visitor's request.
       if (loginHint) parameters.login_hint = loginHint;
+      // The built-in provider's sign_on: the slug of a company's identity provider to go to at once (`/sign-in/<slug>`).
+      if (signOn && auth.builtIn) parameters.sign_on = signOn;
       return { url: client.buildAuthorizationUrl(config, parameters), transaction };
     },
 

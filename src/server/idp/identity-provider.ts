@@ -21,6 +21,10 @@ import { loadOrCreateSigningKey } from './signing-key';
 import { LoginThrottle } from './login-throttle';
 import { createSecondFactorStore } from './second-factor-store';
 import { createSecondFactorSettingsHandler, SECOND_FACTOR_PATH } from './second-factor-settings';
+import type { SecretBox } from '../crypto/secret-box';
+import { createOidcFederation } from '../sign-on/oidc-federation';
+import { deleteExpiredSignOnAttempts } from '../sign-on/sign-on-attempts';
+import { SIGN_ON_CALLBACK_PATH } from '../../lib/sign-on/sign-on-rules';
 
 export type { IdentityProviderClient } from './provider-configuration';
 
@@ -64,6 +68,8 @@ export interface IdentityProviderOptions {
    * support agents, `super:admin` and `super:impersonate`); everyone else may turn one on.
    */
   secondFactorRoles?: readonly string[];
+  /** Opens the sealed client secrets of company identity providers (single sign-on); without it they cannot be used. */
+  secretBox?: SecretBox | null;
   log?: (message: string) => void;
 }
 
@@ -178,7 +184,7 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
   provider.on('backchannel.error', (_ctx: unknown, error: Error, client: { clientId: string }) => log(`idp: back-channel logout to ${client.clientId} failed: ${error.message}`));
 
   const handleProvider = provider.callback();
-  const handleInteraction = createInteractionHandler({
+  const interactions = createInteractionHandler({
     provider,
     accounts,
     branding,
@@ -191,8 +197,12 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
     signUpLimiter: options.signUpLimiter ?? (await createRateLimiter({ points: options.signUpsPerHour ?? DEFAULT_SIGN_UPS_PER_HOUR, windowSeconds: 3600, redisUrl: null, log })),
     secondFactors,
     secondFactorRoles,
+    db: options.db,
+    oidcFederation: createOidcFederation({ db: options.db, secretBox: options.secretBox ?? null, redirectUri: `${options.issuer.replace(/\/+$/, '')}${SIGN_ON_CALLBACK_PATH}` }),
+    issuer: options.issuer.replace(/\/+$/, ''),
     log,
   });
+  const { handleInteraction } = interactions;
 
   const resetLimits = options.passwordResetsPerHour ?? DEFAULT_PASSWORD_RESETS_PER_HOUR;
   const resetLimiter = (points: number, keyPrefix: string) => createRateLimiter({ points, windowSeconds: 3600, keyPrefix, redisUrl: options.redisUrl ?? null, log });
@@ -236,6 +246,7 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
     [PASSWORD_RESET_PATH]: handlePasswordReset,
     [PASSWORD_CHANGE_PATH]: (req, res) => handlePasswordChange(req, res),
     [SECOND_FACTOR_PATH]: (req, res) => handleSecondFactorSettings(req, res),
+    [SIGN_ON_CALLBACK_PATH]: interactions.signOnCallback,
   };
 
   const sweepOnce = () => {
@@ -243,6 +254,7 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
       (count) => count && log(`idp: deleted ${count} expired provider records`),
       (error: Error) => log(`idp: sweeping expired provider records failed: ${error.message}`),
     );
+    deleteExpiredSignOnAttempts(options.db).catch((error: Error) => log(`idp: sweeping expired sign-on attempts failed: ${error.message}`));
     accounts.deleteUnconfirmedAccounts().then(
       (count) => count && log(`idp: deleted ${count} sign-ups never confirmed within ${UNCONFIRMED_ACCOUNT_DAYS} days`),
       (error: Error) => log(`idp: deleting unconfirmed sign-ups failed: ${error.message}`),

@@ -12,7 +12,12 @@ import { createAccountLinkToken, readAccountLinkToken } from './account-link';
 import { FormBodyError, readFormBody } from './form-body';
 import { minutesToWait } from './login-throttle';
 import { sendHtml } from './html-response';
-import { renderLoginPage, renderMessagePage, renderSignUpPage, type Branding, type InteractionLinks } from './pages';
+import { renderEmailPage, renderLoginPage, renderMessagePage, renderSignUpPage, type Branding, type InteractionLinks } from './pages';
+import type { AppDatabase } from '../db/client';
+import type { OidcFederation } from '../sign-on/oidc-federation';
+import { providerBySlug, providerForEmail } from '../sign-on/sign-on-providers';
+import { createFederatedSignIn } from './federated-sign-in';
+import { isValidEmail, normalizeEmail } from './sign-up-validation';
 import { errorMessage } from '../../lib/text/error-message';
 import { createSecondFactorStep, SECOND_FACTOR_ACTIONS, type SecondFactorAction } from './second-factor-sign-in';
 import type { SecondFactorStore } from './second-factor-store';
@@ -38,18 +43,27 @@ export interface InteractionHandlerOptions {
   secondFactors: SecondFactorStore;
   /** Roles that must have a second factor before signing in. */
   secondFactorRoles: readonly string[];
+  /** Company identity providers (single sign-on): their rows, and the relying party of the OIDC ones. */
+  db: AppDatabase;
+  oidcFederation: OidcFederation;
+  /** The built-in provider's issuer. */
+  issuer: string;
   log: (message: string) => void;
 }
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
-type Screen = 'login' | 'signup';
+/** The address first (login), then the password; or the sign-up form. */
+type Screen = 'login' | 'password' | 'signup';
+
+/** The authorization parameter naming a company's provider to start at once (`/sign-in/<slug>`). */
+export const SIGN_ON_PARAM = 'sign_on';
 
 /** The `prompt` value (OpenID Connect "prompt=create") that asks for the sign-up form. */
 export const CREATE_PROMPT = 'create';
 
-const routePattern = new RegExp(`^/interaction/([A-Za-z0-9_-]{1,128})(?:/(login|signup|abort|confirm|${SECOND_FACTOR_ACTIONS.join('|')}))?$`);
-/** The actions followed by a GET (a link); the others are form posts. */
-const LINK_ACTIONS = new Set([undefined, 'confirm']);
+const routePattern = new RegExp(`^/interaction/([A-Za-z0-9_-]{1,128})(?:/(email|login|signup|abort|confirm|sign-on|${SECOND_FACTOR_ACTIONS.join('|')}))?$`);
+/** The actions followed by a GET (a link or a redirect); the others are form posts. */
+const LINK_ACTIONS = new Set([undefined, 'confirm', 'sign-on']);
 
 export function isInteractionPath(path: string): boolean {
   return path === '/interaction' || path.startsWith('/interaction/');
@@ -77,11 +91,13 @@ export function createInteractionHandler(options: InteractionHandlerOptions) {
 
   const linksFor = (uid: string, screen: Screen): InteractionLinks => {
     const base = `${mountPath}/interaction/${encodeURIComponent(uid)}`;
+    const actions: Record<Screen, string> = { login: 'email', password: 'login', signup: 'signup' };
     return {
-      submit: `${base}/${screen}`,
-      switchTo: `${base}?screen=${screen === 'login' ? 'signup' : 'login'}`,
+      submit: `${base}/${actions[screen]}`,
+      switchTo: `${base}?screen=${screen === 'signup' ? 'login' : 'signup'}`,
       abort: `${base}/abort`,
       passwordReset: `${mountPath}${PASSWORD_RESET_PATH}`,
+      password: `${base}?screen=password`,
     };
   };
 
@@ -117,6 +133,16 @@ export function createInteractionHandler(options: InteractionHandlerOptions) {
     log,
   });
 
+  const federation = createFederatedSignIn({
+    db: options.db,
+    oidc: options.oidcFederation,
+    branding,
+    issuer: options.issuer,
+    mountPath,
+    finish: (req, res, interaction, accountId) => secondFactor.afterPassword(req, res, interaction, accountId),
+    log,
+  });
+
   async function show(req: IncomingMessage, res: ServerResponse, interaction: Interaction, query: URLSearchParams): Promise<void> {
     if (interaction.prompt.name === 'consent') {
       const clientId = interaction.params.client_id;
@@ -128,14 +154,40 @@ export function createInteractionHandler(options: InteractionHandlerOptions) {
       return;
     }
     const requested = query.get('screen');
-    const screen: Screen = requested === 'signup' || requested === 'login' ? requested : defaultScreen(interaction);
     const loginHint = typeof interaction.params.login_hint === 'string' ? interaction.params.login_hint : '';
+    if (!requested) {
+      // `/sign-in/<slug>` names the company's provider; a hinted address of a company's proven domain leads to its own.
+      const slug = interaction.params[SIGN_ON_PARAM];
+      const provider = typeof slug === 'string' && slug ? await providerBySlug(options.db, slug) : loginHint ? await providerForEmail(options.db, loginHint) : null;
+      if (provider) return federation.start(req, res, interaction, provider, loginHint || null);
+    }
+    const screen: Screen = requested === 'signup' || requested === 'login' || requested === 'password' ? requested : defaultScreen(interaction);
     const links = linksFor(interaction.uid, screen);
     const html =
       screen === 'signup'
         ? renderSignUpPage(branding, { links, email: loginHint })
-        : renderLoginPage(branding, { links, email: loginHint });
+        : screen === 'login' && !loginHint
+          ? renderEmailPage(branding, { links })
+          : renderLoginPage(branding, { links: linksFor(interaction.uid, 'password'), email: loginHint });
     sendHtml(res, 200, html);
+  }
+
+  /**
+   * The address step: a proven company domain with a provider goes there (home realm
+   * discovery); any other address goes on to the password step, or signs in at once when
+   * the form carried a password too.
+   */
+  async function email(req: IncomingMessage, res: ServerResponse, interaction: Interaction, form: URLSearchParams): Promise<void> {
+    const address = normalizeEmail(form.get('email') ?? '');
+    if (!address || !isValidEmail(address)) {
+      const error = t(address ? 'identity.pages.signIn.errors.emailInvalid' : 'identity.pages.signIn.errors.emailRequired');
+      sendHtml(res, 400, renderEmailPage(branding, { links: linksFor(interaction.uid, 'login'), email: form.get('email') ?? '', error }));
+      return;
+    }
+    const provider = await providerForEmail(options.db, address);
+    if (provider) return federation.start(req, res, interaction, provider, address);
+    if (form.get('password')) return login(req, res, interaction, form);
+    sendHtml(res, 200, renderLoginPage(branding, { links: linksFor(interaction.uid, 'password'), email: address }));
   }
 
   async function login(req: IncomingMessage, res: ServerResponse, interaction: Interaction, form: URLSearchParams): Promise<void> {
@@ -147,7 +199,7 @@ export function createInteractionHandler(options: InteractionHandlerOptions) {
       await secondFactor.afterPassword(req, res, interaction, result.accountId);
       return;
     }
-    const links = linksFor(interaction.uid, 'login');
+    const links = linksFor(interaction.uid, 'password');
     if (result.reason === 'throttled') {
       // The provider has no event table: this line is the record of a throttled attempt.
       const why = result.scope === 'client' ? 'too many failed sign-ins from this client' : 'too many failed sign-ins for this e-mail from this client';
@@ -270,7 +322,7 @@ export function createInteractionHandler(options: InteractionHandlerOptions) {
   }
 
   /** Handles `path` (below the mount path, e.g. `/interaction/abc/login`). */
-  return async function handleInteraction(req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams): Promise<void> {
+  async function handleInteraction(req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams): Promise<void> {
     const match = routePattern.exec(path);
     if (!match) {
       sendMessage(res, 404, t('identity.pages.notFound.title'), t('identity.pages.notFound.message'));
@@ -312,7 +364,9 @@ export function createInteractionHandler(options: InteractionHandlerOptions) {
         sendExpired(res);
         return;
       }
-      if (action === 'login') await login(req, res, interaction, form!);
+      if (action === 'email') await email(req, res, interaction, form!);
+      else if (action === 'login') await login(req, res, interaction, form!);
+      else if (action === 'sign-on') await federation.complete(req, res, interaction, query);
       else if (action === 'signup') await signUp(req, res, interaction, form!);
       else if (action === 'abort') await abort(req, res);
       else if ((SECOND_FACTOR_ACTIONS as readonly string[]).includes(action ?? '')) await secondFactor.handle(req, res, interaction, action as SecondFactorAction, form!);
@@ -324,5 +378,7 @@ export function createInteractionHandler(options: InteractionHandlerOptions) {
       }
       throw error;
     }
-  };
+  }
+
+  return { handleInteraction, signOnCallback: federation.callback };
 }

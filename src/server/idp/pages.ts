@@ -136,6 +136,8 @@ export interface InteractionLinks {
   abort: string;
   /** The password reset page (password-reset.ts), outside the interaction: its mail may be opened anywhere. */
   passwordReset: string;
+  /** The password step of the same interaction (from the e-mail step: a person whose company's provider they cannot use). */
+  password?: string;
 }
 
 export interface LoginPageModel {
@@ -144,23 +146,38 @@ export interface LoginPageModel {
   error?: string;
 }
 
-export function renderLoginPage(branding: Branding, model: LoginPageModel): string {
+/**
+ * Signing in, in two steps. First the address alone ('email'): a company's proven domain
+ * goes on to its identity provider, every other address to the password step (the same
+ * form can carry a password too: a password manager that fills both signs in at once).
+ * Then the password ('password'), the whole sign-in for an address with no company provider.
+ */
+function renderSignInStep(branding: Branding, model: LoginPageModel, step: 'email' | 'password'): string {
   const errorIds = model.error ? ['form-error'] : [];
+  const invalid = Boolean(model.error);
+  // The address is known from the first step: the cursor waits in the password.
+  const focusPassword = step === 'password' && Boolean(model.email) && !model.error;
+  const email = field({ id: 'email', label: t('identity.pages.email'), type: 'email', value: model.email ?? '', autocomplete: 'username', autofocus: !focusPassword, hint: step === 'email' ? t('identity.pages.signIn.emailHint') : undefined, describedBy: errorIds, invalid });
+  const fields =
+    step === 'email' ? email : `${email}\n${field({ id: 'password', label: t('identity.pages.password'), type: 'password', autocomplete: 'current-password', autofocus: focusPassword, describedBy: errorIds, invalid })}`;
+  const usePassword = step === 'email' && model.links.password ? `<p class="switch"><a href="${escapeHtml(model.links.password)}">${text('signIn.usePassword')}</a></p>\n` : '';
   return layout(
     branding,
     t('identity.pages.signIn.title'),
     `<h1>${text('signIn.heading')}</h1>
 ${model.error ? `<p class="alert" role="alert" id="form-error">${escapeHtml(model.error)}</p>` : ''}
 <form method="post" action="${escapeHtml(model.links.submit)}" novalidate>
-${field({ id: 'email', label: t('identity.pages.email'), type: 'email', value: model.email ?? '', autocomplete: 'username', autofocus: true, describedBy: errorIds, invalid: Boolean(model.error) })}
-${field({ id: 'password', label: t('identity.pages.password'), type: 'password', autocomplete: 'current-password', describedBy: errorIds, invalid: Boolean(model.error) })}
-<button class="button primary" type="submit">${text('signIn.submit')}</button>
+${fields}
+<button class="button primary" type="submit">${text(step === 'email' ? 'signIn.continue' : 'signIn.submit')}</button>
 </form>
-<p class="switch"><a href="${escapeHtml(model.links.passwordReset)}">${text('signIn.forgotPassword')}</a></p>
+${usePassword}<p class="switch"><a href="${escapeHtml(model.links.passwordReset)}">${text('signIn.forgotPassword')}</a></p>
 <p class="switch">${text('signIn.switchLead', { productName: branding.productName })} <a href="${escapeHtml(model.links.switchTo)}">${text('signIn.switchLink')}</a></p>
 ${cancelForm(model.links.abort)}`,
   );
 }
+
+export const renderEmailPage = (branding: Branding, model: LoginPageModel): string => renderSignInStep(branding, model, 'email');
+export const renderLoginPage = (branding: Branding, model: LoginPageModel): string => renderSignInStep(branding, model, 'password');
 
 export interface SignUpPageModel {
   links: InteractionLinks;

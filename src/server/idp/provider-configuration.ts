@@ -4,7 +4,7 @@ import { getTranslator } from '../../lib/i18n/i18n';
 import type { AccountStore } from './account-store';
 import { firstPartyGrantLoader } from './first-party-grant';
 import { PAGE_HEADERS } from './html-response';
-import { CREATE_PROMPT } from './interactions';
+import { CREATE_PROMPT, SIGN_ON_PARAM } from './interactions';
 import { renderLogoutPage, renderMessagePage, type Branding } from './pages';
 
 export interface IdentityProviderClient {
@@ -122,7 +122,7 @@ export function buildProviderConfiguration(input: ProviderConfigurationInput): C
     responseTypes: ['code'],
     pkce: { required: () => true },
     allowOmittingSingleRegisteredRedirectUri: false,
-    extraParams: ['screen_hint'],
+    extraParams: ['screen_hint', SIGN_ON_PARAM],
     enabledJWA: { idTokenSigningAlgValues: ['RS256'] },
     // Nothing calls this provider from browser scripts: the BFF talks to it server-side.
     clientBasedCORS: () => false,

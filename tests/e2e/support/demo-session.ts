@@ -29,15 +29,21 @@ export async function signInAs(page: Page, email: string, returnTo: string, pass
   await page.goto(`/sign-in?returnTo=${encodeURIComponent(returnTo)}`);
   // A kept provider session signs in at once, as in a browser that signed in before.
   if (!kept || !landed.test(page.url())) {
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await enterEmailAndPassword(page, email, password);
     if (secret) await enterSecondFactorCode(page, secret, email);
   }
   await expect(page).toHaveURL(landed);
   if (secret) providerSessions.set(email, (await page.context().cookies()).filter((cookie) => cookie.name.includes('tp_idp_session')));
   // The address changes when the answer starts to arrive: callers read the page at once.
   await page.waitForLoadState('domcontentloaded');
+}
+
+/** The provider's two sign-in steps: the address (Continue), then the password (Sign in). */
+export async function enterEmailAndPassword(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
 /**

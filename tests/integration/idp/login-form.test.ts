@@ -34,8 +34,14 @@ describeEachDatabase('built-in identity provider: the sign-in form', (kind) => {
 
   const post = (browser: Browser, page: PageResponse, fields: Record<string, string>) => submitForm(browser, server, page, fields);
 
-  it('shows exactly the contract fields: Email, Password and a Sign in button, accessible and in the product look', async () => {
-    const { page } = await openSignIn();
+  it('asks for the address first (Email and Continue), then the password (Email, Password and Sign in), accessible and in the product look', async () => {
+    const { browser, page: first } = await openSignIn();
+    const step = parsePage(first.html);
+    expect(step.fields.map((field) => [field.label, field.name, field.type, field.autocomplete, field.autofocus])).toEqual([['Email', 'email', 'email', 'username', true]]);
+    expect(step.buttons).toEqual(['Continue', 'Cancel']);
+    expect(step.links.find((link) => link.text === 'Sign in with a password')?.href).toMatch(/\?screen=password$/);
+    expect(step.unboundLabels).toEqual([]);
+    const page = await browser.request(new URL(step.links.find((link) => link.text === 'Sign in with a password')!.href!, first.url));
     expect(page.url.pathname).toMatch(/^\/oidc\/interaction\/[\w-]+$/);
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(page.headers.get('cache-control')).toBe('no-store');

@@ -1,9 +1,9 @@
-import { and, asc, eq } from 'drizzle-orm';
-import { discoveryUrlOf, type IdpProtocol } from '../../../lib/sign-on/sign-on-rules';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { SIGN_ON_ERRORS, discoveryUrlOf, type IdpProtocol } from '../../../lib/sign-on/sign-on-rules';
 import { isUuid } from '../../../lib/ids';
 import type { Writer } from '../../db/client';
-import { idp, type IdpConfig } from '../../db/schema';
-import { notFound } from '../errors';
+import { companyRole, idp, type IdpConfig } from '../../db/schema';
+import { invalidFields, notFound } from '../errors';
 import { certificateFingerprint } from './saml-metadata';
 
 // A company's identity providers (the idp entity) as rows of the idp table, read from the
@@ -27,6 +27,8 @@ export interface IdpView {
   metadataXml: string | null;
   certificateFingerprints: string[];
   wantAssertionsSigned: boolean;
+  /** The role people join with at their first sign-in through it; null: nobody joins. */
+  joinRoleId: string | null;
   updatedAt: Date;
 }
 
@@ -47,16 +49,36 @@ export function toIdpView(row: IdpRow): IdpView {
     metadataXml: saml?.metadataXml ?? null,
     certificateFingerprints: saml ? saml.certificates.map(certificateFingerprint) : [],
     wantAssertionsSigned: saml !== null,
+    joinRoleId: row.joinRoleId,
     updatedAt: row.updatedAt,
   };
 }
 
 /** What an event may say of a provider: its settings, never its secret. */
-export function idpEventFacts(row: Pick<IdpRow, 'slug' | 'config'>): Record<string, unknown> {
+export function idpEventFacts(row: Pick<IdpRow, 'slug' | 'config' | 'joinRoleId'>): Record<string, unknown> {
   const config = row.config;
-  return config.protocol === 'oidc'
-    ? { slug: row.slug, protocol: 'oidc', issuer: config.issuer, clientId: config.clientId }
-    : { slug: row.slug, protocol: 'saml', entityId: config.entityId, ssoUrl: config.ssoUrl, certificates: config.certificates.map(certificateFingerprint) };
+  const settings =
+    config.protocol === 'oidc'
+      ? { slug: row.slug, protocol: 'oidc', issuer: config.issuer, clientId: config.clientId }
+      : { slug: row.slug, protocol: 'saml', entityId: config.entityId, ssoUrl: config.ssoUrl, certificates: config.certificates.map(certificateFingerprint) };
+  return { ...settings, joinRoleId: row.joinRoleId };
+}
+
+/** The company's roles people may join with by signing in: every live role but the owner role (nobody becomes an owner unasked). */
+export async function joinRoleChoicesOf(db: Reader, companyId: string): Promise<{ id: string; name: string }[]> {
+  return db
+    .select({ id: companyRole.id, name: companyRole.role })
+    .from(companyRole)
+    .where(and(eq(companyRole.companyId, companyId), eq(companyRole.isDefault, false), isNull(companyRole.deletedAt)))
+    .orderBy(asc(sql`lower(${companyRole.role})`), asc(companyRole.id));
+}
+
+/** The join role an edit names, checked against the company's choices; a field issue when it is not one of them. */
+export async function requireJoinRole(db: Reader, companyId: string, joinRoleId: string | null): Promise<string | null> {
+  if (joinRoleId === null) return null;
+  const choices = await joinRoleChoicesOf(db, companyId);
+  if (!choices.some((choice) => choice.id === joinRoleId)) throw invalidFields([{ path: 'joinRoleId', code: 'joinRoleUnknown' }], SIGN_ON_ERRORS);
+  return joinRoleId;
 }
 
 export async function idpsOf(db: Reader, companyId: string): Promise<IdpRow[]> {

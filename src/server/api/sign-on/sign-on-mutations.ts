@@ -12,7 +12,7 @@ import { builder } from '../builder';
 import type { SignedInContext } from '../context';
 import { ApiError, invalidFields } from '../errors';
 import { recordEvent } from '../record-event';
-import { idpEventFacts, idpOf, toIdpView, type IdpRow } from './idp-rows';
+import { idpEventFacts, idpOf, requireJoinRole, toIdpView, type IdpRow } from './idp-rows';
 import { readSamlMetadata } from './saml-metadata';
 import { Idp, IdpProtocolEnum } from './sign-on';
 
@@ -29,14 +29,15 @@ const IdpInput = builder.inputType('IdpInput', {
     clientId: t.string({ description: 'OIDC: our client id at the provider' }),
     clientSecret: t.string({ description: 'OIDC: our client secret; write-only. Blank on an edit keeps the stored one' }),
     metadataXml: t.string({ description: 'SAML: the provider’s metadata, pasted as XML' }),
+    joinRoleId: t.id({ description: 'The role people join the company with at their first sign-in through it (findManyIdpJoinRole); blank: nobody joins by signing in' }),
   }),
 });
 
-type IdpInputShape = { protocol: string; slug: string; issuer?: string | null; clientId?: string | null; clientSecret?: string | null; metadataXml?: string | null };
+type IdpInputShape = { protocol: string; slug: string; issuer?: string | null; clientId?: string | null; clientSecret?: string | null; metadataXml?: string | null; joinRoleId?: string | number | null };
 
 /** The input checked by the feature's rules and, for SAML, its metadata read: the config to store, or field issues. */
 function configOf(data: IdpInputShape, creating: boolean): { values: IdpValues; config: IdpConfig } {
-  const parsed = idpSchema.safeParse(data);
+  const parsed = idpSchema.safeParse({ ...data, joinRoleId: data.joinRoleId == null ? null : String(data.joinRoleId) });
   if (!parsed.success) throw invalidFields(zodIssues(parsed.error), SIGN_ON_ERRORS);
   const values = parsed.data;
   const missing = missingSecretIssue(values, creating);
@@ -88,7 +89,8 @@ builder.mutationField('createOneIdp', (t) =>
       return withSlugGuard(() =>
         context.db.transaction(async (tx) => {
           await requireFreeSlug(tx, values.slug, null);
-          const [row] = await tx.insert(idp).values({ id, companyId, slug: values.slug, protocol: config.protocol, config, clientSecretSealed: sealed }).returning();
+          const joinRoleId = await requireJoinRole(tx, companyId, values.joinRoleId);
+          const [row] = await tx.insert(idp).values({ id, companyId, slug: values.slug, protocol: config.protocol, config, clientSecretSealed: sealed, joinRoleId }).returning();
           await recordEvent(tx, context.viewer, { type: 'idp.create', toId: companyId, data: { entityId: id, companyId, before: null, after: { ...idpEventFacts(row!), clientSecret: sealed ? 'set' : 'none' } } });
           return toIdpView(row!);
         }),
@@ -111,10 +113,11 @@ builder.mutationField('updateOneIdp', (t) =>
           if (before.protocol !== data.protocol) throw invalidFields([{ path: 'protocol', code: 'protocolFixed' }], SIGN_ON_ERRORS);
           const { values, config } = configOf(data, false);
           await requireFreeSlug(tx, values.slug, before.id);
+          const joinRoleId = await requireJoinRole(tx, companyId, values.joinRoleId);
           const replaced = values.protocol === 'oidc' && values.clientSecret ? requireSecretBox(context).seal(values.clientSecret, before.id) : null;
           const [row] = await tx
             .update(idp)
-            .set({ slug: values.slug, config, ...(replaced ? { clientSecretSealed: replaced } : {}), updatedAt: new Date() })
+            .set({ slug: values.slug, config, joinRoleId, ...(replaced ? { clientSecretSealed: replaced } : {}), updatedAt: new Date() })
             .where(eq(idp.id, before.id))
             .returning();
           await recordEvent(tx, context.viewer, {

@@ -1,7 +1,7 @@
 import { IDP_PROTOCOLS } from '../../../lib/sign-on/sign-on-rules';
 import { requireCompanyPermission } from '../auth/company-access';
 import { builder } from '../builder';
-import { idpOf, idpsOf, toIdpView, type IdpView } from './idp-rows';
+import { idpOf, idpsOf, joinRoleChoicesOf, toIdpView, type IdpView } from './idp-rows';
 
 // A company's identity providers (the idp entity; the /company/sign-on page): the OIDC or
 // SAML 2.0 providers its staff sign in through. Read with idp read. A provider's settings
@@ -26,6 +26,7 @@ export const Idp = builder.objectRef<IdpView>('Idp').implement({
     metadataXml: t.exposeString('metadataXml', { nullable: true, description: 'SAML: the metadata as pasted (public by nature)' }),
     certificateFingerprints: t.exposeStringList('certificateFingerprints', { description: 'SAML: SHA-256 fingerprints of the signing certificates' }),
     wantAssertionsSigned: t.exposeBoolean('wantAssertionsSigned', { description: 'SAML: always true, assertions must be signed' }),
+    joinRoleId: t.exposeID('joinRoleId', { nullable: true, description: 'The role people join the company with at their first sign-in through it; null: nobody joins by signing in' }),
     updatedAt: t.field({ type: 'DateTime', resolve: (row) => row.updatedAt }),
   }),
 });
@@ -37,6 +38,22 @@ builder.queryField('findManyIdp', (t) =>
     resolve: async (_root, _args, context) => {
       const { companyId } = requireCompanyPermission(context, 'idp', 'read');
       return (await idpsOf(context.db, companyId)).map(toIdpView);
+    },
+  }),
+);
+
+const IdpJoinRole = builder.objectRef<{ id: string; name: string }>('IdpJoinRole').implement({
+  description: 'A role of the selected company people may join with by signing in through its provider',
+  fields: (t) => ({ id: t.exposeID('id'), name: t.exposeString('name') }),
+});
+
+builder.queryField('findManyIdpJoinRole', (t) =>
+  t.withAuth({ signedIn: true }).field({
+    type: [IdpJoinRole],
+    description: "The selected company's roles a provider may join people with: every role but the owner role, by name; needs idp read",
+    resolve: async (_root, _args, context) => {
+      const { companyId } = requireCompanyPermission(context, 'idp', 'read');
+      return joinRoleChoicesOf(context.db, companyId);
     },
   }),
 );

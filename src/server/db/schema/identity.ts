@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { id, timestamps, timestamptz } from './columns';
+import { idp } from './users';
 
 /** Password accounts of the built-in identity provider (not the API's `user`). */
 export const identityAccount = pgTable(
@@ -21,9 +22,19 @@ export const identityAccount = pgTable(
     totpEnabledAt: timestamptz('totp_enabled_at'),
     /** The time step (RFC 6238, 30 s) of the last code accepted: a code of that step or earlier is a replay. */
     totpLastStep: integer('totp_last_step'),
+    /**
+     * The company identity provider this account signs in through (single sign-on) and the
+     * subject it names the person by: one account per person of that provider, found again
+     * at each sign-in even after their address changed there.
+     */
+    federatedIdpId: uuid('federated_idp_id').references((): AnyPgColumn => idp.id, { onDelete: 'set null' }),
+    federatedSubject: text('federated_subject'),
     ...timestamps(),
   },
-  (t) => [uniqueIndex('identity_account_email_lower_unique').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('identity_account_email_lower_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('identity_account_federated_unique').on(t.federatedIdpId, t.federatedSubject),
+  ],
 );
 
 /** One-time recovery codes of an account with a second factor, stored as SHA-256 digests. */
@@ -62,4 +73,35 @@ export const identityProviderState = pgTable(
     index('identity_provider_state_user_code_idx').on(t.userCode),
     index('identity_provider_state_expires_at_idx').on(t.expiresAt),
   ],
+);
+
+/**
+ * A sign-in sent to a company's identity provider and not yet come back (single sign-on):
+ * bound to the provider's interaction it finishes, with what checks the answer (the OIDC
+ * nonce and PKCE verifier, the SAML request id). Used once: `consumedAt` is set when the
+ * answer is accepted, so the same answer replayed is refused.
+ */
+export const signOnAttempt = pgTable(
+  'sign_on_attempt',
+  {
+    id: id(),
+    /** The state (OIDC) or relay state (SAML) sent with the request: random, never guessable. */
+    state: text('state').notNull(),
+    interactionUid: text('interaction_uid').notNull(),
+    idpId: uuid('idp_id')
+      .notNull()
+      .references((): AnyPgColumn => idp.id, { onDelete: 'cascade' }),
+    /** The address typed on the sign-in page (the provider is asked for it), if any. */
+    email: text('email'),
+    nonce: text('nonce'),
+    codeVerifier: text('code_verifier'),
+    /** The SAML AuthnRequest's ID: the answer's InResponseTo must name it. */
+    requestId: text('request_id'),
+    /** The account the accepted answer signed in; null until then. */
+    accountId: uuid('account_id').references(() => identityAccount.id, { onDelete: 'cascade' }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    consumedAt: timestamptz('consumed_at'),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('sign_on_attempt_state_unique').on(t.state), index('sign_on_attempt_expires_at_idx').on(t.expiresAt)],
 );

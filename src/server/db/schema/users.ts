@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { company } from './companies';
+import { company, companyRole } from './companies';
 import { deletedAt, id, timestamps, timestamptz } from './columns';
 import { eventType, userStatus } from './enums';
 import type { AdminPermissionSet } from '../../../lib/permissions/admin-permissions';
@@ -43,6 +43,8 @@ export const idp = pgTable(
     protocol: text('protocol').notNull().default('oidc'),
     /** The OIDC client secret, sealed (crypto/secret-box.ts) and bound to the row's id; never read back to a client. */
     clientSecretSealed: text('client_secret_sealed'),
+    /** The role people join the company with at their first sign-in through this provider; null: nobody joins. */
+    joinRoleId: uuid('join_role_id').references((): AnyPgColumn => companyRole.id, { onDelete: 'set null' }),
     ...timestamps(),
   },
   (t) => [

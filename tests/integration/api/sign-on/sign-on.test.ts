@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { generalEventslog, idp } from '../../../../src/server/db/schema';
+import { companyRole, generalEventslog, idp } from '../../../../src/server/db/schema';
 import { describeEachDatabase } from '../../../support/test-database';
 import { samlMetadata } from '../../../support/saml-metadata';
 import { startCompaniesFixture, type CompaniesFixture } from '../companies-fixture';
@@ -131,5 +131,29 @@ describeEachDatabase('company identity providers', (kind) => {
     expect(JSON.stringify(ours)).not.toContain(SECRET);
     expect(JSON.stringify(ours)).not.toContain('replacement-secret');
     expect(code(await f.as('blind-a', CHANGES, {}, f.a.id))).toBe('FORBIDDEN');
+  });
+
+  it('joins people with a role the owner chose among the company’s own, never the owner role nor another company’s, and records the change', async () => {
+    const JOIN_ROLES = '{ findManyIdpJoinRole { id name } }';
+    const { roleId: recruiter } = await f.memberWithRole('joiner-a', f.a.id, 'Recruiter', { jobAd: { read: true } });
+    const { roleId: otherCompanyRole } = await f.memberWithRole('joiner-b', f.b.id, 'Recruiter B', { jobAd: { read: true } });
+    const choices = (await f.as('owner-a', JOIN_ROLES, {}, f.a.id)).body.data?.findManyIdpJoinRole as Array<{ id: string; name: string }>;
+    expect(choices.map((choice) => choice.id)).toContain(recruiter);
+    expect(choices.map((choice) => choice.id)).not.toContain(otherCompanyRole);
+    const [ownerRole] = await f.h.database.db.select({ id: companyRole.id }).from(companyRole).where(and(eq(companyRole.companyId, f.a.id), eq(companyRole.isDefault, true)));
+    expect(choices.map((choice) => choice.id)).not.toContain(ownerRole!.id);
+    expect(code(await f.as('blind-a', JOIN_ROLES, {}, f.a.id))).toBe('FORBIDDEN');
+
+    const data = { ...OIDC, slug: 'company-a-join', clientSecret: 'join-secret' };
+    expect(fieldCodes(await f.as('owner-a', CREATE, { data: { ...data, joinRoleId: otherCompanyRole } }, f.a.id))).toEqual(['data.joinRoleId:joinRoleUnknown']);
+    expect(fieldCodes(await f.as('owner-a', CREATE, { data: { ...data, joinRoleId: ownerRole!.id } }, f.a.id))).toEqual(['data.joinRoleId:joinRoleUnknown']);
+    const created = await f.as('owner-a', `mutation ($data: IdpInput!) { createOneIdp(data: $data) { id joinRoleId } }`, { data: { ...data, joinRoleId: recruiter } }, f.a.id);
+    const view = created.body.data?.createOneIdp as { id: string; joinRoleId: string };
+    expect(view.joinRoleId).toBe(recruiter);
+    const updated = await f.as('owner-a', `mutation ($id: ID!, $data: IdpInput!) { updateOneIdp(id: $id, data: $data) { joinRoleId } }`, { id: view.id, data: { ...data, clientSecret: '', joinRoleId: '' } }, f.a.id);
+    expect(updated.body.data?.updateOneIdp).toEqual({ joinRoleId: null });
+    const [event] = await f.events('idp.update', view.id);
+    expect(event!.eventData).toMatchObject({ before: { joinRoleId: recruiter }, after: { joinRoleId: null } });
+    await f.as('owner-a', DELETE, { id: view.id }, f.a.id);
   });
 });

@@ -1,0 +1,112 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { eq } from 'drizzle-orm';
+import type Provider from 'oidc-provider';
+import { getTranslator } from '../../lib/i18n/i18n';
+import { errorMessage } from '../../lib/text/error-message';
+import { SIGN_ON_CALLBACK_PATH } from '../../lib/sign-on/sign-on-rules';
+import type { AppDatabase } from '../db/client';
+import { idp } from '../db/schema';
+import type { OidcFederation } from '../sign-on/oidc-federation';
+import { answerSignOnAttempt, openSignOnAttempt, takeAnsweredSignOnAttempt } from '../sign-on/sign-on-attempts';
+import { signInThroughProvider, type SignOnRefusal } from '../sign-on/sign-on-join';
+import type { SignOnProvider } from '../sign-on/sign-on-providers';
+import { clientAddressOf } from './client-address-header';
+import { sendHtml } from './html-response';
+import { renderMessagePage, type Branding } from './pages';
+
+// Signing in through a company's identity provider, inside the built-in provider's
+// interaction: the interaction sends the browser to the company's provider, its answer
+// comes back to one fixed address (registered there), is checked and turned into an
+// account, and the browser goes on to its interaction, which finishes the sign-in. The
+// interaction's own cookie is only sent below its path, so the answer never finishes a
+// sign-in in a browser that did not start it.
+
+type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
+
+
+export type FederationRefusal = SignOnRefusal | 'providerRefused' | 'providerUnreachable' | 'answerInvalid' | 'expired';
+
+export interface FederatedSignInOptions {
+  db: AppDatabase;
+  oidc: OidcFederation;
+  branding: Branding;
+  /** The built-in provider's issuer (its answers' address is below it). */
+  issuer: string;
+  mountPath: string;
+  /** Finishes the interaction for the account (through the second factor step when it has one). */
+  finish: (req: IncomingMessage, res: ServerResponse, interaction: Interaction, accountId: string) => Promise<void>;
+  log: (message: string) => void;
+}
+
+export function createFederatedSignIn(options: FederatedSignInOptions) {
+  const { db, oidc, branding, mountPath, log } = options;
+  const t = getTranslator();
+
+  const refuse = (res: ServerResponse, status: number, reason: FederationRefusal) =>
+    sendHtml(
+      res,
+      status,
+      renderMessagePage(branding, {
+        title: t('identity.pages.signOn.title'),
+        message: t(`identity.pages.signOn.errors.${reason}`, { productName: branding.productName }),
+        link: { href: branding.signInUrl, text: t('identity.pages.signOn.tryAgain') },
+      }),
+    );
+
+  const redirect = (res: ServerResponse, location: string) => {
+    res.writeHead(303, { location, 'cache-control': 'no-store' });
+    res.end();
+  };
+
+  return {
+    /** Sends the browser of `interaction` to the company's provider (asked for `email` when known). */
+    async start(req: IncomingMessage, res: ServerResponse, interaction: Interaction, provider: SignOnProvider, email: string | null): Promise<void> {
+      if (provider.config.protocol !== 'oidc') {
+        log(`idp: sign-on through ${provider.slug} refused, SAML is not switched on (client ${clientAddressOf(req)})`);
+        return refuse(res, 501, 'providerUnreachable');
+      }
+      let location: URL;
+      try {
+        location = await oidc.start(provider, interaction.uid, email);
+      } catch (error) {
+        log(`idp: sign-on through ${provider.slug} could not start: ${errorMessage(error)}`);
+        return refuse(res, 502, 'providerUnreachable');
+      }
+      log(`idp: sign-on through ${provider.slug} started (client ${clientAddressOf(req)})`);
+      redirect(res, location.href);
+    },
+
+    /** `/sign-on/callback`: the company provider's answer (OIDC). */
+    async callback(req: IncomingMessage, res: ServerResponse, query: URLSearchParams): Promise<void> {
+      if (req.method !== 'GET') {
+        req.resume();
+        return refuse(res, 405, 'expired');
+      }
+      const attempt = await openSignOnAttempt(db, query.get('state') ?? '');
+      if (!attempt) return refuse(res, 400, 'expired');
+      const [provider] = await db.select().from(idp).where(eq(idp.id, attempt.idpId)).limit(1);
+      if (!provider) return refuse(res, 400, 'providerRemoved');
+      const callback = new URL(`${options.issuer}${SIGN_ON_CALLBACK_PATH}?${query.toString()}`);
+      const answer = await oidc.finish(provider, attempt, callback);
+      if (!answer.ok) {
+        log(`idp: sign-on through ${provider.slug} refused, ${answer.reason}: ${answer.detail}`);
+        return refuse(res, answer.reason === 'providerUnreachable' ? 502 : 400, answer.reason);
+      }
+      const joined = await signInThroughProvider(db, provider, answer.identity);
+      if (!joined.ok) {
+        log(`idp: sign-on through ${provider.slug} refused, ${joined.reason} (client ${clientAddressOf(req)})`);
+        return refuse(res, 403, joined.reason);
+      }
+      if (!(await answerSignOnAttempt(db, attempt.id, joined.accountId))) return refuse(res, 400, 'expired');
+      log(`idp: sign-on through ${provider.slug} accepted${joined.joined ? ', the person joined the company' : ''}`);
+      redirect(res, `${mountPath}/interaction/${encodeURIComponent(attempt.interactionUid)}/sign-on?state=${encodeURIComponent(attempt.state)}`);
+    },
+
+    /** `/interaction/:uid/sign-on`: back in the browser's own interaction, the sign-in finishes. */
+    async complete(req: IncomingMessage, res: ServerResponse, interaction: Interaction, query: URLSearchParams): Promise<void> {
+      const accountId = await takeAnsweredSignOnAttempt(db, query.get('state') ?? '', interaction.uid);
+      if (!accountId) return refuse(res, 400, 'expired');
+      await options.finish(req, res, interaction, accountId);
+    },
+  };
+}
