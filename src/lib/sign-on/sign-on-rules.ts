@@ -14,6 +14,15 @@ export const SIGN_ON_ERRORS = 'signOn.errors';
  */
 export const SIGN_ON_CALLBACK_PATH = '/sign-on/callback';
 
+/**
+ * The product as a SAML service provider, below the built-in provider's issuer: its entity
+ * id (the audience every assertion must name), where assertions are posted (the assertion
+ * consumer service) and its metadata, which a company's provider can read these from.
+ */
+export const SAML_ENTITY_PATH = '/sign-on/saml';
+export const SAML_ACS_PATH = '/sign-on/saml/acs';
+export const SAML_METADATA_PATH = '/sign-on/saml/metadata';
+
 export const IDP_PROTOCOLS = ['oidc', 'saml'] as const;
 export type IdpProtocol = (typeof IDP_PROTOCOLS)[number];
 

@@ -7,10 +7,14 @@ import { SIGN_ON_CALLBACK_PATH } from '../../lib/sign-on/sign-on-rules';
 import type { AppDatabase } from '../db/client';
 import { idp } from '../db/schema';
 import type { OidcFederation } from '../sign-on/oidc-federation';
+import type { SamlFederation } from '../sign-on/saml-federation';
+import type { ProviderIdentity } from '../sign-on/sign-on-join';
+import type { SignOnAttempt } from '../sign-on/sign-on-attempts';
 import { answerSignOnAttempt, openSignOnAttempt, takeAnsweredSignOnAttempt } from '../sign-on/sign-on-attempts';
 import { signInThroughProvider, type SignOnRefusal } from '../sign-on/sign-on-join';
 import type { SignOnProvider } from '../sign-on/sign-on-providers';
 import { clientAddressOf } from './client-address-header';
+import { FormBodyError, readFormBody } from './form-body';
 import { sendHtml } from './html-response';
 import { renderMessagePage, type Branding } from './pages';
 
@@ -21,6 +25,9 @@ import { renderMessagePage, type Branding } from './pages';
 // interaction's own cookie is only sent below its path, so the answer never finishes a
 // sign-in in a browser that did not start it.
 
+/** A SAML answer with its signature and certificate can be long (Entra ID with group claims): far more than a form's 10 kB. */
+export const SAML_RESPONSE_LIMIT_BYTES = 512 * 1024;
+
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 
 
@@ -29,6 +36,7 @@ export type FederationRefusal = SignOnRefusal | 'providerRefused' | 'providerUnr
 export interface FederatedSignInOptions {
   db: AppDatabase;
   oidc: OidcFederation;
+  saml: SamlFederation;
   branding: Branding;
   /** The built-in provider's issuer (its answers' address is below it). */
   issuer: string;
@@ -39,7 +47,7 @@ export interface FederatedSignInOptions {
 }
 
 export function createFederatedSignIn(options: FederatedSignInOptions) {
-  const { db, oidc, branding, mountPath, log } = options;
+  const { db, oidc, saml, branding, mountPath, log } = options;
   const t = getTranslator();
 
   const refuse = (res: ServerResponse, status: number, reason: FederationRefusal) =>
@@ -58,18 +66,32 @@ export function createFederatedSignIn(options: FederatedSignInOptions) {
     res.end();
   };
 
+  /**
+   * A checked answer: the person signs in (and joins) if the address is of a domain the
+   * provider's company proved; the attempt is answered once, and the browser goes back to
+   * its own interaction.
+   */
+  async function accept(req: IncomingMessage, res: ServerResponse, provider: SignOnProvider, attempt: SignOnAttempt, identity: ProviderIdentity): Promise<void> {
+    const joined = await signInThroughProvider(db, provider, identity);
+    if (!joined.ok) {
+      log(`idp: sign-on through ${provider.slug} refused, ${joined.reason} (client ${clientAddressOf(req)})`);
+      return refuse(res, 403, joined.reason);
+    }
+    if (!(await answerSignOnAttempt(db, attempt.id, joined.accountId))) return refuse(res, 400, 'expired');
+    log(`idp: sign-on through ${provider.slug} accepted${joined.joined ? ', the person joined the company' : ''}`);
+    redirect(res, `${mountPath}/interaction/${encodeURIComponent(attempt.interactionUid)}/sign-on?state=${encodeURIComponent(attempt.state)}`);
+  }
+
   return {
     /** Sends the browser of `interaction` to the company's provider (asked for `email` when known). */
     async start(req: IncomingMessage, res: ServerResponse, interaction: Interaction, provider: SignOnProvider, email: string | null): Promise<void> {
-      if (provider.config.protocol !== 'oidc') {
-        log(`idp: sign-on through ${provider.slug} refused, SAML is not switched on (client ${clientAddressOf(req)})`);
-        return refuse(res, 501, 'providerUnreachable');
-      }
       let location: URL;
       try {
-        location = await oidc.start(provider, interaction.uid, email);
+        location = await (provider.config.protocol === 'saml' ? saml : oidc).start(provider, interaction.uid, email);
       } catch (error) {
-        log(`idp: sign-on through ${provider.slug} could not start: ${errorMessage(error)}`);
+        // fetch says only "fetch failed": the reason (refused, unknown host, TLS) is its cause.
+        const cause = (error as { cause?: unknown }).cause;
+        log(`idp: sign-on through ${provider.slug} could not start: ${errorMessage(error)}${cause ? ` (${errorMessage(cause)})` : ''}`);
         return refuse(res, 502, 'providerUnreachable');
       }
       log(`idp: sign-on through ${provider.slug} started (client ${clientAddressOf(req)})`);
@@ -87,19 +109,46 @@ export function createFederatedSignIn(options: FederatedSignInOptions) {
       const [provider] = await db.select().from(idp).where(eq(idp.id, attempt.idpId)).limit(1);
       if (!provider) return refuse(res, 400, 'providerRemoved');
       const callback = new URL(`${options.issuer}${SIGN_ON_CALLBACK_PATH}?${query.toString()}`);
+      if (provider.config.protocol !== 'oidc') return refuse(res, 400, 'answerInvalid');
       const answer = await oidc.finish(provider, attempt, callback);
       if (!answer.ok) {
         log(`idp: sign-on through ${provider.slug} refused, ${answer.reason}: ${answer.detail}`);
         return refuse(res, answer.reason === 'providerUnreachable' ? 502 : 400, answer.reason);
       }
-      const joined = await signInThroughProvider(db, provider, answer.identity);
-      if (!joined.ok) {
-        log(`idp: sign-on through ${provider.slug} refused, ${joined.reason} (client ${clientAddressOf(req)})`);
-        return refuse(res, 403, joined.reason);
+      return accept(req, res, provider, attempt, answer.identity);
+    },
+
+    /** `/sign-on/saml/acs`: the company provider's answer (SAML, HTTP-POST binding), its attempt named by RelayState. */
+    async samlAnswer(req: IncomingMessage, res: ServerResponse): Promise<void> {
+      if (req.method !== 'POST') {
+        req.resume();
+        return refuse(res, 405, 'expired');
       }
-      if (!(await answerSignOnAttempt(db, attempt.id, joined.accountId))) return refuse(res, 400, 'expired');
-      log(`idp: sign-on through ${provider.slug} accepted${joined.joined ? ', the person joined the company' : ''}`);
-      redirect(res, `${mountPath}/interaction/${encodeURIComponent(attempt.interactionUid)}/sign-on?state=${encodeURIComponent(attempt.state)}`);
+      let form: URLSearchParams;
+      try {
+        form = await readFormBody(req, SAML_RESPONSE_LIMIT_BYTES);
+      } catch (error) {
+        if (error instanceof FormBodyError) return refuse(res, error.status, 'answerInvalid');
+        throw error;
+      }
+      const attempt = await openSignOnAttempt(db, form.get('RelayState') ?? '');
+      if (!attempt) return refuse(res, 400, 'expired');
+      const [provider] = await db.select().from(idp).where(eq(idp.id, attempt.idpId)).limit(1);
+      if (!provider) return refuse(res, 400, 'providerRemoved');
+      if (provider.config.protocol !== 'saml') return refuse(res, 400, 'answerInvalid');
+      const answer = await saml.finish(provider, attempt, form.get('SAMLResponse') ?? '');
+      if (!answer.ok) {
+        log(`idp: sign-on through ${provider.slug} refused, ${answer.reason}: ${answer.detail}`);
+        return refuse(res, answer.reason === 'providerRefused' ? 403 : 400, answer.reason);
+      }
+      return accept(req, res, provider, attempt, answer.identity);
+    },
+
+    /** `/sign-on/saml/metadata`: the product as a SAML service provider, for a company's provider to read. */
+    samlMetadata(req: IncomingMessage, res: ServerResponse): void {
+      const body = Buffer.from(saml.metadata(), 'utf8');
+      res.writeHead(200, { 'content-type': 'application/samlmetadata+xml; charset=utf-8', 'cache-control': 'public, max-age=3600', 'content-length': String(body.length) });
+      res.end(req.method === 'HEAD' ? undefined : body);
     },
 
     /** `/interaction/:uid/sign-on`: back in the browser's own interaction, the sign-in finishes. */

@@ -15,17 +15,17 @@ export class FormBodyError extends Error {
   }
 }
 
-/** Reads an `application/x-www-form-urlencoded` body of at most 10 kB. */
-export async function readFormBody(req: IncomingMessage): Promise<URLSearchParams> {
+/** Reads an `application/x-www-form-urlencoded` body of at most `limit` bytes (10 kB: the provider's own forms). */
+export async function readFormBody(req: IncomingMessage, limit = FORM_BODY_LIMIT_BYTES): Promise<URLSearchParams> {
   const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
   if (type !== 'application/x-www-form-urlencoded') {
     req.resume();
     throw new FormBodyError('FORM_UNSUPPORTED_TYPE', 415, 'The form was not sent as a form', 'submit the page\'s own form');
   }
   const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > FORM_BODY_LIMIT_BYTES) {
+  if (Number.isFinite(declared) && declared > limit) {
     req.resume();
-    throw new FormBodyError('FORM_TOO_LARGE', 413, 'The form is too large', `forms are limited to ${FORM_BODY_LIMIT_BYTES} bytes`);
+    throw new FormBodyError('FORM_TOO_LARGE', 413, 'The form is too large', `forms are limited to ${limit} bytes`);
   }
   // Events rather than async iteration: leaving a for-await early destroys the socket,
   // and the visitor should still get a response.
@@ -36,10 +36,10 @@ export async function readFormBody(req: IncomingMessage): Promise<URLSearchParam
     req.on('data', (chunk: Buffer) => {
       if (tooLarge) return;
       size += chunk.length;
-      if (size > FORM_BODY_LIMIT_BYTES) {
+      if (size > limit) {
         tooLarge = true;
         chunks.length = 0;
-        reject(new FormBodyError('FORM_TOO_LARGE', 413, 'The form is too large', `forms are limited to ${FORM_BODY_LIMIT_BYTES} bytes`));
+        reject(new FormBodyError('FORM_TOO_LARGE', 413, 'The form is too large', `forms are limited to ${limit} bytes`));
         return;
       }
       chunks.push(chunk);

@@ -23,8 +23,9 @@ import { createSecondFactorStore } from './second-factor-store';
 import { createSecondFactorSettingsHandler, SECOND_FACTOR_PATH } from './second-factor-settings';
 import type { SecretBox } from '../crypto/secret-box';
 import { createOidcFederation } from '../sign-on/oidc-federation';
+import { createSamlFederation } from '../sign-on/saml-federation';
 import { deleteExpiredSignOnAttempts } from '../sign-on/sign-on-attempts';
-import { SIGN_ON_CALLBACK_PATH } from '../../lib/sign-on/sign-on-rules';
+import { SAML_ACS_PATH, SAML_METADATA_PATH, SIGN_ON_CALLBACK_PATH } from '../../lib/sign-on/sign-on-rules';
 
 export type { IdentityProviderClient } from './provider-configuration';
 
@@ -199,6 +200,7 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
     secondFactorRoles,
     db: options.db,
     oidcFederation: createOidcFederation({ db: options.db, secretBox: options.secretBox ?? null, redirectUri: `${options.issuer.replace(/\/+$/, '')}${SIGN_ON_CALLBACK_PATH}` }),
+    samlFederation: createSamlFederation({ db: options.db, issuer: options.issuer.replace(/\/+$/, '') }),
     issuer: options.issuer.replace(/\/+$/, ''),
     log,
   });
@@ -247,6 +249,8 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
     [PASSWORD_CHANGE_PATH]: (req, res) => handlePasswordChange(req, res),
     [SECOND_FACTOR_PATH]: (req, res) => handleSecondFactorSettings(req, res),
     [SIGN_ON_CALLBACK_PATH]: interactions.signOnCallback,
+    [SAML_ACS_PATH]: (req, res) => interactions.samlAnswer(req, res),
+    [SAML_METADATA_PATH]: async (req, res) => interactions.samlMetadata(req, res),
   };
 
   const sweepOnce = () => {

@@ -15,6 +15,7 @@ import { sendHtml } from './html-response';
 import { renderEmailPage, renderLoginPage, renderMessagePage, renderSignUpPage, type Branding, type InteractionLinks } from './pages';
 import type { AppDatabase } from '../db/client';
 import type { OidcFederation } from '../sign-on/oidc-federation';
+import type { SamlFederation } from '../sign-on/saml-federation';
 import { providerBySlug, providerForEmail } from '../sign-on/sign-on-providers';
 import { createFederatedSignIn } from './federated-sign-in';
 import { isValidEmail, normalizeEmail } from './sign-up-validation';
@@ -46,6 +47,7 @@ export interface InteractionHandlerOptions {
   /** Company identity providers (single sign-on): their rows, and the relying party of the OIDC ones. */
   db: AppDatabase;
   oidcFederation: OidcFederation;
+  samlFederation: SamlFederation;
   /** The built-in provider's issuer. */
   issuer: string;
   log: (message: string) => void;
@@ -136,6 +138,7 @@ export function createInteractionHandler(options: InteractionHandlerOptions) {
   const federation = createFederatedSignIn({
     db: options.db,
     oidc: options.oidcFederation,
+    saml: options.samlFederation,
     branding,
     issuer: options.issuer,
     mountPath,
@@ -380,5 +383,5 @@ export function createInteractionHandler(options: InteractionHandlerOptions) {
     }
   }
 
-  return { handleInteraction, signOnCallback: federation.callback };
+  return { handleInteraction, signOnCallback: federation.callback, samlAnswer: federation.samlAnswer, samlMetadata: federation.samlMetadata };
 }
