@@ -1,3 +1,4 @@
+import type { UserSessions } from '../../src/server/api/auth/user-sessions';
 import type { DomainCheck } from '../../src/server/sign-on/domain-check';
 import { randomBytes } from 'node:crypto';
 import type { TadaDocumentNode } from 'gql.tada';
@@ -76,7 +77,7 @@ export function operationText(document: TadaDocumentNode<unknown, never>): strin
 /** The API in-process over a migrated test database, with tokens from a real test issuer. */
 export async function startApiHarness(
   kind: TestDatabaseKind,
-  options: { production?: boolean; storage?: FileStorage; allowedOrigins?: string[]; uploadsPerWindow?: number; searchEnv?: Record<string, string>; log?: (message: string) => void; mail?: { mailer: Mailer; retryDelaysMs?: number[] }; push?: { sender: PushSender }; domainCheck?: DomainCheck } = {},
+  options: { production?: boolean; storage?: FileStorage; allowedOrigins?: string[]; uploadsPerWindow?: number; searchEnv?: Record<string, string>; log?: (message: string) => void; mail?: { mailer: Mailer; retryDelaysMs?: number[] }; push?: { sender: PushSender }; domainCheck?: DomainCheck; userSessions?: UserSessions } = {},
 ): Promise<ApiHarness> {
   const [database, issuer] = await Promise.all([openTestDatabase(kind), startTestIssuer()]);
   const eventMail = options.mail
@@ -101,6 +102,7 @@ export async function startApiHarness(
     ...(options.searchEnv ? { jobAdIndex: createJobAdIndex({ db: database.db, env: options.searchEnv, log: options.log ?? (() => {}) }) } : {}),
     secretBox,
     ...(options.domainCheck ? { domainCheck: options.domainCheck } : {}),
+    ...(options.userSessions ? { userSessions: options.userSessions } : {}),
     auth: { issuer: issuer.issuer, audience: AUDIENCE, rolesClaim: ROLES_CLAIM, adminRole: 'super:admin', impersonateRole: 'super:impersonate', jwksUri: issuer.jwksUri },
   });
   return {

@@ -9,7 +9,7 @@ import type { Translate } from '../i18n/i18n';
 import { postedId } from '../ids';
 import type { PermissionAction, PermissionResource } from '../permissions/resources';
 import { companyDomainSchema } from './company-domains';
-import { SIGN_ON_ERRORS, idpSchema, missingSecretIssue } from './sign-on-rules';
+import { SIGN_ON_ERRORS, breakGlassIssue, idpSchema, missingSecretIssue } from './sign-on-rules';
 
 // The documents and the pure form handler of /company/sign-on: the selected company's
 // identity providers, added, edited and removed with the idp permission. The form is read
@@ -21,9 +21,10 @@ const SECTION = 'signOn';
 export const FIND_MANY_IDP_QUERY = graphql(`
   query FindManyIdp {
     findManyIdp {
-      id slug protocol issuer discoveryUrl clientId clientSecretSet entityId ssoUrl metadataXml certificateFingerprints wantAssertionsSigned joinRoleId updatedAt
+      id slug protocol issuer discoveryUrl clientId clientSecretSet entityId ssoUrl metadataXml certificateFingerprints wantAssertionsSigned joinRoleId enforced breakGlassUserId updatedAt
     }
     findManyIdpJoinRole { id name }
+    findManyIdpOwner { id name email }
   }
 `);
 
@@ -77,6 +78,7 @@ export const DELETE_ONE_IDP_MUTATION = graphql(`
 
 export type IdpListItem = ResultOf<typeof FIND_MANY_IDP_QUERY>['findManyIdp'][number];
 export type CompanyDomainItem = ResultOf<typeof FIND_MANY_COMPANY_DOMAIN_QUERY>['findManyCompanyDomain'][number];
+export type IdpOwnerItem = ResultOf<typeof FIND_MANY_IDP_QUERY>['findManyIdpOwner'][number];
 export type IdpJoinRoleItem = ResultOf<typeof FIND_MANY_IDP_QUERY>['findManyIdpJoinRole'][number];
 export type IdpChangeItem = ResultOf<typeof FIND_MANY_IDP_CHANGE_QUERY>['findManyIdpChange'][number];
 
@@ -91,7 +93,7 @@ export const SIGN_ON_WRITE_PERMISSIONS = {
 } as const satisfies Record<string, readonly [PermissionResource, PermissionAction]>;
 export type SignOnIntent = keyof typeof SIGN_ON_WRITE_PERMISSIONS;
 
-const FIELDS = ['protocol', 'slug', 'issuer', 'clientId', 'clientSecret', 'metadataXml', 'joinRoleId'] as const;
+const FIELDS = ['protocol', 'slug', 'issuer', 'clientId', 'clientSecret', 'metadataXml', 'joinRoleId', 'enforced', 'breakGlassUserId'] as const;
 export type IdpFormValues = Record<(typeof FIELDS)[number], string>;
 
 /** The form for a new provider, or for one as saved (its secret never: the field starts empty). */
@@ -104,6 +106,8 @@ export function idpFormValues(saved: IdpListItem | null): IdpFormValues {
     clientSecret: '',
     metadataXml: saved?.metadataXml ?? '',
     joinRoleId: saved?.joinRoleId ?? '',
+    enforced: saved?.enforced ? 'on' : '',
+    breakGlassUserId: saved?.breakGlassUserId ?? '',
   };
 }
 
@@ -135,13 +139,14 @@ export async function submitSignOnForm(intent: SignOnIntent, form: FormData, sen
   const typed = typedForm(form, ['protocol', 'clientSecret']);
   const secretMissing = intent === 'create' && typed.protocol === 'oidc' && typed.clientSecret.trim() === '' ? [{ path: 'clientSecret', code: 'clientSecretRequired' }] : [];
   if (!parsed.ok) return invalid(fieldErrorsOf([...parsed.issues, ...secretMissing], t, SIGN_ON_ERRORS));
-  const missing = missingSecretIssue(parsed.value, intent === 'create');
-  if (missing) return invalid(fieldErrorsOf([missing], t, SIGN_ON_ERRORS));
+  const missing = [missingSecretIssue(parsed.value, intent === 'create'), breakGlassIssue(parsed.value)].filter((issue) => issue !== null);
+  if (missing.length) return invalid(fieldErrorsOf(missing, t, SIGN_ON_ERRORS));
   const data =
     parsed.value.protocol === 'oidc'
-      ? { protocol: 'OIDC' as const, slug: parsed.value.slug, issuer: parsed.value.issuer, clientId: parsed.value.clientId, clientSecret: parsed.value.clientSecret, joinRoleId: parsed.value.joinRoleId }
-      : { protocol: 'SAML' as const, slug: parsed.value.slug, metadataXml: parsed.value.metadataXml, joinRoleId: parsed.value.joinRoleId };
-  const { errors, savedId } = await saveIdp(send, intent, id, data);
+      ? { protocol: 'OIDC' as const, slug: parsed.value.slug, issuer: parsed.value.issuer, clientId: parsed.value.clientId, clientSecret: parsed.value.clientSecret }
+      : { protocol: 'SAML' as const, slug: parsed.value.slug, metadataXml: parsed.value.metadataXml };
+  const shared = { joinRoleId: parsed.value.joinRoleId, enforced: parsed.value.enforced, breakGlassUserId: parsed.value.breakGlassUserId };
+  const { errors, savedId } = await saveIdp(send, intent, id, { ...data, ...shared });
   if (savedId && !errors.length) return { kind: 'done', noticeKey: intent === 'create' ? 'notices.signOn.created' : 'notices.signOn.updated', target: `idp-${savedId}` };
   const { issues } = answerIssues(errors);
   if (issues.length) return invalid(fieldErrorsOf(issues.map((issue) => ({ ...issue, path: issue.path.replace(/^data\./, '') })), t, SIGN_ON_ERRORS));

@@ -134,6 +134,12 @@ const joinRoleField = z
   .nullish()
   .transform((raw) => raw?.trim() || null);
 
+/** A checkbox as a form posts it (`on`) or the API's boolean. */
+const flagField = z
+  .union([z.boolean(), z.string()])
+  .nullish()
+  .transform((raw) => raw === true || raw === 'on' || raw === 'true');
+
 /**
  * A provider as the form and the API send it. The OIDC client secret is write-only: blank
  * on an edit keeps the stored one (`null`), so it is never sent back to be kept. A new OIDC
@@ -146,6 +152,8 @@ export const oidcIdpSchema = z.object({
   clientId: text(CLIENT_ID_MAX, { required: 'clientIdRequired', tooLong: 'tooLong' }),
   clientSecret: text(CLIENT_SECRET_MAX, { tooLong: 'tooLong' }),
   joinRoleId: joinRoleField,
+  enforced: flagField,
+  breakGlassUserId: joinRoleField,
 });
 
 /**
@@ -158,6 +166,8 @@ export const samlIdpSchema = z.object({
   slug: slugField,
   metadataXml: text(SAML_METADATA_MAX, { required: 'metadataRequired', tooLong: 'metadataTooLong' }),
   joinRoleId: joinRoleField,
+  enforced: flagField,
+  breakGlassUserId: joinRoleField,
 });
 
 export const idpSchema = z.discriminatedUnion('protocol', [oidcIdpSchema, samlIdpSchema], { message: 'protocolRequired' });
@@ -167,6 +177,14 @@ export type IdpValues = z.output<typeof idpSchema>;
 /** A new OIDC provider without a client secret: the one rule an edit does not share. */
 export function missingSecretIssue(values: IdpValues, creating: boolean): { path: string; code: string } | null {
   return creating && values.protocol === 'oidc' && values.clientSecret === null ? { path: 'clientSecret', code: 'clientSecretRequired' } : null;
+}
+
+/**
+ * Enforced sign-on needs its break-glass owner: the one person who still signs in with a
+ * password when the company's provider is down or misconfigured, so nobody is locked out.
+ */
+export function breakGlassIssue(values: Pick<IdpValues, 'enforced' | 'breakGlassUserId'>): { path: string; code: string } | null {
+  return values.enforced && !values.breakGlassUserId ? { path: 'breakGlassUserId', code: 'breakGlassRequired' } : null;
 }
 
 /** The settings of a provider that may be shown back to the company (never a secret). */
@@ -194,6 +212,6 @@ export type IdpChangeAction = (typeof IDP_CHANGE_ACTIONS)[number];
  */
 export function changedIdpSettings(before: Record<string, unknown> | null, after: Record<string, unknown> | null): string[] {
   if (!before || !after) return [];
-  const keys = ['slug', 'issuer', 'clientId', 'clientSecret', 'entityId', 'ssoUrl', 'certificates', 'joinRoleId'];
+  const keys = ['slug', 'issuer', 'clientId', 'clientSecret', 'entityId', 'ssoUrl', 'certificates', 'joinRoleId', 'enforced', 'breakGlassUserId'];
   return keys.filter((key) => (key === 'clientSecret' ? after.clientSecret === 'replaced' : JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null)));
 }

@@ -16,10 +16,11 @@ import { renderEmailPage, renderLoginPage, renderMessagePage, renderSignUpPage, 
 import type { AppDatabase } from '../db/client';
 import type { OidcFederation } from '../sign-on/oidc-federation';
 import type { SamlFederation } from '../sign-on/saml-federation';
-import { providerBySlug, providerForEmail } from '../sign-on/sign-on-providers';
+import { enforcedSignOnFor, providerBySlug, providerForEmail } from '../sign-on/sign-on-providers';
 import { createFederatedSignIn } from './federated-sign-in';
 import { isValidEmail, normalizeEmail } from './sign-up-validation';
 import { errorMessage } from '../../lib/text/error-message';
+import { hasControlCharacters } from '../../lib/text/control-characters';
 import { createSecondFactorStep, SECOND_FACTOR_ACTIONS, type SecondFactorAction } from './second-factor-sign-in';
 import type { SecondFactorStore } from './second-factor-store';
 
@@ -197,6 +198,14 @@ export function createInteractionHandler(options: InteractionHandlerOptions) {
     const email = form.get('email') ?? '';
     const password = form.get('password') ?? '';
     const client = clientAddressOf(req);
+    // A company that enforces single sign-on takes passwords from its break-glass owner alone.
+    const enforced = hasControlCharacters(email) ? null : await enforcedSignOnFor(options.db, email);
+    if (enforced) {
+      log(`idp: password sign-in refused, the company enforces single sign-on (client ${client})`);
+      const error = t('identity.pages.signIn.errors.singleSignOnRequired', { company: enforced.companyName });
+      sendHtml(res, 403, renderLoginPage(branding, { links: linksFor(interaction.uid, 'password'), email, error }));
+      return;
+    }
     const result = await accounts.authenticate(email, password, client);
     if (result.ok) {
       await secondFactor.afterPassword(req, res, interaction, result.accountId);

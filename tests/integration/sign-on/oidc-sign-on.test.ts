@@ -207,4 +207,30 @@ describeEachDatabase('single sign-on through a company OIDC provider', (kind) =>
     expect(malformed.html).toContain('Enter an email address like name@example.com.');
     expect(malformed.html).toContain('value="not-an-address"');
   });
+
+  it('enforced: a password of a proven domain is refused but for the break-glass owner; other addresses keep theirs', async () => {
+    const db = database.db;
+    const staff = await seedIdentityAccount(db, { email: `staff@${acmeDomain}` });
+    const boss = await seedIdentityAccount(db, { email: `boss@${acmeDomain}` });
+    const outsider = await seedIdentityAccount(db, { email: `outsider-${suffix}@talentplace.test` });
+    const [bossUser] = await db.insert(user).values({ externalId: boss.id, email: boss.email, emailVerified: true }).returning({ id: user.id });
+    await db.update(idp).set({ enforced: true, breakGlassUserId: bossUser!.id }).where(eq(idp.id, acmeIdpId));
+    try {
+      const passwordStep = async (account: { email: string; password: string }) => {
+        const { browser, request, page } = await openSignIn();
+        const step = await browser.request(new URL(parsePage(page.html).links.find((link) => link.text === 'Sign in with a password')!.href, page.url));
+        return { request, answer: await submitForm(browser, server, step, { email: account.email, password: account.password }) };
+      };
+      const refused = await passwordStep(staff);
+      expect(refused.answer.status).toBe(403);
+      expect(refused.answer.html).toContain('Acme signs its staff in through its own sign-in page');
+      const breakGlass = await passwordStep(boss);
+      expect(isCallback(server)(breakGlass.answer.url)).toBe(true);
+      expect((await redeem(config, breakGlass.request, breakGlass.answer.url)).claims()!.email).toBe(boss.email);
+      const other = await passwordStep(outsider);
+      expect(isCallback(server)(other.answer.url)).toBe(true);
+    } finally {
+      await db.update(idp).set({ enforced: false, breakGlassUserId: null }).where(eq(idp.id, acmeIdpId));
+    }
+  });
 });

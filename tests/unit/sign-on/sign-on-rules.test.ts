@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedIdpSettings, discoveryUrlOf, idpSchema, issuerOf, missingSecretIssue, normalizeSlug, slugIssue } from '../../../src/lib/sign-on/sign-on-rules';
+import { breakGlassIssue, changedIdpSettings, discoveryUrlOf, idpSchema, issuerOf, missingSecretIssue, normalizeSlug, slugIssue } from '../../../src/lib/sign-on/sign-on-rules';
 
 describe('the slug rule: 2 to 40 lowercase letters, digits and single hyphens, not a reserved word', () => {
   it('accepts a company name as people shorten it', () => {
@@ -85,5 +85,26 @@ describe('the changed settings of a provider edit, from its event', () => {
   it('has nothing to name for an add or a removal', () => {
     expect(changedIdpSettings(null, oidc)).toEqual([]);
     expect(changedIdpSettings(oidc, null)).toEqual([]);
+  });
+});
+
+describe('enforced sign-on needs a break-glass owner; the join role is optional', () => {
+  const base = { protocol: 'oidc', slug: 'acme', issuer: 'https://acme.okta.com', clientId: 'c', clientSecret: 's' };
+
+  it('refuses enforced sign-on without the owner who keeps a password', () => {
+    const parsed = idpSchema.parse({ ...base, enforced: 'on' });
+    expect(parsed.enforced).toBe(true);
+    expect(breakGlassIssue(parsed)).toEqual({ path: 'breakGlassUserId', code: 'breakGlassRequired' });
+    expect(breakGlassIssue(idpSchema.parse({ ...base, enforced: true, breakGlassUserId: 'owner-id' }))).toBeNull();
+  });
+
+  it('reads a checkbox left unticked, and the API’s false, as not enforced; a blank join role as nobody joining', () => {
+    for (const enforced of [undefined, null, '', false]) expect(idpSchema.parse({ ...base, enforced }).enforced).toBe(false);
+    expect(idpSchema.parse({ ...base, joinRoleId: '  ' }).joinRoleId).toBeNull();
+    expect(breakGlassIssue(idpSchema.parse(base))).toBeNull();
+  });
+
+  it('names the join role, enforcement and break-glass owner among the settings an edit changed', () => {
+    expect(changedIdpSettings({ slug: 'a', joinRoleId: null, enforced: false, breakGlassUserId: null }, { slug: 'a', joinRoleId: 'r', enforced: true, breakGlassUserId: 'u' })).toEqual(['joinRoleId', 'enforced', 'breakGlassUserId']);
   });
 });

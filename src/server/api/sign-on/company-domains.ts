@@ -11,6 +11,7 @@ import { requireCompanyPermission } from '../auth/company-access';
 import { builder } from '../builder';
 import { invalidFields, notFound } from '../errors';
 import { recordEvent } from '../record-event';
+import { endFederatedSessions, federatedAccountsOf } from '../../sign-on/sign-on-sessions';
 
 // A company's e-mail domains for single sign-on (lib/sign-on/company-domains.ts): claimed
 // with idp create, proven on demand with idp update (the DNS TXT record looked up now),
@@ -124,16 +125,24 @@ builder.mutationField('checkOneCompanyDomain', (t) =>
 builder.mutationField('deleteOneCompanyDomain', (t) =>
   t.withAuth({ signedIn: true }).field({
     type: CompanyDomain,
-    description: 'Gives up one of the selected company’s domains. Needs idp delete. NOT_FOUND for any other id. Records companyDomain.delete',
+    description:
+      'Gives up one of the selected company’s domains; everyone with an address of it who signed in through the company’s providers is signed out everywhere. Needs idp delete. NOT_FOUND for any other id. Records companyDomain.delete',
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, { id }, context) => {
       const { companyId } = requireCompanyPermission(context, 'idp', 'delete');
-      return context.db.transaction(async (tx) => {
-        const row = await domainOf(tx, companyId, String(id));
-        await tx.delete(companyDomain).where(eq(companyDomain.id, row.id));
-        await recordEvent(tx, context.viewer, { type: 'companyDomain.delete', toId: companyId, data: { entityId: row.id, companyId, before: domainFacts(row), after: null } });
-        return row;
+      const { row, accounts } = await context.db.transaction(async (tx) => {
+        const removed = await domainOf(tx, companyId, String(id));
+        const signedInWith = removed.verifiedAt ? await federatedAccountsOf(tx, { companyId, domain: removed.domain }) : [];
+        await tx.delete(companyDomain).where(eq(companyDomain.id, removed.id));
+        await recordEvent(tx, context.viewer, {
+          type: 'companyDomain.delete',
+          toId: companyId,
+          data: { entityId: removed.id, companyId, before: domainFacts(removed), after: null, signedOutAccounts: signedInWith.length },
+        });
+        return { row: removed, accounts: signedInWith };
       });
+      await endFederatedSessions(context.db, accounts, (externalId) => context.userSessions.endAll(externalId));
+      return row;
     },
   }),
 );

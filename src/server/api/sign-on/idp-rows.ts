@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { SIGN_ON_ERRORS, discoveryUrlOf, type IdpProtocol } from '../../../lib/sign-on/sign-on-rules';
 import { isUuid } from '../../../lib/ids';
 import type { Writer } from '../../db/client';
-import { companyRole, idp, type IdpConfig } from '../../db/schema';
+import { companyOnUser, companyRole, idp, user, type IdpConfig } from '../../db/schema';
 import { invalidFields, notFound } from '../errors';
 import { certificateFingerprint } from './saml-metadata';
 
@@ -29,6 +29,10 @@ export interface IdpView {
   wantAssertionsSigned: boolean;
   /** The role people join with at their first sign-in through it; null: nobody joins. */
   joinRoleId: string | null;
+  /** Whether addresses of the company's proven domains must sign in through it (no password). */
+  enforced: boolean;
+  /** The owner who keeps a password while it is enforced. */
+  breakGlassUserId: string | null;
   updatedAt: Date;
 }
 
@@ -50,18 +54,39 @@ export function toIdpView(row: IdpRow): IdpView {
     certificateFingerprints: saml ? saml.certificates.map(certificateFingerprint) : [],
     wantAssertionsSigned: saml !== null,
     joinRoleId: row.joinRoleId,
+    enforced: row.enforced,
+    breakGlassUserId: row.breakGlassUserId,
     updatedAt: row.updatedAt,
   };
 }
 
 /** What an event may say of a provider: its settings, never its secret. */
-export function idpEventFacts(row: Pick<IdpRow, 'slug' | 'config' | 'joinRoleId'>): Record<string, unknown> {
+export function idpEventFacts(row: Pick<IdpRow, 'slug' | 'config' | 'joinRoleId' | 'enforced' | 'breakGlassUserId'>): Record<string, unknown> {
   const config = row.config;
   const settings =
     config.protocol === 'oidc'
       ? { slug: row.slug, protocol: 'oidc', issuer: config.issuer, clientId: config.clientId }
       : { slug: row.slug, protocol: 'saml', entityId: config.entityId, ssoUrl: config.ssoUrl, certificates: config.certificates.map(certificateFingerprint) };
-  return { ...settings, joinRoleId: row.joinRoleId };
+  return { ...settings, joinRoleId: row.joinRoleId, enforced: row.enforced, breakGlassUserId: row.breakGlassUserId };
+}
+
+/** The company's owners (members holding the owner role): who may be its break-glass owner. */
+export async function ownersOf(db: Reader, companyId: string): Promise<{ id: string; name: string; email: string }[]> {
+  return db
+    .select({ id: user.id, name: sql<string>`coalesce(${user.displayName}, ${user.email})`, email: user.email })
+    .from(companyOnUser)
+    .innerJoin(companyRole, and(eq(companyRole.id, companyOnUser.roleId), eq(companyRole.isDefault, true)))
+    .innerJoin(user, eq(user.id, companyOnUser.userId))
+    .where(eq(companyOnUser.companyId, companyId))
+    .orderBy(asc(sql`lower(coalesce(${user.displayName}, ${user.email}))`), asc(user.id));
+}
+
+/** The break-glass owner an edit names, checked to be one of the company's owners; a field issue otherwise. */
+export async function requireBreakGlassOwner(db: Reader, companyId: string, userId: string | null): Promise<string | null> {
+  if (userId === null) return null;
+  const owners = await ownersOf(db, companyId);
+  if (!owners.some((owner) => owner.id === userId)) throw invalidFields([{ path: 'breakGlassUserId', code: 'breakGlassNotOwner' }], SIGN_ON_ERRORS);
+  return userId;
 }
 
 /** The company's roles people may join with by signing in: every live role but the owner role (nobody becomes an owner unasked). */

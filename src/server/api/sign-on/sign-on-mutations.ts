@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import type { FieldIssue } from '../../../lib/forms/form-outcome';
 import { zodIssues } from '../../../lib/forms/zod-issues';
-import { SIGN_ON_ERRORS, idpSchema, missingSecretIssue, type IdpValues } from '../../../lib/sign-on/sign-on-rules';
+import { SIGN_ON_ERRORS, breakGlassIssue, idpSchema, missingSecretIssue, type IdpValues } from '../../../lib/sign-on/sign-on-rules';
 import type { Writer } from '../../db/client';
 import { isUniqueViolation } from '../../db/database-error';
 import { idp, type IdpConfig } from '../../db/schema';
@@ -12,8 +12,9 @@ import { builder } from '../builder';
 import type { SignedInContext } from '../context';
 import { ApiError, invalidFields } from '../errors';
 import { recordEvent } from '../record-event';
-import { idpEventFacts, idpOf, requireJoinRole, toIdpView, type IdpRow } from './idp-rows';
+import { idpEventFacts, idpOf, requireBreakGlassOwner, requireJoinRole, toIdpView, type IdpRow } from './idp-rows';
 import { readSamlMetadata } from './saml-metadata';
+import { endFederatedSessions, federatedAccountsOf } from '../../sign-on/sign-on-sessions';
 import { Idp, IdpProtocolEnum } from './sign-on';
 
 // The writes of a company's identity providers: add, edit, remove, each with idp create,
@@ -30,18 +31,34 @@ const IdpInput = builder.inputType('IdpInput', {
     clientSecret: t.string({ description: 'OIDC: our client secret; write-only. Blank on an edit keeps the stored one' }),
     metadataXml: t.string({ description: 'SAML: the provider’s metadata, pasted as XML' }),
     joinRoleId: t.id({ description: 'The role people join the company with at their first sign-in through it (findManyIdpJoinRole); blank: nobody joins by signing in' }),
+    enforced: t.boolean({ description: "Enforce single sign-on: addresses of the company's proven domains can no longer sign in with a password (breakGlassUserId excepted)" }),
+    breakGlassUserId: t.id({ description: 'The owner (findManyIdpOwner) who keeps a password while sign-on is enforced; required then' }),
   }),
 });
 
-type IdpInputShape = { protocol: string; slug: string; issuer?: string | null; clientId?: string | null; clientSecret?: string | null; metadataXml?: string | null; joinRoleId?: string | number | null };
+type IdpInputShape = {
+  protocol: string;
+  slug: string;
+  issuer?: string | null;
+  clientId?: string | null;
+  clientSecret?: string | null;
+  metadataXml?: string | null;
+  joinRoleId?: string | number | null;
+  enforced?: boolean | null;
+  breakGlassUserId?: string | number | null;
+};
 
 /** The input checked by the feature's rules and, for SAML, its metadata read: the config to store, or field issues. */
 function configOf(data: IdpInputShape, creating: boolean): { values: IdpValues; config: IdpConfig } {
-  const parsed = idpSchema.safeParse({ ...data, joinRoleId: data.joinRoleId == null ? null : String(data.joinRoleId) });
+  const parsed = idpSchema.safeParse({
+    ...data,
+    joinRoleId: data.joinRoleId == null ? null : String(data.joinRoleId),
+    breakGlassUserId: data.breakGlassUserId == null ? null : String(data.breakGlassUserId),
+  });
   if (!parsed.success) throw invalidFields(zodIssues(parsed.error), SIGN_ON_ERRORS);
   const values = parsed.data;
-  const missing = missingSecretIssue(values, creating);
-  if (missing) throw invalidFields([missing], SIGN_ON_ERRORS);
+  const missing = [missingSecretIssue(values, creating), breakGlassIssue(values)].filter((issue) => issue !== null);
+  if (missing.length) throw invalidFields(missing, SIGN_ON_ERRORS);
   if (values.protocol === 'oidc') return { values, config: { protocol: 'oidc', issuer: values.issuer, clientId: values.clientId! } };
   const metadata = readSamlMetadata(values.metadataXml!);
   if ('issue' in metadata) throw invalidFields([{ path: 'metadataXml', code: metadata.issue }], SIGN_ON_ERRORS);
@@ -90,7 +107,11 @@ builder.mutationField('createOneIdp', (t) =>
         context.db.transaction(async (tx) => {
           await requireFreeSlug(tx, values.slug, null);
           const joinRoleId = await requireJoinRole(tx, companyId, values.joinRoleId);
-          const [row] = await tx.insert(idp).values({ id, companyId, slug: values.slug, protocol: config.protocol, config, clientSecretSealed: sealed, joinRoleId }).returning();
+          const breakGlassUserId = await requireBreakGlassOwner(tx, companyId, values.breakGlassUserId);
+          const [row] = await tx
+            .insert(idp)
+            .values({ id, companyId, slug: values.slug, protocol: config.protocol, config, clientSecretSealed: sealed, joinRoleId, enforced: values.enforced, breakGlassUserId })
+            .returning();
           await recordEvent(tx, context.viewer, { type: 'idp.create', toId: companyId, data: { entityId: id, companyId, before: null, after: { ...idpEventFacts(row!), clientSecret: sealed ? 'set' : 'none' } } });
           return toIdpView(row!);
         }),
@@ -114,10 +135,11 @@ builder.mutationField('updateOneIdp', (t) =>
           const { values, config } = configOf(data, false);
           await requireFreeSlug(tx, values.slug, before.id);
           const joinRoleId = await requireJoinRole(tx, companyId, values.joinRoleId);
+          const breakGlassUserId = await requireBreakGlassOwner(tx, companyId, values.breakGlassUserId);
           const replaced = values.protocol === 'oidc' && values.clientSecret ? requireSecretBox(context).seal(values.clientSecret, before.id) : null;
           const [row] = await tx
             .update(idp)
-            .set({ slug: values.slug, config, joinRoleId, ...(replaced ? { clientSecretSealed: replaced } : {}), updatedAt: new Date() })
+            .set({ slug: values.slug, config, joinRoleId, enforced: values.enforced, breakGlassUserId, ...(replaced ? { clientSecretSealed: replaced } : {}), updatedAt: new Date() })
             .where(eq(idp.id, before.id))
             .returning();
           await recordEvent(tx, context.viewer, {
@@ -135,16 +157,25 @@ builder.mutationField('updateOneIdp', (t) =>
 builder.mutationField('deleteOneIdp', (t) =>
   t.withAuth({ signedIn: true }).field({
     type: Idp,
-    description: 'Removes an identity provider of the selected company, its sealed secret with it. Needs idp delete. NOT_FOUND for another company’s provider. Records idp.delete',
+    description:
+      'Removes an identity provider of the selected company, its sealed secret with it; everyone signed in through it is signed out everywhere. Needs idp delete. NOT_FOUND for another company’s provider. Records idp.delete',
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, { id }, context) => {
       const { companyId } = requireCompanyPermission(context, 'idp', 'delete');
-      return context.db.transaction(async (tx) => {
-        const row: IdpRow = await idpOf(tx, companyId, String(id), true);
-        await tx.delete(idp).where(eq(idp.id, row.id));
-        await recordEvent(tx, context.viewer, { type: 'idp.delete', toId: companyId, data: { entityId: row.id, companyId, before: idpEventFacts(row), after: null } });
-        return toIdpView(row);
+      const { row, accounts } = await context.db.transaction(async (tx) => {
+        const removed: IdpRow = await idpOf(tx, companyId, String(id), true);
+        // Read before the row goes: the accounts' link to it is cleared with it.
+        const signedInThrough = await federatedAccountsOf(tx, { idpId: removed.id });
+        await tx.delete(idp).where(eq(idp.id, removed.id));
+        await recordEvent(tx, context.viewer, {
+          type: 'idp.delete',
+          toId: companyId,
+          data: { entityId: removed.id, companyId, before: idpEventFacts(removed), after: null, signedOutAccounts: signedInThrough.length },
+        });
+        return { row: removed, accounts: signedInThrough };
       });
+      await endFederatedSessions(context.db, accounts, (externalId) => context.userSessions.endAll(externalId));
+      return toIdpView(row);
     },
   }),
 );

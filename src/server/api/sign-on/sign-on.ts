@@ -1,7 +1,7 @@
 import { IDP_PROTOCOLS } from '../../../lib/sign-on/sign-on-rules';
 import { requireCompanyPermission } from '../auth/company-access';
 import { builder } from '../builder';
-import { idpOf, idpsOf, joinRoleChoicesOf, toIdpView, type IdpView } from './idp-rows';
+import { idpOf, idpsOf, joinRoleChoicesOf, ownersOf, toIdpView, type IdpView } from './idp-rows';
 
 // A company's identity providers (the idp entity; the /company/sign-on page): the OIDC or
 // SAML 2.0 providers its staff sign in through. Read with idp read. A provider's settings
@@ -27,6 +27,8 @@ export const Idp = builder.objectRef<IdpView>('Idp').implement({
     certificateFingerprints: t.exposeStringList('certificateFingerprints', { description: 'SAML: SHA-256 fingerprints of the signing certificates' }),
     wantAssertionsSigned: t.exposeBoolean('wantAssertionsSigned', { description: 'SAML: always true, assertions must be signed' }),
     joinRoleId: t.exposeID('joinRoleId', { nullable: true, description: 'The role people join the company with at their first sign-in through it; null: nobody joins by signing in' }),
+    enforced: t.exposeBoolean('enforced', { description: "Enforced single sign-on: addresses of the company's proven domains cannot sign in with a password, but for the break-glass owner" }),
+    breakGlassUserId: t.exposeID('breakGlassUserId', { nullable: true, description: 'The owner (user id) who keeps a password while sign-on is enforced' }),
     updatedAt: t.field({ type: 'DateTime', resolve: (row) => row.updatedAt }),
   }),
 });
@@ -54,6 +56,22 @@ builder.queryField('findManyIdpJoinRole', (t) =>
     resolve: async (_root, _args, context) => {
       const { companyId } = requireCompanyPermission(context, 'idp', 'read');
       return joinRoleChoicesOf(context.db, companyId);
+    },
+  }),
+);
+
+const IdpOwner = builder.objectRef<{ id: string; name: string; email: string }>('IdpOwner').implement({
+  description: 'An owner of the selected company, who may be its break-glass owner',
+  fields: (t) => ({ id: t.exposeID('id', { description: 'The user id' }), name: t.exposeString('name'), email: t.exposeString('email') }),
+});
+
+builder.queryField('findManyIdpOwner', (t) =>
+  t.withAuth({ signedIn: true }).field({
+    type: [IdpOwner],
+    description: "The selected company's owners, who may be its break-glass owner while sign-on is enforced; needs idp read",
+    resolve: async (_root, _args, context) => {
+      const { companyId } = requireCompanyPermission(context, 'idp', 'read');
+      return ownersOf(context.db, companyId);
     },
   }),
 );

@@ -45,6 +45,10 @@ export const idp = pgTable(
     clientSecretSealed: text('client_secret_sealed'),
     /** The role people join the company with at their first sign-in through this provider; null: nobody joins. */
     joinRoleId: uuid('join_role_id').references((): AnyPgColumn => companyRole.id, { onDelete: 'set null' }),
+    /** Enforced single sign-on: addresses of the company's proven domains may not sign in with a password, but for the break-glass owner. */
+    enforced: boolean('enforced').notNull().default(false),
+    /** The one owner who keeps a password while sign-on is enforced (the way back in when the provider fails). */
+    breakGlassUserId: uuid('break_glass_user_id').references((): AnyPgColumn => user.id, { onDelete: 'set null' }),
     ...timestamps(),
   },
   (t) => [

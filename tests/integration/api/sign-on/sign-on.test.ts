@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { companyRole, generalEventslog, idp } from '../../../../src/server/db/schema';
+import { companyDomain, companyRole, generalEventslog, identityAccount, identityProviderState, idp } from '../../../../src/server/db/schema';
 import { describeEachDatabase } from '../../../support/test-database';
 import { samlMetadata } from '../../../support/saml-metadata';
 import { startCompaniesFixture, type CompaniesFixture } from '../companies-fixture';
@@ -26,8 +26,10 @@ const fieldCodes = (answer: Answer) => (answer.body.errors?.[0]?.extensions?.fie
 describeEachDatabase('company identity providers', (kind) => {
   let f: CompaniesFixture;
   let oidcId: string;
+  /** The product sessions the API ended, by token subject (the session store's part). */
+  const endedSessions: string[] = [];
   beforeAll(async () => {
-    f = await startCompaniesFixture(kind);
+    f = await startCompaniesFixture(kind, { userSessions: { endAll: async (externalId) => (endedSessions.push(externalId), 1) } });
     await f.memberWithRole('reader-a', f.a.id, 'Sign-on reader', { idp: { read: true } });
     await f.memberWithRole('blind-a', f.a.id, 'Blind', { company: { read: true } });
   });
@@ -155,5 +157,50 @@ describeEachDatabase('company identity providers', (kind) => {
     const [event] = await f.events('idp.update', view.id);
     expect(event!.eventData).toMatchObject({ before: { joinRoleId: recruiter }, after: { joinRoleId: null } });
     await f.as('owner-a', DELETE, { id: view.id }, f.a.id);
+  });
+
+  it('enforces sign-on only with a break-glass owner, who must be an owner of the company', async () => {
+    const SAVE = `mutation ($data: IdpInput!) { createOneIdp(data: $data) { id enforced breakGlassUserId } }`;
+    const data = { ...OIDC, slug: 'company-a-enforced', clientSecret: 'enforced-secret', enforced: true };
+    expect(fieldCodes(await f.as('owner-a', SAVE, { data }, f.a.id))).toEqual(['data.breakGlassUserId:breakGlassRequired']);
+    const reader = await f.userId('reader-a');
+    expect(fieldCodes(await f.as('owner-a', SAVE, { data: { ...data, breakGlassUserId: reader } }, f.a.id))).toEqual(['data.breakGlassUserId:breakGlassNotOwner']);
+    const owners = (await f.as('owner-a', '{ findManyIdpOwner { id email } }', {}, f.a.id)).body.data?.findManyIdpOwner as Array<{ id: string }>;
+    const ownerId = await f.userId('owner-a');
+    expect(owners.map((owner) => owner.id)).toEqual([ownerId]);
+    const created = (await f.as('owner-a', SAVE, { data: { ...data, breakGlassUserId: ownerId } }, f.a.id)).body.data?.createOneIdp as { id: string; enforced: boolean; breakGlassUserId: string };
+    expect(created).toMatchObject({ enforced: true, breakGlassUserId: ownerId });
+    const [event] = await f.events('idp.create', created.id);
+    expect(event!.eventData).toMatchObject({ after: { enforced: true, breakGlassUserId: ownerId } });
+    await f.as('owner-a', DELETE, { id: created.id }, f.a.id);
+  });
+
+  it('signs out everyone who signed in through a provider when it is removed, and through a domain when it is given up', async () => {
+    const db = f.h.database.db;
+    const created = (await f.as('owner-a', `mutation ($data: IdpInput!) { createOneIdp(data: $data) { id } }`, { data: { ...OIDC, slug: 'company-a-leaving', clientSecret: 'leaving-secret' } }, f.a.id)).body.data?.createOneIdp as { id: string };
+    const [domain] = await db.insert(companyDomain).values({ companyId: f.a.id, domain: 'leaving-a.test', token: 't', verifiedAt: new Date() }).returning();
+    const account = async (email: string) => {
+      const [row] = await db.insert(identityAccount).values({ email, passwordHash: 'x', emailVerified: true, federatedIdpId: created.id, federatedSubject: email }).returning({ id: identityAccount.id });
+      await db.insert(identityProviderState).values({ model: 'Session', id: `session-${row!.id}`, payload: { accountId: row!.id } });
+      return row!.id;
+    };
+    const viaDomain = await account('ann@leaving-a.test');
+    const elsewhere = await account('bob@other-a.test');
+    const stateOf = async (id: string) => db.select().from(identityProviderState).where(eq(identityProviderState.id, `session-${id}`));
+
+    // Another company cannot give up the domain, nor sign anyone out with it.
+    expect(code(await f.as('owner-b', 'mutation ($id: ID!) { deleteOneCompanyDomain(id: $id) { id } }', { id: domain!.id }, f.b.id))).toBe('NOT_FOUND');
+    expect(endedSessions).toEqual([]);
+
+    await f.as('owner-a', 'mutation ($id: ID!) { deleteOneCompanyDomain(id: $id) { id } }', { id: domain!.id }, f.a.id);
+    expect(endedSessions).toEqual([viaDomain]);
+    expect(await stateOf(viaDomain)).toEqual([]);
+    expect(await stateOf(elsewhere)).toHaveLength(1);
+
+    await f.as('owner-a', DELETE, { id: created.id }, f.a.id);
+    expect(endedSessions.slice(1).sort()).toEqual([viaDomain, elsewhere].sort());
+    expect(await stateOf(elsewhere)).toEqual([]);
+    const [event] = await f.events('idp.delete', created.id);
+    expect(event!.eventData).toMatchObject({ signedOutAccounts: 2 });
   });
 });
