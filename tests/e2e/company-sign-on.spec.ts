@@ -6,6 +6,7 @@ import { expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support
 import { samlMetadata } from '../support/saml-metadata';
 import { publishTxt } from './support/dns-records';
 import { startCompanyOidcProvider } from '../support/company-oidc-provider';
+import { startCompanySamlProvider } from '../support/company-saml-provider';
 
 // The company's identity providers (/company/sign-on): the demo owner adds an OpenID Connect
 // provider (a mistyped issuer and a missing secret refused beside their fields, what was
@@ -13,7 +14,8 @@ import { startCompanyOidcProvider } from '../support/company-oidc-provider';
 // stored secret, adds a SAML provider from pasted metadata (entity id, sign-in address and
 // certificate read from it), and removes both. A recruiter, whose role has no idp read,
 // has no menu entry and gets 403. A newcomer signs in through the company's OIDC provider
-// (run by the test) from the e-mail step and joins with the role the owner chose.
+// (run by the test) from the e-mail step and joins with the role the owner chose; another
+// through its SAML provider (its sign-in page run by the test) from /sign-in/<slug>.
 const words = signOnWords.signOn;
 const toast = (page: import('@playwright/test').Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();
 
@@ -218,6 +220,60 @@ test.describe('company single sign-on providers', () => {
         await expect(toast(page, signOnWords.notices.signOn.deleted)).toBeVisible();
       }
       await okta.close();
+    }
+  });
+
+  test("a new member signs in through the company's SAML provider from /sign-in/<slug> and joins", async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    const stamp = Date.now().toString(36);
+    const domain = `northwind-saml-${stamp}.example`;
+    const slug = `nw-saml-${stamp}`;
+    // The company's own SAML provider (Entra ID, Okta... in production), its sign-in page run by this test.
+    const entra = await startCompanySamlProvider({ serve: true });
+    await signInAs(page, 'owner@demo.test', '/company/my-companies');
+    const origin = new URL(page.url()).origin;
+    try {
+      await selectCompany(page, 'Northwind Labs');
+      await page.goto('/company/sign-on');
+      await test.step('the owner pastes the metadata, chooses the join role and proves the domain', async () => {
+        const form = page.getByRole('region', { name: words.addHeading });
+        await form.getByLabel(words.protocols.SAML).check();
+        await form.getByLabel(words.slug, { exact: true }).fill(slug);
+        await form.getByLabel(words.metadataField).fill(entra.metadataXml);
+        await form.getByLabel(words.joinRoleField).selectOption({ label: 'Recruiter' });
+        await form.getByRole('button', { name: words.saveCreate }).click();
+        await expect(toast(page, signOnWords.notices.signOn.created)).toBeVisible();
+        const row = page.locator('li[data-idp-id]').filter({ hasText: slug });
+        await expect(row).toContainText(`${origin}/oidc/sign-on/saml/acs`);
+        await expect(row).toContainText(entra.entityId);
+        const section = page.getByRole('region', { name: words.domainsHeading });
+        await section.getByLabel(words.domainField, { exact: true }).fill(domain);
+        await section.getByRole('button', { name: words.claimDomain }).click();
+        const domainRow = page.locator('li[data-domain-id]').filter({ hasText: domain });
+        publishTxt(domain, [[(await domainRow.getByTestId('domain-record').textContent())!.trim()]]);
+        await domainRow.getByRole('button', { name: words.checkDomainLabel.replace('{{domain}}', domain) }).click();
+        await expect(toast(page, signOnWords.notices.signOn.domainProven)).toBeVisible();
+      });
+
+      await test.step("a newcomer opens the company's sign-in address, continues at the provider and lands a member", async () => {
+        const context = await browser.newContext({ baseURL: origin });
+        const newcomer = await context.newPage();
+        entra.signInAs({ nameId: `entra-${stamp}`, email: `sam.saml@${domain}`, name: 'Sam Saml' });
+        await newcomer.goto(`/sign-in/${slug}?returnTo=%2Fcompany%2Fmy-companies`);
+        await newcomer.getByRole('button', { name: 'Continue as Sam Saml' }).click();
+        await expect(newcomer).toHaveURL(/\/company\/my-companies$/);
+        await expect(newcomer.getByRole('heading', { level: 2, name: 'Northwind Labs' })).toBeVisible();
+        await context.close();
+      });
+    } finally {
+      await page.goto('/company/sign-on');
+      const row = page.locator('li[data-idp-id]').filter({ hasText: slug });
+      if (await row.count()) {
+        await row.getByText(words.remove, { exact: true }).click();
+        await row.getByRole('button', { name: words.removeConfirm.replace('{{slug}}', slug) }).click();
+        await expect(toast(page, signOnWords.notices.signOn.deleted)).toBeVisible();
+      }
+      await entra.close();
     }
   });
 

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { inflateRawSync } from 'node:zlib';
 import { generate } from 'selfsigned';
 import { SignedXml } from 'xml-crypto';
@@ -44,15 +46,37 @@ export interface CompanySamlProvider {
   readRequest(location: string): SamlRequestSeen;
   /** The SAMLResponse (base64) answering `request` for `person`. */
   answer(request: SamlRequestSeen, person: SamlPerson, options?: SamlAnswerOptions): string;
+  /** With `serve`: the person its sign-in page answers for next (a page with a Continue button posting the answer). */
+  signInAs(person: SamlPerson): void;
+  close(): Promise<void>;
 }
 
 const certificateBody = (pem: string) => pem.replace(/-----(BEGIN|END) CERTIFICATE-----|\s+/g, '');
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-export async function startCompanySamlProvider(options: { entityId?: string } = {}): Promise<CompanySamlProvider> {
+/**
+ * `serve`: also run its sign-in page on loopback (for a real browser): it shows a Continue
+ * button that posts the signed answer for the person named by `signInAs`, as a provider's
+ * page posts it after the person signed in there.
+ */
+export async function startCompanySamlProvider(options: { entityId?: string; serve?: boolean } = {}): Promise<CompanySamlProvider> {
   const keys = await generate([{ name: 'commonName', value: 'idp.company.test' }], { keySize: 2048, algorithm: 'sha256' });
   const entityId = options.entityId ?? `https://idp.company.test/${randomBytes(4).toString('hex')}`;
-  const ssoUrl = 'https://idp.company.test/saml/sso';
+  let next: SamlPerson | null = null;
+  let server: Server | null = null;
+  let provider: CompanySamlProvider | null = null;
+  if (options.serve) {
+    server = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      if (url.pathname !== '/saml/sso' || !provider || !next) return void res.writeHead(404).end();
+      const request = provider.readRequest(url.href);
+      const answer = provider.answer(request, next);
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(`<!DOCTYPE html><html lang="en"><head><title>Company sign-in</title></head><body><main><h1>Company sign-in</h1><form method="post" action="${escapeXml(request.acsUrl)}"><input type="hidden" name="SAMLResponse" value="${answer}"><input type="hidden" name="RelayState" value="${escapeXml(request.relayState)}"><button type="submit">Continue as ${escapeXml(next.name ?? next.nameId)}</button></form></main></body></html>`);
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+  }
+  const ssoUrl = server ? `http://127.0.0.1:${(server.address() as AddressInfo).port}/saml/sso` : 'https://idp.company.test/saml/sso';
 
   function assertion(request: SamlRequestSeen, person: SamlPerson, audience: string, inResponseTo: string, id = `_a${randomBytes(16).toString('hex')}`): string {
     const now = new Date();
@@ -80,7 +104,7 @@ export async function startCompanySamlProvider(options: { entityId?: string } = 
     return signature.getSignedXml();
   }
 
-  return {
+  provider = {
     entityId,
     ssoUrl,
     metadataXml: samlMetadata({ entityId, ssoUrl, certificate: certificateBody(keys.cert) }),
@@ -113,5 +137,16 @@ export async function startCompanySamlProvider(options: { entityId?: string } = 
       const response = `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_r${randomBytes(16).toString('hex')}" Version="2.0" IssueInstant="${now}" Destination="${escapeXml(request.acsUrl)}" InResponseTo="${escapeXml(inResponseTo)}"><saml:Issuer>${escapeXml(entityId)}</saml:Issuer><samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status>${body}</samlp:Response>`;
       return Buffer.from(response, 'utf8').toString('base64');
     },
+
+    signInAs(person) {
+      next = person;
+    },
+
+    async close() {
+      if (!server) return;
+      server.closeAllConnections();
+      await new Promise((resolve) => server!.close(resolve));
+    },
   };
+  return provider;
 }
