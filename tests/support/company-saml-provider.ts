@@ -1,9 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { X509Certificate, randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inflateRawSync } from 'node:zlib';
 import { generate } from 'selfsigned';
 import { SignedXml } from 'xml-crypto';
+import { encrypt } from 'xml-encryption';
 import { samlMetadata } from './saml-metadata';
 
 // A company's own SAML 2.0 identity provider (Okta, Entra ID, Keycloak... in production),
@@ -36,6 +38,8 @@ export interface SamlAnswerOptions {
   inResponseTo?: string;
   /** A forged assertion for this person, placed where the signed one was, the signed one hidden inside it. */
   wrapWith?: SamlPerson;
+  /** Encrypt the (signed) assertion to this certificate (PEM), as a provider set to encrypt does. */
+  encryptTo?: string;
 }
 
 export interface CompanySamlProvider {
@@ -45,7 +49,7 @@ export interface CompanySamlProvider {
   /** Reads the request out of the address the built-in provider redirected to. */
   readRequest(location: string): SamlRequestSeen;
   /** The SAMLResponse (base64) answering `request` for `person`. */
-  answer(request: SamlRequestSeen, person: SamlPerson, options?: SamlAnswerOptions): string;
+  answer(request: SamlRequestSeen, person: SamlPerson, options?: SamlAnswerOptions): Promise<string>;
   /** With `serve`: the person its sign-in page answers for next (a page with a Continue button posting the answer). */
   signInAs(person: SamlPerson): void;
   close(): Promise<void>;
@@ -70,9 +74,11 @@ export async function startCompanySamlProvider(options: { entityId?: string; ser
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
       if (url.pathname !== '/saml/sso' || !provider || !next) return void res.writeHead(404).end();
       const request = provider.readRequest(url.href);
-      const answer = provider.answer(request, next);
+      const person = next;
+      void provider.answer(request, person).then((answer) => {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(`<!DOCTYPE html><html lang="en"><head><title>Company sign-in</title></head><body><main><h1>Company sign-in</h1><form method="post" action="${escapeXml(request.acsUrl)}"><input type="hidden" name="SAMLResponse" value="${answer}"><input type="hidden" name="RelayState" value="${escapeXml(request.relayState)}"><button type="submit">Continue as ${escapeXml(next.name ?? next.nameId)}</button></form></main></body></html>`);
+      res.end(`<!DOCTYPE html><html lang="en"><head><title>Company sign-in</title></head><body><main><h1>Company sign-in</h1><form method="post" action="${escapeXml(request.acsUrl)}"><input type="hidden" name="SAMLResponse" value="${answer}"><input type="hidden" name="RelayState" value="${escapeXml(request.relayState)}"><button type="submit">Continue as ${escapeXml(person.name ?? person.nameId)}</button></form></main></body></html>`);
+      });
     });
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
   }
@@ -122,11 +128,23 @@ export async function startCompanySamlProvider(options: { entityId?: string; ser
       };
     },
 
-    answer(request, person, answerOptions = {}) {
+    async answer(request, person, answerOptions = {}) {
       const audience = answerOptions.audience ?? request.issuer;
       const inResponseTo = answerOptions.inResponseTo ?? request.id;
       let body = assertion(request, person, audience, inResponseTo);
       if (answerOptions.sign !== false) body = signed(body).replace(/^<\?xml[^>]*>/, '');
+      if (answerOptions.encryptTo) {
+        const certificate = answerOptions.encryptTo;
+        const publicKey = new X509Certificate(certificate).publicKey.export({ type: 'spki', format: 'pem' }).toString();
+        const encrypted = await promisify(encrypt)(body, {
+          rsa_pub: publicKey,
+          pem: certificate,
+          encryptionAlgorithm: 'http://www.w3.org/2009/xmlenc11#aes256-gcm',
+          keyEncryptionAlgorithm: 'http://www.w3.org/2001/04/xmlenc#rsa-oaep-mgf1p',
+          disallowEncryptionWithInsecureAlgorithm: true,
+        });
+        body = `<saml:EncryptedAssertion>${encrypted}</saml:EncryptedAssertion>`;
+      }
       if (answerOptions.wrapWith) {
         // Signature wrapping: a forged, unsigned assertion where the signed one was, the
         // signed original (still valid on its own) tucked inside the forged one's Advice.

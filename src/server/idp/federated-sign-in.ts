@@ -145,8 +145,8 @@ export function createFederatedSignIn(options: FederatedSignInOptions) {
     },
 
     /** `/sign-on/saml/metadata`: the product as a SAML service provider, for a company's provider to read. */
-    samlMetadata(req: IncomingMessage, res: ServerResponse): void {
-      const body = Buffer.from(saml.metadata(), 'utf8');
+    async samlMetadata(req: IncomingMessage, res: ServerResponse): Promise<void> {
+      const body = Buffer.from(await saml.metadata(), 'utf8');
       res.writeHead(200, { 'content-type': 'application/samlmetadata+xml; charset=utf-8', 'cache-control': 'public, max-age=3600', 'content-length': String(body.length) });
       res.end(req.method === 'HEAD' ? undefined : body);
     },

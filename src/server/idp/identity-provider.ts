@@ -200,7 +200,7 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
     secondFactorRoles,
     db: options.db,
     oidcFederation: createOidcFederation({ db: options.db, secretBox: options.secretBox ?? null, redirectUri: `${options.issuer.replace(/\/+$/, '')}${SIGN_ON_CALLBACK_PATH}` }),
-    samlFederation: createSamlFederation({ db: options.db, issuer: options.issuer.replace(/\/+$/, '') }),
+    samlFederation: createSamlFederation({ db: options.db, issuer: options.issuer.replace(/\/+$/, ''), productName: options.productName }),
     issuer: options.issuer.replace(/\/+$/, ''),
     log,
   });
@@ -250,7 +250,7 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
     [SECOND_FACTOR_PATH]: (req, res) => handleSecondFactorSettings(req, res),
     [SIGN_ON_CALLBACK_PATH]: interactions.signOnCallback,
     [SAML_ACS_PATH]: (req, res) => interactions.samlAnswer(req, res),
-    [SAML_METADATA_PATH]: async (req, res) => interactions.samlMetadata(req, res),
+    [SAML_METADATA_PATH]: (req, res) => interactions.samlMetadata(req, res),
   };
 
   const sweepOnce = () => {

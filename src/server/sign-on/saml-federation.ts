@@ -4,6 +4,7 @@ import type { AppDatabase } from '../db/client';
 import type { ProviderIdentity } from './sign-on-join';
 import type { SignOnProvider } from './sign-on-providers';
 import { SIGN_ON_ATTEMPT_MINUTES, createSignOnAttempt, newSignOnState, type SignOnAttempt } from './sign-on-attempts';
+import { loadOrCreateSamlEncryptionKey, type SamlEncryptionKey } from './saml-encryption-key';
 
 // Signing in through a company's SAML 2.0 provider: the built-in provider is the service
 // provider (node-saml over xml-crypto). The request goes by the HTTP-Redirect binding with
@@ -11,7 +12,8 @@ import { SIGN_ON_ATTEMPT_MINUTES, createSignOnAttempt, newSignOnState, type Sign
 // service. An answer is accepted only when its assertion is signed by one of the
 // certificates of the company's metadata, names our entity id as audience, comes from the
 // metadata's entity id, is within its validity window, and answers (InResponseTo) the very
-// request this attempt sent: unsolicited and replayed answers find no request.
+// request this attempt sent: unsolicited and replayed answers find no request. A provider
+// may also encrypt its assertions, to the certificate our metadata publishes.
 
 const CLOCK_SKEW_MS = 60_000;
 const EMAIL_ATTRIBUTES = ['email', 'mail', 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress', 'urn:oid:0.9.2342.19200300.100.1.3'];
@@ -26,7 +28,7 @@ export interface SamlFederation {
   /** Our entity id, the assertion consumer service and our metadata (what a company registers at its provider). */
   entityId: string;
   acsUrl: string;
-  metadata(): string;
+  metadata(): Promise<string>;
   /** Records the attempt and answers the company provider's sign-in address, the request in it. */
   start(provider: SignOnProvider, interactionUid: string, email: string | null): Promise<URL>;
   /** Checks the posted SAMLResponse against the attempt's request and the provider's certificates. */
@@ -53,12 +55,19 @@ function identityOf(profile: Profile): ProviderIdentity {
   return { subject: profile.nameID, email: email ?? '', name };
 }
 
-export function createSamlFederation(options: { db: AppDatabase; issuer: string }): SamlFederation {
+export function createSamlFederation(options: { db: AppDatabase; issuer: string; productName: string }): SamlFederation {
   const { db } = options;
+  // Made or read on first use: most starts (and tests) never meet a SAML provider.
+  let encryptionKey: Promise<SamlEncryptionKey> | null = null;
+  const keyOf = () => {
+    encryptionKey ??= loadOrCreateSamlEncryptionKey(db, options.productName);
+    encryptionKey.catch(() => (encryptionKey = null));
+    return encryptionKey;
+  };
   const entityId = `${options.issuer}${SAML_ENTITY_PATH}`;
   const acsUrl = `${options.issuer}${SAML_ACS_PATH}`;
 
-  function samlFor(provider: SignOnProvider, cacheProvider: CacheProvider): SAML {
+  async function samlFor(provider: SignOnProvider, cacheProvider: CacheProvider): Promise<SAML> {
     if (provider.config.protocol !== 'saml') throw new Error(`provider ${provider.slug} is not a SAML provider`);
     return new SAML({
       issuer: entityId,
@@ -75,18 +84,29 @@ export function createSamlFederation(options: { db: AppDatabase; issuer: string 
       cacheProvider,
       identifierFormat: null,
       disableRequestedAuthnContext: true,
+      decryptionPvk: (await keyOf()).privateKeyPem,
     });
   }
 
   return {
     entityId,
     acsUrl,
-    metadata: () => generateServiceProviderMetadata({ issuer: entityId, callbackUrl: acsUrl, identifierFormat: EMAIL_NAME_ID, wantAssertionsSigned: true }),
+    metadata: async () => {
+      const key = await keyOf();
+      return generateServiceProviderMetadata({
+        issuer: entityId,
+        callbackUrl: acsUrl,
+        identifierFormat: EMAIL_NAME_ID,
+        wantAssertionsSigned: true,
+        decryptionCert: key.certificatePem,
+        decryptionPvk: key.privateKeyPem,
+      });
+    },
 
     async start(provider, interactionUid, email) {
       let requestId: string | null = null;
       // node-saml files each request's id with its cache provider: the attempt keeps it instead.
-      const saml = samlFor(provider, {
+      const saml = await samlFor(provider, {
         saveAsync: async (key, value) => {
           requestId = key;
           return { value, createdAt: Date.now() };
@@ -104,7 +124,7 @@ export function createSamlFederation(options: { db: AppDatabase; issuer: string 
 
     async finish(provider, attempt, samlResponse) {
       // The one request this answer may answer is the attempt's own.
-      const saml = samlFor(provider, {
+      const saml = await samlFor(provider, {
         saveAsync: async () => null,
         getAsync: async (key) => (key === attempt.requestId ? attempt.createdAt.toISOString() : null),
         removeAsync: async (key) => key,

@@ -68,7 +68,7 @@ describeEachDatabase('single sign-on through a company SAML provider', (kind) =>
 
   async function signInAs(person: SamlPerson, options: SamlAnswerOptions = {}, email?: string) {
     const { browser, authorization, request } = await requestAtContoso(email);
-    const posted = await post(browser, contoso.answer(request, person, options), request.relayState);
+    const posted = await post(browser, await contoso.answer(request, person, options), request.relayState);
     return { browser, authorization, request, posted };
   }
 
@@ -100,6 +100,21 @@ describeEachDatabase('single sign-on through a company SAML provider', (kind) =>
     expect(memberships).toEqual([{ companyId: contosoId, roleId: memberRole }]);
   });
 
+  it('accepts an assertion the provider encrypted to the certificate of our metadata, and publishes that certificate', async () => {
+    const xml = await (await fetch(`${server.issuer}${SAML_METADATA_PATH}`)).text();
+    expect(xml).toContain('use="encryption"');
+    const certificate = /<ds:X509Certificate>([^<]+)<\/ds:X509Certificate>/.exec(xml)![1]!.replace(/\s+/g, '');
+    const pem = `-----BEGIN CERTIFICATE-----\n${certificate.match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----\n`;
+    const email = `secret@${domain}`;
+    const { browser, authorization, request } = await requestAtContoso();
+    const answer = await contoso.answer(request, { nameId: 'contoso-e', email, name: 'Encrypted' }, { encryptTo: pem });
+    expect(Buffer.from(answer, 'base64').toString('utf8')).toContain('EncryptedAssertion');
+    const posted = await post(browser, answer, request.relayState);
+    expect(posted.status).toBe(303);
+    const callback = await browser.follow(new URL(posted.headers.get('location')!, server.origin), isCallback(server));
+    expect((await redeem(config, authorization, callback.url)).claims()!.email).toBe(email);
+  });
+
   it('refuses an unsigned assertion', async () => {
     const { posted } = await signInAs({ nameId: 'contoso-u', email: `unsigned@${domain}` }, { sign: false });
     expect(posted.status).toBe(400);
@@ -110,7 +125,7 @@ describeEachDatabase('single sign-on through a company SAML provider', (kind) =>
 
   it('refuses an assertion signed with another key than the metadata’s', async () => {
     const { browser, request } = await requestAtContoso();
-    const posted = await post(browser, impostor.answer(request, { nameId: 'contoso-i', email: `impostor@${domain}` }), request.relayState);
+    const posted = await post(browser, await impostor.answer(request, { nameId: 'contoso-i', email: `impostor@${domain}` }), request.relayState);
     expect(posted.status).toBe(400);
     expect(lastRefusal()).toContain('Invalid signature');
     expect(await accountOf(`impostor@${domain}`)).toBeNull();
@@ -126,7 +141,7 @@ describeEachDatabase('single sign-on through a company SAML provider', (kind) =>
   it('refuses a replayed answer, and an answer to another request', async () => {
     const email = `replay@${domain}`;
     const first = await requestAtContoso();
-    const answer = contoso.answer(first.request, { nameId: 'contoso-r', email });
+    const answer = await contoso.answer(first.request, { nameId: 'contoso-r', email });
     expect((await post(first.browser, answer, first.request.relayState)).status).toBe(303);
     const replayed = await post(new Browser(), answer, first.request.relayState);
     expect(replayed.status).toBe(400);
