@@ -209,7 +209,7 @@ export async function signUp(origin, email, timeoutMs, outboxDir) {
 export async function signIn(origin, email, timeoutMs, landing = '/company/dashboard') {
   const browser = new VirtualBrowser(origin, null, timeoutMs);
   const page = await browser.follow(`/sign-in?returnTo=${encodeURIComponent(landing)}`);
-  const landed = await browser.follow(new URL(formAction(page.body, '/login'), page.url), { form: { email, password: DEMO_PASSWORD } });
+  const landed = await browser.follow(new URL(formAction(page.body, '/email'), page.url), { form: { email, password: DEMO_PASSWORD } });
   const csrf = csrfMeta(landed.body);
   if (landed.url.pathname !== landing || !csrf) throw new Error(`set-up: sign-in of ${email} landed on ${landed.url.pathname}`);
   return { browser, csrf };

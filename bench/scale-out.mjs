@@ -172,7 +172,7 @@ async function checkSessionsAcrossInstances() {
   const [a, b] = instanceOrigins;
   const session = pinnedBrowser([a, b]);
   const start = await session.follow('/sign-in?returnTo=%2Fcompany%2Fdashboard');
-  const action = [...start.body.matchAll(/<form[^>]*action="([^"]+)"/g)].map((m) => m[1].replaceAll('&amp;', '&')).find((found) => found.endsWith('/login'));
+  const action = [...start.body.matchAll(/<form[^>]*action="([^"]+)"/g)].map((m) => m[1].replaceAll('&amp;', '&')).find((found) => found.endsWith('/email'));
   check(action, `the sign-in page has no login form (${start.url.pathname})`);
   const landed = await session.follow(new URL(action, start.url), { form: { email: 'owner@demo.test', password: 'talentplace-demo' } });
   check(landed.url.pathname === '/company/dashboard' && csrfOf(landed.body), `a sign-in alternating between A and B landed on ${landed.url.pathname} not signed in; hops: ${session.served.join(', ')}`);

@@ -34,7 +34,8 @@ export const DEMO_PASSWORD = 'talentplace-demo';
 export async function signInThroughProduct(origin: string, email: string, returnTo: string, password = DEMO_PASSWORD) {
   const browser = new Browser();
   const loginPage = await browser.follow(`${origin}/sign-in?returnTo=${encodeURIComponent(returnTo)}`, () => false);
-  const form = parsePage(loginPage.html).forms.find((candidate) => candidate.action?.endsWith('/login'));
+  // The address step takes the password with it (as a password manager fills both): one post signs in.
+  const form = parsePage(loginPage.html).forms.find((candidate) => candidate.action?.endsWith('/email'));
   if (!form?.action) throw new Error(`no login form at ${loginPage.url.href}`);
   let landed = await browser.follow(new URL(form.action, loginPage.url), () => false, { form: { ...form.hidden, email, password } });
   const secret = demoSecondFactorSecret(email);

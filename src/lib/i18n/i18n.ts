@@ -18,6 +18,7 @@ import jobApplications from '../../locales/en/common/job-applications.json';
 import jobDescriptions from '../../locales/en/common/job-descriptions.json';
 import jobAlerts from '../../locales/en/common/job-alerts.json';
 import jobFields from '../../locales/en/common/job-fields.json';
+import messages from '../../locales/en/common/messages.json';
 import notifications from '../../locales/en/common/notifications.json';
 import paymentProfileReview from '../../locales/en/common/payment-profile-review.json';
 import pushSubscription from '../../locales/en/common/push-subscription.json';
@@ -60,6 +61,7 @@ export const COMMON_PARTS: Readonly<Record<string, object>> = {
   'job-applications': jobApplications,
   'job-descriptions': jobDescriptions,
   'job-fields': jobFields,
+  messages,
   notifications,
   'payment-profile-review': paymentProfileReview,
   'push-subscription': pushSubscription,

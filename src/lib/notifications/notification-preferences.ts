@@ -60,6 +60,8 @@ export const EVENT_SUBJECTS = [
   // A company's e-mail domain claimed, proven (or found unproven by the daily check) or given
   // up (single sign-on): the company's audit trail too, addressed to the company.
   { subject: 'companyDomain', actions: EVENT_ACTIONS },
+  // A message written to the user in a thread with a company or a talent (messages).
+  { subject: 'message', actions: ['create'] },
 ] as const satisfies ReadonlyArray<{ subject: string; actions: readonly (EventAction | 'read')[] }>;
 
 export type EventSubject = (typeof EVENT_SUBJECTS)[number]['subject'];
@@ -92,7 +94,7 @@ export interface NotificationPreference {
  * company housekeeping that members see in the app they work in daily; mailing it would bury
  * the few e-mails that matter.
  */
-const EMAIL_BY_DEFAULT: ReadonlySet<string> = new Set<EventSubject>(['talentInvitation', 'talentJobApplication', 'jobAssignment', 'billing', 'company', 'companyOnUser', 'companyOnProviderCompany']);
+const EMAIL_BY_DEFAULT: ReadonlySet<string> = new Set<EventSubject>(['talentInvitation', 'talentJobApplication', 'jobAssignment', 'billing', 'company', 'companyOnUser', 'companyOnProviderCompany', 'message']);
 
 /**
  * Single types mailed by default whose subject is not: a talent profile update reaches its
@@ -126,7 +128,7 @@ export function withDefaults(stored: ReadonlyArray<NotificationPreference>): Not
  * menus' groups, talent first because every user can be a talent.
  */
 export const PREFERENCE_GROUPS = [
-  { id: 'talent', subjects: ['talentInvitation', 'talentJobApplication', 'talentDocument', 'jobAssignment', 'billing', 'talentProfile'] },
+  { id: 'talent', subjects: ['message', 'talentInvitation', 'talentJobApplication', 'talentDocument', 'jobAssignment', 'billing', 'talentProfile'] },
   { id: 'recruiting', subjects: ['jobAd', 'jobDescription', 'companyHiringStep', 'companyTalentNote', 'companySavedTalentList', 'companySavedTalent'] },
   { id: 'talentManagement', subjects: ['companyTalentRoster', 'invoice'] },
   { id: 'companyManagement', subjects: ['company', 'companyOnUser', 'companyRole', 'companyOnProviderCompany'] },

@@ -90,6 +90,8 @@ export type MailAudience = 'addressee' | 'companyOwners' | 'addedMember' | 'invi
 
 export function mailAudienceOf(event: MailableEvent): MailAudience | null {
   switch (event.type) {
+    // A company's message to the talent (the talent's messages to a company are addressed to the company: its inbox shows them).
+    case 'message.create':
     case 'talentJobApplication.update':
     case 'talentInvitation.create':
     case 'talentInvitation.delete':

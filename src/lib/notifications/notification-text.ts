@@ -40,6 +40,8 @@ export interface NotificationFacts {
   partner?: string | null;
   /** A proposed link as the addressee's company reads it: PROVIDES_TO_US (the partner provides talents to it) or WE_PROVIDE_TO. */
   relation?: string | null;
+  /** A message's thread: where the talent reads and answers it. */
+  threadId?: string | null;
   /**
    * The mail's link when it is not the notification's page: a member invitation's
    * single-use link (a path with its token, kept in memory only, never in the log).
@@ -49,6 +51,7 @@ export interface NotificationFacts {
 
 /** The kinds that are e-mailed; each has a subject of its own. */
 export const MAILED_KINDS = [
+  'messageReceived',
   'applicationMoved',
   'applicationHired',
   'applicationRejected',
@@ -102,6 +105,7 @@ const BY_TYPE: Readonly<Record<string, NotificationKind>> = {
   'companyTalentRoster.update': 'rosterUpdated',
   'companyTalentRoster.delete': 'rosterRemoved',
   'talentDocument.read': 'documentRead',
+  'message.create': 'messageReceived',
   'companyOnUser.delete': 'memberRemoved',
 };
 
@@ -176,7 +180,7 @@ export function notificationWords(facts: NotificationFacts, t: Translate): Notif
  * (the one row when it still exists), the company's page for its roster and document reads, and the company's
  * dashboard (selecting that company) for the company side.
  */
-export function notificationHref(facts: Pick<NotificationFacts, 'type' | 'entityId' | 'companyId' | 'action' | 'invitation' | 'status'>): string | null {
+export function notificationHref(facts: Pick<NotificationFacts, 'type' | 'entityId' | 'companyId' | 'action' | 'invitation' | 'status' | 'threadId'>): string | null {
   const [subject, action] = facts.type.split('.');
   // A company's review is read on My Companies (the reason, or the company now selectable);
   // a member invitation is accepted or declined on the page of one's invitations.
@@ -188,6 +192,8 @@ export function notificationHref(facts: Pick<NotificationFacts, 'type' | 'entity
   if (facts.type === 'companyOnUser.delete') return buildRoute('companyMyCompanies');
   // A company link is answered or read on the partner companies page of the addressee's company.
   if (subject === 'companyOnProviderCompany') return facts.companyId ? buildRoute('companyPartners', { query: { company_id: facts.companyId } }) : buildRoute('companyMyCompanies');
+  // A message is read and answered in its conversation.
+  if (facts.type === 'message.create') return facts.threadId ? buildRoute('talentMessages', { query: { thread: facts.threadId } }) : buildRoute('talentMessages');
   // A roster request is answered where her employers are listed.
   if (isRosterRequest(facts)) return buildRoute('talentEmployers');
   // A deleted row's page is gone, so it leads to the list; a withdrawn invitation stays

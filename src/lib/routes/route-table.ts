@@ -97,6 +97,9 @@ export const ROUTES = [
   // Beyond the spec's table too: the spec's idp entity (identity providers per company) had
   // no page; its owners manage the company's providers here (docs/architecture.md).
   { key: 'companySignOn', path: '/company/sign-on', titleKey: 'titles.companySignOn', group: 'company', access: 'signedIn', live: true, permissions: [['idp', 'read']] },
+  // Beyond the spec's table too: messages between the company and the talents it hires
+  // (docs/architecture.md); the inbox lists the threads about its applications.
+  { key: 'companyMessages', path: '/company/messages', titleKey: 'titles.companyMessages', group: 'company', access: 'signedIn', live: true, permissions: [['talentJobApplication', 'read']] },
   { key: 'companyTalentSearch', path: '/company/talent-search', titleKey: 'titles.companyTalentSearch', group: 'company', access: 'signedIn', live: true, permissions: [['talentProfile', 'read']] },
 
   { key: 'talentAppliedJobs', path: '/talent/applied-jobs', titleKey: 'titles.talentAppliedJobs', group: 'talent', access: 'signedIn', live: true },
@@ -109,6 +112,8 @@ export const ROUTES = [
   { key: 'talentDashboard', path: '/talent/dashboard', titleKey: 'titles.talentDashboard', group: 'talent', access: 'signedIn', live: true },
   { key: 'talentEmployers', path: '/talent/employers', titleKey: 'titles.talentEmployers', group: 'talent', access: 'signedIn', live: true },
   { key: 'talentInvitation', path: '/talent/invitation', titleKey: 'titles.talentInvitation', group: 'talent', access: 'signedIn', live: true },
+  // Beyond the spec's table: the talent's conversations with companies (docs/architecture.md).
+  { key: 'talentMessages', path: '/talent/messages', titleKey: 'titles.talentMessages', group: 'talent', access: 'signedIn', live: true },
   { key: 'talentInvitations', path: '/talent/invitations', titleKey: 'titles.talentInvitations', group: 'talent', access: 'signedIn', live: true },
   { key: 'talentProfile', path: '/talent/profile', titleKey: 'titles.talentProfile', group: 'talent', access: 'signedIn', live: true },
   { key: 'talentProfileSum', path: '/talent/profile-sum', titleKey: 'titles.talentProfileSum', group: 'talent', access: 'signedIn', live: true },

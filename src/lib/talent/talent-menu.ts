@@ -30,6 +30,7 @@ const MENU: ReadonlyArray<{ headingKey: string | null; entries: ReadonlyArray<{ 
       { labelKey: 'talentMenu.searchJobs', routeKey: 'jobs' },
       { labelKey: 'talentMenu.savedJobs', routeKey: 'talentSavedJobs' },
       { labelKey: 'talentMenu.appliedJobs', routeKey: 'talentAppliedJobs' },
+      { labelKey: 'talentMenu.messages', routeKey: 'talentMessages' },
       { labelKey: 'talentMenu.assignments', routeKey: 'talentAssignments' },
       { labelKey: 'talentMenu.providers', routeKey: 'talentProviders' },
     ],

@@ -15,8 +15,9 @@ import {
 import { getTranslator } from '../../../src/lib/i18n/i18n';
 
 describe('notification event types', () => {
-  it('has create, update and delete for eleven entities, update only for company and talent profile, the hiring pipeline events, the shortlists, the user status changes, admin profile reads, impersonations and feature flags of the admin area, the job alerts, a user\'s own housekeeping for the impersonation audit, the company links, the company identity providers and e-mail domains', () => {
-    expect(EVENT_TYPES).toHaveLength(11 * 3 + 2 + 3 + 6 + 2 + 1 + 2 + 3 + 2 + 3 + 4 + 3 + 3 + 3);
+  it('has create, update and delete for eleven entities, update only for company and talent profile, the hiring pipeline events, the shortlists, the user status changes, admin profile reads, impersonations and feature flags of the admin area, the job alerts, a user\'s own housekeeping for the impersonation audit, the company links, the company identity providers and e-mail domains, and messages', () => {
+    expect(EVENT_TYPES).toHaveLength(11 * 3 + 2 + 3 + 6 + 2 + 1 + 2 + 3 + 2 + 3 + 4 + 3 + 3 + 3 + 1);
+    expect(EVENT_TYPES).toContain('message.create');
     expect(EVENT_TYPES).toEqual(expect.arrayContaining(['idp.create', 'idp.update', 'idp.delete', 'companyDomain.create', 'companyDomain.update', 'companyDomain.delete']));
     expect(EVENT_TYPES).toEqual(expect.arrayContaining(['companyOnProviderCompany.create', 'companyOnProviderCompany.update', 'companyOnProviderCompany.delete']));
     expect(EVENT_TYPES).toEqual(expect.arrayContaining(['savedJobAd.create', 'savedJobAd.delete', 'notification.update', 'userNotificationPreferences.update']));
@@ -57,7 +58,7 @@ describe('default notification preferences', () => {
     for (const type of EVENT_TYPES) expect(defaultNotificationPreference(type), type).toMatchObject({ ui: true, push: false });
   });
 
-  it('e-mails only the talent-relevant events (invitations, applications, assignments, billing, bank details reviewed), a member\'s company verified or joined, and a company link proposed', () => {
+  it('e-mails only the talent-relevant events (invitations, applications, assignments, billing, bank details reviewed), a member\'s company verified or joined, a company link proposed, and a message received', () => {
     const emailed = EVENT_TYPES.filter((type) => defaultNotificationPreference(type).email);
     expect(emailed).toEqual([
       'billing.create', 'billing.update', 'billing.delete',
@@ -68,6 +69,7 @@ describe('default notification preferences', () => {
       'company.update',
       'talentProfile.update',
       'companyOnProviderCompany.create', 'companyOnProviderCompany.update', 'companyOnProviderCompany.delete',
+      'message.create',
     ]);
   });
 

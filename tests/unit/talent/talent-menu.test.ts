@@ -12,7 +12,7 @@ describe('talent side menu', () => {
     const groups = buildTalentMenu('/talent/dashboard', { isLive: allLive });
     expect(labels(groups)).toEqual([
       [null, ['dashboard']],
-      ['talentMenu.jobs', ['invitations', 'searchJobs', 'savedJobs', 'appliedJobs', 'assignments', 'providers']],
+      ['talentMenu.jobs', ['invitations', 'searchJobs', 'savedJobs', 'appliedJobs', 'messages', 'assignments', 'providers']],
       ['talentMenu.accounting', ['billing', 'transactions']],
     ]);
     expect(groups.flatMap((group) => group.entries.map((entry) => entry.href))).toEqual([
@@ -21,6 +21,7 @@ describe('talent side menu', () => {
       '/jobs',
       '/talent/saved-jobs',
       '/talent/applied-jobs',
+      '/talent/messages',
       '/talent/assignments',
       '/talent/providers',
       '/talent/billing',

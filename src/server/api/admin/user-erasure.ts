@@ -7,6 +7,8 @@ import {
   companyOnUser,
   companySavedTalent,
   companyTalentNote,
+  messageThread,
+  messageThreadRead,
   identityAccount,
   jobAlert,
   savedJobAd,
@@ -44,6 +46,8 @@ export async function eraseUser(tx: Writer, target: UserRow): Promise<{ fileKeys
     await tx.update(talentJobApplication).set({ ...ERASED_APPLICATION, updatedAt: new Date() }).where(eq(talentJobApplication.talentProfileId, profile.id));
     await tx.delete(talentPaymentProfile).where(eq(talentPaymentProfile.talentProfileId, profile.id));
     await tx.delete(companyTalentNote).where(eq(companyTalentNote.talentProfileId, profile.id));
+    // Her conversations with companies go whole: her words and theirs to her (messages, read marks).
+    await tx.delete(messageThread).where(eq(messageThread.talentProfileId, profile.id));
     await tx.delete(companySavedTalent).where(eq(companySavedTalent.talentProfileId, profile.id));
   }
   await tx.delete(userNotificationPreferences).where(eq(userNotificationPreferences.userId, target.id));
@@ -51,6 +55,7 @@ export async function eraseUser(tx: Writer, target: UserRow): Promise<{ fileKeys
   await tx.delete(userFeatureFlag).where(eq(userFeatureFlag.userId, target.id));
   await tx.delete(savedJobAd).where(eq(savedJobAd.userId, target.id));
   await tx.delete(jobAlert).where(eq(jobAlert.userId, target.id));
+  await tx.delete(messageThreadRead).where(eq(messageThreadRead.userId, target.id));
   await tx.delete(companyOnUser).where(eq(companyOnUser.userId, target.id));
   await tx.delete(companyMemberInvitation).where(sql`lower(${companyMemberInvitation.email}) = lower(${target.email})`);
   await tx.delete(companyLinkInvitation).where(sql`lower(${companyLinkInvitation.email}) = lower(${target.email})`);

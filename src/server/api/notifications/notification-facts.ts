@@ -31,8 +31,10 @@ function roleTitles(db: Reader, rows: typeof talentJobApplication | typeof talen
 /** id → the job's title, for applications, invitations and assignments (deleted rows keep theirs). */
 async function titlesOf(db: Reader, rows: readonly EventRow[]): Promise<Map<string, string | null>> {
   const assignments = entityIds(rows, 'jobAssignment');
+  // A message's thread is about an application (eventData.jobApplicationId).
+  const messageApplications = rows.filter((row) => row.type === 'message.create').flatMap((row) => text(row.eventData.jobApplicationId) ?? []);
   const [a, i, j] = await Promise.all([
-    roleTitles(db, talentJobApplication, entityIds(rows, 'talentJobApplication')),
+    roleTitles(db, talentJobApplication, [...new Set([...entityIds(rows, 'talentJobApplication'), ...messageApplications])]),
     roleTitles(db, talentInvitation, entityIds(rows, 'talentInvitation')),
     assignments.length
       ? db
@@ -74,12 +76,14 @@ export async function notificationFactsOf(db: Reader, rows: readonly EventRow[])
     const isPaymentProfileReview = row.type === 'talentProfile.update' && data.admin === true && typeof data.paymentProfileId === 'string';
     const isLink = row.type.startsWith('companyOnProviderCompany.');
     const partnerId = isLink ? text(data.partnerCompanyId) : null;
+    const isMessage = row.type === 'message.create';
     return {
       type: row.type,
       entityId,
       companyId,
       companyName: companyId ? (companyName.get(companyId) ?? null) : null,
-      title: entityId ? (titles.get(entityId) ?? null) : null,
+      // A message names the job of the application its thread is about.
+      title: (isMessage ? titles.get(text(data.jobApplicationId) ?? '') : entityId ? titles.get(entityId) : null) ?? null,
       step: text(data.toStep),
       stepGroup: text(data.group),
       reason: isBilling || isCompanyReview ? text(after.rejectionReason) : text(data.reason),
@@ -94,6 +98,7 @@ export async function notificationFactsOf(db: Reader, rows: readonly EventRow[])
       inviter: row.type === 'companyOnUser.create' || isLink ? text(data.inviterName) : null,
       partner: partnerId ? (companyName.get(partnerId) ?? null) : null,
       relation: isLink ? text(data.relation) : null,
+      threadId: isMessage ? text(data.threadId) : null,
     };
   });
 }

@@ -74,6 +74,7 @@ Notification.implement({
     inviter: t.exposeString('inviter', { nullable: true, description: 'Who sent a member invitation' }),
     partner: t.exposeString('partner', { nullable: true, description: "A company link's other company" }),
     relation: t.exposeString('relation', { nullable: true, description: 'A proposed company link as your company reads it: PROVIDES_TO_US or WE_PROVIDE_TO' }),
+    threadId: t.exposeID('threadId', { nullable: true, description: "A message's conversation" }),
     action: t.string({
       nullable: true,
       description: "The platform's review the event records: a company's (verify, reject, ...) or a talent's bank details' (paymentProfileVerify, paymentProfileRefuse)",

@@ -94,6 +94,8 @@ export const eventType = pgEnum('event_type', [
   'idp.create', 'idp.update', 'idp.delete',
   // Nor these: a company's e-mail domain claimed, proven (or found unproven again) or given up.
   'companyDomain.create', 'companyDomain.update', 'companyDomain.delete',
+  // Nor these: a message written in a thread between a company and a talent.
+  'message.create',
 ]);
 export type EventType = (typeof eventType.enumValues)[number];
 

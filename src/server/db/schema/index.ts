@@ -11,3 +11,4 @@ export * from './identity';
 export * from './job-alerts';
 export * from './web-push';
 export type { PermissionSet } from './columns';
+export * from './messages';

@@ -1,0 +1,108 @@
+import { answerIssues } from '../forms/answer-issues';
+import { companyRefusal } from '../forms/company-refusals';
+import { fieldErrorsOf, type Done, type Invalid, type RefusalStatus } from '../forms/form-outcome';
+import { typedForm } from '../forms/form-values';
+import { parseForm } from '../forms/parse-form';
+import { graphql, type ResultOf } from '../graphql/graphql';
+import { sendDocument, type GraphqlError, type SendGraphql } from '../graphql/send-document';
+import type { Translate } from '../i18n/i18n';
+import { readListParams } from '../lists/list-params';
+import { MESSAGE_ERRORS, messageSchema } from './message-rules';
+
+// The documents and pure handlers of messages: the thread on a received application
+// (company side), the company's inbox (/company/messages) and the talent's
+// (/talent/messages). Every page works with a form post and a reload.
+
+const WORDS = 'messages';
+
+export const FIND_MESSAGE_THREAD_QUERY = graphql(`
+  query FindMessageThread($jobApplicationId: ID!) {
+    findMessageThread(jobApplicationId: $jobApplicationId) { id companyName talentName jobApplicationId jobTitle lastMessageAt unreadCount messages { id body fromCompany authorName isMine createdAt } }
+  }
+`);
+
+export const FIND_MANY_MESSAGE_THREAD_QUERY = graphql(`
+  query FindManyMessageThread($unread: Boolean, $page: Int, $perPage: Int) {
+    findManyMessageThread(unread: $unread, page: $page, perPage: $perPage) { items { id companyName talentName jobApplicationId jobTitle lastMessageAt unreadCount } total page perPage pageCount }
+  }
+`);
+
+export const MY_MESSAGE_THREADS_QUERY = graphql(`
+  query MyMessageThreads($unread: Boolean, $page: Int, $perPage: Int) {
+    myMessageThreads(unread: $unread, page: $page, perPage: $perPage) { items { id companyName talentName jobApplicationId jobTitle lastMessageAt unreadCount } total page perPage pageCount }
+  }
+`);
+
+export const MY_MESSAGE_THREAD_QUERY = graphql(`
+  query MyMessageThread($id: ID!) {
+    myMessageThread(id: $id) { id companyName talentName jobApplicationId jobTitle lastMessageAt unreadCount messages { id body fromCompany authorName isMine createdAt } }
+  }
+`);
+
+export const SEND_COMPANY_MESSAGE_MUTATION = graphql(`
+  mutation SendCompanyMessage($jobApplicationId: ID!, $data: MessageInput!) {
+    sendCompanyMessage(jobApplicationId: $jobApplicationId, data: $data) { id }
+  }
+`);
+
+export const SEND_MY_MESSAGE_MUTATION = graphql(`
+  mutation SendMyMessage($threadId: ID, $jobApplicationId: ID, $data: MessageInput!) {
+    sendMyMessage(threadId: $threadId, jobApplicationId: $jobApplicationId, data: $data) { id }
+  }
+`);
+
+export const MARK_MESSAGE_THREAD_READ_MUTATION = graphql(`
+  mutation MarkMessageThreadRead($id: ID!) {
+    markMessageThreadRead(id: $id) { id unreadCount }
+  }
+`);
+
+export type MessageThreadDetail = NonNullable<ResultOf<typeof FIND_MESSAGE_THREAD_QUERY>['findMessageThread']>;
+export type MessageThreadItem = ResultOf<typeof FIND_MANY_MESSAGE_THREAD_QUERY>['findManyMessageThread']['items'][number];
+export type MessageItem = MessageThreadDetail['messages'][number];
+
+/** The message form's one intent on the pages that show a thread. */
+export const MESSAGE_INTENT = 'sendMessage';
+
+export interface MessageFormValues {
+  body: string;
+}
+
+/** Invalid: the form again with what was typed, never lost. */
+export type MessageOutcome = Done<{ noticeKey: string }> | Invalid<MessageFormValues>;
+
+/** Who a message is sent as, and about what: the company on an application, or the talent in a thread or about her application. */
+export type MessageTarget = { side: 'company'; jobApplicationId: string } | { side: 'talent'; threadId: string } | { side: 'talent'; jobApplicationId: string };
+
+/** One post of a message form: the body checked with the API's rule first, then sent. */
+export async function submitMessage(target: MessageTarget, form: FormData, send: SendGraphql, t: Translate): Promise<MessageOutcome> {
+  const values = typedForm(form, ['body']);
+  const refused = (status: RefusalStatus, fieldErrors: Record<string, string | undefined>, formError: string | null): MessageOutcome => ({ kind: 'invalid', values, fieldErrors, formError, status });
+  const parsed = parseForm(form, messageSchema, { coerce: false });
+  if (!parsed.ok) return refused(422, fieldErrorsOf(parsed.issues, t, MESSAGE_ERRORS), null);
+  const data = { body: parsed.value.body };
+  let errors: readonly GraphqlError[];
+  let sent: boolean;
+  if (target.side === 'company') {
+    const answer = await sendDocument(send, SEND_COMPANY_MESSAGE_MUTATION, { jobApplicationId: target.jobApplicationId, data });
+    errors = answer.errors;
+    sent = Boolean(answer.data?.sendCompanyMessage);
+  } else {
+    const answer = await sendDocument(send, SEND_MY_MESSAGE_MUTATION, { threadId: 'threadId' in target ? target.threadId : null, jobApplicationId: 'jobApplicationId' in target ? target.jobApplicationId : null, data });
+    errors = answer.errors;
+    sent = Boolean(answer.data?.sendMyMessage);
+  }
+  if (sent && !errors.length) return { kind: 'done', noticeKey: 'notices.messages.sent' };
+  const { issues } = answerIssues(errors);
+  if (issues.length) return refused(422, fieldErrorsOf(issues.map((issue) => ({ ...issue, path: issue.path.replace(/^data\./, '') })), t, MESSAGE_ERRORS), null);
+  const refusal = companyRefusal(errors, t, WORDS);
+  return refused(refusal.status, {}, refusal.message);
+}
+
+/** Threads per inbox page. */
+export const THREADS_PER_PAGE = 20;
+
+/** The inbox filter in the address: `?unread=1` keeps the threads with something unread; `?page=`. */
+export function readInboxFilter(url: URL): { unread: boolean; page: number } {
+  return { unread: url.searchParams.get('unread') === '1', page: readListParams(url, ['recent'], 'recent').page };
+}

@@ -1,0 +1,206 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { zodIssues } from '../../../lib/forms/zod-issues';
+import { isUuid } from '../../../lib/ids';
+import { MESSAGE_ERRORS, MESSAGE_MAX, messageSchema } from '../../../lib/messages/message-rules';
+import type { Writer } from '../../db/client';
+import { jobAd, jobDescription, message, messageThread, messageThreadRead, talentJobApplication } from '../../db/schema';
+import { requireCompanyPermission } from '../auth/company-access';
+import { findMyTalentProfileId, requireMyTalentProfileId } from '../auth/my-talent-profile';
+import { builder } from '../builder';
+import type { SignedInContext } from '../context';
+import { ApiError, invalidFields, notFound } from '../errors';
+import { ownApplications } from '../job-applications/received-application-rows';
+import { pageArgs, pageOf, pageWindow } from '../pagination';
+import { recordEvent } from '../record-event';
+import { Message, MessageThread, companyThreads, messagesOf, talentThreads, threadIn, threadOfApplication, threadPage, type ThreadReader } from './message-threads';
+
+// Writing and reading messages between a company and a talent. A company writes on an
+// application it received (talentJobApplication read and update), which opens the thread;
+// the talent answers in a thread about her application, or opens one about an application
+// she made: she never writes to a company out of the blue. Each message is a message.create
+// event addressed to the other side (the talent's user, or the company).
+
+const MessageInput = builder.inputType('MessageInput', {
+  fields: (t) => ({ body: t.string({ required: true, description: `1 to ${MESSAGE_MAX} characters of plain text` }) }),
+});
+
+const MessageThreadPage = pageOf(MessageThread, 'MessageThread');
+
+function parseBody(data: { body: string }): string {
+  const parsed = messageSchema.safeParse(data);
+  if (!parsed.success) throw invalidFields(zodIssues(parsed.error), MESSAGE_ERRORS);
+  return parsed.data.body;
+}
+
+/** The author has read everything up to what they just wrote. */
+async function markRead(tx: Writer, threadId: string, userId: string, at: Date): Promise<void> {
+  await tx
+    .insert(messageThreadRead)
+    .values({ threadId, userId, readAt: at })
+    .onConflictDoUpdate({ target: [messageThreadRead.threadId, messageThreadRead.userId], set: { readAt: sql`greatest(${messageThreadRead.readAt}, excluded.read_at)`, updatedAt: at } });
+}
+
+/** Writes one message in a thread, moves the thread to the top of both inboxes, and records it for the other side. */
+async function writeMessage(tx: Writer, context: SignedInContext, thread: { id: string; companyId: string; talentProfileId: string; jobApplicationId: string | null; talentUserId: string | null }, body: string, fromCompany: boolean) {
+  const now = new Date();
+  const [written] = await tx.insert(message).values({ threadId: thread.id, authorUserId: context.viewer.userId, fromCompany, body, createdAt: now, updatedAt: now }).returning({ id: message.id });
+  await tx.update(messageThread).set({ lastMessageAt: now, updatedAt: now }).where(eq(messageThread.id, thread.id));
+  await markRead(tx, thread.id, context.viewer.userId, now);
+  await recordEvent(tx, context.viewer, {
+    type: 'message.create',
+    // To the talent's account, or to the company (its inbox shows it to the members who may read the application).
+    toId: fromCompany ? thread.talentUserId : thread.companyId,
+    data: { entityId: written!.id, threadId: thread.id, companyId: thread.companyId, talentProfileId: thread.talentProfileId, jobApplicationId: thread.jobApplicationId, fromCompany, before: null, after: { length: [...body].length } },
+  });
+  const [row] = (await messagesOf(tx, thread.id)).filter((each) => each.id === written!.id);
+  return row!;
+}
+
+const companyReader = (userId: string): ThreadReader => ({ side: 'company', userId });
+const talentReader = (userId: string): ThreadReader => ({ side: 'talent', userId });
+
+builder.queryField('findMessageThread', (t) =>
+  t.withAuth({ signedIn: true }).field({
+    type: MessageThread,
+    nullable: true,
+    description: "The selected company's thread with the talent about one of its received applications; null before anyone wrote. Needs talentJobApplication read; another company's application is NOT_FOUND",
+    args: { jobApplicationId: t.arg.id({ required: true }) },
+    resolve: async (_root, { jobApplicationId }, context) => {
+      const { companyId, userId } = requireCompanyPermission(context, 'talentJobApplication', 'read');
+      const [application] = await ownApplications(context.db, companyId, [String(jobApplicationId)]);
+      return threadOfApplication(context.db, companyReader(userId), application!.id);
+    },
+  }),
+);
+
+builder.queryField('findManyMessageThread', (t) =>
+  t.withAuth({ signedIn: true }).field({
+    type: MessageThreadPage,
+    description: "The selected company's threads about its applications, the newest message first; `unread` keeps those with something the caller has not read. Needs talentJobApplication read",
+    args: { ...pageArgs, unread: t.arg.boolean() },
+    resolve: async (_root, args, context) => {
+      const { companyId, userId } = requireCompanyPermission(context, 'talentJobApplication', 'read');
+      const window = pageWindow(args);
+      const { rows, total } = await threadPage(context.db, companyReader(userId), companyThreads(companyId), window, args.unread === true);
+      return { items: rows, total, page: window.page, perPage: window.perPage };
+    },
+  }),
+);
+
+builder.mutationField('sendCompanyMessage', (t) =>
+  t.withAuth({ signedIn: true }).field({
+    type: Message,
+    description:
+      'Writes to the talent of one of the selected company’s received applications, opening its thread on the first message. Needs talentJobApplication read and update; another company’s application is NOT_FOUND. Records message.create, addressed to the talent',
+    args: { jobApplicationId: t.arg.id({ required: true }), data: t.arg({ type: MessageInput, required: true }) },
+    resolve: async (_root, { jobApplicationId, data }, context) => {
+      const { companyId, userId } = requireCompanyPermission(context, 'talentJobApplication', 'read', 'update');
+      const body = parseBody(data);
+      return context.db.transaction(async (tx) => {
+        const [application] = await ownApplications(tx, companyId, [String(jobApplicationId)], true);
+        // The thread is opened once: a second writer racing the first finds it.
+        await tx.insert(messageThread).values({ companyId, talentProfileId: application!.talentProfileId, jobApplicationId: application!.id }).onConflictDoNothing();
+        const thread = await threadOfApplication(tx, companyReader(userId), application!.id);
+        return writeMessage(tx, context, thread!, body, true);
+      });
+    },
+  }),
+);
+
+builder.queryField('myMessageThreads', (t) =>
+  t.withAuth({ signedIn: true }).field({
+    type: MessageThreadPage,
+    description: "The caller's threads with companies, the newest message first; `unread` keeps those with something unread. Empty before the caller has a talent profile",
+    args: { ...pageArgs, unread: t.arg.boolean() },
+    resolve: async (_root, args, context) => {
+      const window = pageWindow(args);
+      const profileId = await findMyTalentProfileId(context);
+      if (!profileId) return { items: [], total: 0, page: window.page, perPage: window.perPage };
+      const { rows, total } = await threadPage(context.db, talentReader(context.viewer.userId), talentThreads(profileId), window, args.unread === true);
+      return { items: rows, total, page: window.page, perPage: window.perPage };
+    },
+  }),
+);
+
+builder.queryField('myMessageThread', (t) =>
+  t.withAuth({ signedIn: true }).field({
+    type: MessageThread,
+    description: "One of the caller's threads; any other id is NOT_FOUND",
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, { id }, context) => {
+      const profileId = await requireMyTalentProfileId(context);
+      return threadIn(context.db, talentReader(context.viewer.userId), talentThreads(profileId), String(id));
+    },
+  }),
+);
+
+/** One of the caller's own applications (to open a thread about it); any other id is NOT_FOUND. */
+async function myApplication(tx: Writer, talentProfileId: string, id: string) {
+  if (!isUuid(id)) throw notFound('The application');
+  const [row] = await tx.select({ id: talentJobApplication.id }).from(talentJobApplication).where(and(eq(talentJobApplication.id, id), eq(talentJobApplication.talentProfileId, talentProfileId))).limit(1);
+  if (!row) throw notFound('The application');
+  return row;
+}
+
+/** The company an application of the caller's is with (its ad's publisher, else its job description's writer). */
+async function companyOfApplication(tx: Writer, applicationId: string): Promise<string> {
+  const [row] = await tx
+    .select({ companyId: sql<string | null>`coalesce(${jobAd.publisherCompanyId}, ${jobDescription.companyId})` })
+    .from(talentJobApplication)
+    .leftJoin(jobAd, eq(jobAd.id, talentJobApplication.jobAdId))
+    .leftJoin(jobDescription, eq(jobDescription.id, talentJobApplication.jobDescriptionId))
+    .where(eq(talentJobApplication.id, applicationId))
+    .limit(1);
+  if (!row?.companyId) throw notFound('The application');
+  return row.companyId;
+}
+
+builder.mutationField('sendMyMessage', (t) =>
+  t.withAuth({ signedIn: true }).field({
+    type: Message,
+    description:
+      'Writes to a company: in one of the caller’s threads (`threadId`), or about one of the caller’s applications (`jobApplicationId`, opening its thread). Any other id is NOT_FOUND. Records message.create, addressed to the company',
+    args: { threadId: t.arg.id(), jobApplicationId: t.arg.id(), data: t.arg({ type: MessageInput, required: true }) },
+    resolve: async (_root, args, context) => {
+      if ((args.threadId == null) === (args.jobApplicationId == null)) throw new ApiError('BAD_USER_INPUT', 'Name the thread or the application, one of the two', { httpStatus: 400 });
+      const profileId = await requireMyTalentProfileId(context);
+      const reader = talentReader(context.viewer.userId);
+      const body = parseBody(args.data);
+      return context.db.transaction(async (tx) => {
+        if (args.threadId != null) {
+          const thread = await threadIn(tx, reader, talentThreads(profileId), String(args.threadId));
+          return writeMessage(tx, context, thread, body, false);
+        }
+        const application = await myApplication(tx, profileId, String(args.jobApplicationId));
+        const companyId = await companyOfApplication(tx, application.id);
+        await tx.insert(messageThread).values({ companyId, talentProfileId: profileId, jobApplicationId: application.id }).onConflictDoNothing();
+        const thread = await threadOfApplication(tx, reader, application.id);
+        return writeMessage(tx, context, thread!, body, false);
+      });
+    },
+  }),
+);
+
+builder.mutationField('markMessageThreadRead', (t) =>
+  t.withAuth({ signedIn: true }).field({
+    type: MessageThread,
+    description:
+      "Marks a thread read up to now for the caller: from the selected company's side when a company is selected (needs talentJobApplication read), else as its talent. Any other id is NOT_FOUND",
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, { id }, context) => {
+      let reader: ThreadReader;
+      let thread;
+      if (context.company) {
+        const { companyId, userId } = requireCompanyPermission(context, 'talentJobApplication', 'read');
+        reader = companyReader(userId);
+        thread = await threadIn(context.db, reader, companyThreads(companyId), String(id));
+      } else {
+        const profileId = await requireMyTalentProfileId(context);
+        reader = talentReader(context.viewer.userId);
+        thread = await threadIn(context.db, reader, talentThreads(profileId), String(id));
+      }
+      await markRead(context.db, thread.id, reader.userId, new Date());
+      return threadIn(context.db, reader, eq(messageThread.id, thread.id), thread.id);
+    },
+  }),
+);

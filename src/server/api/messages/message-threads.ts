@@ -1,0 +1,158 @@
+import { and, asc, count, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { isUuid } from '../../../lib/ids';
+import type { MessageSide } from '../../../lib/messages/message-rules';
+import type { Writer } from '../../db/client';
+import { company, jobAd, jobDescription, message, messageThread, messageThreadRead, talentJobApplication, talentProfile, user } from '../../db/schema';
+import { builder } from '../builder';
+import { notFound } from '../errors';
+
+// Threads between a company and a talent, read from either side (messages). A thread is
+// found through the record it is about (here: an application) or by its id among the
+// reader's own: a company's threads are its own, a talent's those of her profile; any
+// other id answers NOT_FOUND like an unknown one.
+
+type Reader = Pick<Writer, 'select'>;
+
+export interface ThreadRow {
+  id: string;
+  companyId: string;
+  companyName: string;
+  talentProfileId: string;
+  talentUserId: string | null;
+  talentName: string | null;
+  jobApplicationId: string | null;
+  jobTitle: string | null;
+  lastMessageAt: Date;
+  unreadCount: number;
+}
+
+export interface MessageRow {
+  id: string;
+  threadId: string;
+  body: string;
+  fromCompany: boolean;
+  authorUserId: string | null;
+  authorName: string | null;
+  createdAt: Date;
+}
+
+/** What a reader of a thread is: a member of its company, or its talent. */
+export interface ThreadReader {
+  side: MessageSide;
+  userId: string;
+}
+
+/** How many messages of the other side came after the reader last opened the thread. */
+function unreadCountOf(reader: ThreadReader): SQL<number> {
+  const otherSideIsCompany = reader.side === 'talent';
+  return sql<number>`(
+    select count(*)::int from ${message}
+    where ${message.threadId} = ${messageThread.id}
+      and ${message.fromCompany} = ${otherSideIsCompany}
+      and ${message.createdAt} > coalesce(
+        (select ${messageThreadRead.readAt} from ${messageThreadRead} where ${messageThreadRead.threadId} = ${messageThread.id} and ${messageThreadRead.userId} = ${reader.userId}),
+        '-infinity'::timestamptz))`;
+}
+
+export function selectThreads(db: Reader, reader: ThreadReader) {
+  return db
+    .select({
+      id: messageThread.id,
+      companyId: messageThread.companyId,
+      companyName: company.name,
+      talentProfileId: messageThread.talentProfileId,
+      talentUserId: talentProfile.userId,
+      talentName: talentProfile.profileName,
+      jobApplicationId: messageThread.jobApplicationId,
+      jobTitle: sql<string | null>`coalesce(${jobAd.title}, ${jobDescription.title})`,
+      lastMessageAt: messageThread.lastMessageAt,
+      unreadCount: unreadCountOf(reader),
+    })
+    .from(messageThread)
+    .innerJoin(company, eq(company.id, messageThread.companyId))
+    .innerJoin(talentProfile, eq(talentProfile.id, messageThread.talentProfileId))
+    .leftJoin(talentJobApplication, eq(talentJobApplication.id, messageThread.jobApplicationId))
+    .leftJoin(jobAd, eq(jobAd.id, talentJobApplication.jobAdId))
+    .leftJoin(jobDescription, eq(jobDescription.id, talentJobApplication.jobDescriptionId))
+    .$dynamic();
+}
+
+/** Which of its threads a company's members read here: those about applications (they need talentJobApplication read). */
+export const companyThreads = (companyId: string): SQL => and(eq(messageThread.companyId, companyId), isNotNull(messageThread.jobApplicationId))!;
+
+/** A talent's threads: those of her profile. */
+export const talentThreads = (talentProfileId: string): SQL => eq(messageThread.talentProfileId, talentProfileId);
+
+/** One thread among the reader's own (`scope`); any other id is NOT_FOUND. */
+export async function threadIn(db: Reader, reader: ThreadReader, scope: SQL, id: string): Promise<ThreadRow> {
+  if (!isUuid(id)) throw notFound('The thread');
+  const [row] = await selectThreads(db, reader).where(and(scope, eq(messageThread.id, id))).limit(1);
+  if (!row) throw notFound('The thread');
+  return row;
+}
+
+/** The thread about an application, if one was opened. */
+export async function threadOfApplication(db: Reader, reader: ThreadReader, jobApplicationId: string): Promise<ThreadRow | null> {
+  const [row] = await selectThreads(db, reader).where(eq(messageThread.jobApplicationId, jobApplicationId)).limit(1);
+  return row ?? null;
+}
+
+export async function threadPage(db: Reader, reader: ThreadReader, scope: SQL, window: { perPage: number; offset: number }, unreadOnly: boolean) {
+  const where = unreadOnly ? and(scope, sql`${unreadCountOf(reader)} > 0`) : scope;
+  const [rows, [total]] = await Promise.all([
+    selectThreads(db, reader).where(where).orderBy(desc(messageThread.lastMessageAt), desc(messageThread.id)).limit(window.perPage).offset(window.offset),
+    db.select({ total: count() }).from(messageThread).where(where),
+  ]);
+  return { rows, total: total?.total ?? 0 };
+}
+
+/** How many threads of the scope have something unread for the reader (the menus' count). */
+export async function unreadThreadCount(db: Reader, reader: ThreadReader, scope: SQL): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(messageThread).where(and(scope, sql`${unreadCountOf(reader)} > 0`));
+  return row?.total ?? 0;
+}
+
+/** A thread's messages, oldest first: a conversation reads downwards. */
+export function messagesOf(db: Reader, threadId: string): Promise<MessageRow[]> {
+  return db
+    .select({
+      id: message.id,
+      threadId: message.threadId,
+      body: message.body,
+      fromCompany: message.fromCompany,
+      authorUserId: message.authorUserId,
+      authorName: sql<string | null>`coalesce(${user.displayName}, ${user.email})`,
+      createdAt: message.createdAt,
+    })
+    .from(message)
+    .leftJoin(user, eq(user.id, message.authorUserId))
+    .where(eq(message.threadId, threadId))
+    .orderBy(asc(message.createdAt), asc(message.id));
+}
+
+export const Message = builder.objectRef<MessageRow>('Message').implement({
+  description: 'A message of a thread between a company and a talent',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    body: t.exposeString('body', { description: 'Plain text; line breaks kept' }),
+    fromCompany: t.exposeBoolean('fromCompany', { description: 'Written for the company by one of its members (else by the talent)' }),
+    authorName: t.exposeString('authorName', { nullable: true, description: 'Who wrote it; null once their account is gone' }),
+    isMine: t.boolean({ description: 'The caller wrote it', resolve: (row, _args, context) => row.authorUserId !== null && row.authorUserId === context.viewer?.userId }),
+    createdAt: t.field({ type: 'DateTime', resolve: (row) => row.createdAt }),
+  }),
+});
+
+export const MessageThread = builder.objectRef<ThreadRow>('MessageThread');
+MessageThread.implement({
+  description: 'A thread between a company and a talent about one application',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    companyName: t.exposeString('companyName'),
+    talentName: t.exposeString('talentName', { nullable: true }),
+    jobApplicationId: t.exposeID('jobApplicationId', { nullable: true, description: 'The application it is about' }),
+    jobTitle: t.exposeString('jobTitle', { nullable: true, description: "The application's job ad (or job description) title" }),
+    lastMessageAt: t.field({ type: 'DateTime', resolve: (row) => row.lastMessageAt }),
+    unreadCount: t.exposeInt('unreadCount', { description: "Messages of the other side the caller has not opened the thread since" }),
+    messages: t.field({ type: [Message], description: 'Oldest first', resolve: (row, _args, context) => messagesOf(context.db, row.id) }),
+  }),
+});

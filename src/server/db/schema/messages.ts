@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { id, timestamps, timestamptz } from './columns';
+import { company } from './companies';
+import { jobAssignment, talentInvitation, talentJobApplication } from './jobs';
+import { talentProfile } from './talents';
+import { user } from './users';
+
+// Messages between a company and a talent: one thread per application, invitation or
+// assignment (exactly one of the three is set), between the company's members allowed to
+// see that record and the talent. Private notes (companyTalentNote) never appear here.
+export const messageThread = pgTable(
+  'message_thread',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    talentProfileId: uuid('talent_profile_id')
+      .notNull()
+      .references(() => talentProfile.id, { onDelete: 'cascade' }),
+    jobApplicationId: uuid('job_application_id').references(() => talentJobApplication.id, { onDelete: 'cascade' }),
+    talentInvitationId: uuid('talent_invitation_id').references(() => talentInvitation.id, { onDelete: 'cascade' }),
+    jobAssignmentId: uuid('job_assignment_id').references(() => jobAssignment.id, { onDelete: 'cascade' }),
+    /** The newest message's time: inboxes list threads by it. */
+    lastMessageAt: timestamptz('last_message_at').notNull().defaultNow(),
+    ...timestamps(),
+  },
+  (t) => [
+    check('message_thread_one_subject', sql`num_nonnulls(${t.jobApplicationId}, ${t.talentInvitationId}, ${t.jobAssignmentId}) = 1`),
+    uniqueIndex('message_thread_job_application_unique').on(t.jobApplicationId),
+    uniqueIndex('message_thread_talent_invitation_unique').on(t.talentInvitationId),
+    // An assignment concerns up to three companies: each has its own thread with the talent.
+    uniqueIndex('message_thread_job_assignment_company_unique').on(t.jobAssignmentId, t.companyId),
+    index('message_thread_company_last_idx').on(t.companyId, t.lastMessageAt.desc()),
+    index('message_thread_talent_last_idx').on(t.talentProfileId, t.lastMessageAt.desc()),
+  ],
+);
+
+export const message = pgTable(
+  'message',
+  {
+    id: id(),
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => messageThread.id, { onDelete: 'cascade' }),
+    /** Who wrote it (the user the write was made as; an impersonator is in its event row). */
+    authorUserId: uuid('author_user_id').references(() => user.id, { onDelete: 'set null' }),
+    /** Written for the company (by one of its members) rather than by the talent. */
+    fromCompany: boolean('from_company').notNull(),
+    body: text('body').notNull(),
+    ...timestamps(),
+  },
+  (t) => [index('message_thread_created_idx').on(t.threadId, t.createdAt)],
+);
+
+/** Up to when a user has read a thread: what came later from the other side is unread. */
+export const messageThreadRead = pgTable(
+  'message_thread_read',
+  {
+    id: id(),
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => messageThread.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    readAt: timestamptz('read_at').notNull().defaultNow(),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('message_thread_read_thread_user_unique').on(t.threadId, t.userId), index('message_thread_read_user_idx').on(t.userId)],
+);

@@ -1,0 +1,84 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
+import messageWords from '../../src/locales/en/common/messages.json' with { type: 'json' };
+import { publishJobAd, selectCompany } from './support/company-area';
+import { expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
+
+// Messages about an application, both ways: the demo owner writes to the demo talent on an
+// application to an ad the test publishes (so the seeded applications stay as they are), the
+// talent finds it unread in her messages, reads it and answers; the owner finds the answer
+// unread in the company's inbox and reads it on the application. A typed message refused
+// (empty) keeps the page and says why.
+const OWNER = 'owner@demo.test';
+const TALENT = 'talent@demo.test';
+const words = messageWords.messages;
+const sentNotice = (page: Page) => page.getByRole('status').filter({ hasText: messageWords.notices.messages.sent }).first();
+
+test.describe('messages between a company and a talent', () => {
+  test('the owner writes on an application, the talent answers from her messages, the owner reads the answer', async ({ page, browser }) => {
+    test.setTimeout(150_000);
+    const stamp = Date.now().toString(36);
+    const title = `Messages ${stamp}`;
+    await signInAs(page, OWNER, '/company/my-companies');
+    await selectCompany(page, 'Northwind Labs');
+    const adId = await publishJobAd(page, title);
+
+    const talentContext = await browser.newContext();
+    const talent = await talentContext.newPage();
+    await signInAs(talent, TALENT, '/talent/dashboard');
+    await talent.goto(`/job-apply-form?jobAdId=${adId}`);
+    await talent.getByRole('button', { name: 'Send application' }).click();
+    await expect(talent).toHaveURL(/\/job-apply\/success\?jobAdId=/);
+
+    await test.step('the owner opens the application and writes; an empty message is refused beside the field', async () => {
+      await page.goto(`/company/received-job-applications?jobAdId=${adId}`);
+      await page.locator('[data-application-id]').first().getByRole('link').first().click();
+      const thread = page.getByRole('region', { name: /^Messages with / });
+      await expect(thread).toContainText(words.empty);
+      await thread.getByRole('button', { name: words.send }).click();
+      await expect(page.getByRole('region', { name: /^Messages with / }).getByLabel(words.bodyField)).toHaveAccessibleDescription(words.errors.bodyRequired);
+      await page.getByRole('region', { name: /^Messages with / }).getByLabel(words.bodyField).fill(`Can you start in March? (${stamp})`);
+      await page.getByRole('region', { name: /^Messages with / }).getByRole('button', { name: words.send }).click();
+      await expect(sentNotice(page)).toBeVisible();
+      await expect(page.locator('[data-message-id]').last()).toContainText(`Can you start in March? (${stamp})`);
+      await expect(page.locator('[data-message-id]').last()).toContainText(words.you);
+      await expectNoAxeViolations(page);
+    });
+
+    await test.step('the talent finds it unread, opens it and answers, at phone width', async () => {
+      await talent.setViewportSize({ width: 390, height: 844 });
+      await talent.goto('/talent/messages?unread=1');
+      const row = talent.locator('[data-thread-id]').filter({ hasText: title });
+      await expect(row).toHaveCount(1);
+      await expect(row.locator('[data-unread]')).toHaveText('1 unread');
+      await expectNoAxeViolations(talent);
+      await expectFitsPhoneWidth(talent);
+      await row.getByRole('link').click();
+      await expect(talent.getByRole('heading', { level: 1 })).toHaveText('Northwind Labs');
+      await expect(talent.locator('[data-message-id]').first()).toContainText(`Can you start in March? (${stamp})`);
+      await talent.getByLabel(words.bodyField).fill(`Yes, March works. (${stamp})`);
+      await talent.keyboard.press('Tab');
+      await talent.keyboard.press('Enter');
+      await expect(sentNotice(talent)).toBeVisible();
+      await expect(talent.locator('[data-message-id]').last()).toContainText(`Yes, March works. (${stamp})`);
+      await expectNoAxeViolations(talent);
+      await expectFitsPhoneWidth(talent);
+      await talent.goto('/talent/messages?unread=1');
+      await expect(talent.locator('[data-thread-id]').filter({ hasText: title })).toHaveCount(0);
+    });
+
+    await test.step("the owner finds the answer unread in the company's inbox and reads it on the application", async () => {
+      await page.goto('/company/messages?unread=1');
+      const row = page.locator('[data-thread-id]').filter({ hasText: title });
+      await expect(row.locator('[data-unread]')).toHaveText('1 unread');
+      await expectNoAxeViolations(page);
+      await row.getByRole('link').click();
+      await expect(page).toHaveURL(/\/company\/job-application\?id=.*#messages$/);
+      await expect(page.locator('[data-message-id]').last()).toContainText(`Yes, March works. (${stamp})`);
+      await page.goto('/company/messages?unread=1');
+      await expect(page.locator('[data-thread-id]').filter({ hasText: title })).toHaveCount(0);
+      await expectFitsPhoneWidth(page);
+    });
+    await talentContext.close();
+  });
+});

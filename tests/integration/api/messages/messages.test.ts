@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase } from '../../../support/test-database';
+import { startCompaniesFixture, type CompaniesFixture } from '../companies-fixture';
+
+// Messages between a company and a talent about an application: the company writes (opening
+// the thread), the talent reads and answers, each side's unread count follows what the other
+// wrote; every id of another company, another talent or another thread answers NOT_FOUND, a
+// role without the application's permissions is FORBIDDEN, and each message is an event
+// addressed to the other side.
+
+const CREATE_AD = 'mutation ($data: JobAdInput!) { createOneJobAd(data: $data) { id } }';
+const CREATE_PROFILE = 'mutation ($data: CreateOneTalentProfileInput!) { createOneTalentProfile(data: $data) { id } }';
+const APPLY = 'mutation ($data: ApplyToJobAdInput!) { applyToJobAd(data: $data) { id } }';
+const THREAD = 'query ($jobApplicationId: ID!) { findMessageThread(jobApplicationId: $jobApplicationId) { id unreadCount jobTitle talentName messages { body fromCompany isMine authorName } } }';
+const INBOX = 'query ($unread: Boolean) { findManyMessageThread(unread: $unread) { total items { id unreadCount jobApplicationId } } }';
+const SEND = 'mutation ($jobApplicationId: ID!, $data: MessageInput!) { sendCompanyMessage(jobApplicationId: $jobApplicationId, data: $data) { id body fromCompany isMine } }';
+const MY_INBOX = 'query ($unread: Boolean) { myMessageThreads(unread: $unread) { total items { id unreadCount companyName jobTitle } } }';
+const MY_THREAD = 'query ($id: ID!) { myMessageThread(id: $id) { id unreadCount messages { body fromCompany isMine } } }';
+const MY_SEND = 'mutation ($threadId: ID, $jobApplicationId: ID, $data: MessageInput!) { sendMyMessage(threadId: $threadId, jobApplicationId: $jobApplicationId, data: $data) { id fromCompany } }';
+const MARK = 'mutation ($id: ID!) { markMessageThreadRead(id: $id) { id unreadCount } }';
+
+type Answer = { body: { data?: Record<string, unknown> | null; errors?: Array<{ extensions?: Record<string, unknown> }> } };
+const code = (answer: Answer) => answer.body.errors?.[0]?.extensions?.code;
+const fieldCodes = (answer: Answer) => (answer.body.errors?.[0]?.extensions?.fieldErrors as Array<{ field: string; code: string }> | undefined)?.map((error) => `${error.field}:${error.code}`);
+
+describeEachDatabase('messages between a company and a talent', (kind) => {
+  let f: CompaniesFixture;
+  let talent: { token: string; id: string };
+  let other: { token: string; id: string };
+  let applicationId: string;
+  let otherApplicationId: string;
+  let bApplicationId: string;
+  let threadId: string;
+  beforeAll(async () => {
+    f = await startCompaniesFixture(kind);
+    await f.memberWithRole('reader-a', f.a.id, 'Reader', { talentJobApplication: { read: true } });
+    await f.memberWithRole('blind-a', f.a.id, 'Blind', { jobAd: { read: true } });
+    const publish = async (owner: string, companyId: string, title: string) =>
+      ((await f.as(owner, CREATE_AD, { data: { title, workMode: 'remote', countryCode: 'PT', publishedAt: new Date().toISOString() } }, companyId)).body.data?.createOneJobAd as { id: string }).id;
+    const adA = await publish('owner-a', f.a.id, 'Rust engineer');
+    const adB = await publish('owner-b', f.b.id, 'Go engineer');
+    const create = async (subject: string) => {
+      const token = await f.h.token(subject);
+      const created = await f.h.call(CREATE_PROFILE, { token, variables: { data: { email: `${subject}@example.test`, profileName: subject } } });
+      return { token, id: (created.body.data?.createOneTalentProfile as { id: string }).id };
+    };
+    const apply = async (who: { token: string }, jobAdId: string) => ((await f.h.call(APPLY, { token: who.token, variables: { data: { jobAdId } } })).body.data?.applyToJobAd as { id: string }).id;
+    talent = await create('ada');
+    other = await create('grace');
+    applicationId = await apply(talent, adA);
+    bApplicationId = await apply(talent, adB);
+    otherApplicationId = await apply(other, adA);
+  });
+  afterAll(() => f.h.close());
+
+  const mine = (who: { token: string }, query: string, variables: Record<string, unknown> = {}) => f.h.call(query, { token: who.token, variables });
+
+  it('has no thread before anyone writes; the company opens it with its first message, recorded for the talent', async () => {
+    expect((await f.as('owner-a', THREAD, { jobApplicationId: applicationId }, f.a.id)).body.data?.findMessageThread).toBeNull();
+    const sent = await f.as('owner-a', SEND, { jobApplicationId: applicationId, data: { body: '  Can you start in March?\r\nWe are flexible.  ' } }, f.a.id);
+    expect(sent.body.errors).toBeUndefined();
+    const message = sent.body.data?.sendCompanyMessage as { id: string; body: string; fromCompany: boolean; isMine: boolean };
+    expect(message).toMatchObject({ body: 'Can you start in March?\nWe are flexible.', fromCompany: true, isMine: true });
+    const [event] = await f.events('message.create', message.id);
+    expect(event!.toId).toBe(await f.userId('ada'));
+    expect(event!.eventData).toMatchObject({ companyId: f.a.id, jobApplicationId: applicationId, fromCompany: true, after: { length: 40 } });
+    expect(JSON.stringify(event!.eventData)).not.toContain('March');
+    const thread = (await f.as('reader-a', THREAD, { jobApplicationId: applicationId }, f.a.id)).body.data?.findMessageThread as { id: string; unreadCount: number; jobTitle: string; messages: Array<{ isMine: boolean; authorName: string }> };
+    threadId = thread.id;
+    expect(thread).toMatchObject({ unreadCount: 0, jobTitle: 'Rust engineer' });
+    expect(thread.messages[0]!.isMine).toBe(false);
+  });
+
+  it('the talent sees it unread in her inbox, reads it, and answers in the thread; the company sees her answer unread', async () => {
+    const inbox = (await mine(talent, MY_INBOX)).body.data?.myMessageThreads as { total: number; items: Array<{ id: string; unreadCount: number; companyName: string }> };
+    expect(inbox.items).toEqual([expect.objectContaining({ id: threadId, unreadCount: 1, companyName: 'Company A' })]);
+    expect(((await mine(talent, MY_INBOX, { unread: true })).body.data?.myMessageThreads as { total: number }).total).toBe(1);
+    expect((await mine(talent, MARK, { id: threadId })).body.data?.markMessageThreadRead).toEqual({ id: threadId, unreadCount: 0 });
+    expect(((await mine(talent, MY_INBOX, { unread: true })).body.data?.myMessageThreads as { total: number }).total).toBe(0);
+    const answer = await mine(talent, MY_SEND, { threadId, data: { body: 'Yes, March works.' } });
+    const reply = answer.body.data?.sendMyMessage as { id: string; fromCompany: boolean };
+    expect(reply.fromCompany).toBe(false);
+    const [event] = await f.events('message.create', reply.id);
+    expect(event!.toId).toBe(f.a.id);
+    const companyInbox = (await f.as('reader-a', INBOX, { unread: true }, f.a.id)).body.data?.findManyMessageThread as { total: number; items: Array<{ unreadCount: number; jobApplicationId: string }> };
+    expect(companyInbox.items).toEqual([expect.objectContaining({ unreadCount: 1, jobApplicationId: applicationId })]);
+    // Read by one member, still unread for another: each reads for themselves.
+    await f.as('reader-a', MARK, { id: threadId }, f.a.id);
+    expect(((await f.as('reader-a', INBOX, { unread: true }, f.a.id)).body.data?.findManyMessageThread as { total: number }).total).toBe(0);
+    expect(((await f.as('owner-a', INBOX, { unread: true }, f.a.id)).body.data?.findManyMessageThread as { total: number }).total).toBe(1);
+  });
+
+  it('lets the talent open a thread about her own application, never about anyone else’s', async () => {
+    const opened = await mine(talent, MY_SEND, { jobApplicationId: bApplicationId, data: { body: 'Is the role open to remote work?' } });
+    expect(opened.body.errors).toBeUndefined();
+    expect(((await f.as('owner-b', INBOX, {}, f.b.id)).body.data?.findManyMessageThread as { total: number }).total).toBe(1);
+    expect(code(await mine(talent, MY_SEND, { jobApplicationId: otherApplicationId, data: { body: 'Hi' } }))).toBe('NOT_FOUND');
+    expect(code(await mine(talent, MY_SEND, { data: { body: 'Hi' } }))).toBe('BAD_USER_INPUT');
+  });
+
+  it('answers NOT_FOUND to every id of another company, another talent or nothing, and changes nothing', async () => {
+    expect(code(await f.as('owner-b', THREAD, { jobApplicationId: applicationId }, f.b.id))).toBe('NOT_FOUND');
+    expect(code(await f.as('owner-b', SEND, { jobApplicationId: applicationId, data: { body: 'Poaching' } }, f.b.id))).toBe('NOT_FOUND');
+    expect(code(await f.as('owner-b', MARK, { id: threadId }, f.b.id))).toBe('NOT_FOUND');
+    expect(code(await mine(other, MY_THREAD, { id: threadId }))).toBe('NOT_FOUND');
+    expect(code(await mine(other, MY_SEND, { threadId, data: { body: 'Hello' } }))).toBe('NOT_FOUND');
+    expect(code(await mine(other, MARK, { id: threadId }))).toBe('NOT_FOUND');
+    expect(code(await mine(talent, MY_THREAD, { id: 'not-an-id' }))).toBe('NOT_FOUND');
+    expect(((await mine(other, MY_INBOX)).body.data?.myMessageThreads as { total: number }).total).toBe(0);
+    const thread = (await mine(talent, MY_THREAD, { id: threadId })).body.data?.myMessageThread as { messages: unknown[] };
+    expect(thread.messages).toHaveLength(2);
+  });
+
+  it('needs talentJobApplication read to read and update too to write: FORBIDDEN otherwise', async () => {
+    expect(code(await f.as('blind-a', INBOX, {}, f.a.id))).toBe('FORBIDDEN');
+    expect(code(await f.as('blind-a', THREAD, { jobApplicationId: applicationId }, f.a.id))).toBe('FORBIDDEN');
+    expect(code(await f.as('reader-a', SEND, { jobApplicationId: applicationId, data: { body: 'Hi' } }, f.a.id))).toBe('FORBIDDEN');
+  });
+
+  it('refuses an empty, an over-long and a control-character message beside its field, writing nothing', async () => {
+    expect(fieldCodes(await f.as('owner-a', SEND, { jobApplicationId: applicationId, data: { body: '   ' } }, f.a.id))).toEqual(['data.body:bodyRequired']);
+    expect(fieldCodes(await f.as('owner-a', SEND, { jobApplicationId: applicationId, data: { body: 'x'.repeat(5001) } }, f.a.id))).toEqual(['data.body:bodyTooLong']);
+    expect(fieldCodes(await mine(talent, MY_SEND, { threadId, data: { body: 'a\u0007b' } }))).toEqual(['data.body:controlCharacters']);
+    const thread = (await mine(talent, MY_THREAD, { id: threadId })).body.data?.myMessageThread as { messages: unknown[] };
+    expect(thread.messages).toHaveLength(2);
+  });
+});
