@@ -22,6 +22,9 @@ import { loadSecrets } from './bff/secrets';
 import type { SessionStore } from './bff/session-record';
 import { createSessionManager } from './bff/sessions';
 import { createIdentityProvider, type IdentityProvider } from './idp/identity-provider';
+import { listenToChannel } from './db/channel-listener';
+import { LIVE_CHANNEL, readLiveNotice } from './db/live-notices';
+import { createLiveHub, type LiveHub } from './live/live-hub';
 import { createEventMail } from './api/notifications/event-mail';
 import { createEventPush, deliverPush, type PushJob } from './api/notifications/event-push';
 import { createPushSender } from './push/push-sender';
@@ -52,6 +55,8 @@ export interface AppServices {
   storage: FileStorage;
   /** The push channel's public key, which browsers subscribe with; null when this process runs no API of its own. */
   webPush: { publicKey: string } | null;
+  /** The open live connections (Server-Sent Events) and what they are told, fed by the database's notices. */
+  live: LiveHub;
 }
 
 export interface OwnedServices {
@@ -279,8 +284,14 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
       log,
     });
 
+    // Every instance hears every write's notice on the database, so a page open on any
+    // instance sees a message sent through any other.
+    const live = createLiveHub();
+    const stopLive = await listenToChannel(database, LIVE_CHANNEL, { notified: (payload) => { const notice = readLiveNotice(payload); if (notice) live.publish(notice); }, listening: () => {} }, log);
+    closers.push(stopLive);
+
     return {
-      services: { config, legal: createLegalDocuments(config.legalDocsDir), bff, storage, webPush: api ? { publicKey: vapidKeys.publicKey } : null },
+      services: { config, legal: createLegalDocuments(config.legalDocsDir), bff, storage, webPush: api ? { publicKey: vapidKeys.publicKey } : null, live },
       api,
       identityProvider,
       database,

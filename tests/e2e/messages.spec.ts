@@ -8,7 +8,8 @@ import { expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support
 // application to an ad the test publishes (so the seeded applications stay as they are), the
 // talent finds it unread in her messages, reads it and answers; the owner finds the answer
 // unread in the company's inbox and reads it on the application. A typed message refused
-// (empty) keeps the page and says why.
+// (empty) keeps the page and says why. A message reaches the other side's open conversation
+// live, without a reload and without touching what is being typed there.
 const OWNER = 'owner@demo.test';
 const TALENT = 'talent@demo.test';
 const words = messageWords.messages;
@@ -22,6 +23,8 @@ test.describe('messages between a company and a talent', () => {
     await signInAs(page, OWNER, '/company/my-companies');
     await selectCompany(page, 'Northwind Labs');
     const adId = await publishJobAd(page, title);
+    let threadUrl = '';
+    let applicationUrl = '';
 
     const talentContext = await browser.newContext();
     const talent = await talentContext.newPage();
@@ -35,6 +38,7 @@ test.describe('messages between a company and a talent', () => {
       await page.locator('[data-application-id]').first().getByRole('link').first().click();
       const thread = page.getByRole('region', { name: /^Messages with / });
       await expect(thread).toContainText(words.empty);
+      applicationUrl = page.url();
       await thread.getByRole('button', { name: words.send }).click();
       await expect(page.getByRole('region', { name: /^Messages with / }).getByLabel(words.bodyField)).toHaveAccessibleDescription(words.errors.bodyRequired);
       await page.getByRole('region', { name: /^Messages with / }).getByLabel(words.bodyField).fill(`Can you start in March? (${stamp})`);
@@ -44,6 +48,9 @@ test.describe('messages between a company and a talent', () => {
       await expect(page.locator('[data-message-id]').last()).toContainText(words.you);
       await expectNoAxeViolations(page);
     });
+
+    // The owner moves on: an open conversation would show the answer at once, and read it.
+    await page.goto('/company/dashboard');
 
     await test.step('the talent finds it unread, opens it and answers, at phone width', async () => {
       await talent.setViewportSize({ width: 390, height: 844 });
@@ -55,6 +62,7 @@ test.describe('messages between a company and a talent', () => {
       await expectFitsPhoneWidth(talent);
       await row.getByRole('link').click();
       await expect(talent.getByRole('heading', { level: 1 })).toHaveText('Northwind Labs');
+      threadUrl = talent.url();
       await expect(talent.locator('[data-message-id]').first()).toContainText(`Can you start in March? (${stamp})`);
       await talent.getByLabel(words.bodyField).fill(`Yes, March works. (${stamp})`);
       await talent.keyboard.press('Tab');
@@ -78,6 +86,22 @@ test.describe('messages between a company and a talent', () => {
       await page.goto('/company/messages?unread=1');
       await expect(page.locator('[data-thread-id]').filter({ hasText: title })).toHaveCount(0);
       await expectFitsPhoneWidth(page);
+    });
+    await test.step('live: a message appears on the open conversation of the other side without a reload, and what she is typing stays', async () => {
+      await talent.goto(threadUrl.split('#')[0]!);
+      await talent.getByLabel(words.bodyField).fill('Half-typed answer');
+      // The stream is open once the page has loaded its island.
+      await talent.waitForFunction(() => document.querySelector('[data-live-region]') !== null);
+      await talent.waitForTimeout(300);
+      await page.goto(applicationUrl);
+      const navigations: string[] = [];
+      talent.on('framenavigated', (frame) => navigations.push(frame.url()));
+      await page.getByLabel(words.bodyField).fill(`Live check (${stamp})`);
+      await page.getByRole('button', { name: words.send }).click();
+      await expect(sentNotice(page)).toBeVisible();
+      await expect(talent.locator('[data-message-id]').last()).toContainText(`Live check (${stamp})`, { timeout: 3_000 });
+      await expect(talent.getByLabel(words.bodyField)).toHaveValue('Half-typed answer');
+      expect(navigations).toEqual([]);
     });
     await talentContext.close();
   });

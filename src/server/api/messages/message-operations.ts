@@ -2,7 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { zodIssues } from '../../../lib/forms/zod-issues';
 import { isUuid } from '../../../lib/ids';
 import { MESSAGE_ERRORS, MESSAGE_MAX, messageSchema } from '../../../lib/messages/message-rules';
-import type { Writer } from '../../db/client';
+import type { AppDatabase, Writer } from '../../db/client';
+import { notifyLive } from '../../db/live-notices';
 import { jobAd, jobDescription, message, messageThread, messageThreadRead, talentJobApplication } from '../../db/schema';
 import { requireCompanyPermission } from '../auth/company-access';
 import { findMyTalentProfileId, requireMyTalentProfileId } from '../auth/my-talent-profile';
@@ -40,8 +41,11 @@ async function markRead(tx: Writer, threadId: string, userId: string, at: Date):
     .onConflictDoUpdate({ target: [messageThreadRead.threadId, messageThreadRead.userId], set: { readAt: sql`greatest(${messageThreadRead.readAt}, excluded.read_at)`, updatedAt: at } });
 }
 
-/** Writes one message in a thread, moves the thread to the top of both inboxes, and records it for the other side. */
-async function writeMessage(tx: Writer, context: SignedInContext, thread: { id: string; companyId: string; talentProfileId: string; jobApplicationId: string | null; talentUserId: string | null }, body: string, fromCompany: boolean) {
+/**
+ * Writes one message in a thread, moves the thread to the top of both inboxes, records it
+ * for the other side, and tells the open pages of both sides (on commit).
+ */
+async function writeMessage(tx: Writer & Pick<AppDatabase, 'execute'>, context: SignedInContext, thread: { id: string; companyId: string; talentProfileId: string; jobApplicationId: string | null; talentUserId: string | null }, body: string, fromCompany: boolean) {
   const now = new Date();
   const [written] = await tx.insert(message).values({ threadId: thread.id, authorUserId: context.viewer.userId, fromCompany, body, createdAt: now, updatedAt: now }).returning({ id: message.id });
   await tx.update(messageThread).set({ lastMessageAt: now, updatedAt: now }).where(eq(messageThread.id, thread.id));
@@ -52,6 +56,7 @@ async function writeMessage(tx: Writer, context: SignedInContext, thread: { id: 
     toId: fromCompany ? thread.talentUserId : thread.companyId,
     data: { entityId: written!.id, threadId: thread.id, companyId: thread.companyId, talentProfileId: thread.talentProfileId, jobApplicationId: thread.jobApplicationId, fromCompany, before: null, after: { length: [...body].length } },
   });
+  await notifyLive(tx, { kind: 'message', threadId: thread.id, companyId: thread.companyId, talentUserId: thread.talentUserId });
   const [row] = (await messagesOf(tx, thread.id)).filter((each) => each.id === written!.id);
   return row!;
 }
