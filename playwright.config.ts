@@ -47,6 +47,10 @@ export default defineConfig({
       SIGN_UP_LIMIT_PER_HOUR: '1000',
       // Company e-mail domains are proven on the run's own DNS server (tests/e2e/support/dns-global-setup.ts).
       SSO_DNS_SERVERS: `127.0.0.1:${process.env.E2E_DNS_PORT ?? 4553}`,
+      // Replies to message mails come back over SMTP on the loopback (tests/e2e/messages.spec.ts).
+      MAIL_INBOUND_PORT: String(process.env.E2E_SMTP_PORT ?? 4525),
+      MAIL_INBOUND_HOST: '127.0.0.1',
+      MAIL_REPLY_DOMAIN: 'replies.talentplace.test',
     },
   },
 });

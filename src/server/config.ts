@@ -96,6 +96,12 @@ export interface MailConfig {
   outboxDir: string;
   /** SMTP_URL (smtp:// or smtps://): mail is sent there instead of the outbox folder. */
   smtpUrl: string | null;
+  /** MAIL_REPLY_DOMAIN: the domain of the reply addresses message mails carry (default: the public origin's host). */
+  replyDomain: string;
+  /** MAIL_INBOUND_PORT: where the product takes replies over SMTP (behind an MX or an inbound relay); null: not listening. */
+  inboundPort: number | null;
+  /** MAIL_INBOUND_HOST: the address it listens on (default 0.0.0.0). */
+  inboundHost: string;
 }
 
 export interface SessionConfig {
@@ -170,6 +176,15 @@ function readPort(env: Env): number {
   const port = Number(raw);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new ConfigError(`PORT must be an integer from 0 to 65535, got "${raw}"`, 'unset it to use 4321');
+  }
+  return port;
+}
+
+function readInboundPort(raw: string | undefined): number | null {
+  if (!raw?.trim()) return null;
+  const port = Number(raw.trim());
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`MAIL_INBOUND_PORT must be an integer from 0 to 65535, got "${raw}"`, 'unset it to take no replies by mail, or use 2525 behind a relay');
   }
   return port;
 }
@@ -369,6 +384,9 @@ export function readConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       from: optional(env.MAIL_FROM) ?? `${env.PUBLIC_PRODUCT_NAME?.trim() || 'Talentplace'} <no-reply@${new URL(publicOrigin).hostname}>`,
       outboxDir: path.join(dataDir, 'outbox'),
       smtpUrl: readSmtpUrl(env.SMTP_URL),
+      replyDomain: optional(env.MAIL_REPLY_DOMAIN)?.toLowerCase() ?? new URL(publicOrigin).hostname,
+      inboundPort: readInboundPort(env.MAIL_INBOUND_PORT),
+      inboundHost: optional(env.MAIL_INBOUND_HOST) ?? '0.0.0.0',
     },
     queue: {
       enabled: env.QUEUE_ENABLED?.trim() !== 'false',

@@ -25,6 +25,9 @@ import { createIdentityProvider, type IdentityProvider } from './idp/identity-pr
 import { listenToChannel } from './db/channel-listener';
 import { LIVE_CHANNEL, readLiveNotice } from './db/live-notices';
 import { createLiveHub, type LiveHub } from './live/live-hub';
+import { createReplyAddress } from './mail/reply-address';
+import { startInboundMail } from './mail/inbound-mail';
+import { createMailReplies } from './api/messages/mail-replies';
 import { createEventMail } from './api/notifications/event-mail';
 import { createEventPush, deliverPush, type PushJob } from './api/notifications/event-push';
 import { createPushSender } from './push/push-sender';
@@ -242,6 +245,7 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
     });
 
     const typesense = readTypesenseConfig(process.env);
+    const replyAddress = createReplyAddress(secrets.messageReplyKey, config.mail.replyDomain);
     const api = config.graphql.url
       ? null
       : createApi({
@@ -265,7 +269,18 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
           userSessions: { endAll: (externalId) => sessions.endUserSessions(externalId) },
           secretBox: createSecretBox(secrets.storedSecretsKey),
           domainCheck,
+          replyAddress,
         });
+    // Replies to message mails, taken over SMTP when MAIL_INBOUND_PORT is set (behind an MX or a relay).
+    if (api && config.mail.inboundPort !== null) {
+      const inbound = await startInboundMail({
+        port: config.mail.inboundPort,
+        host: config.mail.inboundHost,
+        handler: createMailReplies({ db: database.db, replyAddress, listeners: [eventMail, eventPush] }),
+        log,
+      });
+      closers.push(() => inbound.close());
+    }
 
     const oidc = createOidcClient({
       auth: { ...config.auth, clientSecret: config.auth.clientSecret ?? secrets.clientSecret },

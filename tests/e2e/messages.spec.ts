@@ -2,7 +2,10 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import messageWords from '../../src/locales/en/common/messages.json' with { type: 'json' };
 import { publishJobAd, selectCompany } from './support/company-area';
+import nodemailer from 'nodemailer';
 import { expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
+import { outboxDirOf } from '../support/built-server';
+import { waitForMail } from '../support/outbox';
 
 // Messages about an application, both ways: the demo owner writes to the demo talent on an
 // application to an ad the test publishes (so the seeded applications stay as they are), the
@@ -102,6 +105,17 @@ test.describe('messages between a company and a talent', () => {
       await expect(talent.locator('[data-message-id]').last()).toContainText(`Live check (${stamp})`, { timeout: 3_000 });
       await expect(talent.getByLabel(words.bodyField)).toHaveValue('Half-typed answer');
       expect(navigations).toEqual([]);
+    });
+
+    await test.step("the owner's message reaches the talent by mail; her answer from a mail client lands in the conversation, the quote cut off", async () => {
+      const mail = await waitForMail(outboxDirOf(new URL(page.url()).origin), TALENT, { subject: /sent you a message about/ });
+      expect(mail.text).toContain(`Live check (${stamp})`);
+      expect(mail.replyTo).toMatch(/^reply\+[A-Za-z0-9_-]{64}@replies\.talentplace\.test$/);
+      const client = nodemailer.createTransport({ host: '127.0.0.1', port: Number(process.env.E2E_SMTP_PORT ?? 4525), secure: false, ignoreTLS: true });
+      await client.sendMail({ from: TALENT, to: mail.replyTo, subject: `Re: ${mail.subject}`, text: `Answered by mail (${stamp}).\n\nOn Sun, Northwind Labs wrote:\n> Live check (${stamp})\n` });
+      // The owner's open conversation shows it live.
+      await expect(page.locator('[data-message-id]').last()).toContainText(`Answered by mail (${stamp}).`, { timeout: 3_000 });
+      await expect(page.locator('[data-message-id]').last()).not.toContainText('wrote:');
     });
     await talentContext.close();
   });

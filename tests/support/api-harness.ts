@@ -1,4 +1,5 @@
 import type { UserSessions } from '../../src/server/api/auth/user-sessions';
+import type { ReplyAddress } from '../../src/server/mail/reply-address';
 import type { DomainCheck } from '../../src/server/sign-on/domain-check';
 import { randomBytes } from 'node:crypto';
 import type { TadaDocumentNode } from 'gql.tada';
@@ -77,7 +78,7 @@ export function operationText(document: TadaDocumentNode<unknown, never>): strin
 /** The API in-process over a migrated test database, with tokens from a real test issuer. */
 export async function startApiHarness(
   kind: TestDatabaseKind,
-  options: { production?: boolean; storage?: FileStorage; allowedOrigins?: string[]; uploadsPerWindow?: number; searchEnv?: Record<string, string>; log?: (message: string) => void; mail?: { mailer: Mailer; retryDelaysMs?: number[] }; push?: { sender: PushSender }; domainCheck?: DomainCheck; userSessions?: UserSessions } = {},
+  options: { production?: boolean; storage?: FileStorage; allowedOrigins?: string[]; uploadsPerWindow?: number; searchEnv?: Record<string, string>; log?: (message: string) => void; mail?: { mailer: Mailer; retryDelaysMs?: number[] }; push?: { sender: PushSender }; domainCheck?: DomainCheck; userSessions?: UserSessions; replyAddress?: ReplyAddress } = {},
 ): Promise<ApiHarness> {
   const [database, issuer] = await Promise.all([openTestDatabase(kind), startTestIssuer()]);
   const eventMail = options.mail
@@ -103,6 +104,7 @@ export async function startApiHarness(
     secretBox,
     ...(options.domainCheck ? { domainCheck: options.domainCheck } : {}),
     ...(options.userSessions ? { userSessions: options.userSessions } : {}),
+    ...(options.replyAddress ? { replyAddress: options.replyAddress } : {}),
     auth: { issuer: issuer.issuer, audience: AUDIENCE, rolesClaim: ROLES_CLAIM, adminRole: 'super:admin', impersonateRole: 'super:impersonate', jwksUri: issuer.jwksUri },
   });
   return {

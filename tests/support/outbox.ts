@@ -6,6 +6,8 @@ export interface OutboxMail {
   to: string;
   subject: string;
   text: string;
+  /** Where answers go (a message mail's reply address); empty when the mail names none. */
+  replyTo: string;
 }
 
 function decodeQuotedPrintable(body: string): string {
@@ -34,7 +36,7 @@ export function parseMailText(message: string, file = ''): OutboxMail {
   const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
   const encoding = header('Content-Transfer-Encoding').toLowerCase();
   const text = encoding === 'quoted-printable' ? decodeQuotedPrintable(body) : encoding === 'base64' ? Buffer.from(body, 'base64').toString('utf8') : body;
-  return { file, to: header('To'), subject: decodeHeader(header('Subject')), text };
+  return { file, to: header('To'), subject: decodeHeader(header('Subject')), text, replyTo: header('Reply-To') };
 }
 
 /** Every mail in an outbox folder, oldest first. */

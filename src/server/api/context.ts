@@ -1,3 +1,4 @@
+import type { ReplyAddress } from '../mail/reply-address';
 import type { AppDatabase } from '../db/client';
 import type { JobAdIndex } from '../job-ad-search/job-ad-index';
 import type { JobSearch } from '../job-ad-search/job-search';
@@ -43,6 +44,8 @@ export interface ApiContext {
   secretBox: SecretBox | null;
   /** Looks up a claimed e-mail domain's proof (DNS TXT). */
   domainCheck: DomainCheck;
+  /** Makes the reply addresses of message mails; null where replies by mail are not taken. */
+  replyAddress: ReplyAddress | null;
 }
 
 /**
@@ -63,6 +66,7 @@ export interface ContextDependencies {
   userSessions: UserSessions;
   secretBox: SecretBox | null;
   domainCheck: DomainCheck;
+  replyAddress: ReplyAddress | null;
 }
 
 function readDomain(value: string | null): Domain {
@@ -92,7 +96,7 @@ export function createContextFactory(deps: ContextDependencies) {
 
     if (!token) {
       if (impersonateAs || companyId) throw unauthenticated('Impersonation and company selection need a signed-in user');
-      return { db: deps.db, viewer: null, viewerRow: null, company: null, domain, jobSearch: deps.jobSearch, jobAdIndex: deps.jobAdIndex, storage: deps.storage, uploadAllowance: deps.uploadAllowance, userSessions: deps.userSessions, superAdminRole: deps.roles.adminRole, secretBox: deps.secretBox, domainCheck: deps.domainCheck };
+      return { db: deps.db, viewer: null, viewerRow: null, company: null, domain, jobSearch: deps.jobSearch, jobAdIndex: deps.jobAdIndex, storage: deps.storage, uploadAllowance: deps.uploadAllowance, userSessions: deps.userSessions, superAdminRole: deps.roles.adminRole, secretBox: deps.secretBox, domainCheck: deps.domainCheck, replyAddress: deps.replyAddress };
     }
     let verified;
     try {
@@ -102,6 +106,6 @@ export function createContextFactory(deps: ContextDependencies) {
     }
     const { viewer, row } = await resolveViewer(deps.db, verified, deps.roles, impersonateAs);
     const company = companyId ? await resolveCompanyScope(deps.db, viewer.userId, companyId) : null;
-    return { db: deps.db, viewer, viewerRow: row, company, domain, jobSearch: deps.jobSearch, jobAdIndex: deps.jobAdIndex, storage: deps.storage, uploadAllowance: deps.uploadAllowance, userSessions: deps.userSessions, superAdminRole: deps.roles.adminRole, secretBox: deps.secretBox, domainCheck: deps.domainCheck };
+    return { db: deps.db, viewer, viewerRow: row, company, domain, jobSearch: deps.jobSearch, jobAdIndex: deps.jobAdIndex, storage: deps.storage, uploadAllowance: deps.uploadAllowance, userSessions: deps.userSessions, superAdminRole: deps.roles.adminRole, secretBox: deps.secretBox, domainCheck: deps.domainCheck, replyAddress: deps.replyAddress };
   };
 }

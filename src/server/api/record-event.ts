@@ -1,3 +1,4 @@
+import type { MailThreading } from '../mail/mailer';
 import type { AppDatabase } from '../db/client';
 import { generalEventslog, type EventData, type EventType } from '../db/schema';
 import type { Viewer } from './auth/viewer';
@@ -13,7 +14,7 @@ export async function recordEvent(
   viewer: Viewer,
   event: { type: EventType; toId: string | null; data?: Omit<EventData, 'actorUserId' | 'impersonatorUserId' | 'impersonationId'> },
   /** What only the mail of this event carries (recorded-events.ts): never written to the log. */
-  mail: { link?: string } = {},
+  mail: { link?: string; text?: string; threading?: MailThreading } = {},
 ): Promise<void> {
   const actorUserId = viewer.actor?.userId ?? viewer.userId;
   const [row] = await db
@@ -49,5 +50,7 @@ export async function recordEvent(
     invitee: event.data?.invitee === true,
     removed: event.data?.removed === true,
     ...(mail.link ? { mailLink: mail.link } : {}),
+    ...(mail.text ? { mailText: mail.text } : {}),
+    ...(mail.threading ? { mailThreading: mail.threading } : {}),
   });
 }

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { MailableEvent } from '../../lib/notifications/notification-rules';
+import type { MailThreading } from '../mail/mailer';
 
 /** One event row an operation wrote, as the mail rule reads it. */
 export interface RecordedEvent extends MailableEvent {
@@ -10,6 +11,10 @@ export interface RecordedEvent extends MailableEvent {
    * kept in memory for the mail only.
    */
   mailLink?: string;
+  /** Text its mail carries before the notification's words (a message's body), never written to the log. */
+  mailText?: string;
+  /** Its mail's reply address and threading headers (a message). */
+  mailThreading?: MailThreading;
 }
 
 // The events one GraphQL operation records, gathered while it runs (recordEvent notes each

@@ -1,3 +1,4 @@
+import type { ReplyAddress } from '../mail/reply-address';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { GraphQLError, NoSchemaIntrospectionCustomRule } from 'graphql';
 import { createGraphQLError, createYoga, maskError, processRegularResult, type GraphQLParams, type Plugin } from 'graphql-yoga';
@@ -49,6 +50,8 @@ export interface ApiOptions {
   eventPush?: EventPush;
   /** Looks up claimed e-mail domains' DNS proof; the system's resolver by default. */
   domainCheck?: DomainCheck;
+  /** Reply addresses for message mails (answered over SMTP); without them message mails carry none. */
+  replyAddress?: ReplyAddress;
 }
 
 /** Per user, per instance: enough to fix a wrong file several times, not to keep a core busy. */
@@ -130,6 +133,7 @@ export function createApi(options: ApiOptions) {
     userSessions: options.userSessions ?? NO_SESSION_STORE,
     secretBox: options.secretBox ?? null,
     domainCheck: options.domainCheck ?? createDomainCheck(),
+    replyAddress: options.replyAddress ?? null,
   });
 
   return createYoga({

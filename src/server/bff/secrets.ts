@@ -17,6 +17,8 @@ export interface BffSecrets {
    * what it sealed unreadable: those secrets must then be entered again.
    */
   storedSecretsKey: Uint8Array;
+  /** Signs the reply addresses of message mails (api/messages/reply-address.ts). */
+  messageReplyKey: string;
 }
 
 interface SecretsFile {
@@ -87,5 +89,6 @@ export async function loadSecrets(env: Record<string, string | undefined>, dataD
     providerCookieKeys: [createHash('sha256').update(`provider-cookies:${sessionSecret}`).digest('base64url'), stored.cookieKey],
     unsubscribeKey: createHash('sha256').update(`job-alert-unsubscribe:${sessionSecret}`).digest('base64url'),
     storedSecretsKey: createHash('sha256').update(storedSecretsSource(env, sessionSecret)).digest(),
+    messageReplyKey: createHash('sha256').update(`message-reply:${sessionSecret}`).digest('base64url'),
   };
 }

@@ -6,7 +6,15 @@ export interface MailMessage {
   html?: string;
   /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on a digest. */
   headers?: Record<string, string>;
+  /** Where answers go (a message's reply address), and the threading headers that group a conversation in mail clients. */
+  replyTo?: string;
+  messageId?: string;
+  inReplyTo?: string;
+  references?: string;
 }
+
+/** The parts of a mail that make it answerable into a conversation. */
+export type MailThreading = Pick<MailMessage, 'replyTo' | 'messageId' | 'inReplyTo' | 'references'>;
 
 /**
  * The mail port. The embedded default writes each message to an outbox folder and logs

@@ -60,6 +60,13 @@ describe('runtime configuration', () => {
     expect(readConfig({ UPLOADS_DIR: '/mnt/shared/uploads' }, '/srv/app').uploadsDir).toBe('/mnt/shared/uploads');
   });
 
+  it('takes no replies by mail unless MAIL_INBOUND_PORT is set; reply addresses on the public host unless MAIL_REPLY_DOMAIN says', () => {
+    const plain = readConfig({ PUBLIC_ORIGIN: 'https://talentplace.example' }, '/srv/app').mail;
+    expect(plain).toMatchObject({ inboundPort: null, inboundHost: '0.0.0.0', replyDomain: 'talentplace.example' });
+    expect(readConfig({ MAIL_INBOUND_PORT: '2525', MAIL_INBOUND_HOST: '10.0.0.5', MAIL_REPLY_DOMAIN: 'Replies.Talentplace.Example' }, '/srv/app').mail).toMatchObject({ inboundPort: 2525, inboundHost: '10.0.0.5', replyDomain: 'replies.talentplace.example' });
+    expect(() => readConfig({ MAIL_INBOUND_PORT: 'smtp' })).toThrow(/MAIL_INBOUND_PORT must be an integer/);
+  });
+
   it('believes no X-Forwarded-For unless TRUSTED_PROXY_HOPS says how many proxies stand in front', () => {
     expect(readConfig({}, '/srv/app').trustedProxyHops).toBe(0);
     expect(readConfig({ TRUSTED_PROXY_HOPS: '1' }, '/srv/app').trustedProxyHops).toBe(1);

@@ -45,17 +45,29 @@ async function markRead(tx: Writer, threadId: string, userId: string, at: Date):
  * Writes one message in a thread, moves the thread to the top of both inboxes, records it
  * for the other side, and tells the open pages of both sides (on commit).
  */
-async function writeMessage(tx: Writer & Pick<AppDatabase, 'execute'>, context: SignedInContext, thread: { id: string; companyId: string; talentProfileId: string; jobApplicationId: string | null; talentUserId: string | null }, body: string, fromCompany: boolean) {
+export async function writeMessage(
+  tx: Writer & Pick<AppDatabase, 'execute'>,
+  author: Pick<SignedInContext, 'viewer' | 'replyAddress'>,
+  thread: { id: string; companyId: string; talentProfileId: string; jobApplicationId: string | null; talentUserId: string | null },
+  body: string,
+  fromCompany: boolean,
+) {
   const now = new Date();
-  const [written] = await tx.insert(message).values({ threadId: thread.id, authorUserId: context.viewer.userId, fromCompany, body, createdAt: now, updatedAt: now }).returning({ id: message.id });
+  const [written] = await tx.insert(message).values({ threadId: thread.id, authorUserId: author.viewer.userId, fromCompany, body, createdAt: now, updatedAt: now }).returning({ id: message.id });
   await tx.update(messageThread).set({ lastMessageAt: now, updatedAt: now }).where(eq(messageThread.id, thread.id));
-  await markRead(tx, thread.id, context.viewer.userId, now);
-  await recordEvent(tx, context.viewer, {
+  await markRead(tx, thread.id, author.viewer.userId, now);
+  // The talent's mail carries the words, and an address that answers into this very thread.
+  const reply = author.replyAddress;
+  const threading =
+    fromCompany && thread.talentUserId && reply
+      ? { replyTo: reply.addressFor(thread.id, thread.talentUserId), messageId: `<message-${written!.id}@${reply.domain}>`, inReplyTo: `<thread-${thread.id}@${reply.domain}>`, references: `<thread-${thread.id}@${reply.domain}>` }
+      : undefined;
+  await recordEvent(tx, author.viewer, {
     type: 'message.create',
     // To the talent's account, or to the company (its inbox shows it to the members who may read the application).
     toId: fromCompany ? thread.talentUserId : thread.companyId,
     data: { entityId: written!.id, threadId: thread.id, companyId: thread.companyId, talentProfileId: thread.talentProfileId, jobApplicationId: thread.jobApplicationId, fromCompany, before: null, after: { length: [...body].length } },
-  });
+  }, { text: body, ...(threading ? { threading } : {}) });
   await notifyLive(tx, { kind: 'message', threadId: thread.id, companyId: thread.companyId, talentUserId: thread.talentUserId });
   const [row] = (await messagesOf(tx, thread.id)).filter((each) => each.id === written!.id);
   return row!;

@@ -7,7 +7,7 @@ import { companyReaderHears, isMailedEvent, mailAudienceOf, mailRecipientOf, rec
 import { notificationMail } from '../../../lib/notifications/notification-text';
 import type { AppDatabase } from '../../db/client';
 import { generalEventslog, user } from '../../db/schema';
-import type { Mailer, MailMessage } from '../../mail/mailer';
+import type { Mailer, MailMessage, MailThreading } from '../../mail/mailer';
 import { readersOf } from './event-readers';
 import { notificationFactsOf, type EventRow } from './notification-facts';
 import { readNotificationPreferences } from './preferences';
@@ -80,23 +80,27 @@ export function createEventMail(options: EventMailOptions): EventMail {
     if (!wanted.length) return [];
     const byId = new Map(wanted.map((event) => [event.id, event]));
     const rows = await db.select().from(generalEventslog).where(inArray(generalEventslog.id, [...byId.keys()]));
-    const addressed: Array<{ row: EventRow; to: string; link?: string }> = [];
-    const users = new Map<string, { row: EventRow; userId: string }[]>();
+    const addressed: Array<{ row: EventRow; to: string; link?: string; text?: string; threading?: MailThreading }> = [];
+    const users = new Map<string, { row: EventRow; userId: string; text?: string; threading?: MailThreading }[]>();
     for (const row of rows) {
       const event = byId.get(row.id)!;
       for (const reader of await readersOf(db, row, event)) {
         if (reader.email) addressed.push({ row, to: reader.email, link: event.mailLink });
         else if (reader.userId && (mailAudienceOf(event) === 'addressee' || companyReaderHears(event, reader.userId, await preferencesOf(reader.userId), 'email'))) {
-          users.set(reader.userId, [...(users.get(reader.userId) ?? []), { row, userId: reader.userId }]);
+          users.set(reader.userId, [...(users.get(reader.userId) ?? []), { row, userId: reader.userId, text: event.mailText, threading: event.mailThreading }]);
         }
       }
     }
     const recipients = users.size
       ? await db.select({ id: user.id, email: user.email }).from(user).where(and(inArray(user.id, [...users.keys()]), eq(user.status, 'active')))
       : [];
-    for (const recipient of recipients) for (const { row } of users.get(recipient.id)!) addressed.push({ row, to: recipient.email });
+    for (const recipient of recipients) for (const { row, text, threading } of users.get(recipient.id)!) addressed.push({ row, to: recipient.email, text, threading });
     const facts = await notificationFactsOf(db, addressed.map((item) => item.row));
-    return addressed.map((item, index) => ({ to: item.to, ...notificationMail({ ...facts[index]!, link: item.link ?? null }, t, options.site) }));
+    return addressed.map((item, index) => {
+      const mail = notificationMail({ ...facts[index]!, link: item.link ?? null }, t, options.site);
+      // A message's own words come first; the notification's sentence, link and why follow.
+      return { to: item.to, ...mail, ...(item.text ? { text: `${item.text}\n\n--\n${mail.text}` } : {}), ...item.threading };
+    });
   }
 
   async function deliver(message: MailMessage): Promise<void> {
