@@ -1,3 +1,5 @@
+import { ConfigError } from './config-error';
+import { readMailConfig, type MailConfig } from './mail/mail-config';
 import path from 'node:path';
 import type { AnalyticsConfig } from '../lib/analytics/matomo-commands';
 import { acceptsSecureCookies } from '../lib/http/secure-cookies';
@@ -89,20 +91,6 @@ export interface QueueConfig {
   domainCheckCron: string;
 }
 
-export interface MailConfig {
-  /** The From address of every mail (MAIL_FROM). */
-  from: string;
-  /** Where the embedded default writes each mail as a file (DATA_DIR/outbox). */
-  outboxDir: string;
-  /** SMTP_URL (smtp:// or smtps://): mail is sent there instead of the outbox folder. */
-  smtpUrl: string | null;
-  /** MAIL_REPLY_DOMAIN: the domain of the reply addresses message mails carry (default: the public origin's host). */
-  replyDomain: string;
-  /** MAIL_INBOUND_PORT: where the product takes replies over SMTP (behind an MX or an inbound relay); null: not listening. */
-  inboundPort: number | null;
-  /** MAIL_INBOUND_HOST: the address it listens on (default 0.0.0.0). */
-  inboundHost: string;
-}
 
 export interface SessionConfig {
   driver: 'fs' | 'redis';
@@ -160,13 +148,9 @@ export interface PublicSiteConfig {
   accountSiteUrl: string | null;
 }
 
-export class ConfigError extends Error {
-  readonly code = 'CONFIG_INVALID';
-  constructor(message: string, readonly hint: string) {
-    super(`${message} (${hint})`);
-    this.name = 'ConfigError';
-  }
-}
+
+export { ConfigError };
+export type { MailConfig };
 
 type Env = Record<string, string | undefined>;
 
@@ -176,15 +160,6 @@ function readPort(env: Env): number {
   const port = Number(raw);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new ConfigError(`PORT must be an integer from 0 to 65535, got "${raw}"`, 'unset it to use 4321');
-  }
-  return port;
-}
-
-function readInboundPort(raw: string | undefined): number | null {
-  if (!raw?.trim()) return null;
-  const port = Number(raw.trim());
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new ConfigError(`MAIL_INBOUND_PORT must be an integer from 0 to 65535, got "${raw}"`, 'unset it to take no replies by mail, or use 2525 behind a relay');
   }
   return port;
 }
@@ -315,19 +290,6 @@ function readCron(value: string | undefined, name: string, fallback: string): st
   return text;
 }
 
-function readSmtpUrl(value: string | undefined): string | null {
-  const text = optional(value);
-  if (text === null) return null;
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new ConfigError('SMTP_URL is not a URL', 'smtp://user:password@host:587 or smtps://host:465');
-  }
-  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new ConfigError(`SMTP_URL must start with smtp:// or smtps://, not ${url.protocol}//`, 'smtp://user:password@host:587 or smtps://host:465');
-  return url.href;
-}
-
 function readAuth(env: Env, publicOrigin: string, graphqlPath: string): AuthConfig {
   const issuer = optional(env.AUTH_ISSUER);
   const maxAge = Number(env.AUTH_MAX_AGE);
@@ -380,14 +342,7 @@ export function readConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     session: readSession(env),
     analytics: readAnalytics(env),
     dataDir,
-    mail: {
-      from: optional(env.MAIL_FROM) ?? `${env.PUBLIC_PRODUCT_NAME?.trim() || 'Talentplace'} <no-reply@${new URL(publicOrigin).hostname}>`,
-      outboxDir: path.join(dataDir, 'outbox'),
-      smtpUrl: readSmtpUrl(env.SMTP_URL),
-      replyDomain: optional(env.MAIL_REPLY_DOMAIN)?.toLowerCase() ?? new URL(publicOrigin).hostname,
-      inboundPort: readInboundPort(env.MAIL_INBOUND_PORT),
-      inboundHost: optional(env.MAIL_INBOUND_HOST) ?? '0.0.0.0',
-    },
+    mail: readMailConfig(env, publicOrigin, dataDir),
     queue: {
       enabled: env.QUEUE_ENABLED?.trim() !== 'false',
       jobAlertCron: readCron(env.JOB_ALERT_CRON, 'JOB_ALERT_CRON', '7 * * * *'),
