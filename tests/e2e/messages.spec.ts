@@ -119,4 +119,38 @@ test.describe('messages between a company and a talent', () => {
     });
     await talentContext.close();
   });
+
+  test('the talent writes first about her application from her applied jobs; the owner finds it unread', async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    const stamp = Date.now().toString(36);
+    const title = `Talent first ${stamp}`;
+    await signInAs(page, OWNER, '/company/my-companies');
+    await selectCompany(page, 'Northwind Labs');
+    const adId = await publishJobAd(page, title);
+    await page.goto('/company/dashboard');
+
+    const talentContext = await browser.newContext();
+    const talent = await talentContext.newPage();
+    await signInAs(talent, TALENT, '/talent/dashboard');
+    await talent.goto(`/job-apply-form?jobAdId=${adId}`);
+    await talent.getByRole('button', { name: 'Send application' }).click();
+    await talent.goto('/talent/applied-jobs');
+    await talent.getByRole('link', { name: words.applicationLinkLabel.replace('{{title}}', title) }).click();
+    await expect(talent.getByRole('heading', { level: 1 })).toHaveText('Northwind Labs');
+    await expect(talent.getByRole('region', { name: /^Messages with / })).toContainText(words.empty);
+    await expectNoAxeViolations(talent);
+    await talent.getByLabel(words.bodyField).fill(`Is the role open to remote work? (${stamp})`);
+    await talent.getByRole('button', { name: words.send }).click();
+    await expect(sentNotice(talent)).toBeVisible();
+    await expect(talent).toHaveURL(/\/talent\/messages\?thread=[0-9a-f-]{36}#messages$/);
+    // Her applied jobs lead to the same conversation now.
+    await talent.goto('/talent/applied-jobs');
+    await talent.getByRole('link', { name: words.applicationLinkLabel.replace('{{title}}', title) }).click();
+    await expect(talent.locator('[data-message-id]')).toHaveCount(1);
+
+    await page.goto('/company/messages?unread=1');
+    const row = page.locator('[data-thread-id]').filter({ hasText: title });
+    await expect(row.locator('[data-unread]')).toHaveText('1 unread');
+    await talentContext.close();
+  });
 });

@@ -47,7 +47,13 @@ export const SEND_COMPANY_MESSAGE_MUTATION = graphql(`
 
 export const SEND_MY_MESSAGE_MUTATION = graphql(`
   mutation SendMyMessage($threadId: ID, $jobApplicationId: ID, $data: MessageInput!) {
-    sendMyMessage(threadId: $threadId, jobApplicationId: $jobApplicationId, data: $data) { id }
+    sendMyMessage(threadId: $threadId, jobApplicationId: $jobApplicationId, data: $data) { id threadId }
+  }
+`);
+
+export const MY_APPLICATION_MESSAGE_THREAD_QUERY = graphql(`
+  query MyApplicationMessageThread($jobApplicationId: ID!) {
+    myApplicationMessageThread(jobApplicationId: $jobApplicationId) { companyName jobTitle thread { id } }
   }
 `);
 
@@ -68,8 +74,8 @@ export interface MessageFormValues {
   body: string;
 }
 
-/** Invalid: the form again with what was typed, never lost. */
-export type MessageOutcome = Done<{ noticeKey: string }> | Invalid<MessageFormValues>;
+/** Invalid: the form again with what was typed, never lost. Done names the conversation the message went to. */
+export type MessageOutcome = Done<{ noticeKey: string; threadId: string | null }> | Invalid<MessageFormValues>;
 
 /** Who a message is sent as, and about what: the company on an application, or the talent in a thread or about her application. */
 export type MessageTarget = { side: 'company'; jobApplicationId: string } | { side: 'talent'; threadId: string } | { side: 'talent'; jobApplicationId: string };
@@ -83,6 +89,7 @@ export async function submitMessage(target: MessageTarget, form: FormData, send:
   const data = { body: parsed.value.body };
   let errors: readonly GraphqlError[];
   let sent: boolean;
+  let threadId: string | null = null;
   if (target.side === 'company') {
     const answer = await sendDocument(send, SEND_COMPANY_MESSAGE_MUTATION, { jobApplicationId: target.jobApplicationId, data });
     errors = answer.errors;
@@ -91,8 +98,9 @@ export async function submitMessage(target: MessageTarget, form: FormData, send:
     const answer = await sendDocument(send, SEND_MY_MESSAGE_MUTATION, { threadId: 'threadId' in target ? target.threadId : null, jobApplicationId: 'jobApplicationId' in target ? target.jobApplicationId : null, data });
     errors = answer.errors;
     sent = Boolean(answer.data?.sendMyMessage);
+    threadId = answer.data?.sendMyMessage.threadId ?? null;
   }
-  if (sent && !errors.length) return { kind: 'done', noticeKey: 'notices.messages.sent' };
+  if (sent && !errors.length) return { kind: 'done', noticeKey: 'notices.messages.sent', threadId };
   const { issues } = answerIssues(errors);
   if (issues.length) return refused(422, fieldErrorsOf(issues.map((issue) => ({ ...issue, path: issue.path.replace(/^data\./, '') })), t, MESSAGE_ERRORS), null);
   const refusal = companyRefusal(errors, t, WORDS);

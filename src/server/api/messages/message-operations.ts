@@ -4,7 +4,7 @@ import { isUuid } from '../../../lib/ids';
 import { MESSAGE_ERRORS, MESSAGE_MAX, messageSchema } from '../../../lib/messages/message-rules';
 import type { AppDatabase, Writer } from '../../db/client';
 import { notifyLive } from '../../db/live-notices';
-import { jobAd, jobDescription, message, messageThread, messageThreadRead, talentJobApplication } from '../../db/schema';
+import { company, jobAd, jobDescription, message, messageThread, messageThreadRead, talentJobApplication } from '../../db/schema';
 import { requireCompanyPermission } from '../auth/company-access';
 import { findMyTalentProfileId, requireMyTalentProfileId } from '../auth/my-talent-profile';
 import { builder } from '../builder';
@@ -13,7 +13,7 @@ import { ApiError, invalidFields, notFound } from '../errors';
 import { ownApplications } from '../job-applications/received-application-rows';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
-import { Message, MessageThread, companyThreads, messagesOf, talentThreads, threadIn, threadOfApplication, threadPage, type ThreadReader } from './message-threads';
+import { Message, MessageThread, companyThreads, messagesOf, talentThreads, threadIn, threadOfApplication, threadPage, type ThreadReader, type ThreadRow } from './message-threads';
 
 // Writing and reading messages between a company and a talent. A company writes on an
 // application it received (talentJobApplication read and update), which opens the thread;
@@ -171,6 +171,37 @@ async function companyOfApplication(tx: Writer, applicationId: string): Promise<
   if (!row?.companyId) throw notFound('The application');
   return row.companyId;
 }
+
+const MessageThreadStart = builder.objectRef<{ thread: ThreadRow | null; companyName: string | null; jobTitle: string | null }>('MessageThreadStart').implement({
+  description: "One of the caller's applications as a conversation starts from it: its thread when one was opened",
+  fields: (t) => ({
+    thread: t.field({ type: MessageThread, nullable: true, resolve: (row) => row.thread }),
+    companyName: t.exposeString('companyName', { nullable: true, description: 'Null when the ad does not disclose its company' }),
+    jobTitle: t.exposeString('jobTitle', { nullable: true }),
+  }),
+});
+
+builder.queryField('myApplicationMessageThread', (t) =>
+  t.withAuth({ signedIn: true }).field({
+    type: MessageThreadStart,
+    description: "The conversation about one of the caller's applications (its thread, or what starts one); any other id is NOT_FOUND",
+    args: { jobApplicationId: t.arg.id({ required: true }) },
+    resolve: async (_root, { jobApplicationId }, context) => {
+      const profileId = await requireMyTalentProfileId(context);
+      const application = await myApplication(context.db, profileId, String(jobApplicationId));
+      const thread = await threadOfApplication(context.db, talentReader(context.viewer.userId), application.id);
+      const [facts] = await context.db
+        .select({ companyName: company.name, hidden: sql<boolean>`coalesce(${jobAd.isAnonymous}, false)`, jobTitle: sql<string | null>`coalesce(${jobAd.title}, ${jobDescription.title})` })
+        .from(talentJobApplication)
+        .leftJoin(jobAd, eq(jobAd.id, talentJobApplication.jobAdId))
+        .leftJoin(jobDescription, eq(jobDescription.id, talentJobApplication.jobDescriptionId))
+        .leftJoin(company, eq(company.id, sql`coalesce(${jobAd.publisherCompanyId}, ${jobDescription.companyId})`))
+        .where(eq(talentJobApplication.id, application.id))
+        .limit(1);
+      return { thread, companyName: facts?.hidden ? null : (facts?.companyName ?? null), jobTitle: facts?.jobTitle ?? null };
+    },
+  }),
+);
 
 builder.mutationField('sendMyMessage', (t) =>
   t.withAuth({ signedIn: true }).field({

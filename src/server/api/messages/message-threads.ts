@@ -17,6 +17,8 @@ export interface ThreadRow {
   id: string;
   companyId: string;
   companyName: string;
+  /** The application's ad hides its company from talents: the talent's side reads no company name. */
+  companyHidden: boolean;
   talentProfileId: string;
   talentUserId: string | null;
   talentName: string | null;
@@ -60,6 +62,7 @@ export function selectThreads(db: Reader, reader: ThreadReader) {
       id: messageThread.id,
       companyId: messageThread.companyId,
       companyName: company.name,
+      companyHidden: sql<boolean>`coalesce(${jobAd.isAnonymous}, false)`,
       talentProfileId: messageThread.talentProfileId,
       talentUserId: talentProfile.userId,
       talentName: talentProfile.profileName,
@@ -134,6 +137,7 @@ export const Message = builder.objectRef<MessageRow>('Message').implement({
   description: 'A message of a thread between a company and a talent',
   fields: (t) => ({
     id: t.exposeID('id'),
+    threadId: t.exposeID('threadId', { description: 'Its conversation' }),
     body: t.exposeString('body', { description: 'Plain text; line breaks kept' }),
     fromCompany: t.exposeBoolean('fromCompany', { description: 'Written for the company by one of its members (else by the talent)' }),
     authorName: t.exposeString('authorName', { nullable: true, description: 'Who wrote it; null once their account is gone' }),
@@ -147,7 +151,11 @@ MessageThread.implement({
   description: 'A thread between a company and a talent about one application',
   fields: (t) => ({
     id: t.exposeID('id'),
-    companyName: t.exposeString('companyName'),
+    companyName: t.string({
+      nullable: true,
+      description: "The company; null for the talent when the application's ad does not disclose it",
+      resolve: (row, _args, context) => (row.companyHidden && context.viewer?.userId === row.talentUserId && !context.company ? null : row.companyName),
+    }),
     talentName: t.exposeString('talentName', { nullable: true }),
     jobApplicationId: t.exposeID('jobApplicationId', { nullable: true, description: 'The application it is about' }),
     jobTitle: t.exposeString('jobTitle', { nullable: true, description: "The application's job ad (or job description) title" }),

@@ -98,6 +98,14 @@ describeEachDatabase('messages between a company and a talent', (kind) => {
     expect(code(await mine(talent, MY_SEND, { data: { body: 'Hi' } }))).toBe('BAD_USER_INPUT');
   });
 
+  it('tells the talent about the conversation of one of her applications: none yet, then its thread; another’s is NOT_FOUND', async () => {
+    const START = 'query ($jobApplicationId: ID!) { myApplicationMessageThread(jobApplicationId: $jobApplicationId) { companyName jobTitle thread { id } } }';
+    const fresh = await mine(other, START, { jobApplicationId: otherApplicationId });
+    expect(fresh.body.data?.myApplicationMessageThread).toEqual({ companyName: 'Company A', jobTitle: 'Rust engineer', thread: null });
+    expect((await mine(talent, START, { jobApplicationId: applicationId })).body.data?.myApplicationMessageThread).toMatchObject({ thread: { id: threadId } });
+    expect(code(await mine(talent, START, { jobApplicationId: otherApplicationId }))).toBe('NOT_FOUND');
+  });
+
   it('answers NOT_FOUND to every id of another company, another talent or nothing, and changes nothing', async () => {
     expect(code(await f.as('owner-b', THREAD, { jobApplicationId: applicationId }, f.b.id))).toBe('NOT_FOUND');
     expect(code(await f.as('owner-b', SEND, { jobApplicationId: applicationId, data: { body: 'Poaching' } }, f.b.id))).toBe('NOT_FOUND');
