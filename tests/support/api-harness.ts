@@ -78,7 +78,7 @@ export function operationText(document: TadaDocumentNode<unknown, never>): strin
 /** The API in-process over a migrated test database, with tokens from a real test issuer. */
 export async function startApiHarness(
   kind: TestDatabaseKind,
-  options: { production?: boolean; storage?: FileStorage; allowedOrigins?: string[]; uploadsPerWindow?: number; searchEnv?: Record<string, string>; log?: (message: string) => void; mail?: { mailer: Mailer; retryDelaysMs?: number[] }; push?: { sender: PushSender }; domainCheck?: DomainCheck; userSessions?: UserSessions; replyAddress?: ReplyAddress } = {},
+  options: { production?: boolean; storage?: FileStorage; allowedOrigins?: string[]; uploadsPerWindow?: number; searchEnv?: Record<string, string>; log?: (message: string) => void; mail?: { mailer: Mailer; retryDelaysMs?: number[] }; push?: { sender: PushSender }; domainCheck?: DomainCheck; userSessions?: UserSessions; replyAddress?: ReplyAddress; messagesPerWindow?: number } = {},
 ): Promise<ApiHarness> {
   const [database, issuer] = await Promise.all([openTestDatabase(kind), startTestIssuer()]);
   const eventMail = options.mail
@@ -96,6 +96,7 @@ export async function startApiHarness(
     production: options.production ?? false,
     ...(options.storage ? { storage: options.storage } : {}),
     ...(options.uploadsPerWindow ? { uploadsPerWindow: options.uploadsPerWindow } : {}),
+    ...(options.messagesPerWindow ? { messagesPerWindow: options.messagesPerWindow } : {}),
     ...(eventMail ? { eventMail } : {}),
     ...(eventPush ? { eventPush } : {}),
     ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),

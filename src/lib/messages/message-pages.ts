@@ -103,7 +103,7 @@ export async function submitMessage(target: MessageTarget, form: FormData, send:
   if (sent && !errors.length) return { kind: 'done', noticeKey: 'notices.messages.sent', threadId };
   const { issues } = answerIssues(errors);
   if (issues.length) return refused(422, fieldErrorsOf(issues.map((issue) => ({ ...issue, path: issue.path.replace(/^data\./, '') })), t, MESSAGE_ERRORS), null);
-  const refusal = companyRefusal(errors, t, WORDS);
+  const refusal = companyRefusal(errors, t, WORDS, MESSAGE_ERRORS);
   return refused(refusal.status, {}, refusal.message);
 }
 

@@ -36,6 +36,8 @@ export interface ApiContext {
   storage: FileStorage | null;
   /** Uploads each user may send in a window (pictures are costly to re-encode). */
   uploadAllowance: RateLimiterAbstract;
+  /** Messages each user may send in a window: a conversation, not a mailing. */
+  messageAllowance: RateLimiterAbstract;
   /** Ends a user's sessions after an admin blocks or deletes them. */
   userSessions: UserSessions;
   /** The configured admin role: its admin row is the super admin's (lib/permissions/admin-permissions.ts). */
@@ -63,6 +65,7 @@ export interface ContextDependencies {
   jobAdIndex: JobAdIndex;
   storage: FileStorage | null;
   uploadAllowance: RateLimiterAbstract;
+  messageAllowance: RateLimiterAbstract;
   userSessions: UserSessions;
   secretBox: SecretBox | null;
   domainCheck: DomainCheck;
@@ -96,7 +99,7 @@ export function createContextFactory(deps: ContextDependencies) {
 
     if (!token) {
       if (impersonateAs || companyId) throw unauthenticated('Impersonation and company selection need a signed-in user');
-      return { db: deps.db, viewer: null, viewerRow: null, company: null, domain, jobSearch: deps.jobSearch, jobAdIndex: deps.jobAdIndex, storage: deps.storage, uploadAllowance: deps.uploadAllowance, userSessions: deps.userSessions, superAdminRole: deps.roles.adminRole, secretBox: deps.secretBox, domainCheck: deps.domainCheck, replyAddress: deps.replyAddress };
+      return { db: deps.db, viewer: null, viewerRow: null, company: null, domain, jobSearch: deps.jobSearch, jobAdIndex: deps.jobAdIndex, storage: deps.storage, uploadAllowance: deps.uploadAllowance, messageAllowance: deps.messageAllowance, userSessions: deps.userSessions, superAdminRole: deps.roles.adminRole, secretBox: deps.secretBox, domainCheck: deps.domainCheck, replyAddress: deps.replyAddress };
     }
     let verified;
     try {
@@ -106,6 +109,6 @@ export function createContextFactory(deps: ContextDependencies) {
     }
     const { viewer, row } = await resolveViewer(deps.db, verified, deps.roles, impersonateAs);
     const company = companyId ? await resolveCompanyScope(deps.db, viewer.userId, companyId) : null;
-    return { db: deps.db, viewer, viewerRow: row, company, domain, jobSearch: deps.jobSearch, jobAdIndex: deps.jobAdIndex, storage: deps.storage, uploadAllowance: deps.uploadAllowance, userSessions: deps.userSessions, superAdminRole: deps.roles.adminRole, secretBox: deps.secretBox, domainCheck: deps.domainCheck, replyAddress: deps.replyAddress };
+    return { db: deps.db, viewer, viewerRow: row, company, domain, jobSearch: deps.jobSearch, jobAdIndex: deps.jobAdIndex, storage: deps.storage, uploadAllowance: deps.uploadAllowance, messageAllowance: deps.messageAllowance, userSessions: deps.userSessions, superAdminRole: deps.roles.adminRole, secretBox: deps.secretBox, domainCheck: deps.domainCheck, replyAddress: deps.replyAddress };
   };
 }

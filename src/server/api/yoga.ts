@@ -40,6 +40,8 @@ export interface ApiOptions {
   storage?: FileStorage;
   /** Uploads (pictures and documents) one user may send per ten minutes; default 30. */
   uploadsPerWindow?: number;
+  /** Messages one user may send per ten minutes; default 60. */
+  messagesPerWindow?: number;
   /** Ends a blocked or deleted user's sessions (the BFF's store); by default nothing is ended here. */
   userSessions?: UserSessions;
   /** Mails the events of each operation once it is over; without it nothing is mailed. */
@@ -57,6 +59,9 @@ export interface ApiOptions {
 /** Per user, per instance: enough to fix a wrong file several times, not to keep a core busy. */
 export const UPLOADS_PER_WINDOW = 30;
 export const UPLOAD_WINDOW_SECONDS = 600;
+/** Per user, per instance: a lively conversation fits; a script writing to every applicant does not. */
+export const MESSAGES_PER_WINDOW = 60;
+export const MESSAGE_WINDOW_SECONDS = 600;
 
 /** Guard-rail limits (security checklist F): depth 7, 16 aliases, 1000 tokens, 50 directives are refused. */
 export const API_LIMITS = { maxDepth: 6, maxAliases: 15, maxTokens: 1000, maxDirectives: 50, maxCost: 5000 } as const;
@@ -130,6 +135,7 @@ export function createApi(options: ApiOptions) {
     jobAdIndex: options.jobAdIndex ?? TABLE_IS_THE_INDEX,
     storage: options.storage ?? null,
     uploadAllowance: sharedCounter({ points: options.uploadsPerWindow ?? UPLOADS_PER_WINDOW, duration: UPLOAD_WINDOW_SECONDS, keyPrefix: 'tp:uploads:' }),
+    messageAllowance: sharedCounter({ points: options.messagesPerWindow ?? MESSAGES_PER_WINDOW, duration: MESSAGE_WINDOW_SECONDS, keyPrefix: 'tp:messages:' }),
     userSessions: options.userSessions ?? NO_SESSION_STORE,
     secretBox: options.secretBox ?? null,
     domainCheck: options.domainCheck ?? createDomainCheck(),

@@ -10,6 +10,7 @@ import { findMyTalentProfileId, requireMyTalentProfileId } from '../auth/my-tale
 import { builder } from '../builder';
 import type { SignedInContext } from '../context';
 import { ApiError, invalidFields, notFound } from '../errors';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import { ownApplications } from '../job-applications/received-application-rows';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
@@ -26,6 +27,17 @@ const MessageInput = builder.inputType('MessageInput', {
 });
 
 const MessageThreadPage = pageOf(MessageThread, 'MessageThread');
+
+/** The sender's allowance: TOO_MANY_REQUESTS (tooManyMessages) past it, worded with the wait. */
+async function takeMessageAllowance(context: SignedInContext): Promise<void> {
+  try {
+    await context.messageAllowance.consume(context.viewer.actor?.userId ?? context.viewer.userId);
+  } catch (refusal) {
+    if (!(refusal instanceof RateLimiterRes)) throw refusal;
+    const minutes = Math.max(1, Math.ceil(refusal.msBeforeNext / 60_000));
+    throw new ApiError('TOO_MANY_REQUESTS', `Too many messages in a short time. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, { hint: 'wait, then send it again', reason: 'tooManyMessages' });
+  }
+}
 
 function parseBody(data: { body: string }): string {
   const parsed = messageSchema.safeParse(data);
@@ -113,6 +125,7 @@ builder.mutationField('sendCompanyMessage', (t) =>
     resolve: async (_root, { jobApplicationId, data }, context) => {
       const { companyId, userId } = requireCompanyPermission(context, 'talentJobApplication', 'read', 'update');
       const body = parseBody(data);
+      await takeMessageAllowance(context);
       return context.db.transaction(async (tx) => {
         const [application] = await ownApplications(tx, companyId, [String(jobApplicationId)], true);
         // The thread is opened once: a second writer racing the first finds it.
@@ -214,6 +227,7 @@ builder.mutationField('sendMyMessage', (t) =>
       const profileId = await requireMyTalentProfileId(context);
       const reader = talentReader(context.viewer.userId);
       const body = parseBody(args.data);
+      await takeMessageAllowance(context);
       return context.db.transaction(async (tx) => {
         if (args.threadId != null) {
           const thread = await threadIn(tx, reader, talentThreads(profileId), String(args.threadId));

@@ -133,3 +133,24 @@ describeEachDatabase('messages between a company and a talent', (kind) => {
     expect(thread.messages).toHaveLength(2);
   });
 });
+
+describeEachDatabase('messages: the sender’s allowance', (kind) => {
+  let f: CompaniesFixture;
+  let applicationId: string;
+  beforeAll(async () => {
+    f = await startCompaniesFixture(kind, { messagesPerWindow: 2 });
+    const ad = ((await f.as('owner-a', CREATE_AD, { data: { title: 'Busy role', workMode: 'remote', countryCode: 'PT', publishedAt: new Date().toISOString() } }, f.a.id)).body.data?.createOneJobAd as { id: string }).id;
+    const token = await f.h.token('busy');
+    await f.h.call(CREATE_PROFILE, { token, variables: { data: { email: 'busy@example.test', profileName: 'Busy' } } });
+    applicationId = ((await f.h.call(APPLY, { token, variables: { data: { jobAdId: ad } } })).body.data?.applyToJobAd as { id: string }).id;
+  });
+  afterAll(() => f.h.close());
+
+  it('refuses a sender past the allowance with TOO_MANY_REQUESTS (tooManyMessages), writing nothing', async () => {
+    for (const body of ['One', 'Two']) expect((await f.as('owner-a', SEND, { jobApplicationId: applicationId, data: { body } }, f.a.id)).body.errors).toBeUndefined();
+    const third = await f.as('owner-a', SEND, { jobApplicationId: applicationId, data: { body: 'Three' } }, f.a.id);
+    expect(third.body.errors?.[0]?.extensions).toMatchObject({ code: 'TOO_MANY_REQUESTS', reason: 'tooManyMessages' });
+    const thread = (await f.as('owner-a', THREAD, { jobApplicationId: applicationId }, f.a.id)).body.data?.findMessageThread as { messages: Array<{ body: string }> };
+    expect(thread.messages.map((each) => each.body)).toEqual(['One', 'Two']);
+  });
+});
