@@ -20,8 +20,8 @@ import { chmod, chown, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/p
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { runToEnd, startProcess } from './child-process.mjs';
+import { freshDatabase } from './fresh-database.mjs';
 import { formatTable, runMixedLoad, VirtualBrowser } from './mixed-load-core.mjs';
 
 const { values } = parseArgs({
@@ -52,26 +52,6 @@ class CheckFailed extends Error {}
 const check = (condition, message) => {
   if (!condition) throw new CheckFailed(message);
 };
-
-// ---- the database: dropped, created, migrated and seeded once, before any instance ------
-
-async function freshDatabase() {
-  const target = new URL(databaseUrl);
-  const name = decodeURIComponent(target.pathname.slice(1));
-  if (!/^[a-z_][a-z0-9_]*$/.test(name) || ['postgres', 'template0', 'template1', 'test'].includes(name)) {
-    throw new Error(`refusing to drop the database "${name}": give --database-url a database of its own (default .../scaleout)`);
-  }
-  const admin = new URL(databaseUrl);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.href });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.query(`create database ${name}`);
-  } finally {
-    await client.end();
-  }
-}
 
 // ---- the instances and the balancer ------------------------------------------------------
 
@@ -254,7 +234,7 @@ try {
   await mkdir(nginxDir, { recursive: true });
   say(`work directory ${workDir}; database ${databaseUrl}; Redis ${values['redis-url']}`);
 
-  await freshDatabase();
+  await freshDatabase(databaseUrl);
   say('database created; migrating and seeding it once (dist/seed.mjs)');
   await runToEnd('seed', process.execPath, ['dist/seed.mjs', '--database-url', databaseUrl], { cwd: root, env: process.env });
 

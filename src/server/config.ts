@@ -66,6 +66,8 @@ export interface AppConfig {
    * that at once (http/guest-page-cache.ts).
    */
   pageCacheSeconds: number;
+  /** MESSAGES_PER_TEN_MINUTES: the messages one user may send in ten minutes (default 60). */
+  messagesPerTenMinutes: number;
   /** Seed demo data: 'auto' seeds only an empty embedded database. */
   seedDemo: 'auto' | 'always' | 'never';
   graphql: GraphqlConfig;
@@ -336,6 +338,7 @@ export function readConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     embeddedDatabase: readEmbeddedDatabase(env),
     workers: readWorkers(env),
     pageCacheSeconds: readPageCacheSeconds(env),
+    messagesPerTenMinutes: /^\d+$/.test(env.MESSAGES_PER_TEN_MINUTES?.trim() ?? '') && Number(env.MESSAGES_PER_TEN_MINUTES) > 0 ? Number(env.MESSAGES_PER_TEN_MINUTES) : 60,
     seedDemo: readSeedDemo(env),
     graphql: { path: graphqlPath, url: optional(env.GRAPHQL_URL), allowedOrigins: readAllowedOrigins(env.API_ALLOWED_ORIGINS, publicOrigin) },
     auth: readAuth(env, publicOrigin, graphqlPath),

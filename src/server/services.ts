@@ -270,6 +270,7 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
           secretBox: createSecretBox(secrets.storedSecretsKey),
           domainCheck,
           replyAddress,
+          messagesPerWindow: config.messagesPerTenMinutes,
         });
     // Replies to message mails, taken over SMTP when MAIL_INBOUND_PORT is set (behind an MX or a relay).
     if (api && config.mail.inboundPort !== null) {
