@@ -153,4 +153,27 @@ test.describe('messages between a company and a talent', () => {
     await expect(row.locator('[data-unread]')).toHaveText('1 unread');
     await talentContext.close();
   });
+
+  test('the owner writes about an invitation it sent; the talent reads it in her messages', async ({ page, browser }) => {
+    test.setTimeout(90_000);
+    const stamp = Date.now().toString(36);
+    await signInAs(page, OWNER, '/company/my-companies');
+    await selectCompany(page, 'Northwind Labs');
+    await page.goto('/company/sent-invitations');
+    await page.locator('[data-invitation-id]').filter({ hasText: 'Tara Talent' }).first().getByRole('link', { name: 'Open the invitation of Tara Talent' }).click();
+    const thread = page.getByRole('region', { name: 'Messages with Tara Talent' });
+    await thread.getByLabel(words.bodyField).fill(`About this invitation (${stamp})`);
+    await thread.getByRole('button', { name: words.send }).click();
+    await expect(sentNotice(page)).toBeVisible();
+    await expect(page.locator('[data-message-id]').last()).toContainText(`About this invitation (${stamp})`);
+    await expectNoAxeViolations(page);
+    const threadId = await page.locator('#message-list').getAttribute('data-live-thread');
+
+    const talentContext = await browser.newContext();
+    const talent = await talentContext.newPage();
+    await signInAs(talent, TALENT, '/talent/dashboard');
+    await talent.goto(`/talent/messages?thread=${threadId}`);
+    await expect(talent.locator('[data-message-id]').last()).toContainText(`About this invitation (${stamp})`);
+    await talentContext.close();
+  });
 });

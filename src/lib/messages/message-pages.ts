@@ -16,20 +16,20 @@ import { MESSAGE_ERRORS, messageSchema } from './message-rules';
 const WORDS = 'messages';
 
 export const FIND_MESSAGE_THREAD_QUERY = graphql(`
-  query FindMessageThread($jobApplicationId: ID!) {
-    findMessageThread(jobApplicationId: $jobApplicationId) { id companyName talentName jobApplicationId jobTitle lastMessageAt unreadCount messages { id body fromCompany authorName isMine createdAt } }
+  query FindMessageThread($jobApplicationId: ID, $talentInvitationId: ID) {
+    findMessageThread(jobApplicationId: $jobApplicationId, talentInvitationId: $talentInvitationId) { id companyName talentName jobApplicationId jobTitle lastMessageAt unreadCount messages { id body fromCompany authorName isMine createdAt } }
   }
 `);
 
 export const FIND_MANY_MESSAGE_THREAD_QUERY = graphql(`
   query FindManyMessageThread($unread: Boolean, $page: Int, $perPage: Int) {
-    findManyMessageThread(unread: $unread, page: $page, perPage: $perPage) { items { id companyName talentName jobApplicationId jobTitle lastMessageAt unreadCount } total page perPage pageCount }
+    findManyMessageThread(unread: $unread, page: $page, perPage: $perPage) { items { id companyName talentName jobApplicationId talentInvitationId jobTitle lastMessageAt unreadCount } total page perPage pageCount }
   }
 `);
 
 export const MY_MESSAGE_THREADS_QUERY = graphql(`
   query MyMessageThreads($unread: Boolean, $page: Int, $perPage: Int) {
-    myMessageThreads(unread: $unread, page: $page, perPage: $perPage) { items { id companyName talentName jobApplicationId jobTitle lastMessageAt unreadCount } total page perPage pageCount }
+    myMessageThreads(unread: $unread, page: $page, perPage: $perPage) { items { id companyName talentName jobApplicationId talentInvitationId jobTitle lastMessageAt unreadCount } total page perPage pageCount }
   }
 `);
 
@@ -40,8 +40,8 @@ export const MY_MESSAGE_THREAD_QUERY = graphql(`
 `);
 
 export const SEND_COMPANY_MESSAGE_MUTATION = graphql(`
-  mutation SendCompanyMessage($jobApplicationId: ID!, $data: MessageInput!) {
-    sendCompanyMessage(jobApplicationId: $jobApplicationId, data: $data) { id }
+  mutation SendCompanyMessage($jobApplicationId: ID, $talentInvitationId: ID, $data: MessageInput!) {
+    sendCompanyMessage(jobApplicationId: $jobApplicationId, talentInvitationId: $talentInvitationId, data: $data) { id }
   }
 `);
 
@@ -78,7 +78,11 @@ export interface MessageFormValues {
 export type MessageOutcome = Done<{ noticeKey: string; threadId: string | null }> | Invalid<MessageFormValues>;
 
 /** Who a message is sent as, and about what: the company on an application, or the talent in a thread or about her application. */
-export type MessageTarget = { side: 'company'; jobApplicationId: string } | { side: 'talent'; threadId: string } | { side: 'talent'; jobApplicationId: string };
+export type MessageTarget =
+  | { side: 'company'; jobApplicationId: string }
+  | { side: 'company'; talentInvitationId: string }
+  | { side: 'talent'; threadId: string }
+  | { side: 'talent'; jobApplicationId: string };
 
 /** One post of a message form: the body checked with the API's rule first, then sent. */
 export async function submitMessage(target: MessageTarget, form: FormData, send: SendGraphql, t: Translate): Promise<MessageOutcome> {
@@ -91,7 +95,11 @@ export async function submitMessage(target: MessageTarget, form: FormData, send:
   let sent: boolean;
   let threadId: string | null = null;
   if (target.side === 'company') {
-    const answer = await sendDocument(send, SEND_COMPANY_MESSAGE_MUTATION, { jobApplicationId: target.jobApplicationId, data });
+    const answer = await sendDocument(send, SEND_COMPANY_MESSAGE_MUTATION, {
+      jobApplicationId: 'jobApplicationId' in target ? target.jobApplicationId : null,
+      talentInvitationId: 'talentInvitationId' in target ? target.talentInvitationId : null,
+      data,
+    });
     errors = answer.errors;
     sent = Boolean(answer.data?.sendCompanyMessage);
   } else {

@@ -4,7 +4,7 @@ import { isUuid } from '../../../lib/ids';
 import { MESSAGE_ERRORS, MESSAGE_MAX, messageSchema } from '../../../lib/messages/message-rules';
 import type { AppDatabase, Writer } from '../../db/client';
 import { notifyLive } from '../../db/live-notices';
-import { company, jobAd, jobDescription, message, messageThread, messageThreadRead, talentJobApplication } from '../../db/schema';
+import { company, jobAd, jobDescription, message, messageThread, messageThreadRead, talentInvitation, talentJobApplication } from '../../db/schema';
 import { requireCompanyPermission } from '../auth/company-access';
 import { findMyTalentProfileId, requireMyTalentProfileId } from '../auth/my-talent-profile';
 import { builder } from '../builder';
@@ -14,10 +14,12 @@ import { RateLimiterRes } from 'rate-limiter-flexible';
 import { ownApplications } from '../job-applications/received-application-rows';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
-import { Message, MessageThread, companyThreads, messagesOf, talentThreads, threadIn, threadOfApplication, threadPage, type ThreadReader, type ThreadRow } from './message-threads';
+import { Message, MessageThread, companyThreads, messagesOf, talentThreads, threadIn, threadOfApplication, threadOfInvitation, threadPage, type ThreadReader, type ThreadRow } from './message-threads';
+import { can } from '../../../lib/permissions/effective-permissions';
 
 // Writing and reading messages between a company and a talent. A company writes on an
-// application it received (talentJobApplication read and update), which opens the thread;
+// application it received (talentJobApplication read and update) or an invitation it sent
+// (talentInvitation read and update), which opens the thread;
 // the talent answers in a thread about her application, or opens one about an application
 // she made: she never writes to a company out of the blue. Each message is a message.create
 // event addressed to the other side (the talent's user, or the company).
@@ -60,7 +62,7 @@ async function markRead(tx: Writer, threadId: string, userId: string, at: Date):
 export async function writeMessage(
   tx: Writer & Pick<AppDatabase, 'execute'>,
   author: Pick<SignedInContext, 'viewer' | 'replyAddress'>,
-  thread: { id: string; companyId: string; talentProfileId: string; jobApplicationId: string | null; talentUserId: string | null },
+  thread: { id: string; companyId: string; talentProfileId: string; jobApplicationId: string | null; talentInvitationId: string | null; talentUserId: string | null },
   body: string,
   fromCompany: boolean,
 ) {
@@ -78,7 +80,7 @@ export async function writeMessage(
     type: 'message.create',
     // To the talent's account, or to the company (its inbox shows it to the members who may read the application).
     toId: fromCompany ? thread.talentUserId : thread.companyId,
-    data: { entityId: written!.id, threadId: thread.id, companyId: thread.companyId, talentProfileId: thread.talentProfileId, jobApplicationId: thread.jobApplicationId, fromCompany, before: null, after: { length: [...body].length } },
+    data: { entityId: written!.id, threadId: thread.id, companyId: thread.companyId, talentProfileId: thread.talentProfileId, jobApplicationId: thread.jobApplicationId, talentInvitationId: thread.talentInvitationId, fromCompany, before: null, after: { length: [...body].length } },
   }, { text: body, ...(threading ? { threading } : {}) });
   await notifyLive(tx, { kind: 'message', threadId: thread.id, companyId: thread.companyId, talentUserId: thread.talentUserId });
   const [row] = (await messagesOf(tx, thread.id)).filter((each) => each.id === written!.id);
@@ -88,29 +90,58 @@ export async function writeMessage(
 const companyReader = (userId: string): ThreadReader => ({ side: 'company', userId });
 const talentReader = (userId: string): ThreadReader => ({ side: 'talent', userId });
 
+/**
+ * What a company writes about: one of its received applications (talentJobApplication) or
+ * one of the invitations it sent (talentInvitation), each behind its own permission and
+ * looked up among the company's own (anything else is NOT_FOUND). Exactly one is named.
+ */
+type CompanySubject = { jobApplicationId?: string | number | null; talentInvitationId?: string | number | null };
+
+async function companySubjectOf(tx: Writer, context: SignedInContext, subject: CompanySubject, write: boolean) {
+  if ((subject.jobApplicationId == null) === (subject.talentInvitationId == null)) throw new ApiError('BAD_USER_INPUT', 'Name the application or the invitation, one of the two', { httpStatus: 400 });
+  const actions = write ? (['read', 'update'] as const) : (['read'] as const);
+  if (subject.jobApplicationId != null) {
+    const { companyId, userId } = requireCompanyPermission(context, 'talentJobApplication', ...actions);
+    const [application] = await ownApplications(tx, companyId, [String(subject.jobApplicationId)], write);
+    return { companyId, userId, talentProfileId: application!.talentProfileId, values: { jobApplicationId: application!.id }, find: (db: Writer) => threadOfApplication(db, companyReader(userId), application!.id) };
+  }
+  const { companyId, userId } = requireCompanyPermission(context, 'talentInvitation', ...actions);
+  const id = String(subject.talentInvitationId);
+  if (!isUuid(id)) throw notFound('The invitation');
+  const [invitation] = await tx.select({ id: talentInvitation.id, talentProfileId: talentInvitation.talentProfileId }).from(talentInvitation).where(and(eq(talentInvitation.id, id), eq(talentInvitation.companyId, companyId))).limit(1);
+  if (!invitation) throw notFound('The invitation');
+  return { companyId, userId, talentProfileId: invitation.talentProfileId, values: { talentInvitationId: invitation.id }, find: (db: Writer) => threadOfInvitation(db, companyReader(userId), invitation.id) };
+}
+
+/** The company's threads the caller's role reads (applications, invitations); FORBIDDEN when it reads neither. */
+function readableCompanyThreads(context: SignedInContext) {
+  const scope = context.company;
+  const reads = { applications: can(scope?.permissions, 'talentJobApplication', 'read'), invitations: can(scope?.permissions, 'talentInvitation', 'read') };
+  const { companyId, userId } = requireCompanyPermission(context, reads.applications ? 'talentJobApplication' : 'talentInvitation', 'read');
+  return { userId, scope: companyThreads(companyId, reads)! };
+}
+
 builder.queryField('findMessageThread', (t) =>
   t.withAuth({ signedIn: true }).field({
     type: MessageThread,
     nullable: true,
-    description: "The selected company's thread with the talent about one of its received applications; null before anyone wrote. Needs talentJobApplication read; another company's application is NOT_FOUND",
-    args: { jobApplicationId: t.arg.id({ required: true }) },
-    resolve: async (_root, { jobApplicationId }, context) => {
-      const { companyId, userId } = requireCompanyPermission(context, 'talentJobApplication', 'read');
-      const [application] = await ownApplications(context.db, companyId, [String(jobApplicationId)]);
-      return threadOfApplication(context.db, companyReader(userId), application!.id);
-    },
+    description:
+      "The selected company's thread with the talent about one of its received applications (needs talentJobApplication read) or one of its sent invitations (talentInvitation read); null before anyone wrote. Another company's record is NOT_FOUND",
+    args: { jobApplicationId: t.arg.id(), talentInvitationId: t.arg.id() },
+    resolve: async (_root, args, context) => (await companySubjectOf(context.db, context, args, false)).find(context.db),
   }),
 );
 
 builder.queryField('findManyMessageThread', (t) =>
   t.withAuth({ signedIn: true }).field({
     type: MessageThreadPage,
-    description: "The selected company's threads about its applications, the newest message first; `unread` keeps those with something the caller has not read. Needs talentJobApplication read",
+    description:
+      "The selected company's threads the caller's role reads (about applications with talentJobApplication read, about invitations with talentInvitation read), the newest message first; `unread` keeps those with something the caller has not read. FORBIDDEN with neither",
     args: { ...pageArgs, unread: t.arg.boolean() },
     resolve: async (_root, args, context) => {
-      const { companyId, userId } = requireCompanyPermission(context, 'talentJobApplication', 'read');
+      const { userId, scope } = readableCompanyThreads(context);
       const window = pageWindow(args);
-      const { rows, total } = await threadPage(context.db, companyReader(userId), companyThreads(companyId), window, args.unread === true);
+      const { rows, total } = await threadPage(context.db, companyReader(userId), scope, window, args.unread === true);
       return { items: rows, total, page: window.page, perPage: window.perPage };
     },
   }),
@@ -120,17 +151,16 @@ builder.mutationField('sendCompanyMessage', (t) =>
   t.withAuth({ signedIn: true }).field({
     type: Message,
     description:
-      'Writes to the talent of one of the selected company’s received applications, opening its thread on the first message. Needs talentJobApplication read and update; another company’s application is NOT_FOUND. Records message.create, addressed to the talent',
-    args: { jobApplicationId: t.arg.id({ required: true }), data: t.arg({ type: MessageInput, required: true }) },
-    resolve: async (_root, { jobApplicationId, data }, context) => {
-      const { companyId, userId } = requireCompanyPermission(context, 'talentJobApplication', 'read', 'update');
-      const body = parseBody(data);
-      await takeMessageAllowance(context);
+      'Writes to the talent of one of the selected company’s received applications (talentJobApplication read and update) or sent invitations (talentInvitation read and update), opening its thread on the first message. Another company’s record is NOT_FOUND. Records message.create, addressed to the talent',
+    args: { jobApplicationId: t.arg.id(), talentInvitationId: t.arg.id(), data: t.arg({ type: MessageInput, required: true }) },
+    resolve: async (_root, args, context) => {
+      const body = parseBody(args.data);
       return context.db.transaction(async (tx) => {
-        const [application] = await ownApplications(tx, companyId, [String(jobApplicationId)], true);
+        const subject = await companySubjectOf(tx, context, args, true);
+        await takeMessageAllowance(context);
         // The thread is opened once: a second writer racing the first finds it.
-        await tx.insert(messageThread).values({ companyId, talentProfileId: application!.talentProfileId, jobApplicationId: application!.id }).onConflictDoNothing();
-        const thread = await threadOfApplication(tx, companyReader(userId), application!.id);
+        await tx.insert(messageThread).values({ companyId: subject.companyId, talentProfileId: subject.talentProfileId, ...subject.values }).onConflictDoNothing();
+        const thread = await subject.find(tx);
         return writeMessage(tx, context, thread!, body, true);
       });
     },
@@ -247,15 +277,15 @@ builder.mutationField('markMessageThreadRead', (t) =>
   t.withAuth({ signedIn: true }).field({
     type: MessageThread,
     description:
-      "Marks a thread read up to now for the caller: from the selected company's side when a company is selected (needs talentJobApplication read), else as its talent. Any other id is NOT_FOUND",
+      "Marks a thread read up to now for the caller: from the selected company's side when a company is selected (a thread the role reads), else as its talent. Any other id is NOT_FOUND",
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, { id }, context) => {
       let reader: ThreadReader;
       let thread;
       if (context.company) {
-        const { companyId, userId } = requireCompanyPermission(context, 'talentJobApplication', 'read');
+        const { userId, scope } = readableCompanyThreads(context);
         reader = companyReader(userId);
-        thread = await threadIn(context.db, reader, companyThreads(companyId), String(id));
+        thread = await threadIn(context.db, reader, scope, String(id));
       } else {
         const profileId = await requireMyTalentProfileId(context);
         reader = talentReader(context.viewer.userId);

@@ -1,13 +1,13 @@
-import { and, asc, count, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { isUuid } from '../../../lib/ids';
 import type { MessageSide } from '../../../lib/messages/message-rules';
 import type { Writer } from '../../db/client';
-import { company, jobAd, jobDescription, message, messageThread, messageThreadRead, talentJobApplication, talentProfile, user } from '../../db/schema';
+import { company, jobAd, jobDescription, message, messageThread, messageThreadRead, talentInvitation, talentJobApplication, talentProfile, user } from '../../db/schema';
 import { builder } from '../builder';
 import { notFound } from '../errors';
 
 // Threads between a company and a talent, read from either side (messages). A thread is
-// found through the record it is about (here: an application) or by its id among the
+// found through the record it is about (an application, an invitation) or by its id among the
 // reader's own: a company's threads are its own, a talent's those of her profile; any
 // other id answers NOT_FOUND like an unknown one.
 
@@ -23,6 +23,7 @@ export interface ThreadRow {
   talentUserId: string | null;
   talentName: string | null;
   jobApplicationId: string | null;
+  talentInvitationId: string | null;
   jobTitle: string | null;
   lastMessageAt: Date;
   unreadCount: number;
@@ -67,6 +68,7 @@ export function selectThreads(db: Reader, reader: ThreadReader) {
       talentUserId: talentProfile.userId,
       talentName: talentProfile.profileName,
       jobApplicationId: messageThread.jobApplicationId,
+      talentInvitationId: messageThread.talentInvitationId,
       jobTitle: sql<string | null>`coalesce(${jobAd.title}, ${jobDescription.title})`,
       lastMessageAt: messageThread.lastMessageAt,
       unreadCount: unreadCountOf(reader),
@@ -75,13 +77,21 @@ export function selectThreads(db: Reader, reader: ThreadReader) {
     .innerJoin(company, eq(company.id, messageThread.companyId))
     .innerJoin(talentProfile, eq(talentProfile.id, messageThread.talentProfileId))
     .leftJoin(talentJobApplication, eq(talentJobApplication.id, messageThread.jobApplicationId))
-    .leftJoin(jobAd, eq(jobAd.id, talentJobApplication.jobAdId))
-    .leftJoin(jobDescription, eq(jobDescription.id, talentJobApplication.jobDescriptionId))
+    .leftJoin(talentInvitation, eq(talentInvitation.id, messageThread.talentInvitationId))
+    .leftJoin(jobAd, eq(jobAd.id, sql`coalesce(${talentJobApplication.jobAdId}, ${talentInvitation.jobAdId})`))
+    .leftJoin(jobDescription, eq(jobDescription.id, sql`coalesce(${talentJobApplication.jobDescriptionId}, ${talentInvitation.jobDescriptionId})`))
     .$dynamic();
 }
 
-/** Which of its threads a company's members read here: those about applications (they need talentJobApplication read). */
-export const companyThreads = (companyId: string): SQL => and(eq(messageThread.companyId, companyId), isNotNull(messageThread.jobApplicationId))!;
+/**
+ * Which of its threads a company's member reads: those about applications with
+ * talentJobApplication read, those about invitations with talentInvitation read. Null when
+ * the role reads neither (the caller refuses then).
+ */
+export function companyThreads(companyId: string, reads: { applications: boolean; invitations: boolean }): SQL | null {
+  const subjects = [reads.applications ? isNotNull(messageThread.jobApplicationId) : null, reads.invitations ? isNotNull(messageThread.talentInvitationId) : null].filter((each): each is SQL => each !== null);
+  return subjects.length ? and(eq(messageThread.companyId, companyId), or(...subjects))! : null;
+}
 
 /** A talent's threads: those of her profile. */
 export const talentThreads = (talentProfileId: string): SQL => eq(messageThread.talentProfileId, talentProfileId);
@@ -97,6 +107,12 @@ export async function threadIn(db: Reader, reader: ThreadReader, scope: SQL, id:
 /** The thread about an application, if one was opened. */
 export async function threadOfApplication(db: Reader, reader: ThreadReader, jobApplicationId: string): Promise<ThreadRow | null> {
   const [row] = await selectThreads(db, reader).where(eq(messageThread.jobApplicationId, jobApplicationId)).limit(1);
+  return row ?? null;
+}
+
+/** The thread about an invitation, if one was opened. */
+export async function threadOfInvitation(db: Reader, reader: ThreadReader, talentInvitationId: string): Promise<ThreadRow | null> {
+  const [row] = await selectThreads(db, reader).where(eq(messageThread.talentInvitationId, talentInvitationId)).limit(1);
   return row ?? null;
 }
 
@@ -148,7 +164,7 @@ export const Message = builder.objectRef<MessageRow>('Message').implement({
 
 export const MessageThread = builder.objectRef<ThreadRow>('MessageThread');
 MessageThread.implement({
-  description: 'A thread between a company and a talent about one application',
+  description: 'A thread between a company and a talent about one application or invitation',
   fields: (t) => ({
     id: t.exposeID('id'),
     companyName: t.string({
@@ -158,6 +174,7 @@ MessageThread.implement({
     }),
     talentName: t.exposeString('talentName', { nullable: true }),
     jobApplicationId: t.exposeID('jobApplicationId', { nullable: true, description: 'The application it is about' }),
+    talentInvitationId: t.exposeID('talentInvitationId', { nullable: true, description: 'The invitation it is about' }),
     jobTitle: t.exposeString('jobTitle', { nullable: true, description: "The application's job ad (or job description) title" }),
     lastMessageAt: t.field({ type: 'DateTime', resolve: (row) => row.lastMessageAt }),
     unreadCount: t.exposeInt('unreadCount', { description: "Messages of the other side the caller has not opened the thread since" }),

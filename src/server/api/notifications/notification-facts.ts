@@ -31,11 +31,13 @@ function roleTitles(db: Reader, rows: typeof talentJobApplication | typeof talen
 /** id → the job's title, for applications, invitations and assignments (deleted rows keep theirs). */
 async function titlesOf(db: Reader, rows: readonly EventRow[]): Promise<Map<string, string | null>> {
   const assignments = entityIds(rows, 'jobAssignment');
-  // A message's thread is about an application (eventData.jobApplicationId).
-  const messageApplications = rows.filter((row) => row.type === 'message.create').flatMap((row) => text(row.eventData.jobApplicationId) ?? []);
+  // A message's thread is about an application or an invitation (eventData.jobApplicationId, talentInvitationId).
+  const messages = rows.filter((row) => row.type === 'message.create');
+  const messageApplications = messages.flatMap((row) => text(row.eventData.jobApplicationId) ?? []);
+  const messageInvitations = messages.flatMap((row) => text(row.eventData.talentInvitationId) ?? []);
   const [a, i, j] = await Promise.all([
     roleTitles(db, talentJobApplication, [...new Set([...entityIds(rows, 'talentJobApplication'), ...messageApplications])]),
-    roleTitles(db, talentInvitation, entityIds(rows, 'talentInvitation')),
+    roleTitles(db, talentInvitation, [...new Set([...entityIds(rows, 'talentInvitation'), ...messageInvitations])]),
     assignments.length
       ? db
           .select({ id: jobAssignment.id, title: jobDescription.title })
@@ -83,7 +85,7 @@ export async function notificationFactsOf(db: Reader, rows: readonly EventRow[])
       companyId,
       companyName: companyId ? (companyName.get(companyId) ?? null) : null,
       // A message names the job of the application its thread is about.
-      title: (isMessage ? titles.get(text(data.jobApplicationId) ?? '') : entityId ? titles.get(entityId) : null) ?? null,
+      title: (isMessage ? titles.get(text(data.jobApplicationId) ?? text(data.talentInvitationId) ?? '') : entityId ? titles.get(entityId) : null) ?? null,
       step: text(data.toStep),
       stepGroup: text(data.group),
       reason: isBilling || isCompanyReview ? text(after.rejectionReason) : text(data.reason),

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { jobAd, talentInvitation } from '../../../../src/server/db/schema';
 import { describeEachDatabase } from '../../../support/test-database';
 import { startCompaniesFixture, type CompaniesFixture } from '../companies-fixture';
 
@@ -106,6 +108,26 @@ describeEachDatabase('messages between a company and a talent', (kind) => {
     expect(code(await mine(talent, START, { jobApplicationId: otherApplicationId }))).toBe('NOT_FOUND');
   });
 
+  it('writes about an invitation the company sent: a thread of its own, talentInvitation read and update, another company’s NOT_FOUND', async () => {
+    const db = f.h.database.db;
+    const [adA] = await db.select({ id: jobAd.id }).from(jobAd).where(eq(jobAd.title, 'Rust engineer'));
+    const [invitation] = await db.insert(talentInvitation).values({ talentProfileId: other.id, jobAdId: adA!.id, companyId: f.a.id }).returning({ id: talentInvitation.id });
+    const SEND_ABOUT = 'mutation ($talentInvitationId: ID, $data: MessageInput!) { sendCompanyMessage(talentInvitationId: $talentInvitationId, data: $data) { id threadId } }';
+    const FIND_ABOUT = 'query ($talentInvitationId: ID) { findMessageThread(talentInvitationId: $talentInvitationId) { id jobTitle talentInvitationId } }';
+    expect(code(await f.as('owner-b', SEND_ABOUT, { talentInvitationId: invitation!.id, data: { body: 'Not yours' } }, f.b.id))).toBe('NOT_FOUND');
+    expect(code(await f.as('reader-a', SEND_ABOUT, { talentInvitationId: invitation!.id, data: { body: 'No invitation rights' } }, f.a.id))).toBe('FORBIDDEN');
+    const sent = (await f.as('owner-a', SEND_ABOUT, { talentInvitationId: invitation!.id, data: { body: 'Shall we talk about the role?' } }, f.a.id)).body.data?.sendCompanyMessage as { threadId: string };
+    expect((await f.as('owner-a', FIND_ABOUT, { talentInvitationId: invitation!.id }, f.a.id)).body.data?.findMessageThread).toEqual({ id: sent.threadId, jobTitle: 'Rust engineer', talentInvitationId: invitation!.id });
+    // Grace reads it in her messages and may answer in the thread the company opened.
+    const inbox = (await mine(other, MY_INBOX)).body.data?.myMessageThreads as { items: Array<{ id: string; jobTitle: string }> };
+    expect(inbox.items).toEqual([expect.objectContaining({ id: sent.threadId, jobTitle: 'Rust engineer' })]);
+    expect((await mine(other, MY_SEND, { threadId: sent.threadId, data: { body: 'Gladly.' } })).body.errors).toBeUndefined();
+    // A role reading applications only does not see the invitation's thread in the inbox.
+    const readerInbox = (await f.as('reader-a', INBOX, {}, f.a.id)).body.data?.findManyMessageThread as { items: Array<{ id: string }> };
+    expect(readerInbox.items.map((each) => each.id)).not.toContain(sent.threadId);
+    expect((await f.as('owner-a', INBOX, {}, f.a.id)).body.data?.findManyMessageThread).toMatchObject({ items: expect.arrayContaining([expect.objectContaining({ id: sent.threadId })]) });
+  });
+
   it('answers NOT_FOUND to every id of another company, another talent or nothing, and changes nothing', async () => {
     expect(code(await f.as('owner-b', THREAD, { jobApplicationId: applicationId }, f.b.id))).toBe('NOT_FOUND');
     expect(code(await f.as('owner-b', SEND, { jobApplicationId: applicationId, data: { body: 'Poaching' } }, f.b.id))).toBe('NOT_FOUND');
@@ -114,7 +136,7 @@ describeEachDatabase('messages between a company and a talent', (kind) => {
     expect(code(await mine(other, MY_SEND, { threadId, data: { body: 'Hello' } }))).toBe('NOT_FOUND');
     expect(code(await mine(other, MARK, { id: threadId }))).toBe('NOT_FOUND');
     expect(code(await mine(talent, MY_THREAD, { id: 'not-an-id' }))).toBe('NOT_FOUND');
-    expect(((await mine(other, MY_INBOX)).body.data?.myMessageThreads as { total: number }).total).toBe(0);
+    expect(((await mine(other, MY_INBOX)).body.data?.myMessageThreads as { items: Array<{ id: string }> }).items.map((each) => each.id)).not.toContain(threadId);
     const thread = (await mine(talent, MY_THREAD, { id: threadId })).body.data?.myMessageThread as { messages: unknown[] };
     expect(thread.messages).toHaveLength(2);
   });
