@@ -70,6 +70,7 @@ const FEATURE_IMPORTS = {
   ],
   'src/server/api': [
     { from: 'account', to: 'feature-flags', why: "findMe answers the user's feature flags" },
+    { from: 'account', to: 'messages', why: "findMe answers each membership's unread conversations for the side menu (unreadThreadCount)" },
     { from: 'account', to: 'notifications', why: "the account's settings save the notification preferences" },
     { from: 'account', to: 'talent', why: "findMe answers the user's talent profile (TalentProfile)" },
     { from: 'admin', to: 'companies', why: "the admin area works on companies with their own fields, members and roles" },

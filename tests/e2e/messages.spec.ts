@@ -82,6 +82,8 @@ test.describe('messages between a company and a talent', () => {
       await page.goto('/company/messages?unread=1');
       const row = page.locator('[data-thread-id]').filter({ hasText: title });
       await expect(row.locator('[data-unread]')).toHaveText('1 unread');
+      // The side menu counts the conversations with something unread.
+      await expect(page.getByRole('link', { name: /^Messages \d+ unread$/ }).first()).toBeVisible();
       await expectNoAxeViolations(page);
       await row.getByRole('link').click();
       await expect(page).toHaveURL(/\/company\/job-application\?id=.*#messages$/);

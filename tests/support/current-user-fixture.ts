@@ -14,6 +14,7 @@ export function membershipFixture(overrides: Partial<CurrentUser['companies'][nu
     companyPermissions: null,
     rolePermissions: null,
     defaultRolePermissions: null,
+    unreadMessageThreads: 0,
     ...overrides,
   };
 }

@@ -36,11 +36,15 @@ export interface CurrentUser {
     companyPermissions: PermissionSet | null;
     rolePermissions: PermissionSet | null;
     defaultRolePermissions: PermissionSet | null;
+    /** Conversations of the company with something unread for the user, among those the role reads (the side menu's count). */
+    unreadMessageThreads: number;
   }>;
   featureFlags: string[];
   profile: { id: string; profileName: string | null; jobTitle: string | null; pictureUrl: string | null; profileScore: number; scoreItems: ScoreItems } | null;
   /** Unread notifications, for the bell (counted up to 100: the bell says 99+). */
   unreadNotifications: number;
+  /** The user's conversations with companies with something unread (the talent menu's count). */
+  unreadMessageThreads: number;
 }
 
 
@@ -49,7 +53,7 @@ export const FIND_ME_QUERY = graphql(`
   query FindUser {
     findMe(where: { activeCompaniesOnly: true }) {
       id email displayName isAdmin adminPermissions isImpersonate impersonatedBy redirect
-      companies { company { id name logo address permissions verificationStatus deletedAt } role { role permissions defaultPermissions } effectivePermissions }
+      companies { company { id name logo address permissions verificationStatus deletedAt } role { role permissions defaultPermissions } effectivePermissions unreadMessageThreads }
       featureFlags { name deletedAt }
       profile {
         id profileName jobTitle profilePicture profileScore
@@ -57,6 +61,7 @@ export const FIND_ME_QUERY = graphql(`
       }
     }
     myUnreadNotificationCount
+    myUnreadMessageThreadCount
   }
 `);
 
@@ -85,6 +90,7 @@ export function toCurrentUser(data: ResultOf<typeof FIND_ME_QUERY>): CurrentUser
       companyPermissions: parsePermissionSet(membership.company.permissions),
       rolePermissions: parsePermissionSet(membership.role?.permissions),
       defaultRolePermissions: parsePermissionSet(membership.role?.defaultPermissions),
+      unreadMessageThreads: membership.unreadMessageThreads,
     })),
     // Soft-deleted flags are off.
     featureFlags: me.featureFlags.filter((flag) => !flag.deletedAt).map((flag) => flag.name),
@@ -99,6 +105,7 @@ export function toCurrentUser(data: ResultOf<typeof FIND_ME_QUERY>): CurrentUser
         }
       : null,
     unreadNotifications: data.myUnreadNotificationCount,
+    unreadMessageThreads: data.myUnreadMessageThreadCount,
   };
 }
 

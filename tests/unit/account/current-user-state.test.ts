@@ -19,6 +19,7 @@ const membership = (id: string, name: string, deletedAt: string | null): Current
   companyPermissions: { jobAd: { read: true, create: true } },
   rolePermissions: { jobAd: { read: true } },
   defaultRolePermissions: null,
+  unreadMessageThreads: 0,
 });
 
 const server: CurrentUser = {
@@ -34,6 +35,7 @@ const server: CurrentUser = {
   profile: { id: 'p1', profileName: 'Tara', jobTitle: 'Developer', pictureUrl: null, profileScore: 61, scoreItems },
   companies: [membership('c1', 'Northwind', null), membership('c2', 'Gone Ltd', '2026-01-01T00:00:00Z')],
   unreadNotifications: 3,
+  unreadMessageThreads: 0,
 };
 
 describe('current-user state as the spec lists it, and its session load', () => {

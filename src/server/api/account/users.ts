@@ -1,7 +1,8 @@
+import { companyThreads, unreadThreadCount } from '../messages/message-threads';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { preparedQuery } from '../../db/prepared-query';
-import { effectivePermissions } from '../../../lib/permissions/effective-permissions';
+import { can, effectivePermissions } from '../../../lib/permissions/effective-permissions';
 import { buildRoute } from '../../../lib/routes/build-route';
 import { zodIssues } from '../../../lib/forms/zod-issues';
 import { createTalentProfileSchema, PROFILE_ERRORS } from '../../../lib/talent/talent-profile-input';
@@ -83,6 +84,17 @@ const CompanyMembership = builder.objectRef<MembershipRow>('CompanyMembership').
           company: { verificationStatus: row.verificationStatus, deletedAt: row.deletedAt, permissions: row.companyPermissions },
           role: { permissions: row.rolePermissions, defaultPermissions: row.defaultPermissions },
         }),
+    }),
+    unreadMessageThreads: t.int({
+      description: "The company's conversations with something the caller has not read, among those the role reads (the side menu's count)",
+      resolve: (row, _args, context) => {
+        const permissions = effectivePermissions({
+          company: { verificationStatus: row.verificationStatus, deletedAt: row.deletedAt, permissions: row.companyPermissions },
+          role: { permissions: row.rolePermissions, defaultPermissions: row.defaultPermissions },
+        });
+        const scope = companyThreads(row.companyId, { applications: can(permissions, 'talentJobApplication', 'read'), invitations: can(permissions, 'talentInvitation', 'read') });
+        return scope && context.viewer ? unreadThreadCount(context.db, { side: 'company', userId: context.viewer.userId }, scope) : 0;
+      },
     }),
   }),
 });

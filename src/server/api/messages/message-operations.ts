@@ -14,7 +14,7 @@ import { RateLimiterRes } from 'rate-limiter-flexible';
 import { ownApplications } from '../job-applications/received-application-rows';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
-import { Message, MessageThread, companyThreads, messagesOf, talentThreads, threadIn, threadOfApplication, threadOfInvitation, threadPage, type ThreadReader, type ThreadRow } from './message-threads';
+import { Message, MessageThread, companyThreads, messagesOf, talentThreads, threadIn, threadOfApplication, threadOfInvitation, threadPage, unreadThreadCount, type ThreadReader, type ThreadRow } from './message-threads';
 import { can } from '../../../lib/permissions/effective-permissions';
 
 // Writing and reading messages between a company and a talent. A company writes on an
@@ -178,6 +178,16 @@ builder.queryField('myMessageThreads', (t) =>
       if (!profileId) return { items: [], total: 0, page: window.page, perPage: window.perPage };
       const { rows, total } = await threadPage(context.db, talentReader(context.viewer.userId), talentThreads(profileId), window, args.unread === true);
       return { items: rows, total, page: window.page, perPage: window.perPage };
+    },
+  }),
+);
+
+builder.queryField('myUnreadMessageThreadCount', (t) =>
+  t.withAuth({ signedIn: true }).int({
+    description: "How many of the caller's conversations with companies have something unread (the talent menu's count); 0 before a talent profile",
+    resolve: async (_root, _args, context) => {
+      const profileId = await findMyTalentProfileId(context);
+      return profileId ? unreadThreadCount(context.db, talentReader(context.viewer.userId), talentThreads(profileId)) : 0;
     },
   }),
 );
