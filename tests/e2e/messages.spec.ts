@@ -156,7 +156,7 @@ test.describe('messages between a company and a talent', () => {
     await talentContext.close();
   });
 
-  test('the owner writes about an invitation it sent; the talent reads it in her messages', async ({ page, browser }) => {
+  test('the owner writes about an invitation it sent; the talent reads it, closes the conversation and opens it again', async ({ page, browser }) => {
     test.setTimeout(90_000);
     const stamp = Date.now().toString(36);
     await signInAs(page, OWNER, '/company/my-companies');
@@ -176,6 +176,17 @@ test.describe('messages between a company and a talent', () => {
     await signInAs(talent, TALENT, '/talent/dashboard');
     await talent.goto(`/talent/messages?thread=${threadId}`);
     await expect(talent.locator('[data-message-id]').last()).toContainText(`About this invitation (${stamp})`);
+
+    // She closes the conversation: the company can no longer write in it.
+    await talent.getByRole('button', { name: words.closeLabel.replace('{{name}}', 'Northwind Labs') }).click();
+    await expect(talent.getByRole('status').filter({ hasText: messageWords.notices.messages.closed }).first()).toBeVisible();
+    await expect(talent.locator('[data-thread-closed]')).toHaveText(words.closedByYou.replace('{{name}}', 'Northwind Labs'));
+    await expectNoAxeViolations(talent);
+    await page.reload();
+    await expect(page.locator('[data-thread-closed]')).toHaveText(words.closedByThem.replace('{{name}}', 'Tara Talent'));
+    await expect(page.getByRole('region', { name: 'Messages with Tara Talent' }).getByLabel(words.bodyField)).toHaveCount(0);
+    await talent.getByRole('button', { name: words.openAgainLabel.replace('{{name}}', 'Northwind Labs') }).click();
+    await expect(talent.getByRole('status').filter({ hasText: messageWords.notices.messages.opened }).first()).toBeVisible();
     await talentContext.close();
   });
 });

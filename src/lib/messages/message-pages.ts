@@ -17,7 +17,7 @@ const WORDS = 'messages';
 
 export const FIND_MESSAGE_THREAD_QUERY = graphql(`
   query FindMessageThread($jobApplicationId: ID, $talentInvitationId: ID) {
-    findMessageThread(jobApplicationId: $jobApplicationId, talentInvitationId: $talentInvitationId) { id companyName talentName jobApplicationId jobTitle lastMessageAt unreadCount messages { id body fromCompany authorName isMine createdAt } }
+    findMessageThread(jobApplicationId: $jobApplicationId, talentInvitationId: $talentInvitationId) { id companyName talentName jobApplicationId jobTitle lastMessageAt unreadCount closedBy messages { id body fromCompany authorName isMine createdAt } }
   }
 `);
 
@@ -35,7 +35,7 @@ export const MY_MESSAGE_THREADS_QUERY = graphql(`
 
 export const MY_MESSAGE_THREAD_QUERY = graphql(`
   query MyMessageThread($id: ID!) {
-    myMessageThread(id: $id) { id companyName talentName jobApplicationId jobTitle lastMessageAt unreadCount messages { id body fromCompany authorName isMine createdAt } }
+    myMessageThread(id: $id) { id companyName talentName jobApplicationId jobTitle lastMessageAt unreadCount closedBy messages { id body fromCompany authorName isMine createdAt } }
   }
 `);
 
@@ -67,8 +67,23 @@ export type MessageThreadDetail = NonNullable<ResultOf<typeof FIND_MESSAGE_THREA
 export type MessageThreadItem = ResultOf<typeof FIND_MANY_MESSAGE_THREAD_QUERY>['findManyMessageThread']['items'][number];
 export type MessageItem = MessageThreadDetail['messages'][number];
 
-/** The message form's one intent on the pages that show a thread. */
+/** The message form's intent on the pages that show a thread, and closing or opening the thread again. */
 export const MESSAGE_INTENT = 'sendMessage';
+export const CLOSE_THREAD_INTENT = 'closeThread';
+
+export const CLOSE_MESSAGE_THREAD_MUTATION = graphql(`
+  mutation CloseMessageThread($id: ID!, $closed: Boolean!) {
+    closeMessageThread(id: $id, closed: $closed) { id closedBy }
+  }
+`);
+
+/** A post of the close (or open again) button: `closed` is 1 or 0, the thread is the page's own. */
+export async function submitCloseThread(threadId: string, form: FormData, send: SendGraphql, t: Translate): Promise<Done<{ noticeKey: string }> | { kind: 'refused'; message: string; status: RefusalStatus }> {
+  const closed = form.get('closed') === '1';
+  const answer = await sendDocument(send, CLOSE_MESSAGE_THREAD_MUTATION, { id: threadId, closed });
+  if (answer.data?.closeMessageThread && !answer.errors.length) return { kind: 'done', noticeKey: closed ? 'notices.messages.closed' : 'notices.messages.opened' };
+  return { kind: 'refused', ...companyRefusal(answer.errors, t, WORDS, MESSAGE_ERRORS) };
+}
 
 export interface MessageFormValues {
   body: string;

@@ -44,7 +44,8 @@ export function createMailReplies(options: { db: AppDatabase; replyAddress: Repl
       const [profile] = await db.select({ id: talentProfile.id }).from(talentProfile).where(eq(talentProfile.userId, person.id)).limit(1);
       if (!profile) return { ok: false, reason: 'gone' };
       const thread = await threadIn(db, { side: 'talent', userId: person.id }, talentThreads(profile.id), target.threadId).catch(() => null);
-      if (!thread) return { ok: false, reason: 'gone' };
+      // A conversation she closed, or the company closed, takes no mail either.
+      if (!thread || thread.blockedSide === 'company') return { ok: false, reason: 'gone' };
       const text = newPartOf(reply.text);
       if (!text) return { ok: false, reason: 'empty' };
       const parsed = messageSchema.safeParse({ body: text });

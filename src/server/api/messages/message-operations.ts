@@ -9,7 +9,7 @@ import { requireCompanyPermission } from '../auth/company-access';
 import { findMyTalentProfileId, requireMyTalentProfileId } from '../auth/my-talent-profile';
 import { builder } from '../builder';
 import type { SignedInContext } from '../context';
-import { ApiError, invalidFields, notFound } from '../errors';
+import { ApiError, forbiddenBecause, invalidFields, notFound } from '../errors';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { ownApplications } from '../job-applications/received-application-rows';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
@@ -62,10 +62,12 @@ async function markRead(tx: Writer, threadId: string, userId: string, at: Date):
 export async function writeMessage(
   tx: Writer & Pick<AppDatabase, 'execute'>,
   author: Pick<SignedInContext, 'viewer' | 'replyAddress'>,
-  thread: { id: string; companyId: string; talentProfileId: string; jobApplicationId: string | null; talentInvitationId: string | null; talentUserId: string | null },
+  thread: { id: string; companyId: string; talentProfileId: string; jobApplicationId: string | null; talentInvitationId: string | null; talentUserId: string | null; blockedSide: string | null },
   body: string,
   fromCompany: boolean,
 ) {
+  // A conversation one side closed takes nothing more from the other.
+  if (thread.blockedSide && thread.blockedSide !== (fromCompany ? 'company' : 'talent')) throw forbiddenBecause('threadClosed', MESSAGE_ERRORS);
   const now = new Date();
   const [written] = await tx.insert(message).values({ threadId: thread.id, authorUserId: author.viewer.userId, fromCompany, body, createdAt: now, updatedAt: now }).returning({ id: message.id });
   await tx.update(messageThread).set({ lastMessageAt: now, updatedAt: now }).where(eq(messageThread.id, thread.id));
@@ -303,6 +305,44 @@ builder.mutationField('markMessageThreadRead', (t) =>
       }
       await markRead(context.db, thread.id, reader.userId, new Date());
       return threadIn(context.db, reader, eq(messageThread.id, thread.id), thread.id);
+    },
+  }),
+);
+
+builder.mutationField('closeMessageThread', (t) =>
+  t.withAuth({ signedIn: true }).field({
+    type: MessageThread,
+    description:
+      "Closes a conversation to the other side (`closed: true`: they can no longer write in it) or opens it again; from the selected company's side when a company is selected (needs update on the application or invitation it is about), else as its talent. Only the side that closed it opens it again (FORBIDDEN threadClosed). Any other id is NOT_FOUND. Records messageThread.update",
+    args: { id: t.arg.id({ required: true }), closed: t.arg.boolean({ required: true }) },
+    resolve: async (_root, { id, closed }, context) => {
+      const side: 'company' | 'talent' = context.company ? 'company' : 'talent';
+      let reader: ThreadReader;
+      let thread: ThreadRow;
+      if (side === 'company') {
+        const readable = readableCompanyThreads(context);
+        reader = companyReader(readable.userId);
+        thread = await threadIn(context.db, reader, readable.scope, String(id));
+        requireCompanyPermission(context, thread.jobApplicationId ? 'talentJobApplication' : 'talentInvitation', 'update');
+      } else {
+        const profileId = await requireMyTalentProfileId(context);
+        reader = talentReader(context.viewer.userId);
+        thread = await threadIn(context.db, reader, talentThreads(profileId), String(id));
+      }
+      if (thread.blockedSide && thread.blockedSide !== side) throw forbiddenBecause('threadClosed', MESSAGE_ERRORS);
+      const now = new Date();
+      return context.db.transaction(async (tx) => {
+        await tx
+          .update(messageThread)
+          .set(closed ? { blockedSide: side, blockedAt: now, blockedByUserId: context.viewer.userId, updatedAt: now } : { blockedSide: null, blockedAt: null, blockedByUserId: null, updatedAt: now })
+          .where(eq(messageThread.id, thread.id));
+        await recordEvent(tx, context.viewer, {
+          type: 'messageThread.update',
+          toId: thread.companyId,
+          data: { entityId: thread.id, companyId: thread.companyId, side, before: { closedBy: thread.blockedSide }, after: { closedBy: closed ? side : null } },
+        });
+        return threadIn(tx, reader, eq(messageThread.id, thread.id), thread.id);
+      });
     },
   }),
 );

@@ -27,6 +27,8 @@ export interface ThreadRow {
   jobTitle: string | null;
   lastMessageAt: Date;
   unreadCount: number;
+  /** The side that closed the conversation to the other, or null while both may write. */
+  blockedSide: string | null;
 }
 
 export interface MessageRow {
@@ -72,6 +74,7 @@ export function selectThreads(db: Reader, reader: ThreadReader) {
       jobTitle: sql<string | null>`coalesce(${jobAd.title}, ${jobDescription.title})`,
       lastMessageAt: messageThread.lastMessageAt,
       unreadCount: unreadCountOf(reader),
+      blockedSide: messageThread.blockedSide,
     })
     .from(messageThread)
     .innerJoin(company, eq(company.id, messageThread.companyId))
@@ -178,6 +181,7 @@ MessageThread.implement({
     jobTitle: t.exposeString('jobTitle', { nullable: true, description: "The application's job ad (or job description) title" }),
     lastMessageAt: t.field({ type: 'DateTime', resolve: (row) => row.lastMessageAt }),
     unreadCount: t.exposeInt('unreadCount', { description: "Messages of the other side the caller has not opened the thread since" }),
+    closedBy: t.string({ nullable: true, description: "'company' or 'talent': the side that closed the conversation (the other may no longer write); null while both may", resolve: (row) => row.blockedSide }),
     messages: t.field({ type: [Message], description: 'Oldest first', resolve: (row, _args, context) => messagesOf(context.db, row.id) }),
   }),
 });

@@ -96,6 +96,8 @@ export const eventType = pgEnum('event_type', [
   'companyDomain.create', 'companyDomain.update', 'companyDomain.delete',
   // Nor these: a message written in a thread between a company and a talent.
   'message.create',
+  // Nor this: a conversation closed or opened again by one of its sides (its audit trail).
+  'messageThread.update',
 ]);
 export type EventType = (typeof eventType.enumValues)[number];
 

@@ -24,10 +24,15 @@ export const messageThread = pgTable(
     jobAssignmentId: uuid('job_assignment_id').references(() => jobAssignment.id, { onDelete: 'cascade' }),
     /** The newest message's time: inboxes list threads by it. */
     lastMessageAt: timestamptz('last_message_at').notNull().defaultNow(),
+    /** The side that closed the conversation ('company' or 'talent'): the other side can no longer write in it. */
+    blockedSide: text('blocked_side'),
+    blockedAt: timestamptz('blocked_at'),
+    blockedByUserId: uuid('blocked_by_user_id').references(() => user.id, { onDelete: 'set null' }),
     ...timestamps(),
   },
   (t) => [
     check('message_thread_one_subject', sql`num_nonnulls(${t.jobApplicationId}, ${t.talentInvitationId}, ${t.jobAssignmentId}) = 1`),
+    check('message_thread_blocked_side', sql`${t.blockedSide} is null or ${t.blockedSide} in ('company', 'talent')`),
     uniqueIndex('message_thread_job_application_unique').on(t.jobApplicationId),
     uniqueIndex('message_thread_talent_invitation_unique').on(t.talentInvitationId),
     // An assignment concerns up to three companies: each has its own thread with the talent.

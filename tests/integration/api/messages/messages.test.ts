@@ -141,6 +141,21 @@ describeEachDatabase('messages between a company and a talent', (kind) => {
     expect(thread.messages).toHaveLength(2);
   });
 
+  it('lets a side close the conversation to the other and open it again; the other side can neither write nor reopen it; recorded', async () => {
+    const CLOSE = 'mutation ($id: ID!, $closed: Boolean!) { closeMessageThread(id: $id, closed: $closed) { id closedBy } }';
+    expect((await mine(talent, CLOSE, { id: threadId, closed: true })).body.data?.closeMessageThread).toEqual({ id: threadId, closedBy: 'talent' });
+    const refused = await f.as('owner-a', SEND, { jobApplicationId: applicationId, data: { body: 'Still there?' } }, f.a.id);
+    expect(refused.body.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN', reason: 'threadClosed' });
+    expect((await f.as('owner-a', CLOSE, { id: threadId, closed: false }, f.a.id)).body.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN', reason: 'threadClosed' });
+    expect(code(await f.as('owner-b', CLOSE, { id: threadId, closed: true }, f.b.id))).toBe('NOT_FOUND');
+    expect(code(await mine(other, CLOSE, { id: threadId, closed: false }))).toBe('NOT_FOUND');
+    // She may still write in a conversation she closed, and open it again.
+    expect((await mine(talent, MY_SEND, { threadId, data: { body: 'One last word.' } })).body.errors).toBeUndefined();
+    expect((await mine(talent, CLOSE, { id: threadId, closed: false })).body.data?.closeMessageThread).toEqual({ id: threadId, closedBy: null });
+    expect((await f.as('owner-a', SEND, { jobApplicationId: applicationId, data: { body: 'Thanks for opening it again.' } }, f.a.id)).body.errors).toBeUndefined();
+    expect(await f.events('messageThread.update', threadId)).toHaveLength(2);
+  });
+
   it('needs talentJobApplication read to read and update too to write: FORBIDDEN otherwise', async () => {
     expect(code(await f.as('blind-a', INBOX, {}, f.a.id))).toBe('FORBIDDEN');
     expect(code(await f.as('blind-a', THREAD, { jobApplicationId: applicationId }, f.a.id))).toBe('FORBIDDEN');
@@ -148,11 +163,12 @@ describeEachDatabase('messages between a company and a talent', (kind) => {
   });
 
   it('refuses an empty, an over-long and a control-character message beside its field, writing nothing', async () => {
+    const before = ((await mine(talent, MY_THREAD, { id: threadId })).body.data?.myMessageThread as { messages: unknown[] }).messages.length;
     expect(fieldCodes(await f.as('owner-a', SEND, { jobApplicationId: applicationId, data: { body: '   ' } }, f.a.id))).toEqual(['data.body:bodyRequired']);
     expect(fieldCodes(await f.as('owner-a', SEND, { jobApplicationId: applicationId, data: { body: 'x'.repeat(5001) } }, f.a.id))).toEqual(['data.body:bodyTooLong']);
     expect(fieldCodes(await mine(talent, MY_SEND, { threadId, data: { body: 'a\u0007b' } }))).toEqual(['data.body:controlCharacters']);
     const thread = (await mine(talent, MY_THREAD, { id: threadId })).body.data?.myMessageThread as { messages: unknown[] };
-    expect(thread.messages).toHaveLength(2);
+    expect(thread.messages).toHaveLength(before);
   });
 });
 
