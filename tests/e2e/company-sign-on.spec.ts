@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import signOnWords from '../../src/locales/en/common/sign-on.json' with { type: 'json' };
 import rbac from '../../src/locales/en/rbac.json' with { type: 'json' };
@@ -17,7 +18,29 @@ import { startCompanySamlProvider } from '../support/company-saml-provider';
 // (run by the test) from the e-mail step and joins with the role the owner chose; another
 // through its SAML provider (its sign-in page run by the test) from /sign-in/<slug>.
 const words = signOnWords.signOn;
-const toast = (page: import('@playwright/test').Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();
+const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();
+
+/** Claims a domain on /company/sign-on, publishes its record on the run's DNS server and proves it. */
+async function proveDomain(page: Page, domain: string) {
+  const section = page.getByRole('region', { name: words.domainsHeading });
+  await section.getByLabel(words.domainField, { exact: true }).fill(domain);
+  await section.getByRole('button', { name: words.claimDomain }).click();
+  const domainRow = page.locator('li[data-domain-id]').filter({ hasText: domain });
+  publishTxt(domain, [[(await domainRow.getByTestId('domain-record').textContent())!.trim()]]);
+  await domainRow.getByRole('button', { name: words.checkDomainLabel.replace('{{domain}}', domain) }).click();
+  await expect(toast(page, signOnWords.notices.signOn.domainProven)).toBeVisible();
+}
+
+/** Removes a provider the test added, if it is still there: one left behind would serve Northwind's next test. */
+async function removeProvider(page: Page, slug: string) {
+  await page.goto('/company/sign-on');
+  const row = page.locator('li[data-idp-id]').filter({ hasText: slug });
+  if (await row.count()) {
+    await row.getByText(words.remove, { exact: true }).click();
+    await row.getByRole('button', { name: words.removeConfirm.replace('{{slug}}', slug) }).click();
+    await expect(toast(page, signOnWords.notices.signOn.deleted)).toBeVisible();
+  }
+}
 
 test.describe('company single sign-on providers', () => {
   test('the owner adds, edits and removes an OIDC and a SAML provider; nothing secret comes back', async ({ page }) => {
@@ -184,13 +207,7 @@ test.describe('company single sign-on providers', () => {
         await expect(row).toContainText(`/sign-in/${slug}`);
         await expect(row).toContainText('Recruiter');
 
-        const section = page.getByRole('region', { name: words.domainsHeading });
-        await section.getByLabel(words.domainField, { exact: true }).fill(domain);
-        await section.getByRole('button', { name: words.claimDomain }).click();
-        const domainRow = page.locator('li[data-domain-id]').filter({ hasText: domain });
-        publishTxt(domain, [[(await domainRow.getByTestId('domain-record').textContent())!.trim()]]);
-        await domainRow.getByRole('button', { name: words.checkDomainLabel.replace('{{domain}}', domain) }).click();
-        await expect(toast(page, signOnWords.notices.signOn.domainProven)).toBeVisible();
+        await proveDomain(page, domain);
       });
 
       await test.step('a newcomer types their work address and comes back signed in, a member of the company', async () => {
@@ -211,14 +228,7 @@ test.describe('company single sign-on providers', () => {
       });
 
     } finally {
-      // Removed even after a failure: a provider left behind would serve Northwind's next test.
-      await page.goto('/company/sign-on');
-      const row = page.locator('li[data-idp-id]').filter({ hasText: slug });
-      if (await row.count()) {
-        await row.getByText(words.remove, { exact: true }).click();
-        await row.getByRole('button', { name: words.removeConfirm.replace('{{slug}}', slug) }).click();
-        await expect(toast(page, signOnWords.notices.signOn.deleted)).toBeVisible();
-      }
+      await removeProvider(page, slug);
       await okta.close();
     }
   });
@@ -246,13 +256,7 @@ test.describe('company single sign-on providers', () => {
         const row = page.locator('li[data-idp-id]').filter({ hasText: slug });
         await expect(row).toContainText(`${origin}/oidc/sign-on/saml/acs`);
         await expect(row).toContainText(entra.entityId);
-        const section = page.getByRole('region', { name: words.domainsHeading });
-        await section.getByLabel(words.domainField, { exact: true }).fill(domain);
-        await section.getByRole('button', { name: words.claimDomain }).click();
-        const domainRow = page.locator('li[data-domain-id]').filter({ hasText: domain });
-        publishTxt(domain, [[(await domainRow.getByTestId('domain-record').textContent())!.trim()]]);
-        await domainRow.getByRole('button', { name: words.checkDomainLabel.replace('{{domain}}', domain) }).click();
-        await expect(toast(page, signOnWords.notices.signOn.domainProven)).toBeVisible();
+        await proveDomain(page, domain);
       });
 
       await test.step("a newcomer opens the company's sign-in address, continues at the provider and lands a member", async () => {
@@ -266,13 +270,7 @@ test.describe('company single sign-on providers', () => {
         await context.close();
       });
     } finally {
-      await page.goto('/company/sign-on');
-      const row = page.locator('li[data-idp-id]').filter({ hasText: slug });
-      if (await row.count()) {
-        await row.getByText(words.remove, { exact: true }).click();
-        await row.getByRole('button', { name: words.removeConfirm.replace('{{slug}}', slug) }).click();
-        await expect(toast(page, signOnWords.notices.signOn.deleted)).toBeVisible();
-      }
+      await removeProvider(page, slug);
       await entra.close();
     }
   });

@@ -70,7 +70,10 @@ export async function writeMessage(
   if (thread.blockedSide && thread.blockedSide !== (fromCompany ? 'company' : 'talent')) throw forbiddenBecause('threadClosed', MESSAGE_ERRORS);
   const now = new Date();
   const [written] = await tx.insert(message).values({ threadId: thread.id, authorUserId: author.viewer.userId, fromCompany, body, createdAt: now, updatedAt: now }).returning({ id: message.id });
-  await tx.update(messageThread).set({ lastMessageAt: now, updatedAt: now }).where(eq(messageThread.id, thread.id));
+  await tx
+    .update(messageThread)
+    .set({ lastMessageAt: now, ...(fromCompany ? { lastCompanyMessageAt: now } : { lastTalentMessageAt: now }), updatedAt: now })
+    .where(eq(messageThread.id, thread.id));
   await markRead(tx, thread.id, author.viewer.userId, now);
   // The talent's mail carries the words, and an address that answers into this very thread.
   const reply = author.replyAddress;

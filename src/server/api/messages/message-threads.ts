@@ -119,8 +119,20 @@ export async function threadOfInvitation(db: Reader, reader: ThreadReader, talen
   return row ?? null;
 }
 
+/**
+ * Whether the reader has something unread in the thread: the other side's newest message is
+ * later than their last read. Read off the thread row and one read mark (no count of
+ * messages), so the menus' counts on every page and the "Unread only" filter stay cheap.
+ */
+function hasUnread(reader: ThreadReader): SQL {
+  const otherSideLast = reader.side === 'company' ? messageThread.lastTalentMessageAt : messageThread.lastCompanyMessageAt;
+  return sql`${otherSideLast} > coalesce(
+    (select ${messageThreadRead.readAt} from ${messageThreadRead} where ${messageThreadRead.threadId} = ${messageThread.id} and ${messageThreadRead.userId} = ${reader.userId}),
+    '-infinity'::timestamptz)`;
+}
+
 export async function threadPage(db: Reader, reader: ThreadReader, scope: SQL, window: { perPage: number; offset: number }, unreadOnly: boolean) {
-  const where = unreadOnly ? and(scope, sql`${unreadCountOf(reader)} > 0`) : scope;
+  const where = unreadOnly ? and(scope, hasUnread(reader)) : scope;
   const [rows, [total]] = await Promise.all([
     selectThreads(db, reader).where(where).orderBy(desc(messageThread.lastMessageAt), desc(messageThread.id)).limit(window.perPage).offset(window.offset),
     db.select({ total: count() }).from(messageThread).where(where),
@@ -130,7 +142,7 @@ export async function threadPage(db: Reader, reader: ThreadReader, scope: SQL, w
 
 /** How many threads of the scope have something unread for the reader (the menus' count). */
 export async function unreadThreadCount(db: Reader, reader: ThreadReader, scope: SQL): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(messageThread).where(and(scope, sql`${unreadCountOf(reader)} > 0`));
+  const [row] = await db.select({ total: count() }).from(messageThread).where(and(scope, hasUnread(reader)));
   return row?.total ?? 0;
 }
 

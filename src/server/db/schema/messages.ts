@@ -24,6 +24,12 @@ export const messageThread = pgTable(
     jobAssignmentId: uuid('job_assignment_id').references(() => jobAssignment.id, { onDelete: 'cascade' }),
     /** The newest message's time: inboxes list threads by it. */
     lastMessageAt: timestamptz('last_message_at').notNull().defaultNow(),
+    /**
+     * Each side's newest message: a reader has something unread exactly when the other side's
+     * is later than their last read, a comparison on the row (the menus count on every page).
+     */
+    lastCompanyMessageAt: timestamptz('last_company_message_at'),
+    lastTalentMessageAt: timestamptz('last_talent_message_at'),
     /** The side that closed the conversation ('company' or 'talent'): the other side can no longer write in it. */
     blockedSide: text('blocked_side'),
     blockedAt: timestamptz('blocked_at'),

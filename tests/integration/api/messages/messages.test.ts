@@ -90,6 +90,11 @@ describeEachDatabase('messages between a company and a talent', (kind) => {
     await f.as('reader-a', MARK, { id: threadId }, f.a.id);
     expect(((await f.as('reader-a', INBOX, { unread: true }, f.a.id)).body.data?.findManyMessageThread as { total: number }).total).toBe(0);
     expect(((await f.as('owner-a', INBOX, { unread: true }, f.a.id)).body.data?.findManyMessageThread as { total: number }).total).toBe(1);
+    // A colleague's message is not news to the company's side: only the talent's are.
+    await f.as('owner-a', SEND, { jobApplicationId: applicationId, data: { body: 'Noted, thanks.' } }, f.a.id);
+    expect(((await f.as('reader-a', INBOX, { unread: true }, f.a.id)).body.data?.findManyMessageThread as { total: number }).total).toBe(0);
+    expect(((await mine(talent, MY_INBOX, { unread: true })).body.data?.myMessageThreads as { total: number }).total).toBe(1);
+    await mine(talent, MARK, { id: threadId });
   });
 
   it('lets the talent open a thread about her own application, never about anyone else’s', async () => {
@@ -138,7 +143,7 @@ describeEachDatabase('messages between a company and a talent', (kind) => {
     expect(code(await mine(talent, MY_THREAD, { id: 'not-an-id' }))).toBe('NOT_FOUND');
     expect(((await mine(other, MY_INBOX)).body.data?.myMessageThreads as { items: Array<{ id: string }> }).items.map((each) => each.id)).not.toContain(threadId);
     const thread = (await mine(talent, MY_THREAD, { id: threadId })).body.data?.myMessageThread as { messages: unknown[] };
-    expect(thread.messages).toHaveLength(2);
+    expect(thread.messages).toHaveLength(3);
   });
 
   it('lets a side close the conversation to the other and open it again; the other side can neither write nor reopen it; recorded', async () => {
