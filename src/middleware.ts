@@ -1,7 +1,7 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { chooseSelectedCompany, COMPANY_PARAM } from './lib/companies/select-company';
 import { selectedCompanyOf } from './lib/companies/selected-company';
-import { permitsPage } from './lib/permissions/effective-permissions';
+import { permitsAnyOf, permitsPage } from './lib/permissions/effective-permissions';
 import { holdsAnyAdminPermission } from './lib/permissions/admin-permissions';
 import { getTranslator } from './lib/i18n/i18n';
 import { namespacesForPath } from './lib/i18n/namespaces';
@@ -182,8 +182,9 @@ const guards = defineMiddleware((context, next) => {
   // Which admin pages are this admin's: the same permissions every admin operation checks.
   if (route.access === 'admin' && !holdsAnyAdminPermission(user.adminPermissions, context.locals.route?.adminPermissions)) return context.rewrite('/403');
   const required = context.locals.route?.permissions;
-  const selected = required ? context.locals.selectedCompany : null;
-  if (selected && !permitsPage(required, selected.permissions)) return context.rewrite('/403');
+  const alternatives = context.locals.route?.anyPermissions;
+  const selected = required || alternatives ? context.locals.selectedCompany : null;
+  if (selected && (!permitsPage(required, selected.permissions) || !permitsAnyOf(alternatives, selected.permissions))) return context.rewrite('/403');
   return next();
 });
 

@@ -189,4 +189,39 @@ test.describe('messages between a company and a talent', () => {
     await expect(talent.getByRole('status').filter({ hasText: messageWords.notices.messages.opened }).first()).toBeVisible();
     await talentContext.close();
   });
+
+  test('the owner writes about an assignment at phone width; the talent finds it on her assignment and answers', async ({ page, browser }) => {
+    test.setTimeout(90_000);
+    const stamp = Date.now().toString(36);
+    await signInAs(page, OWNER, '/company/my-companies');
+    await selectCompany(page, 'Northwind Labs');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/company/talent-assignments');
+    await page.locator('li[data-assignment-id]').filter({ hasText: 'Tara Talent' }).first().getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/company\/talent-assignment\?id=/);
+    const assignmentId = new URL(page.url()).searchParams.get('id');
+    const thread = page.getByRole('region', { name: 'Messages with Tara Talent' });
+    await thread.getByLabel(words.bodyField).fill(`Badge pickup on Monday (${stamp})`);
+    await thread.getByRole('button', { name: words.send }).click();
+    await expect(sentNotice(page)).toBeVisible();
+    await expect(page.locator('[data-message-id]').last()).toContainText(`Badge pickup on Monday (${stamp})`);
+    await expectNoAxeViolations(page);
+    await expectFitsPhoneWidth(page);
+
+    const talentContext = await browser.newContext();
+    const talent = await talentContext.newPage();
+    await signInAs(talent, TALENT, '/talent/dashboard');
+    await talent.goto(`/talent/assignment?id=${assignmentId}`);
+    const link = talent.getByRole('link', { name: words.assignment.linkLabel.replace('{{company}}', 'Northwind Labs') });
+    await expectNoAxeViolations(talent);
+    await link.click();
+    await expect(talent.locator('[data-message-id]').last()).toContainText(`Badge pickup on Monday (${stamp})`);
+    await expect(talent.getByRole('link', { name: words.assignment.open })).toHaveAttribute('href', `/talent/assignment?id=${assignmentId}`);
+    await talent.getByLabel(words.bodyField).fill(`I will be there (${stamp})`);
+    await talent.getByRole('button', { name: words.send }).click();
+    await expect(talent.getByRole('status').filter({ hasText: messageWords.notices.messages.sent }).first()).toBeVisible();
+    await page.reload();
+    await expect(page.locator('[data-message-id]').last()).toContainText(`I will be there (${stamp})`);
+    await talentContext.close();
+  });
 });

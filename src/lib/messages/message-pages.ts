@@ -7,41 +7,42 @@ import { graphql, type ResultOf } from '../graphql/graphql';
 import { sendDocument, type GraphqlError, type SendGraphql } from '../graphql/send-document';
 import type { Translate } from '../i18n/i18n';
 import { readListParams } from '../lists/list-params';
+import { buildRoute } from '../routes/build-route';
 import { MESSAGE_ERRORS, messageSchema } from './message-rules';
 
-// The documents and pure handlers of messages: the thread on a received application
-// (company side), the company's inbox (/company/messages) and the talent's
+// The documents and pure handlers of messages: the thread on a received application, a sent
+// invitation or an assignment (company side), the company's inbox (/company/messages) and the talent's
 // (/talent/messages). Every page works with a form post and a reload.
 
 const WORDS = 'messages';
 
 export const FIND_MESSAGE_THREAD_QUERY = graphql(`
-  query FindMessageThread($jobApplicationId: ID, $talentInvitationId: ID) {
-    findMessageThread(jobApplicationId: $jobApplicationId, talentInvitationId: $talentInvitationId) { id companyName talentName jobApplicationId jobTitle lastMessageAt unreadCount closedBy messages { id body fromCompany authorName isMine createdAt } }
+  query FindMessageThread($jobApplicationId: ID, $talentInvitationId: ID, $jobAssignmentId: ID) {
+    findMessageThread(jobApplicationId: $jobApplicationId, talentInvitationId: $talentInvitationId, jobAssignmentId: $jobAssignmentId) { id companyName talentName jobApplicationId jobTitle lastMessageAt unreadCount closedBy messages { id body fromCompany authorName isMine createdAt } }
   }
 `);
 
 export const FIND_MANY_MESSAGE_THREAD_QUERY = graphql(`
   query FindManyMessageThread($unread: Boolean, $page: Int, $perPage: Int) {
-    findManyMessageThread(unread: $unread, page: $page, perPage: $perPage) { items { id companyName talentName jobApplicationId talentInvitationId jobTitle lastMessageAt unreadCount } total page perPage pageCount }
+    findManyMessageThread(unread: $unread, page: $page, perPage: $perPage) { items { id companyName talentName jobApplicationId talentInvitationId jobAssignmentId jobTitle lastMessageAt unreadCount } total page perPage pageCount }
   }
 `);
 
 export const MY_MESSAGE_THREADS_QUERY = graphql(`
-  query MyMessageThreads($unread: Boolean, $page: Int, $perPage: Int) {
-    myMessageThreads(unread: $unread, page: $page, perPage: $perPage) { items { id companyName talentName jobApplicationId talentInvitationId jobTitle lastMessageAt unreadCount } total page perPage pageCount }
+  query MyMessageThreads($unread: Boolean, $jobAssignmentId: ID, $page: Int, $perPage: Int) {
+    myMessageThreads(unread: $unread, jobAssignmentId: $jobAssignmentId, page: $page, perPage: $perPage) { items { id companyName talentName jobApplicationId talentInvitationId jobAssignmentId jobTitle lastMessageAt unreadCount } total page perPage pageCount }
   }
 `);
 
 export const MY_MESSAGE_THREAD_QUERY = graphql(`
   query MyMessageThread($id: ID!) {
-    myMessageThread(id: $id) { id companyName talentName jobApplicationId jobTitle lastMessageAt unreadCount closedBy messages { id body fromCompany authorName isMine createdAt } }
+    myMessageThread(id: $id) { id companyName talentName jobApplicationId jobAssignmentId jobTitle lastMessageAt unreadCount closedBy messages { id body fromCompany authorName isMine createdAt } }
   }
 `);
 
 export const SEND_COMPANY_MESSAGE_MUTATION = graphql(`
-  mutation SendCompanyMessage($jobApplicationId: ID, $talentInvitationId: ID, $data: MessageInput!) {
-    sendCompanyMessage(jobApplicationId: $jobApplicationId, talentInvitationId: $talentInvitationId, data: $data) { id }
+  mutation SendCompanyMessage($jobApplicationId: ID, $talentInvitationId: ID, $jobAssignmentId: ID, $data: MessageInput!) {
+    sendCompanyMessage(jobApplicationId: $jobApplicationId, talentInvitationId: $talentInvitationId, jobAssignmentId: $jobAssignmentId, data: $data) { id }
   }
 `);
 
@@ -66,6 +67,13 @@ export const MARK_MESSAGE_THREAD_READ_MUTATION = graphql(`
 export type MessageThreadDetail = NonNullable<ResultOf<typeof FIND_MESSAGE_THREAD_QUERY>['findMessageThread']>;
 export type MessageThreadItem = ResultOf<typeof FIND_MANY_MESSAGE_THREAD_QUERY>['findManyMessageThread']['items'][number];
 export type MessageItem = MessageThreadDetail['messages'][number];
+
+/** Where a company reads one of its conversations: on the page of the record it is about. */
+export function companyThreadHref(thread: Pick<MessageThreadItem, 'jobApplicationId' | 'talentInvitationId' | 'jobAssignmentId'>): string {
+  if (thread.jobApplicationId) return `${buildRoute('companyJobApplication', { query: { id: thread.jobApplicationId } })}#messages`;
+  if (thread.talentInvitationId) return `${buildRoute('companySentInvitation', { query: { id: thread.talentInvitationId } })}#messages`;
+  return `${buildRoute('companyTalentAssignment', { query: { id: thread.jobAssignmentId ?? '' } })}#messages`;
+}
 
 /** The message form's intent on the pages that show a thread, and closing or opening the thread again. */
 export const MESSAGE_INTENT = 'sendMessage';
@@ -92,10 +100,11 @@ export interface MessageFormValues {
 /** Invalid: the form again with what was typed, never lost. Done names the conversation the message went to. */
 export type MessageOutcome = Done<{ noticeKey: string; threadId: string | null }> | Invalid<MessageFormValues>;
 
-/** Who a message is sent as, and about what: the company on an application, or the talent in a thread or about her application. */
+/** Who a message is sent as, and about what: the company on an application, invitation or assignment, or the talent in a thread or about her application. */
 export type MessageTarget =
   | { side: 'company'; jobApplicationId: string }
   | { side: 'company'; talentInvitationId: string }
+  | { side: 'company'; jobAssignmentId: string }
   | { side: 'talent'; threadId: string }
   | { side: 'talent'; jobApplicationId: string };
 
@@ -113,6 +122,7 @@ export async function submitMessage(target: MessageTarget, form: FormData, send:
     const answer = await sendDocument(send, SEND_COMPANY_MESSAGE_MUTATION, {
       jobApplicationId: 'jobApplicationId' in target ? target.jobApplicationId : null,
       talentInvitationId: 'talentInvitationId' in target ? target.talentInvitationId : null,
+      jobAssignmentId: 'jobAssignmentId' in target ? target.jobAssignmentId : null,
       data,
     });
     errors = answer.errors;

@@ -67,6 +67,11 @@ export function can(permissions: PermissionSet | null | undefined, resource: Per
   return permissions?.[resource]?.[action] === true;
 }
 
+/** One of a page's alternative permissions (route table, anyPermissions) is held: a page without any needs none. */
+export function permitsAnyOf(alternatives: readonly (readonly [PermissionResource, PermissionAction])[] | undefined, permissions: PermissionSet | null | undefined): boolean {
+  return !alternatives?.length || alternatives.some(([resource, action]) => can(permissions, resource, action));
+}
+
 /** A page's permissions (route table) are all held: a page without any needs none. */
 export function permitsPage(required: readonly (readonly [PermissionResource, PermissionAction])[] | undefined, permissions: PermissionSet | null | undefined): boolean {
   return (required ?? []).every(([resource, action]) => can(permissions, resource, action));

@@ -19,6 +19,8 @@ interface RouteShape {
   readonly live: boolean;
   /** Every one is needed in the selected company; without them the page answers 403. */
   readonly permissions?: readonly PagePermission[];
+  /** At least one of these is needed in the selected company (a page gathering several kinds of record); without any, 403. */
+  readonly anyPermissions?: readonly PagePermission[];
   /** An admin page: open to an admin holding any one of these (lib/permissions/admin-permissions.ts); else 403. */
   readonly adminPermissions?: readonly AdminPermission[];
   /** The page also answers its path followed by one segment (spec: the company profile route followed by the company id; a sign-on slug after /sign-in). */
@@ -99,7 +101,7 @@ export const ROUTES = [
   { key: 'companySignOn', path: '/company/sign-on', titleKey: 'titles.companySignOn', group: 'company', access: 'signedIn', live: true, permissions: [['idp', 'read']] },
   // Beyond the spec's table too: messages between the company and the talents it hires
   // (docs/architecture.md); the inbox lists the threads about its applications.
-  { key: 'companyMessages', path: '/company/messages', titleKey: 'titles.companyMessages', group: 'company', access: 'signedIn', live: true, permissions: [['talentJobApplication', 'read']] },
+  { key: 'companyMessages', path: '/company/messages', titleKey: 'titles.companyMessages', group: 'company', access: 'signedIn', live: true, anyPermissions: [['talentJobApplication', 'read'], ['talentInvitation', 'read'], ['jobAssignment', 'read']] },
   { key: 'companyTalentSearch', path: '/company/talent-search', titleKey: 'titles.companyTalentSearch', group: 'company', access: 'signedIn', live: true, permissions: [['talentProfile', 'read']] },
 
   { key: 'talentAppliedJobs', path: '/talent/applied-jobs', titleKey: 'titles.talentAppliedJobs', group: 'talent', access: 'signedIn', live: true },

@@ -60,7 +60,12 @@ describe('company side menu', () => {
     expect(recruitingOf(readOnly('companySavedTalent'))).toEqual([]);
     expect(recruitingOf(readOnly('jobAd'))).toEqual(['jobAds']);
     expect(recruitingOf(readOnly('talentJobApplication'))).toEqual(['receivedJobApplications', 'messages']);
-    expect(recruitingOf(readOnly('talentInvitation'))).toEqual(['sentInvitations']);
+    expect(recruitingOf(readOnly('talentInvitation'))).toEqual(['messages', 'sentInvitations']);
+  });
+
+  it('shows Messages with talentJobApplication, talentInvitation or jobAssignment read: the inbox gathers the conversations about each', () => {
+    for (const resource of ['talentJobApplication', 'talentInvitation', 'jobAssignment']) expect(entryLabels(menu(readOnly(resource))), resource).toContain('messages');
+    expect(entryLabels(menu(readOnly('jobAd', 'talentProfile')))).not.toContain('messages');
   });
 
   it('shows the Recruiting heading only when the user may read job descriptions, job ads or job applications', () => {
@@ -68,10 +73,10 @@ describe('company side menu', () => {
     expect(labels(menu(readOnly('talentJobApplication')))).toContainEqual(['recruiting', ['receivedJobApplications', 'messages']]);
     // jobDescription read alone opens the heading, but no Recruiting entry: nothing to show under it.
     expect(headings(menu(readOnly('jobDescription')))).not.toContain('recruiting');
-    expect(labels(menu(readOnly('jobDescription', 'talentInvitation')))).toContainEqual(['recruiting', ['sentInvitations']]);
+    expect(labels(menu(readOnly('jobDescription', 'talentInvitation')))).toContainEqual(['recruiting', ['messages', 'sentInvitations']]);
     // Entries held without the heading's condition are shown without the heading.
     expect(labels(menu(readOnly('talentProfile', 'talentInvitation')))).toEqual([
-      [null, ['talentSearch', 'sentInvitations']],
+      [null, ['talentSearch', 'messages', 'sentInvitations']],
       ['---', ['myCompanies']],
     ]);
   });

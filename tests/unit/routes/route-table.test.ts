@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import common from '../../../src/locales/en/common.json';
 import { ROUTES, findRouteByKey, findRouteByPath, isLiveRoute } from '../../../src/lib/routes/route-table';
 import type { Access, RouteDef } from '../../../src/lib/routes/route-table';
+import { permitsAnyOf } from '../../../src/lib/permissions/effective-permissions';
 
 // Copied from the spec's route table so the table is checked against the spec's text.
 const SPEC_ADMIN =
@@ -182,5 +183,16 @@ describe('page permissions (read permissions of the company side menu)', () => {
     expect(findRouteByKey('companyMembers')?.permissions).toEqual([['companyOnUser', 'read']]);
     expect(findRouteByKey('companyRoles')?.permissions).toEqual([['companyRole', 'read']]);
     expect(findRouteByKey('companyProfile')?.permissions).toEqual([['company', 'read'], ['company', 'update']]);
+  });
+
+  it('opens Messages to a role reading any one of applications, invitations or assignments (anyPermissions)', () => {
+    const route = findRouteByKey('companyMessages')!;
+    expect(route.permissions).toBeUndefined();
+    const only = (resource: 'talentJobApplication' | 'talentInvitation' | 'jobAssignment') => ({ [resource]: { read: true } });
+    expect(permitsAnyOf(route.anyPermissions, only('jobAssignment'))).toBe(true);
+    expect(permitsAnyOf(route.anyPermissions, only('talentInvitation'))).toBe(true);
+    expect(permitsAnyOf(route.anyPermissions, only('talentJobApplication'))).toBe(true);
+    expect(permitsAnyOf(route.anyPermissions, { jobAd: { read: true } })).toBe(false);
+    expect(permitsAnyOf(undefined, {})).toBe(true);
   });
 });

@@ -1,8 +1,8 @@
-import { companyThreads, unreadThreadCount } from '../messages/message-threads';
+import { companyThreads, threadReadsOf, unreadThreadCount } from '../messages/message-threads';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { preparedQuery } from '../../db/prepared-query';
-import { can, effectivePermissions } from '../../../lib/permissions/effective-permissions';
+import { effectivePermissions } from '../../../lib/permissions/effective-permissions';
 import { buildRoute } from '../../../lib/routes/build-route';
 import { zodIssues } from '../../../lib/forms/zod-issues';
 import { createTalentProfileSchema, PROFILE_ERRORS } from '../../../lib/talent/talent-profile-input';
@@ -92,7 +92,7 @@ const CompanyMembership = builder.objectRef<MembershipRow>('CompanyMembership').
           company: { verificationStatus: row.verificationStatus, deletedAt: row.deletedAt, permissions: row.companyPermissions },
           role: { permissions: row.rolePermissions, defaultPermissions: row.defaultPermissions },
         });
-        const scope = companyThreads(row.companyId, { applications: can(permissions, 'talentJobApplication', 'read'), invitations: can(permissions, 'talentInvitation', 'read') });
+        const scope = companyThreads(row.companyId, threadReadsOf(permissions));
         return scope && context.viewer ? unreadThreadCount(context.db, { side: 'company', userId: context.viewer.userId }, scope) : 0;
       },
     }),

@@ -4,22 +4,22 @@ import { isUuid } from '../../../lib/ids';
 import { MESSAGE_ERRORS, MESSAGE_MAX, messageSchema } from '../../../lib/messages/message-rules';
 import type { AppDatabase, Writer } from '../../db/client';
 import { notifyLive } from '../../db/live-notices';
-import { company, jobAd, jobDescription, message, messageThread, messageThreadRead, talentInvitation, talentJobApplication } from '../../db/schema';
+import { company, jobAd, jobDescription, message, messageThread, messageThreadRead, talentJobApplication } from '../../db/schema';
 import { requireCompanyPermission } from '../auth/company-access';
 import { findMyTalentProfileId, requireMyTalentProfileId } from '../auth/my-talent-profile';
 import { builder } from '../builder';
 import type { SignedInContext } from '../context';
 import { ApiError, forbiddenBecause, invalidFields, notFound } from '../errors';
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import { ownApplications } from '../job-applications/received-application-rows';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
-import { Message, MessageThread, companyThreads, messagesOf, talentThreads, threadIn, threadOfApplication, threadOfInvitation, threadPage, unreadThreadCount, type ThreadReader, type ThreadRow } from './message-threads';
-import { can } from '../../../lib/permissions/effective-permissions';
+import { Message, MessageThread, messagesOf, talentThreads, threadIn, threadOfApplication, threadPage, unreadThreadCount, type ThreadReader, type ThreadRow } from './message-threads';
+import { companyReader, companySubjectOf, readableCompanyThreads, subjectResourceOf, talentReader } from './company-thread-subjects';
 
 // Writing and reading messages between a company and a talent. A company writes on an
-// application it received (talentJobApplication read and update) or an invitation it sent
-// (talentInvitation read and update), which opens the thread;
+// application it received (talentJobApplication read and update), an invitation it sent
+// (talentInvitation read and update) or an assignment it takes part in (jobAssignment read
+// and update), which opens the thread;
 // the talent answers in a thread about her application, or opens one about an application
 // she made: she never writes to a company out of the blue. Each message is a message.create
 // event addressed to the other side (the talent's user, or the company).
@@ -62,7 +62,7 @@ async function markRead(tx: Writer, threadId: string, userId: string, at: Date):
 export async function writeMessage(
   tx: Writer & Pick<AppDatabase, 'execute'>,
   author: Pick<SignedInContext, 'viewer' | 'replyAddress'>,
-  thread: { id: string; companyId: string; talentProfileId: string; jobApplicationId: string | null; talentInvitationId: string | null; talentUserId: string | null; blockedSide: string | null },
+  thread: Pick<ThreadRow, 'id' | 'companyId' | 'talentProfileId' | 'jobApplicationId' | 'talentInvitationId' | 'jobAssignmentId' | 'talentUserId' | 'blockedSide'>,
   body: string,
   fromCompany: boolean,
 ) {
@@ -85,45 +85,11 @@ export async function writeMessage(
     type: 'message.create',
     // To the talent's account, or to the company (its inbox shows it to the members who may read the application).
     toId: fromCompany ? thread.talentUserId : thread.companyId,
-    data: { entityId: written!.id, threadId: thread.id, companyId: thread.companyId, talentProfileId: thread.talentProfileId, jobApplicationId: thread.jobApplicationId, talentInvitationId: thread.talentInvitationId, fromCompany, before: null, after: { length: [...body].length } },
+    data: { entityId: written!.id, threadId: thread.id, companyId: thread.companyId, talentProfileId: thread.talentProfileId, jobApplicationId: thread.jobApplicationId, talentInvitationId: thread.talentInvitationId, jobAssignmentId: thread.jobAssignmentId, fromCompany, before: null, after: { length: [...body].length } },
   }, { text: body, ...(threading ? { threading } : {}) });
   await notifyLive(tx, { kind: 'message', threadId: thread.id, companyId: thread.companyId, talentUserId: thread.talentUserId });
   const [row] = (await messagesOf(tx, thread.id)).filter((each) => each.id === written!.id);
   return row!;
-}
-
-const companyReader = (userId: string): ThreadReader => ({ side: 'company', userId });
-const talentReader = (userId: string): ThreadReader => ({ side: 'talent', userId });
-
-/**
- * What a company writes about: one of its received applications (talentJobApplication) or
- * one of the invitations it sent (talentInvitation), each behind its own permission and
- * looked up among the company's own (anything else is NOT_FOUND). Exactly one is named.
- */
-type CompanySubject = { jobApplicationId?: string | number | null; talentInvitationId?: string | number | null };
-
-async function companySubjectOf(tx: Writer, context: SignedInContext, subject: CompanySubject, write: boolean) {
-  if ((subject.jobApplicationId == null) === (subject.talentInvitationId == null)) throw new ApiError('BAD_USER_INPUT', 'Name the application or the invitation, one of the two', { httpStatus: 400 });
-  const actions = write ? (['read', 'update'] as const) : (['read'] as const);
-  if (subject.jobApplicationId != null) {
-    const { companyId, userId } = requireCompanyPermission(context, 'talentJobApplication', ...actions);
-    const [application] = await ownApplications(tx, companyId, [String(subject.jobApplicationId)], write);
-    return { companyId, userId, talentProfileId: application!.talentProfileId, values: { jobApplicationId: application!.id }, find: (db: Writer) => threadOfApplication(db, companyReader(userId), application!.id) };
-  }
-  const { companyId, userId } = requireCompanyPermission(context, 'talentInvitation', ...actions);
-  const id = String(subject.talentInvitationId);
-  if (!isUuid(id)) throw notFound('The invitation');
-  const [invitation] = await tx.select({ id: talentInvitation.id, talentProfileId: talentInvitation.talentProfileId }).from(talentInvitation).where(and(eq(talentInvitation.id, id), eq(talentInvitation.companyId, companyId))).limit(1);
-  if (!invitation) throw notFound('The invitation');
-  return { companyId, userId, talentProfileId: invitation.talentProfileId, values: { talentInvitationId: invitation.id }, find: (db: Writer) => threadOfInvitation(db, companyReader(userId), invitation.id) };
-}
-
-/** The company's threads the caller's role reads (applications, invitations); FORBIDDEN when it reads neither. */
-function readableCompanyThreads(context: SignedInContext) {
-  const scope = context.company;
-  const reads = { applications: can(scope?.permissions, 'talentJobApplication', 'read'), invitations: can(scope?.permissions, 'talentInvitation', 'read') };
-  const { companyId, userId } = requireCompanyPermission(context, reads.applications ? 'talentJobApplication' : 'talentInvitation', 'read');
-  return { userId, scope: companyThreads(companyId, reads)! };
 }
 
 builder.queryField('findMessageThread', (t) =>
@@ -131,8 +97,8 @@ builder.queryField('findMessageThread', (t) =>
     type: MessageThread,
     nullable: true,
     description:
-      "The selected company's thread with the talent about one of its received applications (needs talentJobApplication read) or one of its sent invitations (talentInvitation read); null before anyone wrote. Another company's record is NOT_FOUND",
-    args: { jobApplicationId: t.arg.id(), talentInvitationId: t.arg.id() },
+      "The selected company's thread with the talent about one of its received applications (needs talentJobApplication read), one of its sent invitations (talentInvitation read) or an assignment it takes part in (jobAssignment read); null before anyone wrote. Another company's record is NOT_FOUND",
+    args: { jobApplicationId: t.arg.id(), talentInvitationId: t.arg.id(), jobAssignmentId: t.arg.id() },
     resolve: async (_root, args, context) => (await companySubjectOf(context.db, context, args, false)).find(context.db),
   }),
 );
@@ -141,7 +107,7 @@ builder.queryField('findManyMessageThread', (t) =>
   t.withAuth({ signedIn: true }).field({
     type: MessageThreadPage,
     description:
-      "The selected company's threads the caller's role reads (about applications with talentJobApplication read, about invitations with talentInvitation read), the newest message first; `unread` keeps those with something the caller has not read. FORBIDDEN with neither",
+      "The selected company's threads the caller's role reads (about applications with talentJobApplication read, invitations with talentInvitation read, assignments with jobAssignment read), the newest message first; `unread` keeps those with something the caller has not read. FORBIDDEN with none",
     args: { ...pageArgs, unread: t.arg.boolean() },
     resolve: async (_root, args, context) => {
       const { userId, scope } = readableCompanyThreads(context);
@@ -156,8 +122,8 @@ builder.mutationField('sendCompanyMessage', (t) =>
   t.withAuth({ signedIn: true }).field({
     type: Message,
     description:
-      'Writes to the talent of one of the selected company’s received applications (talentJobApplication read and update) or sent invitations (talentInvitation read and update), opening its thread on the first message. Another company’s record is NOT_FOUND. Records message.create, addressed to the talent',
-    args: { jobApplicationId: t.arg.id(), talentInvitationId: t.arg.id(), data: t.arg({ type: MessageInput, required: true }) },
+      'Writes to the talent of one of the selected company’s received applications (talentJobApplication read and update), sent invitations (talentInvitation read and update) or assignments (jobAssignment read and update), opening its thread on the first message. Another company’s record is NOT_FOUND. Records message.create, addressed to the talent',
+    args: { jobApplicationId: t.arg.id(), talentInvitationId: t.arg.id(), jobAssignmentId: t.arg.id(), data: t.arg({ type: MessageInput, required: true }) },
     resolve: async (_root, args, context) => {
       const body = parseBody(args.data);
       return context.db.transaction(async (tx) => {
@@ -175,13 +141,17 @@ builder.mutationField('sendCompanyMessage', (t) =>
 builder.queryField('myMessageThreads', (t) =>
   t.withAuth({ signedIn: true }).field({
     type: MessageThreadPage,
-    description: "The caller's threads with companies, the newest message first; `unread` keeps those with something unread. Empty before the caller has a talent profile",
-    args: { ...pageArgs, unread: t.arg.boolean() },
+    description:
+      "The caller's threads with companies, the newest message first; `unread` keeps those with something unread, `jobAssignmentId` those about one of her assignments (one per company that wrote). Empty before the caller has a talent profile",
+    args: { ...pageArgs, unread: t.arg.boolean(), jobAssignmentId: t.arg.id() },
     resolve: async (_root, args, context) => {
       const window = pageWindow(args);
       const profileId = await findMyTalentProfileId(context);
-      if (!profileId) return { items: [], total: 0, page: window.page, perPage: window.perPage };
-      const { rows, total } = await threadPage(context.db, talentReader(context.viewer.userId), talentThreads(profileId), window, args.unread === true);
+      const assignmentId = args.jobAssignmentId == null ? null : String(args.jobAssignmentId);
+      // An id that cannot be an assignment's matches nothing, as other filters do.
+      if (!profileId || (assignmentId !== null && !isUuid(assignmentId))) return { items: [], total: 0, page: window.page, perPage: window.perPage };
+      const scope = and(talentThreads(profileId), assignmentId ? eq(messageThread.jobAssignmentId, assignmentId) : undefined)!;
+      const { rows, total } = await threadPage(context.db, talentReader(context.viewer.userId), scope, window, args.unread === true);
       return { items: rows, total, page: window.page, perPage: window.perPage };
     },
   }),
@@ -316,7 +286,7 @@ builder.mutationField('closeMessageThread', (t) =>
   t.withAuth({ signedIn: true }).field({
     type: MessageThread,
     description:
-      "Closes a conversation to the other side (`closed: true`: they can no longer write in it) or opens it again; from the selected company's side when a company is selected (needs update on the application or invitation it is about), else as its talent. Only the side that closed it opens it again (FORBIDDEN threadClosed). Any other id is NOT_FOUND. Records messageThread.update",
+      "Closes a conversation to the other side (`closed: true`: they can no longer write in it) or opens it again; from the selected company's side when a company is selected (needs update on the application, invitation or assignment it is about), else as its talent. Only the side that closed it opens it again (FORBIDDEN threadClosed). Any other id is NOT_FOUND. Records messageThread.update",
     args: { id: t.arg.id({ required: true }), closed: t.arg.boolean({ required: true }) },
     resolve: async (_root, { id, closed }, context) => {
       const side: 'company' | 'talent' = context.company ? 'company' : 'talent';
@@ -326,7 +296,7 @@ builder.mutationField('closeMessageThread', (t) =>
         const readable = readableCompanyThreads(context);
         reader = companyReader(readable.userId);
         thread = await threadIn(context.db, reader, readable.scope, String(id));
-        requireCompanyPermission(context, thread.jobApplicationId ? 'talentJobApplication' : 'talentInvitation', 'update');
+        requireCompanyPermission(context, subjectResourceOf(thread), 'update');
       } else {
         const profileId = await requireMyTalentProfileId(context);
         reader = talentReader(context.viewer.userId);

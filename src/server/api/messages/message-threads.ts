@@ -1,13 +1,15 @@
 import { and, asc, count, desc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { isUuid } from '../../../lib/ids';
+import { can } from '../../../lib/permissions/effective-permissions';
+import type { PermissionSet } from '../../../lib/permissions/resources';
 import type { MessageSide } from '../../../lib/messages/message-rules';
 import type { Writer } from '../../db/client';
-import { company, jobAd, jobDescription, message, messageThread, messageThreadRead, talentInvitation, talentJobApplication, talentProfile, user } from '../../db/schema';
+import { company, jobAd, jobAssignment, jobDescription, message, messageThread, messageThreadRead, talentInvitation, talentJobApplication, talentProfile, user } from '../../db/schema';
 import { builder } from '../builder';
 import { notFound } from '../errors';
 
 // Threads between a company and a talent, read from either side (messages). A thread is
-// found through the record it is about (an application, an invitation) or by its id among the
+// found through the record it is about (an application, an invitation, an assignment) or by its id among the
 // reader's own: a company's threads are its own, a talent's those of her profile; any
 // other id answers NOT_FOUND like an unknown one.
 
@@ -24,6 +26,7 @@ export interface ThreadRow {
   talentName: string | null;
   jobApplicationId: string | null;
   talentInvitationId: string | null;
+  jobAssignmentId: string | null;
   jobTitle: string | null;
   lastMessageAt: Date;
   unreadCount: number;
@@ -71,6 +74,7 @@ export function selectThreads(db: Reader, reader: ThreadReader) {
       talentName: talentProfile.profileName,
       jobApplicationId: messageThread.jobApplicationId,
       talentInvitationId: messageThread.talentInvitationId,
+      jobAssignmentId: messageThread.jobAssignmentId,
       jobTitle: sql<string | null>`coalesce(${jobAd.title}, ${jobDescription.title})`,
       lastMessageAt: messageThread.lastMessageAt,
       unreadCount: unreadCountOf(reader),
@@ -81,18 +85,35 @@ export function selectThreads(db: Reader, reader: ThreadReader) {
     .innerJoin(talentProfile, eq(talentProfile.id, messageThread.talentProfileId))
     .leftJoin(talentJobApplication, eq(talentJobApplication.id, messageThread.jobApplicationId))
     .leftJoin(talentInvitation, eq(talentInvitation.id, messageThread.talentInvitationId))
+    .leftJoin(jobAssignment, eq(jobAssignment.id, messageThread.jobAssignmentId))
     .leftJoin(jobAd, eq(jobAd.id, sql`coalesce(${talentJobApplication.jobAdId}, ${talentInvitation.jobAdId})`))
-    .leftJoin(jobDescription, eq(jobDescription.id, sql`coalesce(${talentJobApplication.jobDescriptionId}, ${talentInvitation.jobDescriptionId})`))
+    .leftJoin(jobDescription, eq(jobDescription.id, sql`coalesce(${talentJobApplication.jobDescriptionId}, ${talentInvitation.jobDescriptionId}, ${jobAssignment.jobDescriptionId})`))
     .$dynamic();
+}
+
+/** Which kinds of thread a company's member reads, each behind the read permission of its record. */
+export interface CompanyThreadReads {
+  applications: boolean;
+  invitations: boolean;
+  assignments: boolean;
+}
+
+/** The kinds of thread a role's permissions read. */
+export function threadReadsOf(permissions: PermissionSet | null | undefined): CompanyThreadReads {
+  return { applications: can(permissions, 'talentJobApplication', 'read'), invitations: can(permissions, 'talentInvitation', 'read'), assignments: can(permissions, 'jobAssignment', 'read') };
 }
 
 /**
  * Which of its threads a company's member reads: those about applications with
- * talentJobApplication read, those about invitations with talentInvitation read. Null when
- * the role reads neither (the caller refuses then).
+ * talentJobApplication read, about invitations with talentInvitation read, about
+ * assignments with jobAssignment read. Null when the role reads none (the caller refuses then).
  */
-export function companyThreads(companyId: string, reads: { applications: boolean; invitations: boolean }): SQL | null {
-  const subjects = [reads.applications ? isNotNull(messageThread.jobApplicationId) : null, reads.invitations ? isNotNull(messageThread.talentInvitationId) : null].filter((each): each is SQL => each !== null);
+export function companyThreads(companyId: string, reads: CompanyThreadReads): SQL | null {
+  const subjects = [
+    reads.applications ? isNotNull(messageThread.jobApplicationId) : null,
+    reads.invitations ? isNotNull(messageThread.talentInvitationId) : null,
+    reads.assignments ? isNotNull(messageThread.jobAssignmentId) : null,
+  ].filter((each): each is SQL => each !== null);
   return subjects.length ? and(eq(messageThread.companyId, companyId), or(...subjects))! : null;
 }
 
@@ -116,6 +137,12 @@ export async function threadOfApplication(db: Reader, reader: ThreadReader, jobA
 /** The thread about an invitation, if one was opened. */
 export async function threadOfInvitation(db: Reader, reader: ThreadReader, talentInvitationId: string): Promise<ThreadRow | null> {
   const [row] = await selectThreads(db, reader).where(eq(messageThread.talentInvitationId, talentInvitationId)).limit(1);
+  return row ?? null;
+}
+
+/** A company's thread about an assignment (each company taking part has its own), if one was opened. */
+export async function threadOfAssignment(db: Reader, reader: ThreadReader, jobAssignmentId: string, companyId: string): Promise<ThreadRow | null> {
+  const [row] = await selectThreads(db, reader).where(and(eq(messageThread.jobAssignmentId, jobAssignmentId), eq(messageThread.companyId, companyId))).limit(1);
   return row ?? null;
 }
 
@@ -179,7 +206,7 @@ export const Message = builder.objectRef<MessageRow>('Message').implement({
 
 export const MessageThread = builder.objectRef<ThreadRow>('MessageThread');
 MessageThread.implement({
-  description: 'A thread between a company and a talent about one application or invitation',
+  description: 'A thread between a company and a talent about one application, invitation or assignment',
   fields: (t) => ({
     id: t.exposeID('id'),
     companyName: t.string({
@@ -190,7 +217,8 @@ MessageThread.implement({
     talentName: t.exposeString('talentName', { nullable: true }),
     jobApplicationId: t.exposeID('jobApplicationId', { nullable: true, description: 'The application it is about' }),
     talentInvitationId: t.exposeID('talentInvitationId', { nullable: true, description: 'The invitation it is about' }),
-    jobTitle: t.exposeString('jobTitle', { nullable: true, description: "The application's job ad (or job description) title" }),
+    jobAssignmentId: t.exposeID('jobAssignmentId', { nullable: true, description: 'The assignment it is about' }),
+    jobTitle: t.exposeString('jobTitle', { nullable: true, description: "The job ad's (or job description's) title of the application, invitation or assignment" }),
     lastMessageAt: t.field({ type: 'DateTime', resolve: (row) => row.lastMessageAt }),
     unreadCount: t.exposeInt('unreadCount', { description: "Messages of the other side the caller has not opened the thread since" }),
     closedBy: t.string({ nullable: true, description: "'company' or 'talent': the side that closed the conversation (the other may no longer write); null while both may", resolve: (row) => row.blockedSide }),

@@ -30,9 +30,9 @@ function roleTitles(db: Reader, rows: typeof talentJobApplication | typeof talen
 
 /** id → the job's title, for applications, invitations and assignments (deleted rows keep theirs). */
 async function titlesOf(db: Reader, rows: readonly EventRow[]): Promise<Map<string, string | null>> {
-  const assignments = entityIds(rows, 'jobAssignment');
-  // A message's thread is about an application or an invitation (eventData.jobApplicationId, talentInvitationId).
+  // A message's thread is about an application, an invitation or an assignment (eventData.jobApplicationId, talentInvitationId, jobAssignmentId).
   const messages = rows.filter((row) => row.type === 'message.create');
+  const assignments = [...new Set([...entityIds(rows, 'jobAssignment'), ...messages.flatMap((row) => text(row.eventData.jobAssignmentId) ?? [])])];
   const messageApplications = messages.flatMap((row) => text(row.eventData.jobApplicationId) ?? []);
   const messageInvitations = messages.flatMap((row) => text(row.eventData.talentInvitationId) ?? []);
   const [a, i, j] = await Promise.all([
@@ -84,8 +84,8 @@ export async function notificationFactsOf(db: Reader, rows: readonly EventRow[])
       entityId,
       companyId,
       companyName: companyId ? (companyName.get(companyId) ?? null) : null,
-      // A message names the job of the application its thread is about.
-      title: (isMessage ? titles.get(text(data.jobApplicationId) ?? text(data.talentInvitationId) ?? '') : entityId ? titles.get(entityId) : null) ?? null,
+      // A message names the job of the application, invitation or assignment its thread is about.
+      title: (isMessage ? titles.get(text(data.jobApplicationId) ?? text(data.talentInvitationId) ?? text(data.jobAssignmentId) ?? '') : entityId ? titles.get(entityId) : null) ?? null,
       step: text(data.toStep),
       stepGroup: text(data.group),
       reason: isBilling || isCompanyReview ? text(after.rejectionReason) : text(data.reason),

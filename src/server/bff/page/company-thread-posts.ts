@@ -1,0 +1,39 @@
+import { CLOSE_THREAD_INTENT, MESSAGE_INTENT, submitCloseThread, submitMessage, type MessageOutcome, type MessageTarget } from '../../../lib/messages/message-pages';
+import type { CompanyPage, Permission, PostAction, Refusal } from './company-page';
+
+// The two posts of a company's conversation on the page of the record it is about (a sent
+// invitation, an assignment): a message, and closing or opening the conversation again.
+// Each is behind the record's update permission and lands back on #messages; a refusal is
+// kept for the page to show beside the thread (what was typed included).
+
+export interface CompanyThreadRefusals {
+  message: Extract<MessageOutcome, { kind: 'invalid' }> | null;
+  close: string | null;
+}
+
+export function companyThreadPosts(page: CompanyPage, target: Extract<MessageTarget, { side: 'company' }>, permission: Permission) {
+  const refusals: CompanyThreadRefusals = { message: null, close: null };
+  const landing = () => `${page.here.split('#')[0]}#messages`;
+  const actions: Record<typeof MESSAGE_INTENT | typeof CLOSE_THREAD_INTENT, PostAction<Refusal & { message: null }>> = {
+    [CLOSE_THREAD_INTENT]: {
+      permission,
+      run: async (form) => {
+        const outcome = await submitCloseThread(String(form.get('thread') ?? ''), form, page.send, page.t);
+        if (outcome.kind === 'done') return page.done(landing(), outcome.noticeKey, 'messages');
+        refusals.close = outcome.message;
+        return { status: outcome.status, message: null };
+      },
+    },
+    [MESSAGE_INTENT]: {
+      permission,
+      run: async (form) => {
+        // The thread is the page's record's: a message cannot be aimed at anyone else from here.
+        const outcome = await submitMessage(target, form, page.send, page.t);
+        if (outcome.kind === 'done') return page.done(landing(), outcome.noticeKey, 'messages');
+        refusals.message = outcome;
+        return { status: outcome.status, message: null };
+      },
+    },
+  };
+  return { actions, refusals };
+}
