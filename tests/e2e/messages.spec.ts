@@ -153,6 +153,11 @@ test.describe('messages between a company and a talent', () => {
     await page.goto('/company/messages?unread=1');
     const row = page.locator('[data-thread-id]').filter({ hasText: title });
     await expect(row.locator('[data-unread]')).toHaveText('1 unread');
+    // The owner published the ad: his bell tells him who wrote, and leads to the conversation on the application.
+    await page.goto('/notifications');
+    await page.getByRole('link', { name: `Tara Talent wrote to Northwind Labs about ${title}.` }).click();
+    await expect(page).toHaveURL(/\/company\/job-application\?id=[0-9a-f-]{36}#messages$/);
+    await expect(page.locator('[data-message-id]').last()).toContainText(`Is the role open to remote work? (${stamp})`);
     await talentContext.close();
   });
 

@@ -68,6 +68,12 @@ export type MessageThreadDetail = NonNullable<ResultOf<typeof FIND_MESSAGE_THREA
 export type MessageThreadItem = ResultOf<typeof FIND_MANY_MESSAGE_THREAD_QUERY>['findManyMessageThread']['items'][number];
 export type MessageItem = MessageThreadDetail['messages'][number];
 
+export const FIND_MESSAGE_THREAD_BY_ID_QUERY = graphql(`
+  query FindMessageThreadById($id: ID!) {
+    findMessageThread(id: $id) { id jobApplicationId talentInvitationId jobAssignmentId }
+  }
+`);
+
 /** Where a company reads one of its conversations: on the page of the record it is about. */
 export function companyThreadHref(thread: Pick<MessageThreadItem, 'jobApplicationId' | 'talentInvitationId' | 'jobAssignmentId'>): string {
   if (thread.jobApplicationId) return `${buildRoute('companyJobApplication', { query: { id: thread.jobApplicationId } })}#messages`;

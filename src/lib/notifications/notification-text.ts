@@ -40,8 +40,12 @@ export interface NotificationFacts {
   partner?: string | null;
   /** A proposed link as the addressee's company reads it: PROVIDES_TO_US (the partner provides talents to it) or WE_PROVIDE_TO. */
   relation?: string | null;
-  /** A message's thread: where the talent reads and answers it. */
+  /** A message's thread: where it is read and answered. */
   threadId?: string | null;
+  /** A message written for the company (to the talent), or by the talent (a member's copy); null for other events. */
+  fromCompany?: boolean | null;
+  /** The talent who wrote a message, as her company readers hear of it. */
+  talentName?: string | null;
   /**
    * The mail's link when it is not the notification's page: a member invitation's
    * single-use link (a path with its token, kept in memory only, never in the log).
@@ -52,6 +56,7 @@ export interface NotificationFacts {
 /** The kinds that are e-mailed; each has a subject of its own. */
 export const MAILED_KINDS = [
   'messageReceived',
+  'messageFromTalent',
   'applicationMoved',
   'applicationHired',
   'applicationRejected',
@@ -129,8 +134,9 @@ function linkKind(facts: Pick<NotificationFacts, 'type' | 'status' | 'invitation
 const isRosterRequest = (facts: Pick<NotificationFacts, 'type' | 'status'>) => facts.type === 'companyTalentRoster.create' && facts.status === 'requested';
 
 /** Which sentence an event gets: by type, an application by the step's group, a billing by its new status, a company by the admin's action. */
-export function notificationKind(facts: Pick<NotificationFacts, 'type' | 'stepGroup' | 'status' | 'action' | 'invitation' | 'relation'>): NotificationKind {
+export function notificationKind(facts: Pick<NotificationFacts, 'type' | 'stepGroup' | 'status' | 'action' | 'invitation' | 'relation' | 'fromCompany'>): NotificationKind {
   if (facts.type.startsWith('companyOnProviderCompany.')) return linkKind(facts);
+  if (facts.type === 'message.create' && facts.fromCompany === false) return 'messageFromTalent';
   if (facts.type === 'talentJobApplication.update') return APPLICATION_BY_GROUP[facts.stepGroup ?? ''] ?? 'applicationMoved';
   if (facts.type === 'billing.update') return BILLING_BY_STATUS[facts.status ?? ''] ?? 'billingUpdated';
   if (facts.type === 'company.update') return COMPANY_BY_ACTION[facts.action ?? ''] ?? 'other';
@@ -153,6 +159,7 @@ function sentenceValues(facts: NotificationFacts, t: Translate): Record<string, 
     role: facts.role ?? t('notifications.someRole'),
     inviter: facts.inviter ?? t('notifications.someMember'),
     partner: facts.partner ?? t('notifications.somePartner'),
+    talent: facts.talentName ?? t('notifications.someTalent'),
     // The settings page's name of the event type: "Invoice created".
     event: t(`siteSettings.events.${subject}.${action}`),
   };
@@ -180,7 +187,7 @@ export function notificationWords(facts: NotificationFacts, t: Translate): Notif
  * (the one row when it still exists), the company's page for its roster and document reads, and the company's
  * dashboard (selecting that company) for the company side.
  */
-export function notificationHref(facts: Pick<NotificationFacts, 'type' | 'entityId' | 'companyId' | 'action' | 'invitation' | 'status' | 'threadId'>): string | null {
+export function notificationHref(facts: Pick<NotificationFacts, 'type' | 'entityId' | 'companyId' | 'action' | 'invitation' | 'status' | 'threadId' | 'fromCompany'>): string | null {
   const [subject, action] = facts.type.split('.');
   // A company's review is read on My Companies (the reason, or the company now selectable);
   // a member invitation is accepted or declined on the page of one's invitations.
@@ -192,7 +199,11 @@ export function notificationHref(facts: Pick<NotificationFacts, 'type' | 'entity
   if (facts.type === 'companyOnUser.delete') return buildRoute('companyMyCompanies');
   // A company link is answered or read on the partner companies page of the addressee's company.
   if (subject === 'companyOnProviderCompany') return facts.companyId ? buildRoute('companyPartners', { query: { company_id: facts.companyId } }) : buildRoute('companyMyCompanies');
-  // A message is read and answered in its conversation.
+  // A message is read and answered in its conversation: a talent's, by her company readers,
+  // through the company's inbox (which selects the company and opens the record it is about).
+  if (facts.type === 'message.create' && facts.fromCompany === false) {
+    return buildRoute('companyMessages', { query: facts.companyId && facts.threadId ? { company_id: facts.companyId, thread: facts.threadId } : undefined });
+  }
   if (facts.type === 'message.create') return facts.threadId ? buildRoute('talentMessages', { query: { thread: facts.threadId } }) : buildRoute('talentMessages');
   // A roster request is answered where her employers are listed.
   if (isRosterRequest(facts)) return buildRoute('talentEmployers');

@@ -27,6 +27,22 @@ export interface InboundMail {
 
 const smtpError = (code: number, message: string) => Object.assign(new Error(message), { responseCode: code });
 
+/**
+ * Whether a multipart of the mail never reaches its closing delimiter ("--boundary--"): the
+ * mail was cut off on its way. mailparser reads what there is of the part it stopped in as
+ * if it were whole, so the reply would be stored cut off mid-word; refusing it keeps it out.
+ * A plain-text body that merely shows such a header line is refused too, which is rare.
+ */
+function hasUnclosedMultipart(raw: Buffer): boolean {
+  const text = raw.toString('latin1');
+  for (const [header] of text.matchAll(/^content-type:.*(?:\r?\n[ \t].*)*/gim)) {
+    const unfolded = header.replace(/\r?\n[ \t]/g, ' ');
+    const boundary = /;\s*boundary\s*=\s*(?:"([^"]+)"|([^\s;"]+))/i.exec(unfolded);
+    if (/^content-type:\s*multipart\//i.test(unfolded) && boundary && !text.includes(`\n--${boundary[1] ?? boundary[2]}--`)) return true;
+  }
+  return false;
+}
+
 async function readAll(stream: SMTPServerDataStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
@@ -52,6 +68,10 @@ export async function startInboundMail(options: { port: number; host: string; ha
       void (async () => {
         const raw = await readAll(stream);
         if (stream.sizeExceeded || raw.length > sizeLimit) return callback(smtpError(552, `Message larger than ${sizeLimit} bytes`));
+        if (hasUnclosedMultipart(raw)) {
+          log('mail: a reply by mail was refused (a multipart part was cut off)');
+          return callback(smtpError(550, 'Message could not be read: a part was cut off'));
+        }
         const parsed = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true });
         const from = parsed.from?.value[0]?.address ?? '';
         const to = session.envelope.rcptTo[0]?.address ?? '';

@@ -188,3 +188,25 @@ describe('a company link in words: who proposed, answered or ended it, and where
     expect(mail.text).not.toContain('site-settings');
   });
 });
+
+describe('a message is told to the side that did not write it', () => {
+  const THREAD = '5d0c4b6a-0000-4000-8000-000000000030';
+  it('tells the talent which company wrote, and leads to the conversation in her messages', () => {
+    const company = facts('message.create', { fromCompany: true, threadId: THREAD });
+    expect(notificationKind(company)).toBe('messageReceived');
+    expect(notificationWords(company, t).sentence).toBe('Northwind Labs sent you a message about Frontend Developer.');
+    expect(notificationHref(company)).toBe(`/talent/messages?thread=${THREAD}`);
+  });
+
+  it('tells a company reader which talent wrote, and leads through the inbox, selecting the company, to the record’s page', () => {
+    const talent = facts('message.create', { fromCompany: false, talentName: 'Ada Lovelace', threadId: THREAD });
+    expect(notificationKind(talent)).toBe('messageFromTalent');
+    expect(notificationWords(talent, t).sentence).toBe('Ada Lovelace wrote to Northwind Labs about Frontend Developer.');
+    expect(notificationHref(talent)).toBe(`/company/messages?company_id=${COMPANY}&thread=${THREAD}`);
+    expect(notificationMail(talent, t, { origin: 'https://talentplace.test', productName: 'Talentplace' }).subject).toBe('Ada Lovelace wrote to Northwind Labs about Frontend Developer');
+  });
+
+  it('does not name a company its ad hides: the sentence says "A company"', () => {
+    expect(notificationWords(facts('message.create', { fromCompany: true, companyName: null }), t).sentence).toBe('A company sent you a message about Frontend Developer.');
+  });
+});

@@ -2,7 +2,6 @@ import { companyThreads, threadReadsOf, unreadThreadCount } from '../messages/me
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { preparedQuery } from '../../db/prepared-query';
-import { effectivePermissions } from '../../../lib/permissions/effective-permissions';
 import { buildRoute } from '../../../lib/routes/build-route';
 import { zodIssues } from '../../../lib/forms/zod-issues';
 import { createTalentProfileSchema, PROFILE_ERRORS } from '../../../lib/talent/talent-profile-input';
@@ -16,7 +15,7 @@ import { builder } from '../builder';
 import { conflict, invalidFields } from '../errors';
 import { recordEvent } from '../record-event';
 import { TalentProfile, type TalentProfileRow } from '../talent/talents';
-import { selectMemberships } from '../auth/memberships';
+import { membershipPermissions, selectMemberships } from '../auth/memberships';
 
 interface MembershipRow {
   companyId: string;
@@ -79,20 +78,12 @@ const CompanyMembership = builder.objectRef<MembershipRow>('CompanyMembership').
       type: 'JSON',
       nullable: true,
       description: 'Role and company permissions merged (the permission merge); null unless the company is verified',
-      resolve: (row) =>
-        effectivePermissions({
-          company: { verificationStatus: row.verificationStatus, deletedAt: row.deletedAt, permissions: row.companyPermissions },
-          role: { permissions: row.rolePermissions, defaultPermissions: row.defaultPermissions },
-        }),
+      resolve: (row) => membershipPermissions(row),
     }),
     unreadMessageThreads: t.int({
       description: "The company's conversations with something the caller has not read, among those the role reads (the side menu's count)",
       resolve: (row, _args, context) => {
-        const permissions = effectivePermissions({
-          company: { verificationStatus: row.verificationStatus, deletedAt: row.deletedAt, permissions: row.companyPermissions },
-          role: { permissions: row.rolePermissions, defaultPermissions: row.defaultPermissions },
-        });
-        const scope = companyThreads(row.companyId, threadReadsOf(permissions));
+        const scope = companyThreads(row.companyId, threadReadsOf(membershipPermissions(row)));
         return scope && context.viewer ? unreadThreadCount(context.db, { side: 'company', userId: context.viewer.userId }, scope) : 0;
       },
     }),

@@ -1,9 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { effectivePermissions } from '../../../lib/permissions/effective-permissions';
 import type { PermissionSet } from '../../../lib/permissions/resources';
 import type { AppDatabase } from '../../db/client';
 import { companyOnUser } from '../../db/schema';
-import { selectMemberships } from './memberships';
+import { membershipPermissions, selectMemberships } from './memberships';
 import { ApiError, forbidden } from '../errors';
 import { isUuid } from '../../../lib/ids';
 
@@ -22,12 +21,7 @@ export interface CompanyScope {
 export async function resolveCompanyScope(db: AppDatabase, userId: string, companyId: string): Promise<CompanyScope> {
   if (!isUuid(companyId)) throw new ApiError('BAD_USER_INPUT', 'tp-company must be a company id', { hint: 'send the id of a company you belong to' });
   const [membership] = await selectMemberships(db, and(eq(companyOnUser.userId, userId), eq(companyOnUser.companyId, companyId))!);
-  const permissions = membership
-    ? effectivePermissions({
-        company: { verificationStatus: membership.verificationStatus, deletedAt: membership.deletedAt, permissions: membership.companyPermissions },
-        role: { permissions: membership.rolePermissions, defaultPermissions: membership.defaultPermissions },
-      })
-    : null;
+  const permissions = membership ? membershipPermissions(membership) : null;
   if (!permissions) throw forbidden('You are not a member of this verified company');
   return { companyId, permissions, roleId: membership?.roleId ?? null };
 }

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { COMPANY_ERRORS } from '../../../lib/forms/company-refusals';
 import { mayEditRolePermissions, permissionNames, permissionsNotHeld, SELF_GRANTED_POWER_REASONS } from '../../../lib/companies/self-granted-power';
-import { effectivePermissions } from '../../../lib/permissions/effective-permissions';
+import { membershipPermissions } from '../auth/memberships';
 import type { PermissionSet } from '../../../lib/permissions/resources';
 import type { CompanyScope } from '../auth/company-scope';
 import type { ApiContext } from '../context';
@@ -41,12 +41,7 @@ async function permissionsGivenBy(tx: Writer, companyId: string, roleId: string)
     .where(and(eq(companyRole.id, roleId), eq(companyRole.companyId, companyId)))
     .limit(1);
   if (!row) throw notFound('The role');
-  return (
-    effectivePermissions({
-      company: { verificationStatus: row.verificationStatus, deletedAt: row.deletedAt, permissions: row.companyPermissions },
-      role: { permissions: row.rolePermissions, defaultPermissions: row.defaultPermissions },
-    }) ?? {}
-  );
+  return membershipPermissions(row) ?? {};
 }
 
 /**

@@ -1,17 +1,20 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import EmailReplyParser from 'email-reply-parser';
 import { messageSchema } from '../../../lib/messages/message-rules';
 import type { AppDatabase } from '../../db/client';
-import { talentProfile, user } from '../../db/schema';
+import { companyOnUser, talentProfile, user } from '../../db/schema';
 import type { ReplyAddress } from '../../mail/reply-address';
 import type { Viewer } from '../auth/viewer';
 import { gatherRecordedEvents, type RecordedEvent } from '../recorded-events';
-import { talentThreads, threadIn } from './message-threads';
+import { talentThreads, threadIn, type ThreadRow } from './message-threads';
+import { companyReader, subjectResourceOf, talentReader } from './company-thread-subjects';
+import { membershipPermissions, selectMemberships } from '../auth/memberships';
+import { can } from '../../../lib/permissions/effective-permissions';
 import { writeMessage } from './message-operations';
 
 // Answers to message mails, written into their thread (messages): the reply address names
 // the thread and the person mailed; the mail must come from that person's own address, and
-// they must still be the thread's talent. What the mail client quoted of earlier mails and
+// they must still be the thread's talent, or a member of its company allowed to write in it. What the mail client quoted of earlier mails and
 // the signature are cut off (email-reply-parser, a port of GitHub's reply parser); what is
 // left is a message like one typed on the page, with the same rules and the same event.
 
@@ -30,6 +33,23 @@ export function newPartOf(text: string): string {
   return new EmailReplyParser().parseReply(text.replace(/\r\n?/g, '\n')).trim();
 }
 
+/**
+ * Which side the person mailed answers the thread as: its talent, or a member of its
+ * company whose role still reads and updates the record it is about (a member removed, or
+ * a role that lost the permission, answers nothing). Null when neither.
+ */
+async function answeringSide(db: AppDatabase, userId: string, threadId: string): Promise<{ thread: ThreadRow; fromCompany: boolean } | null> {
+  const [profile] = await db.select({ id: talentProfile.id }).from(talentProfile).where(eq(talentProfile.userId, userId)).limit(1);
+  const asTalent = profile ? await threadIn(db, talentReader(userId), talentThreads(profile.id), threadId).catch(() => null) : null;
+  if (asTalent) return { thread: asTalent, fromCompany: false };
+  const thread = await threadIn(db, companyReader(userId), sql`true`, threadId).catch(() => null);
+  if (!thread) return null;
+  const [membership] = await selectMemberships(db, and(eq(companyOnUser.userId, userId), eq(companyOnUser.companyId, thread.companyId))!);
+  const permissions = membership ? membershipPermissions(membership) : null;
+  const resource = subjectResourceOf(thread);
+  return can(permissions, resource, 'read') && can(permissions, resource, 'update') ? { thread, fromCompany: true } : null;
+}
+
 export function createMailReplies(options: { db: AppDatabase; replyAddress: ReplyAddress; listeners: ReadonlyArray<{ afterOperation(events: readonly RecordedEvent[]): void }> }): MailReplies {
   const { db, replyAddress } = options;
   return {
@@ -41,18 +61,17 @@ export function createMailReplies(options: { db: AppDatabase; replyAddress: Repl
       const [person] = await db.select().from(user).where(and(eq(user.id, target.userId), eq(user.status, 'active'))).limit(1);
       // The token says who was mailed; only that person's own address may answer with it.
       if (!person || person.email.toLowerCase() !== reply.from.trim().toLowerCase()) return { ok: false, reason: 'wrongSender' };
-      const [profile] = await db.select({ id: talentProfile.id }).from(talentProfile).where(eq(talentProfile.userId, person.id)).limit(1);
-      if (!profile) return { ok: false, reason: 'gone' };
-      const thread = await threadIn(db, { side: 'talent', userId: person.id }, talentThreads(profile.id), target.threadId).catch(() => null);
-      // A conversation she closed, or the company closed, takes no mail either.
-      if (!thread || thread.blockedSide === 'company') return { ok: false, reason: 'gone' };
+      const side = await answeringSide(db, person.id, target.threadId);
+      // A conversation closed to the one answering takes no mail either.
+      if (!side || (side.thread.blockedSide !== null && side.thread.blockedSide !== (side.fromCompany ? 'company' : 'talent'))) return { ok: false, reason: 'gone' };
+      const { thread, fromCompany } = side;
       const text = newPartOf(reply.text);
       if (!text) return { ok: false, reason: 'empty' };
       const parsed = messageSchema.safeParse({ body: text });
       if (!parsed.success) return { ok: false, reason: 'invalid' };
       const viewer: Viewer = { userId: person.id, externalId: person.externalId, email: person.email, isAdmin: false, adminPermissions: [], isImpersonate: false, actor: null };
       const events: RecordedEvent[] = [];
-      await gatherRecordedEvents(events, () => db.transaction((tx) => writeMessage(tx, { viewer, replyAddress }, thread, parsed.data.body, false)));
+      await gatherRecordedEvents(events, () => db.transaction((tx) => writeMessage(tx, { viewer, replyAddress }, thread, parsed.data.body, fromCompany)));
       for (const listener of options.listeners) listener.afterOperation(events);
       return { ok: true };
     },

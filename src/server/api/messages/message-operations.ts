@@ -14,6 +14,7 @@ import { RateLimiterRes } from 'rate-limiter-flexible';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
 import { Message, MessageThread, messagesOf, talentThreads, threadIn, threadOfApplication, threadPage, unreadThreadCount, type ThreadReader, type ThreadRow } from './message-threads';
+import { companyRecipientsOf } from './company-recipients';
 import { companyReader, companySubjectOf, readableCompanyThreads, subjectResourceOf, talentReader } from './company-thread-subjects';
 
 // Writing and reading messages between a company and a talent. A company writes on an
@@ -75,18 +76,29 @@ export async function writeMessage(
     .set({ lastMessageAt: now, ...(fromCompany ? { lastCompanyMessageAt: now } : { lastTalentMessageAt: now }), updatedAt: now })
     .where(eq(messageThread.id, thread.id));
   await markRead(tx, thread.id, author.viewer.userId, now);
-  // The talent's mail carries the words, and an address that answers into this very thread.
+  // Each recipient's mail carries the words, and an address that answers into this very
+  // thread as them; the headers group the conversation in their mail client.
   const reply = author.replyAddress;
-  const threading =
-    fromCompany && thread.talentUserId && reply
-      ? { replyTo: reply.addressFor(thread.id, thread.talentUserId), messageId: `<message-${written!.id}@${reply.domain}>`, inReplyTo: `<thread-${thread.id}@${reply.domain}>`, references: `<thread-${thread.id}@${reply.domain}>` }
+  const threadingFor = (recipientId: string) =>
+    reply
+      ? { replyTo: reply.addressFor(thread.id, recipientId), messageId: `<message-${written!.id}@${reply.domain}>`, inReplyTo: `<thread-${thread.id}@${reply.domain}>`, references: `<thread-${thread.id}@${reply.domain}>` }
       : undefined;
+  const threading = fromCompany && thread.talentUserId ? threadingFor(thread.talentUserId) : undefined;
+  const data = { entityId: written!.id, threadId: thread.id, companyId: thread.companyId, talentProfileId: thread.talentProfileId, jobApplicationId: thread.jobApplicationId, talentInvitationId: thread.talentInvitationId, jobAssignmentId: thread.jobAssignmentId, fromCompany, before: null, after: { length: [...body].length } };
   await recordEvent(tx, author.viewer, {
     type: 'message.create',
-    // To the talent's account, or to the company (its inbox shows it to the members who may read the application).
+    // To the talent's account, or to the company (its inbox shows it to the members who may read the record).
     toId: fromCompany ? thread.talentUserId : thread.companyId,
-    data: { entityId: written!.id, threadId: thread.id, companyId: thread.companyId, talentProfileId: thread.talentProfileId, jobApplicationId: thread.jobApplicationId, talentInvitationId: thread.talentInvitationId, jobAssignmentId: thread.jobAssignmentId, fromCompany, before: null, after: { length: [...body].length } },
+    data,
   }, { text: body, ...(threading ? { threading } : {}) });
+  // A talent's message also reaches the members taking part (company-recipients.ts): a copy
+  // each for their bell, mailed with an address that answers into the thread as them.
+  if (!fromCompany) {
+    for (const memberId of await companyRecipientsOf(tx, thread)) {
+      const memberThreading = threadingFor(memberId);
+      await recordEvent(tx, author.viewer, { type: 'message.create', toId: memberId, data: { ...data, memberCopy: true } }, { text: body, ...(memberThreading ? { threading: memberThreading } : {}) });
+    }
+  }
   await notifyLive(tx, { kind: 'message', threadId: thread.id, companyId: thread.companyId, talentUserId: thread.talentUserId });
   const [row] = (await messagesOf(tx, thread.id)).filter((each) => each.id === written!.id);
   return row!;
@@ -97,9 +109,13 @@ builder.queryField('findMessageThread', (t) =>
     type: MessageThread,
     nullable: true,
     description:
-      "The selected company's thread with the talent about one of its received applications (needs talentJobApplication read), one of its sent invitations (talentInvitation read) or an assignment it takes part in (jobAssignment read); null before anyone wrote. Another company's record is NOT_FOUND",
-    args: { jobApplicationId: t.arg.id(), talentInvitationId: t.arg.id(), jobAssignmentId: t.arg.id() },
-    resolve: async (_root, args, context) => (await companySubjectOf(context.db, context, args, false)).find(context.db),
+      "The selected company's thread with the talent about one of its received applications (needs talentJobApplication read), one of its sent invitations (talentInvitation read) or an assignment it takes part in (jobAssignment read); null before anyone wrote. Or one of its threads by `id`, among those the role reads. Another company's record or thread is NOT_FOUND",
+    args: { id: t.arg.id(), jobApplicationId: t.arg.id(), talentInvitationId: t.arg.id(), jobAssignmentId: t.arg.id() },
+    resolve: async (_root, { id, ...subject }, context) => {
+      if (id == null) return (await companySubjectOf(context.db, context, subject, false)).find(context.db);
+      const readable = readableCompanyThreads(context);
+      return threadIn(context.db, companyReader(readable.userId), readable.scope, String(id));
+    },
   }),
 );
 

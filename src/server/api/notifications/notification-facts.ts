@@ -2,7 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { periodValue } from '../../../lib/billing/billing-period';
 import type { NotificationFacts } from '../../../lib/notifications/notification-text';
 import type { AppDatabase } from '../../db/client';
-import { billing, company, generalEventslog, jobAd, jobAssignment, jobDescription, talentInvitation, talentJobApplication } from '../../db/schema';
+import { billing, company, generalEventslog, jobAd, jobAssignment, jobDescription, talentInvitation, talentJobApplication, talentProfile } from '../../db/schema';
 
 type Reader = Pick<AppDatabase, 'select'>;
 export type EventRow = typeof generalEventslog.$inferSelect;
@@ -17,19 +17,19 @@ function entityIds(rows: readonly EventRow[], subject: string): string[] {
 
 const roleTitle = sql<string | null>`coalesce(${jobAd.title}, ${jobDescription.title})`;
 
-/** id → the title of the job ad, else the job description, of applications or invitations. */
+/** id → the title of the job ad, else the job description, of applications or invitations, and whether the ad hides its company. */
 function roleTitles(db: Reader, rows: typeof talentJobApplication | typeof talentInvitation, ids: string[]) {
   if (!ids.length) return [];
   return db
-    .select({ id: rows.id, title: roleTitle })
+    .select({ id: rows.id, title: roleTitle, hidden: sql<boolean>`coalesce(${jobAd.isAnonymous}, false)` })
     .from(rows)
     .leftJoin(jobAd, eq(jobAd.id, rows.jobAdId))
     .leftJoin(jobDescription, eq(jobDescription.id, rows.jobDescriptionId))
     .where(inArray(rows.id, ids));
 }
 
-/** id → the job's title, for applications, invitations and assignments (deleted rows keep theirs). */
-async function titlesOf(db: Reader, rows: readonly EventRow[]): Promise<Map<string, string | null>> {
+/** id → the job's title, for applications, invitations and assignments (deleted rows keep theirs), and whether its ad hides the company. */
+async function titlesOf(db: Reader, rows: readonly EventRow[]): Promise<Map<string, { title: string | null; hidden: boolean }>> {
   // A message's thread is about an application, an invitation or an assignment (eventData.jobApplicationId, talentInvitationId, jobAssignmentId).
   const messages = rows.filter((row) => row.type === 'message.create');
   const assignments = [...new Set([...entityIds(rows, 'jobAssignment'), ...messages.flatMap((row) => text(row.eventData.jobAssignmentId) ?? [])])];
@@ -40,13 +40,13 @@ async function titlesOf(db: Reader, rows: readonly EventRow[]): Promise<Map<stri
     roleTitles(db, talentInvitation, [...new Set([...entityIds(rows, 'talentInvitation'), ...messageInvitations])]),
     assignments.length
       ? db
-          .select({ id: jobAssignment.id, title: jobDescription.title })
+          .select({ id: jobAssignment.id, title: jobDescription.title, hidden: sql<boolean>`false` })
           .from(jobAssignment)
           .leftJoin(jobDescription, eq(jobDescription.id, jobAssignment.jobDescriptionId))
           .where(inArray(jobAssignment.id, assignments))
       : [],
   ]);
-  return new Map([...a, ...i, ...j].map((row) => [row.id, row.title]));
+  return new Map([...a, ...i, ...j].map((row) => [row.id, { title: row.title, hidden: row.hidden }]));
 }
 
 /**
@@ -59,11 +59,15 @@ export async function notificationFactsOf(db: Reader, rows: readonly EventRow[])
   // A company link's event names two companies: the addressee's (companyId) and the partner.
   const companyIds = [...new Set(rows.flatMap((row) => [text(row.eventData.companyId), text(row.eventData.partnerCompanyId)].flatMap((id) => id ?? [])))];
   const billingIds = entityIds(rows, 'billing');
-  const [companies, billings, titles] = await Promise.all([
+  // A talent's message as her company readers hear of it names her.
+  const talentIds = [...new Set(rows.filter((row) => row.type === 'message.create' && row.eventData.fromCompany === false).flatMap((row) => text(row.eventData.talentProfileId) ?? []))];
+  const [companies, billings, titles, talents] = await Promise.all([
     companyIds.length ? db.select({ id: company.id, name: company.name }).from(company).where(inArray(company.id, companyIds)) : [],
     billingIds.length ? db.select({ id: billing.id, year: billing.year, month: billing.month }).from(billing).where(inArray(billing.id, billingIds)) : [],
     titlesOf(db, rows),
+    talentIds.length ? db.select({ id: talentProfile.id, name: talentProfile.profileName }).from(talentProfile).where(inArray(talentProfile.id, talentIds)) : [],
   ]);
+  const talentName = new Map(talents.map((row) => [row.id, row.name]));
   const companyName = new Map(companies.map((row) => [row.id, row.name]));
   const period = new Map(billings.map((row) => [row.id, periodValue(row)]));
   return rows.map((row) => {
@@ -79,13 +83,16 @@ export async function notificationFactsOf(db: Reader, rows: readonly EventRow[])
     const isLink = row.type.startsWith('companyOnProviderCompany.');
     const partnerId = isLink ? text(data.partnerCompanyId) : null;
     const isMessage = row.type === 'message.create';
+    // A message names the job of the application, invitation or assignment its thread is about.
+    const job = isMessage ? titles.get(text(data.jobApplicationId) ?? text(data.talentInvitationId) ?? text(data.jobAssignmentId) ?? '') : entityId ? titles.get(entityId) : undefined;
+    const fromCompany = isMessage ? data.fromCompany === true : null;
     return {
       type: row.type,
       entityId,
       companyId,
-      companyName: companyId ? (companyName.get(companyId) ?? null) : null,
-      // A message names the job of the application, invitation or assignment its thread is about.
-      title: (isMessage ? titles.get(text(data.jobApplicationId) ?? text(data.talentInvitationId) ?? text(data.jobAssignmentId) ?? '') : entityId ? titles.get(entityId) : null) ?? null,
+      // A company's message about an ad that does not disclose the company does not name it to the talent.
+      companyName: companyId && !(fromCompany && job?.hidden) ? (companyName.get(companyId) ?? null) : null,
+      title: job?.title ?? null,
       step: text(data.toStep),
       stepGroup: text(data.group),
       reason: isBilling || isCompanyReview ? text(after.rejectionReason) : text(data.reason),
@@ -101,6 +108,8 @@ export async function notificationFactsOf(db: Reader, rows: readonly EventRow[])
       partner: partnerId ? (companyName.get(partnerId) ?? null) : null,
       relation: isLink ? text(data.relation) : null,
       threadId: isMessage ? text(data.threadId) : null,
+      fromCompany,
+      talentName: isMessage && !fromCompany ? (talentName.get(text(data.talentProfileId) ?? '') ?? null) : null,
     };
   });
 }

@@ -75,6 +75,8 @@ Notification.implement({
     partner: t.exposeString('partner', { nullable: true, description: "A company link's other company" }),
     relation: t.exposeString('relation', { nullable: true, description: 'A proposed company link as your company reads it: PROVIDES_TO_US or WE_PROVIDE_TO' }),
     threadId: t.exposeID('threadId', { nullable: true, description: "A message's conversation" }),
+    fromCompany: t.boolean({ nullable: true, description: 'A message written for the company (true) or by the talent (false, a company reader’s copy); null for other events', resolve: (row) => row.fromCompany ?? null }),
+    talentName: t.string({ nullable: true, description: 'The talent who wrote a message, as her company readers hear of it', resolve: (row) => row.talentName ?? null }),
     action: t.string({
       nullable: true,
       description: "The platform's review the event records: a company's (verify, reject, ...) or a talent's bank details' (paymentProfileVerify, paymentProfileRefuse)",

@@ -74,6 +74,25 @@ describeEachDatabase('replies to message mails, over SMTP', (kind) => {
     expect(inbox.items).toEqual([{ unreadCount: 1 }]);
   });
 
+  it('mails her answer to the member who wrote, who answers it from his mail client as the company; a member whose role may not write is refused', async () => {
+    await f.h.eventMail!.settled();
+    const ownerEmail = 'owner-a@example.test';
+    const mail = mailed.find((each) => each.to === ownerEmail && each.subject === 'Ada wrote to Company A about Rust engineer')!;
+    expect(mail.text.startsWith('Yes, March works.\n\n--\n')).toBe(true);
+    const thread = (await f.as('owner-a', THREAD, { jobApplicationId: applicationId }, f.a.id)).body.data?.findMessageThread as { id: string };
+    expect(replyAddress.read(mail.replyTo!)).toEqual({ threadId: thread.id, userId: await f.userId('owner-a') });
+    await transport().sendMail({ from: ownerEmail, to: mail.replyTo, subject: `Re: ${mail.subject}`, text: `Great, see you then.\n\nOn Sun, 29 Nov 2026, Ada wrote:\n> Yes, March works.\n` });
+    expect((await messages()).at(-1)).toEqual({ body: 'Great, see you then.', fromCompany: true });
+    // A member whose role reads applications but may not update them cannot write by mail either.
+    const reader = await f.memberWithRole('mail-reader', f.a.id, 'Mail reader', { talentJobApplication: { read: true } });
+    const before = (await messages()).length;
+    await expect(transport().sendMail({ from: 'mail-reader@example.test', to: replyAddress.addressFor(thread.id, reader.userId), subject: 'Re', text: 'Sneaking in' })).rejects.toMatchObject({ responseCode: 550 });
+    // Nor someone of another company with a forged address of this thread.
+    await f.as('owner-b', '{ findMe { id } }');
+    await expect(transport().sendMail({ from: 'owner-b@example.test', to: replyAddress.addressFor(thread.id, await f.userId('owner-b')), subject: 'Re', text: 'Not my company' })).rejects.toMatchObject({ responseCode: 550 });
+    expect(await messages()).toHaveLength(before);
+  });
+
   it('refuses an address that is not a live reply address at RCPT TO, and another sender, a quote-only mail and an oversized one after DATA; nothing is stored', async () => {
     const mail = mailed.find((each) => each.to === talentEmail)!;
     const before = (await messages()).length;

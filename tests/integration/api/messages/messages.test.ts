@@ -82,8 +82,14 @@ describeEachDatabase('messages between a company and a talent', (kind) => {
     const answer = await mine(talent, MY_SEND, { threadId, data: { body: 'Yes, March works.' } });
     const reply = answer.body.data?.sendMyMessage as { id: string; fromCompany: boolean };
     expect(reply.fromCompany).toBe(false);
-    const [event] = await f.events('message.create', reply.id);
-    expect(event!.toId).toBe(f.a.id);
+    // Recorded for the company, and a copy for each member taking part: owner-a wrote in it and owns the ad; reader-a only reads.
+    const events = await f.events('message.create', reply.id);
+    expect(events.map((each) => each.toId).sort()).toEqual([f.a.id, await f.userId('owner-a')].sort());
+    expect(events.find((each) => each.toId !== f.a.id)!.eventData).toMatchObject({ memberCopy: true, fromCompany: false, threadId });
+    const NOTIFICATIONS = '{ myNotifications { items { type fromCompany talentName companyName title threadId } } }';
+    const bell = (await f.as('owner-a', NOTIFICATIONS)).body.data?.myNotifications as { items: Array<Record<string, unknown>> };
+    expect(bell.items.filter((each) => each.type === 'message.create')).toEqual([{ type: 'message.create', fromCompany: false, talentName: 'ada', companyName: 'Company A', title: 'Rust engineer', threadId }]);
+    expect(((await f.as('reader-a', NOTIFICATIONS)).body.data?.myNotifications as { items: Array<{ type: string }> }).items.filter((each) => each.type === 'message.create')).toEqual([]);
     const companyInbox = (await f.as('reader-a', INBOX, { unread: true }, f.a.id)).body.data?.findManyMessageThread as { total: number; items: Array<{ unreadCount: number; jobApplicationId: string }> };
     expect(companyInbox.items).toEqual([expect.objectContaining({ unreadCount: 1, jobApplicationId: applicationId })]);
     // Read by one member, still unread for another: each reads for themselves.
@@ -100,6 +106,9 @@ describeEachDatabase('messages between a company and a talent', (kind) => {
   it('lets the talent open a thread about her own application, never about anyone else’s', async () => {
     const opened = await mine(talent, MY_SEND, { jobApplicationId: bApplicationId, data: { body: 'Is the role open to remote work?' } });
     expect(opened.body.errors).toBeUndefined();
+    // Nobody at company B wrote yet: the ad's owner hears of it.
+    const events = await f.events('message.create', (opened.body.data?.sendMyMessage as { id: string }).id);
+    expect(events.map((each) => each.toId).sort()).toEqual([f.b.id, await f.userId('owner-b')].sort());
     expect(((await f.as('owner-b', INBOX, {}, f.b.id)).body.data?.findManyMessageThread as { total: number }).total).toBe(1);
     expect(code(await mine(talent, MY_SEND, { jobApplicationId: otherApplicationId, data: { body: 'Hi' } }))).toBe('NOT_FOUND');
     expect(code(await mine(talent, MY_SEND, { data: { body: 'Hi' } }))).toBe('BAD_USER_INPUT');
@@ -131,6 +140,13 @@ describeEachDatabase('messages between a company and a talent', (kind) => {
     const readerInbox = (await f.as('reader-a', INBOX, {}, f.a.id)).body.data?.findManyMessageThread as { items: Array<{ id: string }> };
     expect(readerInbox.items.map((each) => each.id)).not.toContain(sent.threadId);
     expect((await f.as('owner-a', INBOX, {}, f.a.id)).body.data?.findManyMessageThread).toMatchObject({ items: expect.arrayContaining([expect.objectContaining({ id: sent.threadId })]) });
+  });
+
+  it('finds a thread by its id among the company’s own (a notification’s link); another company’s is NOT_FOUND', async () => {
+    const BY_ID = 'query ($id: ID) { findMessageThread(id: $id) { id jobApplicationId } }';
+    expect((await f.as('reader-a', BY_ID, { id: threadId }, f.a.id)).body.data?.findMessageThread).toEqual({ id: threadId, jobApplicationId: applicationId });
+    expect(code(await f.as('owner-b', BY_ID, { id: threadId }, f.b.id))).toBe('NOT_FOUND');
+    expect(code(await f.as('blind-a', BY_ID, { id: threadId }, f.a.id))).toBe('FORBIDDEN');
   });
 
   it('answers NOT_FOUND to every id of another company, another talent or nothing, and changes nothing', async () => {
