@@ -277,7 +277,7 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
       const inbound = await startInboundMail({
         port: config.mail.inboundPort,
         host: config.mail.inboundHost,
-        handler: createMailReplies({ db: database.db, replyAddress, listeners: [eventMail, eventPush] }),
+        handler: createMailReplies({ db: database.db, replyAddress, storage, listeners: [eventMail, eventPush] }),
         log,
       });
       closers.push(() => inbound.close());

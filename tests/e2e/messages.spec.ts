@@ -6,6 +6,7 @@ import nodemailer from 'nodemailer';
 import { expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
 import { outboxDirOf } from '../support/built-server';
 import { waitForMail } from '../support/outbox';
+import { pdfBytes } from '../support/upload-fixtures';
 
 // Messages about an application, both ways: the demo owner writes to the demo talent on an
 // application to an ad the test publishes (so the seeded applications stay as they are), the
@@ -67,8 +68,14 @@ test.describe('messages between a company and a talent', () => {
       await expect(talent.getByRole('heading', { level: 1 })).toHaveText('Northwind Labs');
       threadUrl = talent.url();
       await expect(talent.locator('[data-message-id]').first()).toContainText(`Can you start in March? (${stamp})`);
+      // The conversation is read as it opens: the menu beside it counts it no more.
+      await expect(talent.locator('[data-menu-count]')).toHaveCount(0);
       await talent.getByLabel(words.bodyField).fill(`Yes, March works. (${stamp})`);
+      // From the message to the file picker, then to Send: the keyboard reaches each in order.
       await talent.keyboard.press('Tab');
+      await expect(talent.getByLabel(words.attachments.field)).toBeFocused();
+      await talent.keyboard.press('Tab');
+      await expect(talent.getByRole('button', { name: words.send })).toBeFocused();
       await talent.keyboard.press('Enter');
       await expect(sentNotice(talent)).toBeVisible();
       await expect(talent.locator('[data-message-id]').last()).toContainText(`Yes, March works. (${stamp})`);
@@ -207,9 +214,18 @@ test.describe('messages between a company and a talent', () => {
     const assignmentId = new URL(page.url()).searchParams.get('id');
     const thread = page.getByRole('region', { name: 'Messages with Tara Talent' });
     await thread.getByLabel(words.bodyField).fill(`Badge pickup on Monday (${stamp})`);
+    // A script renamed .pdf is refused by its content; what was typed stays.
+    const files = thread.getByLabel(words.attachments.field);
+    await files.setInputFiles({ name: 'site-rules.pdf', mimeType: 'application/pdf', buffer: Buffer.from('#!/bin/sh\necho hi\n') });
     await thread.getByRole('button', { name: words.send }).click();
+    await expect(page.getByRole('region', { name: 'Messages with Tara Talent' }).getByText(words.errors.attachments.wrongType)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Messages with Tara Talent' }).getByLabel(words.attachments.field)).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('region', { name: 'Messages with Tara Talent' }).getByLabel(words.bodyField)).toHaveValue(`Badge pickup on Monday (${stamp})`);
+    await page.getByRole('region', { name: 'Messages with Tara Talent' }).getByLabel(words.attachments.field).setInputFiles({ name: 'site-rules.pdf', mimeType: 'application/pdf', buffer: pdfBytes('Site rules') });
+    await page.getByRole('region', { name: 'Messages with Tara Talent' }).getByRole('button', { name: words.send }).click();
     await expect(sentNotice(page)).toBeVisible();
     await expect(page.locator('[data-message-id]').last()).toContainText(`Badge pickup on Monday (${stamp})`);
+    await expect(page.locator('[data-message-id]').last().getByRole('link', { name: 'Download site-rules.pdf' })).toBeVisible();
     await expectNoAxeViolations(page);
     await expectFitsPhoneWidth(page);
 
@@ -221,6 +237,9 @@ test.describe('messages between a company and a talent', () => {
     await expectNoAxeViolations(talent);
     await link.click();
     await expect(talent.locator('[data-message-id]').last()).toContainText(`Badge pickup on Monday (${stamp})`);
+    // She downloads the file the company sent: only the two sides of the conversation can.
+    const [download] = await Promise.all([talent.waitForEvent('download'), talent.getByRole('link', { name: 'Download site-rules.pdf' }).click()]);
+    expect(download.suggestedFilename()).toBe('site-rules.pdf');
     await expect(talent.getByRole('link', { name: words.assignment.open })).toHaveAttribute('href', `/talent/assignment?id=${assignmentId}`);
     await talent.getByLabel(words.bodyField).fill(`I will be there (${stamp})`);
     await talent.getByRole('button', { name: words.send }).click();

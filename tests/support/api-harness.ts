@@ -48,6 +48,8 @@ export interface ApiHarness {
     /** Extra request headers, e.g. tp-domain and tp-company for the company area. */
     headers?: Record<string, string>,
   ): Promise<{ status: number; body: GraphqlBody }>;
+  /** The same with several files in one list variable (`[File!]`), as a message sends them. */
+  uploadFiles(query: string, token: string | null, variable: string, files: ReadonlyArray<{ bytes: Uint8Array; name: string; type: string }>, variables?: Record<string, unknown>, headers?: Record<string, string>): Promise<{ status: number; body: GraphqlBody }>;
   close(): Promise<void>;
 }
 
@@ -142,6 +144,14 @@ export async function startApiHarness(
       form.set('operations', JSON.stringify({ query, variables: { ...variables, file: null } }));
       form.set('map', JSON.stringify({ 0: ['variables.file'] }));
       form.set('0', new File([new Uint8Array(file.bytes)], file.name, { type: file.type }));
+      const response = await api.fetch('http://api.test/graphql', { method: 'POST', headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: form });
+      return { status: response.status, body: (await response.json()) as GraphqlBody };
+    },
+    async uploadFiles(query, token, variable, files, variables = {}, headers = {}) {
+      const form = new FormData();
+      form.set('operations', JSON.stringify({ query, variables: { ...variables, [variable]: files.map(() => null) } }));
+      form.set('map', JSON.stringify(Object.fromEntries(files.map((_, index) => [String(index), [`variables.${variable}.${index}`]]))));
+      files.forEach((file, index) => form.set(String(index), new File([new Uint8Array(file.bytes)], file.name, { type: file.type })));
       const response = await api.fetch('http://api.test/graphql', { method: 'POST', headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: form });
       return { status: response.status, body: (await response.json()) as GraphqlBody };
     },

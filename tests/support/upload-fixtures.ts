@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { strToU8, zipSync } from 'fflate';
 
 /** A real PNG of the given size (a colour gradient so it does not compress to nothing). */
 export async function pngBytes(width = 64, height = 48): Promise<Buffer> {
@@ -53,4 +54,26 @@ export function pdfBytes(text = 'Curriculum vitae'): Buffer {
   body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(body, 'latin1');
+}
+
+/**
+ * A minimal Word document as Office writes one: a ZIP holding [Content_Types].xml, the
+ * package relationships and word/document.xml (its text in one paragraph).
+ */
+export function docxBytes(text = 'Statement of work'): Uint8Array {
+  const encode = (value: string) => strToU8(value);
+  return zipSync({
+    '[Content_Types].xml': encode(
+      '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+    ),
+    '_rels/.rels': encode(
+      '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
+    ),
+    'word/document.xml': encode(`<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>${text}</w:t></w:r></w:p></w:body></w:document>`),
+  });
+}
+
+/** A ZIP that is no office document (an archive of a script): refused by content whatever its name. */
+export function plainZipBytes(): Uint8Array {
+  return zipSync({ 'run.sh': strToU8('#!/bin/sh\necho hello\n') });
 }

@@ -16,6 +16,9 @@ export interface GraphqlAnswerLike {
 /** Sends one operation as the page's user (the BFF adds the token and product headers). */
 export type SendGraphql = (body: { query: string; variables?: Record<string, unknown>; operationName?: string }) => Promise<GraphqlAnswerLike>;
 
+/** As SendGraphql, with files for the operation's File variables (a list for a [File] one): multipart, through the BFF. */
+export type SendGraphqlWithFiles = (body: Parameters<SendGraphql>[0], files: Record<string, File | readonly File[]>) => Promise<GraphqlAnswerLike>;
+
 /** A typed answer: `data` has the document's result type, as the schema promises. */
 export interface DocumentAnswer<TResult> {
   status: number;

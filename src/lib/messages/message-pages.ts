@@ -4,7 +4,10 @@ import { fieldErrorsOf, type Done, type Invalid, type RefusalStatus } from '../f
 import { typedForm } from '../forms/form-values';
 import { parseForm } from '../forms/parse-form';
 import { graphql, type ResultOf } from '../graphql/graphql';
-import { sendDocument, type GraphqlError, type SendGraphql } from '../graphql/send-document';
+import { sendDocument, type GraphqlError, type SendGraphql, type SendGraphqlWithFiles } from '../graphql/send-document';
+import { factsOfFile } from '../uploads/check-upload';
+import { MAX_MESSAGE_ATTACHMENTS, MESSAGE_ATTACHMENT_RULE } from '../uploads/upload-rules';
+import { checkMessageFiles } from './message-attachments';
 import type { Translate } from '../i18n/i18n';
 import { readListParams } from '../lists/list-params';
 import { buildRoute } from '../routes/build-route';
@@ -18,7 +21,7 @@ const WORDS = 'messages';
 
 export const FIND_MESSAGE_THREAD_QUERY = graphql(`
   query FindMessageThread($jobApplicationId: ID, $talentInvitationId: ID, $jobAssignmentId: ID) {
-    findMessageThread(jobApplicationId: $jobApplicationId, talentInvitationId: $talentInvitationId, jobAssignmentId: $jobAssignmentId) { id companyName talentName jobApplicationId jobTitle lastMessageAt unreadCount closedBy messages { id body fromCompany authorName isMine createdAt } }
+    findMessageThread(jobApplicationId: $jobApplicationId, talentInvitationId: $talentInvitationId, jobAssignmentId: $jobAssignmentId) { id companyName talentName jobApplicationId jobTitle lastMessageAt unreadCount closedBy messages { id body fromCompany authorName isMine createdAt attachments { name url contentType size } } }
   }
 `);
 
@@ -36,19 +39,19 @@ export const MY_MESSAGE_THREADS_QUERY = graphql(`
 
 export const MY_MESSAGE_THREAD_QUERY = graphql(`
   query MyMessageThread($id: ID!) {
-    myMessageThread(id: $id) { id companyName talentName jobApplicationId jobAssignmentId jobTitle lastMessageAt unreadCount closedBy messages { id body fromCompany authorName isMine createdAt } }
+    myMessageThread(id: $id) { id companyName talentName jobApplicationId jobAssignmentId jobTitle lastMessageAt unreadCount closedBy messages { id body fromCompany authorName isMine createdAt attachments { name url contentType size } } }
   }
 `);
 
 export const SEND_COMPANY_MESSAGE_MUTATION = graphql(`
-  mutation SendCompanyMessage($jobApplicationId: ID, $talentInvitationId: ID, $jobAssignmentId: ID, $data: MessageInput!) {
-    sendCompanyMessage(jobApplicationId: $jobApplicationId, talentInvitationId: $talentInvitationId, jobAssignmentId: $jobAssignmentId, data: $data) { id }
+  mutation SendCompanyMessage($jobApplicationId: ID, $talentInvitationId: ID, $jobAssignmentId: ID, $data: MessageInput!, $attachments: [File!]) {
+    sendCompanyMessage(jobApplicationId: $jobApplicationId, talentInvitationId: $talentInvitationId, jobAssignmentId: $jobAssignmentId, data: $data, attachments: $attachments) { id }
   }
 `);
 
 export const SEND_MY_MESSAGE_MUTATION = graphql(`
-  mutation SendMyMessage($threadId: ID, $jobApplicationId: ID, $data: MessageInput!) {
-    sendMyMessage(threadId: $threadId, jobApplicationId: $jobApplicationId, data: $data) { id threadId }
+  mutation SendMyMessage($threadId: ID, $jobApplicationId: ID, $data: MessageInput!, $attachments: [File!]) {
+    sendMyMessage(threadId: $threadId, jobApplicationId: $jobApplicationId, data: $data, attachments: $attachments) { id threadId }
   }
 `);
 
@@ -67,6 +70,12 @@ export const MARK_MESSAGE_THREAD_READ_MUTATION = graphql(`
 export type MessageThreadDetail = NonNullable<ResultOf<typeof FIND_MESSAGE_THREAD_QUERY>['findMessageThread']>;
 export type MessageThreadItem = ResultOf<typeof FIND_MANY_MESSAGE_THREAD_QUERY>['findManyMessageThread']['items'][number];
 export type MessageItem = MessageThreadDetail['messages'][number];
+
+export const FIND_MESSAGE_ATTACHMENT_QUERY = graphql(`
+  query FindMessageAttachment($messageId: ID!, $key: String!) {
+    findMessageAttachment(messageId: $messageId, key: $key) { name }
+  }
+`);
 
 export const FIND_MESSAGE_THREAD_BY_ID_QUERY = graphql(`
   query FindMessageThreadById($id: ID!) {
@@ -103,7 +112,7 @@ export interface MessageFormValues {
   body: string;
 }
 
-/** Invalid: the form again with what was typed, never lost. Done names the conversation the message went to. */
+/** Invalid: the form again with what was typed, never lost (files cannot be given back: the message says to choose them again). Done names the conversation the message went to. */
 export type MessageOutcome = Done<{ noticeKey: string; threadId: string | null }> | Invalid<MessageFormValues>;
 
 /** Who a message is sent as, and about what: the company on an application, invitation or assignment, or the talent in a thread or about her application. */
@@ -114,18 +123,44 @@ export type MessageTarget =
   | { side: 'talent'; threadId: string }
   | { side: 'talent'; jobApplicationId: string };
 
-/** One post of a message form: the body checked with the API's rule first, then sent. */
-export async function submitMessage(target: MessageTarget, form: FormData, send: SendGraphql, t: Translate): Promise<MessageOutcome> {
+/** How a message form reaches the API: plain, or multipart when files go with it. */
+export interface MessageApi {
+  send: SendGraphql;
+  sendWithFiles: SendGraphqlWithFiles;
+}
+
+/** The files field of a message form. */
+export const ATTACHMENTS_FIELD = 'attachments';
+
+/** A refusal of a message's files in the page's words, with the rule's numbers. */
+function attachmentsMessage(reason: string, t: Translate): string {
+  return t(`${MESSAGE_ERRORS}.attachments.${reason}`, { max: MAX_MESSAGE_ATTACHMENTS, megabytes: MESSAGE_ATTACHMENT_RULE.maxMegabytes, defaultValue: '' }) || t(`${MESSAGE_ERRORS}.attachments.wrongType`);
+}
+
+/** The files a message form posts: the file input's entries that are files (an empty input sends a nameless empty part). */
+function postedAttachments(form: FormData): File[] {
+  return form.getAll(ATTACHMENTS_FIELD).filter((entry): entry is File => entry instanceof File && (entry.size > 0 || entry.name !== ''));
+}
+
+/**
+ * One post of a message form: the body checked with the API's rule first, and the files
+ * with the message attachment rule, then sent (with its files as multipart).
+ */
+export async function submitMessage(target: MessageTarget, form: FormData, api: MessageApi, t: Translate): Promise<MessageOutcome> {
   const values = typedForm(form, ['body']);
   const refused = (status: RefusalStatus, fieldErrors: Record<string, string | undefined>, formError: string | null): MessageOutcome => ({ kind: 'invalid', values, fieldErrors, formError, status });
   const parsed = parseForm(form, messageSchema, { coerce: false });
-  if (!parsed.ok) return refused(422, fieldErrorsOf(parsed.issues, t, MESSAGE_ERRORS), null);
+  const files = postedAttachments(form);
+  const fileCheck = checkMessageFiles(await Promise.all(files.map((file) => factsOfFile(file))));
+  const fileError = fileCheck.ok ? undefined : attachmentsMessage(fileCheck.reason, t);
+  if (!parsed.ok || fileError) return refused(422, { ...(parsed.ok ? {} : fieldErrorsOf(parsed.issues, t, MESSAGE_ERRORS)), [ATTACHMENTS_FIELD]: fileError }, null);
   const data = { body: parsed.value.body };
+  const sendIt: SendGraphql = files.length ? (body) => api.sendWithFiles(body, { [ATTACHMENTS_FIELD]: files }) : api.send;
   let errors: readonly GraphqlError[];
   let sent: boolean;
   let threadId: string | null = null;
   if (target.side === 'company') {
-    const answer = await sendDocument(send, SEND_COMPANY_MESSAGE_MUTATION, {
+    const answer = await sendDocument(sendIt, SEND_COMPANY_MESSAGE_MUTATION, {
       jobApplicationId: 'jobApplicationId' in target ? target.jobApplicationId : null,
       talentInvitationId: 'talentInvitationId' in target ? target.talentInvitationId : null,
       jobAssignmentId: 'jobAssignmentId' in target ? target.jobAssignmentId : null,
@@ -134,14 +169,18 @@ export async function submitMessage(target: MessageTarget, form: FormData, send:
     errors = answer.errors;
     sent = Boolean(answer.data?.sendCompanyMessage);
   } else {
-    const answer = await sendDocument(send, SEND_MY_MESSAGE_MUTATION, { threadId: 'threadId' in target ? target.threadId : null, jobApplicationId: 'jobApplicationId' in target ? target.jobApplicationId : null, data });
+    const answer = await sendDocument(sendIt, SEND_MY_MESSAGE_MUTATION, { threadId: 'threadId' in target ? target.threadId : null, jobApplicationId: 'jobApplicationId' in target ? target.jobApplicationId : null, data });
     errors = answer.errors;
     sent = Boolean(answer.data?.sendMyMessage);
     threadId = answer.data?.sendMyMessage.threadId ?? null;
   }
   if (sent && !errors.length) return { kind: 'done', noticeKey: 'notices.messages.sent', threadId };
   const { issues } = answerIssues(errors);
-  if (issues.length) return refused(422, fieldErrorsOf(issues.map((issue) => ({ ...issue, path: issue.path.replace(/^data\./, '') })), t, MESSAGE_ERRORS), null);
+  if (issues.length) {
+    const onFiles = issues.find((issue) => issue.path === ATTACHMENTS_FIELD);
+    const others = issues.filter((issue) => issue !== onFiles).map((issue) => ({ ...issue, path: issue.path.replace(/^data\./, '') }));
+    return refused(422, { ...fieldErrorsOf(others, t, MESSAGE_ERRORS), ...(onFiles ? { [ATTACHMENTS_FIELD]: attachmentsMessage(onFiles.code, t) } : {}) }, null);
+  }
   const refusal = companyRefusal(errors, t, WORDS, MESSAGE_ERRORS);
   return refused(refusal.status, {}, refusal.message);
 }

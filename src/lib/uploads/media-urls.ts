@@ -1,20 +1,23 @@
 import { isUuid } from '../ids';
-import type { SniffedContentType } from './sniff-content-type';
+import { DOCX, PPTX, XLSX, type SniffedContentType } from './sniff-content-type';
 
 /**
  * Stored files are named by keys the server makes up: a random UUID and the extension of
  * the type we stored (`4f0c…e1.webp`), never anything a user sent, so a key can never
  * name a path outside the storage or another user's file by guessing its name.
  */
-const KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(webp|pdf|png|jpg)$/;
+const KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(webp|pdf|png|jpg|docx|xlsx|pptx)$/;
 
-export type StorageExtension = 'webp' | 'pdf' | 'png' | 'jpg';
+export type StorageExtension = 'webp' | 'pdf' | 'png' | 'jpg' | 'docx' | 'xlsx' | 'pptx';
 
 const EXTENSION_OF_TYPE: Record<SniffedContentType, StorageExtension> = {
   'application/pdf': 'pdf',
   'image/png': 'png',
   'image/jpeg': 'jpg',
   'image/webp': 'webp',
+  [DOCX]: 'docx',
+  [XLSX]: 'xlsx',
+  [PPTX]: 'pptx',
 };
 
 /** The extension a file of this (sniffed) type is stored under: files kept as uploaded (billing attachments). */

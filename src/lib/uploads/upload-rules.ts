@@ -1,4 +1,4 @@
-import type { SniffedContentType } from './sniff-content-type';
+import { DOCX, PPTX, XLSX, type SniffedContentType } from './sniff-content-type';
 
 /**
  * The files a talent can upload to the profile: one picture and the three documents of
@@ -14,7 +14,7 @@ export type DocumentSlot = (typeof DOCUMENT_SLOTS)[number];
 const MEGABYTE = 1024 * 1024;
 
 export interface UploadRule {
-  kind: 'picture' | 'document' | 'attachment';
+  kind: 'picture' | 'document' | 'attachment' | 'messageAttachment';
   /** Largest accepted file, in bytes. */
   maxBytes: number;
   /** The same limit as people read it ("5 MB"). */
@@ -49,6 +49,23 @@ export const ATTACHMENT_RULE: UploadRule = {
   types: ['application/pdf', 'image/png', 'image/jpeg', 'image/webp'],
   accept: 'application/pdf,.pdf,image/png,image/jpeg,image/webp',
 };
+
+/**
+ * Files sent with a message (a contract, a timesheet, a screenshot): PDF, pictures and
+ * office documents by their content, kept as sent. A message carries up to
+ * MAX_MESSAGE_ATTACHMENTS, together within the bound of one billing attachment, so a
+ * message's form stays within the product-wide request limit.
+ */
+export const MESSAGE_ATTACHMENT_RULE: UploadRule = {
+  kind: 'messageAttachment',
+  maxBytes: 10 * MEGABYTE,
+  maxMegabytes: 10,
+  types: ['application/pdf', 'image/png', 'image/jpeg', 'image/webp', DOCX, XLSX, PPTX],
+  accept: `application/pdf,.pdf,image/png,image/jpeg,image/webp,.docx,${DOCX},.xlsx,${XLSX},.pptx,${PPTX}`,
+};
+
+/** At most this many files go with one message. */
+export const MAX_MESSAGE_ATTACHMENTS = 3;
 
 export function isUploadSlot(value: unknown): value is UploadSlot {
   return typeof value === 'string' && (UPLOAD_SLOTS as readonly string[]).includes(value);

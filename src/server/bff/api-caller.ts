@@ -15,24 +15,34 @@ export interface GraphqlAnswer {
 }
 
 /** Files for an operation's variables of type File, by variable name. */
-export type GraphqlFiles = Record<string, File>;
+export type GraphqlFiles = Record<string, File | readonly File[]>;
 
 /**
  * A multipart/form-data body of the GraphQL multipart request spec: the operation with
- * its file variables set to null, a map from part names to those variables, the files.
+ * its file variables set to null (a list variable, to a null per file), a map from part
+ * names to those variables, the files.
  */
 function multipartBody(body: GraphqlRequestBody, files: GraphqlFiles): FormData {
   const variables: Record<string, unknown> = { ...body.variables };
   const map: Record<string, string[]> = {};
-  const entries = Object.entries(files);
-  entries.forEach(([variable], index) => {
-    variables[variable] = null;
-    map[String(index)] = [`variables.${variable}`];
-  });
+  const parts: File[] = [];
+  for (const [variable, value] of Object.entries(files)) {
+    if (Array.isArray(value)) {
+      variables[variable] = value.map(() => null);
+      (value as readonly File[]).forEach((file, index) => {
+        map[String(parts.length)] = [`variables.${variable}.${index}`];
+        parts.push(file);
+      });
+    } else {
+      variables[variable] = null;
+      map[String(parts.length)] = [`variables.${variable}`];
+      parts.push(value as File);
+    }
+  }
   const form = new FormData();
   form.set('operations', JSON.stringify({ ...body, variables }));
   form.set('map', JSON.stringify(map));
-  entries.forEach(([, file], index) => form.set(String(index), file, file.name));
+  parts.forEach((file, index) => form.set(String(index), file, file.name));
   return form;
 }
 

@@ -15,9 +15,15 @@ import { errorMessage } from '../../lib/text/error-message';
 /** As large as a mail with a few attachments may be: beyond it the mail is refused unread. */
 export const INBOUND_MAIL_SIZE_LIMIT = 10 * 1024 * 1024;
 
+/** A file attached to a mail: its name as the sender's client gave it, and its bytes. */
+export interface InboundAttachment {
+  name: string;
+  bytes: Uint8Array;
+}
+
 export interface InboundMailHandler {
   acceptsRecipient(address: string): boolean;
-  receive(mail: { to: string; from: string; text: string }): Promise<{ ok: true } | { ok: false; reason: string }>;
+  receive(mail: { to: string; from: string; text: string; attachments: InboundAttachment[] }): Promise<{ ok: true } | { ok: false; reason: string }>;
 }
 
 export interface InboundMail {
@@ -75,7 +81,9 @@ export async function startInboundMail(options: { port: number; host: string; ha
         const parsed = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true });
         const from = parsed.from?.value[0]?.address ?? '';
         const to = session.envelope.rcptTo[0]?.address ?? '';
-        const outcome = await handler.receive({ to, from, text: parsed.text ?? '' });
+        // Files the sender attached, not the pictures an HTML body shows inline (a signature's logo).
+        const attachments = parsed.attachments.filter((attachment) => !attachment.related).map((attachment) => ({ name: attachment.filename ?? 'attachment', bytes: new Uint8Array(attachment.content) }));
+        const outcome = await handler.receive({ to, from, text: parsed.text ?? '', attachments });
         if (outcome.ok) {
           log(`mail: a reply by mail was added to its conversation`);
           return callback(null, 'Added to the conversation');

@@ -1,4 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import type { MessageFilesRefusal } from '../../../lib/messages/message-attachments';
+import type { FileStorage } from '../../storage/file-storage';
+import { checkFilesInMemory, withStoredFiles, type IncomingMessageFile } from './message-files';
 import EmailReplyParser from 'email-reply-parser';
 import { messageSchema } from '../../../lib/messages/message-rules';
 import type { AppDatabase } from '../../db/client';
@@ -16,16 +20,17 @@ import { writeMessage } from './message-operations';
 // the thread and the person mailed; the mail must come from that person's own address, and
 // they must still be the thread's talent, or a member of its company allowed to write in it. What the mail client quoted of earlier mails and
 // the signature are cut off (email-reply-parser, a port of GitHub's reply parser); what is
-// left is a message like one typed on the page, with the same rules and the same event.
+// left is a message like one typed on the page, with the same rules and the same event;
+// the files attached to the mail go with it, under the message attachment rule.
 
 export type MailReplyOutcome =
   | { ok: true }
-  | { ok: false; reason: 'unknownAddress' | 'wrongSender' | 'gone' | 'empty' | 'invalid' };
+  | { ok: false; reason: 'unknownAddress' | 'wrongSender' | 'gone' | 'empty' | 'invalid' | MessageFilesRefusal };
 
 export interface MailReplies {
   /** Whether an address is one of ours, answerable (checked before the mail is even sent to us). */
   acceptsRecipient(address: string): boolean;
-  receive(reply: { to: string; from: string; text: string }): Promise<MailReplyOutcome>;
+  receive(reply: { to: string; from: string; text: string; attachments?: IncomingMessageFile[] }): Promise<MailReplyOutcome>;
 }
 
 /** The new part of a reply: quoted history ("On … wrote:", "> …") and signature cut off. */
@@ -50,7 +55,7 @@ async function answeringSide(db: AppDatabase, userId: string, threadId: string):
   return can(permissions, resource, 'read') && can(permissions, resource, 'update') ? { thread, fromCompany: true } : null;
 }
 
-export function createMailReplies(options: { db: AppDatabase; replyAddress: ReplyAddress; listeners: ReadonlyArray<{ afterOperation(events: readonly RecordedEvent[]): void }> }): MailReplies {
+export function createMailReplies(options: { db: AppDatabase; replyAddress: ReplyAddress; storage: FileStorage | null; listeners: ReadonlyArray<{ afterOperation(events: readonly RecordedEvent[]): void }> }): MailReplies {
   const { db, replyAddress } = options;
   return {
     acceptsRecipient: (address) => replyAddress.read(address) !== null,
@@ -69,9 +74,16 @@ export function createMailReplies(options: { db: AppDatabase; replyAddress: Repl
       if (!text) return { ok: false, reason: 'empty' };
       const parsed = messageSchema.safeParse({ body: text });
       if (!parsed.success) return { ok: false, reason: 'invalid' };
+      // The files are kept, by the same rule as files sent from the page: any refused refuses the mail whole.
+      const files = reply.attachments ?? [];
+      const check = checkFilesInMemory(files);
+      if (!check.ok) return { ok: false, reason: check.reason };
       const viewer: Viewer = { userId: person.id, externalId: person.externalId, email: person.email, isAdmin: false, adminPermissions: [], isImpersonate: false, actor: null };
       const events: RecordedEvent[] = [];
-      await gatherRecordedEvents(events, () => db.transaction((tx) => writeMessage(tx, { viewer, replyAddress }, thread, parsed.data.body, fromCompany)));
+      const id = randomUUID();
+      await gatherRecordedEvents(events, () =>
+        withStoredFiles(options.storage, id, files, (attachments) => db.transaction((tx) => writeMessage(tx, { viewer, replyAddress }, thread, { id, body: parsed.data.body, attachments }, fromCompany))),
+      );
       for (const listener of options.listeners) listener.afterOperation(events);
       return { ok: true };
     },

@@ -1,10 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import { MAX_MESSAGE_ATTACHMENTS, MESSAGE_ATTACHMENT_RULE } from '../../../lib/uploads/upload-rules';
+import { readPostedFiles, withStoredFiles } from './message-files';
 import { zodIssues } from '../../../lib/forms/zod-issues';
 import { isUuid } from '../../../lib/ids';
 import { MESSAGE_ERRORS, MESSAGE_MAX, messageSchema } from '../../../lib/messages/message-rules';
 import type { AppDatabase, Writer } from '../../db/client';
 import { notifyLive } from '../../db/live-notices';
-import { company, jobAd, jobDescription, message, messageThread, messageThreadRead, talentJobApplication } from '../../db/schema';
+import { company, jobAd, jobDescription, message, messageThread, messageThreadRead, talentJobApplication, type Attachment } from '../../db/schema';
 import { requireCompanyPermission } from '../auth/company-access';
 import { findMyTalentProfileId, requireMyTalentProfileId } from '../auth/my-talent-profile';
 import { builder } from '../builder';
@@ -31,6 +34,11 @@ const MessageInput = builder.inputType('MessageInput', {
 
 const MessageThreadPage = pageOf(MessageThread, 'MessageThread');
 
+/** A message's files (multipart/form-data): the message attachment rule applies to them. */
+const attachmentsArgs = builder.args((t) => ({
+  attachments: t.field({ type: ['File'], required: false, description: `Up to ${MAX_MESSAGE_ATTACHMENTS} files sent with the message, ${MESSAGE_ATTACHMENT_RULE.maxMegabytes} MB together: PDF, PNG, JPEG, WebP, Word, Excel or PowerPoint, by their content` }),
+}));
+
 /** The sender's allowance: TOO_MANY_REQUESTS (tooManyMessages) past it, worded with the wait. */
 async function takeMessageAllowance(context: SignedInContext): Promise<void> {
   try {
@@ -48,6 +56,13 @@ function parseBody(data: { body: string }): string {
   return parsed.data.body;
 }
 
+/**
+ * Whether a call on a thread is made from the company's side: from a company page (tp-domain)
+ * with a company selected. A person who is both a talent and a member reads her own
+ * conversations from the talent's pages whatever company she has selected.
+ */
+const companySide = (context: SignedInContext) => context.domain === 'company' && context.company !== null;
+
 /** The author has read everything up to what they just wrote. */
 async function markRead(tx: Writer, threadId: string, userId: string, at: Date): Promise<void> {
   await tx
@@ -64,13 +79,17 @@ export async function writeMessage(
   tx: Writer & Pick<AppDatabase, 'execute'>,
   author: Pick<SignedInContext, 'viewer' | 'replyAddress'>,
   thread: Pick<ThreadRow, 'id' | 'companyId' | 'talentProfileId' | 'jobApplicationId' | 'talentInvitationId' | 'jobAssignmentId' | 'talentUserId' | 'blockedSide'>,
-  body: string,
+  content: { body: string; id?: string; attachments?: Attachment[] },
   fromCompany: boolean,
 ) {
+  const { body, attachments = [] } = content;
   // A conversation one side closed takes nothing more from the other.
   if (thread.blockedSide && thread.blockedSide !== (fromCompany ? 'company' : 'talent')) throw forbiddenBecause('threadClosed', MESSAGE_ERRORS);
   const now = new Date();
-  const [written] = await tx.insert(message).values({ threadId: thread.id, authorUserId: author.viewer.userId, fromCompany, body, createdAt: now, updatedAt: now }).returning({ id: message.id });
+  const [written] = await tx
+    .insert(message)
+    .values({ ...(content.id ? { id: content.id } : {}), threadId: thread.id, authorUserId: author.viewer.userId, fromCompany, body, attachments, createdAt: now, updatedAt: now })
+    .returning({ id: message.id });
   await tx
     .update(messageThread)
     .set({ lastMessageAt: now, ...(fromCompany ? { lastCompanyMessageAt: now } : { lastTalentMessageAt: now }), updatedAt: now })
@@ -84,7 +103,7 @@ export async function writeMessage(
       ? { replyTo: reply.addressFor(thread.id, recipientId), messageId: `<message-${written!.id}@${reply.domain}>`, inReplyTo: `<thread-${thread.id}@${reply.domain}>`, references: `<thread-${thread.id}@${reply.domain}>` }
       : undefined;
   const threading = fromCompany && thread.talentUserId ? threadingFor(thread.talentUserId) : undefined;
-  const data = { entityId: written!.id, threadId: thread.id, companyId: thread.companyId, talentProfileId: thread.talentProfileId, jobApplicationId: thread.jobApplicationId, talentInvitationId: thread.talentInvitationId, jobAssignmentId: thread.jobAssignmentId, fromCompany, before: null, after: { length: [...body].length } };
+  const data = { entityId: written!.id, threadId: thread.id, companyId: thread.companyId, talentProfileId: thread.talentProfileId, jobApplicationId: thread.jobApplicationId, talentInvitationId: thread.talentInvitationId, jobAssignmentId: thread.jobAssignmentId, fromCompany, before: null, after: { length: [...body].length, attachments: attachments.length } };
   await recordEvent(tx, author.viewer, {
     type: 'message.create',
     // To the talent's account, or to the company (its inbox shows it to the members who may read the record).
@@ -139,17 +158,23 @@ builder.mutationField('sendCompanyMessage', (t) =>
     type: Message,
     description:
       'Writes to the talent of one of the selected company’s received applications (talentJobApplication read and update), sent invitations (talentInvitation read and update) or assignments (jobAssignment read and update), opening its thread on the first message. Another company’s record is NOT_FOUND. Records message.create, addressed to the talent',
-    args: { jobApplicationId: t.arg.id(), talentInvitationId: t.arg.id(), jobAssignmentId: t.arg.id(), data: t.arg({ type: MessageInput, required: true }) },
+    args: { jobApplicationId: t.arg.id(), talentInvitationId: t.arg.id(), jobAssignmentId: t.arg.id(), data: t.arg({ type: MessageInput, required: true }), ...attachmentsArgs },
     resolve: async (_root, args, context) => {
       const body = parseBody(args.data);
-      return context.db.transaction(async (tx) => {
-        const subject = await companySubjectOf(tx, context, args, true);
-        await takeMessageAllowance(context);
-        // The thread is opened once: a second writer racing the first finds it.
-        await tx.insert(messageThread).values({ companyId: subject.companyId, talentProfileId: subject.talentProfileId, ...subject.values }).onConflictDoNothing();
-        const thread = await subject.find(tx);
-        return writeMessage(tx, context, thread!, body, true);
-      });
+      const files = await readPostedFiles(args.attachments);
+      // A first look before any file is stored: a record that is not the company's, or a role that may not write, stores nothing.
+      if (files.length) await companySubjectOf(context.db, context, args, true);
+      const id = randomUUID();
+      return withStoredFiles(context.storage, id, files, (attachments) =>
+        context.db.transaction(async (tx) => {
+          const subject = await companySubjectOf(tx, context, args, true);
+          await takeMessageAllowance(context);
+          // The thread is opened once: a second writer racing the first finds it.
+          await tx.insert(messageThread).values({ companyId: subject.companyId, talentProfileId: subject.talentProfileId, ...subject.values }).onConflictDoNothing();
+          const thread = await subject.find(tx);
+          return writeMessage(tx, context, thread!, { id, body, attachments }, true);
+        }),
+      );
     },
   }),
 );
@@ -252,24 +277,31 @@ builder.mutationField('sendMyMessage', (t) =>
     type: Message,
     description:
       'Writes to a company: in one of the caller’s threads (`threadId`), or about one of the caller’s applications (`jobApplicationId`, opening its thread). Any other id is NOT_FOUND. Records message.create, addressed to the company',
-    args: { threadId: t.arg.id(), jobApplicationId: t.arg.id(), data: t.arg({ type: MessageInput, required: true }) },
+    args: { threadId: t.arg.id(), jobApplicationId: t.arg.id(), data: t.arg({ type: MessageInput, required: true }), ...attachmentsArgs },
     resolve: async (_root, args, context) => {
       if ((args.threadId == null) === (args.jobApplicationId == null)) throw new ApiError('BAD_USER_INPUT', 'Name the thread or the application, one of the two', { httpStatus: 400 });
       const profileId = await requireMyTalentProfileId(context);
       const reader = talentReader(context.viewer.userId);
       const body = parseBody(args.data);
+      const files = await readPostedFiles(args.attachments);
+      // A first look before any file is stored: a thread or application that is not hers stores nothing.
+      if (files.length && args.threadId != null) await threadIn(context.db, reader, talentThreads(profileId), String(args.threadId));
+      if (files.length && args.jobApplicationId != null) await myApplication(context.db, profileId, String(args.jobApplicationId));
       await takeMessageAllowance(context);
-      return context.db.transaction(async (tx) => {
-        if (args.threadId != null) {
-          const thread = await threadIn(tx, reader, talentThreads(profileId), String(args.threadId));
-          return writeMessage(tx, context, thread, body, false);
-        }
-        const application = await myApplication(tx, profileId, String(args.jobApplicationId));
-        const companyId = await companyOfApplication(tx, application.id);
-        await tx.insert(messageThread).values({ companyId, talentProfileId: profileId, jobApplicationId: application.id }).onConflictDoNothing();
-        const thread = await threadOfApplication(tx, reader, application.id);
-        return writeMessage(tx, context, thread!, body, false);
-      });
+      const id = randomUUID();
+      return withStoredFiles(context.storage, id, files, (attachments) =>
+        context.db.transaction(async (tx) => {
+          if (args.threadId != null) {
+            const thread = await threadIn(tx, reader, talentThreads(profileId), String(args.threadId));
+            return writeMessage(tx, context, thread, { id, body, attachments }, false);
+          }
+          const application = await myApplication(tx, profileId, String(args.jobApplicationId));
+          const companyId = await companyOfApplication(tx, application.id);
+          await tx.insert(messageThread).values({ companyId, talentProfileId: profileId, jobApplicationId: application.id }).onConflictDoNothing();
+          const thread = await threadOfApplication(tx, reader, application.id);
+          return writeMessage(tx, context, thread!, { id, body, attachments }, false);
+        }),
+      );
     },
   }),
 );
@@ -283,7 +315,7 @@ builder.mutationField('markMessageThreadRead', (t) =>
     resolve: async (_root, { id }, context) => {
       let reader: ThreadReader;
       let thread;
-      if (context.company) {
+      if (companySide(context)) {
         const { userId, scope } = readableCompanyThreads(context);
         reader = companyReader(userId);
         thread = await threadIn(context.db, reader, scope, String(id));
@@ -305,7 +337,7 @@ builder.mutationField('closeMessageThread', (t) =>
       "Closes a conversation to the other side (`closed: true`: they can no longer write in it) or opens it again; from the selected company's side when a company is selected (needs update on the application, invitation or assignment it is about), else as its talent. Only the side that closed it opens it again (FORBIDDEN threadClosed). Any other id is NOT_FOUND. Records messageThread.update",
     args: { id: t.arg.id({ required: true }), closed: t.arg.boolean({ required: true }) },
     resolve: async (_root, { id, closed }, context) => {
-      const side: 'company' | 'talent' = context.company ? 'company' : 'talent';
+      const side: 'company' | 'talent' = companySide(context) ? 'company' : 'talent';
       let reader: ThreadReader;
       let thread: ThreadRow;
       if (side === 'company') {

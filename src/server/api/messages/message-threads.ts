@@ -4,7 +4,8 @@ import { can } from '../../../lib/permissions/effective-permissions';
 import type { PermissionSet } from '../../../lib/permissions/resources';
 import type { MessageSide } from '../../../lib/messages/message-rules';
 import type { Writer } from '../../db/client';
-import { company, jobAd, jobAssignment, jobDescription, message, messageThread, messageThreadRead, talentInvitation, talentJobApplication, talentProfile, user } from '../../db/schema';
+import { company, jobAd, jobAssignment, jobDescription, message, messageThread, messageThreadRead, talentInvitation, talentJobApplication, talentProfile, user, type Attachment } from '../../db/schema';
+import { MessageAttachment } from './message-files';
 import { builder } from '../builder';
 import { notFound } from '../errors';
 
@@ -38,6 +39,7 @@ export interface MessageRow {
   id: string;
   threadId: string;
   body: string;
+  attachments: Attachment[];
   fromCompany: boolean;
   authorUserId: string | null;
   authorName: string | null;
@@ -180,6 +182,7 @@ export function messagesOf(db: Reader, threadId: string): Promise<MessageRow[]> 
       id: message.id,
       threadId: message.threadId,
       body: message.body,
+      attachments: message.attachments,
       fromCompany: message.fromCompany,
       authorUserId: message.authorUserId,
       authorName: sql<string | null>`coalesce(${user.displayName}, ${user.email})`,
@@ -197,6 +200,7 @@ export const Message = builder.objectRef<MessageRow>('Message').implement({
     id: t.exposeID('id'),
     threadId: t.exposeID('threadId', { description: 'Its conversation' }),
     body: t.exposeString('body', { description: 'Plain text; line breaks kept' }),
+    attachments: t.field({ type: [MessageAttachment], description: 'Files sent with it', resolve: (row) => row.attachments }),
     fromCompany: t.exposeBoolean('fromCompany', { description: 'Written for the company by one of its members (else by the talent)' }),
     authorName: t.exposeString('authorName', { nullable: true, description: 'Who wrote it; null once their account is gone' }),
     isMine: t.boolean({ description: 'The caller wrote it', resolve: (row, _args, context) => row.authorUserId !== null && row.authorUserId === context.viewer?.userId }),

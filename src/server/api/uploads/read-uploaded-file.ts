@@ -9,7 +9,12 @@ const REFUSALS: Record<UploadRefusal, (rule: UploadRule) => string> = {
   empty: () => 'The file is empty',
   tooLarge: (rule) => `The file is larger than ${rule.maxMegabytes} MB`,
   wrongType: (rule) =>
-    rule.kind === 'picture' ? 'The picture must be a JPEG, PNG or WebP image' : rule.kind === 'attachment' ? 'The file must be a PDF, PNG, JPEG or WebP' : 'The file must be a PDF',
+    ({
+      picture: 'The picture must be a JPEG, PNG or WebP image',
+      attachment: 'The file must be a PDF, PNG, JPEG or WebP',
+      messageAttachment: 'The file must be a PDF, a PNG, JPEG or WebP picture, or a Word, Excel or PowerPoint document',
+      document: 'The file must be a PDF',
+    })[rule.kind],
 };
 
 const PICTURE_PROBLEMS: Record<PictureProblem, string> = {

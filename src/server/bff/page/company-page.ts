@@ -2,14 +2,14 @@ import type { AstroGlobal } from 'astro';
 import type { TadaDocumentNode } from 'gql.tada';
 import { COMPANY_PARAM } from '../../../lib/companies/select-company';
 import { verifiedCompaniesOf, type UserCompany } from '../../../lib/companies/selected-company';
-import { sendDocument, type DocumentAnswer, type SendGraphql } from '../../../lib/graphql/send-document';
+import { sendDocument, type DocumentAnswer, type SendGraphql, type SendGraphqlWithFiles } from '../../../lib/graphql/send-document';
 import type { Done } from '../../../lib/forms/form-outcome';
 import type { Translate } from '../../../lib/i18n/i18n';
 import { listHref } from '../../../lib/lists/list-params';
 import { can } from '../../../lib/permissions/effective-permissions';
 import type { PermissionAction, PermissionResource } from '../../../lib/permissions/resources';
 import type { PagePermission } from '../../../lib/routes/route-table';
-import { pageGraphql, pageGraphqlInCompany, readPostedForm, redirectWithNotice } from './page-forms';
+import { pageGraphql, pageGraphqlInCompany, pageGraphqlWithFiles, readPostedForm, redirectWithNotice } from './page-forms';
 
 // The one prelude of a company page: what every page under /company/ read for
 // itself before (translator, selected company, anti-forgery token, the BFF sender) and the
@@ -85,6 +85,8 @@ export interface CompanyPage {
   /** The hidden `csrf` field of the page's forms. */
   csrf: string;
   send: SendGraphql;
+  /** As `send`, with files (multipart): a form that uploads. */
+  sendWithFiles: SendGraphqlWithFiles;
   /** This address as it is (path and query): where a list's row action lands again. */
   here: string;
   can(resource: PermissionResource, action: PermissionAction): boolean;
@@ -156,6 +158,7 @@ export function companyPage(page: Page, { inCompany = true }: CompanyPageOptions
     selected,
     csrf: session?.record.csrfToken ?? '',
     send,
+    sendWithFiles: pageGraphqlWithFiles(page),
     here: `${page.url.pathname}${page.url.search}`,
     can: (resource, action) => can(permissions, resource, action),
     may<K extends string>(named: Record<K, Permission>) {

@@ -28,7 +28,7 @@ export function companyThreadPosts(page: CompanyPage, target: Extract<MessageTar
       permission,
       run: async (form) => {
         // The thread is the page's record's: a message cannot be aimed at anyone else from here.
-        const outcome = await submitMessage(target, form, page.send, page.t);
+        const outcome = await submitMessage(target, form, { send: page.send, sendWithFiles: page.sendWithFiles }, page.t);
         if (outcome.kind === 'done') return page.done(landing(), outcome.noticeKey, 'messages');
         refusals.message = outcome;
         return { status: outcome.status, message: null };

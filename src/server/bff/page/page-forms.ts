@@ -1,6 +1,6 @@
 import type { AstroGlobal } from 'astro';
 import { noticeCookie, successNotice } from '../../../lib/notifications/notice-cookie';
-import type { SendGraphql } from '../../../lib/graphql/send-document';
+import type { SendGraphql, SendGraphqlWithFiles } from '../../../lib/graphql/send-document';
 
 // Page glue: bundled into the pages (runtime imports from Astro code are allowed only from
 // src/server/bff/page/), so it holds no state and opens nothing; it reaches the running
@@ -40,6 +40,12 @@ export function redirectWithNotice(page: Page, location: string, messageKey: str
 export function pageGraphql(page: Page): SendGraphql {
   const { services, session } = page.locals;
   return (body) => services.bff.graphql(session, body, page.url.pathname);
+}
+
+/** As pageGraphql, with files (multipart): a signed-in page's upload. */
+export function pageGraphqlWithFiles(page: Page): SendGraphqlWithFiles {
+  const { services, session } = page.locals;
+  return (body, files) => services.bff.graphqlUpload(session!, body, files, page.url.pathname);
 }
 
 /** As pageGraphql, in another of the user's verified companies than the selected one (a guest's call is sent as the guest's). */

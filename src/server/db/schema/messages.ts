@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { Attachment } from './billing';
 import { id, timestamps, timestamptz } from './columns';
 import { company } from './companies';
 import { jobAssignment, talentInvitation, talentJobApplication } from './jobs';
@@ -60,6 +61,8 @@ export const message = pgTable(
     /** Written for the company (by one of its members) rather than by the talent. */
     fromCompany: boolean('from_company').notNull(),
     body: text('body').notNull(),
+    /** Files sent with it (lib/messages/message-attachments.ts): private, downloaded by the thread's two sides only. */
+    attachments: jsonb('attachments').$type<Attachment[]>().notNull().default([]),
     ...timestamps(),
   },
   (t) => [index('message_thread_created_idx').on(t.threadId, t.createdAt)],

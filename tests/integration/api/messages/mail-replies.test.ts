@@ -1,10 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createMailReplies } from '../../../../src/server/api/messages/mail-replies';
 import type { MailMessage } from '../../../../src/server/mail/mailer';
 import { startInboundMail, type InboundMail } from '../../../../src/server/mail/inbound-mail';
 import { createReplyAddress } from '../../../../src/server/mail/reply-address';
+import { createDiskFileStorage } from '../../../../src/server/storage/disk-file-storage';
+import { pdfBytes, plainZipBytes } from '../../../support/upload-fixtures';
 import { describeEachDatabase } from '../../../support/test-database';
 import { startCompaniesFixture, type CompaniesFixture } from '../companies-fixture';
 
@@ -24,13 +29,16 @@ describeEachDatabase('replies to message mails, over SMTP', (kind) => {
   let f: CompaniesFixture;
   let inbound: InboundMail;
   let applicationId: string;
+  let folder: string;
   const mailed: MailMessage[] = [];
   const replyAddress = createReplyAddress(randomBytes(32).toString('base64url'), 'replies.talentplace.test');
   const talentEmail = 'ada@example.test';
 
   beforeAll(async () => {
-    f = await startCompaniesFixture(kind, { mail: { mailer: { send: async (message) => void mailed.push(message) } }, replyAddress });
-    inbound = await startInboundMail({ port: 0, host: '127.0.0.1', handler: createMailReplies({ db: f.h.database.db, replyAddress, listeners: f.h.eventMail ? [f.h.eventMail] : [] }), log: () => {}, sizeLimit: 64 * 1024 });
+    folder = await mkdtemp(path.join(tmpdir(), 'tp-mail-replies-'));
+    const storage = await createDiskFileStorage(folder);
+    f = await startCompaniesFixture(kind, { mail: { mailer: { send: async (message) => void mailed.push(message) } }, replyAddress, storage });
+    inbound = await startInboundMail({ port: 0, host: '127.0.0.1', handler: createMailReplies({ db: f.h.database.db, replyAddress, storage, listeners: f.h.eventMail ? [f.h.eventMail] : [] }), log: () => {}, sizeLimit: 64 * 1024 });
     const ad = ((await f.as('owner-a', CREATE_AD, { data: { title: 'Rust engineer', workMode: 'remote', countryCode: 'PT', publishedAt: new Date().toISOString() } }, f.a.id)).body.data?.createOneJobAd as { id: string }).id;
     const token = await f.h.token('ada', { email: talentEmail, emailVerified: true });
     await f.h.call(CREATE_PROFILE, { token, variables: { data: { email: talentEmail, profileName: 'Ada' } } });
@@ -39,6 +47,7 @@ describeEachDatabase('replies to message mails, over SMTP', (kind) => {
   afterAll(async () => {
     await inbound?.close();
     await f?.h.close();
+    await rm(folder, { recursive: true, force: true });
   });
 
   const transport = () => nodemailer.createTransport({ host: '127.0.0.1', port: inbound.port, secure: false, ignoreTLS: true });
@@ -91,6 +100,21 @@ describeEachDatabase('replies to message mails, over SMTP', (kind) => {
     await f.as('owner-b', '{ findMe { id } }');
     await expect(transport().sendMail({ from: 'owner-b@example.test', to: replyAddress.addressFor(thread.id, await f.userId('owner-b')), subject: 'Re', text: 'Not my company' })).rejects.toMatchObject({ responseCode: 550 });
     expect(await messages()).toHaveLength(before);
+  });
+
+  it('keeps the files attached to an answer by the message attachment rule, and refuses the whole mail when one is refused', async () => {
+    const mail = mailed.find((each) => each.to === talentEmail)!;
+    await transport().sendMail({ from: talentEmail, to: mail.replyTo, subject: 'Re', text: 'My signed copy.', attachments: [{ filename: 'signed.pdf', content: pdfBytes('Signed') }] });
+    const THREAD_FILES = 'query ($jobApplicationId: ID!) { findMessageThread(jobApplicationId: $jobApplicationId) { messages { body attachments { name contentType } } } }';
+    const files = async () => ((await f.as('owner-a', THREAD_FILES, { jobApplicationId: applicationId }, f.a.id)).body.data?.findMessageThread as { messages: Array<{ body: string; attachments: unknown[] }> }).messages;
+    expect((await files()).at(-1)).toEqual({ body: 'My signed copy.', attachments: [{ name: 'signed.pdf', contentType: 'application/pdf' }] });
+    const before = (await files()).length;
+    const kept = (await readdir(folder)).length;
+    await expect(
+      transport().sendMail({ from: talentEmail, to: mail.replyTo, subject: 'Re', text: 'And a script.', attachments: [{ filename: 'run.docx', content: Buffer.from(plainZipBytes()) }] }),
+    ).rejects.toMatchObject({ responseCode: 550 });
+    expect(await files()).toHaveLength(before);
+    expect((await readdir(folder)).length).toBe(kept);
   });
 
   it('refuses an address that is not a live reply address at RCPT TO, and another sender, a quote-only mail and an oversized one after DATA; nothing is stored', async () => {
