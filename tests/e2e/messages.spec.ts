@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import messageWords from '../../src/locales/en/common/messages.json' with { type: 'json' };
 import { publishJobAd, selectCompany } from './support/company-area';
@@ -19,23 +19,28 @@ const TALENT = 'talent@demo.test';
 const words = messageWords.messages;
 const sentNotice = (page: Page) => page.getByRole('status').filter({ hasText: messageWords.notices.messages.sent }).first();
 
+/** The owner publishes an ad titled `title` (Northwind Labs) and the demo talent applies to it, in a browser of her own. */
+async function talentApplies(page: Page, browser: Browser, title: string) {
+  await signInAs(page, OWNER, '/company/my-companies');
+  await selectCompany(page, 'Northwind Labs');
+  const adId = await publishJobAd(page, title);
+  const talentContext = await browser.newContext();
+  const talent = await talentContext.newPage();
+  await signInAs(talent, TALENT, '/talent/dashboard');
+  await talent.goto(`/job-apply-form?jobAdId=${adId}`);
+  await talent.getByRole('button', { name: 'Send application' }).click();
+  await expect(talent).toHaveURL(/\/job-apply\/success\?jobAdId=/);
+  return { adId, talent, talentContext };
+}
+
 test.describe('messages between a company and a talent', () => {
   test('the owner writes on an application, the talent answers from her messages, the owner reads the answer', async ({ page, browser }) => {
     test.setTimeout(150_000);
     const stamp = Date.now().toString(36);
     const title = `Messages ${stamp}`;
-    await signInAs(page, OWNER, '/company/my-companies');
-    await selectCompany(page, 'Northwind Labs');
-    const adId = await publishJobAd(page, title);
+    const { adId, talent, talentContext } = await talentApplies(page, browser, title);
     let threadUrl = '';
     let applicationUrl = '';
-
-    const talentContext = await browser.newContext();
-    const talent = await talentContext.newPage();
-    await signInAs(talent, TALENT, '/talent/dashboard');
-    await talent.goto(`/job-apply-form?jobAdId=${adId}`);
-    await talent.getByRole('button', { name: 'Send application' }).click();
-    await expect(talent).toHaveURL(/\/job-apply\/success\?jobAdId=/);
 
     await test.step('the owner opens the application and writes; an empty message is refused beside the field', async () => {
       await page.goto(`/company/received-job-applications?jobAdId=${adId}`);
@@ -246,6 +251,53 @@ test.describe('messages between a company and a talent', () => {
     await expect(talent.getByRole('status').filter({ hasText: messageWords.notices.messages.sent }).first()).toBeVisible();
     await page.reload();
     await expect(page.locator('[data-message-id]').last()).toContainText(`I will be there (${stamp})`);
+    await talentContext.close();
+  });
+
+  test('the talent reports a conversation and closes it; a moderator reads it and closes it to the company', async ({ page, browser }) => {
+    test.setTimeout(150_000);
+    const stamp = Date.now().toString(36);
+    const title = `Reported ${stamp}`;
+    const { adId, talent, talentContext } = await talentApplies(page, browser, title);
+    await page.goto(`/company/received-job-applications?jobAdId=${adId}`);
+    await page.locator('[data-application-id]').first().getByRole('link').first().click();
+    await page.getByRole('region', { name: /^Messages with / }).getByLabel(words.bodyField).fill(`Send 200 EUR to reserve your interview (${stamp})`);
+    await page.getByRole('region', { name: /^Messages with / }).getByRole('button', { name: words.send }).click();
+    await expect(sentNotice(page)).toBeVisible();
+    const threadId = await page.locator('#message-list').getAttribute('data-live-thread');
+
+    await test.step('the talent reports it with a reason; "something else" without a word is refused beside its field', async () => {
+      await talent.goto(`/talent/messages?thread=${threadId}`);
+      await talent.getByText(words.report.toggle).click();
+      await talent.getByLabel(words.report.reason).selectOption('other');
+      await talent.getByRole('button', { name: words.report.send }).click();
+      await expect(talent.getByLabel(words.report.details)).toHaveAttribute('aria-invalid', 'true');
+      await expect(talent.getByText(words.errors.reportDetailsRequired)).toBeVisible();
+      await talent.getByLabel(words.report.reason).selectOption('fraud');
+      await expectNoAxeViolations(talent);
+      await talent.getByRole('button', { name: words.report.send }).click();
+      await expect(talent.getByRole('status').filter({ hasText: messageWords.notices.messages.reportedAndClosed }).first()).toBeVisible();
+      await expect(talent.locator('[data-thread-closed]')).toHaveText(words.closedByYou.replace('{{name}}', 'Northwind Labs'));
+    });
+
+    await test.step('a moderator reads the reported conversation and closes it to the company', async () => {
+      const moderatorContext = await browser.newContext();
+      const moderator = await moderatorContext.newPage();
+      await signInAs(moderator, 'moderator@demo.test', '/admin/message-reports');
+      const report = moderator.locator('[data-report-id]').filter({ hasText: `Send 200 EUR to reserve your interview (${stamp})` });
+      await expect(report).toHaveCount(1);
+      await expect(report).toContainText(words.report.reasons.fraud);
+      await expectNoAxeViolations(moderator);
+      await moderator.setViewportSize({ width: 390, height: 844 });
+      await expectFitsPhoneWidth(moderator);
+      await report.getByRole('button', { name: /^Close the conversation/ }).click();
+      await expect(moderator.getByRole('status').filter({ hasText: 'Conversation closed to the reported side.' }).first()).toBeVisible();
+      await expect(moderator.locator('[data-report-id]').filter({ hasText: `(${stamp})` })).toHaveCount(0);
+      await moderatorContext.close();
+    });
+
+    await page.reload();
+    await expect(page.locator('[data-thread-closed]')).toHaveText(words.closedByThem.replace('{{name}}', 'Tara Talent'));
     await talentContext.close();
   });
 });

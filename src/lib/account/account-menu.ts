@@ -110,6 +110,7 @@ export function buildAccountMenu(user: AccountMenuUser, options: MenuOptions): A
           adminLink('accountMenu.admin.companies', 'adminCompanies'),
           adminLink('accountMenu.admin.jobAds', 'adminJobAds'),
           adminLink('accountMenu.admin.jobApplications', 'adminJobApplications'),
+          adminLink('accountMenu.admin.messageReports', 'adminMessageReports'),
           adminLink('accountMenu.admin.featureFlags', 'adminFeatureFlags'),
         ]
       : []),

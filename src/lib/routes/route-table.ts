@@ -56,6 +56,7 @@ export const ROUTES = [
   { key: 'adminFeatureFlags', path: '/admin/feature-flags', titleKey: 'titles.adminFeatureFlags', group: 'admin', access: 'admin', adminPermissions: ['flags'], live: true },
   { key: 'adminJobAds', path: '/admin/job-ads', titleKey: 'titles.adminJobAds', group: 'admin', access: 'admin', adminPermissions: ['moderation'], live: true },
   { key: 'adminJobApplications', path: '/admin/job-applications', titleKey: 'titles.adminJobApplications', group: 'admin', access: 'admin', adminPermissions: ['moderation'], live: true },
+  { key: 'adminMessageReports', path: '/admin/message-reports', titleKey: 'titles.adminMessageReports', group: 'admin', access: 'admin', adminPermissions: ['moderation'], live: true },
   { key: 'adminTalentSearch', path: '/admin/talent-search', titleKey: 'titles.adminTalentSearch', group: 'admin', access: 'admin', adminPermissions: ['moderation', 'support', 'verification'], live: true },
   { key: 'adminTalents', path: '/admin/talents', titleKey: 'titles.adminTalents', group: 'admin', access: 'admin', adminPermissions: ['support', 'verification'], live: true },
 

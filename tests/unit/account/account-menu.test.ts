@@ -77,7 +77,7 @@ describe('account menu (the layout)', () => {
   it('gives admins the super user actions and impersonators Impersonate a user', () => {
     const admin = buildAccountMenu({ ...talent, isAdmin: true }, { accountSiteUrl: null, isLive: allLive });
     expect(admin.find((s) => s.headingKey === 'accountMenu.superUser')?.links.map((l) => l.href)).toEqual([
-      '/admin/talent-search', '/admin/talents', '/admin/companies', '/admin/job-ads', '/admin/job-applications', '/admin/feature-flags',
+      '/admin/talent-search', '/admin/talents', '/admin/companies', '/admin/job-ads', '/admin/job-applications', '/admin/message-reports', '/admin/feature-flags',
     ]);
     const impersonator = buildAccountMenu({ ...talent, isImpersonate: true }, { accountSiteUrl: null, isLive: allLive });
     expect(impersonator.find((s) => s.headingKey === 'accountMenu.superUser')?.links.map((l) => l.href)).toEqual(['/impersonate']);
@@ -86,7 +86,7 @@ describe('account menu (the layout)', () => {
 
   it('offers an admin only the admin pages their admin permissions open', () => {
     const moderator = buildAccountMenu({ ...talent, isAdmin: true, adminPermissions: ['moderation'] }, { accountSiteUrl: null, isLive: allLive });
-    expect(moderator.find((s) => s.headingKey === 'accountMenu.superUser')?.links.map((l) => l.href)).toEqual(['/admin/talent-search', '/admin/job-ads', '/admin/job-applications']);
+    expect(moderator.find((s) => s.headingKey === 'accountMenu.superUser')?.links.map((l) => l.href)).toEqual(['/admin/talent-search', '/admin/job-ads', '/admin/job-applications', '/admin/message-reports']);
     const finance = buildAccountMenu({ ...talent, isAdmin: true, adminPermissions: ['finance'] }, { accountSiteUrl: null, isLive: allLive });
     expect(finance.find((s) => s.headingKey === 'accountMenu.superUser')?.links.map((l) => l.href)).toEqual(['/admin/companies']);
   });

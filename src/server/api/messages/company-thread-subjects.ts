@@ -6,14 +6,23 @@ import { jobAssignment, talentInvitation } from '../../db/schema';
 import { ofCompany } from '../assignments/company-assignment-rows';
 import { requireCompanyPermission } from '../auth/company-access';
 import type { SignedInContext } from '../context';
+import { requireMyTalentProfileId } from '../auth/my-talent-profile';
+import type { MessageSide } from '../../../lib/messages/message-rules';
 import { ApiError, notFound } from '../errors';
 import { ownApplications } from '../job-applications/received-application-rows';
-import { companyThreads, threadOfApplication, threadOfAssignment, threadOfInvitation, threadReadsOf, type ThreadReader, type ThreadRow } from './message-threads';
+import { companyThreads, talentThreads, threadIn, threadOfApplication, threadOfAssignment, threadOfInvitation, threadReadsOf, type ThreadReader, type ThreadRow } from './message-threads';
 
 // What a company's member writes about (messages): one of its received applications, one
 // of the invitations it sent, or an assignment it takes part in. Each is behind the
 // permission of its own record and looked up among the company's own: anything else is
 // NOT_FOUND, like an unknown id.
+
+/**
+ * Whether a call on a thread is made from the company's side: from a company page (tp-domain)
+ * with a company selected. A person who is both a talent and a member reads her own
+ * conversations from the talent's pages whatever company she has selected.
+ */
+export const companySide = (context: SignedInContext) => context.domain === 'company' && context.company !== null;
 
 export const companyReader = (userId: string): ThreadReader => ({ side: 'company', userId });
 export const talentReader = (userId: string): ThreadReader => ({ side: 'talent', userId });
@@ -59,4 +68,19 @@ export function readableCompanyThreads(context: SignedInContext) {
   const first: PermissionResource = reads.applications ? 'talentJobApplication' : reads.invitations ? 'talentInvitation' : 'jobAssignment';
   const { companyId, userId } = requireCompanyPermission(context, first, 'read');
   return { userId, scope: companyThreads(companyId, reads)! };
+}
+
+/**
+ * One of the caller's threads, from the side the call is made on (companySide): a thread of
+ * the selected company the role reads, or one of her own as a talent. Any other id is NOT_FOUND.
+ */
+export async function callerThread(context: SignedInContext, id: string): Promise<{ side: MessageSide; reader: ThreadReader; thread: ThreadRow }> {
+  if (companySide(context)) {
+    const readable = readableCompanyThreads(context);
+    const reader = companyReader(readable.userId);
+    return { side: 'company', reader, thread: await threadIn(context.db, reader, readable.scope, id) };
+  }
+  const profileId = await requireMyTalentProfileId(context);
+  const reader = talentReader(context.viewer.userId);
+  return { side: 'talent', reader, thread: await threadIn(context.db, reader, talentThreads(profileId), id) };
 }

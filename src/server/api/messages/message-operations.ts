@@ -16,9 +16,9 @@ import { ApiError, forbiddenBecause, invalidFields, notFound } from '../errors';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
-import { Message, MessageThread, messagesOf, talentThreads, threadIn, threadOfApplication, threadPage, unreadThreadCount, type ThreadReader, type ThreadRow } from './message-threads';
+import { Message, MessageThread, messagesOf, talentThreads, threadIn, threadOfApplication, threadPage, unreadThreadCount, type ThreadRow } from './message-threads';
 import { companyRecipientsOf } from './company-recipients';
-import { companyReader, companySubjectOf, readableCompanyThreads, subjectResourceOf, talentReader } from './company-thread-subjects';
+import { callerThread, companyReader, companySubjectOf, readableCompanyThreads, subjectResourceOf, talentReader } from './company-thread-subjects';
 
 // Writing and reading messages between a company and a talent. A company writes on an
 // application it received (talentJobApplication read and update), an invitation it sent
@@ -56,12 +56,6 @@ function parseBody(data: { body: string }): string {
   return parsed.data.body;
 }
 
-/**
- * Whether a call on a thread is made from the company's side: from a company page (tp-domain)
- * with a company selected. A person who is both a talent and a member reads her own
- * conversations from the talent's pages whatever company she has selected.
- */
-const companySide = (context: SignedInContext) => context.domain === 'company' && context.company !== null;
 
 /** The author has read everything up to what they just wrote. */
 async function markRead(tx: Writer, threadId: string, userId: string, at: Date): Promise<void> {
@@ -313,17 +307,7 @@ builder.mutationField('markMessageThreadRead', (t) =>
       "Marks a thread read up to now for the caller: from the selected company's side when a company is selected (a thread the role reads), else as its talent. Any other id is NOT_FOUND",
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, { id }, context) => {
-      let reader: ThreadReader;
-      let thread;
-      if (companySide(context)) {
-        const { userId, scope } = readableCompanyThreads(context);
-        reader = companyReader(userId);
-        thread = await threadIn(context.db, reader, scope, String(id));
-      } else {
-        const profileId = await requireMyTalentProfileId(context);
-        reader = talentReader(context.viewer.userId);
-        thread = await threadIn(context.db, reader, talentThreads(profileId), String(id));
-      }
+      const { reader, thread } = await callerThread(context, String(id));
       await markRead(context.db, thread.id, reader.userId, new Date());
       return threadIn(context.db, reader, eq(messageThread.id, thread.id), thread.id);
     },
@@ -337,19 +321,8 @@ builder.mutationField('closeMessageThread', (t) =>
       "Closes a conversation to the other side (`closed: true`: they can no longer write in it) or opens it again; from the selected company's side when a company is selected (needs update on the application, invitation or assignment it is about), else as its talent. Only the side that closed it opens it again (FORBIDDEN threadClosed). Any other id is NOT_FOUND. Records messageThread.update",
     args: { id: t.arg.id({ required: true }), closed: t.arg.boolean({ required: true }) },
     resolve: async (_root, { id, closed }, context) => {
-      const side: 'company' | 'talent' = companySide(context) ? 'company' : 'talent';
-      let reader: ThreadReader;
-      let thread: ThreadRow;
-      if (side === 'company') {
-        const readable = readableCompanyThreads(context);
-        reader = companyReader(readable.userId);
-        thread = await threadIn(context.db, reader, readable.scope, String(id));
-        requireCompanyPermission(context, subjectResourceOf(thread), 'update');
-      } else {
-        const profileId = await requireMyTalentProfileId(context);
-        reader = talentReader(context.viewer.userId);
-        thread = await threadIn(context.db, reader, talentThreads(profileId), String(id));
-      }
+      const { side, reader, thread } = await callerThread(context, String(id));
+      if (side === 'company') requireCompanyPermission(context, subjectResourceOf(thread), 'update');
       if (thread.blockedSide && thread.blockedSide !== side) throw forbiddenBecause('threadClosed', MESSAGE_ERRORS);
       const now = new Date();
       return context.db.transaction(async (tx) => {

@@ -62,6 +62,7 @@ import '../job-applications/pipeline-counts';
 import '../talent-notes/talent-notes';
 import '../messages/message-operations';
 import '../messages/message-attachment-reads';
+import '../messages/thread-reports';
 import '../job-applications/rejection-reasons';
 import '../talent-search/talent-search';
 import '../talent-search/talent-profile';

@@ -1,20 +1,32 @@
 import { CLOSE_THREAD_INTENT, MESSAGE_INTENT, submitCloseThread, submitMessage, type MessageOutcome, type MessageTarget } from '../../../lib/messages/message-pages';
+import { REPORT_THREAD_INTENT, submitThreadReport, type ThreadReportOutcome } from '../../../lib/messages/thread-report-pages';
 import type { CompanyPage, Permission, PostAction, Refusal } from './company-page';
 
-// The two posts of a company's conversation on the page of the record it is about (a sent
-// invitation, an assignment): a message, and closing or opening the conversation again.
-// Each is behind the record's update permission and lands back on #messages; a refusal is
-// kept for the page to show beside the thread (what was typed included).
+// The posts of a company's conversation on the page of the record it is about (a sent
+// invitation, an assignment): a message, closing or opening the conversation again (each
+// behind the record's update permission), and reporting it (its read permission). Each
+// lands back on #messages; a refusal is kept for the page to show beside the thread (what
+// was typed included).
 
 export interface CompanyThreadRefusals {
   message: Extract<MessageOutcome, { kind: 'invalid' }> | null;
   close: string | null;
+  report: Extract<ThreadReportOutcome, { kind: 'invalid' }> | null;
 }
 
 export function companyThreadPosts(page: CompanyPage, target: Extract<MessageTarget, { side: 'company' }>, permission: Permission) {
-  const refusals: CompanyThreadRefusals = { message: null, close: null };
+  const refusals: CompanyThreadRefusals = { message: null, close: null, report: null };
   const landing = () => `${page.here.split('#')[0]}#messages`;
-  const actions: Record<typeof MESSAGE_INTENT | typeof CLOSE_THREAD_INTENT, PostAction<Refusal & { message: null }>> = {
+  const actions: Record<typeof MESSAGE_INTENT | typeof CLOSE_THREAD_INTENT | typeof REPORT_THREAD_INTENT, PostAction<Refusal & { message: null }>> = {
+    [REPORT_THREAD_INTENT]: {
+      permission: [permission[0], 'read'],
+      run: async (form) => {
+        const outcome = await submitThreadReport(String(form.get('thread') ?? ''), form, page.send, page.t);
+        if (outcome.kind === 'done') return page.done(landing(), outcome.noticeKey, 'messages');
+        refusals.report = outcome;
+        return { status: outcome.status, message: null };
+      },
+    },
     [CLOSE_THREAD_INTENT]: {
       permission,
       run: async (form) => {

@@ -84,3 +84,35 @@ export const messageThreadRead = pgTable(
   },
   (t) => [uniqueIndex('message_thread_read_thread_user_unique').on(t.threadId, t.userId), index('message_thread_read_user_idx').on(t.userId)],
 );
+
+/**
+ * A conversation reported to the platform by one of its sides (spam, harassment, fraud):
+ * moderators read it in the admin area and dismiss it or close the conversation to the
+ * reported side. Kept after the decision, with who made it and when.
+ */
+export const messageThreadReport = pgTable(
+  'message_thread_report',
+  {
+    id: id(),
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => messageThread.id, { onDelete: 'cascade' }),
+    reporterUserId: uuid('reporter_user_id').references(() => user.id, { onDelete: 'set null' }),
+    /** The reporter's side ('company' or 'talent'): the other side is the one reported. */
+    side: text('side').notNull(),
+    /** One of THREAD_REPORT_REASONS (lib/messages/thread-reports.ts). */
+    reason: text('reason').notNull(),
+    details: text('details'),
+    /** 'open' until a moderator decides: 'dismissed' or 'closed' (the conversation closed to the reported side). */
+    status: text('status').notNull().default('open'),
+    resolvedAt: timestamptz('resolved_at'),
+    resolvedByUserId: uuid('resolved_by_user_id').references(() => user.id, { onDelete: 'set null' }),
+    ...timestamps(),
+  },
+  (t) => [
+    check('message_thread_report_side', sql`${t.side} in ('company', 'talent')`),
+    check('message_thread_report_status', sql`${t.status} in ('open', 'dismissed', 'closed')`),
+    index('message_thread_report_status_created_idx').on(t.status, t.createdAt.desc()),
+    index('message_thread_report_thread_idx').on(t.threadId),
+  ],
+);
