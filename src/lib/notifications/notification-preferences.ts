@@ -64,12 +64,14 @@ export const EVENT_SUBJECTS = [
   { subject: 'message', actions: ['create'] },
   // A conversation closed to the other side, or opened again (the thread's audit trail).
   { subject: 'messageThread', actions: ['update'] },
+  // A company's message template written, changed or removed (its audit trail).
+  { subject: 'messageTemplate', actions: EVENT_ACTIONS },
 ] as const satisfies ReadonlyArray<{ subject: string; actions: readonly (EventAction | 'read')[] }>;
 
 export type EventSubject = (typeof EVENT_SUBJECTS)[number]['subject'];
 
 /** Subjects whose rows only keep the audit trail: they notify nobody, so no setting is shown. */
-export const AUDIT_ONLY_SUBJECTS: readonly EventSubject[] = ['impersonation', 'featureFlag', 'savedJobAd', 'notification', 'userNotificationPreferences', 'idp', 'companyDomain', 'messageThread'];
+export const AUDIT_ONLY_SUBJECTS: readonly EventSubject[] = ['impersonation', 'featureFlag', 'savedJobAd', 'notification', 'userNotificationPreferences', 'idp', 'companyDomain', 'messageThread', 'messageTemplate'];
 
 /** Every event type as the database spells it (`billing.create`), in the enum's order. */
 export const EVENT_TYPES: readonly string[] = EVENT_SUBJECTS.flatMap(({ subject, actions }) => actions.map((action) => `${subject}.${action}`));

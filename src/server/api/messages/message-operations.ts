@@ -18,6 +18,7 @@ import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
 import { Message, MessageThread, messagesOf, talentThreads, threadIn, threadOfApplication, threadPage, unreadThreadCount, type ThreadRow } from './message-threads';
 import { companyRecipientsOf } from './company-recipients';
+import { filledFor } from './message-templates';
 import { callerThread, companyReader, companySubjectOf, readableCompanyThreads, subjectResourceOf, talentReader } from './company-thread-subjects';
 
 // Writing and reading messages between a company and a talent. A company writes on an
@@ -28,7 +29,7 @@ import { callerThread, companyReader, companySubjectOf, readableCompanyThreads, 
 // she made: she never writes to a company out of the blue. Each message is a message.create
 // event addressed to the other side (the talent's user, or the company).
 
-const MessageInput = builder.inputType('MessageInput', {
+export const MessageInput = builder.inputType('MessageInput', {
   fields: (t) => ({ body: t.string({ required: true, description: `1 to ${MESSAGE_MAX} characters of plain text` }) }),
 });
 
@@ -39,10 +40,10 @@ const attachmentsArgs = builder.args((t) => ({
   attachments: t.field({ type: ['File'], required: false, description: `Up to ${MAX_MESSAGE_ATTACHMENTS} files sent with the message, ${MESSAGE_ATTACHMENT_RULE.maxMegabytes} MB together: PDF, PNG, JPEG, WebP, Word, Excel or PowerPoint, by their content` }),
 }));
 
-/** The sender's allowance: TOO_MANY_REQUESTS (tooManyMessages) past it, worded with the wait. */
-async function takeMessageAllowance(context: SignedInContext): Promise<void> {
+/** The sender's allowance (one point a message): TOO_MANY_REQUESTS (tooManyMessages) past it, worded with the wait. */
+export async function takeMessageAllowance(context: SignedInContext, messages = 1): Promise<void> {
   try {
-    await context.messageAllowance.consume(context.viewer.actor?.userId ?? context.viewer.userId);
+    await context.messageAllowance.consume(context.viewer.actor?.userId ?? context.viewer.userId, messages);
   } catch (refusal) {
     if (!(refusal instanceof RateLimiterRes)) throw refusal;
     const minutes = Math.max(1, Math.ceil(refusal.msBeforeNext / 60_000));
@@ -50,7 +51,7 @@ async function takeMessageAllowance(context: SignedInContext): Promise<void> {
   }
 }
 
-function parseBody(data: { body: string }): string {
+export function parseBody(data: { body: string }): string {
   const parsed = messageSchema.safeParse(data);
   if (!parsed.success) throw invalidFields(zodIssues(parsed.error), MESSAGE_ERRORS);
   return parsed.data.body;
@@ -165,8 +166,8 @@ builder.mutationField('sendCompanyMessage', (t) =>
           await takeMessageAllowance(context);
           // The thread is opened once: a second writer racing the first finds it.
           await tx.insert(messageThread).values({ companyId: subject.companyId, talentProfileId: subject.talentProfileId, ...subject.values }).onConflictDoNothing();
-          const thread = await subject.find(tx);
-          return writeMessage(tx, context, thread!, { id, body, attachments }, true);
+          const thread = (await subject.find(tx))!;
+          return writeMessage(tx, context, thread, { id, body: filledFor(body, thread), attachments }, true);
         }),
       );
     },

@@ -63,6 +63,8 @@ import '../talent-notes/talent-notes';
 import '../messages/message-operations';
 import '../messages/message-attachment-reads';
 import '../messages/thread-reports';
+import '../messages/message-templates';
+import '../messages/bulk-messages';
 import '../job-applications/rejection-reasons';
 import '../talent-search/talent-search';
 import '../talent-search/talent-profile';

@@ -98,6 +98,8 @@ export const eventType = pgEnum('event_type', [
   'message.create',
   // Nor this: a conversation closed or opened again by one of its sides (its audit trail).
   'messageThread.update',
+  // Nor these: a company's message templates written, changed or removed (their audit trail).
+  'messageTemplate.create', 'messageTemplate.update', 'messageTemplate.delete',
 ]);
 export type EventType = (typeof eventType.enumValues)[number];
 

@@ -116,3 +116,23 @@ export const messageThreadReport = pgTable(
     index('message_thread_report_thread_idx').on(t.threadId),
   ],
 );
+
+/**
+ * A company's message template (lib/messages/message-templates.ts): a name and a text whose
+ * merge fields ({talentName}, {jobTitle}, {companyName}) are filled in for each talent it
+ * is sent to. Names are unique in a company, whatever their case.
+ */
+export const messageTemplate = pgTable(
+  'message_template',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    body: text('body').notNull(),
+    createdByUserId: uuid('created_by_user_id').references(() => user.id, { onDelete: 'set null' }),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('message_template_company_name_unique').on(t.companyId, sql`lower(${t.name})`)],
+);
