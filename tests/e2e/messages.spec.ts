@@ -300,4 +300,38 @@ test.describe('messages between a company and a talent', () => {
     await expect(page.locator('[data-thread-closed]')).toHaveText(words.closedByThem.replace('{{name}}', 'Tara Talent'));
     await talentContext.close();
   });
+
+  test('the owner keeps a template and sends it to the ticked applicants, each with her own name', async ({ page, browser }) => {
+    test.setTimeout(150_000);
+    const stamp = Date.now().toString(36);
+    const title = `Bulk ${stamp}`;
+    const { adId, talent, talentContext } = await talentApplies(page, browser, title);
+
+    await test.step('a template naming an unknown field is refused beside its text, then kept', async () => {
+      await page.goto('/company/messages');
+      const templates = page.getByRole('region', { name: words.templates.heading });
+      await templates.getByLabel(words.templates.name).fill(`Thanks ${stamp}`);
+      await templates.getByLabel(words.templates.body).fill('Hello {talentname}, thanks for applying to {jobTitle}.');
+      await templates.getByRole('button', { name: words.templates.save }).click();
+      await expect(page.getByText(words.errors.unknownMergeField.replace('{{field}}', '{talentname}'))).toBeVisible();
+      await expect(page.getByRole('region', { name: words.templates.heading }).getByLabel(words.templates.name)).toHaveValue(`Thanks ${stamp}`);
+      await page.getByRole('region', { name: words.templates.heading }).getByLabel(words.templates.body).fill('Hello {talentName}, thanks for applying to {jobTitle}.');
+      await page.getByRole('region', { name: words.templates.heading }).getByRole('button', { name: words.templates.save }).click();
+      await expect(page.getByRole('status').filter({ hasText: messageWords.notices.messages.templateSaved }).first()).toBeVisible();
+      await expect(page.locator('[data-template-id]').filter({ hasText: `Thanks ${stamp}` })).toHaveCount(1);
+      await expectNoAxeViolations(page);
+    });
+
+    await test.step('ticked on the received applications, the applicant gets the template with her name', async () => {
+      await page.goto(`/company/received-job-applications?jobAdId=${adId}`);
+      await page.getByRole('checkbox', { name: 'Select Tara Talent' }).check();
+      await page.getByLabel(words.bulk.template).selectOption({ label: `Thanks ${stamp}` });
+      await page.getByRole('button', { name: words.bulk.send }).click();
+      await expect(page.getByRole('status').filter({ hasText: messageWords.notices.messages.bulkSent }).first()).toBeVisible();
+      await talent.goto('/talent/messages');
+      await talent.locator('[data-thread-id]').filter({ hasText: title }).getByRole('link').click();
+      await expect(talent.locator('[data-message-id]').last()).toContainText(`Hello Tara Talent, thanks for applying to ${title}.`);
+    });
+    await talentContext.close();
+  });
 });
