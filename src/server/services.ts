@@ -36,6 +36,7 @@ import { sendJobAlertDigests, unsubscribeJobAlert } from './api/job-alerts/job-a
 import { JOB_ALERT_FREQUENCIES } from '../lib/job-alerts/job-alert-input';
 import { hostCookieName } from '../lib/http/secure-cookies';
 import { startWorkQueue } from './queue/work-queue';
+import { createHeldMessages } from './api/messages/held-messages';
 import { closeExpiredJobAds } from './job-ad-search/close-expired-job-ads';
 import type { Mailer } from './mail/mailer';
 import { createOutboxMailer } from './mail/outbox-mailer';
@@ -246,6 +247,9 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
 
     const typesense = readTypesenseConfig(process.env);
     const replyAddress = createReplyAddress(secrets.messageReplyKey, config.mail.replyDomain);
+    // Messages held back for undo go out when due: timed here, swept by every instance.
+    const heldMessages = config.graphql.url ? null : createHeldMessages({ db: database.db, replyAddress, listeners: [eventMail, eventPush], log });
+    if (heldMessages) closers.push(async () => heldMessages.stop());
     const api = config.graphql.url
       ? null
       : createApi({
@@ -270,6 +274,7 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
           secretBox: createSecretBox(secrets.storedSecretsKey),
           domainCheck,
           replyAddress,
+          heldMessages: heldMessages ?? undefined,
           messagesPerWindow: config.messagesPerTenMinutes,
         });
     // Replies to message mails, taken over SMTP when MAIL_INBOUND_PORT is set (behind an MX or a relay).

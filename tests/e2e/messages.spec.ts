@@ -301,7 +301,7 @@ test.describe('messages between a company and a talent', () => {
     await talentContext.close();
   });
 
-  test('the owner keeps a template and sends it to the ticked applicants, each with her own name', async ({ page, browser }) => {
+  test('the owner keeps a template and sends it to the ticked applicants, takes it back, sends it again; each gets her own name', async ({ page, browser }) => {
     test.setTimeout(150_000);
     const stamp = Date.now().toString(36);
     const title = `Bulk ${stamp}`;
@@ -328,7 +328,24 @@ test.describe('messages between a company and a talent', () => {
       await page.getByLabel(words.bulk.template).selectOption({ label: `Thanks ${stamp}` });
       await page.getByRole('button', { name: words.bulk.send }).click();
       await expect(page.getByRole('status').filter({ hasText: messageWords.notices.messages.bulkSent }).first()).toBeVisible();
+      await expectNoAxeViolations(page);
+      // Taken back within its seconds: nobody ever sees it.
+      await page.getByRole('button', { name: words.bulk.undoLabel_one.replace('{{count}}', '1') }).click();
+      await expect(page.getByRole('status').filter({ hasText: messageWords.notices.messages.bulkUndone }).first()).toBeVisible();
       await talent.goto('/talent/messages');
+      await expect(talent.locator('[data-thread-id]').filter({ hasText: title })).toHaveCount(0);
+      // Sent again and left alone, it goes out when its seconds are up.
+      await page.getByRole('checkbox', { name: 'Select Tara Talent' }).check();
+      await page.getByLabel(words.bulk.template).selectOption({ label: `Thanks ${stamp}` });
+      await page.getByRole('button', { name: words.bulk.send }).click();
+      await expect(page.locator('#undo-offer')).toBeVisible();
+      await expect(page.locator('#undo-offer')).toHaveCount(0, { timeout: 15_000 });
+      await expect
+        .poll(async () => {
+          await talent.goto('/talent/messages');
+          return talent.locator('[data-thread-id]').filter({ hasText: title }).count();
+        }, { timeout: 20_000 })
+        .toBe(1);
       await talent.locator('[data-thread-id]').filter({ hasText: title }).getByRole('link').click();
       await expect(talent.locator('[data-message-id]').last()).toContainText(`Hello Tara Talent, thanks for applying to ${title}.`);
     });

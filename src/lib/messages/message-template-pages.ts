@@ -83,7 +83,7 @@ export const BULK_MESSAGE_INTENT = 'messageSelected';
 
 const SEND_COMPANY_MESSAGES_MUTATION = graphql(`
   mutation SendCompanyMessages($ids: [ID!]!, $data: MessageInput!) {
-    sendCompanyMessages(jobApplicationIds: $ids, data: $data) { id }
+    sendCompanyMessages(jobApplicationIds: $ids, data: $data) { id deliverAt }
   }
 `);
 
@@ -94,7 +94,7 @@ export interface BulkMessageValues {
 }
 
 export type BulkMessageOutcome =
-  | { kind: 'done'; count: number }
+  | { kind: 'done'; ids: string[]; deliverAt: Date }
   | { kind: 'refused'; rowId: null; message: string; status: RefusalStatus; values: BulkMessageValues };
 
 /**
@@ -113,7 +113,40 @@ export async function submitBulkMessage(form: FormData, send: SendGraphql, templ
   const parsed = messageSchema.safeParse({ body });
   if (!parsed.success) return refused(t(`${MESSAGE_ERRORS}.${parsed.error.issues[0]!.message}`, { max: MESSAGE_MAX }));
   const answer = await sendDocument(send, SEND_COMPANY_MESSAGES_MUTATION, { ids, data: { body: parsed.data.body } });
-  if (answer.data?.sendCompanyMessages && !answer.errors.length) return { kind: 'done', count: answer.data.sendCompanyMessages.length };
+  const sent = answer.data?.sendCompanyMessages;
+  if (sent && !answer.errors.length) return { kind: 'done', ids: sent.map((each) => each.id), deliverAt: new Date(String(sent[0]?.deliverAt ?? new Date().toISOString())) };
   const refusal = companyRefusal(answer.errors, t, 'messages', MESSAGE_ERRORS);
   return refused(refusal.message, refusal.status);
+}
+
+/** Taking back the last batch from the received applications, while it is held. */
+export const UNDO_BULK_MESSAGE_INTENT = 'undoMessages';
+
+const UNDO_COMPANY_MESSAGES_MUTATION = graphql(`
+  mutation UndoCompanyMessages($ids: [ID!]!) {
+    undoCompanyMessages(ids: $ids)
+  }
+`);
+
+/** The batch just sent, in the address after the send (?undo=<ids>&until=<ms>): offered back until then. */
+export function readUndoOffer(url: URL, now = Date.now()): { ids: string[]; until: Date } | null {
+  const ids = (url.searchParams.get('undo') ?? '').split(',').filter(isUuid);
+  const until = Number(url.searchParams.get('until'));
+  return ids.length && Number.isFinite(until) && until > now ? { ids, until: new Date(until) } : null;
+}
+
+/** Where a sent batch lands: the same list, offering to take it back until `until`. */
+export function undoOfferHref(here: string, ids: readonly string[], until: Date): string {
+  const url = new URL(here, 'http://x');
+  url.searchParams.set('undo', ids.join(','));
+  url.searchParams.set('until', String(until.getTime()));
+  return `${url.pathname}${url.search}`;
+}
+
+/** A post of the undo button: the batch's ids, taken back if still held. */
+export async function submitUndoBulkMessage(form: FormData, send: SendGraphql, t: Translate) {
+  const ids = String(form.get('ids') ?? '').split(',').filter(isUuid);
+  const answer = await sendDocument(send, UNDO_COMPANY_MESSAGES_MUTATION, { ids });
+  if (answer.data?.undoCompanyMessages && !answer.errors.length) return { kind: 'done' as const, noticeKey: 'notices.messages.bulkUndone' };
+  return { kind: 'refused' as const, rowId: null, ...companyRefusal(answer.errors, t, 'messages', MESSAGE_ERRORS) };
 }

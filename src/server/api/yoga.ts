@@ -54,6 +54,8 @@ export interface ApiOptions {
   domainCheck?: DomainCheck;
   /** Reply addresses for message mails (answered over SMTP); without them message mails carry none. */
   replyAddress?: ReplyAddress;
+  /** Times messages held back for undo; without it they go out when something calls deliverDue. */
+  heldMessages?: { dueAt(at: Date): void };
 }
 
 /** Per user, per instance: enough to fix a wrong file several times, not to keep a core busy. */
@@ -140,6 +142,7 @@ export function createApi(options: ApiOptions) {
     secretBox: options.secretBox ?? null,
     domainCheck: options.domainCheck ?? createDomainCheck(),
     replyAddress: options.replyAddress ?? null,
+    heldMessages: options.heldMessages ?? null,
   });
 
   return createYoga({

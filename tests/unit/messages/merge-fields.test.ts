@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fillMergeFields, mayWriteToTalents, messageTemplateSchema, unknownMergeFields } from '../../../src/lib/messages/message-templates';
+import { readUndoOffer, undoOfferHref } from '../../../src/lib/messages/message-template-pages';
 
 // The merge fields rule of message templates: {talentName}, {jobTitle} and {companyName}
 // are filled in for each talent, a missing value by its words, anything else left alone;
@@ -35,5 +36,18 @@ describe('the merge fields rule', () => {
     expect(mayWriteToTalents({ jobAssignment: { update: true } })).toBe(true);
     expect(mayWriteToTalents({ talentJobApplication: { read: true } })).toBe(false);
     expect(mayWriteToTalents(null)).toBe(false);
+  });
+});
+
+describe('the undo offer of a batch sent to several applications', () => {
+  const ID = '5d0c4b6a-0000-4000-8000-000000000050';
+  it('is read back from the address while its time lasts, and never for ids that are not ids', () => {
+    const until = new Date(Date.now() + 10_000);
+    const href = undoOfferHref('/company/received-job-applications?jobAdId=x', [ID, ID], until);
+    const url = new URL(href, 'http://x');
+    expect(url.searchParams.get('jobAdId')).toBe('x');
+    expect(readUndoOffer(url)).toEqual({ ids: [ID, ID], until });
+    expect(readUndoOffer(url, until.getTime() + 1)).toBeNull();
+    expect(readUndoOffer(new URL(`http://x/?undo=nope&until=${until.getTime()}`))).toBeNull();
   });
 });

@@ -14,7 +14,7 @@ import { talentThreads, threadIn, type ThreadRow } from './message-threads';
 import { companyReader, subjectResourceOf, talentReader } from './company-thread-subjects';
 import { membershipPermissions, selectMemberships } from '../auth/memberships';
 import { can } from '../../../lib/permissions/effective-permissions';
-import { writeMessage } from './message-operations';
+import { writeMessage } from './message-writes';
 
 // Answers to message mails, written into their thread (messages): the reply address names
 // the thread and the person mailed; the mail must come from that person's own address, and

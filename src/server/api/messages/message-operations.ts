@@ -5,9 +5,8 @@ import { readPostedFiles, withStoredFiles } from './message-files';
 import { zodIssues } from '../../../lib/forms/zod-issues';
 import { isUuid } from '../../../lib/ids';
 import { MESSAGE_ERRORS, MESSAGE_MAX, messageSchema } from '../../../lib/messages/message-rules';
-import type { AppDatabase, Writer } from '../../db/client';
-import { notifyLive } from '../../db/live-notices';
-import { company, jobAd, jobDescription, message, messageThread, messageThreadRead, talentJobApplication, type Attachment } from '../../db/schema';
+import type { Writer } from '../../db/client';
+import { company, jobAd, jobDescription, messageThread, talentJobApplication } from '../../db/schema';
 import { requireCompanyPermission } from '../auth/company-access';
 import { findMyTalentProfileId, requireMyTalentProfileId } from '../auth/my-talent-profile';
 import { builder } from '../builder';
@@ -16,8 +15,8 @@ import { ApiError, forbiddenBecause, invalidFields, notFound } from '../errors';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
-import { Message, MessageThread, messagesOf, talentThreads, threadIn, threadOfApplication, threadPage, unreadThreadCount, type ThreadRow } from './message-threads';
-import { companyRecipientsOf } from './company-recipients';
+import { Message, MessageThread, talentThreads, threadIn, threadOfApplication, threadPage, unreadThreadCount, type ThreadRow } from './message-threads';
+import { markRead, writeMessage } from './message-writes';
 import { filledFor } from './message-templates';
 import { callerThread, companyReader, companySubjectOf, readableCompanyThreads, subjectResourceOf, talentReader } from './company-thread-subjects';
 
@@ -57,66 +56,6 @@ export function parseBody(data: { body: string }): string {
   return parsed.data.body;
 }
 
-
-/** The author has read everything up to what they just wrote. */
-async function markRead(tx: Writer, threadId: string, userId: string, at: Date): Promise<void> {
-  await tx
-    .insert(messageThreadRead)
-    .values({ threadId, userId, readAt: at })
-    .onConflictDoUpdate({ target: [messageThreadRead.threadId, messageThreadRead.userId], set: { readAt: sql`greatest(${messageThreadRead.readAt}, excluded.read_at)`, updatedAt: at } });
-}
-
-/**
- * Writes one message in a thread, moves the thread to the top of both inboxes, records it
- * for the other side, and tells the open pages of both sides (on commit).
- */
-export async function writeMessage(
-  tx: Writer & Pick<AppDatabase, 'execute'>,
-  author: Pick<SignedInContext, 'viewer' | 'replyAddress'>,
-  thread: Pick<ThreadRow, 'id' | 'companyId' | 'talentProfileId' | 'jobApplicationId' | 'talentInvitationId' | 'jobAssignmentId' | 'talentUserId' | 'blockedSide'>,
-  content: { body: string; id?: string; attachments?: Attachment[] },
-  fromCompany: boolean,
-) {
-  const { body, attachments = [] } = content;
-  // A conversation one side closed takes nothing more from the other.
-  if (thread.blockedSide && thread.blockedSide !== (fromCompany ? 'company' : 'talent')) throw forbiddenBecause('threadClosed', MESSAGE_ERRORS);
-  const now = new Date();
-  const [written] = await tx
-    .insert(message)
-    .values({ ...(content.id ? { id: content.id } : {}), threadId: thread.id, authorUserId: author.viewer.userId, fromCompany, body, attachments, createdAt: now, updatedAt: now })
-    .returning({ id: message.id });
-  await tx
-    .update(messageThread)
-    .set({ lastMessageAt: now, ...(fromCompany ? { lastCompanyMessageAt: now } : { lastTalentMessageAt: now }), updatedAt: now })
-    .where(eq(messageThread.id, thread.id));
-  await markRead(tx, thread.id, author.viewer.userId, now);
-  // Each recipient's mail carries the words, and an address that answers into this very
-  // thread as them; the headers group the conversation in their mail client.
-  const reply = author.replyAddress;
-  const threadingFor = (recipientId: string) =>
-    reply
-      ? { replyTo: reply.addressFor(thread.id, recipientId), messageId: `<message-${written!.id}@${reply.domain}>`, inReplyTo: `<thread-${thread.id}@${reply.domain}>`, references: `<thread-${thread.id}@${reply.domain}>` }
-      : undefined;
-  const threading = fromCompany && thread.talentUserId ? threadingFor(thread.talentUserId) : undefined;
-  const data = { entityId: written!.id, threadId: thread.id, companyId: thread.companyId, talentProfileId: thread.talentProfileId, jobApplicationId: thread.jobApplicationId, talentInvitationId: thread.talentInvitationId, jobAssignmentId: thread.jobAssignmentId, fromCompany, before: null, after: { length: [...body].length, attachments: attachments.length } };
-  await recordEvent(tx, author.viewer, {
-    type: 'message.create',
-    // To the talent's account, or to the company (its inbox shows it to the members who may read the record).
-    toId: fromCompany ? thread.talentUserId : thread.companyId,
-    data,
-  }, { text: body, ...(threading ? { threading } : {}) });
-  // A talent's message also reaches the members taking part (company-recipients.ts): a copy
-  // each for their bell, mailed with an address that answers into the thread as them.
-  if (!fromCompany) {
-    for (const memberId of await companyRecipientsOf(tx, thread)) {
-      const memberThreading = threadingFor(memberId);
-      await recordEvent(tx, author.viewer, { type: 'message.create', toId: memberId, data: { ...data, memberCopy: true } }, { text: body, ...(memberThreading ? { threading: memberThreading } : {}) });
-    }
-  }
-  await notifyLive(tx, { kind: 'message', threadId: thread.id, companyId: thread.companyId, talentUserId: thread.talentUserId });
-  const [row] = (await messagesOf(tx, thread.id)).filter((each) => each.id === written!.id);
-  return row!;
-}
 
 builder.queryField('findMessageThread', (t) =>
   t.withAuth({ signedIn: true }).field({

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { isUuid } from '../../../lib/ids';
 import { can } from '../../../lib/permissions/effective-permissions';
 import type { PermissionSet } from '../../../lib/permissions/resources';
@@ -44,6 +44,8 @@ export interface MessageRow {
   authorUserId: string | null;
   authorName: string | null;
   createdAt: Date;
+  /** Held back for its sender to undo until then; null once out. */
+  deliverAt: Date | null;
 }
 
 /** What a reader of a thread is: a member of its company, or its talent. */
@@ -58,6 +60,7 @@ function unreadCountOf(reader: ThreadReader): SQL<number> {
   return sql<number>`(
     select count(*)::int from ${message}
     where ${message.threadId} = ${messageThread.id}
+      and ${message.deliverAt} is null
       and ${message.fromCompany} = ${otherSideIsCompany}
       and ${message.createdAt} > coalesce(
         (select ${messageThreadRead.readAt} from ${messageThreadRead} where ${messageThreadRead.threadId} = ${messageThread.id} and ${messageThreadRead.userId} = ${reader.userId}),
@@ -160,8 +163,11 @@ function hasUnread(reader: ThreadReader): SQL {
     '-infinity'::timestamptz)`;
 }
 
+/** A thread with a message that went out: one opened by a message still held back for undo is nobody's yet. */
+const hasDeliveredMessage = sql`exists (select 1 from ${message} where ${message.threadId} = ${messageThread.id} and ${message.deliverAt} is null)`;
+
 export async function threadPage(db: Reader, reader: ThreadReader, scope: SQL, window: { perPage: number; offset: number }, unreadOnly: boolean) {
-  const where = unreadOnly ? and(scope, hasUnread(reader)) : scope;
+  const where = and(scope, hasDeliveredMessage, unreadOnly ? hasUnread(reader) : undefined);
   const [rows, [total]] = await Promise.all([
     selectThreads(db, reader).where(where).orderBy(desc(messageThread.lastMessageAt), desc(messageThread.id)).limit(window.perPage).offset(window.offset),
     db.select({ total: count() }).from(messageThread).where(where),
@@ -175,9 +181,8 @@ export async function unreadThreadCount(db: Reader, reader: ThreadReader, scope:
   return row?.total ?? 0;
 }
 
-/** A thread's messages, oldest first: a conversation reads downwards. */
-export function messagesOf(db: Reader, threadId: string): Promise<MessageRow[]> {
-  return db
+const selectMessages = (db: Reader) =>
+  db
     .select({
       id: message.id,
       threadId: message.threadId,
@@ -187,11 +192,22 @@ export function messagesOf(db: Reader, threadId: string): Promise<MessageRow[]> 
       authorUserId: message.authorUserId,
       authorName: sql<string | null>`coalesce(${user.displayName}, ${user.email})`,
       createdAt: message.createdAt,
+      deliverAt: message.deliverAt,
     })
     .from(message)
-    .leftJoin(user, eq(user.id, message.authorUserId))
-    .where(eq(message.threadId, threadId))
+    .leftJoin(user, eq(user.id, message.authorUserId));
+
+/** A thread's messages that went out, oldest first: a conversation reads downwards (one held for its sender to undo is nobody's yet). */
+export function messagesOf(db: Reader, threadId: string): Promise<MessageRow[]> {
+  return selectMessages(db)
+    .where(and(eq(message.threadId, threadId), isNull(message.deliverAt)))
     .orderBy(asc(message.createdAt), asc(message.id));
+}
+
+/** One message as written, held or not (the answer to its own write). */
+export async function messageRow(db: Reader, id: string): Promise<MessageRow | null> {
+  const [row] = await selectMessages(db).where(eq(message.id, id)).limit(1);
+  return row ?? null;
 }
 
 export const Message = builder.objectRef<MessageRow>('Message').implement({
@@ -205,6 +221,7 @@ export const Message = builder.objectRef<MessageRow>('Message').implement({
     authorName: t.exposeString('authorName', { nullable: true, description: 'Who wrote it; null once their account is gone' }),
     isMine: t.boolean({ description: 'The caller wrote it', resolve: (row, _args, context) => row.authorUserId !== null && row.authorUserId === context.viewer?.userId }),
     createdAt: t.field({ type: 'DateTime', resolve: (row) => row.createdAt }),
+    deliverAt: t.field({ type: 'DateTime', nullable: true, description: 'A message held back so that its sender may undo it: when it goes out; null once out', resolve: (row) => row.deliverAt }),
   }),
 });
 

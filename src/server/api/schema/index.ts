@@ -65,6 +65,7 @@ import '../messages/message-attachment-reads';
 import '../messages/thread-reports';
 import '../messages/message-templates';
 import '../messages/bulk-messages';
+import '../messages/held-messages';
 import '../job-applications/rejection-reasons';
 import '../talent-search/talent-search';
 import '../talent-search/talent-profile';

@@ -49,6 +49,14 @@ export const messageThread = pgTable(
   ],
 );
 
+/** The sender of a held message, as the write's event records it once it goes out. */
+export interface HeldSender {
+  userId: string;
+  externalId: string;
+  email: string;
+  actor: { userId: string; externalId: string; impersonationId: string } | null;
+}
+
 export const message = pgTable(
   'message',
   {
@@ -63,9 +71,17 @@ export const message = pgTable(
     body: text('body').notNull(),
     /** Files sent with it (lib/messages/message-attachments.ts): private, downloaded by the thread's two sides only. */
     attachments: jsonb('attachments').$type<Attachment[]>().notNull().default([]),
+    /**
+     * A message held back so that its sender may undo it (one message to several
+     * applications): nobody else sees it, and nobody is told of it, until this time; null
+     * once it went out (held-messages.ts delivers it).
+     */
+    deliverAt: timestamptz('deliver_at'),
+    /** Who sent a held message, as its event will say (the impersonator too): kept until it goes out. */
+    heldBy: jsonb('held_by').$type<HeldSender>(),
     ...timestamps(),
   },
-  (t) => [index('message_thread_created_idx').on(t.threadId, t.createdAt)],
+  (t) => [index('message_thread_created_idx').on(t.threadId, t.createdAt), index('message_deliver_at_idx').on(t.deliverAt).where(sql`${t.deliverAt} is not null`)],
 );
 
 /** Up to when a user has read a thread: what came later from the other side is unread. */
