@@ -165,6 +165,17 @@ test.describe('messages between a company and a talent', () => {
     await page.goto('/company/messages?unread=1');
     const row = page.locator('[data-thread-id]').filter({ hasText: title });
     await expect(row.locator('[data-unread]')).toHaveText('1 unread');
+    // Narrowed to invitations, the conversation about an application is not there; to its job ad, it is.
+    const filters = page.getByRole('search', { name: words.inbox.filtersLabel });
+    await filters.getByLabel(words.inbox.aboutField).selectOption('INVITATION');
+    await filters.getByRole('button', { name: 'Filter' }).click();
+    await expect(page.locator('[data-thread-id]').filter({ hasText: title })).toHaveCount(0);
+    await page.getByRole('search', { name: words.inbox.filtersLabel }).getByLabel(words.inbox.aboutField).selectOption('');
+    await page.getByRole('search', { name: words.inbox.filtersLabel }).getByLabel(words.inbox.jobAdField).selectOption({ label: title });
+    await page.getByRole('search', { name: words.inbox.filtersLabel }).getByRole('button', { name: 'Filter' }).click();
+    await expect(page.locator('[data-thread-id]')).toHaveCount(1);
+    await expect(page.locator('[data-thread-id]').filter({ hasText: title })).toHaveCount(1);
+    await expectNoAxeViolations(page);
     // The owner published the ad: his bell tells him who wrote, and leads to the conversation on the application.
     await page.goto('/notifications');
     await page.getByRole('link', { name: `Tara Talent wrote to Northwind Labs about ${title}.` }).click();

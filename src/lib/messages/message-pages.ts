@@ -26,8 +26,8 @@ export const FIND_MESSAGE_THREAD_QUERY = graphql(`
 `);
 
 export const FIND_MANY_MESSAGE_THREAD_QUERY = graphql(`
-  query FindManyMessageThread($unread: Boolean, $page: Int, $perPage: Int) {
-    findManyMessageThread(unread: $unread, page: $page, perPage: $perPage) { items { id companyName talentName jobApplicationId talentInvitationId jobAssignmentId jobTitle lastMessageAt unreadCount } total page perPage pageCount }
+  query FindManyMessageThread($unread: Boolean, $about: MessageThreadAbout, $jobAdId: ID, $hiringStepId: ID, $page: Int, $perPage: Int) {
+    findManyMessageThread(unread: $unread, about: $about, jobAdId: $jobAdId, hiringStepId: $hiringStepId, page: $page, perPage: $perPage) { items { id companyName talentName jobApplicationId talentInvitationId jobAssignmentId jobTitle lastMessageAt unreadCount } total page perPage pageCount }
   }
 `);
 
@@ -191,4 +191,15 @@ export const THREADS_PER_PAGE = 20;
 /** The inbox filter in the address: `?unread=1` keeps the threads with something unread; `?page=`. */
 export function readInboxFilter(url: URL): { unread: boolean; page: number } {
   return { unread: url.searchParams.get('unread') === '1', page: readListParams(url, ['recent'], 'recent').page };
+}
+
+/** What a company's inbox is about, in the address (?about=): applications, invitations or assignments. */
+export const THREAD_ABOUT = ['APPLICATION', 'INVITATION', 'ASSIGNMENT'] as const;
+export type ThreadAbout = (typeof THREAD_ABOUT)[number];
+
+/** The company inbox's filters in the address: the talent's ones, and what a thread is about, a job ad, a hiring step. */
+export function readCompanyInboxFilter(url: URL): { unread: boolean; page: number; about: ThreadAbout | null; jobAdId: string | null; hiringStepId: string | null } {
+  const about = url.searchParams.get('about')?.toUpperCase() ?? '';
+  const id = (name: string) => url.searchParams.get(name) || null;
+  return { ...readInboxFilter(url), about: (THREAD_ABOUT as readonly string[]).includes(about) ? (about as ThreadAbout) : null, jobAdId: id('jobAdId'), hiringStepId: id('hiringStepId') };
 }

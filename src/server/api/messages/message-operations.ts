@@ -15,7 +15,7 @@ import { ApiError, forbiddenBecause, invalidFields, notFound } from '../errors';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
-import { Message, MessageThread, talentThreads, threadIn, threadOfApplication, threadPage, unreadThreadCount, type ThreadRow } from './message-threads';
+import { Message, MessageThread, companyThreadFilter, talentThreads, threadIn, threadOfApplication, threadPage, unreadThreadCount, type ThreadRow } from './message-threads';
 import { markRead, writeMessage } from './message-writes';
 import { filledFor } from './message-templates';
 import { callerThread, companyReader, companySubjectOf, readableCompanyThreads, subjectResourceOf, talentReader } from './company-thread-subjects';
@@ -33,6 +33,8 @@ export const MessageInput = builder.inputType('MessageInput', {
 });
 
 const MessageThreadPage = pageOf(MessageThread, 'MessageThread');
+
+const ThreadAboutEnum = builder.enumType('MessageThreadAbout', { values: ['APPLICATION', 'INVITATION', 'ASSIGNMENT'] as const, description: 'The kind of record a thread is about' });
 
 /** A message's files (multipart/form-data): the message attachment rule applies to them. */
 const attachmentsArgs = builder.args((t) => ({
@@ -77,11 +79,18 @@ builder.queryField('findManyMessageThread', (t) =>
     type: MessageThreadPage,
     description:
       "The selected company's threads the caller's role reads (about applications with talentJobApplication read, invitations with talentInvitation read, assignments with jobAssignment read), the newest message first; `unread` keeps those with something the caller has not read. FORBIDDEN with none",
-    args: { ...pageArgs, unread: t.arg.boolean() },
+    args: {
+      ...pageArgs,
+      unread: t.arg.boolean(),
+      about: t.arg({ type: ThreadAboutEnum, description: 'Only the threads about applications, invitations or assignments' }),
+      jobAdId: t.arg.id({ description: 'Only the threads about applications to, or invitations for, this job ad' }),
+      hiringStepId: t.arg.id({ description: 'Only the threads about applications in this hiring step' }),
+    },
     resolve: async (_root, args, context) => {
       const { userId, scope } = readableCompanyThreads(context);
       const window = pageWindow(args);
-      const { rows, total } = await threadPage(context.db, companyReader(userId), scope, window, args.unread === true);
+      const filter = companyThreadFilter({ about: args.about ?? null, jobAdId: args.jobAdId == null ? null : String(args.jobAdId), hiringStepId: args.hiringStepId == null ? null : String(args.hiringStepId) });
+      const { rows, total } = await threadPage(context.db, companyReader(userId), and(scope, filter)!, window, args.unread === true);
       return { items: rows, total, page: window.page, perPage: window.perPage };
     },
   }),

@@ -122,6 +122,33 @@ export function companyThreads(companyId: string, reads: CompanyThreadReads): SQ
   return subjects.length ? and(eq(messageThread.companyId, companyId), or(...subjects))! : null;
 }
 
+/** What a company's inbox may be narrowed to: the kind of record, a job ad, a hiring step. */
+export interface CompanyThreadFilter {
+  about?: 'APPLICATION' | 'INVITATION' | 'ASSIGNMENT' | null;
+  jobAdId?: string | null;
+  hiringStepId?: string | null;
+}
+
+/** The conditions of an inbox filter; an id that cannot be one matches nothing, as other filters do. */
+export function companyThreadFilter(filter: CompanyThreadFilter): SQL | undefined {
+  const none = sql`false`;
+  const about = { APPLICATION: isNotNull(messageThread.jobApplicationId), INVITATION: isNotNull(messageThread.talentInvitationId), ASSIGNMENT: isNotNull(messageThread.jobAssignmentId) };
+  const adId = filter.jobAdId;
+  const stepId = filter.hiringStepId;
+  return and(
+    filter.about ? about[filter.about] : undefined,
+    adId == null
+      ? undefined
+      : !isUuid(adId)
+        ? none
+        : or(
+            sql`exists (select 1 from ${talentJobApplication} where ${talentJobApplication.id} = ${messageThread.jobApplicationId} and ${talentJobApplication.jobAdId} = ${adId})`,
+            sql`exists (select 1 from ${talentInvitation} where ${talentInvitation.id} = ${messageThread.talentInvitationId} and ${talentInvitation.jobAdId} = ${adId})`,
+          ),
+    stepId == null ? undefined : !isUuid(stepId) ? none : sql`exists (select 1 from ${talentJobApplication} where ${talentJobApplication.id} = ${messageThread.jobApplicationId} and ${talentJobApplication.companyHiringStepId} = ${stepId})`,
+  );
+}
+
 /** A talent's threads: those of her profile. */
 export const talentThreads = (talentProfileId: string): SQL => eq(messageThread.talentProfileId, talentProfileId);
 

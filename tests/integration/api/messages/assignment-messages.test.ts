@@ -95,4 +95,14 @@ describeEachDatabase('messages about an assignment', (kind) => {
     const SEND_TWO = 'mutation ($jobAssignmentId: ID, $jobApplicationId: ID, $data: MessageInput!) { sendCompanyMessage(jobAssignmentId: $jobAssignmentId, jobApplicationId: $jobApplicationId, data: $data) { id } }';
     expect(code(await f.as('owner-a', SEND_TWO, { jobAssignmentId: assignmentId, jobApplicationId: assignmentId, data: { body: 'Hi' } }, f.a.id))).toBe('BAD_USER_INPUT');
   });
+
+  it('narrows the company inbox to one kind of record, a job ad or a hiring step; a bad id matches nothing', async () => {
+    const FILTERED = 'query ($about: MessageThreadAbout, $jobAdId: ID, $hiringStepId: ID) { findManyMessageThread(about: $about, jobAdId: $jobAdId, hiringStepId: $hiringStepId) { total items { jobAssignmentId } } }';
+    const total = async (variables: Record<string, unknown>) => ((await f.as('owner-a', FILTERED, variables, f.a.id)).body.data?.findManyMessageThread as { total: number }).total;
+    expect(await total({ about: 'ASSIGNMENT' })).toBe(1);
+    expect(await total({ about: 'APPLICATION' })).toBe(0);
+    expect(await total({ jobAdId: 'not-an-id' })).toBe(0);
+    expect(await total({ hiringStepId: '5d0c4b6a-0000-4000-8000-000000000099' })).toBe(0);
+    expect(await total({})).toBe(1);
+  });
 });

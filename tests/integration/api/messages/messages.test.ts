@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { jobAd, talentInvitation } from '../../../../src/server/db/schema';
+import { jobAd, talentInvitation, talentJobApplication } from '../../../../src/server/db/schema';
 import { describeEachDatabase } from '../../../support/test-database';
 import { startCompaniesFixture, type CompaniesFixture } from '../companies-fixture';
 
@@ -181,6 +181,19 @@ describeEachDatabase('messages between a company and a talent', (kind) => {
     expect(code(await f.as('blind-a', INBOX, {}, f.a.id))).toBe('FORBIDDEN');
     expect(code(await f.as('blind-a', THREAD, { jobApplicationId: applicationId }, f.a.id))).toBe('FORBIDDEN');
     expect(code(await f.as('reader-a', SEND, { jobApplicationId: applicationId, data: { body: 'Hi' } }, f.a.id))).toBe('FORBIDDEN');
+  });
+
+  it('narrows the company inbox to a job ad and to the hiring step of the application', async () => {
+    const FILTERED = 'query ($about: MessageThreadAbout, $jobAdId: ID, $hiringStepId: ID) { findManyMessageThread(about: $about, jobAdId: $jobAdId, hiringStepId: $hiringStepId) { total items { id } } }';
+    const db = f.h.database.db;
+    const [adA] = await db.select({ id: jobAd.id }).from(jobAd).where(eq(jobAd.title, 'Rust engineer'));
+    const [application] = await db.select({ step: talentJobApplication.companyHiringStepId }).from(talentJobApplication).where(eq(talentJobApplication.id, applicationId));
+    const ids = async (variables: Record<string, unknown>) => ((await f.as('owner-a', FILTERED, variables, f.a.id)).body.data?.findManyMessageThread as { items: Array<{ id: string }> }).items.map((each) => each.id);
+    expect(await ids({ jobAdId: adA!.id })).toContain(threadId);
+    expect(await ids({ jobAdId: adA!.id, about: 'INVITATION' })).not.toContain(threadId);
+    // A new application starts in the company's first step.
+    expect(application?.step).toEqual(expect.any(String));
+    expect(await ids({ hiringStepId: application!.step })).toEqual([threadId]);
   });
 
   it('refuses an empty, an over-long and a control-character message beside its field, writing nothing', async () => {
