@@ -49,7 +49,7 @@ test.describe('messages between a company and a talent', () => {
       await expect(thread).toContainText(words.empty);
       applicationUrl = page.url();
       await thread.getByRole('button', { name: words.send }).click();
-      await expect(page.getByRole('region', { name: /^Messages with / }).getByLabel(words.bodyField)).toHaveAccessibleDescription(words.errors.bodyRequired);
+      await expect(page.getByRole('region', { name: /^Messages with / }).getByLabel(words.bodyField)).toHaveAccessibleDescription(new RegExp(words.errors.bodyRequired));
       await page.getByRole('region', { name: /^Messages with / }).getByLabel(words.bodyField).fill(`Can you start in March? (${stamp})`);
       await page.getByRole('region', { name: /^Messages with / }).getByRole('button', { name: words.send }).click();
       await expect(sentNotice(page)).toBeVisible();
@@ -229,7 +229,7 @@ test.describe('messages between a company and a talent', () => {
     await expect(page).toHaveURL(/\/company\/talent-assignment\?id=/);
     const assignmentId = new URL(page.url()).searchParams.get('id');
     const thread = page.getByRole('region', { name: 'Messages with Tara Talent' });
-    await thread.getByLabel(words.bodyField).fill(`Badge pickup on Monday (${stamp})`);
+    await thread.getByLabel(words.bodyField).fill(`Badge pickup on **Monday** (${stamp})`);
     // A script renamed .pdf is refused by its content; what was typed stays.
     const files = thread.getByLabel(words.attachments.field);
     await files.setInputFiles({ name: 'site-rules.pdf', mimeType: 'application/pdf', buffer: Buffer.from('#!/bin/sh\necho hi\n') });
@@ -242,6 +242,8 @@ test.describe('messages between a company and a talent', () => {
     await expect(sentNotice(page)).toBeVisible();
     await expect(page.locator('[data-message-id]').last()).toContainText(`Badge pickup on Monday (${stamp})`);
     await expect(page.locator('[data-message-id]').last().getByRole('link', { name: 'Download site-rules.pdf' })).toBeVisible();
+    // Messages are the product's safe Markdown: the stars made it bold.
+    await expect(page.locator('[data-message-id]').last().locator('strong')).toHaveText('Monday');
     await expectNoAxeViolations(page);
     await expectFitsPhoneWidth(page);
 
