@@ -236,7 +236,7 @@ test.describe('messages between a company and a talent', () => {
     await thread.getByRole('button', { name: words.send }).click();
     await expect(page.getByRole('region', { name: 'Messages with Tara Talent' }).getByText(words.errors.attachments.wrongType)).toBeVisible();
     await expect(page.getByRole('region', { name: 'Messages with Tara Talent' }).getByLabel(words.attachments.field)).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByRole('region', { name: 'Messages with Tara Talent' }).getByLabel(words.bodyField)).toHaveValue(`Badge pickup on Monday (${stamp})`);
+    await expect(page.getByRole('region', { name: 'Messages with Tara Talent' }).getByLabel(words.bodyField)).toHaveValue(`Badge pickup on **Monday** (${stamp})`);
     await page.getByRole('region', { name: 'Messages with Tara Talent' }).getByLabel(words.attachments.field).setInputFiles({ name: 'site-rules.pdf', mimeType: 'application/pdf', buffer: pdfBytes('Site rules') });
     await page.getByRole('region', { name: 'Messages with Tara Talent' }).getByRole('button', { name: words.send }).click();
     await expect(sentNotice(page)).toBeVisible();
