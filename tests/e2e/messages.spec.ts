@@ -131,6 +131,18 @@ test.describe('messages between a company and a talent', () => {
       await expect(page.locator('[data-message-id]').last()).toContainText(`Answered by mail (${stamp}).`, { timeout: 3_000 });
       await expect(page.locator('[data-message-id]').last()).not.toContainText('wrote:');
     });
+    await test.step('live: her inbox, her side menu and her bell count a new message at once', async () => {
+      await talent.goto('/talent/messages');
+      await talent.waitForFunction(() => document.querySelector('[data-live-region]') !== null);
+      await talent.waitForTimeout(300);
+      const bellBefore = await talent.getByTestId('notification-bell').getAttribute('aria-label');
+      await page.getByRole('region', { name: /^Messages with / }).getByLabel(words.bodyField).fill(`Counted live (${stamp})`);
+      await page.getByRole('region', { name: /^Messages with / }).getByRole('button', { name: words.send }).click();
+      await expect(sentNotice(page)).toBeVisible();
+      await expect(talent.locator('[data-thread-id]').filter({ hasText: title }).locator('[data-unread]')).toHaveText('1 unread', { timeout: 3_000 });
+      await expect(talent.locator('[data-live-copy="side-menu"] [data-menu-count]').first()).toHaveText(/^1/);
+      await expect(talent.getByTestId('notification-bell')).not.toHaveAttribute('aria-label', bellBefore ?? '');
+    });
     await talentContext.close();
   });
 

@@ -1,7 +1,8 @@
 // Live conversations: a page showing a thread or an inbox listens to the signed-in live
 // stream (/api/live) and, when a message is written in a conversation it shows, reloads
 // itself in the background and swaps in the fresh parts marked `data-live-region` (the
-// messages, the list of conversations), leaving the form and what is typed in it alone.
+// messages, the list of conversations) and the counts marked `data-live-copy` (the side
+// menu's, the bell's), leaving the form and what is typed in it alone.
 // Without JavaScript, or without EventSource, the page is the same and a reload shows the
 // news. One refresh at a time: messages arriving during one lead to one more. A hidden tab
 // waits until it is shown (the reload marks the conversation read).
@@ -15,6 +16,12 @@ async function refresh(): Promise<void> {
   for (const region of regions()) {
     const next = fresh.getElementById(region.id);
     if (next) region.replaceChildren(...[...next.childNodes].map((node) => document.importNode(node, true)));
+  }
+  // The counts around the page (the side menu, shown twice on phones, and the bell) are put
+  // in step with it: each copy takes the fresh page's first one of its kind.
+  for (const copy of document.querySelectorAll<HTMLElement>('[data-live-copy]')) {
+    const next = fresh.querySelector(`[data-live-copy="${copy.dataset.liveCopy}"]`);
+    if (next) copy.replaceChildren(...[...next.childNodes].map((node) => document.importNode(node, true)));
   }
   const announcer = document.querySelector<HTMLElement>('[data-live-announce]');
   if (announcer) announcer.textContent = announcer.dataset.liveAnnounce ?? '';
