@@ -56,6 +56,7 @@ const FEATURE_IMPORTS = {
     { from: 'job-descriptions', to: 'job-ads', why: "a job description's fields and form are the job ads' (job-input, job-form)" },
     { from: 'notifications', to: 'billing', why: "a billing's notification names its period as billing words it" },
     { from: 'notifications', to: 'talent-jobs', why: "an application's notification links to the talent's application page" },
+    { from: 'messages', to: 'talent-jobs', why: "a talent's conversation about an application links to her application's entry (applicationHref)" },
     { from: 'sales', to: 'billing', why: "a company's sales are its approved billings: their periods and statuses" },
     { from: 'talent', to: 'job-ads', why: "a talent profile's work preferences are the job ads' (job-enums); a company's page shows its job ads as job cards" },
     { from: 'talent', to: 'profile', why: "the talent profile's score and picture rules are shared with the profile islands" },

@@ -216,6 +216,7 @@ test.describe('messages between a company and a talent', () => {
     await signInAs(talent, TALENT, '/talent/dashboard');
     await talent.goto(`/talent/messages?thread=${threadId}`);
     await expect(talent.locator('[data-message-id]').last()).toContainText(`About this invitation (${stamp})`);
+    await expect(talent.getByRole('link', { name: words.record.invitation })).toHaveAttribute('href', /^\/talent\/invitation\?id=[0-9a-f-]{36}$/);
 
     // She closes the conversation: the company can no longer write in it.
     await talent.getByRole('button', { name: words.closeLabel.replace('{{name}}', 'Northwind Labs') }).click();
@@ -270,7 +271,7 @@ test.describe('messages between a company and a talent', () => {
     // She downloads the file the company sent: only the two sides of the conversation can.
     const [download] = await Promise.all([talent.waitForEvent('download'), talent.getByRole('link', { name: 'Download site-rules.pdf' }).click()]);
     expect(download.suggestedFilename()).toBe('site-rules.pdf');
-    await expect(talent.getByRole('link', { name: words.assignment.open })).toHaveAttribute('href', `/talent/assignment?id=${assignmentId}`);
+    await expect(talent.getByRole('link', { name: words.record.assignment })).toHaveAttribute('href', `/talent/assignment?id=${assignmentId}`);
     await talent.getByLabel(words.bodyField).fill(`I will be there (${stamp})`);
     await talent.getByRole('button', { name: words.send }).click();
     await expect(talent.getByRole('status').filter({ hasText: messageWords.notices.messages.sent }).first()).toBeVisible();

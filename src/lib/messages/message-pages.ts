@@ -11,6 +11,7 @@ import { checkMessageFiles } from './message-attachments';
 import type { Translate } from '../i18n/i18n';
 import { readListParams } from '../lists/list-params';
 import { buildRoute } from '../routes/build-route';
+import { applicationHref } from '../talent-jobs/application-link';
 import { MESSAGE_ERRORS, messageSchema } from './message-rules';
 
 // The documents and pure handlers of messages: the thread on a received application, a sent
@@ -39,7 +40,7 @@ export const MY_MESSAGE_THREADS_QUERY = graphql(`
 
 export const MY_MESSAGE_THREAD_QUERY = graphql(`
   query MyMessageThread($id: ID!) {
-    myMessageThread(id: $id) { id companyName talentName jobApplicationId jobAssignmentId jobTitle lastMessageAt unreadCount closedBy messages { id body fromCompany authorName isMine createdAt attachments { name url contentType size } } }
+    myMessageThread(id: $id) { id companyName talentName jobApplicationId talentInvitationId jobAssignmentId jobTitle lastMessageAt unreadCount closedBy messages { id body fromCompany authorName isMine createdAt attachments { name url contentType size } } }
   }
 `);
 
@@ -82,6 +83,14 @@ export const FIND_MESSAGE_THREAD_BY_ID_QUERY = graphql(`
     findMessageThread(id: $id) { id jobApplicationId talentInvitationId jobAssignmentId }
   }
 `);
+
+/** The talent's page of the record a conversation is about: her application's entry, the invitation, the assignment. */
+export function talentRecordHref(thread: { jobApplicationId?: string | null; talentInvitationId?: string | null; jobAssignmentId?: string | null }): { href: string; labelKey: string } | null {
+  if (thread.jobApplicationId) return { href: applicationHref(thread.jobApplicationId), labelKey: 'messages.record.application' };
+  if (thread.talentInvitationId) return { href: buildRoute('talentInvitation', { query: { id: thread.talentInvitationId } }), labelKey: 'messages.record.invitation' };
+  if (thread.jobAssignmentId) return { href: buildRoute('talentAssignment', { query: { id: thread.jobAssignmentId } }), labelKey: 'messages.record.assignment' };
+  return null;
+}
 
 /** Where a company reads one of its conversations: on the page of the record it is about. */
 export function companyThreadHref(thread: Pick<MessageThreadItem, 'jobApplicationId' | 'talentInvitationId' | 'jobAssignmentId'>): string {
