@@ -381,6 +381,16 @@ test.describe('messages between a company and a talent', () => {
       await talent.locator('[data-thread-id]').filter({ hasText: title }).getByRole('link').click();
       await expect(talent.locator('[data-message-id]').last()).toContainText(`Hello Tara Talent, thanks for applying to ${title}.`);
     });
+
+    await test.step('on the application, the template chosen with the box left empty is the message', async () => {
+      await page.goto(`/company/received-job-applications?jobAdId=${adId}`);
+      await page.locator('[data-application-id]').first().getByRole('link').first().click();
+      const thread = page.getByRole('region', { name: /^Messages with / });
+      await thread.getByLabel(words.bulk.template).selectOption({ label: `Thanks ${stamp}` });
+      await thread.getByRole('button', { name: words.send }).click();
+      await expect(sentNotice(page)).toBeVisible();
+      await expect(page.locator('[data-message-id]').last()).toContainText(`Hello Tara Talent, thanks for applying to ${title}.`);
+    });
     await talentContext.close();
   });
 });

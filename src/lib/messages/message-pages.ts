@@ -132,11 +132,16 @@ export type MessageTarget =
   | { side: 'talent'; threadId: string }
   | { side: 'talent'; jobApplicationId: string };
 
-/** How a message form reaches the API: plain, or multipart when files go with it. */
+/** How a message form reaches the API: plain, or multipart when files go with it; and the company's templates it may use. */
 export interface MessageApi {
   send: SendGraphql;
   sendWithFiles: SendGraphqlWithFiles;
+  /** The company's templates (a company's form): one chosen with the message left empty is sent as it is. */
+  templates?: ReadonlyArray<{ id: string; body: string }>;
 }
+
+/** The template field of a company's message form. */
+export const TEMPLATE_FIELD = 'templateId';
 
 /** The files field of a message form. */
 export const ATTACHMENTS_FIELD = 'attachments';
@@ -158,6 +163,9 @@ function postedAttachments(form: FormData): File[] {
 export async function submitMessage(target: MessageTarget, form: FormData, api: MessageApi, t: Translate): Promise<MessageOutcome> {
   const values = typedForm(form, ['body']);
   const refused = (status: RefusalStatus, fieldErrors: Record<string, string | undefined>, formError: string | null): MessageOutcome => ({ kind: 'invalid', values, fieldErrors, formError, status });
+  // Without JavaScript a template cannot fill the box: chosen with the box left empty, its text is the message.
+  const template = api.templates?.find((each) => each.id === form.get(TEMPLATE_FIELD));
+  if (template && !values.body.trim()) form.set('body', template.body);
   const parsed = parseForm(form, messageSchema, { coerce: false });
   const files = postedAttachments(form);
   const fileCheck = checkMessageFiles(await Promise.all(files.map((file) => factsOfFile(file))));
