@@ -89,6 +89,7 @@ const FEATURE_IMPORTS = {
     { from: 'job-descriptions', to: 'job-ads', why: "a job description's fields are the job ads' (job-fields)" },
     { from: 'messages', to: 'job-applications', why: "a company writes on an application it received (ownApplications)" },
     { from: 'messages', to: 'assignments', why: 'a company writes on an assignment it takes part in (ofCompany)' },
+    { from: 'interviews', to: 'job-applications', why: 'a company proposes interview times on an application it received (ownApplications)' },
     { from: 'rate-insight', to: 'feature-flags', why: 'rate insight is behind a feature flag' },
     { from: 'saved-talents', to: 'job-applications', why: 'a company saves only talents it reaches (talent-link)' },
     { from: 'talent', to: 'companies', why: 'a talent sees only companies still listed on the platform (listedCompany)' },

@@ -12,6 +12,7 @@ import companyLinks from '../../locales/en/common/company-links.json';
 import signOn from '../../locales/en/common/sign-on.json';
 import identity from '../../locales/en/common/identity.json';
 import impersonation from '../../locales/en/common/impersonation.json';
+import interviews from '../../locales/en/common/interviews.json';
 import invoices from '../../locales/en/common/invoices.json';
 import jobAds from '../../locales/en/common/job-ads.json';
 import jobApplications from '../../locales/en/common/job-applications.json';
@@ -55,6 +56,7 @@ export const COMMON_PARTS: Readonly<Record<string, object>> = {
   'company-links': companyLinks,
   identity,
   impersonation,
+  interviews,
   invoices,
   'job-ads': jobAds,
   'job-alerts': jobAlerts,

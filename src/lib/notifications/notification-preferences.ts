@@ -66,12 +66,18 @@ export const EVENT_SUBJECTS = [
   { subject: 'messageThread', actions: ['update'] },
   // A company's message template written, changed or removed (its audit trail).
   { subject: 'messageTemplate', actions: EVENT_ACTIONS },
+  // A step's interview plan set or removed (its audit trail).
+  { subject: 'interviewPlan', actions: ['update'] },
+  // Interview times proposed to the talent; an interview booked, moved, cancelled, or other times asked for.
+  { subject: 'interview', actions: ['create', 'update'] },
+  // An interviewer's scorecard submitted or corrected (the company's audit trail).
+  { subject: 'interviewScorecard', actions: ['create', 'update'] },
 ] as const satisfies ReadonlyArray<{ subject: string; actions: readonly (EventAction | 'read')[] }>;
 
 export type EventSubject = (typeof EVENT_SUBJECTS)[number]['subject'];
 
 /** Subjects whose rows only keep the audit trail: they notify nobody, so no setting is shown. */
-export const AUDIT_ONLY_SUBJECTS: readonly EventSubject[] = ['impersonation', 'featureFlag', 'savedJobAd', 'notification', 'userNotificationPreferences', 'idp', 'companyDomain', 'messageThread', 'messageTemplate'];
+export const AUDIT_ONLY_SUBJECTS: readonly EventSubject[] = ['impersonation', 'featureFlag', 'savedJobAd', 'notification', 'userNotificationPreferences', 'idp', 'companyDomain', 'messageThread', 'messageTemplate', 'interviewPlan', 'interviewScorecard'];
 
 /** Every event type as the database spells it (`billing.create`), in the enum's order. */
 export const EVENT_TYPES: readonly string[] = EVENT_SUBJECTS.flatMap(({ subject, actions }) => actions.map((action) => `${subject}.${action}`));
@@ -98,7 +104,7 @@ export interface NotificationPreference {
  * company housekeeping that members see in the app they work in daily; mailing it would bury
  * the few e-mails that matter.
  */
-const EMAIL_BY_DEFAULT: ReadonlySet<string> = new Set<EventSubject>(['talentInvitation', 'talentJobApplication', 'jobAssignment', 'billing', 'company', 'companyOnUser', 'companyOnProviderCompany', 'message']);
+const EMAIL_BY_DEFAULT: ReadonlySet<string> = new Set<EventSubject>(['talentInvitation', 'talentJobApplication', 'jobAssignment', 'billing', 'company', 'companyOnUser', 'companyOnProviderCompany', 'message', 'interview']);
 
 /**
  * Single types mailed by default whose subject is not: a talent profile update reaches its
@@ -132,7 +138,7 @@ export function withDefaults(stored: ReadonlyArray<NotificationPreference>): Not
  * menus' groups, talent first because every user can be a talent.
  */
 export const PREFERENCE_GROUPS = [
-  { id: 'talent', subjects: ['message', 'talentInvitation', 'talentJobApplication', 'talentDocument', 'jobAssignment', 'billing', 'talentProfile'] },
+  { id: 'talent', subjects: ['message', 'interview', 'talentInvitation', 'talentJobApplication', 'talentDocument', 'jobAssignment', 'billing', 'talentProfile'] },
   { id: 'recruiting', subjects: ['jobAd', 'jobDescription', 'companyHiringStep', 'companyTalentNote', 'companySavedTalentList', 'companySavedTalent'] },
   { id: 'talentManagement', subjects: ['companyTalentRoster', 'invoice'] },
   { id: 'companyManagement', subjects: ['company', 'companyOnUser', 'companyRole', 'companyOnProviderCompany'] },

@@ -96,6 +96,11 @@ export function mailAudienceOf(event: MailableEvent): MailAudience | null {
     case 'talentInvitation.create':
     case 'talentInvitation.delete':
       return 'addressee';
+    // Interview times proposed wait for the talent's choice; a booking, move or cancel is mailed as its calendar invitation instead (interview-invitations.ts).
+    case 'interview.create':
+      return 'addressee';
+    case 'interview.update':
+      return event.action === 'propose' ? 'addressee' : null;
     case 'billing.update':
       return (MAILED_BILLING_STATUSES as readonly string[]).includes(event.status ?? '') ? 'addressee' : null;
     case 'talentProfile.update':

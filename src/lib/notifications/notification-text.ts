@@ -44,8 +44,10 @@ export interface NotificationFacts {
   threadId?: string | null;
   /** A message written for the company (to the talent), or by the talent (a member's copy); null for other events. */
   fromCompany?: boolean | null;
-  /** The talent who wrote a message, as her company readers hear of it. */
+  /** The talent who wrote a message, or booked, moved or cancelled an interview, as her company readers hear of it. */
   talentName?: string | null;
+  /** The application an interview is for: the company's side reads it there. */
+  jobApplicationId?: string | null;
   /**
    * The mail's link when it is not the notification's page: a member invitation's
    * single-use link (a path with its token, kept in memory only, never in the log).
@@ -77,6 +79,7 @@ export const MAILED_KINDS = [
   'linkInvited',
   'bankDetailsVerified',
   'bankDetailsRefused',
+  'interviewProposed',
 ] as const;
 
 /** Every kind of sentence: the mailed ones and those the bell alone shows. */
@@ -94,6 +97,10 @@ export const NOTIFICATION_KINDS = [
   'linkAccepted',
   'linkDeclined',
   'linkEnded',
+  'interviewBooked',
+  'interviewMoved',
+  'interviewCancelled',
+  'interviewOtherTimes',
   'other',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -116,6 +123,7 @@ const BY_TYPE: Readonly<Record<string, NotificationKind>> = {
 
 const COMPANY_BY_ACTION: Readonly<Record<string, NotificationKind>> = { verify: 'companyVerified', reject: 'companyRejected' };
 const PAYMENT_PROFILE_BY_ACTION: Readonly<Record<string, NotificationKind>> = { paymentProfileVerify: 'bankDetailsVerified', paymentProfileRefuse: 'bankDetailsRefused' };
+const INTERVIEW_BY_ACTION: Readonly<Record<string, NotificationKind>> = { propose: 'interviewProposed', book: 'interviewBooked', reschedule: 'interviewMoved', cancel: 'interviewCancelled', otherTimes: 'interviewOtherTimes' };
 const LINK_BY_STATUS: Readonly<Record<string, NotificationKind>> = { accepted: 'linkAccepted', declined: 'linkDeclined', ended: 'linkEnded' };
 
 /** A company link's event: proposed (by what the partner would be), an address invited, or the state it moved to. */
@@ -137,6 +145,8 @@ const isRosterRequest = (facts: Pick<NotificationFacts, 'type' | 'status'>) => f
 export function notificationKind(facts: Pick<NotificationFacts, 'type' | 'stepGroup' | 'status' | 'action' | 'invitation' | 'relation' | 'fromCompany'>): NotificationKind {
   if (facts.type.startsWith('companyOnProviderCompany.')) return linkKind(facts);
   if (facts.type === 'message.create' && facts.fromCompany === false) return 'messageFromTalent';
+  if (facts.type === 'interview.create') return 'interviewProposed';
+  if (facts.type === 'interview.update') return INTERVIEW_BY_ACTION[facts.action ?? ''] ?? 'other';
   if (facts.type === 'talentJobApplication.update') return APPLICATION_BY_GROUP[facts.stepGroup ?? ''] ?? 'applicationMoved';
   if (facts.type === 'billing.update') return BILLING_BY_STATUS[facts.status ?? ''] ?? 'billingUpdated';
   if (facts.type === 'company.update') return COMPANY_BY_ACTION[facts.action ?? ''] ?? 'other';
@@ -187,7 +197,7 @@ export function notificationWords(facts: NotificationFacts, t: Translate): Notif
  * (the one row when it still exists), the company's page for its roster and document reads, and the company's
  * dashboard (selecting that company) for the company side.
  */
-export function notificationHref(facts: Pick<NotificationFacts, 'type' | 'entityId' | 'companyId' | 'action' | 'invitation' | 'status' | 'threadId' | 'fromCompany'>): string | null {
+export function notificationHref(facts: Pick<NotificationFacts, 'type' | 'entityId' | 'companyId' | 'action' | 'invitation' | 'status' | 'threadId' | 'fromCompany' | 'talentName' | 'jobApplicationId'>): string | null {
   const [subject, action] = facts.type.split('.');
   // A company's review is read on My Companies (the reason, or the company now selectable);
   // a member invitation is accepted or declined on the page of one's invitations.
@@ -205,6 +215,11 @@ export function notificationHref(facts: Pick<NotificationFacts, 'type' | 'entity
     return buildRoute('companyMessages', { query: facts.companyId && facts.threadId ? { company_id: facts.companyId, thread: facts.threadId } : undefined });
   }
   if (facts.type === 'message.create') return facts.threadId ? buildRoute('talentMessages', { query: { thread: facts.threadId } }) : buildRoute('talentMessages');
+  // An interview is read on the talent's interview page, or, by the company, on its application's page.
+  if (subject === 'interview') {
+    if (facts.talentName != null || facts.action === 'otherTimes') return facts.companyId && facts.jobApplicationId ? `${buildRoute('companyJobApplication', { query: { id: facts.jobApplicationId, company_id: facts.companyId } })}#interviews` : buildRoute('companyInterviews');
+    return facts.entityId ? buildRoute('talentInterview', { query: { id: facts.entityId } }) : buildRoute('talentInterviews');
+  }
   // A roster request is answered where her employers are listed.
   if (isRosterRequest(facts)) return buildRoute('talentEmployers');
   // A deleted row's page is gone, so it leads to the list; a withdrawn invitation stays

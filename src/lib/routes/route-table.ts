@@ -77,6 +77,7 @@ export const ROUTES = [
   { key: 'companyMyCompanies', path: '/company/my-companies', titleKey: 'titles.companyMyCompanies', group: 'company', access: 'signedIn', live: true },
   { key: 'companyProfile', path: '/company/profile', titleKey: 'titles.companyProfile', group: 'company', access: 'signedIn', live: true, trailingId: true, permissions: [['company', 'read'], ['company', 'update']] },
   { key: 'companyJobApplication', path: '/company/job-application', titleKey: 'titles.companyJobApplication', group: 'company', access: 'signedIn', live: true, permissions: [['talentJobApplication', 'read']] },
+  { key: 'companyInterviews', path: '/company/interviews', titleKey: 'titles.companyInterviews', group: 'company', access: 'signedIn', live: false, permissions: [['talentJobApplication', 'read']] },
   { key: 'companyReceivedJobApplications', path: '/company/received-job-applications', titleKey: 'titles.companyReceivedJobApplications', group: 'company', access: 'signedIn', live: true, permissions: [['talentJobApplication', 'read']] },
   { key: 'companyRoles', path: '/company/roles', titleKey: 'titles.companyRoles', group: 'company', access: 'signedIn', live: true, permissions: [['companyRole', 'read']] },
   { key: 'companySales', path: '/company/sales', titleKey: 'titles.companySales', group: 'company', access: 'signedIn', live: true, permissions: [['jobAssignment', 'read']] },
@@ -117,6 +118,8 @@ export const ROUTES = [
   { key: 'talentInvitation', path: '/talent/invitation', titleKey: 'titles.talentInvitation', group: 'talent', access: 'signedIn', live: true },
   // Beyond the spec's table: the talent's conversations with companies (docs/architecture.md).
   { key: 'talentMessages', path: '/talent/messages', titleKey: 'titles.talentMessages', group: 'talent', access: 'signedIn', live: true },
+  { key: 'talentInterviews', path: '/talent/interviews', titleKey: 'titles.talentInterviews', group: 'talent', access: 'signedIn', live: false },
+  { key: 'talentInterview', path: '/talent/interview', titleKey: 'titles.talentInterview', group: 'talent', access: 'signedIn', live: false },
   { key: 'talentInvitations', path: '/talent/invitations', titleKey: 'titles.talentInvitations', group: 'talent', access: 'signedIn', live: true },
   { key: 'talentProfile', path: '/talent/profile', titleKey: 'titles.talentProfile', group: 'talent', access: 'signedIn', live: true },
   { key: 'talentProfileSum', path: '/talent/profile-sum', titleKey: 'titles.talentProfileSum', group: 'talent', access: 'signedIn', live: true },

@@ -2,7 +2,7 @@ import type { MailThreading } from '../mail/mailer';
 import type { AppDatabase } from '../db/client';
 import { generalEventslog, type EventData, type EventType } from '../db/schema';
 import type { Viewer } from './auth/viewer';
-import { noteRecordedEvent } from './recorded-events';
+import { noteRecordedEvent, type CalendarMails } from './recorded-events';
 
 /**
  * One audit row for a write (one of the event types), in the write's own transaction. Who
@@ -14,7 +14,7 @@ export async function recordEvent(
   viewer: Viewer,
   event: { type: EventType; toId: string | null; data?: Omit<EventData, 'actorUserId' | 'impersonatorUserId' | 'impersonationId'> },
   /** What only the mail of this event carries (recorded-events.ts): never written to the log. */
-  mail: { link?: string; text?: string; threading?: MailThreading } = {},
+  mail: { link?: string; text?: string; threading?: MailThreading; calendar?: CalendarMails } = {},
 ): Promise<void> {
   const actorUserId = viewer.actor?.userId ?? viewer.userId;
   const [row] = await db
@@ -52,5 +52,6 @@ export async function recordEvent(
     ...(mail.link ? { mailLink: mail.link } : {}),
     ...(mail.text ? { mailText: mail.text } : {}),
     ...(mail.threading ? { mailThreading: mail.threading } : {}),
+    ...(mail.calendar ? { calendarMails: mail.calendar } : {}),
   });
 }

@@ -1,6 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { MailableEvent } from '../../lib/notifications/notification-rules';
-import type { MailThreading } from '../mail/mailer';
+import type { MailMessage, MailThreading } from '../mail/mailer';
+
+/** Mails made once the site's address is known (the API alone does not know it). */
+export type CalendarMails = (site: { origin: string; productName: string }) => readonly MailMessage[];
 
 /** One event row an operation wrote, as the mail rule reads it. */
 export interface RecordedEvent extends MailableEvent {
@@ -15,6 +18,12 @@ export interface RecordedEvent extends MailableEvent {
   mailText?: string;
   /** Its mail's reply address and threading headers (a message). */
   mailThreading?: MailThreading;
+  /**
+   * Calendar invitations this write sends whatever anyone's notification settings (an
+   * interview booked, moved or cancelled: calendar-invitation.ts), addressed, made with the
+   * site's address for their links.
+   */
+  calendarMails?: CalendarMails;
 }
 
 // The events one GraphQL operation records, gathered while it runs (recordEvent notes each

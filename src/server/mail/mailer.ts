@@ -11,6 +11,11 @@ export interface MailMessage {
   messageId?: string;
   inReplyTo?: string;
   references?: string;
+  /**
+   * A calendar invitation (iTIP, RFC 5546) sent as the mail's text/calendar part with its
+   * method, which is what makes mail programs offer accept and decline (nodemailer's icalEvent).
+   */
+  icalEvent?: { method: 'REQUEST' | 'CANCEL'; content: string; filename?: string };
 }
 
 /** The parts of a mail that make it answerable into a conversation. */

@@ -16,7 +16,8 @@ import { getTranslator } from '../../../src/lib/i18n/i18n';
 
 describe('notification event types', () => {
   it('has create, update and delete for eleven entities, update only for company and talent profile, the hiring pipeline events, the shortlists, the user status changes, admin profile reads, impersonations and feature flags of the admin area, the job alerts, a user\'s own housekeeping for the impersonation audit, the company links, the company identity providers and e-mail domains, messages and conversations closed', () => {
-    expect(EVENT_TYPES).toHaveLength(11 * 3 + 2 + 3 + 6 + 2 + 1 + 2 + 3 + 2 + 3 + 4 + 3 + 3 + 3 + 1 + 1 + 3);
+    expect(EVENT_TYPES).toHaveLength(11 * 3 + 2 + 3 + 6 + 2 + 1 + 2 + 3 + 2 + 3 + 4 + 3 + 3 + 3 + 1 + 1 + 3 + 1 + 2 + 2);
+    expect(EVENT_TYPES).toContain('interview.create');
     expect(EVENT_TYPES).toContain('message.create');
     expect(EVENT_TYPES).toContain('messageThread.update');
     expect(EVENT_TYPES).toEqual(expect.arrayContaining(['idp.create', 'idp.update', 'idp.delete', 'companyDomain.create', 'companyDomain.update', 'companyDomain.delete']));
@@ -59,7 +60,7 @@ describe('default notification preferences', () => {
     for (const type of EVENT_TYPES) expect(defaultNotificationPreference(type), type).toMatchObject({ ui: true, push: false });
   });
 
-  it('e-mails only the talent-relevant events (invitations, applications, assignments, billing, bank details reviewed), a member\'s company verified or joined, a company link proposed, and a message received', () => {
+  it('e-mails only the talent-relevant events (invitations, applications, assignments, billing, bank details reviewed), a member\'s company verified or joined, a company link proposed, a message received, and interview times proposed', () => {
     const emailed = EVENT_TYPES.filter((type) => defaultNotificationPreference(type).email);
     expect(emailed).toEqual([
       'billing.create', 'billing.update', 'billing.delete',
@@ -71,6 +72,7 @@ describe('default notification preferences', () => {
       'talentProfile.update',
       'companyOnProviderCompany.create', 'companyOnProviderCompany.update', 'companyOnProviderCompany.delete',
       'message.create',
+      'interview.create', 'interview.update',
     ]);
   });
 

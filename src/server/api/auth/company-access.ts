@@ -36,3 +36,10 @@ export function concernsCaller(context: ApiContext, talentUserId: string | null)
 export function requireSeparateDuties(context: ApiContext, talentUserId: string | null): void {
   if (concernsCaller(context, talentUserId)) throw forbiddenBecause(SEPARATION_OF_DUTIES, COMPANY_ERRORS, 'this concerns you: another member of the company must do it');
 }
+
+/**
+ * Whether a call is made from the company's side: from a company page (tp-domain) with a
+ * company selected. A person who is both a talent and a member reads her own conversations
+ * and interviews from the talent's pages whatever company she has selected.
+ */
+export const companySide = (context: SignedInContext) => context.domain === 'company' && context.company !== null;

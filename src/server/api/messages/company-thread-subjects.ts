@@ -4,7 +4,7 @@ import type { PermissionResource } from '../../../lib/permissions/resources';
 import type { Writer } from '../../db/client';
 import { jobAssignment, talentInvitation } from '../../db/schema';
 import { ofCompany } from '../assignments/company-assignment-rows';
-import { requireCompanyPermission } from '../auth/company-access';
+import { companySide, requireCompanyPermission } from '../auth/company-access';
 import type { SignedInContext } from '../context';
 import { requireMyTalentProfileId } from '../auth/my-talent-profile';
 import type { MessageSide } from '../../../lib/messages/message-rules';
@@ -16,13 +16,6 @@ import { companyThreads, talentThreads, threadIn, threadOfApplication, threadOfA
 // of the invitations it sent, or an assignment it takes part in. Each is behind the
 // permission of its own record and looked up among the company's own: anything else is
 // NOT_FOUND, like an unknown id.
-
-/**
- * Whether a call on a thread is made from the company's side: from a company page (tp-domain)
- * with a company selected. A person who is both a talent and a member reads her own
- * conversations from the talent's pages whatever company she has selected.
- */
-export const companySide = (context: SignedInContext) => context.domain === 'company' && context.company !== null;
 
 export const companyReader = (userId: string): ThreadReader => ({ side: 'company', userId });
 export const talentReader = (userId: string): ThreadReader => ({ side: 'talent', userId });

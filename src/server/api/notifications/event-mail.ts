@@ -77,7 +77,13 @@ export function createEventMail(options: EventMailOptions): EventMail {
       // An event addressed to a user is decided before reading it back; the company's are per reader below.
       if (mailAudienceOf(event) !== 'addressee' || (recipientOf(event) && mailRecipientOf(event, await preferencesOf(event.toId!)))) wanted.push(event);
     }
-    if (!wanted.length) return [];
+    // Calendar invitations go whatever the settings, once their write has committed (its row is in the log).
+    const calendars = events.filter((event) => event.calendarMails);
+    const committedCalendars = calendars.length
+      ? new Set((await db.select({ id: generalEventslog.id }).from(generalEventslog).where(inArray(generalEventslog.id, calendars.map((event) => event.id)))).map((row) => row.id))
+      : new Set<string>();
+    const calendarMessages = calendars.filter((event) => committedCalendars.has(event.id)).flatMap((event) => event.calendarMails!(options.site));
+    if (!wanted.length) return calendarMessages;
     const byId = new Map(wanted.map((event) => [event.id, event]));
     const rows = await db.select().from(generalEventslog).where(inArray(generalEventslog.id, [...byId.keys()]));
     const addressed: Array<{ row: EventRow; to: string; link?: string; text?: string; threading?: MailThreading }> = [];
@@ -96,11 +102,12 @@ export function createEventMail(options: EventMailOptions): EventMail {
       : [];
     for (const recipient of recipients) for (const { row, text, threading } of users.get(recipient.id)!) addressed.push({ row, to: recipient.email, text, threading });
     const facts = await notificationFactsOf(db, addressed.map((item) => item.row));
-    return addressed.map((item, index) => {
+    const notified = addressed.map((item, index) => {
       const mail = notificationMail({ ...facts[index]!, link: item.link ?? null }, t, options.site);
       // A message's own words come first; the notification's sentence, link and why follow.
       return { to: item.to, ...mail, ...(item.text ? { text: `${item.text}\n\n--\n${mail.text}` } : {}), ...item.threading };
     });
+    return [...calendarMessages, ...notified];
   }
 
   async function deliver(message: MailMessage): Promise<void> {

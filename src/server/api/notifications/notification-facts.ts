@@ -10,6 +10,9 @@ export type EventRow = typeof generalEventslog.$inferSelect;
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
 const record = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' ? (value as Record<string, unknown>) : {});
 
+/** A talent's own act that her company readers hear of: a message she wrote, an interview she booked, moved, cancelled or asked other times for. */
+const actedAsTalent = (row: EventRow) => (row.type === 'message.create' && row.eventData.fromCompany === false) || (row.type.startsWith('interview.') && row.eventData.side === 'talent');
+
 /** Ids of one kind of row, from the events of the given types. */
 function entityIds(rows: readonly EventRow[], subject: string): string[] {
   return [...new Set(rows.filter((row) => row.type.startsWith(`${subject}.`)).flatMap((row) => text(row.eventData.entityId) ?? []))];
@@ -33,7 +36,8 @@ async function titlesOf(db: Reader, rows: readonly EventRow[]): Promise<Map<stri
   // A message's thread is about an application, an invitation or an assignment (eventData.jobApplicationId, talentInvitationId, jobAssignmentId).
   const messages = rows.filter((row) => row.type === 'message.create');
   const assignments = [...new Set([...entityIds(rows, 'jobAssignment'), ...messages.flatMap((row) => text(row.eventData.jobAssignmentId) ?? [])])];
-  const messageApplications = messages.flatMap((row) => text(row.eventData.jobApplicationId) ?? []);
+  // An interview names the job of its application (eventData.jobApplicationId) too.
+  const messageApplications = rows.filter((row) => row.type === 'message.create' || row.type.startsWith('interview.')).flatMap((row) => text(row.eventData.jobApplicationId) ?? []);
   const messageInvitations = messages.flatMap((row) => text(row.eventData.talentInvitationId) ?? []);
   const [a, i, j] = await Promise.all([
     roleTitles(db, talentJobApplication, [...new Set([...entityIds(rows, 'talentJobApplication'), ...messageApplications])]),
@@ -60,7 +64,7 @@ export async function notificationFactsOf(db: Reader, rows: readonly EventRow[])
   const companyIds = [...new Set(rows.flatMap((row) => [text(row.eventData.companyId), text(row.eventData.partnerCompanyId)].flatMap((id) => id ?? [])))];
   const billingIds = entityIds(rows, 'billing');
   // A talent's message as her company readers hear of it names her.
-  const talentIds = [...new Set(rows.filter((row) => row.type === 'message.create' && row.eventData.fromCompany === false).flatMap((row) => text(row.eventData.talentProfileId) ?? []))];
+  const talentIds = [...new Set(rows.filter((row) => actedAsTalent(row)).flatMap((row) => text(row.eventData.talentProfileId) ?? []))];
   const [companies, billings, titles, talents] = await Promise.all([
     companyIds.length ? db.select({ id: company.id, name: company.name }).from(company).where(inArray(company.id, companyIds)) : [],
     billingIds.length ? db.select({ id: billing.id, year: billing.year, month: billing.month }).from(billing).where(inArray(billing.id, billingIds)) : [],
@@ -84,7 +88,8 @@ export async function notificationFactsOf(db: Reader, rows: readonly EventRow[])
     const partnerId = isLink ? text(data.partnerCompanyId) : null;
     const isMessage = row.type === 'message.create';
     // A message names the job of the application, invitation or assignment its thread is about.
-    const job = isMessage ? titles.get(text(data.jobApplicationId) ?? text(data.talentInvitationId) ?? text(data.jobAssignmentId) ?? '') : entityId ? titles.get(entityId) : undefined;
+    const isInterview = row.type.startsWith('interview.');
+    const job = isMessage || isInterview ? titles.get(text(data.jobApplicationId) ?? text(data.talentInvitationId) ?? text(data.jobAssignmentId) ?? '') : entityId ? titles.get(entityId) : undefined;
     const fromCompany = isMessage ? data.fromCompany === true : null;
     return {
       type: row.type,
@@ -100,7 +105,7 @@ export async function notificationFactsOf(db: Reader, rows: readonly EventRow[])
       billingPeriod: isBilling && entityId ? (period.get(entityId) ?? null) : null,
       invoiceNumber: isBilling ? text(after.invoiceNumber) : null,
       document: row.type === 'talentDocument.read' ? text(data.slot) : null,
-      action: isCompanyReview || isPaymentProfileReview ? text(data.action) : null,
+      action: isCompanyReview || isPaymentProfileReview || isInterview ? text(data.action) : null,
       invitation: (row.type === 'companyOnUser.create' || row.type === 'companyOnProviderCompany.create') && data.invitation === true,
       // A member invitation names the role offered and who sent it (they may leave; the words stay).
       role: row.type === 'companyOnUser.create' ? text(after.roleName) : null,
@@ -109,7 +114,8 @@ export async function notificationFactsOf(db: Reader, rows: readonly EventRow[])
       relation: isLink ? text(data.relation) : null,
       threadId: isMessage ? text(data.threadId) : null,
       fromCompany,
-      talentName: isMessage && !fromCompany ? (talentName.get(text(data.talentProfileId) ?? '') ?? null) : null,
+      talentName: actedAsTalent(row) ? (talentName.get(text(data.talentProfileId) ?? '') ?? null) : null,
+      jobApplicationId: isInterview ? text(data.jobApplicationId) : null,
     };
   });
 }

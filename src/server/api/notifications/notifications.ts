@@ -76,7 +76,8 @@ Notification.implement({
     relation: t.exposeString('relation', { nullable: true, description: 'A proposed company link as your company reads it: PROVIDES_TO_US or WE_PROVIDE_TO' }),
     threadId: t.exposeID('threadId', { nullable: true, description: "A message's conversation" }),
     fromCompany: t.boolean({ nullable: true, description: 'A message written for the company (true) or by the talent (false, a company reader’s copy); null for other events', resolve: (row) => row.fromCompany ?? null }),
-    talentName: t.string({ nullable: true, description: 'The talent who wrote a message, as her company readers hear of it', resolve: (row) => row.talentName ?? null }),
+    talentName: t.string({ nullable: true, description: 'The talent who wrote a message, or booked, moved or cancelled an interview, as her company readers hear of it', resolve: (row) => row.talentName ?? null }),
+    jobApplicationId: t.id({ nullable: true, description: 'The application an interview is for', resolve: (row) => row.jobApplicationId ?? null }),
     action: t.string({
       nullable: true,
       description: "The platform's review the event records: a company's (verify, reject, ...) or a talent's bank details' (paymentProfileVerify, paymentProfileRefuse)",

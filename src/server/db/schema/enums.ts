@@ -100,6 +100,11 @@ export const eventType = pgEnum('event_type', [
   'messageThread.update',
   // Nor these: a company's message templates written, changed or removed (their audit trail).
   'messageTemplate.create', 'messageTemplate.update', 'messageTemplate.delete',
+  // Nor these: a step's interview plan set or removed (its audit trail), interview times
+  // proposed, booked, moved or cancelled, and an interviewer's scorecard submitted or corrected.
+  'interviewPlan.update',
+  'interview.create', 'interview.update',
+  'interviewScorecard.create', 'interviewScorecard.update',
 ]);
 export type EventType = (typeof eventType.enumValues)[number];
 

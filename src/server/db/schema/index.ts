@@ -12,3 +12,4 @@ export * from './job-alerts';
 export * from './web-push';
 export type { PermissionSet } from './columns';
 export * from './messages';
+export * from './interviews';
