@@ -6,7 +6,10 @@ import type { CurrentUserState } from '../../lib/account/current-user-state';
 import { applyServerUser } from '../stores/current-user';
 import { startAnalytics, type AnalyticsStart } from './analytics';
 import { startVersionCheck } from './version-check';
+import { rememberTimeZone } from './time-zone';
 import type { ToastVariant } from '../../lib/notifications/toast-policy';
+
+rememberTimeZone();
 
 const shell = document.getElementById('tp-shell-data');
 if (shell) {

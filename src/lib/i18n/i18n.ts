@@ -27,6 +27,7 @@ import talentAssignments from '../../locales/en/common/talent-assignments.json';
 import savedTalents from '../../locales/en/common/saved-talents.json';
 import talentBilling from '../../locales/en/common/talent-billing.json';
 import talentCompanies from '../../locales/en/common/talent-companies.json';
+import talentInterviews from '../../locales/en/common/talent-interviews.json';
 import talentInvitations from '../../locales/en/common/talent-invitations.json';
 import talentNotes from '../../locales/en/common/talent-notes.json';
 import talentRoster from '../../locales/en/common/talent-roster.json';
@@ -72,6 +73,7 @@ export const COMMON_PARTS: Readonly<Record<string, object>> = {
   'sign-on': signOn,
   'talent-billing': talentBilling,
   'talent-companies': talentCompanies,
+  'talent-interviews': talentInterviews,
   'talent-invitations': talentInvitations,
   'talent-notes': talentNotes,
   'talent-roster': talentRoster,
