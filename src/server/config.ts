@@ -91,6 +91,8 @@ export interface QueueConfig {
   expiredAdsCron: string;
   /** DOMAIN_CHECK_CRON: when every proven company e-mail domain is looked up again (daily by default). */
   domainCheckCron: string;
+  /** INTERVIEW_REMINDER_CRON: when due interview reminders are looked for (every minute by default: a reminder an hour before must not be late). */
+  interviewReminderCron: string;
 }
 
 
@@ -351,6 +353,7 @@ export function readConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       jobAlertCron: readCron(env.JOB_ALERT_CRON, 'JOB_ALERT_CRON', '7 * * * *'),
       expiredAdsCron: readCron(env.EXPIRED_ADS_CRON, 'EXPIRED_ADS_CRON', '23 * * * *'),
       domainCheckCron: readCron(env.DOMAIN_CHECK_CRON, 'DOMAIN_CHECK_CRON', '41 4 * * *'),
+      interviewReminderCron: readCron(env.INTERVIEW_REMINDER_CRON, 'INTERVIEW_REMINDER_CRON', '* * * * *'),
     },
     ssoDnsServers: (env.SSO_DNS_SERVERS ?? '').split(',').map((entry) => entry.trim()).filter(Boolean),
     uploadsDir: path.resolve(cwd, env.UPLOADS_DIR?.trim() || path.join(dataDir, 'uploads')),

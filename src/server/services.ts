@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { sendInterviewReminders } from './api/interviews/interview-reminders';
 import type { AppConfig } from './config';
 import type { ReadinessCheck } from './http/health';
 import type { LegalDocuments } from './legal/legal-documents';
@@ -152,7 +153,7 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
       ? await startWorkQueue({
           database,
           log,
-          schedules: { jobAlertCron: config.queue.jobAlertCron, expiredAdsCron: config.queue.expiredAdsCron, domainCheckCron: config.queue.domainCheckCron },
+          schedules: { jobAlertCron: config.queue.jobAlertCron, expiredAdsCron: config.queue.expiredAdsCron, domainCheckCron: config.queue.domainCheckCron, interviewReminderCron: config.queue.interviewReminderCron },
           handlers: {
             sendMail: (message) => mailer.send(message),
             sendPush,
@@ -163,6 +164,10 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
             async closeExpiredJobAds(now) {
               const closed = await closeExpiredJobAds({ db: database.db, jobAdIndex, now });
               log(`job ads: ${closed.titles} expired titles recounted, ${closed.ads} expired ads followed into the search index`);
+            },
+            async sendInterviewReminders(now, enqueueMail) {
+              const sent = await sendInterviewReminders({ db: database.db, site, enqueueMail, now });
+              if (sent) log(`interviews: ${sent} reminders sent`);
             },
             async recheckCompanyDomains(now) {
               const rechecked = await recheckProvenDomains({ db: database.db, domainCheck, now });

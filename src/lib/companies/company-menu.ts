@@ -85,6 +85,7 @@ const GROUPS: readonly GroupDefinition[] = [
       { labelKey: 'rbac:companyMenu.savedTalents', routeKey: 'companyTalentSaved', visible: (p) => reads(p, 'talentProfile') && reads(p, 'companySavedTalent') },
       { labelKey: 'rbac:companyMenu.jobAds', routeKey: 'companyJobAds', visible: (p) => reads(p, 'jobAd') },
       { labelKey: 'rbac:companyMenu.receivedJobApplications', routeKey: 'companyReceivedJobApplications', visible: (p) => reads(p, 'talentJobApplication') },
+      { labelKey: 'rbac:companyMenu.interviews', routeKey: 'companyInterviews', visible: (p) => reads(p, 'talentJobApplication') },
       { labelKey: 'rbac:companyMenu.messages', routeKey: 'companyMessages', visible: (p) => reads(p, 'talentJobApplication') || reads(p, 'talentInvitation') || reads(p, 'jobAssignment') },
       { labelKey: 'rbac:companyMenu.sentInvitations', routeKey: 'companySentInvitations', visible: (p) => reads(p, 'talentInvitation') },
     ],

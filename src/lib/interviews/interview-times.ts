@@ -15,7 +15,7 @@ function formatIn(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.D
   return format;
 }
 
-/** "Monday 30 March 2026, 10:00" in the zone. */
+/** "Monday, 30 March 2026 at 10:00" in the zone. */
 export function formatInterviewTime(date: Date | string, timeZone: string): string {
   return formatIn(timeZone, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(date));
 }

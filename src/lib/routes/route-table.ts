@@ -77,7 +77,7 @@ export const ROUTES = [
   { key: 'companyMyCompanies', path: '/company/my-companies', titleKey: 'titles.companyMyCompanies', group: 'company', access: 'signedIn', live: true },
   { key: 'companyProfile', path: '/company/profile', titleKey: 'titles.companyProfile', group: 'company', access: 'signedIn', live: true, trailingId: true, permissions: [['company', 'read'], ['company', 'update']] },
   { key: 'companyJobApplication', path: '/company/job-application', titleKey: 'titles.companyJobApplication', group: 'company', access: 'signedIn', live: true, permissions: [['talentJobApplication', 'read']] },
-  { key: 'companyInterviews', path: '/company/interviews', titleKey: 'titles.companyInterviews', group: 'company', access: 'signedIn', live: false, permissions: [['talentJobApplication', 'read']] },
+  { key: 'companyInterviews', path: '/company/interviews', titleKey: 'titles.companyInterviews', group: 'company', access: 'signedIn', live: true, permissions: [['talentJobApplication', 'read']] },
   { key: 'companyReceivedJobApplications', path: '/company/received-job-applications', titleKey: 'titles.companyReceivedJobApplications', group: 'company', access: 'signedIn', live: true, permissions: [['talentJobApplication', 'read']] },
   { key: 'companyRoles', path: '/company/roles', titleKey: 'titles.companyRoles', group: 'company', access: 'signedIn', live: true, permissions: [['companyRole', 'read']] },
   { key: 'companySales', path: '/company/sales', titleKey: 'titles.companySales', group: 'company', access: 'signedIn', live: true, permissions: [['jobAssignment', 'read']] },

@@ -27,6 +27,8 @@ export const QUEUES = {
   expiredJobAds: 'job-ads-expired',
   /** Look every proven company e-mail domain up again (single sign-on). */
   domainCheck: 'company-domains-check',
+  /** Send the interview reminders that are due (api/interviews/interview-reminders.ts); each mail then goes as a mail job. */
+  interviewReminders: 'interview-reminders',
 } as const;
 
 /** Retries of a mail: about 30 s, 1, 2, 4, 8 minutes apart (pg-boss backoff), then given up. */
@@ -41,6 +43,8 @@ export interface WorkHandlers {
   sendJobAlertDigests(now: Date): Promise<void>;
   closeExpiredJobAds(now: Date): Promise<void>;
   recheckCompanyDomains(now: Date): Promise<void>;
+  /** `enqueueMail` hands a mail to the mail queue (MAIL_RETRY). */
+  sendInterviewReminders(now: Date, enqueueMail: (message: MailMessage) => Promise<void>): Promise<void>;
 }
 
 export interface WorkQueueOptions {
@@ -48,7 +52,7 @@ export interface WorkQueueOptions {
   database: Database;
   handlers: WorkHandlers;
   /** Cron expressions (UTC); null leaves a job unscheduled (tests call `runNow`). */
-  schedules: { jobAlertCron: string | null; expiredAdsCron: string | null; domainCheckCron?: string | null };
+  schedules: { jobAlertCron: string | null; expiredAdsCron: string | null; domainCheckCron?: string | null; interviewReminderCron?: string | null };
   log: (message: string) => void;
   /** Seconds between polls of an idle queue (pg-boss default 2). */
   pollingIntervalSeconds?: number;
@@ -64,7 +68,7 @@ export interface WorkQueue {
   /** Queues one push (PUSH_RETRY). */
   queuePush(job: PushJob): Promise<void>;
   /** Queues one run of a scheduled job now (an operator's "run it", the tests). */
-  runNow(queue: typeof QUEUES.jobAlertDigests | typeof QUEUES.expiredJobAds | typeof QUEUES.domainCheck): Promise<string | null>;
+  runNow(queue: typeof QUEUES.jobAlertDigests | typeof QUEUES.expiredJobAds | typeof QUEUES.domainCheck | typeof QUEUES.interviewReminders): Promise<string | null>;
   boss: PgBoss;
   stop(): Promise<void>;
 }
@@ -91,6 +95,8 @@ export async function startWorkQueue(options: WorkQueueOptions): Promise<WorkQue
   await boss.createQueue(QUEUES.jobAlertDigests, { retryLimit: 0, deleteAfterSeconds: 7 * 24 * 3600 });
   await boss.createQueue(QUEUES.expiredJobAds, { retryLimit: 0, deleteAfterSeconds: 7 * 24 * 3600 });
   await boss.createQueue(QUEUES.domainCheck, { retryLimit: 0, deleteAfterSeconds: 7 * 24 * 3600 });
+  // Reminders are recorded before they go (interview_reminder), so a sweep is never retried: the next minute's covers it.
+  await boss.createQueue(QUEUES.interviewReminders, { retryLimit: 0, deleteAfterSeconds: 24 * 3600 });
 
   const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
   await boss.work<MailMessage>(QUEUES.mail, polling, async ([job]) => {
@@ -112,12 +118,14 @@ export async function startWorkQueue(options: WorkQueueOptions): Promise<WorkQue
   await boss.work(QUEUES.jobAlertDigests, polling, async () => handlers.sendJobAlertDigests(new Date()));
   await boss.work(QUEUES.expiredJobAds, polling, async () => handlers.closeExpiredJobAds(new Date()));
   await boss.work(QUEUES.domainCheck, polling, async () => handlers.recheckCompanyDomains(new Date()));
+  await boss.work(QUEUES.interviewReminders, polling, async () => handlers.sendInterviewReminders(new Date(), async (message) => void (await boss.send(QUEUES.mail, message, mailRetry))));
 
   // Scheduling is an upsert of one row per name: every instance may do it at start-up.
   for (const [queue, cron] of [
     [QUEUES.jobAlertDigests, options.schedules.jobAlertCron],
     [QUEUES.expiredJobAds, options.schedules.expiredAdsCron],
     [QUEUES.domainCheck, options.schedules.domainCheckCron ?? null],
+    [QUEUES.interviewReminders, options.schedules.interviewReminderCron ?? null],
   ] as const) {
     if (cron) await boss.schedule(queue, cron, null, { tz: 'UTC' });
     else await boss.unschedule(queue);

@@ -29,7 +29,7 @@ async function until(check: () => boolean, timeoutMs = 15_000): Promise<void> {
 }
 
 function recordingHandlers() {
-  const calls = { mails: [] as MailMessage[], pushes: [] as PushJob[], digests: 0, expired: 0, domainChecks: 0, failMails: 0, failPushes: 0 };
+  const calls = { mails: [] as MailMessage[], pushes: [] as PushJob[], digests: 0, expired: 0, domainChecks: 0, reminderSweeps: 0, failMails: 0, failPushes: 0 };
   const handlers: WorkHandlers = {
     async sendMail(message) {
       if (calls.failMails > 0) {
@@ -48,6 +48,10 @@ function recordingHandlers() {
     sendJobAlertDigests: async () => void (calls.digests += 1),
     closeExpiredJobAds: async () => void (calls.expired += 1),
     recheckCompanyDomains: async () => void (calls.domainChecks += 1),
+    async sendInterviewReminders(_now, enqueueMail) {
+      calls.reminderSweeps += 1;
+      await enqueueMail({ ...MESSAGE, subject: 'Tomorrow: interview for Rust engineer' });
+    },
   };
   return { calls, handlers };
 }
@@ -81,6 +85,16 @@ describeEachDatabase('the database job queue (pg-boss)', (kind) => {
     await queue.runNow(QUEUES.expiredJobAds);
     await queue.runNow(QUEUES.domainCheck);
     await until(() => calls.digests === 1 && calls.expired === 1 && calls.domainChecks === 1);
+  });
+
+  it('runs an interview reminder sweep whose mails go as mail jobs, tried again when the mail server fails', async () => {
+    const { calls, handlers } = recordingHandlers();
+    const queue = await start(handlers);
+    calls.failMails = 1;
+    await queue.runNow(QUEUES.interviewReminders);
+    await until(() => calls.mails.some((mail) => mail.subject === 'Tomorrow: interview for Rust engineer'));
+    expect(calls.reminderSweeps).toBe(1);
+    expect(logs.some((line) => line.includes('"Tomorrow: interview for Rust engineer" to tala@example.test failed again'))).toBe(true);
   });
 
   it('schedules both jobs by cron, once per name however many times an instance starts', async () => {

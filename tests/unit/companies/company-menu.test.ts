@@ -26,7 +26,7 @@ describe('company side menu', () => {
     expect(labels(menu(OWNER_PERMISSIONS))).toEqual([
       ['dashboardHeading', ['dashboard']],
       ['talentManagement', ['jobDescriptions', 'talentAssignments', 'talentRoster', 'billing', 'invoicing', 'sales']],
-      ['recruiting', ['talentSearch', 'savedTalents', 'jobAds', 'receivedJobApplications', 'messages', 'sentInvitations']],
+      ['recruiting', ['talentSearch', 'savedTalents', 'jobAds', 'receivedJobApplications', 'interviews', 'messages', 'sentInvitations']],
       ['companyManagement', ['editProfile', 'members', 'roles', 'partners', 'signOn']],
       ['---', ['myCompanies']],
     ]);
@@ -59,7 +59,7 @@ describe('company side menu', () => {
     expect(recruitingOf(readOnly('talentProfile', 'companySavedTalent'))).toEqual(['talentSearch', 'savedTalents']);
     expect(recruitingOf(readOnly('companySavedTalent'))).toEqual([]);
     expect(recruitingOf(readOnly('jobAd'))).toEqual(['jobAds']);
-    expect(recruitingOf(readOnly('talentJobApplication'))).toEqual(['receivedJobApplications', 'messages']);
+    expect(recruitingOf(readOnly('talentJobApplication'))).toEqual(['receivedJobApplications', 'interviews', 'messages']);
     expect(recruitingOf(readOnly('talentInvitation'))).toEqual(['messages', 'sentInvitations']);
   });
 
@@ -70,7 +70,7 @@ describe('company side menu', () => {
 
   it('shows the Recruiting heading only when the user may read job descriptions, job ads or job applications', () => {
     expect(labels(menu(readOnly('jobAd')))).toContainEqual(['recruiting', ['jobAds']]);
-    expect(labels(menu(readOnly('talentJobApplication')))).toContainEqual(['recruiting', ['receivedJobApplications', 'messages']]);
+    expect(labels(menu(readOnly('talentJobApplication')))).toContainEqual(['recruiting', ['receivedJobApplications', 'interviews', 'messages']]);
     // jobDescription read alone opens the heading, but no Recruiting entry: nothing to show under it.
     expect(headings(menu(readOnly('jobDescription')))).not.toContain('recruiting');
     expect(labels(menu(readOnly('jobDescription', 'talentInvitation')))).toContainEqual(['recruiting', ['messages', 'sentInvitations']]);

@@ -3,7 +3,7 @@ import { ConfigError, readConfig } from '../../../src/server/config';
 
 describe('scheduled work configuration (QUEUE_ENABLED, JOB_ALERT_CRON, EXPIRED_ADS_CRON, DOMAIN_CHECK_CRON)', () => {
   it('runs the queue with hourly digests, expired-ad tidying and a daily domain check by default', () => {
-    expect(readConfig({}).queue).toEqual({ enabled: true, jobAlertCron: '7 * * * *', expiredAdsCron: '23 * * * *', domainCheckCron: '41 4 * * *' });
+    expect(readConfig({}).queue).toEqual({ enabled: true, jobAlertCron: '7 * * * *', expiredAdsCron: '23 * * * *', domainCheckCron: '41 4 * * *', interviewReminderCron: '* * * * *' });
   });
 
   it('takes other cron expressions and can be turned off for an instance', () => {
@@ -12,6 +12,7 @@ describe('scheduled work configuration (QUEUE_ENABLED, JOB_ALERT_CRON, EXPIRED_A
       jobAlertCron: '0 7 * * *',
       expiredAdsCron: '*/10 * * * *',
       domainCheckCron: '0 3 * * *',
+      interviewReminderCron: '* * * * *',
     });
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { dueReminders } from '../../../src/lib/interviews/interview-reminders';
 import { listOfLines, mayReadScorecards, mayStillChange, RESCHEDULE_CUTOFF_HOURS, scorecardGap, scorecardSummary } from '../../../src/lib/interviews/interview-rules';
 import { localInputInstant, localInputValue, slotsByRule, slotRuleSchema, type SlotRule } from '../../../src/lib/interviews/slot-rule';
 
@@ -96,5 +97,23 @@ describe('the scorecard rule and the hidden scorecards rule', () => {
 
   it('reads a textarea as a list: trimmed, blanks dropped, duplicates once', () => {
     expect(listOfLines(' Rust \n\nTeamwork\nrust\r\n')).toEqual(['Rust', 'Teamwork']);
+  });
+});
+
+describe('the interview reminders rule', () => {
+  const interview = { startsAt: new Date('2026-04-02T09:00:00Z'), endsAt: new Date('2026-04-02T10:00:00Z') };
+  const at = (iso: string) => dueReminders(interview, new Date(iso));
+  it('reminds a day and an hour before, and never after the interview has begun', () => {
+    expect(at('2026-04-01T08:59:00Z')).toEqual([]);
+    expect(at('2026-04-01T09:00:00Z')).toEqual(['DAY_BEFORE']);
+    expect(at('2026-04-02T07:30:00Z')).toEqual([]);
+    expect(at('2026-04-02T08:00:00Z')).toEqual(['HOUR_BEFORE']);
+    expect(at('2026-04-02T09:00:00Z')).toEqual([]);
+  });
+  it('asks for feedback only after the end, then once more a day later', () => {
+    expect(at('2026-04-02T09:59:00Z')).toEqual([]);
+    expect(at('2026-04-02T10:00:00Z')).toEqual(['FEEDBACK']);
+    expect(at('2026-04-03T10:30:00Z')).toEqual(['FEEDBACK_AGAIN']);
+    expect(at('2026-04-04T10:30:00Z')).toEqual([]);
   });
 });

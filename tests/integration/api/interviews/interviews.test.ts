@@ -7,6 +7,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { generalEventslog, interview } from '../../../../src/server/db/schema';
 import { createOutboxMailer } from '../../../../src/server/mail/outbox-mailer';
+import type { MailMessage } from '../../../../src/server/mail/mailer';
+import { sendInterviewReminders } from '../../../../src/server/api/interviews/interview-reminders';
 import { describeEachDatabase } from '../../../support/test-database';
 import { startCompaniesFixture, type CompaniesFixture } from '../companies-fixture';
 
@@ -209,6 +211,22 @@ describeEachDatabase('interviews: propose, book, move, cancel, scorecards', (kin
     const [row] = await f.h.database.db.select({ application: interview.jobApplicationId }).from(interview).where(eq(interview.id, interviewId));
     return Object.entries(applications).find(([, id]) => id === row!.application)![0];
   }
+
+  it('reminds every participant a day before, once however often the sweep runs; asks the interviewers owing a scorecard after the end', async () => {
+    const [booked] = data<{ items: Array<Row & { endsAt: string }> }>(await f.as('owner-a', COMPANY_LIST, { view: 'UPCOMING' }, f.a.id), 'findManyInterview').items;
+    const start = new Date(booked!.startsAt!);
+    const queued: MailMessage[] = [];
+    const sweep = (now: Date) => sendInterviewReminders({ db: f.h.database.db, site: { origin: 'https://talentplace.test', productName: 'Talentplace' }, enqueueMail: async (mail) => void queued.push(mail), now });
+    expect(await sweep(new Date(start.getTime() - 30 * 3600_000))).toBe(0);
+    expect(await sweep(new Date(start.getTime() - 23 * 3600_000))).toBe(1);
+    expect(await sweep(new Date(start.getTime() - 22 * 3600_000))).toBe(0);
+    expect(queued.map((mail) => mail.to).sort()).toEqual([`${(await talentOf(booked!.id)).toLowerCase()}@example.test`, 'interviewer-a@example.test', 'owner-a@example.test']);
+    expect(queued[0]!.subject).toMatch(/^Tomorrow: interview for Rust engineer with /);
+    queued.length = 0;
+    expect(await sweep(new Date(new Date(booked!.endsAt).getTime() + 3600_000))).toBe(1);
+    expect(queued.map((mail) => mail.to)).toEqual(['interviewer-a@example.test']);
+    expect(queued[0]!.text).toContain('#interviews');
+  });
 
   it('keeps scorecards hidden from an interviewer until hers is in, shows members who read applications a summary, never the talent', async () => {
     // A booked interview that has started (held yesterday): written straight to the table, as time would.
