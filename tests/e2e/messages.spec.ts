@@ -1,7 +1,7 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import messageWords from '../../src/locales/en/common/messages.json' with { type: 'json' };
-import { publishJobAd, selectCompany } from './support/company-area';
+import { publishJobAd, selectCompany, talentApplies } from './support/company-area';
 import nodemailer from 'nodemailer';
 import { expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
 import { outboxDirOf } from '../support/built-server';
@@ -18,20 +18,6 @@ const OWNER = 'owner@demo.test';
 const TALENT = 'talent@demo.test';
 const words = messageWords.messages;
 const sentNotice = (page: Page) => page.getByRole('status').filter({ hasText: messageWords.notices.messages.sent }).first();
-
-/** The owner publishes an ad titled `title` (Northwind Labs) and the demo talent applies to it, in a browser of her own. */
-async function talentApplies(page: Page, browser: Browser, title: string) {
-  await signInAs(page, OWNER, '/company/my-companies');
-  await selectCompany(page, 'Northwind Labs');
-  const adId = await publishJobAd(page, title);
-  const talentContext = await browser.newContext();
-  const talent = await talentContext.newPage();
-  await signInAs(talent, TALENT, '/talent/dashboard');
-  await talent.goto(`/job-apply-form?jobAdId=${adId}`);
-  await talent.getByRole('button', { name: 'Send application' }).click();
-  await expect(talent).toHaveURL(/\/job-apply\/success\?jobAdId=/);
-  return { adId, talent, talentContext };
-}
 
 test.describe('messages between a company and a talent', () => {
   test('the owner writes on an application, the talent answers from her messages, the owner reads the answer', async ({ page, browser }) => {

@@ -118,8 +118,8 @@ export const ROUTES = [
   { key: 'talentInvitation', path: '/talent/invitation', titleKey: 'titles.talentInvitation', group: 'talent', access: 'signedIn', live: true },
   // Beyond the spec's table: the talent's conversations with companies (docs/architecture.md).
   { key: 'talentMessages', path: '/talent/messages', titleKey: 'titles.talentMessages', group: 'talent', access: 'signedIn', live: true },
-  { key: 'talentInterviews', path: '/talent/interviews', titleKey: 'titles.talentInterviews', group: 'talent', access: 'signedIn', live: false },
-  { key: 'talentInterview', path: '/talent/interview', titleKey: 'titles.talentInterview', group: 'talent', access: 'signedIn', live: false },
+  { key: 'talentInterviews', path: '/talent/interviews', titleKey: 'titles.talentInterviews', group: 'talent', access: 'signedIn', live: true },
+  { key: 'talentInterview', path: '/talent/interview', titleKey: 'titles.talentInterview', group: 'talent', access: 'signedIn', live: true },
   { key: 'talentInvitations', path: '/talent/invitations', titleKey: 'titles.talentInvitations', group: 'talent', access: 'signedIn', live: true },
   { key: 'talentProfile', path: '/talent/profile', titleKey: 'titles.talentProfile', group: 'talent', access: 'signedIn', live: true },
   { key: 'talentProfileSum', path: '/talent/profile-sum', titleKey: 'titles.talentProfileSum', group: 'talent', access: 'signedIn', live: true },

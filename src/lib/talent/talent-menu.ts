@@ -31,6 +31,7 @@ const MENU: ReadonlyArray<{ headingKey: string | null; entries: ReadonlyArray<{ 
       { labelKey: 'talentMenu.savedJobs', routeKey: 'talentSavedJobs' },
       { labelKey: 'talentMenu.appliedJobs', routeKey: 'talentAppliedJobs' },
       { labelKey: 'talentMenu.messages', routeKey: 'talentMessages' },
+      { labelKey: 'talentMenu.interviews', routeKey: 'talentInterviews' },
       { labelKey: 'talentMenu.assignments', routeKey: 'talentAssignments' },
       { labelKey: 'talentMenu.providers', routeKey: 'talentProviders' },
     ],

@@ -85,33 +85,55 @@ export function localStamp(date: Date, timeZone: string): string {
 const person = (who: CalendarPerson) => (who.name ? `;CN=${paramValue(who.name)}` : '');
 const mailto = (email: string) => `mailto:${email.trim()}`;
 
-/** The invitation as a text/calendar body (CRLF lines, folded), for a `method=` part of a mail. */
-export function calendarInvitation(invitation: CalendarInvitation): string {
-  const zone = getVtimezoneComponent(invitation.timeZone);
-  const when = (date: Date) => (zone ? `;TZID=${invitation.timeZone}:${localStamp(date, invitation.timeZone)}` : `:${utcStamp(date)}`);
-  const cancelled = invitation.method === 'CANCEL';
+/** One VEVENT's lines: in its zone when the zone's rules are known, else in UTC. */
+function eventLines(event: Omit<CalendarInvitation, 'method'> & { cancelled: boolean; rsvp: boolean }, zoneKnown: boolean): string[] {
+  const when = (date: Date) => (zoneKnown ? `;TZID=${event.timeZone}:${localStamp(date, event.timeZone)}` : `:${utcStamp(date)}`);
+  return [
+    'BEGIN:VEVENT',
+    `UID:${event.uid}`,
+    `SEQUENCE:${event.sequence}`,
+    `DTSTAMP:${utcStamp(event.stamp ?? new Date())}`,
+    `DTSTART${when(event.start)}`,
+    `DTEND${when(event.end)}`,
+    `SUMMARY:${escapeText(event.summary)}`,
+    ...(event.description ? [`DESCRIPTION:${escapeText(event.description)}`] : []),
+    ...(event.location ? [`LOCATION:${escapeText(event.location)}`] : []),
+    `ORGANIZER${person(event.organizer)}:${mailto(event.organizer.email)}`,
+    ...event.attendees.map((attendee) => `ATTENDEE${person(attendee)};ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=${event.rsvp ? 'TRUE' : 'FALSE'}:${mailto(attendee.email)}`),
+    `STATUS:${event.cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
+    'TRANSP:OPAQUE',
+    'END:VEVENT',
+  ];
+}
+
+/** A calendar object: its method, the VTIMEZONE of each zone its events use, the events. */
+function calendarObject(method: 'REQUEST' | 'CANCEL' | 'PUBLISH', events: ReadonlyArray<Omit<CalendarInvitation, 'method'> & { cancelled: boolean; rsvp: boolean }>, name?: string): string {
+  const zones = new Map<string, string | null>();
+  for (const event of events) if (!zones.has(event.timeZone)) zones.set(event.timeZone, getVtimezoneComponent(event.timeZone) ?? null);
   const lines = [
     'BEGIN:VCALENDAR',
     `PRODID:${PRODUCT_ID}`,
     'VERSION:2.0',
     'CALSCALE:GREGORIAN',
-    `METHOD:${invitation.method}`,
-    ...(zone ? zone.trim().split(/\r?\n/) : []),
-    'BEGIN:VEVENT',
-    `UID:${invitation.uid}`,
-    `SEQUENCE:${invitation.sequence}`,
-    `DTSTAMP:${utcStamp(invitation.stamp ?? new Date())}`,
-    `DTSTART${when(invitation.start)}`,
-    `DTEND${when(invitation.end)}`,
-    `SUMMARY:${escapeText(invitation.summary)}`,
-    ...(invitation.description ? [`DESCRIPTION:${escapeText(invitation.description)}`] : []),
-    ...(invitation.location ? [`LOCATION:${escapeText(invitation.location)}`] : []),
-    `ORGANIZER${person(invitation.organizer)}:${mailto(invitation.organizer.email)}`,
-    ...invitation.attendees.map((attendee) => `ATTENDEE${person(attendee)};ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=${cancelled ? 'FALSE' : 'TRUE'}:${mailto(attendee.email)}`),
-    `STATUS:${cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
-    'TRANSP:OPAQUE',
-    'END:VEVENT',
+    `METHOD:${method}`,
+    ...(name ? [`X-WR-CALNAME:${escapeText(name)}`] : []),
+    ...[...zones.values()].flatMap((zone) => (zone ? zone.trim().split(/\r?\n/) : [])),
+    ...events.flatMap((event) => eventLines(event, zones.get(event.timeZone) !== null)),
     'END:VCALENDAR',
   ];
   return `${lines.map(foldLine).join('\r\n')}\r\n`;
+}
+
+/** The invitation as a text/calendar body (CRLF lines, folded), for a `method=` part of a mail. */
+export function calendarInvitation(invitation: CalendarInvitation): string {
+  const cancelled = invitation.method === 'CANCEL';
+  return calendarObject(invitation.method, [{ ...invitation, cancelled, rsvp: !cancelled }]);
+}
+
+/**
+ * A subscribed calendar (a member's private feed of her interviews): METHOD:PUBLISH, the
+ * same UIDs and SEQUENCEs as the invitations, so a calendar that has both shows each once.
+ */
+export function calendarFeed(name: string, events: ReadonlyArray<Omit<CalendarInvitation, 'method'> & { cancelled: boolean }>): string {
+  return calendarObject('PUBLISH', events.map((event) => ({ ...event, rsvp: false })), name);
 }

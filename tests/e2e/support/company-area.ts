@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { signInAs } from './demo-session';
 import { buildCompanyMenu } from '../../../src/lib/companies/company-menu';
 import type { PermissionSet } from '../../../src/lib/permissions/resources';
 import rbac from '../../../src/locales/en/rbac.json' with { type: 'json' };
@@ -83,4 +84,18 @@ export async function deleteRole(page: Page, roleName: string) {
   await row.getByRole('button', { name: `Yes, delete ${roleName}` }).click();
   await expect(toast(page, 'Role deleted')).toBeVisible();
   await expect(row).toHaveCount(0);
+}
+
+/** The owner publishes an ad titled `title` (Northwind Labs) and the demo talent applies to it, in a browser of her own. */
+export async function talentApplies(page: Page, browser: Browser, title: string) {
+  await signInAs(page, 'owner@demo.test', '/company/my-companies');
+  await selectCompany(page, 'Northwind Labs');
+  const adId = await publishJobAd(page, title);
+  const talentContext = await browser.newContext();
+  const talent = await talentContext.newPage();
+  await signInAs(talent, 'talent@demo.test', '/talent/dashboard');
+  await talent.goto(`/job-apply-form?jobAdId=${adId}`);
+  await talent.getByRole('button', { name: 'Send application' }).click();
+  await expect(talent).toHaveURL(/\/job-apply\/success\?jobAdId=/);
+  return { adId, talent, talentContext };
 }

@@ -12,7 +12,7 @@ describe('talent side menu', () => {
     const groups = buildTalentMenu('/talent/dashboard', { isLive: allLive });
     expect(labels(groups)).toEqual([
       [null, ['dashboard']],
-      ['talentMenu.jobs', ['invitations', 'searchJobs', 'savedJobs', 'appliedJobs', 'messages', 'assignments', 'providers']],
+      ['talentMenu.jobs', ['invitations', 'searchJobs', 'savedJobs', 'appliedJobs', 'messages', 'interviews', 'assignments', 'providers']],
       ['talentMenu.accounting', ['billing', 'transactions']],
     ]);
     expect(groups.flatMap((group) => group.entries.map((entry) => entry.href))).toEqual([
@@ -22,6 +22,7 @@ describe('talent side menu', () => {
       '/talent/saved-jobs',
       '/talent/applied-jobs',
       '/talent/messages',
+      '/talent/interviews',
       '/talent/assignments',
       '/talent/providers',
       '/talent/billing',

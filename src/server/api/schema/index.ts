@@ -72,6 +72,7 @@ import '../interviews/interview-proposals';
 import '../interviews/interview-bookings';
 import '../interviews/interview-queries';
 import '../interviews/interview-scorecards';
+import '../interviews/interview-calendar-feeds';
 import '../job-applications/rejection-reasons';
 import '../talent-search/talent-search';
 import '../talent-search/talent-profile';

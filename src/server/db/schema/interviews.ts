@@ -152,3 +152,21 @@ export const interviewReminder = pgTable(
   },
   (t) => [primaryKey({ columns: [t.interviewId, t.kind, t.startsAt] })],
 );
+
+/**
+ * A member's private calendar feed of her interviews (a subscribed ICS address): looked up by
+ * the hash of its secret, kept sealed (secret-box.ts) so that her page can show the address
+ * again. A new address replaces the old, which stops working.
+ */
+export const interviewCalendarFeed = pgTable(
+  'interview_calendar_feed',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    sealedToken: text('sealed_token'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('interview_calendar_feed_token_unique').on(t.tokenHash)],
+);

@@ -220,12 +220,33 @@ describeEachDatabase('interviews: propose, book, move, cancel, scorecards', (kin
     expect(await sweep(new Date(start.getTime() - 30 * 3600_000))).toBe(0);
     expect(await sweep(new Date(start.getTime() - 23 * 3600_000))).toBe(1);
     expect(await sweep(new Date(start.getTime() - 22 * 3600_000))).toBe(0);
-    expect(queued.map((mail) => mail.to).sort()).toEqual([`${(await talentOf(booked!.id)).toLowerCase()}@example.test`, 'interviewer-a@example.test', 'owner-a@example.test']);
+    expect(queued.map((mail) => mail.to).sort()).toEqual([`${(await talentOf(booked!.id)).toLowerCase()}@example.test`, 'interviewer-a@example.test', 'owner-a@example.test'].sort());
     expect(queued[0]!.subject).toMatch(/^Tomorrow: interview for Rust engineer with /);
     queued.length = 0;
     expect(await sweep(new Date(new Date(booked!.endsAt).getTime() + 3600_000))).toBe(1);
     expect(queued.map((mail) => mail.to)).toEqual(['interviewer-a@example.test']);
     expect(queued[0]!.text).toContain('#interviews');
+  });
+
+  it('gives each member a private calendar feed of her interviews: PUBLISH, the invitations’ UIDs; a new address ends the old', async () => {
+    const RENEW = 'mutation { renewInterviewCalendarFeed { token } }';
+    const FEED = 'query ($token: String!) { interviewCalendarFeed(token: $token) }';
+    const MY_FEED = '{ myInterviewCalendarFeed { token } }';
+    const first = data<{ token: string }>(await f.as('interviewer-a', RENEW, {}, f.a.id), 'renewInterviewCalendarFeed').token;
+    expect(data<{ token: string }>(await f.as('interviewer-a', MY_FEED, {}, f.a.id), 'myInterviewCalendarFeed').token).toBe(first);
+    const text = data<string>(await f.h.call(FEED, { variables: { token: first } }), 'interviewCalendarFeed');
+    const calendar = new ICAL.Component(ICAL.parse(text));
+    expect(calendar.getFirstPropertyValue('method')).toBe('PUBLISH');
+    const [booked] = data<{ items: Row[] }>(await f.as('owner-a', COMPANY_LIST, { view: 'UPCOMING' }, f.a.id), 'findManyInterview').items;
+    const uids = calendar.getAllSubcomponents('vevent').map((event) => String(event.getFirstPropertyValue('uid')));
+    expect(uids).toContain(`interview-${booked!.id}@talentplace`);
+    // A member of another company sits in none of them: her feed is empty.
+    const other = data<{ token: string }>(await f.as('owner-b', RENEW, {}, f.b.id), 'renewInterviewCalendarFeed').token;
+    expect(new ICAL.Component(ICAL.parse(data<string>(await f.h.call(FEED, { variables: { token: other } }), 'interviewCalendarFeed'))).getAllSubcomponents('vevent')).toEqual([]);
+    const second = data<{ token: string }>(await f.as('interviewer-a', RENEW, {}, f.a.id), 'renewInterviewCalendarFeed').token;
+    expect(second).not.toBe(first);
+    expect(code(await f.h.call(FEED, { variables: { token: first } }))).toBe('NOT_FOUND');
+    expect(code(await f.h.call(FEED, { variables: { token: 'x'.repeat(32) } }))).toBe('NOT_FOUND');
   });
 
   it('keeps scorecards hidden from an interviewer until hers is in, shows members who read applications a summary, never the talent', async () => {
