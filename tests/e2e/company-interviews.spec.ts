@@ -87,6 +87,12 @@ test.describe('interviews between a company and a talent', () => {
       await expectNoAxeViolations(page);
       await expectFitsPhoneWidth(page);
       await page.setViewportSize({ width: 1280, height: 900 });
+      // The company's list of interviews to schedule has it, leading back to the application.
+      await page.goto('/company/interviews?view=to-schedule');
+      const row = page.getByTestId('interview-list').getByRole('link', { name: new RegExp(title) });
+      await expect(row).toHaveAttribute('href', new RegExp(`/company/job-application\\?id=${applicationId}.*#interviews$`));
+      await expectNoAxeViolations(page);
+      await row.click();
     });
 
     await test.step('two browsers of the talent book at once: one books it, the other is told', async () => {

@@ -92,7 +92,7 @@ test('the owner rejects the demo talent\'s application; the talent finds it in t
     expect(mail.text).toContain('Reason: Another candidate was chosen');
   });
 
-  await test.step('mark one read, then all read: the bell has nothing left', async () => {
+  await test.step('mark one read, then all read: nothing of before is left unread', async () => {
     const item = talent.locator('[data-notification-id]').filter({ hasText: title }).first();
     await item.getByRole('button', { name: new RegExp(`^${words.markRead}:`) }).click();
     await expect(talent.getByRole('status').filter({ hasText: notificationWords.notices.notifications.markedRead }).first()).toBeVisible();
@@ -101,9 +101,11 @@ test('the owner rejects the demo talent\'s application; the talent finds it in t
       await talent.getByRole('button', { name: words.markAllRead }).click();
       await expect(talent.getByRole('status').filter({ hasText: notificationWords.notices.notifications.allMarkedRead }).first()).toBeVisible();
     }
-    await expect(bell(talent)).toHaveAttribute('aria-label', 'Notifications');
+    // Specs running beside this one (messages, interviews) may notify the demo talent meanwhile:
+    // what was unread when she marked all is read, whatever came since.
     await talent.goto('/notifications?filter=unread');
-    await expect(talent.getByRole('heading', { name: words.empty.unread })).toBeVisible();
+    await expect(talent.locator('[data-notification-id]').filter({ hasText: title })).toHaveCount(0);
+    if ((await talent.locator('[data-notification-id]').count()) === 0) await expect(talent.getByRole('heading', { name: words.empty.unread })).toBeVisible();
     await talent.goto('/notifications');
     await expectFitsPhoneWidth(talent);
   });

@@ -56,6 +56,7 @@ const COMPANY_RECORD_PAGES = [...COMPANY_PAGES, ...READ_ONLY_COMPANY_PAGES].filt
 const TALENT_PAGES: DetailPage[] = [
   { name: 'invitation', at: query('/talent/invitation'), form: { intent: 'ignore' }, linkedFrom: { list: '/talent/invitations?filter=all', path: '/talent/invitation' } },
   { name: 'assignment edit', at: query('/talent/assignment-edit'), form: { role: 'Changed' }, linkedFrom: { list: '/talent/assignments', path: '/talent/assignment' } },
+  { name: 'interview', at: query('/talent/interview'), form: { intent: 'otherTimes', note: 'Mornings' }, linkedFrom: { list: '/talent/interviews', path: '/talent/interview' } },
 ];
 
 // An administrator reaches every company and flag: unknown and malformed ids only.

@@ -7,5 +7,6 @@ export function rememberTimeZone(): void {
   if (!zone) return;
   const value = encodeURIComponent(zone);
   if (document.cookie.split('; ').includes(`${TIME_ZONE_COOKIE}=${value}`)) return;
-  document.cookie = `${TIME_ZONE_COOKIE}=${value}; path=/; max-age=31536000; samesite=lax${location.protocol === 'https:' ? '; secure' : ''}`;
+  // Secure wherever the page is a secure context (https, and localhost): like every cookie of the product.
+  document.cookie = `${TIME_ZONE_COOKIE}=${value}; path=/; max-age=31536000; samesite=lax${window.isSecureContext ? '; secure' : ''}`;
 }

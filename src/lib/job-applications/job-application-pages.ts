@@ -29,6 +29,7 @@ export const FIND_MANY_TALENT_JOB_APPLICATION_QUERY = graphql(`
         jobDescription { id title }
         hiringStep { id stepName group order }
         rejectionReason { id label kind }
+        interviewSummary { status nextStartsAt scorecards recommendations { recommendation count } }
       }
       total page pageCount
     }

@@ -6,7 +6,7 @@ export const MY_JOB_APPLICATIONS_QUERY = graphql(`
   query MyJobApplications($page: Int, $perPage: Int, $sort: JobApplicationSort) {
     myJobApplications(page: $page, perPage: $perPage, sort: $sort) {
       total page perPage pageCount
-      items { id title jobAdId jobAdIsVisible jobAdIsOpen companyName isAnonymous hiringStep hiringStepGroup rejectionReason message createdAt }
+      items { id title jobAdId jobAdIsVisible jobAdIsOpen companyName isAnonymous hiringStep hiringStepGroup rejectionReason message createdAt interviews { id status startsAt } }
     }
   }
 `);

@@ -2,6 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { ERASED_APPLICATION, ERASED_TALENT_PROFILE, TALENT_PROFILE_FILE_FIELDS, erasedUserFields } from '../../../lib/admin/personal-data';
 import { isUuid } from '../../../lib/ids';
 import {
+  interview,
+  interviewCalendarFeed,
   companyLinkInvitation,
   companyMemberInvitation,
   companyOnUser,
@@ -48,6 +50,8 @@ export async function eraseUser(tx: Writer, target: UserRow): Promise<{ fileKeys
     await tx.delete(companyTalentNote).where(eq(companyTalentNote.talentProfileId, profile.id));
     // Her conversations with companies go whole: her words and theirs to her (messages, read marks).
     await tx.delete(messageThread).where(eq(messageThread.talentProfileId, profile.id));
+    // Her interviews go too, with the interviewers' scorecards (their opinions of her).
+    await tx.delete(interview).where(eq(interview.talentProfileId, profile.id));
     await tx.delete(companySavedTalent).where(eq(companySavedTalent.talentProfileId, profile.id));
   }
   await tx.delete(userNotificationPreferences).where(eq(userNotificationPreferences.userId, target.id));
@@ -56,6 +60,7 @@ export async function eraseUser(tx: Writer, target: UserRow): Promise<{ fileKeys
   await tx.delete(savedJobAd).where(eq(savedJobAd.userId, target.id));
   await tx.delete(jobAlert).where(eq(jobAlert.userId, target.id));
   await tx.delete(messageThreadRead).where(eq(messageThreadRead.userId, target.id));
+  await tx.delete(interviewCalendarFeed).where(eq(interviewCalendarFeed.userId, target.id));
   await tx.delete(companyOnUser).where(eq(companyOnUser.userId, target.id));
   await tx.delete(companyMemberInvitation).where(sql`lower(${companyMemberInvitation.email}) = lower(${target.email})`);
   await tx.delete(companyLinkInvitation).where(sql`lower(${companyLinkInvitation.email}) = lower(${target.email})`);

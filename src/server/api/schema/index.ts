@@ -73,6 +73,8 @@ import '../interviews/interview-bookings';
 import '../interviews/interview-queries';
 import '../interviews/interview-scorecards';
 import '../interviews/interview-calendar-feeds';
+import '../interviews/application-interview-summary';
+import '../interviews/talent-application-interviews';
 import '../job-applications/rejection-reasons';
 import '../talent-search/talent-search';
 import '../talent-search/talent-profile';

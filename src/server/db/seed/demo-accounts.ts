@@ -29,7 +29,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     name: 'Tara Talent',
     roles: [],
     description:
-      'Talent: profile at 60 % (score checklist), saved jobs, a weekly job alert, applications at every hiring step, invitations, two assignments with billings, invoices and balances',
+      'Talent: profile at 60 % (score checklist), saved jobs, a weekly job alert, applications at every hiring step, interview times from Northwind Labs to choose from, invitations, two assignments with billings, invoices and balances',
   },
   {
     key: 'owner',

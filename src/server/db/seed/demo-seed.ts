@@ -10,6 +10,7 @@ import { seedCompanies } from './companies';
 import { createSeedContext, type ProgressListener } from './context';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import { seedDemoTalentActivity } from './demo-talent';
+import { seedDemoInterviews } from './demo-interviews';
 import { seedEvents } from './events';
 import { seedJobAds, seedJobDescriptions } from './jobs';
 import { seedTalents } from './talents';
@@ -112,6 +113,7 @@ export async function seedDemoData(db: AppDatabase, options: SeedDemoOptions = {
   const { demoTalent, demoBilling } = await db.transaction(async (tx) => {
     ctx.progress('demo talent', 0, 2);
     const activity = await seedDemoTalentActivity(ctx, tx, base);
+    await seedDemoInterviews(ctx, tx, base, activity);
     ctx.progress('demo talent', 1, 2);
     const money = await seedDemoBilling(ctx, tx, base);
     ctx.progress('demo talent', 2, 2);

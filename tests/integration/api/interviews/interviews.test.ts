@@ -263,6 +263,10 @@ describeEachDatabase('interviews: propose, book, move, cancel, scorecards', (kin
     expect(reason(await f.as('interviewer-a', SCORE, { id: booked!.id, data: { ...full, ratings: [{ attribute: 'Rust', rating: 4 }] } }, f.a.id))).toBe('ratingRequired');
     expect(reason(await f.as('interviewer-a', SCORE, { id: booked!.id, data: { ...full, ratings: [{ attribute: 'Rust', rating: 4 }, { attribute: 'Teamwork', rating: 5 }] } }, f.a.id))).toBe('ratingRequired');
     expect(reason(await f.as('interviewer-a', SCORE, { id: booked!.id, data: { ...full, answers: [] } }, f.a.id))).toBe('answerRequired');
+    // Before hers is in, the interviewer's card line counts none and names no recommendation.
+    const SUMMARY_BEFORE = '{ findManyTalentJobApplication(perPage: 50) { items { id interviewSummary { recommendations { recommendation } } } } }';
+    const before = data<{ items: Array<{ id: string; interviewSummary: { recommendations: unknown[] | null } | null }> }>(await f.as('interviewer-a', SUMMARY_BEFORE, {}, f.a.id), 'findManyTalentJobApplication').items;
+    expect(before.find((card) => card.id === applications[talentName])!.interviewSummary).toEqual({ recommendations: null });
     // Before anyone submits: the interviewer sees hers hidden; the reader (no interviewer) sees none yet.
     expect(await list('interviewer-a')).toMatchObject({ scorecardsHidden: true, scorecards: null, scorecardSummary: null });
     expect(await list('reader-a')).toMatchObject({ scorecardsHidden: false, scorecards: [], scorecardSummary: { count: 0 } });
@@ -273,6 +277,13 @@ describeEachDatabase('interviews: propose, book, move, cancel, scorecards', (kin
     const [card] = (submitted as unknown as { scorecards: Array<{ id?: string }> }).scorecards;
     expect(card).toBeDefined();
     expect((await f.h.database.db.select().from(generalEventslog).where(eq(generalEventslog.type, 'interviewScorecard.create'))).length).toBe(1);
+    // The cards' line: the reader sees the recommendations; the talent's application lists the interview, never a scorecard.
+    const SUMMARY = 'query ($ad: ID) { findManyTalentJobApplication(jobAdId: $ad, perPage: 50) { items { id interviewSummary { status scorecards recommendations { recommendation count } } } } }';
+    const cards = data<{ items: Array<{ id: string; interviewSummary: { status: string; scorecards: number; recommendations: unknown[] | null } | null }> }>(await f.as('reader-a', SUMMARY, {}, f.a.id), 'findManyTalentJobApplication').items;
+    expect(cards.find((card) => card.id === applications[talentName])!.interviewSummary).toEqual({ status: 'BOOKED', scorecards: 1, recommendations: [{ recommendation: 'STRONG_YES', count: 1 }] });
+    const MY_APPLICATIONS = '{ myJobApplications { items { id interviews { id status scorecards { id } } } } }';
+    const mineApplications = data<{ items: Array<{ id: string; interviews: Array<{ id: string; scorecards: unknown }> }> }>(await f.h.call(MY_APPLICATIONS, { token: talents[talentName]! }), 'myJobApplications').items;
+    expect(mineApplications.find((item) => item.id === applications[talentName])!.interviews).toEqual([{ id: booked!.id, status: 'BOOKED', scorecards: null }]);
     // All in: no longer awaiting feedback. The talent's side never carries them.
     expect(data<{ items: Array<{ id: string }> }>(await f.as('owner-a', COMPANY_LIST, { view: 'AWAITING_FEEDBACK' }, f.a.id), 'findManyInterview').items.map((item) => item.id)).not.toContain(booked!.id);
     const mine = data<{ items: Array<{ id: string; scorecards: unknown; scorecardSummary: unknown }> }>(await f.h.call(MINE, { token: talents[talentName]! }), 'findManyMyInterview').items.find((item) => item.id === booked!.id)!;
