@@ -71,9 +71,10 @@ test.describe('interviews between a company and a talent', () => {
     const { adId, talent } = await talentApplies(page, browser, title);
     const daysAhead = 40 + (stamp % 200);
 
+    let applicationId = '';
     await test.step('the owner proposes two times from the application page', async () => {
       await page.goto(`/company/received-job-applications?jobAdId=${adId}`);
-      const applicationId = await page.locator('[data-application-id]').first().getAttribute('data-application-id');
+      applicationId = (await page.locator('[data-application-id]').first().getAttribute('data-application-id')) ?? '';
       await page.goto(`/company/job-application?id=${applicationId}`);
       const section = page.getByRole('region', { name: page$.heading });
       await expect(section.getByText(page$.empty)).toBeVisible();
@@ -118,6 +119,15 @@ test.describe('interviews between a company and a talent', () => {
       await otherContext.close();
     });
 
+    await test.step('her application and its conversation lead to the booked interview; the owner’s card says when it is', async () => {
+      for (const address of ['/talent/applied-jobs', `/talent/messages?application=${applicationId}`]) {
+        await talent.goto(address);
+        await expect(talent.getByRole('list', { name: 'Interviews' }).getByRole('link', { name: /^Interview / }).first()).toHaveAttribute('href', /^\/talent\/interview\?id=/);
+      }
+      await page.goto(`/company/received-job-applications?jobAdId=${adId}&view=board`);
+      await expect(page.getByTestId('application-interviews').first()).toContainText('Interview ');
+    });
+
     let uid = '';
     await test.step('both receive a METHOD:REQUEST invitation a calendar library reads', async () => {
       await expect.poll(async () => (await calendarMails(page, TALENT, new RegExp(title))).length).toBe(1);
@@ -132,7 +142,7 @@ test.describe('interviews between a company and a talent', () => {
     });
 
     await test.step('the owner moves it to a time of her own: the same UID, SEQUENCE 1', async () => {
-      await page.reload();
+      await page.goto(`/company/job-application?id=${applicationId}`);
       const section = page.getByRole('region', { name: page$.heading });
       await expect(section.getByTestId('interview-status')).toHaveText(interviewWords.interviews.statuses.BOOKED);
       await section.getByText(page$.move, { exact: true }).click();

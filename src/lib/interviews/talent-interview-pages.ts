@@ -78,6 +78,13 @@ export const ASK_OTHER_INTERVIEW_TIMES_MUTATION = graphql(`
 
 export type TalentInterviewItem = ResultOf<typeof TALENT_INTERVIEW_ITEM_FRAGMENT>;
 export type TalentInterviewDetail = ResultOf<typeof MY_INTERVIEW_QUERY>['findMyInterview'];
+/** Her interviews for one application: the conversation about it shows them. */
+export const APPLICATION_INTERVIEWS_OF_MINE_QUERY = graphql(`
+  query ApplicationInterviewsOfMine($jobApplicationId: ID!) {
+    findManyMyInterview(jobApplicationId: $jobApplicationId, perPage: 20) { items { id status startsAt } }
+  }
+`);
+
 export type TalentInterviewsPage = ResultOf<typeof MY_INTERVIEWS_QUERY>['findManyMyInterview'];
 export type DashboardInterviews = ResultOf<typeof DASHBOARD_INTERVIEWS_QUERY>['findManyMyInterview'];
 type Slot = TalentInterviewItem['offeredSlots'][number];

@@ -5,6 +5,7 @@ import { findMyTalentProfileId, requireMyTalentProfileId } from '../auth/my-tale
 import { builder } from '../builder';
 import { ownApplications } from '../job-applications/received-application-rows';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
+import { isUuid } from '../../../lib/ids';
 import { talentInterview, type InterviewRow } from './interview-rows';
 import { Interview, withNames } from './interview-types';
 
@@ -64,14 +65,14 @@ builder.queryField('findManyInterview', (t) =>
 builder.queryField('findManyMyInterview', (t) =>
   t.withAuth({ signedIn: true }).field({
     type: InterviewPage,
-    description: "The signed-in talent's interviews: those waiting for her choice first, then those to come, then the past and cancelled, newest first",
-    args: { ...pageArgs },
+    description: "The signed-in talent's interviews (of one of her applications, with jobApplicationId): those waiting for her choice first, then those to come, then the past and cancelled, newest first",
+    args: { ...pageArgs, jobApplicationId: t.arg.id() },
     resolve: async (_root, args, context) => {
       const window = pageWindow(args);
       const profileId = await findMyTalentProfileId(context);
       if (!profileId) return { items: [], total: 0, page: window.page, perPage: window.perPage };
       const now = new Date();
-      const where = eq(interview.talentProfileId, profileId);
+      const where = and(eq(interview.talentProfileId, profileId), ...(args.jobApplicationId != null ? [eq(interview.jobApplicationId, isUuid(String(args.jobApplicationId)) ? String(args.jobApplicationId) : '00000000-0000-0000-0000-000000000000')] : []));
       const rank = sql`case when ${interview.status} = 'PROPOSED' then 0 when ${interview.status} = 'BOOKED' and ${interview.endsAt} > ${now} then 1 else 2 end`;
       const [rows, [total]] = await Promise.all([
         context.db
