@@ -7,6 +7,7 @@ import { expect, test } from './support/test';
 import { talentApplies } from './support/company-area';
 import { expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
 import { outboxDirOf } from '../support/built-server';
+import { e2eDatabaseReachable, moveInterviewIntoPast } from './support/e2e-database';
 import interviewWords from '../../src/locales/en/common/interviews.json' with { type: 'json' };
 import talentInterviewWords from '../../src/locales/en/common/talent-interviews.json' with { type: 'json' };
 
@@ -176,5 +177,51 @@ test.describe('interviews between a company and a talent', () => {
       await expectNoAxeViolations(page);
       await expectFitsPhoneWidth(page);
     });
+  });
+
+  test('once held, the interviewer fills in the scorecard on the application with the keyboard; the summary follows', async ({ page, browser }) => {
+    test.skip(!e2eDatabaseReachable(), 'the interview is moved into the past in the e2e database, which PGlite does not share');
+    test.setTimeout(150_000);
+    const stamp = Date.now();
+    const title = `Scorecards ${stamp.toString(36)}`;
+    const { adId, talent } = await talentApplies(page, browser, title);
+    await page.goto(`/company/received-job-applications?jobAdId=${adId}`);
+    const applicationId = await page.locator('[data-application-id]').first().getAttribute('data-application-id');
+    await page.goto(`/company/job-application?id=${applicationId}`);
+    const section = page.getByRole('region', { name: page$.heading });
+    await section.getByLabel(page$.timeZone).selectOption(ZONE);
+    await section.getByLabel(page$.timeLabel.replace('{{number}}', '1'), { exact: true }).fill(localTime(stamp, 45 + (stamp % 200), 11));
+    await section.getByRole('button', { name: page$.send }).click();
+    await talent.goto('/talent/interviews');
+    await talent.getByRole('link', { name: new RegExp(title) }).first().click();
+    await talent.getByRole('radio').first().check();
+    await talent.getByRole('button', { name: talentWords.book.submit }).click();
+    await expect(talent.getByText(talentInterviewWords.notices.talentInterviews.booked).first()).toBeVisible();
+    const interviewId = new URL(talent.url()).searchParams.get('id')!;
+    await moveInterviewIntoPast(interviewId);
+
+    await page.reload();
+    const form = section.getByRole('form', { name: page$.scorecard });
+    await expect(form).toBeVisible();
+    // Sent without a recommendation: refused, the ratings chosen kept.
+    await form.getByRole('radio', { name: page$.ratings['4'] }).first().check();
+    await form.getByRole('radio', { name: page$.ratings['3'] }).nth(1).check();
+    await form.getByRole('button', { name: page$.scorecardSubmit }).click();
+    await expect(section.getByText(interviewWords.interviews.errors.recommendationRequired).first()).toBeVisible();
+    await expect(form.getByRole('radio', { name: page$.ratings['4'] }).first()).toBeChecked();
+    // The recommendation by keyboard: focus its first choice, arrow to "Yes", send with Enter.
+    await form.getByRole('radio', { name: interviewWords.interviews.recommendations.STRONG_NO }).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect(form.getByRole('radio', { name: interviewWords.interviews.recommendations.YES, exact: true })).toBeChecked();
+    await form.getByRole('button', { name: page$.scorecardSubmit }).press('Enter');
+    await expect(page.getByRole('status').filter({ hasText: interviewWords.notices.interviews.scored }).first()).toBeVisible();
+    await expect(section.getByTestId('scorecard-summary')).toContainText(page$.summary.replace('{{count}}', '1'));
+    await expect(section.getByTestId('scorecard-summary')).toContainText(`${interviewWords.interviews.recommendations.YES}: 1`);
+    await expectNoAxeViolations(page);
+    await expectFitsPhoneWidth(page);
+    // Never on the talent's side.
+    await talent.reload();
+    await expect(talent.getByText(page$.summary.replace('{{count}}', '1'))).toHaveCount(0);
   });
 });

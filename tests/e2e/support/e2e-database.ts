@@ -45,3 +45,17 @@ export async function pushEndpointsOf(email: string): Promise<string[]> {
     await client.end();
   }
 }
+
+/** Moves an interview to yesterday in the running e2e server's database, as time would: its scorecard opens. */
+export async function moveInterviewIntoPast(interviewId: string): Promise<void> {
+  if (!e2eDatabaseReachable()) throw new Error('the e2e server runs PGlite: its database cannot be joined from a test');
+  const server = await openEmbeddedPostgres(dataDir(), () => {});
+  const client = new pg.Client({ connectionString: server.url });
+  await client.connect();
+  try {
+    const updated = await client.query("update interview set starts_at = now() - interval '26 hours', ends_at = now() - interval '25 hours' where id = $1 and status = 'BOOKED'", [interviewId]);
+    if (updated.rowCount !== 1) throw new Error(`no booked interview ${interviewId}`);
+  } finally {
+    await client.end();
+  }
+}
