@@ -103,6 +103,15 @@ export type InterviewOutcome = Done<{ noticeKey: string }> | InterviewRefusal;
 
 const numberOf = (value: string): number | null => (/^\d+$/.test(value.trim()) ? Number(value.trim()) : null);
 
+/** The fields the interview forms show a message beside: a refusal about one of them is said there, once. */
+const SHOWN_FIELDS: ReadonlySet<string> = new Set(['timeZone', 'times', 'time0', 'time1', 'time2', 'time3', 'fromDay', 'toDay', 'dayStart', 'dayEnd', 'everyMinutes', 'bufferMinutes', 'weekdays', 'durationMinutes', 'location', 'interviewerIds', 'startsAt', 'reason', 'recommendation']);
+
+/** A refusal of some fields: each said beside its field, and above the form only what no field shows (a rule that finds no time, a time taken). */
+function fieldRefusal(base: Omit<InterviewRefusal, 'status' | 'formError' | 'fieldErrors'>, fieldErrors: Record<string, string>): InterviewRefusal {
+  const unshown = Object.entries(fieldErrors).find(([field]) => !SHOWN_FIELDS.has(field));
+  return { ...base, status: 422, fieldErrors, formError: unshown?.[1] ?? null };
+}
+
 /** Turns the API's answer into the outcome: done, or the refusal worded for the form. */
 function outcomeOf(answer: { data: unknown; errors: Parameters<typeof companyRefusal>[0] }, done: string, base: Omit<InterviewRefusal, 'status' | 'formError' | 'fieldErrors'>, t: Translate): InterviewOutcome {
   if (answer.data && !answer.errors.length) return { kind: 'done', noticeKey: done };
@@ -110,8 +119,7 @@ function outcomeOf(answer: { data: unknown; errors: Parameters<typeof companyRef
   if (issues.length) {
     const fieldErrors: Record<string, string> = {};
     for (const issue of issues) fieldErrors[issue.path.split('.').pop() ?? issue.path] ??= t(`${ERRORS}.${issue.code}`, { ...issue.params, defaultValue: t(`${WORDS}.failed`) });
-    // A field the form does not show (a rule's day) is said above the form too.
-    return { ...base, status: 422, fieldErrors, formError: Object.values(fieldErrors)[0] ?? null };
+    return fieldRefusal(base, fieldErrors);
   }
   const refusal = companyRefusal(answer.errors, t, WORDS, ERRORS);
   return { ...base, status: refusal.status, fieldErrors: {}, formError: refusal.message };
@@ -122,7 +130,7 @@ export async function submitProposal(jobApplicationId: string, form: FormData, s
   const values = postedValues(form);
   const lists = { interviewerIds: form.getAll('interviewerIds').map(textOf), weekdays: form.getAll('weekdays').map(textOf) };
   const base = { kind: 'invalid' as const, intent: 'proposeInterview' as const, interviewId: null, values, lists };
-  const refuse = (field: string, code: string): InterviewOutcome => ({ ...base, status: 422, fieldErrors: { [field]: t(`${ERRORS}.${code}`, { max: MAX_PROPOSED_SLOTS }) }, formError: t(`${ERRORS}.${code}`, { max: MAX_PROPOSED_SLOTS }) });
+  const refuse = (field: string, code: string): InterviewOutcome => fieldRefusal(base, { [field]: t(`${ERRORS}.${code}`, { max: MAX_PROPOSED_SLOTS }) });
   const timeZone = textOf(form.get('timeZone'));
   if (!isTimeZone(timeZone)) return refuse('timeZone', 'timeZoneUnknown');
   const times: string[] = [];
@@ -170,8 +178,8 @@ export async function submitCompanyReschedule(form: FormData, send: SendGraphql,
   const slotId = textOf(form.get('slotId'));
   const typed = textOf(form.get('startsAt')).trim();
   const startsAt = typed ? localInputInstant(typed, textOf(form.get('timeZone'))) : null;
-  if (typed && !startsAt) return { ...base, status: 422, fieldErrors: { startsAt: t(`${ERRORS}.slotInvalid`) }, formError: t(`${ERRORS}.slotInvalid`) };
-  if (!slotId && !startsAt) return { ...base, status: 422, fieldErrors: { startsAt: t(`${ERRORS}.slotsRequired`) }, formError: t(`${ERRORS}.slotsRequired`) };
+  if (typed && !startsAt) return fieldRefusal(base, { startsAt: t(`${ERRORS}.slotInvalid`) });
+  if (!slotId && !startsAt) return fieldRefusal(base, { startsAt: t(`${ERRORS}.slotsRequired`) });
   return outcomeOf(await sendDocument(send, RESCHEDULE_MUTATION, { id, slotId: startsAt ? null : slotId, startsAt: startsAt ? startsAt.toISOString() : null }), 'notices.interviews.moved', base, t);
 }
 
@@ -197,7 +205,7 @@ export async function submitScorecard(form: FormData, send: SendGraphql, t: Tran
   const ratings = indexed('attribute').map((key) => ({ attribute: values[key]!, rating: numberOf(values[`rating${key.slice('attribute'.length)}`] ?? '') ?? 0 }));
   const answers = indexed('question').map((key) => ({ question: values[key]!, answer: values[`answer${key.slice('question'.length)}`] ?? '' }));
   const recommendation = values.recommendation ?? '';
-  if (!(RECOMMENDATIONS as readonly string[]).includes(recommendation)) return { ...base, status: 422, fieldErrors: { recommendation: t(`${ERRORS}.recommendationRequired`) }, formError: t(`${ERRORS}.recommendationRequired`) };
+  if (!(RECOMMENDATIONS as readonly string[]).includes(recommendation)) return fieldRefusal(base, { recommendation: t(`${ERRORS}.recommendationRequired`) });
   return outcomeOf(await sendDocument(send, SCORECARD_MUTATION, { interviewId: id, data: { ratings, answers, recommendation: recommendation as Recommendation } }), 'notices.interviews.scored', base, t);
 }
 

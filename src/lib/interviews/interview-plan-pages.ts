@@ -68,7 +68,8 @@ export async function submitInterviewPlan(intent: InterviewPlanIntent, form: For
   if (issues.length) {
     const fieldErrors: Record<string, string> = {};
     for (const issue of issues) fieldErrors[issue.path.split('.')[0] ?? issue.path] ??= t(`${ERRORS}.${issue.code}`, { ...issue.params, defaultValue: t(`${WORDS}.failed`) });
-    return refused(422, fieldErrors, Object.values(fieldErrors)[0] ?? null);
+    // Every field the plan's input names is on the form: each refusal is said beside its field, once.
+    return refused(422, fieldErrors, null);
   }
   const refusal = companyRefusal(answer.errors, t, WORDS, ERRORS);
   return refused(refusal.status, {}, refusal.message);

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { INTERVIEW_LOCATION_KINDS, INTERVIEW_STATUSES, mayReadScorecards, mayStillChange, RECOMMENDATIONS, scorecardSummary, type Recommendation } from '../../../lib/interviews/interview-rules';
 import { can } from '../../../lib/permissions/effective-permissions';
 import type { Writer } from '../../db/client';
@@ -105,10 +105,23 @@ export async function scorecardsOf(db: Writer, interviewIds: readonly string[]):
   return rows.map((row) => ({ ...row.card, interviewerName: row.name?.trim() || row.email }));
 }
 
+/**
+ * One read of an interview's scorecards per call: its fields (mine, hidden or not, the list,
+ * the summary, who still owes one) all ask, and would each read them again.
+ */
+const scorecardReads = new WeakMap<ApiContext, Map<string, Promise<ScorecardRow[]>>>();
+function scorecardsOnce(context: ApiContext, interviewId: string): Promise<ScorecardRow[]> {
+  let reads = scorecardReads.get(context);
+  if (!reads) scorecardReads.set(context, (reads = new Map()));
+  let read = reads.get(interviewId);
+  if (!read) reads.set(interviewId, (read = scorecardsOf(context.db, [interviewId])));
+  return read;
+}
+
 /** What the caller may see of an interview's scorecards: all, or none (null) under the hidden scorecards rule. */
 async function visibleScorecards(context: ApiContext, row: InterviewRow): Promise<ScorecardRow[] | null> {
   if (!readsAsMember(context, row) || !context.viewer) return null;
-  const cards = await scorecardsOf(context.db, [row.id]);
+  const cards = await scorecardsOnce(context, row.id);
   const interviews = row.interviewerIds.includes(context.viewer.userId);
   const submittedOwn = cards.some((card) => card.interviewerUserId === context.viewer!.userId);
   return mayReadScorecards({ readsApplication: true, interviews, submittedOwn }) ? cards : null;
@@ -154,7 +167,7 @@ Interview.implement({
       nullable: true,
       resolve: async (row, _args, context) => {
         if (!readsAsMember(context, row) || !context.viewer) return null;
-        const cards = await scorecardsOf(context.db, [row.id]);
+        const cards = await scorecardsOnce(context, row.id);
         return cards.find((card) => card.interviewerUserId === context.viewer!.userId) ?? null;
       },
     }),
@@ -176,8 +189,8 @@ Interview.implement({
       description: 'Interviewers who have not submitted their scorecard (members only)',
       resolve: async (row, _args, context) => {
         if (!readsAsMember(context, row)) return null;
-        const cards = await context.db.select({ userId: interviewScorecard.interviewerUserId }).from(interviewScorecard).where(and(eq(interviewScorecard.interviewId, row.id)));
-        return row.interviewerIds.filter((id) => !cards.some((card) => card.userId === id)).length;
+        const cards = await scorecardsOnce(context, row.id);
+        return row.interviewerIds.filter((id) => !cards.some((card) => card.interviewerUserId === id)).length;
       },
     }),
   }),
