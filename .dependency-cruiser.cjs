@@ -48,6 +48,7 @@ const FEATURE_IMPORTS = {
     { from: 'admin', to: 'job-ads', why: 'the admin area moderates job ads with the rules the company side reads too (job-ad-moderation)' },
     { from: 'billing', to: 'job-ads', why: "a billing's rate units are the job ads' (job-enums)" },
     { from: 'companies', to: 'account', why: "the selected company is one of the signed-in user's memberships (CurrentUser)" },
+    { from: 'cv-import', to: 'talent', why: "a CV's suggestion takes the talent profile's fields and limits (PROFILE_LIMITS, LANGUAGE_LEVELS)" },
     { from: 'companies', to: 'notifications', why: 'the dashboard words a failed load as the toasts do (errorToastMessage)' },
     { from: 'invoices', to: 'billing', why: 'an invoice is issued from billings and shows their amounts and periods as billing formats them' },
     { from: 'job-alerts', to: 'job-ads', why: "an alert is a saved job search and links to the job ads' pages" },
