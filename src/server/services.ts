@@ -38,6 +38,7 @@ import { JOB_ALERT_FREQUENCIES } from '../lib/job-alerts/job-alert-input';
 import { hostCookieName } from '../lib/http/secure-cookies';
 import { startWorkQueue } from './queue/work-queue';
 import { createHeldMessages } from './api/messages/held-messages';
+import { createHeldTalentStatuses } from './api/job-applications/held-talent-statuses';
 import { closeExpiredJobAds } from './job-ad-search/close-expired-job-ads';
 import type { Mailer } from './mail/mailer';
 import { createOutboxMailer } from './mail/outbox-mailer';
@@ -255,6 +256,9 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
     // Messages held back for undo go out when due: timed here, swept by every instance.
     const heldMessages = config.graphql.url ? null : createHeldMessages({ db: database.db, replyAddress, listeners: [eventMail, eventPush], log });
     if (heldMessages) closers.push(async () => heldMessages.stop());
+    // So do applications' moves, once the company's delay before their talent sees them is over.
+    const heldTalentStatuses = config.graphql.url ? null : createHeldTalentStatuses({ db: database.db, listeners: [eventMail, eventPush], log });
+    if (heldTalentStatuses) closers.push(async () => heldTalentStatuses.stop());
     const api = config.graphql.url
       ? null
       : createApi({
@@ -280,6 +284,7 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
           domainCheck,
           replyAddress,
           heldMessages: heldMessages ?? undefined,
+          heldTalentStatuses: heldTalentStatuses ?? undefined,
           messagesPerWindow: config.messagesPerTenMinutes,
         });
     // Replies to message mails, taken over SMTP when MAIL_INBOUND_PORT is set (behind an MX or a relay).

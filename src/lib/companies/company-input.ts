@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { countryCode, currencyCode, optionalText, requiredName } from '../forms/field-rules';
+import { TALENT_STATUS_DELAY_RANGE } from '../job-applications/talent-status';
 
 // The rules of a company's profile (the company entity), shared by the API and the company
 // pages; the text, name, country and currency rules are the form kit's (forms/field-rules.ts).
@@ -60,23 +61,29 @@ const address = z
   .nullish();
 
 /**
+ * A company setting that is a whole number within `range` and cannot be emptied (its column
+ * always holds a value), with the setting's own codes: a form's blank field and the API's
+ * null read as `<name>Required`; text that is no whole number (parseForm turns it into NaN)
+ * and a fraction as `<name>NotWhole`; a number outside the range as `<name>OutOfRange`.
+ */
+function wholeNumberSetting(name: string, range: { min: number; max: number }) {
+  return z
+    .number({ error: (issue) => (issue.input === undefined || issue.input === null ? `${name}Required` : `${name}NotWhole`) })
+    .int(`${name}NotWhole`)
+    .min(range.min, `${name}OutOfRange`)
+    .max(range.max, `${name}OutOfRange`);
+}
+
+/**
  * How many days an application may stay in an in-progress step before the pipeline marks
  * it stuck. The database's check company_stuck_after_days_range holds the same
  * bounds; the column's default is DEFAULT_STUCK_AFTER_DAYS.
  */
 export const STUCK_AFTER_DAYS_RANGE = { min: 1, max: 365 } as const;
+export const stuckAfterDays = wholeNumberSetting('stuckAfterDays', STUCK_AFTER_DAYS_RANGE);
 
-/**
- * A whole number of days within STUCK_AFTER_DAYS_RANGE. It cannot be emptied (the column
- * always holds a threshold), so a form's blank field and the API's null both read as
- * `stuckAfterDaysRequired`; a form's text that is no whole number (parseForm turns it into
- * NaN) and a fraction are `stuckAfterDaysNotWhole`; 0 or 366 are `stuckAfterDaysOutOfRange`.
- */
-export const stuckAfterDays = z
-  .number({ error: (issue) => (issue.input === undefined || issue.input === null ? 'stuckAfterDaysRequired' : 'stuckAfterDaysNotWhole') })
-  .int('stuckAfterDaysNotWhole')
-  .min(STUCK_AFTER_DAYS_RANGE.min, 'stuckAfterDaysOutOfRange')
-  .max(STUCK_AFTER_DAYS_RANGE.max, 'stuckAfterDaysOutOfRange');
+/** Minutes before a move reaches the talent (TALENT_STATUS_DELAY_RANGE; the check company_talent_status_delay_range holds the same). */
+export const talentStatusDelayMinutes = wholeNumberSetting('talentStatusDelayMinutes', TALENT_STATUS_DELAY_RANGE);
 
 const companyFields = {
   name: companyName,
@@ -90,16 +97,17 @@ const companyFields = {
   accountingCurrency: currencyCode,
   /** Left out, a new company starts at the default and an edit keeps what is stored. */
   stuckAfterDays: stuckAfterDays.optional(),
+  talentStatusDelayMinutes: talentStatusDelayMinutes.optional(),
 };
 
 /** A new company: a name and any of the other profile fields. */
 export const companyCreateSchema = z.object(companyFields);
 
 /**
- * The Edit Profile form: the create rules plus the stuck threshold, which that form always
+ * The Edit Profile form: the create rules plus the stuck threshold and the talent status delay, which that form always
  * shows, so a blank there is a mistake rather than "unchanged".
  */
-export const companyProfileFormSchema = companyCreateSchema.extend({ stuckAfterDays });
+export const companyProfileFormSchema = companyCreateSchema.extend({ stuckAfterDays, talentStatusDelayMinutes });
 
 /** A partial edit: a field left out stays as it is; blank or null empties it (not the name). */
 export const companyUpdateSchema = z.object(companyFields).partial();

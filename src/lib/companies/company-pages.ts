@@ -27,7 +27,7 @@ export const CREATE_ONE_COMPANY_MUTATION = graphql(`
 export const FIND_COMPANY_QUERY = graphql(`
   query FindCompany {
     findCompany {
-      id name description country website industry size type accountingCurrency stuckAfterDays logo verificationStatus
+      id name description country website industry size type accountingCurrency stuckAfterDays talentStatusDelayMinutes logo verificationStatus
       address { street postalCode city region }
     }
   }
@@ -73,7 +73,7 @@ export type CompanyFormValues = Record<CompanyFormField, string>;
  * The Edit Profile form asks for the stuck threshold too (a setting of a running company's
  * pipeline, so the create form leaves it at its default).
  */
-export const COMPANY_PROFILE_FORM_FIELDS = [...COMPANY_FORM_FIELDS, 'stuckAfterDays'] as const;
+export const COMPANY_PROFILE_FORM_FIELDS = [...COMPANY_FORM_FIELDS, 'stuckAfterDays', 'talentStatusDelayMinutes'] as const;
 
 export type CompanyProfileFormValues = Record<(typeof COMPANY_PROFILE_FORM_FIELDS)[number], string>;
 
@@ -137,6 +137,7 @@ export function companyFormValuesOf(company: CompanyProfile): CompanyProfileForm
     type: text(company.type),
     accountingCurrency: text(company.accountingCurrency),
     stuckAfterDays: String(company.stuckAfterDays),
+    talentStatusDelayMinutes: String(company.talentStatusDelayMinutes),
   };
 }
 
@@ -144,7 +145,7 @@ export function companyFormValuesOf(company: CompanyProfile): CompanyProfileForm
  * The whole profile as an edit: the form shows every field, so a field left blank is
  * emptied (null), where the API's partial input would read an absent field as "unchanged".
  */
-function fullCompanyEdit(value: CompanyCreateValues & { stuckAfterDays: number }) {
+function fullCompanyEdit(value: CompanyCreateValues & { stuckAfterDays: number; talentStatusDelayMinutes: number }) {
   return {
     name: value.name,
     description: value.description ?? null,
@@ -161,6 +162,7 @@ function fullCompanyEdit(value: CompanyCreateValues & { stuckAfterDays: number }
     type: value.type ?? null,
     accountingCurrency: value.accountingCurrency ?? null,
     stuckAfterDays: value.stuckAfterDays,
+    talentStatusDelayMinutes: value.talentStatusDelayMinutes,
   };
 }
 

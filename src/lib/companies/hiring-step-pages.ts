@@ -16,7 +16,7 @@ const SECTION = 'companies.hiringSteps';
 
 export const COMPANY_HIRING_STEPS_QUERY = graphql(`
   query CompanyHiringSteps {
-    findManyCompanyHiringStep { id stepName stepDescription group order }
+    findManyCompanyHiringStep { id stepName stepDescription group talentStatus order }
   }
 `);
 
@@ -57,6 +57,7 @@ export interface HiringStepFormValues {
   stepName: string;
   stepDescription: string;
   group: string;
+  talentStatus: string;
 }
 
 export type HiringStepOutcome = ActionOutcome<
@@ -71,7 +72,7 @@ export type HiringStepOutcome = ActionOutcome<
   }
 >;
 
-const HIRING_STEP_FIELDS = ['stepName', 'stepDescription', 'group'] as const;
+const HIRING_STEP_FIELDS = ['stepName', 'stepDescription', 'group', 'talentStatus'] as const;
 
 /**
  * One post of the hiring steps section. Add and edit check the step rules first (a
@@ -92,7 +93,7 @@ export async function submitHiringStepForm(intent: HiringStepIntent, form: FormD
   if (editing) {
     const parsed = parseForm(form, hiringStepCreateSchema);
     if (!parsed.ok) return refused([], fieldErrorsOf(parsed.issues, t, COMPANY_ERRORS), t(`${SECTION}.invalid`));
-    const data = { stepName: parsed.value.stepName, stepDescription: parsed.value.stepDescription ?? null, group: parsed.value.group };
+    const data = { stepName: parsed.value.stepName, stepDescription: parsed.value.stepDescription ?? null, group: parsed.value.group, talentStatus: parsed.value.talentStatus ?? null };
     const answer = intent === 'addStep'
       ? await sendDocument(send, CREATE_ONE_COMPANY_HIRING_STEP_MUTATION, { data })
       : await sendDocument(send, UPDATE_ONE_COMPANY_HIRING_STEP_MUTATION, { id: stepId!, data });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalText, requiredName } from '../forms/field-rules';
+import { IN_PROGRESS_TALENT_STATUSES, type InProgressTalentStatus } from '../job-applications/talent-status';
 
 // A company's hiring pipeline (the companyHiringStep entity: stepName, stepDescription, order,
 // group). Steps are named by each company; the group gives them a fixed meaning the
@@ -15,14 +16,14 @@ export function hiringStepGroupOf(value: string | null | undefined): HiringStepG
 
 /** The steps every new company starts with (and the demo companies have), in order. */
 export const DEFAULT_HIRING_STEPS = [
-  { stepName: 'Applied', stepDescription: 'New applications waiting for a first look', group: 'IN_PROGRESS' },
-  { stepName: 'Screening', stepDescription: 'CV review and a short introduction call', group: 'IN_PROGRESS' },
-  { stepName: 'Interview', stepDescription: 'Skills and team interviews', group: 'IN_PROGRESS' },
-  { stepName: 'Offer', stepDescription: 'Offer sent, waiting for an answer', group: 'IN_PROGRESS' },
-  { stepName: 'Hired', stepDescription: 'Offer accepted', group: 'HIRED' },
-  { stepName: 'Rejected', stepDescription: 'Not taken further by the company', group: 'REJECTED' },
-  { stepName: 'Withdrawn', stepDescription: 'The talent withdrew the application', group: 'WITHDRAWN' },
-] as const satisfies ReadonlyArray<{ stepName: string; stepDescription: string; group: HiringStepGroup }>;
+  { stepName: 'Applied', stepDescription: 'New applications waiting for a first look', group: 'IN_PROGRESS', talentStatus: 'APPLIED' },
+  { stepName: 'Screening', stepDescription: 'CV review and a short introduction call', group: 'IN_PROGRESS', talentStatus: 'IN_REVIEW' },
+  { stepName: 'Interview', stepDescription: 'Skills and team interviews', group: 'IN_PROGRESS', talentStatus: 'INTERVIEW' },
+  { stepName: 'Offer', stepDescription: 'Offer sent, waiting for an answer', group: 'IN_PROGRESS', talentStatus: 'OFFER' },
+  { stepName: 'Hired', stepDescription: 'Offer accepted', group: 'HIRED', talentStatus: null },
+  { stepName: 'Rejected', stepDescription: 'Not taken further by the company', group: 'REJECTED', talentStatus: null },
+  { stepName: 'Withdrawn', stepDescription: 'The talent withdrew the application', group: 'WITHDRAWN', talentStatus: null },
+] as const satisfies ReadonlyArray<{ stepName: string; stepDescription: string; group: HiringStepGroup; talentStatus: InProgressTalentStatus | null }>;
 
 export const HIRING_STEP_LIMITS = { stepName: 100, stepDescription: 1000 } as const;
 
@@ -33,8 +34,11 @@ const stepDescription = optionalText(HIRING_STEP_LIMITS.stepDescription, true);
 
 const group = z.enum(HIRING_STEP_GROUPS, { message: 'stepGroupUnknown' });
 
+/** What the talent reads while her application is in an in-progress step (lib/job-applications/talent-status.ts); null: the default. A closing step's own group decides. */
+const talentStatus = z.preprocess((value) => (value === '' ? null : value), z.enum(IN_PROGRESS_TALENT_STATUSES, { message: 'talentStatusUnknown' }).nullish());
+
 /** A new step goes to the end of the pipeline; moveCompanyHiringStep reorders. */
-export const hiringStepCreateSchema = z.object({ stepName, stepDescription, group });
+export const hiringStepCreateSchema = z.object({ stepName, stepDescription, group, talentStatus });
 export const hiringStepUpdateSchema = hiringStepCreateSchema.partial();
 
 /** The neighbour a step swaps places with, or null at either end. */

@@ -32,6 +32,7 @@ import talentInvitations from '../../locales/en/common/talent-invitations.json';
 import talentNotes from '../../locales/en/common/talent-notes.json';
 import talentRoster from '../../locales/en/common/talent-roster.json';
 import talentSearch from '../../locales/en/common/talent-search.json';
+import talentStatus from '../../locales/en/common/talent-status.json';
 import talentDashboard from '../../locales/en/common/talent-dashboard.json';
 import talentJobs from '../../locales/en/common/talent-jobs.json';
 import talentTransactions from '../../locales/en/common/talent-transactions.json';
@@ -78,6 +79,7 @@ export const COMMON_PARTS: Readonly<Record<string, object>> = {
   'talent-notes': talentNotes,
   'talent-roster': talentRoster,
   'talent-search': talentSearch,
+  'talent-status': talentStatus,
   'talent-dashboard': talentDashboard,
   'talent-jobs': talentJobs,
   'talent-transactions': talentTransactions,

@@ -29,27 +29,28 @@ export function cardMoveChoices<Step extends StepChoice>(steps: readonly Step[],
 export const REASON_PLACEHOLDER = '\u2063reason\u2063';
 
 /**
- * The mail the talent gets when the application is rejected, as the product sends it
- * (notificationMail over the event the move records): shown beside Reject so nobody
- * rejects without reading what goes out. `reason` null leaves REASON_PLACEHOLDER in its place.
+ * The mail the talent gets when the rejection reaches her (Not selected, once the company's
+ * delay is over), as the product sends it (notificationMail over the event then recorded):
+ * shown beside Reject so nobody rejects without reading what goes out. `reason` null leaves
+ * REASON_PLACEHOLDER in its place.
  */
 export function rejectionMailPreview(
   t: Translate,
   application: { id: string; title: string | null },
   company: { id: string; name: string },
-  rejectStep: { stepName: string },
   reason: string | null,
   site: { origin: string; productName: string },
 ): NotificationMailText {
   return notificationMail(
     {
-      type: 'talentJobApplication.update',
+      type: 'talentJobApplicationStatus.create',
       entityId: application.id,
       companyId: company.id,
       companyName: company.name,
       title: application.title,
-      step: rejectStep.stepName,
-      stepGroup: 'REJECTED',
+      step: null,
+      stepGroup: null,
+      talentStatus: 'NOT_SELECTED',
       reason: reason ?? REASON_PLACEHOLDER,
       status: null,
       billingPeriod: null,
@@ -59,6 +60,17 @@ export function rejectionMailPreview(
     t,
     site,
   );
+}
+
+/**
+ * The preview cut around its reason line, so that the page can hide that line when the
+ * reason is not shared (ShareReasonField) and write the chosen reason into it.
+ */
+export function previewAroundReason(t: Translate, text: string): { before: string; reasonBefore: string; reasonAfter: string; after: string } {
+  const line = t('notifications.reason', { reason: REASON_PLACEHOLDER });
+  const [before = '', after = ''] = text.split(line);
+  const [reasonBefore = '', reasonAfter = ''] = line.split(REASON_PLACEHOLDER);
+  return { before, reasonBefore, reasonAfter, after };
 }
 
 /** The id of a card on the board and in the list: the fragment a post returns to and the notice's target. */

@@ -2,6 +2,7 @@ import { companyRefusal } from '../forms/company-refusals';
 import { z } from 'zod';
 import { answerIssues } from '../forms/answer-issues';
 import { checkbox, idOrNull } from '../forms/form-values';
+import { postedId } from '../ids';
 import { parseForm } from '../forms/parse-form';
 import { graphql, type ResultOf } from '../graphql/graphql';
 import { sendDocument, type SendGraphql } from '../graphql/send-document';
@@ -47,6 +48,7 @@ export const FIND_TALENT_JOB_APPLICATION_QUERY = graphql(`
         jobDescription { id title }
         hiringStep { id stepName group order }
         rejectionReason { id label kind }
+        talentStatus heldTalentStatus { status visibleAt } documentsErased
       }
       history { at kind actorName fromStep toStep reason }
     }
@@ -60,8 +62,14 @@ export const FIND_MANY_COMPANY_REJECTION_REASON_QUERY = graphql(`
 `);
 
 export const MOVE_TALENT_JOB_APPLICATION_MUTATION = graphql(`
-  mutation MoveTalentJobApplication($ids: [ID!]!, $hiringStepId: ID!, $rejectionReasonId: ID) {
-    moveTalentJobApplication(ids: $ids, hiringStepId: $hiringStepId, rejectionReasonId: $rejectionReasonId) { id }
+  mutation MoveTalentJobApplication($ids: [ID!]!, $hiringStepId: ID!, $rejectionReasonId: ID, $shareReason: Boolean) {
+    moveTalentJobApplication(ids: $ids, hiringStepId: $hiringStepId, rejectionReasonId: $rejectionReasonId, shareReason: $shareReason) { id }
+  }
+`);
+
+export const UNDO_TALENT_JOB_APPLICATION_MOVE_MUTATION = graphql(`
+  mutation UndoTalentJobApplicationMove($ids: [ID!]!) {
+    undoTalentJobApplicationMove(ids: $ids) { id }
   }
 `);
 
@@ -147,10 +155,14 @@ export const applicationMoveFormSchema = z
     confirm: checkbox,
     hiringStepId: idOrNull,
     rejectionReasonId: idOrNull,
+    shareReason: checkbox,
+    shareReasonAsked: checkbox,
   })
-  .transform(({ id, ids, ...rest }) => ({
+  .transform(({ id, ids, shareReason, shareReasonAsked, ...rest }) => ({
     ids: (typeof id === 'string' ? [id] : ids).filter(isUuid),
     rowId: typeof id === 'string' && isUuid(id) ? id : null,
+    // A form without the box (ShareReasonField) shares the reason, as the API does.
+    shareReason: shareReasonAsked ? shareReason : true,
     ...rest,
   }));
 
@@ -163,16 +175,29 @@ export async function submitApplicationMove(form: FormData, send: SendGraphql, t
   const parsed = parseForm(form, applicationMoveFormSchema, { coerce: false });
   // Every field reads as something (absent ids are none), so only a form that was not ours fails.
   if (!parsed.ok) return { kind: 'refused', rowId: null, message: t(`${WORDS}.errors.nothingSelected`), status: 422 };
-  const { ids, rowId, confirm, hiringStepId, rejectionReasonId } = parsed.value;
+  const { ids, rowId, confirm, hiringStepId, rejectionReasonId, shareReason } = parsed.value;
   const refused = (message: string, status: RefusalStatus = 422): MoveOutcome => ({ kind: 'refused', rowId, message, status });
   if (!ids.length) return refused(t(`${WORDS}.errors.nothingSelected`));
   if (ids.length > MAX_BULK_MOVE) return refused(t(`${WORDS}.errors.tooMany`));
   if (!rowId && ids.length > BULK_CONFIRM_THRESHOLD && !confirm) return refused(t(`${WORDS}.bulkConfirmNeeded`, { count: ids.length }));
   if (!hiringStepId) return refused(t(`${WORDS}.errors.stepUnknown`));
-  const answer = await sendDocument(send, MOVE_TALENT_JOB_APPLICATION_MUTATION, { ids, hiringStepId, rejectionReasonId });
+  const answer = await sendDocument(send, MOVE_TALENT_JOB_APPLICATION_MUTATION, { ids, hiringStepId, rejectionReasonId, shareReason });
   if (answer.data?.moveTalentJobApplication && !answer.errors.length) return { kind: 'done', rowId, ids };
   const { issues } = answerIssues(answer.errors);
   if (issues.length) return refused(t(`${WORDS}.errors.${issues[0]!.code}`, { defaultValue: t(`${WORDS}.failed`) }));
   const refusal = companyRefusal(answer.errors, t, WORDS);
   return refused(refusal.message, refusal.status);
+}
+
+/**
+ * Takes back the move of one application (`id`) its talent has not been shown yet: it goes
+ * back where it was, and she is never told (the talent status delay).
+ */
+export async function submitUndoMove(form: FormData, send: SendGraphql, t: Translate): Promise<MoveOutcome> {
+  const id = postedId(form);
+  if (!id) return { kind: 'refused', rowId: null, message: t(`${WORDS}.errors.nothingSelected`), status: 422 };
+  const answer = await sendDocument(send, UNDO_TALENT_JOB_APPLICATION_MOVE_MUTATION, { ids: [id] });
+  if (answer.data?.undoTalentJobApplicationMove && !answer.errors.length) return { kind: 'done', rowId: id, ids: [id] };
+  const refusal = companyRefusal(answer.errors, t, WORDS, `${WORDS}.errors`);
+  return { kind: 'refused', rowId: id, message: refusal.message, status: refusal.status };
 }

@@ -12,7 +12,7 @@ export const MY_NOTIFICATIONS_QUERY = graphql(`
   query MyNotifications($page: Int, $perPage: Int, $unreadOnly: Boolean) {
     myNotifications(page: $page, perPage: $perPage, unreadOnly: $unreadOnly) {
       total page perPage pageCount
-      items { id type read createdAt entityId companyId companyName title step stepGroup reason status billingPeriod invoiceNumber document invitation role inviter partner relation threadId fromCompany talentName jobApplicationId action }
+      items { id type read createdAt entityId companyId companyName title step stepGroup talentStatus reason status billingPeriod invoiceNumber document invitation role inviter partner relation threadId fromCompany talentName jobApplicationId action }
     }
     myUnreadNotificationCount
   }

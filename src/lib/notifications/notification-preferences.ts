@@ -30,6 +30,8 @@ export const EVENT_SUBJECTS = [
   { subject: 'jobDescription', actions: EVENT_ACTIONS },
   { subject: 'talentInvitation', actions: EVENT_ACTIONS },
   { subject: 'talentJobApplication', actions: ['create', 'update'] },
+  // A company's move reached the talent as her application's public status.
+  { subject: 'talentJobApplicationStatus', actions: ['create'] },
   { subject: 'talentDocument', actions: ['read'] },
   { subject: 'companySavedTalentList', actions: EVENT_ACTIONS },
   { subject: 'companySavedTalent', actions: EVENT_ACTIONS },
@@ -104,7 +106,7 @@ export interface NotificationPreference {
  * company housekeeping that members see in the app they work in daily; mailing it would bury
  * the few e-mails that matter.
  */
-const EMAIL_BY_DEFAULT: ReadonlySet<string> = new Set<EventSubject>(['talentInvitation', 'talentJobApplication', 'jobAssignment', 'billing', 'company', 'companyOnUser', 'companyOnProviderCompany', 'message', 'interview']);
+const EMAIL_BY_DEFAULT: ReadonlySet<string> = new Set<EventSubject>(['talentInvitation', 'talentJobApplication', 'talentJobApplicationStatus', 'jobAssignment', 'billing', 'company', 'companyOnUser', 'companyOnProviderCompany', 'message', 'interview']);
 
 /**
  * Single types mailed by default whose subject is not: a talent profile update reaches its
@@ -138,7 +140,7 @@ export function withDefaults(stored: ReadonlyArray<NotificationPreference>): Not
  * menus' groups, talent first because every user can be a talent.
  */
 export const PREFERENCE_GROUPS = [
-  { id: 'talent', subjects: ['message', 'interview', 'talentInvitation', 'talentJobApplication', 'talentDocument', 'jobAssignment', 'billing', 'talentProfile'] },
+  { id: 'talent', subjects: ['message', 'interview', 'talentInvitation', 'talentJobApplication', 'talentJobApplicationStatus', 'talentDocument', 'jobAssignment', 'billing', 'talentProfile'] },
   { id: 'recruiting', subjects: ['jobAd', 'jobDescription', 'companyHiringStep', 'companyTalentNote', 'companySavedTalentList', 'companySavedTalent'] },
   { id: 'talentManagement', subjects: ['companyTalentRoster', 'invoice'] },
   { id: 'companyManagement', subjects: ['company', 'companyOnUser', 'companyRole', 'companyOnProviderCompany'] },

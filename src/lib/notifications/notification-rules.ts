@@ -92,13 +92,16 @@ export function mailAudienceOf(event: MailableEvent): MailAudience | null {
   switch (event.type) {
     // A company's message to the talent (the talent's messages to a company are addressed to the company: its inbox shows them).
     case 'message.create':
-    case 'talentJobApplication.update':
+    case 'talentJobApplicationStatus.create':
     case 'talentInvitation.create':
     case 'talentInvitation.delete':
       return 'addressee';
     // Interview times proposed wait for the talent's choice; a booking, move or cancel is mailed as its calendar invitation instead (interview-invitations.ts).
     case 'interview.create':
       return 'addressee';
+    // A move told to the talent before public statuses (the company's own moves are audit rows now); her withdrawal is the company's bell only.
+    case 'talentJobApplication.update':
+      return event.action === 'withdraw' ? null : 'addressee';
     case 'interview.update':
       return event.action === 'propose' ? 'addressee' : null;
     case 'billing.update':

@@ -22,6 +22,8 @@ export interface NotificationFacts {
   stepGroup: string | null;
   /** Why: the rejection reason of an application or a billing. */
   reason: string | null;
+  /** The status an application's talent is shown now (lib/job-applications/talent-status.ts). */
+  talentStatus?: string | null;
   /** The status a billing moved to; for a roster entry, the talent's consent (requested: a company's request). */
   status: string | null;
   /** The billing's month, "2026-03". */
@@ -63,6 +65,13 @@ export const MAILED_KINDS = [
   'applicationHired',
   'applicationRejected',
   'applicationWithdrawn',
+  'applicationStatusApplied',
+  'applicationStatusInReview',
+  'applicationStatusInterview',
+  'applicationStatusOffer',
+  'applicationStatusHired',
+  'applicationStatusNotSelected',
+  'applicationStatusWithdrawn',
   'invitationReceived',
   'invitationWithdrawn',
   'billingApproved',
@@ -101,11 +110,22 @@ export const NOTIFICATION_KINDS = [
   'interviewMoved',
   'interviewCancelled',
   'interviewOtherTimes',
+  'applicationWithdrawnByTalent',
   'other',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 const APPLICATION_BY_GROUP: Readonly<Record<string, NotificationKind>> = { HIRED: 'applicationHired', REJECTED: 'applicationRejected', WITHDRAWN: 'applicationWithdrawn' };
+/** A move as its talent is told of it once the company's delay is over: by the public status, never the step. */
+const APPLICATION_BY_TALENT_STATUS: Readonly<Record<string, NotificationKind>> = {
+  APPLIED: 'applicationStatusApplied',
+  IN_REVIEW: 'applicationStatusInReview',
+  INTERVIEW: 'applicationStatusInterview',
+  OFFER: 'applicationStatusOffer',
+  HIRED: 'applicationStatusHired',
+  NOT_SELECTED: 'applicationStatusNotSelected',
+  WITHDRAWN: 'applicationStatusWithdrawn',
+};
 const BILLING_BY_STATUS: Readonly<Record<string, NotificationKind>> = { APPROVED: 'billingApproved', REJECTED: 'billingRejected', INVOICED: 'billingInvoiced', PAID: 'billingPaid' };
 const BY_TYPE: Readonly<Record<string, NotificationKind>> = {
   'talentInvitation.create': 'invitationReceived',
@@ -142,11 +162,13 @@ function linkKind(facts: Pick<NotificationFacts, 'type' | 'status' | 'invitation
 const isRosterRequest = (facts: Pick<NotificationFacts, 'type' | 'status'>) => facts.type === 'companyTalentRoster.create' && facts.status === 'requested';
 
 /** Which sentence an event gets: by type, an application by the step's group, a billing by its new status, a company by the admin's action. */
-export function notificationKind(facts: Pick<NotificationFacts, 'type' | 'stepGroup' | 'status' | 'action' | 'invitation' | 'relation' | 'fromCompany'>): NotificationKind {
+export function notificationKind(facts: Pick<NotificationFacts, 'type' | 'stepGroup' | 'status' | 'action' | 'invitation' | 'relation' | 'fromCompany' | 'talentStatus'>): NotificationKind {
   if (facts.type.startsWith('companyOnProviderCompany.')) return linkKind(facts);
   if (facts.type === 'message.create' && facts.fromCompany === false) return 'messageFromTalent';
   if (facts.type === 'interview.create') return 'interviewProposed';
   if (facts.type === 'interview.update') return INTERVIEW_BY_ACTION[facts.action ?? ''] ?? 'other';
+  if (facts.type === 'talentJobApplicationStatus.create') return APPLICATION_BY_TALENT_STATUS[facts.talentStatus ?? ''] ?? 'other';
+  if (facts.type === 'talentJobApplication.update' && facts.action === 'withdraw') return 'applicationWithdrawnByTalent';
   if (facts.type === 'talentJobApplication.update') return APPLICATION_BY_GROUP[facts.stepGroup ?? ''] ?? 'applicationMoved';
   if (facts.type === 'billing.update') return BILLING_BY_STATUS[facts.status ?? ''] ?? 'billingUpdated';
   if (facts.type === 'company.update') return COMPANY_BY_ACTION[facts.action ?? ''] ?? 'other';
@@ -220,6 +242,8 @@ export function notificationHref(facts: Pick<NotificationFacts, 'type' | 'entity
     if (facts.talentName != null || facts.action === 'otherTimes') return facts.companyId && facts.jobApplicationId ? `${buildRoute('companyJobApplication', { query: { id: facts.jobApplicationId, company_id: facts.companyId } })}#interviews` : buildRoute('companyInterviews');
     return facts.entityId ? buildRoute('talentInterview', { query: { id: facts.entityId } }) : buildRoute('talentInterviews');
   }
+  // A withdrawal is read by the company on the application's page.
+  if (facts.type === 'talentJobApplication.update' && facts.action === 'withdraw' && facts.entityId && facts.companyId) return buildRoute('companyJobApplication', { query: { id: facts.entityId, company_id: facts.companyId } });
   // A roster request is answered where her employers are listed.
   if (isRosterRequest(facts)) return buildRoute('talentEmployers');
   // A deleted row's page is gone, so it leads to the list; a withdrawn invitation stays
@@ -228,6 +252,7 @@ export function notificationHref(facts: Pick<NotificationFacts, 'type' | 'entity
   const one = kept && facts.entityId ? { id: facts.entityId } : undefined;
   switch (subject) {
     case 'talentJobApplication':
+    case 'talentJobApplicationStatus':
       return one ? applicationHref(one.id) : buildRoute('talentAppliedJobs');
     case 'talentInvitation':
       return one ? buildRoute('talentInvitation', { query: one }) : buildRoute('talentInvitations');

@@ -6,14 +6,17 @@ export const MY_JOB_APPLICATIONS_QUERY = graphql(`
   query MyJobApplications($page: Int, $perPage: Int, $sort: JobApplicationSort) {
     myJobApplications(page: $page, perPage: $perPage, sort: $sort) {
       total page perPage pageCount
-      items { id title jobAdId jobAdIsVisible jobAdIsOpen companyName isAnonymous hiringStep hiringStepGroup rejectionReason message createdAt interviews { id status startsAt } }
+      items {
+        id title jobAdId jobAdIsVisible jobAdIsOpen companyName isAnonymous talentStatus rejectionReason message createdAt documentsErased
+        timeline { status reason at } withdrawalReasons { id label } interviews { id status startsAt }
+      }
     }
   }
 `);
 
 export type JobApplicationsPage = NonNullable<ResultOf<typeof MY_JOB_APPLICATIONS_QUERY>['myJobApplications']>;
 
-/** One application; hiringStep is null while the application is only submitted. */
+/** One application, with the status and timeline its talent is shown. */
 export type JobApplicationItem = JobApplicationsPage['items'][number];
 
 /** The talent's application to one job ad, if any (the apply form shows it instead). */

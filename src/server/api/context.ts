@@ -50,6 +50,8 @@ export interface ApiContext {
   replyAddress: ReplyAddress | null;
   /** Times the going out of messages held back for undo (messages/held-messages.ts); null where nothing times them (the sweep, or a test, delivers them). */
   heldMessages: { dueAt(at: Date): void } | null;
+  /** Times the going out of applications' moves held back before their talent sees them (job-applications/held-talent-statuses.ts); null as above. */
+  heldTalentStatuses: { dueAt(at: Date): void } | null;
 }
 
 /**
@@ -73,6 +75,7 @@ export interface ContextDependencies {
   domainCheck: DomainCheck;
   replyAddress: ReplyAddress | null;
   heldMessages: { dueAt(at: Date): void } | null;
+  heldTalentStatuses: { dueAt(at: Date): void } | null;
 }
 
 function readDomain(value: string | null): Domain {
@@ -102,7 +105,7 @@ export function createContextFactory(deps: ContextDependencies) {
 
     if (!token) {
       if (impersonateAs || companyId) throw unauthenticated('Impersonation and company selection need a signed-in user');
-      return { db: deps.db, viewer: null, viewerRow: null, company: null, domain, jobSearch: deps.jobSearch, jobAdIndex: deps.jobAdIndex, storage: deps.storage, uploadAllowance: deps.uploadAllowance, messageAllowance: deps.messageAllowance, userSessions: deps.userSessions, superAdminRole: deps.roles.adminRole, secretBox: deps.secretBox, domainCheck: deps.domainCheck, replyAddress: deps.replyAddress, heldMessages: deps.heldMessages };
+      return { db: deps.db, viewer: null, viewerRow: null, company: null, domain, jobSearch: deps.jobSearch, jobAdIndex: deps.jobAdIndex, storage: deps.storage, uploadAllowance: deps.uploadAllowance, messageAllowance: deps.messageAllowance, userSessions: deps.userSessions, superAdminRole: deps.roles.adminRole, secretBox: deps.secretBox, domainCheck: deps.domainCheck, replyAddress: deps.replyAddress, heldMessages: deps.heldMessages, heldTalentStatuses: deps.heldTalentStatuses };
     }
     let verified;
     try {
@@ -112,6 +115,6 @@ export function createContextFactory(deps: ContextDependencies) {
     }
     const { viewer, row } = await resolveViewer(deps.db, verified, deps.roles, impersonateAs);
     const company = companyId ? await resolveCompanyScope(deps.db, viewer.userId, companyId) : null;
-    return { db: deps.db, viewer, viewerRow: row, company, domain, jobSearch: deps.jobSearch, jobAdIndex: deps.jobAdIndex, storage: deps.storage, uploadAllowance: deps.uploadAllowance, messageAllowance: deps.messageAllowance, userSessions: deps.userSessions, superAdminRole: deps.roles.adminRole, secretBox: deps.secretBox, domainCheck: deps.domainCheck, replyAddress: deps.replyAddress, heldMessages: deps.heldMessages };
+    return { db: deps.db, viewer, viewerRow: row, company, domain, jobSearch: deps.jobSearch, jobAdIndex: deps.jobAdIndex, storage: deps.storage, uploadAllowance: deps.uploadAllowance, messageAllowance: deps.messageAllowance, userSessions: deps.userSessions, superAdminRole: deps.roles.adminRole, secretBox: deps.secretBox, domainCheck: deps.domainCheck, replyAddress: deps.replyAddress, heldMessages: deps.heldMessages, heldTalentStatuses: deps.heldTalentStatuses };
   };
 }

@@ -56,6 +56,8 @@ export interface ApiOptions {
   replyAddress?: ReplyAddress;
   /** Times messages held back for undo; without it they go out when something calls deliverDue. */
   heldMessages?: { dueAt(at: Date): void };
+  /** Times applications' moves held back before their talent sees them; without it they go out when something calls deliverDue. */
+  heldTalentStatuses?: { dueAt(at: Date): void };
 }
 
 /** Per user, per instance: enough to fix a wrong file several times, not to keep a core busy. */
@@ -143,6 +145,7 @@ export function createApi(options: ApiOptions) {
     domainCheck: options.domainCheck ?? createDomainCheck(),
     replyAddress: options.replyAddress ?? null,
     heldMessages: options.heldMessages ?? null,
+    heldTalentStatuses: options.heldTalentStatuses ?? null,
   });
 
   return createYoga({

@@ -54,6 +54,16 @@ describe('company profile rules', () => {
     expect(isPossibleDuplicate({ name: 'Acme Portugal', website: 'https://notacme.example' }, existing)).toBe(false);
   });
 
+  it('talent status delay: a whole number of minutes from 0 (at once) to 1440, never emptied', () => {
+    expect(companyUpdateSchema.parse({ talentStatusDelayMinutes: 0 })).toEqual({ talentStatusDelayMinutes: 0 });
+    expect(companyUpdateSchema.parse({ talentStatusDelayMinutes: 1440 })).toEqual({ talentStatusDelayMinutes: 1440 });
+    expect(issuesOf(companyUpdateSchema, { talentStatusDelayMinutes: -1 })).toEqual([{ path: 'talentStatusDelayMinutes', code: 'talentStatusDelayMinutesOutOfRange' }]);
+    expect(issuesOf(companyUpdateSchema, { talentStatusDelayMinutes: 1441 })).toEqual([{ path: 'talentStatusDelayMinutes', code: 'talentStatusDelayMinutesOutOfRange', params: { max: 1440 } }]);
+    expect(issuesOf(companyUpdateSchema, { talentStatusDelayMinutes: 1.5 })).toEqual([{ path: 'talentStatusDelayMinutes', code: 'talentStatusDelayMinutesNotWhole' }]);
+    expect(issuesOf(companyUpdateSchema, { talentStatusDelayMinutes: null })).toEqual([{ path: 'talentStatusDelayMinutes', code: 'talentStatusDelayMinutesRequired' }]);
+    expect(issuesOf(companyProfileFormSchema, { name: 'Acme', stuckAfterDays: 14 })).toEqual([{ path: 'talentStatusDelayMinutes', code: 'talentStatusDelayMinutesRequired' }]);
+  });
+
   it('stuck threshold: a whole number of days from 1 to 365, left at the default when not given, never emptied', () => {
     expect(companyUpdateSchema.parse({ stuckAfterDays: 1 })).toEqual({ stuckAfterDays: 1 });
     expect(companyUpdateSchema.parse({ stuckAfterDays: 365 })).toEqual({ stuckAfterDays: 365 });
@@ -66,6 +76,6 @@ describe('company profile rules', () => {
     expect(issuesOf(companyUpdateSchema, { stuckAfterDays: Number.NaN })).toEqual([{ path: 'stuckAfterDays', code: 'stuckAfterDaysNotWhole' }]);
     expect(issuesOf(companyUpdateSchema, { stuckAfterDays: null })).toEqual([{ path: 'stuckAfterDays', code: 'stuckAfterDaysRequired' }]);
     // The Edit Profile form always shows the field: absent there is a mistake, not "unchanged".
-    expect(issuesOf(companyProfileFormSchema, { name: 'Acme' })).toEqual([{ path: 'stuckAfterDays', code: 'stuckAfterDaysRequired' }]);
+    expect(issuesOf(companyProfileFormSchema, { name: 'Acme', talentStatusDelayMinutes: 15 })).toEqual([{ path: 'stuckAfterDays', code: 'stuckAfterDaysRequired' }]);
   });
 });

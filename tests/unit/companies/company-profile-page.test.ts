@@ -12,7 +12,7 @@ const STEP = '33333333-3333-4333-8333-333333333333';
 describe('company profile form: a field left blank empties it', () => {
   it('sends every field, blanks as null, so clearing a field on the page clears it in the profile', async () => {
     const api = apiAnswering({ status: 200, body: { data: { updateOneCompany: { id: 'c1', name: 'Acme' } } } });
-    const outcome = await submitUpdateCompanyForm(formOf({ name: 'Acme', description: '', 'address.city': 'Porto', 'address.street': '', country: 'PT', website: '', industry: '', size: '', type: '', accountingCurrency: 'eur', stuckAfterDays: ' 21 ' }), api.send, t);
+    const outcome = await submitUpdateCompanyForm(formOf({ name: 'Acme', description: '', 'address.city': 'Porto', 'address.street': '', country: 'PT', website: '', industry: '', size: '', type: '', accountingCurrency: 'eur', stuckAfterDays: ' 21 ', talentStatusDelayMinutes: '15' }), api.send, t);
     expect(outcome).toEqual({ kind: 'done' });
     expect(api.sent[0]?.variables).toEqual({
       data: {
@@ -26,13 +26,14 @@ describe('company profile form: a field left blank empties it', () => {
         type: null,
         accountingCurrency: 'EUR',
         stuckAfterDays: 21,
+        talentStatusDelayMinutes: 15,
       },
     });
   });
 
   it('refuses an emptied name before sending, keeping every value as typed', async () => {
     const api = apiAnswering({ status: 200, body: { data: null } });
-    const outcome = await submitUpdateCompanyForm(formOf({ name: ' ', industry: 'Logistics', stuckAfterDays: '14' }), api.send, t);
+    const outcome = await submitUpdateCompanyForm(formOf({ name: ' ', industry: 'Logistics', stuckAfterDays: '14', talentStatusDelayMinutes: '15' }), api.send, t);
     expect(outcome).toMatchObject({ kind: 'invalid', fieldErrors: { name: errors.nameRequired }, values: { name: ' ', industry: 'Logistics', stuckAfterDays: '14' } });
     expect(api.sent).toEqual([]);
   });
@@ -51,13 +52,13 @@ describe('company profile form: a field left blank empties it', () => {
       status: 200,
       body: { data: null, errors: [{ message: 'Invalid', extensions: { code: 'BAD_USER_INPUT', fieldErrors: [{ field: 'data.stuckAfterDays', code: 'stuckAfterDaysOutOfRange', message: 'x' }] } }] },
     });
-    const outcome = await submitUpdateCompanyForm(formOf({ name: 'Acme', stuckAfterDays: '30' }), api.send, t);
+    const outcome = await submitUpdateCompanyForm(formOf({ name: 'Acme', stuckAfterDays: '30', talentStatusDelayMinutes: '15' }), api.send, t);
     expect(outcome).toMatchObject({ kind: 'invalid', formError: null, fieldErrors: { stuckAfterDays: errors.stuckAfterDaysOutOfRange } });
   });
 
   it('fills the form from the stored company, empty strings for what is not set', () => {
-    const values = companyFormValuesOf({ id: 'c1', name: 'Acme', description: null, country: 'PT', website: null, industry: null, size: null, type: null, accountingCurrency: 'EUR', stuckAfterDays: 30, logo: null, verificationStatus: 'verified', address: { street: null, postalCode: '4000', city: 'Porto', region: null } });
-    expect(values).toMatchObject({ name: 'Acme', description: '', 'address.postalCode': '4000', 'address.city': 'Porto', 'address.region': '', country: 'PT', accountingCurrency: 'EUR', stuckAfterDays: '30' });
+    const values = companyFormValuesOf({ id: 'c1', name: 'Acme', description: null, country: 'PT', website: null, industry: null, size: null, type: null, accountingCurrency: 'EUR', stuckAfterDays: 30, talentStatusDelayMinutes: 0, logo: null, verificationStatus: 'verified', address: { street: null, postalCode: '4000', city: 'Porto', region: null } });
+    expect(values).toMatchObject({ name: 'Acme', description: '', 'address.postalCode': '4000', 'address.city': 'Porto', 'address.region': '', country: 'PT', accountingCurrency: 'EUR', stuckAfterDays: '30', talentStatusDelayMinutes: '0' });
   });
 });
 
@@ -73,7 +74,7 @@ describe('hiring steps: each step has a fixed meaning (group)', () => {
     const api = apiAnswering({ status: 200, body: { data: { updateOneCompanyHiringStep: { id: STEP } } } });
     const outcome = await submitHiringStepForm('editStep', formOf({ id: STEP, stepName: ' Tech interview ', stepDescription: '', group: 'IN_PROGRESS' }), api.send, t);
     expect(outcome).toEqual({ kind: 'done', noticeKey: 'notices.companies.stepSaved', target: `step-${STEP}` });
-    expect(api.sent[0]?.variables).toEqual({ id: STEP, data: { stepName: 'Tech interview', stepDescription: null, group: 'IN_PROGRESS' } });
+    expect(api.sent[0]?.variables).toEqual({ id: STEP, data: { stepName: 'Tech interview', stepDescription: null, group: 'IN_PROGRESS', talentStatus: null } });
   });
 
   it('moves a step up or down by one place', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getTranslator } from '../../../src/lib/i18n/i18n';
 import { notificationMail } from '../../../src/lib/notifications/notification-text';
-import { applicationCardId, cardMoveChoices, REASON_PLACEHOLDER, rejectionMailPreview, returnToCard } from '../../../src/lib/job-applications/card-actions';
+import { applicationCardId, cardMoveChoices, previewAroundReason, REASON_PLACEHOLDER, rejectionMailPreview, returnToCard } from '../../../src/lib/job-applications/card-actions';
 import { activeApplicationFilterCount, readApplicationFilters } from '../../../src/lib/job-applications/job-application-pages';
 import { boardFits } from '../../../src/lib/job-applications/pipeline';
 import { reviewHref } from '../../../src/lib/job-applications/review-mode';
@@ -33,21 +33,29 @@ describe('the rejection mail preview', () => {
   const application = { id: '22222222-2222-4222-8222-222222222222', title: 'Frontend Developer' };
   const company = { id: '33333333-3333-4333-8333-333333333333', name: 'Northwind Labs' };
 
-  it('is the mail the product sends for the rejection, reason included', () => {
-    const preview = rejectionMailPreview(t, application, company, { stepName: 'Rejected' }, 'Another candidate was chosen', site);
+  it('is the mail the product sends when the rejection reaches the talent (Not selected), reason included and no step name', () => {
+    const preview = rejectionMailPreview(t, application, company, 'Another candidate was chosen', site);
     const sent = notificationMail(
-      { type: 'talentJobApplication.update', entityId: application.id, companyId: company.id, companyName: company.name, title: application.title, step: 'Rejected', stepGroup: 'REJECTED', reason: 'Another candidate was chosen', status: null, billingPeriod: null, invoiceNumber: null, document: null },
+      { type: 'talentJobApplicationStatus.create', entityId: application.id, companyId: company.id, companyName: company.name, title: application.title, step: null, stepGroup: null, talentStatus: 'NOT_SELECTED', reason: 'Another candidate was chosen', status: null, billingPeriod: null, invoiceNumber: null, document: null },
       t,
       site,
     );
     expect(preview).toEqual(sent);
-    expect(preview.text).toContain('Northwind Labs rejected your application for Frontend Developer.');
+    expect(preview.text).toContain('Northwind Labs did not select your application for Frontend Developer.');
     expect(preview.text).toContain('Another candidate was chosen');
+    expect(preview.text).not.toContain('Rejected');
   });
 
   it('before a reason is chosen, holds its place once, for the page to fill', () => {
-    const preview = rejectionMailPreview(t, application, company, { stepName: 'Rejected' }, null, site);
+    const preview = rejectionMailPreview(t, application, company, null, site);
     expect(preview.text.split(REASON_PLACEHOLDER)).toHaveLength(2);
+  });
+
+  it('cuts around its reason line, so that an unshared reason can be hidden', () => {
+    const parts = previewAroundReason(t, rejectionMailPreview(t, application, company, null, site).text);
+    expect(parts.before).toContain('did not select');
+    expect(`${parts.reasonBefore}x${parts.reasonAfter}`).toBe('Reason: x');
+    expect(parts.after).not.toContain(REASON_PLACEHOLDER);
   });
 });
 

@@ -147,14 +147,14 @@ describe('a notification links to the page it concerns', () => {
 
 describe('the e-mail of a notification', () => {
   it('has a subject of its own, the sentence, the reason, an absolute link and where to turn it off', () => {
-    const mail = notificationMail(facts('talentJobApplication.update', { step: 'Rejected', stepGroup: 'REJECTED', reason: 'Another candidate was chosen' }), t, {
+    const mail = notificationMail(facts('talentJobApplicationStatus.create', { talentStatus: 'NOT_SELECTED', reason: 'Another candidate was chosen' }), t, {
       origin: 'https://talentplace.example',
       productName: 'Talentplace',
     });
-    expect(mail.subject).toBe('Your application for Frontend Developer was rejected');
-    expect(mail.text).toContain('Northwind Labs rejected your application for Frontend Developer.\nReason: Another candidate was chosen\n');
+    expect(mail.subject).toBe('Your application for Frontend Developer was not selected');
+    expect(mail.text).toContain('Northwind Labs did not select your application for Frontend Developer.\nReason: Another candidate was chosen\n');
     expect(mail.text).toContain('See it on Talentplace: https://talentplace.example/talent/applied-jobs');
-    expect(mail.text).toContain('e-mails are on for "Application moved to another step"');
+    expect(mail.text).toContain('e-mails are on for "Your application\'s status changed (in review, interview, offer, hired, not selected)"');
     expect(mail.text).toContain('https://talentplace.example/site-settings');
   });
 

@@ -48,6 +48,7 @@ export const Company = builder.objectRef<CompanyRow>('Company').implement({
     address: t.field({ type: CompanyAddress, nullable: true, resolve: (row) => row.address }),
     accountingCurrency: t.exposeString('accountingCurrency', { nullable: true, description: 'ISO 4217' }),
     stuckAfterDays: t.exposeInt('stuckAfterDays', { description: 'Days an application may stay in an in-progress hiring step before it is marked stuck (1 to 365)' }),
+    talentStatusDelayMinutes: t.exposeInt('talentStatusDelayMinutes', { description: 'Minutes before a move of an application reaches its talent, during which the move can be taken back (0 to 1440)' }),
     verificationStatus: t.exposeString('verificationStatus', { description: 'pending until the platform verifies it; only verified companies can be selected' }),
   }),
 });
@@ -77,6 +78,7 @@ const companyInputFields = (nameRequired: boolean) =>
       type: t.string(),
       accountingCurrency: t.string({ description: 'ISO 4217, e.g. EUR' }),
       stuckAfterDays: t.int({ description: 'Days an application may stay in an in-progress hiring step before it is marked stuck: a whole number from 1 to 365 (a new company starts at 14); cannot be emptied' }),
+      talentStatusDelayMinutes: t.int({ description: 'Minutes before a move of an application reaches its talent (the undo): a whole number from 0 (at once) to 1440 (a new company starts at 15); cannot be emptied' }),
     }),
   });
 

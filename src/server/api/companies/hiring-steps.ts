@@ -2,6 +2,7 @@ import { and, asc, count, eq, isNull, max } from 'drizzle-orm';
 import { COMPANY_ERRORS } from '../../../lib/forms/company-refusals';
 import { HIRING_STEP_GROUPS, hiringStepCreateSchema, hiringStepGroupOf, hiringStepUpdateSchema, swapTarget } from '../../../lib/companies/hiring-steps';
 import { zodIssues } from '../../../lib/forms/zod-issues';
+import { IN_PROGRESS_TALENT_STATUSES, talentStatusOfStep } from '../../../lib/job-applications/talent-status';
 import { isUuid } from '../../../lib/ids';
 import { companyHiringStep, talentJobApplication } from '../../db/schema';
 import { builder } from '../builder';
@@ -9,6 +10,7 @@ import { conflict, invalidFields, notFound } from '../errors';
 import { recordEvent } from '../record-event';
 import { requireCompanyPermission } from '../auth/company-access';
 import type { Writer } from '../../db/client';
+import { TalentStatusEnum } from '../job-applications/talent-status-types';
 
 // A company's hiring pipeline (the companyHiringStep entity). The list is the whole pipeline
 // in order, not a page: it is short, and moving a step only makes sense against all of it.
@@ -19,6 +21,14 @@ export const HiringStepGroupEnum = builder.enumType('HiringStepGroup', {
   description: 'What a step means whatever its name: still in progress, or an outcome',
   values: HIRING_STEP_GROUPS,
 });
+
+const StepTalentStatusEnum = builder.enumType('StepTalentStatus', {
+  description: "What the talent reads while her application is in an in-progress step (the closing groups show Hired, Not selected or Withdrawn)",
+  values: IN_PROGRESS_TALENT_STATUSES,
+});
+
+/** A closing step shows its group's word: only an in-progress step keeps a choice of its own. */
+const talentStatusFor = (group: string | null | undefined, talentStatus: string | null | undefined) => (group === 'IN_PROGRESS' ? (talentStatus ?? null) : null);
 
 const MoveDirection = builder.enumType('MoveDirection', { values: ['UP', 'DOWN'] as const });
 
@@ -33,6 +43,11 @@ const CompanyHiringStep = builder.objectRef<StepRow>('CompanyHiringStep').implem
       nullable: true,
       description: 'Null for a step stored before groups had fixed meanings',
       resolve: (row) => hiringStepGroupOf(row.group),
+    }),
+    talentStatus: t.field({
+      type: TalentStatusEnum,
+      description: 'What the talent reads while her application is in this step',
+      resolve: (row) => talentStatusOfStep({ group: row.group, talentStatus: row.talentStatus }),
     }),
   }),
 });
@@ -67,6 +82,7 @@ const CreateOneCompanyHiringStepInput = builder.inputType('CreateOneCompanyHirin
     stepName: t.string({ required: true, description: 'Trimmed, 1 to 100 characters' }),
     stepDescription: t.string({ description: 'At most 1000 characters' }),
     group: t.field({ type: HiringStepGroupEnum, required: true }),
+    talentStatus: t.field({ type: StepTalentStatusEnum, description: 'For an in-progress step; In review when left out' }),
   }),
 });
 
@@ -76,6 +92,7 @@ const UpdateOneCompanyHiringStepInput = builder.inputType('UpdateOneCompanyHirin
     stepName: t.string(),
     stepDescription: t.string(),
     group: t.field({ type: HiringStepGroupEnum }),
+    talentStatus: t.field({ type: StepTalentStatusEnum, description: 'For an in-progress step; null: In review' }),
   }),
 });
 
@@ -94,12 +111,12 @@ builder.mutationField('createOneCompanyHiringStep', (t) =>
         const [last] = await tx.select({ order: max(companyHiringStep.order) }).from(companyHiringStep).where(notDeletedOf(companyId));
         const [created] = await tx
           .insert(companyHiringStep)
-          .values({ companyId, stepName: parsed.data.stepName, stepDescription: parsed.data.stepDescription ?? null, group: parsed.data.group, order: (last?.order ?? 0) + 1 })
+          .values({ companyId, stepName: parsed.data.stepName, stepDescription: parsed.data.stepDescription ?? null, group: parsed.data.group, talentStatus: talentStatusFor(parsed.data.group, parsed.data.talentStatus), order: (last?.order ?? 0) + 1 })
           .returning();
         await recordEvent(tx, context.viewer, {
           type: 'companyHiringStep.create',
           toId: companyId,
-          data: { entityId: created!.id, companyId, before: null, after: { stepName: created!.stepName, group: created!.group, order: created!.order } },
+          data: { entityId: created!.id, companyId, before: null, after: { stepName: created!.stepName, group: created!.group, talentStatus: created!.talentStatus, order: created!.order } },
         });
         return created!;
       });
@@ -110,15 +127,18 @@ builder.mutationField('createOneCompanyHiringStep', (t) =>
 builder.mutationField('updateOneCompanyHiringStep', (t) =>
   t.withAuth({ signedIn: true }).field({
     type: CompanyHiringStep,
-    description: 'Renames a step, changes its description or group; needs companyHiringStep update. Records companyHiringStep.update',
+    description: 'Renames a step, changes its description, group or the status its talents read; needs companyHiringStep update. Records companyHiringStep.update',
     args: { id: t.arg.id({ required: true }), data: t.arg({ type: UpdateOneCompanyHiringStepInput, required: true }) },
     resolve: async (_root, { id, data }, context) => {
       const { companyId } = requireCompanyPermission(context, 'companyHiringStep', 'update');
-      const parsed = hiringStepUpdateSchema.safeParse({ stepName: data.stepName ?? undefined, stepDescription: data.stepDescription, group: data.group ?? undefined });
+      const parsed = hiringStepUpdateSchema.safeParse({ stepName: data.stepName ?? undefined, stepDescription: data.stepDescription, group: data.group ?? undefined, talentStatus: data.talentStatus });
       if (!parsed.success) throw invalidFields(zodIssues(parsed.error), COMPANY_ERRORS);
-      const set = Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== undefined)) as Partial<Pick<StepRow, 'stepName' | 'stepDescription' | 'group'>>;
+      const set = Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== undefined)) as Partial<Pick<StepRow, 'stepName' | 'stepDescription' | 'group' | 'talentStatus'>>;
       return context.db.transaction(async (tx) => {
         const before = await lockedStep(tx, companyId, String(id));
+        // A step that closes applications shows its group's word, whatever it chose before.
+        if ('talentStatus' in set || 'group' in set) set.talentStatus = talentStatusFor(set.group ?? before.group, 'talentStatus' in set ? set.talentStatus : before.talentStatus);
+        if (set.talentStatus === before.talentStatus) delete set.talentStatus;
         if (Object.keys(set).length === 0) return before;
         const [updated] = await tx.update(companyHiringStep).set({ ...set, updatedAt: new Date() }).where(eq(companyHiringStep.id, before.id)).returning();
         const changed = Object.keys(set) as Array<keyof typeof set>;

@@ -9,20 +9,25 @@ import { invalidFields } from '../errors';
 import { recordEvent } from '../record-event';
 import { ownApplications } from './received-application-rows';
 import { ReceivedJobApplication } from './received-application-types';
+import { holdTalentStatus } from './talent-statuses';
+import { talentStatusOfStep, type TalentStatusShown } from '../../../lib/job-applications/talent-status';
 
 // moveTalentJobApplication: the selected company moves received applications through its
-// hiring pipeline, one or many at once, all or none, each move an event to the talent.
+// hiring pipeline, one or many at once, all or none. Each move is an audit row (its history);
+// the talent reads it as her application's status once the company's delay is over
+// (talent-statuses.ts), and is told then.
 
 const PIPELINE_WORDS = 'jobApplications.errors';
 
 builder.mutationField('moveTalentJobApplication', (t) =>
   t.withAuth({ signedIn: true }).field({
     type: [ReceivedJobApplication],
-    description: `Moves one or more (at most ${MAX_BULK_MOVE}) applications of the selected company to one of its hiring steps; a REJECTED or WITHDRAWN step needs a reason of that kind. All or none: an id of another company is NOT_FOUND and nothing moves. Needs talentJobApplication update and companyHiringStep read. Records talentJobApplication.update per application moved, addressed to the talent (their notification)`,
+    description: `Moves one or more (at most ${MAX_BULK_MOVE}) applications of the selected company to one of its hiring steps; a REJECTED or WITHDRAWN step needs a reason of that kind. All or none: an id of another company is NOT_FOUND and nothing moves. Needs talentJobApplication update and companyHiringStep read. Records talentJobApplication.update per application moved (addressed to no one: the history). The talent reads the step's public status (and the reason, when shared) once the company's talent status delay is over, and is told then (talentJobApplicationStatus.create); until then undoTalentJobApplicationMove takes it back`,
     args: {
       ids: t.arg.idList({ required: true }),
       hiringStepId: t.arg.id({ required: true }),
       rejectionReasonId: t.arg.id(),
+      shareReason: t.arg.boolean({ description: 'Show the reason to the talent with her status (default true)' }),
     },
     resolve: async (_root, args, context) => {
       const { companyId } = requireCompanyPermission(context, 'talentJobApplication', 'update');
@@ -48,6 +53,8 @@ builder.mutationField('moveTalentJobApplication', (t) =>
         if (!found) throw invalidFields([{ path: 'rejectionReasonId', code: reasonId ? 'reasonUnknown' : 'reasonRequired' }], PIPELINE_WORDS, null);
         reason = found;
       }
+      const next: TalentStatusShown = { status: talentStatusOfStep({ group: step.group, talentStatus: step.talentStatus }), reason: reason && args.shareReason !== false ? reason.label : null };
+      let dueAt: Date | null = null;
       const moved = await context.db.transaction(async (tx) => {
         const rows = await ownApplications(tx, companyId, ids, true);
         const now = new Date();
@@ -57,15 +64,17 @@ builder.mutationField('moveTalentJobApplication', (t) =>
             .update(talentJobApplication)
             .set({ companyHiringStepId: step.id, rejectionReasonId: reason?.id ?? null, ...(row.stepId === step.id ? {} : { stepChangedAt: now }) })
             .where(eq(talentJobApplication.id, row.id));
-          // Addressed to the talent: this row is their notification that something changed.
           await recordEvent(tx, context.viewer, {
             type: 'talentJobApplication.update',
-            toId: row.talentUserId,
+            toId: null,
             data: { entityId: row.id, companyId, fromStepId: row.stepId, fromStep: row.stepName, toStepId: step.id, toStep: step.stepName, group: step.group, reasonId: reason?.id ?? null, reason: reason?.label ?? null },
           });
+          const visibleAt = await holdTalentStatus(tx, context.viewer, { id: row.id, companyId, talentUserId: row.talentUserId, previousStepId: row.stepId, previousReasonId: row.reasonId }, next, row.talentStatusDelayMinutes, now);
+          if (visibleAt && visibleAt > now) dueAt = visibleAt;
         }
         return ownApplications(tx, companyId, ids);
       });
+      if (dueAt) context.heldTalentStatuses?.dueAt(dueAt);
       const order = new Map(ids.map((id, index) => [id, index]));
       return moved.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
     },

@@ -105,8 +105,10 @@ builder.queryField('findTalentJobApplication', (t) =>
         .from(talentProfile)
         .where(eq(talentProfile.id, row!.talentProfileId));
       // The application itself is the link that lets the company read them (talent-document-access).
-      const documents = profile && can(permissions, 'talentProfile', 'read') ? applicantDocumentsOf(profile) : [];
-      return { ...row!, email: profile?.email ?? null, description: profile?.description ?? null, totalExperience: profile?.totalExperience ?? null, documents };
+      // Unless she withdrew it taking them back.
+      const linked = row!.documentsErasedAt === null;
+      const documents = profile && linked && can(permissions, 'talentProfile', 'read') ? applicantDocumentsOf(profile) : [];
+      return { ...row!, email: linked ? (profile?.email ?? null) : null, description: profile?.description ?? null, totalExperience: profile?.totalExperience ?? null, documents };
     },
   }),
 );

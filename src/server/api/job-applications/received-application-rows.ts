@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { DEFAULT_STUCK_AFTER_DAYS } from '../../../lib/job-applications/rejection-reasons';
+import { DEFAULT_TALENT_STATUS_DELAY_MINUTES } from '../../../lib/job-applications/talent-status';
 import { isUuid } from '../../../lib/ids';
 import { company, companyHiringStep, companyRejectionReason, jobAd, jobDescription, talentJobApplication, talentProfile } from '../../db/schema';
 import type { Writer } from '../../db/client';
@@ -31,10 +32,13 @@ export interface ReceivedRow {
   stepName: string | null;
   stepGroup: string | null;
   stepOrder: number | null;
+  stepTalentStatus: string | null;
   reasonId: string | null;
   reasonLabel: string | null;
   reasonKind: string | null;
   stuckAfterDays: number;
+  talentStatusDelayMinutes: number;
+  documentsErasedAt: Date | null;
 }
 
 /**
@@ -58,7 +62,8 @@ export function withReceivedJoins<Query extends PgSelect>(query: Query) {
 /** The columns of a received application as ReceivedJobApplication shows it. */
 export const receivedColumns = {
   id: talentJobApplication.id,
-  message: talentJobApplication.message,
+  // Taken back with its documents when she withdrew it (talent-jobs/application-withdrawal.ts).
+  message: sql<string | null>`case when ${talentJobApplication.documentsErasedAt} is null then ${talentJobApplication.message} end`,
   createdAt: talentJobApplication.createdAt,
   stepChangedAt: talentJobApplication.stepChangedAt,
   talentProfileId: talentProfile.id,
@@ -75,10 +80,13 @@ export const receivedColumns = {
   stepName: companyHiringStep.stepName,
   stepGroup: companyHiringStep.group,
   stepOrder: companyHiringStep.order,
+  stepTalentStatus: companyHiringStep.talentStatus,
   reasonId: companyRejectionReason.id,
   reasonLabel: companyRejectionReason.label,
   reasonKind: companyRejectionReason.kind,
   stuckAfterDays: sql<number>`coalesce(${company.stuckAfterDays}, ${DEFAULT_STUCK_AFTER_DAYS})`,
+  talentStatusDelayMinutes: sql<number>`coalesce(${company.talentStatusDelayMinutes}, ${DEFAULT_TALENT_STATUS_DELAY_MINUTES})`,
+  documentsErasedAt: talentJobApplication.documentsErasedAt,
 };
 
 export function selectReceived(db: Writer) {

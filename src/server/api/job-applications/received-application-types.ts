@@ -59,6 +59,7 @@ ReceivedJobApplication.implement({
       nullable: true,
       resolve: (row) => (row.stepId && row.stepName !== null ? { id: row.stepId, stepName: row.stepName, group: hiringStepGroupOf(row.stepGroup), order: row.stepOrder ?? 0 } : null),
     }),
+    documentsErased: t.boolean({ description: 'Its talent withdrew it and took back its note and documents: they are no longer shown', resolve: (row) => row.documentsErasedAt !== null }),
     rejectionReason: t.field({ type: RejectionReason, nullable: true, resolve: (row) => (row.reasonId && row.reasonLabel !== null ? { id: row.reasonId, kind: row.reasonKind ?? 'REJECTED', label: row.reasonLabel } : null) }),
   }),
 });

@@ -12,6 +12,7 @@ type Reader = Pick<Writer, 'select'>;
  * The talents of the applications a company holds: to one of its ads or, without an ad, to
  * one of its job descriptions (the received applications' own rule, ownedBy; an answer to
  * its invitation is such an application); one talent's only when `talentProfileId` is given.
+ * An application she withdrew taking back its documents links nothing any more.
  * The roster's candidates read it too.
  */
 export function applicantsOf(db: Reader, companyId: string, talentProfileId?: string) {
@@ -20,7 +21,7 @@ export function applicantsOf(db: Reader, companyId: string, talentProfileId?: st
     .from(talentJobApplication)
     .leftJoin(jobAd, eq(jobAd.id, talentJobApplication.jobAdId))
     .leftJoin(jobDescription, eq(jobDescription.id, talentJobApplication.jobDescriptionId))
-    .where(and(talentProfileId ? eq(talentJobApplication.talentProfileId, talentProfileId) : undefined, ownedBy(companyId)));
+    .where(and(talentProfileId ? eq(talentJobApplication.talentProfileId, talentProfileId) : undefined, ownedBy(companyId), isNull(talentJobApplication.documentsErasedAt)));
 }
 
 /**

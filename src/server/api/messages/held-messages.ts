@@ -1,41 +1,27 @@
 import { and, asc, count, eq, gt, inArray, isNotNull, lte } from 'drizzle-orm';
 import { isUuid } from '../../../lib/ids';
 import { MESSAGE_ERRORS } from '../../../lib/messages/message-rules';
-import { errorMessage } from '../../../lib/text/error-message';
 import type { AppDatabase } from '../../db/client';
 import { message, messageThread } from '../../db/schema';
 import type { ReplyAddress } from '../../mail/reply-address';
-import type { Viewer } from '../auth/viewer';
+import { viewerOfHeld } from '../auth/held-sender';
 import { requireCompanyPermission } from '../auth/company-access';
 import { builder } from '../builder';
 import { conflict } from '../errors';
 import { recordEvent } from '../record-event';
-import { gatherRecordedEvents, type RecordedEvent } from '../recorded-events';
+import { createHeldWork, type HeldWork, type HeldWorkListener } from '../held-work';
 import { companyReader } from './company-thread-subjects';
 import { threadIn } from './message-threads';
 import { announceMessage } from './message-writes';
 
 // Messages held back so that their sender may undo them (one message to several
 // applications: UNDO_SECONDS). Until they go out nobody else sees them and nobody is told;
-// undoing deletes them. They go out when due: this process times each batch it wrote, and
-// every instance sweeps for due ones now and then (a restart, or a batch written by another
-// instance), each held row taken by one of them only (FOR UPDATE SKIP LOCKED).
+// undoing deletes them. They go out when due, as every held write does (held-work.ts).
 
 /** How long a sender may take back one message to several applications. */
 export const UNDO_SECONDS = 10;
 
-/** How often every instance looks for held messages that are due. */
-const SWEEP_SECONDS = 30;
-
-export interface HeldMessages {
-  /** A batch was held until `at`: deliver it then (this process's timer; the sweep is the safety net). */
-  dueAt(at: Date): void;
-  /** Delivers every held message due by now; answers how many went out. */
-  deliverDue(now?: Date): Promise<number>;
-  stop(): void;
-}
-
-type Listener = { afterOperation(events: readonly RecordedEvent[]): void };
+export type HeldMessages = HeldWork;
 
 /** One due message out: announced as its sender wrote it, or dropped if its talent closed the conversation meanwhile. */
 async function deliverOne(db: AppDatabase, replyAddress: ReplyAddress | null, id: string, now: Date): Promise<boolean> {
@@ -48,45 +34,23 @@ async function deliverOne(db: AppDatabase, replyAddress: ReplyAddress | null, id
       return false;
     }
     await tx.update(message).set({ deliverAt: null, heldBy: null, createdAt: now, updatedAt: now }).where(eq(message.id, row.id));
-    const held = row.heldBy;
-    const viewer: Viewer = { userId: held.userId, externalId: held.externalId, email: held.email, isAdmin: false, adminPermissions: [], isImpersonate: held.actor !== null, actor: held.actor };
-    await announceMessage(tx, { viewer, replyAddress }, thread, { id: row.id, body: row.body, attachments: row.attachments }, row.fromCompany, now);
+    await announceMessage(tx, { viewer: viewerOfHeld(row.heldBy), replyAddress }, thread, { id: row.id, body: row.body, attachments: row.attachments }, row.fromCompany, now);
     return true;
   });
 }
 
-export function createHeldMessages(options: { db: AppDatabase; replyAddress: ReplyAddress | null; listeners: readonly Listener[]; log: (message: string) => void }): HeldMessages {
-  const { db, replyAddress, listeners, log } = options;
-  const timers = new Set<NodeJS.Timeout>();
-  async function deliverDue(now = new Date()): Promise<number> {
-    const due = await db.select({ id: message.id }).from(message).where(and(isNotNull(message.deliverAt), lte(message.deliverAt, now))).orderBy(asc(message.deliverAt)).limit(500);
-    let delivered = 0;
-    for (const { id } of due) {
-      const events: RecordedEvent[] = [];
-      if (await gatherRecordedEvents(events, () => deliverOne(db, replyAddress, id, now))) delivered += 1;
-      for (const listener of listeners) listener.afterOperation(events);
-    }
-    return delivered;
-  }
-  const run = () => void deliverDue().catch((error: unknown) => log(`messages: held messages could not go out (${errorMessage(error)})`));
-  const sweep = setInterval(run, SWEEP_SECONDS * 1000);
-  sweep.unref();
-  return {
-    dueAt(at) {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        run();
-      }, Math.max(0, at.getTime() - Date.now()) + 250);
-      timer.unref();
-      timers.add(timer);
+export function createHeldMessages(options: { db: AppDatabase; replyAddress: ReplyAddress | null; listeners: readonly HeldWorkListener[]; log: (message: string) => void }): HeldMessages {
+  const { db, replyAddress } = options;
+  return createHeldWork({
+    name: 'messages',
+    due: async (now) => {
+      const due = await db.select({ id: message.id }).from(message).where(and(isNotNull(message.deliverAt), lte(message.deliverAt, now))).orderBy(asc(message.deliverAt)).limit(500);
+      return due.map((row) => row.id);
     },
-    deliverDue,
-    stop() {
-      clearInterval(sweep);
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
-    },
-  };
+    deliver: (id, now) => deliverOne(db, replyAddress, id, now),
+    listeners: options.listeners,
+    log: options.log,
+  });
 }
 
 builder.mutationField('undoCompanyMessages', (t) =>

@@ -8,6 +8,7 @@ import { forbiddenBecause } from '../errors';
 import { recordEvent } from '../record-event';
 import { companyRecipientsOf } from './company-recipients';
 import { messageRow, type ThreadRow } from './message-threads';
+import { heldSenderOf } from '../auth/held-sender';
 
 // Writing a message into a thread (messages): the row, then its announcement - the thread
 // moves to the top of both inboxes, the other side is told (bell, mail with an address that
@@ -39,7 +40,7 @@ export async function writeMessage(tx: Tx, author: MessageAuthor, thread: Writte
   const { body, attachments = [] } = content;
   refuseIfClosedTo(thread, fromCompany);
   const now = new Date();
-  const { userId, externalId, email, actor } = author.viewer;
+  const { userId } = author.viewer;
   const [written] = await tx
     .insert(message)
     .values({
@@ -49,7 +50,7 @@ export async function writeMessage(tx: Tx, author: MessageAuthor, thread: Writte
       fromCompany,
       body,
       attachments,
-      ...(holdUntil ? { deliverAt: holdUntil, heldBy: { userId, externalId, email, actor } } : {}),
+      ...(holdUntil ? { deliverAt: holdUntil, heldBy: heldSenderOf(author.viewer) } : {}),
       createdAt: now,
       updatedAt: now,
     })

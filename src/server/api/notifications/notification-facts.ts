@@ -11,7 +11,10 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
 const record = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' ? (value as Record<string, unknown>) : {});
 
 /** A talent's own act that her company readers hear of: a message she wrote, an interview she booked, moved, cancelled or asked other times for. */
-const actedAsTalent = (row: EventRow) => (row.type === 'message.create' && row.eventData.fromCompany === false) || (row.type.startsWith('interview.') && row.eventData.side === 'talent');
+const actedAsTalent = (row: EventRow) =>
+  (row.type === 'message.create' && row.eventData.fromCompany === false) || (row.type.startsWith('interview.') && row.eventData.side === 'talent') || isWithdrawal(row);
+/** A talent withdrew her application: the company's copy names her. */
+const isWithdrawal = (row: EventRow) => row.type === 'talentJobApplication.update' && row.eventData.action === 'withdraw';
 
 /** Ids of one kind of row, from the events of the given types. */
 function entityIds(rows: readonly EventRow[], subject: string): string[] {
@@ -40,7 +43,7 @@ async function titlesOf(db: Reader, rows: readonly EventRow[]): Promise<Map<stri
   const messageApplications = rows.filter((row) => row.type === 'message.create' || row.type.startsWith('interview.')).flatMap((row) => text(row.eventData.jobApplicationId) ?? []);
   const messageInvitations = messages.flatMap((row) => text(row.eventData.talentInvitationId) ?? []);
   const [a, i, j] = await Promise.all([
-    roleTitles(db, talentJobApplication, [...new Set([...entityIds(rows, 'talentJobApplication'), ...messageApplications])]),
+    roleTitles(db, talentJobApplication, [...new Set([...entityIds(rows, 'talentJobApplication'), ...entityIds(rows, 'talentJobApplicationStatus'), ...messageApplications])]),
     roleTitles(db, talentInvitation, [...new Set([...entityIds(rows, 'talentInvitation'), ...messageInvitations])]),
     assignments.length
       ? db
@@ -100,12 +103,13 @@ export async function notificationFactsOf(db: Reader, rows: readonly EventRow[])
       title: job?.title ?? null,
       step: text(data.toStep),
       stepGroup: text(data.group),
+      talentStatus: text(data.talentStatus),
       reason: isBilling || isCompanyReview ? text(after.rejectionReason) : text(data.reason),
       status: isBilling || isLink ? text(after.status) : isRoster ? text(after.consent) : null,
       billingPeriod: isBilling && entityId ? (period.get(entityId) ?? null) : null,
       invoiceNumber: isBilling ? text(after.invoiceNumber) : null,
       document: row.type === 'talentDocument.read' ? text(data.slot) : null,
-      action: isCompanyReview || isPaymentProfileReview || isInterview ? text(data.action) : null,
+      action: isCompanyReview || isPaymentProfileReview || isInterview || isWithdrawal(row) ? text(data.action) : null,
       invitation: (row.type === 'companyOnUser.create' || row.type === 'companyOnProviderCompany.create') && data.invitation === true,
       // A member invitation names the role offered and who sent it (they may leave; the words stay).
       role: row.type === 'companyOnUser.create' ? text(after.roleName) : null,

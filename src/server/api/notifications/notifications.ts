@@ -64,6 +64,7 @@ Notification.implement({
     title: t.exposeString('title', { nullable: true, description: 'The job of the application, invitation or assignment' }),
     step: t.exposeString('step', { nullable: true, description: 'The hiring step an application moved to' }),
     stepGroup: t.exposeString('stepGroup', { nullable: true, description: 'IN_PROGRESS, HIRED, REJECTED or WITHDRAWN' }),
+    talentStatus: t.exposeString('talentStatus', { nullable: true, description: "An application's status as its talent is shown it (talentJobApplicationStatus.create)" }),
     reason: t.exposeString('reason', { nullable: true, description: 'Why an application or a billing was rejected' }),
     status: t.exposeString('status', { nullable: true, description: "The status a billing moved to; a roster entry's consent (requested: a company asks to hold you on its roster)" }),
     billingPeriod: t.exposeString('billingPeriod', { nullable: true, description: 'The billing month, 2026-03' }),

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { APPLICATION_MESSAGE_ERRORS, applicationMessageSchema } from '../../../lib/talent-jobs/application-message';
 import { zodIssues } from '../../../lib/forms/zod-issues';
 import type { AppDatabase } from '../../db/client';
-import { company, companyHiringStep, companyRejectionReason, jobAd, jobDescription, talentJobApplication } from '../../db/schema';
+import { company, jobAd, jobDescription, talentJobApplication, talentJobApplicationStatus } from '../../db/schema';
 import { findMyTalentProfileId, requireMyTalentProfileId } from '../auth/my-talent-profile';
 import { beforeDeadline, openJobAd, visibleJobAd } from '../../job-ad-search/open-job-ad';
 import { builder } from '../builder';
@@ -11,8 +11,8 @@ import { conflict, gone, invalidFields, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
 import { firstHiringStepId } from '../companies/company-rows';
-import { HiringStepGroupEnum } from '../companies/hiring-steps';
-import { hiringStepGroupOf } from '../../../lib/companies/hiring-steps';
+import { isTalentStatus } from '../../../lib/job-applications/talent-status';
+import { TalentStatusEnum } from '../job-applications/talent-status-types';
 import { isUuid } from '../../../lib/ids';
 
 interface ApplicationRow {
@@ -28,9 +28,11 @@ interface ApplicationRow {
   publisherName: string | null;
   clientCompanyName: string | null;
   isAnonymous: boolean | null;
-  hiringStep: string | null;
-  hiringStepGroup: string | null;
+  talentStatus: string | null;
+  /** The reason of the status she reads, when the company shared it. */
   rejectionReason: string | null;
+  companyId: string | null;
+  documentsErasedAt: Date | null;
 }
 
 export const JobApplication = builder.objectRef<ApplicationRow>('JobApplication');
@@ -54,17 +56,16 @@ JobApplication.implement({
       // Never falls back to the description's company for an ad: that would disclose an anonymous publisher.
       resolve: (row) => (row.jobAdId ? (row.isAnonymous ? null : row.publisherName) : row.clientCompanyName),
     }),
-    hiringStep: t.exposeString('hiringStep', { nullable: true, description: 'Where the company has the application (e.g. Screening); null while submitted' }),
-    hiringStepGroup: t.field({
-      type: HiringStepGroupEnum,
-      nullable: true,
-      description: "What that step means whatever the company named it (in progress, hired, rejected, withdrawn); null while submitted",
-      resolve: (row) => hiringStepGroupOf(row.hiringStepGroup),
+    talentStatus: t.field({
+      type: TalentStatusEnum,
+      description: "Where the application stands as the talent is shown it (never the company's step names): the company's moves reach her after its delay",
+      resolve: (row) => (isTalentStatus(row.talentStatus) ? row.talentStatus : 'APPLIED'),
     }),
     rejectionReason: t.exposeString('rejectionReason', {
       nullable: true,
-      description: 'Why the company ended the application: the reason it gave with its move to a rejected or withdrawn step, which the talent was told; null otherwise',
+      description: 'Why the company ended the application (Not selected), when it chose to share the reason with her; null otherwise',
     }),
+    documentsErased: t.boolean({ description: 'She withdrew it and took back its note, answers and documents', resolve: (row) => row.documentsErasedAt !== null }),
   }),
 });
 
@@ -76,7 +77,13 @@ const JobApplicationSort = builder.enumType('JobApplicationSort', {
 
 const clientCompany = alias(company, 'client_company');
 
-/** Applications with their ad, publisher, job description and hiring step, in one query. */
+/** One column of the last change shown to the talent of the application in hand (a correlated subquery). */
+function shown(column: typeof talentJobApplicationStatus.status | typeof talentJobApplicationStatus.reason): SQL {
+  const s = talentJobApplicationStatus;
+  return sql`select ${column} from ${s} where ${s.talentJobApplicationId} = ${talentJobApplication.id} and ${s.publishedAt} is not null order by ${s.visibleAt} desc, ${s.createdAt} desc limit 1`;
+}
+
+/** Applications with their ad, publisher, job description and the status their talent reads, in one query. */
 export function selectApplications(db: AppDatabase, where: SQL, now = new Date()) {
   return db
     .select({
@@ -92,18 +99,17 @@ export function selectApplications(db: AppDatabase, where: SQL, now = new Date()
       publisherName: company.name,
       clientCompanyName: clientCompany.name,
       isAnonymous: jobAd.isAnonymous,
-      hiringStep: companyHiringStep.stepName,
-      hiringStepGroup: companyHiringStep.group,
-      // A move to a closing step keeps its reason on the application; any other move clears it.
-      rejectionReason: companyRejectionReason.label,
+      // What she reads is the last change shown to her (talent-statuses.ts), never the step it is in now.
+      talentStatus: sql<string | null>`(${shown(talentJobApplicationStatus.status)})`,
+      rejectionReason: sql<string | null>`(${shown(talentJobApplicationStatus.reason)})`,
+      companyId: sql<string | null>`coalesce(${jobAd.publisherCompanyId}, ${jobDescription.companyId})`,
+      documentsErasedAt: talentJobApplication.documentsErasedAt,
     })
     .from(talentJobApplication)
     .leftJoin(jobAd, eq(jobAd.id, talentJobApplication.jobAdId))
     .leftJoin(company, eq(company.id, jobAd.publisherCompanyId))
     .leftJoin(jobDescription, eq(jobDescription.id, talentJobApplication.jobDescriptionId))
     .leftJoin(clientCompany, eq(clientCompany.id, jobDescription.clientCompanyId))
-    .leftJoin(companyHiringStep, eq(companyHiringStep.id, talentJobApplication.companyHiringStepId))
-    .leftJoin(companyRejectionReason, eq(companyRejectionReason.id, talentJobApplication.rejectionReasonId))
     .where(where);
 }
 

@@ -36,3 +36,14 @@ export const tsvector = customType<{ data: string; driverData: string }>({
 
 /** The shape every role and company permission column holds (the permission matrix). */
 export type PermissionSet = Record<string, Record<string, boolean>>;
+
+/**
+ * Who made a write that is held before the other side sees it (a message to several
+ * applications, a move of an application): its event records them once it goes out.
+ */
+export interface HeldSender {
+  userId: string;
+  externalId: string;
+  email: string;
+  actor: { userId: string; externalId: string; impersonationId: string } | null;
+}

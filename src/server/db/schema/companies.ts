@@ -47,12 +47,15 @@ export const company = pgTable(
     accountingCurrency: currency('accounting_currency'),
     /** Days an application may stay in an in-progress step before it is marked stuck. */
     stuckAfterDays: integer('stuck_after_days').notNull().default(14),
+    /** Minutes before a move of an application reaches its talent (lib/job-applications/talent-status.ts): the company's undo. */
+    talentStatusDelayMinutes: integer('talent_status_delay_minutes').notNull().default(15),
     ...timestamps(),
     deletedAt: deletedAt(),
   },
   (t) => [
     currencyCheck('company_accounting_currency_iso', t.accountingCurrency),
     check('company_stuck_after_days_range', sql`${t.stuckAfterDays} between 1 and 365`),
+    check('company_talent_status_delay_range', sql`${t.talentStatusDelayMinutes} between 0 and 1440`),
     index('company_name_lower_idx').on(sql`lower(${t.name})`),
     index('company_verification_status_idx').on(t.verificationStatus),
   ],
@@ -242,10 +245,15 @@ export const companyHiringStep = pgTable(
     stepDescription: text('step_description'),
     order: integer('order').notNull().default(0),
     group: text('group'),
+    /** What the talent reads while her application is in this in-progress step (lib/job-applications/talent-status.ts); null: In review. */
+    talentStatus: text('talent_status'),
     ...timestamps(),
     deletedAt: deletedAt(),
   },
-  (t) => [index('company_hiring_step_company_order_idx').on(t.companyId, t.order)],
+  (t) => [
+    index('company_hiring_step_company_order_idx').on(t.companyId, t.order),
+    check('company_hiring_step_talent_status', sql`${t.talentStatus} in ('APPLIED', 'IN_REVIEW', 'INTERVIEW', 'OFFER')`),
+  ],
 );
 
 /**

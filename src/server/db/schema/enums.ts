@@ -60,6 +60,9 @@ export const eventType = pgEnum('event_type', [
   // Not among the spec's event types: an application's arrival and every move through the pipeline
   // are what its history and the talent's notifications are made of.
   'talentJobApplication.create', 'talentJobApplication.update',
+  // Nor this: a company's move reached the talent as her application's public status, after
+  // the company's delay (the move itself is the audit row talentJobApplication.update).
+  'talentJobApplicationStatus.create',
   // Not among them either: a company member downloaded a talent's CV, resume or PDF.
   'talentDocument.read',
   // Nor these: shortlists of talents and their entries.

@@ -10,6 +10,6 @@ export * from './events';
 export * from './identity';
 export * from './job-alerts';
 export * from './web-push';
-export type { PermissionSet } from './columns';
+export type { HeldSender, PermissionSet } from './columns';
 export * from './messages';
 export * from './interviews';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { currency, currencyCheck, deletedAt, id, money, timestamps, timestamptz, tsvector } from './columns';
+import { currency, currencyCheck, deletedAt, id, money, timestamps, timestamptz, tsvector, type HeldSender } from './columns';
 import { company, companyHiringStep, companyRejectionReason } from './companies';
 import { assignmentType, employmentType, jobAdModeration, rateUnit, workMode } from './enums';
 import { talentProfile } from './talents';
@@ -233,6 +233,8 @@ export const talentJobApplication = pgTable(
     stepChangedAt: timestamptz('step_changed_at').notNull().defaultNow(),
     /** Why it ended, when it sits in a REJECTED or WITHDRAWN step. */
     rejectionReasonId: uuid('rejection_reason_id').references(() => companyRejectionReason.id, { onDelete: 'set null' }),
+    /** When the talent withdrew it and took back its note, answers and documents: the company no longer reads them. */
+    documentsErasedAt: timestamptz('documents_erased_at'),
     ...timestamps(),
   },
   (t) => [
@@ -241,6 +243,39 @@ export const talentJobApplication = pgTable(
     index('talent_job_application_job_ad_id_idx').on(t.jobAdId, t.createdAt.desc()),
     index('talent_job_application_job_description_id_idx').on(t.jobDescriptionId),
     index('talent_job_application_hiring_step_idx').on(t.companyHiringStepId),
+  ],
+);
+
+/**
+ * The talent's status of an application as she is shown it (lib/job-applications/talent-status.ts),
+ * one row per change: her dated timeline. A company's move is held (published_at null) until
+ * visible_at, the company's delay, and goes out then (api/job-applications/held-talent-statuses.ts);
+ * a move back before that deletes it, so she never sees it. At most one is held per application.
+ */
+export const talentJobApplicationStatus = pgTable(
+  'talent_job_application_status',
+  {
+    id: id(),
+    talentJobApplicationId: uuid('talent_job_application_id')
+      .notNull()
+      .references(() => talentJobApplication.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    /** The company's reason, copied when it chose to share it: the words she was shown stay. */
+    reason: text('reason'),
+    visibleAt: timestamptz('visible_at').notNull(),
+    publishedAt: timestamptz('published_at'),
+    /** Who moved it, while held: the event names them when it goes out. */
+    heldBy: jsonb('held_by').$type<HeldSender>(),
+    /** Where the application was before the held move: the company's undo puts it back there. */
+    previousStepId: uuid('previous_step_id'),
+    previousReasonId: uuid('previous_reason_id'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('talent_job_application_status_application_idx').on(t.talentJobApplicationId, t.visibleAt),
+    uniqueIndex('talent_job_application_status_held_unique').on(t.talentJobApplicationId).where(sql`${t.publishedAt} is null`),
+    index('talent_job_application_status_due_idx').on(t.visibleAt).where(sql`${t.publishedAt} is null`),
+    check('talent_job_application_status_status', sql`${t.status} in ('APPLIED', 'IN_REVIEW', 'INTERVIEW', 'OFFER', 'HIRED', 'NOT_SELECTED', 'WITHDRAWN')`),
   ],
 );
 

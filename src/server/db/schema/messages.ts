@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Attachment } from './billing';
-import { id, timestamps, timestamptz } from './columns';
+import { id, timestamps, timestamptz, type HeldSender } from './columns';
 import { company } from './companies';
 import { jobAssignment, talentInvitation, talentJobApplication } from './jobs';
 import { talentProfile } from './talents';
@@ -48,14 +48,6 @@ export const messageThread = pgTable(
     index('message_thread_talent_last_idx').on(t.talentProfileId, t.lastMessageAt.desc()),
   ],
 );
-
-/** The sender of a held message, as the write's event records it once it goes out. */
-export interface HeldSender {
-  userId: string;
-  externalId: string;
-  email: string;
-  actor: { userId: string; externalId: string; impersonationId: string } | null;
-}
 
 export const message = pgTable(
   'message',

@@ -170,6 +170,7 @@ export async function seedCompanies(ctx: SeedContext, tx: SeedTx, accounts: Seed
         stepDescription: DEFAULT_HIRING_STEPS[index]!.stepDescription,
         order: index + 1,
         group: DEFAULT_HIRING_STEPS[index]!.group,
+        talentStatus: DEFAULT_HIRING_STEPS[index]!.talentStatus,
       })),
     ),
   );

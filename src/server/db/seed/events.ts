@@ -1,9 +1,10 @@
-import { generalEventslog, type EventData, type EventType } from '../schema';
+import { generalEventslog, talentJobApplicationStatus, type EventData, type EventType } from '../schema';
+import { talentStatusOfStep, type TalentStatus } from '../../../lib/job-applications/talent-status';
 import type { SeededAccounts } from './accounts';
 import { DEFAULT_HIRING_STEPS } from '../../../lib/companies/hiring-steps';
 import { seededMoves, type SeededMarketplaceActivity } from './activity';
 import type { SeededDemoBilling } from './billing';
-import type { SeededCompanies } from './companies';
+import type { HiringStepName, SeededCompanies } from './companies';
 import { insertRows, type SeedContext, type SeedTx } from './context';
 import { addDays, addMinutes } from './dates';
 import type { SeededDemoTalentActivity } from './demo-talent';
@@ -22,7 +23,7 @@ interface Event {
   type: EventType;
   /** Null for a move at a company nobody in the demo works at: its history says "someone". */
   fromId: string | null;
-  toId: string;
+  toId: string | null;
   data: EventData;
   at: Date;
   read: boolean;
@@ -43,7 +44,7 @@ function events({ accounts, companies, jobs, marketplace, demoTalent, demoBillin
   const talent = accounts.talent.userId;
   const northwind = companies.byKey('northwind');
   const list: Event[] = [];
-  const add = (type: EventType, fromId: string | null, toId: string, data: EventData, at: Date, read = true) =>
+  const add = (type: EventType, fromId: string | null, toId: string | null, data: EventData, at: Date, read = true) =>
     list.push({ type, fromId, toId, data: { actorUserId: fromId, ...data }, at, read });
 
   for (const seeded of companies.active) {
@@ -102,14 +103,31 @@ function events({ accounts, companies, jobs, marketplace, demoTalent, demoBillin
       const mover = companyId === northwind.id && index % 2 === 0 ? accounts.recruiter.userId : seeded?.definition.ownedByDemoOwner ? owner : null;
       const group = DEFAULT_HIRING_STEPS.find((step) => step.stepName === toStep)?.group ?? null;
       const data = { entityId, companyId, fromStepId: stepId(fromStep), fromStep, toStepId: stepId(toStep), toStep, group, reasonId: null, reason: null };
-      add('talentJobApplication.update', mover, talentUserId, data, at);
+      // The move is the history; the talent is told of it as her application's status (seededTalentStatuses).
+      add('talentJobApplication.update', mover, null, data, at);
     });
+    for (const { status, at } of seededTalentStatuses(createdAt, application.step, now)) {
+      add('talentJobApplicationStatus.create', null, talentUserId, { entityId, companyId, talentStatus: status, reason: null }, at);
+    }
   }
   for (const { id, userId, talentProfileId, createdAt } of marketplace.notes) {
     add('companyTalentNote.create', userId, northwind.id, { entityId: id, companyId: northwind.id, talentProfileId }, createdAt, false);
   }
   add('talentProfile.update', talent, talent, { after: { jobTitle: 'Frontend Developer' } }, addDays(now, -10));
   return list;
+}
+
+/** The statuses a seeded application's talent was shown, each when its move was made (the demo keeps no delay). */
+function seededTalentStatuses(createdAt: Date, step: HiringStepName, now: Date): Array<{ status: TalentStatus; at: Date }> {
+  const shown: Array<{ status: TalentStatus; at: Date }> = [];
+  let last: TalentStatus = 'APPLIED';
+  for (const { toStep, at } of seededMoves(createdAt, step, now)) {
+    const definition = DEFAULT_HIRING_STEPS.find((candidate) => candidate.stepName === toStep);
+    const status = talentStatusOfStep(definition ? { group: definition.group, talentStatus: definition.talentStatus } : null);
+    if (status !== last) shown.push({ status, at });
+    last = status;
+  }
+  return shown;
 }
 
 export async function seedEvents(ctx: SeedContext, tx: SeedTx, sources: EventSources): Promise<void> {
@@ -123,4 +141,10 @@ export async function seedEvents(ctx: SeedContext, tx: SeedTx, sources: EventSou
     updatedAt: event.at,
   }));
   await insertRows(ctx, tx, generalEventslog, rows, (done) => ctx.progress('events', done, rows.length));
+  // Each application's timeline as its talent reads it, from the same moves.
+  const { marketplace, demoTalent } = sources;
+  const statuses = [...marketplace.applications, ...demoTalent.applications].flatMap(({ id, createdAt, step }) =>
+    seededTalentStatuses(createdAt, step, ctx.now).map(({ status, at }) => ({ talentJobApplicationId: id, status, visibleAt: at, publishedAt: at, createdAt: at })),
+  );
+  await insertRows(ctx, tx, talentJobApplicationStatus, statuses);
 }

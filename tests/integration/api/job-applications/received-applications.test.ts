@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { talentJobApplication } from '../../../../src/server/db/schema';
 import { describeEachDatabase } from '../../../support/test-database';
+import { createHeldTalentStatuses } from '../../../../src/server/api/job-applications/held-talent-statuses';
+import { DEFAULT_TALENT_STATUS_DELAY_MINUTES } from '../../../../src/lib/job-applications/talent-status';
 import { startCompaniesFixture, type CompaniesFixture } from '../companies-fixture';
 
 const CREATE_AD = 'mutation ($data: JobAdInput!) { createOneJobAd(data: $data) { id } }';
@@ -18,7 +20,7 @@ const FIND = `query ($id: ID!) { findTalentJobApplication(id: $id) {
   email application { id hiringStep { stepName } } history { kind actorName fromStep toStep reason }
 } }`;
 const MOVE = 'mutation ($ids: [ID!]!, $hiringStepId: ID!, $rejectionReasonId: ID) { moveTalentJobApplication(ids: $ids, hiringStepId: $hiringStepId, rejectionReasonId: $rejectionReasonId) { id hiringStep { stepName } rejectionReason { label kind } } }';
-const MY_APPLICATIONS = '{ myJobApplications { items { jobAdTitle hiringStep } } }';
+const MY_APPLICATIONS = '{ myJobApplications { items { jobAdTitle talentStatus rejectionReason } } }';
 const PIPELINE = { talentJobApplication: { read: true, update: true }, companyHiringStep: { read: true } };
 
 type Step = { id: string; stepName: string; group: string };
@@ -63,15 +65,21 @@ describeEachDatabase('received job applications and the pipeline', (kind) => {
     expect(((await f.as('owner-b', LIST, {}, f.b.id)).body.data?.findManyTalentJobApplication as { total: number }).total).toBe(0);
   });
 
-  it('moves one application step by step with its history; the talent sees each step', async () => {
+  it("moves one application step by step with its history; the talent sees each step's public status once the company's delay is over", async () => {
     const id = applicationOf.ana!;
-    for (const step of ['Screening', 'Interview', 'Offer', 'Hired']) {
+    const held = createHeldTalentStatuses({ db: f.h.database.db, listeners: [], log: () => {} });
+    const statusOf = async () => ((await f.h.call(MY_APPLICATIONS, { token: await f.h.token('ana') })).body.data?.myJobApplications as { items: { talentStatus: string }[] }).items[0]?.talentStatus;
+    let shown = 'APPLIED';
+    for (const [step, status] of [['Screening', 'IN_REVIEW'], ['Interview', 'INTERVIEW'], ['Offer', 'OFFER'], ['Hired', 'HIRED']] as const) {
       const moved = await f.as('mover-a', MOVE, { ids: [id], hiringStepId: stepNamed(step) }, f.a.id);
       expect(moved.body.errors).toBeUndefined();
       expect((moved.body.data?.moveTalentJobApplication as { hiringStep: { stepName: string } }[])[0]?.hiringStep.stepName).toBe(step);
-      const mine = (await f.h.call(MY_APPLICATIONS, { token: await f.h.token('ana') })).body.data?.myJobApplications as { items: { hiringStep: string }[] };
-      expect(mine.items[0]?.hiringStep).toBe(step);
+      expect(await statusOf()).toBe(shown);
+      expect(await held.deliverDue(new Date(Date.now() + (DEFAULT_TALENT_STATUS_DELAY_MINUTES + 1) * 60_000))).toBe(1);
+      expect(await statusOf()).toBe(status);
+      shown = status;
     }
+    held.stop();
     const detail = (await f.as('reader-a', FIND, { id }, f.a.id)).body.data?.findTalentJobApplication as { email: string; history: { kind: string; fromStep: string | null; toStep: string | null }[] };
     expect(detail.email).toBe('ana@example.test');
     expect(detail.history.map((entry) => [entry.kind, entry.fromStep, entry.toStep])).toEqual([
@@ -81,9 +89,11 @@ describeEachDatabase('received job applications and the pipeline', (kind) => {
       ['MOVED', 'Interview', 'Offer'],
       ['MOVED', 'Offer', 'Hired'],
     ]);
-    // Each move is addressed to the talent: their notification.
-    const [event] = await f.events('talentJobApplication.update', id);
-    expect(event?.toId).toBe(await f.userId('ana'));
+    // Each move is the history, addressed to no one; she is told of each status shown to her.
+    expect((await f.events('talentJobApplication.update', id)).every((event) => event.toId === null)).toBe(true);
+    const told = await f.events('talentJobApplicationStatus.create', id);
+    const ana = await f.userId('ana');
+    expect(told.map((event) => [event.toId, (event.eventData as { talentStatus?: string }).talentStatus])).toEqual([[ana, 'IN_REVIEW'], [ana, 'INTERVIEW'], [ana, 'OFFER'], [ana, 'HIRED']]);
   });
 
   it('rejects only with a reason of the right kind, in bulk, all or none', async () => {
@@ -98,8 +108,9 @@ describeEachDatabase('received job applications and the pipeline', (kind) => {
     const done = (await f.as('mover-a', MOVE, { ids, hiringStepId: rejected, rejectionReasonId: reason.id }, f.a.id)).body.data?.moveTalentJobApplication as { id: string; rejectionReason: { label: string; kind: string } }[];
     expect(done.map((row) => row.id)).toEqual(ids);
     expect(done.every((row) => row.rejectionReason.label === reason.label && row.rejectionReason.kind === 'REJECTED')).toBe(true);
-    const mine = (await f.h.call(MY_APPLICATIONS, { token: await f.h.token('ben') })).body.data?.myJobApplications as { items: { hiringStep: string }[] };
-    expect(mine.items[0]?.hiringStep).toBe('Rejected');
+    // Held from ben until the delay is over: he still reads Applied, and no reason.
+    const mine = (await f.h.call(MY_APPLICATIONS, { token: await f.h.token('ben') })).body.data?.myJobApplications as { items: { talentStatus: string; rejectionReason: string | null }[] };
+    expect(mine.items[0]).toMatchObject({ talentStatus: 'APPLIED', rejectionReason: null });
     const history = ((await f.as('reader-a', FIND, { id: applicationOf.ben! }, f.a.id)).body.data?.findTalentJobApplication as { history: { reason: string | null }[] }).history;
     expect(history.at(-1)?.reason).toBe(reason.label);
   });

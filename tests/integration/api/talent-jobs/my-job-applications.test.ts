@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { getTranslator } from '../../../../src/lib/i18n/i18n';
-import { companyHiringStep, companyRejectionReason, talentJobApplication } from '../../../../src/server/db/schema';
+import { companyHiringStep, companyRejectionReason, talentJobApplication, talentJobApplicationStatus } from '../../../../src/server/db/schema';
 import { describeEachDatabase } from '../../../support/test-database';
 import { codeOf, startTalentJobsFixture, type TalentJobsFixture } from '../talent-jobs-fixture';
 
@@ -9,7 +9,7 @@ const APPLY = 'mutation($data: ApplyToJobAdInput!) { applyToJobAd(data: $data) {
 const LIST = `query($page: Int, $perPage: Int, $sort: JobApplicationSort) {
   myJobApplications(page: $page, perPage: $perPage, sort: $sort) {
     total page perPage pageCount
-    items { id title jobAdId jobAdIsVisible jobAdIsOpen jobDescriptionId companyName isAnonymous hiringStep hiringStepGroup rejectionReason message createdAt }
+    items { id title jobAdId jobAdIsVisible jobAdIsOpen jobDescriptionId companyName isAnonymous talentStatus rejectionReason message createdAt timeline { status reason } }
   }
 }`;
 
@@ -20,8 +20,8 @@ interface Item {
   jobAdIsOpen: boolean;
   companyName: string | null;
   isAnonymous: boolean;
-  hiringStep: string | null;
-  hiringStepGroup: string | null;
+  talentStatus: string;
+  timeline: Array<{ status: string; reason: string | null }>;
   rejectionReason: string | null;
   message: string | null;
 }
@@ -43,31 +43,37 @@ describeEachDatabase('myJobApplications', (kind) => {
   });
   afterAll(() => f.h.close());
 
-  it('lists the applications newest first: the hiring step (the first one on arrival) or none, the company unless anonymous', async () => {
+  it('lists the applications newest first: Applied until a move is shown to her (never the step\'s name), the company unless anonymous', async () => {
     const { body } = await f.h.call(LIST, { token: f.a.token });
     const page = body.data?.myJobApplications as Page;
     expect(page).toMatchObject({ total: 3, pageCount: 1 });
     expect(page.items).toMatchObject([
-      { title: 'Secret role', companyName: null, isAnonymous: true, hiringStep: 'Screening', message: null, jobAdIsVisible: true },
-      { title: 'Frontend developer', companyName: 'Acme', isAnonymous: false, hiringStep: 'Screening', message: 'Hello', jobAdIsVisible: true },
+      { title: 'Secret role', companyName: null, isAnonymous: true, talentStatus: 'APPLIED', timeline: [], message: null, jobAdIsVisible: true },
+      { title: 'Frontend developer', companyName: 'Acme', isAnonymous: false, talentStatus: 'APPLIED', timeline: [], message: 'Hello', jobAdIsVisible: true },
       // No ad: the job description's title and company, and nothing to link to.
-      { title: 'Platform engineer (unannounced)', jobAdId: null, companyName: 'Acme', hiringStep: null, message: 'Count me in', jobAdIsVisible: false },
+      { title: 'Platform engineer (unannounced)', jobAdId: null, companyName: 'Acme', talentStatus: 'APPLIED', message: 'Count me in', jobAdIsVisible: false },
     ]);
   });
 
-  it('says whether the ad still takes applications (a closed one answers 410), and why the company ended an application', async () => {
+  it('says whether the ad still takes applications (a closed one answers 410), the last status she was shown with its shared reason, and nothing of a move still held', async () => {
     const db = f.h.database.db;
     const [rejected] = await db.insert(companyHiringStep).values({ companyId: f.acme.id, stepName: 'Rejected', order: 9, group: 'REJECTED' }).returning();
     const [reason] = await db.insert(companyRejectionReason).values({ companyId: f.acme.id, kind: 'REJECTED', label: 'The role was filled internally' }).returning();
-    await db.insert(talentJobApplication).values({ jobAdId: f.ads.closed, talentProfileId: f.b.profileId, companyHiringStepId: rejected!.id, rejectionReasonId: reason!.id });
-    await db.insert(talentJobApplication).values({ jobAdId: f.ads.open, talentProfileId: f.b.profileId, companyHiringStepId: f.acme.screeningStepId });
+    const [closed] = await db.insert(talentJobApplication).values({ jobAdId: f.ads.closed, talentProfileId: f.b.profileId, companyHiringStepId: rejected!.id, rejectionReasonId: reason!.id }).returning();
+    const [open] = await db.insert(talentJobApplication).values({ jobAdId: f.ads.open, talentProfileId: f.b.profileId, companyHiringStepId: rejected!.id, rejectionReasonId: reason!.id }).returning();
+    const past = new Date(Date.now() - 60_000);
+    await db.insert(talentJobApplicationStatus).values([
+      { talentJobApplicationId: closed!.id, status: 'IN_REVIEW', visibleAt: new Date(past.getTime() - 60_000), publishedAt: past },
+      { talentJobApplicationId: closed!.id, status: 'NOT_SELECTED', reason: 'The role was filled internally', visibleAt: past, publishedAt: past },
+      // Moved to Rejected too, but still held from her: she reads Applied, and no reason.
+      { talentJobApplicationId: open!.id, status: 'NOT_SELECTED', reason: 'The role was filled internally', visibleAt: new Date(Date.now() + 600_000) },
+    ]);
     const page = (await f.h.call(LIST, { token: f.b.token })).body.data?.myJobApplications as Page;
-    expect(page.items.map(({ title, jobAdIsVisible, jobAdIsOpen, hiringStep, hiringStepGroup, rejectionReason }) => ({ title, jobAdIsVisible, jobAdIsOpen, hiringStep, hiringStepGroup, rejectionReason }))).toEqual(
+    expect(page.items.map(({ title, jobAdIsVisible, jobAdIsOpen, talentStatus, rejectionReason, timeline }) => ({ title, jobAdIsVisible, jobAdIsOpen, talentStatus, rejectionReason, timeline }))).toEqual(
       expect.arrayContaining([
-        // Closed: its public page answers 410, so the talent is not sent there. The step's
-        // group says what it means whatever the company named it (none for this fixture's old step).
-        { title: 'Closed role', jobAdIsVisible: true, jobAdIsOpen: false, hiringStep: 'Rejected', hiringStepGroup: 'REJECTED', rejectionReason: 'The role was filled internally' },
-        { title: 'Frontend developer', jobAdIsVisible: true, jobAdIsOpen: true, hiringStep: 'Screening', hiringStepGroup: null, rejectionReason: null },
+        // Closed: its public page answers 410, so the talent is not sent there.
+        { title: 'Closed role', jobAdIsVisible: true, jobAdIsOpen: false, talentStatus: 'NOT_SELECTED', rejectionReason: 'The role was filled internally', timeline: [{ status: 'IN_REVIEW', reason: null }, { status: 'NOT_SELECTED', reason: 'The role was filled internally' }] },
+        { title: 'Frontend developer', jobAdIsVisible: true, jobAdIsOpen: true, talentStatus: 'APPLIED', rejectionReason: null, timeline: [] },
       ]),
     );
     await db.delete(talentJobApplication).where(eq(talentJobApplication.talentProfileId, f.b.profileId));
@@ -95,11 +101,14 @@ describeEachDatabase('myJobApplications', (kind) => {
     expect((await f.h.call(LIST)).status).toBe(401);
   });
 
-  it('runs the same statements for three applications as for none (no query per row)', async () => {
+  it('runs the same statements for three applications as for one (no query per row)', async () => {
+    const db = f.h.database.db;
+    await db.insert(talentJobApplication).values({ jobAdId: f.ads.open, talentProfileId: f.b.profileId });
     await f.callLogged(LIST, { token: f.b.token });
-    const none = f.statements.length;
+    const one = f.statements.length;
     await f.callLogged(LIST, { token: f.a.token });
-    expect(f.statements.length).toBe(none);
+    expect(f.statements.length).toBe(one);
+    await db.delete(talentJobApplication).where(eq(talentJobApplication.talentProfileId, f.b.profileId));
   });
 
   it('applyToJobAd counts a note posted with \\r\\n line breaks the way the form did', async () => {

@@ -12,7 +12,7 @@ const LIST = `query($page: Int, $perPage: Int, $filter: ReceivedInvitationFilter
 }`;
 const ONE = `query($id: ID!) { myInvitation(id: $id) { ${FIELDS} } }`;
 const IGNORE = `mutation($id: ID!) { ignoreInvitation(id: $id) { ${FIELDS} } }`;
-const APPLY = 'mutation($id: ID!, $message: String) { applyToInvitation(id: $id, message: $message) { id title jobAdId jobDescriptionId companyName hiringStep message } }';
+const APPLY = 'mutation($id: ID!, $message: String) { applyToInvitation(id: $id, message: $message) { id title jobAdId jobDescriptionId companyName talentStatus message } }';
 const APPLICATIONS = 'query { myJobApplications { total items { title } } }';
 
 interface Invitation {
@@ -218,7 +218,7 @@ describeEachDatabase('invitations received by a talent', (kind) => {
     it("applies to the invitation's job ad with the note, in the company's first step, logs the arrival and the answer, and the invitation reads Applied", async () => {
       const { body } = await f.h.call(APPLY, { token: f.a.token, variables: { id: ids.openAd, message: '  Happy to talk.  ' } });
       // It arrives as any application does: in the first hiring step, where the board shows it.
-      expect(body.data?.applyToInvitation).toMatchObject({ title: 'Frontend developer', jobAdId: f.ads.open, jobDescriptionId: f.description.id, companyName: 'Acme', hiringStep: 'Screening', message: 'Happy to talk.' });
+      expect(body.data?.applyToInvitation).toMatchObject({ title: 'Frontend developer', jobAdId: f.ads.open, jobDescriptionId: f.description.id, companyName: 'Acme', talentStatus: 'APPLIED', message: 'Happy to talk.' });
       const invitation = (await f.h.call(ONE, { token: f.a.token, variables: { id: ids.openAd } })).body.data?.myInvitation as Invitation;
       expect(invitation.status).toBe('APPLIED');
       expect(invitation.applicationId).toBe((body.data?.applyToInvitation as { id: string }).id);
