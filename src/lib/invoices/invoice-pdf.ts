@@ -1,5 +1,6 @@
 import * as fontkit from 'fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from '@cantoo/pdf-lib';
+import { wrapText } from '../pdf/pdf-text';
 import { formatQuantity } from '../billing/billing-format';
 import { formatMoney } from '../format/money';
 import { formatDate } from '../format/dates';
@@ -22,24 +23,6 @@ const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 50;
 const GREY = rgb(0.35, 0.35, 0.35);
 const LINE_HEIGHT = 13;
-
-/** Words of `text` in lines no wider than `width` at this font size. */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  for (const paragraph of text.split(/\r?\n/)) {
-    let current = '';
-    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
-      const candidate = current ? `${current} ${word}` : word;
-      if (font.widthOfTextAtSize(candidate, size) <= width || !current) current = candidate;
-      else {
-        lines.push(current);
-        current = word;
-      }
-    }
-    lines.push(current);
-  }
-  return lines;
-}
 
 function partyLines(party: InvoicePartyValue, t: Translate): string[] {
   const address = party.address ?? {};
@@ -95,12 +78,12 @@ export async function drawInvoicePdf(document: InvoiceDocument, fonts: InvoiceFo
   const top = y;
   text(t('invoices.pdf.seller'), MARGIN, { font: bold });
   y -= LINE_HEIGHT;
-  for (const line of partyLines(document.seller, t)) for (const part of wrap(line, regular, 10, column - 10)) writeLine(part, MARGIN);
+  for (const line of partyLines(document.seller, t)) for (const part of wrapText(line, regular, 10, column - 10)) writeLine(part, MARGIN);
   const sellerBottom = y;
   y = top;
   text(t('invoices.pdf.buyer'), MARGIN + column, { font: bold });
   y -= LINE_HEIGHT;
-  for (const line of partyLines(document.buyer, t)) for (const part of wrap(line, regular, 10, column - 10)) writeLine(part, MARGIN + column);
+  for (const line of partyLines(document.buyer, t)) for (const part of wrapText(line, regular, 10, column - 10)) writeLine(part, MARGIN + column);
   y = Math.min(y, sellerBottom) - 12;
 
   const references = [
@@ -110,7 +93,7 @@ export async function drawInvoicePdf(document: InvoiceDocument, fonts: InvoiceFo
   ].filter((line): line is string => Boolean(line));
   for (const line of references) writeLine(line, MARGIN);
   if (document.selfBilled) {
-    for (const part of wrap(SELF_BILLING_MENTION, bold, 10, A4.width - 2 * MARGIN)) writeLine(part, MARGIN, { font: bold });
+    for (const part of wrapText(SELF_BILLING_MENTION, bold, 10, A4.width - 2 * MARGIN)) writeLine(part, MARGIN, { font: bold });
   }
   y -= 10;
 
@@ -128,7 +111,7 @@ export async function drawInvoicePdf(document: InvoiceDocument, fonts: InvoiceFo
   };
   header();
   for (const line of document.lines) {
-    const parts = wrap(line.description, regular, 10, descriptionWidth);
+    const parts = wrapText(line.description, regular, 10, descriptionWidth);
     if (y - parts.length * LINE_HEIGHT < MARGIN) {
       newPageIfBelow(A4.height);
       header();
@@ -155,7 +138,7 @@ export async function drawInvoicePdf(document: InvoiceDocument, fonts: InvoiceFo
     newPageIfBelow(40);
     writeLine(t('invoices.pdf.payTo', { iban: document.seller.iban, bic: document.seller.bic ?? '' }).trim(), MARGIN);
   }
-  for (const part of document.note ? wrap(document.note, regular, 10, A4.width - 2 * MARGIN) : []) {
+  for (const part of document.note ? wrapText(document.note, regular, 10, A4.width - 2 * MARGIN) : []) {
     newPageIfBelow(LINE_HEIGHT);
     writeLine(part, MARGIN, { color: GREY });
   }

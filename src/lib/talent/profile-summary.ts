@@ -1,6 +1,8 @@
 import { displayDate } from '../forms/date-input';
 import type { TalentProfileView } from './profile-operations';
 import { isHttpUrl } from './talent-profile-input';
+import type { Translate } from '../i18n/i18n';
+import { isLevelOf, levelKey, type LevelScale } from './proficiency-levels';
 
 // The talent profile as companies read it (/talent/profile-sum, and the company's own view
 // on /company/talent-search?profile=): only what is filled in,
@@ -120,4 +122,24 @@ export function profileSummaryOf(profile: SummarySource): ProfileSummary {
       period: periodOf(entry, 'startDate', 'endDate'),
     })),
   };
+}
+
+/** A period in words: "Jan 2020 – present", "since 2021", or the end alone. */
+export function periodInWords(period: SummaryPeriod | null, t: Translate): string {
+  if (!period) return '';
+  const to = period.current ? t('profileSummary.present') : period.to;
+  if (period.from && to) return t('profileSummary.period', { from: period.from, to });
+  if (period.from) return t('profileSummary.since', { from: period.from });
+  return to;
+}
+
+/** A level on its scale in words; anything else stored as it is. */
+export function levelInWords(scale: LevelScale, level: string | null, t: Translate): string | null {
+  return level && isLevelOf(scale, level) ? t(levelKey(scale, level)) : level;
+}
+
+/** The summary PDF's file name: the person's name in safe characters, never a quote or a path. */
+export function profileSummaryFilename(name: string): string {
+  const safe = name.normalize('NFKD').replace(/[^\w .-]+/g, '').trim().replace(/\s+/g, '-').slice(0, 80);
+  return `${safe || 'profile'}-profile.pdf`;
 }

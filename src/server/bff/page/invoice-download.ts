@@ -2,7 +2,7 @@ import type { APIContext } from 'astro';
 import type { DocumentAnswer } from '../../../lib/graphql/send-document';
 import { invoiceDocumentOf, invoicePdfFilename, type InvoiceDetail } from '../../../lib/invoices/invoicing-pages';
 import { renderInvoicePdf } from '../../../lib/invoices/invoice-pdf';
-import { invoiceFonts } from './invoice-fonts';
+import { pdfFonts } from './pdf-fonts';
 
 /**
  * An issued invoice as its PDF with the Factur-X data embedded, from what the API let the
@@ -19,7 +19,7 @@ export async function invoicePdfResponse(context: Pick<APIContext, 'locals' | 'r
   }
   const document = invoiceDocumentOf(found);
   if (!document) return context.rewrite('/404');
-  const pdf = await renderInvoicePdf(document, await invoiceFonts(), context.locals.t);
+  const pdf = await renderInvoicePdf(document, await pdfFonts(), context.locals.t);
   return new Response(new Blob([pdf as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), {
     headers: {
       'content-type': 'application/pdf',

@@ -7,7 +7,7 @@ import { formatPeriod, periodOf } from '../../../../src/lib/billing/billing-peri
 import type { NotificationFacts } from '../../../../src/lib/notifications/notification-text';
 import { gatherRecordedEvents, type RecordedEvent } from '../../../../src/server/api/recorded-events';
 import { recordEvent } from '../../../../src/server/api/record-event';
-import { generalEventslog, jobAssignment, talentJobApplication } from '../../../../src/server/db/schema';
+import { company, generalEventslog, jobAssignment, talentJobApplication } from '../../../../src/server/db/schema';
 import type { MailMessage } from '../../../../src/server/mail/mailer';
 import { createOutboxMailer } from '../../../../src/server/mail/outbox-mailer';
 import { readOutbox } from '../../../support/outbox';
@@ -21,7 +21,7 @@ const STEPS = '{ findManyCompanyHiringStep { id stepName } }';
 const REASONS = '{ findManyCompanyRejectionReason { id kind label } }';
 const MOVE = 'mutation ($ids: [ID!]!, $hiringStepId: ID!, $rejectionReasonId: ID) { moveTalentJobApplication(ids: $ids, hiringStepId: $hiringStepId, rejectionReasonId: $rejectionReasonId) { id } }';
 const NOTIFICATIONS = `query ($unreadOnly: Boolean, $page: Int, $perPage: Int) { myNotifications(unreadOnly: $unreadOnly, page: $page, perPage: $perPage) {
-  total items { id type read companyName title step stepGroup reason status billingPeriod entityId }
+  total items { id type read companyName title step stepGroup talentStatus reason status billingPeriod entityId }
 } }`;
 const COUNT = '{ myUnreadNotificationCount }';
 const MARK = 'mutation ($id: ID!) { markNotificationRead(id: $id) { id read } }';
@@ -31,7 +31,7 @@ const CREATE_BILLING = 'mutation ($data: CreateMyBillingInput!) { createMyBillin
 const SEND_BILLING = 'mutation ($id: ID!) { sendMyBilling(id: $id) { id } }';
 const APPROVE = 'mutation ($id: ID!) { approveBilling(id: $id) { billing { status } } }';
 
-type Item = Pick<NotificationFacts, 'type' | 'companyName' | 'title' | 'step' | 'stepGroup' | 'reason' | 'status' | 'billingPeriod' | 'entityId'> & { id: string; read: boolean };
+type Item = Pick<NotificationFacts, 'type' | 'companyName' | 'title' | 'step' | 'stepGroup' | 'talentStatus' | 'reason' | 'status' | 'billingPeriod' | 'entityId'> & { id: string; read: boolean };
 
 /** A mailer that writes to the outbox folder, or fails while `failing` is set; it counts the tries. */
 function switchableMailer(directory: string) {
@@ -83,6 +83,8 @@ describeEachDatabase('notification centre and the mails of events', (kind) => {
     stepOf = (name) => steps.find((step) => step.stepName === name)!.id;
     const reasons = (await f.as('owner-a', REASONS, {}, f.a.id)).body.data?.findManyCompanyRejectionReason as { id: string; kind: string; label: string }[];
     rejectionReason = reasons.find((reason) => reason.kind === 'REJECTED')!;
+    // Every move reaches the talent at once here: the delay before she sees one has tests of its own (talent-statuses.test.ts).
+    await f.h.database.db.update(company).set({ talentStatusDelayMinutes: 0 }).where(eq(company.id, f.a.id));
   });
   afterAll(async () => {
     await f.h.close();
@@ -94,11 +96,12 @@ describeEachDatabase('notification centre and the mails of events', (kind) => {
     await move('Rejected', rejectionReason.id);
     const { items, total } = await list();
     expect(total).toBe(1);
-    expect(items[0]).toMatchObject({ type: 'talentJobApplication.update', read: false, companyName: 'Company A', title: adTitle, step: 'Rejected', stepGroup: 'REJECTED', reason: rejectionReason.label, entityId: applicationId });
+    expect(items[0]).toMatchObject({ type: 'talentJobApplicationStatus.create', read: false, companyName: 'Company A', title: adTitle, step: null, talentStatus: 'NOT_SELECTED', reason: rejectionReason.label, entityId: applicationId });
     expect(await unread()).toBe(1);
     const [sent] = mailsTo('tala@example.test');
-    expect(sent?.subject).toBe(`Your application for ${adTitle} was rejected`);
-    expect(sent?.text).toContain(`Company A rejected your application for ${adTitle}.`);
+    expect(sent?.subject).toBe(`Your application for ${adTitle} was not selected`);
+    expect(sent?.text).toContain(`Company A did not select your application for ${adTitle}.`);
+    expect(sent?.text).not.toContain('Rejected');
     expect(sent?.text).toContain(`Reason: ${rejectionReason.label}`);
     expect(sent?.text).toContain('https://talentplace.test/talent/applied-jobs');
   });
@@ -120,7 +123,7 @@ describeEachDatabase('notification centre and the mails of events', (kind) => {
     await move('Interview');
     expect(await unread()).toBe(3);
     const { items } = await list({ unreadOnly: true });
-    expect(items.map((item) => item.step)).toEqual(['Interview', 'Screening', 'Rejected']);
+    expect(items.map((item) => item.talentStatus)).toEqual(['INTERVIEW', 'IN_REVIEW', 'NOT_SELECTED']);
     const marked = (await talent(MARK, { id: items[0]!.id })).body.data?.markNotificationRead as { id: string; read: boolean };
     expect(marked).toEqual({ id: items[0]!.id, read: true });
     expect(await unread()).toBe(2);
@@ -128,20 +131,20 @@ describeEachDatabase('notification centre and the mails of events', (kind) => {
     expect((await talent(MARK_ALL)).body.data?.markAllNotificationsRead).toBe(2);
     expect(await unread()).toBe(0);
     expect((await list()).total).toBe(3);
-    expect((await list({ perPage: 2, page: 2 })).items.map((item) => item.step)).toEqual(['Rejected']);
+    expect((await list({ perPage: 2, page: 2 })).items.map((item) => item.talentStatus)).toEqual(['NOT_SELECTED']);
   });
 
   it('honours the preferences: a type off in the app leaves the bell, a type off by e-mail is not mailed', async () => {
     const before = mailsTo('tala@example.test').length;
-    await talent(PREFERENCES, { data: [{ type: 'talentJobApplication.update', email: false, ui: false, push: false }] });
+    await talent(PREFERENCES, { data: [{ type: 'talentJobApplicationStatus.create', email: false, ui: false, push: false }] });
     expect((await list()).total).toBe(0);
     await move('Offer');
     expect(await unread()).toBe(0);
     expect(mailsTo('tala@example.test')).toHaveLength(before);
     // In the app again: the move is there (the log kept it), still without a mail.
-    await talent(PREFERENCES, { data: [{ type: 'talentJobApplication.update', email: false, ui: true, push: false }] });
-    expect((await list({ unreadOnly: true })).items.map((item) => item.step)).toEqual(['Offer']);
-    await talent(PREFERENCES, { data: [{ type: 'talentJobApplication.update', email: true, ui: true, push: false }] });
+    await talent(PREFERENCES, { data: [{ type: 'talentJobApplicationStatus.create', email: false, ui: true, push: false }] });
+    expect((await list({ unreadOnly: true })).items.map((item) => item.talentStatus)).toEqual(['OFFER']);
+    await talent(PREFERENCES, { data: [{ type: 'talentJobApplicationStatus.create', email: true, ui: true, push: false }] });
   });
 
   it('mails a billing approval to the talent, naming the month', async () => {
@@ -173,7 +176,7 @@ describeEachDatabase('notification centre and the mails of events', (kind) => {
     }
     const [row] = await f.h.database.db.select().from(talentJobApplication).where(eq(talentJobApplication.id, applicationId));
     expect(row?.companyHiringStepId).toBe(stepOf('Hired'));
-    expect((await list({ unreadOnly: true })).items[0]).toMatchObject({ step: 'Hired', stepGroup: 'HIRED' });
+    expect((await list({ unreadOnly: true })).items[0]).toMatchObject({ talentStatus: 'HIRED' });
     // One try and the two retries of the harness's delays.
     expect(mail.state.tries).toBe(3);
     expect(mailsTo('tala@example.test')).toHaveLength(before);
