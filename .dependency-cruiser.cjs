@@ -23,8 +23,8 @@ const FLOORS = {
   'src/lib': {
     /** Values, words and formats that know no feature. */
     base: ['analytics', 'auth', 'format', 'graphql', 'i18n', 'lists', 'money', 'permissions', 'places', 'text', 'theme'],
-    /** The kits features are built with: forms and their field rules, HTTP, routes, uploads. */
-    kits: ['forms', 'http', 'routes', 'uploads'],
+    /** The kits features are built with: forms and their field rules, HTTP, drawn PDFs, routes, uploads. */
+    kits: ['forms', 'http', 'pdf', 'routes', 'uploads'],
     top: [],
   },
   'src/server/api': {

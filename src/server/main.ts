@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BILLING_ATTACHMENT_UPLOADS } from '../lib/billing/billing-attachment-addresses';
 import { COMPANY_LOGO_UPLOADS } from '../lib/companies/company-logo-pages';
 import { PROFILE_UPLOADS } from '../lib/talent/upload-addresses';
+import { CV_IMPORT_UPLOADS } from '../lib/cv-import/cv-import-addresses';
 import { readConfig, type AppConfig } from './config';
 import { runClusterPrimary, workerCountOf } from './process/cluster-primary';
 import { createGracefulShutdown } from './http/graceful-shutdown';
@@ -64,7 +65,7 @@ export async function startServer(options: StartOptions = {}) {
   let shutdown: ReturnType<typeof createGracefulShutdown> | null = null;
   const readiness = () => owned?.readiness ?? [{ name: 'startup', check: () => Promise.reject(new Error('starting')) }];
   const handleHealth = createHealthEndpoints({ get checks() { return readiness(); } }, () => shutdown?.stopping ?? false);
-  const refuseOversizedBody = createRequestBodyLimit([PROFILE_UPLOADS, BILLING_ATTACHMENT_UPLOADS, COMPANY_LOGO_UPLOADS]);
+  const refuseOversizedBody = createRequestBodyLimit([PROFILE_UPLOADS, CV_IMPORT_UPLOADS, BILLING_ATTACHMENT_UPLOADS, COMPANY_LOGO_UPLOADS]);
   let serveMedia: ReturnType<typeof createMediaEndpoint> | null = null;
   const guestPages = createGuestPageCache({ seconds: initial.pageCacheSeconds });
   const compressHtml = createHtmlCompression();

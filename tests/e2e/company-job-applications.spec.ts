@@ -5,10 +5,12 @@ import jobAdWords from '../../src/locales/en/common/job-ads.json' with { type: '
 import noteWords from '../../src/locales/en/common/talent-notes.json' with { type: 'json' };
 import { publishJobAd, selectCompany } from './support/company-area';
 import { expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
+import { e2eDatabaseReachable, makeHeldTalentStatusesDue } from './support/e2e-database';
 import { chooseByKeyboard, tabTo } from './support/keyboard';
 
 // The hiring pipeline, end to end: the demo owner moves the demo talent's application through the
-// pipeline by keyboard, rejects another with a reason, and the talent sees both statuses.
+// pipeline by keyboard, rejects another with a reason, and the talent sees both statuses once
+// the company's delay is over.
 // The test publishes two ads of its own and the demo talent applies to both, so the
 // seeded applications other tests read stay as they are.
 const OWNER = 'owner@demo.test';
@@ -27,7 +29,7 @@ const column = (page: Page, step: string) => page.locator(`[data-step-column="${
 
 test.describe('received applications and the pipeline', () => {
   test('the owner moves an application through every step by keyboard, bulk-moves, rejects with a reason; the talent sees each status', async ({ page, browser }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(210_000);
     const stamp = Date.now().toString(36);
     await signInAs(page, OWNER, '/company/my-companies');
     await selectCompany(page, 'Northwind Labs');
@@ -132,10 +134,22 @@ test.describe('received applications and the pipeline', () => {
       await page.setViewportSize({ width: 1280, height: 800 });
     });
 
-    await test.step('the talent sees Hired and Rejected on their applied jobs', async () => {
+    await test.step('the talent reads Applied while the moves are held, then Hired and Not selected once the delay is over', async () => {
+      const statusOf = (title: string) => talent.getByRole('listitem').filter({ has: talent.getByRole('heading', { name: title }) }).getByTestId('application-status');
       await talent.goto('/talent/applied-jobs');
-      await expect(talent.locator('li, article').filter({ hasText: `Pipeline A ${stamp}` }).filter({ hasText: 'Hired' }).first()).toBeVisible();
-      await expect(talent.locator('li, article').filter({ hasText: `Pipeline B ${stamp}` }).filter({ hasText: 'Rejected' }).first()).toBeVisible();
+      await expect(statusOf(`Pipeline A ${stamp}`)).toHaveText('Applied');
+      await expect(statusOf(`Pipeline B ${stamp}`)).toHaveText('Applied');
+      if (!e2eDatabaseReachable()) return;
+      await page.goto('/company/received-job-applications?sort=NEWEST');
+      const ids = await page.locator('[data-application-id]').filter({ hasText: stamp }).evaluateAll((rows) => rows.map((row) => row.getAttribute('data-application-id')!));
+      for (const id of ids) await makeHeldTalentStatusesDue(id);
+      // Every instance sweeps for due moves every 30 seconds.
+      await expect
+        .poll(async () => {
+          await talent.goto('/talent/applied-jobs');
+          return [await statusOf(`Pipeline A ${stamp}`).textContent(), await statusOf(`Pipeline B ${stamp}`).textContent()];
+        }, { timeout: 45_000, intervals: [2_000] })
+        .toEqual(['Hired', 'Not selected']);
     });
     await talentContext.close();
   });

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import applicationWords from '../../src/locales/en/common/job-applications.json' with { type: 'json' };
 import noteWords from '../../src/locales/en/common/talent-notes.json' with { type: 'json' };
+import statusWords from '../../src/locales/en/common/talent-status.json' with { type: 'json' };
 import { publishJobAd, selectCompany } from './support/company-area';
 import { expectNoAxeViolations, signInAs } from './support/demo-session';
 import { chooseByKeyboard, tabTo } from './support/keyboard';
@@ -100,8 +101,12 @@ test.describe('the light pipeline', () => {
         await chooseByKeyboard(page, reason, REASON);
         // The mail the talent gets, with the reason as chosen.
         const mail = card.locator('[data-mail-preview]');
-        await expect(mail).toContainText(`Northwind Labs rejected your application for ${title}.`);
+        await expect(mail).toContainText(`Northwind Labs did not select your application for ${title}.`);
         await expect(mail).toContainText(`Reason: ${REASON}`);
+        // Next, whether she is shown the reason: ticked unless the company unticks it.
+        await page.keyboard.press('Tab');
+        await expect(card.getByRole('checkbox', { name: statusWords.talentStatus.shareReason })).toBeFocused();
+        await expect(card.getByRole('checkbox', { name: statusWords.talentStatus.shareReason })).toBeChecked();
         await page.keyboard.press('Tab');
         await expect(card.getByRole('button', { name: words.card.reject })).toBeFocused();
         await page.keyboard.press('Enter');

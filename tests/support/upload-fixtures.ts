@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { strToU8, zipSync } from 'fflate';
+import { strToU8, Zip, ZipDeflate, zipSync } from 'fflate';
 
 /** A real PNG of the given size (a colour gradient so it does not compress to nothing). */
 export async function pngBytes(width = 64, height = 48): Promise<Buffer> {
@@ -76,4 +76,32 @@ export function docxBytes(text = 'Statement of work'): Uint8Array {
 /** A ZIP that is no office document (an archive of a script): refused by content whatever its name. */
 export function plainZipBytes(): Uint8Array {
   return zipSync({ 'run.sh': strToU8('#!/bin/sh\necho hello\n') });
+}
+
+/**
+ * A "zip bomb" claiming to be a Word document: word/document.xml is `megabytes` of zeros,
+ * a few kilobytes that would inflate far beyond any CV. Streamed, so the test never holds
+ * the inflated part.
+ */
+export async function zeroBombDocx(megabytes: number): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  await new Promise<void>((resolve, reject) => {
+    const zip = new Zip((error, chunk, final) => {
+      if (error) reject(error);
+      chunks.push(chunk);
+      if (final) resolve();
+    });
+    const types = new ZipDeflate('[Content_Types].xml');
+    zip.add(types);
+    types.push(
+      strToU8('<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>'),
+      true,
+    );
+    const part = new ZipDeflate('word/document.xml', { level: 1 });
+    zip.add(part);
+    const zeros = new Uint8Array(1024 * 1024);
+    for (let index = 0; index < megabytes; index += 1) part.push(zeros, index === megabytes - 1);
+    zip.end();
+  });
+  return Uint8Array.from(chunks.flatMap((chunk) => [...chunk]));
 }

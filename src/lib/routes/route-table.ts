@@ -122,6 +122,8 @@ export const ROUTES = [
   { key: 'talentInterview', path: '/talent/interview', titleKey: 'titles.talentInterview', group: 'talent', access: 'signedIn', live: true },
   { key: 'talentInvitations', path: '/talent/invitations', titleKey: 'titles.talentInvitations', group: 'talent', access: 'signedIn', live: true },
   { key: 'talentProfile', path: '/talent/profile', titleKey: 'titles.talentProfile', group: 'talent', access: 'signedIn', live: true },
+  // Beyond the spec's table: a profile filled from the talent's CV, reviewed before saving (docs/architecture.md).
+  { key: 'talentProfileImport', path: '/talent/profile-import', titleKey: 'titles.talentProfileImport', group: 'talent', access: 'signedIn', live: true },
   { key: 'talentProfileSum', path: '/talent/profile-sum', titleKey: 'titles.talentProfileSum', group: 'talent', access: 'signedIn', live: true },
   { key: 'talentProviders', path: '/talent/providers', titleKey: 'titles.talentProviders', group: 'talent', access: 'signedIn', live: true },
   { key: 'talentSavedJobs', path: '/talent/saved-jobs', titleKey: 'titles.talentSavedJobs', group: 'talent', access: 'signedIn', live: true },

@@ -14,7 +14,7 @@ export type DocumentSlot = (typeof DOCUMENT_SLOTS)[number];
 const MEGABYTE = 1024 * 1024;
 
 export interface UploadRule {
-  kind: 'picture' | 'document' | 'attachment' | 'messageAttachment';
+  kind: 'picture' | 'document' | 'attachment' | 'messageAttachment' | 'cv';
   /** Largest accepted file, in bytes. */
   maxBytes: number;
   /** The same limit as people read it ("5 MB"). */
@@ -39,6 +39,19 @@ export const DOCUMENT_RULE: UploadRule = {
   maxMegabytes: 10,
   types: ['application/pdf'],
   accept: 'application/pdf,.pdf',
+};
+
+/**
+ * A CV read to suggest a profile (src/server/cv-import/cv-text.ts): a PDF or a Word
+ * document, read and never stored (unless the talent also keeps a PDF as her cv document,
+ * through DOCUMENT_RULE). As large as a document, so a CV stored there can be read too.
+ */
+export const CV_IMPORT_RULE: UploadRule = {
+  kind: 'cv',
+  maxBytes: DOCUMENT_RULE.maxBytes,
+  maxMegabytes: DOCUMENT_RULE.maxMegabytes,
+  types: ['application/pdf', DOCX],
+  accept: `application/pdf,.pdf,.docx,${DOCX}`,
 };
 
 /** A file attached to a billing line (a timesheet, a receipt): kept as uploaded, never re-encoded. */

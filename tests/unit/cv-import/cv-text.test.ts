@@ -1,9 +1,10 @@
 import { PDFDocument, PDFName, PDFString, StandardFonts } from '@cantoo/pdf-lib';
-import { Zip, ZipDeflate, zipSync, strToU8 } from 'fflate';
+import { zipSync, strToU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { CV_LIMITS } from '../../../src/lib/cv-import/cv-limits';
 import { extractCvText } from '../../../src/server/cv-import/cv-text';
 import { DOCX } from '../../../src/lib/uploads/sniff-content-type';
+import { zeroBombDocx } from '../../support/upload-fixtures';
 
 // Reading uploaded CVs, hostile ones above all: every refusal here is a file someone could
 // send on purpose. The DOCX and PDF files are built in the tests.
@@ -18,28 +19,6 @@ const documentXml = (paragraphs: string[]) =>
 
 function docx(parts: Record<string, string | Uint8Array>): Uint8Array {
   return zipSync(Object.fromEntries(Object.entries({ '[Content_Types].xml': CONTENT_TYPES, ...parts }).map(([name, data]) => [name, typeof data === 'string' ? strToU8(data) : data])));
-}
-
-/** Streams `megabytes` of zeros into word/document.xml, so the test never holds the inflated part. */
-async function zeroBombDocx(megabytes: number): Promise<Uint8Array> {
-  const chunks: Uint8Array[] = [];
-  const done = new Promise<void>((resolve, reject) => {
-    const zip = new Zip((error, chunk, final) => {
-      if (error) reject(error);
-      chunks.push(chunk);
-      if (final) resolve();
-    });
-    const types = new ZipDeflate('[Content_Types].xml');
-    zip.add(types);
-    types.push(strToU8(CONTENT_TYPES), true);
-    const part = new ZipDeflate('word/document.xml', { level: 1 });
-    zip.add(part);
-    const zeros = new Uint8Array(1024 * 1024);
-    for (let index = 0; index < megabytes; index += 1) part.push(zeros, index === megabytes - 1);
-    zip.end();
-  });
-  await done;
-  return Uint8Array.from(chunks.flatMap((chunk) => [...chunk]));
 }
 
 /** Rewrites the uncompressed size that the central directory declares for `name`. */

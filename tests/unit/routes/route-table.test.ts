@@ -18,7 +18,7 @@ const LEGAL = ['/legal/privacy', '/legal/terms', '/legal/csr'];
 // Product routes the spec has no place for (docs/architecture.md, Routes).
 const BEYOND_SPEC_PUBLIC = ['/notifications', '/unsubscribe', '/join-company'];
 const BEYOND_SPEC_COMPANY = ['/company/partners', '/company/sign-on', '/company/messages', '/company/interviews'];
-const BEYOND_SPEC_TALENT = ['/talent/messages', '/talent/interviews', '/talent/interview'];
+const BEYOND_SPEC_TALENT = ['/talent/messages', '/talent/interviews', '/talent/interview', '/talent/profile-import'];
 const BEYOND_SPEC_ADMIN = ['/admin/message-reports'];
 
 const split = (list: string): string[] => list.split(', ');
@@ -39,10 +39,10 @@ describe('route table', () => {
   it('holds 7 admin (plus /admin/message-reports), 34 company (plus /company/partners, /company/sign-on, /company/messages and /company/interviews), 16 talent (plus /talent/messages, /talent/interviews and /talent/interview), 11 public (plus /notifications, /unsubscribe and /join-company) and 3 legal routes', () => {
     expect(routesIn('admin')).toHaveLength(8);
     expect(routesIn('company')).toHaveLength(38);
-    expect(routesIn('talent')).toHaveLength(19);
+    expect(routesIn('talent')).toHaveLength(20);
     expect(routesIn('public')).toHaveLength(14);
     expect(routesIn('legal')).toHaveLength(3);
-    expect(ROUTES).toHaveLength(82);
+    expect(ROUTES).toHaveLength(83);
   });
 
   it('lists exactly the spec paths of each area plus the legal pages', () => {

@@ -4,6 +4,7 @@ import '../account/users';
 import '../talent/talents';
 import '../talent/talent-profile-mutations';
 import '../talent/talent-uploads';
+import '../talent/talent-cv-import';
 import '../talent/catalog';
 import '../job-ads/jobs';
 import '../talent-jobs/applications';

@@ -14,6 +14,7 @@ const REFUSALS: Record<UploadRefusal, (rule: UploadRule) => string> = {
       attachment: 'The file must be a PDF, PNG, JPEG or WebP',
       messageAttachment: 'The file must be a PDF, a PNG, JPEG or WebP picture, or a Word, Excel or PowerPoint document',
       document: 'The file must be a PDF',
+      cv: 'The file must be a PDF or a Word document (.docx)',
     })[rule.kind],
 };
 
