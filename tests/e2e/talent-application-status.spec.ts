@@ -8,6 +8,7 @@ import { e2eDatabaseReachable, makeHeldTalentStatusesDue } from './support/e2e-d
 import statusWords from '../../src/locales/en/common/talent-status.json' with { type: 'json' };
 import jobApplicationWords from '../../src/locales/en/common/job-applications.json' with { type: 'json' };
 import talentJobWords from '../../src/locales/en/common/talent-jobs.json' with { type: 'json' };
+import dashboardWords from '../../src/locales/en/common/talent-dashboard.json' with { type: 'json' };
 
 // The talent's side of a move in the browser: the owner rejects an application, sharing
 // the reason; the talent still reads Applied while the move is held (the company's delay),
@@ -144,6 +145,32 @@ test.describe('the talent status of an application', () => {
       return Buffer.concat(chunks);
     });
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    await talentContext.close();
+  });
+
+  test('an offer shown to her puts the application first on her dashboard, with the action it waits for', async ({ page, browser }) => {
+    test.skip(!e2eDatabaseReachable(), 'the delay is made to pass in the e2e database, which PGlite does not share');
+    test.setTimeout(120_000);
+    const title = `Offer ${Date.now().toString(36)}`;
+    const { adId, talent, talentContext } = await talentApplies(page, browser, title);
+    await page.goto(`/company/received-job-applications?jobAdId=${adId}`);
+    const applicationId = (await page.locator('[data-application-id]').first().getAttribute('data-application-id')) ?? '';
+    await page.goto(`/company/job-application?id=${applicationId}`);
+    const moveForm = page.locator('form').filter({ has: page.locator('select[name="hiringStepId"]') }).first();
+    await moveForm.locator('select[name="hiringStepId"]').selectOption({ label: 'Offer' });
+    await page.getByRole('button', { name: new RegExp(`^${jobApplicationWords.jobApplications.move}:`) }).click();
+    await expect(page.getByTestId('held-talent-status')).toContainText(`will see “${words.OFFER}”`);
+    await makeHeldTalentStatusesDue(applicationId);
+    const waiting = talent.getByTestId('applications-waiting');
+    await expect
+      .poll(async () => {
+        await talent.goto('/talent/dashboard');
+        return (await waiting.count()) > 0 ? waiting.textContent() : '';
+      }, { timeout: 45_000, intervals: [2_000] })
+      .toContain(title);
+    const entry = waiting.getByRole('listitem').filter({ has: talent.getByRole('link', { name: title }) }).first();
+    await expect(entry.getByRole('link', { name: dashboardWords.talentDashboard.widgets.applications.actions.ANSWER_OFFER })).toHaveAttribute('href', `/talent/messages?application=${applicationId}`);
+    await expectNoAxeViolations(talent);
     await talentContext.close();
   });
 });

@@ -79,3 +79,22 @@ export function talentStatusChange(shown: TalentStatusShown, next: TalentStatusS
   const minutes = Math.min(TALENT_STATUS_DELAY_RANGE.max, Math.max(TALENT_STATUS_DELAY_RANGE.min, Math.trunc(delayMinutes)));
   return { kind: 'hold', visibleAt: new Date(now.getTime() + minutes * 60_000) };
 }
+
+/**
+ * What an application waits for from its talent, most urgent first (the action-first rule
+ * of her dashboard): times to choose for an interview, an interview booked to attend, a
+ * message from the company not read yet, an offer to answer.
+ */
+export const APPLICATION_ACTIONS = ['CHOOSE_INTERVIEW_TIME', 'ATTEND_INTERVIEW', 'READ_MESSAGE', 'ANSWER_OFFER'] as const;
+export type ApplicationAction = (typeof APPLICATION_ACTIONS)[number];
+
+/** The actions an application waits for, in APPLICATION_ACTIONS order. */
+export function applicationActions(facts: { talentStatus: string | null; interviewToChoose: boolean; interviewBooked: boolean; unreadMessages: boolean }): ApplicationAction[] {
+  const waiting: Record<ApplicationAction, boolean> = {
+    CHOOSE_INTERVIEW_TIME: facts.interviewToChoose,
+    ATTEND_INTERVIEW: facts.interviewBooked,
+    READ_MESSAGE: facts.unreadMessages,
+    ANSWER_OFFER: facts.talentStatus === 'OFFER',
+  };
+  return APPLICATION_ACTIONS.filter((action) => waiting[action]);
+}

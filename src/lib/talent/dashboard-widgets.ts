@@ -5,7 +5,7 @@ import type { DocumentAnswer } from '../graphql/send-document';
 export const DASHBOARD_WIDGETS_QUERY = graphql(`
   query TalentDashboardWidgets {
     invitations: myInvitations(filter: NEW, perPage: 3) { total items { id title companyName createdAt } }
-    applications: myJobApplications(perPage: 3) { total items { id title companyName talentStatus createdAt } }
+    applications: myJobApplications(perPage: 5, sort: ACTION_FIRST) { total items { id title companyName talentStatus createdAt actions interviews { id status } } }
     assignments: myJobAssignments(filter: CURRENT, perPage: 3) { total items { id role { title } clientCompany { name } startDate endDate } }
     balances: myBalances { rosterEntryId companyName currency balance }
     rosterRequests: myRosterRequests(perPage: 3) { total items { id companyName } }

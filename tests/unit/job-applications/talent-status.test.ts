@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_HIRING_STEPS } from '../../../src/lib/companies/hiring-steps';
-import { isActiveTalentStatus, talentStatusChange, talentStatusOfStep, talentStatusTone, TALENT_STATUSES } from '../../../src/lib/job-applications/talent-status';
+import { applicationActions, isActiveTalentStatus, talentStatusChange, talentStatusOfStep, talentStatusTone, TALENT_STATUSES } from '../../../src/lib/job-applications/talent-status';
+
+import { applicationActionHref } from '../../../src/lib/talent-jobs/application-link';
 
 const NOW = new Date('2026-11-29T10:00:00Z');
 
@@ -52,5 +54,22 @@ describe('active and ended applications', () => {
 
   it('colours hired green, not selected red, waiting and withdrawn neutral, the rest primary', () => {
     expect(TALENT_STATUSES.map(talentStatusTone)).toEqual(['neutral', 'primary', 'primary', 'primary', 'success', 'danger', 'neutral']);
+  });
+});
+
+describe('action first', () => {
+  it('lists what an application waits for from its talent, most urgent first', () => {
+    expect(applicationActions({ talentStatus: 'OFFER', interviewToChoose: true, interviewBooked: true, unreadMessages: true })).toEqual(['CHOOSE_INTERVIEW_TIME', 'ATTEND_INTERVIEW', 'READ_MESSAGE', 'ANSWER_OFFER']);
+    expect(applicationActions({ talentStatus: 'IN_REVIEW', interviewToChoose: false, interviewBooked: false, unreadMessages: false })).toEqual([]);
+    expect(applicationActions({ talentStatus: 'OFFER', interviewToChoose: false, interviewBooked: false, unreadMessages: false })).toEqual(['ANSWER_OFFER']);
+  });
+
+  it('leads each action to where it is done', () => {
+    const application = { id: 'a1', interviews: [{ id: 'i2', status: 'BOOKED' }, { id: 'i1', status: 'PROPOSED' }] };
+    expect(applicationActionHref('CHOOSE_INTERVIEW_TIME', application)).toBe('/talent/interview?id=i1');
+    expect(applicationActionHref('ATTEND_INTERVIEW', application)).toBe('/talent/interview?id=i2');
+    expect(applicationActionHref('READ_MESSAGE', application)).toBe('/talent/messages?application=a1');
+    expect(applicationActionHref('ANSWER_OFFER', application)).toBe('/talent/messages?application=a1');
+    expect(applicationActionHref('CHOOSE_INTERVIEW_TIME', { id: 'a1', interviews: [] })).toBe('/talent/applied-jobs#application-a1');
   });
 });

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { APPLICATION_MESSAGE_ERRORS, applicationMessageSchema } from '../../../lib/talent-jobs/application-message';
 import { zodIssues } from '../../../lib/forms/zod-issues';
 import type { AppDatabase } from '../../db/client';
-import { company, jobAd, jobDescription, talentJobApplication, talentJobApplicationStatus } from '../../db/schema';
+import { company, interview, jobAd, jobDescription, message, messageThread, messageThreadRead, talentJobApplication, talentJobApplicationStatus } from '../../db/schema';
 import { findMyTalentProfileId, requireMyTalentProfileId } from '../auth/my-talent-profile';
 import { beforeDeadline, openJobAd, visibleJobAd } from '../../job-ad-search/open-job-ad';
 import { builder } from '../builder';
@@ -11,7 +11,7 @@ import { conflict, gone, invalidFields, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
 import { firstHiringStepId } from '../companies/company-rows';
-import { isTalentStatus } from '../../../lib/job-applications/talent-status';
+import { APPLICATION_ACTIONS, applicationActions, isTalentStatus } from '../../../lib/job-applications/talent-status';
 import { TalentStatusEnum } from '../job-applications/talent-status-types';
 import { isUuid } from '../../../lib/ids';
 
@@ -33,6 +33,9 @@ interface ApplicationRow {
   rejectionReason: string | null;
   companyId: string | null;
   documentsErasedAt: Date | null;
+  interviewToChoose: boolean;
+  interviewBooked: boolean;
+  unreadMessages: boolean;
 }
 
 export const JobApplication = builder.objectRef<ApplicationRow>('JobApplication');
@@ -66,14 +69,35 @@ JobApplication.implement({
       description: 'Why the company ended the application (Not selected), when it chose to share the reason with her; null otherwise',
     }),
     documentsErased: t.boolean({ description: 'She withdrew it and took back its note, answers and documents', resolve: (row) => row.documentsErasedAt !== null }),
+    actions: t.field({
+      type: [ApplicationActionEnum],
+      description: 'What it waits for from her, most urgent first: interview times to choose, an interview to attend, a message to read, an offer to answer',
+      resolve: (row) => applicationActions({ talentStatus: row.talentStatus, interviewToChoose: row.interviewToChoose, interviewBooked: row.interviewBooked, unreadMessages: row.unreadMessages }),
+    }),
   }),
 });
 
 const JobApplicationPage = pageOf(JobApplication, 'JobApplication');
 
 const JobApplicationSort = builder.enumType('JobApplicationSort', {
-  values: { NEWEST: { description: 'Applied most recently first' }, OLDEST: { description: 'Applied longest ago first' } } as const,
+  values: {
+    NEWEST: { description: 'Applied most recently first' },
+    OLDEST: { description: 'Applied longest ago first' },
+    ACTION_FIRST: { description: 'Those waiting for her (actions) first, then the newest' },
+  } as const,
 });
+
+const ApplicationActionEnum = builder.enumType('ApplicationAction', { values: APPLICATION_ACTIONS });
+
+/** An interview of the application in hand in one of these states (starting after now when booked). */
+const interviewIn = (status: 'PROPOSED' | 'BOOKED', now: Date): SQL<boolean> =>
+  sql<boolean>`exists (select 1 from ${interview} where ${interview.jobApplicationId} = ${talentJobApplication.id} and ${interview.status} = ${status}${status === 'BOOKED' ? sql` and ${interview.startsAt} > ${now}` : sql``})`;
+
+/** A company message in the application's conversation that came after she last opened it. */
+const unreadFromCompany = (userId: string): SQL<boolean> => sql<boolean>`exists (
+  select 1 from ${messageThread} join ${message} on ${message.threadId} = ${messageThread.id}
+  where ${messageThread.jobApplicationId} = ${talentJobApplication.id} and ${message.fromCompany} and ${message.deliverAt} is null
+    and ${message.createdAt} > coalesce((select ${messageThreadRead.readAt} from ${messageThreadRead} where ${messageThreadRead.threadId} = ${messageThread.id} and ${messageThreadRead.userId} = ${userId}), '-infinity'::timestamptz))`;
 
 const clientCompany = alias(company, 'client_company');
 
@@ -84,7 +108,7 @@ function shown(column: typeof talentJobApplicationStatus.status | typeof talentJ
 }
 
 /** Applications with their ad, publisher, job description and the status their talent reads, in one query. */
-export function selectApplications(db: AppDatabase, where: SQL, now = new Date()) {
+export function selectApplications(db: AppDatabase, where: SQL, now = new Date(), readerUserId: string | null = null) {
   return db
     .select({
       id: talentJobApplication.id,
@@ -104,6 +128,9 @@ export function selectApplications(db: AppDatabase, where: SQL, now = new Date()
       rejectionReason: sql<string | null>`(${shown(talentJobApplicationStatus.reason)})`,
       companyId: sql<string | null>`coalesce(${jobAd.publisherCompanyId}, ${jobDescription.companyId})`,
       documentsErasedAt: talentJobApplication.documentsErasedAt,
+      interviewToChoose: interviewIn('PROPOSED', now),
+      interviewBooked: interviewIn('BOOKED', now),
+      unreadMessages: readerUserId ? unreadFromCompany(readerUserId) : sql<boolean>`false`,
     })
     .from(talentJobApplication)
     .leftJoin(jobAd, eq(jobAd.id, talentJobApplication.jobAdId))
@@ -197,12 +224,15 @@ builder.queryField('myJobApplications', (t) =>
       const profileId = await findMyTalentProfileId(context);
       if (!profileId) return { items: [], total: 0, page, perPage };
       const mine = eq(talentJobApplication.talentProfileId, profileId);
+      const now = new Date();
+      const newest = [desc(talentJobApplication.createdAt), desc(talentJobApplication.id)];
+      // Waiting for her: an interview to book or attend, a message to read, an offer shown.
+      // (A status never shown is null: coalesced, or a descending order would put it first.)
+      const waiting = sql`coalesce(${interviewIn('PROPOSED', now)} or ${interviewIn('BOOKED', now)} or ${unreadFromCompany(context.viewer.userId)} or (${shown(talentJobApplicationStatus.status)}) = 'OFFER', false)`;
       const order =
-        args.sort === 'OLDEST'
-          ? [asc(talentJobApplication.createdAt), asc(talentJobApplication.id)]
-          : [desc(talentJobApplication.createdAt), desc(talentJobApplication.id)];
+        args.sort === 'OLDEST' ? [asc(talentJobApplication.createdAt), asc(talentJobApplication.id)] : args.sort === 'ACTION_FIRST' ? [desc(waiting), ...newest] : newest;
       const [items, [total]] = await Promise.all([
-        selectApplications(context.db, mine).orderBy(...order).limit(perPage).offset(offset),
+        selectApplications(context.db, mine, now, context.viewer.userId).orderBy(...order).limit(perPage).offset(offset),
         context.db.select({ value: count() }).from(talentJobApplication).where(mine),
       ]);
       return { items, total: total?.value ?? 0, page, perPage };

@@ -79,6 +79,21 @@ describeEachDatabase('myJobApplications', (kind) => {
     await db.delete(talentJobApplication).where(eq(talentJobApplication.talentProfileId, f.b.profileId));
   });
 
+  it('puts the applications waiting for her first (ACTION_FIRST): an offer shown to her is one', async () => {
+    const db = f.h.database.db;
+    const [older] = await db.insert(talentJobApplication).values({ jobAdId: f.ads.closed, talentProfileId: f.b.profileId, createdAt: new Date(Date.now() - 86_400_000) }).returning();
+    await db.insert(talentJobApplication).values({ jobAdId: f.ads.open, talentProfileId: f.b.profileId });
+    const past = new Date(Date.now() - 60_000);
+    await db.insert(talentJobApplicationStatus).values({ talentJobApplicationId: older!.id, status: 'OFFER', visibleAt: past, publishedAt: past });
+    const ACTION_FIRST = '{ myJobApplications(sort: ACTION_FIRST) { items { title actions } } }';
+    const newestFirst = '{ myJobApplications { items { title actions } } }';
+    const first = (await f.h.call(ACTION_FIRST, { token: f.b.token })).body.data?.myJobApplications as { items: { title: string; actions: string[] }[] };
+    expect(first.items).toEqual([{ title: 'Closed role', actions: ['ANSWER_OFFER'] }, { title: 'Frontend developer', actions: [] }]);
+    const plain = (await f.h.call(newestFirst, { token: f.b.token })).body.data?.myJobApplications as { items: { title: string }[] };
+    expect(plain.items.map((item) => item.title)).toEqual(['Frontend developer', 'Closed role']);
+    await db.delete(talentJobApplication).where(eq(talentJobApplication.talentProfileId, f.b.profileId));
+  });
+
   it('sorts oldest first and pages', async () => {
     const first = await f.h.call(LIST, { token: f.a.token, variables: { sort: 'OLDEST', perPage: 2 } });
     expect((first.body.data?.myJobApplications as Page).items.map((item) => item.title)).toEqual(['Platform engineer (unannounced)', 'Frontend developer']);
