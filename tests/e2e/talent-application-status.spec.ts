@@ -107,7 +107,7 @@ test.describe('the talent status of an application', () => {
     await talentContext.close();
   });
 
-  test('a talent with a complete profile applies from a job page in two clicks, each in well under 30 seconds; the company downloads her profile summary PDF', async ({ page, browser }) => {
+  test('a talent with a profile applies from a job page in two clicks, each in well under 30 seconds; the company downloads her profile summary PDF', async ({ page, browser }) => {
     test.setTimeout(150_000);
     await signInAs(page, 'owner@demo.test', '/company/my-companies');
     await selectCompany(page, 'Northwind Labs');
