@@ -134,6 +134,8 @@ test.describe('company profile and hiring steps', () => {
   });
 
   test('the owner uploads a logo, sees it on the page, the banner, My companies and the public page; a wrong type is refused at the field; then removes it', async ({ page }) => {
+    // Four axe passes over the profile page, long with its hiring steps' forms: more than the default minute on a busy machine.
+    test.setTimeout(120_000);
     const MEDIA_SRC = /^\/media\/[0-9a-f-]{36}\.webp$/;
     await signInAs(page, OWNER, '/company/dashboard');
     const companyId = await openEditProfile(page);
