@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { publishJobAd, selectCompany, talentApplies } from './support/company-area';
+import { openReceivedApplication, publishJobAd, selectCompany, talentApplies } from './support/company-area';
 import { expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
 import { jobAdPath } from '../../src/lib/job-ads/job-ad-path';
 import jobWords from '../../src/locales/en/jobs.json' with { type: 'json' };
@@ -28,9 +28,7 @@ test.describe('the talent status of an application', () => {
     test.setTimeout(150_000);
     const title = `Status ${Date.now().toString(36)}`;
     const { adId, talent, talentContext } = await talentApplies(page, browser, title);
-    await page.goto(`/company/received-job-applications?jobAdId=${adId}`);
-    const applicationId = (await page.locator('[data-application-id]').first().getAttribute('data-application-id')) ?? '';
-    await page.goto(`/company/job-application?id=${applicationId}`);
+    const applicationId = await openReceivedApplication(page, adId);
 
     const reject = async () => {
       const form = page.locator('form[data-card-form="reject"]');
@@ -98,9 +96,7 @@ test.describe('the talent status of an application', () => {
     await expect(entryOf(talent, title).getByTestId('application-status')).toHaveText(words.WITHDRAWN);
     await expect(entryOf(talent, title).getByText(talentJobWords.appliedJobs.documentsErased)).toBeVisible();
 
-    await page.goto(`/company/received-job-applications?jobAdId=${adId}`);
-    const applicationId = (await page.locator('[data-application-id]').first().getAttribute('data-application-id')) ?? '';
-    await page.goto(`/company/job-application?id=${applicationId}`);
+    const applicationId = await openReceivedApplication(page, adId);
     await expect(page.getByRole('region', { name: jobApplicationWords.jobApplications.currentStep })).toContainText('Withdrawn');
     await expect(page.locator('p', { hasText: 'Accepted another offer' })).toBeVisible();
     await expect(page.getByText(jobApplicationWords.jobApplications.documentsErased)).toBeVisible();
@@ -132,9 +128,7 @@ test.describe('the talent status of an application', () => {
     const median = [...seconds].sort((a, b) => a - b)[1]!;
     test.info().annotations.push({ type: 'apply seconds', description: seconds.map((value) => value.toFixed(1)).join(', ') });
     expect(median).toBeLessThan(30);
-    await page.goto(`/company/received-job-applications?jobAdId=${ads[0]!.id}`);
-    const applicationId = (await page.locator('[data-application-id]').first().getAttribute('data-application-id')) ?? '';
-    await page.goto(`/company/job-application?id=${applicationId}`);
+    await openReceivedApplication(page, ads[0]!.id);
     const download = page.waitForEvent('download');
     await page.getByTestId('profile-summary-pdf').click();
     const file = await download;
@@ -153,9 +147,7 @@ test.describe('the talent status of an application', () => {
     test.setTimeout(120_000);
     const title = `Offer ${Date.now().toString(36)}`;
     const { adId, talent, talentContext } = await talentApplies(page, browser, title);
-    await page.goto(`/company/received-job-applications?jobAdId=${adId}`);
-    const applicationId = (await page.locator('[data-application-id]').first().getAttribute('data-application-id')) ?? '';
-    await page.goto(`/company/job-application?id=${applicationId}`);
+    const applicationId = await openReceivedApplication(page, adId);
     const moveForm = page.locator('form').filter({ has: page.locator('select[name="hiringStepId"]') }).first();
     await moveForm.locator('select[name="hiringStepId"]').selectOption({ label: 'Offer' });
     await page.getByRole('button', { name: new RegExp(`^${jobApplicationWords.jobApplications.move}:`) }).click();

@@ -87,6 +87,14 @@ export async function deleteRole(page: Page, roleName: string) {
 }
 
 /** The owner publishes an ad titled `title` (Northwind Labs) and the demo talent applies to it, in a browser of her own. */
+/** Opens the one application an ad received, on its page; answers its id. */
+export async function openReceivedApplication(page: Page, adId: string): Promise<string> {
+  await page.goto(`/company/received-job-applications?jobAdId=${adId}`);
+  const applicationId = (await page.locator('[data-application-id]').first().getAttribute('data-application-id')) ?? '';
+  await page.goto(`/company/job-application?id=${applicationId}`);
+  return applicationId;
+}
+
 export async function talentApplies(page: Page, browser: Browser, title: string) {
   await signInAs(page, 'owner@demo.test', '/company/my-companies');
   await selectCompany(page, 'Northwind Labs');

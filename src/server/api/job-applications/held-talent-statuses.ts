@@ -7,7 +7,7 @@ import { builder } from '../builder';
 import { conflict, invalidFields } from '../errors';
 import { createHeldWork, type HeldWork, type HeldWorkListener } from '../held-work';
 import { recordEvent } from '../record-event';
-import { ownApplications } from './received-application-rows';
+import { applicationCompanyId, ownApplications } from './received-application-rows';
 import { ReceivedJobApplication } from './received-application-types';
 import { dueTalentStatusIds, publishTalentStatus } from './talent-statuses';
 
@@ -28,7 +28,7 @@ async function publishOne(db: AppDatabase, id: string, now: Date): Promise<boole
       .limit(1);
     if (!row) return false;
     const [owner] = await tx
-      .select({ companyId: sql<string>`coalesce(${jobAd.publisherCompanyId}, ${jobDescription.companyId})`, talentUserId: talentProfile.userId })
+      .select({ companyId: applicationCompanyId, talentUserId: talentProfile.userId })
       .from(talentJobApplication)
       .innerJoin(talentProfile, eq(talentProfile.id, talentJobApplication.talentProfileId))
       .leftJoin(jobAd, eq(jobAd.id, talentJobApplication.jobAdId))

@@ -48,13 +48,19 @@ export interface ReceivedRow {
 export const ownedBy = (companyId: string): SQL =>
   or(eq(jobAd.publisherCompanyId, companyId), and(isNull(talentJobApplication.jobAdId), eq(jobDescription.companyId, companyId)))!;
 
+/**
+ * The id of the company an application belongs to, by the same rule as `ownedBy`: its ad's
+ * publisher, else its job description's writer. Needs jobAd and jobDescription joined.
+ */
+export const applicationCompanyId = sql<string>`coalesce(${jobAd.publisherCompanyId}, ${jobDescription.companyId})`;
+
 /** The joins every read of received applications filters and shows through, whatever it selects. */
 export function withReceivedJoins<Query extends PgSelect>(query: Query) {
   return query
     .innerJoin(talentProfile, eq(talentProfile.id, talentJobApplication.talentProfileId))
     .leftJoin(jobAd, eq(jobAd.id, talentJobApplication.jobAdId))
     .leftJoin(jobDescription, eq(jobDescription.id, talentJobApplication.jobDescriptionId))
-    .leftJoin(company, eq(company.id, sql`coalesce(${jobAd.publisherCompanyId}, ${jobDescription.companyId})`))
+    .leftJoin(company, eq(company.id, applicationCompanyId))
     .leftJoin(companyHiringStep, eq(companyHiringStep.id, talentJobApplication.companyHiringStepId))
     .leftJoin(companyRejectionReason, eq(companyRejectionReason.id, talentJobApplication.rejectionReasonId));
 }

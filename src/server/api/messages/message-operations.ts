@@ -19,6 +19,7 @@ import { Message, MessageThread, companyThreadFilter, talentThreads, threadIn, t
 import { markRead, writeMessage } from './message-writes';
 import { filledFor } from './message-templates';
 import { callerThread, companyReader, companySubjectOf, readableCompanyThreads, subjectResourceOf, talentReader } from './company-thread-subjects';
+import { applicationCompanyId } from '../job-applications/received-application-rows';
 
 // Writing and reading messages between a company and a talent. A company writes on an
 // application it received (talentJobApplication read and update), an invitation it sent
@@ -174,7 +175,7 @@ async function myApplication(tx: Writer, talentProfileId: string, id: string) {
 /** The company an application of the caller's is with (its ad's publisher, else its job description's writer). */
 async function companyOfApplication(tx: Writer, applicationId: string): Promise<string> {
   const [row] = await tx
-    .select({ companyId: sql<string | null>`coalesce(${jobAd.publisherCompanyId}, ${jobDescription.companyId})` })
+    .select({ companyId: applicationCompanyId })
     .from(talentJobApplication)
     .leftJoin(jobAd, eq(jobAd.id, talentJobApplication.jobAdId))
     .leftJoin(jobDescription, eq(jobDescription.id, talentJobApplication.jobDescriptionId))
@@ -207,7 +208,7 @@ builder.queryField('myApplicationMessageThread', (t) =>
         .from(talentJobApplication)
         .leftJoin(jobAd, eq(jobAd.id, talentJobApplication.jobAdId))
         .leftJoin(jobDescription, eq(jobDescription.id, talentJobApplication.jobDescriptionId))
-        .leftJoin(company, eq(company.id, sql`coalesce(${jobAd.publisherCompanyId}, ${jobDescription.companyId})`))
+        .leftJoin(company, eq(company.id, applicationCompanyId))
         .where(eq(talentJobApplication.id, application.id))
         .limit(1);
       return { thread, companyName: facts?.hidden ? null : (facts?.companyName ?? null), jobTitle: facts?.jobTitle ?? null };

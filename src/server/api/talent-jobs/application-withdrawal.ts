@@ -5,11 +5,13 @@ import { isUuid } from '../../../lib/ids';
 import { companyHiringStep, companyRejectionReason, jobAd, jobDescription, talentJobApplication } from '../../db/schema';
 import type { Writer } from '../../db/client';
 import { requireMyTalentProfileId } from '../auth/my-talent-profile';
+import type { Viewer } from '../auth/viewer';
 import { builder } from '../builder';
 import { conflict, invalidFields, notFound } from '../errors';
 import { recordEvent } from '../record-event';
 import { shownTalentStatus, showOwnTalentStatus } from '../job-applications/talent-statuses';
 import { JobApplication, selectApplications } from './applications';
+import { applicationCompanyId } from '../job-applications/received-application-rows';
 
 // A talent withdraws her application in one step: it goes to the company's Withdrawn step at
 // once (the company sees it there, and is told), with the reason she picked from the
@@ -42,7 +44,7 @@ builder.objectField(JobApplication, 'withdrawalReasons', (t) =>
 );
 
 /** The company's first Withdrawn step; a company that removed every one gets one back at the end of its pipeline. */
-async function withdrawnStepOf(tx: Writer, companyId: string): Promise<{ id: string; stepName: string }> {
+async function withdrawnStepOf(tx: Writer, viewer: Viewer, companyId: string): Promise<{ id: string; stepName: string }> {
   const [step] = await tx
     .select({ id: companyHiringStep.id, stepName: companyHiringStep.stepName })
     .from(companyHiringStep)
@@ -54,7 +56,9 @@ async function withdrawnStepOf(tx: Writer, companyId: string): Promise<{ id: str
   const [created] = await tx
     .insert(companyHiringStep)
     .values({ companyId, stepName: 'Withdrawn', stepDescription: 'The talent withdrew the application', group: 'WITHDRAWN', order: (last?.order ?? 0) + 1 })
-    .returning({ id: companyHiringStep.id, stepName: companyHiringStep.stepName });
+    .returning({ id: companyHiringStep.id, stepName: companyHiringStep.stepName, order: companyHiringStep.order });
+  // Its audit row, as a step a member adds has (addressed to no one: nobody chose it).
+  await recordEvent(tx, viewer, { type: 'companyHiringStep.create', toId: null, data: { entityId: created!.id, companyId, before: null, after: { stepName: created!.stepName, group: 'WITHDRAWN', order: created!.order } } });
   return created!;
 }
 
@@ -76,7 +80,7 @@ builder.mutationField('withdrawMyJobApplication', (t) =>
       const erase = args.eraseDocuments === true;
       await context.db.transaction(async (tx) => {
         const [row] = await tx
-          .select({ id: talentJobApplication.id, stepId: talentJobApplication.companyHiringStepId, stepName: companyHiringStep.stepName, companyId: sql<string>`coalesce(${jobAd.publisherCompanyId}, ${jobDescription.companyId})` })
+          .select({ id: talentJobApplication.id, stepId: talentJobApplication.companyHiringStepId, stepName: companyHiringStep.stepName, companyId: applicationCompanyId })
           .from(talentJobApplication)
           .leftJoin(jobAd, eq(jobAd.id, talentJobApplication.jobAdId))
           .leftJoin(jobDescription, eq(jobDescription.id, talentJobApplication.jobDescriptionId))
@@ -95,7 +99,7 @@ builder.mutationField('withdrawMyJobApplication', (t) =>
               .limit(1)
           : [];
         if (reasonId && !reason) throw invalidFields([{ path: 'withdrawalReasonId', code: 'reasonUnknown' }], APPLICATION_MESSAGE_ERRORS, null);
-        const step = await withdrawnStepOf(tx, row.companyId);
+        const step = await withdrawnStepOf(tx, context.viewer, row.companyId);
         const now = new Date();
         await tx
           .update(talentJobApplication)

@@ -14,6 +14,7 @@ import { firstHiringStepId } from '../companies/company-rows';
 import { APPLICATION_ACTIONS, applicationActions, isTalentStatus } from '../../../lib/job-applications/talent-status';
 import { TalentStatusEnum } from '../job-applications/talent-status-types';
 import { isUuid } from '../../../lib/ids';
+import { applicationCompanyId } from '../job-applications/received-application-rows';
 
 interface ApplicationRow {
   id: string;
@@ -126,7 +127,7 @@ export function selectApplications(db: AppDatabase, where: SQL, now = new Date()
       // What she reads is the last change shown to her (talent-statuses.ts), never the step it is in now.
       talentStatus: sql<string | null>`(${shown(talentJobApplicationStatus.status)})`,
       rejectionReason: sql<string | null>`(${shown(talentJobApplicationStatus.reason)})`,
-      companyId: sql<string | null>`coalesce(${jobAd.publisherCompanyId}, ${jobDescription.companyId})`,
+      companyId: applicationCompanyId,
       documentsErasedAt: talentJobApplication.documentsErasedAt,
       interviewToChoose: interviewIn('PROPOSED', now),
       interviewBooked: interviewIn('BOOKED', now),

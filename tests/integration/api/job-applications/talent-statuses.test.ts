@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { createHeldTalentStatuses } from '../../../../src/server/api/job-applications/held-talent-statuses';
 import type { HeldWork } from '../../../../src/server/api/held-work';
-import { company, talentJobApplicationStatus } from '../../../../src/server/db/schema';
+import { company, companyHiringStep, talentJobApplicationStatus } from '../../../../src/server/db/schema';
 import { describeEachDatabase } from '../../../support/test-database';
 import { startCompaniesFixture, type CompaniesFixture } from '../companies-fixture';
 
@@ -180,5 +180,20 @@ describeEachDatabase('the talent status of an application', (kind) => {
     const refused = await f.h.call(WITHDRAW, { token: await f.h.token(other.subject), variables: { id: other.id, reason: foreign.id } });
     expect(refused.body.errors?.[0]?.extensions?.fieldErrors).toMatchObject([{ field: 'withdrawalReasonId', code: 'reasonUnknown' }]);
     expect(await f.h.database.db.select().from(talentJobApplicationStatus).where(eq(talentJobApplicationStatus.talentJobApplicationId, other.id))).toHaveLength(0);
+  });
+
+  it('withdraw: a company that removed every Withdrawn step gets one back at the end of its pipeline, with its audit row', async () => {
+    const db = f.h.database.db;
+    await db.update(companyHiringStep).set({ deletedAt: new Date() }).where(and(eq(companyHiringStep.companyId, f.b.id), eq(companyHiringStep.group, 'WITHDRAWN')));
+    const ad = await f.as('owner-b', CREATE_AD, { data: { title: 'B status role', workMode: 'remote', countryCode: 'FR', publishedAt: new Date().toISOString() } }, f.b.id);
+    const token = await f.h.token('talent-b');
+    await f.h.call(CREATE_PROFILE, { token, variables: { data: { email: 'talent-b@example.test', profileName: 'Talent B' } } });
+    const applied = await f.h.call(APPLY, { token, variables: { data: { jobAdId: (ad.body.data?.createOneJobAd as { id: string }).id } } });
+    const id = (applied.body.data?.applyToJobAd as { id: string }).id;
+    expect((await f.h.call(WITHDRAW, { token, variables: { id } })).body.data?.withdrawMyJobApplication).toMatchObject({ talentStatus: 'WITHDRAWN' });
+    const seen = (await f.as('owner-b', FIND, { id }, f.b.id)).body.data?.findTalentJobApplication as { application: { hiringStep: { stepName: string } } };
+    expect(seen.application.hiringStep.stepName).toBe('Withdrawn');
+    const [step] = await db.select().from(companyHiringStep).where(and(eq(companyHiringStep.companyId, f.b.id), eq(companyHiringStep.group, 'WITHDRAWN'), isNull(companyHiringStep.deletedAt)));
+    expect(await f.events('companyHiringStep.create', step!.id)).toHaveLength(1);
   });
 });
