@@ -1,102 +1,22 @@
 import i18next, { type TFunction } from 'i18next';
-import commonBase from '../../locales/en/common.json';
-import account from '../../locales/en/common/account.json';
-import admin from '../../locales/en/common/admin.json';
-import adminCredit from '../../locales/en/common/admin-credit.json';
-import adminUsers from '../../locales/en/common/admin-users.json';
-import billingReview from '../../locales/en/common/billing-review.json';
-import companies from '../../locales/en/common/companies.json';
-import companyAssignments from '../../locales/en/common/company-assignments.json';
-import companySales from '../../locales/en/common/company-sales.json';
-import companyLinks from '../../locales/en/common/company-links.json';
-import signOn from '../../locales/en/common/sign-on.json';
-import identity from '../../locales/en/common/identity.json';
-import impersonation from '../../locales/en/common/impersonation.json';
-import interviews from '../../locales/en/common/interviews.json';
-import invoices from '../../locales/en/common/invoices.json';
-import jobAds from '../../locales/en/common/job-ads.json';
-import jobApplications from '../../locales/en/common/job-applications.json';
-import jobDescriptions from '../../locales/en/common/job-descriptions.json';
-import jobAlerts from '../../locales/en/common/job-alerts.json';
-import jobFields from '../../locales/en/common/job-fields.json';
-import messages from '../../locales/en/common/messages.json';
-import notifications from '../../locales/en/common/notifications.json';
-import paymentProfileReview from '../../locales/en/common/payment-profile-review.json';
-import pushSubscription from '../../locales/en/common/push-subscription.json';
-import talentAssignments from '../../locales/en/common/talent-assignments.json';
-import savedTalents from '../../locales/en/common/saved-talents.json';
-import talentBilling from '../../locales/en/common/talent-billing.json';
-import talentCompanies from '../../locales/en/common/talent-companies.json';
-import talentInterviews from '../../locales/en/common/talent-interviews.json';
-import talentInvitations from '../../locales/en/common/talent-invitations.json';
-import talentNotes from '../../locales/en/common/talent-notes.json';
-import talentRoster from '../../locales/en/common/talent-roster.json';
-import talentSearch from '../../locales/en/common/talent-search.json';
-import talentStatus from '../../locales/en/common/talent-status.json';
-import talentDashboard from '../../locales/en/common/talent-dashboard.json';
-import talentJobs from '../../locales/en/common/talent-jobs.json';
-import talentTransactions from '../../locales/en/common/talent-transactions.json';
-import uploads from '../../locales/en/common/uploads.json';
-import jobs from '../../locales/en/jobs.json';
-import profile from '../../locales/en/profile.json';
-import rbac from '../../locales/en/rbac.json';
-import { mergeLocaleParts } from './merge-locale-parts';
-import { DEFAULT_LANGUAGE, DEFAULT_NAMESPACE, NAMESPACES, type Namespace } from './namespaces';
+import { DEFAULT_LANGUAGE, DEFAULT_NAMESPACE, LANGUAGES, NAMESPACES, type Language, type Namespace } from './namespaces';
+import { EN_RESOURCES, COMMON_PARTS_EN } from './resources-en';
+import { FR_RESOURCES, COMMON_PARTS_FR } from './resources-fr';
 
-// The common namespace is one namespace kept in several files: common.json plus one file
-// per area under common/ (a unit test fails when a file there is not listed here).
-// Explicit imports, not a glob: the server bundle (esbuild) reads this module too.
-export const COMMON_PARTS: Readonly<Record<string, object>> = {
-  account,
-  admin,
-  'admin-credit': adminCredit,
-  'admin-users': adminUsers,
-  'billing-review': billingReview,
-  companies,
-  'company-assignments': companyAssignments,
-  'company-sales': companySales,
-  'company-links': companyLinks,
-  identity,
-  impersonation,
-  interviews,
-  invoices,
-  'job-ads': jobAds,
-  'job-alerts': jobAlerts,
-  'job-applications': jobApplications,
-  'job-descriptions': jobDescriptions,
-  'job-fields': jobFields,
-  messages,
-  notifications,
-  'payment-profile-review': paymentProfileReview,
-  'push-subscription': pushSubscription,
-  'talent-assignments': talentAssignments,
-  'saved-talents': savedTalents,
-  'sign-on': signOn,
-  'talent-billing': talentBilling,
-  'talent-companies': talentCompanies,
-  'talent-interviews': talentInterviews,
-  'talent-invitations': talentInvitations,
-  'talent-notes': talentNotes,
-  'talent-roster': talentRoster,
-  'talent-search': talentSearch,
-  'talent-status': talentStatus,
-  'talent-dashboard': talentDashboard,
-  'talent-jobs': talentJobs,
-  'talent-transactions': talentTransactions,
-  uploads,
-};
-const common = mergeLocaleParts(commonBase, ...Object.values(COMMON_PARTS));
+/** The files of the common namespace, per language. */
+export const COMMON_PARTS: Readonly<Record<Language, Readonly<Record<string, object>>>> = { en: COMMON_PARTS_EN, fr: COMMON_PARTS_FR };
 
-export const resources = { en: { common, rbac, jobs, profile } } as const;
+export const resources = { en: EN_RESOURCES, fr: FR_RESOURCES } as const;
 
 /**
  * One shared, synchronously initialised instance. Requests never change its language;
- * each gets a `t` fixed to English and to its namespaces, so concurrent renders cannot
+ * each gets a `t` fixed to its language and namespaces, so concurrent renders cannot
  * leak state into each other (the failure mode of astro-i18next's global switch).
  */
 export const I18NEXT_OPTIONS_OF_THE_PROCESS = {
   lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
+  supportedLngs: [...LANGUAGES],
   ns: [...NAMESPACES],
   defaultNS: DEFAULT_NAMESPACE,
   resources,
@@ -167,9 +87,9 @@ function isCountOnly(options: unknown): options is { count: number } {
 }
 
 /**
- * A `t` whose default namespace is the first given; keys of the others use `ns:key`.
- * One per namespace list for the process: the language and the resources never change
- * at run time, so i18next resolves each key (namespaces, fallbacks) once. A key asked
+ * A `t` in one language whose default namespace is the first given; keys of the others
+ * use `ns:key`. One per language and namespace list for the process: the resources never
+ * change at run time, so i18next resolves each key (namespaces, fallbacks) once. A key asked
  * for without options (most of a page's strings) is then read from a Map; with plain
  * placeholder values (`{ date }`, `{ amount, unit }`) its text is split once at its
  * `{{name}}` placeholders and filled in; with `{ count }` alone the answer is remembered
@@ -177,11 +97,11 @@ function isCountOnly(options: unknown): options is { count: number } {
  * server time (docs/benchmarks.md). Every other call (formats, nesting, context, returnObjects, a
  * missing value) goes to i18next; `i18n.test.ts` checks both paths agree on every key.
  */
-export function getTranslator(namespaces: readonly Namespace[] = [DEFAULT_NAMESPACE]): Translate {
-  const id = namespaces.join(',');
+export function getTranslator(namespaces: readonly Namespace[] = [DEFAULT_NAMESPACE], language: Language = DEFAULT_LANGUAGE): Translate {
+  const id = `${language}:${namespaces.join(',')}`;
   const known = translators.get(id);
   if (known) return known;
-  const fixed = instance.getFixedT(DEFAULT_LANGUAGE, [...namespaces]) as unknown as (...args: unknown[]) => unknown;
+  const fixed = instance.getFixedT(language, [...namespaces]) as unknown as (...args: unknown[]) => unknown;
   const plain = new Map<string, unknown>();
   const templates = new Map<string, Template>();
   const counted = new Map<string, unknown>();

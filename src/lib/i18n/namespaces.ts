@@ -1,9 +1,12 @@
-/** The translation namespaces; only English is configured, `common` is the default. */
+/** The translation namespaces; `common` is the default. */
 export const NAMESPACES = ['common', 'rbac', 'jobs', 'profile'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = 'common';
-export const LANGUAGES = ['en'] as const;
-export const DEFAULT_LANGUAGE = 'en';
+/** The languages every text exists in (docs/french.md); English is the default and the fallback. */
+export const LANGUAGES = ['en', 'fr'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+export const isLanguage = (value: unknown): value is Language => (LANGUAGES as readonly unknown[]).includes(value);
 
 const JOB_PAGES = ['/jobs', '/job-apply', '/job-apply-form', '/job-apply/success'];
 /** Job ad pages live under /job-apply/<id>/<slug>. */

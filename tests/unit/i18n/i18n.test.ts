@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import i18next from 'i18next';
 import { COMMON_PARTS, getTranslator, I18NEXT_OPTIONS_OF_THE_PROCESS, resources } from '../../../src/lib/i18n/i18n';
 import { mergeLocaleParts } from '../../../src/lib/i18n/merge-locale-parts';
-import { namespacesForPath } from '../../../src/lib/i18n/namespaces';
+import { LANGUAGES, namespacesForPath } from '../../../src/lib/i18n/namespaces';
 
 describe('translation namespaces', () => {
   it('every page uses the common namespace', () => {
@@ -35,11 +35,23 @@ describe('translation namespaces', () => {
     expect(namespacesForPath('/talent/profile-sum')).toEqual(['common']);
   });
 
-  it('only English is configured and the default namespace is common', () => {
-    expect(Object.keys(resources)).toEqual(['en']);
+  it('English and French are configured, English by default, and the default namespace is common', () => {
+    expect(Object.keys(resources)).toEqual(['en', 'fr']);
     const t = getTranslator();
     expect(t('nav.jobs')).toBe('Jobs');
     expect(t('jobs:search.placeholder')).toBe('Search for job');
+    const french = getTranslator(['common', 'jobs'], 'fr');
+    expect(french('nav.jobs')).toBe(resources.fr.common.nav.jobs);
+    expect(french('nav.jobs')).not.toBe('Jobs');
+    expect(french('jobs:search.placeholder')).toBe(resources.fr.jobs.search.placeholder);
+  });
+
+  it('French plurals follow the French rules: one for 0 and 1, many for a million', () => {
+    const french = getTranslator(['jobs'], 'fr');
+    const forms = resources.fr.jobs.deadline;
+    expect(french('deadline.inDays', { count: 0 })).toBe(forms.inDays_one.replace('{{count}}', '0'));
+    expect(french('deadline.inDays', { count: 2 })).toBe(forms.inDays_other.replace('{{count}}', '2'));
+    expect(french('deadline.inDays', { count: 1_000_000 })).toBe(forms.inDays_many.replace('{{count}}', '1000000'));
   });
 });
 
@@ -80,9 +92,9 @@ describe('a namespace kept in several files', () => {
     expect(Array.isArray((merged.home as { points: unknown }).points)).toBe(true);
   });
 
-  it('every file under locales/en/common/ is part of the common namespace', () => {
-    const files = readdirSync(path.resolve('src/locales/en/common')).filter((name) => name.endsWith('.json')).map((name) => name.replace(/\.json$/, ''));
-    expect(Object.keys(COMMON_PARTS).sort()).toEqual(files.sort());
+  it.each(LANGUAGES)('every file under locales/%s/common/ is part of the common namespace', (language) => {
+    const files = readdirSync(path.resolve('src/locales', language, 'common')).filter((name) => name.endsWith('.json')).map((name) => name.replace(/\.json$/, ''));
+    expect(Object.keys(COMMON_PARTS[language]).sort()).toEqual(files.sort());
   });
 
   it('refuses the same key in two files instead of letting one win', () => {
@@ -108,16 +120,16 @@ describe('translations resolved once per namespace list', () => {
   });
 });
 
-describe('a translator resolves each key once', () => {
+describe.each(LANGUAGES)('a translator in %s resolves each key once', (language) => {
   // The same resources and settings through i18next itself, every call resolved anew.
   const reference = i18next.createInstance();
-  void reference.init({ ...I18NEXT_OPTIONS_OF_THE_PROCESS, ns: [...I18NEXT_OPTIONS_OF_THE_PROCESS.ns] });
+  void reference.init({ ...I18NEXT_OPTIONS_OF_THE_PROCESS, ns: [...I18NEXT_OPTIONS_OF_THE_PROCESS.ns], supportedLngs: [...I18NEXT_OPTIONS_OF_THE_PROCESS.supportedLngs] });
   const namespaces = ['common', 'rbac', 'jobs', 'profile'] as const;
-  const t = getTranslator([...namespaces]);
-  const slow = reference.getFixedT('en', [...namespaces]);
+  const t = getTranslator([...namespaces], language);
+  const slow = reference.getFixedT(language, [...namespaces]);
   const keysOf = (tree: object, prefix: string): string[] =>
     Object.entries(tree).flatMap(([name, value]) => (typeof value === 'string' ? [`${prefix}${name}`] : Array.isArray(value) ? [] : keysOf(value as object, `${prefix}${name}.`)));
-  const allKeys = namespaces.flatMap((ns) => keysOf(resources.en[ns], ns === 'common' ? '' : `${ns}:`).map((key) => key.replace(/_(zero|one|other)$/, '')));
+  const allKeys = [...new Set(namespaces.flatMap((ns) => keysOf(resources[language][ns], ns === 'common' ? '' : `${ns}:`).map((key) => key.replace(/_(zero|one|many|other)$/, ''))))];
   const placeholdersOf = (key: string) => [...String(slow(key, { skipInterpolation: true })).matchAll(/\{\{\s*(\w+)/g)].map((match) => match[1]!);
 
   it('gives the text i18next gives for every key, asked twice, with and without values', () => {
@@ -139,8 +151,11 @@ describe('a translator resolves each key once', () => {
   }, 60_000); // every key of every namespace through i18next: seconds on a busy machine
 
   it('leaves formats, nesting, lists and odd values to i18next', () => {
-    expect(t('jobs:search.resultsCount', { count: 1234 })).toBe('1,234 open jobs');
-    expect(t('jobs:search.resultsCountAtLeast', { count: 10000 })).toBe('10,000+ open jobs');
+    if (language === 'en') {
+      expect(t('jobs:search.resultsCount', { count: 1234 })).toBe('1,234 open jobs');
+      expect(t('jobs:search.resultsCountAtLeast', { count: 10000 })).toBe('10,000+ open jobs');
+    }
+    expect(t('jobs:search.resultsCount', { count: 1234 })).toBe(slow('jobs:search.resultsCount', { count: 1234 }));
     expect(t('jobs:card.posted', { date: '{{evil}}' })).toBe(slow('jobs:card.posted', { date: '{{evil}}' }));
     expect(t('jobs:card.posted', { date: new Date(0) })).toBe(slow('jobs:card.posted', { date: new Date(0) }));
     expect(t('jobs:card.posted', { date: 'now', context: 'x' })).toBe(slow('jobs:card.posted', { date: 'now', context: 'x' }));
