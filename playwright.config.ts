@@ -2,9 +2,10 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4510);
 const baseURL = `http://127.0.0.1:${port}`;
-const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium-headless-shell';
 
-// Debian's Chromium, never a downloaded browser (the machines reach no browser CDN).
+// Debian's Chromium headless shell (scripts/install-chromium.sh), never a downloaded browser
+// (the machines reach no browser CDN).
 const launchOptions = {
   executablePath: chromium,
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
@@ -42,6 +43,9 @@ export default defineConfig({
       DATA_DIR: '.data/e2e',
       // Short enough to see the version check work within a test.
       VERSION_CHECK_INTERVAL_MS: '1500',
+      // Tests make a held move due in the database (the server's own timer still waits for
+      // the company's delay): the sweep picks it up within two seconds rather than thirty.
+      HELD_WORK_SWEEP_SECONDS: '2',
       // Every test signs up from 127.0.0.1, and a full run makes more than the default 20
       // accounts in an hour; the limit itself is tested against the provider in integration.
       SIGN_UP_LIMIT_PER_HOUR: '1000',

@@ -85,7 +85,7 @@ function countVitest(status, reportFile) {
 }
 
 run('chromium', 'bash', [path.join(root, 'scripts/install-chromium.sh')]);
-const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium-headless-shell';
 if (existsSync(chromium)) {
   const e2eStatus = run('playwright (end-to-end)', bin('playwright'), ['test']);
   const e2eReport = path.join(results, 'e2e.json');

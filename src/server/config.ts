@@ -68,6 +68,12 @@ export interface AppConfig {
   pageCacheSeconds: number;
   /** MESSAGES_PER_TEN_MINUTES: the messages one user may send in ten minutes (default 60). */
   messagesPerTenMinutes: number;
+  /**
+   * HELD_WORK_SWEEP_SECONDS: how often every instance looks for held writes that are due
+   * (undefined: api/held-work.ts's default, 30 s). Each write is also timed by the process
+   * that wrote it; the sweep covers restarts and other instances.
+   */
+  heldWorkSweepSeconds: number | undefined;
   /** Seed demo data: 'auto' seeds only an empty embedded database. */
   seedDemo: 'auto' | 'always' | 'never';
   graphql: GraphqlConfig;
@@ -340,6 +346,7 @@ export function readConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     embeddedDatabase: readEmbeddedDatabase(env),
     workers: readWorkers(env),
     pageCacheSeconds: readPageCacheSeconds(env),
+    heldWorkSweepSeconds: /^\d+$/.test(env.HELD_WORK_SWEEP_SECONDS?.trim() ?? '') && Number(env.HELD_WORK_SWEEP_SECONDS) > 0 ? Number(env.HELD_WORK_SWEEP_SECONDS) : undefined,
     messagesPerTenMinutes: /^\d+$/.test(env.MESSAGES_PER_TEN_MINUTES?.trim() ?? '') && Number(env.MESSAGES_PER_TEN_MINUTES) > 0 ? Number(env.MESSAGES_PER_TEN_MINUTES) : 60,
     seedDemo: readSeedDemo(env),
     graphql: { path: graphqlPath, url: optional(env.GRAPHQL_URL), allowedOrigins: readAllowedOrigins(env.API_ALLOWED_ORIGINS, publicOrigin) },

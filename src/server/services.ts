@@ -254,10 +254,10 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
     const typesense = readTypesenseConfig(process.env);
     const replyAddress = createReplyAddress(secrets.messageReplyKey, config.mail.replyDomain);
     // Messages held back for undo go out when due: timed here, swept by every instance.
-    const heldMessages = config.graphql.url ? null : createHeldMessages({ db: database.db, replyAddress, listeners: [eventMail, eventPush], log });
+    const heldMessages = config.graphql.url ? null : createHeldMessages({ db: database.db, replyAddress, listeners: [eventMail, eventPush], log, sweepSeconds: config.heldWorkSweepSeconds });
     if (heldMessages) closers.push(async () => heldMessages.stop());
     // So do applications' moves, once the company's delay before their talent sees them is over.
-    const heldTalentStatuses = config.graphql.url ? null : createHeldTalentStatuses({ db: database.db, listeners: [eventMail, eventPush], log });
+    const heldTalentStatuses = config.graphql.url ? null : createHeldTalentStatuses({ db: database.db, listeners: [eventMail, eventPush], log, sweepSeconds: config.heldWorkSweepSeconds });
     if (heldTalentStatuses) closers.push(async () => heldTalentStatuses.stop());
     const api = config.graphql.url
       ? null

@@ -143,12 +143,12 @@ test.describe('received applications and the pipeline', () => {
       await page.goto('/company/received-job-applications?sort=NEWEST');
       const ids = await page.locator('[data-application-id]').filter({ hasText: stamp }).evaluateAll((rows) => rows.map((row) => row.getAttribute('data-application-id')!));
       for (const id of ids) await makeHeldTalentStatusesDue(id);
-      // Every instance sweeps for due moves every 30 seconds.
+      // Every instance sweeps for due moves (every 2 seconds on the e2e server: playwright.config.ts).
       await expect
         .poll(async () => {
           await talent.goto('/talent/applied-jobs');
           return [await statusOf(`Pipeline A ${stamp}`).textContent(), await statusOf(`Pipeline B ${stamp}`).textContent()];
-        }, { timeout: 45_000, intervals: [2_000] })
+        }, { timeout: 20_000, intervals: [1_000] })
         .toEqual(['Hired', 'Not selected']);
     });
     await talentContext.close();

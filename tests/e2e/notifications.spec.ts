@@ -55,13 +55,13 @@ test('the owner rejects the demo talent\'s application; once the delay is over t
 
   await test.step('the talent sees one more unread in the bell, server-rendered, once the company\'s delay is over', async () => {
     await makeHeldTalentStatusesDue(new URL(page.url()).searchParams.get('id')!);
-    // Every instance sweeps for due moves every 30 seconds. Other journeys may notify the
+    // Every instance sweeps for due moves (every 2 seconds on the e2e server: playwright.config.ts). Other journeys may notify the
     // demo talent meanwhile (the suites run side by side): at least one more.
     await expect
       .poll(async () => {
         await talent.goto('/talent/dashboard');
         return unreadInBell(talent);
-      }, { timeout: 45_000, intervals: [2_000] })
+      }, { timeout: 20_000, intervals: [1_000] })
       .toBeGreaterThanOrEqual(before + 1);
     const after = await unreadInBell(talent);
     await expect(bell(talent)).toHaveAttribute('aria-label', `Notifications, ${after} unread`);

@@ -8,8 +8,8 @@ import { gatherRecordedEvents, type RecordedEvent } from './recorded-events';
 // (its `deliver` locks the row FOR UPDATE SKIP LOCKED). What a delivery records is mailed
 // and pushed by the listeners, as any operation's events are.
 
-/** How often every instance looks for held writes that are due. */
-const SWEEP_SECONDS = 30;
+/** How often every instance looks for held writes that are due, unless configured (HELD_WORK_SWEEP_SECONDS). */
+export const DEFAULT_HELD_WORK_SWEEP_SECONDS = 30;
 
 export interface HeldWork {
   /** A write was held until `at`: deliver it then (this process's timer; the sweep is the safety net). */
@@ -31,8 +31,10 @@ export function createHeldWork(options: {
   deliver: (id: string, now: Date) => Promise<boolean>;
   listeners: readonly HeldWorkListener[];
   log: (message: string) => void;
+  /** Seconds between sweeps (config.heldWorkSweepSeconds). */
+  sweepSeconds?: number;
 }): HeldWork {
-  const { name, due, deliver, listeners, log } = options;
+  const { name, due, deliver, listeners, log, sweepSeconds = DEFAULT_HELD_WORK_SWEEP_SECONDS } = options;
   const timers = new Set<NodeJS.Timeout>();
   async function deliverDue(now = new Date()): Promise<number> {
     let delivered = 0;
@@ -44,7 +46,7 @@ export function createHeldWork(options: {
     return delivered;
   }
   const run = () => void deliverDue().catch((error: unknown) => log(`${name}: held writes could not go out (${errorMessage(error)})`));
-  const sweep = setInterval(run, SWEEP_SECONDS * 1000);
+  const sweep = setInterval(run, sweepSeconds * 1000);
   sweep.unref();
   return {
     dueAt(at) {

@@ -40,9 +40,9 @@ async function publishOne(db: AppDatabase, id: string, now: Date): Promise<boole
   });
 }
 
-export function createHeldTalentStatuses(options: { db: AppDatabase; listeners: readonly HeldWorkListener[]; log: (message: string) => void }): HeldWork {
+export function createHeldTalentStatuses(options: { db: AppDatabase; listeners: readonly HeldWorkListener[]; log: (message: string) => void; sweepSeconds?: number }): HeldWork {
   const { db } = options;
-  return createHeldWork({ name: 'applications', due: (now) => dueTalentStatusIds(db, now), deliver: (id, now) => publishOne(db, id, now), listeners: options.listeners, log: options.log });
+  return createHeldWork({ name: 'applications', due: (now) => dueTalentStatusIds(db, now), deliver: (id, now) => publishOne(db, id, now), listeners: options.listeners, log: options.log, sweepSeconds: options.sweepSeconds });
 }
 
 builder.mutationField('undoTalentJobApplicationMove', (t) =>

@@ -39,7 +39,7 @@ async function deliverOne(db: AppDatabase, replyAddress: ReplyAddress | null, id
   });
 }
 
-export function createHeldMessages(options: { db: AppDatabase; replyAddress: ReplyAddress | null; listeners: readonly HeldWorkListener[]; log: (message: string) => void }): HeldMessages {
+export function createHeldMessages(options: { db: AppDatabase; replyAddress: ReplyAddress | null; listeners: readonly HeldWorkListener[]; log: (message: string) => void; sweepSeconds?: number }): HeldMessages {
   const { db, replyAddress } = options;
   return createHeldWork({
     name: 'messages',
@@ -50,6 +50,7 @@ export function createHeldMessages(options: { db: AppDatabase; replyAddress: Rep
     deliver: (id, now) => deliverOne(db, replyAddress, id, now),
     listeners: options.listeners,
     log: options.log,
+    sweepSeconds: options.sweepSeconds,
   });
 }
 
