@@ -5,6 +5,7 @@ import { expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support
 import { jobAdPath } from '../../src/lib/job-ads/job-ad-path';
 import jobWords from '../../src/locales/en/jobs.json' with { type: 'json' };
 import { e2eDatabaseReachable, makeHeldTalentStatusesDue } from './support/e2e-database';
+import { newTalentFromCv, profileScoreOf } from './support/talent-profile';
 import statusWords from '../../src/locales/en/common/talent-status.json' with { type: 'json' };
 import jobApplicationWords from '../../src/locales/en/common/job-applications.json' with { type: 'json' };
 import talentJobWords from '../../src/locales/en/common/talent-jobs.json' with { type: 'json' };
@@ -13,8 +14,9 @@ import dashboardWords from '../../src/locales/en/common/talent-dashboard.json' w
 // The talent's side of a move in the browser: the owner rejects an application, sharing
 // the reason; the talent still reads Applied while the move is held (the company's delay),
 // the owner undoes it and she never sees it; rejected again and the delay over, she reads
-// Not selected, the reason and her timeline. Then she withdraws another application with a
-// reason, and the owner sees it withdrawn at once.
+// Not selected, the reason and her timeline; the board marks a held move on its card, with
+// its undo. She withdraws another application with a reason, and the owner sees it withdrawn
+// at once. A new talent, her profile filled from her CV, applies in two clicks.
 const words = statusWords.talentStatus;
 const withdrawWords = talentJobWords.appliedJobs.withdraw;
 const REASON = 'Another candidate was chosen';
@@ -47,23 +49,30 @@ test.describe('the talent status of an application', () => {
       await expect(entryOf(talent, title).getByText(REASON)).toHaveCount(0);
     });
 
-    await test.step('the owner undoes it with the keyboard: back where it was, never shown to her', async () => {
-      const undo = page.getByRole('button', { name: words.undo });
+    await test.step('the board marks the held move on its card; the owner undoes it there with the keyboard: back where it was, never shown to her', async () => {
+      await expect(page.getByRole('button', { name: words.undo })).toBeVisible();
+      await page.goto(`/company/received-job-applications?view=board&jobAdId=${adId}`);
+      const card = page.locator(`[data-application-id="${applicationId}"]`);
+      await expect(card.getByTestId('held-talent-status')).toContainText(`will see “${words.NOT_SELECTED}”`);
+      await expectNoAxeViolations(page);
+      const undo = card.getByRole('button', { name: words.undo });
       await undo.focus();
       await page.keyboard.press('Enter');
       await expect(page.getByText(jobApplicationWords.notices.jobApplications.moveUndone).first()).toBeVisible();
+      await expect(page.locator(`[data-application-id="${applicationId}"]`).getByTestId('held-talent-status')).toHaveCount(0);
+      await openReceivedApplication(page, adId);
       await expect(page.getByTestId('held-talent-status')).toHaveCount(0);
     });
 
     await test.step('rejected again and the delay over, she reads Not selected, the reason and her timeline', async () => {
       await reject();
       await makeHeldTalentStatusesDue(applicationId);
-      // Every instance sweeps for due moves every 30 seconds.
+      // Every instance sweeps for due moves (every 2 seconds on the e2e server: playwright.config.ts).
       await expect
         .poll(async () => {
           await talent.goto('/talent/applied-jobs');
           return entryOf(talent, title).getByTestId('application-status').textContent();
-        }, { timeout: 45_000, intervals: [2_000] })
+        }, { timeout: 20_000, intervals: [1_000] })
         .toBe(words.NOT_SELECTED);
       const entry = entryOf(talent, title);
       await expect(entry.getByTestId('application-reason')).toContainText(REASON);
@@ -103,8 +112,20 @@ test.describe('the talent status of an application', () => {
     await talentContext.close();
   });
 
-  test('a talent with a profile applies from a job page in two clicks, each in well under 30 seconds; the company downloads her profile summary PDF', async ({ page, browser }) => {
-    test.setTimeout(150_000);
+  test('a new talent whose profile from her CV is at least 80 % complete applies from a job page in two clicks, the median well under 30 seconds; the company downloads her profile summary PDF', async ({ page, browser }) => {
+    test.setTimeout(180_000);
+    const talentContext = await browser.newContext();
+    const talent = await talentContext.newPage();
+    await test.step('her profile comes from her CV, and her rate brings it to 80 % or more', async () => {
+      await newTalentFromCv(talent);
+      const rates = talent.getByRole('region', { name: 'Rates' });
+      await rates.getByRole('link', { name: 'Edit Rates' }).click();
+      await rates.getByLabel('Hourly rate', { exact: true }).fill('70');
+      await rates.getByLabel('Rate currency', { exact: true }).fill('USD');
+      await rates.getByRole('button', { name: 'Save' }).click();
+      await expect(rates.getByRole('definition').filter({ hasText: '70.00' })).toBeVisible();
+      expect(await profileScoreOf(talent)).toBeGreaterThanOrEqual(80);
+    });
     await signInAs(page, 'owner@demo.test', '/company/my-companies');
     await selectCompany(page, 'Northwind Labs');
     const stamp = Date.now().toString(36);
@@ -113,9 +134,6 @@ test.describe('the talent status of an application', () => {
       const title = `Two clicks ${stamp} ${n}`;
       ads.push({ id: await publishJobAd(page, title), title });
     }
-    const talentContext = await browser.newContext();
-    const talent = await talentContext.newPage();
-    await signInAs(talent, 'talent@demo.test', '/talent/dashboard');
     const seconds: number[] = [];
     for (const ad of ads) {
       await talent.goto(jobAdPath(ad));
@@ -158,7 +176,7 @@ test.describe('the talent status of an application', () => {
       .poll(async () => {
         await talent.goto('/talent/dashboard');
         return (await waiting.count()) > 0 ? waiting.textContent() : '';
-      }, { timeout: 45_000, intervals: [2_000] })
+      }, { timeout: 20_000, intervals: [1_000] })
       .toContain(title);
     const entry = waiting.getByRole('listitem').filter({ has: talent.getByRole('link', { name: title }) }).first();
     await expect(entry.getByRole('link', { name: dashboardWords.talentDashboard.widgets.applications.actions.ANSWER_OFFER })).toHaveAttribute('href', `/talent/messages?application=${applicationId}`);

@@ -1,8 +1,7 @@
-import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { expectFitsPhoneWidth, expectNoAxeViolations } from './support/demo-session';
 import { newEmail, signUpNewAccount } from './support/sign-up';
+import { ETHAN_WALKER_CV as CV, profileScoreOf } from './support/talent-profile';
 import profileWords from '../../src/locales/en/profile.json' with { type: 'json' };
 import uploadWords from '../../src/locales/en/common/uploads.json' with { type: 'json' };
 
@@ -10,14 +9,6 @@ import uploadWords from '../../src/locales/en/common/uploads.json' with { type: 
 // the suggestion reviewed section by section, accepted, and the profile's score goes up. A
 // file that is no CV is refused beside the field, the form kept.
 const cvWords = profileWords.cvImport;
-const CV = path.join(import.meta.dirname, '../fixtures/cvs/en-ethan-walker.pdf');
-
-/** The profile score the header reads, in percent. */
-async function scoreOf(page: Page): Promise<number> {
-  await page.goto('/talent/profile');
-  const label = await page.getByRole('img', { name: /^Profile score/ }).first().getAttribute('aria-label');
-  return Number(/(\d+)/.exec(label ?? '')?.[1] ?? 'NaN');
-}
 
 test('a new talent uploads her CV, reviews the suggestion and accepts it: her profile is filled and its score goes up', async ({ page }) => {
   test.setTimeout(120_000);
@@ -25,7 +16,7 @@ test('a new talent uploads her CV, reviews the suggestion and accepts it: her pr
   await page.goto('/talent/dashboard');
   await page.getByRole('button', { name: 'Create profile' }).click();
   await expect(page).toHaveURL(/\/talent\/profile$/);
-  const before = await scoreOf(page);
+  const before = await profileScoreOf(page);
 
   await page.getByRole('link', { name: profileWords.page.fromCv }).click();
   await expect(page).toHaveURL(/\/talent\/profile-import/);
@@ -52,7 +43,7 @@ test('a new talent uploads her CV, reviews the suggestion and accepts it: her pr
     await page.getByRole('button', { name: cvWords.review.acceptAll }).click();
     await expect(page).toHaveURL(/\/talent\/profile/);
     await expect(page.getByText(uploadWords.notices.profile.imported.scoreUp).first()).toBeVisible();
-    expect(await scoreOf(page)).toBeGreaterThan(before);
+    expect(await profileScoreOf(page)).toBeGreaterThan(before);
     await page.goto('/talent/profile-sum');
     await expect(page.getByRole('heading', { name: 'Experience' })).toBeVisible();
   });

@@ -30,6 +30,7 @@ export const FIND_MANY_TALENT_JOB_APPLICATION_QUERY = graphql(`
         jobDescription { id title }
         hiringStep { id stepName group order }
         rejectionReason { id label kind }
+        heldTalentStatus { status visibleAt }
         interviewSummary { status nextStartsAt scorecards recommendations { recommendation count } }
       }
       total page pageCount
