@@ -3,13 +3,14 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 4510);
 const baseURL = `http://127.0.0.1:${port}`;
 const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium-headless-shell';
+const fullChromium = process.env.CHROME_FULL_PATH ?? '/usr/bin/chromium';
 
 // Debian's Chromium headless shell (scripts/install-chromium.sh), never a downloaded browser
-// (the machines reach no browser CDN).
-const launchOptions = {
-  executablePath: chromium,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-};
+// (the machines reach no browser CDN). The shell never grants notifications, so the push
+// notification specs run in Debian's whole Chromium (package chromium), in its headless mode.
+const args = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const launchOptions = { executablePath: chromium, args };
+const fullBrowserSpecs = '**/push-subscription.spec.ts';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -23,9 +24,13 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   // The DNS server the product looks company e-mail domains up on (SSO_DNS_SERVERS below).
   globalSetup: './tests/e2e/support/dns-global-setup.ts',
-  use: { baseURL, launchOptions, trace: 'retain-on-failure' },
+  // No trace unless asked for (E2E_TRACE=retain-on-failure): recording one for every test
+  // cost about a third of the suite's CPU on the 2-core machine. A failure still leaves its
+  // screenshot and the page's accessibility snapshot (error-context.md).
+  use: { baseURL, launchOptions, trace: (process.env.E2E_TRACE as 'off' | 'retain-on-failure' | 'on' | undefined) ?? 'off', screenshot: 'only-on-failure' },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions }, testIgnore: '**/*.mobile.spec.ts' },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions }, testIgnore: ['**/*.mobile.spec.ts', fullBrowserSpecs] },
+    { name: 'desktop-full-browser', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: fullChromium, args } }, testMatch: fullBrowserSpecs },
     { name: 'mobile', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions }, testMatch: '**/*.mobile.spec.ts' },
   ],
   webServer: {
