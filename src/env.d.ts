@@ -1,5 +1,6 @@
 /// <reference types="astro/client" />
 import type { Translate } from './lib/i18n/i18n';
+import type { Language } from './lib/i18n/namespaces';
 import type { RouteDef } from './lib/routes/route-table';
 import type { CurrentUser } from './lib/account/current-user';
 import type { UserCompany } from './lib/companies/selected-company';
@@ -15,7 +16,9 @@ declare global {
     interface Locals {
       /** The process's single instances, handed over by src/server/main.ts. */
       services: AppServices;
-      /** Translator for this request's namespaces (the translation namespaces). */
+      /** The language of the address (English, or French under /fr), set by src/server/main.ts. */
+      language: Language;
+      /** Translator for this request's language and namespaces (the translation namespaces). */
       t: Translate;
       /** The route-table entry of this page, when the path is one of ours. */
       route: RouteDef | undefined;

@@ -4,7 +4,9 @@ import { selectedCompanyOf } from './lib/companies/selected-company';
 import { permitsAnyOf, permitsPage } from './lib/permissions/effective-permissions';
 import { holdsAnyAdminPermission } from './lib/permissions/admin-permissions';
 import { getTranslator } from './lib/i18n/i18n';
-import { namespacesForPath } from './lib/i18n/namespaces';
+import { DEFAULT_LANGUAGE, namespacesForPath } from './lib/i18n/namespaces';
+import { homeRedirect, LANGUAGE_SWITCH_PATH, languageCookie } from './lib/http/language-choice';
+import { responseInLanguage } from './lib/http/language-response';
 import { buildRoute } from './lib/routes/build-route';
 import { findRouteByPath } from './lib/routes/route-table';
 import { isBodyTooLarge, isFormContentType } from './lib/http/form-body-check';
@@ -15,11 +17,33 @@ import { MAX_REQUEST_BODY_BYTES } from './lib/uploads/upload-rules';
 import { COMPANY_CHANGED_NOTICE, noticeCookie } from './lib/notifications/notice-cookie';
 import { homeAreaCookie, homeAreaOf } from './lib/account/home-landing';
 
-/** Gives each request its route-table entry and a translator for its namespaces. */
+/**
+ * The language of the address (src/server/main.ts took its prefix off): the English home
+ * page sends a browser to its remembered or, at the first visit, preferred language's home
+ * (lib/http/language-choice.ts); a page in French gets its own addresses back in French.
+ */
+const pageLanguage = defineMiddleware(async (context, next) => {
+  const language = context.locals.language ?? DEFAULT_LANGUAGE;
+  context.locals.language = language;
+  const { pathname } = context.url;
+  if (pathname === '/' && language === DEFAULT_LANGUAGE && context.request.method === 'GET') {
+    const cookie = languageCookie(context.locals.services.config.secureCookies);
+    const redirect = homeRedirect(context.cookies.get(cookie.name)?.value, context.request.headers.get('accept-language'));
+    if (redirect) {
+      if (redirect.remember) context.cookies.set(cookie.name, redirect.remember, cookie.options);
+      return new Response(null, { status: 302, headers: { location: redirect.location, vary: 'Accept-Language, Cookie', 'cache-control': 'no-store' } });
+    }
+  }
+  const response = await next();
+  // The switcher's answer leads to the language chosen, whatever the address it was asked at.
+  return pathname === LANGUAGE_SWITCH_PATH ? response : responseInLanguage(response, language);
+});
+
+/** Gives each request its route-table entry and a translator for its language and namespaces. */
 const routeAndTranslator = defineMiddleware((context, next) => {
   const { pathname } = context.url;
   context.locals.route = findRouteByPath(pathname);
-  context.locals.t = getTranslator(namespacesForPath(pathname));
+  context.locals.t = getTranslator(namespacesForPath(pathname), context.locals.language);
   context.locals.session = null;
   context.locals.user = null;
   context.locals.selectedCompany = null;
@@ -188,4 +212,4 @@ const guards = defineMiddleware((context, next) => {
   return next();
 });
 
-export const onRequest = sequence(routeAndTranslator, outages, formBodies, pageHeaders, sessionAndUser, companySelection, guards);
+export const onRequest = sequence(pageLanguage, routeAndTranslator, outages, formBodies, pageHeaders, sessionAndUser, companySelection, guards);

@@ -21,6 +21,8 @@ import { createGuestPageCache } from './http/guest-page-cache';
 import { createHtmlCompression } from './http/html-compression';
 import { createIdleMemoryRelease, exposedCollector } from './process/idle-memory-release';
 import { listenForPublicPageChanges } from './db/public-pages-listener';
+import { splitLanguagePath } from '../lib/i18n/language-path';
+import type { Language } from '../lib/i18n/namespaces';
 import { BACKCHANNEL_LOGOUT_PATH, createServices, type AppServices, type OwnedServices } from './services';
 
 
@@ -30,9 +32,10 @@ const IDLE_COLLECTION_MIN_REQUESTS = 100;
 
 const pathOf = (req: IncomingMessage) => (req.url ?? '/').split('?')[0] ?? '/';
 
-/** What Astro receives as `locals` on every request: a fresh object, shared services. */
+/** What Astro receives as `locals` on every request: a fresh object, shared services, the language of the address. */
 export interface RequestLocals {
   services: AppServices;
+  language: Language;
 }
 
 export interface StartOptions {
@@ -94,6 +97,11 @@ export async function startServer(options: StartOptions = {}) {
         res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '2' }).end('Starting, try again in a moment');
         return;
       }
+      // The language prefix is taken off first: everything below, Astro's routing included,
+      // reads the spec's paths, and the page is told its language (lib/i18n/language-path.ts).
+      const address = req.url ?? '/';
+      const { language, path: unprefixed } = splitLanguagePath(address);
+      req.url = unprefixed;
       // Before anything reads a body: an oversized upload is refused, never buffered.
       if (refuseOversizedBody(req, res)) return;
       const pathname = pathOf(req);
@@ -114,9 +122,9 @@ export async function startServer(options: StartOptions = {}) {
       const services = owned.services;
       serveStatic(req, res, () =>
         compressHtml(req, res, () => {
-          const locals: RequestLocals = { services };
+          const locals: RequestLocals = { services, language };
           const render = () => void astroHandler(req, res, undefined, locals);
-          if (guestPages) guestPages.handle(req, res, render);
+          if (guestPages) guestPages.handle(req, res, render, address);
           else render();
         }),
       );

@@ -128,21 +128,28 @@ describe.skipIf(!hasBuild)('crawler files', () => {
       expect(files).toEqual([`${server.url}/sitemap-pages.xml`, `${server.url}/sitemap-jobs/1.xml`]);
 
       const pages = await (await fetch(files[0]!)).text();
-      for (const path of ['/', '/jobs', '/legal/privacy']) expect(pages).toContain(`<loc>${server.url}${path}</loc>`);
+      for (const path of ['/', '/jobs', '/legal/privacy', '/fr', '/fr/jobs']) expect(pages).toContain(`<loc>${server.url}${path}</loc>`);
+      // Each entry names its versions in both languages (docs/french.md).
+      expect(pages).toContain(`<xhtml:link rel="alternate" hreflang="fr" href="${server.url}/fr/jobs"/>`);
       expect(pages).not.toContain('/talent/');
       expect(pages).not.toContain('/sign-in');
 
       const jobs = await (await fetch(files[1]!)).text();
       const jobUrls = [...jobs.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
       expect(jobUrls.length).toBeGreaterThan(10);
-      // Each <loc> is the page's canonical address, /job-apply/<id>/<slug of the title>.
-      const canonicalAddress = new RegExp(`^${server.url}/job-apply/[0-9a-f-]{36}/[a-z0-9]+(-[a-z0-9]+)*$`);
+      // Each <loc> is the page's canonical address, /job-apply/<id>/<slug of the title>, in English and under /fr.
+      const canonicalAddress = new RegExp(`^${server.url}(/fr)?/job-apply/[0-9a-f-]{36}/[a-z0-9]+(-[a-z0-9]+)*$`);
       expect(jobUrls.filter((loc) => !canonicalAddress.test(loc))).toEqual([]);
       // Each listed ad is open: its page answers 200 (not the 410 of a closed ad) at that
       // very address (no redirect to another slug), naming itself as canonical.
       const jobPage = await fetch(jobUrls[0]!, { redirect: 'manual' });
       expect(jobPage.status).toBe(200);
       expect(await jobPage.text()).toContain(`<link rel="canonical" href="${jobUrls[0]}">`);
+      // Its French version follows it, naming itself too.
+      expect(jobUrls[1]).toBe(jobUrls[0]!.replace(server.url, `${server.url}/fr`));
+      const frenchJobPage = await fetch(jobUrls[1]!, { redirect: 'manual' });
+      expect(frenchJobPage.status).toBe(200);
+      expect(await frenchJobPage.text()).toContain(`<link rel="canonical" href="${jobUrls[1]}">`);
       expect(jobs).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}T/);
 
       for (const missing of ['/sitemap-jobs/2.xml', '/sitemap-jobs/0.xml', '/sitemap-jobs/01.xml', '/sitemap-jobs/x.xml']) {

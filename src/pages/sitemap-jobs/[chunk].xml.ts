@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { sendDocument } from '../../lib/graphql/send-document';
 import { jobAdPath } from '../../lib/job-ads/job-ad-path';
 import { SITEMAP_CHUNK_QUERY } from '../../lib/seo/sitemap-queries';
-import { SITEMAP_HEADERS, urlSetXml } from '../../lib/seo/sitemap-xml';
+import { inEveryLanguage, SITEMAP_HEADERS, urlSetXml } from '../../lib/seo/sitemap-xml';
 
 /** One chunk of open job ads; a chunk number past the end is a 404, not an empty file. */
 export const GET: APIRoute = async ({ locals, params, url }) => {
@@ -14,9 +14,6 @@ export const GET: APIRoute = async ({ locals, params, url }) => {
   const sitemap = answer.data?.jobAdSitemap;
   if (!sitemap) return new Response('Sitemap unavailable, try again later', { status: 503, headers: { 'retry-after': '60' } });
   if (chunk > sitemap.chunkCount) return new Response('Not found', { status: 404 });
-  const urls = sitemap.entries.map((entry) => ({
-    loc: `${config.publicOrigin}${jobAdPath(entry)}`,
-    lastmod: entry.lastModified,
-  }));
+  const urls = sitemap.entries.flatMap((entry) => inEveryLanguage(config.publicOrigin, jobAdPath(entry), entry.lastModified ?? undefined));
   return new Response(urlSetXml(urls), { headers: SITEMAP_HEADERS });
 };

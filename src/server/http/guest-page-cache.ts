@@ -14,8 +14,12 @@ import { BROTLI_QUALITY } from './html-compression';
  * progress, a flash notice) is rendered afresh, as is every other path.
  */
 export interface GuestPageCache {
-  /** Answers from the cache (true), or lets `render` answer and keeps what it wrote when that may be shared. */
-  handle(req: IncomingMessage, res: ServerResponse, render: () => void): boolean;
+  /**
+   * Answers from the cache (true), or lets `render` answer and keeps what it wrote when that
+   * may be shared. `address` is what the page is kept under: the address as asked, language
+   * prefix included (req.url has lost it: lib/i18n/language-path.ts).
+   */
+  handle(req: IncomingMessage, res: ServerResponse, render: () => void, address?: string): boolean;
   /** The data behind the pages changed: forget every page, and any render begun before now. */
   invalidate(): void;
   /** Whether changes are heard (db/public-pages-listener.ts): a cache nobody invalidates serves nothing. */
@@ -95,13 +99,13 @@ export function createGuestPageCache(options: { seconds: number }): GuestPageCac
   let live = false;
 
   return {
-    handle(req, res, render) {
+    handle(req, res, render, address) {
       if (!live || req.method !== 'GET' || req.headers.cookie || req.headers.authorization) {
         render();
         return false;
       }
-      const url = req.url ?? '/';
-      const path = url.split('?')[0] ?? '/';
+      const url = address ?? req.url ?? '/';
+      const path = (req.url ?? '/').split('?')[0] ?? '/';
       if (!CACHED_PATH.test(path)) {
         render();
         return false;

@@ -5,6 +5,7 @@ import i18next from 'i18next';
 import { COMMON_PARTS, getTranslator, I18NEXT_OPTIONS_OF_THE_PROCESS, resources } from '../../../src/lib/i18n/i18n';
 import { mergeLocaleParts } from '../../../src/lib/i18n/merge-locale-parts';
 import { LANGUAGES, namespacesForPath } from '../../../src/lib/i18n/namespaces';
+import frenchCommon from '../../../src/locales/fr/common.json' with { type: 'json' };
 
 describe('translation namespaces', () => {
   it('every page uses the common namespace', () => {
@@ -41,7 +42,7 @@ describe('translation namespaces', () => {
     expect(t('nav.jobs')).toBe('Jobs');
     expect(t('jobs:search.placeholder')).toBe('Search for job');
     const french = getTranslator(['common', 'jobs'], 'fr');
-    expect(french('nav.jobs')).toBe(resources.fr.common.nav.jobs);
+    expect(french('nav.jobs')).toBe(frenchCommon.nav.jobs);
     expect(french('nav.jobs')).not.toBe('Jobs');
     expect(french('jobs:search.placeholder')).toBe(resources.fr.jobs.search.placeholder);
   });

@@ -1,0 +1,64 @@
+import { expect, test } from './support/test';
+import { DEMO_TALENT, expectNoAxeViolations, signInAs } from './support/demo-session';
+import jobsFr from '../../src/locales/fr/jobs.json' with { type: 'json' };
+import jobsEn from '../../src/locales/en/jobs.json' with { type: 'json' };
+import commonFr from '../../src/locales/fr/common.json' with { type: 'json' };
+
+// French under /fr (docs/french.md): a guest searches and opens a job in French, every link
+// staying in French, and the switcher takes her to the same page in English; a browser that
+// prefers French is sent to the French home once, and the choice is remembered; a talent
+// works in French from her dashboard.
+
+test.describe('French under /fr', () => {
+  test('a guest reads the job search and a job page in French, the links stay in French, and the switcher keeps the page', async ({ page, baseURL }) => {
+    await page.goto('/fr/jobs?q=developer');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(jobsFr.search.heading);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/fr/jobs?q=developer`);
+    await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute('href', `${baseURL}/jobs?q=developer`);
+    await expect(page.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute('href', `${baseURL}/jobs?q=developer`);
+    await expectNoAxeViolations(page);
+
+    const first = page.locator('article[id^="job-"]').first().getByRole('link').first();
+    await expect(first).toHaveAttribute('href', /^\/fr\/job-apply\//);
+    await first.click();
+    await expect(page).toHaveURL(/\/fr\/job-apply\/[^/]+\/[^/]+$/);
+    const title = await page.getByRole('heading', { level: 1 }).textContent();
+    await expect(page.getByRole('link', { name: jobsFr.ad.apply }).first()).toBeVisible();
+
+    await page.getByRole('navigation', { name: commonFr.language.switcher }).getByRole('link', { name: 'English' }).click();
+    await expect(page).toHaveURL(/\/job-apply\/[^/]+\/[^/]+$/);
+    expect(new URL(page.url()).pathname.startsWith('/fr')).toBe(false);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title ?? '');
+    await expect(page.getByRole('link', { name: jobsEn.ad.apply }).first()).toBeVisible();
+  });
+
+  test('a browser that prefers French is sent to the French home once; the choice made in the switcher is remembered', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, locale: 'fr-FR' });
+    try {
+      const page = await context.newPage();
+      await page.goto('/');
+      await expect(page).toHaveURL(`${baseURL}/fr`);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+      await page.getByRole('navigation', { name: commonFr.language.switcher }).getByRole('link', { name: 'English' }).click();
+      await expect(page).toHaveURL(`${baseURL}/`);
+      await page.goto('/');
+      await expect(page).toHaveURL(`${baseURL}/`);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a talent works in French: her dashboard, her menu and the pages it opens', async ({ page }) => {
+    await signInAs(page, DEMO_TALENT, '/fr/talent/dashboard');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    const menu = page.locator('aside').getByRole('navigation', { name: commonFr.talentMenu.label });
+    await expect(menu).toBeVisible();
+    await menu.getByRole('link', { name: commonFr.talentMenu.appliedJobs }).first().click();
+    await expect(page).toHaveURL(/\/fr\/talent\/applied-jobs$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expectNoAxeViolations(page);
+  });
+});
