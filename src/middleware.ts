@@ -22,19 +22,23 @@ import { homeAreaCookie, homeAreaOf } from './lib/account/home-landing';
  * page sends a browser to its remembered or, at the first visit, preferred language's home
  * (lib/http/language-choice.ts); a page in French gets its own addresses back in French.
  */
+const HOME_VARY = 'Accept-Language, Cookie';
 const pageLanguage = defineMiddleware(async (context, next) => {
   const language = context.locals.language ?? DEFAULT_LANGUAGE;
   context.locals.language = language;
   const { pathname } = context.url;
-  if (pathname === '/' && language === DEFAULT_LANGUAGE && context.request.method === 'GET') {
+  const englishHome = pathname === '/' && language === DEFAULT_LANGUAGE && context.request.method === 'GET';
+  if (englishHome) {
     const cookie = languageCookie(context.locals.services.config.secureCookies);
     const redirect = homeRedirect(context.cookies.get(cookie.name)?.value, context.request.headers.get('accept-language'));
     if (redirect) {
       if (redirect.remember) context.cookies.set(cookie.name, redirect.remember, cookie.options);
-      return new Response(null, { status: 302, headers: { location: redirect.location, vary: 'Accept-Language, Cookie', 'cache-control': 'no-store' } });
+      return new Response(null, { status: 302, headers: { location: redirect.location, vary: HOME_VARY, 'cache-control': 'no-store' } });
     }
   }
   const response = await next();
+  // The English home answers by the browser's languages and cookie too: no cache may hand it to another browser as is.
+  if (englishHome) response.headers.append('vary', HOME_VARY);
   // The switcher's answer leads to the language chosen, whatever the address it was asked at.
   return pathname === LANGUAGE_SWITCH_PATH ? response : responseInLanguage(response, language);
 });

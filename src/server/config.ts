@@ -210,6 +210,9 @@ function readWorkers(env: Env): number | null {
   return Number(raw);
 }
 
+/** A setting read as a whole number above 0; anything else is left to the default. */
+const positiveWholeNumber = (raw: string | undefined): number | undefined => (/^\d+$/.test(raw?.trim() ?? '') && Number(raw) > 0 ? Number(raw) : undefined);
+
 function readPageCacheSeconds(env: Env): number {
   const raw = env.PAGE_CACHE_SECONDS?.trim();
   if (!raw) return 30;
@@ -346,8 +349,8 @@ export function readConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     embeddedDatabase: readEmbeddedDatabase(env),
     workers: readWorkers(env),
     pageCacheSeconds: readPageCacheSeconds(env),
-    heldWorkSweepSeconds: /^\d+$/.test(env.HELD_WORK_SWEEP_SECONDS?.trim() ?? '') && Number(env.HELD_WORK_SWEEP_SECONDS) > 0 ? Number(env.HELD_WORK_SWEEP_SECONDS) : undefined,
-    messagesPerTenMinutes: /^\d+$/.test(env.MESSAGES_PER_TEN_MINUTES?.trim() ?? '') && Number(env.MESSAGES_PER_TEN_MINUTES) > 0 ? Number(env.MESSAGES_PER_TEN_MINUTES) : 60,
+    heldWorkSweepSeconds: positiveWholeNumber(env.HELD_WORK_SWEEP_SECONDS),
+    messagesPerTenMinutes: positiveWholeNumber(env.MESSAGES_PER_TEN_MINUTES) ?? 60,
     seedDemo: readSeedDemo(env),
     graphql: { path: graphqlPath, url: optional(env.GRAPHQL_URL), allowedOrigins: readAllowedOrigins(env.API_ALLOWED_ORIGINS, publicOrigin) },
     auth: readAuth(env, publicOrigin, graphqlPath),

@@ -43,9 +43,11 @@ test.describe('French under /fr', () => {
       await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
       await page.getByRole('navigation', { name: commonFr.language.switcher }).getByRole('link', { name: 'English' }).click();
       await expect(page).toHaveURL(`${baseURL}/`);
-      await page.goto('/');
+      const home = await page.goto('/');
       await expect(page).toHaveURL(`${baseURL}/`);
       await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+      // The English home depends on the browser's languages and cookie: caches must not share it.
+      expect(home?.headers().vary).toMatch(/Accept-Language/);
     } finally {
       await context.close();
     }

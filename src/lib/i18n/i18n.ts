@@ -1,10 +1,7 @@
 import i18next, { type TFunction } from 'i18next';
 import { DEFAULT_LANGUAGE, DEFAULT_NAMESPACE, LANGUAGES, NAMESPACES, type Language, type Namespace } from './namespaces';
-import { EN_RESOURCES, COMMON_PARTS_EN } from './resources-en';
-import { FR_RESOURCES, COMMON_PARTS_FR } from './resources-fr';
-
-/** The files of the common namespace, per language. */
-export const COMMON_PARTS: Readonly<Record<Language, Readonly<Record<string, object>>>> = { en: COMMON_PARTS_EN, fr: COMMON_PARTS_FR };
+import { EN_RESOURCES } from './resources-en';
+import { FR_RESOURCES } from './resources-fr';
 
 export const resources = { en: EN_RESOURCES, fr: FR_RESOURCES } as const;
 

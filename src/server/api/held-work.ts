@@ -9,7 +9,7 @@ import { gatherRecordedEvents, type RecordedEvent } from './recorded-events';
 // and pushed by the listeners, as any operation's events are.
 
 /** How often every instance looks for held writes that are due, unless configured (HELD_WORK_SWEEP_SECONDS). */
-export const DEFAULT_HELD_WORK_SWEEP_SECONDS = 30;
+const DEFAULT_HELD_WORK_SWEEP_SECONDS = 30;
 
 export interface HeldWork {
   /** A write was held until `at`: deliver it then (this process's timer; the sweep is the safety net). */
