@@ -120,7 +120,7 @@ test.describe('company billing', () => {
       // Due 30 days after today (the terms Northwind keeps with her), not on last month's billing's own date.
       const document = page.getByRole('region', { name: invoiceWords.invoices.documentHeading });
       const due = document.locator('dt', { hasText: invoiceWords.invoices.dueDate }).locator('xpath=following-sibling::dd[1]');
-      await expect(due).toHaveText(formatDate(invoiceDueDate(new Date(), 30)));
+      await expect(due).toHaveText(formatDate(invoiceDueDate(new Date(), 30), 'en'));
       await expect(document).toContainText(order);
     });
 

@@ -52,9 +52,9 @@ function proposedTimes(stamp: number): string[] {
 }
 
 const slotName = (slot: { startsAt: string; endsAt: string }) =>
-  words.time.slot.replace('{{start}}', formatClock(slot.startsAt, ZONE)).replace('{{end}}', formatClock(slot.endsAt, ZONE));
+  words.time.slot.replace('{{start}}', formatClock(slot.startsAt, ZONE, 'en')).replace('{{end}}', formatClock(slot.endsAt, ZONE, 'en'));
 const bookedWhen = (slot: { startsAt: string; endsAt: string }) =>
-  words.time.range.replace('{{start}}', formatInterviewTime(slot.startsAt, ZONE)).replace('{{end}}', formatClock(slot.endsAt, ZONE)).replace('{{zone}}', ZONE);
+  words.time.range.replace('{{start}}', formatInterviewTime(slot.startsAt, ZONE, 'en')).replace('{{end}}', formatClock(slot.endsAt, ZONE, 'en')).replace('{{zone}}', ZONE);
 
 test.describe("the talent's interviews", () => {
   test('she finds the proposed interview, asks for other times, books one by keyboard, moves it and cancels it', async ({ page, browser }) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formNameOf } from '../forms/form-names';
+import type { Language } from '../i18n/namespaces';
 import { idOrNull, posted, postedEntries, textOf } from '../forms/form-values';
 import { addFieldIssues, zodIssues } from '../forms/zod-issues';
 import { RATE_UNITS } from '../job-ads/job-enums';
@@ -148,7 +149,7 @@ const postedLine = z.object({ id: text, description: text, unit: text, quantity:
  * has no billing yet) and the content (the API's own `billingContentSchema`). Issues carry
  * the billing codes on the API's paths (`month`, `lines.0.price`); `formFieldOf` places them.
  */
-export function billingFormSchema(context: { assignment: BillingAssignmentView | null; now: Date }): z.ZodType<BillingFormInput> {
+export function billingFormSchema(context: { assignment: BillingAssignmentView | null; now: Date }, language: Language): z.ZodType<BillingFormInput> {
   return z
     .object({
       billingId: idOrNull,
@@ -166,7 +167,7 @@ export function billingFormSchema(context: { assignment: BillingAssignmentView |
         if (!context.assignment) issues.push({ path: 'assignmentId', code: 'assignmentRequired' });
         else if (!period) issues.push({ path: 'month', code: 'periodInvalid' });
         else {
-          const issue = periodIssue(period, context.now, context.assignment);
+          const issue = periodIssue(period, context.now, context.assignment, language);
           if (issue) issues.push(issue);
           else if (context.assignment.billedPeriods.includes(periodValue(period))) issues.push({ path: 'month', code: 'periodTaken' });
         }

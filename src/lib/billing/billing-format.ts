@@ -1,8 +1,9 @@
-import { DATE_LOCALE } from '../format/dates';
+import type { Language } from '../i18n/namespaces';
+import { numberFormat } from '../format/locale';
 
 /** "7.5" → "7.5", "160.00" → "160": quantities read best without trailing zeros. */
-export function formatQuantity(quantity: string): string {
-  return new Intl.NumberFormat(DATE_LOCALE, { maximumFractionDigits: 2 }).format(quantity as unknown as number);
+export function formatQuantity(quantity: string, language: Language): string {
+  return numberFormat(language, { maximumFractionDigits: 2 }).format(quantity as unknown as number);
 }
 
 /**

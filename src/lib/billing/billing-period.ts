@@ -1,4 +1,5 @@
-import { DATE_LOCALE } from '../format/dates';
+import type { Language } from '../i18n/namespaces';
+import { formatMonth } from '../format/dates';
 import type { BillingIssue } from './billing-issues';
 
 // A billing covers one calendar month of an assignment (the billing's year and month).
@@ -57,11 +58,9 @@ export function parsePeriodValue(text: string | null | undefined): BillingPeriod
   return isValidPeriod(period) ? period : null;
 }
 
-const periodFormat = new Intl.DateTimeFormat(DATE_LOCALE, { month: 'long', year: 'numeric', timeZone: 'UTC' });
-
-/** "March 2026". */
-export function formatPeriod({ year, month }: BillingPeriod): string {
-  return periodFormat.format(new Date(Date.UTC(year, month - 1, 1)));
+/** "March 2026", "mars 2026". */
+export function formatPeriod({ year, month }: BillingPeriod, language: Language): string {
+  return formatMonth(year, month, language);
 }
 
 /** Newest first; the same month keeps its order. */
@@ -80,13 +79,13 @@ export interface AssignmentDates {
  * not after the current one (work is billed once done or under way), and inside the
  * assignment's months when its dates are known. Reported on `month`.
  */
-export function periodIssue(period: BillingPeriod, now: Date, assignment: AssignmentDates): BillingIssue | null {
+export function periodIssue(period: BillingPeriod, now: Date, assignment: AssignmentDates, language: Language): BillingIssue | null {
   if (!isValidPeriod(period)) return { path: 'month', code: 'periodInvalid' };
   if (periodIndex(period) > periodIndex(periodOf(now))) return { path: 'month', code: 'periodInFuture' };
   const start = periodOfIsoDate(assignment.startDate);
-  if (start && periodIndex(period) < periodIndex(start)) return { path: 'month', code: 'periodBeforeAssignment', params: { start: formatPeriod(start) } };
+  if (start && periodIndex(period) < periodIndex(start)) return { path: 'month', code: 'periodBeforeAssignment', params: { start: formatPeriod(start, language) } };
   const end = periodOfIsoDate(assignment.endDate);
-  if (end && periodIndex(period) > periodIndex(end)) return { path: 'month', code: 'periodAfterAssignment', params: { end: formatPeriod(end) } };
+  if (end && periodIndex(period) > periodIndex(end)) return { path: 'month', code: 'periodAfterAssignment', params: { end: formatPeriod(end, language) } };
   return null;
 }
 

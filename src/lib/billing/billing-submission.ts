@@ -1,5 +1,6 @@
 import { type Done, type FieldErrors, fieldErrorsOf, type FieldIssue, type Invalid, type Refused } from '../forms/form-outcome';
 import type { Translate } from '../i18n/i18n';
+import type { Language } from '../i18n/namespaces';
 import { answerIssues } from '../forms/answer-issues';
 import { typedForm } from '../forms/form-values';
 import { parseForm } from '../forms/parse-form';
@@ -52,6 +53,8 @@ export interface SubmissionContext {
   /** As send, with a file for the operation's $file (multipart, through the BFF). */
   upload: UploadGraphql;
   t: Translate;
+  /** The page's language, which t speaks: a month in an issue is written in it. */
+  language: Language;
   now: Date;
   /** The talent's assignments, for checking a new billing's month before asking the API. */
   loadAssignments: () => Promise<BillingAssignmentView[]>;
@@ -65,14 +68,14 @@ function billingErrors(issues: readonly FieldIssue[], t: Translate): { fieldErro
 }
 
 async function submitBillingForm(form: FormData, context: SubmissionContext): Promise<BillingSubmission> {
-  const { send, t, now } = context;
+  const { send, t, language, now } = context;
   const intent = readBillingIntent(form.get('intent'));
   // No billing id (or none that is a UUID, a post that was not ours) is a new billing, as the schema reads it.
   const creating = postedId(form, 'billingId') === null;
   const assignmentId = postedId(form, 'assignmentId');
   const assignment =
     creating && intent.kind === 'save' && assignmentId ? ((await context.loadAssignments()).find((candidate) => candidate.id === assignmentId && candidate.isActive) ?? null) : null;
-  const parsed = parseForm(form, billingFormSchema({ assignment, now }), { coerce: false });
+  const parsed = parseForm(form, billingFormSchema({ assignment, now }, language), { coerce: false });
   if (intent.kind !== 'save') return { kind: 'edited', form: 'billing', values: applyLineIntent(billingFormValuesOf(parsed.payload, { keepBlank: true }), intent) };
 
   const values = billingFormValuesOf(parsed.payload, { keepBlank: false });

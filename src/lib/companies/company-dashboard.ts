@@ -1,4 +1,5 @@
-import { DATE_LOCALE } from '../format/dates';
+import type { Language } from '../i18n/namespaces';
+import { dateTimeFormat, numberFormat } from '../format/locale';
 import { errorToastMessage } from '../notifications/toast-policy';
 import { buildRoute } from '../routes/build-route';
 import { isLiveRoute } from '../routes/route-table';
@@ -67,21 +68,17 @@ export function dashboardCards(dashboard: CompanyDashboardView, isLive: (routeKe
   });
 }
 
-const weekFormat = new Intl.DateTimeFormat(DATE_LOCALE, { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const percentFormat = new Intl.NumberFormat(DATE_LOCALE, { style: 'percent', maximumFractionDigits: 0 });
-const daysFormat = new Intl.NumberFormat(DATE_LOCALE, { maximumFractionDigits: 1 });
-
 /** A week of the applications chart by its Monday, as the axis shows it: "7 Sep". */
-export function weekLabel(weekStart: string): string {
-  return weekFormat.format(new Date(`${weekStart}T00:00:00Z`));
+export function weekLabel(weekStart: string, language: Language): string {
+  return dateTimeFormat(language, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${weekStart}T00:00:00Z`));
 }
 
-/** A pass-through rate (0 to 1) as the metrics table prints it: "67%". */
-export function percentText(rate: number): string {
-  return percentFormat.format(rate);
+/** A pass-through rate (0 to 1) as the metrics table prints it: "67%", "67 %". */
+export function percentText(rate: number, language: Language): string {
+  return numberFormat(language, { style: 'percent', maximumFractionDigits: 0 }).format(rate);
 }
 
-/** A number of days as the metrics print it, at most one decimal: "12.5", "14". */
-export function daysText(days: number): string {
-  return daysFormat.format(days);
+/** A number of days as the metrics print it, at most one decimal: "12.5", "14", "12,5". */
+export function daysText(days: number, language: Language): string {
+  return numberFormat(language, { maximumFractionDigits: 1 }).format(days);
 }

@@ -1,5 +1,6 @@
 import type { CurrentUser } from '../account/current-user';
 import { countryName } from '../places/country-name';
+import { INTL_LOCALES } from '../format/locale';
 import { isSelectable } from './selected-company';
 import { answerIssues } from '../forms/answer-issues';
 import { type ActionOutcome, fieldErrorsOf, type FormOutcome, type Invalid } from '../forms/form-outcome';
@@ -9,6 +10,7 @@ import type { SelectOption } from '../forms/select-options';
 import { graphql, type ResultOf } from '../graphql/graphql';
 import { sendDocument, type SendGraphql } from '../graphql/send-document';
 import type { Translate } from '../i18n/i18n';
+import type { Language } from '../i18n/namespaces';
 import { companyCreateSchema, companyProfileFormSchema, type CompanyCreateValues } from './company-input';
 import { COMPANY_ERRORS } from '../forms/company-refusals';
 import type { GraphqlError } from '../graphql/send-document';
@@ -85,13 +87,13 @@ export function typedCompanyForm(form: FormData): CompanyFormValues {
 }
 
 /**
- * The country choices: every assigned ISO code with its English name, sorted by that name,
+ * The country choices: every assigned ISO code with its name in the language, sorted by that name,
  * after an empty choice (the country is optional). The value posted is the code, which the
  * company rules check against the same list.
  */
-export function countryOptions(emptyLabel: string, locale = 'en'): SelectOption[] {
-  const named = COUNTRY_CODES.map((code) => ({ value: code, label: countryName(code) }));
-  named.sort((a, b) => a.label.localeCompare(b.label, locale));
+export function countryOptions(emptyLabel: string, language: Language): SelectOption[] {
+  const named = COUNTRY_CODES.map((code) => ({ value: code, label: countryName(code, language) }));
+  named.sort((a, b) => a.label.localeCompare(b.label, INTL_LOCALES[language]));
   return [{ value: '', label: emptyLabel }, ...named];
 }
 

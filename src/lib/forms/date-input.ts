@@ -1,4 +1,6 @@
-import { DATE_LOCALE, formatDate } from '../format/dates';
+import type { Language } from '../i18n/namespaces';
+import { formatDate } from '../format/dates';
+import { dateTimeFormat } from '../format/locale';
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_MONTH = /^\d{4}-\d{2}$/;
@@ -25,16 +27,14 @@ export function toDateInputValue(stored: string | null | undefined): string {
   return stored;
 }
 
-const monthFormat = new Intl.DateTimeFormat(DATE_LOCALE, { month: 'short', year: 'numeric', timeZone: 'UTC' });
-
 /**
- * A stored date in the en-GB date locale (1 Mar 2024; Mar 2024 when only the month
- * is known), or the text itself when it is no date.
+ * A stored date in the language (1 Mar 2024; Mar 2024 when only the month is known;
+ * 1 mars 2024, mars 2024), or the text itself when it is no date.
  */
-export function displayDate(stored: string | null | undefined): string {
+export function displayDate(stored: string | null | undefined, language: Language): string {
   if (!stored) return '';
   const month = ISO_MONTH.test(stored);
   const instant = new Date(`${month ? `${stored}-01` : stored}T00:00:00Z`);
   if ((!month && !ISO_DAY.test(stored)) || Number.isNaN(instant.getTime())) return stored;
-  return month ? monthFormat.format(instant) : formatDate(instant);
+  return month ? dateTimeFormat(language, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(instant) : formatDate(instant, language);
 }

@@ -4,6 +4,7 @@ import { typedForm } from '../forms/form-values';
 import { graphql, type ResultOf } from '../graphql/graphql';
 import { sendDocument, type DocumentAnswer, type SendGraphql } from '../graphql/send-document';
 import type { Translate } from '../i18n/i18n';
+import type { Language } from '../i18n/namespaces';
 import { isUuid } from '../ids';
 import type { SelectOption } from '../forms/select-options';
 import { readListParams } from '../lists/list-params';
@@ -143,8 +144,8 @@ export function freeSlotCount(item: Pick<TalentInterviewItem, 'offeredSlots'>, n
  * What a list row says of an interview's time: the time it is (or was) at in the reader's
  * zone, the zone named; before that, how many times are left to choose from.
  */
-export function interviewWhenText(item: Pick<TalentInterviewItem, 'startsAt' | 'offeredSlots'>, timeZone: string, now: Date, t: Translate): string {
-  if (item.startsAt) return t(`${WORDS}.time.at`, { when: formatInterviewTime(item.startsAt, timeZone), zone: timeZone });
+export function interviewWhenText(item: Pick<TalentInterviewItem, 'startsAt' | 'offeredSlots'>, timeZone: string, now: Date, t: Translate, language: Language): string {
+  if (item.startsAt) return t(`${WORDS}.time.at`, { when: formatInterviewTime(item.startsAt, timeZone, language), zone: timeZone });
   const free = freeSlotCount(item, now);
   return free > 0 ? t(`${WORDS}.list.offered`, { count: free }) : t(`${WORDS}.list.noneFree`);
 }
@@ -161,13 +162,13 @@ export interface SlotDay<S> {
  * Times grouped by their calendar day in the reader's zone, in time order: a slot at 23:30
  * UTC belongs to the next day in Paris, so the grouping is the zone's, never UTC's.
  */
-export function slotsByDay<S extends Pick<Slot, 'startsAt' | 'endsAt'>>(slots: readonly S[], timeZone: string): Array<SlotDay<S>> {
+export function slotsByDay<S extends Pick<Slot, 'startsAt' | 'endsAt'>>(slots: readonly S[], timeZone: string, language: Language): Array<SlotDay<S>> {
   const days = new Map<string, SlotDay<S>>();
   for (const slot of [...slots].sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt))) {
     const day = dayIn(slot.startsAt, timeZone);
     let group = days.get(day);
-    if (!group) days.set(day, (group = { day, heading: formatDay(slot.startsAt, timeZone), slots: [] }));
-    group.slots.push({ ...slot, clock: { start: formatClock(slot.startsAt, timeZone), end: formatClock(slot.endsAt, timeZone) } });
+    if (!group) days.set(day, (group = { day, heading: formatDay(slot.startsAt, timeZone, language), slots: [] }));
+    group.slots.push({ ...slot, clock: { start: formatClock(slot.startsAt, timeZone, language), end: formatClock(slot.endsAt, timeZone, language) } });
   }
   return [...days.values()];
 }

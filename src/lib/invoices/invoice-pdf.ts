@@ -4,7 +4,9 @@ import { wrapText } from '../pdf/pdf-text';
 import { formatQuantity } from '../billing/billing-format';
 import { formatMoney } from '../format/money';
 import { formatDate } from '../format/dates';
+import { INTL_LOCALES } from '../format/locale';
 import type { Translate } from '../i18n/i18n';
+import type { Language } from '../i18n/namespaces';
 import { embedFacturX } from './factur-x';
 import type { InvoiceDocument } from './invoice-document';
 import { SELF_BILLING_MENTION } from './invoice-kinds';
@@ -37,7 +39,7 @@ function partyLines(party: InvoicePartyValue, t: Translate): string[] {
 }
 
 /** The drawn PDF, before its e-invoice data is embedded. */
-export async function drawInvoicePdf(document: InvoiceDocument, fonts: InvoiceFonts, t: Translate): Promise<Uint8Array> {
+export async function drawInvoicePdf(document: InvoiceDocument, fonts: InvoiceFonts, t: Translate, language: Language): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(fontkit);
   const regular = await pdf.embedFont(fonts.regular, { subset: true });
@@ -45,8 +47,8 @@ export async function drawInvoicePdf(document: InvoiceDocument, fonts: InvoiceFo
   const title = t(`invoices.pdf.titles.${document.kind}${document.selfBilled ? '_SELF_BILLED' : ''}`);
   pdf.setTitle(`${title} ${document.number}`);
   pdf.setAuthor(document.seller.name);
-  pdf.setLanguage('en-GB');
-  const money = (amount: string) => formatMoney(amount, document.currency);
+  pdf.setLanguage(INTL_LOCALES[language]);
+  const money = (amount: string) => formatMoney(amount, document.currency, language);
 
   let page: PDFPage = pdf.addPage([A4.width, A4.height]);
   let y = A4.height - MARGIN;
@@ -70,8 +72,8 @@ export async function drawInvoicePdf(document: InvoiceDocument, fonts: InvoiceFo
   text(title, MARGIN, { font: bold, size: 18 });
   text(document.number, A4.width - MARGIN, { font: bold, size: 12, right: true });
   y -= 22;
-  text(t('invoices.pdf.issued', { date: formatDate(document.issueDate) }), MARGIN, { color: GREY });
-  if (document.dueDate) text(t('invoices.pdf.due', { date: formatDate(document.dueDate) }), A4.width - MARGIN, { color: GREY, right: true });
+  text(t('invoices.pdf.issued', { date: formatDate(document.issueDate, language) }), MARGIN, { color: GREY });
+  if (document.dueDate) text(t('invoices.pdf.due', { date: formatDate(document.dueDate, language) }), A4.width - MARGIN, { color: GREY, right: true });
   y -= 28;
 
   const column = (A4.width - 2 * MARGIN) / 2;
@@ -87,9 +89,9 @@ export async function drawInvoicePdf(document: InvoiceDocument, fonts: InvoiceFo
   y = Math.min(y, sellerBottom) - 12;
 
   const references = [
-    document.period && t('invoices.pdf.period', { start: formatDate(document.period.start), end: formatDate(document.period.end) }),
+    document.period && t('invoices.pdf.period', { start: formatDate(document.period.start, language), end: formatDate(document.period.end, language) }),
     document.purchaseOrderNumber && t('invoices.pdf.purchaseOrder', { number: document.purchaseOrderNumber }),
-    document.credited && t('invoices.pdf.credits', { number: document.credited.number, date: formatDate(document.credited.issueDate) }),
+    document.credited && t('invoices.pdf.credits', { number: document.credited.number, date: formatDate(document.credited.issueDate, language) }),
   ].filter((line): line is string => Boolean(line));
   for (const line of references) writeLine(line, MARGIN);
   if (document.selfBilled) {
@@ -116,7 +118,7 @@ export async function drawInvoicePdf(document: InvoiceDocument, fonts: InvoiceFo
       newPageIfBelow(A4.height);
       header();
     }
-    text(`${formatQuantity(line.quantity)} ${t(`invoices.pdf.units.${line.unitCode}`, { defaultValue: line.unitCode })}`, columns.quantity, { right: true });
+    text(`${formatQuantity(line.quantity, language)} ${t(`invoices.pdf.units.${line.unitCode}`, { defaultValue: line.unitCode })}`, columns.quantity, { right: true });
     text(money(line.price), columns.price, { right: true });
     text(money(line.amount), columns.amount, { right: true });
     for (const part of parts) writeLine(part, MARGIN);
@@ -146,6 +148,6 @@ export async function drawInvoicePdf(document: InvoiceDocument, fonts: InvoiceFo
 }
 
 /** The invoice's PDF with its Factur-X data: what a company downloads and sends. */
-export async function renderInvoicePdf(document: InvoiceDocument, fonts: InvoiceFonts, t: Translate): Promise<Uint8Array> {
-  return embedFacturX(await drawInvoicePdf(document, fonts, t), document);
+export async function renderInvoicePdf(document: InvoiceDocument, fonts: InvoiceFonts, t: Translate, language: Language): Promise<Uint8Array> {
+  return embedFacturX(await drawInvoicePdf(document, fonts, t, language), document);
 }

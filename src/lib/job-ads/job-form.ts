@@ -2,6 +2,8 @@ import { countryName } from '../places/country-name';
 import { COUNTRY_CODES } from '../places/country-codes';
 import type { SelectOption } from '../forms/select-options';
 import type { Translate } from '../i18n/i18n';
+import type { Language } from '../i18n/namespaces';
+import { INTL_LOCALES } from '../format/locale';
 import { ASSIGNMENT_TYPES, EMPLOYMENT_TYPES, RATE_UNITS, WORK_MODES } from './job-enums';
 import { LANGUAGE_CODES, languageName } from './job-languages';
 
@@ -72,9 +74,9 @@ export interface JobFieldChoices {
   employmentTypes: SelectOption[];
 }
 
-export function jobFieldChoices(t: Translate): JobFieldChoices {
-  const countries = COUNTRY_CODES.map((code) => ({ value: code, label: countryName(code) })).sort((a, b) => a.label.localeCompare(b.label, 'en'));
-  const languages = LANGUAGE_CODES.map((code) => ({ value: code, label: languageName(code) })).sort((a, b) => a.label.localeCompare(b.label, 'en'));
+export function jobFieldChoices(t: Translate, language: Language): JobFieldChoices {
+  const countries = COUNTRY_CODES.map((code) => ({ value: code, label: countryName(code, language) })).sort((a, b) => a.label.localeCompare(b.label, INTL_LOCALES[language]));
+  const languages = LANGUAGE_CODES.map((code) => ({ value: code, label: languageName(code, language) })).sort((a, b) => a.label.localeCompare(b.label, INTL_LOCALES[language]));
   return {
     workModes: [{ value: '', label: t('jobFields.chooseWorkMode') }, ...WORK_MODES.map((mode) => ({ value: mode, label: t(`jobs:enums.workMode.${mode}`) }))],
     countries: [{ value: '', label: t('jobFields.chooseCountry') }, ...countries],

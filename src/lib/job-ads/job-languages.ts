@@ -1,3 +1,6 @@
+import type { Language } from '../i18n/namespaces';
+import { displayNames } from '../format/locale';
+
 // The language a job is advertised and worked in (jobAd.language), as an ISO 639-1
 // code: the languages of the countries the product serves and the widely used business
 // languages. A fixed list, not any two letters: "en" must not also arrive as "EN", "eng"
@@ -9,12 +12,10 @@ export const LANGUAGE_CODES = [
 
 export type LanguageCode = (typeof LANGUAGE_CODES)[number];
 
-const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' });
-
-/** "de" → "German"; a code outside the list as it is. */
-export function languageName(code: string): string {
+/** "de" → "German", "allemand"; a code outside the list as it is. */
+export function languageName(code: string, language: Language): string {
   try {
-    return languageNames.of(code) ?? code;
+    return displayNames(language, 'language').of(code) ?? code;
   } catch {
     return code;
   }

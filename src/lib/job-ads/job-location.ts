@@ -1,3 +1,4 @@
+import type { Language } from '../i18n/namespaces';
 import { countryName } from '../places/country-name';
 import { WORK_MODES, type WorkModeValue } from './job-enums';
 
@@ -32,12 +33,12 @@ export const MAX_REMOTE_COUNTRIES = 30;
  * for remote work. It is what the search matches ("berlin", "remote", "germany") and what
  * cards show, so it is derived here and never typed.
  */
-export function jobLocationText(place: JobPlace): string | null {
+export function jobLocationText(place: JobPlace, language: Language): string | null {
   if (place.workMode === 'remote') {
     const countries = place.remoteCountries.length ? place.remoteCountries : place.countryCode ? [place.countryCode] : [];
-    return countries.length ? `${REMOTE_WORDING} (${countries.map(countryName).join(', ')})` : REMOTE_WORDING;
+    return countries.length ? `${REMOTE_WORDING} (${countries.map((code) => countryName(code, language)).join(', ')})` : REMOTE_WORDING;
   }
-  const parts = [place.locality?.trim() || null, place.countryCode ? countryName(place.countryCode) : null].filter((part): part is string => Boolean(part));
+  const parts = [place.locality?.trim() || null, place.countryCode ? countryName(place.countryCode, language) : null].filter((part): part is string => Boolean(part));
   return parts.length ? parts.join(', ') : null;
 }
 

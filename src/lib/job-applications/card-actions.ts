@@ -1,5 +1,6 @@
 import type { HiringStepGroup } from '../companies/hiring-steps';
 import type { Translate } from '../i18n/i18n';
+import type { Language } from '../i18n/namespaces';
 import { notificationMail, type NotificationMailText } from '../notifications/notification-text';
 
 // The one control of a received application's card (move, reject, note) and where a post
@@ -40,6 +41,7 @@ export function rejectionMailPreview(
   company: { id: string; name: string },
   reason: string | null,
   site: { origin: string; productName: string },
+  language: Language,
 ): NotificationMailText {
   return notificationMail(
     {
@@ -59,6 +61,7 @@ export function rejectionMailPreview(
     },
     t,
     site,
+    language,
   );
 }
 

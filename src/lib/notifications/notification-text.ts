@@ -1,5 +1,6 @@
 import { formatPeriod, parsePeriodValue } from '../billing/billing-period';
 import type { Translate } from '../i18n/i18n';
+import type { Language } from '../i18n/namespaces';
 import { buildRoute } from '../routes/build-route';
 import { applicationHref } from '../talent-jobs/application-link';
 import type { PushMessage } from './push-subscription';
@@ -178,7 +179,7 @@ export function notificationKind(facts: Pick<NotificationFacts, 'type' | 'stepGr
   return BY_TYPE[facts.type] ?? 'other';
 }
 
-function sentenceValues(facts: NotificationFacts, t: Translate): Record<string, string> {
+function sentenceValues(facts: NotificationFacts, t: Translate, language: Language): Record<string, string> {
   const period = parsePeriodValue(facts.billingPeriod);
   const [subject = '', action = ''] = facts.type.split('.');
   const document = facts.document && ['cv', 'resume', 'pdf'].includes(facts.document) ? facts.document : 'other';
@@ -186,7 +187,7 @@ function sentenceValues(facts: NotificationFacts, t: Translate): Record<string, 
     company: facts.companyName ?? t('notifications.someCompany'),
     title: facts.title ?? t('notifications.someJob'),
     step: facts.step ?? '',
-    period: period ? formatPeriod(period) : '',
+    period: period ? formatPeriod(period, language) : '',
     document: t(`notifications.documents.${document}`),
     role: facts.role ?? t('notifications.someRole'),
     inviter: facts.inviter ?? t('notifications.someMember'),
@@ -206,9 +207,9 @@ export interface NotificationWords {
 }
 
 /** The notification in words, from the locale files. */
-export function notificationWords(facts: NotificationFacts, t: Translate): NotificationWords {
+export function notificationWords(facts: NotificationFacts, t: Translate, language: Language): NotificationWords {
   const kind = notificationKind(facts);
-  const sentence = t(`notifications.sentences.${kind}`, sentenceValues(facts, t));
+  const sentence = t(`notifications.sentences.${kind}`, sentenceValues(facts, t, language));
   const detail = facts.reason ? t('notifications.reason', { reason: facts.reason }) : kind === 'billingInvoiced' && facts.invoiceNumber ? t('notifications.invoiceNumber', { number: facts.invoiceNumber }) : null;
   return { kind, sentence, detail };
 }
@@ -281,9 +282,9 @@ export interface NotificationMailText {
  * the link to the page, and why it came with where to turn it off. Links are absolute
  * (`origin` is the site's public address).
  */
-export function notificationMail(facts: NotificationFacts, t: Translate, site: { origin: string; productName: string }): NotificationMailText {
-  const words = notificationWords(facts, t);
-  const values = sentenceValues(facts, t);
+export function notificationMail(facts: NotificationFacts, t: Translate, site: { origin: string; productName: string }, language: Language): NotificationMailText {
+  const words = notificationWords(facts, t, language);
+  const values = sentenceValues(facts, t, language);
   const mailed = (MAILED_KINDS as readonly string[]).includes(words.kind);
   const subject = mailed ? t(`notifications.mail.subjects.${words.kind}`, { ...values, product: site.productName }) : words.sentence;
   const href = facts.link ?? notificationHref(facts);
@@ -307,6 +308,6 @@ export function notificationMail(facts: NotificationFacts, t: Translate, site: {
  * its body (not the detail: a rejection reason is not for a lock screen) and the page it
  * concerns, else the notification centre.
  */
-export function notificationPush(facts: NotificationFacts, t: Translate, productName: string): PushMessage {
-  return { title: productName, body: notificationWords(facts, t).sentence, url: notificationHref(facts) ?? buildRoute('notifications') };
+export function notificationPush(facts: NotificationFacts, t: Translate, productName: string, language: Language): PushMessage {
+  return { title: productName, body: notificationWords(facts, t, language).sentence, url: notificationHref(facts) ?? buildRoute('notifications') };
 }

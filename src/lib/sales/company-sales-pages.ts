@@ -1,5 +1,6 @@
 import { periodValue } from '../billing/billing-period';
-import { DATE_LOCALE } from '../format/dates';
+import type { Language } from '../i18n/namespaces';
+import { numberFormat } from '../format/locale';
 import { graphql, type ResultOf } from '../graphql/graphql';
 import { sendDocument, type DocumentAnswer, type SendGraphql } from '../graphql/send-document';
 import type { Translate } from '../i18n/i18n';
@@ -167,9 +168,7 @@ export function readCompanySalesExport(answer: DocumentAnswer<ResultOf<typeof CO
   return dataOf(answer, 'the sales export').findManyCompanySaleExport;
 }
 
-const percentFormat = new Intl.NumberFormat(DATE_LOCALE, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-
-/** "25.0%" from the API's decimal; null (no sales to divide by) reads as a dash. */
-export function formatMarginPercent(value: string | null): string {
-  return value === null ? '—' : `${percentFormat.format(value as unknown as number)}%`;
+/** "25.0%", "25,0 %" from the API's decimal (a percentage already); null (no sales to divide by) reads as a dash. */
+export function formatMarginPercent(value: string | null, language: Language): string {
+  return value === null ? '—' : numberFormat(language, { style: 'unit', unit: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value as unknown as number);
 }

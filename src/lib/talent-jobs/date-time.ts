@@ -1,8 +1,9 @@
-import { DATE_LOCALE } from '../format/dates';
+import type { Language } from '../i18n/namespaces';
+import { dateTimeFormat } from '../format/locale';
 
 // UTC like formatDate, so server-rendered times do not depend on the server's time zone;
 // the zone is written out so nobody reads it as their local time.
-const dateTimeFormat = new Intl.DateTimeFormat(DATE_LOCALE, {
+const DATE_TIME: Intl.DateTimeFormatOptions = {
   day: 'numeric',
   month: 'short',
   year: 'numeric',
@@ -10,9 +11,9 @@ const dateTimeFormat = new Intl.DateTimeFormat(DATE_LOCALE, {
   minute: '2-digit',
   timeZone: 'UTC',
   timeZoneName: 'short',
-});
+};
 
 /** "22 Nov 2026, 14:05 UTC": when something happened to the minute (e.g. an invitation ignored). */
-export function formatDateTime(date: Date | string): string {
-  return dateTimeFormat.format(typeof date === 'string' ? new Date(date) : date);
+export function formatDateTime(date: Date | string, language: Language): string {
+  return dateTimeFormat(language, DATE_TIME).format(typeof date === 'string' ? new Date(date) : date);
 }

@@ -1,5 +1,6 @@
 import { graphql, type ResultOf } from '../graphql/graphql';
 import type { Translate } from '../i18n/i18n';
+import type { Language } from '../i18n/namespaces';
 import { formatPay } from '../format/money';
 import { type FieldErrors, fieldErrorsOf } from '../forms/form-outcome';
 import { zodIssues } from '../forms/zod-issues';
@@ -101,8 +102,8 @@ export function readTalentSearch(url: URL, t: Translate): { form: TalentSearchFo
 }
 
 /** "€70 / hour" from the rate the talent asks, in the unit the search looks at first. */
-export function rateText(item: Pick<TalentSearchResultItem, 'hourlyRate' | 'monthlyRate' | 'rateCurrency'>, t: Translate): string | null {
-  if (item.hourlyRate) return `${formatPay(item.hourlyRate, item.rateCurrency)} / ${t('jobs:enums.rateUnit.HOUR')}`;
-  if (item.monthlyRate) return `${formatPay(item.monthlyRate, item.rateCurrency)} / ${t('jobs:enums.rateUnit.MONTH')}`;
+export function rateText(item: Pick<TalentSearchResultItem, 'hourlyRate' | 'monthlyRate' | 'rateCurrency'>, t: Translate, language: Language): string | null {
+  if (item.hourlyRate) return `${formatPay(item.hourlyRate, item.rateCurrency, language)} / ${t('jobs:enums.rateUnit.HOUR')}`;
+  if (item.monthlyRate) return `${formatPay(item.monthlyRate, item.rateCurrency, language)} / ${t('jobs:enums.rateUnit.MONTH')}`;
   return null;
 }

@@ -1,6 +1,8 @@
 import * as fontkit from 'fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from '@cantoo/pdf-lib';
+import { INTL_LOCALES } from '../format/locale';
 import type { Translate } from '../i18n/i18n';
+import type { Language } from '../i18n/namespaces';
 import { wrapText } from '../pdf/pdf-text';
 import { levelInWords, periodInWords, profileSummaryOf, type SummarySource } from './profile-summary';
 
@@ -18,15 +20,15 @@ const MARGIN = 50;
 const WIDTH = A4.width - 2 * MARGIN;
 const GREY = rgb(0.35, 0.35, 0.35);
 
-export async function drawProfileSummaryPdf(profile: SummarySource, fallbackName: string, fonts: SummaryFonts, t: Translate): Promise<Uint8Array> {
+export async function drawProfileSummaryPdf(profile: SummarySource, fallbackName: string, fonts: SummaryFonts, t: Translate, language: Language): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(fontkit);
   const regular = await pdf.embedFont(fonts.regular, { subset: true });
   const bold = await pdf.embedFont(fonts.bold, { subset: true });
   const name = profile.profileName || fallbackName;
   pdf.setTitle(name);
-  pdf.setLanguage('en-GB');
-  const summary = profileSummaryOf(profile);
+  pdf.setLanguage(INTL_LOCALES[language]);
+  const summary = profileSummaryOf(profile, language);
 
   let page: PDFPage = pdf.addPage([A4.width, A4.height]);
   let y = A4.height - MARGIN;

@@ -2,11 +2,12 @@ import { displayDate } from '../forms/date-input';
 import type { TalentProfileView } from './profile-operations';
 import { isHttpUrl } from './talent-profile-input';
 import type { Translate } from '../i18n/i18n';
+import type { Language } from '../i18n/namespaces';
 import { isLevelOf, levelKey, type LevelScale } from './proficiency-levels';
 
 // The talent profile as companies read it (/talent/profile-sum, and the company's own view
 // on /company/talent-search?profile=): only what is filled in,
-// lists in the order the talent keeps them, dates in the en-GB date locale. Entries are stored
+// lists in the order the talent keeps them, dates in the page's language. Entries are stored
 // as JSON, so every value is read defensively: a malformed entry shows less, never fails.
 
 export type RateKind = 'hourlyRate' | 'monthlyRate' | 'targetHourlyRate' | 'targetMonthlyRate';
@@ -20,7 +21,7 @@ export interface SummaryRate {
 }
 
 export interface SummaryPeriod {
-  /** en-GB, or '' when unknown. */
+  /** In the language, or '' when unknown. */
   from: string;
   to: string;
   /** A current position: it has no end. */
@@ -56,8 +57,8 @@ function textIn(entry: Record<string, unknown>, key: string): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 }
 
-function periodOf(entry: Record<string, unknown>, fromKey: string, toKey: string): SummaryPeriod | null {
-  const period = { from: displayDate(textIn(entry, fromKey)), to: displayDate(textIn(entry, toKey)), current: entry.current === true };
+function periodOf(entry: Record<string, unknown>, fromKey: string, toKey: string, language: Language): SummaryPeriod | null {
+  const period = { from: displayDate(textIn(entry, fromKey), language), to: displayDate(textIn(entry, toKey), language), current: entry.current === true };
   return period.from || period.to || period.current ? period : null;
 }
 
@@ -81,7 +82,7 @@ export type SummarySource = Pick<
   | 'skills' | 'languages' | 'links' | 'experience' | 'certification' | 'education'
 >;
 
-export function profileSummaryOf(profile: SummarySource): ProfileSummary {
+export function profileSummaryOf(profile: SummarySource, language: Language): ProfileSummary {
   const rates = (['hourlyRate', 'monthlyRate', 'targetHourlyRate', 'targetMonthlyRate'] as const).flatMap((kind) => {
     const amount = profile[kind];
     return amount ? [{ kind, amount, unit: RATE_UNITS[kind] }] : [];
@@ -97,7 +98,7 @@ export function profileSummaryOf(profile: SummarySource): ProfileSummary {
       level: textIn(entry, 'level'),
       years: typeof entry.years === 'number' && Number.isInteger(entry.years) ? entry.years : null,
     })),
-    languages: entriesWith(profile.languages, 'language', (entry, language) => ({ language, level: textIn(entry, 'level') })),
+    languages: entriesWith(profile.languages, 'language', (entry, name) => ({ language: name, level: textIn(entry, 'level') })),
     links: entriesWith(profile.links, 'url', (entry) => ({ label: textIn(entry, 'label'), url: linkUrl(entry) })).flatMap((link) =>
       link.url ? [{ label: link.label ?? new URL(link.url).hostname, url: link.url }] : [],
     ),
@@ -106,20 +107,20 @@ export function profileSummaryOf(profile: SummarySource): ProfileSummary {
       title: textIn(entry, 'title'),
       location: textIn(entry, 'location'),
       description: textIn(entry, 'description'),
-      period: periodOf(entry, 'startDate', 'endDate'),
+      period: periodOf(entry, 'startDate', 'endDate', language),
     })),
     certification: entriesWith(profile.certification, 'name', (entry, name) => ({
       name,
       issuer: textIn(entry, 'issuer'),
-      issuedAt: displayDate(textIn(entry, 'issuedAt')),
-      expiresAt: displayDate(textIn(entry, 'expiresAt')),
+      issuedAt: displayDate(textIn(entry, 'issuedAt'), language),
+      expiresAt: displayDate(textIn(entry, 'expiresAt'), language),
       url: linkUrl(entry),
     })),
     education: entriesWith(profile.education, 'school', (entry, school) => ({
       school,
       degree: textIn(entry, 'degree'),
       field: textIn(entry, 'field'),
-      period: periodOf(entry, 'startDate', 'endDate'),
+      period: periodOf(entry, 'startDate', 'endDate', language),
     })),
   };
 }

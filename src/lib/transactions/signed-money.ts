@@ -1,3 +1,4 @@
+import type { Language } from '../i18n/namespaces';
 import { formatMoney } from '../format/money';
 import { toCents } from '../money/decimal-money';
 
@@ -5,8 +6,8 @@ import { toCents } from '../money/decimal-money';
  * A change as the transactions table shows it: "+€1,234.50" for money in, "-€61.73" for
  * money out, "€0" for nothing. The sign is read from the decimal string itself.
  */
-export function formatSignedMoney(amount: string, currency: string): string {
-  const formatted = formatMoney(amount, currency);
+export function formatSignedMoney(amount: string, currency: string, language: Language): string {
+  const formatted = formatMoney(amount, currency, language);
   return toCents(amount) > 0n ? `+${formatted}` : formatted;
 }
 

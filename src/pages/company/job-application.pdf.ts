@@ -28,7 +28,7 @@ export const GET: APIRoute = async (context) => {
   if (!answer) return context.rewrite('/404');
   const profile = companyTalentProfileOf(answer);
   const name = profile.profileName ?? context.locals.t('jobApplications.unnamed');
-  const pdf = await drawProfileSummaryPdf(profile, name, await pdfFonts(), context.locals.t);
+  const pdf = await drawProfileSummaryPdf(profile, name, await pdfFonts(), context.locals.t, context.locals.language);
   return new Response(new Blob([pdf as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), {
     headers: {
       'content-type': 'application/pdf',

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { assignmentPeriod, assignmentTitle, billingPeriod } from '../../../src/lib/assignments/assignment-display';
+import { assignmentPeriod, assignmentTitle } from '../../../src/lib/assignments/assignment-display';
 import { DETAIL_FIELDS, detailValuesOf, submitAssignmentChanges, submitNewAssignment } from '../../../src/lib/assignments/assignment-form';
 import { ASSIGNMENT_ERRORS } from '../../../src/lib/assignments/assignment-input';
 import { assignmentListVariables, readAssignmentListParams } from '../../../src/lib/assignments/assignment-list';
 import { ASSIGNMENT_STATUSES } from '../../../src/lib/assignments/assignment-status';
+import { formatMonth } from '../../../src/lib/format/dates';
 import type { GraphqlAnswerLike, SendGraphql } from '../../../src/lib/graphql/send-document';
 import { getTranslator } from '../../../src/lib/i18n/i18n';
 import { billingStatus } from '../../../src/server/db/schema/enums';
@@ -114,11 +115,11 @@ describe('assignment display', () => {
   });
 
   it('shows dates in en-GB', () => {
-    expect(assignmentPeriod({ startDate: '2026-03-01', endDate: '2026-12-31' }, t)).toBe('1 Mar 2026 – 31 Dec 2026');
-    expect(assignmentPeriod({ startDate: '2026-03-01', endDate: null }, t)).toBe('From 1 Mar 2026, open-ended');
-    expect(assignmentPeriod({ startDate: null, endDate: '2026-12-31' }, t)).toBe('Until 31 Dec 2026');
-    expect(assignmentPeriod({ startDate: null, endDate: null }, t)).toBe('No dates yet');
-    expect(billingPeriod(2026, 3)).toBe('March 2026');
+    expect(assignmentPeriod({ startDate: '2026-03-01', endDate: '2026-12-31' }, t, 'en')).toBe('1 Mar 2026 – 31 Dec 2026');
+    expect(assignmentPeriod({ startDate: '2026-03-01', endDate: null }, t, 'en')).toBe('From 1 Mar 2026, open-ended');
+    expect(assignmentPeriod({ startDate: null, endDate: '2026-12-31' }, t, 'en')).toBe('Until 31 Dec 2026');
+    expect(assignmentPeriod({ startDate: null, endDate: null }, t, 'en')).toBe('No dates yet');
+    expect(formatMonth(2026, 3, 'en')).toBe('March 2026');
   });
 
   it('has a label for every status and billing status', () => {

@@ -39,7 +39,7 @@ const postedForm = (lines: Array<Record<string, string>>, extra: Record<string, 
   });
 
 /** The billing form's post read by the form kit, as the page reads it. */
-const check = (form: FormData) => parseForm(form, billingFormSchema({ assignment: ASSIGNMENT, now: NOW }), { coerce: false });
+const check = (form: FormData) => parseForm(form, billingFormSchema({ assignment: ASSIGNMENT, now: NOW }, 'en'), { coerce: false });
 const posted = (lines: Array<Record<string, string>>, extra: Record<string, string> = {}): BillingFormValues => billingFormValuesOf(check(postedForm(lines, extra)).payload, { keepBlank: true });
 
 describe('billing form without JavaScript: lines are added and removed by submitting, nothing is saved', () => {
@@ -109,7 +109,7 @@ describe('billing form without JavaScript: lines are added and removed by submit
       body: { errors: [{ message: 'English from the API', extensions: { code: 'BAD_USER_INPUT', fieldErrors: [{ field, code, params, message: 'English from the API' }] } }] },
     });
     const context = (send: SubmissionContext['send']): SubmissionContext => ({
-      send, t, now: NOW, upload: () => Promise.reject(new Error('no uploads')), loadAssignments: async () => [ASSIGNMENT], loadPaymentProfile: async () => null,
+      send, t, language: 'en', now: NOW, upload: () => Promise.reject(new Error('no uploads')), loadAssignments: async () => [ASSIGNMENT], loadPaymentProfile: async () => null,
     });
     const edit = postedForm([{ id: '', description: 'Dev', unit: 'HOUR', quantity: '1', price: '1' }], { billingId: ASSIGNMENT.id, intent: 'save' });
     expect(await submitBillingPage(edit, context(refusal('data.lines.0.price', 'priceTooLarge', { max: '1000000.00' })))).toMatchObject({
@@ -180,8 +180,8 @@ describe('billing amounts and attachments as the page shows them', () => {
   // Amounts: tests/unit/money/money.test.ts (one formatter for every amount).
   it('shows quantities without trailing zeros', async () => {
     const { formatQuantity } = await import('../../../src/lib/billing/billing-format');
-    expect(formatQuantity('160.00')).toBe('160');
-    expect(formatQuantity('7.50')).toBe('7.5');
+    expect(formatQuantity('160.00', 'en')).toBe('160');
+    expect(formatQuantity('7.50', 'en')).toBe('7.5');
   });
 
   it('links attachments only to web addresses and paths of this site', async () => {

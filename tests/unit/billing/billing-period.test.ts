@@ -14,8 +14,8 @@ const OPEN = { startDate: null, endDate: null };
 
 describe('billing period: one calendar month, not after the current one, inside the assignment', () => {
   it('formats a period the en-GB way', () => {
-    expect(formatPeriod({ year: 2026, month: 3 })).toBe('March 2026');
-    expect(formatPeriod({ year: 2025, month: 12 })).toBe('December 2025');
+    expect(formatPeriod({ year: 2026, month: 3 }, 'en')).toBe('March 2026');
+    expect(formatPeriod({ year: 2025, month: 12 }, 'en')).toBe('December 2025');
   });
 
   it('counts months in UTC', () => {
@@ -23,24 +23,24 @@ describe('billing period: one calendar month, not after the current one, inside 
   });
 
   it('accepts the current month and earlier, refuses a month still to come', () => {
-    expect(periodIssue({ year: 2026, month: 3 }, NOW, OPEN)).toBeNull();
-    expect(periodIssue({ year: 2025, month: 12 }, NOW, OPEN)).toBeNull();
-    expect(periodIssue({ year: 2026, month: 4 }, NOW, OPEN)).toEqual({ path: 'month', code: 'periodInFuture' });
-    expect(periodIssue({ year: 2027, month: 1 }, NOW, OPEN)?.code).toBe('periodInFuture');
+    expect(periodIssue({ year: 2026, month: 3 }, NOW, OPEN, 'en')).toBeNull();
+    expect(periodIssue({ year: 2025, month: 12 }, NOW, OPEN, 'en')).toBeNull();
+    expect(periodIssue({ year: 2026, month: 4 }, NOW, OPEN, 'en')).toEqual({ path: 'month', code: 'periodInFuture' });
+    expect(periodIssue({ year: 2027, month: 1 }, NOW, OPEN, 'en')?.code).toBe('periodInFuture');
   });
 
   it('refuses months that do not exist or lie outside the database range', () => {
     for (const period of [{ year: 2026, month: 0 }, { year: 2026, month: 13 }, { year: 1899, month: 12 }, { year: 2026.5, month: 1 }]) {
-      expect(periodIssue(period, NOW, OPEN)?.code).toBe('periodInvalid');
+      expect(periodIssue(period, NOW, OPEN, 'en')?.code).toBe('periodInvalid');
     }
   });
 
   it('refuses months before the assignment started or after it ended', () => {
     const assignment = { startDate: '2025-06-20', endDate: '2025-11-03' };
-    expect(periodIssue({ year: 2025, month: 6 }, NOW, assignment)).toBeNull();
-    expect(periodIssue({ year: 2025, month: 11 }, NOW, assignment)).toBeNull();
-    expect(periodIssue({ year: 2025, month: 5 }, NOW, assignment)).toEqual({ path: 'month', code: 'periodBeforeAssignment', params: { start: 'June 2025' } });
-    expect(periodIssue({ year: 2025, month: 12 }, NOW, assignment)).toEqual({ path: 'month', code: 'periodAfterAssignment', params: { end: 'November 2025' } });
+    expect(periodIssue({ year: 2025, month: 6 }, NOW, assignment, 'en')).toBeNull();
+    expect(periodIssue({ year: 2025, month: 11 }, NOW, assignment, 'en')).toBeNull();
+    expect(periodIssue({ year: 2025, month: 5 }, NOW, assignment, 'en')).toEqual({ path: 'month', code: 'periodBeforeAssignment', params: { start: 'June 2025' } });
+    expect(periodIssue({ year: 2025, month: 12 }, NOW, assignment, 'en')).toEqual({ path: 'month', code: 'periodAfterAssignment', params: { end: 'November 2025' } });
   });
 
   it('offers the months it accepts, newest first, at most 36', () => {
@@ -50,7 +50,7 @@ describe('billing period: one calendar month, not after the current one, inside 
     const open = selectablePeriods(NOW, OPEN);
     expect(open).toHaveLength(36);
     expect(periodValue(open.at(-1)!)).toBe('2023-04');
-    for (const period of open) expect(periodIssue(period, NOW, OPEN)).toBeNull();
+    for (const period of open) expect(periodIssue(period, NOW, OPEN, 'en')).toBeNull();
   });
 
   it('reads and writes the form value yyyy-mm', () => {

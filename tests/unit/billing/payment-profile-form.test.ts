@@ -18,6 +18,7 @@ describe('payment profile form: read with the rules saveMyPaymentProfile checks 
   const context = (send: SubmissionContext['send'], maskedIban: string | null = null): SubmissionContext => ({
     send,
     t,
+    language: 'en',
     now: new Date('2026-03-10T12:00:00Z'),
     upload: () => Promise.reject(new Error('no uploads')),
     loadAssignments: async () => [],

@@ -84,10 +84,10 @@ describe("the talent is told of the review: bell, and mail as their settings say
   });
 
   it('words both and leads to the billing page\'s payment profile, with the reason of a refusal', () => {
-    expect(notificationWords(facts('paymentProfileVerify'), t)).toMatchObject({ kind: 'bankDetailsVerified', detail: null });
-    expect(notificationWords(facts('paymentProfileRefuse', 'Wrong holder'), t)).toMatchObject({ kind: 'bankDetailsRefused', detail: expect.stringContaining('Wrong holder') });
+    expect(notificationWords(facts('paymentProfileVerify'), t, 'en')).toMatchObject({ kind: 'bankDetailsVerified', detail: null });
+    expect(notificationWords(facts('paymentProfileRefuse', 'Wrong holder'), t, 'en')).toMatchObject({ kind: 'bankDetailsRefused', detail: expect.stringContaining('Wrong holder') });
     expect(notificationHref(facts('paymentProfileRefuse'))).toBe('/talent/billing#payment-profile');
-    expect(notificationMail(facts('paymentProfileRefuse', 'Wrong holder'), t, { origin: 'https://x.test', productName: 'Talentplace' })).toMatchObject({
+    expect(notificationMail(facts('paymentProfileRefuse', 'Wrong holder'), t, { origin: 'https://x.test', productName: 'Talentplace' }, 'en')).toMatchObject({
       subject: 'Your bank details could not be verified',
       text: expect.stringContaining('https://x.test/talent/billing#payment-profile'),
     });

@@ -54,16 +54,16 @@ describe('reading the companyDashboard answer', () => {
 
 describe('dashboard chart: week labels', () => {
   it('names a week by its Monday, day and short month (en-GB)', () => {
-    expect(weekLabel('2026-09-07')).toBe('7 Sept');
+    expect(weekLabel('2026-09-07', 'en')).toBe('7 Sept');
   });
 });
 
 describe('dashboard pipeline metrics: numbers as printed', () => {
   it('prints a pass-through rate as a whole percentage and days with at most one decimal', () => {
-    expect(percentText(2 / 3)).toBe('67%');
-    expect(percentText(0)).toBe('0%');
-    expect(percentText(1)).toBe('100%');
-    expect(daysText(12.5)).toBe('12.5');
-    expect(daysText(14)).toBe('14');
+    expect(percentText(2 / 3, 'en')).toBe('67%');
+    expect(percentText(0, 'en')).toBe('0%');
+    expect(percentText(1, 'en')).toBe('100%');
+    expect(daysText(12.5, 'en')).toBe('12.5');
+    expect(daysText(14, 'en')).toBe('14');
   });
 });

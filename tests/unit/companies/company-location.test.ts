@@ -3,14 +3,14 @@ import { companyLocation } from '../../../src/lib/companies/company-location';
 
 describe("a company's location from its address", () => {
   it('names the country of an ISO code in English, after the city', () => {
-    expect(companyLocation('Lisbon', 'PT')).toBe('Lisbon, Portugal');
-    expect(companyLocation('London', 'gb')).toBe('London, United Kingdom');
+    expect(companyLocation('Lisbon', 'PT', 'en')).toBe('Lisbon, Portugal');
+    expect(companyLocation('London', 'gb', 'en')).toBe('London, United Kingdom');
   });
 
   it('shows whichever part exists, and nothing without either', () => {
-    expect(companyLocation(null, 'DE')).toBe('Germany');
-    expect(companyLocation('Berlin', null)).toBe('Berlin');
-    expect(companyLocation('  ', '')).toBeNull();
-    expect(companyLocation(null, null)).toBeNull();
+    expect(companyLocation(null, 'DE', 'en')).toBe('Germany');
+    expect(companyLocation('Berlin', null, 'en')).toBe('Berlin');
+    expect(companyLocation('  ', '', 'en')).toBeNull();
+    expect(companyLocation(null, null, 'en')).toBeNull();
   });
 });

@@ -76,7 +76,7 @@ describe('create company form', () => {
 
 describe('country choices', () => {
   it('offers an empty choice, then every assigned ISO code once, by English name', () => {
-    const options = countryOptions('Choose a country');
+    const options = countryOptions('Choose a country', 'en');
     expect(options[0]).toEqual({ value: '', label: 'Choose a country' });
     const countries = options.slice(1);
     expect(countries.map((option) => option.value).sort()).toEqual([...COUNTRY_CODES].sort());

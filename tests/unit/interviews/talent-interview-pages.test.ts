@@ -125,13 +125,13 @@ describe('times in the reader’s zone', () => {
 
   it('groups the times by her calendar day, not UTC’s: 23:30 UTC on Monday is Tuesday 01:30 in Paris', () => {
     const slots = [slot('b', '2026-06-01T23:30:00Z'), slot('a', '2026-06-01T08:00:00Z'), slot('c', '2026-06-02T07:00:00Z')];
-    const paris = slotsByDay(slots, 'Europe/Paris');
+    const paris = slotsByDay(slots, 'Europe/Paris', 'en');
     expect(paris.map((day) => [day.day, day.slots.map((entry) => `${entry.id} ${entry.clock.start}-${entry.clock.end}`)])).toEqual([
       ['2026-06-01', ['a 10:00-10:45']],
       ['2026-06-02', ['b 01:30-02:15', 'c 09:00-09:45']],
     ]);
-    expect(paris[0]!.heading).toBe(formatDay('2026-06-01T08:00:00Z', 'Europe/Paris'));
-    expect(slotsByDay(slots, 'UTC').map((day) => day.slots.map((entry) => entry.id))).toEqual([['a', 'b'], ['c']]);
+    expect(paris[0]!.heading).toBe(formatDay('2026-06-01T08:00:00Z', 'Europe/Paris', 'en'));
+    expect(slotsByDay(slots, 'UTC', 'en').map((day) => day.slots.map((entry) => entry.id))).toEqual([['a', 'b'], ['c']]);
   });
 
   it('offers to move only to the other free times to come: not the booked one, a taken one or a past one', () => {
@@ -142,12 +142,12 @@ describe('times in the reader’s zone', () => {
 
   it('says the booked time in her zone, zone named, else how many times are left to choose', () => {
     const now = new Date('2026-06-01T00:00:00Z');
-    const booked = interviewWhenText({ startsAt: '2026-06-02T08:00:00Z', offeredSlots: [] }, 'America/New_York', now, t);
-    expect(booked).toBe(`${formatInterviewTime('2026-06-02T08:00:00Z', 'America/New_York')} (America/New_York)`);
+    const booked = interviewWhenText({ startsAt: '2026-06-02T08:00:00Z', offeredSlots: [] }, 'America/New_York', now, t, 'en');
+    expect(booked).toBe(`${formatInterviewTime('2026-06-02T08:00:00Z', 'America/New_York', 'en')} (America/New_York)`);
     expect(booked).toContain('04:00');
     const offered = [slot('a', '2026-06-02T08:00:00Z'), slot('b', '2026-06-02T09:00:00Z', 45, true), slot('c', '2026-05-31T09:00:00Z')];
-    expect(interviewWhenText({ startsAt: null, offeredSlots: offered }, 'UTC', now, t)).toBe('1 time to choose from');
-    expect(interviewWhenText({ startsAt: null, offeredSlots: offered.slice(1) }, 'UTC', now, t)).toBe(own.list.noneFree);
+    expect(interviewWhenText({ startsAt: null, offeredSlots: offered }, 'UTC', now, t, 'en')).toBe('1 time to choose from');
+    expect(interviewWhenText({ startsAt: null, offeredSlots: offered.slice(1) }, 'UTC', now, t, 'en')).toBe(own.list.noneFree);
   });
 
   it('keeps a zone chosen on the list in the link to an interview, and drops one that is no zone', () => {

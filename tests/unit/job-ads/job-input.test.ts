@@ -27,9 +27,9 @@ describe('job place: every job says where it is', () => {
     expect(jobDescriptionSchema.parse({ ...ONSITE, workMode: 'remote', remoteCountries: 'de fr, DE' }).remoteCountries).toEqual(['DE', 'FR']);
   });
   it('the location text is derived: "town, country" or "Remote (countries)"', () => {
-    expect(jobLocationText({ workMode: 'hybrid', countryCode: 'DE', locality: 'Berlin', remoteCountries: [] })).toBe('Berlin, Germany');
-    expect(jobLocationText({ workMode: 'remote', countryCode: 'PT', locality: 'Lisbon', remoteCountries: ['PT', 'ES'] })).toBe('Remote (Portugal, Spain)');
-    expect(jobLocationText({ workMode: 'remote', countryCode: null, locality: null, remoteCountries: [] })).toBe('Remote');
+    expect(jobLocationText({ workMode: 'hybrid', countryCode: 'DE', locality: 'Berlin', remoteCountries: [] }, 'en')).toBe('Berlin, Germany');
+    expect(jobLocationText({ workMode: 'remote', countryCode: 'PT', locality: 'Lisbon', remoteCountries: ['PT', 'ES'] }, 'en')).toBe('Remote (Portugal, Spain)');
+    expect(jobLocationText({ workMode: 'remote', countryCode: null, locality: null, remoteCountries: [] }, 'en')).toBe('Remote');
   });
   it('remote work is stored without a town, open to the company country when none is listed', () => {
     expect(storedPlace({ workMode: 'remote', countryCode: 'PT', locality: 'Lisbon', remoteCountries: [] })).toEqual({ countryCode: 'PT', locality: null, remoteCountries: ['PT'] });

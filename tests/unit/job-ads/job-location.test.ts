@@ -11,11 +11,11 @@ describe('job place as the job page shows it', () => {
   });
 
   it('writes a workplace as town and country, remote work as the countries applicants may live in', () => {
-    expect(jobLocationText(jobPlaceOf(answer()))).toBe('Berlin, Germany');
-    expect(jobLocationText(jobPlaceOf(answer({ locality: null })))).toBe('Germany');
-    expect(jobLocationText(jobPlaceOf(answer({ workMode: 'remote', locality: null, remoteCountries: ['DE', 'PT'] })))).toBe('Remote (Germany, Portugal)');
-    expect(jobLocationText(jobPlaceOf(answer({ workMode: 'remote', locality: null })))).toBe('Remote (Germany)');
-    expect(jobLocationText(jobPlaceOf(answer({ countryCode: null, locality: null })))).toBeNull();
+    expect(jobLocationText(jobPlaceOf(answer()), 'en')).toBe('Berlin, Germany');
+    expect(jobLocationText(jobPlaceOf(answer({ locality: null })), 'en')).toBe('Germany');
+    expect(jobLocationText(jobPlaceOf(answer({ workMode: 'remote', locality: null, remoteCountries: ['DE', 'PT'] })), 'en')).toBe('Remote (Germany, Portugal)');
+    expect(jobLocationText(jobPlaceOf(answer({ workMode: 'remote', locality: null })), 'en')).toBe('Remote (Germany)');
+    expect(jobLocationText(jobPlaceOf(answer({ countryCode: null, locality: null })), 'en')).toBeNull();
   });
 
   it('takes remote applicants from the listed countries, else the job\'s own; none for a workplace', () => {

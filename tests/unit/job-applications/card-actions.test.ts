@@ -34,11 +34,12 @@ describe('the rejection mail preview', () => {
   const company = { id: '33333333-3333-4333-8333-333333333333', name: 'Northwind Labs' };
 
   it('is the mail the product sends when the rejection reaches the talent (Not selected), reason included and no step name', () => {
-    const preview = rejectionMailPreview(t, application, company, 'Another candidate was chosen', site);
+    const preview = rejectionMailPreview(t, application, company, 'Another candidate was chosen', site, 'en');
     const sent = notificationMail(
       { type: 'talentJobApplicationStatus.create', entityId: application.id, companyId: company.id, companyName: company.name, title: application.title, step: null, stepGroup: null, talentStatus: 'NOT_SELECTED', reason: 'Another candidate was chosen', status: null, billingPeriod: null, invoiceNumber: null, document: null },
       t,
       site,
+      'en',
     );
     expect(preview).toEqual(sent);
     expect(preview.text).toContain('Northwind Labs did not select your application for Frontend Developer.');
@@ -47,12 +48,12 @@ describe('the rejection mail preview', () => {
   });
 
   it('before a reason is chosen, holds its place once, for the page to fill', () => {
-    const preview = rejectionMailPreview(t, application, company, null, site);
+    const preview = rejectionMailPreview(t, application, company, null, site, 'en');
     expect(preview.text.split(REASON_PLACEHOLDER)).toHaveLength(2);
   });
 
   it('cuts around its reason line, so that an unshared reason can be hidden', () => {
-    const parts = previewAroundReason(t, rejectionMailPreview(t, application, company, null, site).text);
+    const parts = previewAroundReason(t, rejectionMailPreview(t, application, company, null, site, 'en').text);
     expect(parts.before).toContain('did not select');
     expect(`${parts.reasonBefore}x${parts.reasonAfter}`).toBe('Reason: x');
     expect(parts.after).not.toContain(REASON_PLACEHOLDER);

@@ -32,7 +32,7 @@ function facts(type: string, extra: Partial<NotificationFacts> = {}): Notificati
   };
 }
 
-const sentence = (f: NotificationFacts) => notificationWords(f, t).sentence;
+const sentence = (f: NotificationFacts) => notificationWords(f, t, 'en').sentence;
 
 describe('the sentence of an application move names the company, the job and the step', () => {
   it('says where the application moved', () => {
@@ -40,7 +40,7 @@ describe('the sentence of an application move names the company, the job and the
   });
 
   it('says a rejection in words, with the reason on a line of its own', () => {
-    const words = notificationWords(facts('talentJobApplication.update', { step: 'Rejected', stepGroup: 'REJECTED', reason: 'Another candidate was chosen' }), t);
+    const words = notificationWords(facts('talentJobApplication.update', { step: 'Rejected', stepGroup: 'REJECTED', reason: 'Another candidate was chosen' }), t, 'en');
     expect(words).toEqual({ kind: 'applicationRejected', sentence: 'Northwind Labs rejected your application for Frontend Developer.', detail: 'Reason: Another candidate was chosen' });
   });
 
@@ -74,7 +74,7 @@ describe('the sentence of a billing step names the month', () => {
   });
 
   it('adds the invoice number to an invoiced billing', () => {
-    expect(notificationWords(facts('billing.update', { status: 'INVOICED', billingPeriod: '2026-03', invoiceNumber: '2026-0007' }), t).detail).toBe('Invoice 2026-0007');
+    expect(notificationWords(facts('billing.update', { status: 'INVOICED', billingPeriod: '2026-03', invoiceNumber: '2026-0007' }), t, 'en').detail).toBe('Invoice 2026-0007');
   });
 });
 
@@ -88,7 +88,7 @@ describe('every other event type has a sentence', () => {
     expect(sentence(facts('jobAssignment.create'))).toBe('Northwind Labs added you to the assignment Frontend Developer.');
     expect(sentence(facts('companyTalentRoster.delete'))).toBe('Northwind Labs removed you from its talent roster.');
     // A company's request waits for her answer; an entry made accepted (her paid billing) is an addition.
-    expect(notificationWords(facts('companyTalentRoster.create', { status: 'requested' }), t)).toMatchObject({ kind: 'rosterRequested', sentence: 'Northwind Labs asks to add you to its talent roster. Accept or decline on your employers page.' });
+    expect(notificationWords(facts('companyTalentRoster.create', { status: 'requested' }), t, 'en')).toMatchObject({ kind: 'rosterRequested', sentence: 'Northwind Labs asks to add you to its talent roster. Accept or decline on your employers page.' });
     expect(sentence(facts('companyTalentRoster.create', { status: 'accepted' }))).toBe('Northwind Labs added you to its talent roster.');
     expect(sentence(facts('talentDocument.read', { document: 'cv' }))).toBe('Northwind Labs downloaded your CV.');
   });
@@ -102,7 +102,7 @@ describe('every other event type has a sentence', () => {
 describe('the company side is told of its review and its members', () => {
   it('says verified or not verified by the admin action, with the reason of a rejection', () => {
     expect(notificationKind(facts('company.update', { action: 'verify' }))).toBe('companyVerified');
-    const rejected = notificationWords(facts('company.update', { action: 'reject', reason: 'Unknown business' }), t);
+    const rejected = notificationWords(facts('company.update', { action: 'reject', reason: 'Unknown business' }), t, 'en');
     expect(rejected).toEqual({ kind: 'companyRejected', sentence: 'Northwind Labs was not verified.', detail: 'Reason: Unknown business' });
   });
 
@@ -112,7 +112,7 @@ describe('the company side is told of its review and its members', () => {
 
   it('mails a member invitation naming company, role and inviter, with its own single-use link and why it came, without the settings an address has not got', () => {
     const invitation = facts('companyOnUser.create', { invitation: true, role: 'Recruiter', inviter: 'Olivia Owner', link: '/join-company?token=abc' });
-    const mail = notificationMail(invitation, t, { origin: 'https://talentplace.test', productName: 'Talentplace' });
+    const mail = notificationMail(invitation, t, { origin: 'https://talentplace.test', productName: 'Talentplace' }, 'en');
     expect(mail.subject).toBe('Olivia Owner invites you to join Northwind Labs on Talentplace');
     expect(mail.text).toContain('Olivia Owner invites you to join Northwind Labs as Recruiter.');
     expect(mail.text).toContain('https://talentplace.test/join-company?token=abc');
@@ -150,7 +150,7 @@ describe('the e-mail of a notification', () => {
     const mail = notificationMail(facts('talentJobApplicationStatus.create', { talentStatus: 'NOT_SELECTED', reason: 'Another candidate was chosen' }), t, {
       origin: 'https://talentplace.example',
       productName: 'Talentplace',
-    });
+    }, 'en');
     expect(mail.subject).toBe('Your application for Frontend Developer was not selected');
     expect(mail.text).toContain('Northwind Labs did not select your application for Frontend Developer.\nReason: Another candidate was chosen\n');
     expect(mail.text).toContain('See it on Talentplace: https://talentplace.example/talent/applied-jobs');
@@ -159,7 +159,7 @@ describe('the e-mail of a notification', () => {
   });
 
   it('says a billing approval with the month', () => {
-    const mail = notificationMail(facts('billing.update', { status: 'APPROVED', billingPeriod: '2026-03' }), t, { origin: 'https://x.example', productName: 'Talentplace' });
+    const mail = notificationMail(facts('billing.update', { status: 'APPROVED', billingPeriod: '2026-03' }), t, { origin: 'https://x.example', productName: 'Talentplace' }, 'en');
     expect(mail.subject).toBe('Your billing for March 2026 is approved');
     expect(mail.text).toContain(`https://x.example/talent/billing?id=${ENTITY}`);
   });
@@ -181,7 +181,7 @@ describe('a company link in words: who proposed, answered or ended it, and where
   });
 
   it('mails an invitation to link with its own link and why it came, without settings', () => {
-    const mail = notificationMail(link('companyOnProviderCompany.create', { invitation: true, inviter: 'Olivia Owner', partner: 'Northwind Labs', link: '/company/partners?invitation=abc' }), t, { origin: 'https://talentplace.test', productName: 'Talentplace' });
+    const mail = notificationMail(link('companyOnProviderCompany.create', { invitation: true, inviter: 'Olivia Owner', partner: 'Northwind Labs', link: '/company/partners?invitation=abc' }), t, { origin: 'https://talentplace.test', productName: 'Talentplace' }, 'en');
     expect(mail.subject).toBe('Northwind Labs invites your company to partner with it on Talentplace');
     expect(mail.text).toContain('Olivia Owner of Northwind Labs invites your company to partner with it on the platform.');
     expect(mail.text).toContain('https://talentplace.test/company/partners?invitation=abc');
@@ -194,19 +194,19 @@ describe('a message is told to the side that did not write it', () => {
   it('tells the talent which company wrote, and leads to the conversation in her messages', () => {
     const company = facts('message.create', { fromCompany: true, threadId: THREAD });
     expect(notificationKind(company)).toBe('messageReceived');
-    expect(notificationWords(company, t).sentence).toBe('Northwind Labs sent you a message about Frontend Developer.');
+    expect(notificationWords(company, t, 'en').sentence).toBe('Northwind Labs sent you a message about Frontend Developer.');
     expect(notificationHref(company)).toBe(`/talent/messages?thread=${THREAD}`);
   });
 
   it('tells a company reader which talent wrote, and leads through the inbox, selecting the company, to the record’s page', () => {
     const talent = facts('message.create', { fromCompany: false, talentName: 'Ada Lovelace', threadId: THREAD });
     expect(notificationKind(talent)).toBe('messageFromTalent');
-    expect(notificationWords(talent, t).sentence).toBe('Ada Lovelace wrote to Northwind Labs about Frontend Developer.');
+    expect(notificationWords(talent, t, 'en').sentence).toBe('Ada Lovelace wrote to Northwind Labs about Frontend Developer.');
     expect(notificationHref(talent)).toBe(`/company/messages?company_id=${COMPANY}&thread=${THREAD}`);
-    expect(notificationMail(talent, t, { origin: 'https://talentplace.test', productName: 'Talentplace' }).subject).toBe('Ada Lovelace wrote to Northwind Labs about Frontend Developer');
+    expect(notificationMail(talent, t, { origin: 'https://talentplace.test', productName: 'Talentplace' }, 'en').subject).toBe('Ada Lovelace wrote to Northwind Labs about Frontend Developer');
   });
 
   it('does not name a company its ad hides: the sentence says "A company"', () => {
-    expect(notificationWords(facts('message.create', { fromCompany: true, companyName: null }), t).sentence).toBe('A company sent you a message about Frontend Developer.');
+    expect(notificationWords(facts('message.create', { fromCompany: true, companyName: null }), t, 'en').sentence).toBe('A company sent you a message about Frontend Developer.');
   });
 });

@@ -85,7 +85,7 @@ describe('what a push carries', () => {
       entityId: 'a1', companyId: 'c1', companyName: 'Northwind Labs', title: 'Frontend Developer', step: 'Rejected', stepGroup: 'REJECTED',
       reason: 'Private reason', status: null, billingPeriod: null, invoiceNumber: null, document: null,
     };
-    const message = notificationPush(facts, getTranslator(['common']), 'Talentplace');
+    const message = notificationPush(facts, getTranslator(['common']), 'Talentplace', 'en');
     expect(message.title).toBe('Talentplace');
     expect(message.body).toContain('Northwind Labs');
     expect(message.url.startsWith('/')).toBe(true);

@@ -11,12 +11,12 @@ describe('countries', () => {
   });
 
   it('names the country of an ISO code in English, in any case', () => {
-    expect(countryName('PT')).toBe('Portugal');
-    expect(countryName(' gb ')).toBe('United Kingdom');
+    expect(countryName('PT', 'en')).toBe('Portugal');
+    expect(countryName(' gb ', 'en')).toBe('United Kingdom');
   });
 
   it('keeps a country that is not a known two-letter code as it was written', () => {
-    expect(countryName('Portugal')).toBe('Portugal');
-    expect(countryName('AA')).toBe('AA');
+    expect(countryName('Portugal', 'en')).toBe('Portugal');
+    expect(countryName('AA', 'en')).toBe('AA');
   });
 });

@@ -46,9 +46,9 @@ describe('the sales address: the page and its CSV read the same filters', () => 
   });
 
   it('writes margin % with one place and a dash when there is none', () => {
-    expect(formatMarginPercent('25.0')).toBe('25.0%');
-    expect(formatMarginPercent('-3.5')).toBe('-3.5%');
-    expect(formatMarginPercent(null)).toBe('—');
+    expect(formatMarginPercent('25.0', 'en')).toBe('25.0%');
+    expect(formatMarginPercent('-3.5', 'en')).toBe('-3.5%');
+    expect(formatMarginPercent(null, 'en')).toBe('—');
   });
 });
 

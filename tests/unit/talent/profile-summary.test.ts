@@ -37,11 +37,11 @@ const empty: TalentProfileView = {
 
 describe('profile summary as companies see it', () => {
   it('shows nothing for sections left empty', () => {
-    expect(profileSummaryOf(empty)).toEqual({ rates: [], skills: [], languages: [], links: [], experience: [], certification: [], education: [] });
+    expect(profileSummaryOf(empty, 'en')).toEqual({ rates: [], skills: [], languages: [], links: [], experience: [], certification: [], education: [] });
   });
 
   it('gives each rate its unit and keeps the stored decimal string', () => {
-    const summary = profileSummaryOf({ ...empty, hourlyRate: '55.00', targetMonthlyRate: '9000.50', rateCurrency: 'EUR' });
+    const summary = profileSummaryOf({ ...empty, hourlyRate: '55.00', targetMonthlyRate: '9000.50', rateCurrency: 'EUR' }, 'en');
     expect(summary.rates).toEqual([
       { kind: 'hourlyRate', amount: '55.00', unit: 'HOUR' },
       { kind: 'targetMonthlyRate', amount: '9000.50', unit: 'MONTH' },
@@ -57,7 +57,7 @@ describe('profile summary as companies see it', () => {
       ],
       education: [{ school: 'University of Lisbon', degree: 'BSc', field: 'Computer Science', startDate: '2012-09-01', endDate: '2015-07-01' }],
       certification: [{ name: 'AWS', issuer: 'Amazon', issuedAt: '2023-05-02', url: 'https://cert.example/1' }],
-    });
+    }, 'en');
     expect(summary.experience[0]).toMatchObject({ title: 'Frontend Developer', period: { from: 'Mar 2021', to: '15 Feb 2024', current: false } });
     expect(summary.experience[1]).toMatchObject({ title: null, period: { from: '1 Mar 2024', to: '', current: true } });
     expect(summary.education[0]).toMatchObject({ degree: 'BSc', field: 'Computer Science', period: { from: '1 Sept 2012', to: '1 Jul 2015' } });
@@ -68,7 +68,7 @@ describe('profile summary as companies see it', () => {
     const summary = profileSummaryOf({
       ...empty,
       links: [{ label: 'Portfolio', url: 'https://tara.example' }, { url: 'https://github.com/tara' }, { label: 'Bad', url: 'javascript:alert(1)' }],
-    });
+    }, 'en');
     expect(summary.links).toEqual([
       { label: 'Portfolio', url: 'https://tara.example' },
       { label: 'github.com', url: 'https://github.com/tara' },
@@ -80,7 +80,7 @@ describe('profile summary as companies see it', () => {
       ...empty,
       skills: [{ name: 'React', level: 'Advanced', years: 5 }, { level: 'Expert' }, { name: '  ', years: 2 }, { name: 'CSS', years: 'six' }],
       languages: [{ language: 'English', level: 'Fluent' }, { level: 'Native' }],
-    });
+    }, 'en');
     expect(summary.skills).toEqual([
       { name: 'React', level: 'Advanced', years: 5 },
       { name: 'CSS', level: null, years: null },

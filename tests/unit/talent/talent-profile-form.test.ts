@@ -239,23 +239,23 @@ describe('dates in the en-GB locale', () => {
   });
 
   it('show stored dates in en-GB, month-only ones as month and year', () => {
-    expect(displayDate('2024-03-01')).toBe('1 Mar 2024');
-    expect(displayDate('2021-05')).toBe('May 2021');
-    expect(displayDate('soon')).toBe('soon');
+    expect(displayDate('2024-03-01', 'en')).toBe('1 Mar 2024');
+    expect(displayDate('2021-05', 'en')).toBe('May 2021');
+    expect(displayDate('soon', 'en')).toBe('soon');
     expect(toDateInputValue('2021-05')).toBe('2021-05-01');
     expect(toDateInputValue(null)).toBe('');
   });
 
   it('summarise an entry by its period and its address', () => {
-    expect(entrySummary(section('experience'), { company: 'A', startDate: '2020-01-15', endDate: '', current: 'on' })).toEqual({ from: '15 Jan 2020', to: '', current: true, url: null });
-    expect(entrySummary(section('certification'), { name: 'AWS', issuedAt: '2022-06-01', expiresAt: '2025-06-01', url: 'https://aws.example/cert' })).toEqual({
+    expect(entrySummary(section('experience'), { company: 'A', startDate: '2020-01-15', endDate: '', current: 'on' }, 'en')).toEqual({ from: '15 Jan 2020', to: '', current: true, url: null });
+    expect(entrySummary(section('certification'), { name: 'AWS', issuedAt: '2022-06-01', expiresAt: '2025-06-01', url: 'https://aws.example/cert' }, 'en')).toEqual({
       from: '1 Jun 2022',
       to: '1 Jun 2025',
       current: false,
       url: 'https://aws.example/cert',
     });
-    expect(entrySummary(section('links'), { label: 'x', url: 'javascript:alert(1)' })).toBeNull();
-    expect(entrySummary(section('skills'), { name: 'React' })).toBeNull();
+    expect(entrySummary(section('links'), { label: 'x', url: 'javascript:alert(1)' }, 'en')).toBeNull();
+    expect(entrySummary(section('skills'), { name: 'React' }, 'en')).toBeNull();
   });
 });
 

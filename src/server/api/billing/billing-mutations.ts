@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { billingContentSchema, type BillingContent } from '../../../lib/billing/billing-input';
 import { BILLING_ERRORS, type BillingIssue } from '../../../lib/billing/billing-issues';
 import { zodIssues } from '../../../lib/forms/zod-issues';
+import { DEFAULT_LANGUAGE } from '../../../lib/i18n/namespaces';
 import { defaultDueDate, periodIssue, type BillingPeriod } from '../../../lib/billing/billing-period';
 import { canChangeStatus, canDeleteBilling, canEditBilling } from '../../../lib/billing/billing-status';
 import { isUuid } from '../../../lib/ids';
@@ -87,7 +88,8 @@ builder.mutationField('createMyBilling', (t) =>
         if (!assignment) throw notFound('This assignment');
         const period: BillingPeriod = { year: data.year, month: data.month };
         const content = readContent({ currency: data.currency?.trim() || assignment.currency || '', message: data.message, lines: data.lines });
-        const issues = [periodIssue(period, new Date(), assignment), ...(content.ok ? [] : content.issues)].filter((issue): issue is BillingIssue => issue !== null);
+        // In the language invalidFields words its messages in (errors.ts's translator).
+        const issues = [periodIssue(period, new Date(), assignment, DEFAULT_LANGUAGE), ...(content.ok ? [] : content.issues)].filter((issue): issue is BillingIssue => issue !== null);
         if (issues.length > 0 || !content.ok) throw invalidFields(issues, BILLING_ERRORS);
         const taken = await tx
           .select({ id: billing.id })

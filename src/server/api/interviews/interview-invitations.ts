@@ -1,4 +1,5 @@
 import { getTranslator } from '../../../lib/i18n/i18n';
+import { DEFAULT_LANGUAGE } from '../../../lib/i18n/namespaces';
 import { formatInterviewTime } from '../../../lib/interviews/interview-times';
 import { buildRoute } from '../../../lib/routes/build-route';
 import { calendarInvitation, type CalendarPerson } from '../../calendar/calendar-invitation';
@@ -35,7 +36,7 @@ export function interviewPath(row: Pick<InterviewRow, 'id' | 'companyId' | 'jobA
 export function interviewCalendarMails(row: InterviewRow, people: InterviewPeople, kind: InvitationKind, times: { start: Date; end: Date }, reason: string | null = null): CalendarMails {
   return (site) => {
     const t = getTranslator();
-    const values = { title: people.jobTitle, company: people.companyName, talent: people.talent?.name ?? '', when: formatInterviewTime(times.start, row.timeZone) };
+    const values = { title: people.jobTitle, company: people.companyName, talent: people.talent?.name ?? '', when: formatInterviewTime(times.start, row.timeZone, DEFAULT_LANGUAGE) };
     const organizer = people.organizer ?? people.interviewers[0] ?? null;
     const attendees = [...(people.talent ? [people.talent] : []), ...people.interviewers.filter((person) => person.userId !== organizer?.userId)];
     const method = kind === 'CANCEL' ? 'CANCEL' : 'REQUEST';

@@ -1,5 +1,6 @@
 import { and, eq, gt, lt } from 'drizzle-orm';
 import { getTranslator } from '../../../lib/i18n/i18n';
+import { DEFAULT_LANGUAGE } from '../../../lib/i18n/namespaces';
 import { dueReminders, isFeedbackReminder, sweepSpan, type ReminderKind } from '../../../lib/interviews/interview-reminders';
 import { formatInterviewTime } from '../../../lib/interviews/interview-times';
 import type { AppDatabase } from '../../db/client';
@@ -24,7 +25,7 @@ export interface ReminderSweep {
 
 function reminderMails(kind: ReminderKind, row: typeof interview.$inferSelect, people: Awaited<ReturnType<typeof peopleOf>>, owing: readonly Participant[], site: ReminderSweep['site']): MailMessage[] {
   const t = getTranslator();
-  const when = formatInterviewTime(row.startsAt!, row.timeZone);
+  const when = formatInterviewTime(row.startsAt!, row.timeZone, DEFAULT_LANGUAGE);
   const values = { title: people.jobTitle, company: people.companyName, talent: people.talent?.name ?? '', when, zone: row.timeZone };
   if (isFeedbackReminder(kind)) {
     const link = `${site.origin}${interviewPath(row, 'company')}`;

@@ -1,4 +1,5 @@
 import type { AssignmentTypeValue, RateUnitValue, WorkModeValue } from '../../../lib/job-ads/job-enums';
+import { DEFAULT_LANGUAGE } from '../../../lib/i18n/namespaces';
 import type { LanguageCode } from '../../../lib/job-ads/job-languages';
 import { jobLocationText, storedPlace } from '../../../lib/job-ads/job-location';
 import type { jobDescription } from '../../db/schema';
@@ -79,7 +80,8 @@ export async function jobFieldColumns(db: Writer, values: JobFieldValues) {
     description: values.description ?? null,
     workMode: place.workMode,
     ...storedPlace(place),
-    location: jobLocationText(place),
+    // The stored text is the one search matches, in English like its "Remote".
+    location: jobLocationText(place, DEFAULT_LANGUAGE),
     ...(await canonicalSkills(db, values.skills ?? [])),
     salary: values.salary ?? null,
     currency: values.currency ?? null,

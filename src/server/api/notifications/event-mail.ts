@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Plugin } from 'graphql-yoga';
 import type { NotificationPreference } from '../../../lib/notifications/notification-preferences';
 import { getTranslator } from '../../../lib/i18n/i18n';
+import { DEFAULT_LANGUAGE } from '../../../lib/i18n/namespaces';
 import { companyReaderHears, isMailedEvent, mailAudienceOf, mailRecipientOf, recipientOf } from '../../../lib/notifications/notification-rules';
 import { notificationMail } from '../../../lib/notifications/notification-text';
 import type { AppDatabase } from '../../db/client';
@@ -103,7 +104,7 @@ export function createEventMail(options: EventMailOptions): EventMail {
     for (const recipient of recipients) for (const { row, text, threading } of users.get(recipient.id)!) addressed.push({ row, to: recipient.email, text, threading });
     const facts = await notificationFactsOf(db, addressed.map((item) => item.row));
     const notified = addressed.map((item, index) => {
-      const mail = notificationMail({ ...facts[index]!, link: item.link ?? null }, t, options.site);
+      const mail = notificationMail({ ...facts[index]!, link: item.link ?? null }, t, options.site, DEFAULT_LANGUAGE);
       // A message's own words come first; the notification's sentence, link and why follow.
       return { to: item.to, ...mail, ...(item.text ? { text: `${item.text}\n\n--\n${mail.text}` } : {}), ...item.threading };
     });

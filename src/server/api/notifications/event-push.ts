@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { NotificationPreference } from '../../../lib/notifications/notification-preferences';
 import { getTranslator } from '../../../lib/i18n/i18n';
+import { DEFAULT_LANGUAGE } from '../../../lib/i18n/namespaces';
 import { companyReaderHears, isCompanyAudience, mailAudienceOf, pushRecipientOf, recipientOf } from '../../../lib/notifications/notification-rules';
 import { notificationPush } from '../../../lib/notifications/notification-text';
 import type { PushMessage } from '../../../lib/notifications/push-subscription';
@@ -91,7 +92,7 @@ export function createEventPush(options: EventPushOptions): EventPush {
     return targets.flatMap((target, index) =>
       subscriptions
         .filter((subscription) => subscription.userId === target.userId)
-        .map((subscription) => ({ subscriptionId: subscription.id, message: notificationPush(facts[index]!, t, options.site.productName) })),
+        .map((subscription) => ({ subscriptionId: subscription.id, message: notificationPush(facts[index]!, t, options.site.productName, DEFAULT_LANGUAGE) })),
     );
   }
 

@@ -19,7 +19,7 @@ export async function invoicePdfResponse(context: Pick<APIContext, 'locals' | 'r
   }
   const document = invoiceDocumentOf(found);
   if (!document) return context.rewrite('/404');
-  const pdf = await renderInvoicePdf(document, await pdfFonts(), context.locals.t);
+  const pdf = await renderInvoicePdf(document, await pdfFonts(), context.locals.t, context.locals.language);
   return new Response(new Blob([pdf as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), {
     headers: {
       'content-type': 'application/pdf',

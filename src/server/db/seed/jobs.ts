@@ -6,6 +6,7 @@ import type { SeededCompanies, SeededCompany } from './companies';
 import { insertGenerated, type SeedContext, type SeedTx } from './context';
 import { addDays, addMinutes, DAY_MS } from './dates';
 import { jobAdDescription, jobAdTeaser, jobDescriptionText, type JobTextInput } from './job-text';
+import { DEFAULT_LANGUAGE } from '../../../lib/i18n/namespaces';
 import { jobLocationText } from '../../../lib/job-ads/job-location';
 import { money } from '../../../lib/money/decimal-money';
 import { TEAMS } from './job-ad-words';
@@ -139,7 +140,7 @@ function seedPlaceColumns(place: SeedPlace, workMode: WorkModeValue) {
 }
 
 function seedLocation(place: SeedPlace, workMode: WorkModeValue): string {
-  return jobLocationText({ workMode, ...seedPlaceColumns(place, workMode) }) ?? REMOTE;
+  return jobLocationText({ workMode, ...seedPlaceColumns(place, workMode) }, DEFAULT_LANGUAGE) ?? REMOTE;
 }
 
 /**

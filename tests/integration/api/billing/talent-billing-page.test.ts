@@ -46,7 +46,7 @@ describeEachDatabase('talent billing page', (kind) => {
     send = (request) => h.call(request.query, { token, variables: request.variables });
     load = billingPageLoaders(send);
     const upload = () => Promise.reject(new Error('no uploads in this suite: see billing-attachments.test.ts'));
-    context = { send, upload, t, now, loadAssignments: async () => (await load.form()).assignments, loadPaymentProfile: async () => (await load.paymentProfile()).paymentProfile };
+    context = { send, upload, t, language: 'en', now, loadAssignments: async () => (await load.form()).assignments, loadPaymentProfile: async () => (await load.paymentProfile()).paymentProfile };
   });
   afterAll(() => h.close());
 

@@ -236,7 +236,7 @@ describeEachDatabase('company invoices', (kind) => {
       const found = (await f.as('owner-a', FIND, { id }, f.a.id)).body.data?.findInvoice as Invoice;
       const document = invoiceDocumentOf(found);
       if (!document) continue;
-      const pdf = await renderInvoicePdf(document, invoiceFonts(), t);
+      const pdf = await renderInvoicePdf(document, invoiceFonts(), t, 'en');
       expect(new TextDecoder().decode(pdf.slice(0, 5))).toBe('%PDF-');
       const xml = (await embeddedFiles(pdf))['factur-x.xml'];
       expect(xml, found.number!).toBeTruthy();

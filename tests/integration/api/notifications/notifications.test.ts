@@ -161,7 +161,7 @@ describeEachDatabase('notification centre and the mails of events', (kind) => {
     const [item] = (await list({ unreadOnly: true })).items;
     expect(item).toMatchObject({ type: 'billing.update', status: 'APPROVED', companyName: 'Company A', entityId: billingId });
     const sent = mailsTo('tala@example.test').find((entry) => entry.subject.includes('billing'));
-    expect(sent?.subject).toBe(`Your billing for ${formatPeriod(last)} is approved`);
+    expect(sent?.subject).toBe(`Your billing for ${formatPeriod(last, 'en')} is approved`);
     expect(sent?.text).toContain(`https://talentplace.test/talent/billing?id=${billingId}`);
   });
 
