@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -94,7 +95,7 @@ function closeOnce(close: () => Promise<void>): () => Promise<void> {
 }
 
 /** The extensions the migrations create, which a PGlite must load to open a database holding them. */
-export const PGLITE_EXTENSIONS = { btree_gin, pg_trgm };
+export const PGLITE_EXTENSIONS = { btree_gin, pg_trgm, unaccent };
 
 async function openPglite(options: OpenDatabaseOptions): Promise<PgliteDatabaseHandle> {
   const extensions = PGLITE_EXTENSIONS;

@@ -6,6 +6,7 @@ import { company, jobAd, jobTitleSuggestion } from '../db/schema';
 import { clampSuggestionLimit, type JobSearch, type JobSearchResult, type JobSuggestion } from './job-search';
 import { openJobAd } from './open-job-ad';
 import { allowsTypos, fieldVector, matches, prefixQueryText, searchWords, titleResemblance, typoTitleKeys } from './postgres-text-query';
+import { textSearchConfig } from '../db/text-search';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -78,10 +79,10 @@ interface Paging {
  * `window` matches are ranked (then the rest follow newest first).
  */
 function textSearch(params: JobSearchParams, now: Date, paging: Paging): SQL {
-  const query = sql`websearch_to_tsquery('simple', ${params.q})`;
+  const query = sql`websearch_to_tsquery(${textSearchConfig}, ${params.q})`;
   const vector = fieldVector(params.queryBy);
   const prefixText = prefixQueryText(params.q);
-  const prefix = prefixText === null ? null : sql`to_tsquery('simple', ${prefixText})`;
+  const prefix = prefixText === null ? null : sql`to_tsquery(${textSearchConfig}, ${prefixText})`;
   const prefixMatch = prefix === null ? sql`false` : matches(params.queryBy, prefix);
   const lowerText = searchWords(params.q).join(' ');
   const typos = params.queryBy.includes('title') && allowsTypos(lowerText);
@@ -172,7 +173,7 @@ export function createPostgresJobSearch(db: AppDatabase, options: PostgresJobSea
       const wanted = clampSuggestionLimit(limit);
       const now = new Date();
       const titleKey = sql`${jobTitleSuggestion.titleKey}`;
-      const prefixMatch = sql`${jobTitleSuggestion.titleWords} @@ to_tsquery('simple', ${prefixQueryText(q)})`;
+      const prefixMatch = sql`${jobTitleSuggestion.titleWords} @@ to_tsquery(${textSearchConfig}, ${prefixQueryText(q)})`;
       const typoMatch = allowsTypos(lowerText) ? sql`${titleKey} in (${typoTitleKeys(lowerText)})` : sql`false`;
       // Tiers: the title starts with the text, a later word does, a typo match. Among
       // prefix matches the shorter title is the closer one ('eng': "Data Engineer" before

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { JOB_SEARCH_FIELDS, type JobSearchField } from '../../lib/job-ads/search-params';
 import { jobAd } from '../db/schema';
+import { textSearchConfig } from '../db/text-search';
 
 // The generated search_vector weighs title A, skills B, location and employment type C,
 // description (with the ad description) D. A search limited to some fields keeps only
@@ -31,7 +32,7 @@ export function fieldVector(queryBy: readonly JobSearchField[]): SQL {
   if (weights.length) parts.push(sql`ts_filter(${jobAd.searchVector}, ${sql.raw(`'{${weights.sort().join(',')}}'`)}::"char"[])`);
   if (wantsLocation !== wantsEmploymentType) {
     const text = wantsLocation ? sql`coalesce(${jobAd.location}, '')` : sql`coalesce(${jobAd.employmentType}::text, '')`;
-    parts.push(sql`setweight(to_tsvector('simple', ${text}), 'C')`);
+    parts.push(sql`setweight(to_tsvector(${textSearchConfig}, ${text}), 'C')`);
   }
   return sql.join(parts, sql` || `);
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ASSIGNMENT_TYPES, EMPLOYMENT_TYPES, RATE_UNITS, WORK_MODES } from '../../../src/lib/job-ads/job-enums';
 import { defaultJobSearchParams, type JobSearchParams } from '../../../src/lib/job-ads/search-params';
 import type { Database } from '../../../src/server/db/client';
-import { assignmentType, employmentType, rateUnit, workMode } from '../../../src/server/db/schema';
+import { assignmentType, employmentType, jobAd, rateUnit, workMode } from '../../../src/server/db/schema';
 import type { JobSearch } from '../../../src/server/job-ad-search/job-search';
 import { createPostgresJobSearch } from '../../../src/server/job-ad-search/postgres-job-search';
 import { describeEachDatabase, openTestDatabase } from '../../support/test-database';
@@ -172,5 +172,24 @@ describeEachDatabase('PostgreSQL job search', (kind) => {
     expect(await suggested('  -- ')).toEqual([]);
     const suggestion = (await jobSearch.suggest('analyst'))[0];
     expect(suggestion).toEqual({ id: fixture.ids['Data Analyst'], title: 'Data Analyst' });
+  });
+
+  // Last: it adds an ad the tests above do not expect.
+  it('folds accents in both directions (the search accent folding rule): "developpeur" finds "Développeur"', async () => {
+    const [french] = await database.db
+      .insert(jobAd)
+      .values({ title: 'Développeur Full Stack', description: 'Une équipe à Lyon.', publisherCompanyId: fixture.companies.nordic, publishedAt: new Date(Date.now() - 60_000) })
+      .returning({ id: jobAd.id });
+    const found = async (q: string) => (await jobSearch.search({ ...defaultJobSearchParams(), q, sortBy: 'relevance' })).ids;
+    expect(await found('developpeur')).toEqual([french!.id]);
+    expect(await found('DÉVELOPPEUR')).toEqual([french!.id]);
+    expect(await found('equipe lyon')).toEqual([french!.id]);
+    expect(await found('developpeur equipe')).toEqual([french!.id]);
+    // A prefix with an accent finds the word written without, and the reverse.
+    expect(await found('dévelop')).toContain(french!.id);
+    expect(await found('equip')).toEqual([french!.id]);
+    // The prefix tier first; typo matches ("React Developer") may follow it.
+    expect((await jobSearch.suggest('developp'))[0]?.title).toBe('Développeur Full Stack');
+    expect((await jobSearch.suggest('dévelop')).map((suggestion) => suggestion.title)).toContain('Développeur Full Stack');
   });
 });

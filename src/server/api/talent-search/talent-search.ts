@@ -13,6 +13,7 @@ import { listsHolding } from '../saved-talents/saved-talents';
 import { can } from '../../../lib/permissions/effective-permissions';
 import type { Writer } from '../../db/client';
 import type { ApiContext } from '../context';
+import { textSearchConfig } from '../../db/text-search';
 
 // The company's talent search (the /company/talent-search page): visible profiles only,
 // filtered by what narrows for real (skills all / any / none, place or relocation, work
@@ -210,7 +211,7 @@ export async function searchTalents(
 ): Promise<SearchPage> {
   const reference = await referenceOf(db, scope, values);
   const referenceKeys = reference ? reference.skills.map((skill) => skill.toLowerCase()) : [...values.skillsAll, ...values.skillsAny];
-  const tsQuery = values.q ? sql`websearch_to_tsquery('simple', ${values.q})` : null;
+  const tsQuery = values.q ? sql`websearch_to_tsquery(${textSearchConfig}, ${values.q})` : null;
   // Ranked against a job description or ad, the candidates are the talents with at least one
   // of its skills: a talent with none is no candidate for it, and the GIN index finds them
   // instead of scoring every profile (149 ms p95 at 45k profiles, docs/benchmarks.md).

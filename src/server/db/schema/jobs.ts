@@ -5,6 +5,7 @@ import { company, companyHiringStep, companyRejectionReason } from './companies'
 import { assignmentType, employmentType, jobAdModeration, rateUnit, workMode } from './enums';
 import { talentProfile } from './talents';
 import { user } from './users';
+import { textSearchConfig } from '../text-search';
 
 /** Free-form answers sent with an application or an invitation. */
 export interface ApplicationDetails {
@@ -24,8 +25,8 @@ const employmentTypeText = sql.raw(
 );
 
 // Weights: title A, skills B, location and employment type C, description D, so that
-// ts_rank puts a title match above a description match. 'simple' keeps skill names
-// ("Go", "C++", "React") unstemmed. immutable_array_to_string is created by the
+// ts_rank puts a title match above a description match. The configuration (text-search.ts)
+// keeps skill names ("Go", "C++", "React") unstemmed and folds accents. immutable_array_to_string is created by the
 // initial migration: array_to_string itself is only STABLE.
 /**
  * The structured place of a job, next to the display text in `location` that
@@ -54,11 +55,11 @@ const jobBasics = () => ({
 
 const countryCodeCheck = (constraintName: string, column: AnyPgColumn) => check(constraintName, sql`${column} ~ '^[A-Z]{2}$'`);
 
-const jobAdSearchDocument = sql`setweight(to_tsvector('simple', coalesce("title", '')), 'A')
-  || setweight(to_tsvector('simple', coalesce(immutable_array_to_string("skills", ' '), '')), 'B')
-  || setweight(to_tsvector('simple', coalesce("location", '')), 'C')
-  || setweight(to_tsvector('simple', ${employmentTypeText}), 'C')
-  || setweight(to_tsvector('simple', coalesce("description", '') || ' ' || coalesce("ad_description", '')), 'D')`;
+const jobAdSearchDocument = sql`setweight(to_tsvector(${textSearchConfig}, coalesce("title", '')), 'A')
+  || setweight(to_tsvector(${textSearchConfig}, coalesce(immutable_array_to_string("skills", ' '), '')), 'B')
+  || setweight(to_tsvector(${textSearchConfig}, coalesce("location", '')), 'C')
+  || setweight(to_tsvector(${textSearchConfig}, ${employmentTypeText}), 'C')
+  || setweight(to_tsvector(${textSearchConfig}, coalesce("description", '') || ' ' || coalesce("ad_description", '')), 'D')`;
 
 export const jobDescription = pgTable(
   'job_description',
@@ -178,10 +179,10 @@ export const jobTitleSuggestion = pgTable(
     openFrom: timestamptz('open_from').notNull(),
     /** The latest deadline of those ads; null when one of them has none. */
     openUntil: timestamptz('open_until'),
-    titleWords: tsvector('title_words').notNull().generatedAlwaysAs(sql`to_tsvector('simple', "title_key")`),
+    titleWords: tsvector('title_words').notNull().generatedAlwaysAs(sql`to_tsvector(${textSearchConfig}, "title_key")`),
   },
   (t) => [
-    // Prefix suggestions: title_words @@ to_tsquery('simple', 'dev:*').
+    // Prefix suggestions: title_words @@ to_tsquery('folded', 'dev:*').
     index('job_title_suggestion_title_words_idx').using('gin', t.titleWords),
     // Typo suggestions and the search's typo tier: title_key % text, text <% title_key.
     index('job_title_suggestion_title_key_trgm_idx').using('gin', sql`${t.titleKey} gin_trgm_ops`),

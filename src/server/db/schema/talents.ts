@@ -4,6 +4,7 @@ import { currency, currencyCheck, deletedAt, id, money, timestamps, timestamptz,
 import { company } from './companies';
 import { assignmentType, employmentType, rosterConsent, verificationStatus, workMode } from './enums';
 import { user } from './users';
+import { textSearchConfig } from '../text-search';
 
 export interface ProfilePicture {
   url: string;
@@ -73,10 +74,11 @@ export interface BankInformation {
   country?: string;
 }
 
-// Name and title weigh most, then skills, then the summary: 'simple' keeps skill names unstemmed.
-const talentSearchDocument = sql`setweight(to_tsvector('simple', coalesce("profile_name", '') || ' ' || coalesce("job_title", '')), 'A')
-  || setweight(to_tsvector('simple', coalesce(immutable_array_to_string(talent_list_keys("skills", 'name'), ' '), '')), 'B')
-  || setweight(to_tsvector('simple', coalesce("description", '')), 'D')`;
+// Name and title weigh most, then skills, then the summary; the configuration (text-search.ts)
+// keeps skill names unstemmed and folds accents ("Hélène" is found as "helene").
+const talentSearchDocument = sql`setweight(to_tsvector(${textSearchConfig}, coalesce("profile_name", '') || ' ' || coalesce("job_title", '')), 'A')
+  || setweight(to_tsvector(${textSearchConfig}, coalesce(immutable_array_to_string(talent_list_keys("skills", 'name'), ' '), '')), 'B')
+  || setweight(to_tsvector(${textSearchConfig}, coalesce("description", '')), 'D')`;
 
 export const talentProfile = pgTable(
   'talent_profile',

@@ -31,7 +31,7 @@ describeEachDatabase('talent search for companies', (kind) => {
       { profileName: 'Tom Typescript', jobTitle: 'Full-stack developer', skills: skill('TypeScript', 'Node.js', 'React'), languages: [{ language: 'English', level: 'A1' }], hourlyRate: '95.00', rateCurrency: 'EUR', location: 'Lisbon', isInterestedInRelocation: true, interestedToRelocateTo: ['Berlin'], totalExperience: 9 },
       { profileName: 'Gus Go', jobTitle: 'Backend engineer', skills: skill('Go', 'PostgreSQL'), languages: [{ language: 'English' }], hourlyRate: '80.00', rateCurrency: 'GBP', location: 'London', isAvailableForHire: false },
       { profileName: 'Hidden Hanna', jobTitle: 'React developer', skills: skill('React'), isVisible: false },
-      { profileName: 'Pia PHP', jobTitle: 'Web developer', skills: skill('PHP', 'React'), languages: [{ language: 'French' }], hourlyRate: '50.00', rateCurrency: 'EUR', location: 'Paris' },
+      { profileName: 'Pia PHP', jobTitle: 'Développeuse web', skills: skill('PHP', 'React'), languages: [{ language: 'French' }], hourlyRate: '50.00', rateCurrency: 'EUR', location: 'Paris' },
     ]);
   });
   afterAll(() => f.h.close());
@@ -39,6 +39,11 @@ describeEachDatabase('talent search for companies', (kind) => {
   it('finds visible profiles only, by words of the name, title or skills', async () => {
     expect(names((await search({ q: 'react' })).page).sort()).toEqual(['Pia PHP', 'Rita React', 'Tom Typescript']);
     expect((await search({})).page.total).toBe(4);
+  });
+
+  it('folds accents (the search accent folding rule): "developpeuse" finds "Développeuse"', async () => {
+    expect(names((await search({ q: 'developpeuse' })).page)).toEqual(['Pia PHP']);
+    expect(names((await search({ q: 'DÉVELOPPEUSE web' })).page)).toEqual(['Pia PHP']);
   });
 
   it('skills all of, any of and none of; languages; a rate range in one currency', async () => {
