@@ -111,6 +111,8 @@ export default defineConfig({
           ...integration,
           name: 'integration-serial',
           include: serialIntegrationFiles,
+          // And the data folder templates their product starts copy (tests/support/built-server.ts).
+          globalSetup: [...integration.globalSetup, 'tests/support/built-server-global-setup.ts'],
           fileParallelism: false,
         },
       },

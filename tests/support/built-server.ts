@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -49,6 +49,64 @@ export async function startBuiltServer(env: Record<string, string | undefined> =
     throw new Error('This file starts the built product: list it in serialIntegrationFiles (vitest.config.ts), whose files run one at a time');
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'talentplace-test-'));
+  const template = templateOf(env);
+  if (template) copyDataDir(template, dataDir);
+  return launch(env, dataDir);
+}
+
+// A fresh data folder costs a product start several seconds: the embedded PostgreSQL's
+// initdb, every migration and, unless SEED_DEMO=false, the demo data. So the serial
+// integration project's global setup (built-server-global-setup.ts) makes two folders per
+// build, with and without the demo data, and a start that needs no data folder of its own
+// (no DATA_DIR, DATABASE_URL or EMBEDDED_DATABASE) gets a copy, which its server owns as it
+// would a new one. They stay in the system's temporary folder for the next run of the
+// same build. What a fresh start does is tested by the files that set DATA_DIR.
+const TEMPLATES_DIR = path.join(tmpdir(), 'talentplace-data-templates');
+const TEMPLATE_KINDS = ['demo', 'empty'] as const;
+
+function buildKey(): string {
+  const build = statSync(entry);
+  return `${Math.round(build.mtimeMs)}-${build.size}`;
+}
+
+const templatePath = (kind: (typeof TEMPLATE_KINDS)[number]) => path.join(TEMPLATES_DIR, `${buildKey()}-${kind}`);
+
+/** The template for a start with this environment, when it may use one and it exists. */
+function templateOf(env: Record<string, string | undefined>): string | null {
+  if (!hasBuild || ['DATA_DIR', 'DATABASE_URL', 'EMBEDDED_DATABASE'].some((name) => name in env)) return null;
+  const template = templatePath(env.SEED_DEMO === 'false' ? 'empty' : 'demo');
+  return existsSync(template) ? template : null;
+}
+
+/** `cp -a`: PostgreSQL refuses a cluster folder whose owner or modes changed. */
+function copyDataDir(from: string, to: string) {
+  const copy = spawnSync('cp', ['-a', `${from}/.`, to]);
+  if (copy.status !== 0) throw new Error(`could not copy the data folder template: ${copy.stderr}`);
+}
+
+/** Makes the missing templates of this build (both at once) and removes those of other builds. */
+export async function makeDataDirTemplates(): Promise<void> {
+  if (!hasBuild) return;
+  mkdirSync(TEMPLATES_DIR, { recursive: true });
+  const current = TEMPLATE_KINDS.map((kind) => path.basename(templatePath(kind)));
+  for (const name of readdirSync(TEMPLATES_DIR)) if (!current.includes(name)) rmSync(path.join(TEMPLATES_DIR, name), { recursive: true, force: true });
+  await Promise.all(
+    TEMPLATE_KINDS.filter((kind) => !existsSync(templatePath(kind))).map(async (kind) => {
+      const making = mkdtempSync(path.join(TEMPLATES_DIR, 'making-'));
+      try {
+        const server = await launch({ SEED_DEMO: kind === 'empty' ? 'false' : undefined }, making);
+        const code = await server.stop();
+        if (code !== 0) throw new Error(`the product making a data folder template exited with ${code}:\n${server.output()}`);
+        rmSync(path.join(making, 'outbox'), { recursive: true, force: true });
+        renameSync(making, templatePath(kind));
+      } finally {
+        rmSync(making, { recursive: true, force: true });
+      }
+    }),
+  );
+}
+
+async function launch(env: Record<string, string | undefined>, dataDir: string): Promise<BuiltServer> {
   const child = spawn(process.execPath, [entry], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
