@@ -18,6 +18,10 @@ test.describe('French under /fr', () => {
     await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute('href', `${baseURL}/jobs?q=developer`);
     await expect(page.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute('href', `${baseURL}/jobs?q=developer`);
     await expectNoAxeViolations(page);
+    // Money as French writes it: the amount, a no-break space, then the currency (5 400 €), never "€5,400".
+    const results = await page.locator('main').innerText();
+    expect(results).toMatch(/\d\u00a0(€|£|\$)/);
+    expect(results).not.toMatch(/[€£$]\s?\d/);
 
     const first = page.locator('article[id^="job-"]').first().getByRole('link').first();
     await expect(first).toHaveAttribute('href', /^\/fr\/job-apply\//);
@@ -31,6 +35,20 @@ test.describe('French under /fr', () => {
     expect(new URL(page.url()).pathname.startsWith('/fr')).toBe(false);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title ?? '');
+    await expect(page.getByRole('link', { name: jobsEn.ad.apply }).first()).toBeVisible();
+  });
+
+  test('the French search folds accents: "developpeur" finds the French ads written "Développeur"', async ({ page }) => {
+    await page.goto('/fr/jobs?q=developpeur');
+    const found = page.locator('article[id^="job-"]').filter({ hasText: 'Développeur Full Stack TypeScript' });
+    await expect(found).toBeVisible();
+    await found.getByRole('link').first().click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Développeur Full Stack TypeScript');
+    await expect(page.locator('main')).toContainText('4\u202f800\u00a0€');
+    // On the English page the interface is English and the ad's own words say they are French.
+    await page.getByRole('navigation', { name: commonFr.language.switcher }).getByRole('link', { name: 'English' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveAttribute('lang', 'fr');
     await expect(page.getByRole('link', { name: jobsEn.ad.apply }).first()).toBeVisible();
   });
 

@@ -11,9 +11,11 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const escapeForRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * The provider sessions (its cookies) of the accounts with a second factor, per worker:
- * the provider accepts each code once per 30-second step, so a worker gives the admin's
- * code once and later tests sign in on that provider session, as a person's browser does.
+ * The provider sessions (its cookies) of the demo accounts, per worker: a worker enters an
+ * account's password (and the admin's code: the provider accepts each code once per
+ * 30-second step) once, and later tests sign in on that provider session, as a person's
+ * browser does. Each sign-in still makes a new session of the product. When the provider
+ * session is gone (signed out everywhere), the form is filled again.
  */
 const providerSessions = new Map<string, Cookie[]>();
 
@@ -24,7 +26,8 @@ const providerSessions = new Map<string, Cookie[]>();
 export async function signInAs(page: Page, email: string, returnTo: string, password = DEMO_PASSWORD) {
   const secret = password === DEMO_PASSWORD ? demoSecondFactorSecret(email) : null;
   const landed = new RegExp(`${escapeForRegExp(returnTo)}$`);
-  const kept = secret ? providerSessions.get(email) : undefined;
+  const demo = password === DEMO_PASSWORD;
+  const kept = demo ? providerSessions.get(email) : undefined;
   if (kept) await page.context().addCookies(kept);
   await page.goto(`/sign-in?returnTo=${encodeURIComponent(returnTo)}`);
   // A kept provider session signs in at once, as in a browser that signed in before.
@@ -33,7 +36,7 @@ export async function signInAs(page: Page, email: string, returnTo: string, pass
     if (secret) await enterSecondFactorCode(page, secret, email);
   }
   await expect(page).toHaveURL(landed);
-  if (secret) providerSessions.set(email, (await page.context().cookies()).filter((cookie) => cookie.name.includes('tp_idp_session')));
+  if (demo) providerSessions.set(email, (await page.context().cookies()).filter((cookie) => cookie.name.includes('tp_idp_session')));
   // The address changes when the answer starts to arrive: callers read the page at once.
   await page.waitForLoadState('domcontentloaded');
 }

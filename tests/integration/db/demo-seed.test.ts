@@ -26,6 +26,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../src/server/db/seed/demo-a
 import { isDatabaseEmpty, seedDemoData, type SeedSummary } from '../../../src/server/db/seed/demo-seed';
 import { verifyPassword } from '../../../src/server/crypto/password-hash';
 import { describeEachDatabase, openTestDatabase } from '../../support/test-database';
+import { FRENCH_JOB_AD_COUNT } from '../../../src/server/db/seed/french-job-ads';
 import { sendJobAlertDigests } from '../../../src/server/api/job-alerts/job-alert-digests';
 import type { MailMessage } from '../../../src/server/mail/mailer';
 import { createPostgresJobSearch } from '../../../src/server/job-ad-search/postgres-job-search';
@@ -127,6 +128,10 @@ describeEachDatabase('demo seed', (kind) => {
       expect(ad.description!.split('\n\n').length).toBeGreaterThanOrEqual(3);
     }
     expect(ads.some((ad) => ad.isAnonymous)).toBe(true);
+    // The French demo ads (seed/french-job-ads.ts), in French and from the Paris company.
+    const french = await db.select({ title: jobAd.title, language: jobAd.language }).from(jobAd).where(eq(jobAd.language, 'fr'));
+    expect(french.length).toBeGreaterThanOrEqual(6);
+    expect(french.map((ad) => ad.title)).toContain('Développeur Full Stack TypeScript');
     expect(await scalar(db, sql`select count(*) as value from job_ad where published_at is null`)).toBeGreaterThan(0);
   });
 
@@ -348,8 +353,9 @@ describeEachDatabase('demo seed', (kind) => {
         talents: 300,
         onProgress: (step, done, total) => progress.push({ step, done, total }),
       });
-      expect(await scaled.db.$count(jobAd, isNotNull(jobAd.publishedAt))).toBe(1200);
-      expect(result.jobAds.published).toBe(1200);
+      // The French demo ads come on top of the generated ones.
+      expect(await scaled.db.$count(jobAd, isNotNull(jobAd.publishedAt))).toBe(1200 + FRENCH_JOB_AD_COUNT);
+      expect(result.jobAds.published).toBe(1200 + FRENCH_JOB_AD_COUNT);
       expect(await scaled.db.$count(user, like(user.externalId, 'seed-talent-%'))).toBe(300);
       expect(
         await scaled.db.$count(
@@ -360,7 +366,8 @@ describeEachDatabase('demo seed', (kind) => {
       const adProgress = progress.filter((event) => event.step === 'job ads');
       // Chunks of 500: 1200 ads and their drafts take three inserts.
       expect(adProgress.length).toBeGreaterThanOrEqual(3);
-      expect(adProgress.at(-1)).toEqual({ step: 'job ads', done: adProgress.at(-1)!.total, total: result.counts.job_ad });
+      // The generated ads' progress; the few French ones are inserted after it.
+      expect(adProgress.at(-1)).toEqual({ step: 'job ads', done: adProgress.at(-1)!.total, total: result.counts.job_ad! - FRENCH_JOB_AD_COUNT });
       for (const [index, event] of adProgress.entries()) {
         if (index > 0) expect(event.done).toBeGreaterThan(adProgress[index - 1]!.done);
       }

@@ -13,6 +13,7 @@ import { seedDemoTalentActivity } from './demo-talent';
 import { seedDemoInterviews } from './demo-interviews';
 import { seedEvents } from './events';
 import { seedJobAds, seedJobDescriptions } from './jobs';
+import { seedFrenchJobAds } from './french-job-ads';
 import { seedTalents } from './talents';
 
 export type { ProgressListener, SeedStep } from './context';
@@ -106,6 +107,8 @@ export async function seedDemoData(db: AppDatabase, options: SeedDemoOptions = {
   const companies = await db.transaction((tx) => seedCompanies(ctx, tx, accounts));
   const descriptions = await db.transaction((tx) => seedJobDescriptions(ctx, tx, companies, jobAdCount));
   const ads = await db.transaction((tx) => seedJobAds(ctx, tx, companies, accounts, descriptions, jobAdCount));
+  // After the generated ads and apart from them: the activity below picks among those by role.
+  const frenchAds = await db.transaction((tx) => seedFrenchJobAds(ctx, tx, companies, accounts));
   const jobs = { descriptions, ads };
   const talents = await db.transaction((tx) => seedTalents(ctx, tx, accounts, talentCount));
   const base = { accounts, companies, jobs, talents };
@@ -126,11 +129,11 @@ export async function seedDemoData(db: AppDatabase, options: SeedDemoOptions = {
   // queries from the companies (/jobs: PostgreSQL CPU 0.85 -> 0.48 ms a request).
   await db.execute(sql`analyze`);
 
-  const published = ads.filter((ad) => ad.published);
+  const published = [...ads, ...frenchAds].filter((ad) => ad.published);
   const open = published.filter((ad) => ad.open).length;
   return {
     counts: ctx.counts,
-    jobAds: { published: published.length, open, expired: published.length - open, drafts: ads.length - published.length },
+    jobAds: { published: published.length, open, expired: published.length - open, drafts: ads.filter((ad) => !ad.published).length },
     talents: talents.others.length,
     durationMs: Math.round(performance.now() - started),
   };
