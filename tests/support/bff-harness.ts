@@ -99,7 +99,7 @@ export async function startBffHarness(options: { idpBehind?: FaultProxy } = {}):
     anotherInstance: newInstance,
     logs,
     async signIn(returnTo = '/talent/dashboard', as = account) {
-      const start = await bff.startLogin(returnTo, false);
+      const start = await bff.startLogin(returnTo, false, 'en');
       const browser = new Browser();
       const page = await browser.follow(new URL(start.location), isCallback(idp));
       const callback = await passSignIn(browser, idp, page, as);

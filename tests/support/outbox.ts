@@ -15,11 +15,11 @@ function decodeQuotedPrintable(body: string): string {
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
-/** Decodes an RFC 2047 header (nodemailer encodes non-ASCII subjects). */
+/** Decodes an RFC 2047 header (nodemailer encodes non-ASCII subjects); the white space between two encoded words is no part of the text. */
 function decodeHeader(value: string): string {
-  return value.replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
+  return value.replace(/\?=\s+=\?/g, '?==?').replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
     kind.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')),
-  ).replace(/\?=\s+=\?/g, '');
+  );
 }
 
 /** One single-part text mail as the outbox mailer writes it (nodemailer's MIME output). */

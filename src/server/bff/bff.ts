@@ -14,6 +14,7 @@ import type { RateLimiter } from './rate-limit';
 import { serializeCookie, type LoadedSession, type SessionManager } from './sessions';
 import { buildUpstreamHeaders } from './upstream-headers';
 import { errorMessage } from '../../lib/text/error-message';
+import type { Language } from '../../lib/i18n/namespaces';
 
 /** Access tokens are refreshed this long before they expire (the login client's token cache expires 60 s early). */
 const REFRESH_MARGIN_MS = 60_000;
@@ -165,8 +166,9 @@ export function createBff(options: BffOptions) {
     loadSession: sessions.load,
     clearSessionCookie: sessions.clearCookie,
 
-    async startLogin(returnTo: string | null, signUp: boolean, loginHint: string | null = null, signOn: string | null = null): Promise<Redirect> {
-      const { url, transaction } = await oidc.startLogin(safeReturnTo(returnTo), signUp, loginHint, signOn);
+    /** `language`: the language of the page the sign-in starts from, which the provider's pages take. */
+    async startLogin(returnTo: string | null, signUp: boolean, language: Language, loginHint: string | null = null, signOn: string | null = null): Promise<Redirect> {
+      const { url, transaction } = await oidc.startLogin(safeReturnTo(returnTo), signUp, language, loginHint, signOn);
       return { location: url.href, setCookies: [transactionCookie(await transactions.seal(transaction), LOGIN_TRANSACTION_TTL_SECONDS)] };
     },
 

@@ -1,6 +1,8 @@
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import ky from 'ky';
 import * as client from 'openid-client';
+import type { Language } from '../../lib/i18n/namespaces';
+import { UI_LOCALES_PARAM } from '../../lib/i18n/ui-locales';
 import type { AuthConfig } from '../config';
 import { LoginError } from './login-error';
 import type { LoginTransaction } from './login-transaction';
@@ -199,8 +201,11 @@ export function createOidcClient(options: OidcClientOptions) {
       if (!response.ok) throw new LoginError('request_error', `The sign-in service answered ${response.status}`, 'try again in a moment');
     },
 
-    /** The provider's authorize URL and the transaction the callback will need. */
-    async startLogin(returnTo: string, signUp: boolean, loginHint: string | null = null, signOn: string | null = null): Promise<{ url: URL; transaction: LoginTransaction }> {
+    /**
+     * The provider's authorize URL and the transaction the callback will need. `language` is
+     * the language of the page the person started from: the provider's pages are written in it.
+     */
+    async startLogin(returnTo: string, signUp: boolean, language: Language, loginHint: string | null = null, signOn: string | null = null): Promise<{ url: URL; transaction: LoginTransaction }> {
       if (!auth.builtIn) await this.probe();
       const config = await discover();
       const codeVerifier = client.randomPKCECodeVerifier();
@@ -213,6 +218,8 @@ export function createOidcClient(options: OidcClientOptions) {
         code_challenge_method: 'S256',
         state: transaction.state,
         nonce: transaction.nonce,
+        // OIDC's ui_locales: always named, so an English page's sign-in stays English whatever was chosen before.
+        [UI_LOCALES_PARAM]: language,
       };
       if (!auth.builtIn) parameters.audience = auth.audience;
       if (auth.maxAgeSeconds) parameters.max_age = String(auth.maxAgeSeconds);

@@ -7,7 +7,6 @@ import { createPasswordResetHandler, PASSWORD_RESET_PATH } from './password-rese
 import { createPasswordChangeHandler, PASSWORD_CHANGE_PATH } from './password-change';
 import { clientAddress } from '../../lib/http/client-address';
 import { acceptsSecureCookies } from '../../lib/http/secure-cookies';
-import { getTranslator } from '../../lib/i18n/i18n';
 import { createRateLimiter, type RateLimiter } from '../bff/rate-limit';
 import { CLIENT_ADDRESS_HEADER } from './client-address-header';
 import { deleteExpiredProviderState, drizzleAdapterFactory } from './drizzle-adapter';
@@ -15,7 +14,8 @@ import { sendHtml } from './html-response';
 import { IdentityProviderError } from './identity-provider-error';
 import { createInteractionHandler, isInteractionPath } from './interactions';
 import { offlineAccessImpliesConsent } from './offline-access';
-import { renderMessagePage, type Branding } from './pages';
+import { createBrandingFor, wordsOf, type SiteBranding } from './page-branding';
+import { renderMessagePage } from './pages';
 import { buildProviderConfiguration, type IdentityProviderClient } from './provider-configuration';
 import { loadOrCreateSigningKey } from './signing-key';
 import { LoginThrottle } from './login-throttle';
@@ -133,10 +133,11 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
   const secureCookies = options.secureCookies && acceptsSecureCookies(issuerUrl.origin);
   if (options.secureCookies && !secureCookies) log(`idp: secure cookies need an https (or localhost) issuer; ${options.issuer} gets plain cookies`);
 
-  const t = getTranslator();
   const rolesClaim = options.rolesClaim ?? DEFAULT_ROLES_CLAIM;
   const signInUrl = options.signInUrl ?? new URL('/sign-in', issuerUrl).href;
-  const branding: Branding = { productName: options.productName, homeUrl: new URL('/', issuerUrl).href, signInUrl };
+  const site: SiteBranding = { productName: options.productName, homeUrl: new URL('/', issuerUrl).href, signInUrl };
+  // The product's language cookie is Secure exactly when the provider's cookies are (same origin, same setting).
+  const brandingFor = createBrandingFor(site, secureCookies);
   // One throttle for passwords and second-factor codes: guesses of either count together.
   const throttle = new LoginThrottle();
   const accounts = createAccountStore(options.db, { rolesClaim, throttle });
@@ -152,7 +153,7 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
     cookieKeys: options.cookieKeys,
     secureCookies,
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? DEFAULT_ACCESS_TOKEN_TTL_S,
-    branding,
+    brandingFor,
     mountPath,
   });
 
@@ -188,13 +189,12 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
   const interactions = createInteractionHandler({
     provider,
     accounts,
-    branding,
+    brandingFor,
     mountPath,
     issuerOrigin: issuerUrl.origin,
     firstPartyClientIds,
     mailer: options.mailer,
     confirmationKeys: options.cookieKeys,
-    signInUrl,
     signUpLimiter: options.signUpLimiter ?? (await createRateLimiter({ points: options.signUpsPerHour ?? DEFAULT_SIGN_UPS_PER_HOUR, windowSeconds: 3600, redisUrl: null, log })),
     secondFactors,
     secondFactorRoles,
@@ -211,7 +211,7 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
   const limiters = [await resetLimiter(resetLimits.perClient, 'tp:password-reset-client:'), await resetLimiter(resetLimits.perAddress, 'tp:password-reset-address:')] as const;
   const handlePasswordReset = createPasswordResetHandler({
     accounts,
-    branding,
+    brandingFor,
     mailer: options.mailer,
     pageUrl: `${issuerUrl.origin}${mountPath}${PASSWORD_RESET_PATH}`,
     issuerOrigin: issuerUrl.origin,
@@ -225,7 +225,7 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
   const handlePasswordChange = createPasswordChangeHandler({
     provider,
     accounts,
-    branding,
+    brandingFor,
     action: `${mountPath}${PASSWORD_CHANGE_PATH}`,
     accountUrl: new URL('/edit-account', issuerUrl).href,
     issuerOrigin: issuerUrl.origin,
@@ -237,7 +237,7 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
     provider,
     accounts,
     store: secondFactors,
-    branding,
+    brandingFor,
     action: `${mountPath}${SECOND_FACTOR_PATH}`,
     accountUrl: new URL('/edit-account', issuerUrl).href,
     issuerOrigin: issuerUrl.origin,
@@ -246,8 +246,8 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
   });
   const ownPages: Record<string, (req: IncomingMessage, res: ServerResponse, query: URLSearchParams) => Promise<void>> = {
     [PASSWORD_RESET_PATH]: handlePasswordReset,
-    [PASSWORD_CHANGE_PATH]: (req, res) => handlePasswordChange(req, res),
-    [SECOND_FACTOR_PATH]: (req, res) => handleSecondFactorSettings(req, res),
+    [PASSWORD_CHANGE_PATH]: handlePasswordChange,
+    [SECOND_FACTOR_PATH]: handleSecondFactorSettings,
     [SIGN_ON_CALLBACK_PATH]: interactions.signOnCallback,
     [SAML_ACS_PATH]: (req, res) => interactions.samlAnswer(req, res),
     [SAML_METADATA_PATH]: (req, res) => interactions.samlMetadata(req, res),
@@ -267,19 +267,25 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
   const sweep = setInterval(sweepOnce, SWEEP_INTERVAL_MS);
   sweep.unref();
 
-  const fail = (res: ServerResponse, error: unknown) => {
+  const fail = (req: IncomingMessage, res: ServerResponse, query: URLSearchParams, error: unknown) => {
     log(`idp: request failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     if (res.headersSent) {
       res.destroy();
       return;
     }
+    const branding = brandingFor(req, query);
+    const t = wordsOf(branding);
     sendHtml(res, 500, renderMessagePage(branding, { title: t('identity.pages.failed.title'), message: t('identity.pages.failed.tryAgain') }));
   };
 
   function handle(req: IncomingMessage, res: ServerResponse): void {
     const url = req.url ?? '/';
     const rest = url.slice(mountPath.length);
+    const queryStart = rest.indexOf('?');
+    const query = new URLSearchParams(queryStart === -1 ? '' : rest.slice(queryStart + 1));
     if (!url.startsWith(mountPath) || !(rest === '' || rest.startsWith('/') || rest.startsWith('?'))) {
+      const branding = brandingFor(req, null);
+      const t = wordsOf(branding);
       sendHtml(res, 404, renderMessagePage(branding, { title: t('identity.pages.notFound.title'), message: t('identity.pages.notFound.message') }));
       return;
     }
@@ -288,19 +294,17 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
     req.headers['x-forwarded-host'] = issuerUrl.host;
     // Always overwritten: a client sending this header itself is never believed.
     req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(req.headers['x-forwarded-for'], req.socket.remoteAddress ?? 'unknown', options.trustedProxyHops ?? 0);
-    const queryStart = rest.indexOf('?');
     const path = queryStart === -1 ? rest : rest.slice(0, queryStart);
     const ownPage = Object.hasOwn(ownPages, path) ? ownPages[path] : undefined;
     if (isInteractionPath(path) || ownPage) {
-      const query = new URLSearchParams(queryStart === -1 ? '' : rest.slice(queryStart + 1));
       const handled = ownPage ? ownPage(req, res, query) : handleInteraction(req, res, path, query);
-      handled.catch((error: unknown) => fail(res, error));
+      handled.catch((error: unknown) => fail(req, res, query, error));
       return;
     }
     // oidc-provider builds its URLs from originalUrl minus url (see machine notes).
     Object.assign(req, { originalUrl: url, baseUrl: mountPath });
     req.url = rest.startsWith('/') ? rest : `/${rest}`;
-    handleProvider(req, res).catch((error: unknown) => fail(res, error));
+    handleProvider(req, res).catch((error: unknown) => fail(req, res, query, error));
   }
 
   return {

@@ -2,17 +2,17 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { errors, type InteractionResults } from 'oidc-provider';
 import type Provider from 'oidc-provider';
 import { fieldErrorsOf } from '../../lib/forms/form-outcome';
-import { getTranslator } from '../../lib/i18n/i18n';
+import { withUiLocales } from '../../lib/i18n/ui-locales';
 import type { RateLimiter } from '../bff/rate-limit';
 import type { Mailer } from '../mail/mailer';
-import type { AccountAddress, AccountStore } from './account-store';
+import type { AccountStore } from './account-store';
 import { PASSWORD_RESET_PATH } from './password-reset';
 import { clientAddressOf } from './client-address-header';
-import { createAccountLinkToken, readAccountLinkToken } from './account-link';
 import { FormBodyError, readFormBody } from './form-body';
 import { minutesToWait } from './login-throttle';
 import { sendHtml } from './html-response';
-import { renderEmailPage, renderLoginPage, renderMessagePage, renderSignUpPage, type Branding, type InteractionLinks } from './pages';
+import { wordsOf, type Branding, type BrandingFor } from './page-branding';
+import { renderEmailPage, renderLoginPage, renderMessagePage, renderSignUpPage, type InteractionLinks } from './pages';
 import type { AppDatabase } from '../db/client';
 import type { OidcFederation } from '../sign-on/oidc-federation';
 import type { SamlFederation } from '../sign-on/saml-federation';
@@ -23,11 +23,13 @@ import { errorMessage } from '../../lib/text/error-message';
 import { hasControlCharacters } from '../../lib/text/control-characters';
 import { createSecondFactorStep, SECOND_FACTOR_ACTIONS, type SecondFactorAction } from './second-factor-sign-in';
 import type { SecondFactorStore } from './second-factor-store';
+import { createSignUpMails } from './sign-up-mails';
 
 export interface InteractionHandlerOptions {
   provider: Provider;
   accounts: AccountStore;
-  branding: Branding;
+  /** Each request's branding, in the language of its page (page-language.ts). */
+  brandingFor: BrandingFor;
   /** Where the provider is mounted, e.g. `/oidc`. */
   mountPath: string;
   /** The issuer's origin: the only Origin a form post may come from. */
@@ -38,8 +40,6 @@ export interface InteractionHandlerOptions {
   mailer: Mailer;
   /** Secrets signing confirmation links, newest first (the provider's cookie keys). */
   confirmationKeys: readonly string[];
-  /** The product's sign-in address, named in mails to people who already have an account. */
-  signInUrl: string;
   /** Sign-ups per client address (SIGN_UP_LIMIT_PER_HOUR); new confirmation links count here too. */
   signUpLimiter: RateLimiter;
   secondFactors: SecondFactorStore;
@@ -88,32 +88,39 @@ function defaultScreen(interaction: Interaction): Screen {
  * to oidc-provider's signed interaction cookie, and must match the uid in the address.
  */
 export function createInteractionHandler(options: InteractionHandlerOptions) {
-  const { provider, accounts, branding, mountPath, log } = options;
-  const t = getTranslator();
+  const { provider, accounts, mountPath, log } = options;
   const { signUpLimiter } = options;
 
-  const linksFor = (uid: string, screen: Screen): InteractionLinks => {
+  /**
+   * The links of a screen, in its language: the password reset page is outside the
+   * interaction, and a screen's language may have come from its own address rather than
+   * from the authorization request, so every link and form names it (abort leaves for the client).
+   */
+  const linksFor = (uid: string, screen: Screen, branding: Branding): InteractionLinks => {
     const base = `${mountPath}/interaction/${encodeURIComponent(uid)}`;
     const actions: Record<Screen, string> = { login: 'email', password: 'login', signup: 'signup' };
+    const inLanguage = (href: string) => withUiLocales(href, branding.language);
     return {
-      submit: `${base}/${actions[screen]}`,
-      switchTo: `${base}?screen=${screen === 'signup' ? 'login' : 'signup'}`,
+      submit: inLanguage(`${base}/${actions[screen]}`),
+      switchTo: inLanguage(`${base}?screen=${screen === 'signup' ? 'login' : 'signup'}`),
       abort: `${base}/abort`,
-      passwordReset: `${mountPath}${PASSWORD_RESET_PATH}`,
-      password: `${base}?screen=password`,
+      passwordReset: inLanguage(`${mountPath}${PASSWORD_RESET_PATH}`),
+      password: inLanguage(`${base}?screen=password`),
     };
   };
 
-  const sendMessage = (res: ServerResponse, status: number, title: string, message: string, headers?: Record<string, string>) =>
+  const sendMessage = (res: ServerResponse, branding: Branding, status: number, title: string, message: string, headers?: Record<string, string>) =>
     sendHtml(res, status, renderMessagePage(branding, { title, message }), headers);
 
-  const sendExpired = (res: ServerResponse) =>
-    sendMessage(res, 400, t('identity.pages.expired.title'), t('identity.pages.expired.message', { productName: branding.productName }));
+  const sendExpired = (res: ServerResponse, branding: Branding) => {
+    const t = wordsOf(branding);
+    sendMessage(res, branding, 400, t('identity.pages.expired.title'), t('identity.pages.expired.message', { productName: branding.productName }));
+  };
 
-  /** Words a form body refused by its code (its message is for logs). */
+  /** The keys of the words for a form body refused, by its code (its message is for logs). */
   const formBodyRefusals: Record<FormBodyError['code'], string> = {
-    FORM_TOO_LARGE: t('identity.pages.requestRefused.formTooLarge'),
-    FORM_UNSUPPORTED_TYPE: t('identity.pages.requestRefused.formUnsupportedType'),
+    FORM_TOO_LARGE: 'identity.pages.requestRefused.formTooLarge',
+    FORM_UNSUPPORTED_TYPE: 'identity.pages.requestRefused.formUnsupportedType',
   };
 
   async function finish(req: IncomingMessage, res: ServerResponse, interaction: Interaction, accountId: string, amr: string[]): Promise<void> {
@@ -127,7 +134,6 @@ export function createInteractionHandler(options: InteractionHandlerOptions) {
 
   const secondFactor = createSecondFactorStep({
     store: options.secondFactors,
-    branding,
     mountPath,
     keys: options.confirmationKeys,
     requiredRoles: options.secondFactorRoles,
@@ -140,21 +146,33 @@ export function createInteractionHandler(options: InteractionHandlerOptions) {
     db: options.db,
     oidc: options.oidcFederation,
     saml: options.samlFederation,
-    branding,
+    brandingFor: options.brandingFor,
     issuer: options.issuer,
     mountPath,
-    finish: (req, res, interaction, accountId) => secondFactor.afterPassword(req, res, interaction, accountId),
+    finish: (req, res, interaction, accountId, branding) => secondFactor.afterPassword(req, res, interaction, accountId, branding),
     log,
   });
 
-  async function show(req: IncomingMessage, res: ServerResponse, interaction: Interaction, query: URLSearchParams): Promise<void> {
+  const signUpMails = createSignUpMails({
+    provider,
+    accounts,
+    mailer: options.mailer,
+    keys: options.confirmationKeys,
+    mountPath,
+    issuerOrigin: options.issuerOrigin,
+    brandingFor: options.brandingFor,
+    afterPassword: (req, res, interaction, accountId, branding) => secondFactor.afterPassword(req, res, interaction, accountId, branding),
+  });
+
+  async function show(req: IncomingMessage, res: ServerResponse, interaction: Interaction, query: URLSearchParams, branding: Branding): Promise<void> {
+    const t = wordsOf(branding);
     if (interaction.prompt.name === 'consent') {
       const clientId = interaction.params.client_id;
       if (typeof clientId === 'string' && options.firstPartyClientIds.has(clientId)) {
         await provider.interactionFinished(req, res, { consent: {} }, { mergeWithLastSubmission: true });
         return;
       }
-      sendMessage(res, 403, t('identity.pages.consentRefused.title'), t('identity.pages.consentRefused.message'));
+      sendMessage(res, branding, 403, t('identity.pages.consentRefused.title'), t('identity.pages.consentRefused.message'));
       return;
     }
     const requested = query.get('screen');
@@ -163,16 +181,16 @@ export function createInteractionHandler(options: InteractionHandlerOptions) {
       // `/sign-in/<slug>` names the company's provider; a hinted address of a company's proven domain leads to its own.
       const slug = interaction.params[SIGN_ON_PARAM];
       const provider = typeof slug === 'string' && slug ? await providerBySlug(options.db, slug) : loginHint ? await providerForEmail(options.db, loginHint) : null;
-      if (provider) return federation.start(req, res, interaction, provider, loginHint || null);
+      if (provider) return federation.start(req, res, interaction, provider, loginHint || null, branding);
     }
     const screen: Screen = requested === 'signup' || requested === 'login' || requested === 'password' ? requested : defaultScreen(interaction);
-    const links = linksFor(interaction.uid, screen);
+    const links = linksFor(interaction.uid, screen, branding);
     const html =
       screen === 'signup'
         ? renderSignUpPage(branding, { links, email: loginHint })
         : screen === 'login' && !loginHint
           ? renderEmailPage(branding, { links })
-          : renderLoginPage(branding, { links: linksFor(interaction.uid, 'password'), email: loginHint });
+          : renderLoginPage(branding, { links: linksFor(interaction.uid, 'password', branding), email: loginHint });
     sendHtml(res, 200, html);
   }
 
@@ -181,20 +199,21 @@ export function createInteractionHandler(options: InteractionHandlerOptions) {
    * discovery); any other address goes on to the password step, or signs in at once when
    * the form carried a password too.
    */
-  async function email(req: IncomingMessage, res: ServerResponse, interaction: Interaction, form: URLSearchParams): Promise<void> {
+  async function email(req: IncomingMessage, res: ServerResponse, interaction: Interaction, form: URLSearchParams, branding: Branding): Promise<void> {
     const address = normalizeEmail(form.get('email') ?? '');
     if (!address || !isValidEmail(address)) {
-      const error = t(address ? 'identity.pages.signIn.errors.emailInvalid' : 'identity.pages.signIn.errors.emailRequired');
-      sendHtml(res, 400, renderEmailPage(branding, { links: linksFor(interaction.uid, 'login'), email: form.get('email') ?? '', error }));
+      const error = wordsOf(branding)(address ? 'identity.pages.signIn.errors.emailInvalid' : 'identity.pages.signIn.errors.emailRequired');
+      sendHtml(res, 400, renderEmailPage(branding, { links: linksFor(interaction.uid, 'login', branding), email: form.get('email') ?? '', error }));
       return;
     }
     const provider = await providerForEmail(options.db, address);
-    if (provider) return federation.start(req, res, interaction, provider, address);
-    if (form.get('password')) return login(req, res, interaction, form);
-    sendHtml(res, 200, renderLoginPage(branding, { links: linksFor(interaction.uid, 'password'), email: address }));
+    if (provider) return federation.start(req, res, interaction, provider, address, branding);
+    if (form.get('password')) return login(req, res, interaction, form, branding);
+    sendHtml(res, 200, renderLoginPage(branding, { links: linksFor(interaction.uid, 'password', branding), email: address }));
   }
 
-  async function login(req: IncomingMessage, res: ServerResponse, interaction: Interaction, form: URLSearchParams): Promise<void> {
+  async function login(req: IncomingMessage, res: ServerResponse, interaction: Interaction, form: URLSearchParams, branding: Branding): Promise<void> {
+    const t = wordsOf(branding);
     const email = form.get('email') ?? '';
     const password = form.get('password') ?? '';
     const client = clientAddressOf(req);
@@ -203,15 +222,15 @@ export function createInteractionHandler(options: InteractionHandlerOptions) {
     if (enforced) {
       log(`idp: password sign-in refused, the company enforces single sign-on (client ${client})`);
       const error = t('identity.pages.signIn.errors.singleSignOnRequired', { company: enforced.companyName });
-      sendHtml(res, 403, renderLoginPage(branding, { links: linksFor(interaction.uid, 'password'), email, error }));
+      sendHtml(res, 403, renderLoginPage(branding, { links: linksFor(interaction.uid, 'password', branding), email, error }));
       return;
     }
     const result = await accounts.authenticate(email, password, client);
     if (result.ok) {
-      await secondFactor.afterPassword(req, res, interaction, result.accountId);
+      await secondFactor.afterPassword(req, res, interaction, result.accountId, branding);
       return;
     }
-    const links = linksFor(interaction.uid, 'password');
+    const links = linksFor(interaction.uid, 'password', branding);
     if (result.reason === 'throttled') {
       // The provider has no event table: this line is the record of a throttled attempt.
       const why = result.scope === 'client' ? 'too many failed sign-ins from this client' : 'too many failed sign-ins for this e-mail from this client';
@@ -226,7 +245,7 @@ export function createInteractionHandler(options: InteractionHandlerOptions) {
       // The right password, so the address's owner or whoever signed up with it: a new link
       // goes to the address (counted like a sign-up), and only its owner can use it.
       const decision = await signUpLimiter.take(client);
-      if (decision.allowed) await sendConfirmation(interaction.uid, result.account).catch((error: unknown) => log(`idp: confirmation mail failed: ${errorMessage(error)}`));
+      if (decision.allowed) await signUpMails.sendConfirmation(interaction.uid, result.account, branding).catch((error: unknown) => log(`idp: confirmation mail failed: ${errorMessage(error)}`));
       log(`idp: sign-in refused, the address is not confirmed (client ${client})`);
       sendHtml(res, 403, renderLoginPage(branding, { links, email, error: t('identity.pages.signIn.errors.unconfirmed', { email: result.account.email }) }));
       return;
@@ -245,7 +264,8 @@ export function createInteractionHandler(options: InteractionHandlerOptions) {
    * registered. The owner of the address learns which it was by mail: a confirmation
    * link that finishes signing in, or a note that they already have an account.
    */
-  async function signUp(req: IncomingMessage, res: ServerResponse, interaction: Interaction, form: URLSearchParams): Promise<void> {
+  async function signUp(req: IncomingMessage, res: ServerResponse, interaction: Interaction, form: URLSearchParams, branding: Branding): Promise<void> {
+    const t = wordsOf(branding);
     const name = form.get('name') ?? '';
     const email = form.get('email') ?? '';
     const client = clientAddressOf(req);
@@ -253,7 +273,7 @@ export function createInteractionHandler(options: InteractionHandlerOptions) {
     if (!decision.allowed) {
       log(`idp: sign-up refused, too many from client ${client}`);
       const minutes = minutesToWait(decision.retryAfterSeconds * 1000);
-      sendMessage(res, 429, t('identity.signUpThrottled.title'), t('identity.signUpThrottled.message', { minutes }), {
+      sendMessage(res, branding, 429, t('identity.signUpThrottled.title'), t('identity.signUpThrottled.message', { minutes }), {
         'retry-after': String(decision.retryAfterSeconds),
       });
       return;
@@ -261,67 +281,13 @@ export function createInteractionHandler(options: InteractionHandlerOptions) {
     const result = await accounts.createAccount({ name, email, password: form.get('password') ?? '' });
     if (!result.ok) {
       const fieldErrors = fieldErrorsOf(result.issues, t, 'identity.pages.signUp.errors');
-      sendHtml(res, 400, renderSignUpPage(branding, { links: linksFor(interaction.uid, 'signup'), name, email, fieldErrors }));
+      sendHtml(res, 400, renderSignUpPage(branding, { links: linksFor(interaction.uid, 'signup', branding), name, email, fieldErrors }));
       return;
     }
     log(`idp: sign-up ${result.isNew ? 'created an account' : 'named an existing account'} (client ${client})`);
     // A mail that cannot be sent must not change the answer; the account can still sign in.
-    await sendSignUpMail(interaction.uid, result).catch((error: unknown) => log(`idp: sign-up mail failed: ${errorMessage(error)}`));
-    sendMessage(res, 200, t('identity.checkEmail.title'), t('identity.checkEmail.message', { email: result.email }));
-  }
-
-  function sendSignUpMail(uid: string, account: AccountAddress & { isNew: boolean }): Promise<void> {
-    const productName = branding.productName;
-    if (!account.isNew) {
-      return options.mailer.send({
-        to: account.email,
-        subject: t('identity.mail.alreadyRegistered.subject', { productName }),
-        text: t('identity.mail.alreadyRegistered.text', { productName, name: account.name, signInLink: options.signInUrl }),
-      });
-    }
-    return sendConfirmation(uid, account);
-  }
-
-  function sendConfirmation(uid: string, account: AccountAddress): Promise<void> {
-    const productName = branding.productName;
-    const token = createAccountLinkToken('emailConfirmation', options.confirmationKeys[0]!, account);
-    // Under the interaction's own path: only there does the browser send the cookie that
-    // binds the interaction, so the link signs in only the browser that signed up.
-    const link = new URL(`${mountPath}/interaction/${encodeURIComponent(uid)}/confirm?token=${encodeURIComponent(token)}`, options.issuerOrigin).href;
-    return options.mailer.send({
-      to: account.email,
-      subject: t('identity.mail.confirm.subject', { productName }),
-      text: t('identity.mail.confirm.text', { productName, name: account.name, link }),
-    });
-  }
-
-  /**
-   * The confirmation link: marks the e-mail confirmed, then finishes signing in when it
-   * is opened in the browser that signed up (its interaction is still open); elsewhere
-   * it says so and sends the person to sign in.
-   */
-  async function confirm(req: IncomingMessage, res: ServerResponse, uid: string, query: URLSearchParams): Promise<void> {
-    const link = readAccountLinkToken('emailConfirmation', options.confirmationKeys, query.get('token'));
-    const accountId = link ? await accounts.confirmEmail(link) : null;
-    if (!accountId) {
-      sendMessage(res, 400, t('identity.confirmationInvalid.title'), t('identity.confirmationInvalid.message'));
-      return;
-    }
-    let interaction: Interaction | null = null;
-    try {
-      interaction = await provider.interactionDetails(req, res);
-    } catch (error) {
-      if (!(error instanceof errors.SessionNotFound)) throw error;
-    }
-    if (interaction && interaction.uid === uid) {
-      await secondFactor.afterPassword(req, res, interaction, accountId);
-      return;
-    }
-    sendHtml(res, 200, renderMessagePage(branding, {
-      title: t('identity.confirmed.title'),
-      message: t('identity.confirmed.message', { productName: branding.productName }),
-      link: { href: options.signInUrl, text: t('identity.pages.signIn.submit') },
-    }));
+    await signUpMails.sendSignUpMail(interaction.uid, result, branding).catch((error: unknown) => log(`idp: sign-up mail failed: ${errorMessage(error)}`));
+    sendMessage(res, branding, 200, t('identity.checkEmail.title'), t('identity.checkEmail.message', { email: result.email }));
   }
 
   async function abort(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -335,16 +301,19 @@ export function createInteractionHandler(options: InteractionHandlerOptions) {
 
   /** Handles `path` (below the mount path, e.g. `/interaction/abc/login`). */
   async function handleInteraction(req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams): Promise<void> {
+    // Until the interaction is known, the request's own ui_locales and the remembered language decide.
+    let branding = options.brandingFor(req, query);
+    const t = wordsOf(branding);
     const match = routePattern.exec(path);
     if (!match) {
-      sendMessage(res, 404, t('identity.pages.notFound.title'), t('identity.pages.notFound.message'));
+      sendMessage(res, branding, 404, t('identity.pages.notFound.title'), t('identity.pages.notFound.message'));
       return;
     }
     const [, uid, action] = match;
     const method = LINK_ACTIONS.has(action) ? 'GET' : 'POST';
     if (req.method !== method) {
       req.resume();
-      sendMessage(res, 405, t('identity.pages.methodNotAllowed.title'), t('identity.pages.methodNotAllowed.message'), { allow: method });
+      sendMessage(res, branding, 405, t('identity.pages.methodNotAllowed.title'), t('identity.pages.methodNotAllowed.message'), { allow: method });
       return;
     }
     // Forms post from our own pages only. Browsers send Origin on every cross-site POST,
@@ -352,13 +321,13 @@ export function createInteractionHandler(options: InteractionHandlerOptions) {
     const origin = req.headers.origin;
     if (method === 'POST' && origin !== undefined && origin !== options.issuerOrigin) {
       req.resume();
-      sendMessage(res, 403, t('identity.pages.requestRefused.title'), t('identity.pages.requestRefused.foreignOrigin', { productName: branding.productName }));
+      sendMessage(res, branding, 403, t('identity.pages.requestRefused.title'), t('identity.pages.requestRefused.foreignOrigin', { productName: branding.productName }));
       return;
     }
 
     try {
       if (action === 'confirm') {
-        await confirm(req, res, uid!, query);
+        await signUpMails.confirm(req, res, uid!, query);
         return;
       }
       const form = method === 'POST' ? await readFormBody(req) : null;
@@ -367,25 +336,27 @@ export function createInteractionHandler(options: InteractionHandlerOptions) {
         interaction = await provider.interactionDetails(req, res);
       } catch (error) {
         if (error instanceof errors.SessionNotFound) {
-          sendExpired(res);
+          sendExpired(res, branding);
           return;
         }
         throw error;
       }
       if (interaction.uid !== uid) {
-        sendExpired(res);
+        sendExpired(res, branding);
         return;
       }
-      if (action === 'email') await email(req, res, interaction, form!);
-      else if (action === 'login') await login(req, res, interaction, form!);
-      else if (action === 'sign-on') await federation.complete(req, res, interaction, query);
-      else if (action === 'signup') await signUp(req, res, interaction, form!);
+      branding = options.brandingFor(req, query, interaction.params);
+      if (action === 'email') await email(req, res, interaction, form!, branding);
+      else if (action === 'login') await login(req, res, interaction, form!, branding);
+      else if (action === 'sign-on') await federation.complete(req, res, interaction, query, branding);
+      else if (action === 'signup') await signUp(req, res, interaction, form!, branding);
       else if (action === 'abort') await abort(req, res);
-      else if ((SECOND_FACTOR_ACTIONS as readonly string[]).includes(action ?? '')) await secondFactor.handle(req, res, interaction, action as SecondFactorAction, form!);
-      else await show(req, res, interaction, query);
+      else if ((SECOND_FACTOR_ACTIONS as readonly string[]).includes(action ?? '')) await secondFactor.handle(req, res, interaction, action as SecondFactorAction, form!, branding);
+      else await show(req, res, interaction, query, branding);
     } catch (error) {
       if (error instanceof FormBodyError) {
-        sendMessage(res, error.status, t('identity.pages.requestRefused.title'), formBodyRefusals[error.code]);
+        const words = wordsOf(branding);
+        sendMessage(res, branding, error.status, words('identity.pages.requestRefused.title'), words(formBodyRefusals[error.code]));
         return;
       }
       throw error;

@@ -1,21 +1,17 @@
-import { getTranslator } from '../../lib/i18n/i18n';
 import { THEME_COLORS } from '../../lib/theme/colors';
 import { escapeHtml } from './escape-html';
+import { wordsOf, type Branding } from './page-branding';
 import { PASSWORD_MIN_LENGTH } from './sign-up-validation';
 
 // The provider's own pages (sign-in, sign-up, sign-out, errors): server-rendered HTML
 // with inline CSS, no script, in the product's look. Every interpolated value is escaped;
-// every text comes from the locale files (identity.pages), like the product's pages.
+// every text comes from the locale files (identity.pages), like the product's pages, in
+// the page's language (branding.language).
 
-const t = getTranslator();
-export const text = (key: string, values: Record<string, string | number> = {}) => escapeHtml(t(`identity.pages.${key}`, values));
-
-export interface Branding {
-  productName: string;
-  /** Where "back to the product" links go: the public origin. */
-  homeUrl: string;
-  /** The product's sign-in address (it starts a fresh sign-in at the provider). */
-  signInUrl: string;
+/** A page's words in its language: `t`, and `text`, an identity.pages text escaped for HTML. */
+export function pageWords(branding: Branding) {
+  const t = wordsOf(branding);
+  return { t, text: (key: string, values: Record<string, string | number> = {}) => escapeHtml(t(`identity.pages.${key}`, values)) };
 }
 
 // Colours from the product's theme, each in the role the product's own classes give it:
@@ -62,7 +58,7 @@ a{color:${primary.DEFAULT}}
 
 export function layout(branding: Branding, title: string, body: string): string {
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${branding.language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -124,7 +120,8 @@ export function field(options: FieldOptions): string {
     .join('\n');
 }
 
-export function cancelForm(action: string): string {
+export function cancelForm(branding: Branding, action: string): string {
+  const { text } = pageWords(branding);
   return `<form class="cancel" method="post" action="${escapeHtml(action)}"><button class="link-button" type="submit">${text('cancel')}</button></form>`;
 }
 
@@ -153,6 +150,7 @@ export interface LoginPageModel {
  * Then the password ('password'), the whole sign-in for an address with no company provider.
  */
 function renderSignInStep(branding: Branding, model: LoginPageModel, step: 'email' | 'password'): string {
+  const { t, text } = pageWords(branding);
   const errorIds = model.error ? ['form-error'] : [];
   const invalid = Boolean(model.error);
   // The address is known from the first step: the cursor waits in the password.
@@ -172,7 +170,7 @@ ${fields}
 </form>
 ${usePassword}<p class="switch"><a href="${escapeHtml(model.links.passwordReset)}">${text('signIn.forgotPassword')}</a></p>
 <p class="switch">${text('signIn.switchLead', { productName: branding.productName })} <a href="${escapeHtml(model.links.switchTo)}">${text('signIn.switchLink')}</a></p>
-${cancelForm(model.links.abort)}`,
+${cancelForm(branding, model.links.abort)}`,
   );
 }
 
@@ -187,6 +185,7 @@ export interface SignUpPageModel {
 }
 
 export function renderSignUpPage(branding: Branding, model: SignUpPageModel): string {
+  const { t, text } = pageWords(branding);
   const errors = model.fieldErrors ?? {};
   const listed = (['name', 'email', 'password'] as const).filter((key) => errors[key]);
   const summary = listed.length
@@ -206,7 +205,7 @@ ${field({ id: 'password', label: t('identity.pages.password'), type: 'password',
 <button class="button primary" type="submit">${text('signUp.submit')}</button>
 </form>
 <p class="switch">${text('signUp.switchLead')} <a href="${escapeHtml(model.links.switchTo)}">${text('signUp.switchLink')}</a></p>
-${cancelForm(model.links.abort)}`,
+${cancelForm(branding, model.links.abort)}`,
   );
 }
 
@@ -219,6 +218,7 @@ export interface PasswordResetRequestModel {
 
 /** Asks for the address a reset link goes to. */
 export function renderPasswordResetRequestPage(branding: Branding, model: PasswordResetRequestModel): string {
+  const { t, text } = pageWords(branding);
   return layout(
     branding,
     t('identity.pages.passwordReset.request.title'),
@@ -241,6 +241,7 @@ export interface NewPasswordModel {
 
 /** The new password, from a reset link. */
 export function renderNewPasswordPage(branding: Branding, model: NewPasswordModel): string {
+  const { t, text } = pageWords(branding);
   return layout(
     branding,
     t('identity.pages.passwordReset.choose.title'),
@@ -263,6 +264,7 @@ export interface PasswordChangeModel {
 
 /** A signed-in user's new password, with the current one. */
 export function renderPasswordChangePage(branding: Branding, model: PasswordChangeModel): string {
+  const { t, text } = pageWords(branding);
   const errors = model.fieldErrors ?? {};
   return layout(
     branding,
@@ -288,6 +290,7 @@ export interface MessagePageModel {
 }
 
 export function renderMessagePage(branding: Branding, model: MessagePageModel): string {
+  const { text } = pageWords(branding);
   return layout(
     branding,
     model.title,
@@ -311,6 +314,7 @@ export const LOGOUT_AUTO_SUBMIT_SCRIPT = "document.getElementById('op.logoutForm
  * anywhere) the user is asked, which keeps cross-site sign-out links harmless.
  */
 export function renderLogoutPage(branding: Branding, form: string, options: { confirmed?: boolean } = {}): string {
+  const { t, text } = pageWords(branding);
   const autoSubmit = options.confirmed
     ? `<input type="hidden" name="logout" value="yes" form="op.logoutForm">
 <script>${LOGOUT_AUTO_SUBMIT_SCRIPT}</script>`

@@ -1,13 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
-import { getTranslator } from '../../lib/i18n/i18n';
+import { withUiLocales } from '../../lib/i18n/ui-locales';
 import { errorMessage } from '../../lib/text/error-message';
 import type { AccountStore } from './account-store';
 import { clientAddressOf } from './client-address-header';
 import { FormBodyError, readFormBody } from './form-body';
 import { sendHtml } from './html-response';
 import { minutesToWait } from './login-throttle';
-import { renderMessagePage, renderPasswordChangePage, type Branding } from './pages';
+import { productPageIn, wordsOf, type BrandingFor } from './page-branding';
+import { renderMessagePage, renderPasswordChangePage } from './pages';
 
 /** Below the provider's mount path. */
 export const PASSWORD_CHANGE_PATH = '/password-change';
@@ -15,7 +16,8 @@ export const PASSWORD_CHANGE_PATH = '/password-change';
 export interface PasswordChangeOptions {
   provider: Provider;
   accounts: AccountStore;
-  branding: Branding;
+  /** Each request's branding; the form's action keeps the page's language. */
+  brandingFor: BrandingFor;
   /** The page's own path (the form posts to it). */
   action: string;
   /** The product's account page: where Cancel leads. */
@@ -33,10 +35,7 @@ export interface PasswordChangeOptions {
  * session of the account, at the provider and in the product, as a reset does.
  */
 export function createPasswordChangeHandler(options: PasswordChangeOptions) {
-  const { accounts, branding, provider, log } = options;
-  const t = getTranslator();
-  const form = (res: ServerResponse, status: number, fieldErrors: Partial<Record<'current' | 'password', string>> = {}, headers: Record<string, string> = {}) =>
-    sendHtml(res, status, renderPasswordChangePage(branding, { action: options.action, backUrl: options.accountUrl, fieldErrors }), headers);
+  const { accounts, provider, log } = options;
 
   /** The account of the provider session this browser holds, or null. */
   async function signedInAccount(req: IncomingMessage, res: ServerResponse): Promise<string | null> {
@@ -44,7 +43,11 @@ export function createPasswordChangeHandler(options: PasswordChangeOptions) {
     return typeof session.accountId === 'string' ? session.accountId : null;
   }
 
-  return async function handlePasswordChange(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  return async function handlePasswordChange(req: IncomingMessage, res: ServerResponse, query: URLSearchParams): Promise<void> {
+    const branding = options.brandingFor(req, query);
+    const t = wordsOf(branding);
+    const form = (status: number, fieldErrors: Partial<Record<'current' | 'password', string>> = {}, headers: Record<string, string> = {}) =>
+      sendHtml(res, status, renderPasswordChangePage(branding, { action: withUiLocales(options.action, branding.language), backUrl: productPageIn(branding, options.accountUrl), fieldErrors }), headers);
     if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'POST') {
       req.resume();
       sendHtml(res, 405, renderMessagePage(branding, { title: t('identity.pages.methodNotAllowed.title'), message: t('identity.pages.methodNotAllowed.message') }), { allow: 'GET, POST' });
@@ -76,7 +79,7 @@ export function createPasswordChangeHandler(options: PasswordChangeOptions) {
       return;
     }
     if (!fields) {
-      form(res, 200);
+      form(200);
       return;
     }
     const client = clientAddressOf(req);
@@ -84,12 +87,12 @@ export function createPasswordChangeHandler(options: PasswordChangeOptions) {
     if (!result.ok) {
       if (result.reason === 'throttled') {
         const waitMs = result.retryAt.getTime() - Date.now();
-        form(res, 429, { current: t('identity.pages.signIn.errors.throttled', { count: minutesToWait(waitMs) }) }, { 'retry-after': String(Math.max(1, Math.ceil(waitMs / 1000))) });
+        form(429, { current: t('identity.pages.signIn.errors.throttled', { count: minutesToWait(waitMs) }) }, { 'retry-after': String(Math.max(1, Math.ceil(waitMs / 1000))) });
       } else if (result.reason === 'invalid') {
         const [issue] = result.issues;
-        form(res, 400, { password: t(`identity.pages.signUp.errors.${issue!.code}`, issue!.params ?? {}) });
+        form(400, { password: t(`identity.pages.signUp.errors.${issue!.code}`, issue!.params ?? {}) });
       } else {
-        form(res, 400, { current: t('identity.pages.passwordChange.wrongPassword') });
+        form(400, { current: t('identity.pages.passwordChange.wrongPassword') });
       }
       return;
     }

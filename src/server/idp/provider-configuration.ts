@@ -1,11 +1,13 @@
 import type { JWK } from 'jose';
 import { errors, interactionPolicy, type Adapter, type ClientMetadata, type Configuration, type ErrorOut, type KoaContextWithOIDC } from 'oidc-provider';
-import { getTranslator } from '../../lib/i18n/i18n';
+import type { Translate } from '../../lib/i18n/i18n';
+import { LANGUAGES } from '../../lib/i18n/namespaces';
 import type { AccountStore } from './account-store';
 import { firstPartyGrantLoader } from './first-party-grant';
 import { PAGE_HEADERS } from './html-response';
 import { CREATE_PROMPT, SIGN_ON_PARAM } from './interactions';
-import { renderLogoutPage, renderMessagePage, type Branding } from './pages';
+import { wordsOf, type Branding, type BrandingFor } from './page-branding';
+import { renderLogoutPage, renderMessagePage } from './pages';
 
 export interface IdentityProviderClient {
   clientId: string;
@@ -26,7 +28,8 @@ export interface ProviderConfigurationInput {
   cookieKeys: string[];
   secureCookies: boolean;
   accessTokenTtlSeconds: number;
-  branding: Branding;
+  /** Each request's branding: oidc-provider's own pages (sign-out, errors) are in the person's language too. */
+  brandingFor: BrandingFor;
   /** Where the provider is mounted, e.g. `/oidc`: its cookies are limited to that path. */
   mountPath: string;
 }
@@ -51,6 +54,10 @@ function setPageHeaders(ctx: KoaContextWithOIDC): void {
   ctx.type = 'html';
 }
 
+/** The branding of a page oidc-provider renders: its request's parameters (ui_locales of an authorization or a sign-out) count. */
+const brandingOfContext = (brandingFor: BrandingFor, ctx: KoaContextWithOIDC): Branding =>
+  brandingFor(ctx.req, new URLSearchParams(ctx.querystring), (ctx.oidc as KoaContextWithOIDC['oidc'] | undefined)?.params ?? null);
+
 function clientMetadata(client: IdentityProviderClient): ClientMetadata {
   return {
     client_id: client.clientId,
@@ -66,9 +73,7 @@ function clientMetadata(client: IdentityProviderClient): ClientMetadata {
   };
 }
 
-const t = getTranslator();
-
-function describeError(out: ErrorOut): string {
+function describeError(out: ErrorOut, t: Translate): string {
   if (out.error === 'invalid_redirect_uri' || out.error_description?.includes('redirect_uri')) {
     return t('identity.pages.failed.redirectUriRefused');
   }
@@ -77,7 +82,7 @@ function describeError(out: ErrorOut): string {
 }
 
 export function buildProviderConfiguration(input: ProviderConfigurationInput): Configuration {
-  const { accounts, audience, rolesClaim, branding, secureCookies } = input;
+  const { accounts, audience, rolesClaim, brandingFor, secureCookies } = input;
   const firstPartyClientIds = new Set(input.clients.map((client) => client.clientId));
 
   // `prompt=create` (OpenID Connect "Initiating User Registration"): a prompt of its own,
@@ -132,7 +137,11 @@ export function buildProviderConfiguration(input: ProviderConfigurationInput): C
       short: { httpOnly: true, sameSite: 'lax', secure: secureCookies },
       keys: input.cookieKeys,
     },
-    discovery: { prompt_values_supported: ['none', ...policy.filter((prompt) => prompt.requestable).map((prompt) => prompt.name)] },
+    discovery: {
+      prompt_values_supported: ['none', ...policy.filter((prompt) => prompt.requestable).map((prompt) => prompt.name)],
+      // ui_locales is a standard parameter oidc-provider takes as it is; these are the languages its pages are written in.
+      ui_locales_supported: [...LANGUAGES],
+    },
     interactions: {
       policy,
       url: (_ctx, interaction) => `${input.mountPath}/interaction/${interaction.uid}`,
@@ -179,10 +188,12 @@ export function buildProviderConfiguration(input: ProviderConfigurationInput): C
         logoutSource: (ctx, form) => {
           setPageHeaders(ctx);
           // A hint that oidc-provider accepted means the request came from our own app.
-          ctx.body = renderLogoutPage(branding, form, { confirmed: Boolean(ctx.oidc.params?.id_token_hint) });
+          ctx.body = renderLogoutPage(brandingOfContext(brandingFor, ctx), form, { confirmed: Boolean(ctx.oidc.params?.id_token_hint) });
         },
         postLogoutSuccessSource: (ctx) => {
           setPageHeaders(ctx);
+          const branding = brandingOfContext(brandingFor, ctx);
+          const t = wordsOf(branding);
           ctx.body = renderMessagePage(branding, { title: t('identity.pages.signedOut.title'), message: t('identity.pages.signedOut.message', { productName: branding.productName }) });
         },
       },
@@ -194,9 +205,11 @@ export function buildProviderConfiguration(input: ProviderConfigurationInput): C
     },
     renderError: (ctx, out) => {
       setPageHeaders(ctx);
+      const branding = brandingOfContext(brandingFor, ctx);
+      const t = wordsOf(branding);
       ctx.body = renderMessagePage(branding, {
         title: t('identity.pages.failed.title'),
-        message: describeError(out),
+        message: describeError(out, t),
         detail: out.error_description ? `${out.error}: ${out.error_description}` : out.error,
       });
     },

@@ -1,14 +1,18 @@
 import QRCode from 'qrcode';
-import { getTranslator } from '../../lib/i18n/i18n';
+import { dateTimeFormat } from '../../lib/format/locale';
 import { escapeHtml } from './escape-html';
-import { cancelForm, field, layout, text, type Branding } from './pages';
+import type { Branding } from './page-branding';
+import { cancelForm, field, layout, pageWords } from './pages';
 import { groupedSecret } from './second-factor';
 
 // The second factor's pages, in the look of the provider's other pages (pages.ts): no
-// script, every value escaped, every text from identity.pages.secondFactor.
+// script, every value escaped, every text from identity.pages.secondFactor in the page's language.
 
-const t = getTranslator();
-const words = (key: string, values: Record<string, string | number> = {}) => text(`secondFactor.${key}`, values);
+/** A page's words: `t`, and `words`, an identity.pages.secondFactor text escaped for HTML. */
+function secondFactorWords(branding: Branding) {
+  const { t, text } = pageWords(branding);
+  return { t, words: (key: string, values: Record<string, string | number> = {}) => text(`secondFactor.${key}`, values) };
+}
 
 const hidden = (name: string, value: string) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`;
 const alert = (error: string | undefined) => (error ? `<p class="alert" role="alert" id="form-error">${escapeHtml(error)}</p>` : '');
@@ -27,8 +31,8 @@ const hiddenFields = (form: SecondFactorForm) =>
 /** The way out of a page: the sign-in's abort form, or a link back to the account page. */
 export type SecondFactorExit = { abort: string } | { backUrl: string };
 
-const exit = (way: SecondFactorExit) =>
-  'abort' in way ? cancelForm(way.abort) : `<p class="switch"><a href="${escapeHtml(way.backUrl)}">${text('cancel')}</a></p>`;
+const exit = (branding: Branding, way: SecondFactorExit) =>
+  'abort' in way ? cancelForm(branding, way.abort) : `<p class="switch"><a href="${escapeHtml(way.backUrl)}">${pageWords(branding).text('cancel')}</a></p>`;
 
 /** The QR code of the otpauth:// URI as inline SVG (the page's CSP allows no script and no foreign image). */
 export async function qrCodeSvg(uri: string): Promise<string> {
@@ -43,6 +47,7 @@ export interface CodePageModel {
 
 /** After the password: the app's code, or a recovery code. */
 export function renderSecondFactorCodePage(branding: Branding, model: CodePageModel): string {
+  const { t, words } = secondFactorWords(branding);
   const errorIds = model.error ? ['form-error'] : [];
   return layout(
     branding,
@@ -55,7 +60,7 @@ ${hiddenFields(model.form)}
 ${field({ id: 'code', label: t('identity.pages.secondFactor.code.label'), type: 'text', autocomplete: 'one-time-code', autofocus: true, hint: t('identity.pages.secondFactor.code.hint'), describedBy: errorIds, invalid: Boolean(model.error) })}
 <button class="button primary" type="submit">${words('code.submit')}</button>
 </form>
-${exit(model.exit)}`,
+${exit(branding, model.exit)}`,
   );
 }
 
@@ -72,6 +77,7 @@ export interface EnrolPageModel {
 
 /** Enrolment: scan (or type) the secret, confirm with a current code. */
 export async function renderSecondFactorEnrolPage(branding: Branding, model: EnrolPageModel): Promise<string> {
+  const { t, words } = secondFactorWords(branding);
   const errorIds = model.error ? ['form-error'] : [];
   const svg = await qrCodeSvg(model.uri);
   return layout(
@@ -89,7 +95,7 @@ ${hiddenFields(model.form)}
 ${field({ id: 'code', label: t('identity.pages.secondFactor.enrol.codeLabel'), type: 'text', autocomplete: 'one-time-code', inputmode: 'numeric', autofocus: !model.error, describedBy: errorIds, invalid: Boolean(model.error) })}
 <button class="button primary" type="submit" name="intent" value="enable">${words('enrol.submit')}</button>
 </form>
-${exit(model.exit)}`,
+${exit(branding, model.exit)}`,
   );
 }
 
@@ -101,6 +107,7 @@ export interface RecoveryCodesPageModel {
 
 /** The ten recovery codes, shown this once. */
 export function renderRecoveryCodesPage(branding: Branding, model: RecoveryCodesPageModel): string {
+  const { t, words } = secondFactorWords(branding);
   const next =
     'form' in model.next
       ? `<form method="post" action="${escapeHtml(model.next.form.action)}">
@@ -130,8 +137,9 @@ export interface SettingsPageModel {
 
 /** The factor is on: when since, the codes left, and turning it off (or replacing it). */
 export function renderSecondFactorSettingsPage(branding: Branding, model: SettingsPageModel): string {
+  const { t, words } = secondFactorWords(branding);
   const errorIds = model.error ? ['form-error'] : [];
-  const since = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(model.enabledAt);
+  const since = dateTimeFormat(branding.language, { dateStyle: 'long', timeZone: 'UTC' }).format(model.enabledAt);
   return layout(
     branding,
     t('identity.pages.secondFactor.settings.title'),

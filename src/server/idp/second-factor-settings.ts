@@ -1,12 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
-import { getTranslator } from '../../lib/i18n/i18n';
+import { withUiLocales } from '../../lib/i18n/ui-locales';
 import type { AccountStore } from './account-store';
 import { clientAddressOf } from './client-address-header';
 import { FormBodyError, readFormBody } from './form-body';
 import { sendHtml } from './html-response';
 import { minutesToWait, type Throttled } from './login-throttle';
-import { renderMessagePage, type Branding } from './pages';
+import { productPageIn, wordsOf, type Branding, type BrandingFor } from './page-branding';
+import { renderMessagePage } from './pages';
 import { looksLikeRecoveryCode, normalizeCode, otpauthUri, requiresSecondFactor, TOTP_DIGITS } from './second-factor';
 import { renderRecoveryCodesPage, renderSecondFactorEnrolPage, renderSecondFactorSettingsPage } from './second-factor-pages';
 import type { SecondFactorStatus, SecondFactorStore } from './second-factor-store';
@@ -18,7 +19,8 @@ export interface SecondFactorSettingsOptions {
   provider: Provider;
   accounts: AccountStore;
   store: SecondFactorStore;
-  branding: Branding;
+  /** Each request's branding; the forms' actions keep the page's language. */
+  brandingFor: BrandingFor;
   /** The page's own path (its forms post to it). */
   action: string;
   /** The product's account page: where Cancel and Back lead. */
@@ -37,25 +39,28 @@ export interface SecondFactorSettingsOptions {
  * account whose role requires a factor can replace it but not turn it off.
  */
 export function createSecondFactorSettingsHandler(options: SecondFactorSettingsOptions) {
-  const { accounts, store, branding, provider, log } = options;
-  const t = getTranslator();
-  const message = (res: ServerResponse, status: number, title: string, text: string, link?: { href: string; text: string }) =>
+  const { accounts, store, provider, log } = options;
+  const message = (res: ServerResponse, branding: Branding, status: number, title: string, text: string, link?: { href: string; text: string }) =>
     sendHtml(res, status, renderMessagePage(branding, { title, message: text, ...(link ? { link } : {}) }));
+  /** The page's own address and the account page's, in the page's language. */
+  const actionIn = (branding: Branding) => withUiLocales(options.action, branding.language);
+  const accountPageIn = (branding: Branding) => productPageIn(branding, options.accountUrl);
 
   async function signedInAccount(req: IncomingMessage, res: ServerResponse): Promise<string | null> {
     const session = await provider.Session.get(provider.createContext(req, res));
     return typeof session.accountId === 'string' ? session.accountId : null;
   }
 
-  const throttledWords = (result: Throttled) => t('identity.pages.signIn.errors.throttled', { count: minutesToWait(result.retryAt.getTime() - Date.now()) });
+  const throttledWords = (branding: Branding, result: Throttled) => wordsOf(branding)('identity.pages.signIn.errors.throttled', { count: minutesToWait(result.retryAt.getTime() - Date.now()) });
   const retryAfter = (result: Throttled) => ({ 'retry-after': String(Math.max(1, Math.ceil((result.retryAt.getTime() - Date.now()) / 1000))) });
 
-  async function enrolPage(res: ServerResponse, status: SecondFactorStatus, code: number, error?: string, restart = false, headers?: Record<string, string>) {
+  async function enrolPage(res: ServerResponse, branding: Branding, status: SecondFactorStatus, code: number, error?: string, restart = false, headers?: Record<string, string>) {
     const secret = await store.pendingSecret(status.accountId, { restart });
-    if (!secret) return message(res, 404, t('identity.pages.notFound.title'), t('identity.pages.notFound.message'));
+    const t = wordsOf(branding);
+    if (!secret) return message(res, branding, 404, t('identity.pages.notFound.title'), t('identity.pages.notFound.message'));
     const html = await renderSecondFactorEnrolPage(branding, {
-      form: { action: options.action },
-      exit: { backUrl: options.accountUrl },
+      form: { action: actionIn(branding) },
+      exit: { backUrl: accountPageIn(branding) },
       uri: otpauthUri(secret, status.email, branding.productName),
       secret,
       required: requiresSecondFactor(status.roles, options.requiredRoles),
@@ -64,10 +69,10 @@ export function createSecondFactorSettingsHandler(options: SecondFactorSettingsO
     sendHtml(res, code, html, headers);
   }
 
-  function settingsPage(res: ServerResponse, status: SecondFactorStatus, code: number, error?: string, headers?: Record<string, string>) {
+  function settingsPage(res: ServerResponse, branding: Branding, status: SecondFactorStatus, code: number, error?: string, headers?: Record<string, string>) {
     sendHtml(res, code, renderSecondFactorSettingsPage(branding, {
-      action: options.action,
-      backUrl: options.accountUrl,
+      action: actionIn(branding),
+      backUrl: accountPageIn(branding),
       enabledAt: status.enabledAt ?? new Date(),
       recoveryCodesLeft: status.recoveryCodesLeft,
       required: requiresSecondFactor(status.roles, options.requiredRoles),
@@ -88,41 +93,44 @@ export function createSecondFactorSettingsHandler(options: SecondFactorSettingsO
     return !check.ok && check.reason === 'throttled' ? { ok: false, throttled: check } : { ok: false };
   }
 
-  async function post(res: ServerResponse, status: SecondFactorStatus, fields: URLSearchParams, client: string): Promise<void> {
+  async function post(res: ServerResponse, branding: Branding, status: SecondFactorStatus, fields: URLSearchParams, client: string): Promise<void> {
+    const t = wordsOf(branding);
     const intent = fields.get('intent');
     if (intent === 'enable') {
       const result = await store.enable(status.accountId, fields.get('code') ?? '', client);
       if (result.ok) {
         log(`idp: second factor turned on (client ${client})`);
-        sendHtml(res, 200, renderRecoveryCodesPage(branding, { codes: result.recoveryCodes, next: { href: options.accountUrl } }));
+        sendHtml(res, 200, renderRecoveryCodesPage(branding, { codes: result.recoveryCodes, next: { href: accountPageIn(branding) } }));
         return;
       }
       // With a factor on, only a replacement begun with a proof has a secret to confirm; never make one here.
-      if (result.reason === 'no-enrolment' && status.enabled) return settingsPage(res, status, 400);
-      if (result.reason === 'throttled') return enrolPage(res, status, 429, throttledWords(result), false, retryAfter(result));
+      if (result.reason === 'no-enrolment' && status.enabled) return settingsPage(res, branding, status, 400);
+      if (result.reason === 'throttled') return enrolPage(res, branding, status, 429, throttledWords(branding, result), false, retryAfter(result));
       const error = result.reason === 'replayed' ? t('identity.pages.secondFactor.errors.replayed') : result.reason === 'wrong' ? t('identity.pages.secondFactor.errors.wrong') : undefined;
-      return enrolPage(res, status, 400, error);
+      return enrolPage(res, branding, status, 400, error);
     }
-    if (!status.enabled) return enrolPage(res, status, 200);
-    if (intent !== 'disable' && intent !== 'replace') return settingsPage(res, status, 400);
+    if (!status.enabled) return enrolPage(res, branding, status, 200);
+    if (intent !== 'disable' && intent !== 'replace') return settingsPage(res, branding, status, 400);
     if (intent === 'disable' && requiresSecondFactor(status.roles, options.requiredRoles)) {
-      return settingsPage(res, status, 403, t('identity.pages.secondFactor.errors.requiredByRole'));
+      return settingsPage(res, branding, status, 403, t('identity.pages.secondFactor.errors.requiredByRole'));
     }
     const proof = await proves(status, fields.get('proof') ?? '', client);
     if (!proof.ok) {
-      if (proof.throttled) return settingsPage(res, status, 429, throttledWords(proof.throttled), retryAfter(proof.throttled));
-      return settingsPage(res, status, 400, t('identity.pages.secondFactor.errors.wrongProof'));
+      if (proof.throttled) return settingsPage(res, branding, status, 429, throttledWords(branding, proof.throttled), retryAfter(proof.throttled));
+      return settingsPage(res, branding, status, 400, t('identity.pages.secondFactor.errors.wrongProof'));
     }
-    if (intent === 'replace') return enrolPage(res, status, 200, undefined, true);
+    if (intent === 'replace') return enrolPage(res, branding, status, 200, undefined, true);
     await store.disable(status.accountId);
     log(`idp: second factor turned off (client ${client})`);
-    message(res, 200, t('identity.pages.secondFactor.disabled.title'), t('identity.pages.secondFactor.disabled.message'), {
-      href: options.accountUrl,
+    message(res, branding, 200, t('identity.pages.secondFactor.disabled.title'), t('identity.pages.secondFactor.disabled.message'), {
+      href: accountPageIn(branding),
       text: t('identity.pages.secondFactor.settings.back'),
     });
   }
 
-  return async function handleSecondFactorSettings(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  return async function handleSecondFactorSettings(req: IncomingMessage, res: ServerResponse, query: URLSearchParams): Promise<void> {
+    const branding = options.brandingFor(req, query);
+    const t = wordsOf(branding);
     if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'POST') {
       req.resume();
       sendHtml(res, 405, renderMessagePage(branding, { title: t('identity.pages.methodNotAllowed.title'), message: t('identity.pages.methodNotAllowed.message') }), { allow: 'GET, POST' });
@@ -130,7 +138,7 @@ export function createSecondFactorSettingsHandler(options: SecondFactorSettingsO
     }
     if (req.method === 'POST' && req.headers.origin !== undefined && req.headers.origin !== options.issuerOrigin) {
       req.resume();
-      message(res, 403, t('identity.pages.requestRefused.title'), t('identity.pages.requestRefused.foreignOrigin', { productName: branding.productName }));
+      message(res, branding, 403, t('identity.pages.requestRefused.title'), t('identity.pages.requestRefused.foreignOrigin', { productName: branding.productName }));
       return;
     }
     let fields: URLSearchParams | null = null;
@@ -140,21 +148,21 @@ export function createSecondFactorSettingsHandler(options: SecondFactorSettingsO
       } catch (error) {
         if (!(error instanceof FormBodyError)) throw error;
         const words = error.code === 'FORM_TOO_LARGE' ? 'formTooLarge' : 'formUnsupportedType';
-        message(res, error.status, t('identity.pages.requestRefused.title'), t(`identity.pages.requestRefused.${words}`));
+        message(res, branding, error.status, t('identity.pages.requestRefused.title'), t(`identity.pages.requestRefused.${words}`));
         return;
       }
     }
     const accountId = await signedInAccount(req, res);
     const status = accountId ? await store.status(accountId) : null;
     if (!status) {
-      message(res, 401, t('identity.pages.secondFactor.signInFirst.title'), t('identity.pages.secondFactor.signInFirst.message'), {
+      message(res, branding, 401, t('identity.pages.secondFactor.signInFirst.title'), t('identity.pages.secondFactor.signInFirst.message'), {
         href: `${branding.signInUrl}?returnTo=${encodeURIComponent(new URL(options.accountUrl).pathname)}`,
         text: t('identity.pages.signIn.submit'),
       });
       return;
     }
-    if (fields) return post(res, status, fields, clientAddressOf(req));
-    if (status.enabled) return settingsPage(res, status, 200);
-    return enrolPage(res, status, 200);
+    if (fields) return post(res, branding, status, fields, clientAddressOf(req));
+    if (status.enabled) return settingsPage(res, branding, status, 200);
+    return enrolPage(res, branding, status, 200);
   };
 }

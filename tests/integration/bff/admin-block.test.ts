@@ -46,7 +46,7 @@ describe('an admin blocks a signed-in user (BFF, built-in provider, API)', () =>
     expect(agent).toMatchObject({ email: support.email, impersonatedBy: null });
     expect(supportSession.record.impersonateAs).toBeNull();
 
-    const start = await h.bff.startLogin('/talent/dashboard', false);
+    const start = await h.bff.startLogin('/talent/dashboard', false, 'en');
     const browser = new Browser();
     const page = await browser.follow(new URL(start.location), isCallback(h.idp));
     const refused = await submitForm(browser, h.idp, page, { email: h.account.email, password: h.account.password });

@@ -93,7 +93,7 @@ function oidcClient(overrides: Partial<AuthConfig> = {}) {
 
 /** Starts a sign-in, then brings back the provider's code with `forgery` in its ID token. */
 async function signInWith(forgery: Forgery, client = oidcClient()) {
-  const { transaction } = await client.startLogin('/', false);
+  const { transaction } = await client.startLogin('/', false, 'en');
   expectedNonce = transaction.nonce;
   nextForgery = forgery;
   const callback = new URL(`http://127.0.0.1:9/auth/callback?code=the-code&state=${transaction.state}`);

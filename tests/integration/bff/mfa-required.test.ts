@@ -13,7 +13,7 @@ describe('BFF: a provider answering mfa_required', () => {
   afterAll(() => h?.close());
 
   it('on the callback: no session, the sign-in page names mfa_required', async () => {
-    const start = await h.bff.startLogin('/talent/dashboard', false);
+    const start = await h.bff.startLogin('/talent/dashboard', false, 'en');
     const state = new URL(start.location).searchParams.get('state')!;
     const callback = new URL(h.idp.client.redirectUri);
     callback.search = new URLSearchParams({ error: 'mfa_required', error_description: 'Multifactor authentication required', state }).toString();

@@ -103,7 +103,7 @@ describe('BFF sign-in landing and token lifecycle (checklist E25, E27, E28)', ()
   });
 
   it('a callback reaching an instance under another Host (behind a load balancer) completes the sign-in against the registered redirect URI', async () => {
-    const start = await bff.startLogin('/talent/dashboard', false);
+    const start = await bff.startLogin('/talent/dashboard', false, 'en');
     const browser = new Browser();
     const page = await browser.follow(new URL(start.location), isCallback(idp));
     const callback = await submitForm(browser, idp, page, { email: account.email, password: account.password });
@@ -118,7 +118,7 @@ describe('BFF sign-in landing and token lifecycle (checklist E25, E27, E28)', ()
     await signIn(); // provisions the user row
     const setRedirect = (redirect: string | null) => database.db.update(user).set({ redirect }).where(eq(user.email, account.email));
     const landing = async (returnTo: string | null = null) => {
-      const start = await bff.startLogin(returnTo, false);
+      const start = await bff.startLogin(returnTo, false, 'en');
       const browser = new Browser();
       const page = await browser.follow(new URL(start.location), isCallback(idp));
       const callback = await submitForm(browser, idp, page, { email: account.email, password: account.password });
@@ -140,7 +140,7 @@ describe('BFF sign-in landing and token lifecycle (checklist E25, E27, E28)', ()
     await db.update(user).set({ redirect: null }).where(eq(user.email, account.email));
     const [me] = await db.select({ id: user.id }).from(user).where(eq(user.email, account.email));
     const landing = async (rememberedArea: string | null = null) => {
-      const start = await bff.startLogin(null, false);
+      const start = await bff.startLogin(null, false, 'en');
       const browser = new Browser();
       const page = await browser.follow(new URL(start.location), isCallback(idp));
       const callback = await submitForm(browser, idp, page, { email: account.email, password: account.password });

@@ -44,13 +44,13 @@ describe('an external identity provider stopped and restarted: the signed-in use
     expect(isServiceUnavailable(pageLoad) && pageLoad.dependency).toBe('signIn');
     expect(await h.store.get(session.id)).not.toBeNull();
     // Starting a sign-in checks the provider first, so the sign-in page can say so.
-    await expect(h.bff.startLogin('/', false)).rejects.toMatchObject({ code: 'request_error' });
+    await expect(h.bff.startLogin('/', false, 'en')).rejects.toMatchObject({ code: 'request_error' });
 
     await proxy.start();
 
     expect((await findMe()).status).toBe(200);
     expect((await h.store.get(session.id))!.tokens.expiresAt).toBeGreaterThan(Date.now() + 60_000);
-    expect((await h.bff.startLogin('/', false)).location).toContain(`${proxy.port}/oidc/auth`);
+    expect((await h.bff.startLogin('/', false, 'en')).location).toContain(`${proxy.port}/oidc/auth`);
   }, 30_000);
 });
 

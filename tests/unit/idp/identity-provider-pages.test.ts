@@ -1,17 +1,18 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { getTranslator } from '../../../src/lib/i18n/i18n';
-import { renderLoginPage, renderLogoutPage, renderMessagePage, renderNewPasswordPage, renderPasswordResetRequestPage, renderSignUpPage, type Branding } from '../../../src/server/idp/pages';
+import type { Branding } from '../../../src/server/idp/page-branding';
+import { renderLoginPage, renderLogoutPage, renderMessagePage, renderNewPasswordPage, renderPasswordResetRequestPage, renderSignUpPage } from '../../../src/server/idp/pages';
 import { validateSignUp, type SignUpIssue } from '../../../src/server/idp/sign-up-validation';
 import identity from '../../../src/locales/en/common/identity.json';
 
-// The provider's pages render with a translator that answers each key as ⟦key⟧: whatever
-// words are left once the marks are gone were written in code, not in the locale files.
+// The provider's pages render with a translator that answers each key as ⟦key⟧, in every
+// language: whatever words are left once the marks are gone were written in code, not in
+// the locale files.
 vi.mock('../../../src/lib/i18n/i18n', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../../src/lib/i18n/i18n')>();
   const marking = ((key: string) => `⟦${key}⟧`) as unknown as ReturnType<typeof original.getTranslator>;
-  return { ...original, getTranslator: (namespaces?: Parameters<typeof original.getTranslator>[0]) => (namespaces ? original.getTranslator(namespaces) : marking) };
+  return { ...original, getTranslator: () => marking };
 });
 
 /** Everything a reader sees or hears: text, and the attributes read out, without the marked texts. */
@@ -27,7 +28,7 @@ function wordsNotFromLocaleFiles(html: string): string[] {
     .filter((word) => /\p{L}/u.test(word));
 }
 
-const branding: Branding = { productName: '⟦productName⟧', homeUrl: 'https://talentplace.test/', signInUrl: 'https://talentplace.test/sign-in' };
+const branding: Branding = { productName: '⟦productName⟧', homeUrl: 'https://talentplace.test/', signInUrl: 'https://talentplace.test/sign-in', language: 'en' };
 const links = { submit: '/oidc/interaction/abc/login', switchTo: '/oidc/interaction/abc?screen=signup', abort: '/oidc/interaction/abc/abort', passwordReset: '/oidc/password-reset' };
 const logoutForm = '<form id="op.logoutForm" method="post" action="/oidc/session/end/confirm"><input type="hidden" name="xsrf" value="token"></form>';
 
@@ -63,6 +64,11 @@ describe('the identity provider pages take every text from the locale files', ()
     expect(wordsNotFromLocaleFiles(renderLogoutPage(branding, logoutForm))).toEqual([]);
     expect(wordsNotFromLocaleFiles(renderLogoutPage(branding, logoutForm, { confirmed: true }))).toEqual([]);
   });
+
+  it('a page declares the language it is written in', () => {
+    expect(renderLoginPage(branding, { links })).toContain('<html lang="en">');
+    expect(renderLoginPage({ ...branding, language: 'fr' }, { links })).toContain('<html lang="fr">');
+  });
 });
 
 describe('the identity provider hands its pages and mails only translated text', () => {
@@ -72,7 +78,7 @@ describe('the identity provider hands its pages and mails only translated text',
     for (const name of readdirSync(dir).filter((file) => file.endsWith('.ts'))) {
       const source = readFileSync(path.join(dir, name), 'utf8');
       // A value with a space is words (protocol codes such as access_denied have none).
-      const literals = /\b(?:title|message|text|error|detail|subject)\s*:\s*(['`])([^'`]* [^'`]*)\1|sendMessage\([^,]+,[^,]+,\s*(['`])/g;
+      const literals = /\b(?:title|message|text|error|detail|subject)\s*:\s*(['`])([^'`]* [^'`]*)\1|sendMessage\([^,]+,(?:[^,]+,)?[^,]+,\s*(['`])/g;
       for (const match of source.matchAll(literals)) written.push(`${name}: ${match[0]}`);
     }
     expect(written).toEqual([]);
@@ -110,7 +116,8 @@ describe('sign-up rules answer codes the sign-up page words', () => {
     });
   });
 
-  it('every code has its words, naming the limit', () => {
+  it('every code has its words, naming the limit', async () => {
+    const { getTranslator } = await vi.importActual<typeof import('../../../src/lib/i18n/i18n')>('../../../src/lib/i18n/i18n');
     const t = getTranslator(['common']);
     const codes = ['nameMissing', 'nameTooLong', 'emailInvalid', 'passwordTooShort', 'passwordTooLong', 'controlCharacters'];
     expect(Object.keys(words).sort()).toEqual([...codes].sort());

@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import french from '../../../src/locales/fr/common/identity.json';
+import { startBffHarness, type BffHarness } from '../../support/bff-harness';
+import { Browser, parsePage } from '../idp/browser';
+import { isCallback } from '../idp/relying-party';
+
+// The product asks the provider for the language of the page a sign-in or a sign-up starts
+// from (OIDC's ui_locales), and the provider's pages answer in it.
+describe('BFF: the sign-in asks for the language of the page it starts from', () => {
+  let h: BffHarness;
+  beforeAll(async () => {
+    h = await startBffHarness();
+  });
+  afterAll(() => h?.close());
+
+  const open = async (location: string) => parsePage((await new Browser().follow(location, isCallback(h.idp))).html);
+
+  it('names the language in the authorization request (ui_locales), and the sign-in page is in it', async () => {
+    const inFrench = await h.bff.startLogin('/talent/dashboard', false, 'fr');
+    expect(new URL(inFrench.location).searchParams.get('ui_locales')).toBe('fr');
+    const frenchPage = await open(inFrench.location);
+    expect(frenchPage.lang).toBe('fr');
+    expect(frenchPage.title).toBe(`${french.identity.pages.signIn.title} | Talentplace`);
+
+    const inEnglish = await h.bff.startLogin('/talent/dashboard', false, 'en');
+    expect(new URL(inEnglish.location).searchParams.get('ui_locales')).toBe('en');
+    expect((await open(inEnglish.location)).lang).toBe('en');
+  });
+
+  it('a sign-up too', async () => {
+    const start = await h.bff.startLogin('/sign-up/success', true, 'fr');
+    const page = await open(start.location);
+    expect(page.lang).toBe('fr');
+    expect(page.title).toBe(`${french.identity.pages.signUp.title} | Talentplace`);
+  });
+});
