@@ -52,6 +52,11 @@ export function localizeHtmlLinks(html: string, language: Language): string {
   return html.replace(LINKING_TAG, (tag) => (/\shreflang=/i.test(tag) ? tag : tag.replace(ADDRESS_ATTRIBUTE, (_match, name: string, quote: string, path: string) => `${name}${quote}${pathInLanguage(path, language)}${quote}`)));
 }
 
+/** A BCP 47 tag's language when it is one of ours ("fr-CA" → fr, "en_GB" → en), else null. */
+export function languageOfTag(tag: string): Language | null {
+  return languageOf(tag.trim().toLowerCase().split(/[-_]/)[0]);
+}
+
 /** The languages a browser asks for (Accept-Language), best first, as our languages. */
 export function preferredLanguage(acceptLanguage: string | null | undefined): Language | null {
   const ranked = (acceptLanguage ?? '')
@@ -59,9 +64,9 @@ export function preferredLanguage(acceptLanguage: string | null | undefined): La
     .map((part, index) => {
       const [tag = '', ...params] = part.trim().split(';');
       const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
-      return { language: tag.trim().toLowerCase().split('-')[0] ?? '', q: q === undefined ? 1 : Number(q), index };
+      return { language: languageOfTag(tag), q: q === undefined ? 1 : Number(q), index };
     })
-    .filter((entry) => entry.language && entry.q > 0)
+    .filter((entry) => entry.q > 0)
     .sort((a, b) => b.q - a.q || a.index - b.index);
-  return ranked.map((entry) => languageOf(entry.language)).find((language): language is Language => language !== null) ?? null;
+  return ranked.find((entry) => entry.language !== null)?.language ?? null;
 }

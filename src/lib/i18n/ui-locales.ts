@@ -1,4 +1,4 @@
-import { languageOf } from './language-path';
+import { languageOfTag } from './language-path';
 import { DEFAULT_LANGUAGE, type Language } from './namespaces';
 
 // OpenID Connect's ui_locales (Core 1.0, 3.1.2.1): the languages a relying party asks the
@@ -12,7 +12,7 @@ export const UI_LOCALES_PARAM = 'ui_locales';
 export function firstUiLocale(value: unknown): Language | null {
   if (typeof value !== 'string') return null;
   for (const tag of value.trim().split(/\s+/)) {
-    const language = languageOf(tag.toLowerCase().split(/[-_]/)[0]);
+    const language = languageOfTag(tag);
     if (language) return language;
   }
   return null;

@@ -8,35 +8,23 @@ import { wordsOf, type Branding } from './page-branding';
 
 type Recipient = Pick<AccountAddress, 'email' | 'name'>;
 
-/** The sign-up confirmation: its link finishes the sign-up. */
-export function confirmationMail(branding: Branding, account: Recipient, link: string): MailMessage {
+/** A mail of the provider: its subject and text are `identity.mail.<kind>`, given the product's name and the recipient's. */
+function identityMail(branding: Branding, account: Recipient, kind: string, values: Record<string, string>): MailMessage {
   const t = wordsOf(branding);
   const { productName } = branding;
   return {
     to: account.email,
-    subject: t('identity.mail.confirm.subject', { productName }),
-    text: t('identity.mail.confirm.text', { productName, name: account.name, link }),
+    subject: t(`identity.mail.${kind}.subject`, { productName }),
+    text: t(`identity.mail.${kind}.text`, { productName, name: account.name, ...values }),
   };
 }
+
+/** The sign-up confirmation: its link finishes the sign-up. */
+export const confirmationMail = (branding: Branding, account: Recipient, link: string): MailMessage => identityMail(branding, account, 'confirm', { link });
 
 /** To the owner of an address someone signed up with again: they already have an account, and where to sign in. */
-export function alreadyRegisteredMail(branding: Branding, account: Recipient): MailMessage {
-  const t = wordsOf(branding);
-  const { productName } = branding;
-  return {
-    to: account.email,
-    subject: t('identity.mail.alreadyRegistered.subject', { productName }),
-    text: t('identity.mail.alreadyRegistered.text', { productName, name: account.name, signInLink: branding.signInUrl }),
-  };
-}
+export const alreadyRegisteredMail = (branding: Branding, account: Recipient): MailMessage =>
+  identityMail(branding, account, 'alreadyRegistered', { signInLink: branding.signInUrl });
 
 /** The password reset link. */
-export function passwordResetMail(branding: Branding, account: Recipient, link: string): MailMessage {
-  const t = wordsOf(branding);
-  const { productName } = branding;
-  return {
-    to: account.email,
-    subject: t('identity.mail.passwordReset.subject', { productName }),
-    text: t('identity.mail.passwordReset.text', { productName, name: account.name, link }),
-  };
-}
+export const passwordResetMail = (branding: Branding, account: Recipient, link: string): MailMessage => identityMail(branding, account, 'passwordReset', { link });
