@@ -15,6 +15,7 @@ import { isCallback, passSignIn } from '../integration/idp/relying-party';
 import { seedIdentityAccount, startIdpServer, TEST_ROLES_CLAIM, type IdpTestServer, type SeededAccount } from './idp-server';
 import type { FaultProxy } from './fault-proxy';
 import { openTestDatabase } from './test-database';
+import type { Language } from '../../src/lib/i18n/namespaces';
 
 /**
  * The BFF in-process with the real built-in provider over HTTP, the real API verifying
@@ -30,7 +31,7 @@ export interface BffHarness {
   anotherInstance(): Bff;
   logs: string[];
   /** Signs in through the BFF and the provider's own form, as the harness's account unless another is given. */
-  signIn(returnTo?: string | null, as?: SeededAccount): Promise<{ session: LoadedSession; browser: Browser; location: string }>;
+  signIn(returnTo?: string | null, as?: SeededAccount, language?: Language): Promise<{ session: LoadedSession; browser: Browser; location: string }>;
   close(): Promise<void>;
 }
 
@@ -98,8 +99,8 @@ export async function startBffHarness(options: { idpBehind?: FaultProxy } = {}):
     bff,
     anotherInstance: newInstance,
     logs,
-    async signIn(returnTo = '/talent/dashboard', as = account) {
-      const start = await bff.startLogin(returnTo, false, 'en');
+    async signIn(returnTo = '/talent/dashboard', as = account, language: Language = 'en') {
+      const start = await bff.startLogin(returnTo, false, language);
       const browser = new Browser();
       const page = await browser.follow(new URL(start.location), isCallback(idp));
       const callback = await passSignIn(browser, idp, page, as);

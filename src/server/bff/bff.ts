@@ -9,12 +9,13 @@ import { RETRY_AFTER_SECONDS, ServiceUnavailableError } from '../../lib/http/ser
 import { proxyGraphql, type ProxyInput } from './graphql-proxy';
 import { LoginError } from './login-error';
 import { LOGIN_TRANSACTION_TTL_SECONDS, createLoginTransactionCodec } from './login-transaction';
+import { pathInLanguage } from '../../lib/i18n/language-path';
 import type { OidcClient } from './oidc-client';
 import type { RateLimiter } from './rate-limit';
 import { serializeCookie, type LoadedSession, type SessionManager } from './sessions';
 import { buildUpstreamHeaders } from './upstream-headers';
 import { errorMessage } from '../../lib/text/error-message';
-import type { Language } from '../../lib/i18n/namespaces';
+import { DEFAULT_LANGUAGE, type Language } from '../../lib/i18n/namespaces';
 
 /** Access tokens are refreshed this long before they expire (the login client's token cache expires 60 s early). */
 const REFRESH_MARGIN_MS = 60_000;
@@ -189,7 +190,9 @@ export function createBff(options: BffOptions) {
           selectedCompanyId: null,
           impersonateAs: null,
         });
-        const location = transaction!.signUp ? transaction!.returnTo : await this.landingAfterSignIn(session, transaction!.returnTo, rememberedArea);
+        const landing = transaction!.signUp ? transaction!.returnTo : await this.landingAfterSignIn(session, transaction!.returnTo, rememberedArea);
+        // A sign-in started on a French page (/fr/sign-in?returnTo=/talent/dashboard) lands in French.
+        const location = pathInLanguage(landing, transaction!.language);
         return { location, signUp: transaction!.signUp, setCookies: [clearTransaction, sessions.cookie(session.id)] };
       } catch (error) {
         const code = error instanceof LoginError ? error.code : 'login_failed';
@@ -199,7 +202,7 @@ export function createBff(options: BffOptions) {
           await sessions.destroy(previousSessionId);
           setCookies.push(sessions.clearCookie());
         }
-        return { location: `/sign-in?error=${code}`, signUp: false, setCookies };
+        return { location: pathInLanguage(`/sign-in?error=${code}`, transaction?.language ?? DEFAULT_LANGUAGE), signUp: false, setCookies };
       }
     },
 

@@ -1,4 +1,6 @@
 import { EncryptJWT, jwtDecrypt } from 'jose';
+import { languageOf } from '../../lib/i18n/language-path';
+import { DEFAULT_LANGUAGE, type Language } from '../../lib/i18n/namespaces';
 
 /** What the callback needs to finish a login started in the same browser. */
 export interface LoginTransaction {
@@ -7,6 +9,8 @@ export interface LoginTransaction {
   codeVerifier: string;
   returnTo: string;
   signUp: boolean;
+  /** The language of the page the login started on: it ends on a page in that language too. */
+  language: Language;
 }
 
 /** The transaction lives one day at most (the login client's transaction storage: 1 day). */
@@ -30,9 +34,10 @@ export function createLoginTransactionCodec(key: Uint8Array) {
       if (!sealed) return null;
       try {
         const { payload } = await jwtDecrypt(sealed, key, { keyManagementAlgorithms: ['dir'], contentEncryptionAlgorithms: ['A256GCM'] });
-        const { state, nonce, codeVerifier, returnTo, signUp } = payload as Partial<LoginTransaction>;
+        const { state, nonce, codeVerifier, returnTo, signUp, language } = payload as Partial<LoginTransaction>;
         if (typeof state !== 'string' || typeof nonce !== 'string' || typeof codeVerifier !== 'string' || typeof returnTo !== 'string') return null;
-        return { state, nonce, codeVerifier, returnTo, signUp: signUp === true };
+        // A transaction sealed before languages were kept in it ends in the default one.
+        return { state, nonce, codeVerifier, returnTo, signUp: signUp === true, language: languageOf(language) ?? DEFAULT_LANGUAGE };
       } catch {
         return null;
       }

@@ -209,7 +209,7 @@ export function createOidcClient(options: OidcClientOptions) {
       if (!auth.builtIn) await this.probe();
       const config = await discover();
       const codeVerifier = client.randomPKCECodeVerifier();
-      const transaction: LoginTransaction = { state: client.randomState(), nonce: client.randomNonce(), codeVerifier, returnTo, signUp };
+      const transaction: LoginTransaction = { state: client.randomState(), nonce: client.randomNonce(), codeVerifier, returnTo, signUp, language };
       const parameters: Record<string, string> = {
         redirect_uri: options.redirectUri,
         scope: this.scope(),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import french from '../../../src/locales/fr/common/identity.json';
-import { startBffHarness, type BffHarness } from '../../support/bff-harness';
+import { cookieValue, startBffHarness, type BffHarness } from '../../support/bff-harness';
 import { Browser, parsePage } from '../idp/browser';
 import { isCallback } from '../idp/relying-party';
 
@@ -25,6 +25,15 @@ describe('BFF: the sign-in asks for the language of the page it starts from', ()
     const inEnglish = await h.bff.startLogin('/talent/dashboard', false, 'en');
     expect(new URL(inEnglish.location).searchParams.get('ui_locales')).toBe('en');
     expect((await open(inEnglish.location)).lang).toBe('en');
+  });
+
+  it('ends in the language it started in (the page a sign-in returns to keeps its language), a failure too', async () => {
+    expect((await h.signIn('/talent/dashboard', undefined, 'fr')).location).toBe('/fr/talent/dashboard');
+    expect((await h.signIn('/talent/dashboard', undefined, 'en')).location).toBe('/talent/dashboard');
+    const start = await h.bff.startLogin('/talent/dashboard', false, 'fr');
+    const callback = new URL(h.idp.client.redirectUri);
+    callback.search = new URLSearchParams({ error: 'access_denied', state: new URL(start.location).searchParams.get('state')! }).toString();
+    expect((await h.bff.completeLogin(callback, cookieValue(start.setCookies, 'tp-login'), undefined)).location).toBe('/fr/sign-in?error=access_denied');
   });
 
   it('a sign-up too', async () => {
