@@ -25,11 +25,25 @@ function countE2eTests() {
   return listing.status === 0 && total ? Number(total[1]) : null;
 }
 
+/**
+ * What the closing lines repeat: each phase's time and every failure by name. CI keeps only
+ * the end of a long output, where a failed test's own report, many minutes earlier, is gone.
+ */
+const phases = [];
+const failures = [];
+
+function ended(label, status, started) {
+  const seconds = (Date.now() - started) / 1000;
+  phases.push(`${label.split(' ')[0]} ${seconds.toFixed(0)} s`);
+  if (status !== 0) failures.push(`${label}: exited ${status}`);
+  console.log(`=== ${label}: ${status === 0 ? 'ok' : 'failed'} in ${seconds.toFixed(1)} s`);
+}
+
 function run(label, command, args, env = {}) {
   console.log(`\n=== ${label}`);
   const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(`=== ${label}: ${result.status === 0 ? 'ok' : 'failed'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  ended(label, result.status ?? 1, started);
   return result.status ?? 1;
 }
 
@@ -43,7 +57,7 @@ function runQuietly(label, command, args) {
     child.stderr.on('data', (chunk) => (output += chunk));
     child.on('close', (code) => {
       console.log(`\n=== ${label}\n${output.trimEnd()}`);
-      console.log(`=== ${label}: ${code === 0 ? 'ok' : 'failed'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      ended(label, code ?? 1, started);
       resolve(code ?? 1);
     });
   });
@@ -91,6 +105,11 @@ function countVitest(status, reportFile) {
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
   totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+  for (const file of report.testResults) {
+    const name = path.relative(root, file.name);
+    for (const test of file.assertionResults) if (test.status === 'failed') failures.push(`${name} › ${test.fullName}`);
+    if (file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed')) failures.push(`${name}: ${file.message?.split('\n')[0] ?? 'failed to run'}`);
+  }
   // A suite that failed to load, or an error outside any test (vitest's "Errors" or
   // "Unhandled" section above), has no failed test to count but must not pass silently:
   // it counts as one failure, and says so, so that the summary line can be read back to it.
@@ -106,7 +125,8 @@ if (existsSync(chromium)) {
   const e2eStatus = run('playwright (end-to-end)', bin('playwright'), ['test']);
   const e2eReport = path.join(results, 'e2e.json');
   if (existsSync(e2eReport)) {
-    const { stats } = JSON.parse(readFileSync(e2eReport, 'utf8'));
+    const { stats, suites } = JSON.parse(readFileSync(e2eReport, 'utf8'));
+    failures.push(...failedSpecs(suites));
     totals.passed += stats.expected + stats.flaky;
     totals.failed += stats.unexpected;
     totals.skipped += stats.skipped;
@@ -145,6 +165,17 @@ const servedHtmlStatus = run('W3C Nu HTML check (served pages)', bin('vitest'), 
 ]);
 countVitest(servedHtmlStatus, path.join(results, 'served-html.json'));
 
+/** The titles of the Playwright tests that did not end as expected, from its JSON report. */
+function failedSpecs(suites = [], titles = []) {
+  return suites.flatMap((suite) => {
+    // The outermost suite is the spec file (its title is the file's path); the others, describes.
+    const path = titles.length === 0 ? [suite.file] : [...titles, suite.title];
+    return [...(suite.specs ?? []).filter((spec) => !spec.ok).map((spec) => [...path, spec.title].join(' › ')), ...failedSpecs(suite.suites, path)];
+  });
+}
+
 if (broken) totals.failed += 1;
+console.log(`\ntimes: ${phases.join(', ')}`);
+for (const failure of failures) console.log(`failed: ${failure}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 ? 1 : 0);
