@@ -3,11 +3,15 @@ import { DEMO_TALENT, expectNoAxeViolations, signInAs } from './support/demo-ses
 import jobsFr from '../../src/locales/fr/jobs.json' with { type: 'json' };
 import jobsEn from '../../src/locales/en/jobs.json' with { type: 'json' };
 import commonFr from '../../src/locales/fr/common.json' with { type: 'json' };
+import accountFr from '../../src/locales/fr/common/account.json' with { type: 'json' };
+import accountEn from '../../src/locales/en/common/account.json' with { type: 'json' };
+import { newEmail, submitSignUpAndConfirm } from './support/sign-up';
 
 // French under /fr (docs/french.md): a guest searches and opens a job in French, every link
 // staying in French, and the switcher takes her to the same page in English; a browser that
 // prefers French is sent to the French home once, and the choice is remembered; a talent
-// works in French from her dashboard.
+// works in French from her dashboard; an account keeps the language it signed up in, which
+// its page and the switcher change.
 
 test.describe('French under /fr', () => {
   test('a guest reads the job search and a job page in French, the links stay in French, and the switcher keeps the page', async ({ page, baseURL }) => {
@@ -80,5 +84,32 @@ test.describe('French under /fr', () => {
     await expect(page).toHaveURL(/\/fr\/talent\/applied-jobs$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
     await expectNoAxeViolations(page);
+  });
+
+  test("an account keeps the language it signed up in; its page changes it, and so does the switcher, but not another site's link", async ({ page, baseURL }) => {
+    await page.goto('/fr/sign-up');
+    await submitSignUpAndConfirm(page, 'Louise Martin', newEmail('fr-sign-up'), /\/fr\/sign-up\/success$/, 'fr');
+    await page.goto('/fr/edit-account');
+    const french = page.getByRole('combobox', { name: accountFr.editAccount.language });
+    await expect(french).toHaveValue('fr');
+    await french.selectOption('en');
+    await page.getByRole('button', { name: accountFr.editAccount.save }).click();
+    // Saved in English, the page opens again in it.
+    await expect(page).toHaveURL(`${baseURL}/edit-account`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    const english = page.getByRole('combobox', { name: accountEn.editAccount.language });
+    await expect(english).toHaveValue('en');
+    await expectNoAxeViolations(page);
+
+    // A link from another site switches this browser, never the account.
+    const foreign = await page.request.get('/language?to=fr&returnTo=/edit-account', { headers: { 'sec-fetch-site': 'cross-site' }, maxRedirects: 0 });
+    expect(foreign.status()).toBe(303);
+    await page.goto('/edit-account');
+    await expect(english).toHaveValue('en');
+
+    // The switcher on the product's own page chooses for the account too.
+    await page.getByRole('navigation', { name: 'Language' }).getByRole('link', { name: 'Français' }).click();
+    await expect(page).toHaveURL(`${baseURL}/fr/edit-account`);
+    await expect(french).toHaveValue('fr');
   });
 });

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { isLanguage, type Language } from '../i18n/namespaces';
 
 // The rules of the signed-in user's own account edit (the user entity: displayName,
-// phoneNumber). Pure, so the API validates with them and the page reads the same limits.
+// phoneNumber, and the language kept in its preferences). Pure, so the API validates with
+// them and the page reads the same limits.
 
 export const ACCOUNT_LIMITS = {
   displayName: 100,
@@ -15,7 +17,7 @@ export const ACCOUNT_LIMITS = {
 export const ACCOUNT_ERRORS = 'account.errors';
 
 /** What can be wrong with an account field; worded by the locale files (`account.errors.<code>`). */
-export type AccountIssueCode = 'displayNameRequired' | 'displayNameTooLong' | 'displayNameControl' | 'phoneFormat' | 'phoneLength';
+export type AccountIssueCode = 'displayNameRequired' | 'displayNameTooLong' | 'displayNameControl' | 'phoneFormat' | 'phoneLength' | 'languageUnknown';
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; code: AccountIssueCode };
 
@@ -50,14 +52,25 @@ export function checkPhoneNumber(raw: string): Checked<string | null> {
   return { ok: true, value: compact };
 }
 
+/**
+ * The account's language (docs/french.md): the one its pages open in after a sign-in and
+ * its mails and pushes are written in. One of the product's languages.
+ */
+export function checkLanguage(raw: string): Checked<Language> {
+  const value = raw.trim();
+  return isLanguage(value) ? { ok: true, value } : { ok: false, code: 'languageUnknown' };
+}
+
 export interface AccountUpdateInput {
   displayName?: string | null;
   phoneNumber?: string | null;
+  language?: string | null;
 }
 
 export interface AccountUpdateValues {
   displayName?: string;
   phoneNumber?: string | null;
+  language?: Language;
 }
 
 export type AccountUpdateResult = { ok: true; values: AccountUpdateValues } | { ok: false; errors: Array<{ path: keyof AccountUpdateInput; code: AccountIssueCode }> };
@@ -79,6 +92,12 @@ export function parseAccountUpdate(input: AccountUpdateInput): AccountUpdateResu
     if (phone.ok) values.phoneNumber = phone.value;
     else errors.push({ path: 'phoneNumber', code: phone.code });
   }
+  // A language cannot be removed, only changed: null leaves it as it is, like a field left out.
+  if (input.language !== undefined && input.language !== null) {
+    const language = checkLanguage(input.language);
+    if (language.ok) values.language = language.value;
+    else errors.push({ path: 'language', code: language.code });
+  }
   return errors.length ? { ok: false, errors } : { ok: true, values };
 }
 
@@ -94,8 +113,9 @@ const checked = <T>(check: (raw: string) => Checked<T>) =>
       return z.NEVER;
     });
 
-/** The /edit-account form: both fields, read and checked as the API checks them. */
+/** The /edit-account form: its fields, read and checked as the API checks them. */
 export const accountFormSchema = z.object({
   displayName: checked(checkDisplayName),
   phoneNumber: checked(checkPhoneNumber),
+  language: checked(checkLanguage),
 });

@@ -7,18 +7,19 @@ import { dataOf } from '../graphql/answer-data';
 import { graphql, type ResultOf } from '../graphql/graphql';
 import { sendDocument, type DocumentAnswer, type SendGraphql } from '../graphql/send-document';
 import { ACCOUNT_ERRORS, accountFormSchema } from './account-input';
+import type { Language } from '../i18n/namespaces';
 
 // The GraphQL the account pages send, and the pure handlers of their forms.
 
 export const MY_ACCOUNT_QUERY = graphql(`
   query MyAccount {
-    myAccount { id email displayName phoneNumber }
+    myAccount { id email displayName phoneNumber language }
   }
 `);
 
 export const UPDATE_ME_MUTATION = graphql(`
   mutation UpdateMe($data: UpdateMeInput!) {
-    updateMe(data: $data) { id displayName phoneNumber }
+    updateMe(data: $data) { id displayName phoneNumber language }
   }
 `);
 
@@ -49,23 +50,24 @@ export function readPreferencesAnswer(answer: DocumentAnswer<ResultOf<typeof MY_
 export interface AccountFormValues {
   displayName: string;
   phoneNumber: string;
+  language: string;
 }
 
-const ACCOUNT_FORM_FIELDS = ['displayName', 'phoneNumber'] as const;
+const ACCOUNT_FORM_FIELDS = ['displayName', 'phoneNumber', 'language'] as const;
 
 /**
  * The /edit-account form: read and checked with the rules the API uses (so a mistake is
  * shown without a round trip), then saved; what the API still refuses is worded from
  * its issue codes. `t` words the codes (`account.errors.<code>`).
  */
-export async function submitAccountForm(form: FormData, send: SendGraphql, t: Translate): Promise<FormOutcome<AccountFormValues>> {
+export async function submitAccountForm(form: FormData, send: SendGraphql, t: Translate): Promise<FormOutcome<AccountFormValues, { language: Language }>> {
   const parsed = parseForm(form, accountFormSchema);
   if (!parsed.ok) {
     return { kind: 'invalid', values: typedForm(form, ACCOUNT_FORM_FIELDS), fieldErrors: fieldErrorsOf(parsed.issues, t, ACCOUNT_ERRORS), formError: null, status: 422 };
   }
-  const values = { displayName: parsed.value.displayName, phoneNumber: parsed.value.phoneNumber ?? '' };
+  const values = { displayName: parsed.value.displayName, phoneNumber: parsed.value.phoneNumber ?? '', language: parsed.value.language };
   const answer = await sendDocument(send, UPDATE_ME_MUTATION, { data: values });
-  if (answer.data && !answer.errors.length) return { kind: 'done' };
+  if (answer.data && !answer.errors.length) return { kind: 'done', language: values.language };
   const { issues } = answerIssues(answer.errors);
   const fieldErrors = fieldErrorsOf(issues, t, ACCOUNT_ERRORS);
   return { kind: 'invalid', values, fieldErrors, formError: issues.length ? null : t('editAccount.failed'), status: 422 };

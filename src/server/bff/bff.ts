@@ -3,6 +3,7 @@ import { homeOf } from '../../lib/account/home-landing';
 import type { ApiCaller, GraphqlAnswer, GraphqlFiles, GraphqlRequestBody } from './api-caller';
 import type { CurrentUser } from '../../lib/account/current-user';
 import { FIND_ME_QUERY, toCurrentUser } from '../../lib/account/current-user';
+import { UPDATE_ME_MUTATION } from '../../lib/account/account-operations';
 import { sendDocument, type GraphqlError } from '../../lib/graphql/send-document';
 import { START_IMPERSONATION_MUTATION, STOP_IMPERSONATION_MUTATION } from '../../lib/impersonation/impersonation-operations';
 import { RETRY_AFTER_SECONDS, ServiceUnavailableError } from '../../lib/http/service-unavailable';
@@ -190,6 +191,7 @@ export function createBff(options: BffOptions) {
           selectedCompanyId: null,
           impersonateAs: null,
         });
+        if (transaction!.signUp) await this.keepSignUpLanguage(session, transaction!.language);
         const landing = transaction!.signUp ? transaction!.returnTo : await this.landingAfterSignIn(session, transaction!.returnTo, rememberedArea);
         // A sign-in started on a French page (/fr/sign-in?returnTo=/talent/dashboard) lands in French.
         const location = pathInLanguage(landing, transaction!.language);
@@ -204,6 +206,16 @@ export function createBff(options: BffOptions) {
         }
         return { location: pathInLanguage(`/sign-in?error=${code}`, transaction?.language ?? DEFAULT_LANGUAGE), signUp: false, setCookies };
       }
+    },
+
+    /**
+     * A new account's language is the one its sign-up was made in (user-language.ts): its
+     * first mails are written in it. A failure is logged and never fails the sign-up; the
+     * account then reads English until its user chooses.
+     */
+    async keepSignUpLanguage(session: LoadedSession, language: Language): Promise<void> {
+      const answer = await sendDocument((body) => this.graphql(session, body, '/'), UPDATE_ME_MUTATION, { data: { language } }).catch((error: unknown) => ({ errors: [{ message: errorMessage(error) }] }));
+      if (answer.errors.length) log(`sign-up: the account's language was not kept (${answer.errors[0]!.message})`);
     },
 
     /**

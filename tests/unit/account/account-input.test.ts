@@ -62,6 +62,12 @@ describe('account update', () => {
     expect(parseAccountUpdate({ displayName: null })).toEqual({ ok: false, errors: [{ path: 'displayName', code: 'displayNameRequired' }] });
   });
 
+  it("keeps the account's language when it is one of the product's, and leaves it as it is when null or left out", () => {
+    expect(parseAccountUpdate({ language: ' fr ' })).toEqual({ ok: true, values: { language: 'fr' } });
+    expect(parseAccountUpdate({ language: 'de' })).toEqual({ ok: false, errors: [{ path: 'language', code: 'languageUnknown' }] });
+    expect(parseAccountUpdate({ language: null })).toEqual({ ok: true, values: {} });
+  });
+
   it('names every field that needs attention', () => {
     const result = parseAccountUpdate({ displayName: '', phoneNumber: '12' });
     expect(result.ok ? [] : result.errors.map((error) => error.path)).toEqual(['displayName', 'phoneNumber']);
@@ -76,16 +82,17 @@ describe('the /edit-account form schema (the rules the API checks, read from a f
   };
 
   it('reads a valid form into the stored values', () => {
-    expect(accountFormSchema.safeParse({ displayName: ' Sam ', phoneNumber: '0044 20 7946 0958' }).data).toEqual({ displayName: 'Sam', phoneNumber: '+442079460958' });
+    expect(accountFormSchema.safeParse({ displayName: ' Sam ', phoneNumber: '0044 20 7946 0958', language: 'fr' }).data).toEqual({ displayName: 'Sam', phoneNumber: '+442079460958', language: 'fr' });
     expect(form({ displayName: 'Sam' }).get('phoneNumber')).toBeNull();
   });
 
   it('gives each field its issue code as the message', () => {
-    const result = accountFormSchema.safeParse({ displayName: '', phoneNumber: '12' });
+    const result = accountFormSchema.safeParse({ displayName: '', phoneNumber: '12', language: 'de' });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
       ['displayName', 'displayNameRequired'],
       ['phoneNumber', 'phoneFormat'],
+      ['language', 'languageUnknown'],
     ]);
   });
 });

@@ -8,6 +8,7 @@ import { readNotificationPreferences } from '../notifications/preferences';
 import type { FieldIssue } from '../../../lib/forms/form-outcome';
 import { invalidFields } from '../errors';
 import { recordEvent } from '../record-event';
+import { userLanguageColumn, userLanguageOf } from './user-language';
 
 // The signed-in user's own account and site settings (/edit-account, /site-settings).
 // Nothing here takes a user id: every operation reads and writes the caller's row only.
@@ -17,6 +18,7 @@ interface AccountRow {
   email: string;
   displayName: string | null;
   phoneNumber: string | null;
+  language: string | null;
 }
 
 const Account = builder.objectRef<AccountRow>('Account').implement({
@@ -26,10 +28,14 @@ const Account = builder.objectRef<AccountRow>('Account').implement({
     email: t.exposeString('email'),
     displayName: t.exposeString('displayName', { nullable: true }),
     phoneNumber: t.exposeString('phoneNumber', { nullable: true, description: 'E.164, e.g. +442079460958' }),
+    language: t.string({
+      description: 'The language of the mails and notifications sent to the user: en or fr (en until one is chosen)',
+      resolve: (row) => userLanguageOf(row.language),
+    }),
   }),
 });
 
-const accountColumns = { id: user.id, email: user.email, displayName: user.displayName, phoneNumber: user.phoneNumber };
+const accountColumns = { id: user.id, email: user.email, displayName: user.displayName, phoneNumber: user.phoneNumber, language: userLanguageColumn };
 
 async function readAccount(db: AppDatabase, userId: string): Promise<AccountRow> {
   const [row] = await db.select(accountColumns).from(user).where(eq(user.id, userId)).limit(1);
@@ -51,22 +57,26 @@ const UpdateMeInput = builder.inputType('UpdateMeInput', {
   fields: (t) => ({
     displayName: t.string({ description: 'Trimmed, 1 to 100 characters, one line; cannot be removed' }),
     phoneNumber: t.string({ description: 'International format (+ and country code); spaces and dashes are dropped; blank or null removes it' }),
+    language: t.string({ description: 'en or fr: the language of your mails and notifications; null leaves it as it is' }),
   }),
 });
 
 builder.mutationField('updateMe', (t) =>
   t.withAuth({ signedIn: true }).field({
     type: Account,
-    description: "Updates the signed-in user's own display name and phone number (there is no id: nobody edits another's account)",
+    description: "Updates the signed-in user's own display name, phone number and language (there is no id: nobody edits another's account)",
     args: { data: t.arg({ type: UpdateMeInput, required: true }) },
     resolve: async (_root, { data }, { db, viewer }) => {
-      const parsed = parseAccountUpdate({ displayName: data.displayName, phoneNumber: data.phoneNumber });
+      const parsed = parseAccountUpdate({ displayName: data.displayName, phoneNumber: data.phoneNumber, language: data.language });
       if (!parsed.ok) throw invalidFields(parsed.errors, ACCOUNT_ERRORS);
       const userId = viewer.userId;
+      const { language, ...columns } = parsed.values;
       const changedFields = Object.keys(parsed.values);
       if (changedFields.length === 0) return readAccount(db, userId);
       return db.transaction(async (tx) => {
-        const [updated] = await tx.update(user).set(parsed.values).where(eq(user.id, userId)).returning(accountColumns);
+        // The language lives among the preferences: the others stay as they are.
+        const preferences = language ? { preferences: sql`${user.preferences} || ${JSON.stringify({ language })}::jsonb` } : {};
+        const [updated] = await tx.update(user).set({ ...columns, ...preferences }).where(eq(user.id, userId)).returning(accountColumns);
         // Addressed to no one (it tells nobody); the fields are named, never their values.
         await recordEvent(tx, viewer, { type: 'user.update', toId: null, data: { entityId: userId, changedFields } });
         return updated!;

@@ -113,6 +113,24 @@ describeEachDatabase('account and site settings', (kind) => {
       expect(await userRow(bobBefore.id)).toMatchObject({ displayName: 'Bob' });
     });
 
+    it("keeps the account's language among its preferences, English until one is chosen, and refuses a language the product does not speak", async () => {
+      const token = await h.token('account-language');
+      const language = async () => ((await h.call('{ myAccount { language } }', { token })).body.data?.myAccount as { language: string }).language;
+      expect(await language()).toBe('en');
+      const before = await myAccount(token);
+      await h.database.db.update(user).set({ preferences: { timeZone: 'Europe/Paris' } }).where(eq(user.id, before.id));
+      expect((await updateMe(token, { language: 'fr' })).body.errors).toBeUndefined();
+      expect(await language()).toBe('fr');
+      // The other preferences stay.
+      expect((await userRow(before.id)).preferences).toEqual({ timeZone: 'Europe/Paris', language: 'fr' });
+      const refused = await updateMe(token, { language: 'de' });
+      expect(fieldErrorsOf(refused.body)).toEqual([issue('data.language', 'languageUnknown')]);
+      expect(await language()).toBe('fr');
+      // Null, like a field left out, leaves it as it is.
+      expect((await updateMe(token, { displayName: 'Lou', language: null })).body.errors).toBeUndefined();
+      expect(await language()).toBe('fr');
+    });
+
     it('needs a signed-in user', async () => {
       expect((await h.call(MY_ACCOUNT)).status).toBe(401);
       expect((await h.call(UPDATE_ME, { variables: { data: { displayName: 'Nobody' } } })).status).toBe(401);
@@ -203,18 +221,20 @@ describeEachDatabase('account and site settings', (kind) => {
       const valid = new FormData();
       valid.set('displayName', ' Sam ');
       valid.set('phoneNumber', '');
+      valid.set('language', 'fr');
       const saved = await submitAccountForm(valid, sendAs(token), t);
-      expect(saved).toEqual({ kind: 'done' });
-      expect(await myAccount(token)).toMatchObject({ displayName: 'Sam', phoneNumber: null });
+      expect(saved).toEqual({ kind: 'done', language: 'fr' });
+      expect(await h.call('{ myAccount { displayName phoneNumber language } }', { token }).then((answer) => answer.body.data?.myAccount)).toEqual({ displayName: 'Sam', phoneNumber: null, language: 'fr' });
 
       const form = new FormData();
       form.set('displayName', 'Samantha');
       form.set('phoneNumber', '07700 900123');
+      form.set('language', 'xx');
       const invalid = await submitAccountForm(form, sendAs(token), t);
       expect(invalid).toEqual({
         kind: 'invalid',
-        values: { displayName: 'Samantha', phoneNumber: '07700 900123' },
-        fieldErrors: { phoneNumber: t('account.errors.phoneFormat') },
+        values: { displayName: 'Samantha', phoneNumber: '07700 900123', language: 'xx' },
+        fieldErrors: { phoneNumber: t('account.errors.phoneFormat'), language: t('account.errors.languageUnknown') },
         formError: null,
         status: 422,
       });
