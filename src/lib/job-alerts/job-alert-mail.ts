@@ -1,4 +1,6 @@
 import type { Translate } from '../i18n/i18n';
+import { pathInLanguage } from '../i18n/language-path';
+import type { Language } from '../i18n/namespaces';
 import { jobAdPath } from '../job-ads/job-ad-path';
 import { buildRoute } from '../routes/build-route';
 import type { JobAlertFrequency } from './job-alert-input';
@@ -37,10 +39,12 @@ export function unsubscribeUrl(origin: string, token: string): string {
   return `${origin}${buildRoute('unsubscribe', { query: { token } })}`;
 }
 
-export function jobAlertDigestMail(input: JobAlertDigestInput, t: Translate, site: { origin: string; productName: string }): DigestMail {
+export function jobAlertDigestMail(input: JobAlertDigestInput, t: Translate, site: { origin: string; productName: string }, language: Language): DigestMail {
   const product = site.productName;
-  const searchUrl = `${site.origin}${buildRoute('jobs')}${input.query ? `?${input.query}` : ''}`;
-  const manageUrl = `${site.origin}${buildRoute('siteSettings')}#job-alerts`;
+  // Every page it links to opens in the mail's language.
+  const page = (path: string) => `${site.origin}${pathInLanguage(path, language)}`;
+  const searchUrl = page(`${buildRoute('jobs')}${input.query ? `?${input.query}` : ''}`);
+  const manageUrl = page(`${buildRoute('siteSettings')}#job-alerts`);
   const place = (ad: DigestAd) => [ad.companyName ?? t('jobAlerts.mail.anonymous'), ad.location].filter(Boolean).join(' · ');
   const subject = t('jobAlerts.mail.subject', { count: input.ads.length, label: input.label, product });
   const intro = t(input.frequency === 'weekly' ? 'jobAlerts.mail.introWeekly' : 'jobAlerts.mail.introDaily', { count: input.ads.length, label: input.label });
@@ -50,7 +54,7 @@ export function jobAlertDigestMail(input: JobAlertDigestInput, t: Translate, sit
   const text = [
     intro,
     '',
-    ...input.ads.flatMap((ad) => [`- ${ad.title} (${place(ad)})`, `  ${site.origin}${jobAdPath(ad)}`]),
+    ...input.ads.flatMap((ad) => [`- ${ad.title} (${place(ad)})`, `  ${page(jobAdPath(ad))}`]),
     '',
     ...(more ? [more] : []),
     t('jobAlerts.mail.seeAll', { link: searchUrl }),
@@ -62,12 +66,12 @@ export function jobAlertDigestMail(input: JobAlertDigestInput, t: Translate, sit
 
   const link = (href: string, words: string) => `<a href="${escapeHtml(href)}">${escapeHtml(words)}</a>`;
   const html = [
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"></head>',
+    `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"></head>`,
     '<body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">',
     `<p><strong>${escapeHtml(product)}</strong></p>`,
     `<p>${escapeHtml(intro)}</p>`,
     '<ul>',
-    ...input.ads.map((ad) => `<li>${link(`${site.origin}${jobAdPath(ad)}`, ad.title)}<br>${escapeHtml(place(ad))}</li>`),
+    ...input.ads.map((ad) => `<li>${link(page(jobAdPath(ad)), ad.title)}<br>${escapeHtml(place(ad))}</li>`),
     '</ul>',
     ...(more ? [`<p>${escapeHtml(more)}</p>`] : []),
     `<p>${link(searchUrl, t('jobAlerts.mail.seeAllLink'))}</p>`,

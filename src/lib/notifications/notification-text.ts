@@ -2,6 +2,7 @@ import { formatPeriod, parsePeriodValue } from '../billing/billing-period';
 import type { Translate } from '../i18n/i18n';
 import type { Language } from '../i18n/namespaces';
 import { buildRoute } from '../routes/build-route';
+import { pathInLanguage } from '../i18n/language-path';
 import { applicationHref } from '../talent-jobs/application-link';
 import type { PushMessage } from './push-subscription';
 
@@ -18,6 +19,8 @@ export interface NotificationFacts {
   companyName: string | null;
   /** The job: of the application, the invitation or the assignment. */
   title: string | null;
+  /** The language its job ad is written in (the spec's job_ad.language), when the event is about an ad. */
+  jobLanguage?: string | null;
   /** The hiring step an application moved to, and its group (REJECTED, HIRED...). */
   step: string | null;
   stepGroup: string | null;
@@ -287,6 +290,8 @@ export function notificationMail(facts: NotificationFacts, t: Translate, site: {
   const values = sentenceValues(facts, t, language);
   const mailed = (MAILED_KINDS as readonly string[]).includes(words.kind);
   const subject = mailed ? t(`notifications.mail.subjects.${words.kind}`, { ...values, product: site.productName }) : words.sentence;
+  // The pages it links to open in the mail's language.
+  const link = (path: string) => `${site.origin}${pathInLanguage(path, language)}`;
   const href = facts.link ?? notificationHref(facts);
   const invited = words.kind === 'memberInvited' || words.kind === 'linkInvited';
   const linkInvited = words.kind === 'linkInvited';
@@ -294,11 +299,11 @@ export function notificationMail(facts: NotificationFacts, t: Translate, site: {
     words.sentence,
     ...(words.detail ? [words.detail] : []),
     '',
-    ...(href ? [t(linkInvited ? 'notifications.mail.linkJoin' : invited ? 'notifications.mail.join' : 'notifications.mail.open', { product: site.productName, link: `${site.origin}${href}` }), ''] : []),
+    ...(href ? [t(linkInvited ? 'notifications.mail.linkJoin' : invited ? 'notifications.mail.join' : 'notifications.mail.open', { product: site.productName, link: link(href) }), ''] : []),
     // An invited address has no account, so no settings: it is told why it got the mail instead.
     invited
       ? t(linkInvited ? 'notifications.mail.whyLinkInvited' : 'notifications.mail.whyInvited', { product: site.productName })
-      : t('notifications.mail.why', { event: values.event, link: `${site.origin}${buildRoute('siteSettings')}` }),
+      : t('notifications.mail.why', { event: values.event, link: link(buildRoute('siteSettings')) }),
   ];
   return { subject, text: `${lines.join('\n')}\n` };
 }
@@ -309,5 +314,5 @@ export function notificationMail(facts: NotificationFacts, t: Translate, site: {
  * concerns, else the notification centre.
  */
 export function notificationPush(facts: NotificationFacts, t: Translate, productName: string, language: Language): PushMessage {
-  return { title: productName, body: notificationWords(facts, t, language).sentence, url: notificationHref(facts) ?? buildRoute('notifications') };
+  return { title: productName, body: notificationWords(facts, t, language).sentence, url: pathInLanguage(notificationHref(facts) ?? buildRoute('notifications'), language) };
 }

@@ -84,21 +84,18 @@ describe('an alert keeps the search as /jobs reads it', () => {
 describe('the digest mail', () => {
   const site = { origin: 'https://talentplace.test', productName: 'Talentplace' };
   const link = unsubscribeUrl(site.origin, 'abc.def');
-  const mail = jobAlertDigestMail(
-    {
-      label: '“developer”',
-      query: 'q=developer',
-      frequency: 'daily',
-      ads: [
-        { id: '5d0c4b6a-0000-4000-8000-000000000001', title: 'Frontend <Developer>', companyName: 'Northwind Labs', location: 'Berlin, Germany' },
-        { id: '5d0c4b6a-0000-4000-8000-000000000002', title: 'Backend Developer', companyName: null, location: null },
-      ],
-      leftOut: 3,
-      unsubscribeUrl: link,
-    },
-    t,
-    site,
-  );
+  const digest = {
+    label: '“developer”',
+    query: 'q=developer',
+    frequency: 'daily' as const,
+    ads: [
+      { id: '5d0c4b6a-0000-4000-8000-000000000001', title: 'Frontend <Developer>', companyName: 'Northwind Labs', location: 'Berlin, Germany' },
+      { id: '5d0c4b6a-0000-4000-8000-000000000002', title: 'Backend Developer', companyName: null, location: null },
+    ],
+    leftOut: 3,
+    unsubscribeUrl: link,
+  };
+  const mail = jobAlertDigestMail(digest, t, site, 'en');
 
   it('carries one-click unsubscribe headers (RFC 8058)', () => {
     expect(link).toBe('https://talentplace.test/unsubscribe?token=abc.def');
@@ -116,5 +113,16 @@ describe('the digest mail', () => {
     expect(mail.html).not.toContain('<Developer>');
     expect(mail.html).toContain('<strong>Talentplace</strong>');
     expect(mail.html).toContain(`href="${link}"`);
+  });
+
+  it("is written in its user's language, and its links open the French pages", () => {
+    const french = jobAlertDigestMail(digest, getTranslator(['common'], 'fr'), site, 'fr');
+    expect(french.html).toContain('<html lang="fr">');
+    expect(french.text).toContain('https://talentplace.test/fr/jobs?q=developer');
+    expect(french.text).toContain('https://talentplace.test/fr/site-settings#job-alerts');
+    expect(french.text).toContain('https://talentplace.test/fr/job-apply/5d0c4b6a-0000-4000-8000-000000000001');
+    expect(french.subject).not.toBe(mail.subject);
+    // The unsubscribe link works in any language: it stays as it is.
+    expect(french.text).toContain(link);
   });
 });

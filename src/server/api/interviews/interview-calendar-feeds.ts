@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import { getTranslator } from '../../../lib/i18n/i18n';
 import type { AppDatabase } from '../../db/client';
-import { companyOnUser, interview, interviewCalendarFeed } from '../../db/schema';
+import { companyOnUser, interview, interviewCalendarFeed, user } from '../../db/schema';
+import { userLanguageColumn, userLanguageOf } from '../account/user-language';
 import { calendarFeed } from '../../calendar/calendar-invitation';
 import { builder } from '../builder';
 import { notFound } from '../errors';
@@ -59,7 +60,12 @@ builder.mutationField('renewInterviewCalendarFeed', (t) =>
 /** The feed's calendar text for a secret, or null for an unknown one. */
 export async function calendarFeedText(db: AppDatabase, token: string): Promise<string | null> {
   if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return null;
-  const [feed] = await db.select({ userId: interviewCalendarFeed.userId }).from(interviewCalendarFeed).where(eq(interviewCalendarFeed.tokenHash, hashOf(token))).limit(1);
+  const [feed] = await db
+    .select({ userId: interviewCalendarFeed.userId, language: userLanguageColumn })
+    .from(interviewCalendarFeed)
+    .innerJoin(user, eq(user.id, interviewCalendarFeed.userId))
+    .where(eq(interviewCalendarFeed.tokenHash, hashOf(token)))
+    .limit(1);
   if (!feed) return null;
   const memberOf = db.select({ companyId: companyOnUser.companyId }).from(companyOnUser).where(eq(companyOnUser.userId, feed.userId));
   const rows = await db
@@ -75,7 +81,8 @@ export async function calendarFeedText(db: AppDatabase, token: string): Promise<
     )
     .orderBy(desc(interview.startsAt))
     .limit(FEED_LIMIT);
-  const t = getTranslator();
+  // In the language of the member whose feed it is.
+  const t = getTranslator(['common'], userLanguageOf(feed.language));
   const events = [];
   for (const row of rows) {
     if (!row.startsAt || !row.endsAt) continue;
@@ -90,7 +97,7 @@ export async function calendarFeedText(db: AppDatabase, token: string): Promise<
       timeZone: row.timeZone,
       summary: t('interviews.feedSummary', values),
       description: t('interviews.description', values),
-      location: locationText(row),
+      location: locationText(row, t),
       organizer: organizer ? { name: organizer.name, email: organizer.email } : { name: people.companyName, email: 'interviews@invalid' },
       attendees: [...(people.talent ? [people.talent] : []), ...people.interviewers].map((person) => ({ name: person.name, email: person.email })),
       cancelled: row.status === 'CANCELLED',

@@ -1,6 +1,6 @@
 import { and, eq, gt, lt } from 'drizzle-orm';
+import { pathInLanguage } from '../../../lib/i18n/language-path';
 import { getTranslator } from '../../../lib/i18n/i18n';
-import { DEFAULT_LANGUAGE } from '../../../lib/i18n/namespaces';
 import { dueReminders, isFeedbackReminder, sweepSpan, type ReminderKind } from '../../../lib/interviews/interview-reminders';
 import { formatInterviewTime } from '../../../lib/interviews/interview-times';
 import type { AppDatabase } from '../../db/client';
@@ -24,21 +24,29 @@ export interface ReminderSweep {
 }
 
 function reminderMails(kind: ReminderKind, row: typeof interview.$inferSelect, people: Awaited<ReturnType<typeof peopleOf>>, owing: readonly Participant[], site: ReminderSweep['site']): MailMessage[] {
-  const t = getTranslator();
-  const when = formatInterviewTime(row.startsAt!, row.timeZone, DEFAULT_LANGUAGE);
-  const values = { title: people.jobTitle, company: people.companyName, talent: people.talent?.name ?? '', when, zone: row.timeZone };
+  // Each in its reader's language (interview-rows.ts: the talent's follows the ad's).
+  const words = (person: Participant) => {
+    const when = formatInterviewTime(row.startsAt!, row.timeZone, person.language);
+    return { t: getTranslator(['common'], person.language), values: { title: people.jobTitle, company: people.companyName, talent: people.talent?.name ?? '', when, zone: row.timeZone } };
+  };
   if (isFeedbackReminder(kind)) {
-    const link = `${site.origin}${interviewPath(row, 'company')}`;
-    return owing.map((person) => ({ to: person.email, subject: t(`interviews.mail.subjects.${kind}`, values), text: t(kind === 'FEEDBACK' ? 'interviews.mail.feedback' : 'interviews.mail.feedbackAgain', { ...values, link }) }));
+    return owing.map((person) => {
+      const { t, values } = words(person);
+      const link = `${site.origin}${pathInLanguage(interviewPath(row, 'company'), person.language)}`;
+      return { to: person.email, subject: t(`interviews.mail.subjects.${kind}`, values), text: t(kind === 'FEEDBACK' ? 'interviews.mail.feedback' : 'interviews.mail.feedbackAgain', { ...values, link }) };
+    });
   }
   const recipients = new Map<string, { person: Participant; side: 'talent' | 'company' }>();
   for (const person of [people.organizer, ...people.interviewers].filter((one): one is Participant => one !== null)) recipients.set(person.email.toLowerCase(), { person, side: 'company' });
   if (people.talent) recipients.set(people.talent.email.toLowerCase(), { person: people.talent, side: 'talent' });
-  return [...recipients.values()].map(({ person, side }) => ({
-    to: person.email,
-    subject: t(`interviews.mail.subjects.${kind}`, values),
-    text: `${t(kind === 'DAY_BEFORE' ? 'interviews.mail.dayBefore' : 'interviews.mail.hourBefore', values)}\n\n${t('interviews.mail.open', { link: `${site.origin}${interviewPath(row, side)}` })}`,
-  }));
+  return [...recipients.values()].map(({ person, side }) => {
+    const { t, values } = words(person);
+    return {
+      to: person.email,
+      subject: t(`interviews.mail.subjects.${kind}`, values),
+      text: `${t(kind === 'DAY_BEFORE' ? 'interviews.mail.dayBefore' : 'interviews.mail.hourBefore', values)}\n\n${t('interviews.mail.open', { link: `${site.origin}${pathInLanguage(interviewPath(row, side), person.language)}` })}`,
+    };
+  });
 }
 
 /** Sends what is due; answers how many reminders (not mails) went out. */

@@ -4,6 +4,9 @@ import type { TimeRange } from '../../../lib/interviews/slot-rule';
 import type { Writer } from '../../db/client';
 import { company, interview, interviewOfferedSlot, interviewSlot, jobAd, jobDescription, talentJobApplication, talentProfile, user } from '../../db/schema';
 import { notFound } from '../errors';
+import type { Language } from '../../../lib/i18n/namespaces';
+import { notificationLanguage } from '../../../lib/notifications/notification-language';
+import { userLanguageColumn, userLanguageOf } from '../account/user-language';
 
 // Reading interviews (lib/interviews/interview-rules.ts): one of a company's, or one of a
 // talent's, by id (anything else NOT_FOUND, like an unknown id), the people taking part, the
@@ -32,6 +35,8 @@ export interface Participant {
   userId: string;
   name: string;
   email: string;
+  /** The language its mails are written in (lib/notifications/notification-language.ts): the talent's, the ad's. */
+  language: Language;
 }
 
 export interface InterviewPeople {
@@ -46,12 +51,16 @@ export interface InterviewPeople {
 export async function peopleOf(db: Writer, row: InterviewRow): Promise<InterviewPeople> {
   const memberIds = [...new Set([...row.interviewerIds, ...(row.organizerUserId ? [row.organizerUserId] : [])])];
   const [members, [about]] = await Promise.all([
-    memberIds.length ? db.select({ userId: user.id, name: user.displayName, email: user.email, status: user.status }).from(user).where(inArray(user.id, memberIds)) : [],
+    memberIds.length
+      ? db.select({ userId: user.id, name: user.displayName, email: user.email, status: user.status, language: userLanguageColumn }).from(user).where(inArray(user.id, memberIds))
+      : [],
     db
       .select({
         talentUserId: talentProfile.userId,
         talentName: talentProfile.profileName,
         talentEmail: user.email,
+        talentLanguage: userLanguageColumn,
+        jobLanguage: jobAd.language,
         companyName: company.name,
         jobTitle: sql<string | null>`coalesce(${jobAd.title}, ${jobDescription.title})`,
       })
@@ -64,13 +73,21 @@ export async function peopleOf(db: Writer, row: InterviewRow): Promise<Interview
       .where(eq(talentJobApplication.id, row.jobApplicationId))
       .limit(1),
   ]);
-  const person = (member: (typeof members)[number]): Participant => ({ userId: member.userId, name: member.name?.trim() || member.email, email: member.email });
+  const person = (member: (typeof members)[number]): Participant => ({ userId: member.userId, name: member.name?.trim() || member.email, email: member.email, language: userLanguageOf(member.language) });
   const active = members.filter((member) => member.status === 'active');
   const organizer = active.find((member) => member.userId === row.organizerUserId);
   return {
     organizer: organizer ? person(organizer) : null,
     interviewers: row.interviewerIds.flatMap((id) => active.filter((member) => member.userId === id).map(person)),
-    talent: about?.talentUserId && about.talentEmail ? { userId: about.talentUserId, name: about.talentName?.trim() || about.talentEmail, email: about.talentEmail } : null,
+    talent:
+      about?.talentUserId && about.talentEmail
+        ? {
+            userId: about.talentUserId,
+            name: about.talentName?.trim() || about.talentEmail,
+            email: about.talentEmail,
+            language: notificationLanguage(about.jobLanguage, { language: userLanguageOf(about.talentLanguage), addressee: true }),
+          }
+        : null,
     companyName: about?.companyName ?? '',
     jobTitle: about?.jobTitle ?? '',
   };

@@ -1,5 +1,6 @@
 import { and, eq, inArray, lte } from 'drizzle-orm';
 import { getTranslator } from '../../../lib/i18n/i18n';
+import { userLanguageColumn, userLanguageOf } from '../account/user-language';
 import { dueBefore, selectDigestAds } from '../../../lib/job-alerts/job-alert-digest';
 import { jobAlertLabel, jobAlertSearchParams, type JobAlertFrequency } from '../../../lib/job-alerts/job-alert-input';
 import { jobAlertDigestMail, unsubscribeUrl } from '../../../lib/job-alerts/job-alert-mail';
@@ -68,7 +69,7 @@ async function newAdsOf(options: JobAlertDigestOptions, query: string, since: Da
  * where it still holds the value read (so two runs never mail the same alert twice); a
  * failed send puts the mark back, so the next run tries again with the same ads.
  */
-async function digestOne(options: JobAlertDigestOptions, alert: { id: string; query: string; frequency: JobAlertFrequency; checkedThrough: Date; email: string }, now: Date): Promise<boolean> {
+async function digestOne(options: JobAlertDigestOptions, alert: { id: string; query: string; frequency: JobAlertFrequency; checkedThrough: Date; email: string; language: string | null }, now: Date): Promise<boolean> {
   const { db } = options;
   const [claimed] = await db
     .update(jobAlert)
@@ -79,7 +80,9 @@ async function digestOne(options: JobAlertDigestOptions, alert: { id: string; qu
   try {
     const selection = selectDigestAds(await newAdsOf(options, alert.query, alert.checkedThrough, now), alert.checkedThrough, now);
     if (!selection.ads.length) return false;
-    const t = getTranslator(['common']);
+    // In the language of the user whose alert it is.
+    const language = userLanguageOf(alert.language);
+    const t = getTranslator(['common'], language);
     const mail = jobAlertDigestMail(
       {
         label: jobAlertLabel(alert.query, t),
@@ -91,6 +94,7 @@ async function digestOne(options: JobAlertDigestOptions, alert: { id: string; qu
       },
       t,
       options.site,
+      language,
     );
     await options.mailer.send({ to: alert.email, ...mail });
     await db.update(jobAlert).set({ lastSentAt: now }).where(eq(jobAlert.id, alert.id));
@@ -111,7 +115,7 @@ export async function sendJobAlertDigests(options: JobAlertDigestOptions, freque
   const seen = new Set<string>();
   for (;;) {
     const due = await options.db
-      .select({ id: jobAlert.id, query: jobAlert.query, frequency: jobAlert.frequency, checkedThrough: jobAlert.checkedThrough, email: user.email })
+      .select({ id: jobAlert.id, query: jobAlert.query, frequency: jobAlert.frequency, checkedThrough: jobAlert.checkedThrough, email: user.email, language: userLanguageColumn })
       .from(jobAlert)
       .innerJoin(user, and(eq(user.id, jobAlert.userId), eq(user.status, 'active')))
       .where(and(eq(jobAlert.frequency, frequency), lte(jobAlert.checkedThrough, dueBefore(frequency, now))))

@@ -6,6 +6,8 @@ import { getTranslator } from '../../../lib/i18n/i18n';
 import { DEFAULT_LANGUAGE } from '../../../lib/i18n/namespaces';
 import { companyReaderHears, isMailedEvent, mailAudienceOf, mailRecipientOf, recipientOf } from '../../../lib/notifications/notification-rules';
 import { notificationMail } from '../../../lib/notifications/notification-text';
+import { notificationLanguage, type NotificationReader } from '../../../lib/notifications/notification-language';
+import { userLanguageColumn, userLanguageOf } from '../account/user-language';
 import type { AppDatabase } from '../../db/client';
 import { generalEventslog, user } from '../../db/schema';
 import type { Mailer, MailMessage, MailThreading } from '../../mail/mailer';
@@ -55,7 +57,6 @@ export interface EventMail {
 export function createEventMail(options: EventMailOptions): EventMail {
   const { db, mailer, log } = options;
   const delays = options.retryDelaysMs ?? RETRY_DELAYS_MS;
-  const t = getTranslator(['common']);
   const under = new Set<Promise<void>>();
   const stopping = new AbortController();
 
@@ -87,24 +88,29 @@ export function createEventMail(options: EventMailOptions): EventMail {
     if (!wanted.length) return calendarMessages;
     const byId = new Map(wanted.map((event) => [event.id, event]));
     const rows = await db.select().from(generalEventslog).where(inArray(generalEventslog.id, [...byId.keys()]));
-    const addressed: Array<{ row: EventRow; to: string; link?: string; text?: string; threading?: MailThreading }> = [];
-    const users = new Map<string, { row: EventRow; userId: string; text?: string; threading?: MailThreading }[]>();
+    // An invited address has no account, hence no language of its own: it reads the default.
+    const addressed: Array<{ row: EventRow; to: string; reader: NotificationReader; link?: string; text?: string; threading?: MailThreading }> = [];
+    const users = new Map<string, { row: EventRow; addressee: boolean; text?: string; threading?: MailThreading }[]>();
     for (const row of rows) {
       const event = byId.get(row.id)!;
+      const addressee = mailAudienceOf(event) === 'addressee';
       for (const reader of await readersOf(db, row, event)) {
-        if (reader.email) addressed.push({ row, to: reader.email, link: event.mailLink });
-        else if (reader.userId && (mailAudienceOf(event) === 'addressee' || companyReaderHears(event, reader.userId, await preferencesOf(reader.userId), 'email'))) {
-          users.set(reader.userId, [...(users.get(reader.userId) ?? []), { row, userId: reader.userId, text: event.mailText, threading: event.mailThreading }]);
+        if (reader.email) addressed.push({ row, to: reader.email, reader: { language: DEFAULT_LANGUAGE, addressee: false }, link: event.mailLink });
+        else if (reader.userId && (addressee || companyReaderHears(event, reader.userId, await preferencesOf(reader.userId), 'email'))) {
+          users.set(reader.userId, [...(users.get(reader.userId) ?? []), { row, addressee, text: event.mailText, threading: event.mailThreading }]);
         }
       }
     }
     const recipients = users.size
-      ? await db.select({ id: user.id, email: user.email }).from(user).where(and(inArray(user.id, [...users.keys()]), eq(user.status, 'active')))
+      ? await db.select({ id: user.id, email: user.email, language: userLanguageColumn }).from(user).where(and(inArray(user.id, [...users.keys()]), eq(user.status, 'active')))
       : [];
-    for (const recipient of recipients) for (const { row, text, threading } of users.get(recipient.id)!) addressed.push({ row, to: recipient.email, text, threading });
+    for (const recipient of recipients) {
+      for (const { row, addressee, text, threading } of users.get(recipient.id)!) addressed.push({ row, to: recipient.email, reader: { language: userLanguageOf(recipient.language), addressee }, text, threading });
+    }
     const facts = await notificationFactsOf(db, addressed.map((item) => item.row));
     const notified = addressed.map((item, index) => {
-      const mail = notificationMail({ ...facts[index]!, link: item.link ?? null }, t, options.site, DEFAULT_LANGUAGE);
+      const language = notificationLanguage(facts[index]!.jobLanguage, item.reader);
+      const mail = notificationMail({ ...facts[index]!, link: item.link ?? null }, getTranslator(['common'], language), options.site, language);
       // A message's own words come first; the notification's sentence, link and why follow.
       return { to: item.to, ...mail, ...(item.text ? { text: `${item.text}\n\n--\n${mail.text}` } : {}), ...item.threading };
     });

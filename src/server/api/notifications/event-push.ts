@@ -1,7 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { NotificationPreference } from '../../../lib/notifications/notification-preferences';
 import { getTranslator } from '../../../lib/i18n/i18n';
-import { DEFAULT_LANGUAGE } from '../../../lib/i18n/namespaces';
+import { notificationLanguage } from '../../../lib/notifications/notification-language';
+import { userLanguageColumn, userLanguageOf } from '../account/user-language';
 import { companyReaderHears, isCompanyAudience, mailAudienceOf, pushRecipientOf, recipientOf } from '../../../lib/notifications/notification-rules';
 import { notificationPush } from '../../../lib/notifications/notification-text';
 import type { PushMessage } from '../../../lib/notifications/push-subscription';
@@ -45,7 +46,6 @@ export interface EventPush {
 
 export function createEventPush(options: EventPushOptions): EventPush {
   const { db, log } = options;
-  const t = getTranslator(['common']);
   const under = new Set<Promise<void>>();
   let closed = false;
 
@@ -71,19 +71,19 @@ export function createEventPush(options: EventPushOptions): EventPush {
     if (!toUser.length && !toCompany.length) return [];
     const byId = new Map([...toUser, ...toCompany].map((event) => [event.id, event]));
     const rows = await db.select().from(generalEventslog).where(inArray(generalEventslog.id, [...byId.keys()]));
-    const targets: Array<{ row: (typeof rows)[number]; userId: string }> = [];
+    const targets: Array<{ row: (typeof rows)[number]; userId: string; addressee: boolean }> = [];
     for (const row of rows) {
       const event = byId.get(row.id)!;
-      if (row.toId && toUser.includes(event)) targets.push({ row, userId: row.toId });
+      if (row.toId && toUser.includes(event)) targets.push({ row, userId: row.toId, addressee: true });
       else {
         for (const reader of await readersOf(db, row, event)) {
-          if (reader.userId && companyReaderHears(event, reader.userId, await preferencesOf(reader.userId), 'push')) targets.push({ row, userId: reader.userId });
+          if (reader.userId && companyReaderHears(event, reader.userId, await preferencesOf(reader.userId), 'push')) targets.push({ row, userId: reader.userId, addressee: false });
         }
       }
     }
     if (!targets.length) return [];
     const subscriptions = await db
-      .select({ id: webPushSubscription.id, userId: webPushSubscription.userId })
+      .select({ id: webPushSubscription.id, userId: webPushSubscription.userId, language: userLanguageColumn })
       .from(webPushSubscription)
       .innerJoin(user, eq(user.id, webPushSubscription.userId))
       .where(and(inArray(webPushSubscription.userId, [...new Set(targets.map((target) => target.userId))]), eq(user.status, 'active')));
@@ -92,7 +92,10 @@ export function createEventPush(options: EventPushOptions): EventPush {
     return targets.flatMap((target, index) =>
       subscriptions
         .filter((subscription) => subscription.userId === target.userId)
-        .map((subscription) => ({ subscriptionId: subscription.id, message: notificationPush(facts[index]!, t, options.site.productName, DEFAULT_LANGUAGE) })),
+        .map((subscription) => {
+          const language = notificationLanguage(facts[index]!.jobLanguage, { language: userLanguageOf(subscription.language), addressee: target.addressee });
+          return { subscriptionId: subscription.id, message: notificationPush(facts[index]!, getTranslator(['common'], language), options.site.productName, language) };
+        }),
     );
   }
 

@@ -23,19 +23,19 @@ function entityIds(rows: readonly EventRow[], subject: string): string[] {
 
 const roleTitle = sql<string | null>`coalesce(${jobAd.title}, ${jobDescription.title})`;
 
-/** id → the title of the job ad, else the job description, of applications or invitations, and whether the ad hides its company. */
+/** id → the title of the job ad, else the job description, of applications or invitations, whether the ad hides its company, and its language. */
 function roleTitles(db: Reader, rows: typeof talentJobApplication | typeof talentInvitation, ids: string[]) {
   if (!ids.length) return [];
   return db
-    .select({ id: rows.id, title: roleTitle, hidden: sql<boolean>`coalesce(${jobAd.isAnonymous}, false)` })
+    .select({ id: rows.id, title: roleTitle, hidden: sql<boolean>`coalesce(${jobAd.isAnonymous}, false)`, language: jobAd.language })
     .from(rows)
     .leftJoin(jobAd, eq(jobAd.id, rows.jobAdId))
     .leftJoin(jobDescription, eq(jobDescription.id, rows.jobDescriptionId))
     .where(inArray(rows.id, ids));
 }
 
-/** id → the job's title, for applications, invitations and assignments (deleted rows keep theirs), and whether its ad hides the company. */
-async function titlesOf(db: Reader, rows: readonly EventRow[]): Promise<Map<string, { title: string | null; hidden: boolean }>> {
+/** id → the job's title, for applications, invitations and assignments (deleted rows keep theirs), whether its ad hides the company, and the ad's language. */
+async function titlesOf(db: Reader, rows: readonly EventRow[]): Promise<Map<string, { title: string | null; hidden: boolean; language: string | null }>> {
   // A message's thread is about an application, an invitation or an assignment (eventData.jobApplicationId, talentInvitationId, jobAssignmentId).
   const messages = rows.filter((row) => row.type === 'message.create');
   const assignments = [...new Set([...entityIds(rows, 'jobAssignment'), ...messages.flatMap((row) => text(row.eventData.jobAssignmentId) ?? [])])];
@@ -47,13 +47,13 @@ async function titlesOf(db: Reader, rows: readonly EventRow[]): Promise<Map<stri
     roleTitles(db, talentInvitation, [...new Set([...entityIds(rows, 'talentInvitation'), ...messageInvitations])]),
     assignments.length
       ? db
-          .select({ id: jobAssignment.id, title: jobDescription.title, hidden: sql<boolean>`false` })
+          .select({ id: jobAssignment.id, title: jobDescription.title, hidden: sql<boolean>`false`, language: sql<string | null>`null` })
           .from(jobAssignment)
           .leftJoin(jobDescription, eq(jobDescription.id, jobAssignment.jobDescriptionId))
           .where(inArray(jobAssignment.id, assignments))
       : [],
   ]);
-  return new Map([...a, ...i, ...j].map((row) => [row.id, { title: row.title, hidden: row.hidden }]));
+  return new Map([...a, ...i, ...j].map((row) => [row.id, { title: row.title, hidden: row.hidden, language: row.language }]));
 }
 
 /**
@@ -101,6 +101,7 @@ export async function notificationFactsOf(db: Reader, rows: readonly EventRow[])
       // A company's message about an ad that does not disclose the company does not name it to the talent.
       companyName: companyId && !(fromCompany && job?.hidden) ? (companyName.get(companyId) ?? null) : null,
       title: job?.title ?? null,
+      jobLanguage: job?.language ?? null,
       step: text(data.toStep),
       stepGroup: text(data.group),
       talentStatus: text(data.talentStatus),

@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { getTranslator } from '../../../../src/lib/i18n/i18n';
 import { formatPeriod, periodOf } from '../../../../src/lib/billing/billing-period';
 import type { NotificationFacts } from '../../../../src/lib/notifications/notification-text';
 import { gatherRecordedEvents, type RecordedEvent } from '../../../../src/server/api/recorded-events';
 import { recordEvent } from '../../../../src/server/api/record-event';
-import { company, generalEventslog, jobAssignment, talentJobApplication } from '../../../../src/server/db/schema';
+import { company, generalEventslog, jobAd, jobAssignment, talentJobApplication } from '../../../../src/server/db/schema';
 import type { MailMessage } from '../../../../src/server/mail/mailer';
 import { createOutboxMailer } from '../../../../src/server/mail/outbox-mailer';
 import { readOutbox } from '../../../support/outbox';
@@ -30,6 +31,7 @@ const PREFERENCES = 'mutation ($data: [NotificationPreferenceInput!]!) { updateM
 const CREATE_BILLING = 'mutation ($data: CreateMyBillingInput!) { createMyBilling(data: $data) { id } }';
 const SEND_BILLING = 'mutation ($id: ID!) { sendMyBilling(id: $id) { id } }';
 const APPROVE = 'mutation ($id: ID!) { approveBilling(id: $id) { billing { status } } }';
+const UPDATE_ME = 'mutation ($data: UpdateMeInput!) { updateMe(data: $data) { language } }';
 
 type Item = Pick<NotificationFacts, 'type' | 'companyName' | 'title' | 'step' | 'stepGroup' | 'talentStatus' | 'reason' | 'status' | 'billingPeriod' | 'entityId'> & { id: string; read: boolean };
 
@@ -202,5 +204,30 @@ describeEachDatabase('notification centre and the mails of events', (kind) => {
     await f.h.eventMail!.settled();
     expect(readOutbox(outboxDir)).toHaveLength(before);
     expect(await f.h.database.db.select().from(generalEventslog).where(eq(generalEventslog.id, events[0]!.id))).toEqual([]);
+  });
+
+  it("mails the talent in the language she chose, its links to the French pages; and about a French ad in French whatever her own", async () => {
+    const french = getTranslator(['common'], 'fr');
+    const [application] = await f.h.database.db.select({ jobAdId: talentJobApplication.jobAdId }).from(talentJobApplication).where(eq(talentJobApplication.id, applicationId));
+    expect((await talent(UPDATE_ME, { data: { language: 'fr' } })).body.errors).toBeUndefined();
+    await move('Interview');
+    const chosen = mailsTo('tala@example.test').at(-1);
+    expect(chosen?.subject).toBe(french('notifications.mail.subjects.applicationStatusInterview', { title: adTitle }));
+    expect(chosen?.text).toContain('https://talentplace.test/fr/talent/applied-jobs');
+    expect(chosen?.text).toContain('https://talentplace.test/fr/site-settings');
+
+    // Back to English for her, but the ad is written in French: its mails to her follow the ad.
+    expect((await talent(UPDATE_ME, { data: { language: 'en' } })).body.errors).toBeUndefined();
+    await f.h.database.db.update(jobAd).set({ language: 'fr' }).where(eq(jobAd.id, application!.jobAdId!));
+    try {
+      await move('Offer');
+      expect(mailsTo('tala@example.test').at(-1)?.subject).toBe(french('notifications.mail.subjects.applicationStatusOffer', { title: adTitle }));
+      // An ad in a language the product does not speak: her own language again.
+      await f.h.database.db.update(jobAd).set({ language: 'de' }).where(eq(jobAd.id, application!.jobAdId!));
+      await move('Interview');
+      expect(mailsTo('tala@example.test').at(-1)?.subject).toBe(`Your application for ${adTitle}: interview stage`);
+    } finally {
+      await f.h.database.db.update(jobAd).set({ language: null }).where(eq(jobAd.id, application!.jobAdId!));
+    }
   });
 });
