@@ -68,9 +68,14 @@ export async function enterSecondFactorCode(page: Page, secret: string, email: s
   }
 }
 
-/** axe with the WCAG 2.2 AA rule sets: the violations, by rule and element, must be none. */
+/**
+ * axe with the WCAG 2.2 AA rule sets: the violations, by rule and element, must be none.
+ * In axe's legacy mode, which gathers the results in the page itself instead of a blank
+ * page it opens for each scan: the same rules and same-origin frames (the product shows no
+ * other), in about half the time (0.43 s against 0.85 s on /jobs; some 200 scans a run).
+ */
 export async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).setLegacyMode(true).analyze();
   expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
