@@ -112,4 +112,12 @@ test.describe('French under /fr', () => {
     await expect(page).toHaveURL(`${baseURL}/fr/edit-account`);
     await expect(french).toHaveValue('fr');
   });
+
+  test('Camille, the French demo talent, signs in in French and finds her applications to French ads, in French', async ({ page }) => {
+    await signInAs(page, 'camille@demo.test', '/fr/talent/applied-jobs');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(commonFr.titles.talentAppliedJobs);
+    await expect(page.getByRole('link', { name: 'Développeur Full Stack TypeScript' }).first()).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
 });

@@ -132,7 +132,7 @@ test.describe('talent dashboard, profile score and profile', () => {
       await currency().fill('EUR');
       await rates().getByRole('button', { name: 'Save' }).click();
       await expect(noJs).toHaveURL(/\/talent\/profile#rates$/);
-      await expect(rates().getByRole('definition').filter({ hasText: '61.50' })).toBeVisible();
+      await expect(rates().getByRole('definition').filter({ hasText: '€61.50' })).toBeVisible();
       await expect(rates().getByRole('definition').filter({ hasText: 'EUR' })).toBeVisible();
 
       // With JavaScript, the side menu shows the new title, Edit opens the form in place and saving says so in a toast.

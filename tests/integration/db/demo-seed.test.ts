@@ -192,6 +192,21 @@ describeEachDatabase('demo seed', (kind) => {
     expect(profileScore).toBeLessThanOrEqual(65);
   });
 
+  it('gives the French demo talent a French account, a profile written in French and applications to French ads', async () => {
+    const [account] = await db.select({ preferences: user.preferences }).from(user).where(eq(user.email, 'camille@demo.test'));
+    expect(account?.preferences).toMatchObject({ language: 'fr', timeZone: 'Europe/Paris' });
+    const [profile] = await db.select().from(talentProfile).where(eq(talentProfile.email, 'camille@demo.test'));
+    expect(profile).toMatchObject({ profileName: 'Camille Durand', jobTitle: 'Développeuse full stack', location: 'Paris' });
+    const applications = await db
+      .select({ language: jobAd.language, step: companyHiringStep.stepName })
+      .from(talentJobApplication)
+      .innerJoin(jobAd, eq(jobAd.id, talentJobApplication.jobAdId))
+      .leftJoin(companyHiringStep, eq(companyHiringStep.id, talentJobApplication.companyHiringStepId))
+      .where(eq(talentJobApplication.talentProfileId, profile!.id));
+    expect(applications).toEqual(expect.arrayContaining([{ language: 'fr', step: 'Screening' }, { language: 'fr', step: 'Applied' }]));
+    expect(applications).toHaveLength(2);
+  });
+
   it('makes owner@ a member of three companies and recruiter@ a recruiter without company update', async () => {
     const memberships = async (email: string) =>
       db

@@ -73,7 +73,7 @@ export async function seedAccounts(ctx: SeedContext, tx: SeedTx, passwordHash: s
       displayName: account.name,
       status: 'active' as const,
       adminRoleId: account.key === 'admin' ? adminRoleId : account.key === 'moderator' ? moderationRoleId : null,
-      preferences: { language: 'en', timeZone: 'Europe/Lisbon' },
+      preferences: account.language === 'fr' ? { language: 'fr', timeZone: 'Europe/Paris' } : { language: 'en', timeZone: 'Europe/Lisbon' },
       lastVisit: addDays(ctx.now, -1),
       createdAt: since,
     })),

@@ -8,7 +8,7 @@ export const DEMO_PASSWORD = 'talentplace-demo';
  */
 export const DEMO_TOTP_SECRET = 'TALENTPLACEDEMOTOTPSECRETKEYABCD';
 
-export type DemoAccountKey = 'talent' | 'owner' | 'recruiter' | 'admin' | 'moderator' | 'support';
+export type DemoAccountKey = 'talent' | 'frenchTalent' | 'owner' | 'recruiter' | 'admin' | 'moderator' | 'support';
 
 export interface DemoAccount {
   key: DemoAccountKey;
@@ -20,6 +20,8 @@ export interface DemoAccount {
   description: string;
   /** Seeded with a second factor (DEMO_TOTP_SECRET): its role requires one. */
   secondFactor?: true;
+  /** The account's language (its mails, docs/french.md); English unless given. */
+  language?: 'fr';
 }
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
@@ -30,6 +32,15 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     roles: [],
     description:
       'Talent: profile at 60 % (score checklist), saved jobs, a weekly job alert, applications at every hiring step, interview times from Northwind Labs to choose from, invitations, two assignments with billings, invoices and balances',
+  },
+  {
+    key: 'frenchTalent',
+    email: 'camille@demo.test',
+    name: 'Camille Durand',
+    roles: [],
+    description:
+      'Talent who works in French: her account reads French (its mails and notifications), her profile is written in French, and she has applied to two French ads of Lumen Payments in Paris; sign in at /fr/sign-in',
+    language: 'fr',
   },
   {
     key: 'owner',

@@ -10,6 +10,7 @@ import { seedCompanies } from './companies';
 import { createSeedContext, type ProgressListener } from './context';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import { seedDemoTalentActivity } from './demo-talent';
+import { seedFrenchDemoTalent } from './french-demo-talent';
 import { seedDemoInterviews } from './demo-interviews';
 import { seedEvents } from './events';
 import { seedJobAds, seedJobDescriptions } from './jobs';
@@ -117,6 +118,8 @@ export async function seedDemoData(db: AppDatabase, options: SeedDemoOptions = {
     ctx.progress('demo talent', 0, 2);
     const activity = await seedDemoTalentActivity(ctx, tx, base);
     await seedDemoInterviews(ctx, tx, base, activity);
+    // Logged with the demo talent's applications: arrival, moves and the statuses she reads.
+    activity.applications.push(...(await seedFrenchDemoTalent(ctx, tx, base, frenchAds)));
     ctx.progress('demo talent', 1, 2);
     const money = await seedDemoBilling(ctx, tx, base);
     ctx.progress('demo talent', 2, 2);
