@@ -102,6 +102,38 @@ export function hiringStepId(companies: SeededCompanies, companyId: string, step
   return companies.all.find((seeded) => seeded.id === companyId)?.steps.find((candidate) => candidate.name === step)?.id ?? null;
 }
 
+/** A demo account's planned application, before it becomes a row. */
+export interface PlannedApplication {
+  id: string;
+  ad: SeededJobAd;
+  step: HiringStepName;
+  message: string;
+  createdAt: Date;
+}
+
+/**
+ * The row of a demo account's application (the demo talent's, the French demo talent's):
+ * her message, the rate she asks (an hourly rate in euros) and when she can start.
+ */
+export function demoApplicationRow(
+  companies: SeededCompanies,
+  talentProfileId: string,
+  { id, ad, step, message, createdAt }: PlannedApplication,
+  ask: { hourlyRate: string; availableFrom: Date },
+  now: Date,
+): typeof talentJobApplication.$inferInsert {
+  return {
+    id,
+    jobAdId: ad.id,
+    jobDescriptionId: ad.jobDescriptionId,
+    talentProfileId,
+    message,
+    details: { expectedRate: ask.hourlyRate, expectedRateCurrency: 'EUR', expectedRateUnit: 'HOUR' as const, availableFrom: isoDate(ask.availableFrom) },
+    companyHiringStepId: hiringStepId(companies, ad.companyId, step),
+    ...appliedAt(createdAt, step, now),
+  };
+}
+
 /** Other talents applying, being invited and saving ads; Northwind's saved talents and notes. */
 export async function seedMarketplaceActivity(ctx: SeedContext, tx: SeedTx, { accounts, companies, jobs, talents }: SeededBase): Promise<SeededMarketplaceActivity> {
   const { faker, now } = ctx;

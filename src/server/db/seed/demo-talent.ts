@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { jobAlert, savedJobAd, talentInvitation, talentJobApplication } from '../schema';
-import { afterPublication, appliedAt, hiringStepId, type SeededApplication } from './activity';
+import { afterPublication, demoApplicationRow, type SeededApplication } from './activity';
 import type { HiringStepName } from './companies';
 import type { CompanyKey } from './company-definitions';
 import { insertRows, type SeedContext, type SeededBase, type SeedTx } from './context';
-import { addDays, isoDate } from './dates';
+import { addDays } from './dates';
 import type { SeededJobAd } from './jobs';
 import { JOB_ROLES } from './job-roles';
 
@@ -71,21 +71,8 @@ export async function seedDemoTalentActivity(ctx: SeedContext, tx: SeedTx, { acc
     if (!ad) return [];
     return [{ id: randomUUID(), ad, step: plan.step, message: plan.message, createdAt: afterPublication(faker, ad, now) }];
   });
-  await insertRows(
-    ctx,
-    tx,
-    talentJobApplication,
-    applications.map(({ id, ad, step, message, createdAt }) => ({
-      id,
-      jobAdId: ad.id,
-      jobDescriptionId: ad.jobDescriptionId,
-      talentProfileId: talent.id,
-      message,
-      details: { expectedRate: '60.00', expectedRateCurrency: 'EUR', expectedRateUnit: 'HOUR' as const, availableFrom: isoDate(addDays(now, 14)) },
-      companyHiringStepId: hiringStepId(companies, ad.companyId, step),
-      ...appliedAt(createdAt, step, now),
-    })),
-  );
+  const ask = { hourlyRate: '60.00', availableFrom: addDays(now, 14) };
+  await insertRows(ctx, tx, talentJobApplication, applications.map((application) => demoApplicationRow(companies, talent.id, application, ask, now)));
 
   const savedAds = [0, 1, 2, 3, 4].flatMap(() => pickAd(jobs.ads, used, { open: true, matching: true }) ?? []);
   await insertRows(

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { talentJobApplication, talentProfile } from '../schema';
 import type { SeededAccount } from './accounts';
-import { appliedAt, hiringStepId, type SeededApplication } from './activity';
+import { demoApplicationRow, type SeededApplication } from './activity';
 import type { HiringStepName } from './companies';
 import { insertRows, type SeedContext, type SeededBase, type SeedTx } from './context';
-import { addDays, isoDate, isoMonth } from './dates';
+import { addDays, isoMonth } from './dates';
 import type { SeededJobAd } from './jobs';
 
 // The French demo talent (camille@demo.test, demo-accounts.ts): her account reads French,
@@ -72,20 +72,7 @@ export async function seedFrenchDemoTalent(ctx: SeedContext, tx: SeedTx, { accou
   await insertRows(ctx, tx, talentProfile, [frenchTalentProfile(account, profileId, now)]);
   const ads = frenchAds.filter((ad) => ad.published && ad.open && ad.publishedAt);
   const applications = APPLICATIONS.slice(0, ads.length).map((plan, index) => ({ id: randomUUID(), ad: ads[index]!, ...plan, createdAt: addDays(ads[index]!.publishedAt!, 2) }));
-  await insertRows(
-    ctx,
-    tx,
-    talentJobApplication,
-    applications.map(({ id, ad, step, message, createdAt }) => ({
-      id,
-      jobAdId: ad.id,
-      jobDescriptionId: ad.jobDescriptionId,
-      talentProfileId: profileId,
-      message,
-      details: { expectedRate: '70.00', expectedRateCurrency: 'EUR', expectedRateUnit: 'HOUR' as const, availableFrom: isoDate(addDays(now, 30)) },
-      companyHiringStepId: hiringStepId(companies, ad.companyId, step),
-      ...appliedAt(createdAt, step, now),
-    })),
-  );
+  const ask = { hourlyRate: '70.00', availableFrom: addDays(now, 30) };
+  await insertRows(ctx, tx, talentJobApplication, applications.map((application) => demoApplicationRow(companies, profileId, application, ask, now)));
   return applications.map(({ id, ad, step, createdAt }) => ({ id, companyId: ad.companyId, jobAdId: ad.id, talentUserId: account.userId, step, createdAt }));
 }
