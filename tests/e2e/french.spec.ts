@@ -119,5 +119,10 @@ test.describe('French under /fr', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(commonFr.titles.talentAppliedJobs);
     await expect(page.getByRole('link', { name: 'Développeur Full Stack TypeScript' }).first()).toBeVisible();
     await expectNoAxeViolations(page);
+    // Her profile in French: the languages she picked from the catalog (in English) named in French, her rate as French money.
+    await page.goto('/fr/talent/profile');
+    await expect(page.locator('#languages')).toContainText('Français · Langue maternelle');
+    await expect(page.locator('#languages')).toContainText('Anglais · C1');
+    await expect(page.locator('#rates')).toContainText('68\u00a0€');
   });
 });

@@ -3,6 +3,7 @@ import { PDFDocument, rgb, type PDFFont, type PDFPage } from '@cantoo/pdf-lib';
 import { INTL_LOCALES } from '../format/locale';
 import type { Translate } from '../i18n/i18n';
 import type { Language } from '../i18n/namespaces';
+import { spokenLanguageName } from './spoken-language-name';
 import { wrapText } from '../pdf/pdf-text';
 import { levelInWords, periodInWords, profileSummaryOf, type SummarySource } from './profile-summary';
 
@@ -65,7 +66,7 @@ export async function drawProfileSummaryPdf(profile: SummarySource, fallbackName
   }
   if (summary.languages.length) {
     heading('profileSummary.languages');
-    write(summary.languages.map((language) => [language.language, levelInWords('language', language.level, t)].filter(Boolean).join(' · ')).join(', '));
+    write(summary.languages.map((spoken) => [spokenLanguageName(spoken.language, language), levelInWords('language', spoken.level, t)].filter(Boolean).join(' · ')).join(', '));
   }
   if (summary.experience.length) {
     heading('profileSummary.experience');
