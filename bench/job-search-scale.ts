@@ -28,7 +28,8 @@ const usage = `Usage: node bench/job-search-scale.mjs --ads N (--embedded | --pg
                      with --embedded the data directory NAME
 `;
 
-const SUGGEST_PREFIXES = ['dev', 'pyth', 'ja', 're'];
+// "deve" finds the French titles too ("Développeur ..."): suggestions fold accents.
+const SUGGEST_PREFIXES = ['dev', 'pyth', 'ja', 're', 'deve'];
 
 /** The search cases: common words, filters, sorts, a deep page, the fallback tiers. */
 function searchCases(deepPage: number): Array<[string, Partial<JobSearchParams>]> {
@@ -46,6 +47,8 @@ function searchCases(deepPage: number): Array<[string, Partial<JobSearchParams>]
     [`listing, page ${deepPage}`, { page: deepPage }],
     ['q=kube (prefix tier)', { q: 'kube' }],
     ['q=devloper (typo tier)', { q: 'devloper' }],
+    // The French ads of the demo (cloned with the others), written with accents, found without.
+    ['q=developpeur (accents folded)', { q: 'developpeur' }],
   ];
 }
 
