@@ -1,0 +1,127 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
+import { DEMO_TALENT, signInAs } from './support/demo-session';
+import { selectCompany } from './support/company-area';
+import { ROUTES, type RouteDef } from '../../src/lib/routes/route-table';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { pathInLanguage } from '../../src/lib/i18n/language-path';
+import { DEFAULT_HIRING_STEPS } from '../../src/lib/companies/hiring-steps';
+import { OWNER_ROLE, RECRUITER_ROLE } from '../../src/lib/companies/company-roles';
+
+// The French crawl (docs/french.md): every live route of the route table, once, in French,
+// as the role that opens it (a guest, the demo talent, the owner in Northwind Labs, the
+// admin, the support agent). No text a person reads or hears on it (text, placeholders,
+// accessible names, titles) may be an English text of the locale files whose French
+// differs: that is a string written in English into the page, or asked of the wrong
+// language. What people wrote (names, titles, a company's own hiring steps) is theirs, and
+// marked so (`translate="no"`, or `lang` of its language), or, for the names the demo's
+// English companies gave their hiring steps and roles, listed here: it is left out.
+
+/** Every text of a locale tree with its key path. */
+function leaves(tree: unknown, prefix = ''): Array<[string, string]> {
+  if (typeof tree === 'string') return [[prefix, tree]];
+  if (tree === null || typeof tree !== 'object' || Array.isArray(tree)) return [];
+  return Object.entries(tree).flatMap(([key, value]) => leaves(value, prefix ? `${prefix}.${key}` : key));
+}
+
+/** Every text of every locale file of a language, keyed by file and key path. */
+function localeTexts(language: 'en' | 'fr'): Map<string, string> {
+  const root = path.resolve('src/locales', language);
+  const files = (dir: string): string[] => readdirSync(dir).flatMap((name) => (statSync(path.join(dir, name)).isDirectory() ? files(path.join(dir, name)) : name.endsWith('.json') ? [path.join(dir, name)] : []));
+  return new Map(files(root).flatMap((file) => leaves(JSON.parse(readFileSync(file, 'utf8'))).map(([key, text]): [string, string] => [`${path.relative(root, file)}:${key}`, text])));
+}
+
+const french = localeTexts('fr');
+/** The plural forms stand for one another: the French of `x_other` may live at `x_many`. */
+const frenchOf = (key: string) => french.get(key) ?? french.get(key.replace(/_(one|other|zero)$/, '_many'));
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** English texts that read differently in French: whole ones, and templates as patterns (their values are any text). */
+const englishOnly = [...localeTexts('en')].filter(([key, english]) => frenchOf(key) !== english && /\p{L}{2}/u.test(english));
+/** A text that is also French somewhere ("Date", "Type", "Talent") reads right on a French page. */
+const frenchTexts = new Set([...french.values()].map((text) => text.trim()));
+const exact = new Set(englishOnly.filter(([, english]) => !english.includes('{{') && !english.includes('$t(') && !frenchTexts.has(english.trim())).map(([, english]) => english.trim()));
+const patterns = englishOnly
+  .map(([, english]) => english.trim())
+  .filter((english) => english.includes('{{') && !english.includes('$t(') && english.replace(/\{\{[^}]+\}\}/g, '').replace(/[^\p{L}]/gu, '').length >= 6)
+  .map((english) => new RegExp(`^${english.split(/\{\{[^}]+\}\}/).map(escape).join('.+')}$`, 's'));
+
+/** The texts a page shows or says: visible text nodes and the attributes assistive technology reads. */
+async function textsOf(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out = new Set<string>();
+    // Text marked as written in another language than the page's (a job ad in English, the switcher's "English") is left out.
+    const keep = (element: Element) => {
+      const marked = element.closest('body [lang]');
+      return !element.closest('[translate="no"], script, style, noscript, template') && (!marked || marked.getAttribute('lang') === document.documentElement.lang);
+    };
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      const text = node.textContent?.replace(/\s+/g, ' ').trim();
+      if (text && parent && keep(parent) && parent.checkVisibility()) out.add(text);
+    }
+    for (const element of document.querySelectorAll('[placeholder], [aria-label], [title], img[alt], input[type="submit"][value]')) {
+      if (!keep(element)) continue;
+      for (const name of ['placeholder', 'aria-label', 'title', 'alt', 'value']) {
+        const value = element.getAttribute(name)?.trim();
+        if (value && (name !== 'value' || element.matches('input[type="submit"]'))) out.add(value);
+      }
+    }
+    out.add(document.title);
+    return [...out];
+  });
+}
+
+/** What the demo's companies named their hiring steps and roles (in English: they work in English). */
+const companyWords = new Set<string>([...DEFAULT_HIRING_STEPS.map((step) => step.stepName), OWNER_ROLE, RECRUITER_ROLE]);
+
+const englishIn = (texts: readonly string[]) => texts.filter((text) => !companyWords.has(text) && (exact.has(text) || patterns.some((pattern) => pattern.test(text))));
+
+/** Opens each route in French and gathers what reads in English. */
+async function crawl(page: Page, routes: readonly RouteDef[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const route of routes) {
+    await page.goto(pathInLanguage(route.path, 'fr'));
+    for (const text of englishIn(await textsOf(page))) found.push(`${route.path}: ${text}`);
+  }
+  return found;
+}
+
+const live = ROUTES.filter((route) => route.live);
+const byRole = {
+  guest: live.filter((route) => route.access === 'guest' && route.key !== 'home'),
+  talent: live.filter((route) => route.access === 'signedIn' && route.group !== 'company'),
+  company: live.filter((route) => route.group === 'company'),
+  admin: live.filter((route) => route.access === 'admin'),
+  support: live.filter((route) => route.access === 'impersonator'),
+};
+
+test.describe('the French crawl: nothing in English on a French page', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('as a guest', async ({ page }) => {
+    expect(await crawl(page, [{ ...live.find((route) => route.key === 'home')!, path: '/' }, ...byRole.guest])).toEqual([]);
+  });
+
+  test('as the demo talent', async ({ page }) => {
+    await signInAs(page, DEMO_TALENT, '/talent/dashboard');
+    expect(await crawl(page, byRole.talent)).toEqual([]);
+  });
+
+  test('as the owner of Northwind Labs', async ({ page }) => {
+    await signInAs(page, 'owner@demo.test', '/company/my-companies');
+    await selectCompany(page, 'Northwind Labs');
+    expect(await crawl(page, byRole.company)).toEqual([]);
+  });
+
+  test('as the admin and the support agent', async ({ page, browser }) => {
+    await signInAs(page, 'admin@demo.test', '/admin/companies');
+    expect(await crawl(page, byRole.admin)).toEqual([]);
+    const support = await (await browser.newContext()).newPage();
+    await signInAs(support, 'support@demo.test', '/impersonate');
+    expect(await crawl(support, byRole.support)).toEqual([]);
+    await support.context().close();
+  });
+});
