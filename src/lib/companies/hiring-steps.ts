@@ -14,16 +14,19 @@ export function hiringStepGroupOf(value: string | null | undefined): HiringStepG
   return (HIRING_STEP_GROUPS as readonly string[]).includes(value ?? '') ? (value as HiringStepGroup) : null;
 }
 
-/** The steps every new company starts with (and the demo companies have), in order. */
+/**
+ * The steps every new company starts with (and the demo companies have), in order; a company
+ * created by someone who reads another language gets them in it (new-company-defaults.ts).
+ */
 export const DEFAULT_HIRING_STEPS = [
-  { stepName: 'Applied', stepDescription: 'New applications waiting for a first look', group: 'IN_PROGRESS', talentStatus: 'APPLIED' },
-  { stepName: 'Screening', stepDescription: 'CV review and a short introduction call', group: 'IN_PROGRESS', talentStatus: 'IN_REVIEW' },
-  { stepName: 'Interview', stepDescription: 'Skills and team interviews', group: 'IN_PROGRESS', talentStatus: 'INTERVIEW' },
-  { stepName: 'Offer', stepDescription: 'Offer sent, waiting for an answer', group: 'IN_PROGRESS', talentStatus: 'OFFER' },
-  { stepName: 'Hired', stepDescription: 'Offer accepted', group: 'HIRED', talentStatus: null },
-  { stepName: 'Rejected', stepDescription: 'Not taken further by the company', group: 'REJECTED', talentStatus: null },
-  { stepName: 'Withdrawn', stepDescription: 'The talent withdrew the application', group: 'WITHDRAWN', talentStatus: null },
-] as const satisfies ReadonlyArray<{ stepName: string; stepDescription: string; group: HiringStepGroup; talentStatus: InProgressTalentStatus | null }>;
+  { key: 'applied', stepName: 'Applied', stepDescription: 'New applications waiting for a first look', group: 'IN_PROGRESS', talentStatus: 'APPLIED' },
+  { key: 'screening', stepName: 'Screening', stepDescription: 'CV review and a short introduction call', group: 'IN_PROGRESS', talentStatus: 'IN_REVIEW' },
+  { key: 'interview', stepName: 'Interview', stepDescription: 'Skills and team interviews', group: 'IN_PROGRESS', talentStatus: 'INTERVIEW' },
+  { key: 'offer', stepName: 'Offer', stepDescription: 'Offer sent, waiting for an answer', group: 'IN_PROGRESS', talentStatus: 'OFFER' },
+  { key: 'hired', stepName: 'Hired', stepDescription: 'Offer accepted', group: 'HIRED', talentStatus: null },
+  { key: 'rejected', stepName: 'Rejected', stepDescription: 'Not taken further by the company', group: 'REJECTED', talentStatus: null },
+  { key: 'withdrawn', stepName: 'Withdrawn', stepDescription: 'The talent withdrew the application', group: 'WITHDRAWN', talentStatus: null },
+] as const satisfies ReadonlyArray<{ key: string; stepName: string; stepDescription: string; group: HiringStepGroup; talentStatus: InProgressTalentStatus | null }>;
 
 export const HIRING_STEP_LIMITS = { stepName: 100, stepDescription: 1000 } as const;
 

@@ -5,16 +5,16 @@
 export const REJECTION_KINDS = ['REJECTED', 'WITHDRAWN'] as const;
 export type RejectionKind = (typeof REJECTION_KINDS)[number];
 
-export const DEFAULT_REJECTION_REASONS: ReadonlyArray<{ kind: RejectionKind; label: string }> = [
-  { kind: 'REJECTED', label: 'Skills do not match the role' },
-  { kind: 'REJECTED', label: 'Not enough experience' },
-  { kind: 'REJECTED', label: 'Another candidate was chosen' },
-  { kind: 'REJECTED', label: 'Salary expectations too far apart' },
-  { kind: 'REJECTED', label: 'The position was closed' },
-  { kind: 'WITHDRAWN', label: 'Accepted another offer' },
-  { kind: 'WITHDRAWN', label: 'No longer looking' },
-  { kind: 'WITHDRAWN', label: 'Terms did not suit them' },
-  { kind: 'WITHDRAWN', label: 'Stopped answering' },
+export const DEFAULT_REJECTION_REASONS: ReadonlyArray<{ key: string; kind: RejectionKind; label: string }> = [
+  { key: 'skills', kind: 'REJECTED', label: 'Skills do not match the role' },
+  { key: 'experience', kind: 'REJECTED', label: 'Not enough experience' },
+  { key: 'anotherCandidate', kind: 'REJECTED', label: 'Another candidate was chosen' },
+  { key: 'salary', kind: 'REJECTED', label: 'Salary expectations too far apart' },
+  { key: 'closed', kind: 'REJECTED', label: 'The position was closed' },
+  { key: 'acceptedOther', kind: 'WITHDRAWN', label: 'Accepted another offer' },
+  { key: 'notLooking', kind: 'WITHDRAWN', label: 'No longer looking' },
+  { key: 'terms', kind: 'WITHDRAWN', label: 'Terms did not suit them' },
+  { key: 'stoppedAnswering', kind: 'WITHDRAWN', label: 'Stopped answering' },
 ];
 
 /** How long an application may sit in an in-progress step before the board marks it stuck. */

@@ -8,7 +8,7 @@ import { isLanguage, type Language } from '../i18n/namespaces';
 // Everything else, and whatever company members hear, is in the recipient's own language.
 
 export interface NotificationReader {
-  /** The recipient's account language (api/account/user-language.ts). */
+  /** The recipient's account language (src/server/api/user-language.ts). */
   language: Language;
   /** The event is addressed to this recipient (the talent of an application), not read by a company member. */
   addressee: boolean;

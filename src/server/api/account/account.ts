@@ -8,7 +8,7 @@ import { readNotificationPreferences } from '../notifications/preferences';
 import type { FieldIssue } from '../../../lib/forms/form-outcome';
 import { invalidFields } from '../errors';
 import { recordEvent } from '../record-event';
-import { userLanguageColumn, userLanguageOf } from './user-language';
+import { userLanguageColumn, userLanguageOf } from '../user-language';
 
 // The signed-in user's own account and site settings (/edit-account, /site-settings).
 // Nothing here takes a user id: every operation reads and writes the caller's row only.

@@ -2,10 +2,10 @@ import { and, asc, count, eq, ilike, isNull, ne, or, sql } from 'drizzle-orm';
 import { isPossibleDuplicate, normalizeCompanyName, websiteDomain, type DuplicateCandidate } from '../../../lib/companies/company-input';
 import { escapeLike } from '../../db/like-pattern';
 import { DEFAULT_ROLE_TEMPLATES, OWNER_ROLE } from '../../../lib/companies/company-roles';
-import { DEFAULT_HIRING_STEPS } from '../../../lib/companies/hiring-steps';
+import { newCompanyDefaults } from '../../../lib/companies/new-company-defaults';
 import type { Writer } from '../../db/client';
-import { company, companyDefaultPermissions, companyHiringStep, companyOnUser, companyRejectionReason, companyRole } from '../../db/schema';
-import { DEFAULT_REJECTION_REASONS } from '../../../lib/job-applications/rejection-reasons';
+import { company, companyDefaultPermissions, companyHiringStep, companyOnUser, companyRejectionReason, companyRole, user } from '../../db/schema';
+import { userLanguageColumn, userLanguageOf } from '../user-language';
 
 export type CompanyRow = typeof company.$inferSelect;
 
@@ -28,13 +28,16 @@ async function defaultPermissionsId(tx: Writer, role: string): Promise<string> {
  */
 export async function setUpNewCompany(tx: Writer, companyId: string, creatorUserId: string): Promise<{ ownerRoleId: string; membershipId: string }> {
   const templateId = await defaultPermissionsId(tx, OWNER_ROLE);
+  // Worded in the creator's language; the owner role keeps the Owner template's permissions whatever its name.
+  const [creator] = await tx.select({ language: userLanguageColumn }).from(user).where(eq(user.id, creatorUserId)).limit(1);
+  const defaults = newCompanyDefaults(userLanguageOf(creator?.language));
   const [role] = await tx
     .insert(companyRole)
-    .values({ companyId, role: OWNER_ROLE, permissions: DEFAULT_ROLE_TEMPLATES[OWNER_ROLE]!, defaultPermissionsId: templateId, isDefault: true })
+    .values({ companyId, role: defaults.ownerRole, permissions: DEFAULT_ROLE_TEMPLATES[OWNER_ROLE]!, defaultPermissionsId: templateId, isDefault: true })
     .returning({ id: companyRole.id });
   const [membership] = await tx.insert(companyOnUser).values({ companyId, userId: creatorUserId, roleId: role!.id }).returning({ id: companyOnUser.id });
-  await tx.insert(companyHiringStep).values(DEFAULT_HIRING_STEPS.map((step, index) => ({ companyId, ...step, order: index + 1 })));
-  await tx.insert(companyRejectionReason).values(DEFAULT_REJECTION_REASONS.map((reason, index) => ({ companyId, ...reason, order: index + 1 })));
+  await tx.insert(companyHiringStep).values(defaults.hiringSteps.map((step, index) => ({ companyId, ...step, order: index + 1 })));
+  await tx.insert(companyRejectionReason).values(defaults.rejectionReasons.map((reason, index) => ({ companyId, ...reason, order: index + 1 })));
   return { ownerRoleId: role!.id, membershipId: membership!.id };
 }
 

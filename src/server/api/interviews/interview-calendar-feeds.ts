@@ -3,7 +3,7 @@ import { and, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import { getTranslator } from '../../../lib/i18n/i18n';
 import type { AppDatabase } from '../../db/client';
 import { companyOnUser, interview, interviewCalendarFeed, user } from '../../db/schema';
-import { userLanguageColumn, userLanguageOf } from '../account/user-language';
+import { userLanguageColumn, userLanguageOf } from '../user-language';
 import { calendarFeed } from '../../calendar/calendar-invitation';
 import { builder } from '../builder';
 import { notFound } from '../errors';

@@ -6,7 +6,7 @@ import { company, interview, interviewOfferedSlot, interviewSlot, jobAd, jobDesc
 import { notFound } from '../errors';
 import type { Language } from '../../../lib/i18n/namespaces';
 import { notificationLanguage } from '../../../lib/notifications/notification-language';
-import { userLanguageColumn, userLanguageOf } from '../account/user-language';
+import { userLanguageColumn, userLanguageOf } from '../user-language';
 
 // Reading interviews (lib/interviews/interview-rules.ts): one of a company's, or one of a
 // talent's, by id (anything else NOT_FOUND, like an unknown id), the people taking part, the

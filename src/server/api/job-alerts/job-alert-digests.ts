@@ -1,6 +1,6 @@
 import { and, eq, inArray, lte } from 'drizzle-orm';
 import { getTranslator } from '../../../lib/i18n/i18n';
-import { userLanguageColumn, userLanguageOf } from '../account/user-language';
+import { userLanguageColumn, userLanguageOf } from '../user-language';
 import { dueBefore, selectDigestAds } from '../../../lib/job-alerts/job-alert-digest';
 import { jobAlertLabel, jobAlertSearchParams, type JobAlertFrequency } from '../../../lib/job-alerts/job-alert-input';
 import { jobAlertDigestMail, unsubscribeUrl } from '../../../lib/job-alerts/job-alert-mail';

@@ -7,7 +7,7 @@ import { DEFAULT_LANGUAGE } from '../../../lib/i18n/namespaces';
 import { companyReaderHears, isMailedEvent, mailAudienceOf, mailRecipientOf, recipientOf } from '../../../lib/notifications/notification-rules';
 import { notificationMail } from '../../../lib/notifications/notification-text';
 import { notificationLanguage, type NotificationReader } from '../../../lib/notifications/notification-language';
-import { userLanguageColumn, userLanguageOf } from '../account/user-language';
+import { userLanguageColumn, userLanguageOf } from '../user-language';
 import type { AppDatabase } from '../../db/client';
 import { generalEventslog, user } from '../../db/schema';
 import type { Mailer, MailMessage, MailThreading } from '../../mail/mailer';

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { NotificationPreference } from '../../../lib/notifications/notification-preferences';
 import { getTranslator } from '../../../lib/i18n/i18n';
 import { notificationLanguage } from '../../../lib/notifications/notification-language';
-import { userLanguageColumn, userLanguageOf } from '../account/user-language';
+import { userLanguageColumn, userLanguageOf } from '../user-language';
 import { companyReaderHears, isCompanyAudience, mailAudienceOf, pushRecipientOf, recipientOf } from '../../../lib/notifications/notification-rules';
 import { notificationPush } from '../../../lib/notifications/notification-text';
 import type { PushMessage } from '../../../lib/notifications/push-subscription';

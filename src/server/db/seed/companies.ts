@@ -179,7 +179,7 @@ export async function seedCompanies(ctx: SeedContext, tx: SeedTx, accounts: Seed
     ctx,
     tx,
     companyRejectionReason,
-    all.flatMap((seeded) => DEFAULT_REJECTION_REASONS.map((reason, index) => ({ companyId: seeded.id, ...reason, order: index + 1 }))),
+    all.flatMap((seeded) => DEFAULT_REJECTION_REASONS.map(({ kind, label }, index) => ({ companyId: seeded.id, kind, label, order: index + 1 }))),
   );
 
   const northwind = byKey('northwind');

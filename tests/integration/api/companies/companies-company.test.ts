@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { OWNER_PERMISSIONS } from '../../../../src/lib/permissions/resources';
-import { company, companyHiringStep, companyOnUser, companyRole } from '../../../../src/server/db/schema';
+import { company, companyHiringStep, companyOnUser, companyRejectionReason, companyRole, user } from '../../../../src/server/db/schema';
 import { describeEachDatabase } from '../../../support/test-database';
 import { CREATE_COMPANY, startCompaniesFixture, type CompaniesFixture } from '../companies-fixture';
 
@@ -41,6 +41,24 @@ describeEachDatabase('company: create, edit, leave', (kind) => {
     const events = await f.events('company.update', created.id);
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ fromId: creator, toId: created.id, eventData: { created: true, companyId: created.id } });
+  });
+
+  it("starts a company made by someone who reads French with its owner role, hiring steps and rejection reasons in French, the groups unchanged", async () => {
+    const db = f.h.database.db;
+    const creator = await f.userId('createur');
+    await db.update(user).set({ preferences: { language: 'fr' } }).where(eq(user.id, creator));
+    const { body } = await f.as('createur', CREATE_COMPANY, { data: { name: 'Atelier Lumière', country: 'fr', accountingCurrency: 'eur' } });
+    expect(body.errors).toBeUndefined();
+    const companyId = (body.data?.createOneCompany as { id: string }).id;
+    const [owner] = await db.select({ role: companyRole.role, isDefault: companyRole.isDefault, permissions: companyRole.permissions }).from(companyRole).where(eq(companyRole.companyId, companyId));
+    expect(owner).toEqual({ role: 'Propriétaire', isDefault: true, permissions: OWNER_PERMISSIONS });
+    const steps = await db.select({ stepName: companyHiringStep.stepName, group: companyHiringStep.group }).from(companyHiringStep).where(eq(companyHiringStep.companyId, companyId)).orderBy(companyHiringStep.order);
+    expect(steps.map((step) => `${step.stepName}:${step.group}`)).toEqual([
+      'Candidature reçue:IN_PROGRESS', 'Présélection:IN_PROGRESS', 'Entretien:IN_PROGRESS', 'Proposition:IN_PROGRESS', 'Recrutement:HIRED', 'Refusée:REJECTED', 'Retirée:WITHDRAWN',
+    ]);
+    const reasons = await db.select({ label: companyRejectionReason.label, kind: companyRejectionReason.kind }).from(companyRejectionReason).where(eq(companyRejectionReason.companyId, companyId)).orderBy(companyRejectionReason.order);
+    expect(reasons[0]).toEqual({ label: 'Les compétences ne correspondent pas au poste', kind: 'REJECTED' });
+    expect(reasons.at(-1)).toEqual({ label: 'Ne répond plus', kind: 'WITHDRAWN' });
   });
 
   it('flags, but creates, a company with the same normalised name or the same website domain', async () => {

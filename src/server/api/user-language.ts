@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../lib/i18n/namespaces';
-import { user } from '../../db/schema';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../lib/i18n/namespaces';
+import { user } from '../db/schema';
 
 // The language a user reads the product in (docs/french.md): kept in the user's preferences
 // (`preferences.language`), chosen at sign-up by the page it started from, on /edit-account
