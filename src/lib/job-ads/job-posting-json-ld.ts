@@ -61,6 +61,8 @@ export function jobPostingJsonLd(ad: JobAdDetail, pageUrl: string, siteName: str
     '@context': 'https://schema.org/',
     '@type': 'JobPosting',
     title: ad.title,
+    // The language the ad is written in (schema.org's inLanguage, a BCP 47 tag), whatever the page's.
+    inLanguage: ad.language ?? undefined,
     // HTML, as Google reads it; the title only for an ad without any text.
     description: textHtml ?? plainTextHtml(ad.title),
     datePosted: ad.publishedAt ?? undefined,

@@ -130,6 +130,11 @@ describe('job ad structured data (JobPosting for search engines)', () => {
     expect(types({ employmentType: null, assignmentType: null })).toBeUndefined();
   });
 
+  it("says the language the ad is written in (inLanguage), and nothing when the ad gives none", () => {
+    expect(posting({ language: 'fr' }).inLanguage).toBe('fr');
+    expect(posting({ language: null }).inLanguage).toBeUndefined();
+  });
+
   it('no salary means no baseSalary', () => {
     const unpaid = posting({ salary: null });
     expect(unpaid.baseSalary).toBeUndefined();
