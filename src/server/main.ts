@@ -22,6 +22,7 @@ import { createHtmlCompression } from './http/html-compression';
 import { createIdleMemoryRelease, exposedCollector } from './process/idle-memory-release';
 import { listenForPublicPageChanges } from './db/public-pages-listener';
 import { splitLanguagePath } from '../lib/i18n/language-path';
+import { getTranslator } from '../lib/i18n/i18n';
 import type { Language } from '../lib/i18n/namespaces';
 import { BACKCHANNEL_LOGOUT_PATH, createServices, type AppServices, type OwnedServices } from './services';
 
@@ -90,20 +91,23 @@ export async function startServer(options: StartOptions = {}) {
   const trackerOrigin = config.analytics ? new URL(config.analytics.trackerBaseUrl).origin : null;
   const server = createServer(async (req, res) => {
     applySecurityHeaders(res, config.hsts, trackerOrigin);
+    // The language of the answer when all else fails (below): the address's.
+    let answerLanguage: Language = 'en';
     try {
       if (await handleHealth(req, res)) return;
       res.once('close', idleMemory.begin());
-      if (!owned) {
-        res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '2' }).end('Starting, try again in a moment');
-        return;
-      }
       // The language prefix is taken off first: everything below, Astro's routing included,
       // reads the spec's paths, and the page is told its language (lib/i18n/language-path.ts).
       const address = req.url ?? '/';
       const { language, path: unprefixed } = splitLanguagePath(address);
+      answerLanguage = language;
+      if (!owned) {
+        res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '2' }).end(getTranslator(['common'], language)('errors.starting'));
+        return;
+      }
       req.url = unprefixed;
       // Before anything reads a body: an oversized upload is refused, never buffered.
-      if (refuseOversizedBody(req, res)) return;
+      if (refuseOversizedBody(req, res, language)) return;
       const pathname = pathOf(req);
       if (owned.identityProvider && (pathname === '/oidc' || pathname.startsWith('/oidc/'))) {
         owned.identityProvider.handle(req, res);
@@ -130,8 +134,8 @@ export async function startServer(options: StartOptions = {}) {
       );
     } catch (error) {
       log(`request failed: ${error instanceof Error ? error.stack : String(error)}`);
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
-      res.end('Internal Server Error');
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end(getTranslator(['common'], answerLanguage)('errors.failed'));
     }
   });
   shutdown = createGracefulShutdown(server, {

@@ -11,7 +11,7 @@ import { OWNER_ROLE, RECRUITER_ROLE } from '../../src/lib/companies/company-role
 
 // The French crawl (docs/french.md): every live route of the route table, once, in French,
 // as the role that opens it (a guest, the demo talent, the owner in Northwind Labs, the
-// admin, the support agent). No text a person reads or hears on it (text, placeholders,
+// admin, the support agent), and a record of each route the pages link to. No text a person reads or hears on it (text, placeholders,
 // accessible names, titles) may be an English text of the locale files whose French
 // differs: that is a string written in English into the page, or asked of the wrong
 // language. What people wrote (names, titles, a company's own hiring steps) is theirs, and
@@ -79,12 +79,36 @@ const companyWords = new Set<string>([...DEFAULT_HIRING_STEPS.map((step) => step
 
 const englishIn = (texts: readonly string[]) => texts.filter((text) => !companyWords.has(text) && (exact.has(text) || patterns.some((pattern) => pattern.test(text))));
 
-/** Opens each route in French and gathers what reads in English. */
+/** The route an address of ours opens (its path without the language prefix), or none. */
+function routeOf(href: string, routes: readonly RouteDef[]): RouteDef | undefined {
+  const url = new URL(href);
+  const pathname = url.pathname.replace(/^\/fr(?=\/|$)/, '') || '/';
+  return routes.find((route) => route.path === pathname);
+}
+
+/**
+ * Opens each route in French and gathers what reads in English; then, once per route, a
+ * record of it that the pages linked to (a route opened with its id: an application, a
+ * billing, an interview...), so the pages that show a record are read too, not only their
+ * "not found" answer.
+ */
 async function crawl(page: Page, routes: readonly RouteDef[]): Promise<string[]> {
   const found: string[] = [];
-  for (const route of routes) {
-    await page.goto(pathInLanguage(route.path, 'fr'));
-    for (const text of englishIn(await textsOf(page))) found.push(`${route.path}: ${text}`);
+  const records = new Map<string, string>();
+  const read = async (address: string, label: string) => {
+    await page.goto(address);
+    for (const text of englishIn(await textsOf(page))) found.push(`${label}: ${text}`);
+    const links = await page.locator('a[href]').evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href));
+    for (const href of links) {
+      if (!href.startsWith(new URL(page.url()).origin) || !new URL(href).search) continue;
+      const route = routeOf(href, routes);
+      if (route && !records.has(route.key)) records.set(route.key, href);
+    }
+  };
+  for (const route of routes) await read(pathInLanguage(route.path, 'fr'), route.path);
+  for (const [key, href] of records) {
+    const url = new URL(href);
+    await read(pathInLanguage(`${url.pathname.replace(/^\/fr(?=\/|$)/, '') || '/'}${url.search}`, 'fr'), `${key} (a record)`);
   }
   return found;
 }

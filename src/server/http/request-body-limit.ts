@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getTranslator } from '../../lib/i18n/i18n';
+import { pathInLanguage } from '../../lib/i18n/language-path';
+import { DEFAULT_LANGUAGE, type Language } from '../../lib/i18n/namespaces';
 import { MAX_REQUEST_BODY_BYTES } from '../../lib/uploads/upload-rules';
 import type { UploadRoute } from '../../lib/uploads/upload-route';
 
@@ -35,8 +37,8 @@ function declaredLength(req: IncomingMessage): number | null {
  * pass here and meet the same limit while Astro reads them (astro.config.mjs).
  */
 export function createRequestBodyLimit(uploadRoutes: readonly UploadRoute[]) {
-  const t = getTranslator();
-  return function refuseOversizedBody(req: IncomingMessage, res: ServerResponse): boolean {
+  /** `language`: the page's, from the address's prefix (taken off before): the answer is in it, and so is the page an upload goes back to. */
+  return function refuseOversizedBody(req: IncomingMessage, res: ServerResponse, language: Language = DEFAULT_LANGUAGE): boolean {
     if (req.method === 'GET' || req.method === 'HEAD') return false;
     const length = declaredLength(req);
     if (length === null) return false;
@@ -47,7 +49,7 @@ export function createRequestBodyLimit(uploadRoutes: readonly UploadRoute[]) {
     if (sendBackTo && length <= limit * DRAIN_FACTOR) {
       const answer = () => {
         if (res.headersSent) return;
-        res.writeHead(303, { location: sendBackTo, 'content-length': '0' }).end();
+        res.writeHead(303, { location: pathInLanguage(sendBackTo, language), 'content-length': '0' }).end();
       };
       req.on('end', answer);
       req.on('error', () => res.destroy());
@@ -56,7 +58,7 @@ export function createRequestBodyLimit(uploadRoutes: readonly UploadRoute[]) {
     }
     const megabytes = Math.round(limit / (1024 * 1024));
     res.writeHead(413, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' });
-    res.end(t('uploads.requestTooLarge', { megabytes }), () => req.destroy());
+    res.end(getTranslator(['common'], language)('uploads.requestTooLarge', { megabytes }), () => req.destroy());
     return true;
   };
 }
