@@ -23,6 +23,7 @@ import { createIdleMemoryRelease, exposedCollector } from './process/idle-memory
 import { listenForPublicPageChanges } from './db/public-pages-listener';
 import { splitLanguagePath } from '../lib/i18n/language-path';
 import { getTranslator } from '../lib/i18n/i18n';
+import { inRequestLanguage } from './api/request-language';
 import type { Language } from '../lib/i18n/namespaces';
 import { BACKCHANNEL_LOGOUT_PATH, createServices, type AppServices, type OwnedServices } from './services';
 
@@ -119,7 +120,7 @@ export async function startServer(options: StartOptions = {}) {
       }
       if (pathname === UNSUBSCRIBE_PATH && (await unsubscribe(req, res, new URL(req.url ?? '/', 'http://localhost')))) return;
       if (owned.api && pathname === config.graphql.path) {
-        await owned.api.handle(req, res);
+        await inRequestLanguage(req.headers['accept-language'], () => owned!.api!.handle(req, res));
         return;
       }
       if (serveMedia && (await serveMedia(req, res, pathname))) return;

@@ -1,6 +1,7 @@
 import { GraphQLError } from 'graphql';
 import type { FieldIssue } from '../../lib/forms/form-outcome';
-import { getTranslator } from '../../lib/i18n/i18n';
+import { getTranslator, type Translate } from '../../lib/i18n/i18n';
+import { requestLanguage } from './request-language';
 
 export type ApiErrorCode = 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'BAD_USER_INPUT' | 'CONFLICT' | 'TOO_MANY_REQUESTS' | 'UNAVAILABLE';
 
@@ -66,12 +67,13 @@ export const databaseUnavailable = () =>
     retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS,
   });
 
-const t = getTranslator();
+/** The locale files' words in the language of the request being answered (request-language.ts). */
+const t = ((...args: Parameters<Translate>) => getTranslator(['common'], requestLanguage())(...args)) as Translate;
 
 /**
  * BAD_USER_INPUT for field issues found by a feature's rules: each field error carries the
  * issue's code (what clients branch on and word themselves), the values its words name
- * (`params`, when the issue has any) and the English message from the locale files
+ * (`params`, when the issue has any) and the message from the locale files, in the request's language
  * (`<prefix>.<code>`, the same text the product's pages show).
  */
 export function invalidFields(issues: readonly FieldIssue[], prefix: string, inputName: string | null = 'data'): ApiError {
@@ -86,7 +88,7 @@ export function invalidFields(issues: readonly FieldIssue[], prefix: string, inp
 
 /**
  * A refusal the client words itself: `extensions.reason` is the machine code clients
- * branch on, the message its English text from the locale files (`<prefix>.<reason>`).
+ * branch on, the message its text from the locale files in the request's language (`<prefix>.<reason>`).
  * A refusal about one input field (a month already billed) also names it as a field
  * error with that code.
  */

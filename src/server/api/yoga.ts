@@ -20,6 +20,7 @@ import { NO_SESSION_STORE, type UserSessions } from './auth/user-sessions';
 import { notifyAfterOperations, type EventMail } from './notifications/event-mail';
 import type { EventPush } from './notifications/event-push';
 import type { SecretBox } from '../crypto/secret-box';
+import { inRequestLanguage } from './request-language';
 
 export interface ApiOptions {
   db: AppDatabase;
@@ -191,7 +192,11 @@ export type Api = ReturnType<typeof createApi>;
  * gives the same status, Retry-After and body. `params` must be what that JSON body parses
  * to; `request` carries the headers and method, and no body.
  */
-export async function answerInProcess(api: Api, params: GraphQLParams, request: Request): Promise<Response> {
+export function answerInProcess(api: Api, params: GraphQLParams, request: Request): Promise<Response> {
+  return inRequestLanguage(request.headers.get('accept-language'), () => answerParams(api, params, request));
+}
+
+async function answerParams(api: Api, params: GraphQLParams, request: Request): Promise<Response> {
   let result: Awaited<ReturnType<Api['getResultForParams']>>;
   try {
     result = await api.getResultForParams({ params, request }, { request });

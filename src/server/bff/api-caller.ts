@@ -1,4 +1,5 @@
 import { answerInProcess, type Api } from '../api/yoga';
+import { inRequestLanguage } from '../api/request-language';
 import type { GraphQLParams } from 'graphql-yoga';
 
 export interface GraphqlRequestBody {
@@ -72,7 +73,7 @@ export function createApiCaller(options: { api: Api | null; url: string | null; 
         headers.delete('content-type');
       }
       const request = new Request(target, { method: 'POST', headers, body: payload, signal });
-      response = await (api ? api.fetch(request) : fetch(request));
+      response = await (api ? inRequestLanguage(headers.get('accept-language'), () => api.fetch(request)) : fetch(request));
     }
     const text = await response.text();
     try {

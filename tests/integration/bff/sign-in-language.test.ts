@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import french from '../../../src/locales/fr/common/identity.json';
+import frenchAccount from '../../../src/locales/fr/common/account.json';
+import englishAccount from '../../../src/locales/en/common/account.json';
 import { cookieValue, startBffHarness, type BffHarness } from '../../support/bff-harness';
 import { Browser, parsePage } from '../idp/browser';
 import { isCallback } from '../idp/relying-party';
@@ -41,5 +43,15 @@ describe('BFF: the sign-in asks for the language of the page it starts from', ()
     const page = await open(start.location);
     expect(page.lang).toBe('fr');
     expect(page.title).toBe(`${french.identity.pages.signUp.title} | Talentplace`);
+  });
+
+  it("has the API word its refusals in the page's language: a French page's call gets French messages, its codes the same", async () => {
+    const { session } = await h.signIn('/talent/dashboard');
+    const invalidName = { query: 'mutation ($data: UpdateMeInput!) { updateMe(data: $data) { id } }', variables: { data: { displayName: '  ' } } };
+    const errorOf = (answer: { body: unknown }) => (answer.body as { errors: Array<{ message: string; extensions: { fieldErrors: Array<{ code: string; message: string }> } }> }).errors[0]!;
+    const inFrench = errorOf(await h.bff.graphql(session, invalidName, '/fr/edit-account'));
+    const inEnglish = errorOf(await h.bff.graphql(session, invalidName, '/edit-account'));
+    expect(inFrench.extensions.fieldErrors[0]).toMatchObject({ code: 'displayNameRequired', message: frenchAccount.account.errors.displayNameRequired });
+    expect(inEnglish.extensions.fieldErrors[0]).toMatchObject({ code: 'displayNameRequired', message: englishAccount.account.errors.displayNameRequired });
   });
 });

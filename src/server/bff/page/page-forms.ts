@@ -1,6 +1,7 @@
 import type { AstroGlobal } from 'astro';
 import { noticeCookie, successNotice } from '../../../lib/notifications/notice-cookie';
 import type { SendGraphql, SendGraphqlWithFiles } from '../../../lib/graphql/send-document';
+import { pathInLanguage } from '../../../lib/i18n/language-path';
 
 // Page glue: bundled into the pages (runtime imports from Astro code are allowed only from
 // src/server/bff/page/), so it holds no state and opens nothing; it reaches the running
@@ -36,20 +37,25 @@ export function redirectWithNotice(page: Page, location: string, messageKey: str
   return page.redirect(location, 303);
 }
 
+/** The page's address as the browser has it, its language prefix back on: the API words its messages in that language. */
+export function pageAddress(page: Pick<Page, 'url' | 'locals'>): string {
+  return pathInLanguage(page.url.pathname, page.locals.language);
+}
+
 /** Sends GraphQL as the page's signed-in user, through the BFF (tokens stay server-side). */
 export function pageGraphql(page: Page): SendGraphql {
   const { services, session } = page.locals;
-  return (body) => services.bff.graphql(session, body, page.url.pathname);
+  return (body) => services.bff.graphql(session, body, pageAddress(page));
 }
 
 /** As pageGraphql, with files (multipart): a signed-in page's upload. */
 export function pageGraphqlWithFiles(page: Page): SendGraphqlWithFiles {
   const { services, session } = page.locals;
-  return (body, files) => services.bff.graphqlUpload(session!, body, files, page.url.pathname);
+  return (body, files) => services.bff.graphqlUpload(session!, body, files, pageAddress(page));
 }
 
 /** As pageGraphql, in another of the user's verified companies than the selected one (a guest's call is sent as the guest's). */
 export function pageGraphqlInCompany(page: Page, companyId: string): SendGraphql {
   const { services, session } = page.locals;
-  return (body) => (session ? services.bff.graphqlInCompany(session, body, page.url.pathname, companyId) : services.bff.graphql(null, body, page.url.pathname));
+  return (body) => (session ? services.bff.graphqlInCompany(session, body, pageAddress(page), companyId) : services.bff.graphql(null, body, pageAddress(page)));
 }
