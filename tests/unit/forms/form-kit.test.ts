@@ -18,18 +18,18 @@ const form = (entries: Array<[string, string]>) => {
 
 describe('form kit: reading a post against the feature schema', () => {
   it('gives the value the schema makes of a valid post', () => {
-    expect(parseForm(form([['displayName', ' Rita '], ['phoneNumber', '']]), accountFormSchema)).toEqual({
+    expect(parseForm(form([['displayName', ' Rita '], ['phoneNumber', ''], ['language', 'fr']]), accountFormSchema)).toEqual({
       ok: true,
-      value: { displayName: 'Rita', phoneNumber: null },
-      payload: { displayName: ' Rita ', phoneNumber: '' },
+      value: { displayName: 'Rita', phoneNumber: null, language: 'fr' },
+      payload: { displayName: ' Rita ', phoneNumber: '', language: 'fr' },
     });
   });
 
   it('gives the post as typed and one issue code per field when it is not valid', () => {
-    const parsed = parseForm(form([['displayName', '  '], ['phoneNumber', '020 7946']]), accountFormSchema);
+    const parsed = parseForm(form([['displayName', '  '], ['phoneNumber', '020 7946'], ['language', 'en']]), accountFormSchema);
     expect(parsed).toEqual({
       ok: false,
-      payload: { displayName: '  ', phoneNumber: '020 7946' },
+      payload: { displayName: '  ', phoneNumber: '020 7946', language: 'en' },
       issues: [
         { path: 'displayName', code: 'displayNameRequired' },
         { path: 'phoneNumber', code: 'phoneFormat' },
