@@ -123,7 +123,7 @@ test.describe('the talent status of an application', () => {
       await rates.getByLabel('Hourly rate', { exact: true }).fill('70');
       await rates.getByLabel('Rate currency', { exact: true }).fill('USD');
       await rates.getByRole('button', { name: 'Save' }).click();
-      await expect(rates.getByRole('definition').filter({ hasText: '70.00' })).toBeVisible();
+      await expect(rates.getByRole('definition').filter({ hasText: 'US$70' })).toBeVisible();
       expect(await profileScoreOf(talent)).toBeGreaterThanOrEqual(80);
     });
     await signInAs(page, 'owner@demo.test', '/company/my-companies');
