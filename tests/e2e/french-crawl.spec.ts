@@ -86,11 +86,16 @@ const companyWords = new Set<string>([...DEFAULT_HIRING_STEPS.map((step) => step
 
 const englishIn = (texts: readonly string[]) => texts.filter((text) => !companyWords.has(text) && (exact.has(text) || patterns.some((pattern) => pattern.test(text))));
 
-/** The route an address of ours opens (its path without the language prefix), or none. */
-function routeOf(href: string, routes: readonly RouteDef[]): RouteDef | undefined {
+/**
+ * The route of ours a link opens a record of: the route's path with a query (?id=...) or
+ * with segments after it (/job-apply/<id>/<slug>); none for a plain route or another address.
+ */
+function recordRouteOf(href: string, routes: readonly RouteDef[]): RouteDef | undefined {
   const url = new URL(href);
   const pathname = url.pathname.replace(/^\/fr(?=\/|$)/, '') || '/';
-  return routes.find((route) => route.path === pathname);
+  // A route of its own (/sign-up/success, /job-apply/success) is no record of the route above it.
+  if (!url.search && ROUTES.some((route) => route.path === pathname)) return undefined;
+  return routes.find((route) => route.path !== '/' && ((route.path === pathname && url.search) || pathname.startsWith(`${route.path}/`)));
 }
 
 /**
@@ -99,7 +104,7 @@ function routeOf(href: string, routes: readonly RouteDef[]): RouteDef | undefine
  * billing, an interview...), so the pages that show a record are read too, not only their
  * "not found" answer.
  */
-async function crawl(page: Page, routes: readonly RouteDef[]): Promise<string[]> {
+async function crawl(page: Page, routes: readonly RouteDef[]): Promise<{ found: string[]; records: string[] }> {
   const found: string[] = [];
   const records = new Map<string, string>();
   const read = async (address: string, label: string) => {
@@ -107,8 +112,8 @@ async function crawl(page: Page, routes: readonly RouteDef[]): Promise<string[]>
     for (const text of englishIn(await textsOf(page))) found.push(`${label}: ${text}`);
     const links = await page.locator('a[href]').evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href));
     for (const href of links) {
-      if (!href.startsWith(new URL(page.url()).origin) || !new URL(href).search) continue;
-      const route = routeOf(href, routes);
+      if (!href.startsWith(new URL(page.url()).origin)) continue;
+      const route = recordRouteOf(href, routes);
       if (route && !records.has(route.key)) records.set(route.key, href);
     }
   };
@@ -117,7 +122,7 @@ async function crawl(page: Page, routes: readonly RouteDef[]): Promise<string[]>
     const url = new URL(href);
     await read(pathInLanguage(`${url.pathname.replace(/^\/fr(?=\/|$)/, '') || '/'}${url.search}`, 'fr'), `${key} (a record)`);
   }
-  return found;
+  return { found, records: [...records.keys()] };
 }
 
 const live = ROUTES.filter((route) => route.live);
@@ -133,26 +138,35 @@ test.describe('the French crawl: nothing in English on a French page', () => {
   test.describe.configure({ timeout: 180_000 });
 
   test('as a guest', async ({ page }) => {
-    expect(await crawl(page, [{ ...live.find((route) => route.key === 'home')!, path: '/' }, ...byRole.guest])).toEqual([]);
+    const { found, records } = await crawl(page, [{ ...live.find((route) => route.key === 'home')!, path: '/' }, ...byRole.guest]);
+    expect(found).toEqual([]);
+    // A job's page is read with a job in it, not only as "not found".
+    expect(records).toContain('jobApply');
   });
 
   test('as the demo talent', async ({ page }) => {
     await signInAs(page, DEMO_TALENT, '/talent/dashboard');
-    expect(await crawl(page, byRole.talent)).toEqual([]);
+    const { found, records } = await crawl(page, byRole.talent);
+    expect(found).toEqual([]);
+    expect(records).toEqual(expect.arrayContaining(['talentAssignment', 'talentBilling', 'talentInvitation']));
   });
 
   test('as the owner of Northwind Labs', async ({ page }) => {
     await signInAs(page, 'owner@demo.test', '/company/my-companies');
     await selectCompany(page, 'Northwind Labs');
-    expect(await crawl(page, byRole.company)).toEqual([]);
+    const { found, records } = await crawl(page, byRole.company);
+    expect(found).toEqual([]);
+    expect(records).toEqual(expect.arrayContaining(['companyJobAd', 'companyJobApplication', 'companyTalentAssignment']));
   });
 
   test('as the admin and the support agent', async ({ page, browser }) => {
     await signInAs(page, 'admin@demo.test', '/admin/companies');
-    expect(await crawl(page, byRole.admin)).toEqual([]);
+    const admin = await crawl(page, byRole.admin);
+    expect(admin.found).toEqual([]);
+    expect(admin.records).toContain('adminCompany');
     const support = await (await browser.newContext()).newPage();
     await signInAs(support, 'support@demo.test', '/impersonate');
-    expect(await crawl(support, byRole.support)).toEqual([]);
+    expect((await crawl(support, byRole.support)).found).toEqual([]);
     await support.context().close();
   });
 });
