@@ -3,7 +3,9 @@ import { ATTACHMENT_REQUEST_LIMIT, MAX_REQUEST_BODY_BYTES, PICTURE_RULE, request
 import { COMPANY_LOGO_UPLOADS } from '../../../src/lib/companies/company-logo-pages';
 import { BILLING_ATTACHMENT_UPLOADS } from '../../../src/lib/billing/billing-attachment-addresses';
 import { PROFILE_UPLOADS } from '../../../src/lib/talent/upload-addresses';
-import { bodyLimitFor } from '../../../src/server/http/request-body-limit';
+import { EventEmitter } from 'node:events';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { bodyLimitFor, createRequestBodyLimit } from '../../../src/server/http/request-body-limit';
 
 const url = (path: string) => new URL(path, 'http://localhost');
 // The upload routes main.ts registers.
@@ -53,5 +55,48 @@ describe('request body limit: how large a body each request may send', () => {
     ]) {
       expect(bodyLimitFor(url(path), PAGES), path).toEqual({ limit: MAX_REQUEST_BODY_BYTES, sendBackTo: null });
     }
+  });
+});
+
+describe("request body limit: its answers in the page's language", () => {
+  /** A request that declares `length` bytes, and a response that keeps what is written to it. */
+  function exchange(path: string, length: number) {
+    const req = Object.assign(new EventEmitter(), { method: 'POST', url: path, headers: { 'content-length': String(length) }, resume() {}, destroy() {} });
+    const res = {
+      headersSent: false,
+      status: 0,
+      headers: {} as Record<string, string>,
+      text: '',
+      writeHead(status: number, headers: Record<string, string>) {
+        Object.assign(this, { status, headers, headersSent: true });
+        return this;
+      },
+      end(text?: string, done?: () => void) {
+        this.text = text ?? '';
+        done?.();
+        return this;
+      },
+    };
+    return { req, res, asNode: [req as unknown as IncomingMessage, res as unknown as ServerResponse] as const };
+  }
+
+  const refuse = createRequestBodyLimit(PAGES);
+
+  it('refuses a body declared over the limit with 413 in French on a French page, in English otherwise', () => {
+    const french = exchange('/edit-account', MAX_REQUEST_BODY_BYTES + 1);
+    expect(refuse(...french.asNode, 'fr')).toBe(true);
+    expect(french.res.status).toBe(413);
+    expect(french.res.text).toMatch(/au plus \d+\s?Mo/);
+    const english = exchange('/edit-account', MAX_REQUEST_BODY_BYTES + 1);
+    refuse(...english.asNode);
+    expect(english.res.text).toMatch(/at most \d+ MB/);
+  });
+
+  it("sends an upload form back to its field on the page in the page's language", () => {
+    const upload = exchange('/talent/profile?upload=picture', uploadRequestLimit('picture') + 1);
+    expect(refuse(...upload.asNode, 'fr')).toBe(true);
+    upload.req.emit('end');
+    expect(upload.res.status).toBe(303);
+    expect(upload.res.headers.location).toBe('/fr/talent/profile?tooLarge=picture#picture');
   });
 });
