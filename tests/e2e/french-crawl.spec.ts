@@ -81,8 +81,13 @@ async function textsOf(page: Page): Promise<string[]> {
   });
 }
 
-/** What the demo's companies named their hiring steps, roles and rejection reasons (in English: they work in English). */
-const companyWords = new Set<string>([...DEFAULT_HIRING_STEPS.map((step) => step.stepName), OWNER_ROLE, RECRUITER_ROLE, ...DEFAULT_REJECTION_REASONS.map((reason) => reason.label)]);
+/** What the demo's companies named their hiring steps (and described them), roles and rejection reasons: in English, they work in English. */
+const companyWords = new Set<string>([
+  ...DEFAULT_HIRING_STEPS.flatMap((step) => [step.stepName, step.stepDescription]),
+  OWNER_ROLE,
+  RECRUITER_ROLE,
+  ...DEFAULT_REJECTION_REASONS.map((reason) => reason.label),
+]);
 
 const englishIn = (texts: readonly string[]) => texts.filter((text) => !companyWords.has(text) && (exact.has(text) || patterns.some((pattern) => pattern.test(text))));
 
