@@ -1,8 +1,9 @@
 import type { AccountMenuProps } from '../../islands/account/AccountMenu';
-import { buildAccountMenu } from '../../lib/account/account-menu';
+import { buildAccountMenu, signOutAction } from '../../lib/account/account-menu';
 import { SELECT_COMPANY_ENDPOINT } from '../../lib/companies/select-company';
 import { verifiedCompaniesOf, type UserCompany } from '../../lib/companies/selected-company';
 import type { Translate } from '../../lib/i18n/i18n';
+import type { Language } from '../../lib/i18n/namespaces';
 import common from '../../locales/en/common.json';
 import type { CurrentUser } from '../../lib/account/current-user';
 
@@ -18,7 +19,7 @@ function accountMenuLabels(t: Translate): Record<string, string> {
 }
 
 /** The account menu of a signed-in user (the layout's account menu), ready for the island. */
-export function accountMenuProps(user: CurrentUser, options: { t: Translate; accountSiteUrl: string | null; selectedCompany: UserCompany | null; csrfToken: string }): AccountMenuProps {
+export function accountMenuProps(user: CurrentUser, options: { t: Translate; language: Language; accountSiteUrl: string | null; selectedCompany: UserCompany | null; csrfToken: string }): AccountMenuProps {
   const selected = options.selectedCompany;
   const sections = buildAccountMenu(
     {
@@ -37,7 +38,7 @@ export function accountMenuProps(user: CurrentUser, options: { t: Translate; acc
     userName: user.profile?.profileName || user.displayName || user.email,
     sections,
     labels: accountMenuLabels(options.t),
-    logoutAction: '/auth/logout',
+    logoutAction: signOutAction(options.language),
     logoutToken: options.csrfToken,
     switchCompanyAction: SELECT_COMPANY_ENDPOINT,
     csrfToken: options.csrfToken,

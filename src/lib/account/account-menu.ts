@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, type Language } from '../i18n/namespaces';
 import { holdsAnyAdminPermission } from '../permissions/admin-permissions';
 import { findRouteByKey, isLiveRoute } from '../routes/route-table';
 import { buildRoute } from '../routes/build-route';
@@ -129,4 +130,15 @@ export function buildAccountMenu(user: AccountMenuUser, options: MenuOptions): A
     });
   }
   return sections;
+}
+
+/** The sign-out form's query parameter that names the page's language (src/pages/auth/logout.ts). */
+export const SIGN_OUT_LANGUAGE_PARAM = 'language';
+
+/**
+ * The sign-out form's action. /auth keeps one address in every language (language-path.ts),
+ * so the action names the language of the page, in which the provider then signs out.
+ */
+export function signOutAction(language: Language): string {
+  return language === DEFAULT_LANGUAGE ? '/auth/logout' : `/auth/logout?${SIGN_OUT_LANGUAGE_PARAM}=${language}`;
 }

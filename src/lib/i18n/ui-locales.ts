@@ -26,3 +26,10 @@ export function withUiLocales(href: string, language: Language): string {
   if (language === DEFAULT_LANGUAGE) return href;
   return `${href}${href.includes('?') ? '&' : '?'}${UI_LOCALES_PARAM}=${encodeURIComponent(language)}`;
 }
+
+/**
+ * The sign-out's `state` (OpenID Connect RP-Initiated Logout 1.0, 2): the provider hands it
+ * back to the signed-out address, which holds the language of the page the person signed
+ * out from, so that they land on the home page in it.
+ */
+export const SIGNED_OUT_LANGUAGE_PARAM = 'state';

@@ -260,9 +260,9 @@ export function createBff(options: BffOptions) {
     },
 
     /** Ends the session here and at the provider (with id_token_hint), revoking the refresh token. */
-    async logout(session: LoadedSession | null): Promise<Redirect> {
+    async logout(session: LoadedSession | null, language: Language): Promise<Redirect> {
       const setCookies = [sessions.clearCookie()];
-      if (!session) return { location: '/', setCookies };
+      if (!session) return { location: pathInLanguage('/', language), setCookies };
       await sessions.destroy(session.id);
       const { refreshToken } = session.record.tokens;
       if (refreshToken) {
@@ -271,9 +271,9 @@ export function createBff(options: BffOptions) {
         await oidc.revokeRefreshToken(refreshToken).catch((error: unknown) => log(`sign-out: refresh token not revoked (${errorMessage(error)})`));
       }
       try {
-        return { location: await oidc.endSessionUrl(session.record.tokens.idToken), setCookies };
+        return { location: await oidc.endSessionUrl(session.record.tokens.idToken, language), setCookies };
       } catch {
-        return { location: '/', setCookies };
+        return { location: pathInLanguage('/', language), setCookies };
       }
     },
 

@@ -2,7 +2,7 @@ import { createRemoteJWKSet, jwtVerify } from 'jose';
 import ky from 'ky';
 import * as client from 'openid-client';
 import type { Language } from '../../lib/i18n/namespaces';
-import { UI_LOCALES_PARAM } from '../../lib/i18n/ui-locales';
+import { SIGNED_OUT_LANGUAGE_PARAM, UI_LOCALES_PARAM } from '../../lib/i18n/ui-locales';
 import type { AuthConfig } from '../config';
 import { LoginError } from './login-error';
 import type { LoginTransaction } from './login-transaction';
@@ -316,10 +316,20 @@ export function createOidcClient(options: OidcClientOptions) {
       return { sid: payload.sid, sub: typeof payload.sub === 'string' ? payload.sub : null };
     },
 
-    async endSessionUrl(idToken: string): Promise<string> {
+    /**
+     * The provider's sign-out in the language of the page it was asked from (ui_locales),
+     * which `state` brings back to the signed-out address: one registered address serves
+     * every language.
+     */
+    async endSessionUrl(idToken: string, language: Language): Promise<string> {
       const config = await discover();
-      if (!config.serverMetadata().end_session_endpoint) return options.postLogoutRedirectUri;
-      return client.buildEndSessionUrl(config, { id_token_hint: idToken, post_logout_redirect_uri: options.postLogoutRedirectUri }).href;
+      if (!config.serverMetadata().end_session_endpoint) return `${options.postLogoutRedirectUri}?${SIGNED_OUT_LANGUAGE_PARAM}=${language}`;
+      return client.buildEndSessionUrl(config, {
+        id_token_hint: idToken,
+        post_logout_redirect_uri: options.postLogoutRedirectUri,
+        [UI_LOCALES_PARAM]: language,
+        [SIGNED_OUT_LANGUAGE_PARAM]: language,
+      }).href;
     },
   };
 }

@@ -79,7 +79,7 @@ describe('back-channel logout (checklist E26)', () => {
 
   it('after our own sign-out the provider\'s call for that session is answered 200 (already ended), not 400', async () => {
     const { session } = await h.signIn();
-    await h.bff.logout(session);
+    await h.bff.logout(session, 'en');
     const response = await post(await logoutToken(session.record.providerSessionId!, session.record.claims.sub));
     expect(response.status).toBe(200);
   });

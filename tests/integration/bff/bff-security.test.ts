@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Browser } from '../idp/browser';
+import { Browser, parsePage } from '../idp/browser';
 import { hasBuild, startBuiltServer, type BuiltServer } from '../../support/built-server';
 import { confirmSignUpFromOutbox, csrfTokenOf, signUpThroughProduct } from '../../support/signed-in-browser';
 
@@ -208,5 +208,20 @@ describe.skipIf(!hasBuild)('backend-for-frontend security (checklist A-C, E)', (
     expect(endSession.searchParams.get('id_token_hint')).toBeTruthy();
     const after = await fetch(`${origin}/api/graphql`, { method: 'POST', headers: { cookie, 'content-type': 'application/json', 'x-tp-csrf': csrf }, body: FIND_ME });
     expect(after.status).toBe(401);
+  });
+
+  it('signs out in the language of the page: the provider\'s sign-out page in French, then the French home page', async () => {
+    const { browser, csrf } = await signedIn();
+    const logout = await browser.request(`${origin}/auth/logout?language=fr`, { form: { csrf }, headers: { origin } });
+    expect(logout.status).toBe(303);
+    const endSession = new URL(logout.headers.get('location')!);
+    expect([endSession.searchParams.get('ui_locales'), endSession.searchParams.get('state')]).toEqual(['fr', 'fr']);
+    const confirm = await browser.request(endSession);
+    const page = parsePage(confirm.html);
+    expect(page.lang).toBe('fr');
+    const form = page.forms.find((candidate) => candidate.id === 'op.logoutForm')!;
+    const home = await browser.follow(new URL(form.action!, endSession), () => false, { form: { ...form.hidden, logout: 'yes' } });
+    expect(home.url.pathname).toBe('/fr');
+    expect(parsePage(home.html).lang).toBe('fr');
   });
 });

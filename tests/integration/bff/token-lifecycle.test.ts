@@ -159,7 +159,7 @@ describe('BFF sign-in landing and token lifecycle (checklist E25, E27, E28)', ()
   it('E25: sign-out revokes the refresh token at the provider and removes the session', async () => {
     const session = await signIn();
     const refreshToken = session.record.tokens.refreshToken!;
-    const redirect = await bff.logout(session);
+    const redirect = await bff.logout(session, 'en');
     expect(new URL(redirect.location).searchParams.get('id_token_hint')).toBe(session.record.tokens.idToken);
     expect(await store.get(session.id)).toBeNull();
     const config = await discoverClient(idp);
@@ -183,8 +183,8 @@ describe('BFF sign-in landing and token lifecycle (checklist E25, E27, E28)', ()
       secureCookies: false,
       log: (message) => logs.push(message),
     });
-    const redirect = await unreachable.logout(session);
-    expect(redirect.location).toBe('/');
+    const redirect = await unreachable.logout(session, 'fr');
+    expect(redirect.location).toBe('/fr');
     expect(await store.get(session.id)).toBeNull();
     expect(logs.some((line) => line.startsWith('sign-out: refresh token not revoked'))).toBe(true);
   }, 60_000);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildAccountMenu, type AccountMenuUser } from '../../../src/lib/account/account-menu';
+import { buildAccountMenu, signOutAction, type AccountMenuUser } from '../../../src/lib/account/account-menu';
 
 const talent: AccountMenuUser = {
   displayName: 'Ada Lovelace',
@@ -112,5 +112,12 @@ describe('account menu (the layout)', () => {
   it('leaves out links to routes that are not live, so the menu never leads to a 404', () => {
     const sections = buildAccountMenu({ ...talent, isAdmin: true }, { accountSiteUrl: null, isLive: (key) => key === 'talentProfile' });
     expect(labels(sections)).toEqual([['accountMenu.talentAccount', ['accountMenu.myProfile']]]);
+  });
+});
+
+describe('signOutAction', () => {
+  it('names the language of the page it is on, which /auth/logout cannot read from its address', () => {
+    expect(signOutAction('en')).toBe('/auth/logout');
+    expect(signOutAction('fr')).toBe('/auth/logout?language=fr');
   });
 });

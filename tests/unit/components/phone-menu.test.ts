@@ -29,7 +29,7 @@ const user = {
 const selectedCompany = { id: 'c-north', name: 'Northwind Labs', permissions: { company: { read: true } } } as never;
 
 async function render(areaMenu?: { label: string; html: string }) {
-  const accountMenu = accountMenuProps(user, { t, accountSiteUrl: null, selectedCompany, csrfToken: 'token-9' });
+  const accountMenu = accountMenuProps(user, { t, language: 'en', accountSiteUrl: null, selectedCompany, csrfToken: 'token-9' });
   return container.renderToString(PhoneMenu, { props: { accountMenu, areaMenu }, locals: { t } as unknown as App.Locals });
 }
 
