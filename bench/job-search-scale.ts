@@ -49,6 +49,10 @@ function searchCases(deepPage: number): Array<[string, Partial<JobSearchParams>]
     ['q=devloper (typo tier)', { q: 'devloper' }],
     // The French ads of the demo (cloned with the others), written with accents, found without.
     ['q=developpeur (accents folded)', { q: 'developpeur' }],
+    // Stemmed by the ad's language: "developers" meets every English developer ad ("develop"),
+    // "developpeurs" the French ones ("developpeur").
+    ['q=developers (English stemming)', { q: 'developers' }],
+    ['q=developpeurs (French stemming)', { q: 'developpeurs' }],
   ];
 }
 

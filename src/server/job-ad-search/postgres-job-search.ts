@@ -6,7 +6,7 @@ import { company, jobAd, jobTitleSuggestion } from '../db/schema';
 import { clampSuggestionLimit, type JobSearch, type JobSearchResult, type JobSuggestion } from './job-search';
 import { openJobAd } from './open-job-ad';
 import { allowsTypos, fieldVector, matches, prefixQueryText, searchWords, titleResemblance, typoTitleKeys } from './postgres-text-query';
-import { textSearchConfig } from '../db/text-search';
+import { jobAdQueryReadings, jobAdTextQuery, textSearchConfig } from '../db/text-search';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -61,6 +61,22 @@ const cappedCount = (where: SQL, cap: number) => sql`select count(*)::int as n f
 const newest = (where: SQL, rows: number, params: JobSearchParams, source: number) =>
   sql`select ${jobAd.id} as id, ${jobAd.publishedAt} as published_at, ${sql.raw(String(source))} as source from ${fromAds} where ${where} order by ${dateOrder(params, sql`job_ad.`)} limit ${rows}`;
 
+/**
+ * The text matches' first `rows` in date order, read as text_total's count says is cheap.
+ * Up to the cap, every match is read through the text index and sorted (OFFSET 0 keeps the
+ * planner from walking the date index instead: it guesses the matches of a query from its
+ * words, an OR of three readings looks three times as common as one word, and a walk then
+ * read all the ads when a rare word matched few or none). Past the cap, newest() decides.
+ * One-time filters: only one of the two runs.
+ */
+const textMatches = (where: SQL, rows: number, params: JobSearchParams, cap: number) => sql`
+  (select id, published_at, 0 as source from (
+    select ${jobAd.id} as id, ${jobAd.publishedAt} as published_at from ${fromAds}
+    where (select n from text_total) <= ${cap} and ${where} offset 0
+  ) as few order by ${dateOrder(params, sql`few.`)} limit ${rows})
+  union all
+  (${newest(sql`(select n from text_total) > ${cap} and ${where}`, rows, params, 0)})`;
+
 interface Paging {
   offset: number;
   perPage: number;
@@ -78,8 +94,8 @@ interface Paging {
  * the rows up to the page's end are read in date order, and with relevance only the newest
  * `window` matches are ranked (then the rest follow newest first).
  */
-function textSearch(params: JobSearchParams, now: Date, paging: Paging): SQL {
-  const query = sql`websearch_to_tsquery(${textSearchConfig}, ${params.q})`;
+function textSearch(params: JobSearchParams, readings: readonly string[], now: Date, paging: Paging): SQL {
+  const query = jobAdTextQuery(readings);
   const vector = fieldVector(params.queryBy);
   const prefixText = prefixQueryText(params.q);
   const prefix = prefixText === null ? null : sql`to_tsquery(${textSearchConfig}, ${prefixText})`;
@@ -114,7 +130,7 @@ function textSearch(params: JobSearchParams, now: Date, paging: Paging): SQL {
     totals as (select (select n from text_total) + (select n from fallback_total) as n),
     candidates as (
       select id, source, row_number() over (order by ${dateOrder(params)}) as position
-      from ((${newest(textWhere, rows, params, 0)}) union all (${newest(fallbackWhere, rows, params, 1)})) as matched
+      from (${textMatches(textWhere, rows, params, paging.cap)} union all (${newest(fallbackWhere, rows, params, 1)})) as matched
     ),
     ranked as (${ranked}),
     page as (
@@ -140,6 +156,12 @@ function listing(params: JobSearchParams, now: Date, paging: Paging): SQL {
 
 type HitRow = { id: string | null; total: number };
 
+/** The distinct readings of the search words (one short statement before the search). */
+async function queryReadings(db: AppDatabase, q: string): Promise<string[]> {
+  const { rows } = await db.execute<{ reading: string }>(jobAdQueryReadings(q));
+  return rows.map((row) => row.reading);
+}
+
 /**
  * The default search adapter: PostgreSQL full-text search over the generated, GIN-indexed
  * search_vector (weights title > skills > location/employment type > description), with
@@ -156,7 +178,7 @@ export function createPostgresJobSearch(db: AppDatabase, options: PostgresJobSea
       // No page starts past the cap: for one, an empty page at offset 0 (so no walk goes
       // past the cap either) and the bounded count.
       const paging: Paging = offset >= cap ? { offset: 0, perPage: 0, cap, window } : { offset, perPage: Math.min(params.perPage, cap - offset), cap, window };
-      const statement = params.q ? textSearch(params, now, paging) : listing(params, now, paging);
+      const statement = params.q ? textSearch(params, await queryReadings(db, params.q), now, paging) : listing(params, now, paging);
       const { rows } = await db.execute<HitRow>(statement);
       const counted = rows[0]?.total ?? 0;
       return {

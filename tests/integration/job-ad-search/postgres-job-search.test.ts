@@ -185,11 +185,46 @@ describeEachDatabase('PostgreSQL job search', (kind) => {
     expect(await found('DÉVELOPPEUR')).toEqual([french!.id]);
     expect(await found('equipe lyon')).toEqual([french!.id]);
     expect(await found('developpeur equipe')).toEqual([french!.id]);
-    // A prefix with an accent finds the word written without, and the reverse.
-    expect(await found('dévelop')).toContain(french!.id);
+    // A prefix with an accent finds the word written without, and the reverse ("développ"
+    // is no word, stemmed or not: the prefix tier answers it).
+    expect(await found('développ')).toEqual([french!.id]);
     expect(await found('equip')).toEqual([french!.id]);
     // The prefix tier first; typo matches ("React Developer") may follow it.
     expect((await jobSearch.suggest('developp'))[0]?.title).toBe('Développeur Full Stack');
     expect((await jobSearch.suggest('dévelop')).map((suggestion) => suggestion.title)).toContain('Développeur Full Stack');
+  });
+
+  // Last too: it adds ads in three languages.
+  it('stems an ad\'s title and description in the ad\'s language (the search stemming rule)', async () => {
+    const minuteAgo = new Date(Date.now() - 60_000);
+    const ad = async (values: { title: string; description: string; language: string | null }) => {
+      const [row] = await database.db
+        .insert(jobAd)
+        .values({ ...values, publisherCompanyId: fixture.companies.nordic, publishedAt: minuteAgo })
+        .returning({ id: jobAd.id });
+      return row!.id;
+    };
+    const french = await ad({ title: 'Commerciaux terrain', description: 'Nos équipes vendent.', language: 'fr' });
+    const english = await ad({ title: 'Account Managers', description: 'Managing key accounts with the sales team.', language: 'en' });
+    const unstated = await ad({ title: 'IT Support Technicians', description: 'Supporting offices.', language: null });
+    const german = await ad({ title: 'Softwareentwickler', description: 'Für unsere Teams.', language: 'de' });
+    const found = async (q: string) => (await jobSearch.search({ ...defaultJobSearchParams(), q, perPage: 50 })).ids;
+    // French rules for a French ad: "commerciaux" is the plural of "commercial".
+    expect(await found('commercial')).toEqual([french]);
+    expect(await found('equipe')).toContain(french);
+    // English rules for an English ad, and for one that names no language (the spec's).
+    expect(await found('manager')).toEqual([english]);
+    expect(await found('management account')).toEqual([english]);
+    expect(await found('technician support')).toEqual([unstated]);
+    // No stop word is dropped: "IT" is a word of the title, not a pronoun.
+    expect(await found('it')).toEqual([unstated]);
+    // A language without stemming keeps its words as written, folded: "Teams" is no "team".
+    expect(await found('teams')).toContain(german);
+    // (The English ad's "team" answers "team", so the prefix tier, which would take "teams", stays shut.)
+    expect(await found('team')).toContain(english);
+    expect(await found('team')).not.toContain(german);
+    // A title match still ranks above a description match.
+    const ranked = await jobSearch.search({ ...defaultJobSearchParams(), q: 'managing', sortBy: 'relevance', perPage: 50 });
+    expect(ranked.ids[0]).toBe(english);
   });
 });

@@ -5,7 +5,7 @@ import { company, companyHiringStep, companyRejectionReason } from './companies'
 import { assignmentType, employmentType, jobAdModeration, rateUnit, workMode } from './enums';
 import { talentProfile } from './talents';
 import { user } from './users';
-import { textSearchConfig } from '../text-search';
+import { stemmedByAdLanguage, textSearchConfig } from '../text-search';
 
 /** Free-form answers sent with an application or an invitation. */
 export interface ApplicationDetails {
@@ -26,8 +26,10 @@ const employmentTypeText = sql.raw(
 
 // Weights: title A, skills B, location and employment type C, description D, so that
 // ts_rank puts a title match above a description match. The configuration (text-search.ts)
-// keeps skill names ("Go", "C++", "React") unstemmed and folds accents. immutable_array_to_string is created by the
-// initial migration: array_to_string itself is only STABLE.
+// keeps skill names ("Go", "C++", "React") unstemmed and folds accents; the title and the
+// description are also there stemmed in the ad's language (stemmedByAdLanguage).
+// immutable_array_to_string is created by the initial migration: array_to_string itself is
+// only STABLE.
 /**
  * The structured place of a job, next to the display text in `location` that
  * search reads: the country (ISO 3166-1 alpha-2) and town of the workplace, and for remote
@@ -59,7 +61,11 @@ const jobAdSearchDocument = sql`setweight(to_tsvector(${textSearchConfig}, coale
   || setweight(to_tsvector(${textSearchConfig}, coalesce(immutable_array_to_string("skills", ' '), '')), 'B')
   || setweight(to_tsvector(${textSearchConfig}, coalesce("location", '')), 'C')
   || setweight(to_tsvector(${textSearchConfig}, ${employmentTypeText}), 'C')
-  || setweight(to_tsvector(${textSearchConfig}, coalesce("description", '') || ' ' || coalesce("ad_description", '')), 'D')`;
+  || setweight(to_tsvector(${textSearchConfig}, coalesce("description", '') || ' ' || coalesce("ad_description", '')), 'D')
+  || ${stemmedByAdLanguage(
+    (config) => sql`setweight(to_tsvector(${config}, coalesce("title", '')), 'A')
+    || setweight(to_tsvector(${config}, coalesce("description", '') || ' ' || coalesce("ad_description", '')), 'D')`,
+  )}`;
 
 export const jobDescription = pgTable(
   'job_description',
