@@ -181,7 +181,7 @@ async function startOurs() {
   const handle = startProcess('ours', process.execPath, [path.join(oursDir, 'dist/main.mjs')], { cwd: oursDir, env });
   ours = { handle, dataDir, origin: null };
   // Printed once the demo data is seeded and the server (all its workers) answers.
-  const [line, origin] = await handle.waitForOutput(/running at (http:\/\/[^\s)]+).*/, 300_000);
+  const [line, origin] = await handle.waitForOutput(/running at (http:\/\/[^\s)"\\]+).*/, 300_000);
   ours.origin = origin;
   ours.startLine = line;
 }

@@ -1,5 +1,5 @@
 import cluster from 'node:cluster';
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BILLING_ATTACHMENT_UPLOADS } from '../lib/billing/billing-attachment-addresses';
@@ -24,6 +24,8 @@ import { listenForPublicPageChanges } from './db/public-pages-listener';
 import { splitLanguagePath } from '../lib/i18n/language-path';
 import { getTranslator } from '../lib/i18n/i18n';
 import { inRequestLanguage } from './api/request-language';
+import { loggerFromEnv, type Logger } from './logging/logger';
+import { answerWithRequestId } from './logging/request-log';
 import type { Language } from '../lib/i18n/namespaces';
 import { BACKCHANNEL_LOGOUT_PATH, createServices, type AppServices, type OwnedServices } from './services';
 
@@ -46,6 +48,8 @@ export interface StartOptions {
   /** Folder holding `client/` and `server/` from the build; defaults to this file's folder. */
   distDir?: string;
   log?: (message: string) => void;
+  /** Where structured lines go (the request lines, and `log`'s when it is not given); from LOG_FORMAT and LOG_LEVEL by default. */
+  logger?: Logger;
 }
 
 /** With PORT=0 the origin is known only once the port is: read the configuration then. */
@@ -59,7 +63,8 @@ function configForPort(env: Record<string, string | undefined>, port: number): A
  */
 export async function startServer(options: StartOptions = {}) {
   const env = options.env ?? process.env;
-  const log = options.log ?? ((message: string) => console.log(message));
+  const logger = options.logger ?? loggerFromEnv(env);
+  const log = options.log ?? ((message: string) => logger.info(message));
   const distDir = options.distDir ?? path.dirname(fileURLToPath(import.meta.url));
   const initial = readConfig(env);
 
@@ -90,7 +95,8 @@ export async function startServer(options: StartOptions = {}) {
   const unsubscribe = createUnsubscribeEndpoint(() => owned?.unsubscribeJobAlert ?? null);
 
   const trackerOrigin = config.analytics ? new URL(config.analytics.trackerBaseUrl).origin : null;
-  const server = createServer(async (req, res) => {
+  const server = createServer((req, res) => void answerWithRequestId(req, res, { logger, trustBalancerId: config.trustedProxyHops > 0 }, () => answer(req, res)));
+  const answer = async (req: IncomingMessage, res: ServerResponse) => {
     applySecurityHeaders(res, config.hsts, trackerOrigin);
     // The language of the answer when all else fails (below): the address's.
     let answerLanguage: Language = 'en';
@@ -134,11 +140,11 @@ export async function startServer(options: StartOptions = {}) {
         }),
       );
     } catch (error) {
-      log(`request failed: ${error instanceof Error ? error.stack : String(error)}`);
+      logger.error({ err: error }, 'request failed');
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
       res.end(getTranslator(['common'], answerLanguage)('errors.failed'));
     }
-  });
+  };
   shutdown = createGracefulShutdown(server, {
     timeoutMs: initial.shutdownTimeoutMs,
     closeResources: async () => {
@@ -234,11 +240,12 @@ export async function runMain(options: StartOptions = {}) {
   if (cluster.isWorker) return serveUntilStopped(options);
   const env = options.env ?? process.env;
   const config = readConfig(env);
-  const log = options.log ?? ((message: string) => console.log(message));
+  const logger = options.logger ?? loggerFromEnv(env);
+  const log = options.log ?? ((message: string) => logger.info(message));
   log(settingsLine(config));
   const workers = workerCountOf(config, log);
   if (workers <= 1) return serveUntilStopped(options);
-  return runClusterPrimary({ config, env, workers, entry: fileURLToPath(import.meta.url), log: options.log });
+  return runClusterPrimary({ config, env, workers, entry: fileURLToPath(import.meta.url), log });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

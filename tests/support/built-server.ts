@@ -119,7 +119,7 @@ async function launch(env: Record<string, string | undefined>, dataDir: string):
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
     const onData = () => {
-      const match = /running at (http:\/\/\S+)/.exec(output);
+      const match = /running at (http:\/\/[^\s"\\]+)/.exec(output);
       if (match) {
         clearTimeout(timer);
         resolve(match[1]!);

@@ -31,7 +31,7 @@ export function createOutboxMailer(options: OutboxMailerOptions): Mailer {
       // Written aside, then renamed: a reader never sees half a message.
       await writeFile(`${file}.tmp`, info.message as Buffer);
       await rename(`${file}.tmp`, file);
-      options.log(`mail: "${message.subject}" to ${message.to} written to ${file}`);
+      options.log(`mail: written to ${file}`);
     },
   };
 }

@@ -27,7 +27,7 @@ export function createSmtpMailer(options: SmtpMailerOptions): Mailer & { close()
   return {
     async send(message) {
       const info = await transport.sendMail({ from: options.from, ...message });
-      options.log(`mail: "${message.subject}" to ${message.to} sent through ${server} (${info.messageId})`);
+      options.log(`mail: sent through ${server} (${info.messageId})`);
     },
     close: () => transport.close(),
   };

@@ -1,3 +1,4 @@
+import { currentRequestId, inRequest } from '../logging/request-id';
 import { fromPglite, PgBoss } from 'pg-boss';
 import type { Database } from '../db/client';
 import type { MailMessage } from '../mail/mailer';
@@ -73,6 +74,21 @@ export interface WorkQueue {
   stop(): Promise<void>;
 }
 
+/** A job's data with the id of the request that queued it (logging/request-id.ts). */
+type Queued<T> = T & { requestId?: string };
+
+/** The data to queue, naming the request being answered, if any. */
+function queued<T extends object>(data: T): Queued<T> {
+  const requestId = currentRequestId();
+  return requestId ? { ...data, requestId } : data;
+}
+
+/** Runs a job under the id of the request that queued it, or its own for a scheduled run. */
+function inJobRequest<T, R>(job: { id: string; data: T }, run: (data: T) => Promise<R>): Promise<R> {
+  const requestId = (job.data as Queued<object> | null)?.requestId;
+  return inRequest(typeof requestId === 'string' ? requestId : `job:${job.id}`, () => run(job.data));
+}
+
 export async function startWorkQueue(options: WorkQueueOptions): Promise<WorkQueue> {
   const { database, log, handlers } = options;
   const schema = options.schema ?? 'pgboss';
@@ -99,26 +115,32 @@ export async function startWorkQueue(options: WorkQueueOptions): Promise<WorkQue
   await boss.createQueue(QUEUES.interviewReminders, { retryLimit: 0, deleteAfterSeconds: 24 * 3600 });
 
   const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
-  await boss.work<MailMessage>(QUEUES.mail, polling, async ([job]) => {
-    try {
-      await handlers.sendMail(job!.data);
-    } catch (error) {
-      log(`mail: "${job!.data.subject}" to ${job!.data.to} failed again (try ${job!.retryCount + 2}): ${errorMessage(error)}`);
-      throw error;
-    }
-  });
-  await boss.work<PushJob>(QUEUES.push, polling, async ([job]) => {
-    try {
-      await handlers.sendPush(job!.data);
-    } catch (error) {
-      log(`push: to subscription ${job!.data.subscriptionId} failed (try ${job!.retryCount + 1}): ${errorMessage(error)}`);
-      throw error;
-    }
-  });
-  await boss.work(QUEUES.jobAlertDigests, polling, async () => handlers.sendJobAlertDigests(new Date()));
-  await boss.work(QUEUES.expiredJobAds, polling, async () => handlers.closeExpiredJobAds(new Date()));
-  await boss.work(QUEUES.domainCheck, polling, async () => handlers.recheckCompanyDomains(new Date()));
-  await boss.work(QUEUES.interviewReminders, polling, async () => handlers.sendInterviewReminders(new Date(), async (message) => void (await boss.send(QUEUES.mail, message, mailRetry))));
+  await boss.work<Queued<MailMessage>>(QUEUES.mail, polling, async ([job]) =>
+    inJobRequest(job!, async ({ requestId: _requestId, ...message }) => {
+      try {
+        await handlers.sendMail(message);
+      } catch (error) {
+        log(`mail: failed again (try ${job!.retryCount + 2}): ${errorMessage(error)}`);
+        throw error;
+      }
+    }),
+  );
+  await boss.work<Queued<PushJob>>(QUEUES.push, polling, async ([job]) =>
+    inJobRequest(job!, async ({ requestId: _requestId, ...push }) => {
+      try {
+        await handlers.sendPush(push);
+      } catch (error) {
+        log(`push: to subscription ${push.subscriptionId} failed (try ${job!.retryCount + 1}): ${errorMessage(error)}`);
+        throw error;
+      }
+    }),
+  );
+  await boss.work(QUEUES.jobAlertDigests, polling, async ([job]) => inJobRequest(job!, () => handlers.sendJobAlertDigests(new Date())));
+  await boss.work(QUEUES.expiredJobAds, polling, async ([job]) => inJobRequest(job!, () => handlers.closeExpiredJobAds(new Date())));
+  await boss.work(QUEUES.domainCheck, polling, async ([job]) => inJobRequest(job!, () => handlers.recheckCompanyDomains(new Date())));
+  await boss.work(QUEUES.interviewReminders, polling, async ([job]) =>
+    inJobRequest(job!, () => handlers.sendInterviewReminders(new Date(), async (message) => void (await boss.send(QUEUES.mail, queued(message), mailRetry)))),
+  );
 
   // Scheduling is an upsert of one row per name: every instance may do it at start-up.
   for (const [queue, cron] of [
@@ -135,10 +157,10 @@ export async function startWorkQueue(options: WorkQueueOptions): Promise<WorkQue
   return {
     boss,
     async retryMail(message) {
-      await boss.send(QUEUES.mail, message, mailRetry);
+      await boss.send(QUEUES.mail, queued(message), mailRetry);
     },
     async queuePush(job) {
-      await boss.send(QUEUES.push, job, PUSH_RETRY);
+      await boss.send(QUEUES.push, queued(job), PUSH_RETRY);
     },
     runNow: (queue) => boss.send(queue, null),
     stop: () => boss.stop({ graceful: true, timeout: 10_000 }),

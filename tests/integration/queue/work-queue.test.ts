@@ -94,7 +94,7 @@ describeEachDatabase('the database job queue (pg-boss)', (kind) => {
     await queue.runNow(QUEUES.interviewReminders);
     await until(() => calls.mails.some((mail) => mail.subject === 'Tomorrow: interview for Rust engineer'));
     expect(calls.reminderSweeps).toBe(1);
-    expect(logs.some((line) => line.includes('"Tomorrow: interview for Rust engineer" to tala@example.test failed again'))).toBe(true);
+    expect(logs.some((line) => line.startsWith('mail: failed again (try'))).toBe(true);
   });
 
   it('schedules both jobs by cron, once per name however many times an instance starts', async () => {
@@ -130,7 +130,7 @@ describeEachDatabase('the database job queue (pg-boss)', (kind) => {
     calls.failMails = 1;
     await queue.retryMail({ ...MESSAGE, subject: 'second try' });
     await until(() => calls.mails.some((mail) => mail.subject === 'second try'));
-    expect(logs.some((line) => line.includes('"second try" to tala@example.test failed again'))).toBe(true);
+    expect(logs.some((line) => line.startsWith('mail: failed again (try'))).toBe(true);
   });
 
   it('sends a queued push, trying it again when the push service fails', async () => {

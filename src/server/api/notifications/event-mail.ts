@@ -127,22 +127,22 @@ export function createEventMail(options: EventMailOptions): EventMail {
         if (options.retryLater && !stopping.signal.aborted) {
           try {
             await options.retryLater(message);
-            log(`mail: "${message.subject}" to ${message.to} failed (${reason}); queued to be tried again`);
+            log(`mail: failed (${reason}); queued to be tried again`);
             return;
           } catch (queueError) {
-            log(`mail: "${message.subject}" to ${message.to} could not be queued (${errorMessage(queueError)}); trying again in memory`);
+            log(`mail: could not be queued (${errorMessage(queueError)}); trying again in memory`);
           }
         }
         const delay = delays[attempt];
         if (delay === undefined || stopping.signal.aborted) {
-          log(`mail: gave up on "${message.subject}" to ${message.to} after ${attempt + 1} tries (${reason})`);
+          log(`mail: gave up after ${attempt + 1} tries (${reason})`);
           return;
         }
-        log(`mail: "${message.subject}" to ${message.to} failed (${reason}); trying again in ${Math.round(delay / 1000)} s`);
+        log(`mail: failed (${reason}); trying again in ${Math.round(delay / 1000)} s`);
         try {
           await sleep(delay, undefined, { signal: stopping.signal, ref: false });
         } catch {
-          log(`mail: "${message.subject}" to ${message.to} not sent: shutting down`);
+          log(`mail: not sent, shutting down`);
           return;
         }
       }

@@ -1,0 +1,31 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+
+// The request id (docs/operations.md, "Logs"): one id per request, made at the edge (the
+// HTTP server of src/server/main.ts), or taken from the X-Request-Id of a balancer the
+// configuration trusts (TRUSTED_PROXY_HOPS). It is answered in the same header, held for
+// everything the request runs (the in-process API, the queue jobs it sends), and written on
+// every log line made meanwhile, so that a slow page's line leads to the rest of its work.
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** What a balancer's id may hold: no spaces, quotes or control characters to forge a log line with. */
+const KEPT_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
+
+const store = new AsyncLocalStorage<string>();
+
+/** The id of a request: the trusted balancer's when it is one we keep, else a new one. */
+export function requestIdOf(header: string | string[] | null | undefined, trusted: boolean): string {
+  const given = Array.isArray(header) ? header[0] : header;
+  return trusted && given && KEPT_ID.test(given) ? given : randomUUID();
+}
+
+/** Runs `run` as part of the request (or the job) with this id. */
+export function inRequest<T>(requestId: string, run: () => T): T {
+  return store.run(requestId, run);
+}
+
+/** The id of the request (or job) being worked on; undefined outside one (start-up, timers). */
+export function currentRequestId(): string | undefined {
+  return store.getStore();
+}
