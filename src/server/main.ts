@@ -26,6 +26,8 @@ import { getTranslator } from '../lib/i18n/i18n';
 import { inRequestLanguage } from './api/request-language';
 import { loggerFromEnv, type Logger } from './logging/logger';
 import { answerWithRequestId } from './logging/request-log';
+import { observeRequest, startProcessMetrics } from './metrics/metrics';
+import { readMetricsConfig, startMetricsEndpoint } from './metrics/metrics-endpoint';
 import type { Language } from '../lib/i18n/namespaces';
 import { BACKCHANNEL_LOGOUT_PATH, createServices, type AppServices, type OwnedServices } from './services';
 
@@ -67,6 +69,7 @@ export async function startServer(options: StartOptions = {}) {
   const log = options.log ?? ((message: string) => logger.info(message));
   const distDir = options.distDir ?? path.dirname(fileURLToPath(import.meta.url));
   const initial = readConfig(env);
+  if (readMetricsConfig(env)) startProcessMetrics();
 
   let owned: OwnedServices | null = null;
   let config = initial;
@@ -95,7 +98,10 @@ export async function startServer(options: StartOptions = {}) {
   const unsubscribe = createUnsubscribeEndpoint(() => owned?.unsubscribeJobAlert ?? null);
 
   const trackerOrigin = config.analytics ? new URL(config.analytics.trackerBaseUrl).origin : null;
-  const server = createServer((req, res) => void answerWithRequestId(req, res, { logger, trustBalancerId: config.trustedProxyHops > 0 }, () => answer(req, res)));
+  const server = createServer((req, res) => {
+    observeRequest(req, res);
+    void answerWithRequestId(req, res, { logger, trustBalancerId: config.trustedProxyHops > 0 }, () => answer(req, res));
+  });
   const answer = async (req: IncomingMessage, res: ServerResponse) => {
     applySecurityHeaders(res, config.hsts, trackerOrigin);
     // The language of the answer when all else fails (below): the address's.
@@ -244,6 +250,11 @@ export async function runMain(options: StartOptions = {}) {
   const log = options.log ?? ((message: string) => logger.info(message));
   log(settingsLine(config));
   const workers = workerCountOf(config, log);
+  const metrics = readMetricsConfig(env);
+  if (metrics) {
+    const endpoint = await startMetricsEndpoint(metrics, { cluster: workers > 1 });
+    log(`metrics: Prometheus at http://${metrics.host}:${endpoint.port}/metrics${metrics.token ? ' (bearer token)' : ''}`);
+  }
   if (workers <= 1) return serveUntilStopped(options);
   return runClusterPrimary({ config, env, workers, entry: fileURLToPath(import.meta.url), log });
 }

@@ -5,6 +5,7 @@ import type { ReadinessCheck } from './http/health';
 import type { LegalDocuments } from './legal/legal-documents';
 import { createLegalDocuments } from './legal/legal-documents';
 import { openDatabase, type Database } from './db/client';
+import { countedMailer, measure } from './metrics/metrics';
 import { migrate, SEED_LOCK_KEY, withDatabaseLock } from './db/migrate';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo-accounts';
 import { isDatabaseEmpty, seedDemoData } from './db/seed/demo-seed';
@@ -114,10 +115,10 @@ export async function seedIfWanted(config: Pick<AppConfig, 'seedDemo'>, database
 function openMailer(config: AppConfig, log: Log): Mailer {
   if (config.mail.smtpUrl) {
     log(`mail: sent through ${smtpServerOf(config.mail.smtpUrl)}`);
-    return createSmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from, log });
+    return countedMailer(createSmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from, log }));
   }
   log(`mail: written to the outbox folder ${config.mail.outboxDir} (nothing is sent)`);
-  return createOutboxMailer({ directory: config.mail.outboxDir, from: config.mail.from, log });
+  return countedMailer(createOutboxMailer({ directory: config.mail.outboxDir, from: config.mail.from, log }));
 }
 
 export async function createServices(config: AppConfig, log: Log): Promise<OwnedServices> {
@@ -127,6 +128,7 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
   };
   try {
     const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, embedded: config.embeddedDatabase, log });
+    if (database.kind === 'postgres') measure.databasePool(database.pool);
     closers.push(() => database.close());
     await migrate(database);
     log(`database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : database.embedded ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL'} ready`);
@@ -318,6 +320,7 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
     // Every instance hears every write's notice on the database, so a page open on any
     // instance sees a message sent through any other.
     const live = createLiveHub();
+    measure.liveConnections(() => live.size());
     const stopLive = await listenToChannel(database, LIVE_CHANNEL, { notified: (payload) => { const notice = readLiveNotice(payload); if (notice) live.publish(notice); }, listening: () => {} }, log);
     closers.push(stopLive);
 

@@ -1,4 +1,5 @@
 import { currentRequestId, inRequest } from '../logging/request-id';
+import { measure, queueJobFailures } from '../metrics/metrics';
 import { fromPglite, PgBoss } from 'pg-boss';
 import type { Database } from '../db/client';
 import type { MailMessage } from '../mail/mailer';
@@ -120,6 +121,7 @@ export async function startWorkQueue(options: WorkQueueOptions): Promise<WorkQue
       try {
         await handlers.sendMail(message);
       } catch (error) {
+        queueJobFailures.inc({ queue: QUEUES.mail });
         log(`mail: failed again (try ${job!.retryCount + 2}): ${errorMessage(error)}`);
         throw error;
       }
@@ -130,6 +132,7 @@ export async function startWorkQueue(options: WorkQueueOptions): Promise<WorkQue
       try {
         await handlers.sendPush(push);
       } catch (error) {
+        queueJobFailures.inc({ queue: QUEUES.push });
         log(`push: to subscription ${push.subscriptionId} failed (try ${job!.retryCount + 1}): ${errorMessage(error)}`);
         throw error;
       }
@@ -153,6 +156,8 @@ export async function startWorkQueue(options: WorkQueueOptions): Promise<WorkQue
     else await boss.unschedule(queue);
   }
   log(`queue: pg-boss on ${database.kind === 'pglite' ? 'the embedded PGlite' : 'PostgreSQL'} (schema ${schema}); digests "${options.schedules.jobAlertCron ?? 'off'}", expired ads "${options.schedules.expiredAdsCron ?? 'off'}"`);
+
+  measure.queues(async () => (await boss.getQueues()).map(({ name, queuedCount, activeCount }) => ({ name, queuedCount, activeCount })));
 
   return {
     boss,
