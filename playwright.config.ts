@@ -46,6 +46,8 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: '.data/e2e',
+      // A line per request would bury the run's own report: warnings and errors only.
+      LOG_LEVEL: 'warn',
       // Short enough to see the version check work within a test.
       VERSION_CHECK_INTERVAL_MS: '1500',
       // Tests make a held move due in the database (the server's own timer still waits for

@@ -66,6 +66,8 @@ export interface AppConfig {
    * that at once (http/guest-page-cache.ts).
    */
   pageCacheSeconds: number;
+  /** SLOW_STATEMENT_MS (default 250, 0 logs none): a SQL statement taking this long is logged with its text. */
+  slowStatementMs: number;
   /** MESSAGES_PER_TEN_MINUTES: the messages one user may send in ten minutes (default 60). */
   messagesPerTenMinutes: number;
   /**
@@ -220,6 +222,13 @@ function readPageCacheSeconds(env: Env): number {
   return Number(raw);
 }
 
+function readSlowStatementMs(env: Env): number {
+  const raw = env.SLOW_STATEMENT_MS?.trim();
+  if (!raw) return 250;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(`SLOW_STATEMENT_MS must be a whole number of milliseconds, got "${raw}"`, '0 logs no statement; unset it for 250');
+  return Number(raw);
+}
+
 function readPath(raw: string | undefined, fallback: string): string {
   const value = raw?.trim() || fallback;
   if (!value.startsWith('/')) throw new ConfigError(`GRAPHQL_PATH must start with "/", got "${value}"`, 'for example /graphql');
@@ -349,6 +358,7 @@ export function readConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     embeddedDatabase: readEmbeddedDatabase(env),
     workers: readWorkers(env),
     pageCacheSeconds: readPageCacheSeconds(env),
+    slowStatementMs: readSlowStatementMs(env),
     heldWorkSweepSeconds: positiveWholeNumber(env.HELD_WORK_SWEEP_SECONDS),
     messagesPerTenMinutes: positiveWholeNumber(env.MESSAGES_PER_TEN_MINUTES) ?? 60,
     seedDemo: readSeedDemo(env),

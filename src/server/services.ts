@@ -6,6 +6,7 @@ import type { LegalDocuments } from './legal/legal-documents';
 import { createLegalDocuments } from './legal/legal-documents';
 import { openDatabase, type Database } from './db/client';
 import { countedMailer, measure } from './metrics/metrics';
+import { observeStatements } from './metrics/statement-observer';
 import { migrate, SEED_LOCK_KEY, withDatabaseLock } from './db/migrate';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo-accounts';
 import { isDatabaseEmpty, seedDemoData } from './db/seed/demo-seed';
@@ -127,7 +128,7 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
     for (const closeOne of closers.reverse()) await closeOne().catch((error: unknown) => log(`close: ${String(error)}`));
   };
   try {
-    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, embedded: config.embeddedDatabase, log });
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, embedded: config.embeddedDatabase, log, statements: observeStatements({ slowMs: config.slowStatementMs, log }) });
     if (database.kind === 'postgres') measure.databasePool(database.pool);
     closers.push(() => database.close());
     await migrate(database);

@@ -19,7 +19,7 @@ describe.skipIf(!hasBuild)('request ids and log lines (the request id rule)', ()
   let server: BuiltServer;
   let behindBalancer: BuiltServer;
   beforeAll(async () => {
-    [server, behindBalancer] = await Promise.all([startBuiltServer(), startBuiltServer({ TRUSTED_PROXY_HOPS: '1' })]);
+    [server, behindBalancer] = await Promise.all([startBuiltServer(), startBuiltServer({ TRUSTED_PROXY_HOPS: '1', SLOW_STATEMENT_MS: '1' })]);
   });
   afterAll(async () => {
     await Promise.all([server?.stop('SIGKILL'), behindBalancer?.stop('SIGKILL')]);
@@ -31,6 +31,10 @@ describe.skipIf(!hasBuild)('request ids and log lines (the request id rule)', ()
     const requestId = response.headers.get('x-request-id')!;
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
     await expect.poll(() => linesOf(server).find((line) => line.msg === 'request' && line.requestId === requestId)).toMatchObject({ method: 'GET', path: '/fr/jobs', status: 200, level: 30 });
+    // With the number and time of the SQL statements it ran (a search reads the ads).
+    const line = linesOf(server).find((candidate) => candidate.msg === 'request' && candidate.requestId === requestId)!;
+    expect(line.statements).toBeGreaterThan(0);
+    expect(line.statementMs).toBeGreaterThan(0);
     expect(server.output()).not.toContain('secret-words');
     // Every line is JSON (a collector reads the output as it is).
     const written = server.output().split('\n').filter((line) => line.trim() && !line.startsWith('embedded PostgreSQL'));
@@ -39,7 +43,10 @@ describe.skipIf(!hasBuild)('request ids and log lines (the request id rule)', ()
 
   it('keeps the id a trusted balancer sends, and makes its own when no balancer is trusted', async () => {
     const sent = { headers: { 'x-request-id': 'nginx-4f2a9c' } };
-    expect((await fetch(`${behindBalancer.url}/jobs`, sent)).headers.get('x-request-id')).toBe('nginx-4f2a9c');
+    expect((await fetch(`${behindBalancer.url}/jobs?q=developer-secret-words`, sent)).headers.get('x-request-id')).toBe('nginx-4f2a9c');
+    // The slow statements it ran (SLOW_STATEMENT_MS=1 here: all) are logged under its id, with their text, never their values.
+    await expect.poll(() => linesOf(behindBalancer).filter((line) => line.requestId === 'nginx-4f2a9c' && line.msg?.startsWith('database: slow statement')).length).toBeGreaterThan(0);
+    expect(behindBalancer.output()).not.toContain('developer-secret-words');
     const own = (await fetch(`${server.url}/jobs`, sent)).headers.get('x-request-id');
     expect(own).not.toBe('nginx-4f2a9c');
     expect(own).toMatch(/^[0-9a-f-]{36}$/);

@@ -14,6 +14,7 @@ import { acquireDirectoryLock } from './directory-lock';
 import { embeddedEngineOf, type EmbeddedEngine } from './embedded-engine';
 import { openEmbeddedPostgres } from './embedded-postgres';
 import { nameStatementsOf } from './named-statements';
+import { timeStatementsOf, type StatementObserverFactory } from './statement-times';
 import * as schema from './schema';
 
 export type AppSchema = typeof schema;
@@ -78,6 +79,8 @@ export interface OpenDatabaseOptions {
   dataDir: string;
   /** PostgreSQL only: put every object in this schema (created if missing). */
   schemaName?: string;
+  /** PostgreSQL only: told of every statement the pool runs and its time (statement-times.ts). */
+  statements?: StatementObserverFactory;
   /** In-memory PGlite only: start from a `dumpDataDir()` snapshot (a migrated template). */
   snapshot?: Blob;
   /** Where a broken idle PostgreSQL connection is reported. */
@@ -168,6 +171,8 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions, e
   // ("try again"), and the pool drops the broken client when it is released.
   pool.on('connect', (client) => client.on('error', (error) => log(`database: connection failed: ${error.message}`)));
   pool.on('connect', nameStatementsOf);
+  const observerFor = options.statements;
+  if (observerFor) pool.on('connect', (client) => timeStatementsOf(client, observerFor));
   // The same error again, for an idle client: already logged by the listener above.
   pool.on('error', () => {});
   try {

@@ -30,6 +30,13 @@ export const httpRequestDuration = new Histogram({
   registers: [metricsRegistry],
 });
 
+export const databaseStatementDuration = new Histogram({
+  name: 'talentplace_database_statement_duration_seconds',
+  help: 'Time of each SQL statement of the PostgreSQL pool, from the call to its answer (waiting for a connection included)',
+  buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+  registers: [metricsRegistry],
+});
+
 export const pageCacheAnswers = new Counter({
   name: 'talentplace_page_cache_answers_total',
   help: 'Guest pages answered from the page cache (hit) or rendered (miss)',
