@@ -28,6 +28,8 @@ import { loggerFromEnv, type Logger } from './logging/logger';
 import { answerWithRequestId } from './logging/request-log';
 import { observeRequest, startProcessMetrics } from './metrics/metrics';
 import { readMetricsConfig, startMetricsEndpoint } from './metrics/metrics-endpoint';
+import { inRequestSpan } from './tracing/spans';
+import { readTracingConfig, startTracing } from './tracing/tracing';
 import type { Language } from '../lib/i18n/namespaces';
 import { BACKCHANNEL_LOGOUT_PATH, createServices, type AppServices, type OwnedServices } from './services';
 
@@ -70,6 +72,8 @@ export async function startServer(options: StartOptions = {}) {
   const distDir = options.distDir ?? path.dirname(fileURLToPath(import.meta.url));
   const initial = readConfig(env);
   if (readMetricsConfig(env)) startProcessMetrics();
+  const tracingConfig = readTracingConfig(env);
+  const tracing = tracingConfig ? startTracing(tracingConfig) : null;
 
   let owned: OwnedServices | null = null;
   let config = initial;
@@ -100,7 +104,8 @@ export async function startServer(options: StartOptions = {}) {
   const trackerOrigin = config.analytics ? new URL(config.analytics.trackerBaseUrl).origin : null;
   const server = createServer((req, res) => {
     observeRequest(req, res);
-    void answerWithRequestId(req, res, { logger, trustBalancerId: config.trustedProxyHops > 0 }, () => answer(req, res));
+    const trustBalancer = config.trustedProxyHops > 0;
+    void answerWithRequestId(req, res, { logger, trustBalancerId: trustBalancer }, () => inRequestSpan(req, res, trustBalancer, () => answer(req, res)));
   });
   const answer = async (req: IncomingMessage, res: ServerResponse) => {
     applySecurityHeaders(res, config.hsts, trackerOrigin);
@@ -157,6 +162,7 @@ export async function startServer(options: StartOptions = {}) {
       idleMemory.stop();
       await stopListening?.();
       await owned?.close();
+      await tracing?.stop();
     },
     log,
   });

@@ -7,6 +7,7 @@ import { createLegalDocuments } from './legal/legal-documents';
 import { openDatabase, type Database } from './db/client';
 import { countedMailer, measure } from './metrics/metrics';
 import { observeStatements } from './metrics/statement-observer';
+import { tracedMailer } from './tracing/spans';
 import { migrate, SEED_LOCK_KEY, withDatabaseLock } from './db/migrate';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo-accounts';
 import { isDatabaseEmpty, seedDemoData } from './db/seed/demo-seed';
@@ -116,10 +117,10 @@ export async function seedIfWanted(config: Pick<AppConfig, 'seedDemo'>, database
 function openMailer(config: AppConfig, log: Log): Mailer {
   if (config.mail.smtpUrl) {
     log(`mail: sent through ${smtpServerOf(config.mail.smtpUrl)}`);
-    return countedMailer(createSmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from, log }));
+    return countedMailer(tracedMailer(createSmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from, log })));
   }
   log(`mail: written to the outbox folder ${config.mail.outboxDir} (nothing is sent)`);
-  return countedMailer(createOutboxMailer({ directory: config.mail.outboxDir, from: config.mail.from, log }));
+  return countedMailer(tracedMailer(createOutboxMailer({ directory: config.mail.outboxDir, from: config.mail.from, log })));
 }
 
 export async function createServices(config: AppConfig, log: Log): Promise<OwnedServices> {

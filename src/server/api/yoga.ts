@@ -21,6 +21,7 @@ import { notifyAfterOperations, type EventMail } from './notifications/event-mai
 import type { EventPush } from './notifications/event-push';
 import type { SecretBox } from '../crypto/secret-box';
 import { inRequestLanguage } from './request-language';
+import { traceOperations } from '../tracing/operation-spans';
 
 export interface ApiOptions {
   db: AppDatabase;
@@ -171,6 +172,7 @@ export function createApi(options: ApiOptions) {
       }),
       ...(options.production ? [disableIntrospection()] : []),
       controlCharacterGuard(),
+      traceOperations(),
       varyOnOrigin(),
       notifyAfterOperations([...(options.eventMail ? [options.eventMail] : []), ...(options.eventPush ? [options.eventPush] : [])]),
     ],

@@ -1,6 +1,7 @@
 import { answerInProcess, type Api } from '../api/yoga';
 import { inRequestLanguage } from '../api/request-language';
 import { currentRequestId, REQUEST_ID_HEADER } from '../logging/request-id';
+import { traceCarrier } from '../tracing/spans';
 import type { GraphQLParams } from 'graphql-yoga';
 
 export interface GraphqlRequestBody {
@@ -73,9 +74,12 @@ export function createApiCaller(options: { api: Api | null; url: string | null; 
         // The multipart content type carries its boundary: fetch sets it from the body.
         headers.delete('content-type');
       }
-      // A remote API writes its lines under this request's id (it keeps it when it trusts its callers: TRUSTED_PROXY_HOPS).
+      // A remote API writes its lines under this request's id, and its spans in this trace
+      // (it keeps both when it trusts its callers: TRUSTED_PROXY_HOPS).
       const requestId = currentRequestId();
       if (requestId && !api) headers.set(REQUEST_ID_HEADER, requestId);
+      const { traceparent } = traceCarrier();
+      if (traceparent && !api) headers.set('traceparent', traceparent);
       const request = new Request(target, { method: 'POST', headers, body: payload, signal });
       response = await (api ? inRequestLanguage(headers.get('accept-language'), () => api.fetch(request)) : fetch(request));
     }

@@ -5,9 +5,9 @@ import type pg from 'pg';
 // text (never its values: they may hold what people wrote). The services count it for the
 // request that ran it, in the metrics, and log the slow ones.
 
-export type StatementObserver = (text: string, durationMs: number) => void;
-/** Made when a statement starts (in the caller's context), called when it ends. */
-export type StatementObserverFactory = () => StatementObserver;
+export type StatementObserver = (durationMs: number) => void;
+/** Made when a statement starts (in the caller's context), with its text; called when it ends. */
+export type StatementObserverFactory = (text: string) => StatementObserver;
 
 const textOf = (config: unknown): string =>
   typeof config === 'string' ? config : config !== null && typeof config === 'object' && 'text' in config && typeof config.text === 'string' ? config.text : '';
@@ -19,9 +19,9 @@ export function timeStatementsOf(client: pg.PoolClient, observerFor: StatementOb
     const config = args[0];
     // A Submittable (a cursor) runs in parts: not timed.
     if (config !== null && typeof config === 'object' && 'submit' in config) return send(...args);
-    const observe = observerFor();
+    const observe = observerFor(textOf(config));
     const started = performance.now();
-    const done = () => observe(textOf(config), performance.now() - started);
+    const done = () => observe(performance.now() - started);
     const last = args.at(-1);
     if (typeof last === 'function') {
       // pg-pool's pool.query calls back.

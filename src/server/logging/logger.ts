@@ -1,7 +1,7 @@
 import pino, { type Logger } from 'pino';
 import pretty from 'pino-pretty';
 import { ConfigError } from '../config-error';
-import { currentRequestId } from './request-id';
+import { currentRequestId, currentTraceId } from './request-id';
 
 // The process's logger (docs/operations.md, "Logs"): one JSON object a line (pino), each
 // with the id of the request or job it was written for, for a log collector; lines a
@@ -40,10 +40,11 @@ export function createLogger(options: LoggerOptions): Logger {
     level: options.level ?? 'info',
     base: { pid: process.pid },
     redact: { paths: REDACTED_FIELDS, censor: '[redacted]' },
-    // Every line written while a request or a job runs names it.
+    // Every line written while a request or a job runs names it, and its trace when traced.
     mixin: () => {
       const requestId = currentRequestId();
-      return requestId ? { requestId } : {};
+      const traceId = currentTraceId();
+      return { ...(requestId ? { requestId } : {}), ...(traceId ? { traceId } : {}) };
     },
   };
   if (options.format === 'pretty') {

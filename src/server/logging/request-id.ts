@@ -6,7 +6,8 @@ import { randomUUID } from 'node:crypto';
 // configuration trusts (TRUSTED_PROXY_HOPS). It is answered in the same header, held for
 // everything the request runs (the in-process API, the queue jobs it sends), and written on
 // every log line made meanwhile, so that a slow page's line leads to the rest of its work.
-// The request also tallies its SQL statements here (db/statement-times.ts), for its line.
+// The request also tallies its SQL statements here (db/statement-times.ts), for its line,
+// and keeps the id of its trace when tracing is on (tracing/spans.ts), for every line.
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
@@ -17,6 +18,7 @@ interface RequestContext {
   id: string;
   statements: number;
   statementMs: number;
+  traceId?: string;
 }
 
 const store = new AsyncLocalStorage<RequestContext>();
@@ -37,6 +39,17 @@ export function currentRequestId(): string | undefined {
   return store.getStore()?.id;
 }
 
+/** The id of the trace the request (or job) being worked on is recorded in, when tracing is on. */
+export function currentTraceId(): string | undefined {
+  return store.getStore()?.traceId;
+}
+
+/** Names the trace of the request (or job) being worked on, for its log lines. */
+export function setTraceIdOfRequest(traceId: string): void {
+  const context = store.getStore();
+  if (context) context.traceId = traceId;
+}
+
 /** Where one SQL statement's time goes: the request being worked on when it started, if any. */
 export function statementTallyAdder(): (durationMs: number) => void {
   const context = store.getStore();
@@ -49,9 +62,14 @@ export function statementTallyAdder(): (durationMs: number) => void {
 
 /**
  * A reader of the SQL statements the request being worked on has run, to be read later (when
- * its answer is sent, outside its own async context): their number and time in ms.
+ * its answer is sent, outside its own async context): their number and time in ms, and the
+ * request's trace when it has one.
  */
-export function statementTallyReader(): () => { statements: number; statementMs: number } {
+export function statementTallyReader(): () => { statements: number; statementMs: number; traceId?: string } {
   const context = store.getStore();
-  return () => ({ statements: context?.statements ?? 0, statementMs: Math.round((context?.statementMs ?? 0) * 100) / 100 });
+  return () => ({
+    statements: context?.statements ?? 0,
+    statementMs: Math.round((context?.statementMs ?? 0) * 100) / 100,
+    ...(context?.traceId ? { traceId: context.traceId } : {}),
+  });
 }

@@ -1,5 +1,7 @@
 import { currentRequestId, inRequest } from '../logging/request-id';
 import { measure, queueJobFailures } from '../metrics/metrics';
+import { SpanKind } from '@opentelemetry/api';
+import { contextOfCarrier, inSpan, traceCarrier } from '../tracing/spans';
 import { fromPglite, PgBoss } from 'pg-boss';
 import type { Database } from '../db/client';
 import type { MailMessage } from '../mail/mailer';
@@ -75,19 +77,24 @@ export interface WorkQueue {
   stop(): Promise<void>;
 }
 
-/** A job's data with the id of the request that queued it (logging/request-id.ts). */
-type Queued<T> = T & { requestId?: string };
+/** A job's data with the id of the request that queued it (logging/request-id.ts), and its trace. */
+type Queued<T> = T & { requestId?: string; traceparent?: string };
 
-/** The data to queue, naming the request being answered, if any. */
+/** The data to queue, naming the request being answered, if any, and its span when traced. */
 function queued<T extends object>(data: T): Queued<T> {
   const requestId = currentRequestId();
-  return requestId ? { ...data, requestId } : data;
+  return { ...data, ...(requestId ? { requestId } : {}), ...traceCarrier() };
 }
 
-/** Runs a job under the id of the request that queued it, or its own for a scheduled run. */
-function inJobRequest<T, R>(job: { id: string; data: T }, run: (data: T) => Promise<R>): Promise<R> {
-  const requestId = (job.data as Queued<object> | null)?.requestId;
-  return inRequest(typeof requestId === 'string' ? requestId : `job:${job.id}`, () => run(job.data));
+/**
+ * Runs a job under the id of the request that queued it (or its own for a scheduled run),
+ * in a span of the sender's trace; `run` gets the job's own data.
+ */
+function inJobRequest<T, R>(queue: string, job: { id: string; data: T }, run: (data: T) => Promise<R>): Promise<R> {
+  const { requestId, traceparent, ...data } = (job.data ?? {}) as Queued<Record<string, unknown>>;
+  return inRequest(typeof requestId === 'string' ? requestId : `job:${job.id}`, () =>
+    inSpan(`queue ${queue}`, SpanKind.CONSUMER, { 'messaging.system': 'pg-boss', 'messaging.destination.name': queue }, () => run((job.data === null ? null : data) as T), contextOfCarrier(traceparent)),
+  );
 }
 
 export async function startWorkQueue(options: WorkQueueOptions): Promise<WorkQueue> {
@@ -117,7 +124,7 @@ export async function startWorkQueue(options: WorkQueueOptions): Promise<WorkQue
 
   const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
   await boss.work<Queued<MailMessage>>(QUEUES.mail, polling, async ([job]) =>
-    inJobRequest(job!, async ({ requestId: _requestId, ...message }) => {
+    inJobRequest(QUEUES.mail, job!, async (message) => {
       try {
         await handlers.sendMail(message);
       } catch (error) {
@@ -128,7 +135,7 @@ export async function startWorkQueue(options: WorkQueueOptions): Promise<WorkQue
     }),
   );
   await boss.work<Queued<PushJob>>(QUEUES.push, polling, async ([job]) =>
-    inJobRequest(job!, async ({ requestId: _requestId, ...push }) => {
+    inJobRequest(QUEUES.push, job!, async (push) => {
       try {
         await handlers.sendPush(push);
       } catch (error) {
@@ -138,11 +145,11 @@ export async function startWorkQueue(options: WorkQueueOptions): Promise<WorkQue
       }
     }),
   );
-  await boss.work(QUEUES.jobAlertDigests, polling, async ([job]) => inJobRequest(job!, () => handlers.sendJobAlertDigests(new Date())));
-  await boss.work(QUEUES.expiredJobAds, polling, async ([job]) => inJobRequest(job!, () => handlers.closeExpiredJobAds(new Date())));
-  await boss.work(QUEUES.domainCheck, polling, async ([job]) => inJobRequest(job!, () => handlers.recheckCompanyDomains(new Date())));
+  await boss.work(QUEUES.jobAlertDigests, polling, async ([job]) => inJobRequest(QUEUES.jobAlertDigests, job!, () => handlers.sendJobAlertDigests(new Date())));
+  await boss.work(QUEUES.expiredJobAds, polling, async ([job]) => inJobRequest(QUEUES.expiredJobAds, job!, () => handlers.closeExpiredJobAds(new Date())));
+  await boss.work(QUEUES.domainCheck, polling, async ([job]) => inJobRequest(QUEUES.domainCheck, job!, () => handlers.recheckCompanyDomains(new Date())));
   await boss.work(QUEUES.interviewReminders, polling, async ([job]) =>
-    inJobRequest(job!, () => handlers.sendInterviewReminders(new Date(), async (message) => void (await boss.send(QUEUES.mail, queued(message), mailRetry)))),
+    inJobRequest(QUEUES.interviewReminders, job!, () => handlers.sendInterviewReminders(new Date(), async (message) => void (await boss.send(QUEUES.mail, queued(message), mailRetry)))),
   );
 
   // Scheduling is an upsert of one row per name: every instance may do it at start-up.

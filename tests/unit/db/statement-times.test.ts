@@ -20,7 +20,7 @@ describe('statement times', () => {
   it('times each statement, promised or called back, with its text and never its values', async () => {
     const seen: Array<[string, number]> = [];
     const client = fakeClient(5);
-    timeStatementsOf(client, () => (text, ms) => seen.push([text, ms]));
+    timeStatementsOf(client, (text) => (ms) => seen.push([text, ms]));
     await client.query({ text: 'select $1::text', values: ['secret value'] });
     await new Promise<void>((resolve) => (client.query as unknown as (text: string, values: unknown[], callback: () => void) => void)('select 2', [], () => resolve()));
     expect(seen.map(([text]) => text)).toEqual(['select $1::text', 'select 2']);
