@@ -80,9 +80,10 @@ export function operationText(document: TadaDocumentNode<unknown, never>): strin
 /** The API in-process over a migrated test database, with tokens from a real test issuer. */
 export async function startApiHarness(
   kind: TestDatabaseKind,
-  options: { production?: boolean; storage?: FileStorage; allowedOrigins?: string[]; uploadsPerWindow?: number; searchEnv?: Record<string, string>; log?: (message: string) => void; mail?: { mailer: Mailer; retryDelaysMs?: number[] }; push?: { sender: PushSender }; domainCheck?: DomainCheck; userSessions?: UserSessions; replyAddress?: ReplyAddress; messagesPerWindow?: number } = {},
+  options: { production?: boolean; storage?: FileStorage; allowedOrigins?: string[]; uploadsPerWindow?: number; searchEnv?: Record<string, string>; log?: (message: string) => void; mail?: { mailer: Mailer; retryDelaysMs?: number[] }; push?: { sender: PushSender }; domainCheck?: DomainCheck; userSessions?: UserSessions; replyAddress?: ReplyAddress; messagesPerWindow?: number; database?: Database } = {},
 ): Promise<ApiHarness> {
-  const [database, issuer] = await Promise.all([openTestDatabase(kind), startTestIssuer()]);
+  // A database given (one upgraded from a release's dump) is the harness's to close.
+  const [database, issuer] = await Promise.all([options.database ?? openTestDatabase(kind), startTestIssuer()]);
   const eventMail = options.mail
     ? createEventMail({ db: database.db, mailer: options.mail.mailer, site: { origin: 'https://talentplace.test', productName: 'Talentplace' }, log: options.log ?? (() => {}), retryDelaysMs: options.mail.retryDelaysMs ?? [] })
     : null;
