@@ -19,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { waitReady } from './balanced-instances.mjs';
 import { runToEnd, startProcess } from './child-process.mjs';
 import { freshDatabase } from './fresh-database.mjs';
 import { signIn, VirtualBrowser } from './mixed-load-core.mjs';
@@ -43,17 +44,6 @@ const say = (line) => console.error(`[live ${((Date.now() - started) / 1000).toF
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const processes = [];
 const failures = [];
-
-async function waitReady(origin, handle) {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (handle.child.exitCode !== null) throw new Error(`${handle.label} exited while starting:\n${handle.output().slice(-2000)}`);
-    const ready = await fetch(`${origin}/readyz`, { signal: AbortSignal.timeout(3000) }).then((answer) => answer.status === 200, () => false);
-    if (ready) return;
-    await sleep(250);
-  }
-  throw new Error(`${handle.label} not ready within 120 s`);
-}
 
 /** Resident memory of a process, in bytes (Linux /proc). */
 async function rssOf(pid) {

@@ -16,26 +16,16 @@
 // See docs/deploy.md for running several instances for real, docs/benchmarks.md for figures.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, chown, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { balancedRunOptions, nginxConfig, sharedInstanceEnv, startNginx, stopAll, waitReady } from './balanced-instances.mjs';
 import { runToEnd, startProcess } from './child-process.mjs';
 import { freshDatabase } from './fresh-database.mjs';
 import { formatTable, runMixedLoad, VirtualBrowser } from './mixed-load-core.mjs';
 
-const { values } = parseArgs({
-  options: {
-    users: { type: 'string', default: '200' },
-    seconds: { type: 'string', default: '60' },
-    'think-ms': { type: 'string', default: '1000' },
-    'timeout-ms': { type: 'string', default: '30000' },
-    'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/scaleout' },
-    'redis-url': { type: 'string', default: 'redis://127.0.0.1:6379/7' },
-    port: { type: 'string', default: '4700' },
-    keep: { type: 'boolean', default: false },
-  },
-});
+const { values } = parseArgs({ options: balancedRunOptions({ users: 200, seconds: 60, database: 'scaleout', redisDatabase: 7, port: 4700 }) });
 
 const root = path.resolve(import.meta.dirname, '..');
 const balancerPort = Number(values.port);
@@ -46,72 +36,11 @@ const timeoutMs = Number(values['timeout-ms']);
 const databaseUrl = values['database-url'];
 const started = Date.now();
 const say = (line) => console.error(`[scale-out ${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}`);
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 class CheckFailed extends Error {}
 const check = (condition, message) => {
   if (!condition) throw new CheckFailed(message);
 };
-
-// ---- the instances and the balancer ------------------------------------------------------
-
-async function waitReady(origin, processHandle) {
-  const deadline = Date.now() + 120_000;
-  let last = '';
-  while (Date.now() < deadline) {
-    if (processHandle.child.exitCode !== null) throw new Error(`${processHandle.label} exited while starting:\n${processHandle.output().slice(-2000)}`);
-    try {
-      const response = await fetch(`${origin}/readyz`, { signal: AbortSignal.timeout(3_000) });
-      last = `${response.status} ${await response.text()}`;
-      if (response.status === 200) return;
-    } catch (error) {
-      last = String(error?.cause ?? error);
-    }
-    await sleep(250);
-  }
-  throw new Error(`${processHandle.label} not ready within 120 s (last answer: ${last})`);
-}
-
-function nginxConfig(dir) {
-  return `# Written by bench/scale-out.mjs; docs/deploy.md has the annotated production version.
-worker_processes 1;
-daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/nginx-error.log warn;
-events { worker_connections 4096; }
-http {
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  log_format upstream '$upstream_addr $status $request_method $uri';
-  access_log ${dir}/nginx-access.log upstream;
-  upstream talentplace {
-    # Plain round robin: no sticky sessions, any instance serves any request.
-    server 127.0.0.1:${instancePorts[0]};
-    server 127.0.0.1:${instancePorts[1]};
-    keepalive 64;
-    # Below Node's 5 s keep-alive: nginx never reuses a connection the instance is closing
-    # (a request sent on one fails, and only idempotent ones are retried elsewhere).
-    keepalive_timeout 4s;
-  }
-  server {
-    listen 127.0.0.1:${balancerPort};
-    client_max_body_size 12m;
-    location / {
-      proxy_pass http://talentplace;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_read_timeout 60s;
-    }
-  }
-}
-`;
-}
 
 // ---- check 1: a sign-in hopping between the instances, a session served by both ----------
 
@@ -211,23 +140,6 @@ const nginxDir = path.join(workDir, 'nginx');
 const processes = [];
 let failed = null;
 
-async function stopAll() {
-  const results = [];
-  for (const handle of [...processes].reverse()) {
-    if (handle.child.exitCode === null && handle.child.signalCode === null) {
-      // nginx: QUIT is its graceful stop; the instances drain on TERM (graceful-shutdown.ts).
-      handle.child.kill(handle.label === 'nginx' ? 'SIGQUIT' : 'SIGTERM');
-    }
-    const outcome = await Promise.race([handle.exited, sleep(30_000).then(() => null)]);
-    if (!outcome) {
-      handle.child.kill('SIGKILL');
-      results.push(`${handle.label} did not stop within 30 s`);
-    } else if (outcome.code !== 0) results.push(`${handle.label} exited with ${outcome.code ?? outcome.signal}`);
-    await handle.save().catch(() => undefined);
-  }
-  return results;
-}
-
 try {
   check(existsSync(path.join(root, 'dist/main.mjs')), 'no build: run node scripts/build.mjs first');
   await mkdir(dataDir, { recursive: true });
@@ -238,41 +150,17 @@ try {
   say('database created; migrating and seeding it once (dist/seed.mjs)');
   await runToEnd('seed', process.execPath, ['dist/seed.mjs', '--database-url', databaseUrl], { cwd: root, env: process.env });
 
-  // What the two instances share. SESSION_SECRET is set, as docs/deploy.md asks, and the
-  // data directory is one folder (as an NFS or shared volume would be).
-  const sharedEnv = {
-    NODE_ENV: process.env.NODE_ENV ?? 'production',
-    HOST: '127.0.0.1',
-    PUBLIC_ORIGIN: publicOrigin,
-    DATABASE_URL: databaseUrl,
-    SEED_DEMO: 'false',
-    REDIS_URL: values['redis-url'],
-    SESSION_DRIVER: 'redis',
-    SESSION_SECRET: randomBytes(32).toString('base64url'),
-    DATA_DIR: dataDir,
-    SIGN_UP_LIMIT_PER_HOUR: '100000',
-    TRUSTED_PROXY_HOPS: '1',
-    ASTRO_TELEMETRY_DISABLED: '1',
-  };
+  const sharedEnv = sharedInstanceEnv({ publicOrigin, databaseUrl, redisUrl: values['redis-url'], dataDir, sessionSecret: randomBytes(32).toString('base64url') });
+
   for (const [index, port] of instancePorts.entries()) {
     const label = `instance ${index === 0 ? 'A' : 'B'}`;
-    processes.push(startProcess(label, process.execPath, ['dist/main.mjs'], { cwd: root, env: { ...process.env, ...sharedEnv, PORT: String(port) }, logFile: path.join(workDir, `instance-${index === 0 ? 'a' : 'b'}.log`) }));
+    processes.push(startProcess(label, process.execPath, ['dist/main.mjs'], { cwd: root, env: { ...sharedEnv, PORT: String(port) }, logFile: path.join(workDir, `instance-${index === 0 ? 'a' : 'b'}.log`) }));
   }
   // Started together on purpose: migrations and generated secrets must cope with a race.
   await Promise.all(processes.map((handle, index) => waitReady(instanceOrigins[index], handle)));
   say(`instances ready: A ${instanceOrigins[0]}, B ${instanceOrigins[1]}`);
 
-  await writeFile(path.join(nginxDir, 'nginx.conf'), nginxConfig(nginxDir));
-  const nginxArgs = ['-p', nginxDir, '-e', path.join(nginxDir, 'nginx-error.log'), '-c', path.join(nginxDir, 'nginx.conf')];
-  // Never as root: as the unprivileged user nobody when we are root, else as ourselves.
-  const asRoot = process.getuid?.() === 0;
-  if (asRoot) {
-    await chmod(workDir, 0o755);
-    await chown(nginxDir, 65534, 65534);
-  }
-  const nginx = asRoot
-    ? startProcess('nginx', 'setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'nginx', ...nginxArgs], { cwd: root, env: process.env, logFile: path.join(workDir, 'nginx.log') })
-    : startProcess('nginx', 'nginx', nginxArgs, { cwd: root, env: process.env, logFile: path.join(workDir, 'nginx.log') });
+  const nginx = (await startNginx({ workDir, nginxDir, config: nginxConfig(nginxDir, balancerPort, instancePorts), cwd: root })).handle;
   processes.push(nginx);
   await waitReady(publicOrigin, nginx);
   say(`nginx ready at ${publicOrigin}`);
@@ -319,7 +207,7 @@ try {
   console.error(`\nFAILED: ${error instanceof CheckFailed ? error.message : (error?.stack ?? error)}`);
 }
 
-const stopProblems = await stopAll();
+const stopProblems = await stopAll(processes);
 for (const problem of stopProblems) console.error(`FAILED to stop cleanly: ${problem}`);
 if (!failed && stopProblems.length === 0) say('check 4 passed: both instances exited 0 on SIGTERM, nginx quit');
 if (values.keep || failed || stopProblems.length) say(`logs kept in ${workDir}`);

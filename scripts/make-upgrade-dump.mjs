@@ -9,23 +9,18 @@
 // tests/fixtures/upgrade/<date>-<commit>.sql.gz; its first line says when it was made (the
 // demo data's dates are relative to that day). Needs git, pg_dump and the server.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
+import { buildRelease, describeRelease, releaseBeforeLastMigrationChange } from './release-worktree.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const git = (...args) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
 const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-const lastMigrationChange = git('log', '-1', '--format=%H', '--', 'src/server/db/migrations');
-const commit = git('rev-parse', process.argv[2] ?? `${lastMigrationChange}^`);
-const short = commit.slice(0, 8);
-const date = git('show', '-s', '--format=%cs', commit);
+const { commit, short, date } = describeRelease(root, process.argv[2] ?? releaseBeforeLastMigrationChange(root));
 const target = path.join(root, 'tests/fixtures/upgrade', `${date}-${short}.sql.gz`);
 
-const work = mkdtempSync(path.join(tmpdir(), 'talentplace-release-'));
 const database = `upgrade_source_${short}`;
 const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${database}` }).href;
 
@@ -63,15 +58,13 @@ function serveOnce(dir) {
   });
 }
 
+console.log(`release ${short} (${date}): checking out and building`);
+const release = buildRelease(root, commit);
 try {
-  console.log(`release ${short} (${date}): checking out and building`);
-  git('worktree', 'add', '--detach', work, commit);
-  symlinkSync(path.join(root, 'node_modules'), path.join(work, 'node_modules'));
-  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: work, stdio: 'inherit' });
   await onServer(`drop database if exists "${database}" with (force)`);
   await onServer(`create database "${database}"`);
   console.log(`release ${short}: migrating and seeding ${database}`);
-  await serveOnce(work);
+  await serveOnce(release.dir);
   const dump = execFileSync('pg_dump', ['--column-inserts', '--no-owner', '--no-privileges', '--no-comments', databaseUrl], { maxBuffer: 1 << 30, encoding: 'utf8' });
   // psql's own commands (\restrict, \connect) mean nothing to the test, which runs the SQL.
   const sqlOnly = dump
@@ -83,6 +76,5 @@ try {
   console.log(`written ${path.relative(root, target)}`);
 } finally {
   await onServer(`drop database if exists "${database}" with (force)`).catch(() => undefined);
-  if (existsSync(work)) git('worktree', 'remove', '--force', work);
-  rmSync(work, { recursive: true, force: true });
+  release.remove();
 }
