@@ -6,6 +6,7 @@ import { migrate } from '../migrate';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import { DEFAULT_JOB_ADS, DEFAULT_TALENTS, isDatabaseEmpty, MIN_JOB_ADS, MIN_TALENTS, seedDemoData, type SeedSummary } from './demo-seed';
 import { progressWriter } from './progress-bar';
+import { scaledLargeTenant, seedLargeTenant } from './large-tenant';
 import { errorMessage } from '../../../lib/text/error-message';
 
 // `node dist/seed.mjs [options]`: seeds the demo data into the database the server
@@ -18,6 +19,10 @@ Seeds the deterministic demo data (demo accounts, companies, job ads, talents, b
 Options:
   --job-ads N          published job ads (default ${DEFAULT_JOB_ADS}, at least ${MIN_JOB_ADS})
   --talents N          talent profiles besides the demo talent (default ${DEFAULT_TALENTS}, at least ${MIN_TALENTS})
+  --large-tenant       then grow Northwind Labs into a large tenant: 300 job ads, 100,000
+                       applications (20,000 on one ad), 500 members, 10,000 roster entries and
+                       1,000,000 event rows over five years (docs/benchmarks.md, "A large tenant")
+  --large-tenant-scale F  the large tenant scaled by F (0.01: a hundredth; default 1)
   --database-url URL   PostgreSQL connection string (default: DATABASE_URL; unset: the embedded database)
   --data-dir DIR       where the embedded database keeps its files (default: DATA_DIR, else .data);
                        EMBEDDED_DATABASE=pglite|postgres as for the server
@@ -33,6 +38,13 @@ function countOption(value: string | undefined, name: string, minimum: number): 
     throw new UsageError(`${name} needs a whole number of at least ${minimum}, got "${value}"`);
   }
   return Number(value);
+}
+
+function scaleOption(value: string | undefined): number {
+  if (value === undefined) return 1;
+  const scale = Number(value);
+  if (!(scale > 0 && scale <= 10)) throw new UsageError(`--large-tenant-scale needs a number above 0 and at most 10, got "${value}"`);
+  return scale;
 }
 
 function describeTarget(databaseUrl: string | null, dataDir: string): string {
@@ -71,6 +83,8 @@ async function main(argv: string[]): Promise<number> {
       options: {
         'job-ads': { type: 'string' },
         talents: { type: 'string' },
+        'large-tenant': { type: 'boolean', default: false },
+        'large-tenant-scale': { type: 'string' },
         'database-url': { type: 'string' },
         'data-dir': { type: 'string' },
         force: { type: 'boolean', default: false },
@@ -86,6 +100,7 @@ async function main(argv: string[]): Promise<number> {
     options = {
       jobAds: countOption(values['job-ads'], '--job-ads', MIN_JOB_ADS),
       talents: countOption(values.talents, '--talents', MIN_TALENTS),
+      largeTenant: values['large-tenant'] || values['large-tenant-scale'] !== undefined ? scaleOption(values['large-tenant-scale']) : null,
       databaseUrl: values['database-url']?.trim() || process.env.DATABASE_URL?.trim() || null,
       dataDir: path.resolve(values['data-dir']?.trim() || process.env.DATA_DIR?.trim() || '.data'),
       force: values.force,
@@ -115,6 +130,16 @@ async function main(argv: string[]): Promise<number> {
       });
       progress.finish();
       printSummary(summary);
+      if (options.largeTenant !== null) {
+        const started = performance.now();
+        const tenant = await seedLargeTenant(database.db, { ...scaledLargeTenant(options.largeTenant), onProgress: (step, done, total) => progress.update(step, done, total) });
+        progress.finish();
+        process.stdout.write(
+          `\nLarge tenant (Northwind Labs) in ${((performance.now() - started) / 1000).toFixed(1)} s:\n${Object.entries(tenant.counts)
+            .map(([table, rows]) => `  ${table.padEnd(30)} ${String(rows).padStart(8)}`)
+            .join('\n')}\n`,
+        );
+      }
     } finally {
       progress.finish();
     }
