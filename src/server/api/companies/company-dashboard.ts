@@ -7,7 +7,7 @@ import { company, companyHiringStep, companyTalentRoster, generalEventslog, jobA
 import type { AppDatabase } from '../../db/client';
 import { builder } from '../builder';
 import { ApiError } from '../errors';
-import { ownedBy, withReceivedJoins } from '../job-applications/received-application-rows';
+import { ownedBy } from '../job-applications/received-application-rows';
 import { pipelineCounts, PipelineStepCount, type PipelineStepRow } from '../job-applications/pipeline-counts';
 import { rosterHolds } from '../job-applications/talent-link';
 
@@ -177,7 +177,7 @@ function receivedBy(companyId: string, where?: SQL): SQL {
 async function applicationsPerWeek(db: AppDatabase, companyId: string, now: Date): Promise<WeekCountRow[]> {
   const weeks = weekStartsUtc(now);
   const week = sql<string>`to_char(date_trunc('week', ${talentJobApplication.createdAt} at time zone 'UTC'), 'YYYY-MM-DD')`;
-  const rows = await withReceivedJoins(db.select({ weekStart: week, count: count() }).from(talentJobApplication).$dynamic())
+  const rows = await db.select({ weekStart: week, count: count() }).from(talentJobApplication)
     .where(receivedBy(companyId, gte(talentJobApplication.createdAt, new Date(`${weeks[0]}T00:00:00Z`))))
     .groupBy(week);
   return fillWeeks(weeks, rows);
@@ -208,9 +208,7 @@ async function pipelineMetricsOf(db: AppDatabase, companyId: string, now: Date):
       .from(generalEventslog)
       .where(movesInWindow)
       .orderBy(asc(generalEventslog.createdAt), asc(generalEventslog.id)),
-    withReceivedJoins(
-      db.select({ id: talentJobApplication.id, createdAt: talentJobApplication.createdAt, currentStepId: talentJobApplication.companyHiringStepId }).from(talentJobApplication).$dynamic(),
-    ).where(
+    db.select({ id: talentJobApplication.id, createdAt: talentJobApplication.createdAt, currentStepId: talentJobApplication.companyHiringStepId }).from(talentJobApplication).where(
       receivedBy(
         companyId,
         or(
@@ -258,7 +256,7 @@ async function countJobAds(db: AppDatabase, companyId: string, now: Date): Promi
 }
 
 async function countReceivedApplications(db: AppDatabase, companyId: string): Promise<number> {
-  const [row] = await withReceivedJoins(db.select({ total: count() }).from(talentJobApplication).$dynamic()).where(receivedBy(companyId));
+  const [row] = await db.select({ total: count() }).from(talentJobApplication).where(receivedBy(companyId));
   return row?.total ?? 0;
 }
 

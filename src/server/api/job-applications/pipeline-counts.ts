@@ -6,7 +6,7 @@ import type { AppDatabase } from '../../db/client';
 import { builder } from '../builder';
 import { requireCompanyPermission } from '../auth/company-access';
 import { CompanyJobAd } from '../job-ads/job-ads';
-import { ownedBy, withReceivedJoins } from './received-application-rows';
+import { ownedBy } from './received-application-rows';
 
 // How many received applications sit in each hiring step: the company's whole pipeline (the
 // dashboard) and one job ad's (CompanyJobAd.pipeline, the ad list and the ad page). Both
@@ -52,7 +52,7 @@ const rowsOf = (steps: readonly StepRow[], placed: ReadonlyArray<{ stepId: strin
 export async function pipelineCounts(db: AppDatabase, companyId: string): Promise<PipelineStepRow[]> {
   const [steps, placed] = await Promise.all([
     stepsInOrder(db, companyId),
-    withReceivedJoins(db.select({ stepId: talentJobApplication.companyHiringStepId, count: count() }).from(talentJobApplication).$dynamic())
+    db.select({ stepId: talentJobApplication.companyHiringStepId, count: count() }).from(talentJobApplication)
       .where(ownedBy(companyId))
       .groupBy(talentJobApplication.companyHiringStepId),
   ]);
@@ -69,7 +69,7 @@ export async function pipelineCountsByAd(db: AppDatabase, companyId: string, job
   const [steps, placed] = await Promise.all([
     stepsInOrder(db, companyId),
     ids.length
-      ? withReceivedJoins(db.select({ jobAdId: talentJobApplication.jobAdId, stepId: talentJobApplication.companyHiringStepId, count: count() }).from(talentJobApplication).$dynamic())
+      ? db.select({ jobAdId: talentJobApplication.jobAdId, stepId: talentJobApplication.companyHiringStepId, count: count() }).from(talentJobApplication)
           .where(and(ownedBy(companyId), inArray(talentJobApplication.jobAdId, ids)))
           .groupBy(talentJobApplication.jobAdId, talentJobApplication.companyHiringStepId)
       : Promise.resolve([]),

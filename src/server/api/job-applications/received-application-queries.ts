@@ -65,9 +65,12 @@ builder.queryField('findManyTalentJobApplication', (t) =>
       const order = args.sort === 'OLDEST' ? [asc(talentJobApplication.createdAt), asc(talentJobApplication.id)]
         : args.sort === 'LONGEST_IN_STEP' ? [asc(talentJobApplication.stepChangedAt), asc(talentJobApplication.id)]
         : [desc(talentJobApplication.createdAt), desc(talentJobApplication.id)];
+      // The count joins only what its filters read: a name searched reads the profile, "stuck"
+      // the step and the company; otherwise the company's own index counts its applications.
+      const counted = context.db.select({ total: count() }).from(talentJobApplication).$dynamic();
       const [rows, [total]] = await Promise.all([
         selectReceived(context.db).where(where).orderBy(...order).limit(window.perPage).offset(window.offset),
-        withReceivedJoins(context.db.select({ total: count() }).from(talentJobApplication).$dynamic()).where(where),
+        (pattern || args.stuckOnly ? withReceivedJoins(counted) : counted).where(where),
       ]);
       return { items: rows as ReceivedRow[], total: total?.total ?? 0, page: window.page, perPage: window.perPage };
     },

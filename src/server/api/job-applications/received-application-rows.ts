@@ -43,16 +43,13 @@ export interface ReceivedRow {
 
 /**
  * The company an application belongs to: its ad's publisher, else its job description's
- * writer. Needs jobAd and jobDescription joined to talentJobApplication (left joins).
+ * writer, as the database keeps it on the application (talent_job_application.company_id,
+ * set by its trigger), which the company's index serves.
  */
-export const ownedBy = (companyId: string): SQL =>
-  or(eq(jobAd.publisherCompanyId, companyId), and(isNull(talentJobApplication.jobAdId), eq(jobDescription.companyId, companyId)))!;
+export const ownedBy = (companyId: string): SQL => eq(talentJobApplication.companyId, companyId);
 
-/**
- * The id of the company an application belongs to, by the same rule as `ownedBy`: its ad's
- * publisher, else its job description's writer. Needs jobAd and jobDescription joined.
- */
-export const applicationCompanyId = sql<string>`coalesce(${jobAd.publisherCompanyId}, ${jobDescription.companyId})`;
+/** The id of the company an application belongs to, by the same rule as `ownedBy`. */
+export const applicationCompanyId = sql<string>`${talentJobApplication.companyId}`;
 
 /** The joins every read of received applications filters and shows through, whatever it selects. */
 export function withReceivedJoins<Query extends PgSelect>(query: Query) {

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { isUuid } from '../../../lib/ids';
 import { HOLDING_CONSENTS } from '../../../lib/talent-roster/roster-consent';
-import { companyTalentRoster, jobAd, jobDescription, talentJobApplication, talentProfile } from '../../db/schema';
+import { companyTalentRoster, talentJobApplication, talentProfile } from '../../db/schema';
 import { mayReachTalent, type TalentLinkFacts } from '../auth/company-talent-access';
 import type { Writer } from '../../db/client';
 import { ownedBy } from './received-application-rows';
@@ -15,13 +15,20 @@ type Reader = Pick<Writer, 'select'>;
  * An application she withdrew taking back its documents links nothing any more.
  * The roster's candidates read it too.
  */
-export function applicantsOf(db: Reader, companyId: string, talentProfileId?: string) {
+export function applicantsOf(db: Reader, companyId: string, talentProfileId?: string | typeof talentProfile.id) {
   return db
     .select({ talentProfileId: talentJobApplication.talentProfileId })
     .from(talentJobApplication)
-    .leftJoin(jobAd, eq(jobAd.id, talentJobApplication.jobAdId))
-    .leftJoin(jobDescription, eq(jobDescription.id, talentJobApplication.jobDescriptionId))
     .where(and(talentProfileId ? eq(talentJobApplication.talentProfileId, talentProfileId) : undefined, ownedBy(companyId), isNull(talentJobApplication.documentsErasedAt)));
+}
+
+/**
+ * Whether the company holds an application of the talent_profile row at hand: asked row by
+ * row through the talent's own applications (her index), never by gathering every applicant
+ * of a company that may hold a hundred thousand applications.
+ */
+export function holdsApplicationOfRow(db: Reader, companyId: string): SQL {
+  return sql`exists (${applicantsOf(db, companyId, talentProfile.id)})`;
 }
 
 /**
@@ -72,7 +79,7 @@ export async function companyTalentLink(db: Writer, companyId: string, talentPro
 
 /** The same link as a condition on talent_profile rows: the talents a company works with (roster or application). */
 export function linkedToCompany(db: Reader, companyId: string): SQL {
-  return or(inArray(talentProfile.id, applicantsOf(db, companyId)), inArray(talentProfile.id, rosterOf(db, companyId)))!;
+  return or(holdsApplicationOfRow(db, companyId), inArray(talentProfile.id, rosterOf(db, companyId)))!;
 }
 
 /**

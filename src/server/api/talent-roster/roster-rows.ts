@@ -4,7 +4,7 @@ import type { RosterConsent } from '../../../lib/talent-roster/roster-consent';
 import { companyTalentRoster, jobAssignment, talentProfile, user } from '../../db/schema';
 import type { Writer } from '../../db/client';
 import { notFound } from '../errors';
-import { applicantsOf, rosterHolds } from '../job-applications/talent-link';
+import { holdsApplicationOfRow, rosterHolds } from '../job-applications/talent-link';
 
 // A company's talent roster (the companyTalentRoster table): the talents who work for it,
 // each with an employment type, an employee number, a manager (a member of the company)
@@ -57,7 +57,7 @@ const transactionCount = sql<number>`(select count(*)::int from "talent_balance_
  * address of stays withheld until she accepts.
  */
 export function knownToCompany(db: Writer, companyId: string): SQL {
-  return or(rosterHolds(), eq(talentProfile.isVisible, true), inArray(talentProfile.id, applicantsOf(db, companyId)), inArray(talentProfile.id, assignedTalents(db, companyId)))!;
+  return or(rosterHolds(), eq(talentProfile.isVisible, true), holdsApplicationOfRow(db, companyId), inArray(talentProfile.id, assignedTalents(db, companyId)))!;
 }
 
 /** The profile's column as the company may see it (knownToCompany), else null. */

@@ -36,6 +36,14 @@ export const generalEventslog = pgTable(
     index('general_eventslog_to_id_idx').on(t.toId, t.read, t.createdAt.desc()),
     index('general_eventslog_from_id_idx').on(t.fromId, t.createdAt.desc()),
     index('general_eventslog_type_idx').on(t.type, t.createdAt.desc()),
+    // A company's dashboard reads its own events of a kind since a day (its charts).
+    index('general_eventslog_company_type_idx')
+      .on(sql`(${t.eventData}->>'companyId')`, t.type, t.createdAt)
+      .where(sql`(${t.eventData}->>'companyId') is not null`),
+    // A record's history (an application's moves and notes) reads its own events.
+    index('general_eventslog_entity_idx')
+      .on(sql`(${t.eventData}->>'entityId')`, t.createdAt)
+      .where(sql`(${t.eventData}->>'entityId') is not null`),
     // The impersonation audit lists the writes made under each impersonation.
     index('general_eventslog_impersonation_id_idx')
       .on(sql`(${t.eventData}->>'impersonationId')`)

@@ -230,6 +230,13 @@ export const talentJobApplication = pgTable(
   {
     id: id(),
     ...talentAndJob(),
+    /**
+     * The company the application belongs to: its ad's publisher, else its job description's
+     * company (received-application-rows.ts, ownedBy). Set by the database on every insert
+     * (trigger talent_job_application_company, migration 0041), so that a company's
+     * applications are read through its own index however many it has.
+     */
+    companyId: uuid('company_id').references(() => company.id, { onDelete: 'restrict' }),
     externalJobId: text('external_job_id'),
     details: jsonb('details').$type<ApplicationDetails>().notNull().default({}),
     message: text('message'),
@@ -246,10 +253,13 @@ export const talentJobApplication = pgTable(
   },
   (t) => [
     uniqueIndex('talent_job_application_job_ad_talent_unique').on(t.jobAdId, t.talentProfileId),
-    index('talent_job_application_talent_profile_id_idx').on(t.talentProfileId, t.createdAt.desc()),
-    index('talent_job_application_job_ad_id_idx').on(t.jobAdId, t.createdAt.desc()),
+    // DESC NULLS FIRST is what "order by created_at desc" reads: an index in the other null
+    // order cannot give the lists their newest first.
+    index('talent_job_application_talent_profile_id_idx').on(t.talentProfileId, t.createdAt.desc().nullsFirst()),
+    index('talent_job_application_job_ad_id_idx').on(t.jobAdId, t.createdAt.desc().nullsFirst()),
     index('talent_job_application_job_description_id_idx').on(t.jobDescriptionId),
     index('talent_job_application_hiring_step_idx').on(t.companyHiringStepId),
+    index('talent_job_application_company_created_idx').on(t.companyId, t.createdAt.desc().nullsFirst()),
   ],
 );
 
