@@ -67,10 +67,11 @@ async function tenantIds() {
     const step = await one(`select id from company_hiring_step where company_id = $1 and deleted_at is null order by "order" limit 1 offset 1`, [company.id]);
     const application = await one(`select id from talent_job_application where job_ad_id = $1 order by created_at limit 1`, [bigAd.id]);
     const roster = await one(`select id from company_talent_roster where company_id = $1 order by created_at limit 1`, [company.id]);
+    const applicant = await one(`select profile_name as name from talent_profile where email like 'talent-%@talents.large.test' order by email limit 1 offset 1000`);
     const counts = await one(`select (select count(*) from talent_job_application a join job_ad j on j.id = a.job_ad_id where j.publisher_company_id = $1)::int as applications,
       (select count(*) from job_ad where publisher_company_id = $1)::int as ads, (select count(*) from company_on_user where company_id = $1)::int as members,
       (select count(*) from company_talent_roster where company_id = $1)::int as roster, (select count(*) from general_eventslog)::int as events`, [company.id]);
-    return { bigAd, step, application, roster, counts };
+    return { bigAd, step, application, roster, applicant, counts };
   } finally {
     await client.end();
   }
@@ -117,7 +118,8 @@ try {
     ['applications of one step', `/company/received-job-applications?hiringStepId=${ids.step.id}`, 100],
     ['applications of the big ad', `/company/received-job-applications?jobAdId=${ids.bigAd.id}`, 100],
     ['applications, stuck only', '/company/received-job-applications?stuck=yes', 100],
-    ['applications, a name searched', '/company/received-job-applications?q=Talent%2012345', 100],
+    ['applications, a name searched', `/company/received-job-applications?q=${encodeURIComponent(ids.applicant.name)}`, 100],
+    ['applications, a skill searched', '/company/received-job-applications?q=React', 100],
     ['board of the big ad', `/company/received-job-applications?view=board&jobAdId=${ids.bigAd.id}`, 100],
     ['an application', `/company/job-application?id=${ids.application.id}`, 100],
     ['job ads, page 1', '/company/job-ads', 100],

@@ -137,6 +137,11 @@ export const talentProfile = pgTable(
     index('talent_profile_search_document_idx').using('gin', t.searchDocument),
     uniqueIndex('talent_profile_user_id_unique').on(t.userId),
     index('talent_profile_email_lower_idx').on(sql`lower(${t.email})`),
+    // A company's applications searched by a part of the applicant's name, title or a skill
+    // (received-application-queries.ts): the few matching talents first, then their applications.
+    index('talent_profile_name_trgm_idx').using('gin', sql`${t.profileName} gin_trgm_ops`),
+    index('talent_profile_job_title_trgm_idx').using('gin', sql`${t.jobTitle} gin_trgm_ops`),
+    index('talent_profile_skills_trgm_idx').using('gin', sql`(${t.skills}::text) gin_trgm_ops`),
     index('talent_profile_external_user_id_idx').on(t.externalUserId),
     index('talent_profile_available_idx')
       .on(t.createdAt.desc())
