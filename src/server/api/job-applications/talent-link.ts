@@ -28,7 +28,9 @@ export function applicantsOf(db: Reader, companyId: string, talentProfileId?: st
  * of a company that may hold a hundred thousand applications.
  */
 export function holdsApplicationOfRow(db: Reader, companyId: string): SQL {
-  return sql`exists (${applicantsOf(db, companyId, talentProfile.id)})`;
+  // A scalar subquery with LIMIT 1 stays a probe per row: PostgreSQL would hash an EXISTS
+  // under an OR from every applicant of the company first.
+  return sql`coalesce((${applicantsOf(db, companyId, talentProfile.id).limit(1)}) is not null, false)`;
 }
 
 /**

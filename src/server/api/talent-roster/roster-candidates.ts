@@ -3,7 +3,7 @@ import { companyTalentRoster, talentProfile } from '../../db/schema';
 import { builder } from '../builder';
 import { requireCompanyPermission } from '../auth/company-access';
 import type { Writer } from '../../db/client';
-import { applicantsOf, rosterHolds } from '../job-applications/talent-link';
+import { holdsApplicationOfRow, rosterHolds } from '../job-applications/talent-link';
 import { assignedTalents } from './roster-rows';
 
 // findManyCompanyTalentRosterCandidate: the talents a company may add to its roster by id
@@ -74,7 +74,7 @@ export async function rosterCandidates(db: Writer, companyId: string, talentProf
   const onRosterNow = db
     .select({ talentProfileId: companyTalentRoster.talentProfileId })
     .from(companyTalentRoster)
-    .where(and(eq(companyTalentRoster.companyId, companyId), isNull(companyTalentRoster.deletedAt), ne(companyTalentRoster.consent, 'declined')));
+    .where(and(eq(companyTalentRoster.talentProfileId, talentProfile.id), eq(companyTalentRoster.companyId, companyId), isNull(companyTalentRoster.deletedAt), ne(companyTalentRoster.consent, 'declined')));
   return db
     .select({ id: talentProfile.id, name: talentProfile.profileName, jobTitle: talentProfile.jobTitle, via })
     .from(talentProfile)
@@ -83,14 +83,16 @@ export async function rosterCandidates(db: Writer, companyId: string, talentProf
         only(talentProfile.id),
         isNull(talentProfile.deletedAt),
         or(
-          inArray(talentProfile.id, applicantsOf(db, companyId)),
+          holdsApplicationOfRow(db, companyId),
           inArray(talentProfile.id, assignedTalents(db, companyId)),
           inArray(talentProfile.id, removedTalents(db, companyId, rosterHolds())),
           and(eq(talentProfile.isVisible, true), or(inArray(talentProfile.id, removedTalents(db, companyId)), inArray(talentProfile.id, declinedTalents(db, companyId)))),
         ),
-        sql`${talentProfile.id} not in (${onRosterNow})`,
+        sql`not exists (${onRosterNow})`,
       ),
     )
+    // Walked in name order (talent_profile_name_order_idx) until the limit: the company may
+    // hold tens of thousands of applicants.
     .orderBy(sql`lower(coalesce(${talentProfile.profileName}, ''))`, asc(talentProfile.id))
     .limit(ROSTER_CANDIDATES_LIMIT);
 }

@@ -142,6 +142,8 @@ export const talentProfile = pgTable(
     index('talent_profile_name_trgm_idx').using('gin', sql`${t.profileName} gin_trgm_ops`),
     index('talent_profile_job_title_trgm_idx').using('gin', sql`${t.jobTitle} gin_trgm_ops`),
     index('talent_profile_skills_trgm_idx').using('gin', sql`(${t.skills}::text) gin_trgm_ops`),
+    // Talents a company may add to its roster, by name until the list's limit (roster-candidates.ts).
+    index('talent_profile_name_order_idx').on(sql`lower(coalesce(${t.profileName}, ''))`, t.id).where(sql`${t.deletedAt} is null`),
     index('talent_profile_external_user_id_idx').on(t.externalUserId),
     index('talent_profile_available_idx')
       .on(t.createdAt.desc())
