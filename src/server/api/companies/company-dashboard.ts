@@ -8,7 +8,7 @@ import type { AppDatabase } from '../../db/client';
 import { builder } from '../builder';
 import { ApiError } from '../errors';
 import { ownedBy } from '../job-applications/received-application-rows';
-import { pipelineCounts, PipelineStepCount, type PipelineStepRow } from '../job-applications/pipeline-counts';
+import { countedApplications, pipelineCounts, PipelineStepCount, type PipelineStepRow } from '../job-applications/pipeline-counts';
 import { rosterHolds } from '../job-applications/talent-link';
 
 interface DashboardCompanyRow {
@@ -255,11 +255,6 @@ async function countJobAds(db: AppDatabase, companyId: string, now: Date): Promi
   return { open: row?.open ?? 0, total: row?.total ?? 0 };
 }
 
-async function countReceivedApplications(db: AppDatabase, companyId: string): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(talentJobApplication).where(receivedBy(companyId));
-  return row?.total ?? 0;
-}
-
 async function countSentInvitations(db: AppDatabase, companyId: string): Promise<number> {
   const [row] = await db.select({ total: count() }).from(talentInvitation).where(eq(talentInvitation.companyId, companyId));
   return row?.total ?? 0;
@@ -290,7 +285,7 @@ builder.queryField('companyDashboard', (t) =>
       const [companies, jobAds, receivedApplications, sentInvitations, rosterTalents, perWeek, pipeline, openAds, balances, metrics] = await Promise.all([
         db.select({ id: company.id, name: company.name, logo: company.logo, verificationStatus: company.verificationStatus }).from(company).where(eq(company.id, companyId)).limit(1),
         can(permissions, 'jobAd', 'read') ? countJobAds(db, companyId, now) : null,
-        readsApplications ? countReceivedApplications(db, companyId) : null,
+        readsApplications ? countedApplications(db, companyId) : null,
         can(permissions, 'talentInvitation', 'read') ? countSentInvitations(db, companyId) : null,
         readsRoster ? countRosterTalents(db, companyId) : null,
         readsApplications ? applicationsPerWeek(db, companyId, now) : null,

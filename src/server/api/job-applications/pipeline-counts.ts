@@ -1,17 +1,17 @@
-import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { stepCounts } from '../../../lib/job-applications/pipeline';
 import { isUuid } from '../../../lib/ids';
-import { companyHiringStep, talentJobApplication } from '../../db/schema';
+import { applicationStepCount, companyHiringStep, NO_COUNTED_ID } from '../../db/schema';
 import type { AppDatabase } from '../../db/client';
 import { builder } from '../builder';
 import { requireCompanyPermission } from '../auth/company-access';
 import { CompanyJobAd } from '../job-ads/job-ads';
-import { ownedBy } from './received-application-rows';
 
 // How many received applications sit in each hiring step: the company's whole pipeline (the
 // dashboard) and one job ad's (CompanyJobAd.pipeline, the ad list and the ad page). Both
 // count as the Received applications list does, so every figure matches the list or board
-// it links to; both read talentJobApplication, so both need talentJobApplication read.
+// it links to (the database keeps the counts in step with every write: countedApplications);
+// both read applications, so both need talentJobApplication read.
 
 export interface PipelineStepRow {
   stepId: string | null;
@@ -48,15 +48,39 @@ function stepsInOrder(db: AppDatabase, companyId: string): Promise<StepRow[]> {
 const rowsOf = (steps: readonly StepRow[], placed: ReadonlyArray<{ stepId: string | null; count: number }>): PipelineStepRow[] =>
   stepCounts(steps, placed).map(({ step, count }) => (step ? { ...step, count } : { stepId: null, stepName: null, group: null, count }));
 
+const countedId = (id: string) => (id === NO_COUNTED_ID ? null : id);
+const applicationsSum = sql<number>`sum(${applicationStepCount.applications})::int`;
+
+/**
+ * The company's applications as the database counts them by ad and step (application_step_count,
+ * kept in step with every write): in all, or of these ads, or in this step. The same figure as
+ * counting its applications (ownedBy), in a few rows whatever the company's size.
+ */
+export async function countedApplications(db: AppDatabase, companyId: string, only: { jobAdId?: string | null; stepId?: string | null } = {}): Promise<number> {
+  const [row] = await db
+    .select({ total: applicationsSum })
+    .from(applicationStepCount)
+    .where(
+      and(
+        eq(applicationStepCount.companyId, companyId),
+        only.jobAdId ? eq(applicationStepCount.jobAdId, only.jobAdId) : undefined,
+        only.stepId ? eq(applicationStepCount.companyHiringStepId, only.stepId) : undefined,
+      ),
+    );
+  return row?.total ?? 0;
+}
+
 /** Every application the company received, by the step it is in now. */
 export async function pipelineCounts(db: AppDatabase, companyId: string): Promise<PipelineStepRow[]> {
-  const [steps, placed] = await Promise.all([
+  const [steps, counted] = await Promise.all([
     stepsInOrder(db, companyId),
-    db.select({ stepId: talentJobApplication.companyHiringStepId, count: count() }).from(talentJobApplication)
-      .where(ownedBy(companyId))
-      .groupBy(talentJobApplication.companyHiringStepId),
+    db
+      .select({ stepId: applicationStepCount.companyHiringStepId, count: applicationsSum })
+      .from(applicationStepCount)
+      .where(eq(applicationStepCount.companyId, companyId))
+      .groupBy(applicationStepCount.companyHiringStepId),
   ]);
-  return rowsOf(steps, placed);
+  return rowsOf(steps, counted.filter((row) => row.count > 0).map((row) => ({ stepId: countedId(row.stepId), count: row.count })));
 }
 
 /**
@@ -69,12 +93,14 @@ export async function pipelineCountsByAd(db: AppDatabase, companyId: string, job
   const [steps, placed] = await Promise.all([
     stepsInOrder(db, companyId),
     ids.length
-      ? db.select({ jobAdId: talentJobApplication.jobAdId, stepId: talentJobApplication.companyHiringStepId, count: count() }).from(talentJobApplication)
-          .where(and(ownedBy(companyId), inArray(talentJobApplication.jobAdId, ids)))
-          .groupBy(talentJobApplication.jobAdId, talentJobApplication.companyHiringStepId)
+      ? db
+          .select({ jobAdId: applicationStepCount.jobAdId, stepId: applicationStepCount.companyHiringStepId, count: applicationsSum })
+          .from(applicationStepCount)
+          .where(and(eq(applicationStepCount.companyId, companyId), inArray(applicationStepCount.jobAdId, ids)))
+          .groupBy(applicationStepCount.jobAdId, applicationStepCount.companyHiringStepId)
       : Promise.resolve([]),
   ]);
-  return jobAdIds.map((id) => rowsOf(steps, placed.filter((row) => row.jobAdId === id)));
+  return jobAdIds.map((id) => rowsOf(steps, placed.filter((row) => row.jobAdId === id && row.count > 0).map((row) => ({ stepId: countedId(row.stepId), count: row.count }))));
 }
 
 builder.objectField(CompanyJobAd, 'pipeline', (t) =>

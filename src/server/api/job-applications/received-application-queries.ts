@@ -10,6 +10,7 @@ import { pageArgs, pageWindow } from '../pagination';
 import { ApplicantDocumentRef, applicantDocumentsOf, type ApplicantDocument } from './applicant-documents';
 import { applicationHistory, ApplicationHistoryEntry } from './application-history';
 import { ownApplications, ownedBy, selectReceived, withReceivedJoins, type ReceivedRow } from './received-application-rows';
+import { countedApplications } from './pipeline-counts';
 import { ReceivedJobApplication, ReceivedJobApplicationPage, RejectionReason } from './received-application-types';
 
 // findManyTalentJobApplication, findTalentJobApplication, findManyCompanyRejectionReason:
@@ -65,14 +66,18 @@ builder.queryField('findManyTalentJobApplication', (t) =>
       const order = args.sort === 'OLDEST' ? [asc(talentJobApplication.createdAt), asc(talentJobApplication.id)]
         : args.sort === 'LONGEST_IN_STEP' ? [asc(talentJobApplication.stepChangedAt), asc(talentJobApplication.id)]
         : [desc(talentJobApplication.createdAt), desc(talentJobApplication.id)];
-      // The count joins only what its filters read: a name searched reads the profile, "stuck"
-      // the step and the company; otherwise the company's own index counts its applications.
+      // By ad and step alone, the total is the database's own count (countedApplications);
+      // otherwise counted, joining only what the filters read: a name searched reads the
+      // profile, "stuck" the step and the company.
+      const countedByDatabase = !descriptionId && !from && !to && !pattern && !args.stuckOnly;
       const counted = context.db.select({ total: count() }).from(talentJobApplication).$dynamic();
-      const [rows, [total]] = await Promise.all([
+      const [rows, total] = await Promise.all([
         selectReceived(context.db).where(where).orderBy(...order).limit(window.perPage).offset(window.offset),
-        (pattern || args.stuckOnly ? withReceivedJoins(counted) : counted).where(where),
+        countedByDatabase
+          ? countedApplications(context.db, companyId, { jobAdId: adId, stepId })
+          : (pattern || args.stuckOnly ? withReceivedJoins(counted) : counted).where(where).then(([row]) => row?.total ?? 0),
       ]);
-      return { items: rows as ReceivedRow[], total: total?.total ?? 0, page: window.page, perPage: window.perPage };
+      return { items: rows as ReceivedRow[], total, page: window.page, perPage: window.perPage };
     },
   }),
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { currency, currencyCheck, deletedAt, id, money, timestamps, timestamptz, tsvector, type HeldSender } from './columns';
 import { company, companyHiringStep, companyRejectionReason } from './companies';
 import { assignmentType, employmentType, jobAdModeration, rateUnit, workMode } from './enums';
@@ -261,6 +261,27 @@ export const talentJobApplication = pgTable(
     index('talent_job_application_hiring_step_idx').on(t.companyHiringStepId),
     index('talent_job_application_company_created_idx').on(t.companyId, t.createdAt.desc().nullsFirst()),
   ],
+);
+
+/** What application_step_count holds for an application without an ad, or without a step. */
+export const NO_COUNTED_ID = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * A company's applications counted by ad and hiring step, kept in step by the database (trigger
+ * application_step_count_change, migration 0044) on every insert, move and delete: the
+ * dashboard's totals, the pipeline and the lists' totals read a few rows here instead of
+ * counting a company's hundred thousand applications. An application without an ad, or not
+ * in a step, counts under NO_COUNTED_ID; a row may fall to 0.
+ */
+export const applicationStepCount = pgTable(
+  'application_step_count',
+  {
+    companyId: uuid('company_id').notNull(),
+    jobAdId: uuid('job_ad_id').notNull(),
+    companyHiringStepId: uuid('company_hiring_step_id').notNull(),
+    applications: integer('applications').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.jobAdId, t.companyHiringStepId] })],
 );
 
 /**
