@@ -3,6 +3,7 @@ import pg from 'pg';
 import { describe, inject } from 'vitest';
 import { MEMORY_DATA_DIR, openDatabase, type Database } from '../../src/server/db/client';
 import { migrate } from '../../src/server/db/migrate';
+import { seedDemoData } from '../../src/server/db/seed/demo-seed';
 import { createPgliteTemplate, readPgliteTemplate } from './pglite-template';
 
 export type TestDatabaseKind = Database['kind'];
@@ -55,6 +56,18 @@ export async function openTestDatabase(kind: TestDatabaseKind): Promise<Database
   }
   pgliteTemplate ??= pgliteTemplateOfRun();
   return openDatabase({ dataDir: MEMORY_DATA_DIR, snapshot: await pgliteTemplate });
+}
+
+/** A migrated database of the given kind holding the demo data; `close()` discards it. */
+export async function openSeededTestDatabase(kind: TestDatabaseKind): Promise<Database> {
+  const database = await openTestDatabase(kind);
+  try {
+    await seedDemoData(database.db);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
 }
 
 /**

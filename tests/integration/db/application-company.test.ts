@@ -2,8 +2,7 @@ import { inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../../src/server/db/client';
 import { jobAd, jobDescription, talentJobApplication, talentProfile } from '../../../src/server/db/schema';
-import { seedDemoData } from '../../../src/server/db/seed/demo-seed';
-import { describeEachDatabase, openTestDatabase } from '../../support/test-database';
+import { describeEachDatabase, openSeededTestDatabase } from '../../support/test-database';
 
 // The application's company rule (migration 0041): the database keeps on each application the
 // company it belongs to, its ad's publisher, else its job description's company, whoever
@@ -12,8 +11,7 @@ import { describeEachDatabase, openTestDatabase } from '../../support/test-datab
 describeEachDatabase("an application's company", (kind) => {
   let database: Database;
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    await seedDemoData(database.db);
+    database = await openSeededTestDatabase(kind);
   }, 120_000);
   afterAll(() => database?.close());
 

@@ -2,9 +2,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../../src/server/db/client';
 import { companyHiringStep, jobAd, talentJobApplication } from '../../../src/server/db/schema';
-import { seedDemoData } from '../../../src/server/db/seed/demo-seed';
 import { countedApplications } from '../../../src/server/api/job-applications/pipeline-counts';
-import { describeEachDatabase, openTestDatabase } from '../../support/test-database';
+import { describeEachDatabase, openSeededTestDatabase } from '../../support/test-database';
 
 // The application count rule (migration 0044): the database keeps each company's applications
 // counted by ad and hiring step, in step with every insert, move and delete, so that the
@@ -14,8 +13,7 @@ import { describeEachDatabase, openTestDatabase } from '../../support/test-datab
 describeEachDatabase('the application counts the database keeps', (kind) => {
   let database: Database;
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    await seedDemoData(database.db);
+    database = await openSeededTestDatabase(kind);
   }, 120_000);
   afterAll(() => database?.close());
 

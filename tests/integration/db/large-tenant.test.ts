@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../../src/server/db/client';
-import { seedDemoData } from '../../../src/server/db/seed/demo-seed';
 import { scaledLargeTenant, seedLargeTenant, type LargeTenantSummary } from '../../../src/server/db/seed/large-tenant';
-import { describeEachDatabase, openTestDatabase } from '../../support/test-database';
+import { describeEachDatabase, openSeededTestDatabase } from '../../support/test-database';
 
 // The large tenant of the seed (`npm run seed -- --large-tenant`, docs/benchmarks.md), at a
 // hundredth of its size: Northwind Labs grows by the counts asked, each row shaped as the
@@ -16,8 +15,7 @@ describeEachDatabase('the large tenant seed', (kind) => {
   let database: Database;
   let summary: LargeTenantSummary;
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    await seedDemoData(database.db);
+    database = await openSeededTestDatabase(kind);
     summary = await seedLargeTenant(database.db, tenant);
   }, 120_000);
   afterAll(() => database?.close());
