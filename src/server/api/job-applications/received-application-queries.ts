@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, gte, ilike, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_STUCK_AFTER_DAYS } from '../../../lib/job-applications/rejection-reasons';
 import { isUuid } from '../../../lib/ids';
 import { can } from '../../../lib/permissions/effective-permissions';
 import { company, companyHiringStep, companyRejectionReason, talentJobApplication, talentProfile } from '../../db/schema';
 import { escapeLike } from '../../db/like-pattern';
+import type { Writer } from '../../db/client';
 import { builder } from '../builder';
 import { requireCompanyPermission } from '../auth/company-access';
 import { pageArgs, pageWindow } from '../pagination';
@@ -20,6 +21,23 @@ import { ReceivedJobApplication, ReceivedJobApplicationPage, RejectionReason } f
 const ReceivedSort = builder.enumType('ReceivedJobApplicationSort', { values: ['NEWEST', 'OLDEST', 'LONGEST_IN_STEP'] as const });
 
 const DAY_MS = 86_400_000;
+
+/**
+ * The company's stuck applications (isStuck, lib/job-applications): in an in-progress step, or
+ * in none, since longer than the company's threshold. Read from the application's own columns
+ * and the company's few steps, so that counting them joins nothing per application.
+ */
+function stuckIn(db: Writer, companyId: string): SQL {
+  const inProgressSteps = db
+    .select({ id: companyHiringStep.id })
+    .from(companyHiringStep)
+    .where(and(eq(companyHiringStep.companyId, companyId), or(isNull(companyHiringStep.group), eq(companyHiringStep.group, 'IN_PROGRESS'))));
+  const threshold = db.select({ days: sql<number>`coalesce(${company.stuckAfterDays}, ${DEFAULT_STUCK_AFTER_DAYS})` }).from(company).where(eq(company.id, companyId));
+  return and(
+    or(isNull(talentJobApplication.companyHiringStepId), inArray(talentJobApplication.companyHiringStepId, inProgressSteps)),
+    sql`${talentJobApplication.stepChangedAt} < now() - make_interval(days => (${threshold}))`,
+  )!;
+}
 
 builder.queryField('findManyTalentJobApplication', (t) =>
   t.withAuth({ signedIn: true }).field({
@@ -56,26 +74,20 @@ builder.queryField('findManyTalentJobApplication', (t) =>
         from ? gte(talentJobApplication.createdAt, from) : undefined,
         to ? lt(talentJobApplication.createdAt, new Date(to.getTime() + DAY_MS)) : undefined,
         pattern ? or(ilike(talentProfile.profileName, pattern), ilike(talentProfile.jobTitle, pattern), sql`${talentProfile.skills}::text ilike ${pattern}`) : undefined,
-        args.stuckOnly
-          ? and(
-              or(isNull(companyHiringStep.group), eq(companyHiringStep.group, 'IN_PROGRESS')),
-              sql`${talentJobApplication.stepChangedAt} < now() - make_interval(days => coalesce(${company.stuckAfterDays}, ${DEFAULT_STUCK_AFTER_DAYS}))`,
-            )
-          : undefined,
+        args.stuckOnly ? stuckIn(context.db, companyId) : undefined,
       );
       const order = args.sort === 'OLDEST' ? [asc(talentJobApplication.createdAt), asc(talentJobApplication.id)]
         : args.sort === 'LONGEST_IN_STEP' ? [asc(talentJobApplication.stepChangedAt), asc(talentJobApplication.id)]
         : [desc(talentJobApplication.createdAt), desc(talentJobApplication.id)];
       // By ad and step alone, the total is the database's own count (countedApplications);
-      // otherwise counted, joining only what the filters read: a name searched reads the
-      // profile, "stuck" the step and the company.
+      // otherwise counted, joining the profile only for a name searched.
       const countedByDatabase = !descriptionId && !from && !to && !pattern && !args.stuckOnly;
       const counted = context.db.select({ total: count() }).from(talentJobApplication).$dynamic();
       const [rows, total] = await Promise.all([
         selectReceived(context.db).where(where).orderBy(...order).limit(window.perPage).offset(window.offset),
         countedByDatabase
           ? countedApplications(context.db, companyId, { jobAdId: adId, stepId })
-          : (pattern || args.stuckOnly ? withReceivedJoins(counted) : counted).where(where).then(([row]) => row?.total ?? 0),
+          : (pattern ? withReceivedJoins(counted) : counted).where(where).then(([row]) => row?.total ?? 0),
       ]);
       return { items: rows as ReceivedRow[], total, page: window.page, perPage: window.perPage };
     },

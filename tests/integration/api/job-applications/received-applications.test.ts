@@ -134,7 +134,8 @@ describeEachDatabase('received job applications and the pipeline', (kind) => {
 
   it('marks applications stuck past the company threshold, and filters them', async () => {
     await f.h.database.db.update(talentJobApplication).set({ stepChangedAt: new Date(Date.now() - 20 * 86_400_000), companyHiringStepId: stepNamed('Interview'), rejectionReasonId: null }).where(eq(talentJobApplication.id, applicationOf.cy!));
-    const stuck = (await f.as('reader-a', LIST, { stuckOnly: true }, f.a.id)).body.data?.findManyTalentJobApplication as { items: { id: string; isStuck: boolean }[] };
+    const stuck = (await f.as('reader-a', LIST, { stuckOnly: true }, f.a.id)).body.data?.findManyTalentJobApplication as { items: { id: string; isStuck: boolean }[]; total: number };
+    expect(stuck.total).toBe(1);
     expect(stuck.items).toEqual([{ id: applicationOf.cy!, isStuck: true, talent: { profileName: 'Cy Coder', skills: ['Elixir'] }, jobAd: { title: 'Pipeline role' }, hiringStep: { stepName: 'Interview', group: 'IN_PROGRESS' }, rejectionReason: null }]);
     const longest = (await f.as('reader-a', LIST, { sort: 'LONGEST_IN_STEP' }, f.a.id)).body.data?.findManyTalentJobApplication as { items: { id: string }[] };
     expect(longest.items[0]?.id).toBe(applicationOf.cy);
