@@ -47,12 +47,14 @@ describe('translation namespaces', () => {
     expect(french('jobs:search.placeholder')).toBe(resources.fr.jobs.search.placeholder);
   });
 
-  it('French plurals follow the French rules: one for 0 and 1, many for a million', () => {
+  it('French plurals follow the French rules: one for 0 and 1, many for a million; counts are French numbers', () => {
     const french = getTranslator(['jobs'], 'fr');
     const forms = resources.fr.jobs.deadline;
-    expect(french('deadline.inDays', { count: 0 })).toBe(forms.inDays_one.replace('{{count}}', '0'));
-    expect(french('deadline.inDays', { count: 2 })).toBe(forms.inDays_other.replace('{{count}}', '2'));
-    expect(french('deadline.inDays', { count: 1_000_000 })).toBe(forms.inDays_many.replace('{{count}}', '1000000'));
+    expect(french('deadline.inDays', { count: 0 })).toBe(forms.inDays_one.replace('{{count, number}}', '0'));
+    expect(french('deadline.inDays', { count: 2 })).toBe(forms.inDays_other.replace('{{count, number}}', '2'));
+    // 1 000 000, with French narrow no-break spaces: Intl's, as every number of the page.
+    expect(french('deadline.inDays', { count: 1_000_000 })).toBe(forms.inDays_many.replace('{{count, number}}', new Intl.NumberFormat('fr-FR').format(1_000_000)));
+    expect(getTranslator(['jobs'], 'en')('deadline.inDays', { count: 12_345 })).toContain('12,345');
   });
 });
 
