@@ -216,12 +216,12 @@ test.describe('interviews between a company and a talent', () => {
     await expect(form.getByRole('radio', { name: interviewWords.interviews.recommendations.YES, exact: true })).toBeChecked();
     await form.getByRole('button', { name: page$.scorecardSubmit }).press('Enter');
     await expect(page.getByRole('status').filter({ hasText: interviewWords.notices.interviews.scored }).first()).toBeVisible();
-    await expect(section.getByTestId('scorecard-summary')).toContainText(page$.summary.replace('{{count}}', '1'));
+    await expect(section.getByTestId('scorecard-summary')).toContainText(page$.summary.replace('{{count, number}}', '1'));
     await expect(section.getByTestId('scorecard-summary')).toContainText(`${interviewWords.interviews.recommendations.YES}: 1`);
     await expectNoAxeViolations(page);
     await expectFitsPhoneWidth(page);
     // Never on the talent's side.
     await talent.reload();
-    await expect(talent.getByText(page$.summary.replace('{{count}}', '1'))).toHaveCount(0);
+    await expect(talent.getByText(page$.summary.replace('{{count, number}}', '1'))).toHaveCount(0);
   });
 });

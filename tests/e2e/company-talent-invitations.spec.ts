@@ -17,7 +17,7 @@ const OWNER = 'owner@demo.test';
 const TALENT_NAME = 'Tara Talent';
 const words = invitationWords.talentInvitations;
 const titles = common.titles;
-const one = (text: string) => text.replace('{{count}}', '1');
+const one = (text: string) => text.replace('{{count, number}}', '1');
 const refusalAlert = (page: Page) => page.getByRole('alert').filter({ hasText: words.noneSent });
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();
 

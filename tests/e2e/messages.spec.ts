@@ -349,7 +349,7 @@ test.describe('messages between a company and a talent', () => {
       await expect(page.getByRole('status').filter({ hasText: messageWords.notices.messages.bulkSent }).first()).toBeVisible();
       await expectNoAxeViolations(page);
       // Taken back within its seconds: nobody ever sees it.
-      await page.getByRole('button', { name: words.bulk.undoLabel_one.replace('{{count}}', '1') }).click();
+      await page.getByRole('button', { name: words.bulk.undoLabel_one.replace('{{count, number}}', '1') }).click();
       await expect(page.getByRole('status').filter({ hasText: messageWords.notices.messages.bulkUndone }).first()).toBeVisible();
       await talent.goto('/talent/messages');
       await expect(talent.locator('[data-thread-id]').filter({ hasText: title })).toHaveCount(0);

@@ -93,7 +93,7 @@ test.describe("the talent's interviews", () => {
       const row = talent.locator('article[data-interview-id]').filter({ hasText: title });
       await expect(row).toHaveCount(1);
       await expect(row.getByTestId('interview-status')).toHaveText(statuses.PROPOSED);
-      await expect(row.getByTestId('interview-time')).toHaveText(words.list.offered_other.replace('{{count}}', '3'));
+      await expect(row.getByTestId('interview-time')).toHaveText(words.list.offered_other.replace('{{count, number}}', '3'));
       await expectNoAxeViolations(talent);
       await row.getByRole('link', { name: `Choose a time: ${title} with ${COMPANY}` }).click();
       await expect(talent).toHaveURL(/\/talent\/interview\?id=[0-9a-f-]{36}&tz=Europe%2FParis$/);

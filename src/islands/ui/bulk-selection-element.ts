@@ -1,3 +1,5 @@
+/** Where the count goes in the locale file's text for many. */
+const COUNT_PLACEHOLDER = /\{\{\s*count(?:\s*,\s*number)?\s*\}\}/;
 /**
  * `<tp-bulk-selection data-count-one data-count-other>` around a bulk form and the rows'
  * boxes (`input[data-bulk-select]`, which belong to that form): with JavaScript, the
@@ -39,7 +41,8 @@ export class BulkSelectionElement extends HTMLElement {
       all.disabled = boxes.length === 0;
     }
     const count = this.querySelector<HTMLElement>('[data-bulk-count]');
-    if (count) count.textContent = ticked === 0 ? '' : ticked === 1 ? (this.dataset.countOne ?? '') : (this.dataset.countOther ?? '').replace('{{count}}', String(ticked));
+    // The many form is the locale file's own text ("{{count, number}} selected"), the number written in the page's language.
+    if (count) count.textContent = ticked === 0 ? '' : ticked === 1 ? (this.dataset.countOne ?? '') : (this.dataset.countOther ?? '').replace(COUNT_PLACEHOLDER, new Intl.NumberFormat(document.documentElement.lang || undefined).format(ticked));
   }
 }
 
