@@ -31,6 +31,9 @@ function sendJson(res: ServerResponse, status: number, body: unknown) {
   res.end(JSON.stringify(body));
 }
 
+/** The balancer's probes: no log line, no metric, no trace is made of them (they come every few seconds). */
+export const isHealthProbe = (url: string): boolean => /^\/(?:healthz|readyz)(?:[/?]|$)/.test(url);
+
 /**
  * `/healthz` says the process is up (liveness); `/readyz` says whether it should get
  * traffic: every critical dependency answered and the process is not shutting down.

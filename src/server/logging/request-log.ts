@@ -1,9 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isHealthProbe } from '../http/health';
 import type { Logger } from './logger';
 import { inRequest, REQUEST_ID_HEADER, requestIdOf, statementTallyReader } from './request-id';
 
-/** Requests no one reads a line about: a balancer's probes, and built files. */
-const UNLOGGED = /^\/(?:healthz|readyz)(?:[/?]|$)|^\/_astro\//;
+/** Built files: no one reads a line about them (nor about the balancer's probes, isHealthProbe). */
+const BUILT_FILES = /^\/_astro\//;
 
 export interface RequestLogOptions {
   logger: Logger;
@@ -24,7 +25,7 @@ export function answerWithRequestId(req: IncomingMessage, res: ServerResponse, o
   res.setHeader(REQUEST_ID_HEADER, requestId);
   const path = (req.url ?? '/').split('?')[0]!;
   return inRequest(requestId, () => {
-    if (!UNLOGGED.test(path)) {
+    if (!isHealthProbe(path) && !BUILT_FILES.test(path)) {
       const started = process.hrtime.bigint();
       const tally = statementTallyReader();
       res.once('close', () => {

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, register, type Registry } from 'prom-client';
 import { splitLanguagePath } from '../../lib/i18n/language-path';
 import { findRouteByPath } from '../../lib/routes/route-table';
+import { isHealthProbe } from '../http/health';
 import type { Mailer } from '../mail/mailer';
 
 // The product's metrics (docs/deploy.md, "Metrics"), in prom-client's process registry: each
@@ -125,12 +126,10 @@ export function routeLabel(url: string): string {
   return 'other';
 }
 
-const UNMEASURED = /^\/(?:healthz|readyz)(?:[/?]|$)/;
-
 /** Times one request into the duration histogram, and counts a guest page cache hit or miss. */
 export function observeRequest(req: IncomingMessage, res: ServerResponse): void {
   const url = req.url ?? '/';
-  if (UNMEASURED.test(url)) return;
+  if (isHealthProbe(url)) return;
   const stop = httpRequestDuration.startTimer();
   res.once('close', () => {
     stop({ route: routeLabel(url), method: req.method ?? 'GET', status: String(res.statusCode) });

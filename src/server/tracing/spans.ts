@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { context, propagation, SpanKind, SpanStatusCode, trace, type Context } from '@opentelemetry/api';
 import { currentRequestId, currentTraceId, setTraceIdOfRequest } from '../logging/request-id';
+import { isHealthProbe } from '../http/health';
 import type { Mailer } from '../mail/mailer';
 import { routeLabel } from '../metrics/metrics';
 import { tracerIfOn } from './tracing';
@@ -20,7 +21,7 @@ const REQUEST_ID_ATTRIBUTE = 'talentplace.request_id';
  */
 export function inRequestSpan<T>(req: IncomingMessage, res: ServerResponse, trustParent: boolean, run: () => T): T {
   const tracer = tracerIfOn();
-  if (!tracer) return run();
+  if (!tracer || isHealthProbe(req.url ?? '/')) return run();
   const parent = trustParent ? propagation.extract(context.active(), req.headers) : context.active();
   const route = routeLabel(req.url ?? '/');
   const span = tracer.startSpan(
