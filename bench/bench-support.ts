@@ -37,9 +37,7 @@ export async function openThrowawayDatabase(options: { pglite: boolean; embedded
   } finally {
     await admin.close();
   }
-  const url = new URL(serverUrl.href);
-  url.pathname = `/${databaseName}`;
-  const database = await openDatabase({ databaseUrl: url.href, dataDir: os.tmpdir() });
+  const database = await openOnServer(serverUrl.href, databaseName);
   return {
     database,
     async dispose(keep, log) {
@@ -56,6 +54,25 @@ export async function openThrowawayDatabase(options: { pglite: boolean; embedded
       }
     },
   };
+}
+
+/** A database an earlier run kept (--keep) on the PostgreSQL server of `postgres`, reused as it is and kept. */
+export async function openKeptDatabase(postgres: string, databaseName: string): Promise<Throwaway> {
+  const database = await openOnServer(postgres, databaseName);
+  return {
+    database,
+    async dispose(_keep, log) {
+      await database.close();
+      log(`kept: ${databaseName}`);
+    },
+  };
+}
+
+/** The database `databaseName` of the PostgreSQL server `postgres` names. */
+function openOnServer(postgres: string, databaseName: string): Promise<Database> {
+  const url = new URL(postgres);
+  url.pathname = `/${databaseName}`;
+  return openDatabase({ databaseUrl: url.href, dataDir: os.tmpdir() });
 }
 
 export interface Timing {

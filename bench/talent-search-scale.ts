@@ -7,7 +7,7 @@ import { migrate } from '../src/server/db/migrate';
 import { company, jobDescription } from '../src/server/db/schema';
 import { seedDemoData } from '../src/server/db/seed/demo-seed';
 import { searchTalents } from '../src/server/api/talent-search/talent-search';
-import { openThrowawayDatabase, time, timingTable, type Timing } from './bench-support';
+import { openKeptDatabase, openThrowawayDatabase, time, timingTable, type Timing } from './bench-support';
 
 const usage = `Usage: node bench/talent-search-scale.mjs --talents N (--pglite | --postgres URL) [options]
 
@@ -16,6 +16,7 @@ const usage = `Usage: node bench/talent-search-scale.mjs --talents N (--pglite |
   --postgres URL     a PostgreSQL server: a throwaway database is created there and dropped afterwards
   --iterations N     timed calls per case (default 30), after 3 untimed ones
   --keep             keep the throwaway database (to EXPLAIN its queries)
+  --reuse NAME       with --postgres: time the database NAME an earlier --keep run left (migrated, not seeded again)
 `;
 
 async function main() {
@@ -26,25 +27,28 @@ async function main() {
       postgres: { type: 'string' },
       iterations: { type: 'string', default: '30' },
       keep: { type: 'boolean' },
+      reuse: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
   const talents = Number(values.talents);
-  if (values.help || !Number.isInteger(talents) || talents < 10 || (!values.pglite && !values.postgres)) {
+  if (values.help || !Number.isInteger(talents) || talents < 10 || (!values.pglite && !values.postgres) || (values.reuse && !values.postgres)) {
     process.stderr.write(usage);
     process.exitCode = values.help ? 0 : 2;
     return;
   }
   const iterations = Number(values.iterations);
   const log = (line: string) => process.stderr.write(`${line}\n`);
-  const throwaway = await openThrowawayDatabase({ pglite: Boolean(values.pglite), postgres: values.postgres, prefix: 'tp-talent-bench' });
+  const throwaway = values.reuse
+    ? await openKeptDatabase(values.postgres!, values.reuse)
+    : await openThrowawayDatabase({ pglite: Boolean(values.pglite), postgres: values.postgres, prefix: 'tp-talent-bench' });
   const { database } = throwaway;
   try {
     const started = performance.now();
     await migrate(database);
-    await seedDemoData(database.db, { jobAds: 200, talents });
+    if (!values.reuse) await seedDemoData(database.db, { jobAds: 200, talents });
     await database.db.execute(sql`analyze`);
-    log(`${database.kind}: seeded ${talents} talents in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    log(`${database.kind}: ${values.reuse ? `migrated ${values.reuse}` : `seeded ${talents} talents`} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     const [northwind] = await database.db.select({ id: company.id }).from(company).where(eq(company.name, 'Northwind Labs')).limit(1);
     const [description] = await database.db
       .select({ id: jobDescription.id, title: jobDescription.title })
@@ -73,7 +77,7 @@ async function main() {
       const window = { page, perPage: 20, offset: (page - 1) * 20 };
       timings.push(await time(name, iterations, async () => {
         const result = await searchTalents(database.db, scope, checked, window);
-        return `${result.items.length} shown, ${result.total} match`;
+        return `${result.items.length} shown, ${result.total}${result.totalIsExact ? '' : '+'} match`;
       }));
     }
     console.log(`${database.kind}: ${counted!.visible} visible talent profiles, ${iterations} timed calls per case\n`);

@@ -9,7 +9,11 @@ import { LANGUAGE_LEVELS, type LanguageLevel } from './language-levels';
 // page's address and the API's input. Lists arrive as comma-separated text from the form
 // and as lists from the API. Every message is a code worded in talentSearch.errors.
 
-export const TALENT_SEARCH_LIMITS = { q: 200, skills: 20, skill: 60, location: 200, languages: 10, perPage: 50 } as const;
+/**
+ * countCap: a search counts, ranks and pages through at most this many matches (past it the
+ * total reads "1,000+"), so its cost does not grow with the profiles (api/talent-search).
+ */
+export const TALENT_SEARCH_LIMITS = { q: 200, skills: 20, skill: 60, location: 200, languages: 10, perPage: 50, countCap: 1_000 } as const;
 export const TALENT_RATE_UNITS = ['HOUR', 'MONTH'] as const;
 
 const list = (max: number, itemMax: number) =>

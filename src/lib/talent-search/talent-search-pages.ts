@@ -24,7 +24,7 @@ export const FIND_MANY_TALENT_PROFILE_QUERY = graphql(
   query FindManyTalentProfile($search: TalentSearchInput, $page: Int, $perPage: Int) {
     findManyTalentProfile(search: $search, page: $page, perPage: $perPage) {
       items { ...TalentSearchResultFields }
-      total page pageCount
+      total totalIsExact page pageCount
       reference { kind id title skills }
     }
   }
@@ -38,7 +38,7 @@ export const FIND_MANY_ADMIN_TALENT_PROFILE_QUERY = graphql(
   query FindManyAdminTalentProfile($search: TalentSearchInput, $page: Int, $perPage: Int) {
     findManyAdminTalentProfile(search: $search, page: $page, perPage: $perPage) {
       items { ...TalentSearchResultFields }
-      total page pageCount
+      total totalIsExact page pageCount
     }
   }
 `,

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { zodIssues } from '../../../lib/forms/zod-issues';
 import { skillMatch, talentSearchSchema, TALENT_SEARCH_LIMITS, type TalentSearchValues } from '../../../lib/talent-search/talent-search-input';
 import { jobAd, jobDescription, talentProfile, type TalentSkill } from '../../db/schema';
@@ -11,7 +11,7 @@ import { pageWindow } from '../pagination';
 import { requireCompanyPermission } from '../auth/company-access';
 import { listsHolding } from '../saved-talents/saved-talents';
 import { can } from '../../../lib/permissions/effective-permissions';
-import type { Writer } from '../../db/client';
+import type { AppDatabase, Writer } from '../../db/client';
 import type { ApiContext } from '../context';
 import { textSearchConfig } from '../../db/text-search';
 
@@ -80,7 +80,9 @@ const TalentSearchResult = builder.objectRef<ResultRow>('TalentSearchResult').im
 
 interface SearchPage {
   items: ResultRow[];
+  /** Matches over all pages; when totalIsExact is false, the cap (the count stopped there). */
   total: number;
+  totalIsExact: boolean;
   page: number;
   perPage: number;
   reference: { kind: 'JOB_DESCRIPTION' | 'JOB_AD'; id: string; title: string; skills: string[] } | null;
@@ -93,7 +95,8 @@ const TalentSearchReference = builder.objectRef<NonNullable<SearchPage['referenc
 const TalentSearchPage = builder.objectRef<SearchPage>('TalentSearchPage').implement({
   fields: (t) => ({
     items: t.field({ type: [TalentSearchResult], resolve: (page) => page.items }),
-    total: t.exposeInt('total'),
+    total: t.exposeInt('total', { description: `Matching talents over all pages, counted up to ${TALENT_SEARCH_LIMITS.countCap}; the cap when totalIsExact is false` }),
+    totalIsExact: t.exposeBoolean('totalIsExact', { description: `False when more than ${TALENT_SEARCH_LIMITS.countCap} talents match: pages end there, and skills and relevance rank the most complete ${TALENT_SEARCH_LIMITS.countCap}` }),
     page: t.exposeInt('page'),
     perPage: t.exposeInt('perPage'),
     pageCount: t.int({ resolve: (page) => Math.max(1, Math.ceil(page.total / page.perPage)) }),
@@ -189,25 +192,30 @@ function filtersOf(scope: TalentSearchScope, values: TalentSearchValues, tsQuery
   )!;
 }
 
-/** How much of a profile is filled in, as the ranking's third key: a cheap SQL twin of the profile score's main parts. */
-const completeness = sql`(
-  (${talentProfile.profilePicture} is not null)::int * 5 + (${talentProfile.jobTitle} is not null)::int + (${talentProfile.totalExperience} is not null)::int * 3
-  + (coalesce(length(${talentProfile.description}), 0) > 100)::int * 10 + (${talentProfile.location} is not null)::int * 10
-  + least(cardinality(${talentProfile.skillKeys}), 6) * 5 + (cardinality(${talentProfile.languageKeys}) > 0)::int * 10
-  + (jsonb_array_length(${talentProfile.experience}) > 0)::int * 10 + (jsonb_array_length(${talentProfile.education}) > 0)::int * 10
-)`;
+/** The search's base order, the index talent_profile_search_order_idx's: how complete, then how recently updated. */
+const BASE_ORDER = sql.raw('profile_completeness desc, updated_at desc, id');
+
+type CandidateRow = Omit<ResultRow, 'reference' | 'savedInLists'> & { matched: number };
 
 /**
  * One page of the search for a company or the admin: the filters, the ranking, the
  * reference's matched and missing skills, and the company's lists holding each talent. The
  * resolvers' work, apart from the API so that bench/talent-search-scale.ts times exactly
  * what the API runs.
+ *
+ * The cost is bounded whatever the number of profiles (as the job search's): the candidates
+ * are the first `countCap` + 1 matches in the base order (read down the order index, or the
+ * few matches of a narrow search found by the GIN indexes and sorted), which both count the
+ * matches up to the cap ("1,000+" past it) and are the only rows ranked by skills overlap and
+ * text relevance; pages end at the cap. When the matches are fewer than the cap, every one
+ * is ranked; past it, the most complete ones are. (`cap` is smaller in tests.)
  */
 export async function searchTalents(
-  db: Writer,
+  db: AppDatabase,
   scope: TalentSearchScope,
   values: TalentSearchValues,
   window: { page: number; perPage: number; offset: number },
+  cap: number = TALENT_SEARCH_LIMITS.countCap,
 ): Promise<SearchPage> {
   const reference = await referenceOf(db, scope, values);
   const referenceKeys = reference ? reference.skills.map((skill) => skill.toLowerCase()) : [...values.skillsAll, ...values.skillsAny];
@@ -216,49 +224,68 @@ export async function searchTalents(
   // of its skills: a talent with none is no candidate for it, and the GIN index finds them
   // instead of scoring every profile (149 ms p95 at 45k profiles, docs/benchmarks.md).
   const where = reference && referenceKeys.length ? and(filtersOf(scope, values, tsQuery), sql`${talentProfile.skillKeys} && ${textArray(referenceKeys)}`)! : filtersOf(scope, values, tsQuery);
-  // Overlap and relevance rank only when there is something to rank by.
-  const order: SQL[] = [
-    ...(referenceKeys.length ? [sql`cardinality(array(select unnest(${talentProfile.skillKeys}) intersect select unnest(${textArray(referenceKeys)}))) desc`] : []),
-    ...(tsQuery ? [sql`ts_rank(${talentProfile.searchDocument}, ${tsQuery}) desc`] : []),
-    sql`${completeness} desc`,
-    sql`${talentProfile.updatedAt} desc`,
-    sql`${talentProfile.id}`,
+  // Overlap and relevance rank only when there is something to rank by; then the base order
+  // (the candidates' position in it). The candidates' columns are unqualified: the statement
+  // reads them from its own subqueries.
+  const rank: SQL[] = [
+    ...(referenceKeys.length ? [sql`cardinality(array(select unnest(skill_keys) intersect select unnest(${textArray(referenceKeys)}))) desc`] : []),
+    ...(tsQuery ? [sql`ts_rank(search_document, ${tsQuery}) desc`] : []),
+    sql`position`,
   ];
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: talentProfile.id,
-        profileName: talentProfile.profileName,
-        jobTitle: talentProfile.jobTitle,
-        location: talentProfile.location,
-        skills: talentProfile.skills,
-        profilePicture: talentProfile.profilePicture,
-        hourlyRate: talentProfile.hourlyRate,
-        monthlyRate: talentProfile.monthlyRate,
-        rateCurrency: talentProfile.rateCurrency,
-        isAvailableForHire: talentProfile.isAvailableForHire,
-        availabilityMode: talentProfile.availabilityMode,
-        workMode: talentProfile.workMode,
-        verificationStatus: talentProfile.verificationStatus,
-        totalExperience: talentProfile.totalExperience,
-        isVisible: talentProfile.isVisible,
-      })
-      .from(talentProfile)
-      .where(where)
-      .orderBy(...order)
-      .limit(window.perPage)
-      .offset(window.offset),
-    db.select({ total: count() }).from(talentProfile).where(where),
-  ]);
+  const columns = sql.raw(RESULT_COLUMNS.map(([name, column]) => (name === column ? column : `${column} as "${name}"`)).join(', '));
+  // No page starts past the cap: it is read as an empty page, its total counted alone.
+  const rows =
+    window.offset >= cap
+      ? []
+      : (
+          await db.execute<CandidateRow>(sql`
+            with candidates as (
+              select ${sql.raw(RESULT_COLUMNS.map(([, column]) => column).join(', '))}, skill_keys, search_document, profile_completeness, updated_at
+              from ${talentProfile} where ${where}
+              order by ${BASE_ORDER} limit ${cap + 1}
+            ),
+            numbered as (select *, row_number() over (order by ${BASE_ORDER}) as position, count(*) over ()::int as matched from candidates)
+            select ${columns}, matched from numbered
+            where position <= ${cap}
+            order by ${sql.join(rank, sql`, `)}
+            limit ${Math.min(window.perPage, cap - window.offset)} offset ${window.offset}`)
+        ).rows;
+  const matched = rows.length ? rows[0]!.matched : await countedMatches(db, where, cap);
   const referenceSkills = reference ? reference.skills : [...values.skillsAll, ...values.skillsAny];
   const lists = scope.kind === 'company' && scope.mayReadLists ? await listsHolding(db, scope.companyId, rows.map((row) => row.id)) : new Map<string, string[]>();
   return {
-    items: rows.map((row) => ({ ...row, reference: referenceSkills, savedInLists: lists.get(row.id) ?? [] })) as ResultRow[],
-    total: total?.total ?? 0,
+    items: rows.map(({ matched: _matched, ...row }) => ({ ...row, reference: referenceSkills, savedInLists: lists.get(row.id) ?? [] })),
+    total: Math.min(matched, cap),
+    totalIsExact: matched <= cap,
     page: window.page,
     perPage: window.perPage,
     reference,
   };
+}
+
+/** A result's fields and the columns they come from. */
+const RESULT_COLUMNS: ReadonlyArray<[keyof CandidateRow, string]> = [
+  ['id', 'id'],
+  ['profileName', 'profile_name'],
+  ['jobTitle', 'job_title'],
+  ['location', 'location'],
+  ['skills', 'skills'],
+  ['profilePicture', 'profile_picture'],
+  ['hourlyRate', 'hourly_rate'],
+  ['monthlyRate', 'monthly_rate'],
+  ['rateCurrency', 'rate_currency'],
+  ['isAvailableForHire', 'is_available_for_hire'],
+  ['availabilityMode', 'availability_mode'],
+  ['workMode', 'work_mode'],
+  ['verificationStatus', 'verification_status'],
+  ['totalExperience', 'total_experience'],
+  ['isVisible', 'is_visible'],
+];
+
+/** How many profiles `where` matches, counting no further than cap + 1. */
+async function countedMatches(db: AppDatabase, where: SQL, cap: number): Promise<number> {
+  const [row] = (await db.execute<{ matched: number }>(sql`select count(*)::int as matched from (select 1 from ${talentProfile} where ${where} limit ${cap + 1}) as capped`)).rows;
+  return row?.matched ?? 0;
 }
 
 type SearchArgs = { search?: (Record<string, unknown> & { talentProfileIds?: ReadonlyArray<string | number> | null }) | null; page?: number | null; perPage?: number | null };

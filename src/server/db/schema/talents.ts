@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { currency, currencyCheck, deletedAt, id, money, timestamps, timestamptz, tsvector } from './columns';
 import { company } from './companies';
 import { assignmentType, employmentType, rosterConsent, verificationStatus, workMode } from './enums';
@@ -80,6 +80,20 @@ const talentSearchDocument = sql`setweight(to_tsvector(${textSearchConfig}, coal
   || setweight(to_tsvector(${textSearchConfig}, coalesce(immutable_array_to_string(talent_list_keys("skills", 'name'), ' '), '')), 'B')
   || setweight(to_tsvector(${textSearchConfig}, coalesce("description", '')), 'D')`;
 
+/**
+ * How much of a profile is filled in (0-100), the talent search's order after skills and
+ * relevance: a cheap SQL twin of the profile score's main parts, stored so that an index
+ * serves the order (a generated column may not read another generated one, hence the
+ * skills' keys computed again). Lists that are not JSON arrays count as empty.
+ */
+const jsonListFilled = (column: string) => `(case when jsonb_typeof("${column}") = 'array' then jsonb_array_length("${column}") else 0 end > 0)::int`;
+const talentProfileCompleteness = sql.raw(`(
+  ("profile_picture" is not null)::int * 5 + ("job_title" is not null)::int + ("total_experience" is not null)::int * 3
+  + (coalesce(length("description"), 0) > 100)::int * 10 + ("location" is not null)::int * 10
+  + least(cardinality(talent_list_keys("skills", 'name')), 6) * 5 + (cardinality(talent_list_keys("languages", 'language')) > 0)::int * 10
+  + ${jsonListFilled('experience')} * 10 + ${jsonListFilled('education')} * 10
+)`);
+
 export const talentProfile = pgTable(
   'talent_profile',
   {
@@ -127,6 +141,7 @@ export const talentProfile = pgTable(
     skillKeys: text('skill_keys').array().notNull().generatedAlwaysAs(sql`talent_list_keys("skills", 'name')`),
     languageKeys: text('language_keys').array().notNull().generatedAlwaysAs(sql`talent_list_keys("languages", 'language')`),
     searchDocument: tsvector('search_document').notNull().generatedAlwaysAs(talentSearchDocument),
+    profileCompleteness: smallint('profile_completeness').notNull().generatedAlwaysAs(talentProfileCompleteness),
     ...timestamps(),
     deletedAt: deletedAt(),
   },
@@ -145,6 +160,9 @@ export const talentProfile = pgTable(
     // Talents a company may add to its roster, by name until the list's limit (roster-candidates.ts).
     index('talent_profile_name_order_idx').on(sql`lower(coalesce(${t.profileName}, ''))`, t.id).where(sql`${t.deletedAt} is null`),
     index('talent_profile_external_user_id_idx').on(t.externalUserId),
+    // The talent search's order (talent-search.ts): its first matches are read down this
+    // index, whatever the number of profiles, instead of sorting every match.
+    index('talent_profile_search_order_idx').on(t.profileCompleteness.desc().nullsFirst(), t.updatedAt.desc().nullsFirst(), t.id).where(sql`${t.deletedAt} is null`),
     index('talent_profile_available_idx')
       .on(t.createdAt.desc())
       .where(sql`${t.deletedAt} is null and ${t.isVisible} and ${t.isAvailableForHire}`),

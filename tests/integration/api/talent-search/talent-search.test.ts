@@ -1,18 +1,20 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { talentProfile } from '../../../../src/server/db/schema';
+import { searchTalents } from '../../../../src/server/api/talent-search/talent-search';
+import { talentSearchSchema } from '../../../../src/lib/talent-search/talent-search-input';
 import { describeEachDatabase } from '../../../support/test-database';
 import { startCompaniesFixture, type CompaniesFixture } from '../companies-fixture';
 
 const SEARCH = `query ($search: TalentSearchInput, $page: Int, $perPage: Int) {
   findManyTalentProfile(search: $search, page: $page, perPage: $perPage) {
     items { profileName matchedSkills missingSkills hourlyRate rateCurrency }
-    total reference { kind title skills }
+    total totalIsExact pageCount reference { kind title skills }
   }
 }`;
 const CREATE_DESCRIPTION = 'mutation ($data: JobDescriptionInput!) { createOneJobDescription(data: $data) { id } }';
 
 type Result = { profileName: string; matchedSkills: string[]; missingSkills: string[] };
-type Page = { items: Result[]; total: number; reference: { kind: string; title: string; skills: string[] } | null };
+type Page = { items: Result[]; total: number; totalIsExact: boolean; pageCount: number; reference: { kind: string; title: string; skills: string[] } | null };
 const skill = (...names: string[]) => names.map((name) => ({ name }));
 
 describeEachDatabase('talent search for companies', (kind) => {
@@ -101,6 +103,36 @@ describeEachDatabase('talent search for companies', (kind) => {
     expect(names(picked.page).sort()).toEqual(['Gus Go', 'Pia PHP']);
     const malformed = await search({ talentProfileIds: ['not-an-id'] });
     expect((malformed.errors?.[0]?.extensions?.fieldErrors as { field: string; code: string }[])[0]).toMatchObject({ field: 'search.talentProfileIds', code: 'talentIdInvalid' });
+  });
+
+  it('orders by how complete the profile is (the talent search base order): the fullest profile first without skills or words to rank by', async () => {
+    const { page } = await search({});
+    expect(page).toMatchObject({ total: 4, totalIsExact: true, pageCount: 1 });
+    // Rita and Tom have a title, years of experience, a place, three skills and languages (39
+    // each); Gus and Pia no years and two skills (31 each).
+    expect(names(page).slice(0, 2).sort()).toEqual(['Rita React', 'Tom Typescript']);
+    expect(names(page).slice(2).sort()).toEqual(['Gus Go', 'Pia PHP']);
+  });
+
+  it('counts and pages to the cap only (the talent search count cap): past it the total is a lower bound and ranking reads the most complete matches', async () => {
+    const scope = { kind: 'company' as const, companyId: f.a.id, mayReadLists: false };
+    const everyone = talentSearchSchema.parse({});
+    const first = await searchTalents(f.h.database.db, scope, everyone, { page: 1, perPage: 2, offset: 0 }, 3);
+    expect(first).toMatchObject({ total: 3, totalIsExact: false });
+    expect(first.items.map((item) => item.profileName).sort()).toEqual(['Rita React', 'Tom Typescript']);
+    // The second page ends at the cap: one talent, not two.
+    const second = await searchTalents(f.h.database.db, scope, everyone, { page: 2, perPage: 2, offset: 2 }, 3);
+    expect(second.items).toHaveLength(1);
+    expect(second).toMatchObject({ total: 3, totalIsExact: false });
+    // A page past the cap is empty, its total still counted (the page then sends to the last one).
+    expect(await searchTalents(f.h.database.db, scope, everyone, { page: 3, perPage: 2, offset: 4 }, 3)).toMatchObject({ items: [], total: 3, totalIsExact: false });
+    // At the cap exactly, the count is exact.
+    expect(await searchTalents(f.h.database.db, scope, everyone, { page: 1, perPage: 2, offset: 0 }, 4)).toMatchObject({ total: 4, totalIsExact: true });
+    // Ranked by skills, only the candidates within the cap are ranked: Pia (React alone, the
+    // least complete of the three candidates) is past a cap of 2 and never shown.
+    const ranked = await searchTalents(f.h.database.db, scope, talentSearchSchema.parse({ skillsAny: ['react', 'typescript'] }), { page: 1, perPage: 10, offset: 0 }, 2);
+    expect(ranked.items.map((item) => item.profileName).sort()).toEqual(['Rita React', 'Tom Typescript']);
+    expect(ranked).toMatchObject({ total: 2, totalIsExact: false });
   });
 
   it('needs talentProfile read, and never answers contact details', async () => {
