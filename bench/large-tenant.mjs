@@ -1,7 +1,8 @@
 // A large tenant's company pages (docs/benchmarks.md, "A large tenant"): the server time of
 // every company page and its main views, signed in as the demo owner in Northwind Labs grown
 // by `seed --large-tenant` (300 ads, 100,000 applications with 20,000 on one ad, 500 members,
-// 10,000 roster entries, 1,000,000 event rows). Server time is what the product's own request
+// 10,000 roster entries, 1,000,000 event rows, 60,000 billings and their invoices, 300,000
+// ledger entries). Server time is what the product's own request
 // line says (`durationMs`, from the request to the last byte sent; logging/request-log.ts),
 // found by the X-Request-Id of each answer, with the request's SQL statements and their time.
 // Needs the build (node scripts/build.mjs) and a PostgreSQL server, or nothing for the
@@ -68,10 +69,17 @@ async function tenantIds() {
     const application = await one(`select id from talent_job_application where job_ad_id = $1 order by created_at limit 1`, [bigAd.id]);
     const roster = await one(`select id from company_talent_roster where company_id = $1 order by created_at limit 1`, [company.id]);
     const applicant = await one(`select profile_name as name from talent_profile where email like 'talent-%@talents.large.test' order by email limit 1 offset 1000`);
+    // The money views' ids: a paid billing two years back, its invoice and its talent.
+    const billing = await one(`select b.id, b.year, b.month, i.id as invoice_id, p.profile_name as talent from billing b join invoice i on i.billing_id = b.id join talent_profile p on p.id = b.talent_profile_id
+      join job_assignment a on a.id = b.job_assignment_id where coalesce(a.provider_company_id, a.client_company_id) = $1 and b.status = 'PAID' and p.email like 'talent-%@talents.large.test'
+        and b.year * 12 + b.month <= extract(year from now())::int * 12 + extract(month from now())::int - 24
+      order by b.year desc, b.month desc, b.id limit 1`, [company.id]);
     const counts = await one(`select (select count(*) from talent_job_application a join job_ad j on j.id = a.job_ad_id where j.publisher_company_id = $1)::int as applications,
       (select count(*) from job_ad where publisher_company_id = $1)::int as ads, (select count(*) from company_on_user where company_id = $1)::int as members,
-      (select count(*) from company_talent_roster where company_id = $1)::int as roster, (select count(*) from general_eventslog)::int as events`, [company.id]);
-    return { bigAd, step, application, roster, applicant, counts };
+      (select count(*) from company_talent_roster where company_id = $1)::int as roster, (select count(*) from general_eventslog)::int as events,
+      (select count(*) from billing b join job_assignment a on a.id = b.job_assignment_id where coalesce(a.provider_company_id, a.client_company_id) = $1)::int as billings,
+      (select count(*) from invoice where issuer_company_id = $1)::int as invoices, (select count(*) from talent_balance_transaction where company_id = $1)::int as ledger`, [company.id]);
+    return { bigAd, step, application, roster, applicant, billing, counts };
   } finally {
     await client.end();
   }
@@ -105,7 +113,12 @@ let failed = false;
 try {
   await waitReady(origin, server);
   const ids = await tenantIds();
-  say(`Northwind Labs: ${ids.counts.applications} applications (${ids.bigAd.applications} on its biggest ad), ${ids.counts.ads} ads, ${ids.counts.members} members, ${ids.counts.roster} roster entries; ${ids.counts.events} event rows`);
+  say(`Northwind Labs: ${ids.counts.applications} applications (${ids.bigAd.applications} on its biggest ad), ${ids.counts.ads} ads, ${ids.counts.members} members, ${ids.counts.roster} roster entries; ${ids.counts.events} event rows; ${ids.counts.billings} billings, ${ids.counts.invoices} invoices, ${ids.counts.ledger} ledger entries`);
+  const month = (monthsBack) => {
+    const at = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - monthsBack, 1));
+    return `${at.getUTCFullYear()}-${String(at.getUTCMonth() + 1).padStart(2, '0')}`;
+  };
+  const billingMonth = `${ids.billing.year}-${String(ids.billing.month).padStart(2, '0')}`;
   const { browser } = await signIn(origin, 'owner@demo.test', 60_000);
   // A link to one of Northwind's records selects Northwind (the owner is in three companies).
   await browser.follow(`/company/job-application?id=${ids.application.id}`);
@@ -134,9 +147,18 @@ try {
     ['interviews', '/company/interviews', 100],
     ['messages', '/company/messages', 100],
     ['transactions', '/company/transactions', 100],
+    ['transactions, page 100', '/company/transactions?page=100', 100],
+    ['transactions, withdrawals only', '/company/transactions?type=WITHDRAWAL', 100],
     ['billing', '/company/billing', 100],
+    ['billing, every status, page 50', '/company/billing?status=all&page=50', 100],
+    ['billing, one month', `/company/billing?status=all&period=${billingMonth}`, 100],
+    ['a billing', `/company/billing?id=${ids.billing.id}`, 100],
     ['invoicing', '/company/invoicing', 100],
+    ['invoicing, page 50', '/company/invoicing?page=50', 100],
+    ['invoicing, a talent searched', `/company/invoicing?q=${encodeURIComponent(ids.billing.talent)}`, 100],
+    ['an invoice', `/company/invoicing?id=${ids.billing.invoice_id}`, 100],
     ['sales', '/company/sales', 100],
+    ['sales, three years', `/company/sales?from=${month(35)}&to=${month(0)}`, 100],
     ['sales export (CSV)', '/company/sales.csv', 100],
     ['transactions export (CSV)', '/company/transactions.csv', 100],
   ];

@@ -1,16 +1,19 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { AppDatabase } from '../client';
+import { LARGE_TENANT_MONEY_STEPS, seedLargeTenantMoney, type LargeTenantMoneyOptions } from './large-tenant-money';
+import { copyRows, insertRows, spreadBack } from './large-tenant-rows';
 
 // The large tenant (docs/benchmarks.md, "A large tenant"): on top of the demo data, Northwind
 // Labs (the demo owner's first company) grows to what a staffing agency running on the
 // product holds after years: hundreds of ads, one with tens of thousands of applications,
 // about a hundred thousand applications in all, hundreds of members, a roster of thousands
-// and a million event rows. Every row is made by the database in one statement per table
+// a million event rows, and the money of five years: a thousand assignments, 60,000 monthly
+// billings and their invoices, 300,000 ledger entries (large-tenant-money.ts). Every row is made by the database in one statement per table
 // (generate_series), copying the demo's own rows of that kind as templates, so the rows
 // have the shape the product writes and the seed keeps up with the schema by itself:
 // a column added later is copied from the template like the others.
 
-export interface LargeTenantOptions {
+export interface LargeTenantOptions extends LargeTenantMoneyOptions {
   /** Job ads added to the company. */
   jobAds: number;
   /** Applications in all; the first ad gets `bigAdApplications` of them. */
@@ -27,67 +30,66 @@ export interface LargeTenantOptions {
   onProgress?: (step: string, done: number, total: number) => void;
 }
 
-/** The issue's tenant: 300 ads, 100,000 applications (20,000 on one ad), 500 members, 10,000 roster entries, 1,000,000 events over five years. */
-export const LARGE_TENANT: Omit<LargeTenantOptions, 'onProgress'> = { jobAds: 300, applications: 100_000, bigAdApplications: 20_000, members: 500, roster: 10_000, events: 1_000_000, years: 5 };
+/**
+ * The issue's tenant: 300 ads, 100,000 applications (20,000 on one ad), 500 members, 10,000 roster entries, 1,000,000 events,
+ * 1,000 assignments with 60,000 billings (a month each over the five years) and their invoices, 300,000 ledger entries.
+ */
+export const LARGE_TENANT: Omit<LargeTenantOptions, 'onProgress'> = {
+  jobAds: 300,
+  applications: 100_000,
+  bigAdApplications: 20_000,
+  members: 500,
+  roster: 10_000,
+  events: 1_000_000,
+  assignments: 1_000,
+  billings: 60_000,
+  ledgerEntries: 300_000,
+  years: 5,
+};
 
 /** The tenant scaled down (0.01: a hundredth), for tests; at least one of everything. */
 export function scaledLargeTenant(scale: number): Omit<LargeTenantOptions, 'onProgress'> {
   const scaled = (value: number) => Math.max(1, Math.round(value * scale));
-  return { ...LARGE_TENANT, jobAds: Math.max(2, scaled(LARGE_TENANT.jobAds)), applications: scaled(LARGE_TENANT.applications), bigAdApplications: scaled(LARGE_TENANT.bigAdApplications), members: scaled(LARGE_TENANT.members), roster: scaled(LARGE_TENANT.roster), events: scaled(LARGE_TENANT.events) };
+  return {
+    ...LARGE_TENANT,
+    jobAds: Math.max(2, scaled(LARGE_TENANT.jobAds)),
+    applications: scaled(LARGE_TENANT.applications),
+    bigAdApplications: scaled(LARGE_TENANT.bigAdApplications),
+    members: scaled(LARGE_TENANT.members),
+    roster: scaled(LARGE_TENANT.roster),
+    events: scaled(LARGE_TENANT.events),
+    assignments: scaled(LARGE_TENANT.assignments),
+    billings: scaled(LARGE_TENANT.billings),
+    ledgerEntries: scaled(LARGE_TENANT.ledgerEntries),
+  };
 }
 
 export interface LargeTenantSummary {
   companyId: string;
   counts: Record<string, number>;
+  /** How long each step took, in milliseconds, in the order they ran. */
+  stepMs: Record<string, number>;
 }
-
-/** The columns of a table that an INSERT may name (generated ones are computed). */
-async function insertableColumns(db: AppDatabase, table: string): Promise<string[]> {
-  const rows = await db.execute<{ column_name: string }>(
-    sql`select column_name from information_schema.columns where table_schema = current_schema() and table_name = ${table} and is_generated = 'NEVER' order by ordinal_position`,
-  );
-  return rows.rows.map((row) => row.column_name);
-}
-
-/**
- * Inserts `count` rows into `table`, each a copy of one of the template rows (`templates`:
- * a WHERE on the table, taken in turn), with the columns of `set` computed instead: SQL over
- * `g` (the row's number, 1..count) and `t` (its template). Returns the rows inserted.
- */
-async function copyRows(db: AppDatabase, table: string, count: number, templates: SQL, set: Record<string, SQL>): Promise<number> {
-  const columns = await insertableColumns(db, table);
-  const unknown = Object.keys(set).filter((column) => !columns.includes(column));
-  if (unknown.length) throw new Error(`large tenant: ${table} has no column ${unknown.join(', ')}`);
-  const values = columns.map((column) => set[column] ?? sql`t.${sql.identifier(column)}`);
-  const result = await db.execute(sql`
-    insert into ${sql.identifier(table)} (${sql.join(columns.map((column) => sql.identifier(column)), sql`, `)})
-    select ${sql.join(values, sql`, `)}
-    from generate_series(1, ${count}::int) g
-    join (select *, (row_number() over (order by id) - 1)::int as template_number, count(*) over ()::int as template_count
-          from ${sql.identifier(table)} where ${templates}) t
-      on t.template_number = g % t.template_count`);
-  return affected(result, count);
-}
-
-/** The rows a statement wrote, as node-postgres (rowCount) or PGlite (affectedRows) tells it. */
-const affected = (result: unknown, fallback: number) => {
-  const { rowCount, affectedRows } = result as { rowCount?: number | null; affectedRows?: number };
-  return rowCount ?? affectedRows ?? fallback;
-};
-
-/** A time `g` of `count` steps back over the tenant's years, newest first. */
-const spreadBack = (years: number, count: number) => sql`now() - (g::float8 / ${count}::int) * interval '1 year' * ${years}::int`;
 
 export async function seedLargeTenant(db: AppDatabase, options: LargeTenantOptions): Promise<LargeTenantSummary> {
   const progress = options.onProgress ?? (() => {});
-  const steps = 6;
+  const names = ['members', 'talents', 'job ads', 'applications', 'roster', 'events', ...LARGE_TENANT_MONEY_STEPS, 'analyze'] as const;
+  const stepMs: Record<string, number> = {};
+  let running: { name: string; since: number } | null = null;
+  /** Starts step `name` (null: the end), ending the one before with its time. */
+  const step = (name: (typeof names)[number] | null) => {
+    const now = performance.now();
+    if (running) stepMs[running.name] = Math.round(now - running.since);
+    running = name ? { name, since: now } : null;
+    progress(`large tenant: ${name ?? 'done'}`, name ? names.indexOf(name) : names.length, names.length);
+  };
   const [company] = (await db.execute<{ id: string }>(sql`select id from company where name = 'Northwind Labs' and deleted_at is null`)).rows;
   if (!company) throw new Error('large tenant: seed the demo data first (Northwind Labs is missing)');
   const companyId = company.id;
   const counts: Record<string, number> = {};
   const talents = Math.max(options.bigAdApplications, Math.ceil(options.applications / Math.max(1, options.jobAds - 1)), options.roster);
 
-  progress('large tenant: members', 0, steps);
+  step('members');
   const [recruiterRole] = (await db.execute<{ id: string }>(sql`select id from company_role where company_id = ${companyId} and role = 'Recruiter'`)).rows;
   counts.user = await copyRows(db, 'user', options.members + talents, sql`email like '%@demo.test' and id not in (select user_id from talent_profile where user_id is not null)`, {
     id: sql`gen_random_uuid()`,
@@ -101,7 +103,7 @@ export async function seedLargeTenant(db: AppDatabase, options: LargeTenantOptio
     insert into company_on_user (company_id, user_id, role_id)
     select ${companyId}, id, ${recruiterRole?.id ?? null} from "user" where email like 'member-%@northwind.large.test'`);
 
-  progress('large tenant: talents', 1, steps);
+  step('talents');
   counts.talent_profile = await copyRows(db, 'talent_profile', talents, sql`deleted_at is null and user_id is not null`, {
     id: sql`gen_random_uuid()`,
     user_id: sql`(select id from "user" where external_id = 'large-tenant-' || (g + ${options.members}::int))`,
@@ -111,7 +113,7 @@ export async function seedLargeTenant(db: AppDatabase, options: LargeTenantOptio
     created_at: spreadBack(options.years, talents),
   });
 
-  progress('large tenant: job ads', 2, steps);
+  step('job ads');
   const openAds = Math.max(1, Math.floor(options.jobAds / 10));
   counts.job_ad = await copyRows(db, 'job_ad', options.jobAds, sql`publisher_company_id = ${companyId} and deleted_at is null`, {
     id: sql`gen_random_uuid()`,
@@ -123,7 +125,7 @@ export async function seedLargeTenant(db: AppDatabase, options: LargeTenantOptio
     deleted_at: sql`null`,
   });
 
-  progress('large tenant: applications', 3, steps);
+  step('applications');
   // The first (newest) ad takes bigAdApplications talents; the rest share the others, each
   // talent at most once per ad. Steps, reasons and times as the company's own.
   counts.talent_job_application = await insertRows(db, sql`
@@ -149,7 +151,7 @@ export async function seedLargeTenant(db: AppDatabase, options: LargeTenantOptio
     join steps on steps.n = wanted.g % steps.total
     on conflict do nothing`);
 
-  progress('large tenant: roster', 4, steps);
+  step('roster');
   counts.company_talent_roster = await insertRows(db, sql`
     insert into company_talent_roster (talent_profile_id, company_id, manager_id, currency, consent, consent_answered_at, created_at)
     select id, ${companyId}, null, 'EUR', 'accepted', created_at, created_at
@@ -157,18 +159,17 @@ export async function seedLargeTenant(db: AppDatabase, options: LargeTenantOptio
     order by created_at desc limit ${options.roster}::int
     on conflict do nothing`);
 
-  progress('large tenant: events', 5, steps);
+  step('events');
   counts.general_eventslog = await copyRows(db, 'general_eventslog', options.events, sql`event_data->>'companyId' = ${companyId}`, {
     id: sql`gen_random_uuid()`,
     created_at: spreadBack(options.years, options.events),
     updated_at: spreadBack(options.years, options.events),
     read: sql`true`,
   });
-  await db.execute(sql`analyze`);
-  progress('large tenant: done', steps, steps);
-  return { companyId, counts };
-}
 
-async function insertRows(db: AppDatabase, statement: SQL): Promise<number> {
-  return affected(await db.execute(statement), 0);
+  Object.assign(counts, await seedLargeTenantMoney(db, companyId, options, step));
+  step('analyze');
+  await db.execute(sql`analyze`);
+  step(null);
+  return { companyId, counts, stepMs };
 }

@@ -20,8 +20,10 @@ Options:
   --job-ads N          published job ads (default ${DEFAULT_JOB_ADS}, at least ${MIN_JOB_ADS})
   --talents N          talent profiles besides the demo talent (default ${DEFAULT_TALENTS}, at least ${MIN_TALENTS})
   --large-tenant       then grow Northwind Labs into a large tenant: 300 job ads, 100,000
-                       applications (20,000 on one ad), 500 members, 10,000 roster entries and
-                       1,000,000 event rows over five years (docs/benchmarks.md, "A large tenant")
+                       applications (20,000 on one ad), 500 members, 10,000 roster entries,
+                       1,000,000 event rows, 1,000 assignments with 60,000 monthly billings and
+                       their invoices, and 300,000 ledger entries, over five years
+                       (docs/benchmarks.md, "A large tenant")
   --large-tenant-scale F  the large tenant scaled by F (0.01: a hundredth; default 1)
   --database-url URL   PostgreSQL connection string (default: DATABASE_URL; unset: the embedded database)
   --data-dir DIR       where the embedded database keeps its files (default: DATA_DIR, else .data);
@@ -137,7 +139,9 @@ async function main(argv: string[]): Promise<number> {
         process.stdout.write(
           `\nLarge tenant (Northwind Labs) in ${((performance.now() - started) / 1000).toFixed(1)} s:\n${Object.entries(tenant.counts)
             .map(([table, rows]) => `  ${table.padEnd(30)} ${String(rows).padStart(8)}`)
-            .join('\n')}\n`,
+            .join('\n')}\nSteps: ${Object.entries(tenant.stepMs)
+            .map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)} s`)
+            .join(', ')}\n`,
         );
       }
     } finally {
