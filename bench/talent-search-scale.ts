@@ -63,7 +63,7 @@ async function main() {
       ['skills any React', { skillsAny: ['react'] }],
       ['skills all React + TypeScript', { skillsAll: ['react', 'typescript'] }],
       ['React, rate ≤ 100 EUR/h, English', { skillsAny: ['react'], rateMax: '100', rateCurrency: 'EUR', languages: ['english'] }],
-      ['React, English at least professional', { skillsAny: ['react'], languages: ['english'], languageLevel: 'PROFESSIONAL' }],
+      ['React, English at least B2', { skillsAny: ['react'], languages: ['english'], languageLevel: 'B2' }],
       ['React, none of PHP, available, 3+ years', { skillsAny: ['react'], skillsExcluded: ['php'], availableOnly: true, minExperience: 3 }],
       ['place Berlin or relocating there', { location: 'berlin', includeRelocation: true }],
       [`ranked against "${description!.title}"`, { matchJobDescriptionId: description!.id }],
