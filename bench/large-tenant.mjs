@@ -2,7 +2,7 @@
 // every company page and its main views, signed in as the demo owner in Northwind Labs grown
 // by `seed --large-tenant` (300 ads, 100,000 applications with 20,000 on one ad, 500 members,
 // 10,000 roster entries, 1,000,000 event rows, 60,000 billings and their invoices, 300,000
-// ledger entries). Server time is what the product's own request
+// ledger entries, 1,000,000 other talent profiles). Server time is what the product's own request
 // line says (`durationMs`, from the request to the last byte sent; logging/request-log.ts),
 // found by the X-Request-Id of each answer, with the request's SQL statements and their time.
 // Needs the build (node scripts/build.mjs) and a PostgreSQL server, or nothing for the
@@ -76,7 +76,7 @@ async function tenantIds() {
       order by b.year desc, b.month desc, b.id limit 1`, [company.id]);
     const counts = await one(`select (select count(*) from talent_job_application a join job_ad j on j.id = a.job_ad_id where j.publisher_company_id = $1)::int as applications,
       (select count(*) from job_ad where publisher_company_id = $1)::int as ads, (select count(*) from company_on_user where company_id = $1)::int as members,
-      (select count(*) from company_talent_roster where company_id = $1)::int as roster, (select count(*) from general_eventslog)::int as events,
+      (select count(*) from company_talent_roster where company_id = $1)::int as roster, (select count(*) from general_eventslog)::int as events, (select count(*) from talent_profile)::int as profiles,
       (select count(*) from billing b join job_assignment a on a.id = b.job_assignment_id where coalesce(a.provider_company_id, a.client_company_id) = $1)::int as billings,
       (select count(*) from invoice where issuer_company_id = $1)::int as invoices, (select count(*) from talent_balance_transaction where company_id = $1)::int as ledger`, [company.id]);
     return { bigAd, step, application, roster, applicant, billing, counts };
@@ -113,7 +113,7 @@ let failed = false;
 try {
   await waitReady(origin, server);
   const ids = await tenantIds();
-  say(`Northwind Labs: ${ids.counts.applications} applications (${ids.bigAd.applications} on its biggest ad), ${ids.counts.ads} ads, ${ids.counts.members} members, ${ids.counts.roster} roster entries; ${ids.counts.events} event rows; ${ids.counts.billings} billings, ${ids.counts.invoices} invoices, ${ids.counts.ledger} ledger entries`);
+  say(`Northwind Labs: ${ids.counts.applications} applications (${ids.bigAd.applications} on its biggest ad), ${ids.counts.ads} ads, ${ids.counts.members} members, ${ids.counts.roster} roster entries; ${ids.counts.events} event rows; ${ids.counts.billings} billings, ${ids.counts.invoices} invoices, ${ids.counts.ledger} ledger entries; ${ids.counts.profiles} talent profiles`);
   const month = (monthsBack) => {
     const at = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - monthsBack, 1));
     return `${at.getUTCFullYear()}-${String(at.getUTCMonth() + 1).padStart(2, '0')}`;
@@ -144,6 +144,10 @@ try {
     ['a roster entry', `/company/talent-roster-details?id=${ids.roster.id}`, 100],
     ['talent search', '/company/talent-search', 100],
     ['talent search, q=developer', '/company/talent-search?q=developer', 100],
+    ['talent search, everyone', '/company/talent-search?q=', 100],
+    ['talent search, skills any React', '/company/talent-search?skillsAny=react', 100],
+    ['talent search, React, ≤ 100 EUR/h, English', '/company/talent-search?skillsAny=react&rateMax=100&rateCurrency=EUR&languages=english', 100],
+    ['talent search, q=engineer, page 20', '/company/talent-search?q=engineer&page=20', 100],
     ['interviews', '/company/interviews', 100],
     ['messages', '/company/messages', 100],
     ['transactions', '/company/transactions', 100],

@@ -37,6 +37,17 @@ describeEachDatabase('the large tenant seed', (kind) => {
     expect(members.n).toBeGreaterThanOrEqual(tenant.members);
   });
 
+  it('adds the asked count of talent profiles to the talent search, without accounts, hidden ones included, spread over the years', async () => {
+    expect(summary.counts.talent_pool).toBe(tenant.profiles);
+    const pool = await one<{ n: number; accounts: number; hidden: number; years: number }>(sql`
+      select count(*)::int as n, count(user_id)::int as accounts, count(*) filter (where not is_visible)::int as hidden,
+             extract(epoch from max(updated_at) - min(updated_at)) / 31557600 as years
+      from talent_profile where email like 'profile-%@pool.large.test'`);
+    expect(pool).toMatchObject({ n: tenant.profiles, accounts: 0 });
+    expect(pool.hidden).toBeGreaterThan(0);
+    expect(Number(pool.years)).toBeGreaterThan(tenant.years - 1);
+  });
+
   it("puts every application in one of the company's own steps, spread over the years, with open and closed ads", async () => {
     const foreign = await one<{ n: number }>(sql`
       select count(*)::int as n from talent_job_application a join job_ad j on j.id = a.job_ad_id join company_hiring_step s on s.id = a.company_hiring_step_id

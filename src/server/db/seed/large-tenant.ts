@@ -6,8 +6,8 @@ import { copyRows, insertRows, spreadBack } from './large-tenant-rows';
 // The large tenant (docs/benchmarks.md, "A large tenant"): on top of the demo data, Northwind
 // Labs (the demo owner's first company) grows to what a staffing agency running on the
 // product holds after years: hundreds of ads, one with tens of thousands of applications,
-// about a hundred thousand applications in all, hundreds of members, a roster of thousands
-// a million event rows, and the money of five years: a thousand assignments, 60,000 monthly
+// about a hundred thousand applications in all, hundreds of members, a roster of thousands,
+// a million event rows, a million other talents on the platform for its talent search, and the money of five years: a thousand assignments, 60,000 monthly
 // billings and their invoices, 300,000 ledger entries (large-tenant-money.ts). Every row is made by the database in one statement per table
 // (generate_series), copying the demo's own rows of that kind as templates, so the rows
 // have the shape the product writes and the seed keeps up with the schema by itself:
@@ -25,6 +25,8 @@ export interface LargeTenantOptions extends LargeTenantMoneyOptions {
   roster: number;
   /** Event rows about the company. */
   events: number;
+  /** Talent profiles besides the tenant's own talents, the pool its talent search reads. */
+  profiles: number;
   /** Over how many years the rows are spread. */
   years: number;
   onProgress?: (step: string, done: number, total: number) => void;
@@ -32,6 +34,7 @@ export interface LargeTenantOptions extends LargeTenantMoneyOptions {
 
 /**
  * The issue's tenant: 300 ads, 100,000 applications (20,000 on one ad), 500 members, 10,000 roster entries, 1,000,000 events,
+ * 1,000,000 talent profiles for the talent search,
  * 1,000 assignments with 60,000 billings (a month each over the five years) and their invoices, 300,000 ledger entries.
  */
 export const LARGE_TENANT: Omit<LargeTenantOptions, 'onProgress'> = {
@@ -41,6 +44,7 @@ export const LARGE_TENANT: Omit<LargeTenantOptions, 'onProgress'> = {
   members: 500,
   roster: 10_000,
   events: 1_000_000,
+  profiles: 1_000_000,
   assignments: 1_000,
   billings: 60_000,
   ledgerEntries: 300_000,
@@ -58,6 +62,7 @@ export function scaledLargeTenant(scale: number): Omit<LargeTenantOptions, 'onPr
     members: scaled(LARGE_TENANT.members),
     roster: scaled(LARGE_TENANT.roster),
     events: scaled(LARGE_TENANT.events),
+    profiles: scaled(LARGE_TENANT.profiles),
     assignments: scaled(LARGE_TENANT.assignments),
     billings: scaled(LARGE_TENANT.billings),
     ledgerEntries: scaled(LARGE_TENANT.ledgerEntries),
@@ -73,7 +78,7 @@ export interface LargeTenantSummary {
 
 export async function seedLargeTenant(db: AppDatabase, options: LargeTenantOptions): Promise<LargeTenantSummary> {
   const progress = options.onProgress ?? (() => {});
-  const names = ['members', 'talents', 'job ads', 'applications', 'roster', 'events', ...LARGE_TENANT_MONEY_STEPS, 'analyze'] as const;
+  const names = ['members', 'talents', 'job ads', 'applications', 'roster', 'events', 'talent pool', ...LARGE_TENANT_MONEY_STEPS, 'analyze'] as const;
   const stepMs: Record<string, number> = {};
   let running: { name: string; since: number } | null = null;
   /** Starts step `name` (null: the end), ending the one before with its time. */
@@ -165,6 +170,20 @@ export async function seedLargeTenant(db: AppDatabase, options: LargeTenantOptio
     created_at: spreadBack(options.years, options.events),
     updated_at: spreadBack(options.years, options.events),
     read: sql`true`,
+  });
+
+  step('talent pool');
+  // The platform's other talents, whom the talent search reads: copies of the demo's varied
+  // profiles (hidden ones included), without accounts, as talents a company added before they
+  // signed up; updated over the years, so the search's order spreads them.
+  counts.talent_pool = await copyRows(db, 'talent_profile', options.profiles, sql`deleted_at is null and (email is null or email not like '%.large.test')`, {
+    id: sql`gen_random_uuid()`,
+    user_id: sql`null`,
+    external_user_id: sql`null`,
+    email: sql`'profile-' || g || '@pool.large.test'`,
+    profile_name: sql`coalesce(t.profile_name, 'Talent') || ' ' || g`,
+    created_at: spreadBack(options.years, options.profiles),
+    updated_at: spreadBack(options.years, options.profiles),
   });
 
   Object.assign(counts, await seedLargeTenantMoney(db, companyId, options, step));

@@ -22,7 +22,8 @@ Options:
   --large-tenant       then grow Northwind Labs into a large tenant: 300 job ads, 100,000
                        applications (20,000 on one ad), 500 members, 10,000 roster entries,
                        1,000,000 event rows, 1,000 assignments with 60,000 monthly billings and
-                       their invoices, and 300,000 ledger entries, over five years
+                       their invoices, and 300,000 ledger entries, over five years; and
+                       1,000,000 other talent profiles for the talent search
                        (docs/benchmarks.md, "A large tenant")
   --large-tenant-scale F  the large tenant scaled by F (0.01: a hundredth; default 1)
   --database-url URL   PostgreSQL connection string (default: DATABASE_URL; unset: the embedded database)
