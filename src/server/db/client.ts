@@ -160,9 +160,11 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions, e
     // A server that stopped answering (not refusing) must not hold requests for minutes:
     // they fail with "try again" and the pool connects afresh once it is back.
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    // A startup parameter, so every pooled connection gets it before its first query.
-    // public stays on the path: that is where pg_trgm is installed.
-    ...(schemaName ? { options: `-c search_path=${schemaName},public` } : {}),
+    // Startup parameters, so every pooled connection gets them before its first query.
+    // public stays on the path: that is where pg_trgm is installed. No JIT: the product's
+    // statements read a page, and a misjudged plan's cost made PostgreSQL compile one for
+    // 850 ms of a 1 s roster page (docs/benchmarks.md, "A large tenant").
+    options: ['-c jit=off', ...(schemaName ? [`-c search_path=${schemaName},public`] : [])].join(' '),
   });
   // A connection the server drops must not crash the process. The pool listens only to
   // idle clients: one cut while a request holds it (between two queries of a transaction)

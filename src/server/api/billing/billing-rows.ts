@@ -215,7 +215,7 @@ export async function selectBillings(db: AppDatabase, where: SQL, window?: { off
     .leftJoin(payer, eq(payer.id, billing.paidById))
     .where(where)
     // Newest month first; within a month, by assignment, then the latest try first.
-    .orderBy(desc(billing.year), desc(billing.month), asc(jobAssignment.id), desc(billing.createdAt), asc(billing.id))
+    .orderBy(desc(billing.year), desc(billing.month), asc(billing.jobAssignmentId), desc(billing.createdAt), asc(billing.id))
     .$dynamic();
   const rows = window ? await query.offset(window.offset).limit(window.limit) : await query;
   const lines = await loadLines(

@@ -47,13 +47,13 @@ function reviewedWhere(companyId: string, filter: ReviewedBillingFilter = {}): S
 /** A page of the billings a company reviews, and how many match. */
 export async function loadReviewedBillings(db: AppDatabase, companyId: string, filter: ReviewedBillingFilter, window: PageWindow): Promise<Page<BillingRow>> {
   const where = reviewedWhere(companyId, filter);
-  const [counted] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(billing)
-    .innerJoin(talentProfile, eq(talentProfile.id, billing.talentProfileId))
-    .innerJoin(jobAssignment, eq(jobAssignment.id, billing.jobAssignmentId))
-    .leftJoin(jobDescription, eq(jobDescription.id, jobAssignment.jobDescriptionId))
-    .where(where);
+  // The talent and the role are joined to count only when searched by them: every billing has
+  // its talent, and the role is an outer join, so neither changes the count otherwise.
+  const counting = db.select({ total: sql<number>`count(*)::int` }).from(billing).innerJoin(jobAssignment, eq(jobAssignment.id, billing.jobAssignmentId)).$dynamic();
+  const [counted] = await (filter.q
+    ? counting.innerJoin(talentProfile, eq(talentProfile.id, billing.talentProfileId)).leftJoin(jobDescription, eq(jobDescription.id, jobAssignment.jobDescriptionId))
+    : counting
+  ).where(where);
   return billingPage(db, where, counted, window);
 }
 

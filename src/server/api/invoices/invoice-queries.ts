@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { isUuid } from '../../../lib/ids';
 import { escapeLike } from '../../db/like-pattern';
 import { invoice, talentProfile } from '../../db/schema';
@@ -7,7 +7,7 @@ import { builder } from '../builder';
 import { requireCompanyPermission } from '../auth/company-access';
 import { notFound } from '../errors';
 import { pageArgs, pageWindow } from '../pagination';
-import { findVisible, fromCompany, NO_COMPANY, selectInvoices, toCompany, visibleTo, type InvoiceRow } from './invoice-rows';
+import { findVisible, fromCompany, INVOICE_LIST_ORDER, NO_COMPANY, pageOfVisible, selectInvoices, toCompany, visibleTo, type InvoiceRow } from './invoice-rows';
 import { Invoice, InvoiceKindEnum, InvoicePage, InvoiceStatusEnum } from './invoice-types';
 
 // findManyInvoice, findInvoice: the invoices a company issues or receives, read with the
@@ -30,15 +30,25 @@ builder.queryField('findManyInvoice', (t) =>
       const window = pageWindow(args);
       const q = args.q?.trim().slice(0, 200);
       const pattern = q ? `%${escapeLike(q)}%` : null;
-      const where = and(
-        visibleTo(companyId),
+      const filters = and(
         args.status ? eq(invoice.status, args.status) : undefined,
         args.kind ? eq(invoice.kind, args.kind) : undefined,
         args.drafts === true ? isNull(invoice.issuedAt) : args.drafts === false ? isNotNull(invoice.issuedAt) : undefined,
+      );
+      const where = and(
+        visibleTo(companyId),
+        filters,
         pattern ? or(ilike(invoice.number, pattern), ilike(talentProfile.profileName, pattern), ilike(toCompany.name, pattern), ilike(fromCompany.name, pattern)) : undefined,
       );
+      // Without a search the page's ids come first from the two list indexes (pageOfVisible),
+      // then their rows; a search matches across the joined names, so it reads them all.
+      const pageRows = pattern
+        ? selectInvoices(context.db, companyId).where(where).orderBy(...INVOICE_LIST_ORDER).limit(window.perPage).offset(window.offset)
+        : pageOfVisible(context.db, companyId, filters, window).then((ids) =>
+            ids.length ? selectInvoices(context.db, companyId).where(inArray(invoice.id, ids)).orderBy(...INVOICE_LIST_ORDER) : [],
+          );
       const [rows, [counted]] = await Promise.all([
-        selectInvoices(context.db, companyId).where(where).orderBy(sql`${invoice.issuedAt} desc nulls first`, desc(invoice.sequence), desc(invoice.createdAt)).limit(window.perPage).offset(window.offset),
+        pageRows,
         context.db
           .select({ total: sql<number>`count(*)::int` })
           .from(invoice)

@@ -1,11 +1,11 @@
-import { and, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { isUuid } from '../../../lib/ids';
 import type { InvoiceKind, InvoicePaymentStatus } from '../../../lib/invoices/invoice-kinds';
 import type { InvoiceLineValue } from '../../../lib/invoices/invoice-document';
 import type { InvoicePartyValue } from '../../../lib/invoices/invoice-parties';
 import { billing, company, invoice, talentProfile, user, type InvoiceDetails } from '../../db/schema';
-import type { Writer } from '../../db/client';
+import type { AppDatabase, Writer } from '../../db/client';
 import { notFound } from '../errors';
 
 // Reading invoices: the one query with the parties, the billing and the credit note around
@@ -121,6 +121,29 @@ export function selectInvoices(db: Writer, companyId: string) {
 /** Invoices a company may read: those it issues (drafts too), and issued ones addressed to it. */
 export const visibleTo = (companyId: string): SQL =>
   and(isNull(invoice.deletedAt), or(eq(invoice.issuerCompanyId, companyId), and(eq(invoice.toCompanyId, companyId), isNotNull(invoice.issuedAt))))!;
+
+/** A company's list of invoices: drafts first, then the newest issued, by number; the id settles ties. */
+export const INVOICE_LIST_ORDER = [sql`${invoice.issuedAt} desc nulls first`, desc(invoice.sequence), desc(invoice.createdAt), asc(invoice.id)];
+
+/**
+ * The ids of one page of the invoices a company sees (visibleTo) passing `filters` (columns
+ * of the invoice only), in the list's order. The two ways an invoice is visible are walked
+ * apart down their own index (invoice_issuer_list_idx, invoice_recipient_list_idx) to the
+ * page's end and merged, so a later page reads a few hundred entries, not every invoice. A
+ * self-billed invoice is both issued by and addressed to its company: it is taken once.
+ */
+export async function pageOfVisible(db: AppDatabase, companyId: string, filters: SQL | undefined, window: { offset: number; perPage: number }): Promise<string[]> {
+  const reach = window.offset + window.perPage;
+  const walk = (where: SQL | undefined) =>
+    sql`(select ${invoice.id} as id, ${invoice.issuedAt} as issued_at, ${invoice.sequence} as sequence, ${invoice.createdAt} as created_at
+      from ${invoice} where ${and(isNull(invoice.deletedAt), where, filters)} order by ${sql.join(INVOICE_LIST_ORDER, sql`, `)} limit ${reach})`;
+  const issued = walk(eq(invoice.issuerCompanyId, companyId));
+  const received = walk(and(eq(invoice.toCompanyId, companyId), isNotNull(invoice.issuedAt), sql`${invoice.issuerCompanyId} is distinct from ${companyId}`));
+  const { rows } = await db.execute<{ id: string }>(sql`
+    select id from (${issued} union all ${received}) as visible
+    order by issued_at desc nulls first, sequence desc, created_at desc, id limit ${window.perPage} offset ${window.offset}`);
+  return rows.map((row) => row.id);
+}
 
 export async function findVisible(db: Writer, companyId: string, id: string): Promise<InvoiceRow> {
   if (!isUuid(id)) throw notFound('This invoice');

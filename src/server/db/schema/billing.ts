@@ -66,6 +66,11 @@ export const billing = pgTable(
     index('billing_job_assignment_period_idx').on(t.jobAssignmentId, t.year, t.month),
     index('billing_status_idx').on(t.status),
     index('billing_created_by_id_idx').on(t.createdById),
+    // The billings a company reviews, newest month first (reviewed-billing-rows.ts): the
+    // page's rows read in the list's order instead of sorting every billing of the company.
+    index('billing_review_order_idx')
+      .on(t.year.desc().nullsFirst(), t.month.desc().nullsFirst(), t.jobAssignmentId, t.createdAt.desc().nullsFirst(), t.id)
+      .where(sql`${t.deletedAt} is null and ${t.status} <> 'DRAFT'`),
   ],
 );
 
@@ -139,6 +144,10 @@ export const invoice = pgTable(
     check('invoice_numbered_when_issued', sql`(${t.issuedAt} is null) = (${t.number} is null)`),
     uniqueIndex('invoice_issuer_year_sequence_unique').on(t.issuerCompanyId, t.year, t.sequence),
     index('invoice_issuer_company_id_idx').on(t.issuerCompanyId, t.createdAt.desc()),
+    // A company's invoices in the list's order (invoice-queries.ts): those it issues, and the
+    // issued ones addressed to it, each walked to the page's end and merged.
+    index('invoice_issuer_list_idx').on(t.issuerCompanyId, sql`${t.issuedAt} desc nulls first`, t.sequence.desc().nullsFirst(), t.createdAt.desc().nullsFirst()).where(sql`${t.deletedAt} is null`),
+    index('invoice_recipient_list_idx').on(t.toCompanyId, sql`${t.issuedAt} desc nulls first`, t.sequence.desc().nullsFirst(), t.createdAt.desc().nullsFirst()).where(sql`${t.deletedAt} is null and ${t.issuedAt} is not null`),
     index('invoice_credited_invoice_id_idx').on(t.creditedInvoiceId),
     index('invoice_from_company_id_idx').on(t.fromCompanyId, t.createdAt.desc()),
     index('invoice_to_company_id_idx').on(t.toCompanyId, t.createdAt.desc()),
@@ -182,7 +191,10 @@ export const talentBalanceTransaction = pgTable(
   (t) => [
     currencyCheck('talent_balance_transaction_currency_iso', t.currency),
     index('talent_balance_transaction_roster_idx').on(t.companyTalentRosterId, t.createdAt.desc()),
-    index('talent_balance_transaction_company_id_idx').on(t.companyId),
+    // A company's ledger page by page, newest first, and a row's balance as the sum of its
+    // roster entry's rows up to it (api/transactions), without reading the whole ledger.
+    index('talent_balance_transaction_company_date_idx').on(t.companyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('talent_balance_transaction_roster_date_idx').on(t.companyTalentRosterId, t.createdAt, t.id),
     index('talent_balance_transaction_job_assignment_id_idx').on(t.jobAssignmentId),
   ],
 );

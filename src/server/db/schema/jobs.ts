@@ -374,5 +374,8 @@ export const jobAssignment = pgTable(
     index('job_assignment_sales_company_id_idx').on(t.salesCompanyId),
     index('job_assignment_provider_company_id_idx').on(t.providerCompanyId),
     index('job_assignment_client_company_id_idx').on(t.clientCompanyId),
+    // The company that reviews an assignment's billings (reviewedBy): indexed as written, so
+    // that the planner knows how many assignments a company reviews.
+    index('job_assignment_reviewer_idx').on(sql`coalesce(${t.providerCompanyId}, ${t.clientCompanyId})`),
   ],
 );

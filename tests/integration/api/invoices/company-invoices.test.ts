@@ -208,6 +208,25 @@ describeEachDatabase('company invoices', (kind) => {
     for (const id of ['not-an-id', '00000000-0000-4000-8000-000000000000']) expect(codeOf((await f.as('owner-a', FIND, { id }, f.a.id)).body)).toBe('NOT_FOUND');
   });
 
+  it('lists every invoice a company sees once, drafts first then the newest number, the same page by page (the invoice list order)', async () => {
+    const PAGED = 'query ($page: Int, $perPage: Int) { findManyInvoice(page: $page, perPage: $perPage) { total items { id number issuedAt isIssuer } } }';
+    type Listed = { total: number; items: { id: string; number: string | null; issuedAt: string | null; isIssuer: boolean }[] };
+    const whole = (await f.as('owner-a', PAGED, { perPage: 50 }, f.a.id)).body.data?.findManyInvoice as Listed;
+    expect(whole.items.length).toBe(whole.total);
+    // Its own (self-billed: issued by and to Company A) and Company B's addressed to it, each once.
+    expect(new Set(whole.items.map((item) => item.id)).size).toBe(whole.total);
+    expect(whole.items.some((item) => item.isIssuer) && whole.items.some((item) => !item.isIssuer)).toBe(true);
+    const drafts = whole.items.findIndex((item) => item.issuedAt !== null);
+    expect(whole.items.slice(drafts).every((item) => item.issuedAt !== null)).toBe(true);
+    const paged: string[] = [];
+    for (let page = 1; page <= whole.total; page += 1) {
+      const one = (await f.as('owner-a', PAGED, { page, perPage: 1 }, f.a.id)).body.data?.findManyInvoice as Listed;
+      expect(one.total).toBe(whole.total);
+      paged.push(...one.items.map((item) => item.id));
+    }
+    expect(paged).toEqual(whole.items.map((item) => item.id));
+  });
+
   it("refuses a payment while the talent has not accepted the company's roster request, and books it once she accepts", async () => {
     const db = f.h.database.db;
     const [issued] = await db.select().from(invoice).where(and(eq(invoice.billingId, providedBilling), eq(invoice.kind, 'INVOICE'), isNotNull(invoice.issuedAt)));
