@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { isUuid } from '../../../lib/ids';
 import { HOLDING_CONSENTS } from '../../../lib/talent-roster/roster-consent';
 import { companyTalentRoster, talentJobApplication, talentProfile } from '../../db/schema';
@@ -37,10 +37,11 @@ export function holdsApplicationOfRow(db: Reader, companyId: string): SQL {
  * The roster entries that hold their talent: those she accepted (rosterHoldsTalent). A
  * company's request she has not answered, or declined, holds nothing: not her profile, not
  * her documents, not her ledger. Every reader of "on the roster" (the link below, her
- * balances, her employers) takes this condition.
+ * balances, her employers) takes this condition; `roster` names the table where it is
+ * aliased.
  */
-export function rosterHolds(): SQL {
-  return inArray(companyTalentRoster.consent, [...HOLDING_CONSENTS]);
+export function rosterHolds(roster: { consent: AnyColumn } = companyTalentRoster): SQL {
+  return inArray(roster.consent, [...HOLDING_CONSENTS]);
 }
 
 /**

@@ -1,5 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { companyTalentRoster, talentBalanceTransaction } from '../../db/schema';
+import type { Writer } from '../../db/client';
 import { builder } from '../builder';
 import { requireCompanyPermission } from '../auth/company-access';
 import { rosterHolds } from '../job-applications/talent-link';
@@ -28,6 +30,26 @@ const RosterBalance = builder.objectRef<BalanceRow>('CompanyTalentRosterBalance'
   }),
 });
 
+/**
+ * The first (or last) booking time of the rows of the company's held entries in the
+ * grouped row's currency: the company's ledger walked from one end along its index (company,
+ * booking time), stopping at the first such row, instead of reading the whole ledger for
+ * two dates. Only a currency whose held entries have no rows, or only a few late ones,
+ * walks far (at worst the whole ledger, as every call did before).
+ */
+function ledgerEnd(db: Writer, companyId: string, end: typeof asc) {
+  const tx = talentBalanceTransaction;
+  const holder = alias(companyTalentRoster, 'holder');
+  const first = db
+    .select({ at: tx.createdAt })
+    .from(tx)
+    .innerJoin(holder, eq(holder.id, tx.companyTalentRosterId))
+    .where(and(eq(tx.companyId, companyId), eq(tx.currency, companyTalentRoster.currency), eq(holder.companyId, companyId), rosterHolds(holder)))
+    .orderBy(end(tx.createdAt))
+    .limit(1);
+  return sql<string | null>`(${first})`;
+}
+
 builder.queryField('findManyCompanyTalentRosterBalance', (t) =>
   t.withAuth({ signedIn: true }).field({
     type: [RosterBalance],
@@ -37,36 +59,25 @@ builder.queryField('findManyCompanyTalentRosterBalance', (t) =>
       const roster = companyTalentRoster;
       const active = sql`${roster.deletedAt} is null`;
       // The talents it holds: a request she has not accepted has no balance and is no talent on the roster yet.
-      const held = and(eq(roster.companyId, companyId), rosterHolds());
-      const [balances, spans] = await Promise.all([
-        context.db
-          .select({
-            currency: roster.currency,
-            balance: sql<string>`coalesce(sum(${roster.balance}) filter (where ${active}), 0)::numeric(16,2)::text`,
-            entries: sql<number>`(count(*) filter (where ${active}))::int`,
-            owed: sql<string>`coalesce(sum(${roster.balance}) filter (where ${roster.balance} > 0), 0)::numeric(16,2)::text`,
-          })
-          .from(roster)
-          .where(held)
-          .groupBy(roster.currency)
-          .orderBy(roster.currency),
-        context.db
-          .select({ currency: talentBalanceTransaction.currency, first: sql<string | null>`min(${talentBalanceTransaction.createdAt})`, last: sql<string | null>`max(${talentBalanceTransaction.createdAt})` })
-          .from(talentBalanceTransaction)
-          .innerJoin(roster, eq(roster.id, talentBalanceTransaction.companyTalentRosterId))
-          .where(held)
-          .groupBy(talentBalanceTransaction.currency),
-      ]);
-      const spanOf = new Map(spans.map((span) => [span.currency.trim(), span]));
-      return balances.map((row) => {
-        const span = spanOf.get(row.currency.trim());
-        return {
-          ...row,
-          currency: row.currency.trim(),
-          firstTransactionAt: span?.first ? new Date(span.first) : null,
-          lastTransactionAt: span?.last ? new Date(span.last) : null,
-        };
-      });
+      const rows = await context.db
+        .select({
+          currency: roster.currency,
+          balance: sql<string>`coalesce(sum(${roster.balance}) filter (where ${active}), 0)::numeric(16,2)::text`,
+          entries: sql<number>`(count(*) filter (where ${active}))::int`,
+          owed: sql<string>`coalesce(sum(${roster.balance}) filter (where ${roster.balance} > 0), 0)::numeric(16,2)::text`,
+          first: ledgerEnd(context.db, companyId, asc),
+          last: ledgerEnd(context.db, companyId, desc),
+        })
+        .from(roster)
+        .where(and(eq(roster.companyId, companyId), rosterHolds()))
+        .groupBy(roster.currency)
+        .orderBy(roster.currency);
+      return rows.map(({ first, last, ...row }) => ({
+        ...row,
+        currency: row.currency.trim(),
+        firstTransactionAt: first ? new Date(first) : null,
+        lastTransactionAt: last ? new Date(last) : null,
+      }));
     },
   }),
 );

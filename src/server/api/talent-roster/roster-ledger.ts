@@ -16,12 +16,15 @@ import { requireCompanyPermission, requireSeparateDuties } from '../auth/company
 import type { Writer } from '../../db/client';
 import { readFilter, type LedgerFilter } from '../transactions/balance-transaction-filter';
 import { BalanceTransaction, BalanceTransactionExport, BalanceTransactionPage, BalanceTransactionTotal, FilterInput, ledgerArgs, TransactionType } from '../transactions/balance-transaction-types';
-import { exportTransactions, selectTransactions, transactionPage, transactionTotals } from '../transactions/balance-transactions';
+import { exportTransactions } from '../transactions/balance-transaction-export';
+import { selectTransactions, transactionPage } from '../transactions/balance-transactions';
+import { companyLedger, entryLedger } from '../transactions/ledger-scope';
+import { transactionTotals } from '../transactions/ledger-totals';
 import { ownRosterEntry, type RosterRow } from './roster-rows';
 
 // The selected company's side of the balance ledger (the talentBalanceTransaction
 // entity): the entries of its roster, read through the talent's own ledger functions
-// (transactions/balance-transactions.ts) with the company as the scope, so both sides show the
+// (transactions/) with the company's ledger as the scope, so both sides show the
 // same rows and running balances. The ledger is append-only: an entry is added with its
 // roster entry's balance moved in the same transaction, and corrected by a reversing
 // entry, never changed or deleted. Each entry is a companyTalentRoster.update event (the
@@ -45,7 +48,7 @@ builder.queryField('findManyTalentBalanceTransaction', (t) =>
     resolve: async (_root, args, context) => {
       const { companyId } = requireCompanyPermission(context, 'companyTalentRoster', 'read');
       const window = pageWindow(args);
-      return transactionPage(context, ofCompany(companyId), await companyFilter(context, companyId, args.filter), args.sort, window);
+      return transactionPage(context, companyLedger(companyId), await companyFilter(context, companyId, args.filter), args.sort, window);
     },
   }),
 );
@@ -57,7 +60,7 @@ builder.queryField('findManyTalentBalanceTransactionTotal', (t) =>
     args: { filter: t.arg({ type: FilterInput, required: true }) },
     resolve: async (_root, args, context) => {
       const { companyId } = requireCompanyPermission(context, 'companyTalentRoster', 'read');
-      return transactionTotals(context, ofCompany(companyId), await companyFilter(context, companyId, args.filter));
+      return transactionTotals(context, companyLedger(companyId), await companyFilter(context, companyId, args.filter));
     },
   }),
 );
@@ -69,7 +72,7 @@ builder.queryField('findManyTalentBalanceTransactionExport', (t) =>
     args: ledgerArgs,
     resolve: async (_root, args, context) => {
       const { companyId } = requireCompanyPermission(context, 'companyTalentRoster', 'read');
-      return exportTransactions(context, ofCompany(companyId), await companyFilter(context, companyId, args.filter), args.sort ?? 'NEWEST');
+      return exportTransactions(context, companyLedger(companyId), await companyFilter(context, companyId, args.filter), args.sort ?? 'NEWEST');
     },
   }),
 );
@@ -120,7 +123,7 @@ export async function bookLedgerEntry(
 async function appendEntry(tx: Writer, context: SignedInContext, companyId: string, rosterEntryId: string, entry: LedgerEntry, reverses: string | null) {
   const roster = await ownRosterEntry(tx, companyId, rosterEntryId, true);
   const createdId = await bookLedgerEntry(tx, context, companyId, roster, entry, reverses);
-  const [row] = await selectTransactions({ db: tx }, eq(companyTalentRoster.id, roster.id), justWritten(createdId), 'NEWEST', { limit: 1, offset: 0 });
+  const [row] = await selectTransactions({ db: tx }, entryLedger(roster.id), justWritten(createdId), 'NEWEST', { limit: 1, offset: 0 });
   return row!;
 }
 

@@ -8,7 +8,7 @@ import { requireCompanyPermission } from '../auth/company-access';
 import type { Writer } from '../../db/client';
 import { notFound } from '../errors';
 import { pageArgs, pageWindow } from '../pagination';
-import { ownRosterEntry, selectRoster, shownToCompany, trimmed } from './roster-rows';
+import { ownRosterEntry, selectRoster, shownToCompany, withTransactionCounts } from './roster-rows';
 import { CompanyTalentRoster, CompanyTalentRosterPage, RosterManager } from './roster-types';
 
 // findManyCompanyTalentRoster, findCompanyTalentRoster, findManyCompanyTalentRosterManager:
@@ -63,15 +63,18 @@ builder.queryField('findManyCompanyTalentRoster', (t) =>
         args.employmentType ? eq(companyTalentRoster.employmentType, args.employmentType) : undefined,
         managerId ? eq(companyTalentRoster.managerId, managerId) : undefined,
       );
+      const counted = context.db.select({ total: count() }).from(companyTalentRoster).$dynamic();
       const [rows, [total]] = await Promise.all([
         selectRoster(context.db, companyId)
           .where(where)
           .orderBy(sql`${companyTalentRoster.deletedAt} is not null`, sql`lower(coalesce(${shownToCompany(context.db, companyId, talentProfile.profileName)}, ''))`, asc(companyTalentRoster.id))
           .limit(window.perPage)
           .offset(window.offset),
-        context.db.select({ total: count() }).from(companyTalentRoster).innerJoin(talentProfile, eq(talentProfile.id, companyTalentRoster.talentProfileId)).where(where),
+        // Every entry has exactly one profile (a required foreign key): only a search by name
+        // needs it joined, and counting 10,000 entries then reads no profile.
+        (q ? counted.innerJoin(talentProfile, eq(talentProfile.id, companyTalentRoster.talentProfileId)) : counted).where(where),
       ]);
-      return { items: rows.map(trimmed), total: total?.total ?? 0, page: window.page, perPage: window.perPage };
+      return { items: await withTransactionCounts(context.db, rows), total: total?.total ?? 0, page: window.page, perPage: window.perPage };
     },
   }),
 );

@@ -1,7 +1,7 @@
-import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { isUuid } from '../../../lib/ids';
 import type { RosterConsent } from '../../../lib/talent-roster/roster-consent';
-import { companyTalentRoster, jobAssignment, talentProfile, user } from '../../db/schema';
+import { companyTalentRoster, jobAssignment, talentBalanceTransaction, talentProfile, user } from '../../db/schema';
 import type { Writer } from '../../db/client';
 import { notFound } from '../errors';
 import { holdsApplicationOfRow, rosterHolds } from '../job-applications/talent-link';
@@ -48,7 +48,6 @@ export interface RosterRow {
 }
 
 const managerName = sql<string | null>`coalesce(${user.displayName}, ${user.email})`;
-const transactionCount = sql<number>`(select count(*)::int from "talent_balance_transaction" as "booked" where "booked"."company_talent_roster_id" = "company_talent_roster"."id")`;
 
 /**
  * Whether the company knew the talent before she answered, so that her entry may show her
@@ -82,7 +81,6 @@ export function selectRoster(db: Writer, companyId: string) {
       managerName,
       balance: companyTalentRoster.balance,
       currency: companyTalentRoster.currency,
-      transactionCount,
       createdAt: companyTalentRoster.createdAt,
       updatedAt: companyTalentRoster.updatedAt,
       deletedAt: companyTalentRoster.deletedAt,
@@ -93,7 +91,22 @@ export function selectRoster(db: Writer, companyId: string) {
     .$dynamic();
 }
 
-export const trimmed = (row: RosterRow): RosterRow => ({ ...row, currency: row.currency.trim() });
+/**
+ * The rows as RosterRow, each with the length of its ledger: counted for these rows only,
+ * along the ledger's index on the entry. Never inside a list's select, where PostgreSQL
+ * counted the ledger of every row before the page's offset.
+ */
+export async function withTransactionCounts(db: Writer, rows: Array<Omit<RosterRow, 'transactionCount'>>): Promise<RosterRow[]> {
+  if (!rows.length) return [];
+  const tx = talentBalanceTransaction;
+  const counted = await db
+    .select({ id: tx.companyTalentRosterId, count: count() })
+    .from(tx)
+    .where(inArray(tx.companyTalentRosterId, rows.map((row) => row.id)))
+    .groupBy(tx.companyTalentRosterId);
+  const countOf = new Map(counted.map((row) => [row.id, row.count]));
+  return rows.map((row) => ({ ...row, currency: row.currency.trim(), transactionCount: countOf.get(row.id) ?? 0 }));
+}
 
 /**
  * A roster entry of this company, removed ones included (their ledger stays readable);
@@ -104,7 +117,8 @@ export async function ownRosterEntry(db: Writer, companyId: string, id: string, 
   const query = selectRoster(db, companyId).where(and(eq(companyTalentRoster.id, id), eq(companyTalentRoster.companyId, companyId))).limit(1);
   const [row] = lock ? await query.for('update', { of: companyTalentRoster }) : await query;
   if (!row) throw notFound('The roster entry');
-  return trimmed(row);
+  const [entry] = await withTransactionCounts(db, [row]);
+  return entry!;
 }
 
 /** Talents on the company's assignments (as client, provider or seller). */

@@ -40,14 +40,35 @@ export function readFilter(filter: FilterArg): LedgerFilter {
 }
 
 type Column = PgColumn | SQL.Aliased;
+type FilterColumns = { id: Column; createdAt: Column; companyId: Column; rosterEntryId: Column; currency: Column; type: Column };
 
-/** The filter's conditions on any relation that has these columns (the ledger or the tables). */
-export function filterConditions(columns: { id: Column; createdAt: Column; companyId: Column; rosterEntryId: Column; currency: Column; type: Column }, filter: LedgerFilter): SQL {
-  const conditions = [gte(columns.createdAt as PgColumn, filter.start), lt(columns.createdAt as PgColumn, filter.endExclusive)];
+/**
+ * The filter's conditions that hold for all of a roster entry's rows or for none of them
+ * (its company, the entry itself, its currency): they may narrow the rows a running
+ * balance is summed over, where the period and the type may not.
+ */
+export function entryConditions(columns: FilterColumns, filter: LedgerFilter): SQL[] {
+  const conditions: SQL[] = [];
   if (filter.companyId) conditions.push(eq(columns.companyId as PgColumn, filter.companyId));
   if (filter.rosterEntryId) conditions.push(eq(columns.rosterEntryId as PgColumn, filter.rosterEntryId));
   if (filter.currency) conditions.push(eq(columns.currency as PgColumn, filter.currency));
+  return conditions;
+}
+
+/** The filter's conditions on single rows (the type, one transaction): a running balance is summed over rows they leave out. */
+export function rowConditions(columns: Pick<FilterColumns, 'id' | 'type'>, filter: LedgerFilter): SQL[] {
+  const conditions: SQL[] = [];
   if (filter.type) conditions.push(eq(columns.type as PgColumn, filter.type));
   if (filter.transactionId) conditions.push(eq(columns.id as PgColumn, filter.transactionId));
-  return and(...conditions)!;
+  return conditions;
+}
+
+/** The period's conditions: from its first day, up to (not including) the day after its last. */
+export function periodConditions(columns: Pick<FilterColumns, 'createdAt'>, filter: LedgerFilter): SQL[] {
+  return [gte(columns.createdAt as PgColumn, filter.start), lt(columns.createdAt as PgColumn, filter.endExclusive)];
+}
+
+/** All of the filter's conditions on any relation that has these columns (the ledger or the tables). */
+export function filterConditions(columns: FilterColumns, filter: LedgerFilter): SQL {
+  return and(...periodConditions(columns, filter), ...entryConditions(columns, filter), ...rowConditions(columns, filter))!;
 }

@@ -4,10 +4,14 @@ import { CSV_EXPORT_MAX_ROWS } from '../../../lib/transactions/transactions-csv'
 import { findMyTalentProfileId } from '../auth/my-talent-profile';
 import { rosterHolds } from '../job-applications/talent-link';
 import { builder } from '../builder';
+import type { ApiContext } from '../context';
 import { pageArgs, pageWindow } from '../pagination';
 import { readFilter } from './balance-transaction-filter';
 import { BalanceTransactionExport, BalanceTransactionPage, BalanceTransactionTotal, FilterInput, ledgerArgs } from './balance-transaction-types';
-import { exportTransactions, transactionPage, transactionTotals } from './balance-transactions';
+import { exportTransactions } from './balance-transaction-export';
+import { transactionPage } from './balance-transactions';
+import { entriesLedger } from './ledger-scope';
+import { transactionTotals } from './ledger-totals';
 
 // myBalanceTransactions, myBalanceTransactionTotals, myBalanceTransactionExport, myBalances:
 // the signed-in talent's ledger and balances, scoped to the roster entries of her own
@@ -41,6 +45,9 @@ const TalentBalance = builder.objectRef<BalanceRow>('TalentBalance').implement({
 /** The talent's own ledger: her roster entries she accepted. */
 const mine = (profileId: string) => and(eq(companyTalentRoster.talentProfileId, profileId), rosterHolds())!;
 
+/** The rows of the talent's own ledger. */
+const myLedger = (context: ApiContext, profileId: string) => entriesLedger(context.db, `talent ${profileId}`, mine(profileId));
+
 builder.queryField('myBalanceTransactions', (t) =>
   t.withAuth({ signedIn: true }).field({
     type: BalanceTransactionPage,
@@ -51,7 +58,7 @@ builder.queryField('myBalanceTransactions', (t) =>
       const window = pageWindow(args);
       const profileId = await findMyTalentProfileId(context);
       if (!profileId) return { items: [], total: 0, page: window.page, perPage: window.perPage };
-      return transactionPage(context, mine(profileId), filter, args.sort, window);
+      return transactionPage(context, myLedger(context, profileId), filter, args.sort, window);
     },
   }),
 );
@@ -65,7 +72,7 @@ builder.queryField('myBalanceTransactionTotals', (t) =>
       const filter = readFilter(args.filter);
       const profileId = await findMyTalentProfileId(context);
       if (!profileId) return [];
-      return transactionTotals(context, mine(profileId), filter);
+      return transactionTotals(context, myLedger(context, profileId), filter);
     },
   }),
 );
@@ -79,7 +86,7 @@ builder.queryField('myBalanceTransactionExport', (t) =>
       const filter = readFilter(args.filter);
       const profileId = await findMyTalentProfileId(context);
       if (!profileId) return { items: [], limit: CSV_EXPORT_MAX_ROWS, exceedsLimit: false };
-      return exportTransactions(context, mine(profileId), filter, args.sort ?? 'NEWEST');
+      return exportTransactions(context, myLedger(context, profileId), filter, args.sort ?? 'NEWEST');
     },
   }),
 );
