@@ -3,7 +3,7 @@ import { DASHBOARD_OPEN_ADS, DASHBOARD_WEEKS, fillWeeks, weekStartsUtc } from '.
 import { hiringStepGroupOf } from '../../../lib/companies/hiring-steps';
 import { metricsWindowStart, PIPELINE_METRICS_DAYS, pipelineMetrics, type PipelineMetrics, type StepPassThrough } from '../../../lib/job-applications/pipeline-metrics';
 import { can } from '../../../lib/permissions/effective-permissions';
-import { company, companyHiringStep, companyTalentRoster, generalEventslog, jobAd, jobDescription, talentBalanceTransaction, talentInvitation, talentJobApplication } from '../../db/schema';
+import { company, companyHiringStep, companyTalentRoster, generalEventslog, jobAd, jobDescription, talentBalanceDay, talentInvitation, talentJobApplication } from '../../db/schema';
 import type { AppDatabase } from '../../db/client';
 import { builder } from '../builder';
 import { ApiError } from '../errors';
@@ -237,13 +237,15 @@ async function openAdApplications(db: AppDatabase, companyId: string, now: Date)
     .limit(DASHBOARD_OPEN_ADS);
 }
 
+/** The company's ledger summed per currency, from its days (talentBalanceDay, kept by the database). */
 async function rosterBalances(db: AppDatabase, companyId: string): Promise<CurrencyTotalRow[]> {
   return db
-    .select({ currency: talentBalanceTransaction.currency, amount: sql<string>`sum(${talentBalanceTransaction.change})::text` })
-    .from(talentBalanceTransaction)
-    .where(eq(talentBalanceTransaction.companyId, companyId))
-    .groupBy(talentBalanceTransaction.currency)
-    .orderBy(asc(talentBalanceTransaction.currency));
+    .select({ currency: talentBalanceDay.currency, amount: sql<string>`sum(${talentBalanceDay.moneyIn} + ${talentBalanceDay.moneyOut})::numeric(18, 2)::text` })
+    .from(talentBalanceDay)
+    .where(eq(talentBalanceDay.companyId, companyId))
+    .groupBy(talentBalanceDay.currency)
+    .having(sql`sum(${talentBalanceDay.entries}) > 0`)
+    .orderBy(asc(talentBalanceDay.currency));
 }
 
 async function countJobAds(db: AppDatabase, companyId: string, now: Date): Promise<JobAdCountsRow> {

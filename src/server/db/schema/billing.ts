@@ -198,3 +198,23 @@ export const talentBalanceTransaction = pgTable(
     index('talent_balance_transaction_job_assignment_id_idx').on(t.jobAssignmentId),
   ],
 );
+
+/**
+ * A company's ledger summed by day (UTC), currency and kind of movement, kept in step by a
+ * trigger on every write statement to talent_balance_transaction (migration 0048), whoever writes it:
+ * the dashboard's roster balances read these few thousand rows instead of a ledger of
+ * hundreds of thousands. Money in is the positive changes, money out the negative ones.
+ */
+export const talentBalanceDay = pgTable(
+  'talent_balance_day',
+  {
+    companyId: uuid('company_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    currency: currency('currency').notNull(),
+    type: balanceTransactionType('type').notNull(),
+    moneyIn: numeric('money_in', { precision: 18, scale: 2, mode: 'string' }).notNull().default('0'),
+    moneyOut: numeric('money_out', { precision: 18, scale: 2, mode: 'string' }).notNull().default('0'),
+    entries: integer('entries').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.day, t.currency, t.type] })],
+);
