@@ -15,6 +15,8 @@ export interface LedgerScope {
   key: string;
   /** The condition on talentBalanceTransaction. */
   rows: SQL;
+  /** Set when the scope is a whole company's ledger: its sums may then be read from its days (ledger-totals.ts). */
+  companyId?: string;
 }
 
 const tx = talentBalanceTransaction;
@@ -27,7 +29,7 @@ const tx = talentBalanceTransaction;
 export const ledgerColumns = { id: tx.id, createdAt: tx.createdAt, companyId: tx.companyId, rosterEntryId: tx.companyTalentRosterId, currency: tx.currency, type: tx.type };
 
 /** A company's ledger: the rows of all its roster entries, removed and unanswered ones included. */
-export const companyLedger = (companyId: string): LedgerScope => ({ key: `company ${companyId}`, rows: eq(tx.companyId, companyId) });
+export const companyLedger = (companyId: string): LedgerScope => ({ key: `company ${companyId}`, rows: eq(tx.companyId, companyId), companyId });
 
 /** One roster entry's ledger. */
 export const entryLedger = (rosterEntryId: string): LedgerScope => ({ key: `entry ${rosterEntryId}`, rows: eq(tx.companyTalentRosterId, rosterEntryId) });
