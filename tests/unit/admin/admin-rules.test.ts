@@ -111,7 +111,7 @@ describe('erasure of a deleted user (docs/personal-data.md)', () => {
   });
 
   it('places every talent profile column: erased, or kept because it names no one (ids, links, dates, generated search columns)', () => {
-    const kept = ['id', 'userId', 'createdAt', 'updatedAt', 'deletedAt', 'skillKeys', 'languageKeys', 'searchDocument'];
+    const kept = ['id', 'userId', 'createdAt', 'updatedAt', 'deletedAt', 'skillKeys', 'languageKeys', 'searchDocument', 'profileCompleteness'];
     const columns = Object.keys(talentProfile).filter((key) => !key.startsWith('_') && key !== 'enableRLS' && key !== 'getSQL');
     expect(columns.filter((column) => !kept.includes(column) && !(column in ERASED_TALENT_PROFILE))).toEqual([]);
   });
