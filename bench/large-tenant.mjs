@@ -8,7 +8,8 @@
 // Needs the build (node scripts/build.mjs) and a PostgreSQL server, or nothing for the
 // embedded one. Run from the project root with Node 24:
 //   node_modules/.bin/node bench/large-tenant.mjs [--database-url postgres://postgres@127.0.0.1:5432/largetenant | --embedded]
-//     [--seed] [--iterations 20] [--scale 1]
+//     [--seed] [--iterations 20] [--scale 1] [--only TEXT]
+// --only times the views whose name holds TEXT (say "transactions"), the others are skipped.
 // --seed drops and creates the database (or the embedded data folder) and seeds it with the
 // demo data and the large tenant; without it an earlier --seed's database is reused.
 import { existsSync } from 'node:fs';
@@ -29,6 +30,7 @@ const { values } = parseArgs({
     seed: { type: 'boolean', default: false },
     iterations: { type: 'string', default: '20' },
     scale: { type: 'string', default: '1' },
+    only: { type: 'string' },
   },
 });
 
@@ -164,10 +166,11 @@ try {
     ['sales', '/company/sales', 100],
     ['sales, three years', `/company/sales?from=${month(35)}&to=${month(0)}`, 100],
     ['sales export (CSV)', '/company/sales.csv', 100],
-    ['transactions export (CSV)', '/company/transactions.csv', 100],
+    // Over 50,000 rows: the export refuses, sending the page that says so (303).
+    ['transactions export (CSV)', '/company/transactions.csv', 100, 303],
   ];
   const rows = [];
-  for (const [name, address, targetMs] of views) {
+  for (const [name, address, targetMs, expectedStatus = 200] of views.filter(([name]) => !values.only || name.includes(values.only))) {
     const url = new URL(address, origin);
     const requestIds = [];
     let status = 0;
@@ -183,7 +186,7 @@ try {
     const measured = requestIds.map((id) => lines.get(id)).filter(Boolean);
     const times = measured.map((line) => line.durationMs).sort((a, b) => a - b);
     const p95 = percentile(times, 95);
-    rows.push({ name, status, p50: percentile(times, 50), p95, max: times.at(-1), statements: percentile(measured.map((line) => line.statements).sort((a, b) => a - b), 50), statementMs: percentile(measured.map((line) => line.statementMs).sort((a, b) => a - b), 95), targetMs, met: status === 200 && p95 <= targetMs });
+    rows.push({ name, status, p50: percentile(times, 50), p95, max: times.at(-1), statements: percentile(measured.map((line) => line.statements).sort((a, b) => a - b), 50), statementMs: percentile(measured.map((line) => line.statementMs).sort((a, b) => a - b), 95), targetMs, met: status === expectedStatus && p95 <= targetMs });
     say(`${name}: ${status}, p95 ${p95} ms`);
   }
   console.log(`\n| view | status | p50 ms | p95 ms | max ms | statements | SQL p95 ms | target | met |\n|---|---:|---:|---:|---:|---:|---:|---:|---|`);

@@ -1,4 +1,5 @@
-import { and, asc, count, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import { isUuid } from '../../../lib/ids';
 import { EMPLOYMENT_TYPES } from '../../../lib/job-ads/job-enums';
 import { companyOnUser, companyTalentRoster, talentProfile, user } from '../../db/schema';
@@ -8,7 +9,7 @@ import { requireCompanyPermission } from '../auth/company-access';
 import type { Writer } from '../../db/client';
 import { notFound } from '../errors';
 import { pageArgs, pageWindow } from '../pagination';
-import { ownRosterEntry, selectRoster, shownToCompany, withTransactionCounts } from './roster-rows';
+import { ownRosterEntry, rosterNameOrder, selectRoster, shownToCompany, withTransactionCounts } from './roster-rows';
 import { CompanyTalentRoster, CompanyTalentRosterPage, RosterManager } from './roster-types';
 
 // findManyCompanyTalentRoster, findCompanyTalentRoster, findManyCompanyTalentRosterManager:
@@ -63,16 +64,15 @@ builder.queryField('findManyCompanyTalentRoster', (t) =>
         args.employmentType ? eq(companyTalentRoster.employmentType, args.employmentType) : undefined,
         managerId ? eq(companyTalentRoster.managerId, managerId) : undefined,
       );
-      const counted = context.db.select({ total: count() }).from(companyTalentRoster).$dynamic();
+      // Every entry has exactly one profile (a required foreign key): only a search by name
+      // needs it joined to pick the page's entries or count them, so that ordering and
+      // counting 10,000 entries read no profile; the page's rows then join theirs.
+      const searched = <T extends PgSelect>(query: T) => (q ? query.innerJoin(talentProfile, eq(talentProfile.id, companyTalentRoster.talentProfileId)) : query);
+      const order = rosterNameOrder(context.db, companyId);
+      const pageIds = searched(context.db.select({ id: companyTalentRoster.id }).from(companyTalentRoster).$dynamic()).where(where).orderBy(...order).limit(window.perPage).offset(window.offset);
       const [rows, [total]] = await Promise.all([
-        selectRoster(context.db, companyId)
-          .where(where)
-          .orderBy(sql`${companyTalentRoster.deletedAt} is not null`, sql`lower(coalesce(${shownToCompany(context.db, companyId, talentProfile.profileName)}, ''))`, asc(companyTalentRoster.id))
-          .limit(window.perPage)
-          .offset(window.offset),
-        // Every entry has exactly one profile (a required foreign key): only a search by name
-        // needs it joined, and counting 10,000 entries then reads no profile.
-        (q ? counted.innerJoin(talentProfile, eq(talentProfile.id, companyTalentRoster.talentProfileId)) : counted).where(where),
+        selectRoster(context.db, companyId).where(inArray(companyTalentRoster.id, pageIds)).orderBy(...order),
+        searched(context.db.select({ total: count() }).from(companyTalentRoster).$dynamic()).where(where),
       ]);
       return { items: await withTransactionCounts(context.db, rows), total: total?.total ?? 0, page: window.page, perPage: window.perPage };
     },

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { isUuid } from '../../../lib/ids';
 import type { RosterConsent } from '../../../lib/talent-roster/roster-consent';
 import { companyTalentRoster, jobAssignment, talentBalanceTransaction, talentProfile, user } from '../../db/schema';
@@ -62,6 +62,25 @@ export function knownToCompany(db: Writer, companyId: string): SQL {
 /** The profile's column as the company may see it (knownToCompany), else null. */
 export const shownToCompany = (db: Writer, companyId: string, column: typeof talentProfile.profileName | typeof talentProfile.jobTitle) =>
   sql<string | null>`case when ${knownToCompany(db, companyId)} then ${column} end`;
+
+/**
+ * The roster's order: entries on the roster first, then by the name as shown to the company
+ * (withheld names last among them, as empty), then by id. An accepted entry's name is its
+ * talentSortName, kept on the entry by the database (migration 0049), so that sorting every
+ * entry reads no profile; any other entry's is read from its profile only as far as
+ * knownToCompany shows it, so that the order never reveals a withheld name.
+ */
+export function rosterNameOrder(db: Writer, companyId: string): SQL[] {
+  const shownSortName = db
+    .select({ name: sql<string | null>`case when ${knownToCompany(db, companyId)} then lower(${talentProfile.profileName}) end` })
+    .from(talentProfile)
+    .where(eq(talentProfile.id, companyTalentRoster.talentProfileId));
+  return [
+    sql`${companyTalentRoster.deletedAt} is not null`,
+    sql`coalesce(case when ${rosterHolds()} then ${companyTalentRoster.talentSortName} else (${shownSortName}) end, '')`,
+    asc(companyTalentRoster.id),
+  ];
+}
 
 export function selectRoster(db: Writer, companyId: string) {
   return db

@@ -211,6 +211,11 @@ export const companyTalentRoster = pgTable(
     // Her answer to the company's request; only an accepted entry links her to the company.
     consent: rosterConsent('consent').notNull().default('requested'),
     consentAnsweredAt: timestamptz('consent_answered_at'),
+    // lower(profile_name) of its talent, set and kept in step by the database's triggers
+    // (migration 0049): the roster sorts by name reading its own rows, not a profile per entry.
+    // Only an accepted entry's is used (roster-name-order.ts); the others are sorted by the
+    // name as shown to the company, so no order reveals a withheld name.
+    talentSortName: text('talent_sort_name'),
     ...timestamps(),
     // Removed from the roster: the row stays, its ledger and history with it; adding the
     // talent again restores it.

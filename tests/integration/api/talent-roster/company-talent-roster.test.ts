@@ -272,6 +272,25 @@ describeEachDatabase('company talent roster', (kind) => {
     expect((await f.as('owner-a', MANAGERS, {}, f.a.id)).body.data?.findManyCompanyTalentRosterManager).toEqual(expect.arrayContaining([{ id: ownerA, name: 'owner-a@example.test' }]));
   });
 
+  it('orders by the name as shown (roster name order): a rename moves the entry, a withheld name sorts as empty and reveals nothing', async () => {
+    const db = f.h.database.db;
+    const names = async () => (await f.as('owner-a', LIST, {}, f.a.id)).body.data?.findManyCompanyTalentRoster.items.map((entry) => entry.talentName);
+    await db.update(talentProfile).set({ profileName: 'Zed Applicant' }).where(eq(talentProfile.id, talents.applicant));
+    expect(await names()).toEqual(['Cy Email', 'Zed Applicant']);
+    await db.update(talentProfile).set({ profileName: 'Ada Applicant' }).where(eq(talentProfile.id, talents.applicant));
+    expect(await names()).toEqual(['Ada Applicant', 'Cy Email']);
+    // Hidden and only asked for by address: withheld, first among the entries whatever her name.
+    await db.update(talentProfile).set({ isVisible: false, profileName: 'Aaron Stranger' }).where(eq(talentProfile.id, talents.stranger));
+    const { body } = await f.as('owner-a', CREATE, { data: { email: 'talent-stranger@example.test', currency: 'EUR' } }, f.a.id);
+    expect(body.errors).toBeUndefined();
+    const requested = body.data!.createOneCompanyTalentRoster.id;
+    expect(await names()).toEqual([null, 'Ada Applicant', 'Cy Email']);
+    await db.update(talentProfile).set({ profileName: 'Zoe Stranger' }).where(eq(talentProfile.id, talents.stranger));
+    expect(await names()).toEqual([null, 'Ada Applicant', 'Cy Email']);
+    await db.delete(companyTalentRoster).where(eq(companyTalentRoster.id, requested));
+    await db.update(talentProfile).set({ isVisible: true, profileName: 'Di Stranger' }).where(eq(talentProfile.id, talents.stranger));
+  });
+
   it('removes softly: the ledger and the notes stay, no entry is booked, and adding again restores the row', async () => {
     const db = f.h.database.db;
     await f.as('owner-a', 'mutation ($t: ID!) { createOneCompanyTalentNote(talentProfileId: $t, data: { note: "Great work" }) { id } }', { t: talents.applicant }, f.a.id);
