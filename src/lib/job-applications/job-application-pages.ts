@@ -33,7 +33,7 @@ export const FIND_MANY_TALENT_JOB_APPLICATION_QUERY = graphql(`
         heldTalentStatus { status visibleAt }
         interviewSummary { status nextStartsAt scorecards recommendations { recommendation count } }
       }
-      total page pageCount
+      total totalIsExact page pageCount
     }
   }
 `);

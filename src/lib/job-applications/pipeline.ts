@@ -2,7 +2,8 @@ import type { HiringStepGroup } from '../companies/hiring-steps';
 import type { RejectionKind } from './rejection-reasons';
 
 // The rules of the hiring pipeline: which steps end an application, which need
-// a reason, when an application is stuck, and how many may move at once.
+// a reason, when an application is stuck, how many may move at once, and how far a searched
+// list of them counts.
 
 /** Hired, rejected and withdrawn end an application; it may still be moved back. */
 export function isClosingGroup(group: HiringStepGroup | null): boolean {
@@ -32,6 +33,13 @@ export function daysInStep(stepChangedAt: Date | string, now: Date): number {
 export const MAX_BULK_MOVE = 100;
 /** Above this many, a bulk move or rejection asks to be confirmed first. */
 export const BULK_CONFIRM_THRESHOLD = 5;
+/**
+ * The received applications count cap: a text searched in the received applications (a name,
+ * job title or skill) counts its matches up to this many, past it the total reads "1,000+"
+ * and pages end there. A common skill matches most of a large company's applications, and
+ * counting every one of them grows with the company (as the job and talent searches' caps).
+ */
+export const RECEIVED_APPLICATIONS_COUNT_CAP = 1_000;
 
 /** A hiring step as an ad's board draws it: a column, in pipeline order. */
 export interface BoardStep {

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { talentJobApplication } from '../../../../src/server/db/schema';
 import { describeEachDatabase } from '../../../support/test-database';
 import { createHeldTalentStatuses } from '../../../../src/server/api/job-applications/held-talent-statuses';
+import { findReceivedApplications } from '../../../../src/server/api/job-applications/received-application-queries';
+import { pageWindow } from '../../../../src/server/api/pagination';
 import { DEFAULT_TALENT_STATUS_DELAY_MINUTES } from '../../../../src/lib/job-applications/talent-status';
 import { startCompaniesFixture, type CompaniesFixture } from '../companies-fixture';
 
@@ -63,6 +65,29 @@ describeEachDatabase('received job applications and the pipeline', (kind) => {
     expect(await f.events('talentJobApplication.create', applicationOf.ana!)).toHaveLength(1);
     // Company B sees none of them.
     expect(((await f.as('owner-b', LIST, {}, f.b.id)).body.data?.findManyTalentJobApplication as { total: number }).total).toBe(0);
+  });
+
+  it('a searched application list counts up to the cap (the received applications count cap): past it the total is the cap and pages end there', async () => {
+    // "i" is in each applicant's name: Ana Applicant, Ben Builder, Cy Coder.
+    const searched = (await f.as('reader-a', '{ findManyTalentJobApplication(q: "i") { total totalIsExact pageCount } }', {}, f.a.id)).body.data?.findManyTalentJobApplication;
+    expect(searched).toEqual({ total: 3, totalIsExact: true, pageCount: 1 });
+    const list = (q: string | null, page: number, perPage: number, cap: number) => findReceivedApplications(f.h.database.db, f.a.id, { q }, pageWindow({ page, perPage }), cap);
+    // Below the cap and at it, the count is exact.
+    expect(await list('i', 1, 10, 5)).toMatchObject({ total: 3, totalIsExact: true });
+    expect(await list('i', 1, 10, 3)).toMatchObject({ total: 3, totalIsExact: true });
+    // Past it, the total is the cap, and the pages end there: two applications, one per page.
+    const first = await list('i', 1, 1, 2);
+    const second = await list('i', 2, 1, 2);
+    expect(first).toMatchObject({ total: 2, totalIsExact: false });
+    expect(second).toMatchObject({ total: 2, totalIsExact: false });
+    expect(first.items).toHaveLength(1);
+    expect(second.items).toHaveLength(1);
+    expect(second.items[0]!.id).not.toBe(first.items[0]!.id);
+    // A page past the cap is empty, its total still counted; one that reaches it ends there.
+    expect(await list('i', 3, 1, 2)).toMatchObject({ items: [], total: 2, totalIsExact: false });
+    expect((await list('i', 1, 10, 2)).items).toHaveLength(2);
+    // Without a text searched, every total is exact.
+    expect(await list(null, 1, 10, 2)).toMatchObject({ total: 3, totalIsExact: true });
   });
 
   it("moves one application step by step with its history; the talent sees each step's public status once the company's delay is over", async () => {
