@@ -6,7 +6,7 @@ import { parseForm } from '../forms/parse-form';
 import { graphql, type ResultOf } from '../graphql/graphql';
 import { sendDocument, type SendGraphql } from '../graphql/send-document';
 import type { Translate } from '../i18n/i18n';
-import { postedId } from '../ids';
+import { isUuid, postedId } from '../ids';
 import { allTimePeriod, type Period } from '../transactions/period-presets';
 import { readTransactionFilter, type TransactionFilter } from '../transactions/transaction-filter';
 import { dataOf } from '../graphql/answer-data';
@@ -25,17 +25,34 @@ const WORDS = 'companyTransactions';
 /** Roster entries offered in the filter and the booking form; the API caps a page at 100. */
 const ENTRY_CHOICES_LIMIT = 100;
 
-export const COMPANY_LEDGER_CONTEXT_QUERY = graphql(`
+const LEDGER_ROSTER_ENTRY_FRAGMENT = graphql(`
+  fragment LedgerRosterEntryFields on CompanyTalentRoster { id talentName consent employeeNumber balance currency transactionCount removedAt concernsYou }
+`);
+
+export const COMPANY_LEDGER_CONTEXT_QUERY = graphql(
+  `
   query CompanyLedgerContext($perPage: Int) {
     findManyCompanyTalentRoster(includeRemoved: true, perPage: $perPage) {
-      items { id talentName consent employeeNumber balance currency transactionCount removedAt concernsYou }
+      items { ...LedgerRosterEntryFields }
       total
     }
     findManyCompanyTalentRosterBalance { currency balance entries owed firstTransactionAt lastTransactionAt }
     findManyCompanyCredit { id amount currency until expired }
     findManyCompanyCreditChange { id creditId action amount currency until reason createdAt }
   }
-`);
+`,
+  [LEDGER_ROSTER_ENTRY_FRAGMENT],
+);
+
+/** The entry the address names (entry=), when it is not among the entries the filter lists. */
+const COMPANY_LEDGER_ENTRY_QUERY = graphql(
+  `
+  query CompanyLedgerEntry($id: ID!) {
+    findCompanyTalentRoster(id: $id) { ...LedgerRosterEntryFields }
+  }
+`,
+  [LEDGER_ROSTER_ENTRY_FRAGMENT],
+);
 
 export const COMPANY_TRANSACTIONS_QUERY = graphql(
   `
@@ -93,13 +110,21 @@ export interface CompanyTransactionsRequest {
  * "all time"), the credits, and the address's filter. Throws when the API failed.
  */
 export async function readCompanyTransactionsRequest(send: SendGraphql, url: URL, today: Date): Promise<CompanyTransactionsRequest> {
-  const data = dataOf(await sendDocument(send, COMPANY_LEDGER_CONTEXT_QUERY, { perPage: ENTRY_CHOICES_LIMIT }), 'the roster');
-  const entries = data.findManyCompanyTalentRoster.items;
+  // The entry a link names (a roster entry's details, a booking) may be past the listed ones:
+  // read on its own, it is offered too; another company's id is NOT_FOUND and dropped.
+  const named = url.searchParams.get('entry');
+  const [answer, namedEntry] = await Promise.all([
+    sendDocument(send, COMPANY_LEDGER_CONTEXT_QUERY, { perPage: ENTRY_CHOICES_LIMIT }),
+    named && isUuid(named) ? sendDocument(send, COMPANY_LEDGER_ENTRY_QUERY, { id: named }).then((entry) => entry.data?.findCompanyTalentRoster ?? null) : null,
+  ]);
+  const data = dataOf(answer, 'the roster');
+  const listed = data.findManyCompanyTalentRoster.items;
+  const entries = namedEntry && !listed.some((entry) => entry.id === namedEntry.id) ? [...listed, namedEntry] : listed;
   const balances = data.findManyCompanyTalentRosterBalance;
   const span = transactionSpan(balances);
   const allTime = allTimePeriod(today, span.first, span.last);
   const filter = readTransactionFilter(url, { rosterEntryIds: entries.map((entry) => entry.id), currencies: balances.map((balance) => balance.currency), defaultPeriod: allTime });
-  return { entries, moreEntries: data.findManyCompanyTalentRoster.total > entries.length, balances, credits: data.findManyCompanyCredit, creditChanges: data.findManyCompanyCreditChange, allTime, filter };
+  return { entries, moreEntries: data.findManyCompanyTalentRoster.total > listed.length, balances, credits: data.findManyCompanyCredit, creditChanges: data.findManyCompanyCreditChange, allTime, filter };
 }
 
 /** A roster entry as a choice: the talent, the employee number and the currency; removed ones and unanswered or declined requests say so. */
