@@ -1,18 +1,49 @@
-import { and, eq, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
+import type { Writer } from '../../db/client';
 import { isUuid } from '../../../lib/ids';
 import { escapeLike } from '../../db/like-pattern';
-import { invoice, talentProfile } from '../../db/schema';
+import { company, invoice, talentProfile } from '../../db/schema';
 import { requireMyTalentProfileId } from '../auth/my-talent-profile';
 import { builder } from '../builder';
 import { requireCompanyPermission } from '../auth/company-access';
 import { notFound } from '../errors';
 import { pageArgs, pageWindow } from '../pagination';
-import { findVisible, fromCompany, INVOICE_LIST_ORDER, NO_COMPANY, pageOfVisible, selectInvoices, toCompany, visibleTo, type InvoiceRow } from './invoice-rows';
+import { findVisible, INVOICE_LIST_ORDER, NO_COMPANY, pageOfVisible, selectInvoices, visibleTo, type InvoiceRow } from './invoice-rows';
 import { Invoice, InvoiceKindEnum, InvoicePage, InvoiceStatusEnum } from './invoice-types';
 
 // findManyInvoice, findInvoice: the invoices a company issues or receives, read with the
 // jobAssignment permission as billings are (the permission model has no invoice resource).
 // myInvoice: the talent's copy of a self-billed invoice in their name.
+
+/** Matches a search collects by id (invoiceSearchIds); past it, the list walks its order. */
+const COLLECTED_MATCHES = 1_000;
+
+/**
+ * The invoices whose number, talent's name or either party's name holds `pattern`: each part
+ * read down its own index (the number's trigrams; the talents whose name matches, then their
+ * invoices; the parties' invoices), so that a search reads what matches rather than every
+ * invoice of the company joined with three names.
+ */
+function invoicesMatching(db: Writer, pattern: string): SQL {
+  const ids = (where: SQL) => db.select({ id: invoice.id }).from(invoice).where(where);
+  // As an array: PostgreSQL then reads the talents' invoices down their index, where a join
+  // guessed a hundred talents for a name and read every invoice instead.
+  const talents = sql`array(${db.select({ id: talentProfile.id }).from(talentProfile).where(ilike(talentProfile.profileName, pattern))})`;
+  const companies = db.select({ id: company.id }).from(company).where(ilike(company.name, pattern));
+  const matching = union(ids(ilike(invoice.number, pattern)), ids(sql`${invoice.talentProfileId} = any(${talents})`), ids(inArray(invoice.fromCompanyId, companies)), ids(inArray(invoice.toCompanyId, companies)));
+  return inArray(invoice.id, matching);
+}
+
+/**
+ * The ids of every invoice the search matches, when there are at most COLLECTED_MATCHES:
+ * the page and the total then read those rows alone; null when more match (a party's name,
+ * say), and the list walks its order instead.
+ */
+async function invoiceSearchIds(db: Writer, where: SQL | undefined): Promise<string[] | null> {
+  const ids = await db.select({ id: invoice.id }).from(invoice).where(where).limit(COLLECTED_MATCHES + 1);
+  return ids.length > COLLECTED_MATCHES ? null : ids.map((row) => row.id);
+}
 
 builder.queryField('findManyInvoice', (t) =>
   t.withAuth({ signedIn: true }).field({
@@ -35,29 +66,20 @@ builder.queryField('findManyInvoice', (t) =>
         args.kind ? eq(invoice.kind, args.kind) : undefined,
         args.drafts === true ? isNull(invoice.issuedAt) : args.drafts === false ? isNotNull(invoice.issuedAt) : undefined,
       );
-      const where = and(
-        visibleTo(companyId),
-        filters,
-        pattern ? or(ilike(invoice.number, pattern), ilike(talentProfile.profileName, pattern), ilike(toCompany.name, pattern), ilike(fromCompany.name, pattern)) : undefined,
-      );
-      // Without a search the page's ids come first from the two list indexes (pageOfVisible),
-      // then their rows; a search matches across the joined names, so it reads them all.
-      const pageRows = pattern
-        ? selectInvoices(context.db, companyId).where(where).orderBy(...INVOICE_LIST_ORDER).limit(window.perPage).offset(window.offset)
-        : pageOfVisible(context.db, companyId, filters, window).then((ids) =>
-            ids.length ? selectInvoices(context.db, companyId).where(inArray(invoice.id, ids)).orderBy(...INVOICE_LIST_ORDER) : [],
-          );
-      const [rows, [counted]] = await Promise.all([
-        pageRows,
-        context.db
-          .select({ total: sql<number>`count(*)::int` })
-          .from(invoice)
-          .leftJoin(talentProfile, eq(talentProfile.id, invoice.talentProfileId))
-          .leftJoin(fromCompany, eq(fromCompany.id, invoice.fromCompanyId))
-          .leftJoin(toCompany, eq(toCompany.id, invoice.toCompanyId))
-          .where(where),
-      ]);
-      return { items: rows as InvoiceRow[], total: Number(counted?.total ?? 0), page: window.page, perPage: window.perPage };
+      const where = and(visibleTo(companyId), filters, pattern ? invoicesMatching(context.db, pattern) : undefined);
+      const rowsOf = (ids: string[]) => selectInvoices(context.db, companyId).where(inArray(invoice.id, ids)).orderBy(...INVOICE_LIST_ORDER);
+      const found = pattern ? await invoiceSearchIds(context.db, where) : null;
+      // A search's few matches are read by id; otherwise the page's ids come first from the
+      // two list indexes (pageOfVisible) or, for a search matching many, the list's order.
+      const [rows, total] = found
+        ? [found.length ? await rowsOf(found).limit(window.perPage).offset(window.offset) : [], found.length]
+        : await Promise.all([
+            pattern
+              ? selectInvoices(context.db, companyId).where(where).orderBy(...INVOICE_LIST_ORDER).limit(window.perPage).offset(window.offset)
+              : pageOfVisible(context.db, companyId, filters, window).then((ids) => (ids.length ? rowsOf(ids) : [])),
+            context.db.select({ total: sql<number>`count(*)::int` }).from(invoice).where(where).then(([counted]) => Number(counted?.total ?? 0)),
+          ]);
+      return { items: rows as InvoiceRow[], total, page: window.page, perPage: window.perPage };
     },
   }),
 );

@@ -148,6 +148,8 @@ export const invoice = pgTable(
     // issued ones addressed to it, each walked to the page's end and merged.
     index('invoice_issuer_list_idx').on(t.issuerCompanyId, sql`${t.issuedAt} desc nulls first`, t.sequence.desc().nullsFirst(), t.createdAt.desc().nullsFirst()).where(sql`${t.deletedAt} is null`),
     index('invoice_recipient_list_idx').on(t.toCompanyId, sql`${t.issuedAt} desc nulls first`, t.sequence.desc().nullsFirst(), t.createdAt.desc().nullsFirst()).where(sql`${t.deletedAt} is null and ${t.issuedAt} is not null`),
+    // A search by part of the number (invoice-queries.ts invoicesMatching).
+    index('invoice_number_trgm_idx').using('gin', sql`${t.number} gin_trgm_ops`),
     index('invoice_credited_invoice_id_idx').on(t.creditedInvoiceId),
     index('invoice_from_company_id_idx').on(t.fromCompanyId, t.createdAt.desc()),
     index('invoice_to_company_id_idx').on(t.toCompanyId, t.createdAt.desc()),

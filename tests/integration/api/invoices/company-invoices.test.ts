@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { periodOf } from '../../../../src/lib/billing/billing-period';
 import { invoiceDocumentOf, type InvoiceDetail } from '../../../../src/lib/invoices/invoicing-pages';
@@ -225,6 +225,41 @@ describeEachDatabase('company invoices', (kind) => {
       paged.push(...one.items.map((item) => item.id));
     }
     expect(paged).toEqual(whole.items.map((item) => item.id));
+  });
+
+  it('searches the invoices it sees by part of the number, the talent or either party, in any case, and never another company\'s (the invoice search)', async () => {
+    const SEARCH = 'query ($q: String) { findManyInvoice(q: $q, perPage: 100) { total items { id number talentName fromName toName } } }';
+    type Found = { total: number; items: { id: string; number: string | null; talentName: string | null; fromName: string | null; toName: string | null }[] };
+    const search = async (owner: string, companyId: string, q?: string) => (await f.as(owner, SEARCH, { q }, companyId)).body.data?.findManyInvoice as Found;
+    const everything = await search('owner-a', f.a.id);
+    const holding = (part: string) =>
+      everything.items.filter((item) => [item.number, item.talentName, item.fromName, item.toName].some((text) => text?.toLowerCase().includes(part.toLowerCase()))).map((item) => item.id).sort();
+    const found = async (q: string) => {
+      const answer = await search('owner-a', f.a.id, q);
+      expect(answer.total).toBe(answer.items.length);
+      return answer.items.map((item) => item.id).sort();
+    };
+    const number = everything.items.find((item) => item.number)!.number!;
+    for (const q of ['tala TALENT', 'company b', number, number.slice(-4), 'Company A']) {
+      expect(holding(q).length, q).toBeGreaterThan(0);
+      expect(await found(q), q).toEqual(holding(q));
+    }
+    expect(await found('%')).toEqual([]);
+    expect(await found('Nobody by this name')).toEqual([]);
+    // Company A's own invoices hold its name too, but Company B finds only those it sees.
+    const seenByB = await search('owner-b', f.b.id);
+    const foundByB = await search('owner-b', f.b.id, 'company a');
+    expect(foundByB.items.every((item) => seenByB.items.some((seen) => seen.id === item.id))).toBe(true);
+    expect(foundByB.total).toBeLessThan(holding('Company A').length);
+    // More matches than a search collects by id: the same answer, walked in the list's order.
+    const many = await f.h.database.db
+      .insert(invoice)
+      .values(Array.from({ length: 1_001 }, () => ({ issuerCompanyId: f.a.id, fromCompanyId: f.a.id, talentProfileId, currency: 'EUR', total: '1.00' })))
+      .returning({ id: invoice.id });
+    const paged = (await f.as('owner-a', 'query { findManyInvoice(q: "tala", page: 2, perPage: 5) { total items { id talentName } } }', {}, f.a.id)).body.data?.findManyInvoice as Found;
+    expect(paged.total).toBe(holding('tala').length + 1_001);
+    expect(paged.items.map((item) => item.talentName)).toEqual(Array(5).fill('Tala Talent'));
+    await f.h.database.db.delete(invoice).where(inArray(invoice.id, many.map((row) => row.id)));
   });
 
   it("refuses a payment while the talent has not accepted the company's roster request, and books it once she accepts", async () => {
