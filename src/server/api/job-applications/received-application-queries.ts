@@ -41,6 +41,14 @@ function stuckIn(db: Writer, companyId: string): SQL {
   )!;
 }
 
+/**
+ * A skill of the applicant whose name holds `pattern`: her skills' text narrows by its
+ * trigram index, then her skills' names decide, so that the words the skills are stored with
+ * ("name", "level") match no one.
+ */
+const skillNamed = (pattern: string): SQL =>
+  and(sql`${talentProfile.skills}::text ilike ${pattern}`, sql`exists (select 1 from unnest(${talentProfile.skillKeys}) as skill where skill ilike ${pattern})`)!;
+
 /** findManyTalentJobApplication's filters and order. */
 export interface ReceivedListArgs {
   jobAdId?: string | number | null;
@@ -79,7 +87,7 @@ export async function findReceivedApplications(db: AppDatabase, companyId: strin
     stepId ? eq(talentJobApplication.companyHiringStepId, stepId) : undefined,
     from ? gte(talentJobApplication.createdAt, from) : undefined,
     to ? lt(talentJobApplication.createdAt, new Date(to.getTime() + DAY_MS)) : undefined,
-    pattern ? or(ilike(talentProfile.profileName, pattern), ilike(talentProfile.jobTitle, pattern), sql`${talentProfile.skills}::text ilike ${pattern}`) : undefined,
+    pattern ? or(ilike(talentProfile.profileName, pattern), ilike(talentProfile.jobTitle, pattern), skillNamed(pattern)) : undefined,
     args.stuckOnly ? stuckIn(db, companyId) : undefined,
   );
   const order = args.sort === 'OLDEST' ? [asc(talentJobApplication.createdAt), asc(talentJobApplication.id)]

@@ -62,6 +62,8 @@ describeEachDatabase('received job applications and the pipeline', (kind) => {
     expect(bySkill.items.map((item) => item.talent.profileName)).toEqual(['Cy Coder']);
     const byName = (await f.as('reader-a', LIST, { q: 'ben' }, f.a.id)).body.data?.findManyTalentJobApplication as { items: { talent: { skills: string[] } }[] };
     expect(byName.items[0]?.talent.skills).toEqual(['Go']);
+    // A skill's name is searched, not the words of how skills are stored.
+    for (const q of ['name', 'level', '"']) expect((await f.as('reader-a', LIST, { q, jobAdId: adId }, f.a.id)).body.data?.findManyTalentJobApplication, q).toMatchObject({ total: 0 });
     expect(await f.events('talentJobApplication.create', applicationOf.ana!)).toHaveLength(1);
     // Company B sees none of them.
     expect(((await f.as('owner-b', LIST, {}, f.b.id)).body.data?.findManyTalentJobApplication as { total: number }).total).toBe(0);
