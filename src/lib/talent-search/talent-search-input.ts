@@ -13,7 +13,12 @@ import { LANGUAGE_LEVELS, type LanguageLevel } from './language-levels';
  * countCap: a search counts, ranks and pages through at most this many matches (past it the
  * total reads "1,000+"), so its cost does not grow with the profiles (api/talent-search).
  */
-export const TALENT_SEARCH_LIMITS = { q: 200, skills: 20, skill: 60, location: 200, languages: 10, perPage: 50, countCap: 1_000 } as const;
+/**
+ * countCap: matches counted and ranked at most ("1,000+" past it). walked: the most complete
+ * profiles read in order for the candidates before the search's own indexes fill them up
+ * (searchTalents), which bounds a search whose matches are all far down that order.
+ */
+export const TALENT_SEARCH_LIMITS = { q: 200, skills: 20, skill: 60, location: 200, languages: 10, perPage: 50, countCap: 1_000, walked: 10_000 } as const;
 export const TALENT_RATE_UNITS = ['HOUR', 'MONTH'] as const;
 
 const list = (max: number, itemMax: number) =>

@@ -96,7 +96,7 @@ const TalentSearchPage = builder.objectRef<SearchPage>('TalentSearchPage').imple
   fields: (t) => ({
     items: t.field({ type: [TalentSearchResult], resolve: (page) => page.items }),
     total: t.exposeInt('total', { description: `Matching talents over all pages, counted up to ${TALENT_SEARCH_LIMITS.countCap}; the cap when totalIsExact is false` }),
-    totalIsExact: t.exposeBoolean('totalIsExact', { description: `False when more than ${TALENT_SEARCH_LIMITS.countCap} talents match: pages end there, and skills and relevance rank the most complete ${TALENT_SEARCH_LIMITS.countCap}` }),
+    totalIsExact: t.exposeBoolean('totalIsExact', { description: `False when more than ${TALENT_SEARCH_LIMITS.countCap} talents match: pages end there, and skills and relevance rank ${TALENT_SEARCH_LIMITS.countCap} of them, the most complete first` }),
     page: t.exposeInt('page'),
     perPage: t.exposeInt('perPage'),
     pageCount: t.int({ resolve: (page) => Math.max(1, Math.ceil(page.total / page.perPage)) }),
@@ -203,12 +203,15 @@ type CandidateRow = Omit<ResultRow, 'reference' | 'savedInLists'> & { matched: n
  * resolvers' work, apart from the API so that bench/talent-search-scale.ts times exactly
  * what the API runs.
  *
- * The cost is bounded whatever the number of profiles (as the job search's): the candidates
- * are the first `countCap` + 1 matches in the base order (read down the order index, or the
- * few matches of a narrow search found by the GIN indexes and sorted), which both count the
- * matches up to the cap ("1,000+" past it) and are the only rows ranked by skills overlap and
- * text relevance; pages end at the cap. When the matches are fewer than the cap, every one
- * is ranked; past it, the most complete ones are. (`cap` is smaller in tests.)
+ * The cost is bounded whatever the number of profiles and wherever the matches lie (the
+ * talent search candidates rule): the candidates are the first `cap` + 1 matches among the
+ * `walked` most complete profiles (read down the order index), and when those are fewer,
+ * the other matches up to `cap` + 1 as the search's own indexes find them. They count the
+ * matches up to the cap ("1,000+" past it) and are the only rows ranked by skills overlap
+ * and text relevance, then by the base order; pages end at the cap. When the matches are
+ * fewer than the cap, every one is ranked; past it, the most complete ones, or, when the
+ * matches lie beyond the walked profiles, those first and then the others found. (`cap` and
+ * `walked` are smaller in tests.)
  */
 export async function searchTalents(
   db: AppDatabase,
@@ -216,6 +219,7 @@ export async function searchTalents(
   values: TalentSearchValues,
   window: { page: number; perPage: number; offset: number },
   cap: number = TALENT_SEARCH_LIMITS.countCap,
+  walked: number = TALENT_SEARCH_LIMITS.walked,
 ): Promise<SearchPage> {
   const reference = await referenceOf(db, scope, values);
   const referenceKeys = reference ? reference.skills.map((skill) => skill.toLowerCase()) : [...values.skillsAll, ...values.skillsAny];
@@ -233,17 +237,25 @@ export async function searchTalents(
     sql`position`,
   ];
   const columns = sql.raw(RESULT_COLUMNS.map(([name, column]) => (name === column ? column : `${column} as "${name}"`)).join(', '));
+  const candidateColumns = sql.raw(`${RESULT_COLUMNS.map(([, column]) => column).join(', ')}, skill_keys, search_document, profile_completeness, updated_at`);
   // No page starts past the cap: it is read as an empty page, its total counted alone.
   const rows =
     window.offset >= cap
       ? []
       : (
           await db.execute<CandidateRow>(sql`
-            with candidates as (
-              select ${sql.raw(RESULT_COLUMNS.map(([, column]) => column).join(', '))}, skill_keys, search_document, profile_completeness, updated_at
-              from ${talentProfile} where ${where}
+            with walked as (
+              select ${candidateColumns}
+              from (select * from ${talentProfile} where ${isNull(talentProfile.deletedAt)} order by ${BASE_ORDER} limit ${walked}) as ${talentProfile}
+              where ${where}
               order by ${BASE_ORDER} limit ${cap + 1}
             ),
+            found as (
+              select ${candidateColumns} from ${talentProfile}
+              where ${where} and not exists (select 1 from walked where walked.id = ${talentProfile.id})
+              limit greatest(${cap + 1} - (select count(*) from walked), 0)
+            ),
+            candidates as (select * from walked union all select * from found),
             numbered as (select *, row_number() over (order by ${BASE_ORDER}) as position, count(*) over ()::int as matched from candidates)
             select ${columns}, matched from numbered
             where position <= ${cap}

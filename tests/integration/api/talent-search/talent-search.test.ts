@@ -135,6 +135,22 @@ describeEachDatabase('talent search for companies', (kind) => {
     expect(ranked).toMatchObject({ total: 2, totalIsExact: false });
   });
 
+  it('finds the matches beyond the most complete profiles it walks (the talent search candidates rule): those walked first, then the others', async () => {
+    const scope = { kind: 'company' as const, companyId: f.a.id, mayReadLists: false };
+    const window = { page: 1, perPage: 10, offset: 0 };
+    // Walking the two most complete profiles (Rita and Tom), Gus is found all the same.
+    const go = await searchTalents(f.h.database.db, scope, talentSearchSchema.parse({ skillsAny: ['go'] }), window, 3, 2);
+    expect(go.items.map((item) => item.profileName)).toEqual(['Gus Go']);
+    expect(go).toMatchObject({ total: 1, totalIsExact: true });
+    // Everyone, past a cap of 3: the two walked come first, then one of the others found.
+    const everyone = await searchTalents(f.h.database.db, scope, talentSearchSchema.parse({}), window, 3, 2);
+    expect(everyone).toMatchObject({ total: 3, totalIsExact: false });
+    expect(everyone.items.map((item) => item.profileName).slice(0, 2).sort()).toEqual(['Rita React', 'Tom Typescript']);
+    expect(['Gus Go', 'Pia PHP']).toContain(everyone.items[2]!.profileName);
+    // Walking none, every match is still found and counted.
+    expect(await searchTalents(f.h.database.db, scope, talentSearchSchema.parse({}), window, 10, 0)).toMatchObject({ total: 4, totalIsExact: true });
+  });
+
   it('needs talentProfile read, and never answers contact details', async () => {
     expect((await search({}, 'blind-a')).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     const withEmail = await f.as('searcher-a', '{ findManyTalentProfile { items { email } } }', {}, f.a.id);
