@@ -45,6 +45,12 @@ test.describe('company talent search', () => {
     await expect(page).toHaveURL(/skillsAny=React/);
     const cards = page.locator('[data-talent-id]');
     await expect(cards.first()).toBeVisible();
+    // Searched, the filters past the skills fold behind "More filters" with their count (the
+    // language and the rate; the currency only qualifies the rate), and the results start on
+    // the first screen.
+    await expect(page.getByTestId('more-filters').locator('summary')).toContainText(words.moreFiltersActive.replace('{{count, number}}', '2'));
+    await expect(page.getByLabel(words.languages)).toBeHidden();
+    await expect(cards.first()).toBeInViewport();
     await expect(page.getByText(new RegExp(`^Ranked against ${referenceTitle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`))).toBeVisible();
     await expect(cards.first().getByText(/^(Has|Lacks): /).first()).toBeVisible();
     // Contact details never show in search.

@@ -75,6 +75,22 @@ export function activeTalentSearchFilterCount(form: TalentSearchForm): number {
   return TALENT_SEARCH_FIELDS.filter((field) => !NOT_FILTERS.has(field) && form[field].trim() !== '').length;
 }
 
+/** The fields shown at once, above "More filters": the words, the ranking and the skills asked for. */
+const FIRST_FIELDS: ReadonlySet<string> = new Set(['q', 'reference', 'skillsAll', 'skillsAny']);
+
+/**
+ * "More filters" (the talent search more filters): every field but the first few folds
+ * behind it once a search is made, so that the results start on the first screen, and its
+ * toggle counts those in force (their values stay in the form, sent with every search). It
+ * is unfolded before the first search, to show what can be asked, and while one of its
+ * fields holds a mistake, so that the message shows.
+ */
+export function talentSearchMoreFilters(form: TalentSearchForm, errors: FieldErrors, asked: boolean): { count: number; open: boolean } {
+  const more = TALENT_SEARCH_FIELDS.filter((field) => !FIRST_FIELDS.has(field));
+  const count = more.filter((field) => !NOT_FILTERS.has(field) && form[field].trim() !== '').length;
+  return { count, open: !asked || more.some((field) => errors[field] !== undefined) };
+}
+
 /**
  * The address as the form shows it (as typed) and as the API takes it (checked): the
  * reference select posts "description:<id>" or "ad:<id>". A mistake is shown at its field
