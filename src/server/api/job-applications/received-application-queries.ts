@@ -11,7 +11,7 @@ import { requireCompanyPermission } from '../auth/company-access';
 import { pageArgs, pageWindow, type PageWindow } from '../pagination';
 import { ApplicantDocumentRef, applicantDocumentsOf, type ApplicantDocument } from './applicant-documents';
 import { applicationHistory, ApplicationHistoryEntry } from './application-history';
-import { ownApplications, ownedBy, selectReceived, withReceivedJoins, type ReceivedRow } from './received-application-rows';
+import { ownApplications, ownedBy, selectReceived, type ReceivedRow } from './received-application-rows';
 import { countedApplications } from './pipeline-counts';
 import { ReceivedJobApplication, ReceivedJobApplicationPage, RejectionReason, type ReceivedPage } from './received-application-types';
 
@@ -40,14 +40,6 @@ function stuckIn(db: Writer, companyId: string): SQL {
     sql`${talentJobApplication.stepChangedAt} < now() - make_interval(days => (${threshold}))`,
   )!;
 }
-
-/**
- * A skill of the applicant whose name holds `pattern`: her skills' text narrows by its
- * trigram index, then her skills' names decide, so that the words the skills are stored with
- * ("name", "level") match no one.
- */
-const skillNamed = (pattern: string): SQL =>
-  and(sql`${talentProfile.skills}::text ilike ${pattern}`, sql`exists (select 1 from unnest(${talentProfile.skillKeys}) as skill where skill ilike ${pattern})`)!;
 
 /** findManyTalentJobApplication's filters and order. */
 export interface ReceivedListArgs {
@@ -87,7 +79,8 @@ export async function findReceivedApplications(db: AppDatabase, companyId: strin
     stepId ? eq(talentJobApplication.companyHiringStepId, stepId) : undefined,
     from ? gte(talentJobApplication.createdAt, from) : undefined,
     to ? lt(talentJobApplication.createdAt, new Date(to.getTime() + DAY_MS)) : undefined,
-    pattern ? or(ilike(talentProfile.profileName, pattern), ilike(talentProfile.jobTitle, pattern), skillNamed(pattern)) : undefined,
+    // The applicant's name, title and skill names, kept on the application (applicantSearch).
+    pattern ? ilike(talentJobApplication.applicantSearch, pattern) : undefined,
     args.stuckOnly ? stuckIn(db, companyId) : undefined,
   );
   const order = args.sort === 'OLDEST' ? [asc(talentJobApplication.createdAt), asc(talentJobApplication.id)]
@@ -99,7 +92,7 @@ export async function findReceivedApplications(db: AppDatabase, companyId: strin
   const counted = (): Promise<number> => {
     if (countedByDatabase) return countedApplications(db, companyId, { jobAdId: adId, stepId });
     if (!pattern) return db.select({ total: count() }).from(talentJobApplication).where(where).then(([row]) => row?.total ?? 0);
-    const matches = withReceivedJoins(db.select({ id: talentJobApplication.id }).from(talentJobApplication).$dynamic()).where(where).limit(cap + 1).as('matches');
+    const matches = db.select({ id: talentJobApplication.id }).from(talentJobApplication).where(where).limit(cap + 1).as('matches');
     return db.select({ total: count() }).from(matches).then(([row]) => row?.total ?? 0);
   };
   // A text searched, no page starts past the cap, and the last one ends there.

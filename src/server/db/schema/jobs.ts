@@ -237,6 +237,13 @@ export const talentJobApplication = pgTable(
      * applications are read through its own index however many it has.
      */
     companyId: uuid('company_id').references(() => company.id, { onDelete: 'restrict' }),
+    /**
+     * What a company's search of its applications reads (received-application-queries.ts):
+     * the applicant's name, job title and skill names, each apart (a separator nobody types),
+     * kept by the database from her profile (migration 0051), so that the search and its count
+     * read the applications alone instead of probing a profile for each.
+     */
+    applicantSearch: text('applicant_search'),
     externalJobId: text('external_job_id'),
     details: jsonb('details').$type<ApplicationDetails>().notNull().default({}),
     message: text('message'),
@@ -260,6 +267,7 @@ export const talentJobApplication = pgTable(
     index('talent_job_application_job_description_id_idx').on(t.jobDescriptionId),
     index('talent_job_application_hiring_step_idx').on(t.companyHiringStepId),
     index('talent_job_application_company_created_idx').on(t.companyId, t.createdAt.desc().nullsFirst()),
+    index('talent_job_application_applicant_search_trgm_idx').using('gin', sql`${t.applicantSearch} gin_trgm_ops`),
   ],
 );
 
