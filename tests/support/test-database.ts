@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { describe, inject } from 'vitest';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { MEMORY_DATA_DIR, openDatabase, type Database } from '../../src/server/db/client';
 import { migrate } from '../../src/server/db/migrate';
 import { seedDemoData } from '../../src/server/db/seed/demo-seed';
@@ -68,6 +68,24 @@ export async function openSeededTestDatabase(kind: TestDatabaseKind): Promise<Da
     throw error;
   }
   return database;
+}
+
+/**
+ * A database of `kind` holding the demo data for the enclosing describe block: opened before
+ * its tests (before the block's own beforeAll hooks), closed after them.
+ */
+export function useSeededTestDatabase(kind: TestDatabaseKind): { readonly db: Database['db'] } {
+  let database: Database | undefined;
+  beforeAll(async () => {
+    database = await openSeededTestDatabase(kind);
+  }, 120_000);
+  afterAll(() => database?.close());
+  return {
+    get db() {
+      if (!database) throw new Error('The seeded test database is read before its block opened it');
+      return database.db;
+    },
+  };
 }
 
 /**

@@ -1,8 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Database } from '../../../src/server/db/client';
+import { expect, it } from 'vitest';
 import { jobDescription, talentJobApplication, talentProfile } from '../../../src/server/db/schema';
-import { describeEachDatabase, openSeededTestDatabase } from '../../support/test-database';
+import { describeEachDatabase, useSeededTestDatabase } from '../../support/test-database';
 
 // The applicant search text (migration 0051): the database keeps on each application its
 // talent's name, job title and skill names, each apart, whoever writes the application or
@@ -12,11 +11,7 @@ import { describeEachDatabase, openSeededTestDatabase } from '../../support/test
 const SEPARATOR = String.fromCharCode(31);
 
 describeEachDatabase("an application's applicant search text", (kind) => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await openSeededTestDatabase(kind);
-  }, 120_000);
-  afterAll(() => database?.close());
+  const database = useSeededTestDatabase(kind);
 
   const searchOf = async (id: string) => (await database.db.select({ text: talentJobApplication.applicantSearch }).from(talentJobApplication).where(eq(talentJobApplication.id, id)))[0]!.text;
 

@@ -1,19 +1,14 @@
 import { inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Database } from '../../../src/server/db/client';
+import { expect, it } from 'vitest';
 import { jobAd, jobDescription, talentJobApplication, talentProfile } from '../../../src/server/db/schema';
-import { describeEachDatabase, openSeededTestDatabase } from '../../support/test-database';
+import { describeEachDatabase, useSeededTestDatabase } from '../../support/test-database';
 
 // The application's company rule (migration 0041): the database keeps on each application the
 // company it belongs to, its ad's publisher, else its job description's company, whoever
 // writes it (an older release's code during a rolling upgrade names no company at all).
 
 describeEachDatabase("an application's company", (kind) => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await openSeededTestDatabase(kind);
-  }, 120_000);
-  afterAll(() => database?.close());
+  const database = useSeededTestDatabase(kind);
 
   it("is its ad's publisher, else its job description's company, for every seeded application", async () => {
     const rows = await database.db.execute<{ wrong: number }>(sql`

@@ -1,9 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Database } from '../../../src/server/db/client';
+import { expect, it } from 'vitest';
 import { companyHiringStep, jobAd, talentJobApplication } from '../../../src/server/db/schema';
 import { countedApplications } from '../../../src/server/api/job-applications/pipeline-counts';
-import { describeEachDatabase, openSeededTestDatabase } from '../../support/test-database';
+import { describeEachDatabase, useSeededTestDatabase } from '../../support/test-database';
 
 // The application count rule (migration 0044): the database keeps each company's applications
 // counted by ad and hiring step, in step with every insert, move and delete, so that the
@@ -11,11 +10,7 @@ import { describeEachDatabase, openSeededTestDatabase } from '../../support/test
 // one by one; the counts always equal the applications themselves.
 
 describeEachDatabase('the application counts the database keeps', (kind) => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await openSeededTestDatabase(kind);
-  }, 120_000);
-  afterAll(() => database?.close());
+  const database = useSeededTestDatabase(kind);
 
   /** The kept counts that differ from counting the applications (none when the rule holds). */
   async function drift(): Promise<unknown[]> {

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Database } from '../../../src/server/db/client';
+import { beforeAll, expect, it } from 'vitest';
 import { formatInvoiceNumber } from '../../../src/lib/invoices/invoice-numbering';
 import { scaledLargeTenant, seedLargeTenant, type LargeTenantSummary } from '../../../src/server/db/seed/large-tenant';
-import { describeEachDatabase, openSeededTestDatabase } from '../../support/test-database';
+import { describeEachDatabase, useSeededTestDatabase } from '../../support/test-database';
 
 // The large tenant of the seed (`npm run seed -- --large-tenant`, docs/benchmarks.md), at a
 // hundredth of its size: Northwind Labs grows by the counts asked, each row shaped as the
@@ -13,13 +12,11 @@ import { describeEachDatabase, openSeededTestDatabase } from '../../support/test
 const tenant = scaledLargeTenant(0.01);
 
 describeEachDatabase('the large tenant seed', (kind) => {
-  let database: Database;
+  const database = useSeededTestDatabase(kind);
   let summary: LargeTenantSummary;
   beforeAll(async () => {
-    database = await openSeededTestDatabase(kind);
     summary = await seedLargeTenant(database.db, tenant);
   }, 120_000);
-  afterAll(() => database?.close());
 
   const one = async <T>(query: ReturnType<typeof sql>) => (await database.db.execute<T & Record<string, unknown>>(query)).rows[0]!;
   const all = async <T>(query: ReturnType<typeof sql>) => (await database.db.execute<T & Record<string, unknown>>(query)).rows;

@@ -1,8 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Database } from '../../../src/server/db/client';
+import { expect, it } from 'vitest';
 import { companyTalentRoster, talentBalanceTransaction } from '../../../src/server/db/schema';
-import { describeEachDatabase, openSeededTestDatabase } from '../../support/test-database';
+import { describeEachDatabase, useSeededTestDatabase } from '../../support/test-database';
 
 // The ledger day rule (migration 0048): the database keeps each company's ledger summed by day,
 // currency and kind, in step with every insert, change and delete of a ledger row, so that the
@@ -10,11 +9,7 @@ import { describeEachDatabase, openSeededTestDatabase } from '../../support/test
 // equal the ledger itself.
 
 describeEachDatabase('the ledger days the database keeps', (kind) => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await openSeededTestDatabase(kind);
-  }, 120_000);
-  afterAll(() => database?.close());
+  const database = useSeededTestDatabase(kind);
 
   /** The kept days that differ from summing the ledger (none when the rule holds). */
   async function drift(): Promise<unknown[]> {

@@ -1,19 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Database } from '../../../src/server/db/client';
+import { expect, it } from 'vitest';
 import { company, companyTalentRoster, talentProfile } from '../../../src/server/db/schema';
-import { describeEachDatabase, openSeededTestDatabase } from '../../support/test-database';
+import { describeEachDatabase, useSeededTestDatabase } from '../../support/test-database';
 
 // The roster's sort name (migration 0049): the database keeps on each roster entry its
 // talent's name in lower case, whoever writes the entry or the profile (an older release's
 // code during a rolling upgrade names no sort name at all), and erasing the name erases it.
 
 describeEachDatabase("a roster entry's sort name", (kind) => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await openSeededTestDatabase(kind);
-  }, 120_000);
-  afterAll(() => database?.close());
+  const database = useSeededTestDatabase(kind);
 
   const sortNameOf = async (id: string) => (await database.db.select({ name: companyTalentRoster.talentSortName }).from(companyTalentRoster).where(eq(companyTalentRoster.id, id)))[0]!.name;
 
