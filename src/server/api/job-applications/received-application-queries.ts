@@ -87,7 +87,7 @@ export async function findReceivedApplications(db: AppDatabase, companyId: strin
     : args.sort === 'LONGEST_IN_STEP' ? [asc(talentJobApplication.stepChangedAt), asc(talentJobApplication.id)]
     : [desc(talentJobApplication.createdAt), desc(talentJobApplication.id)];
   // By ad and step alone, the total is the database's own count (countedApplications); a text
-  // searched, the matches up to the cap (joining the profile); otherwise counted.
+  // searched, its matches up to the cap; otherwise every match counted.
   const countedByDatabase = !descriptionId && !from && !to && !pattern && !args.stuckOnly;
   const counted = (): Promise<number> => {
     if (countedByDatabase) return countedApplications(db, companyId, { jobAdId: adId, stepId });

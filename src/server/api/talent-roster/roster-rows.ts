@@ -64,8 +64,8 @@ export const shownToCompany = (db: Writer, companyId: string, column: typeof tal
   sql<string | null>`case when ${knownToCompany(db, companyId)} then ${column} end`;
 
 /**
- * The roster's order: entries on the roster first, then by the name as shown to the company
- * (withheld names last among them, as empty), then by id. An accepted entry's name is its
+ * The roster's order: entries on the roster before removed ones, then by the name as shown to
+ * the company (a withheld name sorts as empty, so first), then by id. An accepted entry's name is its
  * talentSortName, kept on the entry by the database (migration 0049), so that sorting every
  * entry reads no profile; any other entry's is read from its profile only as far as
  * knownToCompany shows it, so that the order never reveals a withheld name.
