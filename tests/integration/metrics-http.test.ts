@@ -42,8 +42,15 @@ describe.skipIf(!hasBuild)('the metrics endpoint', () => {
   });
 
   it('counts requests by route, method and status, guest page cache answers, and the processes', async () => {
-    for (let visit = 0; visit < 3; visit += 1) expect((await fetch(`${server.url}/fr/jobs`)).status).toBe(200);
-    expect((await fetch(`${server.url}/job-apply/00000000-0000-4000-8000-000000000000/gone`)).status).toBe(404);
+    // A page's headers arrive while its body still streams, and a request is counted when its
+    // response has ended: each body is read to its end before the scrape.
+    const visit = async (address: string) => {
+      const response = await fetch(`${server.url}${address}`);
+      await response.arrayBuffer();
+      return response.status;
+    };
+    for (let time = 0; time < 3; time += 1) expect(await visit('/fr/jobs')).toBe(200);
+    expect(await visit('/job-apply/00000000-0000-4000-8000-000000000000/gone')).toBe(404);
     const text = await scrape();
     // Summed over both workers: whichever worker answered, the three visits are there.
     const jobs = /talentplace_http_request_duration_seconds_count\{route="jobs",method="GET",status="200"\} (\d+)/.exec(text);
