@@ -23,7 +23,7 @@ export const FIND_MANY_INVOICE_QUERY = graphql(`
   query FindManyInvoice($status: InvoiceStatus, $drafts: Boolean, $q: String, $page: Int, $perPage: Int) {
     findManyInvoice(status: $status, drafts: $drafts, q: $q, page: $page, perPage: $perPage) {
       items { id kind selfBilled number issuedAt dueDate currency total status talentName fromName toName period isIssuer }
-      total page pageCount
+      total totalIsExact page pageCount
     }
   }
 `);

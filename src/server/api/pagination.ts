@@ -53,6 +53,29 @@ export function pageOf<T>(itemRef: ReturnType<typeof builder.objectRef<T>>, name
   });
 }
 
+/** A page of a list whose count stops at a cap: when totalIsExact is false, total is the cap and the pages end there. */
+export interface CappedPage<T> extends Page<T> {
+  totalIsExact: boolean;
+}
+
+/**
+ * A page type for a list that may match too many rows to count on each request (a broad
+ * text searched): as pageOf, with `totalIsExact` false when the count stopped at `cap`
+ * (a page shows it as "1,000+"). `cappedWhen` says when the count stops at the cap, for the descriptions.
+ */
+export function cappedPageOf<T>(itemRef: ReturnType<typeof builder.objectRef<T>>, name: string, cap: number, cappedWhen: string) {
+  return builder.objectRef<CappedPage<T>>(`${name}Page`).implement({
+    fields: (t) => ({
+      items: t.field({ type: [itemRef], resolve: (page) => page.items }),
+      total: t.exposeInt('total', { description: `Rows over all pages; ${cappedWhen}, counted up to ${cap}: the cap when totalIsExact is false` }),
+      totalIsExact: t.exposeBoolean('totalIsExact', { description: `False when more than ${cap} match (show e.g. "${cap.toLocaleString('en')}+"): pages end there` }),
+      page: t.exposeInt('page'),
+      perPage: t.exposeInt('perPage'),
+      pageCount: t.int({ resolve: (page) => Math.max(1, Math.ceil(page.total / page.perPage)) }),
+    }),
+  });
+}
+
 /** Args of a paginated list field: `args: { ...pageArgs, ...its own }`. */
 export const pageArgs = builder.args((t) => ({
   page: t.int({ required: false, description: 'From 1 (default 1)' }),

@@ -10,14 +10,11 @@ import { requireCompanyPermission } from '../auth/company-access';
 import { notFound } from '../errors';
 import { pageArgs, pageWindow } from '../pagination';
 import { findVisible, INVOICE_LIST_ORDER, NO_COMPANY, pageOfVisible, selectInvoices, visibleTo, type InvoiceRow } from './invoice-rows';
-import { Invoice, InvoiceKindEnum, InvoicePage, InvoiceStatusEnum } from './invoice-types';
+import { Invoice, INVOICE_SEARCH_COUNT_CAP, InvoiceKindEnum, InvoicePage, InvoiceStatusEnum } from './invoice-types';
 
 // findManyInvoice, findInvoice: the invoices a company issues or receives, read with the
 // jobAssignment permission as billings are (the permission model has no invoice resource).
 // myInvoice: the talent's copy of a self-billed invoice in their name.
-
-/** Matches a search collects by id (invoiceSearchIds); past it, the list walks its order. */
-const COLLECTED_MATCHES = 1_000;
 
 /**
  * The invoices whose number, talent's name or either party's name holds `pattern`: each part
@@ -36,13 +33,13 @@ function invoicesMatching(db: Writer, pattern: string): SQL {
 }
 
 /**
- * The ids of every invoice the search matches, when there are at most COLLECTED_MATCHES:
- * the page and the total then read those rows alone; null when more match (a party's name,
- * say), and the list walks its order instead.
+ * The ids of every invoice the search matches, when there are at most `cap` (the invoice
+ * search count cap): the page and the total then read those rows alone; null when more
+ * match (a party's name, a year), and the list walks its order instead, up to the cap.
  */
-async function invoiceSearchIds(db: Writer, where: SQL | undefined): Promise<string[] | null> {
-  const ids = await db.select({ id: invoice.id }).from(invoice).where(where).limit(COLLECTED_MATCHES + 1);
-  return ids.length > COLLECTED_MATCHES ? null : ids.map((row) => row.id);
+async function invoiceSearchIds(db: Writer, where: SQL | undefined, cap: number): Promise<string[] | null> {
+  const ids = await db.select({ id: invoice.id }).from(invoice).where(where).limit(cap + 1);
+  return ids.length > cap ? null : ids.map((row) => row.id);
 }
 
 builder.queryField('findManyInvoice', (t) =>
@@ -54,7 +51,7 @@ builder.queryField('findManyInvoice', (t) =>
       status: t.arg({ type: InvoiceStatusEnum }),
       kind: t.arg({ type: InvoiceKindEnum }),
       drafts: t.arg.boolean({ description: 'true: drafts only; false: issued only' }),
-      q: t.arg.string({ description: 'Part of the number, the talent or a party' }),
+      q: t.arg.string({ description: `Part of the number, the talent or a party; the matches are counted up to ${INVOICE_SEARCH_COUNT_CAP} (totalIsExact)` }),
     },
     resolve: async (_root, args, context) => {
       const { companyId } = requireCompanyPermission(context, 'jobAssignment', 'read');
@@ -68,18 +65,22 @@ builder.queryField('findManyInvoice', (t) =>
       );
       const where = and(visibleTo(companyId), filters, pattern ? invoicesMatching(context.db, pattern) : undefined);
       const rowsOf = (ids: string[]) => selectInvoices(context.db, companyId).where(inArray(invoice.id, ids)).orderBy(...INVOICE_LIST_ORDER);
-      const found = pattern ? await invoiceSearchIds(context.db, where) : null;
-      // A search's few matches are read by id; otherwise the page's ids come first from the
-      // two list indexes (pageOfVisible) or, for a search matching many, the list's order.
-      const [rows, total] = found
-        ? [found.length ? await rowsOf(found).limit(window.perPage).offset(window.offset) : [], found.length]
-        : await Promise.all([
-            pattern
-              ? selectInvoices(context.db, companyId).where(where).orderBy(...INVOICE_LIST_ORDER).limit(window.perPage).offset(window.offset)
-              : pageOfVisible(context.db, companyId, filters, window).then((ids) => (ids.length ? rowsOf(ids) : [])),
-            context.db.select({ total: sql<number>`count(*)::int` }).from(invoice).where(where).then(([counted]) => Number(counted?.total ?? 0)),
-          ]);
-      return { items: rows as InvoiceRow[], total, page: window.page, perPage: window.perPage };
+      const page = { page: window.page, perPage: window.perPage };
+      if (!pattern) {
+        // The page's ids come first from the two list indexes (pageOfVisible).
+        const [rows, total] = await Promise.all([
+          pageOfVisible(context.db, companyId, filters, window).then((ids) => (ids.length ? rowsOf(ids) : [])),
+          context.db.select({ total: sql<number>`count(*)::int` }).from(invoice).where(where).then(([counted]) => Number(counted?.total ?? 0)),
+        ]);
+        return { ...page, items: rows as InvoiceRow[], total, totalIsExact: true };
+      }
+      // A search's few matches are read by id and counted exactly; more than the cap walk the
+      // list's order, counted no further, and the pages end at the cap.
+      const found = await invoiceSearchIds(context.db, where, INVOICE_SEARCH_COUNT_CAP);
+      if (found) return { ...page, items: (found.length ? await rowsOf(found).limit(window.perPage).offset(window.offset) : []) as InvoiceRow[], total: found.length, totalIsExact: true };
+      const wanted = Math.min(window.perPage, INVOICE_SEARCH_COUNT_CAP - window.offset);
+      const rows = wanted > 0 ? await selectInvoices(context.db, companyId).where(where).orderBy(...INVOICE_LIST_ORDER).limit(wanted).offset(window.offset) : [];
+      return { ...page, items: rows as InvoiceRow[], total: INVOICE_SEARCH_COUNT_CAP, totalIsExact: false };
     },
   }),
 );

@@ -4,7 +4,7 @@ import type { InvoicePartyValue } from '../../../lib/invoices/invoice-parties';
 import { builder } from '../builder';
 import { concernsCaller } from '../auth/company-access';
 import type { ApiContext } from '../context';
-import { pageOf } from '../pagination';
+import { cappedPageOf } from '../pagination';
 import type { InvoiceRow } from './invoice-rows';
 
 // The GraphQL types of an invoice or credit note: its lines, its parties as issued, and
@@ -100,4 +100,7 @@ Invoice.implement({
   }),
 });
 
-export const InvoicePage = pageOf(Invoice, 'Invoice');
+/** A text searched is counted up to this many invoices (a year or a common first name may match most of a company's). */
+export const INVOICE_SEARCH_COUNT_CAP = 1_000;
+
+export const InvoicePage = cappedPageOf(Invoice, 'Invoice', INVOICE_SEARCH_COUNT_CAP, 'with a text searched (q)');

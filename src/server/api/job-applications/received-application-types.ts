@@ -3,7 +3,7 @@ import { isStuck, RECEIVED_APPLICATIONS_COUNT_CAP } from '../../../lib/job-appli
 import { REJECTION_KINDS } from '../../../lib/job-applications/rejection-reasons';
 import { builder } from '../builder';
 import { JobReference, jobReferenceOf } from '../job-ads/job-reference';
-import type { Page } from '../pagination';
+import { cappedPageOf, type CappedPage } from '../pagination';
 import type { ReceivedRow } from './received-application-rows';
 
 // The GraphQL types of a received application: the applicant as companies see them, its
@@ -65,19 +65,7 @@ ReceivedJobApplication.implement({
 });
 
 /** A page of received applications; when totalIsExact is false, total is the cap (the count stopped there). */
-export interface ReceivedPage extends Page<ReceivedRow> {
-  totalIsExact: boolean;
-}
+export type ReceivedPage = CappedPage<ReceivedRow>;
 
-// The list's own page type, as the job and talent searches have: a text searched is counted
-// up to the received applications count cap.
-export const ReceivedJobApplicationPage = builder.objectRef<ReceivedPage>('ReceivedJobApplicationPage').implement({
-  fields: (t) => ({
-    items: t.field({ type: [ReceivedJobApplication], resolve: (page) => page.items }),
-    total: t.exposeInt('total', { description: `Applications over all pages; with a text searched (q), counted up to ${RECEIVED_APPLICATIONS_COUNT_CAP}: the cap when totalIsExact is false` }),
-    totalIsExact: t.exposeBoolean('totalIsExact', { description: `False when a text searched matches more than ${RECEIVED_APPLICATIONS_COUNT_CAP} applications (show e.g. "1,000+"): pages end there` }),
-    page: t.exposeInt('page'),
-    perPage: t.exposeInt('perPage'),
-    pageCount: t.int({ resolve: (page) => Math.max(1, Math.ceil(page.total / page.perPage)) }),
-  }),
-});
+// With a text searched (q), the list is counted up to the received applications count cap.
+export const ReceivedJobApplicationPage = cappedPageOf(ReceivedJobApplication, 'ReceivedJobApplication', RECEIVED_APPLICATIONS_COUNT_CAP, 'with a text searched (q)');

@@ -5,6 +5,7 @@ import { invoiceDocumentOf, type InvoiceDetail } from '../../../../src/lib/invoi
 import { renderInvoicePdf } from '../../../../src/lib/invoices/invoice-pdf';
 import { getTranslator } from '../../../../src/lib/i18n/i18n';
 import { billing, company, companyInvoiceDetail, companyTalentRoster, invoice, jobAssignment, talentBalanceTransaction } from '../../../../src/server/db/schema';
+import { INVOICE_SEARCH_COUNT_CAP } from '../../../../src/server/api/invoices/invoice-types';
 import type { GraphqlBody } from '../../../support/api-harness';
 import { embeddedFiles, facturXSchemaErrors, invoiceFonts } from '../../../support/factur-x';
 import { describeEachDatabase } from '../../../support/test-database';
@@ -251,14 +252,22 @@ describeEachDatabase('company invoices', (kind) => {
     const foundByB = await search('owner-b', f.b.id, 'company a');
     expect(foundByB.items.every((item) => seenByB.items.some((seen) => seen.id === item.id))).toBe(true);
     expect(foundByB.total).toBeLessThan(holding('Company A').length);
-    // More matches than a search collects by id: the same answer, walked in the list's order.
+    // More matches than the invoice search count cap: walked in the list's order, counted up
+    // to the cap (totalIsExact false), the pages ending there; an exact count below it.
+    expect((await f.as('owner-a', 'query { findManyInvoice(q: "tala") { totalIsExact } }', {}, f.a.id)).body.data?.findManyInvoice).toEqual({ totalIsExact: true });
     const many = await f.h.database.db
       .insert(invoice)
-      .values(Array.from({ length: 1_001 }, () => ({ issuerCompanyId: f.a.id, fromCompanyId: f.a.id, talentProfileId, currency: 'EUR', total: '1.00' })))
+      .values(Array.from({ length: INVOICE_SEARCH_COUNT_CAP }, () => ({ issuerCompanyId: f.a.id, fromCompanyId: f.a.id, talentProfileId, currency: 'EUR', total: '1.00' })))
       .returning({ id: invoice.id });
-    const paged = (await f.as('owner-a', 'query { findManyInvoice(q: "tala", page: 2, perPage: 5) { total items { id talentName } } }', {}, f.a.id)).body.data?.findManyInvoice as Found;
-    expect(paged.total).toBe(holding('tala').length + 1_001);
+    const pageOf = async (page: number, perPage: number) =>
+      (await f.as('owner-a', 'query ($page: Int, $perPage: Int) { findManyInvoice(q: "tala", page: $page, perPage: $perPage) { total totalIsExact pageCount items { id talentName } } }', { page, perPage }, f.a.id)).body.data?.findManyInvoice as Found & { totalIsExact: boolean; pageCount: number };
+    const paged = await pageOf(2, 5);
+    expect(paged).toMatchObject({ total: INVOICE_SEARCH_COUNT_CAP, totalIsExact: false, pageCount: INVOICE_SEARCH_COUNT_CAP / 5 });
     expect(paged.items.map((item) => item.talentName)).toEqual(Array(5).fill('Tala Talent'));
+    // 1,000 = 10 pages of 100 (and 14 of 70, the last one cut at the cap); nothing past them.
+    expect((await pageOf(10, 100)).items).toHaveLength(100);
+    expect((await pageOf(15, 70)).items).toHaveLength(INVOICE_SEARCH_COUNT_CAP - 14 * 70);
+    expect((await pageOf(11, 100)).items).toEqual([]);
     await f.h.database.db.delete(invoice).where(inArray(invoice.id, many.map((row) => row.id)));
   });
 
