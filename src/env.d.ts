@@ -18,6 +18,8 @@ declare global {
       services: AppServices;
       /** The language of the address (English, or French under /fr), set by src/server/main.ts. */
       language: Language;
+      /** Resolves once the response's connection has taken what was written (src/server/http/response-drained.ts); absent under `astro dev`. */
+      responseDrained?: () => Promise<void>;
       /** Translator for this request's language and namespaces (the translation namespaces). */
       t: Translate;
       /** The route-table entry of this page, when the path is one of ours. */

@@ -32,6 +32,7 @@ import { inRequestSpan } from './tracing/spans';
 import { readTracingConfig, startTracing } from './tracing/tracing';
 import type { Language } from '../lib/i18n/namespaces';
 import { BACKCHANNEL_LOGOUT_PATH, createServices, type AppServices, type OwnedServices } from './services';
+import { responseDrained } from './http/response-drained';
 
 
 /** Quiet this long after a burst, a worker runs a full garbage collection (see idle-memory-release.ts). */
@@ -40,10 +41,11 @@ const IDLE_COLLECTION_MIN_REQUESTS = 100;
 
 const pathOf = (req: IncomingMessage) => (req.url ?? '/').split('?')[0] ?? '/';
 
-/** What Astro receives as `locals` on every request: a fresh object, shared services, the language of the address. */
+/** What Astro receives as `locals` on every request: a fresh object, shared services, the language of the address, and a wait for its response's connection. */
 export interface RequestLocals {
   services: AppServices;
   language: Language;
+  responseDrained: () => Promise<void>;
 }
 
 export interface StartOptions {
@@ -144,7 +146,7 @@ export async function startServer(options: StartOptions = {}) {
       const services = owned.services;
       serveStatic(req, res, () =>
         compressHtml(req, res, () => {
-          const locals: RequestLocals = { services, language };
+          const locals: RequestLocals = { services, language, responseDrained: () => responseDrained(res) };
           const render = () => void astroHandler(req, res, undefined, locals);
           if (guestPages) guestPages.handle(req, res, render, address);
           else render();

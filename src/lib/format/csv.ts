@@ -44,7 +44,36 @@ function encodeCell(cell: CsvCell): string {
   return `"${defuseFormula(cell.value).replaceAll('"', '""')}"`;
 }
 
+type CsvRows = ReadonlyArray<ReadonlyArray<CsvCell>>;
+
+/** Rows as CRLF-terminated lines. */
+const csvLines = (rows: CsvRows): string => rows.map((row) => row.map(encodeCell).join(',') + CSV_LINE_END).join('');
+
 /** The whole file: BOM, then one CRLF-terminated line per row. */
-export function toCsv(rows: ReadonlyArray<ReadonlyArray<CsvCell>>): string {
-  return UTF8_BOM + rows.map((row) => row.map(encodeCell).join(',') + CSV_LINE_END).join('');
+export function toCsv(rows: CsvRows): string {
+  return UTF8_BOM + csvLines(rows);
+}
+
+/**
+ * The same file written as its rows come, a batch at a time: each batch is asked for when
+ * the reader (the download) wants more, so what is held at once is one batch, however
+ * long the file, as long as `ready` waits for the reader. A batch that fails errors the stream, so a download breaks off visibly
+ * rather than ending early as if it were whole.
+ */
+export function csvStream(batches: AsyncIterator<CsvRows>, ready: () => Promise<void> = async () => {}): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let prefix = UTF8_BOM;
+  return new ReadableStream({
+    async pull(controller) {
+      // The download's connection takes what was sent before the next batch is read.
+      await ready();
+      const batch = await batches.next();
+      if (batch.done) return controller.close();
+      controller.enqueue(encoder.encode(prefix + csvLines(batch.value)));
+      prefix = '';
+    },
+    async cancel() {
+      await batches.return?.();
+    },
+  });
 }

@@ -66,8 +66,8 @@ export const COMPANY_TRANSACTIONS_QUERY = graphql(
 
 export const COMPANY_TRANSACTIONS_EXPORT_QUERY = graphql(
   `
-  query CompanyBalanceTransactionExport($filter: BalanceTransactionFilter!, $sort: BalanceTransactionSort) {
-    ledgerExport: findManyTalentBalanceTransactionExport(filter: $filter, sort: $sort) { ...BalanceTransactionExportFields }
+  query CompanyBalanceTransactionExport($filter: BalanceTransactionFilter!, $sort: BalanceTransactionSort, $after: ID) {
+    ledgerExport: findManyTalentBalanceTransactionExport(filter: $filter, sort: $sort, after: $after) { ...BalanceTransactionExportFields }
   }
 `,
   [BALANCE_TRANSACTION_EXPORT_FRAGMENT],

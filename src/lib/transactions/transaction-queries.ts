@@ -1,6 +1,8 @@
 import { graphql, type ResultOf } from '../graphql/graphql';
 import { dataOf } from '../graphql/answer-data';
 import type { DocumentAnswer } from '../graphql/send-document';
+import { exportRunningBalances } from './export-balances';
+import type { CsvTransactionRow } from './transactions-csv';
 import { toApiFilter, type TransactionFilter, type TransactionSort } from './transaction-filter';
 
 // The API operations behind /talent/transactions and its CSV export, and readers that
@@ -10,11 +12,19 @@ export const TRANSACTIONS_PER_PAGE = 20;
 
 // The fields of a transaction row: the page's table and the CSV export show the same, on
 // the talent's page and on the company's (which names the talent instead of the company).
-export const BALANCE_TRANSACTION_ITEM_FRAGMENT = graphql(`
-  fragment BalanceTransactionItem on BalanceTransaction {
-    id rosterEntryId companyId companyName talentProfileId talentName employeeNumber assignmentTitle type change currency balanceAfter createdAt
+// An export's rows are the same movements without their balance, which the export adds up.
+export const BALANCE_MOVEMENT_FRAGMENT = graphql(`
+  fragment BalanceMovementFields on BalanceMovement {
+    id rosterEntryId companyId companyName talentProfileId talentName employeeNumber assignmentTitle type change currency createdAt
   }
 `);
+
+export const BALANCE_TRANSACTION_ITEM_FRAGMENT = graphql(
+  `
+  fragment BalanceTransactionItem on BalanceTransaction { ...BalanceMovementFields balanceAfter }
+`,
+  [BALANCE_MOVEMENT_FRAGMENT],
+);
 
 export const MY_BALANCES_QUERY = graphql(`
   query MyBalances {
@@ -38,9 +48,13 @@ export const BALANCE_TRANSACTION_TOTAL_FRAGMENT = graphql(`
 
 export const BALANCE_TRANSACTION_EXPORT_FRAGMENT = graphql(
   `
-  fragment BalanceTransactionExportFields on BalanceTransactionExport { limit exceedsLimit items { ...BalanceTransactionItem } }
+  fragment BalanceTransactionExportFields on BalanceTransactionExport {
+    nextAfter
+    startBalances { rosterEntryId currency balance }
+    items { ...BalanceMovementFields }
+  }
 `,
-  [BALANCE_TRANSACTION_ITEM_FRAGMENT],
+  [BALANCE_MOVEMENT_FRAGMENT],
 );
 
 export const TRANSACTIONS_QUERY = graphql(
@@ -55,8 +69,8 @@ export const TRANSACTIONS_QUERY = graphql(
 
 export const TRANSACTIONS_EXPORT_QUERY = graphql(
   `
-  query MyBalanceTransactionExport($filter: BalanceTransactionFilter!, $sort: BalanceTransactionSort) {
-    ledgerExport: myBalanceTransactionExport(filter: $filter, sort: $sort) { ...BalanceTransactionExportFields }
+  query MyBalanceTransactionExport($filter: BalanceTransactionFilter!, $sort: BalanceTransactionSort, $after: ID) {
+    ledgerExport: myBalanceTransactionExport(filter: $filter, sort: $sort, after: $after) { ...BalanceTransactionExportFields }
   }
 `,
   [BALANCE_TRANSACTION_EXPORT_FRAGMENT],
@@ -75,9 +89,9 @@ export function ledgerPageVariables(filter: TransactionFilter) {
   return { filter: toApiFilter(filter), page: filter.page, perPage: TRANSACTIONS_PER_PAGE, sort: apiSort(filter.sort) };
 }
 
-/** The variables of a ledger's export: the page's filter and order, every page at once. */
-export function ledgerExportVariables(filter: TransactionFilter) {
-  return { filter: toApiFilter(filter), sort: apiSort(filter.sort) };
+/** The variables of a ledger export's part: the page's filter and order, after the previous part (none for the first). */
+export function ledgerExportVariables(filter: TransactionFilter, after: string | null) {
+  return { filter: toApiFilter(filter), sort: apiSort(filter.sort), after };
 }
 
 /** The balances; throws when the API failed, so the page shows its error page. */
@@ -91,9 +105,29 @@ export function readTransactions(answer: DocumentAnswer<{ page: BalanceTransacti
   return { page: data.page, totals: data.totals };
 }
 
-/** A ledger's export, the talent's or the company's; throws when the API failed. */
+/** A part of a ledger's export, the talent's or the company's; throws when the API failed. */
 export function readExport(answer: DocumentAnswer<{ ledgerExport: BalanceTransactionExport }>): BalanceTransactionExport {
   return dataOf(answer, 'the export').ledgerExport;
+}
+
+/**
+ * The rows of a ledger's export part after part, each with its balance after (the ledger
+ * export running balance) and only those of the filter's type: the first part (already
+ * read, so that a refusal could still answer with a page), then each next when asked for.
+ */
+export async function* ledgerExportRows(
+  first: BalanceTransactionExport,
+  readAfter: (after: string) => Promise<BalanceTransactionExport>,
+  filter: Pick<TransactionFilter, 'sort' | 'type'>,
+): AsyncGenerator<CsvTransactionRow[]> {
+  const balanceAfter = exportRunningBalances(apiSort(filter.sort), first.startBalances);
+  const rowsOf = (part: BalanceTransactionExport) => part.items.map((row) => ({ ...row, balanceAfter: balanceAfter(row) })).filter((row) => filter.type === null || row.type === filter.type);
+  let part = first;
+  yield rowsOf(part);
+  while (part.nextAfter !== null) {
+    part = await readAfter(part.nextAfter);
+    yield rowsOf(part);
+  }
 }
 
 /** Earliest first and latest last transaction over all balances, for the default period. */

@@ -1,9 +1,9 @@
 import { isCalendarDay } from './period';
-import { dateCell, decimalCell, textCell, toCsv, type CsvCell } from '../format/csv';
+import { csvStream, dateCell, decimalCell, textCell, toCsv, type CsvCell } from '../format/csv';
 import type { BalanceTransactionTypeValue } from './balance-transaction-types';
 
-/** At most this many rows go into one export: past it the talent is asked for a shorter period. */
-export const CSV_EXPORT_MAX_ROWS = 50_000;
+/** An export is read from the API and written to the file this many rows at a time: what the web server holds at once, however long the file. */
+export const LEDGER_EXPORT_PART_ROWS = 2_000;
 
 export interface CsvTransactionRow {
   id: string;
@@ -58,6 +58,14 @@ function cellOf(column: TransactionsCsvColumn, row: CsvTransactionRow, text: Pic
   }
 }
 
+/** The heading row and a row's cells, in the columns given (the talent's list unless the company's is given). */
+function transactionsCsvCells(text: TransactionsCsvText, columns: readonly TransactionsCsvColumn[]) {
+  return {
+    heading: columns.map((column) => textCell(text.headings[column])),
+    lineOf: (row: CsvTransactionRow) => columns.map((column) => cellOf(column, row, text)),
+  };
+}
+
 /**
  * The export file: a heading row, then one row per transaction with its UTC day (as the
  * page shows it), amounts as plain decimals and the running balance after it. `columns`
@@ -68,9 +76,27 @@ export function transactionsCsv(
   text: TransactionsCsvText,
   columns: readonly TransactionsCsvColumn[] = TRANSACTIONS_CSV_COLUMNS,
 ): string {
-  const heading = columns.map((column) => textCell(text.headings[column]));
-  const lines = rows.map((row) => columns.map((column) => cellOf(column, row, text)));
-  return toCsv([heading, ...lines]);
+  const { heading, lineOf } = transactionsCsvCells(text, columns);
+  return toCsv([heading, ...rows.map(lineOf)]);
+}
+
+/** The same file as transactionsCsv, written part by part as the parts of the export arrive; `ready` holds the next part back until the download has taken the last (csvStream). */
+export function transactionsCsvStream(
+  parts: AsyncIterable<readonly CsvTransactionRow[]>,
+  text: TransactionsCsvText,
+  columns: readonly TransactionsCsvColumn[] = TRANSACTIONS_CSV_COLUMNS,
+  ready?: () => Promise<void>,
+): ReadableStream<Uint8Array> {
+  const { heading, lineOf } = transactionsCsvCells(text, columns);
+  async function* batches() {
+    let first = true;
+    for await (const rows of parts) {
+      yield first ? [heading, ...rows.map(lineOf)] : rows.map(lineOf);
+      first = false;
+    }
+    if (first) yield [heading];
+  }
+  return csvStream(batches(), ready);
 }
 
 /** transactions-2025-01-01-2025-12-31.csv (or another prefix); only checked days reach the header. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dateCell, decimalCell, defuseFormula, textCell, toCsv, UTF8_BOM } from '../../../src/lib/format/csv';
-import { transactionsCsv, transactionsCsvFilename, type CsvTransactionRow, type TransactionsCsvText } from '../../../src/lib/transactions/transactions-csv';
+import { transactionsCsv, transactionsCsvFilename, transactionsCsvStream, type CsvTransactionRow, type TransactionsCsvText } from '../../../src/lib/transactions/transactions-csv';
 
 const TEXT: TransactionsCsvText = {
   headings: { date: 'Date', type: 'Type', company: 'Company', assignment: 'Assignment', change: 'Change', currency: 'Currency', balanceAfter: 'Balance after', id: 'Transaction ID' },
@@ -87,5 +87,68 @@ describe('transactions export file', () => {
   it('names the file after the period, and only after a real period', () => {
     expect(transactionsCsvFilename('2025-01-01', '2025-12-31')).toBe('transactions-2025-01-01-2025-12-31.csv');
     expect(() => transactionsCsvFilename('2025-01-01"; x=', '2025-12-31')).toThrow();
+  });
+});
+
+describe('transactions export file, written part by part', () => {
+  // The decoder keeps the byte order mark (a plain decode drops it) so that it is checked too.
+  const decode = (bytes: ArrayBuffer | Uint8Array | undefined) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+  const textOf = async (stream: ReadableStream<Uint8Array>) => decode(await new Response(stream).arrayBuffer());
+  async function* partsOf(...parts: CsvTransactionRow[][]) {
+    yield* parts;
+  }
+
+  it('is the same file as one written at once, whatever the parts', async () => {
+    const rows = [row(), row({ id: 'second', companyName: '=Globex', change: '5.00' }), row({ id: 'third', type: 'SALARY' })];
+    const whole = transactionsCsv(rows, TEXT);
+    expect(await textOf(transactionsCsvStream(partsOf(rows), TEXT))).toBe(whole);
+    expect(await textOf(transactionsCsvStream(partsOf(rows.slice(0, 1), rows.slice(1, 2), rows.slice(2)), TEXT))).toBe(whole);
+    expect(await textOf(transactionsCsvStream(partsOf([], rows), TEXT))).toBe(whole);
+  });
+
+  it('is only the heading row when no part holds a row', async () => {
+    expect(await textOf(transactionsCsvStream(partsOf(), TEXT))).toBe(transactionsCsv([], TEXT));
+    expect(await textOf(transactionsCsvStream(partsOf([]), TEXT))).toBe(transactionsCsv([], TEXT));
+  });
+
+  it('asks for a part only when the reader wants more, and breaks off when a part fails', async () => {
+    let asked = 0;
+    async function* failing() {
+      asked += 1;
+      yield [row()];
+      asked += 1;
+      throw new Error('the API failed');
+    }
+    const reader = transactionsCsvStream(failing(), TEXT).getReader();
+    expect(asked).toBe(0);
+    expect(decode((await reader.read()).value)).toBe(transactionsCsv([row()], TEXT));
+    expect(asked).toBe(1);
+    await expect(reader.read()).rejects.toThrow('the API failed');
+  });
+
+  it('reads no next part until the download has taken the last one', async () => {
+    let asked = 0;
+    async function* parts() {
+      for (;;) {
+        asked += 1;
+        yield [row()];
+      }
+    }
+    let release = () => {};
+    const ready = () => new Promise<void>((resolve) => (release = resolve));
+    const reader = transactionsCsvStream(parts(), TEXT, undefined, ready).getReader();
+    const first = reader.read();
+    await Promise.resolve();
+    expect(asked).toBe(0);
+    release();
+    await first;
+    expect(asked).toBe(1);
+    const second = reader.read();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(asked).toBe(1);
+    release();
+    await second;
+    expect(asked).toBe(2);
+    await reader.cancel();
   });
 });

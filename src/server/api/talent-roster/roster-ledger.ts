@@ -5,7 +5,7 @@ import { isCreditCurrent } from '../../../lib/talent-roster/company-credit';
 import { balanceAfterEntry, ledgerEntrySchema, reversalOf, type LedgerEntry } from '../../../lib/talent-roster/ledger-rules';
 import { ledgerRefusalOf } from '../../../lib/talent-roster/roster-consent';
 import { TALENT_ROSTER_ERRORS } from '../../../lib/talent-roster/roster-input';
-import { CSV_EXPORT_MAX_ROWS } from '../../../lib/transactions/transactions-csv';
+import { LEDGER_EXPORT_PART_ROWS } from '../../../lib/transactions/transactions-csv';
 import { companyCredit, companyTalentRoster, talentBalanceTransaction } from '../../db/schema';
 import { builder } from '../builder';
 import type { ApiContext, SignedInContext } from '../context';
@@ -15,7 +15,7 @@ import { recordEvent } from '../record-event';
 import { requireCompanyPermission, requireSeparateDuties } from '../auth/company-access';
 import type { Writer } from '../../db/client';
 import { readFilter, type LedgerFilter } from '../transactions/balance-transaction-filter';
-import { BalanceTransaction, BalanceTransactionExport, BalanceTransactionPage, BalanceTransactionTotal, FilterInput, ledgerArgs, TransactionType } from '../transactions/balance-transaction-types';
+import { BalanceTransaction, BalanceTransactionExport, BalanceTransactionPage, BalanceTransactionTotal, FilterInput, ledgerArgs, ledgerExportArgs, TransactionType } from '../transactions/balance-transaction-types';
 import { exportTransactions } from '../transactions/balance-transaction-export';
 import { selectTransactions, transactionPage } from '../transactions/balance-transactions';
 import { companyLedger, entryLedger } from '../transactions/ledger-scope';
@@ -68,11 +68,12 @@ builder.queryField('findManyTalentBalanceTransactionTotal', (t) =>
 builder.queryField('findManyTalentBalanceTransactionExport', (t) =>
   t.withAuth({ signedIn: true }).field({
     type: BalanceTransactionExport,
-    description: `Every entry of the selected company's filtered ledger in one answer, for a file export; at most ${CSV_EXPORT_MAX_ROWS}; needs companyTalentRoster read`,
-    args: ledgerArgs,
+    description: `The selected company's filtered ledger for a file export, a part of ${LEDGER_EXPORT_PART_ROWS} at a time in the list's order: ask each next part after the previous one's nextAfter; needs companyTalentRoster read`,
+    args: ledgerExportArgs,
     resolve: async (_root, args, context) => {
       const { companyId } = requireCompanyPermission(context, 'companyTalentRoster', 'read');
-      return exportTransactions(context, companyLedger(companyId), await companyFilter(context, companyId, args.filter), args.sort ?? 'NEWEST');
+      const filter = await companyFilter(context, companyId, args.filter);
+      return exportTransactions(context, companyLedger(companyId), filter, args.sort ?? 'NEWEST', args.after ? String(args.after) : null);
     },
   }),
 );

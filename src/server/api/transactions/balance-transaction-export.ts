@@ -1,70 +1,86 @@
-import { and, count, eq, lt, sql } from 'drizzle-orm';
-import { talentBalanceTransaction } from '../../db/schema';
-import { CSV_EXPORT_MAX_ROWS } from '../../../lib/transactions/transactions-csv';
+import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { companyTalentRoster, talentBalanceTransaction } from '../../db/schema';
+import { isUuid } from '../../../lib/ids';
+import { TRANSACTION_ERRORS } from '../../../lib/transactions/period';
+import { LEDGER_EXPORT_PART_ROWS } from '../../../lib/transactions/transactions-csv';
 import type { ApiContext } from '../context';
-import { entryConditions, filterConditions, periodConditions, rowConditions, type LedgerFilter } from './balance-transaction-filter';
-import type { ExportResult } from './balance-transaction-types';
-import { pickedColumns, withDetails, type Sort } from './balance-transactions';
-import { ledgerColumns, type LedgerReader, type LedgerScope } from './ledger-scope';
+import { invalidFields } from '../errors';
+import { entryConditions, periodConditions, type LedgerFilter } from './balance-transaction-filter';
+import type { ExportPart, StartBalance } from './balance-transaction-types';
+import { movementsOf, orderOf, pickedColumns, type Sort } from './balance-transactions';
+import { ledgerColumns, type LedgerScope } from './ledger-scope';
 
-// A ledger's file export: every filtered row at once, each with its running balance. Too
-// many rows for one file are refused after a count that stops past the limit, before any
-// balance is computed. The balances of many rows come from one ordered pass (a window sum)
-// over the period's rows, started from each roster entry's sum before the period: summing
-// each row's earlier rows on its own, as a page does, would read an entry's history once
-// per row.
+// A ledger's file export, read in parts of LEDGER_EXPORT_PART_ROWS rows that follow each
+// other along the list's order (booking time, then id): a part starts after the row that
+// ended the one before, named by its id. The file is written part by part as it is sent
+// (pages/*/transactions.csv.ts), so the web server holds one part at a time however long the
+// ledger is, and no export is refused for its size.
+//
+// Running balances: summing each row's earlier rows, as a page does, reads an entry's whole
+// history once per row (a second per part on a ledger of 300,000 rows). An export is read in
+// order from its start instead, so its reader adds them up (lib/transactions/export-balances.ts)
+// from each entry's balance where the export starts, given with the first part. Every type
+// of row is sent, since each moves the balance; a file of one type keeps its own.
 
 const tx = talentBalanceTransaction;
+const roster = companyTalentRoster;
 
-/** The filtered rows of the scope, each with its running balance, as rows picked for withDetails. */
-function rowsWithBalances(db: LedgerReader, scope: LedgerScope, filter: LedgerFilter) {
-  // A company, roster entry or currency holds for all of an entry's rows or none: it may
-  // narrow what is summed. The type may not: every type moves the balance.
-  const ofEntries = and(scope.rows, ...entryConditions(ledgerColumns, filter));
-  const opening = db
-    .select({ rosterEntryId: tx.companyTalentRosterId, currency: tx.currency, amount: sql<string>`sum(${tx.change})`.as('opening_amount') })
+/** The condition "comes after the row `after` in the list's order", or null when that row is not in the scope. */
+async function afterCondition(context: ApiContext, scope: LedgerScope, after: string, sort: Sort): Promise<SQL | null> {
+  const [row] = await context.db.select({ id: tx.id }).from(tx).where(and(scope.rows, eq(tx.id, after))).limit(1);
+  if (!row) return null;
+  const last = alias(tx, 'last');
+  const key = context.db.select({ createdAt: last.createdAt, id: last.id }).from(last).where(eq(last.id, after));
+  return sort === 'OLDEST' ? sql`(${tx.createdAt}, ${tx.id}) > ${key}` : sql`(${tx.createdAt}, ${tx.id}) < ${key}`;
+}
+
+/**
+ * Each roster entry's balance where the export starts, when not zero. Oldest first, the sum
+ * of its rows before the period; newest first, its balance (the sum of all its rows, kept on
+ * the entry) less its rows after the period. Either way only the rows outside the period on
+ * the export's own side are read: none for the page's default period.
+ */
+async function startBalances(context: ApiContext, scope: LedgerScope, filter: LedgerFilter, sort: Sort): Promise<StartBalance[]> {
+  const rows =
+    sort === 'OLDEST'
+      ? await context.db
+          .select({ rosterEntryId: tx.companyTalentRosterId, currency: tx.currency, balance: sql<string>`sum(${tx.change})::text` })
+          .from(tx)
+          .where(and(scope.rows, ...entryConditions(ledgerColumns, filter), lt(tx.createdAt, filter.start)))
+          .groupBy(tx.companyTalentRosterId, tx.currency)
+          .having(sql`sum(${tx.change}) <> 0`)
+      : await context.db
+          .select({
+            rosterEntryId: roster.id,
+            currency: roster.currency,
+            balance: sql<string>`(${roster.balance} - coalesce((${context.db.select({ sum: sql`sum(${tx.change})` }).from(tx).where(and(eq(tx.companyTalentRosterId, roster.id), gte(tx.createdAt, filter.endExclusive)))}), 0))::text`,
+          })
+          .from(roster)
+          .where(and(scope.entries, ...entryConditions({ companyId: roster.companyId, rosterEntryId: roster.id, currency: roster.currency }, filter)))
+          .then((entries) => entries.filter((entry) => entry.balance !== '0.00'));
+  return rows.map((row) => ({ ...row, currency: row.currency.trim() }));
+}
+
+/**
+ * One part of the export: up to LEDGER_EXPORT_PART_ROWS rows of the filter's period and
+ * roster entries (every type) after the row `after` (from the first row when null), the id
+ * to ask the next part after (null after the last part), and on the first part the
+ * entries' start balances. An `after` that is not a row of this ledger is BAD_USER_INPUT
+ * (`exportAfterUnknown`).
+ */
+export async function exportTransactions(context: ApiContext, scope: LedgerScope, filter: LedgerFilter, sort: Sort, after: string | null): Promise<ExportPart> {
+  const follows = after === null ? undefined : isUuid(after) ? await afterCondition(context, scope, after, sort) : null;
+  if (follows === null) throw invalidFields([{ path: 'after', code: 'exportAfterUnknown' }], TRANSACTION_ERRORS, null);
+  // One row past the part tells whether another part follows.
+  const picked = context.db
+    .select(pickedColumns)
     .from(tx)
-    .where(and(ofEntries, lt(tx.createdAt, filter.start)))
-    .groupBy(tx.companyTalentRosterId, tx.currency)
-    .as('opening');
-  const inPeriod = db
-    .select({
-      ...pickedColumns,
-      periodSum: sql<string>`sum(${tx.change}) over (partition by ${tx.companyTalentRosterId}, ${tx.currency} order by ${tx.createdAt}, ${tx.id})`.as('period_sum'),
-    })
-    .from(tx)
-    .where(and(ofEntries, ...periodConditions(tx, filter)))
-    .as('in_period');
-  return db
-    .select({
-      id: inPeriod.id,
-      rosterEntryId: inPeriod.rosterEntryId,
-      jobAssignmentId: inPeriod.jobAssignmentId,
-      type: inPeriod.type,
-      change: inPeriod.change,
-      currency: inPeriod.currency,
-      createdAt: inPeriod.createdAt,
-      balanceAfter: sql<string>`(${inPeriod.periodSum} + coalesce(${opening.amount}, 0))::text`.as('balance_after'),
-    })
-    .from(inPeriod)
-    .leftJoin(opening, and(eq(opening.rosterEntryId, inPeriod.rosterEntryId), eq(opening.currency, inPeriod.currency)))
-    .where(and(...rowConditions(inPeriod, filter)))
+    .where(and(scope.rows, ...periodConditions(ledgerColumns, filter), ...entryConditions(ledgerColumns, filter), follows))
+    .orderBy(...orderOf(tx, sort))
+    .limit(LEDGER_EXPORT_PART_ROWS + 1)
     .as('picked');
-}
-
-/** How many rows pass the filter, counting no further than `cap`: enough to refuse an export without counting the whole ledger. */
-async function countUpTo(db: LedgerReader, scope: LedgerScope, filter: LedgerFilter, cap: number): Promise<number> {
-  const rows = db.select({ id: tx.id }).from(tx).where(and(scope.rows, filterConditions(ledgerColumns, filter))).limit(cap).as('capped');
-  const [counted] = await db.select({ rows: count() }).from(rows);
-  return counted?.rows ?? 0;
-}
-
-/** Every filtered transaction for a file export, unless there are more than one export holds. */
-export async function exportTransactions(context: ApiContext, scope: LedgerScope, filter: LedgerFilter, sort: Sort): Promise<ExportResult> {
-  const refused: ExportResult = { items: [], limit: CSV_EXPORT_MAX_ROWS, exceedsLimit: true };
-  if ((await countUpTo(context.db, scope, filter, CSV_EXPORT_MAX_ROWS + 1)) > CSV_EXPORT_MAX_ROWS) return refused;
-  const picked = rowsWithBalances(context.db, scope, filter);
-  // One row past the limit still tells "too many" when entries were booked since the count.
-  const rows = await withDetails(context.db, picked, sql<string>`${picked.balanceAfter}`, sort, CSV_EXPORT_MAX_ROWS + 1);
-  return rows.length > CSV_EXPORT_MAX_ROWS ? refused : { items: rows, limit: CSV_EXPORT_MAX_ROWS, exceedsLimit: false };
+  const [rows, balances] = await Promise.all([movementsOf(context.db, picked, sort, LEDGER_EXPORT_PART_ROWS + 1), after === null ? startBalances(context, scope, filter, sort) : []]);
+  const items = rows.slice(0, LEDGER_EXPORT_PART_ROWS);
+  return { items, nextAfter: rows.length > LEDGER_EXPORT_PART_ROWS ? (items.at(-1)?.id ?? null) : null, startBalances: balances };
 }

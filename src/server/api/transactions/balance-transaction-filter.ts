@@ -47,7 +47,7 @@ type FilterColumns = { id: Column; createdAt: Column; companyId: Column; rosterE
  * (its company, the entry itself, its currency): they may narrow the rows a running
  * balance is summed over, where the period and the type may not.
  */
-export function entryConditions(columns: FilterColumns, filter: LedgerFilter): SQL[] {
+export function entryConditions(columns: Pick<FilterColumns, 'companyId' | 'rosterEntryId' | 'currency'>, filter: LedgerFilter): SQL[] {
   const conditions: SQL[] = [];
   if (filter.companyId) conditions.push(eq(columns.companyId as PgColumn, filter.companyId));
   if (filter.rosterEntryId) conditions.push(eq(columns.rosterEntryId as PgColumn, filter.rosterEntryId));

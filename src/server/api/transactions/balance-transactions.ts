@@ -4,7 +4,7 @@ import { company, companyTalentRoster, jobAssignment, jobDescription, talentBala
 import type { ApiContext } from '../context';
 import type { PageWindow } from '../pagination';
 import { filterConditions, type LedgerFilter } from './balance-transaction-filter';
-import type { TransactionRow } from './balance-transaction-types';
+import type { MovementRow, TransactionRow } from './balance-transaction-types';
 import { countOf, transactionTotals } from './ledger-totals';
 import { ledgerColumns, type LedgerReader, type LedgerScope } from './ledger-scope';
 
@@ -35,7 +35,7 @@ export const pickedColumns = {
 type PickedRows = ReturnType<typeof pageOfRows>;
 
 /** Booking time, then id: two transactions booked in the same instant still get one fixed order. */
-const orderOf = (rows: { createdAt: AnyColumn; id: AnyColumn }, sort: Sort) => {
+export const orderOf = (rows: { createdAt: AnyColumn; id: AnyColumn }, sort: Sort) => {
   const direction = sort === 'OLDEST' ? asc : desc;
   return [direction(rows.createdAt), direction(rows.id)];
 };
@@ -66,11 +66,8 @@ function balanceAfter(db: LedgerReader, picked: PickedRows): SQL<string> {
   return sql<string>`(${sum})::text`;
 }
 
-/**
- * The picked rows with their balance and what a row shows (the roster entry's company and
- * talent, the assignment's role title), in the list's order, at most `limit`.
- */
-export async function withDetails(db: LedgerReader, picked: PickedRows, balance: SQL<string>, sort: Sort, limit: number): Promise<TransactionRow[]> {
+/** The picked rows with what a row shows (the roster entry's company and talent, the assignment's role title), in the list's order, at most `limit`; and `balance` as balanceAfter when given. */
+async function selectDetails(db: LedgerReader, picked: PickedRows, balance: SQL<string> | null, sort: Sort, limit: number) {
   const rows = await db
     .select({
       id: picked.id,
@@ -86,7 +83,7 @@ export async function withDetails(db: LedgerReader, picked: PickedRows, balance:
       type: picked.type,
       change: picked.change,
       currency: picked.currency,
-      balanceAfter: balance,
+      balanceAfter: balance ?? sql<string>`null`,
       createdAt: picked.createdAt,
     })
     .from(picked)
@@ -98,6 +95,16 @@ export async function withDetails(db: LedgerReader, picked: PickedRows, balance:
     .orderBy(...orderOf(picked, sort))
     .limit(limit);
   return rows.map((row) => ({ ...row, currency: row.currency.trim(), createdAt: new Date(row.createdAt) }));
+}
+
+/** The picked rows with their balance and what a row shows, in the list's order, at most `limit`. */
+export function withDetails(db: LedgerReader, picked: PickedRows, balance: SQL<string>, sort: Sort, limit: number): Promise<TransactionRow[]> {
+  return selectDetails(db, picked, balance, sort, limit);
+}
+
+/** The picked rows with what a row shows and no balance (an export's, whose reader adds the balances up), in the list's order, at most `limit`. */
+export async function movementsOf(db: LedgerReader, picked: PickedRows, sort: Sort, limit: number): Promise<MovementRow[]> {
+  return (await selectDetails(db, picked, null, sort, limit)).map(({ balanceAfter: _none, ...row }) => row);
 }
 
 /** A window of the scope's filtered transactions, each with its running balance. */

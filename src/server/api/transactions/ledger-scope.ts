@@ -15,6 +15,8 @@ export interface LedgerScope {
   key: string;
   /** The condition on talentBalanceTransaction. */
   rows: SQL;
+  /** The same ledger as a condition on its roster entries (companyTalentRoster), whose balances sum its rows. */
+  entries: SQL;
   /** Set when the scope is a whole company's ledger: its sums may then be read from its days (ledger-totals.ts). */
   companyId?: string;
 }
@@ -29,12 +31,12 @@ const tx = talentBalanceTransaction;
 export const ledgerColumns = { id: tx.id, createdAt: tx.createdAt, companyId: tx.companyId, rosterEntryId: tx.companyTalentRosterId, currency: tx.currency, type: tx.type };
 
 /** A company's ledger: the rows of all its roster entries, removed and unanswered ones included. */
-export const companyLedger = (companyId: string): LedgerScope => ({ key: `company ${companyId}`, rows: eq(tx.companyId, companyId), companyId });
+export const companyLedger = (companyId: string): LedgerScope => ({ key: `company ${companyId}`, rows: eq(tx.companyId, companyId), entries: eq(companyTalentRoster.companyId, companyId), companyId });
 
 /** One roster entry's ledger. */
-export const entryLedger = (rosterEntryId: string): LedgerScope => ({ key: `entry ${rosterEntryId}`, rows: eq(tx.companyTalentRosterId, rosterEntryId) });
+export const entryLedger = (rosterEntryId: string): LedgerScope => ({ key: `entry ${rosterEntryId}`, rows: eq(tx.companyTalentRosterId, rosterEntryId), entries: eq(companyTalentRoster.id, rosterEntryId) });
 
 /** The ledger of the roster entries that `entries` (a condition on companyTalentRoster) picks; `key` names that choice. */
 export function entriesLedger(db: LedgerReader, key: string, entries: SQL): LedgerScope {
-  return { key, rows: inArray(tx.companyTalentRosterId, db.select({ id: companyTalentRoster.id }).from(companyTalentRoster).where(entries)) };
+  return { key, rows: inArray(tx.companyTalentRosterId, db.select({ id: companyTalentRoster.id }).from(companyTalentRoster).where(entries)), entries };
 }

@@ -1,13 +1,13 @@
 import { and, count, eq, max, min } from 'drizzle-orm';
 import { company, companyTalentRoster, talentBalanceTransaction } from '../../db/schema';
-import { CSV_EXPORT_MAX_ROWS } from '../../../lib/transactions/transactions-csv';
+import { LEDGER_EXPORT_PART_ROWS } from '../../../lib/transactions/transactions-csv';
 import { findMyTalentProfileId } from '../auth/my-talent-profile';
 import { rosterHolds } from '../job-applications/talent-link';
 import { builder } from '../builder';
 import type { ApiContext } from '../context';
 import { pageArgs, pageWindow } from '../pagination';
 import { readFilter } from './balance-transaction-filter';
-import { BalanceTransactionExport, BalanceTransactionPage, BalanceTransactionTotal, FilterInput, ledgerArgs } from './balance-transaction-types';
+import { BalanceTransactionExport, BalanceTransactionPage, BalanceTransactionTotal, FilterInput, ledgerArgs, ledgerExportArgs } from './balance-transaction-types';
 import { exportTransactions } from './balance-transaction-export';
 import { transactionPage } from './balance-transactions';
 import { entriesLedger } from './ledger-scope';
@@ -80,13 +80,13 @@ builder.queryField('myBalanceTransactionTotals', (t) =>
 builder.queryField('myBalanceTransactionExport', (t) =>
   t.withAuth({ signedIn: true }).field({
     type: BalanceTransactionExport,
-    description: `Every filtered transaction in one answer, for a file export; at most ${CSV_EXPORT_MAX_ROWS}`,
-    args: ledgerArgs,
+    description: `The filtered transactions for a file export, a part of ${LEDGER_EXPORT_PART_ROWS} at a time in the list's order: ask each next part after the previous one's nextAfter`,
+    args: ledgerExportArgs,
     resolve: async (_root, args, context) => {
       const filter = readFilter(args.filter);
       const profileId = await findMyTalentProfileId(context);
-      if (!profileId) return { items: [], limit: CSV_EXPORT_MAX_ROWS, exceedsLimit: false };
-      return exportTransactions(context, myLedger(context, profileId), filter, args.sort ?? 'NEWEST');
+      if (!profileId) return { items: [], nextAfter: null, startBalances: [] };
+      return exportTransactions(context, myLedger(context, profileId), filter, args.sort ?? 'NEWEST', args.after ? String(args.after) : null);
     },
   }),
 );

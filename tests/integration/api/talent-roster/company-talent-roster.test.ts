@@ -33,7 +33,7 @@ const LEDGER = graphql(`query ($filter: BalanceTransactionFilter!) {
   findManyTalentBalanceTransaction(filter: $filter, perPage: 100, sort: OLDEST) { items { id rosterEntryId talentProfileId talentName employeeNumber type change currency balanceAfter } total }
   findManyTalentBalanceTransactionTotal(filter: $filter) { currency net count }
 }`);
-const EXPORT = graphql('query ($filter: BalanceTransactionFilter!) { findManyTalentBalanceTransactionExport(filter: $filter) { exceedsLimit items { id talentName } } }');
+const EXPORT = graphql('query ($filter: BalanceTransactionFilter!, $after: ID) { findManyTalentBalanceTransactionExport(filter: $filter, after: $after) { nextAfter items { id talentName } } }');
 const BALANCES = graphql('{ findManyCompanyTalentRosterBalance { currency balance entries owed } }');
 const CREDITS = graphql('{ findManyCompanyCredit { amount currency until expired } }');
 const PROVIDERS = graphql('{ findManyCompanyProviderCompany { companyName relation } }');
@@ -256,6 +256,10 @@ describeEachDatabase('company talent roster', (kind) => {
       expect(errorCode((await f.as('owner-b', query, variables, f.b.id)).body), query).toBe('NOT_FOUND');
     }
     expect(errorCode((await f.as('owner-b', LIST, { managerId: 'nope' }, f.b.id)).body)).toBe('NOT_FOUND');
+    // An export part after one of A's rows reads nothing of A's ledger from B.
+    const afterForeign = await f.as('owner-b', EXPORT, { filter: ALL_TIME, after: foreignTx!.id }, f.b.id);
+    expect(afterForeign.body.data).toBeNull();
+    expect(afterForeign.body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', fieldErrors: [{ field: 'after', code: 'exportAfterUnknown' }] });
     // B's ledger and roster stay empty; A's entry is as it was.
     const b = await f.as('owner-b', LEDGER, { filter: { ...ALL_TIME, companyId: f.a.id } }, f.b.id);
     expect(b.body.data?.findManyTalentBalanceTransaction.total).toBe(0);
@@ -364,6 +368,6 @@ describeEachDatabase('company talent roster', (kind) => {
       { companyName: 'Company B', relation: 'PROVIDES_TO_US' },
     ]);
     const exported = await f.as('reader-a', EXPORT, { filter: ALL_TIME }, f.a.id);
-    expect(exported.body.data?.findManyTalentBalanceTransactionExport).toMatchObject({ exceedsLimit: false, items: expect.arrayContaining([expect.objectContaining({ talentName: 'Ada Applicant' })]) });
+    expect(exported.body.data?.findManyTalentBalanceTransactionExport).toMatchObject({ nextAfter: null, items: expect.arrayContaining([expect.objectContaining({ talentName: 'Ada Applicant' })]) });
   });
 });

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { graphql, type VariablesOf } from '../../../../src/lib/graphql/graphql';
 import { addMoney } from '../../../../src/lib/money/decimal-money';
+import { COMPANY_TRANSACTIONS_EXPORT_QUERY } from '../../../../src/lib/talent-roster/ledger-pages';
+import { ledgerExportRows } from '../../../../src/lib/transactions/transaction-queries';
 import { companyTalentRoster, talentBalanceTransaction, talentProfile } from '../../../../src/server/db/schema';
+import { keepRosterBalances } from '../../../support/roster-balances';
 import { describeEachDatabase } from '../../../support/test-database';
 import { startCompaniesFixture, type CompaniesFixture } from '../companies-fixture';
 
@@ -16,9 +19,8 @@ const PAGE = graphql(`query ($filter: BalanceTransactionFilter!, $page: Int, $pe
   findManyTalentBalanceTransaction(filter: $filter, page: $page, perPage: $perPage, sort: $sort) { items { id rosterEntryId type change currency balanceAfter createdAt } total pageCount }
   findManyTalentBalanceTransactionTotal(filter: $filter) { currency moneyIn moneyOut net count }
 }`);
-const EXPORT = graphql(`query ($filter: BalanceTransactionFilter!, $sort: BalanceTransactionSort) {
-  findManyTalentBalanceTransactionExport(filter: $filter, sort: $sort) { exceedsLimit items { id balanceAfter } }
-}`);
+// The export as the company's CSV download reads it, with the same running balance reader.
+const EXPORT = COMPANY_TRANSACTIONS_EXPORT_QUERY;
 const BALANCES = graphql('{ findManyCompanyTalentRosterBalance { currency firstTransactionAt lastTransactionAt } }');
 const ROSTER = graphql('query ($page: Int, $perPage: Int) { findManyCompanyTalentRoster(page: $page, perPage: $perPage, includeRemoved: true) { items { id transactionCount } total } }');
 
@@ -96,6 +98,7 @@ describeEachDatabase('company ledger balances', (kind) => {
       row(other, f.b.id, 'EUR', 'SALARY', '999.00', at(10)),
     ];
     const inserted = await db.insert(talentBalanceTransaction).values(values).returning({ id: talentBalanceTransaction.id });
+    await keepRosterBalances(db);
     rows = values.map((value, index) => ({ id: inserted[index]!.id, rosterEntryId: value.companyTalentRosterId, companyId: value.companyId, type: value.type, change: value.change, currency: value.currency, createdAt: value.createdAt }));
   });
   afterAll(() => f.h.close());
@@ -141,10 +144,15 @@ describeEachDatabase('company ledger balances', (kind) => {
     const filters: Filter[] = [ALL_TIME, { ...ALL_TIME, type: 'WITHDRAWAL' }, { from: '2024-02-09', to: '2024-04-30' }, { from: '2024-02-09', to: '2024-12-31', type: 'MISC', currency: 'EUR' }];
     for (const filter of filters) {
       for (const sort of ['NEWEST', 'OLDEST'] as const) {
-        const { body } = await f.as('owner-a', EXPORT, { filter, sort }, f.a.id);
-        expect(body.errors).toBeUndefined();
+        const read = async (after: string | null) => {
+          const { body } = await f.as('owner-a', EXPORT, { filter, sort, after }, f.a.id);
+          expect(body.errors).toBeUndefined();
+          return body.data!.ledgerExport;
+        };
+        const exported = [];
+        for await (const part of ledgerExportRows(await read(null), read, { sort: sort === 'OLDEST' ? 'oldest' : 'newest', type: filter.type ?? null })) exported.push(...part.map(({ id, balanceAfter }) => ({ id, balanceAfter })));
         const expected = expectedRows(filter as Parameters<typeof expectedRows>[0], sort);
-        expect(body.data!.findManyTalentBalanceTransactionExport, `${JSON.stringify(filter)} ${sort}`).toEqual({ exceedsLimit: false, items: expected.map((row) => ({ id: row.id, balanceAfter: expectedBalance(row) })) });
+        expect(exported, `${JSON.stringify(filter)} ${sort}`).toEqual(expected.map((row) => ({ id: row.id, balanceAfter: expectedBalance(row) })));
       }
     }
   });

@@ -1,12 +1,13 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { graphql, type ResultOf, type VariablesOf } from '../../../../src/lib/graphql/graphql';
 import { getTranslator } from '../../../../src/lib/i18n/i18n';
 import { addMoney, toCents } from '../../../../src/lib/money/decimal-money';
-import { MY_BALANCES_QUERY as BALANCES } from '../../../../src/lib/transactions/transaction-queries';
-import { CSV_EXPORT_MAX_ROWS } from '../../../../src/lib/transactions/transactions-csv';
+import { ledgerExportRows, MY_BALANCES_QUERY as BALANCES, TRANSACTIONS_EXPORT_QUERY } from '../../../../src/lib/transactions/transaction-queries';
+import { LEDGER_EXPORT_PART_ROWS } from '../../../../src/lib/transactions/transactions-csv';
 import { company, companyTalentRoster, jobAssignment, jobDescription, talentBalanceTransaction } from '../../../../src/server/db/schema';
 import { operationText, startApiHarness, type ApiHarness } from '../../../support/api-harness';
+import { keepRosterBalances } from '../../../support/roster-balances';
 import { describeEachDatabase } from '../../../support/test-database';
 
 // Each list, total and export on its own (the page asks for a page and its totals at once);
@@ -19,7 +20,8 @@ const LIST = graphql(`query($filter: BalanceTransactionFilter!, $page: Int, $per
   }
 }`);
 const TOTALS = graphql('query($filter: BalanceTransactionFilter!) { myBalanceTransactionTotals(filter: $filter) { currency moneyIn moneyOut net count } }');
-const EXPORT = graphql('query($filter: BalanceTransactionFilter!, $sort: BalanceTransactionSort) { myBalanceTransactionExport(filter: $filter, sort: $sort) { limit exceedsLimit items { id balanceAfter } } }');
+// The export as the talent's CSV download reads it, with the same running balance reader.
+const EXPORT = TRANSACTIONS_EXPORT_QUERY;
 
 const ALL = { from: '2024-01-01', to: '2024-12-31' };
 
@@ -52,6 +54,19 @@ describeEachDatabase('talent balance transactions', (kind) => {
     return body.data!.myBalanceTransactions;
   };
   const everything = async (token: string, filter: Filter = ALL) => (await list(token, { filter, perPage: 100, sort: 'OLDEST' })).items;
+  type ExportPart = ResultOf<typeof EXPORT>['ledgerExport'];
+  /** One part of the export as the API answers it. */
+  const exportPart = async (token: string, filter: Filter, sort: 'OLDEST' | 'NEWEST', after: string | null): Promise<ExportPart> => {
+    const answer: { body: { data?: ResultOf<typeof EXPORT> | null } } = await h.call(EXPORT, { token, variables: { filter, sort, after } });
+    return answer.body.data!.ledgerExport;
+  };
+  /** The whole export as the CSV download reads it: part after part, each row with its balance after, of the filter's type only. */
+  const exported = async (token: string, filter: Filter, sort: 'OLDEST' | 'NEWEST' = 'OLDEST') => {
+    const read = (after: string | null) => exportPart(token, filter, sort, after);
+    const rows: Array<{ id: string; balanceAfter: string }> = [];
+    for await (const part of ledgerExportRows(await read(null), read, { sort: sort === 'OLDEST' ? 'oldest' : 'newest', type: filter.type ?? null })) rows.push(...part.map(({ id, balanceAfter }) => ({ id, balanceAfter })));
+    return rows;
+  };
 
   beforeAll(async () => {
     h = await startApiHarness(kind);
@@ -198,12 +213,18 @@ describeEachDatabase('talent balance transactions', (kind) => {
     expect(may.body.data?.myBalanceTransactionTotals).toEqual([{ currency: 'EUR', moneyIn: '0.00', moneyOut: '-11.03', net: '-11.03', count: 2 }]);
   });
 
-  it('exports every filtered row at once, with the same running balances', async () => {
-    const all = await everything(talent);
-    const { body } = await h.call(EXPORT, { token: talent, variables: { filter: ALL, sort: 'OLDEST' } });
-    const result = body.data?.myBalanceTransactionExport;
-    expect(result).toMatchObject({ limit: CSV_EXPORT_MAX_ROWS, exceedsLimit: false });
-    expect(result?.items).toEqual(all.map((item) => ({ id: item.id, balanceAfter: item.balanceAfter })));
+  it('exports every filtered row with the running balances the list shows, in either order, from any start (the ledger export running balance)', async () => {
+    const first = await exportPart(talent, ALL, 'OLDEST', null);
+    expect(first.nextAfter).toBeNull();
+    const listed = (items: Item[]) => items.map((item) => ({ id: item.id, balanceAfter: item.balanceAfter }));
+    expect(await exported(talent, ALL)).toEqual(listed(await everything(talent)));
+    // A period that starts after some rows and ends before others: the start balances carry them.
+    const may = { from: '2024-05-01', to: '2024-05-31' };
+    expect((await exportPart(talent, may, 'OLDEST', null)).startBalances.length).toBeGreaterThan(0);
+    expect(await exported(talent, may)).toEqual(listed(await everything(talent, may)));
+    expect(await exported(talent, may, 'NEWEST')).toEqual(listed((await list(talent, { filter: may, perPage: 100, sort: 'NEWEST' })).items));
+    expect(await exported(talent, { ...ALL, type: 'MISC' })).toEqual(listed(await everything(talent, { ...ALL, type: 'MISC' })));
+    expect(await exported(talent, { ...ALL, companyId: globexId }, 'NEWEST')).toEqual(listed((await list(talent, { filter: { ...ALL, companyId: globexId }, perPage: 100, sort: 'NEWEST' })).items));
   });
 
   it('lists one balance per roster entry with its company, currency and transaction dates', async () => {
@@ -224,8 +245,7 @@ describeEachDatabase('talent balance transactions', (kind) => {
     expect((await everything(other, { ...ALL, companyId: acmeId })).map((item) => item.id).sort()).toEqual([...otherTransactionIds].sort());
     const totals = await h.call(TOTALS, { token: other, variables: { filter: ALL } });
     expect(totals.body.data?.myBalanceTransactionTotals).toEqual([{ currency: 'EUR', moneyIn: '9999.99', moneyOut: '0.00', net: '9999.99', count: 2 }]);
-    const exported = await h.call(EXPORT, { token: other, variables: { filter: ALL } });
-    expect(exported.body.data?.myBalanceTransactionExport.items).toHaveLength(2);
+    expect(await exported(other, ALL)).toHaveLength(2);
     const balances = await h.call(BALANCES, { token: other });
     expect(balances.body.data?.myBalances.map((row) => row.balance)).toEqual(['9999.99']);
     // And the first talent's rows are still all there.
@@ -237,7 +257,7 @@ describeEachDatabase('talent balance transactions', (kind) => {
     expect((await list(stranger, { filter: ALL })).items).toEqual([]);
     expect((await h.call(TOTALS, { token: stranger, variables: { filter: ALL } })).body.data?.myBalanceTransactionTotals).toEqual([]);
     expect((await h.call(BALANCES, { token: stranger })).body.data?.myBalances).toEqual([]);
-    expect((await h.call(EXPORT, { token: stranger, variables: { filter: ALL } })).body.data?.myBalanceTransactionExport).toEqual({ limit: CSV_EXPORT_MAX_ROWS, exceedsLimit: false, items: [] });
+    expect(await exportPart(stranger, ALL, 'NEWEST', null)).toEqual({ nextAfter: null, startBalances: [], items: [] });
     for (const query of [LIST, TOTALS, EXPORT].map(operationText)) {
       const guest = await h.call(query, { variables: { filter: ALL } });
       expect(guest.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
@@ -275,26 +295,49 @@ describeEachDatabase('talent balance transactions', (kind) => {
     expect(badType.body.errors?.[0]?.message).toMatch(/COMMISSION/);
   });
 
-  it(`stops an export at ${CSV_EXPORT_MAX_ROWS} rows and says so instead of cutting the file short`, async () => {
+  it('exports a ledger of any length in parts that follow each other, each row once with its running balance', async () => {
     const db = h.database.db;
     const bulk = await h.token('bulk-talent');
     const created = await h.call(CREATE_PROFILE, { token: bulk, variables: { data: { email: 'bulk@example.test', profileName: 'Bulk' } } });
     const profileId = created.body.data!.createOneTalentProfile.id;
     const [roster] = await db.insert(companyTalentRoster).values({ talentProfileId: profileId, companyId: acmeId, currency: 'EUR', consent: 'accepted' }).returning();
-    const insertMany = (from: number, to: number) =>
-      db.execute(sql`
-        insert into ${talentBalanceTransaction} (company_talent_roster_id, company_id, currency, change, type, created_at)
-        select ${roster!.id}, ${acmeId}, 'EUR', 1.00, 'MISC', timestamptz '2024-01-01 00:00:00+00' + n * interval '1 second'
-        from generate_series(${from}::int, ${to}::int) as n`);
-    await insertMany(1, CSV_EXPORT_MAX_ROWS);
-    const atLimit = await h.call(EXPORT, { token: bulk, variables: { filter: ALL, sort: 'OLDEST' } });
-    const full = atLimit.body.data!.myBalanceTransactionExport;
-    expect(full.exceedsLimit).toBe(false);
-    expect(full.items).toHaveLength(CSV_EXPORT_MAX_ROWS);
-    expect(full.items.at(-1)?.balanceAfter).toBe(`${CSV_EXPORT_MAX_ROWS}.00`);
-    await insertMany(CSV_EXPORT_MAX_ROWS + 1, CSV_EXPORT_MAX_ROWS + 1);
-    const over = await h.call(EXPORT, { token: bulk, variables: { filter: ALL } });
-    expect(over.body.data?.myBalanceTransactionExport).toEqual({ limit: CSV_EXPORT_MAX_ROWS, exceedsLimit: true, items: [] });
+    // Two parts and one row: three rows share each second, so a part may end inside a second
+    // (the id orders them); odd rows are MISC, even ones SALARY, each worth 1.00.
+    const rows = 2 * LEDGER_EXPORT_PART_ROWS + 1;
+    await db.execute(sql`
+      insert into ${talentBalanceTransaction} (company_talent_roster_id, company_id, currency, change, type, created_at)
+      select ${roster!.id}, ${acmeId}, 'EUR', 1.00, (case when n % 2 = 1 then 'MISC' else 'SALARY' end)::balance_transaction_type,
+             timestamptz '2024-01-01 00:00:00+00' + (n / 3) * interval '1 second'
+      from generate_series(1, ${rows}::int) as n`);
+    await keepRosterBalances(db);
+    // The parts as the API answers them: each ends where the next starts.
+    const parts: string[][] = [];
+    for (let after: string | null = null, part: ExportPart | null = null; part === null || after !== null; ) {
+      part = await exportPart(bulk, ALL, 'OLDEST', after);
+      parts.push(part.items.map((item) => item.id));
+      after = part.nextAfter ?? null;
+      if (after !== null) expect(after).toBe(part.items.at(-1)?.id);
+    }
+    expect(parts.map((part) => part.length)).toEqual([LEDGER_EXPORT_PART_ROWS, LEDGER_EXPORT_PART_ROWS, 1]);
+
+    const rowsInOrder = await exported(bulk, ALL);
+    expect(rowsInOrder.map((row) => row.id)).toEqual(parts.flat());
+    expect(new Set(rowsInOrder.map((row) => row.id)).size).toBe(rows);
+    expect(rowsInOrder.map((row) => row.balanceAfter)).toEqual(Array.from({ length: rows }, (_, index) => `${index + 1}.00`));
+    expect(await exported(bulk, ALL, 'NEWEST')).toEqual([...rowsInOrder].reverse());
+
+    // A type filter leaves rows out of the file, never out of the balances.
+    const misc = await exported(bulk, { ...ALL, type: 'MISC' });
+    const miscIds = new Set((await db.select({ id: talentBalanceTransaction.id }).from(talentBalanceTransaction).where(and(eq(talentBalanceTransaction.companyTalentRosterId, roster!.id), eq(talentBalanceTransaction.type, 'MISC')))).map((row) => row.id));
+    expect(misc).toHaveLength(LEDGER_EXPORT_PART_ROWS + 1);
+    expect(misc).toEqual(rowsInOrder.filter((row) => miscIds.has(row.id)));
+
+    // A part after a row of another ledger, or after no row at all, is refused.
+    const t = getTranslator();
+    for (const after of [otherTransactionIds[0]!, 'not-an-id']) {
+      const { body } = await h.call(EXPORT, { token: bulk, variables: { filter: ALL, after } });
+      expect(body.errors?.[0]?.extensions, after).toMatchObject({ code: 'BAD_USER_INPUT', fieldErrors: [{ field: 'after', code: 'exportAfterUnknown', message: t('transactions.errors.exportAfterUnknown') }] });
+    }
     await db.delete(talentBalanceTransaction).where(eq(talentBalanceTransaction.companyTalentRosterId, roster!.id));
   });
 });
