@@ -214,6 +214,8 @@ try {
     ['invoicing', '/company/invoicing', 100],
     ['invoicing, page 50', '/company/invoicing?page=50', 100],
     ['invoicing, a talent searched', `/company/invoicing?q=${encodeURIComponent(ids.billing.talent)}`, 100],
+    // A year is in most invoice numbers: thousands of matches, counted up to 1,000.
+    ['invoicing, a year searched', `/company/invoicing?q=${new Date().getUTCFullYear() - 1}`, 100],
     ['an invoice', `/company/invoicing?id=${ids.billing.invoice_id}`, 100],
     ['sales', '/company/sales', 100],
     ['sales, three years', `/company/sales?from=${month(35)}&to=${month(0)}`, 100],

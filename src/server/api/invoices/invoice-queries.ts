@@ -1,4 +1,4 @@
-import { and, eq, ilike, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { Writer } from '../../db/client';
 import { isUuid } from '../../../lib/ids';
@@ -30,6 +30,17 @@ function invoicesMatching(db: Writer, pattern: string): SQL {
   const companies = db.select({ id: company.id }).from(company).where(ilike(company.name, pattern));
   const matching = union(ids(ilike(invoice.number, pattern)), ids(sql`${invoice.talentProfileId} = any(${talents})`), ids(inArray(invoice.fromCompanyId, companies)), ids(inArray(invoice.toCompanyId, companies)));
   return inArray(invoice.id, matching);
+}
+
+/**
+ * The same search as invoicesMatching, tested on one invoice at a time: for a search that
+ * matches more than the cap, whose page is found by walking the list's order
+ * (pageOfVisible) until it holds enough matches, which for a broad word is soon.
+ */
+function invoiceMatches(pattern: string): SQL {
+  const talentNamed = sql`exists (select 1 from ${talentProfile} where ${talentProfile.id} = ${invoice.talentProfileId} and ${ilike(talentProfile.profileName, pattern)})`;
+  const partyNamed = sql`exists (select 1 from ${company} where ${company.id} in (${invoice.fromCompanyId}, ${invoice.toCompanyId}) and ${ilike(company.name, pattern)})`;
+  return or(ilike(invoice.number, pattern), talentNamed, partyNamed)!;
 }
 
 /**
@@ -75,11 +86,12 @@ builder.queryField('findManyInvoice', (t) =>
         return { ...page, items: rows as InvoiceRow[], total, totalIsExact: true };
       }
       // A search's few matches are read by id and counted exactly; more than the cap walk the
-      // list's order, counted no further, and the pages end at the cap.
+      // list's order testing each invoice, counted no further, and the pages end at the cap.
       const found = await invoiceSearchIds(context.db, where, INVOICE_SEARCH_COUNT_CAP);
       if (found) return { ...page, items: (found.length ? await rowsOf(found).limit(window.perPage).offset(window.offset) : []) as InvoiceRow[], total: found.length, totalIsExact: true };
       const wanted = Math.min(window.perPage, INVOICE_SEARCH_COUNT_CAP - window.offset);
-      const rows = wanted > 0 ? await selectInvoices(context.db, companyId).where(where).orderBy(...INVOICE_LIST_ORDER).limit(wanted).offset(window.offset) : [];
+      const ids = wanted > 0 ? await pageOfVisible(context.db, companyId, and(filters, invoiceMatches(pattern)), { offset: window.offset, perPage: wanted }) : [];
+      const rows = ids.length ? await rowsOf(ids) : [];
       return { ...page, items: rows as InvoiceRow[], total: INVOICE_SEARCH_COUNT_CAP, totalIsExact: false };
     },
   }),
