@@ -9,7 +9,7 @@ import { builder } from '../builder';
 import { requireCompanyPermission } from '../auth/company-access';
 import { notFound } from '../errors';
 import { pageArgs, pageWindow } from '../pagination';
-import { findVisible, INVOICE_LIST_ORDER, NO_COMPANY, pageOfVisible, selectInvoices, visibleTo, type InvoiceRow } from './invoice-rows';
+import { countVisible, findVisible, INVOICE_LIST_ORDER, NO_COMPANY, pageOfVisible, selectInvoices, visibleTo, type InvoiceRow } from './invoice-rows';
 import { Invoice, INVOICE_SEARCH_COUNT_CAP, InvoiceKindEnum, InvoicePage, InvoiceStatusEnum } from './invoice-types';
 
 // findManyInvoice, findInvoice: the invoices a company issues or receives, read with the
@@ -78,10 +78,11 @@ builder.queryField('findManyInvoice', (t) =>
       const rowsOf = (ids: string[]) => selectInvoices(context.db, companyId).where(inArray(invoice.id, ids)).orderBy(...INVOICE_LIST_ORDER);
       const page = { page: window.page, perPage: window.perPage };
       if (!pattern) {
-        // The page's ids come first from the two list indexes (pageOfVisible).
+        // The page's ids come first from the two list indexes (pageOfVisible), and the count
+        // reads the same two (countVisible).
         const [rows, total] = await Promise.all([
           pageOfVisible(context.db, companyId, filters, window).then((ids) => (ids.length ? rowsOf(ids) : [])),
-          context.db.select({ total: sql<number>`count(*)::int` }).from(invoice).where(where).then(([counted]) => Number(counted?.total ?? 0)),
+          countVisible(context.db, companyId, filters),
         ]);
         return { ...page, items: rows as InvoiceRow[], total, totalIsExact: true };
       }

@@ -145,6 +145,19 @@ export async function pageOfVisible(db: AppDatabase, companyId: string, filters:
   return rows.map((row) => row.id);
 }
 
+/**
+ * How many invoices a company sees (visibleTo) passing `filters` (columns of the invoice
+ * only), counted as pageOfVisible walks them: those it issues, plus the issued ones addressed
+ * to it that it did not issue itself, each along its own index. One count over "issued by it
+ * or addressed to it" read the whole table instead.
+ */
+export async function countVisible(db: AppDatabase, companyId: string, filters: SQL | undefined): Promise<number> {
+  const issued = sql`(select count(*) from ${invoice} where ${and(isNull(invoice.deletedAt), eq(invoice.issuerCompanyId, companyId), filters)})`;
+  const received = sql`(select count(*) from ${invoice} where ${and(isNull(invoice.deletedAt), eq(invoice.toCompanyId, companyId), isNotNull(invoice.issuedAt), sql`${invoice.issuerCompanyId} is distinct from ${companyId}`, filters)})`;
+  const { rows } = await db.execute<{ total: number }>(sql`select (${issued} + ${received})::int as total`);
+  return Number(rows[0]?.total ?? 0);
+}
+
 export async function findVisible(db: Writer, companyId: string, id: string): Promise<InvoiceRow> {
   if (!isUuid(id)) throw notFound('This invoice');
   const [row] = await selectInvoices(db, companyId).where(and(visibleTo(companyId), eq(invoice.id, id)));

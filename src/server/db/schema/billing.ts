@@ -145,9 +145,12 @@ export const invoice = pgTable(
     uniqueIndex('invoice_issuer_year_sequence_unique').on(t.issuerCompanyId, t.year, t.sequence),
     index('invoice_issuer_company_id_idx').on(t.issuerCompanyId, t.createdAt.desc()),
     // A company's invoices in the list's order (invoice-queries.ts): those it issues, and the
-    // issued ones addressed to it, each walked to the page's end and merged.
+    // issued ones addressed to it, each walked to the page's end and merged, and counted. The
+    // recipient's key ends with the id and the issuer, so that its walk and count, which
+    // leave out what the company issued itself (a self-billed invoice is both), read the
+    // index alone.
     index('invoice_issuer_list_idx').on(t.issuerCompanyId, sql`${t.issuedAt} desc nulls first`, t.sequence.desc().nullsFirst(), t.createdAt.desc().nullsFirst()).where(sql`${t.deletedAt} is null`),
-    index('invoice_recipient_list_idx').on(t.toCompanyId, sql`${t.issuedAt} desc nulls first`, t.sequence.desc().nullsFirst(), t.createdAt.desc().nullsFirst()).where(sql`${t.deletedAt} is null and ${t.issuedAt} is not null`),
+    index('invoice_recipient_list_idx').on(t.toCompanyId, sql`${t.issuedAt} desc nulls first`, t.sequence.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id, t.issuerCompanyId).where(sql`${t.deletedAt} is null and ${t.issuedAt} is not null`),
     // A search by part of the number (invoice-queries.ts invoicesMatching).
     index('invoice_number_trgm_idx').using('gin', sql`${t.number} gin_trgm_ops`),
     index('invoice_credited_invoice_id_idx').on(t.creditedInvoiceId),
