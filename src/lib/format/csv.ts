@@ -75,5 +75,6 @@ export function csvStream(batches: AsyncIterator<CsvRows>, ready: () => Promise<
     async cancel() {
       await batches.return?.();
     },
-  });
+    // No batch read ahead of the reader: one is asked for only when a read waits for it.
+  }, { highWaterMark: 0 });
 }

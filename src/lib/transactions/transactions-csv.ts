@@ -1,5 +1,5 @@
 import { isCalendarDay } from './period';
-import { csvStream, dateCell, decimalCell, textCell, toCsv, type CsvCell } from '../format/csv';
+import { csvStream, dateCell, decimalCell, textCell, type CsvCell } from '../format/csv';
 import type { BalanceTransactionTypeValue } from './balance-transaction-types';
 
 /** An export is read from the API and written to the file this many rows at a time: what the web server holds at once, however long the file. */
@@ -67,20 +67,12 @@ function transactionsCsvCells(text: TransactionsCsvText, columns: readonly Trans
 }
 
 /**
- * The export file: a heading row, then one row per transaction with its UTC day (as the
- * page shows it), amounts as plain decimals and the running balance after it. `columns`
- * is the talent's list unless the company's is given.
+ * The export file, written part by part as the parts of the export arrive: a heading row,
+ * then one row per transaction with its UTC day (as the page shows it), amounts as plain
+ * decimals and the running balance after it. `columns` is the talent's list unless the
+ * company's is given; `ready` holds the next part back until the download has taken the
+ * last (csvStream).
  */
-export function transactionsCsv(
-  rows: readonly CsvTransactionRow[],
-  text: TransactionsCsvText,
-  columns: readonly TransactionsCsvColumn[] = TRANSACTIONS_CSV_COLUMNS,
-): string {
-  const { heading, lineOf } = transactionsCsvCells(text, columns);
-  return toCsv([heading, ...rows.map(lineOf)]);
-}
-
-/** The same file as transactionsCsv, written part by part as the parts of the export arrive; `ready` holds the next part back until the download has taken the last (csvStream). */
 export function transactionsCsvStream(
   parts: AsyncIterable<readonly CsvTransactionRow[]>,
   text: TransactionsCsvText,

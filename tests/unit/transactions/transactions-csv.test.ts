@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dateCell, decimalCell, defuseFormula, textCell, toCsv, UTF8_BOM } from '../../../src/lib/format/csv';
-import { transactionsCsv, transactionsCsvFilename, transactionsCsvStream, type CsvTransactionRow, type TransactionsCsvText } from '../../../src/lib/transactions/transactions-csv';
+import { transactionsCsvFilename, transactionsCsvStream, type CsvTransactionRow, type TransactionsCsvText } from '../../../src/lib/transactions/transactions-csv';
 
 const TEXT: TransactionsCsvText = {
   headings: { date: 'Date', type: 'Type', company: 'Company', assignment: 'Assignment', change: 'Change', currency: 'Currency', balanceAfter: 'Balance after', id: 'Transaction ID' },
@@ -18,6 +18,15 @@ const row = (overrides: Partial<CsvTransactionRow> = {}): CsvTransactionRow => (
   assignmentTitle: 'Senior frontend engineer',
   ...overrides,
 });
+
+// The decoder keeps the byte order mark (a plain decode drops it) so that it is checked too.
+const decode = (bytes: ArrayBuffer | Uint8Array | undefined) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+const textOf = async (stream: ReadableStream<Uint8Array>) => decode(await new Response(stream).arrayBuffer());
+async function* partsOf(...parts: CsvTransactionRow[][]) {
+  yield* parts;
+}
+/** The export file of these rows, written in one part. */
+const transactionsCsv = (rows: CsvTransactionRow[], text: TransactionsCsvText) => textOf(transactionsCsvStream(partsOf(rows), text));
 
 /** The file's lines without the BOM and the final line end. */
 const linesOf = (csv: string) => csv.slice(UTF8_BOM.length).split('\r\n').slice(0, -1);
@@ -66,8 +75,8 @@ describe('CSV formula injection guard', () => {
 });
 
 describe('transactions export file', () => {
-  it('has a heading row, then one row per transaction with the UTC day, the type name and plain amounts', () => {
-    const lines = linesOf(transactionsCsv([row(), row({ type: 'SALARY', change: '1234.50', balanceAfter: '1235.50', createdAt: '2025-03-31T23:30:00.000Z', assignmentTitle: null })], TEXT));
+  it('has a heading row, then one row per transaction with the UTC day, the type name and plain amounts', async () => {
+    const lines = linesOf(await transactionsCsv([row(), row({ type: 'SALARY', change: '1234.50', balanceAfter: '1235.50', createdAt: '2025-03-31T23:30:00.000Z', assignmentTitle: null })], TEXT));
     expect(lines).toEqual([
       '"Date","Type","Company","Assignment","Change","Currency","Balance after","Transaction ID"',
       '2025-03-20,"Commission","Northwind Labs","Senior frontend engineer",-61.73,"EUR",1173.77,"6f1c2a3b-0000-4000-8000-000000000001"',
@@ -75,13 +84,13 @@ describe('transactions export file', () => {
     ]);
   });
 
-  it('defuses a company name or title that a spreadsheet would run, but not the amounts', () => {
-    const [, line] = linesOf(transactionsCsv([row({ companyName: '=HYPERLINK("http://evil")', assignmentTitle: '@SUM(A1)', change: '-5.00', balanceAfter: '-5.00' })], TEXT));
+  it('defuses a company name or title that a spreadsheet would run, but not the amounts', async () => {
+    const [, line] = linesOf(await transactionsCsv([row({ companyName: '=HYPERLINK("http://evil")', assignmentTitle: '@SUM(A1)', change: '-5.00', balanceAfter: '-5.00' })], TEXT));
     expect(line).toBe('2025-03-20,"Commission","\'=HYPERLINK(""http://evil"")","\'@SUM(A1)",-5.00,"EUR",-5.00,"6f1c2a3b-0000-4000-8000-000000000001"');
   });
 
-  it('is only the heading row when there are no transactions', () => {
-    expect(linesOf(transactionsCsv([], TEXT))).toHaveLength(1);
+  it('is only the heading row when there are no transactions', async () => {
+    expect(linesOf(await transactionsCsv([], TEXT))).toHaveLength(1);
   });
 
   it('names the file after the period, and only after a real period', () => {
@@ -91,24 +100,18 @@ describe('transactions export file', () => {
 });
 
 describe('transactions export file, written part by part', () => {
-  // The decoder keeps the byte order mark (a plain decode drops it) so that it is checked too.
-  const decode = (bytes: ArrayBuffer | Uint8Array | undefined) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
-  const textOf = async (stream: ReadableStream<Uint8Array>) => decode(await new Response(stream).arrayBuffer());
-  async function* partsOf(...parts: CsvTransactionRow[][]) {
-    yield* parts;
-  }
 
-  it('is the same file as one written at once, whatever the parts', async () => {
+  it('is the same file whatever the parts', async () => {
     const rows = [row(), row({ id: 'second', companyName: '=Globex', change: '5.00' }), row({ id: 'third', type: 'SALARY' })];
-    const whole = transactionsCsv(rows, TEXT);
+    const whole = await transactionsCsv(rows, TEXT);
     expect(await textOf(transactionsCsvStream(partsOf(rows), TEXT))).toBe(whole);
     expect(await textOf(transactionsCsvStream(partsOf(rows.slice(0, 1), rows.slice(1, 2), rows.slice(2)), TEXT))).toBe(whole);
     expect(await textOf(transactionsCsvStream(partsOf([], rows), TEXT))).toBe(whole);
   });
 
   it('is only the heading row when no part holds a row', async () => {
-    expect(await textOf(transactionsCsvStream(partsOf(), TEXT))).toBe(transactionsCsv([], TEXT));
-    expect(await textOf(transactionsCsvStream(partsOf([]), TEXT))).toBe(transactionsCsv([], TEXT));
+    expect(await textOf(transactionsCsvStream(partsOf(), TEXT))).toBe(await transactionsCsv([], TEXT));
+    expect(await textOf(transactionsCsvStream(partsOf([]), TEXT))).toBe(await transactionsCsv([], TEXT));
   });
 
   it('asks for a part only when the reader wants more, and breaks off when a part fails', async () => {
@@ -119,9 +122,12 @@ describe('transactions export file, written part by part', () => {
       asked += 1;
       throw new Error('the API failed');
     }
+    const expected = await transactionsCsv([row()], TEXT);
     const reader = transactionsCsvStream(failing(), TEXT).getReader();
+    await new Promise((resolve) => setTimeout(resolve, 10));
     expect(asked).toBe(0);
-    expect(decode((await reader.read()).value)).toBe(transactionsCsv([row()], TEXT));
+    expect(decode((await reader.read()).value)).toBe(expected);
+    await new Promise((resolve) => setTimeout(resolve, 10));
     expect(asked).toBe(1);
     await expect(reader.read()).rejects.toThrow('the API failed');
   });
