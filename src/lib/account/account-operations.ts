@@ -35,12 +35,30 @@ export const UPDATE_MY_NOTIFICATION_PREFERENCES_MUTATION = graphql(`
   }
 `);
 
+export const MY_ACCOUNT_DELETION_QUERY = graphql(`
+  query MyAccountDeletion {
+    myAccountDeletion { refusal soleOwnedCompanies { id name } }
+  }
+`);
+
+export const DELETE_ME_MUTATION = graphql(`
+  mutation DeleteMe($confirmation: String!) {
+    deleteMe(confirmation: $confirmation)
+  }
+`);
+
 export type AccountView = ResultOf<typeof MY_ACCOUNT_QUERY>['myAccount'];
 /** One row of the settings table: an event type and its channels. */
 export type NotificationPreferenceView = ResultOf<typeof MY_NOTIFICATION_PREFERENCES_QUERY>['myNotificationPreferences'][number];
 
 export function readAccountAnswer(answer: DocumentAnswer<ResultOf<typeof MY_ACCOUNT_QUERY>>): AccountView {
   return dataOf(answer, 'the account').myAccount;
+}
+
+export type AccountDeletionView = ResultOf<typeof MY_ACCOUNT_DELETION_QUERY>['myAccountDeletion'];
+
+export function readAccountDeletionAnswer(answer: DocumentAnswer<ResultOf<typeof MY_ACCOUNT_DELETION_QUERY>>): AccountDeletionView {
+  return dataOf(answer, 'whether the account may be deleted').myAccountDeletion;
 }
 
 export function readPreferencesAnswer(answer: DocumentAnswer<ResultOf<typeof MY_NOTIFICATION_PREFERENCES_QUERY>>): NotificationPreferenceView[] {
@@ -86,4 +104,25 @@ export async function submitPreferencesForm(
   const answer = await sendDocument(send, UPDATE_MY_NOTIFICATION_PREFERENCES_MUTATION, { data: preferences });
   if (answer.data && !answer.errors.length) return { kind: 'done' };
   return { kind: 'invalid', values: preferences, fieldErrors: {}, formError: t('siteSettings.failed'), status: 422 };
+}
+
+/** The refusals of the account deletion rule that name no field: said above the form. */
+const DELETION_REFUSALS = new Set(['impersonating', 'adminAccount', 'soleOwner']);
+
+/**
+ * The Delete my account form of /edit-account: the typed address goes to deleteMe as it
+ * is (the API compares it, so the page never decides alone); a wrong address is said on
+ * its field and kept, a refusal of the rule above the form, anything else as a failure.
+ */
+export async function submitDeleteAccountForm(form: FormData, send: SendGraphql, t: Translate): Promise<FormOutcome<{ confirmation: string }>> {
+  const values = typedForm(form, ['confirmation'] as const);
+  const answer = await sendDocument(send, DELETE_ME_MUTATION, { confirmation: values.confirmation });
+  if (answer.data?.deleteMe && !answer.errors.length) return { kind: 'done' };
+  const { issues, code } = answerIssues(answer.errors);
+  const reason = answer.errors[0]?.extensions?.reason;
+  if (typeof reason === 'string' && DELETION_REFUSALS.has(reason)) {
+    return { kind: 'invalid', values, fieldErrors: {}, formError: t(`${ACCOUNT_ERRORS}.${reason}`), status: code === 'CONFLICT' ? 409 : 403 };
+  }
+  const fieldErrors = fieldErrorsOf(issues, t, ACCOUNT_ERRORS);
+  return { kind: 'invalid', values, fieldErrors, formError: issues.length ? null : t('editAccount.delete.failed'), status: 422 };
 }

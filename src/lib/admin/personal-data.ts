@@ -1,6 +1,6 @@
 // What deleting a user erases and what the law makes us keep (written down in
 // docs/personal-data.md, which names these lists). The API's erasure
-// (src/server/api/admin/user-erasure.ts) applies exactly these values, so the two cannot
+// (src/server/api/account/user-erasure.ts) applies exactly these values, so the two cannot
 // drift: a field added to the profile must be placed in one of the lists (a unit test
 // counts them against the columns the erasure writes).
 

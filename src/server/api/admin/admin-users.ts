@@ -11,7 +11,7 @@ import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
 import type { Writer } from '../../db/client';
 import { deleteQuietly } from '../uploads/stored-files';
-import { eraseUser } from './user-erasure';
+import { eraseUser } from '../account/user-erasure';
 
 // The platform's view of people (the user entity, the user status and
 // verification): users and their talent profiles found by name or e-mail; a talent's

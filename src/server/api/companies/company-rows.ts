@@ -106,3 +106,21 @@ export async function firstHiringStepId(tx: Writer, companyId: string): Promise<
     .limit(1);
   return row?.id ?? null;
 }
+
+/**
+ * The live companies `userId` is the only owner of, with the owners' membership rows locked
+ * until the transaction ends (as lockedOwnerCount): a co-owner leaving at the same moment
+ * cannot leave a company without an owner behind a deleted account.
+ */
+export async function lockedSoleOwnedCompanies(tx: Writer, userId: string): Promise<Array<{ id: string; name: string }>> {
+  const owned = await tx
+    .select({ id: company.id, name: company.name, roleId: companyRole.id })
+    .from(companyOnUser)
+    .innerJoin(companyRole, and(eq(companyRole.id, companyOnUser.roleId), eq(companyRole.isDefault, true), isNull(companyRole.deletedAt)))
+    .innerJoin(company, and(eq(company.id, companyOnUser.companyId), isNull(company.deletedAt)))
+    .where(eq(companyOnUser.userId, userId))
+    .orderBy(asc(company.name));
+  const sole: Array<{ id: string; name: string }> = [];
+  for (const { id, name, roleId } of owned) if ((await lockedOwnerCount(tx, id, roleId)) <= 1) sole.push({ id, name });
+  return sole;
+}

@@ -20,6 +20,7 @@ import '../talent/roster-requests';
 import '../talent/talent-providers';
 import '../companies/company-public-profile';
 import '../account/account';
+import '../account/account-deletion';
 import '../notifications/push-subscriptions';
 import '../transactions/my-balance-transactions';
 import '../assignments/assignment-queries';

@@ -1,0 +1,32 @@
+// The account deletion rule (docs/personal-data.md, "Deleting your own account"): who may
+// delete their own account, and what they confirm it with. The API applies it under the
+// user's row lock; the page shows the same refusals before anyone types anything.
+
+/** Why deleting one's own account is refused; worded by the locale files (`account.errors.<code>`). */
+export type AccountDeletionRefusal = 'impersonating' | 'adminAccount' | 'soleOwner' | 'confirmationMismatch';
+
+export interface AccountDeletionRequest {
+  /** Someone acting as the user (impersonation) never deletes the account they act as. */
+  impersonating: boolean;
+  /** A platform admin's account is managed where the role is given, as for blocking. */
+  isAdmin: boolean;
+  /** The companies the user is the only owner of: each needs another owner, or to be closed, first. */
+  soleOwnerOf: readonly string[];
+  /** The account's e-mail address, and what was typed to confirm. */
+  email: string;
+  confirmation: string;
+}
+
+/** The typed confirmation is the account's address, whatever its case and surrounding spaces. */
+export function confirmsDeletion(email: string, confirmation: string): boolean {
+  return confirmation.trim().toLowerCase() === email.trim().toLowerCase() && email.trim() !== '';
+}
+
+/** Null when the account may be deleted now; else the first reason it may not. */
+export function accountDeletionRefusal(request: AccountDeletionRequest): AccountDeletionRefusal | null {
+  if (request.impersonating) return 'impersonating';
+  if (request.isAdmin) return 'adminAccount';
+  if (request.soleOwnerOf.length > 0) return 'soleOwner';
+  if (!confirmsDeletion(request.email, request.confirmation)) return 'confirmationMismatch';
+  return null;
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { accountDeletionRefusal, confirmsDeletion, type AccountDeletionRequest } from '../../../src/lib/account/account-deletion';
+
+const request = (change: Partial<AccountDeletionRequest> = {}): AccountDeletionRequest => ({
+  impersonating: false,
+  isAdmin: false,
+  soleOwnerOf: [],
+  email: 'tala@example.test',
+  confirmation: 'tala@example.test',
+  ...change,
+});
+
+describe('the account deletion rule', () => {
+  it('lets a talent or a member who typed their address delete their account', () => {
+    expect(accountDeletionRefusal(request())).toBeNull();
+  });
+
+  it('takes the address whatever its case and the spaces around it', () => {
+    expect(confirmsDeletion('Tala@Example.test', '  tala@example.TEST ')).toBe(true);
+  });
+
+  it('refuses another address, a blank one, or an account without one', () => {
+    expect(accountDeletionRefusal(request({ confirmation: 'tal@example.test' }))).toBe('confirmationMismatch');
+    expect(accountDeletionRefusal(request({ confirmation: '   ' }))).toBe('confirmationMismatch');
+    expect(confirmsDeletion('', '')).toBe(false);
+  });
+
+  it('refuses the only owner of a company until it has another owner', () => {
+    expect(accountDeletionRefusal(request({ soleOwnerOf: ['Northwind Labs'] }))).toBe('soleOwner');
+  });
+
+  it('refuses a platform admin: admin accounts are managed where the role is given', () => {
+    expect(accountDeletionRefusal(request({ isAdmin: true }))).toBe('adminAccount');
+  });
+
+  it('refuses whoever acts as the user, before anything else', () => {
+    expect(accountDeletionRefusal(request({ impersonating: true, isAdmin: true, soleOwnerOf: ['Northwind Labs'], confirmation: '' }))).toBe('impersonating');
+  });
+});
