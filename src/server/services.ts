@@ -40,6 +40,7 @@ import { sendJobAlertDigests, unsubscribeJobAlert } from './api/job-alerts/job-a
 import { JOB_ALERT_FREQUENCIES } from '../lib/job-alerts/job-alert-input';
 import { hostCookieName } from '../lib/http/secure-cookies';
 import { startWorkQueue } from './queue/work-queue';
+import { preparePersonalDataExport, sweepExpiredPersonalDataExports } from './api/account/personal-data-export-work';
 import { createHeldMessages } from './api/messages/held-messages';
 import { createHeldTalentStatuses } from './api/job-applications/held-talent-statuses';
 import { closeExpiredJobAds } from './job-ad-search/close-expired-job-ads';
@@ -174,6 +175,13 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
               const sent = await sendInterviewReminders({ db: database.db, site, enqueueMail, now });
               if (sent) log(`interviews: ${sent} reminders sent`);
             },
+            async preparePersonalDataExport(exportId, enqueueMail) {
+              await preparePersonalDataExport({ db: database.db, storage, site, sendMail: enqueueMail, log }, exportId);
+            },
+            async sweepExpiredPersonalDataExports(now) {
+              const swept = await sweepExpiredPersonalDataExports({ db: database.db, storage }, now);
+              if (swept) log(`personal data: ${swept} expired archives deleted`);
+            },
             async recheckCompanyDomains(now) {
               const rechecked = await recheckProvenDomains({ db: database.db, domainCheck, now });
               log(`sign-on: ${rechecked.checked} proven e-mail domains looked up again, ${rechecked.lost} no longer proven`);
@@ -288,6 +296,14 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
           domainCheck,
           replyAddress,
           heldMessages: heldMessages ?? undefined,
+          // An asked-for archive of a user's data: prepared by whichever instance takes the job, or here at once without a queue.
+          personalDataExports: {
+            queue: (exportId) =>
+              void (queue
+                ? queue.queuePersonalDataExport(exportId)
+                : preparePersonalDataExport({ db: database.db, storage, site, sendMail: (message) => mailer.send(message), log }, exportId)
+              ).catch((error: unknown) => log(`personal data: archive ${exportId} could not be queued: ${String(error)}`)),
+          },
           heldTalentStatuses: heldTalentStatuses ?? undefined,
           messagesPerWindow: config.messagesPerTenMinutes,
         });

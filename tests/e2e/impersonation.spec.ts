@@ -67,6 +67,16 @@ test.describe('impersonation', () => {
       }
     });
 
+    await test.step("the talent's rights over her data are hers alone: no archive, no deletion while acting as her", async () => {
+      await page.goto('/edit-account');
+      await expect(banner).toBeVisible();
+      for (const name of ['Download your data', 'Delete your account']) {
+        const section = page.getByRole('region', { name });
+        await expect(section.getByText('You are acting as this person: only they can download their data or delete their account')).toBeVisible();
+        await expect(section.getByRole('button')).toHaveCount(0);
+      }
+    });
+
     await banner.getByRole('button', { name: 'Stop impersonating' }).click();
     await expect(page).toHaveURL(/\/impersonate$/);
     await expect(page.getByText('You are acting as yourself again.')).toBeVisible();

@@ -1,6 +1,6 @@
 import type { Translate } from '../i18n/i18n';
 import { answerIssues } from '../forms/answer-issues';
-import { fieldErrorsOf, type FormOutcome } from '../forms/form-outcome';
+import { fieldErrorsOf, type ActionOutcome, type FormOutcome } from '../forms/form-outcome';
 import { typedForm } from '../forms/form-values';
 import { parseForm } from '../forms/parse-form';
 import { dataOf } from '../graphql/answer-data';
@@ -47,6 +47,24 @@ export const DELETE_ME_MUTATION = graphql(`
   }
 `);
 
+export const MY_PERSONAL_DATA_EXPORTS_QUERY = graphql(`
+  query MyPersonalDataExports {
+    myPersonalDataExports { id status createdAt expiresAt size downloadUrl }
+  }
+`);
+
+export const REQUEST_MY_PERSONAL_DATA_EXPORT_MUTATION = graphql(`
+  mutation RequestMyPersonalDataExport {
+    requestMyPersonalDataExport { id status }
+  }
+`);
+
+export const FIND_MY_PERSONAL_DATA_EXPORT_QUERY = graphql(`
+  query FindMyPersonalDataExport($id: ID!, $key: String!) {
+    findMyPersonalDataExport(id: $id, key: $key)
+  }
+`);
+
 export type AccountView = ResultOf<typeof MY_ACCOUNT_QUERY>['myAccount'];
 /** One row of the settings table: an event type and its channels. */
 export type NotificationPreferenceView = ResultOf<typeof MY_NOTIFICATION_PREFERENCES_QUERY>['myNotificationPreferences'][number];
@@ -59,6 +77,12 @@ export type AccountDeletionView = ResultOf<typeof MY_ACCOUNT_DELETION_QUERY>['my
 
 export function readAccountDeletionAnswer(answer: DocumentAnswer<ResultOf<typeof MY_ACCOUNT_DELETION_QUERY>>): AccountDeletionView {
   return dataOf(answer, 'whether the account may be deleted').myAccountDeletion;
+}
+
+export type PersonalDataExportView = ResultOf<typeof MY_PERSONAL_DATA_EXPORTS_QUERY>['myPersonalDataExports'][number];
+
+export function readPersonalDataExportsAnswer(answer: DocumentAnswer<ResultOf<typeof MY_PERSONAL_DATA_EXPORTS_QUERY>>): PersonalDataExportView[] {
+  return dataOf(answer, 'the archives of your data').myPersonalDataExports;
 }
 
 export function readPreferencesAnswer(answer: DocumentAnswer<ResultOf<typeof MY_NOTIFICATION_PREFERENCES_QUERY>>): NotificationPreferenceView[] {
@@ -125,4 +149,16 @@ export async function submitDeleteAccountForm(form: FormData, send: SendGraphql,
   }
   const fieldErrors = fieldErrorsOf(issues, t, ACCOUNT_ERRORS);
   return { kind: 'invalid', values, fieldErrors, formError: issues.length ? null : t('editAccount.delete.failed'), status: 422 };
+}
+
+/**
+ * The "Prepare my archive" button of /edit-account: asks for an archive; one already being
+ * prepared, or anything else that fails, is said in the page's words.
+ */
+export async function submitPersonalDataExportRequest(send: SendGraphql, t: Translate): Promise<ActionOutcome> {
+  const answer = await sendDocument(send, REQUEST_MY_PERSONAL_DATA_EXPORT_MUTATION, {});
+  if (answer.data?.requestMyPersonalDataExport && !answer.errors.length) return { kind: 'done' };
+  const reason = answer.errors[0]?.extensions?.reason;
+  if (reason === 'exportPreparing' || reason === 'impersonating') return { kind: 'refused', message: t(`${ACCOUNT_ERRORS}.${reason}`), status: reason === 'exportPreparing' ? 409 : 403 };
+  return { kind: 'refused', message: t('editAccount.personalData.failed'), status: 422 };
 }

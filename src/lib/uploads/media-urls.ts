@@ -6,9 +6,10 @@ import { DOCX, PPTX, XLSX, type SniffedContentType } from './sniff-content-type'
  * the type we stored (`4f0c…e1.webp`), never anything a user sent, so a key can never
  * name a path outside the storage or another user's file by guessing its name.
  */
-const KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(webp|pdf|png|jpg|docx|xlsx|pptx)$/;
+// zip: a user's archive of their own data, which the server writes (never an upload).
+const KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(webp|pdf|png|jpg|docx|xlsx|pptx|zip)$/;
 
-export type StorageExtension = 'webp' | 'pdf' | 'png' | 'jpg' | 'docx' | 'xlsx' | 'pptx';
+export type StorageExtension = 'webp' | 'pdf' | 'png' | 'jpg' | 'docx' | 'xlsx' | 'pptx' | 'zip';
 
 const EXTENSION_OF_TYPE: Record<SniffedContentType, StorageExtension> = {
   'application/pdf': 'pdf',

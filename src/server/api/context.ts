@@ -52,6 +52,8 @@ export interface ApiContext {
   heldMessages: { dueAt(at: Date): void } | null;
   /** Times the going out of applications' moves held back before their talent sees them (job-applications/held-talent-statuses.ts); null as above. */
   heldTalentStatuses: { dueAt(at: Date): void } | null;
+  /** Prepares an asked-for personal data archive in the background (account/personal-data-export-work.ts); null where nothing does (a test prepares it). */
+  personalDataExports: { queue(exportId: string): void } | null;
 }
 
 /**
@@ -76,6 +78,7 @@ export interface ContextDependencies {
   replyAddress: ReplyAddress | null;
   heldMessages: { dueAt(at: Date): void } | null;
   heldTalentStatuses: { dueAt(at: Date): void } | null;
+  personalDataExports: { queue(exportId: string): void } | null;
 }
 
 function readDomain(value: string | null): Domain {
@@ -105,7 +108,7 @@ export function createContextFactory(deps: ContextDependencies) {
 
     if (!token) {
       if (impersonateAs || companyId) throw unauthenticated('Impersonation and company selection need a signed-in user');
-      return { db: deps.db, viewer: null, viewerRow: null, company: null, domain, jobSearch: deps.jobSearch, jobAdIndex: deps.jobAdIndex, storage: deps.storage, uploadAllowance: deps.uploadAllowance, messageAllowance: deps.messageAllowance, userSessions: deps.userSessions, superAdminRole: deps.roles.adminRole, secretBox: deps.secretBox, domainCheck: deps.domainCheck, replyAddress: deps.replyAddress, heldMessages: deps.heldMessages, heldTalentStatuses: deps.heldTalentStatuses };
+      return { db: deps.db, viewer: null, viewerRow: null, company: null, domain, jobSearch: deps.jobSearch, jobAdIndex: deps.jobAdIndex, storage: deps.storage, uploadAllowance: deps.uploadAllowance, messageAllowance: deps.messageAllowance, userSessions: deps.userSessions, superAdminRole: deps.roles.adminRole, secretBox: deps.secretBox, domainCheck: deps.domainCheck, replyAddress: deps.replyAddress, heldMessages: deps.heldMessages, heldTalentStatuses: deps.heldTalentStatuses, personalDataExports: deps.personalDataExports };
     }
     let verified;
     try {
@@ -115,6 +118,6 @@ export function createContextFactory(deps: ContextDependencies) {
     }
     const { viewer, row } = await resolveViewer(deps.db, verified, deps.roles, impersonateAs);
     const company = companyId ? await resolveCompanyScope(deps.db, viewer.userId, companyId) : null;
-    return { db: deps.db, viewer, viewerRow: row, company, domain, jobSearch: deps.jobSearch, jobAdIndex: deps.jobAdIndex, storage: deps.storage, uploadAllowance: deps.uploadAllowance, messageAllowance: deps.messageAllowance, userSessions: deps.userSessions, superAdminRole: deps.roles.adminRole, secretBox: deps.secretBox, domainCheck: deps.domainCheck, replyAddress: deps.replyAddress, heldMessages: deps.heldMessages, heldTalentStatuses: deps.heldTalentStatuses };
+    return { db: deps.db, viewer, viewerRow: row, company, domain, jobSearch: deps.jobSearch, jobAdIndex: deps.jobAdIndex, storage: deps.storage, uploadAllowance: deps.uploadAllowance, messageAllowance: deps.messageAllowance, userSessions: deps.userSessions, superAdminRole: deps.roles.adminRole, secretBox: deps.secretBox, domainCheck: deps.domainCheck, replyAddress: deps.replyAddress, heldMessages: deps.heldMessages, heldTalentStatuses: deps.heldTalentStatuses, personalDataExports: deps.personalDataExports };
   };
 }

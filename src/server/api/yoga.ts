@@ -60,6 +60,8 @@ export interface ApiOptions {
   heldMessages?: { dueAt(at: Date): void };
   /** Times applications' moves held back before their talent sees them; without it they go out when something calls deliverDue. */
   heldTalentStatuses?: { dueAt(at: Date): void };
+  /** Prepares an asked-for personal data archive in the background; without it the archive stays preparing until something calls preparePersonalDataExport. */
+  personalDataExports?: { queue(exportId: string): void };
 }
 
 /** Per user, per instance: enough to fix a wrong file several times, not to keep a core busy. */
@@ -148,6 +150,7 @@ export function createApi(options: ApiOptions) {
     replyAddress: options.replyAddress ?? null,
     heldMessages: options.heldMessages ?? null,
     heldTalentStatuses: options.heldTalentStatuses ?? null,
+    personalDataExports: options.personalDataExports ?? null,
   });
 
   return createYoga({

@@ -33,6 +33,10 @@ export const QUEUES = {
   domainCheck: 'company-domains-check',
   /** Send the interview reminders that are due (api/interviews/interview-reminders.ts); each mail then goes as a mail job. */
   interviewReminders: 'interview-reminders',
+  /** Prepare one asked-for archive of a user's data (api/account/personal-data-export-work.ts). */
+  personalDataExport: 'personal-data-export',
+  /** Delete the archives past their seven days, with their files; scheduled with the expired ads (EXPIRED_ADS_CRON). */
+  expiredPersonalDataExports: 'personal-data-exports-expired',
 } as const;
 
 /** Retries of a mail: about 30 s, 1, 2, 4, 8 minutes apart (pg-boss backoff), then given up. */
@@ -49,6 +53,9 @@ export interface WorkHandlers {
   recheckCompanyDomains(now: Date): Promise<void>;
   /** `enqueueMail` hands a mail to the mail queue (MAIL_RETRY). */
   sendInterviewReminders(now: Date, enqueueMail: (message: MailMessage) => Promise<void>): Promise<void>;
+  /** `enqueueMail` as above: the "ready" mail. */
+  preparePersonalDataExport(exportId: string, enqueueMail: (message: MailMessage) => Promise<void>): Promise<void>;
+  sweepExpiredPersonalDataExports(now: Date): Promise<void>;
 }
 
 export interface WorkQueueOptions {
@@ -71,8 +78,10 @@ export interface WorkQueue {
   retryMail(message: MailMessage): Promise<void>;
   /** Queues one push (PUSH_RETRY). */
   queuePush(job: PushJob): Promise<void>;
+  /** Queues the preparation of one asked-for archive of a user's data. */
+  queuePersonalDataExport(exportId: string): Promise<void>;
   /** Queues one run of a scheduled job now (an operator's "run it", the tests). */
-  runNow(queue: typeof QUEUES.jobAlertDigests | typeof QUEUES.expiredJobAds | typeof QUEUES.domainCheck | typeof QUEUES.interviewReminders): Promise<string | null>;
+  runNow(queue: typeof QUEUES.jobAlertDigests | typeof QUEUES.expiredJobAds | typeof QUEUES.domainCheck | typeof QUEUES.interviewReminders | typeof QUEUES.expiredPersonalDataExports): Promise<string | null>;
   boss: PgBoss;
   stop(): Promise<void>;
 }
@@ -121,6 +130,9 @@ export async function startWorkQueue(options: WorkQueueOptions): Promise<WorkQue
   await boss.createQueue(QUEUES.domainCheck, { retryLimit: 0, deleteAfterSeconds: 7 * 24 * 3600 });
   // Reminders are recorded before they go (interview_reminder), so a sweep is never retried: the next minute's covers it.
   await boss.createQueue(QUEUES.interviewReminders, { retryLimit: 0, deleteAfterSeconds: 24 * 3600 });
+  // An archive that failed says so on the page, where it is asked for again: not retried.
+  await boss.createQueue(QUEUES.personalDataExport, { retryLimit: 0, deleteAfterSeconds: 24 * 3600 });
+  await boss.createQueue(QUEUES.expiredPersonalDataExports, { retryLimit: 0, deleteAfterSeconds: 7 * 24 * 3600 });
 
   const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
   await boss.work<Queued<MailMessage>>(QUEUES.mail, polling, async ([job]) =>
@@ -151,6 +163,10 @@ export async function startWorkQueue(options: WorkQueueOptions): Promise<WorkQue
   await boss.work(QUEUES.interviewReminders, polling, async ([job]) =>
     inJobRequest(QUEUES.interviewReminders, job!, () => handlers.sendInterviewReminders(new Date(), async (message) => void (await boss.send(QUEUES.mail, queued(message), mailRetry)))),
   );
+  await boss.work<Queued<{ exportId: string }>>(QUEUES.personalDataExport, polling, async ([job]) =>
+    inJobRequest(QUEUES.personalDataExport, job!, ({ exportId }) => handlers.preparePersonalDataExport(exportId, async (message) => void (await boss.send(QUEUES.mail, queued(message), mailRetry)))),
+  );
+  await boss.work(QUEUES.expiredPersonalDataExports, polling, async ([job]) => inJobRequest(QUEUES.expiredPersonalDataExports, job!, () => handlers.sweepExpiredPersonalDataExports(new Date())));
 
   // Scheduling is an upsert of one row per name: every instance may do it at start-up.
   for (const [queue, cron] of [
@@ -158,6 +174,8 @@ export async function startWorkQueue(options: WorkQueueOptions): Promise<WorkQue
     [QUEUES.expiredJobAds, options.schedules.expiredAdsCron],
     [QUEUES.domainCheck, options.schedules.domainCheckCron ?? null],
     [QUEUES.interviewReminders, options.schedules.interviewReminderCron ?? null],
+    // At the expired ads' time (hourly by default): an archive past its seven days goes with its file.
+    [QUEUES.expiredPersonalDataExports, options.schedules.expiredAdsCron],
   ] as const) {
     if (cron) await boss.schedule(queue, cron, null, { tz: 'UTC' });
     else await boss.unschedule(queue);
@@ -173,6 +191,9 @@ export async function startWorkQueue(options: WorkQueueOptions): Promise<WorkQue
     },
     async queuePush(job) {
       await boss.send(QUEUES.push, queued(job), PUSH_RETRY);
+    },
+    async queuePersonalDataExport(exportId) {
+      await boss.send(QUEUES.personalDataExport, queued({ exportId }));
     },
     runNow: (queue) => boss.send(queue, null),
     stop: () => boss.stop({ graceful: true, timeout: 10_000 }),

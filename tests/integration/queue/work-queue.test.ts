@@ -29,7 +29,7 @@ async function until(check: () => boolean, timeoutMs = 15_000): Promise<void> {
 }
 
 function recordingHandlers() {
-  const calls = { mails: [] as MailMessage[], pushes: [] as PushJob[], digests: 0, expired: 0, domainChecks: 0, reminderSweeps: 0, failMails: 0, failPushes: 0 };
+  const calls = { mails: [] as MailMessage[], pushes: [] as PushJob[], digests: 0, expired: 0, domainChecks: 0, reminderSweeps: 0, exportSweeps: 0, exports: [] as string[], failMails: 0, failPushes: 0 };
   const handlers: WorkHandlers = {
     async sendMail(message) {
       if (calls.failMails > 0) {
@@ -52,6 +52,11 @@ function recordingHandlers() {
       calls.reminderSweeps += 1;
       await enqueueMail({ ...MESSAGE, subject: 'Tomorrow: interview for Rust engineer' });
     },
+    async preparePersonalDataExport(exportId, enqueueMail) {
+      calls.exports.push(exportId);
+      await enqueueMail({ ...MESSAGE, subject: 'Your data is ready to download' });
+    },
+    sweepExpiredPersonalDataExports: async () => void (calls.exportSweeps += 1),
   };
   return { calls, handlers };
 }
@@ -107,7 +112,17 @@ describeEachDatabase('the database job queue (pg-boss)', (kind) => {
     expect(schedules.map((entry) => [entry.name, entry.cron]).sort()).toEqual([
       [QUEUES.expiredJobAds, '23 * * * *'],
       [QUEUES.jobAlertDigests, '7 * * * *'],
+      [QUEUES.expiredPersonalDataExports, '23 * * * *'],
     ]);
+  });
+
+  it("prepares an asked-for archive of a user's data, its mail going as a mail job, and sweeps the expired ones", async () => {
+    const { calls, handlers } = recordingHandlers();
+    const queue = await start(handlers);
+    await queue.queuePersonalDataExport('b1946ac9-2a5e-4c5e-9f0f-6a8c1f4e2d10');
+    await queue.runNow(QUEUES.expiredPersonalDataExports);
+    await until(() => calls.mails.some((mail) => mail.subject === 'Your data is ready to download') && calls.exportSweeps === 1);
+    expect(calls.exports).toEqual(['b1946ac9-2a5e-4c5e-9f0f-6a8c1f4e2d10']);
   });
 
   it('keeps a mail queued while no worker runs, and sends it after a restart', async () => {

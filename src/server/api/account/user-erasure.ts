@@ -11,6 +11,7 @@ import {
   companyTalentNote,
   messageThread,
   messageThreadRead,
+  personalDataExport,
   identityAccount,
   jobAlert,
   savedJobAd,
@@ -54,6 +55,9 @@ export async function eraseUser(tx: Writer, target: UserRow): Promise<{ fileKeys
     await tx.delete(interview).where(eq(interview.talentProfileId, profile.id));
     await tx.delete(companySavedTalent).where(eq(companySavedTalent.talentProfileId, profile.id));
   }
+  // The archives of their data, files and all.
+  const archives = await tx.delete(personalDataExport).where(eq(personalDataExport.userId, target.id)).returning({ fileKey: personalDataExport.fileKey });
+  fileKeys.push(...archives.flatMap((archive) => (archive.fileKey ? [archive.fileKey] : [])));
   await tx.delete(userNotificationPreferences).where(eq(userNotificationPreferences.userId, target.id));
   await tx.delete(webPushSubscription).where(eq(webPushSubscription.userId, target.id));
   await tx.delete(userFeatureFlag).where(eq(userFeatureFlag.userId, target.id));

@@ -21,6 +21,7 @@ import '../talent/talent-providers';
 import '../companies/company-public-profile';
 import '../account/account';
 import '../account/account-deletion';
+import '../account/personal-data-export';
 import '../notifications/push-subscriptions';
 import '../transactions/my-balance-transactions';
 import '../assignments/assignment-queries';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { company, companyRole } from './companies';
 import { deletedAt, id, timestamps, timestamptz } from './columns';
 import { eventType, userStatus } from './enums';
@@ -187,4 +187,26 @@ export const impersonation = pgTable(
     index('impersonation_started_at_idx').on(t.startedAt.desc()),
     index('impersonation_target_user_id_idx').on(t.targetUserId),
   ],
+);
+
+/**
+ * A user's archive of their own data (docs/personal-data.md, "Downloading your data"): asked
+ * for on /edit-account, prepared by the queue, kept in the file storage under `file_key`
+ * until `expires_at`, then deleted with its file.
+ */
+export const personalDataExport = pgTable(
+  'personal_data_export',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['preparing', 'ready', 'failed'] }).notNull().default('preparing'),
+    fileKey: text('file_key'),
+    size: integer('size'),
+    readyAt: timestamptz('ready_at'),
+    expiresAt: timestamptz('expires_at'),
+    ...timestamps(),
+  },
+  (t) => [index('personal_data_export_user_idx').on(t.userId, t.createdAt.desc())],
 );

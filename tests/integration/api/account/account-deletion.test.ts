@@ -7,8 +7,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { submitDeleteAccountForm } from '../../../../src/lib/account/account-operations';
 import type { SendGraphql } from '../../../../src/lib/graphql/send-document';
 import { getTranslator } from '../../../../src/lib/i18n/i18n';
-import { companyOnUser, generalEventslog, talentProfile, user } from '../../../../src/server/db/schema';
+import { companyOnUser, generalEventslog, personalDataExport, talentProfile, user } from '../../../../src/server/db/schema';
 import { createDiskFileStorage } from '../../../../src/server/storage/disk-file-storage';
+import type { FileStorage } from '../../../../src/server/storage/file-storage';
 import { startApiHarness, startImpersonating, type ApiHarness } from '../../../support/api-harness';
 import { describeEachDatabase } from '../../../support/test-database';
 import { CREATE_COMPANY } from '../companies-fixture';
@@ -24,9 +25,10 @@ const FIND_ME = '{ findMe { id } }';
 
 describeEachDatabase('deleting your own account', (kind) => {
   let h: ApiHarness;
+  let storage: FileStorage;
   const ended: string[] = [];
   beforeAll(async () => {
-    const storage = await createDiskFileStorage(mkdtempSync(path.join(tmpdir(), 'tp-account-deletion-')));
+    storage = await createDiskFileStorage(mkdtempSync(path.join(tmpdir(), 'tp-account-deletion-')));
     h = await startApiHarness(kind, { storage, userSessions: { endAll: async (externalId) => ended.push(externalId) } });
   });
   afterAll(() => h.close());
@@ -45,11 +47,15 @@ describeEachDatabase('deleting your own account', (kind) => {
   const reasonOf = (body: { errors?: Array<{ extensions?: Record<string, unknown> }> }) => [body.errors?.[0]?.extensions?.code, body.errors?.[0]?.extensions?.reason];
   const statusOf = async (userId: string) => (await h.database.db.select({ status: user.status }).from(user).where(eq(user.id, userId)))[0]?.status;
 
-  it("deletes a talent's account confirmed with its address: profile emptied as an admin's deletion empties it, sessions ended, user.delete recorded", async () => {
+  it("deletes a talent's account confirmed with its address: profile emptied as an admin's deletion empties it, her archives deleted, sessions ended, user.delete recorded", async () => {
     const talent = await signedIn('tala');
     const db = h.database.db;
     const [profile] = await db.insert(talentProfile).values({ userId: talent.userId, externalUserId: talent.externalId, email: talent.email, profileName: 'Tala T.', jobTitle: 'Data engineer' }).returning({ id: talentProfile.id });
     expect(await deletion(talent.token)).toEqual({ refusal: null, soleOwnedCompanies: [] });
+    // An archive of her data she asked for goes too, file and all.
+    const archiveKey = `${randomUUID()}.zip`;
+    await storage.put(archiveKey, new Uint8Array([80, 75]), 'application/zip');
+    await db.insert(personalDataExport).values({ userId: talent.userId, status: 'ready', fileKey: archiveKey, readyAt: new Date(), expiresAt: new Date(Date.now() + 86_400_000) });
 
     const { body } = await deleteMe(talent.token, `  ${talent.email.toUpperCase()} `);
     expect(body).toEqual({ data: { deleteMe: true } });
@@ -58,6 +64,8 @@ describeEachDatabase('deleting your own account', (kind) => {
     expect(erased).toMatchObject({ profileName: null, jobTitle: null, isVisible: false });
     expect(erased!.deletedAt).not.toBeNull();
     expect(ended).toContain(talent.externalId);
+    expect(await db.select().from(personalDataExport).where(eq(personalDataExport.userId, talent.userId))).toEqual([]);
+    expect(await storage.get(archiveKey)).toBeNull();
     const events = await db.select().from(generalEventslog).where(and(eq(generalEventslog.fromId, talent.userId), eq(generalEventslog.type, 'user.delete')));
     expect(events).toHaveLength(1);
     expect(events[0]!.eventData).toMatchObject({ entityId: talent.userId, self: true, erased: true });

@@ -1,13 +1,45 @@
+import { readFileSync } from 'node:fs';
+import { strFromU8, unzipSync } from 'fflate';
 import { expect, test } from './support/test';
 import { enterEmailAndPassword, expectNoAxeViolations, signInAs } from './support/demo-session';
 import { NEW_ACCOUNT_PASSWORD, signUpNewAccount } from './support/sign-up';
 
-// Deleting one's own account on /edit-account (the account deletion rule,
-// docs/personal-data.md): each test signs up an account of its own, so the shared demo
-// data is only read. The demo owner is the only owner of its companies, so the page
-// names them and offers no form.
+// A person's rights over their data on /edit-account (docs/personal-data.md): downloading an
+// archive of it (the personal data export) and deleting the account (the account deletion
+// rule). Each test that writes signs up an account of its own, so the shared demo data is
+// only read. The demo owner is the only owner of its companies, so the page names them and
+// offers no deletion form.
 
 const CONFIRMATION = 'To confirm, type your e-mail address';
+
+test.describe('downloading your data', () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test('the archive is asked for from the keyboard, prepared in the background, and downloaded as a zip of her records', async ({ page }) => {
+    const email = await signUpNewAccount(page, 'Dora Download');
+    await page.goto('/edit-account');
+    const section = page.getByRole('region', { name: 'Download your data' });
+    await section.getByRole('button', { name: 'Prepare my archive' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('tp-toaster').getByText('We are preparing your archive and will e-mail you when it is ready.')).toBeVisible();
+    await expect(section.getByText(/being prepared/)).toBeInViewport();
+    // One at a time: no second button while it is prepared.
+    await expect(section.getByRole('button', { name: 'Prepare my archive' })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    // The queue polls every few seconds: the page shows the link once it is ready.
+    const link = section.getByRole('link', { name: /^Download the archive of / });
+    await expect(async () => {
+      await page.reload();
+      await expect(link).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 60_000 });
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toMatch(/^talentplace-data-\d{4}-\d{2}-\d{2}\.zip$/);
+    const entries = unzipSync(new Uint8Array(readFileSync(await download.path())));
+    expect(JSON.parse(strFromU8(entries['records/account.json']!))).toMatchObject([{ email, displayName: 'Dora Download' }]);
+    expect(Object.keys(entries)).toEqual(expect.arrayContaining(['records/applications.json', 'records/conversations.json', 'records/invoices.json', 'records/activity.json']));
+  });
+});
 
 test.describe('deleting your own account', () => {
   test.describe.configure({ timeout: 60_000 });

@@ -1,0 +1,44 @@
+import { isUuid } from '../ids';
+import { isStorageKey } from '../uploads/media-urls';
+
+// The personal data export (docs/personal-data.md, "Downloading your data"): an archive of
+// everything the product holds about a user, asked for on /edit-account, prepared in the
+// background and offered for a week.
+
+/** How long a prepared archive may be downloaded. */
+export const PERSONAL_DATA_EXPORT_DAYS = 7;
+
+/** The archives the page lists, newest first. */
+export const PERSONAL_DATA_EXPORTS_LISTED = 5;
+
+export type PersonalDataExportStatus = 'preparing' | 'ready' | 'failed';
+
+/** When an archive ready at `readyAt` stops being offered. */
+export function personalDataExportExpiry(readyAt: Date): Date {
+  return new Date(readyAt.getTime() + PERSONAL_DATA_EXPORT_DAYS * 24 * 60 * 60 * 1000);
+}
+
+/** An archive is downloaded only once ready and before it expires. */
+export function isPersonalDataExportDownloadable(archive: { status: PersonalDataExportStatus; expiresAt: Date | null }, now: Date): boolean {
+  return archive.status === 'ready' && archive.expiresAt !== null && archive.expiresAt.getTime() > now.getTime();
+}
+
+/** A new archive is asked for only when none is being prepared: one at a time per user. */
+export function mayRequestPersonalDataExport(archives: ReadonlyArray<{ status: PersonalDataExportStatus }>): boolean {
+  return !archives.some((archive) => archive.status === 'preparing');
+}
+
+/** Where an archive is downloaded: through the session, its id and file both named. */
+export const PERSONAL_DATA_EXPORT_PATH_PREFIX = '/api/personal-data-exports/';
+
+export function personalDataExportUrl(exportId: string, key: string): string {
+  return `${PERSONAL_DATA_EXPORT_PATH_PREFIX}${exportId}/${key}`;
+}
+
+/** The archive an address names, or null for anything that is not one of ours. */
+export function personalDataExportAddressOfUrl(pathname: string): { exportId: string; key: string } | null {
+  if (!pathname.startsWith(PERSONAL_DATA_EXPORT_PATH_PREFIX)) return null;
+  const [exportId, key, ...rest] = pathname.slice(PERSONAL_DATA_EXPORT_PATH_PREFIX.length).split('/');
+  if (rest.length || !exportId || !key || !isUuid(exportId) || !isStorageKey(key) || !key.endsWith('.zip')) return null;
+  return { exportId, key };
+}

@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { unzipSync, strFromU8 } from 'fflate';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { documentUrl, pictureUrl } from '../../../../src/lib/uploads/media-urls';
+import { preparePersonalDataExport, sweepExpiredPersonalDataExports } from '../../../../src/server/api/account/personal-data-export-work';
+import { EXPORTED_COLUMNS, EXPORTED_THROUGH } from '../../../../src/server/api/account/personal-data-tables';
+import { identityAccount, personalDataExport, talentProfile, user, userNotificationPreferences } from '../../../../src/server/db/schema';
+import { createDiskFileStorage } from '../../../../src/server/storage/disk-file-storage';
+import type { FileStorage } from '../../../../src/server/storage/file-storage';
+import type { MailMessage } from '../../../../src/server/mail/mailer';
+import { startApiHarness, startImpersonating, type ApiHarness } from '../../../support/api-harness';
+import { describeEachDatabase } from '../../../support/test-database';
+
+// The personal data export (docs/personal-data.md, "Downloading your data"): asked for by the
+// user, prepared by the queue's work into one zip of JSON records and stored files, offered
+// seven days through findMyPersonalDataExport, then swept. Nobody acting as the user gets it.
+
+const LIST = '{ myPersonalDataExports { id status expiresAt size downloadUrl } }';
+const REQUEST = 'mutation { requestMyPersonalDataExport { id status } }';
+const FIND = 'query ($id: ID!, $key: String!) { findMyPersonalDataExport(id: $id, key: $key) }';
+const FIND_ME = '{ findMe { id } }';
+
+interface Listed { id: string; status: string; expiresAt: string | null; size: number | null; downloadUrl: string | null }
+
+describeEachDatabase('the personal data export', (kind) => {
+  let h: ApiHarness;
+  let storage: FileStorage;
+  const mails: MailMessage[] = [];
+  beforeAll(async () => {
+    storage = await createDiskFileStorage(mkdtempSync(path.join(tmpdir(), 'tp-personal-data-')));
+    h = await startApiHarness(kind, { storage });
+  });
+  afterAll(() => h.close());
+
+  const work = () => ({ db: h.database.db, storage, site: { origin: 'https://talentplace.example', productName: 'Talentplace' }, sendMail: async (message: MailMessage) => void mails.push(message), log: () => {} });
+  const signedIn = async (name: string, roles: string[] = []) => {
+    const externalId = randomUUID();
+    const email = `${name}-${externalId.slice(0, 8)}@example.test`;
+    const token = await h.token(externalId, { email, roles });
+    expect((await h.call(FIND_ME, { token })).body.errors).toBeUndefined();
+    const [row] = await h.database.db.select().from(user).where(eq(user.externalId, externalId));
+    return { token, externalId, email, userId: row!.id };
+  };
+  const list = async (token: string) => (await h.call(LIST, { token })).body.data?.myPersonalDataExports as Listed[];
+  const request = async (token: string, headers: Record<string, string> = {}) => (await h.call(REQUEST, { token, headers })).body;
+
+  it("gathers every kind of the talent's records and her files into one zip, offered seven days, and mails her a link in her language", async () => {
+    const talent = await signedIn('tala');
+    const db = h.database.db;
+    // Her sign-in account at the built-in provider, whose secrets stay out.
+    await db.insert(identityAccount).values({ id: talent.externalId, email: talent.email, name: 'Tala', passwordHash: 'scrypt$secret-hash' });
+    await db.update(user).set({ preferences: { language: 'fr' } }).where(eq(user.id, talent.userId));
+    const picture = `${randomUUID()}.webp`;
+    const cv = `${randomUUID()}.pdf`;
+    await storage.put(picture, new Uint8Array([1, 2, 3]), 'image/webp');
+    await storage.put(cv, new TextEncoder().encode('%PDF-1.7 the CV'), 'application/pdf');
+    const [profile] = await db
+      .insert(talentProfile)
+      .values({ userId: talent.userId, externalUserId: talent.externalId, email: talent.email, profileName: 'Tala T.', jobTitle: 'Data engineer', identificationToken: 'internal-token', profilePicture: { url: pictureUrl(picture) } as never })
+      .returning({ id: talentProfile.id });
+    await db.update(talentProfile).set({ cv: { url: documentUrl(profile!.id, cv), name: 'cv.pdf' } as never }).where(eq(talentProfile.id, profile!.id));
+    await db.insert(userNotificationPreferences).values({ userId: talent.userId, type: 'billing.create', email: false, ui: true, push: false });
+
+    const asked = await request(talent.token);
+    expect(asked.errors).toBeUndefined();
+    const { id } = (asked.data?.requestMyPersonalDataExport as { id: string; status: string });
+    expect((await list(talent.token)).map((archive) => archive.status)).toEqual(['preparing']);
+    // One at a time: a second click while it is prepared is refused.
+    expect((await request(talent.token)).errors?.[0]?.extensions).toMatchObject({ code: 'CONFLICT', reason: 'exportPreparing' });
+
+    await preparePersonalDataExport(work(), id);
+    const [ready] = await list(talent.token);
+    expect(ready).toMatchObject({ id, status: 'ready' });
+    expect(new Date(ready!.expiresAt!).getTime() - Date.now()).toBeGreaterThan(6.9 * 24 * 3600 * 1000);
+    const [stored] = await db.select().from(personalDataExport).where(eq(personalDataExport.id, id));
+    expect(ready!.downloadUrl).toBe(`/api/personal-data-exports/${id}/${stored!.fileKey}`);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ to: talent.email, subject: 'Vos données Talentplace sont prêtes à être téléchargées' });
+    expect(mails[0]!.text).toContain('https://talentplace.example/fr/edit-account#personal-data-heading');
+
+    const zip = await storage.get(stored!.fileKey!);
+    const chunks: Buffer[] = [];
+    for await (const chunk of zip!.body) chunks.push(Buffer.from(chunk as Uint8Array));
+    const entries = unzipSync(new Uint8Array(Buffer.concat(chunks)));
+    // Every kind is there, an empty list when she has none.
+    expect(Object.keys(entries).filter((name) => name.startsWith('records/')).sort()).toEqual([...EXPORTED_COLUMNS, ...EXPORTED_THROUGH].map((entry) => `records/${entry.file}.json`).sort());
+    const records = (file: string) => JSON.parse(strFromU8(entries[`records/${file}.json`]!)) as Array<Record<string, unknown>>;
+    expect(records('account')).toMatchObject([{ id: talent.userId, email: talent.email }]);
+    expect(records('talent-profile')).toMatchObject([{ id: profile!.id, profileName: 'Tala T.', jobTitle: 'Data engineer' }]);
+    expect(records('talent-profile')[0]).not.toHaveProperty('identificationToken');
+    expect(records('sign-in-account')).toMatchObject([{ email: talent.email, name: 'Tala' }]);
+    expect(JSON.stringify(records('sign-in-account'))).not.toContain('secret-hash');
+    expect(records('notification-preferences')).toMatchObject([{ type: 'billing.create', email: false }]);
+    expect(records('saved-jobs')).toEqual([]);
+    // Her activity: the archive she asked for.
+    expect(records('activity').map((event) => event.type)).toContain('user.update');
+    expect(entries[`files/${picture}`]).toEqual(new Uint8Array([1, 2, 3]));
+    expect(strFromU8(entries[`files/${cv}`]!)).toBe('%PDF-1.7 the CV');
+
+    // The download's check: hers, ready and on time.
+    expect((await h.call(FIND, { token: talent.token, variables: { id, key: stored!.fileKey } })).body.data?.findMyPersonalDataExport).toMatch(/^talentplace-data-\d{4}-\d{2}-\d{2}\.zip$/);
+  });
+
+  it("refuses another user's archive, a wrong key, and anyone acting as the user (attack: support downloading a talent's whole data)", async () => {
+    const owner = await signedIn('olive');
+    const other = await signedIn('oscar');
+    const { id } = (await request(owner.token)).data?.requestMyPersonalDataExport as { id: string };
+    await preparePersonalDataExport(work(), id);
+    const [stored] = await h.database.db.select().from(personalDataExport).where(eq(personalDataExport.id, id));
+    const find = (token: string, key: string, headers: Record<string, string> = {}) => h.call(FIND, { token, variables: { id, key }, headers });
+    expect((await find(other.token, stored!.fileKey!)).body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect((await find(owner.token, `${randomUUID()}.zip`)).body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect(await list(other.token)).toEqual([]);
+
+    const support = await signedIn('sam', ['super:impersonate']);
+    await startImpersonating(h, support.token, owner.externalId);
+    const asOwner = { 'x-impersonate-as': owner.externalId };
+    expect((await find(support.token, stored!.fileKey!, asOwner)).body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect((await request(support.token, asOwner)).errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN', reason: 'impersonating' });
+    expect((await h.call(LIST, { token: support.token, headers: asOwner })).body.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN', reason: 'impersonating' });
+  });
+
+  it('sweeps an expired archive with its file, after which it is neither listed nor downloaded', async () => {
+    const person = await signedIn('pia');
+    const { id } = (await request(person.token)).data?.requestMyPersonalDataExport as { id: string };
+    await preparePersonalDataExport(work(), id);
+    const [stored] = await h.database.db.select().from(personalDataExport).where(eq(personalDataExport.id, id));
+    expect(await sweepExpiredPersonalDataExports({ db: h.database.db, storage }, new Date(Date.now() + 6 * 24 * 3600 * 1000))).toBe(0);
+    expect(await sweepExpiredPersonalDataExports({ db: h.database.db, storage }, new Date(Date.now() + 8 * 24 * 3600 * 1000))).toBeGreaterThanOrEqual(1);
+    expect(await storage.get(stored!.fileKey!)).toBeNull();
+    expect(await list(person.token)).toEqual([]);
+    expect((await h.call(FIND, { token: person.token, variables: { id, key: stored!.fileKey } })).body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+  });
+});
