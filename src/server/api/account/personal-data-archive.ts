@@ -75,13 +75,14 @@ async function bytesOf(storage: FileStorage, key: string): Promise<Uint8Array | 
 }
 
 /**
- * The archive: `records/<file>.json` for every kind (an empty list when there is none, so
+ * The archive: README.txt (`readme`), `records/<file>.json` for every kind (an empty list when there is none, so
  * the reader sees what was looked at), `files/<key>` for each stored file the records name.
  * Held in memory: one person's records and files, megabytes at most.
  */
-export async function buildPersonalDataArchive(db: AppDatabase, storage: FileStorage | null, userId: string): Promise<{ bytes: Uint8Array; records: number; files: number }> {
+export async function buildPersonalDataArchive(db: AppDatabase, storage: FileStorage | null, userId: string, readme: string): Promise<{ bytes: Uint8Array; records: number; files: number }> {
   const records = await personalDataRecords(db, userId);
-  const entries: Zippable = {};
+  // What the archive is and how to read it, in the person's language.
+  const entries: Zippable = { 'README.txt': strToU8(readme) };
   let count = 0;
   for (const [file, rows] of records) {
     entries[`records/${file}.json`] = strToU8(`${JSON.stringify(rows, null, 2)}\n`);

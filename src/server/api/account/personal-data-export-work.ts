@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, lte } from 'drizzle-orm';
 import { PERSONAL_DATA_EXPORT_DAYS, personalDataExportExpiry } from '../../../lib/account/personal-data-export';
+import { formatDate } from '../../../lib/format/dates';
 import { getTranslator } from '../../../lib/i18n/i18n';
 import { pathInLanguage } from '../../../lib/i18n/language-path';
 import type { AppDatabase } from '../../db/client';
@@ -41,7 +42,9 @@ export async function preparePersonalDataExport(work: PersonalDataExportWork, ex
   if (!row || row.status === 'deleted') return;
   try {
     if (!storage) throw new Error('no file storage to keep the archive in');
-    const archive = await buildPersonalDataArchive(db, storage, row.userId);
+    const language = userLanguageOf(row.language);
+    const t = getTranslator(['common'], language);
+    const archive = await buildPersonalDataArchive(db, storage, row.userId, t('personalDataExport.readme', { product: work.site.productName, date: formatDate(new Date(), language) }));
     const key = newStorageKey('zip');
     await storage.put(key, archive.bytes, 'application/zip');
     const readyAt = new Date();
@@ -53,8 +56,6 @@ export async function preparePersonalDataExport(work: PersonalDataExportWork, ex
     // Prepared twice at once (a retried job): the first write won; this file is nobody's.
     if (!updated) return void (await deleteQuietly(storage, [key]));
     work.log(`personal data: archive ${row.id} ready (${archive.records} records, ${archive.files} files, ${archive.bytes.byteLength} bytes)`);
-    const language = userLanguageOf(row.language);
-    const t = getTranslator(['common'], language);
     const link = `${work.site.origin}${pathInLanguage('/edit-account', language)}#${PERSONAL_DATA_EXPORT_ANCHOR}`;
     await work.sendMail({ to: row.email, subject: t('personalDataExport.mail.subject', { product: work.site.productName }), text: t('personalDataExport.mail.text', { link, days: PERSONAL_DATA_EXPORT_DAYS }) });
   } catch (error) {

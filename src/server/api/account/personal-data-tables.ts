@@ -162,25 +162,36 @@ export const OMITTED_COLUMNS: ReadonlyMap<PgTable, readonly PgColumn[]> = new Ma
 const PERSON_TABLES = new Set(['user', 'talent_profile', 'identity_account']);
 const PERSON_COLUMN_NAME = /(^|_)(user_id|talent_profile_id|talent_id|account_id|from_id|to_id|by_id)$/;
 
+/** The columns of a table that name a person: a foreign key to a user, a talent profile or a sign-in account, or a column named like one. */
+function personColumns(table: PgTable): PgColumn[] {
+  const config = getTableConfig(table);
+  const referencing = new Set(
+    config.foreignKeys.flatMap((foreignKey) => {
+      const reference = foreignKey.reference();
+      return PERSON_TABLES.has(getTableConfig(reference.foreignTable).name) ? reference.columns : [];
+    }),
+  );
+  return config.columns.filter((column) => referencing.has(column) || PERSON_COLUMN_NAME.test(column.name));
+}
+
 /**
- * The columns of `tables` that name a person (a foreign key to a user, a talent profile or a
- * sign-in account, or a column named like one) and are neither exported nor left out with a
+ * The columns of `tables` that name a person and are neither exported nor left out with a
  * reason: what the schema walk test requires to be empty.
  */
 export function undecidedPersonColumns(tables: readonly PgTable[]): string[] {
   const decided = new Set<PgColumn>([...EXPORTED_COLUMNS, ...EXPORTED_THROUGH, ...NOT_EXPORTED_COLUMNS].map((entry) => entry.column));
-  const undecided: string[] = [];
-  for (const table of tables) {
-    const config = getTableConfig(table);
-    const referencing = new Set(
-      config.foreignKeys.flatMap((foreignKey) => {
-        const reference = foreignKey.reference();
-        return PERSON_TABLES.has(getTableConfig(reference.foreignTable).name) ? reference.columns : [];
-      }),
-    );
-    for (const column of config.columns) {
-      if ((referencing.has(column) || PERSON_COLUMN_NAME.test(column.name)) && !decided.has(column)) undecided.push(`${config.name}.${column.name}`);
-    }
-  }
-  return undecided;
+  return tables.flatMap((table) => personColumns(table).filter((column) => !decided.has(column)).map((column) => `${getTableConfig(table).name}.${column.name}`));
+}
+
+/**
+ * The tables that hold a person's data: the person tables themselves, those with a column
+ * naming a person, and those read through one for the archive. docs/personal-data.md says
+ * of each how long it is kept and how the archive and the erasure reach it.
+ */
+export function personalDataTableNames(tables: readonly PgTable[]): string[] {
+  const through = new Set<PgTable>(EXPORTED_THROUGH.map((entry) => entry.table));
+  return tables
+    .filter((table) => PERSON_TABLES.has(getTableConfig(table).name) || through.has(table) || personColumns(table).length > 0)
+    .map((table) => getTableConfig(table).name)
+    .sort();
 }

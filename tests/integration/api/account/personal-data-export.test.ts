@@ -89,6 +89,7 @@ describeEachDatabase('the personal data export', (kind) => {
     // Every kind is there, an empty list when she has none.
     expect(Object.keys(entries).filter((name) => name.startsWith('records/')).sort()).toEqual([...EXPORTED_COLUMNS, ...EXPORTED_THROUGH].map((entry) => `records/${entry.file}.json`).sort());
     const records = (file: string) => JSON.parse(strFromU8(entries[`records/${file}.json`]!)) as Array<Record<string, unknown>>;
+    expect(strFromU8(entries['README.txt']!)).toMatch(/^Vos données Talentplace au /);
     expect(records('account')).toMatchObject([{ id: talent.userId, email: talent.email }]);
     expect(records('talent-profile')).toMatchObject([{ id: profile!.id, profileName: 'Tala T.', jobTitle: 'Data engineer' }]);
     expect(records('talent-profile')[0]).not.toHaveProperty('identificationToken');
