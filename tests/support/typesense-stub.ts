@@ -24,6 +24,8 @@ export interface TypesenseStub {
   searchResult: { hits: StubSearchHit[]; found?: number };
   /** Answer POST /collections with 409, as Typesense does for an existing collection. */
   collectionExists: boolean;
+  /** The existing collection's fields, as GET /collections/<name> answers them; PATCH adds to them. */
+  collectionFields: Array<{ name: string }>;
   /** When set, every request is answered with this status (e.g. 503) and a Typesense-style error. */
   failWith: number | null;
   /** Documents received by upserts and imports, by id. */
@@ -44,12 +46,14 @@ export async function startTypesenseStub(): Promise<TypesenseStub> {
     requests: [],
     searchResult: { hits: [] },
     collectionExists: false,
+    collectionFields: [],
     failWith: null,
     documents: new Map(),
     reset() {
       stub.requests = [];
       stub.searchResult = { hits: [] };
       stub.collectionExists = false;
+      stub.collectionFields = [];
       stub.failWith = null;
       stub.documents = new Map();
     },
@@ -80,7 +84,19 @@ export async function startTypesenseStub(): Promise<TypesenseStub> {
       if (recorded.method === 'POST' && recorded.path === '/collections') {
         if (stub.collectionExists) return send(409, { message: 'A collection with name `jobAdPublic` already exists.' });
         stub.collectionExists = true;
-        return send(201, { ...(JSON.parse(body) as object), num_documents: 0, created_at: 0 });
+        const created = JSON.parse(body) as { fields: Array<{ name: string }> };
+        stub.collectionFields = created.fields;
+        return send(201, { ...created, num_documents: 0, created_at: 0 });
+      }
+      const collection = /^\/collections\/([^/]+)$/.exec(recorded.path);
+      if (collection && stub.collectionExists && recorded.method === 'GET') return send(200, { name: collection[1], fields: stub.collectionFields, num_documents: stub.documents.size });
+      if (collection && stub.collectionExists && recorded.method === 'PATCH') {
+        const added = (JSON.parse(body) as { fields: Array<{ name: string }> }).fields;
+        // As Typesense: a field already in the schema cannot be added again.
+        const clash = added.find((field) => stub.collectionFields.some((existing) => existing.name === field.name));
+        if (clash) return send(400, { message: `Field \`${clash.name}\` is already part of the schema.` });
+        stub.collectionFields = [...stub.collectionFields, ...added];
+        return send(200, { fields: added });
       }
       const match = COLLECTION_PATH.exec(recorded.path);
       if (!match) return send(404, { message: 'Not Found' });

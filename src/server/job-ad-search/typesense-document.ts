@@ -25,6 +25,35 @@ export interface JobAdSearchDocument {
   /** The deadline, or 0 for none. */
   isOpenUntil: number;
   companyVerified: boolean;
+  /** The title and description again, stemmed in the ad's language (STEMMED_FIELDS): only its language's pair is filled. */
+  title_en?: string;
+  description_en?: string;
+  title_fr?: string;
+  description_fr?: string;
+}
+
+/** The languages whose stemmer reads an ad: the ad's language (none is English, as in PostgreSQL). */
+export const STEMMED_LANGUAGES = ['en', 'fr'] as const;
+type StemmedLanguage = (typeof STEMMED_LANGUAGES)[number];
+
+/**
+ * The searchable text fields with a stemmed twin per language, each stemmed by Typesense's
+ * Snowball stemmer of its locale (`stem: true`). French text is indexed with its diacritics
+ * folded, as the query is: Typesense keeps a non-English field's accents, and
+ * "developpeur" must find "développeur".
+ */
+export const STEMMED_FIELDS = STEMMED_LANGUAGES.flatMap((language) =>
+  (['title', 'description'] as const).map((field) => ({ name: `${field}_${language}` as const, type: 'string', optional: true, locale: language, stem: true }) as const),
+);
+
+/** Accents and other combining marks removed: how a query and a French stemmed field are read. */
+export function foldDiacritics(text: string): string {
+  return text.normalize('NFKD').replace(/\p{M}+/gu, '');
+}
+
+/** The fields a search of `field` reads: the field itself, and its stemmed twins if it has any. */
+export function searchFieldsOf(field: string): string[] {
+  return field === 'title' || field === 'description' ? [field, ...STEMMED_LANGUAGES.map((language) => `${field}_${language}`)] : [field];
 }
 
 export const JOB_AD_COLLECTION_SCHEMA = {
@@ -40,6 +69,7 @@ export const JOB_AD_COLLECTION_SCHEMA = {
     { name: 'publishedAt', type: 'int64' },
     { name: 'isOpenUntil', type: 'int64' },
     { name: 'companyVerified', type: 'bool' },
+    ...STEMMED_FIELDS,
   ],
   default_sorting_field: 'publishedAt',
 } as const;
@@ -59,6 +89,7 @@ export const searchDocumentColumns = {
   assignmentType: jobAd.assignmentType,
   publishedAt: jobAd.publishedAt,
   publishedUntil: jobAd.publishedUntil,
+  language: jobAd.language,
   companyVerificationStatus: company.verificationStatus,
 };
 
@@ -74,6 +105,7 @@ export interface SearchDocumentRow {
   assignmentType: string | null;
   publishedAt: Date | null;
   publishedUntil: Date | null;
+  language: string | null;
   companyVerificationStatus: string;
 }
 
@@ -94,11 +126,16 @@ export function indexableJobAd(now: Date): SQL {
 
 export function toSearchDocument(row: SearchDocumentRow): JobAdSearchDocument {
   const optional = (name: 'location' | 'employmentType' | 'workMode' | 'assignmentType') => (row[name] ? { [name]: row[name] } : {});
+  const description = [row.description, row.adDescription].filter(Boolean).join('\n\n');
+  // The ad's language stems it; an ad in another language has no stemmed twin (as in PostgreSQL).
+  const language: StemmedLanguage | null = row.language === 'fr' ? 'fr' : row.language === null || row.language === 'en' ? 'en' : null;
+  const read = language === 'fr' ? foldDiacritics : (text: string) => text;
   return {
     id: row.id,
     title: row.title,
     skills: row.skills,
-    description: [row.description, row.adDescription].filter(Boolean).join('\n\n'),
+    description,
+    ...(language ? { [`title_${language}`]: read(row.title), [`description_${language}`]: read(description) } : {}),
     ...optional('location'),
     ...optional('employmentType'),
     ...optional('workMode'),

@@ -18,7 +18,7 @@ export class TypesenseError extends Error {
 }
 
 export interface TypesenseRequest {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** Path under the host, starting with '/'. */
   path: string;
   query?: URLSearchParams;

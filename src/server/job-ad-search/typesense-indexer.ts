@@ -6,10 +6,15 @@ import {
   JOB_AD_COLLECTION,
   JOB_AD_COLLECTION_SCHEMA,
   searchDocumentColumns,
+  STEMMED_FIELDS,
   toSearchDocument,
   type JobAdSearchDocument,
 } from './typesense-document';
 import { TypesenseError, typesenseCall, typesenseJson, type TypesenseHttp } from './typesense-http';
+import { z } from 'zod';
+
+/** The part of Typesense's collection answer read here: its fields' names. */
+const collectionFields = z.object({ fields: z.array(z.object({ name: z.string() })) });
 
 export const REINDEX_BATCH_SIZE = 500;
 /** An import of a full batch takes longer than a search. */
@@ -31,7 +36,8 @@ export interface ReindexSummary {
 
 export interface TypesenseIndexer {
   /** Creates the jobAdPublic collection; 'exists' when it already did (409). */
-  ensureCollection(): Promise<'created' | 'exists'>;
+  /** Creates the collection, or adds the fields an earlier release's collection lacks ('updated'). */
+  ensureCollection(): Promise<'created' | 'exists' | 'updated'>;
   upsert(document: JobAdSearchDocument): Promise<void>;
   /** Removes a document; removing one that is not there is fine. */
   remove(id: string): Promise<void>;
@@ -67,7 +73,15 @@ export function createTypesenseIndexer(options: TypesenseIndexerOptions): Typese
   const indexer: TypesenseIndexer = {
     async ensureCollection() {
       const { status } = await typesenseJson(http, { method: 'POST', path: '/collections', key, body: JOB_AD_COLLECTION_SCHEMA, timeoutMs: WRITE_TIMEOUT_MS }, [409]);
-      return status === 409 ? 'exists' : 'created';
+      if (status !== 409) return 'created';
+      // A collection made by an earlier release lacks the stemmed fields: they are added, and
+      // the reindex that follows fills them (searches fall back to PostgreSQL until then).
+      const { json } = await typesenseJson(http, { method: 'GET', path: `/collections/${JOB_AD_COLLECTION}`, key, timeoutMs: WRITE_TIMEOUT_MS });
+      const present = new Set(collectionFields.parse(json).fields.map((field) => field.name));
+      const missing = STEMMED_FIELDS.filter((field) => !present.has(field.name));
+      if (!missing.length) return 'exists';
+      await typesenseJson(http, { method: 'PATCH', path: `/collections/${JOB_AD_COLLECTION}`, key, body: { fields: missing }, timeoutMs: IMPORT_TIMEOUT_MS });
+      return 'updated';
     },
 
     async upsert(document) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { JOB_SEARCH_FIELDS, toTypesenseSortBy, type JobSearchParams } from '../../lib/job-ads/search-params';
 import { clampSuggestionLimit, type JobSearch, type JobSearchResult, type JobSuggestion } from './job-search';
-import { JOB_AD_COLLECTION, unixSeconds } from './typesense-document';
+import { foldDiacritics, JOB_AD_COLLECTION, searchFieldsOf, unixSeconds } from './typesense-document';
 import { typesenseJson, type TypesenseHttp } from './typesense-http';
 import { errorMessage } from '../../lib/text/error-message';
 
@@ -85,8 +85,9 @@ export function createTypesenseJobSearch(options: TypesenseJobSearchOptions): Jo
       if (needsDatabase(params)) return options.fallback.search(params, now);
       const query = new URLSearchParams({
         // '*' lists without a text search (an empty query performs no search).
-        q: params.q || '*',
-        query_by: params.queryBy.join(','),
+        // Folded as the French stemmed fields are (English fields fold accents themselves).
+        q: params.q ? foldDiacritics(params.q) : '*',
+        query_by: params.queryBy.flatMap(searchFieldsOf).join(','),
         sort_by: toTypesenseSortBy(params.sortBy),
         filter_by: filterBy(params, now),
         include_fields: 'id',
@@ -108,8 +109,8 @@ export function createTypesenseJobSearch(options: TypesenseJobSearchOptions): Jo
       if (!text) return [];
       const wanted = clampSuggestionLimit(limit);
       const query = new URLSearchParams({
-        q: text,
-        query_by: JOB_SEARCH_FIELDS.join(','),
+        q: foldDiacritics(text),
+        query_by: JOB_SEARCH_FIELDS.flatMap(searchFieldsOf).join(','),
         sort_by: SUGGESTION_SORT_BY,
         filter_by: openFilter(new Date()).join(' && '),
         include_fields: 'id,title',

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { Database } from '../../../src/server/db/client';
 import { jobAd } from '../../../src/server/db/schema';
-import { JOB_AD_COLLECTION_SCHEMA, type JobAdSearchDocument } from '../../../src/server/job-ad-search/typesense-document';
+import { JOB_AD_COLLECTION_SCHEMA, STEMMED_FIELDS, toSearchDocument, type JobAdSearchDocument } from '../../../src/server/job-ad-search/typesense-document';
 import { createTypesenseIndexer, type TypesenseIndexer } from '../../../src/server/job-ad-search/typesense-indexer';
 import { startTypesenseStub, type TypesenseStub } from '../../support/typesense-stub';
 import { describeEachDatabase, openTestDatabase } from '../../support/test-database';
@@ -41,6 +41,35 @@ describeEachDatabase('Typesense indexer', (kind) => {
     );
   });
 
+  it("adds the stemmed fields to an earlier release's collection, once, for the reindex to fill", async () => {
+    stub.collectionExists = true;
+    stub.collectionFields = JOB_AD_COLLECTION_SCHEMA.fields.filter((field) => !STEMMED_FIELDS.some((stemmed) => stemmed.name === field.name));
+    expect(await indexer.ensureCollection()).toBe('updated');
+    const patch = stub.requests.find((request) => request.method === 'PATCH');
+    expect(patch).toMatchObject({ path: '/collections/jobAdPublic' });
+    expect(patch!.headers['x-typesense-api-key']).toBe(ADMIN_KEY);
+    expect(JSON.parse(patch!.body)).toEqual({
+      fields: [
+        { name: 'title_en', type: 'string', optional: true, locale: 'en', stem: true },
+        { name: 'description_en', type: 'string', optional: true, locale: 'en', stem: true },
+        { name: 'title_fr', type: 'string', optional: true, locale: 'fr', stem: true },
+        { name: 'description_fr', type: 'string', optional: true, locale: 'fr', stem: true },
+      ],
+    });
+    expect(await indexer.ensureCollection()).toBe('exists');
+    expect(stub.requests.filter((request) => request.method === 'PATCH')).toHaveLength(1);
+  });
+
+  it("stems an ad's title and description in its language only: French folded of its accents, English (or none) as written, another language not at all", () => {
+    const row = { id: 'ad', title: 'Développeur Go', skills: ['Go'], description: 'Équipe à Lyon', adDescription: null, location: null, employmentType: null, workMode: null, assignmentType: null, publishedAt: now, publishedUntil: null, companyVerificationStatus: 'verified' };
+    const french = toSearchDocument({ ...row, language: 'fr' });
+    expect(french).toMatchObject({ title: 'Développeur Go', title_fr: 'Developpeur Go', description_fr: 'Equipe a Lyon' });
+    expect(french).not.toHaveProperty('title_en');
+    expect(toSearchDocument({ ...row, language: null })).toMatchObject({ title_en: 'Développeur Go', description_en: 'Équipe à Lyon' });
+    const german = toSearchDocument({ ...row, language: 'de' });
+    expect(Object.keys(german).filter((key) => /_(en|fr)$/.test(key))).toEqual([]);
+  });
+
   it('upserts and removes a document by id with the admin key', async () => {
     const document: JobAdSearchDocument = { id: 'ad-1', title: 'Go Developer', skills: ['Go'], description: '', publishedAt: 1, isOpenUntil: 0, companyVerified: true };
     await indexer.upsert(document);
@@ -71,6 +100,9 @@ describeEachDatabase('Typesense indexer', (kind) => {
       publishedAt: unix(ad!.publishedAt!),
       isOpenUntil: unix(ad!.publishedUntil!),
       companyVerified: true,
+      // An ad without a language is read as English, as PostgreSQL reads it.
+      title_en: 'React Developer',
+      description_en: 'Build our web shop.',
     });
     expect(stub.requests.slice(1).map((request) => [request.method, request.path])).toEqual([
       ['DELETE', `${DOCUMENTS}/${fixture.ids['Expired React Lead']}`],
