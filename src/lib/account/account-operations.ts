@@ -159,6 +159,6 @@ export async function submitPersonalDataExportRequest(send: SendGraphql, t: Tran
   const answer = await sendDocument(send, REQUEST_MY_PERSONAL_DATA_EXPORT_MUTATION, {});
   if (answer.data?.requestMyPersonalDataExport && !answer.errors.length) return { kind: 'done' };
   const reason = answer.errors[0]?.extensions?.reason;
-  if (reason === 'exportPreparing' || reason === 'impersonating') return { kind: 'refused', message: t(`${ACCOUNT_ERRORS}.${reason}`), status: reason === 'exportPreparing' ? 409 : 403 };
+  if (reason === 'exportPreparing' || reason === 'exportLimit' || reason === 'impersonating') return { kind: 'refused', message: t(`${ACCOUNT_ERRORS}.${reason}`), status: reason === 'impersonating' ? 403 : 409 };
   return { kind: 'refused', message: t('editAccount.personalData.failed'), status: 422 };
 }

@@ -23,9 +23,18 @@ export function isPersonalDataExportDownloadable(archive: { status: PersonalData
   return archive.status === 'ready' && archive.expiresAt !== null && archive.expiresAt.getTime() > now.getTime();
 }
 
-/** A new archive is asked for only when none is being prepared: one at a time per user. */
-export function mayRequestPersonalDataExport(archives: ReadonlyArray<{ status: PersonalDataExportStatus }>): boolean {
-  return !archives.some((archive) => archive.status === 'preparing');
+/** Archives one user may ask for in a day: enough to ask again after a change, not to keep a worker busy. */
+export const PERSONAL_DATA_EXPORTS_PER_DAY = 3;
+
+/**
+ * Whether a new archive may be asked for now: not while one is being prepared (exportPreparing),
+ * nor past the day's allowance (exportLimit); null when it may.
+ */
+export function personalDataExportRefusal(archives: ReadonlyArray<{ status: PersonalDataExportStatus; createdAt: Date }>, now: Date): 'exportPreparing' | 'exportLimit' | null {
+  if (archives.some((archive) => archive.status === 'preparing')) return 'exportPreparing';
+  const dayAgo = now.getTime() - 24 * 60 * 60 * 1000;
+  if (archives.filter((archive) => archive.createdAt.getTime() > dayAgo).length >= PERSONAL_DATA_EXPORTS_PER_DAY) return 'exportLimit';
+  return null;
 }
 
 /** Where an archive is downloaded: through the session, its id and file both named. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPersonalDataExportDownloadable, mayRequestPersonalDataExport, personalDataExportExpiry, PERSONAL_DATA_EXPORT_DAYS } from '../../../src/lib/account/personal-data-export';
+import { isPersonalDataExportDownloadable, personalDataExportExpiry, personalDataExportRefusal, PERSONAL_DATA_EXPORT_DAYS, PERSONAL_DATA_EXPORTS_PER_DAY } from '../../../src/lib/account/personal-data-export';
 
 describe('the personal data export rule', () => {
   const readyAt = new Date('2026-11-30T10:00:00Z');
@@ -18,8 +18,19 @@ describe('the personal data export rule', () => {
   });
 
   it('prepares one archive at a time per user', () => {
-    expect(mayRequestPersonalDataExport([])).toBe(true);
-    expect(mayRequestPersonalDataExport([{ status: 'ready' }, { status: 'failed' }])).toBe(true);
-    expect(mayRequestPersonalDataExport([{ status: 'ready' }, { status: 'preparing' }])).toBe(false);
+    const now = new Date('2026-11-30T12:00:00Z');
+    const at = new Date('2026-11-30T11:00:00Z');
+    expect(personalDataExportRefusal([], now)).toBeNull();
+    expect(personalDataExportRefusal([{ status: 'ready', createdAt: at }, { status: 'failed', createdAt: at }], now)).toBeNull();
+    expect(personalDataExportRefusal([{ status: 'ready', createdAt: at }, { status: 'preparing', createdAt: at }], now)).toBe('exportPreparing');
+  });
+
+  it('allows three archives a day, counted over the last 24 hours', () => {
+    const now = new Date('2026-11-30T12:00:00Z');
+    const ready = (iso: string) => ({ status: 'ready' as const, createdAt: new Date(iso) });
+    expect(PERSONAL_DATA_EXPORTS_PER_DAY).toBe(3);
+    expect(personalDataExportRefusal([ready('2026-11-30T08:00:00Z'), ready('2026-11-30T09:00:00Z')], now)).toBeNull();
+    expect(personalDataExportRefusal([ready('2026-11-30T08:00:00Z'), ready('2026-11-30T09:00:00Z'), ready('2026-11-30T10:00:00Z')], now)).toBe('exportLimit');
+    expect(personalDataExportRefusal([ready('2026-11-29T11:59:00Z'), ready('2026-11-30T09:00:00Z'), ready('2026-11-30T10:00:00Z')], now)).toBeNull();
   });
 });

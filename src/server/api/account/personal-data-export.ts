@@ -2,8 +2,9 @@ import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
 import { ACCOUNT_ERRORS } from '../../../lib/account/account-input';
 import {
   isPersonalDataExportDownloadable,
-  mayRequestPersonalDataExport,
+  personalDataExportRefusal,
   PERSONAL_DATA_EXPORTS_LISTED,
+  PERSONAL_DATA_EXPORTS_PER_DAY,
   personalDataExportUrl,
 } from '../../../lib/account/personal-data-export';
 import { isUuid } from '../../../lib/ids';
@@ -82,18 +83,20 @@ builder.mutationField('requestMyPersonalDataExport', (t) =>
   t.withAuth({ signedIn: true }).field({
     type: PersonalDataExport,
     description:
-      'Asks for an archive of your data, prepared in the background; a mail says when it is ready, and it is offered for seven days. One at a time: CONFLICT exportPreparing while one is under way. FORBIDDEN impersonating. Records user.update',
+      `Asks for an archive of your data, prepared in the background; a mail says when it is ready, and it is offered for seven days. One at a time (CONFLICT exportPreparing while one is under way), ${PERSONAL_DATA_EXPORTS_PER_DAY} a day (CONFLICT exportLimit). FORBIDDEN impersonating. Records user.update`,
     resolve: async (_root, _args, context) => {
       refuseImpersonation(context);
       const { viewer } = context;
       const created = await context.db.transaction(async (tx) => {
         // Under the user's row lock: two clicks at once ask for one archive.
         await tx.select({ id: user.id }).from(user).where(eq(user.id, viewer.userId)).for('update');
+        const now = new Date();
         const archives = await tx
-          .select({ status: personalDataExport.status })
+          .select({ status: personalDataExport.status, createdAt: personalDataExport.createdAt })
           .from(personalDataExport)
-          .where(and(eq(personalDataExport.userId, viewer.userId), offered(new Date())));
-        if (!mayRequestPersonalDataExport(archives)) throw conflict('exportPreparing', ACCOUNT_ERRORS);
+          .where(and(eq(personalDataExport.userId, viewer.userId), offered(now)));
+        const refusal = personalDataExportRefusal(archives, now);
+        if (refusal) throw conflict(refusal, ACCOUNT_ERRORS);
         const [row] = await tx.insert(personalDataExport).values({ userId: viewer.userId }).returning();
         // Addressed to no one; names the archive, not what it holds.
         await recordEvent(tx, viewer, { type: 'user.update', toId: null, data: { entityId: viewer.userId, personalDataExport: row!.id, changedFields: [] } });

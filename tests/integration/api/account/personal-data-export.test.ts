@@ -5,6 +5,9 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { submitPersonalDataExportRequest } from '../../../../src/lib/account/account-operations';
+import type { SendGraphql } from '../../../../src/lib/graphql/send-document';
+import { getTranslator } from '../../../../src/lib/i18n/i18n';
 import { documentUrl, pictureUrl } from '../../../../src/lib/uploads/media-urls';
 import { preparePersonalDataExport, sweepExpiredPersonalDataExports } from '../../../../src/server/api/account/personal-data-export-work';
 import { EXPORTED_COLUMNS, EXPORTED_THROUGH } from '../../../../src/server/api/account/personal-data-tables';
@@ -19,6 +22,7 @@ import { describeEachDatabase } from '../../../support/test-database';
 // user, prepared by the queue's work into one zip of JSON records and stored files, offered
 // seven days through findMyPersonalDataExport, then swept. Nobody acting as the user gets it.
 
+const t = getTranslator();
 const LIST = '{ myPersonalDataExports { id status expiresAt size downloadUrl } }';
 const REQUEST = 'mutation { requestMyPersonalDataExport { id status } }';
 const FIND = 'query ($id: ID!, $key: String!) { findMyPersonalDataExport(id: $id, key: $key) }';
@@ -123,6 +127,18 @@ describeEachDatabase('the personal data export', (kind) => {
     expect((await find(support.token, stored!.fileKey!, asOwner)).body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     expect((await request(support.token, asOwner)).errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN', reason: 'impersonating' });
     expect((await h.call(LIST, { token: support.token, headers: asOwner })).body.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN', reason: 'impersonating' });
+  });
+
+  it('allows three archives a day: the fourth is refused, worded on the page', async () => {
+    const person = await signedIn('nora');
+    for (let asked = 0; asked < 3; asked += 1) {
+      const { id } = (await request(person.token)).data?.requestMyPersonalDataExport as { id: string };
+      await preparePersonalDataExport(work(), id);
+    }
+    expect((await request(person.token)).errors?.[0]?.extensions).toMatchObject({ code: 'CONFLICT', reason: 'exportLimit' });
+    const send: SendGraphql = (body) => h.call(body.query, { token: person.token, variables: body.variables });
+    expect(await submitPersonalDataExportRequest(send, t)).toEqual({ kind: 'refused', message: t('account.errors.exportLimit'), status: 409 });
+    expect(await list(person.token)).toHaveLength(3);
   });
 
   it('sweeps an expired archive with its file, after which it is neither listed nor downloaded', async () => {
