@@ -5,6 +5,9 @@ import { isStorageKey } from '../uploads/media-urls';
 // everything the product holds about a user, asked for on /edit-account, prepared in the
 // background and offered for a week.
 
+/** The heading of the archives' section on /edit-account: where the mail and the page's own answers land. */
+export const PERSONAL_DATA_EXPORT_ANCHOR = 'personal-data-heading';
+
 /** How long a prepared archive may be downloaded. */
 export const PERSONAL_DATA_EXPORT_DAYS = 7;
 

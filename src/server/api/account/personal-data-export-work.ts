@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, lte } from 'drizzle-orm';
-import { PERSONAL_DATA_EXPORT_DAYS, personalDataExportExpiry } from '../../../lib/account/personal-data-export';
+import { PERSONAL_DATA_EXPORT_ANCHOR, PERSONAL_DATA_EXPORT_DAYS, personalDataExportExpiry } from '../../../lib/account/personal-data-export';
 import { formatDate } from '../../../lib/format/dates';
 import { getTranslator } from '../../../lib/i18n/i18n';
 import { pathInLanguage } from '../../../lib/i18n/language-path';
@@ -22,9 +22,6 @@ export interface PersonalDataExportWork {
   sendMail: (message: MailMessage) => Promise<void>;
   log: (message: string) => void;
 }
-
-/** Where the archives are listed: the account page's section. */
-export const PERSONAL_DATA_EXPORT_ANCHOR = 'personal-data-heading';
 
 /**
  * Prepares one asked-for archive: the records and files (personal-data-archive.ts) stored as
