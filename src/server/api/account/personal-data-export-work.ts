@@ -1,8 +1,10 @@
-import { and, eq, isNotNull, lte } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import { PERSONAL_DATA_EXPORT_ANCHOR, PERSONAL_DATA_EXPORT_DAYS, personalDataExportExpiry } from '../../../lib/account/personal-data-export';
 import { formatDate } from '../../../lib/format/dates';
 import { getTranslator } from '../../../lib/i18n/i18n';
 import { pathInLanguage } from '../../../lib/i18n/language-path';
+import { buildRoute } from '../../../lib/routes/build-route';
+import { errorMessage } from '../../../lib/text/error-message';
 import type { AppDatabase } from '../../db/client';
 import { personalDataExport, user } from '../../db/schema';
 import type { MailMessage } from '../../mail/mailer';
@@ -37,10 +39,10 @@ export async function preparePersonalDataExport(work: PersonalDataExportWork, ex
     .where(and(eq(personalDataExport.id, exportId), eq(personalDataExport.status, 'preparing')))
     .limit(1);
   if (!row || row.status === 'deleted') return;
+  const language = userLanguageOf(row.language);
+  const t = getTranslator(['common'], language);
   try {
     if (!storage) throw new Error('no file storage to keep the archive in');
-    const language = userLanguageOf(row.language);
-    const t = getTranslator(['common'], language);
     const archive = await buildPersonalDataArchive(db, storage, row.userId, t('personalDataExport.readme', { product: work.site.productName, date: formatDate(new Date(), language) }));
     const key = newStorageKey('zip');
     await storage.put(key, archive.bytes, 'application/zip');
@@ -53,12 +55,16 @@ export async function preparePersonalDataExport(work: PersonalDataExportWork, ex
     // Prepared twice at once (a retried job): the first write won; this file is nobody's.
     if (!updated) return void (await deleteQuietly(storage, [key]));
     work.log(`personal data: archive ${row.id} ready (${archive.records} records, ${archive.files} files, ${archive.bytes.byteLength} bytes)`);
-    const link = `${work.site.origin}${pathInLanguage('/edit-account', language)}#${PERSONAL_DATA_EXPORT_ANCHOR}`;
-    await work.sendMail({ to: row.email, subject: t('personalDataExport.mail.subject', { product: work.site.productName }), text: t('personalDataExport.mail.text', { link, days: PERSONAL_DATA_EXPORT_DAYS }) });
   } catch (error) {
-    await db.update(personalDataExport).set({ status: 'failed', updatedAt: new Date() }).where(eq(personalDataExport.id, row.id));
-    work.log(`personal data: archive ${row.id} failed: ${error instanceof Error ? error.message : String(error)}`);
+    // Said on the page, where a new one is asked for; swept with the others after its days.
+    const failedAt = new Date();
+    await db.update(personalDataExport).set({ status: 'failed', expiresAt: personalDataExportExpiry(failedAt), updatedAt: failedAt }).where(eq(personalDataExport.id, row.id));
+    work.log(`personal data: archive ${row.id} failed: ${errorMessage(error)}`);
+    return;
   }
+  // Ready: the archive stands whatever becomes of its mail; the page lists it all the same.
+  const link = `${work.site.origin}${pathInLanguage(buildRoute('editAccount'), language)}#${PERSONAL_DATA_EXPORT_ANCHOR}`;
+  await work.sendMail({ to: row.email, subject: t('personalDataExport.mail.subject', { product: work.site.productName }), text: t('personalDataExport.mail.text', { link, days: PERSONAL_DATA_EXPORT_DAYS }) });
 }
 
 /** Deletes the archives past their expiry, files first; answers how many went. */
@@ -69,6 +75,6 @@ export async function sweepExpiredPersonalDataExports(work: Pick<PersonalDataExp
     .where(and(isNotNull(personalDataExport.expiresAt), lte(personalDataExport.expiresAt, now)));
   if (expired.length === 0) return 0;
   if (work.storage) await deleteQuietly(work.storage, expired.flatMap((row) => (row.fileKey ? [row.fileKey] : [])));
-  for (const row of expired) await work.db.delete(personalDataExport).where(eq(personalDataExport.id, row.id));
+  await work.db.delete(personalDataExport).where(inArray(personalDataExport.id, expired.map((row) => row.id)));
   return expired.length;
 }

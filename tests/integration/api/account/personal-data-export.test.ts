@@ -141,6 +141,21 @@ describeEachDatabase('the personal data export', (kind) => {
     expect(await list(person.token)).toHaveLength(3);
   });
 
+  it('keeps a ready archive when its mail fails, and marks one that cannot be stored failed, swept with the others', async () => {
+    const person = await signedIn('mona');
+    const first = (await request(person.token)).data?.requestMyPersonalDataExport as { id: string };
+    await expect(preparePersonalDataExport({ ...work(), sendMail: async () => Promise.reject(new Error('mail server down')) }, first.id)).rejects.toThrow('mail server down');
+    expect((await list(person.token))[0]).toMatchObject({ id: first.id, status: 'ready' });
+
+    const second = (await request(person.token)).data?.requestMyPersonalDataExport as { id: string };
+    await preparePersonalDataExport({ ...work(), storage: null }, second.id);
+    const [failed] = await h.database.db.select().from(personalDataExport).where(eq(personalDataExport.id, second.id));
+    expect(failed).toMatchObject({ status: 'failed', fileKey: null });
+    expect(failed!.expiresAt!.getTime()).toBeGreaterThan(Date.now());
+    await sweepExpiredPersonalDataExports({ db: h.database.db, storage }, new Date(Date.now() + 8 * 24 * 3600 * 1000));
+    expect(await h.database.db.select().from(personalDataExport).where(eq(personalDataExport.userId, person.userId))).toEqual([]);
+  });
+
   it('sweeps an expired archive with its file, after which it is neither listed nor downloaded', async () => {
     const person = await signedIn('pia');
     const { id } = (await request(person.token)).data?.requestMyPersonalDataExport as { id: string };
