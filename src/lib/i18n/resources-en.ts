@@ -32,6 +32,7 @@ import talentCompanies from '../../locales/en/common/talent-companies.json';
 import talentInterviews from '../../locales/en/common/talent-interviews.json';
 import talentInvitations from '../../locales/en/common/talent-invitations.json';
 import talentNotes from '../../locales/en/common/talent-notes.json';
+import talentPools from '../../locales/en/common/talent-pools.json';
 import talentRoster from '../../locales/en/common/talent-roster.json';
 import talentSearch from '../../locales/en/common/talent-search.json';
 import talentStatus from '../../locales/en/common/talent-status.json';
@@ -77,6 +78,7 @@ export const EN_RESOURCES = {
     talentInterviews,
     talentInvitations,
     talentNotes,
+    talentPools,
     talentRoster,
     talentSearch,
     talentStatus,

@@ -32,6 +32,7 @@ import talentCompanies from '../../locales/fr/common/talent-companies.json';
 import talentInterviews from '../../locales/fr/common/talent-interviews.json';
 import talentInvitations from '../../locales/fr/common/talent-invitations.json';
 import talentNotes from '../../locales/fr/common/talent-notes.json';
+import talentPools from '../../locales/fr/common/talent-pools.json';
 import talentRoster from '../../locales/fr/common/talent-roster.json';
 import talentSearch from '../../locales/fr/common/talent-search.json';
 import talentStatus from '../../locales/fr/common/talent-status.json';
@@ -77,6 +78,7 @@ export const FR_RESOURCES = {
     talentInterviews,
     talentInvitations,
     talentNotes,
+    talentPools,
     talentRoster,
     talentSearch,
     talentStatus,

@@ -8,19 +8,24 @@ export interface ListParams<Sort extends string> {
   sort: Sort;
 }
 
+/** A page number from the address (`page`, or a section's own name such as `poolPage`); 1 when absent or not a page. */
+export function pageParam(url: URL, name = 'page'): number {
+  const raw = Number(url.searchParams.get(name) ?? '1');
+  return Number.isInteger(raw) && raw >= 1 && raw <= 10_000 ? raw : 1;
+}
+
 export function readListParams<Sort extends string>(url: URL, sorts: readonly Sort[], defaultSort: Sort): ListParams<Sort> {
-  const rawPage = Number(url.searchParams.get('page') ?? '1');
-  const page = Number.isInteger(rawPage) && rawPage >= 1 && rawPage <= 10_000 ? rawPage : 1;
+  const page = pageParam(url);
   const rawSort = url.searchParams.get('sort');
   const sort = (sorts as readonly string[]).includes(rawSort ?? '') ? (rawSort as Sort) : defaultSort;
   return { page, sort };
 }
 
-/** The same list address with other params changed (page 1 is left out: one canonical URL). */
+/** The same list address with other params changed (page 1, of the list or of a section, is left out: one canonical URL). */
 export function listHref(url: URL, changes: Record<string, string | number | null>): string {
   const next = new URL(url);
   for (const [name, value] of Object.entries(changes)) {
-    if (value === null || (name === 'page' && Number(value) === 1)) next.searchParams.delete(name);
+    if (value === null || ((name === 'page' || name.endsWith('Page')) && Number(value) === 1)) next.searchParams.delete(name);
     else next.searchParams.set(name, String(value));
   }
   return `${next.pathname}${next.search}`;

@@ -74,6 +74,9 @@ export const EVENT_SUBJECTS = [
   { subject: 'interview', actions: ['create', 'update'] },
   // An interviewer's scorecard submitted or corrected (the company's audit trail).
   { subject: 'interviewScorecard', actions: ['create', 'update'] },
+  // A company asked the talent to keep her in its talent pool (addressed to her), and her
+  // answer (addressed to the company, whose saved talents show it).
+  { subject: 'talentPoolConsent', actions: ['create', 'update'] },
 ] as const satisfies ReadonlyArray<{ subject: string; actions: readonly (EventAction | 'read')[] }>;
 
 export type EventSubject = (typeof EVENT_SUBJECTS)[number]['subject'];
@@ -106,7 +109,7 @@ export interface NotificationPreference {
  * company housekeeping that members see in the app they work in daily; mailing it would bury
  * the few e-mails that matter.
  */
-const EMAIL_BY_DEFAULT: ReadonlySet<string> = new Set<EventSubject>(['talentInvitation', 'talentJobApplication', 'talentJobApplicationStatus', 'jobAssignment', 'billing', 'company', 'companyOnUser', 'companyOnProviderCompany', 'message', 'interview']);
+const EMAIL_BY_DEFAULT: ReadonlySet<string> = new Set<EventSubject>(['talentInvitation', 'talentJobApplication', 'talentJobApplicationStatus', 'jobAssignment', 'billing', 'company', 'companyOnUser', 'companyOnProviderCompany', 'message', 'interview', 'talentPoolConsent']);
 
 /**
  * Single types mailed by default whose subject is not: a talent profile update reaches its
@@ -140,7 +143,7 @@ export function withDefaults(stored: ReadonlyArray<NotificationPreference>): Not
  * menus' groups, talent first because every user can be a talent.
  */
 export const PREFERENCE_GROUPS = [
-  { id: 'talent', subjects: ['message', 'interview', 'talentInvitation', 'talentJobApplication', 'talentJobApplicationStatus', 'talentDocument', 'jobAssignment', 'billing', 'talentProfile'] },
+  { id: 'talent', subjects: ['message', 'interview', 'talentPoolConsent', 'talentInvitation', 'talentJobApplication', 'talentJobApplicationStatus', 'talentDocument', 'jobAssignment', 'billing', 'talentProfile'] },
   { id: 'recruiting', subjects: ['jobAd', 'jobDescription', 'companyHiringStep', 'companyTalentNote', 'companySavedTalentList', 'companySavedTalent'] },
   { id: 'talentManagement', subjects: ['companyTalentRoster', 'invoice'] },
   { id: 'companyManagement', subjects: ['company', 'companyOnUser', 'companyRole', 'companyOnProviderCompany'] },

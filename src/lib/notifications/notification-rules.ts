@@ -99,6 +99,9 @@ export function mailAudienceOf(event: MailableEvent): MailAudience | null {
     // Interview times proposed wait for the talent's choice; a booking, move or cancel is mailed as its calendar invitation instead (interview-invitations.ts).
     case 'interview.create':
       return 'addressee';
+    // A company asks to keep the talent in its talent pool: it waits for her answer.
+    case 'talentPoolConsent.create':
+      return 'addressee';
     // A move told to the talent before public statuses (the company's own moves are audit rows now); her withdrawal is the company's bell only.
     case 'talentJobApplication.update':
       return event.action === 'withdraw' ? null : 'addressee';

@@ -5,6 +5,7 @@ import { buildRoute } from '../routes/build-route';
 import { pathInLanguage } from '../i18n/language-path';
 import { applicationHref } from '../talent-jobs/application-link';
 import type { PushMessage } from './push-subscription';
+import { POOL_CONSENT_ANCHOR } from '../talent-pools/pool-consent';
 
 // One notification in words: the sentence the bell's list shows and the e-mail
 // says, and the page it leads to. The words are in the locale files
@@ -93,6 +94,7 @@ export const MAILED_KINDS = [
   'bankDetailsVerified',
   'bankDetailsRefused',
   'interviewProposed',
+  'poolConsentRequested',
 ] as const;
 
 /** Every kind of sentence: the mailed ones and those the bell alone shows. */
@@ -142,6 +144,7 @@ const BY_TYPE: Readonly<Record<string, NotificationKind>> = {
   'companyTalentRoster.delete': 'rosterRemoved',
   'talentDocument.read': 'documentRead',
   'message.create': 'messageReceived',
+  'talentPoolConsent.create': 'poolConsentRequested',
   'companyOnUser.delete': 'memberRemoved',
 };
 
@@ -248,6 +251,8 @@ export function notificationHref(facts: Pick<NotificationFacts, 'type' | 'entity
   }
   // A withdrawal is read by the company on the application's page.
   if (facts.type === 'talentJobApplication.update' && facts.action === 'withdraw' && facts.entityId && facts.companyId) return buildRoute('companyJobApplication', { query: { id: facts.entityId, company_id: facts.companyId } });
+  // A company's request to keep her in its talent pool is answered in her account settings.
+  if (facts.type === 'talentPoolConsent.create') return `${buildRoute('editAccount')}#${POOL_CONSENT_ANCHOR}`;
   // A roster request is answered where her employers are listed.
   if (isRosterRequest(facts)) return buildRoute('talentEmployers');
   // A deleted row's page is gone, so it leads to the list; a withdrawn invitation stays

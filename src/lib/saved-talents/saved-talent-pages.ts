@@ -24,7 +24,7 @@ export const FIND_MANY_COMPANY_SAVED_TALENT_LIST_QUERY = graphql(`
 export const FIND_MANY_COMPANY_SAVED_TALENT_QUERY = graphql(`
   query FindManyCompanySavedTalent($listId: ID!, $page: Int, $perPage: Int) {
     findManyCompanySavedTalent(listId: $listId, page: $page, perPage: $perPage) {
-      items { id talentProfileId profileName jobTitle location skills isVisible savedByName createdAt }
+      items { id talentProfileId profileName jobTitle location skills isVisible poolConsent savedByName createdAt }
       total page pageCount
     }
   }

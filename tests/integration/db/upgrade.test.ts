@@ -119,5 +119,14 @@ for (const file of dumps) {
         expect(titles.some(({ title }) => title.includes('Développeur'))).toBe(true);
       }
     });
+
+    it('asks every talent a company saved before consent for talent pools existed (an open request each)', async () => {
+      const [pairs] = (await h.database.db.execute<{ n: number }>(sql`select count(*)::int as n from (select distinct company_id, talent_profile_id from company_saved_talent) as pair`)).rows;
+      const [unasked] = (await h.database.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from (select distinct company_id, talent_profile_id from company_saved_talent) as pair where not exists (select 1 from talent_pool_consent as consent where consent.company_id = pair.company_id and consent.talent_profile_id = pair.talent_profile_id)`,
+      )).rows;
+      expect(pairs!.n).toBeGreaterThan(0);
+      expect(unasked!.n).toBe(0);
+    });
   });
 }

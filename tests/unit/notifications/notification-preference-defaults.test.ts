@@ -15,8 +15,9 @@ import {
 import { getTranslator } from '../../../src/lib/i18n/i18n';
 
 describe('notification event types', () => {
-  it('has create, update and delete for eleven entities, update only for company and talent profile, the hiring pipeline events and the public status they reach the talent as, the shortlists, the user status changes, admin profile reads, impersonations and feature flags of the admin area, the job alerts, a user\'s own housekeeping for the impersonation audit, the company links, the company identity providers and e-mail domains, messages and conversations closed', () => {
-    expect(EVENT_TYPES).toHaveLength(11 * 3 + 2 + 3 + 6 + 2 + 1 + 2 + 3 + 2 + 3 + 4 + 3 + 3 + 3 + 1 + 1 + 3 + 1 + 2 + 2 + 1);
+  it('has create, update and delete for eleven entities, update only for company and talent profile, the hiring pipeline events and the public status they reach the talent as, the shortlists, the user status changes, admin profile reads, impersonations and feature flags of the admin area, the job alerts, a user\'s own housekeeping for the impersonation audit, the company links, the company identity providers and e-mail domains, messages and conversations closed, talent pool consents', () => {
+    expect(EVENT_TYPES).toHaveLength(11 * 3 + 2 + 3 + 6 + 2 + 1 + 2 + 3 + 2 + 3 + 4 + 3 + 3 + 3 + 1 + 1 + 3 + 1 + 2 + 2 + 1 + 2);
+    expect(EVENT_TYPES).toEqual(expect.arrayContaining(['talentPoolConsent.create', 'talentPoolConsent.update']));
     expect(EVENT_TYPES).toContain('talentJobApplicationStatus.create');
     expect(EVENT_TYPES).toContain('interview.create');
     expect(EVENT_TYPES).toContain('message.create');
@@ -61,7 +62,7 @@ describe('default notification preferences', () => {
     for (const type of EVENT_TYPES) expect(defaultNotificationPreference(type), type).toMatchObject({ ui: true, push: false });
   });
 
-  it('e-mails only the talent-relevant events (invitations, applications, assignments, billing, bank details reviewed), a member\'s company verified or joined, a company link proposed, a message received, and interview times proposed', () => {
+  it('e-mails only the talent-relevant events (invitations, applications, assignments, billing, bank details reviewed), a member\'s company verified or joined, a company link proposed, a message received, interview times proposed, and a company asking to keep the talent in its pool', () => {
     const emailed = EVENT_TYPES.filter((type) => defaultNotificationPreference(type).email);
     expect(emailed).toEqual([
       'billing.create', 'billing.update', 'billing.delete',
@@ -75,6 +76,7 @@ describe('default notification preferences', () => {
       'companyOnProviderCompany.create', 'companyOnProviderCompany.update', 'companyOnProviderCompany.delete',
       'message.create',
       'interview.create', 'interview.update',
+      'talentPoolConsent.create', 'talentPoolConsent.update',
     ]);
   });
 

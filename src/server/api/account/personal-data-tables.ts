@@ -37,6 +37,7 @@ import {
   talentJobApplication,
   talentJobApplicationStatus,
   talentPaymentProfile,
+  talentPoolConsent,
   talentProfile,
   user,
   userFeatureFlag,
@@ -100,6 +101,7 @@ export const EXPORTED_COLUMNS: readonly ExportedColumn[] = [
   // What companies recorded about the talent: the right of access covers their notes and lists too.
   { file: 'company-notes', table: companyTalentNote, column: companyTalentNote.talentProfileId, refers: 'talentProfile' },
   { file: 'company-shortlists', table: companySavedTalent, column: companySavedTalent.talentProfileId, refers: 'talentProfile' },
+  { file: 'talent-pool-consents', table: talentPoolConsent, column: talentPoolConsent.talentProfileId, refers: 'talentProfile' },
   { file: 'impersonations', table: impersonation, column: impersonation.targetUserId, refers: 'user' },
   { file: 'activity', table: generalEventslog, column: generalEventslog.fromId, refers: 'user' },
   { file: 'notifications', table: generalEventslog, column: generalEventslog.toId, refers: 'user' },
@@ -125,6 +127,7 @@ export const NOT_EXPORTED_COLUMNS: readonly NotExportedColumn[] = [
   { table: companyMemberInvitation, column: companyMemberInvitation.invitedById, reason: COMPANY_WORK },
   { table: companySavedTalent, column: companySavedTalent.userId, reason: COMPANY_WORK },
   { table: companyTalentNote, column: companyTalentNote.userId, reason: COMPANY_WORK },
+  { table: talentPoolConsent, column: talentPoolConsent.requestedById, reason: COMPANY_WORK },
   { table: companyTalentRoster, column: companyTalentRoster.managerId, reason: COMPANY_WORK },
   { table: idp, column: idp.breakGlassUserId, reason: "a company's sign-on setting naming the member who may still sign in with a password; shown on the company's sign-on page" },
   { table: interview, column: interview.organizerUserId, reason: COMPANY_WORK },

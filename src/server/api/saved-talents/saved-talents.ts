@@ -1,7 +1,9 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { isUuid } from '../../../lib/ids';
 import { savedTalentListLabel, SAVED_TALENT_ERRORS } from '../../../lib/saved-talents/saved-talent-input';
-import { companySavedTalent, companySavedTalentList, talentProfile, user, type TalentSkill } from '../../db/schema';
+import { companySavedTalent, companySavedTalentList, talentPoolConsent, talentProfile, user, type TalentSkill } from '../../db/schema';
+import type { PoolConsentStatus } from '../../../lib/talent-pools/pool-consent';
+import { askPoolConsent, PoolConsentStatusEnum } from '../talent-pools/pool-consent';
 import { builder } from '../builder';
 import { conflict, invalidFields, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
@@ -15,7 +17,9 @@ import { reachableTalentLink } from '../job-applications/talent-link';
 // entities): named lists, shared by the members who may read saved talents; a talent is
 // saved into a list (once per list), moved to another, removed. Lists and entries are
 // looked up inside the tp-company company: another company's ids answer NOT_FOUND. A talent
-// is saved only while its profile is visible or linked to the company, like notes.
+// is saved only while its profile is visible or linked to the company, like notes. The first
+// save asks her consent to the company's talent pool (talent-pools/pool-consent.ts); once
+// she has said no, she is saved no more (CONFLICT poolDeclined).
 
 interface ListRow {
   id: string;
@@ -46,6 +50,7 @@ interface EntryRow {
   location: string | null;
   skills: TalentSkill[];
   isVisible: boolean;
+  poolConsent: PoolConsentStatus | null;
 }
 
 export const SavedTalent = builder.objectRef<EntryRow>('SavedTalent');
@@ -62,6 +67,12 @@ SavedTalent.implement({
     location: t.exposeString('location', { nullable: true }),
     skills: t.stringList({ resolve: (row) => row.skills.map((skill) => skill.name).filter(Boolean) }),
     isVisible: t.exposeBoolean('isVisible', { description: 'False once the talent hid their profile: kept here, no longer found in search' }),
+    poolConsent: t.field({
+      type: PoolConsentStatusEnum,
+      nullable: true,
+      description: "Her answer to the company's request to keep her in its talent pool: requested while she has not answered; null for a talent saved before consent was asked",
+      resolve: (row) => row.poolConsent,
+    }),
   }),
 });
 
@@ -82,11 +93,13 @@ function selectEntries(db: Writer) {
       location: talentProfile.location,
       skills: talentProfile.skills,
       isVisible: talentProfile.isVisible,
+      poolConsent: talentPoolConsent.status,
     })
     .from(companySavedTalent)
     .innerJoin(talentProfile, eq(talentProfile.id, companySavedTalent.talentProfileId))
     .innerJoin(companySavedTalentList, eq(companySavedTalentList.id, companySavedTalent.companySavedTalentListId))
     .leftJoin(user, eq(user.id, companySavedTalent.userId))
+    .leftJoin(talentPoolConsent, and(eq(talentPoolConsent.companyId, companySavedTalent.companyId), eq(talentPoolConsent.talentProfileId, companySavedTalent.talentProfileId)))
     .$dynamic();
 }
 
@@ -224,7 +237,8 @@ async function requireSavableTalent(db: Writer, companyId: string, talentProfile
 builder.mutationField('createOneCompanySavedTalent', (t) =>
   t.withAuth({ signedIn: true }).field({
     type: 'ID',
-    description: 'Saves a talent into one of the company\'s lists (once per list: saving again is CONFLICT alreadySaved); needs companySavedTalent create. Records companySavedTalent.create',
+    description:
+      "Saves a talent into one of the company's lists (once per list: saving again is CONFLICT alreadySaved); needs companySavedTalent create. The company's first save of her asks her consent to its talent pool (talentPoolConsent.create, addressed to her); one she declined or withdrew is CONFLICT poolDeclined. Records companySavedTalent.create",
     args: { talentProfileId: t.arg.id({ required: true }), listId: t.arg.id({ required: true }) },
     resolve: async (_root, args, context) => {
       const { companyId, userId } = requireCompanyPermission(context, 'companySavedTalent', 'create');
@@ -232,6 +246,7 @@ builder.mutationField('createOneCompanySavedTalent', (t) =>
         const list = await ownList(tx, companyId, String(args.listId), true);
         const talentId = String(args.talentProfileId);
         await requireSavableTalent(tx, companyId, talentId);
+        await askPoolConsent(tx, context.viewer, { companyId, talentProfileId: talentId, requestedById: userId }, SAVED_TALENT_ERRORS);
         const [created] = await tx.insert(companySavedTalent).values({ companyId, talentProfileId: talentId, userId, companySavedTalentListId: list.id }).onConflictDoNothing().returning({ id: companySavedTalent.id });
         if (!created) throw conflict('alreadySaved', SAVED_TALENT_ERRORS);
         await recordEvent(tx, context.viewer, { type: 'companySavedTalent.create', toId: companyId, data: { entityId: created.id, companyId, talentProfileId: talentId, listId: list.id, before: null, after: { list: list.label } } });

@@ -86,6 +86,7 @@ import '../job-applications/rejection-reasons';
 import '../talent-search/talent-search';
 import '../talent-search/talent-profile';
 import '../saved-talents/saved-talents';
+import '../talent-pools/pool-consent';
 import '../talent-invitations/talent-invitations';
 import '../talent-invitations/withdraw-invitation';
 import '../billing/company-billings';

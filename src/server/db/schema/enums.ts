@@ -9,6 +9,7 @@ import { ASSIGNMENT_TYPES, EMPLOYMENT_TYPES, RATE_UNITS, WORK_MODES } from '../.
 import { JOB_ALERT_FREQUENCIES } from '../../../lib/job-alerts/job-alert-input';
 import { BALANCE_TRANSACTION_TYPES } from '../../../lib/transactions/balance-transaction-types';
 import { ROSTER_CONSENTS } from '../../../lib/talent-roster/roster-consent';
+import { POOL_CONSENT_STATUSES } from '../../../lib/talent-pools/pool-consent';
 
 // The states and the business constants' enumerations. PostgreSQL enums so that a bad value is refused by the database, not
 // only by the API. Lists the pages and rules use are written once, in src/lib, and the
@@ -31,6 +32,9 @@ export const jobAdModeration = pgEnum('job_ad_moderation', JOB_AD_MODERATIONS);
 
 // A talent's answer to a company that put her on its roster (lib/talent-roster/roster-consent.ts).
 export const rosterConsent = pgEnum('roster_consent', ROSTER_CONSENTS);
+
+// Where a talent's consent to a company's talent pool stands (lib/talent-pools/pool-consent.ts).
+export const poolConsentStatus = pgEnum('pool_consent_status', POOL_CONSENT_STATUSES);
 
 export const rateUnit = pgEnum('rate_unit', RATE_UNITS);
 
@@ -108,6 +112,9 @@ export const eventType = pgEnum('event_type', [
   'interviewPlan.update',
   'interview.create', 'interview.update',
   'interviewScorecard.create', 'interviewScorecard.update',
+  // Nor these: a company asked a talent to keep her in its talent pool (saved talents), and
+  // her answer (accepted, declined, withdrawn) addressed to the company.
+  'talentPoolConsent.create', 'talentPoolConsent.update',
 ]);
 export type EventType = (typeof eventType.enumValues)[number];
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { currency, currencyCheck, deletedAt, id, money, timestamps, timestamptz, tsvector } from './columns';
 import { company } from './companies';
-import { assignmentType, employmentType, rosterConsent, verificationStatus, workMode } from './enums';
+import { assignmentType, employmentType, poolConsentStatus, rosterConsent, verificationStatus, workMode } from './enums';
 import { user } from './users';
 import { textSearchConfig } from '../text-search';
 
@@ -286,5 +286,38 @@ export const companySavedTalent = pgTable(
       .where(sql`${t.companySavedTalentListId} is null`),
     index('company_saved_talent_list_id_idx').on(t.companySavedTalentListId),
     index('company_saved_talent_talent_profile_id_idx').on(t.talentProfileId),
+  ],
+);
+
+/**
+ * A talent's consent to stay in a company's talent pool (lib/talent-pools/pool-consent.ts):
+ * one per company and talent, asked when the company first saves her, answered by her.
+ */
+export const talentPoolConsent = pgTable(
+  'talent_pool_consent',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    talentProfileId: uuid('talent_profile_id')
+      .notNull()
+      .references(() => talentProfile.id, { onDelete: 'cascade' }),
+    status: poolConsentStatus('status').notNull().default('requested'),
+    requestedAt: timestamptz('requested_at').notNull().defaultNow(),
+    // The member whose save asked for it; null once that user is gone.
+    requestedById: uuid('requested_by_id').references(() => user.id, { onDelete: 'set null' }),
+    answeredAt: timestamptz('answered_at'),
+    // The words she was shown when she last answered, in the language she read them: what
+    // she agreed to (or refused) is kept as she saw it, whatever the locale files say later.
+    shownText: text('shown_text'),
+    shownLanguage: text('shown_language'),
+    // When she agreed, and later each contact that renews the two years (POOL_CONSENT_MONTHS).
+    lastContactAt: timestamptz('last_contact_at'),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('talent_pool_consent_company_talent_unique').on(t.companyId, t.talentProfileId),
+    index('talent_pool_consent_talent_profile_id_idx').on(t.talentProfileId),
   ],
 );

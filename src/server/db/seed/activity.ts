@@ -5,6 +5,7 @@ import {
   companySavedTalentList,
   companyTalentNote,
   savedJobAd,
+  talentPoolConsent,
   talentInvitation,
   talentJobApplication,
 } from '../schema';
@@ -12,6 +13,7 @@ import type { SeededAccounts } from './accounts';
 import type { HiringStepName, SeededCompanies } from './companies';
 import { CHUNK_SIZE, insertRows, type SeedContext, type SeededBase, type SeedTx } from './context';
 import { addDays, isoDate } from './dates';
+import { getTranslator } from '../../../lib/i18n/i18n';
 import type { SeededJobAd } from './jobs';
 import type { SeededTalent, SeededTalents } from './talents';
 
@@ -240,6 +242,31 @@ async function seedNorthwindTalentPool(
       companySavedTalentListId: index < 3 ? lists[0]!.id : index < 5 ? lists[1]!.id : null,
       createdAt: addDays(now, -faker.number.int({ min: 1, max: 60 })),
     })),
+  );
+
+  // Saving asks each talent's consent to Northwind's pool (lib/talent-pools/pool-consent.ts):
+  // the demo talent has not answered yet (her settings show the request); of the others,
+  // every second one agreed, with the English text she was shown.
+  const consentText = getTranslator(['common'], 'en')('talentPools.consentText', { company: northwind.definition.name });
+  await insertRows(
+    ctx,
+    tx,
+    talentPoolConsent,
+    shortlist.map((talent, index) => {
+      const requestedAt = addDays(now, -faker.number.int({ min: 61, max: 90 }));
+      const answeredAt = index % 2 === 1 ? addDays(requestedAt, 1) : null;
+      return {
+        companyId: northwind.id,
+        talentProfileId: talent.id,
+        requestedById: index % 2 === 0 ? accounts.owner.userId : accounts.recruiter.userId,
+        requestedAt,
+        status: answeredAt ? ('accepted' as const) : ('requested' as const),
+        answeredAt,
+        shownText: answeredAt ? consentText : null,
+        shownLanguage: answeredAt ? 'en' : null,
+        lastContactAt: answeredAt,
+      };
+    }),
   );
 
   const notes = NOTES.map((note, index) => {
