@@ -67,7 +67,7 @@ test.describe('impersonation', () => {
       }
     });
 
-    await test.step("the talent's rights over her data are hers alone: no archive, no deletion while acting as her", async () => {
+    await test.step("the talent's rights over her data are hers alone: no archive, no deletion, no talent pool answer while acting as her", async () => {
       await page.goto('/edit-account');
       await expect(banner).toBeVisible();
       for (const name of ['Download your data', 'Delete your account']) {
@@ -75,6 +75,10 @@ test.describe('impersonation', () => {
         await expect(section.getByText('You are acting as this person: only they can download their data or delete their account')).toBeVisible();
         await expect(section.getByRole('button')).toHaveCount(0);
       }
+      // Nor does support answer a company's talent pool request in her name.
+      const pools = page.getByRole('region', { name: 'Talent pools' });
+      await expect(pools.getByText('Only the talent herself answers a talent pool request')).toBeVisible();
+      await expect(pools.getByRole('button')).toHaveCount(0);
     });
 
     await banner.getByRole('button', { name: 'Stop impersonating' }).click();

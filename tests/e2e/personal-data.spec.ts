@@ -60,7 +60,7 @@ test.describe('downloading your data: the demo talent', () => {
     const entries = unzipSync(new Uint8Array(readFileSync(await download.path())));
     const records = (kind: string) => JSON.parse(strFromU8(entries[`records/${kind}.json`]!)) as Array<Record<string, unknown>>;
     expect(records('account')).toMatchObject([{ email: DEMO_TALENT }]);
-    for (const kind of ['talent-profile', 'applications', 'application-statuses', 'invitations', 'interviews', 'roster-entries', 'assignments', 'billings', 'billing-lines', 'invoices', 'balance-transactions', 'job-alerts', 'notifications']) {
+    for (const kind of ['talent-profile', 'applications', 'application-statuses', 'invitations', 'interviews', 'roster-entries', 'assignments', 'billings', 'billing-lines', 'invoices', 'balance-transactions', 'job-alerts', 'notifications', 'talent-pool-consents']) {
       expect(records(kind).length, kind).toBeGreaterThan(0);
     }
   });
