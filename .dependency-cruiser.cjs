@@ -49,6 +49,7 @@ const FEATURE_IMPORTS = {
     { from: 'billing', to: 'job-ads', why: "a billing's rate units are the job ads' (job-enums)" },
     { from: 'companies', to: 'account', why: "the selected company is one of the signed-in user's memberships (CurrentUser)" },
     { from: 'companies', to: 'job-applications', why: 'a hiring step says which talent status it shows, and a company sets the delay before its moves reach talents (talent-status)' },
+    { from: 'companies', to: 'talent-pools', why: "a company sets its retention periods within the retention rule's bounds (retention)" },
     { from: 'cv-import', to: 'talent', why: "a CV's suggestion takes the talent profile's fields and limits (PROFILE_LIMITS, LANGUAGE_LEVELS)" },
     { from: 'companies', to: 'notifications', why: 'the dashboard words a failed load as the toasts do (errorToastMessage)' },
     { from: 'invoices', to: 'billing', why: 'an invoice is issued from billings and shows their amounts and periods as billing formats them' },

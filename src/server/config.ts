@@ -101,8 +101,9 @@ export interface QueueConfig {
   domainCheckCron: string;
   /** INTERVIEW_REMINDER_CRON: when due interview reminders are looked for (every minute by default: a reminder an hour before must not be late). */
   interviewReminderCron: string;
+  /** RETENTION_CRON: when the retention rule is applied (daily by default: lib/talent-pools/retention.ts). */
+  retentionCron: string;
 }
-
 
 export interface SessionConfig {
   driver: 'fs' | 'redis';
@@ -374,6 +375,7 @@ export function readConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       expiredAdsCron: readCron(env.EXPIRED_ADS_CRON, 'EXPIRED_ADS_CRON', '23 * * * *'),
       domainCheckCron: readCron(env.DOMAIN_CHECK_CRON, 'DOMAIN_CHECK_CRON', '41 4 * * *'),
       interviewReminderCron: readCron(env.INTERVIEW_REMINDER_CRON, 'INTERVIEW_REMINDER_CRON', '* * * * *'),
+      retentionCron: readCron(env.RETENTION_CRON, 'RETENTION_CRON', '17 3 * * *'),
     },
     ssoDnsServers: (env.SSO_DNS_SERVERS ?? '').split(',').map((entry) => entry.trim()).filter(Boolean),
     uploadsDir: path.resolve(cwd, env.UPLOADS_DIR?.trim() || path.join(dataDir, 'uploads')),

@@ -50,6 +50,7 @@ import { createSmtpMailer, smtpServerOf } from './mail/smtp-mailer';
 import { createDiskFileStorage } from './storage/disk-file-storage';
 import { createDomainCheck } from './sign-on/domain-check';
 import { recheckProvenDomains } from './sign-on/domain-recheck';
+import { applyRetention } from './api/talent-pools/retention-work';
 import { createSecretBox } from './crypto/secret-box';
 import type { FileStorage } from './storage/file-storage';
 
@@ -159,7 +160,7 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
       ? await startWorkQueue({
           database,
           log,
-          schedules: { jobAlertCron: config.queue.jobAlertCron, expiredAdsCron: config.queue.expiredAdsCron, domainCheckCron: config.queue.domainCheckCron, interviewReminderCron: config.queue.interviewReminderCron },
+          schedules: { jobAlertCron: config.queue.jobAlertCron, expiredAdsCron: config.queue.expiredAdsCron, domainCheckCron: config.queue.domainCheckCron, interviewReminderCron: config.queue.interviewReminderCron, retentionCron: config.queue.retentionCron },
           handlers: {
             sendMail: (message) => mailer.send(message),
             sendPush,
@@ -181,6 +182,10 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
             async sweepExpiredPersonalDataExports(now) {
               const swept = await sweepExpiredPersonalDataExports({ db: database.db, storage }, now);
               if (swept) log(`personal data: ${swept} expired archives deleted`);
+            },
+            async applyRetention(now, enqueueMail) {
+              const run = await applyRetention({ db: database.db, storage, site, sendMail: enqueueMail }, now);
+              log(`retention: ${run.applicationsErased} ended applications erased, ${run.agreementsEnded} pool agreements ended, ${run.renewalsMailed} renewal mails`);
             },
             async recheckCompanyDomains(now) {
               const rechecked = await recheckProvenDomains({ db: database.db, domainCheck, now });

@@ -2,6 +2,8 @@ import { expect, test } from './support/test';
 import poolsEn from '../../src/locales/en/common/talent-pools.json' with { type: 'json' };
 import poolsFr from '../../src/locales/fr/common/talent-pools.json' with { type: 'json' };
 import savedWords from '../../src/locales/en/common/saved-talents.json' with { type: 'json' };
+import companiesWords from '../../src/locales/en/common/companies.json' with { type: 'json' };
+import rbacWords from '../../src/locales/en/rbac.json' with { type: 'json' };
 import { selectCompany } from './support/company-area';
 import { DEMO_TALENT, expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
 
@@ -35,6 +37,7 @@ test.describe('consent for talent pools', () => {
     await northwind.getByText(en.shownText).press('Enter');
     await expect(northwind.getByText(en.consentText.replace('{{company}}', 'Northwind Labs'))).toBeVisible();
     await expect(northwind.getByRole('button', { name: `${en.answers.withdrawn}: Northwind Labs` })).toBeVisible();
+    await expect(northwind.getByRole('button', { name: `${en.renew}: Northwind Labs` })).toBeVisible();
     await expectFitsPhoneWidth(page);
   });
 
@@ -84,5 +87,32 @@ test.describe('consent for talent pools', () => {
     await saveCamille();
     await expect(page.getByRole('status').filter({ hasText: savedWords.notices.savedTalents.saved }).first()).toBeVisible();
     await camilleContext.close();
+  });
+});
+
+test.describe('retention of candidates’ data', () => {
+  test('the owner sets shorter periods on Edit Profile (a longer one is refused at its field, as typed) and reads what the next run will erase', async ({ page }) => {
+    const words = companiesWords.companies;
+    await signInAs(page, 'owner@demo.test', '/company/my-companies');
+    await selectCompany(page, 'Brightpath Consulting');
+    await page.getByRole('navigation', { name: rbacWords.companyMenu.label }).getByRole('link', { name: rbacWords.companyMenu.editProfile }).click();
+    const months = page.getByLabel(words.profile.refusedApplicationMonths);
+    await months.fill('9');
+    await page.getByRole('button', { name: words.profile.submit }).click();
+    await expect(page.getByText(words.errors.refusedApplicationMonthsOutOfRange)).toBeVisible();
+    await expect(page.getByLabel(words.profile.refusedApplicationMonths)).toHaveValue('9');
+    await page.getByLabel(words.profile.refusedApplicationMonths).fill('3');
+    await page.getByRole('button', { name: words.profile.submit }).click();
+    await expect(page.getByRole('status').filter({ hasText: companiesWords.notices.companies.profileSaved }).first()).toBeVisible();
+    await expect(page.getByLabel(words.profile.refusedApplicationMonths)).toHaveValue('3');
+    const section = page.getByRole('region', { name: words.retention.heading });
+    await expect(section.getByRole('heading', { name: words.retention.dueHeading })).toBeVisible();
+    await expect(section.getByTestId('retention-due')).toBeVisible();
+    await expectFitsPhoneWidth(page);
+    // Back to the law's longest, as the demo has it.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByLabel(words.profile.refusedApplicationMonths).fill('6');
+    await page.getByRole('button', { name: words.profile.submit }).click();
+    await expect(page.getByLabel(words.profile.refusedApplicationMonths)).toHaveValue('6');
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { POOL_CONSENT_MONTHS_RANGE, REFUSED_APPLICATION_MONTHS_RANGE } from '../talent-pools/retention';
 import { countryCode, currencyCode, optionalText, requiredName } from '../forms/field-rules';
 import { TALENT_STATUS_DELAY_RANGE } from '../job-applications/talent-status';
 
@@ -85,6 +86,12 @@ export const stuckAfterDays = wholeNumberSetting('stuckAfterDays', STUCK_AFTER_D
 /** Minutes before a move reaches the talent (TALENT_STATUS_DELAY_RANGE; the check company_talent_status_delay_range holds the same). */
 export const talentStatusDelayMinutes = wholeNumberSetting('talentStatusDelayMinutes', TALENT_STATUS_DELAY_RANGE);
 
+/** Months an ended application is kept without a pool agreement (REFUSED_APPLICATION_MONTHS_RANGE; the check company_refused_application_months_range holds the same). */
+export const refusedApplicationMonths = wholeNumberSetting('refusedApplicationMonths', REFUSED_APPLICATION_MONTHS_RANGE);
+
+/** Months a pool agreement lasts from the last contact (POOL_CONSENT_MONTHS_RANGE; the check company_pool_consent_months_range holds the same). */
+export const poolConsentMonths = wholeNumberSetting('poolConsentMonths', POOL_CONSENT_MONTHS_RANGE);
+
 const companyFields = {
   name: companyName,
   description: optionalText(COMPANY_LIMITS.description, true),
@@ -98,16 +105,18 @@ const companyFields = {
   /** Left out, a new company starts at the default and an edit keeps what is stored. */
   stuckAfterDays: stuckAfterDays.optional(),
   talentStatusDelayMinutes: talentStatusDelayMinutes.optional(),
+  refusedApplicationMonths: refusedApplicationMonths.optional(),
+  poolConsentMonths: poolConsentMonths.optional(),
 };
 
 /** A new company: a name and any of the other profile fields. */
 export const companyCreateSchema = z.object(companyFields);
 
 /**
- * The Edit Profile form: the create rules plus the stuck threshold and the talent status delay, which that form always
+ * The Edit Profile form: the create rules plus the stuck threshold, the talent status delay and the retention periods, which that form always
  * shows, so a blank there is a mistake rather than "unchanged".
  */
-export const companyProfileFormSchema = companyCreateSchema.extend({ stuckAfterDays, talentStatusDelayMinutes });
+export const companyProfileFormSchema = companyCreateSchema.extend({ stuckAfterDays, talentStatusDelayMinutes, refusedApplicationMonths, poolConsentMonths });
 
 /** A partial edit: a field left out stays as it is; blank or null empties it (not the name). */
 export const companyUpdateSchema = z.object(companyFields).partial();

@@ -29,7 +29,7 @@ export const CREATE_ONE_COMPANY_MUTATION = graphql(`
 export const FIND_COMPANY_QUERY = graphql(`
   query FindCompany {
     findCompany {
-      id name description country website industry size type accountingCurrency stuckAfterDays talentStatusDelayMinutes logo verificationStatus
+      id name description country website industry size type accountingCurrency stuckAfterDays talentStatusDelayMinutes refusedApplicationMonths poolConsentMonths logo verificationStatus
       address { street postalCode city region }
     }
   }
@@ -75,7 +75,7 @@ export type CompanyFormValues = Record<CompanyFormField, string>;
  * The Edit Profile form asks for the stuck threshold too (a setting of a running company's
  * pipeline, so the create form leaves it at its default).
  */
-export const COMPANY_PROFILE_FORM_FIELDS = [...COMPANY_FORM_FIELDS, 'stuckAfterDays', 'talentStatusDelayMinutes'] as const;
+export const COMPANY_PROFILE_FORM_FIELDS = [...COMPANY_FORM_FIELDS, 'stuckAfterDays', 'talentStatusDelayMinutes', 'refusedApplicationMonths', 'poolConsentMonths'] as const;
 
 export type CompanyProfileFormValues = Record<(typeof COMPANY_PROFILE_FORM_FIELDS)[number], string>;
 
@@ -140,6 +140,8 @@ export function companyFormValuesOf(company: CompanyProfile): CompanyProfileForm
     accountingCurrency: text(company.accountingCurrency),
     stuckAfterDays: String(company.stuckAfterDays),
     talentStatusDelayMinutes: String(company.talentStatusDelayMinutes),
+    refusedApplicationMonths: String(company.refusedApplicationMonths),
+    poolConsentMonths: String(company.poolConsentMonths),
   };
 }
 
@@ -147,7 +149,7 @@ export function companyFormValuesOf(company: CompanyProfile): CompanyProfileForm
  * The whole profile as an edit: the form shows every field, so a field left blank is
  * emptied (null), where the API's partial input would read an absent field as "unchanged".
  */
-function fullCompanyEdit(value: CompanyCreateValues & { stuckAfterDays: number; talentStatusDelayMinutes: number }) {
+function fullCompanyEdit(value: CompanyCreateValues & { stuckAfterDays: number; talentStatusDelayMinutes: number; refusedApplicationMonths: number; poolConsentMonths: number }) {
   return {
     name: value.name,
     description: value.description ?? null,
@@ -165,6 +167,8 @@ function fullCompanyEdit(value: CompanyCreateValues & { stuckAfterDays: number; 
     accountingCurrency: value.accountingCurrency ?? null,
     stuckAfterDays: value.stuckAfterDays,
     talentStatusDelayMinutes: value.talentStatusDelayMinutes,
+    refusedApplicationMonths: value.refusedApplicationMonths,
+    poolConsentMonths: value.poolConsentMonths,
   };
 }
 

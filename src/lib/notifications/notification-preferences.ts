@@ -77,12 +77,15 @@ export const EVENT_SUBJECTS = [
   // A company asked the talent to keep her in its talent pool (addressed to her), and her
   // answer (addressed to the company, whose saved talents show it).
   { subject: 'talentPoolConsent', actions: ['create', 'update'] },
+  // The retention job erased an ended application's content or ended a pool agreement
+  // (addressed to the company: its retention log, notifying nobody).
+  { subject: 'dataRetention', actions: ['delete'] },
 ] as const satisfies ReadonlyArray<{ subject: string; actions: readonly (EventAction | 'read')[] }>;
 
 export type EventSubject = (typeof EVENT_SUBJECTS)[number]['subject'];
 
 /** Subjects whose rows only keep the audit trail: they notify nobody, so no setting is shown. */
-export const AUDIT_ONLY_SUBJECTS: readonly EventSubject[] = ['impersonation', 'featureFlag', 'savedJobAd', 'notification', 'userNotificationPreferences', 'idp', 'companyDomain', 'messageThread', 'messageTemplate', 'interviewPlan', 'interviewScorecard'];
+export const AUDIT_ONLY_SUBJECTS: readonly EventSubject[] = ['impersonation', 'featureFlag', 'savedJobAd', 'notification', 'userNotificationPreferences', 'idp', 'companyDomain', 'messageThread', 'messageTemplate', 'interviewPlan', 'interviewScorecard', 'dataRetention'];
 
 /** Every event type as the database spells it (`billing.create`), in the enum's order. */
 export const EVENT_TYPES: readonly string[] = EVENT_SUBJECTS.flatMap(({ subject, actions }) => actions.map((action) => `${subject}.${action}`));

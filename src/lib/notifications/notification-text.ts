@@ -117,6 +117,7 @@ export const NOTIFICATION_KINDS = [
   'interviewCancelled',
   'interviewOtherTimes',
   'applicationWithdrawnByTalent',
+  'poolConsentRenewal',
   'other',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -182,6 +183,7 @@ export function notificationKind(facts: Pick<NotificationFacts, 'type' | 'stepGr
   if (facts.type === 'talentProfile.update' && facts.action) return PAYMENT_PROFILE_BY_ACTION[facts.action] ?? 'other';
   if (facts.type === 'companyOnUser.create') return facts.invitation ? 'memberInvited' : 'memberAdded';
   if (isRosterRequest(facts)) return 'rosterRequested';
+  if (facts.type === 'talentPoolConsent.update' && facts.action === 'renewalDue') return 'poolConsentRenewal';
   return BY_TYPE[facts.type] ?? 'other';
 }
 
@@ -251,8 +253,8 @@ export function notificationHref(facts: Pick<NotificationFacts, 'type' | 'entity
   }
   // A withdrawal is read by the company on the application's page.
   if (facts.type === 'talentJobApplication.update' && facts.action === 'withdraw' && facts.entityId && facts.companyId) return buildRoute('companyJobApplication', { query: { id: facts.entityId, company_id: facts.companyId } });
-  // A company's request to keep her in its talent pool is answered in her account settings.
-  if (facts.type === 'talentPoolConsent.create') return `${buildRoute('editAccount')}#${POOL_CONSENT_ANCHOR}`;
+  // A company's request to keep her in its talent pool, and the reminder to renew her agreement, are answered in her account settings.
+  if (facts.type === 'talentPoolConsent.create' || (facts.type === 'talentPoolConsent.update' && facts.action === 'renewalDue')) return `${buildRoute('editAccount')}#${POOL_CONSENT_ANCHOR}`;
   // A roster request is answered where her employers are listed.
   if (isRosterRequest(facts)) return buildRoute('talentEmployers');
   // A deleted row's page is gone, so it leads to the list; a withdrawn invitation stays

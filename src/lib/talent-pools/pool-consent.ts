@@ -8,15 +8,17 @@
 // - `declined` / `withdrawn`: she said no, before or after agreeing. The company's saved
 //   entries of her are removed at once and it cannot save her again; she can agree again
 //   from her settings whenever she likes.
+// - `expired`: her agreement reached the end of the company's period (retention.ts) without
+//   being renewed: treated as a no until she agrees again.
 
-export const POOL_CONSENT_STATUSES = ['requested', 'accepted', 'declined', 'withdrawn'] as const;
+export const POOL_CONSENT_STATUSES = ['requested', 'accepted', 'declined', 'withdrawn', 'expired'] as const;
 export type PoolConsentStatus = (typeof POOL_CONSENT_STATUSES)[number];
 
 /** What the talent may answer; each status allows some of them (poolConsentAnswers). */
 export const POOL_CONSENT_ANSWERS = ['accepted', 'declined', 'withdrawn'] as const;
 export type PoolConsentAnswer = (typeof POOL_CONSENT_ANSWERS)[number];
 
-/** How long an accepted consent lasts after the last contact between the company and the talent. */
+/** The longest an accepted consent lasts after the last contact; each company may choose less (retention.ts). */
 export const POOL_CONSENT_MONTHS = 24;
 
 /** Where her settings list the companies that asked: /edit-account#talent-pools-heading. */
@@ -27,14 +29,16 @@ export const POOL_CONSENT_ERRORS = 'talentPools.errors';
 
 const ANSWERS_BY_STATUS: Readonly<Record<PoolConsentStatus, readonly PoolConsentAnswer[]>> = {
   requested: ['accepted', 'declined'],
-  accepted: ['withdrawn'],
+  accepted: ['accepted', 'withdrawn'],
   declined: ['accepted'],
   withdrawn: ['accepted'],
+  expired: ['accepted'],
 };
 
 /**
  * The answers open to her from a status: an open request is accepted or declined; an
- * accepted consent is withdrawn; after a no, she may still agree.
+ * accepted consent is renewed (accepted again, which starts its period afresh) or withdrawn;
+ * after a no or once it ended, she may still agree.
  */
 export function poolConsentAnswers(status: PoolConsentStatus): readonly PoolConsentAnswer[] {
   return ANSWERS_BY_STATUS[status];
@@ -45,9 +49,3 @@ export function poolKeepsTalent(status: PoolConsentStatus | null): boolean {
   return status === null || status === 'requested' || status === 'accepted';
 }
 
-/** The day an accepted consent ends unless a new contact renews it. */
-export function poolConsentValidUntil(lastContactAt: Date): Date {
-  const until = new Date(lastContactAt);
-  until.setUTCMonth(until.getUTCMonth() + POOL_CONSENT_MONTHS);
-  return until;
-}

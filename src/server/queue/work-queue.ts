@@ -37,6 +37,8 @@ export const QUEUES = {
   personalDataExport: 'personal-data-export',
   /** Delete the archives past their seven days, with their files; scheduled with the expired ads (EXPIRED_ADS_CRON). */
   expiredPersonalDataExports: 'personal-data-exports-expired',
+  /** Apply the retention rule: erase ended applications past their company's period, end pool agreements, mail renewals (api/talent-pools/retention-work.ts). */
+  retention: 'retention',
 } as const;
 
 /** Retries of a mail: about 30 s, 1, 2, 4, 8 minutes apart (pg-boss backoff), then given up. */
@@ -56,6 +58,8 @@ export interface WorkHandlers {
   /** `enqueueMail` as above: the "ready" mail. */
   preparePersonalDataExport(exportId: string, enqueueMail: (message: MailMessage) => Promise<void>): Promise<void>;
   sweepExpiredPersonalDataExports(now: Date): Promise<void>;
+  /** `enqueueMail` as above: the renewal mails. */
+  applyRetention(now: Date, enqueueMail: (message: MailMessage) => Promise<void>): Promise<void>;
 }
 
 export interface WorkQueueOptions {
@@ -63,7 +67,7 @@ export interface WorkQueueOptions {
   database: Database;
   handlers: WorkHandlers;
   /** Cron expressions (UTC); null leaves a job unscheduled (tests call `runNow`). */
-  schedules: { jobAlertCron: string | null; expiredAdsCron: string | null; domainCheckCron?: string | null; interviewReminderCron?: string | null };
+  schedules: { jobAlertCron: string | null; expiredAdsCron: string | null; domainCheckCron?: string | null; interviewReminderCron?: string | null; retentionCron?: string | null };
   log: (message: string) => void;
   /** Seconds between polls of an idle queue (pg-boss default 2). */
   pollingIntervalSeconds?: number;
@@ -81,7 +85,7 @@ export interface WorkQueue {
   /** Queues the preparation of one asked-for archive of a user's data. */
   queuePersonalDataExport(exportId: string): Promise<void>;
   /** Queues one run of a scheduled job now (an operator's "run it", the tests). */
-  runNow(queue: typeof QUEUES.jobAlertDigests | typeof QUEUES.expiredJobAds | typeof QUEUES.domainCheck | typeof QUEUES.interviewReminders | typeof QUEUES.expiredPersonalDataExports): Promise<string | null>;
+  runNow(queue: typeof QUEUES.jobAlertDigests | typeof QUEUES.expiredJobAds | typeof QUEUES.domainCheck | typeof QUEUES.interviewReminders | typeof QUEUES.expiredPersonalDataExports | typeof QUEUES.retention): Promise<string | null>;
   boss: PgBoss;
   stop(): Promise<void>;
 }
@@ -133,6 +137,8 @@ export async function startWorkQueue(options: WorkQueueOptions): Promise<WorkQue
   // An archive that failed says so on the page, where it is asked for again: not retried.
   await boss.createQueue(QUEUES.personalDataExport, { retryLimit: 0, deleteAfterSeconds: 24 * 3600 });
   await boss.createQueue(QUEUES.expiredPersonalDataExports, { retryLimit: 0, deleteAfterSeconds: 7 * 24 * 3600 });
+  // Idempotent and daily: a failed run is taken up by the next one.
+  await boss.createQueue(QUEUES.retention, { retryLimit: 0, deleteAfterSeconds: 7 * 24 * 3600 });
 
   const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
   await boss.work<Queued<MailMessage>>(QUEUES.mail, polling, async ([job]) =>
@@ -167,6 +173,9 @@ export async function startWorkQueue(options: WorkQueueOptions): Promise<WorkQue
     inJobRequest(QUEUES.personalDataExport, job!, ({ exportId }) => handlers.preparePersonalDataExport(exportId, async (message) => void (await boss.send(QUEUES.mail, queued(message), mailRetry)))),
   );
   await boss.work(QUEUES.expiredPersonalDataExports, polling, async ([job]) => inJobRequest(QUEUES.expiredPersonalDataExports, job!, () => handlers.sweepExpiredPersonalDataExports(new Date())));
+  await boss.work(QUEUES.retention, polling, async ([job]) =>
+    inJobRequest(QUEUES.retention, job!, () => handlers.applyRetention(new Date(), async (message) => void (await boss.send(QUEUES.mail, queued(message), mailRetry)))),
+  );
 
   // Scheduling is an upsert of one row per name: every instance may do it at start-up.
   for (const [queue, cron] of [
@@ -176,6 +185,7 @@ export async function startWorkQueue(options: WorkQueueOptions): Promise<WorkQue
     [QUEUES.interviewReminders, options.schedules.interviewReminderCron ?? null],
     // At the expired ads' time (hourly by default): an archive past its seven days goes with its file.
     [QUEUES.expiredPersonalDataExports, options.schedules.expiredAdsCron],
+    [QUEUES.retention, options.schedules.retentionCron ?? null],
   ] as const) {
     if (cron) await boss.schedule(queue, cron, null, { tz: 'UTC' });
     else await boss.unschedule(queue);

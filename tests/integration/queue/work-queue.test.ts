@@ -29,7 +29,7 @@ async function until(check: () => boolean, timeoutMs = 15_000): Promise<void> {
 }
 
 function recordingHandlers() {
-  const calls = { mails: [] as MailMessage[], pushes: [] as PushJob[], digests: 0, expired: 0, domainChecks: 0, reminderSweeps: 0, exportSweeps: 0, exports: [] as string[], failMails: 0, failPushes: 0 };
+  const calls = { mails: [] as MailMessage[], pushes: [] as PushJob[], digests: 0, expired: 0, domainChecks: 0, reminderSweeps: 0, exportSweeps: 0, retentionRuns: 0, exports: [] as string[], failMails: 0, failPushes: 0 };
   const handlers: WorkHandlers = {
     async sendMail(message) {
       if (calls.failMails > 0) {
@@ -57,6 +57,7 @@ function recordingHandlers() {
       await enqueueMail({ ...MESSAGE, subject: 'Your data is ready to download' });
     },
     sweepExpiredPersonalDataExports: async () => void (calls.exportSweeps += 1),
+    applyRetention: async () => void (calls.retentionRuns += 1),
   };
   return { calls, handlers };
 }

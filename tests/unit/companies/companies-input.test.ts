@@ -61,7 +61,15 @@ describe('company profile rules', () => {
     expect(issuesOf(companyUpdateSchema, { talentStatusDelayMinutes: 1441 })).toEqual([{ path: 'talentStatusDelayMinutes', code: 'talentStatusDelayMinutesOutOfRange', params: { max: 1440 } }]);
     expect(issuesOf(companyUpdateSchema, { talentStatusDelayMinutes: 1.5 })).toEqual([{ path: 'talentStatusDelayMinutes', code: 'talentStatusDelayMinutesNotWhole' }]);
     expect(issuesOf(companyUpdateSchema, { talentStatusDelayMinutes: null })).toEqual([{ path: 'talentStatusDelayMinutes', code: 'talentStatusDelayMinutesRequired' }]);
-    expect(issuesOf(companyProfileFormSchema, { name: 'Acme', stuckAfterDays: 14 })).toEqual([{ path: 'talentStatusDelayMinutes', code: 'talentStatusDelayMinutesRequired' }]);
+    expect(issuesOf(companyProfileFormSchema, { name: 'Acme', stuckAfterDays: 14, refusedApplicationMonths: 6, poolConsentMonths: 24 })).toEqual([{ path: 'talentStatusDelayMinutes', code: 'talentStatusDelayMinutesRequired' }]);
+  });
+
+  it('retention periods (the retention rule): ended applications 1 to 6 months, pool agreements 1 to 24, never longer, never emptied', () => {
+    expect(companyUpdateSchema.parse({ refusedApplicationMonths: 6, poolConsentMonths: 24 })).toEqual({ refusedApplicationMonths: 6, poolConsentMonths: 24 });
+    expect(issuesOf(companyUpdateSchema, { refusedApplicationMonths: 7 })).toEqual([{ path: 'refusedApplicationMonths', code: 'refusedApplicationMonthsOutOfRange', params: { max: 6 } }]);
+    expect(issuesOf(companyUpdateSchema, { poolConsentMonths: 25 })).toEqual([{ path: 'poolConsentMonths', code: 'poolConsentMonthsOutOfRange', params: { max: 24 } }]);
+    expect(issuesOf(companyUpdateSchema, { poolConsentMonths: 0 })).toEqual([{ path: 'poolConsentMonths', code: 'poolConsentMonthsOutOfRange' }]);
+    expect(issuesOf(companyUpdateSchema, { refusedApplicationMonths: null })).toEqual([{ path: 'refusedApplicationMonths', code: 'refusedApplicationMonthsRequired' }]);
   });
 
   it('stuck threshold: a whole number of days from 1 to 365, left at the default when not given, never emptied', () => {
@@ -76,6 +84,6 @@ describe('company profile rules', () => {
     expect(issuesOf(companyUpdateSchema, { stuckAfterDays: Number.NaN })).toEqual([{ path: 'stuckAfterDays', code: 'stuckAfterDaysNotWhole' }]);
     expect(issuesOf(companyUpdateSchema, { stuckAfterDays: null })).toEqual([{ path: 'stuckAfterDays', code: 'stuckAfterDaysRequired' }]);
     // The Edit Profile form always shows the field: absent there is a mistake, not "unchanged".
-    expect(issuesOf(companyProfileFormSchema, { name: 'Acme', talentStatusDelayMinutes: 15 })).toEqual([{ path: 'stuckAfterDays', code: 'stuckAfterDaysRequired' }]);
+    expect(issuesOf(companyProfileFormSchema, { name: 'Acme', talentStatusDelayMinutes: 15, refusedApplicationMonths: 6, poolConsentMonths: 24 })).toEqual([{ path: 'stuckAfterDays', code: 'stuckAfterDaysRequired' }]);
   });
 });

@@ -12,7 +12,7 @@ const STEP = '33333333-3333-4333-8333-333333333333';
 describe('company profile form: a field left blank empties it', () => {
   it('sends every field, blanks as null, so clearing a field on the page clears it in the profile', async () => {
     const api = apiAnswering({ status: 200, body: { data: { updateOneCompany: { id: 'c1', name: 'Acme' } } } });
-    const outcome = await submitUpdateCompanyForm(formOf({ name: 'Acme', description: '', 'address.city': 'Porto', 'address.street': '', country: 'PT', website: '', industry: '', size: '', type: '', accountingCurrency: 'eur', stuckAfterDays: ' 21 ', talentStatusDelayMinutes: '15' }), api.send, t);
+    const outcome = await submitUpdateCompanyForm(formOf({ name: 'Acme', description: '', 'address.city': 'Porto', 'address.street': '', country: 'PT', website: '', industry: '', size: '', type: '', accountingCurrency: 'eur', stuckAfterDays: ' 21 ', talentStatusDelayMinutes: '15', refusedApplicationMonths: '3', poolConsentMonths: '12' }), api.send, t);
     expect(outcome).toEqual({ kind: 'done' });
     expect(api.sent[0]?.variables).toEqual({
       data: {
@@ -27,13 +27,15 @@ describe('company profile form: a field left blank empties it', () => {
         accountingCurrency: 'EUR',
         stuckAfterDays: 21,
         talentStatusDelayMinutes: 15,
+        refusedApplicationMonths: 3,
+        poolConsentMonths: 12,
       },
     });
   });
 
   it('refuses an emptied name before sending, keeping every value as typed', async () => {
     const api = apiAnswering({ status: 200, body: { data: null } });
-    const outcome = await submitUpdateCompanyForm(formOf({ name: ' ', industry: 'Logistics', stuckAfterDays: '14', talentStatusDelayMinutes: '15' }), api.send, t);
+    const outcome = await submitUpdateCompanyForm(formOf({ name: ' ', industry: 'Logistics', stuckAfterDays: '14', talentStatusDelayMinutes: '15', refusedApplicationMonths: '6', poolConsentMonths: '24' }), api.send, t);
     expect(outcome).toMatchObject({ kind: 'invalid', fieldErrors: { name: errors.nameRequired }, values: { name: ' ', industry: 'Logistics', stuckAfterDays: '14' } });
     expect(api.sent).toEqual([]);
   });
@@ -52,13 +54,13 @@ describe('company profile form: a field left blank empties it', () => {
       status: 200,
       body: { data: null, errors: [{ message: 'Invalid', extensions: { code: 'BAD_USER_INPUT', fieldErrors: [{ field: 'data.stuckAfterDays', code: 'stuckAfterDaysOutOfRange', message: 'x' }] } }] },
     });
-    const outcome = await submitUpdateCompanyForm(formOf({ name: 'Acme', stuckAfterDays: '30', talentStatusDelayMinutes: '15' }), api.send, t);
+    const outcome = await submitUpdateCompanyForm(formOf({ name: 'Acme', stuckAfterDays: '30', talentStatusDelayMinutes: '15', refusedApplicationMonths: '6', poolConsentMonths: '24' }), api.send, t);
     expect(outcome).toMatchObject({ kind: 'invalid', formError: null, fieldErrors: { stuckAfterDays: errors.stuckAfterDaysOutOfRange } });
   });
 
   it('fills the form from the stored company, empty strings for what is not set', () => {
-    const values = companyFormValuesOf({ id: 'c1', name: 'Acme', description: null, country: 'PT', website: null, industry: null, size: null, type: null, accountingCurrency: 'EUR', stuckAfterDays: 30, talentStatusDelayMinutes: 0, logo: null, verificationStatus: 'verified', address: { street: null, postalCode: '4000', city: 'Porto', region: null } });
-    expect(values).toMatchObject({ name: 'Acme', description: '', 'address.postalCode': '4000', 'address.city': 'Porto', 'address.region': '', country: 'PT', accountingCurrency: 'EUR', stuckAfterDays: '30', talentStatusDelayMinutes: '0' });
+    const values = companyFormValuesOf({ id: 'c1', name: 'Acme', description: null, country: 'PT', website: null, industry: null, size: null, type: null, accountingCurrency: 'EUR', stuckAfterDays: 30, talentStatusDelayMinutes: 0, refusedApplicationMonths: 6, poolConsentMonths: 24, logo: null, verificationStatus: 'verified', address: { street: null, postalCode: '4000', city: 'Porto', region: null } });
+    expect(values).toMatchObject({ name: 'Acme', description: '', 'address.postalCode': '4000', 'address.city': 'Porto', 'address.region': '', country: 'PT', accountingCurrency: 'EUR', stuckAfterDays: '30', talentStatusDelayMinutes: '0', refusedApplicationMonths: '6', poolConsentMonths: '24' });
   });
 });
 
@@ -90,5 +92,21 @@ describe('hiring steps: each step has a fixed meaning (group)', () => {
     expect(await submitHiringStepForm('deleteStep', formOf({ id: STEP }), api.send, t)).toMatchObject({ kind: 'refused', stepId: STEP, message: errors.stepInUse, status: 409 });
     const missing = apiAnswering({ status: 200, body: { data: null, errors: [{ message: 'English', extensions: { code: 'NOT_FOUND' } }] } });
     expect(await submitHiringStepForm('deleteStep', formOf({ id: STEP }), missing.send, t)).toMatchObject({ message: stepWords.gone, status: 422 });
+  });
+});
+
+describe('company profile form: the retention periods (the retention rule)', () => {
+  it('refuses a period longer than the law allows, or blank, before sending, keeping it as typed', async () => {
+    for (const [field, typed, message] of [
+      ['refusedApplicationMonths', '7', errors.refusedApplicationMonthsOutOfRange],
+      ['refusedApplicationMonths', '', errors.refusedApplicationMonthsRequired],
+      ['poolConsentMonths', '25', errors.poolConsentMonthsOutOfRange],
+      ['poolConsentMonths', '1.5', errors.poolConsentMonthsNotWhole],
+    ] as const) {
+      const api = apiAnswering({ status: 200, body: { data: null } });
+      const outcome = await submitUpdateCompanyForm(formOf({ name: 'Acme', stuckAfterDays: '14', talentStatusDelayMinutes: '15', refusedApplicationMonths: '6', poolConsentMonths: '24', [field]: typed }), api.send, t);
+      expect(outcome, `${field} ${typed}`).toMatchObject({ kind: 'invalid', fieldErrors: { [field]: message }, values: { [field]: typed } });
+      expect(api.sent).toEqual([]);
+    }
   });
 });

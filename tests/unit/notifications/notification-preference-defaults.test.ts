@@ -15,8 +15,9 @@ import {
 import { getTranslator } from '../../../src/lib/i18n/i18n';
 
 describe('notification event types', () => {
-  it('has create, update and delete for eleven entities, update only for company and talent profile, the hiring pipeline events and the public status they reach the talent as, the shortlists, the user status changes, admin profile reads, impersonations and feature flags of the admin area, the job alerts, a user\'s own housekeeping for the impersonation audit, the company links, the company identity providers and e-mail domains, messages and conversations closed, talent pool consents', () => {
-    expect(EVENT_TYPES).toHaveLength(11 * 3 + 2 + 3 + 6 + 2 + 1 + 2 + 3 + 2 + 3 + 4 + 3 + 3 + 3 + 1 + 1 + 3 + 1 + 2 + 2 + 1 + 2);
+  it('has create, update and delete for eleven entities, update only for company and talent profile, the hiring pipeline events and the public status they reach the talent as, the shortlists, the user status changes, admin profile reads, impersonations and feature flags of the admin area, the job alerts, a user\'s own housekeeping for the impersonation audit, the company links, the company identity providers and e-mail domains, messages and conversations closed, talent pool consents and the retention log', () => {
+    expect(EVENT_TYPES).toHaveLength(11 * 3 + 2 + 3 + 6 + 2 + 1 + 2 + 3 + 2 + 3 + 4 + 3 + 3 + 3 + 1 + 1 + 3 + 1 + 2 + 2 + 1 + 2 + 1);
+    expect(EVENT_TYPES).toContain('dataRetention.delete');
     expect(EVENT_TYPES).toEqual(expect.arrayContaining(['talentPoolConsent.create', 'talentPoolConsent.update']));
     expect(EVENT_TYPES).toContain('talentJobApplicationStatus.create');
     expect(EVENT_TYPES).toContain('interview.create');

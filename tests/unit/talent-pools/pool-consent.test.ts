@@ -1,18 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { POOL_CONSENT_MONTHS, POOL_CONSENT_STATUSES, poolConsentAnswers, poolConsentValidUntil, poolKeepsTalent } from '../../../src/lib/talent-pools/pool-consent';
+import { POOL_CONSENT_MONTHS, poolConsentAnswers, poolKeepsTalent } from '../../../src/lib/talent-pools/pool-consent';
 import { notificationHref, notificationKind } from '../../../src/lib/notifications/notification-text';
 import { mailAudienceOf } from '../../../src/lib/notifications/notification-rules';
 
 describe('the pool consent rule', () => {
-  it('lets her accept or decline an open request, withdraw a yes, and agree after a no', () => {
+  it('lets her accept or decline an open request, renew or withdraw a yes, and agree after a no or once it ended', () => {
     expect(poolConsentAnswers('requested')).toEqual(['accepted', 'declined']);
-    expect(poolConsentAnswers('accepted')).toEqual(['withdrawn']);
+    expect(poolConsentAnswers('accepted')).toEqual(['accepted', 'withdrawn']);
     expect(poolConsentAnswers('declined')).toEqual(['accepted']);
     expect(poolConsentAnswers('withdrawn')).toEqual(['accepted']);
+    expect(poolConsentAnswers('expired')).toEqual(['accepted']);
   });
 
-  it('never offers the answer she already gave', () => {
-    for (const status of POOL_CONSENT_STATUSES) expect(poolConsentAnswers(status)).not.toContain(status);
+  it('never offers a no she already gave', () => {
+    for (const status of ['declined', 'withdrawn'] as const) expect(poolConsentAnswers(status)).not.toContain(status);
   });
 
   it('lets the company keep her while unasked, waiting or agreed, never after a no', () => {
@@ -21,11 +22,8 @@ describe('the pool consent rule', () => {
     expect(poolKeepsTalent('accepted')).toBe(true);
     expect(poolKeepsTalent('declined')).toBe(false);
     expect(poolKeepsTalent('withdrawn')).toBe(false);
-  });
-
-  it('keeps an accepted consent two years from the last contact', () => {
+    expect(poolKeepsTalent('expired')).toBe(false);
     expect(POOL_CONSENT_MONTHS).toBe(24);
-    expect(poolConsentValidUntil(new Date('2026-12-01T10:00:00Z')).toISOString()).toBe('2028-12-01T10:00:00.000Z');
   });
 
   it('tells the talent of a request by mail and leads her to her settings', () => {

@@ -49,6 +49,8 @@ export const Company = builder.objectRef<CompanyRow>('Company').implement({
     accountingCurrency: t.exposeString('accountingCurrency', { nullable: true, description: 'ISO 4217' }),
     stuckAfterDays: t.exposeInt('stuckAfterDays', { description: 'Days an application may stay in an in-progress hiring step before it is marked stuck (1 to 365)' }),
     talentStatusDelayMinutes: t.exposeInt('talentStatusDelayMinutes', { description: 'Minutes before a move of an application reaches its talent, during which the move can be taken back (0 to 1440)' }),
+    refusedApplicationMonths: t.exposeInt('refusedApplicationMonths', { description: "Months after which a refused or withdrawn application's note, answers, documents and messages are erased, unless its talent agreed to the company's pool (1 to 6)" }),
+    poolConsentMonths: t.exposeInt('poolConsentMonths', { description: "Months a talent's agreement to the company's pool lasts from the last contact (1 to 24)" }),
     verificationStatus: t.exposeString('verificationStatus', { description: 'pending until the platform verifies it; only verified companies can be selected' }),
   }),
 });
@@ -79,6 +81,8 @@ const companyInputFields = (nameRequired: boolean) =>
       accountingCurrency: t.string({ description: 'ISO 4217, e.g. EUR' }),
       stuckAfterDays: t.int({ description: 'Days an application may stay in an in-progress hiring step before it is marked stuck: a whole number from 1 to 365 (a new company starts at 14); cannot be emptied' }),
       talentStatusDelayMinutes: t.int({ description: 'Minutes before a move of an application reaches its talent (the undo): a whole number from 0 (at once) to 1440 (a new company starts at 15); cannot be emptied' }),
+      refusedApplicationMonths: t.int({ description: 'Months an ended application is kept without a pool agreement: a whole number from 1 to 6 (a new company starts at 6); cannot be emptied' }),
+      poolConsentMonths: t.int({ description: "Months a talent's pool agreement lasts from the last contact: a whole number from 1 to 24 (a new company starts at 24); cannot be emptied" }),
     }),
   });
 

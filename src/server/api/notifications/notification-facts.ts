@@ -110,7 +110,7 @@ export async function notificationFactsOf(db: Reader, rows: readonly EventRow[])
       billingPeriod: isBilling && entityId ? (period.get(entityId) ?? null) : null,
       invoiceNumber: isBilling ? text(after.invoiceNumber) : null,
       document: row.type === 'talentDocument.read' ? text(data.slot) : null,
-      action: isCompanyReview || isPaymentProfileReview || isInterview || isWithdrawal(row) ? text(data.action) : null,
+      action: isCompanyReview || isPaymentProfileReview || isInterview || isWithdrawal(row) || row.type === 'talentPoolConsent.update' ? text(data.action) : null,
       invitation: (row.type === 'companyOnUser.create' || row.type === 'companyOnProviderCompany.create') && data.invitation === true,
       // A member invitation names the role offered and who sent it (they may leave; the words stay).
       role: row.type === 'companyOnUser.create' ? text(after.roleName) : null,

@@ -87,6 +87,7 @@ import '../talent-search/talent-search';
 import '../talent-search/talent-profile';
 import '../saved-talents/saved-talents';
 import '../talent-pools/pool-consent';
+import '../talent-pools/company-retention';
 import '../talent-invitations/talent-invitations';
 import '../talent-invitations/withdraw-invitation';
 import '../billing/company-billings';

@@ -6,11 +6,11 @@ import {
   POOL_CONSENT_ERRORS,
   POOL_CONSENT_STATUSES,
   poolConsentAnswers,
-  poolConsentValidUntil,
   poolKeepsTalent,
   type PoolConsentAnswer,
   type PoolConsentStatus,
 } from '../../../lib/talent-pools/pool-consent';
+import { poolConsentEndsOn } from '../../../lib/talent-pools/retention';
 import type { Writer } from '../../db/client';
 import { company, companySavedTalent, talentPoolConsent, talentProfile } from '../../db/schema';
 import type { Viewer } from '../auth/viewer';
@@ -49,6 +49,8 @@ interface ConsentRow {
   shownText: string | null;
   shownLanguage: string | null;
   lastContactAt: Date | null;
+  /** The company's period for pool agreements (retention.ts). */
+  poolConsentMonths: number;
 }
 
 const PoolConsent = builder.objectRef<ConsentRow>('TalentPoolConsent');
@@ -68,8 +70,8 @@ PoolConsent.implement({
     validUntil: t.field({
       type: 'DateTime',
       nullable: true,
-      description: 'While accepted: two years after the last contact, unless a new contact renews it',
-      resolve: (row) => (row.status === 'accepted' && row.lastContactAt ? poolConsentValidUntil(row.lastContactAt) : null),
+      description: "While accepted: the company's pool period (at most two years) after her last agreement, unless she renews it",
+      resolve: (row) => (row.status === 'accepted' && row.lastContactAt ? poolConsentEndsOn(row.lastContactAt, row.poolConsentMonths) : null),
     }),
   }),
 });
@@ -89,6 +91,7 @@ function selectConsents(db: Writer) {
       shownText: talentPoolConsent.shownText,
       shownLanguage: talentPoolConsent.shownLanguage,
       lastContactAt: talentPoolConsent.lastContactAt,
+      poolConsentMonths: company.poolConsentMonths,
     })
     .from(talentPoolConsent)
     .innerJoin(company, eq(company.id, talentPoolConsent.companyId))
@@ -161,7 +164,7 @@ builder.mutationField('answerMyTalentPoolConsent', (t) =>
   t.withAuth({ signedIn: true }).field({
     type: PoolConsent,
     description:
-      "Answers a company's request to keep the signed-in talent in its talent pool: accepted or declined while open, withdrawn after accepting, accepted again after a no (else CONFLICT answerNotAllowed). The words she was shown are kept with the answer, in the request's language. A no removes her from the company's saved talents at once. FORBIDDEN impersonating: consent is hers alone. NOT_FOUND for any id but one of hers. Records talentPoolConsent.update addressed to the company",
+      "Answers a company's request to keep the signed-in talent in its talent pool: accepted or declined while open, renewed (accepted) or withdrawn after accepting, accepted again after a no or once it expired (else CONFLICT answerNotAllowed). The words she was shown are kept with the answer, in the request's language. A no removes her from the company's saved talents at once. FORBIDDEN impersonating: consent is hers alone. NOT_FOUND for any id but one of hers. Records talentPoolConsent.update addressed to the company",
     args: { id: t.arg.id({ required: true }), answer: t.arg({ type: PoolConsentAnswerEnum, required: true }) },
     resolve: async (_root, args, context) => {
       if (context.viewer.actor !== null) throw forbiddenBecause('impersonating', POOL_CONSENT_ERRORS);
@@ -183,8 +186,10 @@ builder.mutationField('answerMyTalentPoolConsent', (t) =>
           answeredAt,
           shownText: poolConsentText(current.companyName, language),
           shownLanguage: language,
-          // A yes starts the two years; a no keeps the last contact for the record.
+          // A yes (a renewal too) starts the company's period afresh, and a renewal mail may come
+          // again before its end; a no keeps the last contact for the record.
           lastContactAt: answer === 'accepted' ? answeredAt : current.lastContactAt,
+          renewalMailedAt: null,
           updatedAt: answeredAt,
         };
         await tx.update(talentPoolConsent).set(answered).where(eq(talentPoolConsent.id, id));

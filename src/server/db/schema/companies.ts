@@ -49,6 +49,10 @@ export const company = pgTable(
     stuckAfterDays: integer('stuck_after_days').notNull().default(14),
     /** Minutes before a move of an application reaches its talent (lib/job-applications/talent-status.ts): the company's undo. */
     talentStatusDelayMinutes: integer('talent_status_delay_minutes').notNull().default(15),
+    /** Months after which an ended application without a valid pool agreement is erased (lib/talent-pools/retention.ts). */
+    refusedApplicationMonths: integer('refused_application_months').notNull().default(6),
+    /** Months a talent's agreement to the company's pool lasts from the last contact (lib/talent-pools/retention.ts). */
+    poolConsentMonths: integer('pool_consent_months').notNull().default(24),
     ...timestamps(),
     deletedAt: deletedAt(),
   },
@@ -56,6 +60,8 @@ export const company = pgTable(
     currencyCheck('company_accounting_currency_iso', t.accountingCurrency),
     check('company_stuck_after_days_range', sql`${t.stuckAfterDays} between 1 and 365`),
     check('company_talent_status_delay_range', sql`${t.talentStatusDelayMinutes} between 0 and 1440`),
+    check('company_refused_application_months_range', sql`${t.refusedApplicationMonths} between 1 and 6`),
+    check('company_pool_consent_months_range', sql`${t.poolConsentMonths} between 1 and 24`),
     index('company_name_lower_idx').on(sql`lower(${t.name})`),
     index('company_verification_status_idx').on(t.verificationStatus),
   ],

@@ -115,6 +115,9 @@ export const eventType = pgEnum('event_type', [
   // Nor these: a company asked a talent to keep her in its talent pool (saved talents), and
   // her answer (accepted, declined, withdrawn) addressed to the company.
   'talentPoolConsent.create', 'talentPoolConsent.update',
+  // Nor this: the retention job erased an ended application's content, or ended a pool
+  // agreement at the end of its period (lib/talent-pools/retention.ts): the company's log of it.
+  'dataRetention.delete',
 ]);
 export type EventType = (typeof eventType.enumValues)[number];
 

@@ -256,6 +256,11 @@ export const talentJobApplication = pgTable(
     rejectionReasonId: uuid('rejection_reason_id').references(() => companyRejectionReason.id, { onDelete: 'set null' }),
     /** When the talent withdrew it and took back its note, answers and documents: the company no longer reads them. */
     documentsErasedAt: timestamptz('documents_erased_at'),
+    /**
+     * When the retention job erased its note, answers, documents and messages (lib/talent-pools/
+     * retention.ts): it had ended longer ago than its company keeps ended applications.
+     */
+    retentionErasedAt: timestamptz('retention_erased_at'),
     ...timestamps(),
   },
   (t) => [
@@ -268,6 +273,8 @@ export const talentJobApplication = pgTable(
     index('talent_job_application_hiring_step_idx').on(t.companyHiringStepId),
     index('talent_job_application_company_created_idx').on(t.companyId, t.createdAt.desc().nullsFirst()),
     index('talent_job_application_applicant_search_trgm_idx').using('gin', sql`${t.applicantSearch} gin_trgm_ops`),
+    // The retention job's candidates: a company's applications not erased yet, by when they entered their step.
+    index('talent_job_application_retention_idx').on(t.companyId, t.stepChangedAt).where(sql`${t.retentionErasedAt} is null`),
   ],
 );
 

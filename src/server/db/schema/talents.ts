@@ -314,10 +314,14 @@ export const talentPoolConsent = pgTable(
     shownLanguage: text('shown_language'),
     // When she agreed, and later each contact that renews the two years (POOL_CONSENT_MONTHS).
     lastContactAt: timestamptz('last_contact_at'),
+    // When she was mailed that her agreement ends within a month (once per period: a renewal clears it).
+    renewalMailedAt: timestamptz('renewal_mailed_at'),
     ...timestamps(),
   },
   (t) => [
     uniqueIndex('talent_pool_consent_company_talent_unique').on(t.companyId, t.talentProfileId),
     index('talent_pool_consent_talent_profile_id_idx').on(t.talentProfileId),
+    // The retention job reads the agreements still holding, by when they were last renewed.
+    index('talent_pool_consent_accepted_idx').on(t.lastContactAt).where(sql`${t.status} = 'accepted'`),
   ],
 );

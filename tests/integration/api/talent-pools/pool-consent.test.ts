@@ -72,20 +72,20 @@ describeEachDatabase('consent for talent pools', (kind) => {
     expect(mail?.text).toContain('https://talentplace.test/edit-account#talent-pools-heading');
   });
 
-  it('keeps the words she was shown, in her language, with a yes valid two years; the company sees it', async () => {
+  it('keeps the words she was shown, in her language, with a yes valid for the company’s period (two years by default); the company sees it', async () => {
     const [request] = await mine('pia');
     // The API answers in the request's language (main.ts sets it from Accept-Language; the harness calls in process).
     const body = await inRequestLanguage('fr', () => answer('pia', request!.id, 'accepted'));
     expect(body.errors).toBeUndefined();
     const [agreed] = await mine('pia');
-    expect(agreed).toMatchObject({ status: 'accepted', answers: ['withdrawn'], shownLanguage: 'fr', shownText: getTranslator(['common'], 'fr')('talentPools.consentText', { company: 'Company A' }) });
+    expect(agreed).toMatchObject({ status: 'accepted', answers: ['accepted', 'withdrawn'], shownLanguage: 'fr', shownText: getTranslator(['common'], 'fr')('talentPools.consentText', { company: 'Company A' }) });
     expect(agreed!.shownText).toContain('Company A souhaite vous garder');
     expect(new Date(agreed!.validUntil!).getUTCFullYear()).toBe(new Date(agreed!.answeredAt!).getUTCFullYear() + 2);
     const [event] = await f.events('talentPoolConsent.update', request!.id);
     expect(event).toMatchObject({ toId: f.a.id, eventData: expect.objectContaining({ before: { status: 'requested' }, after: expect.objectContaining({ status: 'accepted' }) }) });
     expect((await savedIn(listA, f.a.id)).items[0]?.poolConsent).toBe('accepted');
-    // An answer she already gave is refused with its code.
-    expect((await answer('pia', request!.id, 'accepted')).errors?.[0]?.extensions).toMatchObject({ code: 'CONFLICT', reason: 'answerNotAllowed' });
+    // A decline is for an open request: after a yes, it is a withdrawal (refused with its code).
+    expect((await answer('pia', request!.id, 'declined')).errors?.[0]?.extensions).toMatchObject({ code: 'CONFLICT', reason: 'answerNotAllowed' });
   });
 
   it("takes her out of every list of the company when she withdraws, and refuses the company's next save", async () => {

@@ -1,0 +1,219 @@
+import { and, asc, eq, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { messageAttachmentAddressOfUrl } from '../../../lib/messages/message-attachments';
+import { formatDate } from '../../../lib/format/dates';
+import { getTranslator } from '../../../lib/i18n/i18n';
+import { pathInLanguage } from '../../../lib/i18n/language-path';
+import { buildRoute } from '../../../lib/routes/build-route';
+import { POOL_CONSENT_ANCHOR } from '../../../lib/talent-pools/pool-consent';
+import { POOL_CONSENT_RENEWAL_DAYS, poolConsentEndsOn } from '../../../lib/talent-pools/retention';
+import type { AppDatabase, Writer } from '../../db/client';
+import { company, companyHiringStep, companySavedTalent, generalEventslog, message, messageThread, talentJobApplication, talentPoolConsent, talentProfile, user } from '../../db/schema';
+import type { MailMessage } from '../../mail/mailer';
+import type { FileStorage } from '../../storage/file-storage';
+import { deleteQuietly } from '../uploads/stored-files';
+import { userLanguageColumn, userLanguageOf } from '../user-language';
+
+// The daily retention job (the queue's `retention` job, RETENTION_CRON; the retention rule,
+// lib/talent-pools/retention.ts, docs/personal-data.md "Retention"). Idempotent: each step
+// picks only what is still due, so a second run the same day, or two instances at once,
+// change nothing more. Each erasure is one transaction with its log row (dataRetention.delete,
+// addressed to the company); files go once it has committed.
+
+export interface RetentionWork {
+  db: AppDatabase;
+  storage: FileStorage | null;
+  site: { origin: string; productName: string };
+  /** Hands a renewal mail on (to the queue, which retries it). */
+  sendMail: (message: MailMessage) => Promise<void>;
+}
+
+/** Rows handled per query, so a large company's backlog is taken in slices. */
+const BATCH = 200;
+
+/** `from` plus the company's months, in SQL (the same calendar months as lib's addMonths). */
+const monthsAfter = (from: SQL | AnyColumn, months: AnyColumn) => sql`${from} + make_interval(months => ${months})`;
+
+/** An accepted agreement still holding at `now` for the application's company and talent. */
+const holdingAgreement = (now: Date) => sql`exists (
+  select 1 from ${talentPoolConsent}
+  where ${talentPoolConsent.companyId} = ${talentJobApplication.companyId}
+    and ${talentPoolConsent.talentProfileId} = ${talentJobApplication.talentProfileId}
+    and ${talentPoolConsent.status} = 'accepted'
+    and ${monthsAfter(talentPoolConsent.lastContactAt, company.poolConsentMonths)} > ${now.toISOString()}::timestamptz
+)`;
+
+/** Ended applications (a REJECTED or WITHDRAWN step) not erased yet whose company's period is over at `now`, without a holding agreement. */
+export function erasableApplications(now: Date): SQL {
+  return and(
+    isNull(talentJobApplication.retentionErasedAt),
+    inArray(companyHiringStep.group, ['REJECTED', 'WITHDRAWN']),
+    sql`${monthsAfter(sql`${talentJobApplication.stepChangedAt}`, company.refusedApplicationMonths)} <= ${now.toISOString()}::timestamptz`,
+    sql`not ${holdingAgreement(now)}`,
+  )!;
+}
+
+/** Accepted agreements whose company's period is over at `now`. */
+export function endedAgreements(now: Date): SQL {
+  return and(eq(talentPoolConsent.status, 'accepted'), sql`${monthsAfter(talentPoolConsent.lastContactAt, company.poolConsentMonths)} <= ${now.toISOString()}::timestamptz`)!;
+}
+
+/** Erases one application's note, answers, documents and messages, with its log row; answers the message files to delete. */
+async function eraseApplication(tx: Writer, row: { id: string; companyId: string; talentProfileId: string; stepChangedAt: Date }, now: Date): Promise<string[]> {
+  const threads = await tx.select({ id: messageThread.id }).from(messageThread).where(eq(messageThread.jobApplicationId, row.id));
+  const threadIds = threads.map((thread) => thread.id);
+  const attachments = threadIds.length ? await tx.select({ attachments: message.attachments }).from(message).where(inArray(message.threadId, threadIds)) : [];
+  const [{ messages } = { messages: 0 }] = threadIds.length ? await tx.select({ messages: sql<number>`count(*)::int` }).from(message).where(inArray(message.threadId, threadIds)) : [];
+  if (threadIds.length) await tx.delete(messageThread).where(inArray(messageThread.id, threadIds));
+  await tx
+    .update(talentJobApplication)
+    .set({ message: null, details: {}, documentsErasedAt: sql`coalesce(${talentJobApplication.documentsErasedAt}, ${now.toISOString()}::timestamptz)`, retentionErasedAt: now, updatedAt: now })
+    .where(eq(talentJobApplication.id, row.id));
+  // Made by no one: the platform's rule, addressed to the company as its log.
+  await tx.insert(generalEventslog).values({
+    fromId: null,
+    toId: row.companyId,
+    type: 'dataRetention.delete',
+    eventData: { entityId: row.id, companyId: row.companyId, talentProfileId: row.talentProfileId, kind: 'application', endedAt: row.stepChangedAt.toISOString(), messagesErased: messages, before: null, after: null },
+  });
+  return attachments.flatMap((entry) => entry.attachments.flatMap((attachment) => messageAttachmentAddressOfUrl(attachment.url)?.key ?? []));
+}
+
+/** Ends one agreement at the end of its period: the company's saved talents lose her, and its log says so. */
+async function endAgreement(tx: Writer, row: { id: string; companyId: string; talentProfileId: string }, now: Date): Promise<boolean> {
+  const [ended] = await tx
+    .update(talentPoolConsent)
+    .set({ status: 'expired', updatedAt: now })
+    .where(and(eq(talentPoolConsent.id, row.id), eq(talentPoolConsent.status, 'accepted')))
+    .returning({ id: talentPoolConsent.id });
+  if (!ended) return false;
+  const removed = await tx
+    .delete(companySavedTalent)
+    .where(and(eq(companySavedTalent.companyId, row.companyId), eq(companySavedTalent.talentProfileId, row.talentProfileId)))
+    .returning({ id: companySavedTalent.id });
+  await tx.insert(generalEventslog).values({
+    fromId: null,
+    toId: row.companyId,
+    type: 'dataRetention.delete',
+    eventData: { entityId: row.id, companyId: row.companyId, talentProfileId: row.talentProfileId, kind: 'poolConsent', removedSavedTalents: removed.length, before: { status: 'accepted' }, after: { status: 'expired' } },
+  });
+  return true;
+}
+
+/**
+ * Mails each talent whose agreement ends within POOL_CONSENT_RENEWAL_DAYS, once per period
+ * (renewal_mailed_at, cleared when she renews); her bell says it too
+ * (talentPoolConsent.update with action renewalDue, addressed to her).
+ */
+async function mailRenewals(work: RetentionWork, now: Date): Promise<number> {
+  const soon = new Date(now.getTime() + POOL_CONSENT_RENEWAL_DAYS * 86_400_000);
+  const due = await work.db
+    .select({
+      id: talentPoolConsent.id,
+      companyId: company.id,
+      companyName: company.name,
+      lastContactAt: talentPoolConsent.lastContactAt,
+      poolConsentMonths: company.poolConsentMonths,
+      userId: user.id,
+      email: user.email,
+      language: userLanguageColumn,
+    })
+    .from(talentPoolConsent)
+    .innerJoin(company, eq(company.id, talentPoolConsent.companyId))
+    .innerJoin(talentProfile, eq(talentProfile.id, talentPoolConsent.talentProfileId))
+    .innerJoin(user, eq(user.id, talentProfile.userId))
+    .where(
+      and(
+        eq(talentPoolConsent.status, 'accepted'),
+        isNull(talentPoolConsent.renewalMailedAt),
+        sql`${monthsAfter(talentPoolConsent.lastContactAt, company.poolConsentMonths)} > ${now.toISOString()}::timestamptz`,
+        sql`${monthsAfter(talentPoolConsent.lastContactAt, company.poolConsentMonths)} <= ${soon.toISOString()}::timestamptz`,
+        eq(user.status, 'active'),
+      ),
+    )
+    .orderBy(asc(talentPoolConsent.id))
+    .limit(BATCH);
+  let mailed = 0;
+  for (const row of due) {
+    // Claimed first: whichever run marks it mails it; the other finds nothing to do.
+    const claimed = await work.db.transaction(async (tx) => {
+      const [marked] = await tx
+        .update(talentPoolConsent)
+        .set({ renewalMailedAt: now })
+        .where(and(eq(talentPoolConsent.id, row.id), isNull(talentPoolConsent.renewalMailedAt), eq(talentPoolConsent.status, 'accepted')))
+        .returning({ id: talentPoolConsent.id });
+      if (!marked) return false;
+      await tx.insert(generalEventslog).values({
+        fromId: null,
+        toId: row.userId,
+        type: 'talentPoolConsent.update',
+        eventData: { entityId: row.id, companyId: row.companyId, action: 'renewalDue', before: null, after: { status: 'accepted' } },
+      });
+      return true;
+    });
+    if (!claimed) continue;
+    const language = userLanguageOf(row.language);
+    const t = getTranslator(['common'], language);
+    const endsOn = formatDate(poolConsentEndsOn(row.lastContactAt!, row.poolConsentMonths), language);
+    const link = `${work.site.origin}${pathInLanguage(buildRoute('editAccount'), language)}#${POOL_CONSENT_ANCHOR}`;
+    await work.sendMail({ to: row.email, subject: t('talentPools.renewalMail.subject', { company: row.companyName }), text: t('talentPools.renewalMail.text', { company: row.companyName, date: endsOn, link, product: work.site.productName }) });
+    mailed += 1;
+  }
+  return mailed;
+}
+
+export interface RetentionRun {
+  applicationsErased: number;
+  agreementsEnded: number;
+  renewalsMailed: number;
+}
+
+/** One run of the rule at `now`: agreements ended first (their talents' applications may then be due), then applications erased, then renewal mails. */
+export async function applyRetention(work: RetentionWork, now: Date): Promise<RetentionRun> {
+  const { db } = work;
+  let agreementsEnded = 0;
+  for (;;) {
+    const ended = await db
+      .select({ id: talentPoolConsent.id, companyId: talentPoolConsent.companyId, talentProfileId: talentPoolConsent.talentProfileId })
+      .from(talentPoolConsent)
+      .innerJoin(company, eq(company.id, talentPoolConsent.companyId))
+      .where(endedAgreements(now))
+      .limit(BATCH);
+    for (const row of ended) if (await db.transaction((tx) => endAgreement(tx, row, now))) agreementsEnded += 1;
+    if (ended.length < BATCH) break;
+  }
+  let applicationsErased = 0;
+  for (;;) {
+    const due = await db
+      .select({ id: talentJobApplication.id, companyId: company.id, talentProfileId: talentJobApplication.talentProfileId, stepChangedAt: talentJobApplication.stepChangedAt })
+      .from(talentJobApplication)
+      .innerJoin(company, eq(company.id, talentJobApplication.companyId))
+      .innerJoin(companyHiringStep, eq(companyHiringStep.id, talentJobApplication.companyHiringStepId))
+      .where(erasableApplications(now))
+      .orderBy(asc(talentJobApplication.stepChangedAt))
+      .limit(BATCH);
+    for (const row of due) {
+      const fileKeys = await db.transaction(async (tx) => {
+        // Re-read under lock: moved out of its ended step, or erased by another run, meanwhile.
+        const [still] = await tx
+          .select({ id: talentJobApplication.id })
+          .from(talentJobApplication)
+          .innerJoin(company, eq(company.id, talentJobApplication.companyId))
+          .innerJoin(companyHiringStep, eq(companyHiringStep.id, talentJobApplication.companyHiringStepId))
+          .where(and(eq(talentJobApplication.id, row.id), erasableApplications(now)))
+          .for('update', { of: talentJobApplication });
+        return still ? eraseApplication(tx, row, now) : null;
+      });
+      if (fileKeys === null) continue;
+      applicationsErased += 1;
+      if (work.storage && fileKeys.length) await deleteQuietly(work.storage, fileKeys);
+    }
+    if (due.length < BATCH) break;
+  }
+  const renewalsMailed = await mailRenewals(work, now);
+  return { applicationsErased, agreementsEnded, renewalsMailed };
+}
+
+/** What the next run would do for one company at `now`: the applications it would erase (first RETENTION_LISTED of them) and how many. */
+export function retentionDueWhere(companyId: string, now: Date): SQL {
+  return and(eq(talentJobApplication.companyId, companyId), erasableApplications(now))!;
+}
