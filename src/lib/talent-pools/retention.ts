@@ -9,8 +9,10 @@ import { POOL_CONSENT_MONTHS } from './pool-consent';
 //   REFUSED_APPLICATION_MONTHS after it ended, unless the talent agreed to the company's
 //   talent pool and that agreement is still valid.
 // - An agreement to the pool lasts the company's pool period from the last contact (at most
-//   POOL_CONSENT_MONTHS); a month before it ends she is mailed once to renew it; once it ends,
-//   the company's saved talents lose her and her ended applications are erased as above.
+//   POOL_CONSENT_MONTHS): her last agreement, her last application to the company, or the
+//   last message between them, whichever is latest. A month before it ends she is mailed once
+//   to renew it; once it ends, the company's saved talents lose her and her ended
+//   applications are erased as above.
 
 /** A company's period for ended applications, in months; the check company_refused_application_months_range holds the same. */
 export const REFUSED_APPLICATION_MONTHS_RANGE = { min: 1, max: 6 } as const;
@@ -45,9 +47,18 @@ export function poolConsentHolds(consent: { status: PoolConsentStatus; lastConta
   return consent?.status === 'accepted' && consent.lastContactAt !== null && poolConsentEndsOn(consent.lastContactAt, poolConsentMonths) > now;
 }
 
-/** Whether her renewal mail is due at `now`: within the last POOL_CONSENT_RENEWAL_DAYS of a holding agreement, and not sent yet. */
+/** When the renewal window of an agreement ending on `endsOn` opens. */
+export function renewalWindowOpens(endsOn: Date): Date {
+  return new Date(endsOn.getTime() - POOL_CONSENT_RENEWAL_DAYS * 86_400_000);
+}
+
+/**
+ * Whether her renewal mail is due at `now`: within the last POOL_CONSENT_RENEWAL_DAYS of a
+ * holding agreement, and not sent in this window yet (a contact since the last mail moved the
+ * end, and so the window, later: that period gets its own mail).
+ */
 export function poolRenewalDue(consent: { status: PoolConsentStatus; lastContactAt: Date | null; renewalMailedAt: Date | null }, poolConsentMonths: number, now: Date): boolean {
-  if (!poolConsentHolds(consent, poolConsentMonths, now) || consent.renewalMailedAt !== null) return false;
-  const endsOn = poolConsentEndsOn(consent.lastContactAt!, poolConsentMonths);
-  return endsOn.getTime() - now.getTime() <= POOL_CONSENT_RENEWAL_DAYS * 86_400_000;
+  if (!poolConsentHolds(consent, poolConsentMonths, now)) return false;
+  const opens = renewalWindowOpens(poolConsentEndsOn(consent.lastContactAt!, poolConsentMonths));
+  return now >= opens && (consent.renewalMailedAt === null || consent.renewalMailedAt < opens);
 }

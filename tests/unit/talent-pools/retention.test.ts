@@ -28,6 +28,14 @@ describe('the retention rule', () => {
     expect(poolConsentHolds(null, 24, now)).toBe(false);
   });
 
+  it('mails the renewal once per window: a contact that moves the end gives the new window its own mail', () => {
+    const mailedAt = at('2026-11-20T00:00:00Z');
+    // The end moved to 2027-06-01 by a later contact: its window opens on 2027-05-02.
+    const lastContactAt = at('2025-06-01T00:00:00Z');
+    expect(poolRenewalDue({ status: 'accepted', lastContactAt, renewalMailedAt: mailedAt }, 24, at('2027-05-10T00:00:00Z'))).toBe(true);
+    expect(poolRenewalDue({ status: 'accepted', lastContactAt, renewalMailedAt: at('2027-05-05T00:00:00Z') }, 24, at('2027-05-10T00:00:00Z'))).toBe(false);
+  });
+
   it('mails the renewal once, within the last month of a holding agreement', () => {
     const lastContactAt = at('2025-01-10T00:00:00Z');
     const endsOn = poolConsentEndsOn(lastContactAt, 24);

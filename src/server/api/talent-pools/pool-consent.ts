@@ -21,6 +21,7 @@ import { conflict, forbiddenBecause, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
 import { requestLanguage } from '../request-language';
+import { poolLastContact } from './pool-last-contact';
 
 // Consent for talent pools (lib/talent-pools/pool-consent.ts): the company's side asks by
 // saving her (askPoolConsent, called by saved-talents.ts), the talent's side lists the
@@ -48,6 +49,8 @@ interface ConsentRow {
   answeredAt: Date | null;
   shownText: string | null;
   shownLanguage: string | null;
+  /** Her last agreement (the stored column); lastContactAt adds her applications and messages (pool-last-contact.ts). */
+  agreedAt: Date | null;
   lastContactAt: Date | null;
   /** The company's period for pool agreements (retention.ts). */
   poolConsentMonths: number;
@@ -70,7 +73,7 @@ PoolConsent.implement({
     validUntil: t.field({
       type: 'DateTime',
       nullable: true,
-      description: "While accepted: the company's pool period (at most two years) after her last agreement, unless she renews it",
+      description: "While accepted: the company's pool period (at most two years) after the last contact (her last agreement, application to the company, or message with it)",
       resolve: (row) => (row.status === 'accepted' && row.lastContactAt ? poolConsentEndsOn(row.lastContactAt, row.poolConsentMonths) : null),
     }),
   }),
@@ -90,7 +93,8 @@ function selectConsents(db: Writer) {
       answeredAt: talentPoolConsent.answeredAt,
       shownText: talentPoolConsent.shownText,
       shownLanguage: talentPoolConsent.shownLanguage,
-      lastContactAt: talentPoolConsent.lastContactAt,
+      agreedAt: talentPoolConsent.lastContactAt,
+      lastContactAt: poolLastContact,
       poolConsentMonths: company.poolConsentMonths,
     })
     .from(talentPoolConsent)
@@ -187,8 +191,8 @@ builder.mutationField('answerMyTalentPoolConsent', (t) =>
           shownText: poolConsentText(current.companyName, language),
           shownLanguage: language,
           // A yes (a renewal too) starts the company's period afresh, and a renewal mail may come
-          // again before its end; a no keeps the last contact for the record.
-          lastContactAt: answer === 'accepted' ? answeredAt : current.lastContactAt,
+          // again before its end; a no keeps the last agreement for the record.
+          lastContactAt: answer === 'accepted' ? answeredAt : current.agreedAt,
           renewalMailedAt: null,
           updatedAt: answeredAt,
         };

@@ -5,12 +5,13 @@ import { getTranslator } from '../../../lib/i18n/i18n';
 import { pathInLanguage } from '../../../lib/i18n/language-path';
 import { buildRoute } from '../../../lib/routes/build-route';
 import { POOL_CONSENT_ANCHOR } from '../../../lib/talent-pools/pool-consent';
-import { POOL_CONSENT_RENEWAL_DAYS, poolConsentEndsOn } from '../../../lib/talent-pools/retention';
+import { POOL_CONSENT_RENEWAL_DAYS, poolConsentEndsOn, renewalWindowOpens } from '../../../lib/talent-pools/retention';
 import type { AppDatabase, Writer } from '../../db/client';
 import { company, companyHiringStep, companySavedTalent, generalEventslog, message, messageThread, talentJobApplication, talentPoolConsent, talentProfile, user } from '../../db/schema';
 import type { MailMessage } from '../../mail/mailer';
 import type { FileStorage } from '../../storage/file-storage';
 import { deleteQuietly } from '../uploads/stored-files';
+import { poolLastContact } from './pool-last-contact';
 import { userLanguageColumn, userLanguageOf } from '../user-language';
 
 // The daily retention job (the queue's `retention` job, RETENTION_CRON; the retention rule,
@@ -39,7 +40,7 @@ const holdingAgreement = (now: Date) => sql`exists (
   where ${talentPoolConsent.companyId} = ${talentJobApplication.companyId}
     and ${talentPoolConsent.talentProfileId} = ${talentJobApplication.talentProfileId}
     and ${talentPoolConsent.status} = 'accepted'
-    and ${monthsAfter(talentPoolConsent.lastContactAt, company.poolConsentMonths)} > ${now.toISOString()}::timestamptz
+    and ${monthsAfter(poolLastContact, company.poolConsentMonths)} > ${now.toISOString()}::timestamptz
 )`;
 
 /** Ended applications (a REJECTED or WITHDRAWN step) not erased yet whose company's period is over at `now`, without a holding agreement. */
@@ -54,7 +55,7 @@ export function erasableApplications(now: Date): SQL {
 
 /** Accepted agreements whose company's period is over at `now`. */
 export function endedAgreements(now: Date): SQL {
-  return and(eq(talentPoolConsent.status, 'accepted'), sql`${monthsAfter(talentPoolConsent.lastContactAt, company.poolConsentMonths)} <= ${now.toISOString()}::timestamptz`)!;
+  return and(eq(talentPoolConsent.status, 'accepted'), sql`${monthsAfter(poolLastContact, company.poolConsentMonths)} <= ${now.toISOString()}::timestamptz`)!;
 }
 
 /** Erases one application's note, answers, documents and messages, with its log row; answers the message files to delete. */
@@ -100,18 +101,21 @@ async function endAgreement(tx: Writer, row: { id: string; companyId: string; ta
 }
 
 /**
- * Mails each talent whose agreement ends within POOL_CONSENT_RENEWAL_DAYS, once per period
- * (renewal_mailed_at, cleared when she renews); her bell says it too
+ * Mails each talent whose agreement ends within POOL_CONSENT_RENEWAL_DAYS, once per window
+ * (renewal_mailed_at; cleared when she renews, outdated when a contact moves the end); her bell says it too
  * (talentPoolConsent.update with action renewalDue, addressed to her).
  */
 async function mailRenewals(work: RetentionWork, now: Date): Promise<number> {
   const soon = new Date(now.getTime() + POOL_CONSENT_RENEWAL_DAYS * 86_400_000);
+  const endsOn = monthsAfter(poolLastContact, company.poolConsentMonths);
+  // Not mailed in this window yet: never, or before a later contact moved the end (poolRenewalDue).
+  const notMailedInWindow = sql`(${talentPoolConsent.renewalMailedAt} is null or ${talentPoolConsent.renewalMailedAt} < ${endsOn} - make_interval(days => ${POOL_CONSENT_RENEWAL_DAYS}))`;
   const due = await work.db
     .select({
       id: talentPoolConsent.id,
       companyId: company.id,
       companyName: company.name,
-      lastContactAt: talentPoolConsent.lastContactAt,
+      lastContactAt: poolLastContact,
       poolConsentMonths: company.poolConsentMonths,
       userId: user.id,
       email: user.email,
@@ -124,9 +128,9 @@ async function mailRenewals(work: RetentionWork, now: Date): Promise<number> {
     .where(
       and(
         eq(talentPoolConsent.status, 'accepted'),
-        isNull(talentPoolConsent.renewalMailedAt),
-        sql`${monthsAfter(talentPoolConsent.lastContactAt, company.poolConsentMonths)} > ${now.toISOString()}::timestamptz`,
-        sql`${monthsAfter(talentPoolConsent.lastContactAt, company.poolConsentMonths)} <= ${soon.toISOString()}::timestamptz`,
+        notMailedInWindow,
+        sql`${endsOn} > ${now.toISOString()}::timestamptz`,
+        sql`${endsOn} <= ${soon.toISOString()}::timestamptz`,
         eq(user.status, 'active'),
       ),
     )
@@ -134,12 +138,19 @@ async function mailRenewals(work: RetentionWork, now: Date): Promise<number> {
     .limit(BATCH);
   let mailed = 0;
   for (const row of due) {
-    // Claimed first: whichever run marks it mails it; the other finds nothing to do.
+    // Claimed first: whichever run marks it mails it; the other finds it marked in this window.
+    const windowOpens = renewalWindowOpens(poolConsentEndsOn(row.lastContactAt, row.poolConsentMonths));
     const claimed = await work.db.transaction(async (tx) => {
       const [marked] = await tx
         .update(talentPoolConsent)
         .set({ renewalMailedAt: now })
-        .where(and(eq(talentPoolConsent.id, row.id), isNull(talentPoolConsent.renewalMailedAt), eq(talentPoolConsent.status, 'accepted')))
+        .where(
+          and(
+            eq(talentPoolConsent.id, row.id),
+            eq(talentPoolConsent.status, 'accepted'),
+            sql`(${talentPoolConsent.renewalMailedAt} is null or ${talentPoolConsent.renewalMailedAt} < ${windowOpens.toISOString()}::timestamptz)`,
+          ),
+        )
         .returning({ id: talentPoolConsent.id });
       if (!marked) return false;
       await tx.insert(generalEventslog).values({
@@ -153,7 +164,7 @@ async function mailRenewals(work: RetentionWork, now: Date): Promise<number> {
     if (!claimed) continue;
     const language = userLanguageOf(row.language);
     const t = getTranslator(['common'], language);
-    const endsOn = formatDate(poolConsentEndsOn(row.lastContactAt!, row.poolConsentMonths), language);
+    const endsOn = formatDate(poolConsentEndsOn(row.lastContactAt, row.poolConsentMonths), language);
     const link = `${work.site.origin}${pathInLanguage(buildRoute('editAccount'), language)}#${POOL_CONSENT_ANCHOR}`;
     await work.sendMail({ to: row.email, subject: t('talentPools.renewalMail.subject', { company: row.companyName }), text: t('talentPools.renewalMail.text', { company: row.companyName, date: endsOn, link, product: work.site.productName }) });
     mailed += 1;

@@ -28,7 +28,7 @@ describeEachDatabase('retention of candidates’ data', (kind) => {
   const mails: MailMessage[] = [];
   const now = new Date();
   const ago = (days: number) => new Date(now.getTime() - days * DAY);
-  const ids = {} as Record<'lost' | 'kept' | 'ended' | 'recent' | 'renewing' | 'hired', string>;
+  const ids = {} as Record<'lost' | 'kept' | 'ended' | 'recent' | 'renewing' | 'hired' | 'contacted', string>;
   const profiles = {} as Record<string, string>;
   let fileKey: string;
   const work = () => ({ db: f.h.database.db, storage, site: { origin: 'https://talentplace.test', productName: 'Talentplace' }, sendMail: async (mail: MailMessage) => void mails.push(mail) });
@@ -43,15 +43,15 @@ describeEachDatabase('retention of candidates’ data', (kind) => {
     const rejected = steps.find((step) => step.group === 'REJECTED')!.id;
     const hired = steps.find((step) => step.group === 'HIRED')!.id;
     const [ad] = await db.insert(jobAd).values({ title: 'Kept engineer', publisherCompanyId: f.a.id, publishedAt: ago(400) }).returning({ id: jobAd.id });
-    for (const name of ['lost', 'kept', 'ended', 'recent', 'renewing', 'hired']) {
+    for (const name of ['lost', 'kept', 'ended', 'recent', 'renewing', 'hired', 'contacted']) {
       const userId = await f.userId(`retention-${name}`);
       const [profile] = await db.insert(talentProfile).values({ userId, profileName: `Talent ${name}`, email: `retention-${name}@example.test` }).returning({ id: talentProfile.id });
       profiles[name] = profile!.id;
     }
-    const ended = (name: string, days: number, step = rejected) => ({ jobAdId: ad!.id, talentProfileId: profiles[name]!, companyHiringStepId: step, stepChangedAt: ago(days), message: `Cover note of ${name}`, details: { answers: [{ question: 'Why?', answer: 'Because' }] } });
+    const ended = (name: string, days: number, step = rejected) => ({ jobAdId: ad!.id, talentProfileId: profiles[name]!, companyHiringStepId: step, createdAt: ago(days + 10), stepChangedAt: ago(days), message: `Cover note of ${name}`, details: { answers: [{ question: 'Why?', answer: 'Because' }] } });
     const rows = await db
       .insert(talentJobApplication)
-      .values([ended('lost', 200), ended('kept', 200), ended('ended', 200), ended('recent', 30), ended('renewing', 200), ended('hired', 400, hired)])
+      .values([ended('lost', 200), ended('kept', 200), ended('ended', 750), ended('recent', 30), ended('renewing', 740), ended('hired', 400, hired), ended('contacted', 200)])
       .returning({ id: talentJobApplication.id, talentProfileId: talentJobApplication.talentProfileId });
     for (const row of rows) ids[Object.keys(profiles).find((name) => profiles[name] === row.talentProfileId) as keyof typeof ids] = row.id;
     // A conversation about the lost application, with a file.
@@ -60,12 +60,16 @@ describeEachDatabase('retention of candidates’ data', (kind) => {
     const [thread] = await db.insert(messageThread).values({ companyId: f.a.id, talentProfileId: profiles.lost!, jobApplicationId: ids.lost }).returning({ id: messageThread.id });
     const messageId = '22222222-2222-4222-8222-222222222222';
     await db.insert(message).values({ id: messageId, threadId: thread!.id, fromCompany: true, body: 'Thanks for applying', attachments: [{ url: messageAttachmentUrl({ messageId, key: fileKey }), name: 'offer.pdf' }] });
-    // Agreements: kept holds; ended ran out; renewing ends within the month.
+    // Agreements: kept holds; ended ran out; renewing ends within the month. Their applications
+    // are contacts too (pool-last-contact.ts): ended's and renewing's are older than their agreements.
     await db.insert(talentPoolConsent).values([
       { companyId: f.a.id, talentProfileId: profiles.kept!, status: 'accepted', answeredAt: ago(100), lastContactAt: ago(100) },
       { companyId: f.a.id, talentProfileId: profiles.ended!, status: 'accepted', answeredAt: ago(800), lastContactAt: ago(800) },
       { companyId: f.a.id, talentProfileId: profiles.renewing!, status: 'accepted', answeredAt: ago(720), lastContactAt: ago(720) },
+      // Agreed long ago, but the company and she wrote ten days ago: the last contact renews it.
+      { companyId: f.a.id, talentProfileId: profiles.contacted!, status: 'accepted', answeredAt: ago(800), lastContactAt: ago(800) },
     ]);
+    await db.insert(messageThread).values({ companyId: f.a.id, talentProfileId: profiles.contacted!, jobApplicationId: ids.contacted, lastMessageAt: ago(10) });
     const [list] = await db.insert(companySavedTalentList).values({ companyId: f.a.id, label: 'Pool' }).returning({ id: companySavedTalentList.id });
     await db.insert(companySavedTalent).values([profiles.ended!, profiles.kept!].map((talentProfileId) => ({ companyId: f.a.id, talentProfileId, companySavedTalentListId: list!.id })));
   });
@@ -99,7 +103,9 @@ describeEachDatabase('retention of candidates’ data', (kind) => {
     expect(endedConsent!.status).toBe('expired');
     expect(await f.h.database.db.select().from(companySavedTalent).where(eq(companySavedTalent.talentProfileId, profiles.ended!))).toEqual([]);
     // Kept: her agreement holds; recent: within six months; hired: not ended; renewing: still holds.
-    for (const name of ['kept', 'recent', 'hired', 'renewing'] as const) expect((await application(ids[name])).message, name).toBe(`Cover note of ${name}`);
+    for (const name of ['kept', 'recent', 'hired', 'renewing', 'contacted'] as const) expect((await application(ids[name])).message, name).toBe(`Cover note of ${name}`);
+    const [contacted] = await f.h.database.db.select().from(talentPoolConsent).where(eq(talentPoolConsent.talentProfileId, profiles.contacted!));
+    expect(contacted!.status).toBe('accepted');
     expect(await f.h.database.db.select().from(companySavedTalent).where(eq(companySavedTalent.talentProfileId, profiles.kept!))).toHaveLength(1);
     const [mail, ...others] = mails;
     expect(others).toEqual([]);
