@@ -25,6 +25,7 @@ import {
 } from '../../db/schema';
 import type { Writer } from '../../db/client';
 import { keysOf } from '../talent/talent-uploads';
+import { threadAttachmentKeys } from '../uploads/thread-attachment-keys';
 
 type UserRow = typeof user.$inferSelect;
 
@@ -49,7 +50,10 @@ export async function eraseUser(tx: Writer, target: UserRow): Promise<{ fileKeys
     await tx.update(talentJobApplication).set({ ...ERASED_APPLICATION, updatedAt: new Date() }).where(eq(talentJobApplication.talentProfileId, profile.id));
     await tx.delete(talentPaymentProfile).where(eq(talentPaymentProfile.talentProfileId, profile.id));
     await tx.delete(companyTalentNote).where(eq(companyTalentNote.talentProfileId, profile.id));
-    // Her conversations with companies go whole: her words and theirs to her (messages, read marks).
+    // Her conversations with companies go whole: her words and theirs to her (messages, read
+    // marks), and the files either side sent in them.
+    const threads = await tx.select({ id: messageThread.id }).from(messageThread).where(eq(messageThread.talentProfileId, profile.id));
+    fileKeys.push(...(await threadAttachmentKeys(tx, threads.map((thread) => thread.id))));
     await tx.delete(messageThread).where(eq(messageThread.talentProfileId, profile.id));
     // Her interviews go too, with the interviewers' scorecards (their opinions of her).
     await tx.delete(interview).where(eq(interview.talentProfileId, profile.id));

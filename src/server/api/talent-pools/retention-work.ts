@@ -1,5 +1,4 @@
 import { and, asc, eq, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { messageAttachmentAddressOfUrl } from '../../../lib/messages/message-attachments';
 import { formatDate } from '../../../lib/format/dates';
 import { getTranslator } from '../../../lib/i18n/i18n';
 import { pathInLanguage } from '../../../lib/i18n/language-path';
@@ -11,6 +10,7 @@ import { company, companyHiringStep, companySavedTalent, generalEventslog, messa
 import type { MailMessage } from '../../mail/mailer';
 import type { FileStorage } from '../../storage/file-storage';
 import { deleteQuietly } from '../uploads/stored-files';
+import { threadAttachmentKeys } from '../uploads/thread-attachment-keys';
 import { poolLastContact } from './pool-last-contact';
 import { userLanguageColumn, userLanguageOf } from '../user-language';
 
@@ -62,7 +62,7 @@ export function endedAgreements(now: Date): SQL {
 async function eraseApplication(tx: Writer, row: { id: string; companyId: string; talentProfileId: string; stepChangedAt: Date }, now: Date): Promise<string[]> {
   const threads = await tx.select({ id: messageThread.id }).from(messageThread).where(eq(messageThread.jobApplicationId, row.id));
   const threadIds = threads.map((thread) => thread.id);
-  const attachments = threadIds.length ? await tx.select({ attachments: message.attachments }).from(message).where(inArray(message.threadId, threadIds)) : [];
+  const fileKeys = await threadAttachmentKeys(tx, threadIds);
   const [{ messages } = { messages: 0 }] = threadIds.length ? await tx.select({ messages: sql<number>`count(*)::int` }).from(message).where(inArray(message.threadId, threadIds)) : [];
   if (threadIds.length) await tx.delete(messageThread).where(inArray(messageThread.id, threadIds));
   await tx
@@ -76,7 +76,7 @@ async function eraseApplication(tx: Writer, row: { id: string; companyId: string
     type: 'dataRetention.delete',
     eventData: { entityId: row.id, companyId: row.companyId, talentProfileId: row.talentProfileId, kind: 'application', endedAt: row.stepChangedAt.toISOString(), messagesErased: messages, before: null, after: null },
   });
-  return attachments.flatMap((entry) => entry.attachments.flatMap((attachment) => messageAttachmentAddressOfUrl(attachment.url)?.key ?? []));
+  return fileKeys;
 }
 
 /** Ends one agreement at the end of its period: the company's saved talents lose her, and its log says so. */

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { submitDeleteAccountForm } from '../../../../src/lib/account/account-operations';
 import type { SendGraphql } from '../../../../src/lib/graphql/send-document';
 import { getTranslator } from '../../../../src/lib/i18n/i18n';
-import { companyOnUser, generalEventslog, personalDataExport, talentProfile, user } from '../../../../src/server/db/schema';
+import { companyOnUser, generalEventslog, jobAd, message, messageThread, personalDataExport, talentJobApplication, talentProfile, user } from '../../../../src/server/db/schema';
+import { messageAttachmentUrl } from '../../../../src/lib/messages/message-attachments';
 import { createDiskFileStorage } from '../../../../src/server/storage/disk-file-storage';
 import type { FileStorage } from '../../../../src/server/storage/file-storage';
 import { startApiHarness, startImpersonating, type ApiHarness } from '../../../support/api-harness';
@@ -47,7 +48,7 @@ describeEachDatabase('deleting your own account', (kind) => {
   const reasonOf = (body: { errors?: Array<{ extensions?: Record<string, unknown> }> }) => [body.errors?.[0]?.extensions?.code, body.errors?.[0]?.extensions?.reason];
   const statusOf = async (userId: string) => (await h.database.db.select({ status: user.status }).from(user).where(eq(user.id, userId)))[0]?.status;
 
-  it("deletes a talent's account confirmed with its address: profile emptied as an admin's deletion empties it, her archives deleted, sessions ended, user.delete recorded", async () => {
+  it("deletes a talent's account confirmed with its address: profile emptied as an admin's deletion empties it, her archives and the files of her conversations deleted, sessions ended, user.delete recorded", async () => {
     const talent = await signedIn('tala');
     const db = h.database.db;
     const [profile] = await db.insert(talentProfile).values({ userId: talent.userId, externalUserId: talent.externalId, email: talent.email, profileName: 'Tala T.', jobTitle: 'Data engineer' }).returning({ id: talentProfile.id });
@@ -56,6 +57,16 @@ describeEachDatabase('deleting your own account', (kind) => {
     const archiveKey = `${randomUUID()}.zip`;
     await storage.put(archiveKey, new Uint8Array([80, 75]), 'application/zip');
     await db.insert(personalDataExport).values({ userId: talent.userId, status: 'ready', fileKey: archiveKey, readyAt: new Date(), expiresAt: new Date(Date.now() + 86_400_000) });
+    // So does a file a company sent her in a conversation about her application.
+    const owner = await signedIn('omar');
+    const companyId = ((await h.call(CREATE_COMPANY, { token: owner.token, variables: { data: { name: 'Erasure Co' } } })).body.data?.createOneCompany as { id: string }).id;
+    const [ad] = await db.insert(jobAd).values({ title: 'Data engineer', publisherCompanyId: companyId, publishedAt: new Date() }).returning({ id: jobAd.id });
+    const [application] = await db.insert(talentJobApplication).values({ jobAdId: ad!.id, talentProfileId: profile!.id }).returning({ id: talentJobApplication.id });
+    const [thread] = await db.insert(messageThread).values({ companyId, talentProfileId: profile!.id, jobApplicationId: application!.id }).returning({ id: messageThread.id });
+    const attachmentKey = `${randomUUID()}.pdf`;
+    await storage.put(attachmentKey, new Uint8Array([37, 80, 68, 70]), 'application/pdf');
+    const messageId = randomUUID();
+    await db.insert(message).values({ id: messageId, threadId: thread!.id, fromCompany: true, body: 'Our offer', attachments: [{ url: messageAttachmentUrl({ messageId, key: attachmentKey }), name: 'offer.pdf' }] });
 
     const { body } = await deleteMe(talent.token, `  ${talent.email.toUpperCase()} `);
     expect(body).toEqual({ data: { deleteMe: true } });
@@ -66,6 +77,8 @@ describeEachDatabase('deleting your own account', (kind) => {
     expect(ended).toContain(talent.externalId);
     expect(await db.select().from(personalDataExport).where(eq(personalDataExport.userId, talent.userId))).toEqual([]);
     expect(await storage.get(archiveKey)).toBeNull();
+    expect(await db.select().from(messageThread).where(eq(messageThread.id, thread!.id))).toEqual([]);
+    expect(await storage.get(attachmentKey)).toBeNull();
     const events = await db.select().from(generalEventslog).where(and(eq(generalEventslog.fromId, talent.userId), eq(generalEventslog.type, 'user.delete')));
     expect(events).toHaveLength(1);
     expect(events[0]!.eventData).toMatchObject({ entityId: talent.userId, self: true, erased: true });
