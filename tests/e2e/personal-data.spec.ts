@@ -95,6 +95,16 @@ test.describe('deleting your own account', () => {
     await expect(page.getByText('Wrong email or password.')).toBeVisible();
   });
 
+  test('signed in, "sign in again" still asks the provider for the credentials (prompt=login), then comes back to the account page with deletion offered', async ({ page }) => {
+    const email = await signUpNewAccount(page, 'Rhea Reauth');
+    await page.goto('/sign-in?returnTo=%2Fedit-account&reauth=1');
+    // Not let through on the session: the provider's form asks again.
+    await expect(page).not.toHaveURL(/\/edit-account$/);
+    await enterEmailAndPassword(page, email, NEW_ACCOUNT_PASSWORD);
+    await expect(page).toHaveURL(/\/edit-account$/);
+    await expect(page.getByRole('region', { name: 'Delete your account' }).getByRole('button', { name: 'Delete my account' })).toBeVisible();
+  });
+
   test('the only owner of companies is told which ones to hand over first, and offered no form; at 390 px too', async ({ page }) => {
     await signInAs(page, 'owner@demo.test', '/edit-account');
     const section = page.getByRole('region', { name: 'Delete your account' });

@@ -30,3 +30,18 @@ export function accountDeletionRefusal(request: AccountDeletionRequest): Account
   if (!confirmsDeletion(request.email, request.confirmation)) return 'confirmationMismatch';
   return null;
 }
+
+/**
+ * How recent the person's last sign-in with their credentials must be for the page to offer
+ * deletion: a browser left signed in is not enough to erase an account. Older, the page asks
+ * for the credentials again first.
+ */
+export const RECENT_SIGN_IN_MINUTES = 15;
+
+/** The sign-in address's parameter asking the provider for the credentials again (prompt=login). */
+export const REAUTHENTICATE_PARAM = 'reauth';
+
+/** Whether the credentials were typed within RECENT_SIGN_IN_MINUTES of `now`; unknown is not recent. */
+export function signedInRecently(authenticatedAt: number | null | undefined, now: number): boolean {
+  return typeof authenticatedAt === 'number' && now - authenticatedAt <= RECENT_SIGN_IN_MINUTES * 60_000 && authenticatedAt <= now + 60_000;
+}

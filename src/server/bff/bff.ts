@@ -169,8 +169,8 @@ export function createBff(options: BffOptions) {
     clearSessionCookie: sessions.clearCookie,
 
     /** `language`: the language of the page the sign-in starts from, which the provider's pages take. */
-    async startLogin(returnTo: string | null, signUp: boolean, language: Language, loginHint: string | null = null, signOn: string | null = null): Promise<Redirect> {
-      const { url, transaction } = await oidc.startLogin(safeReturnTo(returnTo), signUp, language, loginHint, signOn);
+    async startLogin(returnTo: string | null, signUp: boolean, language: Language, loginHint: string | null = null, signOn: string | null = null, reauthenticate = false): Promise<Redirect> {
+      const { url, transaction } = await oidc.startLogin(safeReturnTo(returnTo), signUp, language, loginHint, signOn, reauthenticate);
       return { location: url.href, setCookies: [transactionCookie(await transactions.seal(transaction), LOGIN_TRANSACTION_TTL_SECONDS)] };
     },
 
@@ -190,6 +190,7 @@ export function createBff(options: BffOptions) {
           providerSessionId: tokens.providerSessionId,
           selectedCompanyId: null,
           impersonateAs: null,
+          authenticatedAt: tokens.authenticatedAt ?? (transaction!.reauthenticate ? Date.now() : null),
         });
         if (transaction!.signUp) await this.keepSignUpLanguage(session, transaction!.language);
         const landing = transaction!.signUp ? transaction!.returnTo : await this.landingAfterSignIn(session, transaction!.returnTo, rememberedArea);

@@ -38,6 +38,8 @@ export interface TokenClaims {
 
 export interface TokenSet extends ProviderTokens {
   claims: TokenClaims;
+  /** When the person last typed their credentials at the provider (ID token auth_time, ms), when it says. */
+  authenticatedAt: number | null;
   /** The provider's session id, when it sends one (back-channel logout names it). */
   providerSessionId: string | null;
 }
@@ -154,6 +156,7 @@ export function createOidcClient(options: OidcClientOptions) {
         roles: Array.isArray(roles) ? roles.filter((role): role is string => typeof role === 'string') : [],
       },
       providerSessionId: typeof claims?.sid === 'string' ? claims.sid : null,
+      authenticatedAt: typeof claims?.auth_time === 'number' ? claims.auth_time * 1000 : null,
     };
   }
 
@@ -205,11 +208,11 @@ export function createOidcClient(options: OidcClientOptions) {
      * The provider's authorize URL and the transaction the callback will need. `language` is
      * the language of the page the person started from: the provider's pages are written in it.
      */
-    async startLogin(returnTo: string, signUp: boolean, language: Language, loginHint: string | null = null, signOn: string | null = null): Promise<{ url: URL; transaction: LoginTransaction }> {
+    async startLogin(returnTo: string, signUp: boolean, language: Language, loginHint: string | null = null, signOn: string | null = null, reauthenticate = false): Promise<{ url: URL; transaction: LoginTransaction }> {
       if (!auth.builtIn) await this.probe();
       const config = await discover();
       const codeVerifier = client.randomPKCECodeVerifier();
-      const transaction: LoginTransaction = { state: client.randomState(), nonce: client.randomNonce(), codeVerifier, returnTo, signUp, language };
+      const transaction: LoginTransaction = { state: client.randomState(), nonce: client.randomNonce(), codeVerifier, returnTo, signUp, language, ...(reauthenticate ? { reauthenticate } : {}) };
       const parameters: Record<string, string> = {
         redirect_uri: options.redirectUri,
         scope: this.scope(),
@@ -223,6 +226,8 @@ export function createOidcClient(options: OidcClientOptions) {
       };
       if (!auth.builtIn) parameters.audience = auth.audience;
       if (auth.maxAgeSeconds) parameters.max_age = String(auth.maxAgeSeconds);
+      // OIDC's prompt=login: the provider asks for the credentials again, whatever session it holds.
+      if (reauthenticate) parameters.prompt = 'login';
       if (signUp) {
         // OIDC's prompt=create, and Auth0's screen_hint for providers that predate it.
         parameters.prompt = 'create';

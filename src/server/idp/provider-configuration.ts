@@ -68,6 +68,9 @@ function clientMetadata(client: IdentityProviderClient): ClientMetadata {
     grant_types: ['authorization_code', 'refresh_token'],
     response_types: ['code'],
     id_token_signed_response_alg: 'RS256',
+    // Every ID token says when its user last typed their credentials (auth_time): the product
+    // asks for a recent sign-in before an irreversible act (lib/account/account-deletion.ts).
+    require_auth_time: true,
     // Each logout token names the provider session (sid), so only that session ends.
     ...(client.backchannelLogoutUri ? { backchannel_logout_uri: client.backchannelLogoutUri, backchannel_logout_session_required: true } : {}),
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountDeletionRefusal, confirmsDeletion, type AccountDeletionRequest } from '../../../src/lib/account/account-deletion';
+import { accountDeletionRefusal, confirmsDeletion, RECENT_SIGN_IN_MINUTES, signedInRecently, type AccountDeletionRequest } from '../../../src/lib/account/account-deletion';
 
 const request = (change: Partial<AccountDeletionRequest> = {}): AccountDeletionRequest => ({
   impersonating: false,
@@ -35,5 +35,20 @@ describe('the account deletion rule', () => {
 
   it('refuses whoever acts as the user, before anything else', () => {
     expect(accountDeletionRefusal(request({ impersonating: true, isAdmin: true, soleOwnerOf: ['Northwind Labs'], confirmation: '' }))).toBe('impersonating');
+  });
+});
+
+describe('the account deletion rule: a recent sign-in', () => {
+  const now = Date.parse('2026-12-01T10:00:00Z');
+  it(`offers deletion only within ${RECENT_SIGN_IN_MINUTES} minutes of the credentials being typed`, () => {
+    expect(RECENT_SIGN_IN_MINUTES).toBe(15);
+    expect(signedInRecently(now - 14 * 60_000, now)).toBe(true);
+    expect(signedInRecently(now - 16 * 60_000, now)).toBe(false);
+  });
+
+  it('counts an unknown sign-in time, or one from the future, as not recent', () => {
+    expect(signedInRecently(null, now)).toBe(false);
+    expect(signedInRecently(undefined, now)).toBe(false);
+    expect(signedInRecently(now + 10 * 60_000, now)).toBe(false);
   });
 });
