@@ -114,6 +114,7 @@ const FEATURE_IMPORTS = {
     { from: 'talent-pools', to: 'companies', why: 'a talent sees the pool requests of companies still listed on the platform (listedCompany)' },
     { from: 'talent-search', to: 'job-applications', why: "a found profile shows what links it to the company (talent-link, received applications)" },
     { from: 'talent-search', to: 'saved-talents', why: "search answers whether a profile is on the company's lists" },
+    { from: 'talent-search', to: 'talent-pools', why: "search answers whether a talent said no to the company's pool (talentsRefusingPool)" },
     { from: 'talent-search', to: 'talent', why: "a found profile is a talent profile row (TalentProfileRow)" },
     { from: 'transactions', to: 'job-applications', why: 'a balance transaction concerns a talent the company is linked to (talent-link)' },
   ],

@@ -15,7 +15,7 @@ export const TALENT_SEARCH_ERRORS = 'talentSearch.errors';
 export const TALENT_SEARCH_RESULT_FRAGMENT = graphql(`
   fragment TalentSearchResultFields on TalentSearchResult {
     id profileName jobTitle location pictureUrl skills hourlyRate monthlyRate rateCurrency
-    isAvailableForHire availabilityMode workMode isVerified totalExperience matchedSkills missingSkills savedInLists isVisible
+    isAvailableForHire availabilityMode workMode isVerified totalExperience matchedSkills missingSkills savedInLists poolDeclined isVisible
   }
 `);
 

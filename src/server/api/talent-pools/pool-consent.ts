@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { isUuid } from '../../../lib/ids';
 import { getTranslator } from '../../../lib/i18n/i18n';
 import {
@@ -138,6 +138,16 @@ export async function askPoolConsent(
     toId: talent?.userId ?? null,
     data: { entityId: created.id, companyId: asked.companyId, before: null, after: { status: 'requested' } },
   });
+}
+
+/** Of these talents, those who said no to the company's pool (declined, withdrew, or let it end): it cannot save them. */
+export async function talentsRefusingPool(db: Writer, companyId: string, talentProfileIds: readonly string[]): Promise<Set<string>> {
+  if (!talentProfileIds.length) return new Set();
+  const rows = await db
+    .select({ talentProfileId: talentPoolConsent.talentProfileId, status: talentPoolConsent.status })
+    .from(talentPoolConsent)
+    .where(and(eq(talentPoolConsent.companyId, companyId), inArray(talentPoolConsent.talentProfileId, [...talentProfileIds])));
+  return new Set(rows.filter((row) => !poolKeepsTalent(row.status)).map((row) => row.talentProfileId));
 }
 
 builder.queryField('myTalentPoolConsents', (t) =>

@@ -10,6 +10,7 @@ import { invalidFields } from '../errors';
 import { pageWindow } from '../pagination';
 import { requireCompanyPermission } from '../auth/company-access';
 import { listsHolding } from '../saved-talents/saved-talents';
+import { talentsRefusingPool } from '../talent-pools/pool-consent';
 import { can } from '../../../lib/permissions/effective-permissions';
 import type { AppDatabase, Writer } from '../../db/client';
 import type { ApiContext } from '../context';
@@ -52,6 +53,7 @@ interface ResultRow {
   isVisible: boolean;
   reference: string[];
   savedInLists: string[];
+  poolDeclined: boolean;
 }
 
 const TalentSearchResult = builder.objectRef<ResultRow>('TalentSearchResult').implement({
@@ -74,6 +76,7 @@ const TalentSearchResult = builder.objectRef<ResultRow>('TalentSearchResult').im
     matchedSkills: t.stringList({ description: 'Of the reference skills (job description or ad, else the skills asked for), the ones the talent has', resolve: (row) => skillMatch(row.skills.map((skill) => skill.name), row.reference).matched }),
     missingSkills: t.stringList({ description: 'Of the reference skills, the ones the talent lacks', resolve: (row) => skillMatch(row.skills.map((skill) => skill.name), row.reference).missing }),
     savedInLists: t.stringList({ description: "The company's lists holding the talent (empty without companySavedTalent read)", resolve: (row) => row.savedInLists }),
+    poolDeclined: t.boolean({ description: "The talent said no to the company's talent pool (declined, withdrew, or let it end): saving her is refused (false without companySavedTalent read)", resolve: (row) => row.poolDeclined }),
     isVisible: t.exposeBoolean('isVisible', { description: "False only in the platform admin's search: the talent hid the profile from companies" }),
   }),
 });
@@ -195,7 +198,7 @@ function filtersOf(scope: TalentSearchScope, values: TalentSearchValues, tsQuery
 /** The search's base order, the index talent_profile_search_order_idx's: how complete, then how recently updated. */
 const BASE_ORDER = sql.raw('profile_completeness desc, updated_at desc, id');
 
-type CandidateRow = Omit<ResultRow, 'reference' | 'savedInLists'> & { matched: number };
+type CandidateRow = Omit<ResultRow, 'reference' | 'savedInLists' | 'poolDeclined'> & { matched: number };
 
 /**
  * One page of the search for a company or the admin: the filters, the ranking, the
@@ -264,9 +267,10 @@ export async function searchTalents(
         ).rows;
   const matched = rows.length ? rows[0]!.matched : await countedMatches(db, where, cap);
   const referenceSkills = reference ? reference.skills : [...values.skillsAll, ...values.skillsAny];
-  const lists = scope.kind === 'company' && scope.mayReadLists ? await listsHolding(db, scope.companyId, rows.map((row) => row.id)) : new Map<string, string[]>();
+  const ids = rows.map((row) => row.id);
+  const [lists, refusing] = scope.kind === 'company' && scope.mayReadLists ? await Promise.all([listsHolding(db, scope.companyId, ids), talentsRefusingPool(db, scope.companyId, ids)]) : [new Map<string, string[]>(), new Set<string>()];
   return {
-    items: rows.map(({ matched: _matched, ...row }) => ({ ...row, reference: referenceSkills, savedInLists: lists.get(row.id) ?? [] })),
+    items: rows.map(({ matched: _matched, ...row }) => ({ ...row, reference: referenceSkills, savedInLists: lists.get(row.id) ?? [], poolDeclined: refusing.has(row.id) })),
     total: Math.min(matched, cap),
     totalIsExact: matched <= cap,
     page: window.page,

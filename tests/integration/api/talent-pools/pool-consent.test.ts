@@ -98,6 +98,11 @@ describeEachDatabase('consent for talent pools', (kind) => {
     const refused = await f.as('owner-a', SAVE, { talentProfileId: talentId, listId: listA }, f.a.id);
     expect(refused.body.errors?.[0]?.extensions).toMatchObject({ code: 'CONFLICT', reason: 'poolDeclined' });
     expect(refused.body.errors?.[0]?.message).toBe(getTranslator()('savedTalents.errors.poolDeclined'));
+    // The company's talent search says so before anyone tries.
+    const found = await f.as('owner-a', '{ findManyTalentProfile(search: { q: "pool" }) { items { profileName poolDeclined } } }', {}, f.a.id);
+    expect((found.body.data?.findManyTalentProfile as { items: Array<{ profileName: string; poolDeclined: boolean }> }).items).toContainEqual({ profileName: 'Pia Pool', poolDeclined: true });
+    const elsewhere = await f.as('owner-b', '{ findManyTalentProfile(search: { q: "pool" }) { items { profileName poolDeclined } } }', {}, f.b.id);
+    expect((elsewhere.body.data?.findManyTalentProfile as { items: Array<{ profileName: string; poolDeclined: boolean }> }).items).toContainEqual({ profileName: 'Pia Pool', poolDeclined: false });
     // Another company asks on its own; her no to A does not answer B.
     expect((await f.as('owner-b', SAVE, { talentProfileId: talentId, listId: listB }, f.b.id)).body.errors).toBeUndefined();
     expect((await mine('pia')).map((consent) => [consent.companyName, consent.status])).toEqual([['Company B', 'requested'], ['Company A', 'withdrawn']]);
