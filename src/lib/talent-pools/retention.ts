@@ -1,4 +1,3 @@
-import type { PoolConsentStatus } from './pool-consent';
 import { POOL_CONSENT_MONTHS } from './pool-consent';
 
 // The retention rule (docs/personal-data.md, "Retention"): how long a company keeps what it
@@ -42,23 +41,7 @@ export function poolConsentEndsOn(lastContactAt: Date, poolConsentMonths: number
   return addMonths(lastContactAt, poolConsentMonths);
 }
 
-/** Whether the agreement still keeps her at `now`: accepted and not yet ended. */
-export function poolConsentHolds(consent: { status: PoolConsentStatus; lastContactAt: Date | null } | null, poolConsentMonths: number, now: Date): boolean {
-  return consent?.status === 'accepted' && consent.lastContactAt !== null && poolConsentEndsOn(consent.lastContactAt, poolConsentMonths) > now;
-}
-
 /** When the renewal window of an agreement ending on `endsOn` opens. */
 export function renewalWindowOpens(endsOn: Date): Date {
   return new Date(endsOn.getTime() - POOL_CONSENT_RENEWAL_DAYS * 86_400_000);
-}
-
-/**
- * Whether her renewal mail is due at `now`: within the last POOL_CONSENT_RENEWAL_DAYS of a
- * holding agreement, and not sent in this window yet (a contact since the last mail moved the
- * end, and so the window, later: that period gets its own mail).
- */
-export function poolRenewalDue(consent: { status: PoolConsentStatus; lastContactAt: Date | null; renewalMailedAt: Date | null }, poolConsentMonths: number, now: Date): boolean {
-  if (!poolConsentHolds(consent, poolConsentMonths, now)) return false;
-  const opens = renewalWindowOpens(poolConsentEndsOn(consent.lastContactAt!, poolConsentMonths));
-  return now >= opens && (consent.renewalMailedAt === null || consent.renewalMailedAt < opens);
 }

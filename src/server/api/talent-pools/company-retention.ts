@@ -73,18 +73,19 @@ builder.queryField('companyRetention', (t) =>
       const { companyId } = requireCompanyPermission(context, 'talentJobApplication', 'read');
       const now = new Date();
       const dueWhere = and(eq(talentJobApplication.companyId, companyId), erasableApplications(now));
-      const applications = (db: typeof context.db) =>
-        db
+      const data = generalEventslog.eventData;
+      const [due, [counted], log] = await Promise.all([
+        context.db
           .select({ id: talentJobApplication.id, jobTitle, talentName: talentProfile.profileName, endedAt: talentJobApplication.stepChangedAt, refusedApplicationMonths: company.refusedApplicationMonths })
           .from(talentJobApplication)
           .innerJoin(company, eq(company.id, talentJobApplication.companyId))
           .innerJoin(companyHiringStep, eq(companyHiringStep.id, talentJobApplication.companyHiringStepId))
           .leftJoin(jobAd, eq(jobAd.id, talentJobApplication.jobAdId))
           .leftJoin(jobDescription, eq(jobDescription.id, talentJobApplication.jobDescriptionId))
-          .leftJoin(talentProfile, eq(talentProfile.id, talentJobApplication.talentProfileId));
-      const data = generalEventslog.eventData;
-      const [due, [counted], log] = await Promise.all([
-        applications(context.db).where(dueWhere).orderBy(asc(talentJobApplication.stepChangedAt), asc(talentJobApplication.id)).limit(RETENTION_LISTED),
+          .leftJoin(talentProfile, eq(talentProfile.id, talentJobApplication.talentProfileId))
+          .where(dueWhere)
+          .orderBy(asc(talentJobApplication.stepChangedAt), asc(talentJobApplication.id))
+          .limit(RETENTION_LISTED),
         context.db
           .select({ total: count() })
           .from(talentJobApplication)

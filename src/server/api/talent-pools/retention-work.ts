@@ -43,7 +43,11 @@ const holdingAgreement = (now: Date) => sql`exists (
     and ${monthsAfter(poolLastContact, company.poolConsentMonths)} > ${now.toISOString()}::timestamptz
 )`;
 
-/** Ended applications (a REJECTED or WITHDRAWN step) not erased yet whose company's period is over at `now`, without a holding agreement. */
+/**
+ * Ended applications (a REJECTED or WITHDRAWN step) not erased yet whose company's period is
+ * over at `now`, without a holding agreement. Reads the application's company and hiring step:
+ * the query joins both (the job's candidates, their re-read under lock, the company's preview).
+ */
 export function erasableApplications(now: Date): SQL {
   return and(
     isNull(talentJobApplication.retentionErasedAt),
@@ -222,9 +226,4 @@ export async function applyRetention(work: RetentionWork, now: Date): Promise<Re
   }
   const renewalsMailed = await mailRenewals(work, now);
   return { applicationsErased, agreementsEnded, renewalsMailed };
-}
-
-/** What the next run would do for one company at `now`: the applications it would erase (first RETENTION_LISTED of them) and how many. */
-export function retentionDueWhere(companyId: string, now: Date): SQL {
-  return and(eq(talentJobApplication.companyId, companyId), erasableApplications(now))!;
 }

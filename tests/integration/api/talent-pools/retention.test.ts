@@ -144,6 +144,21 @@ describeEachDatabase('retention of candidates’ data', (kind) => {
     expect(retention.due.map((due) => due.talentName)).toEqual(['Talent renewing', 'Talent recent']);
   });
 
+  it('gives the renewal window that a later contact opens its own mail, and none before it opens', async () => {
+    const db = f.h.database.db;
+    await db.update(company).set({ refusedApplicationMonths: 6, poolConsentMonths: 24 }).where(eq(company.id, f.a.id));
+    // Renewing's agreement was mailed about at the first run; she writes to the company today,
+    // which moves its end two years on, and the window a month before that.
+    await db.insert(messageThread).values({ companyId: f.a.id, talentProfileId: profiles.renewing!, jobApplicationId: ids.renewing, lastMessageAt: now });
+    const renewalsTo = () => mails.filter((mail) => mail.to === 'retention-renewing@example.test').length;
+    await applyRetention(work(), new Date(now.getTime() + 600 * DAY));
+    expect(renewalsTo()).toBe(1);
+    await applyRetention(work(), new Date(now.getTime() + 705 * DAY));
+    expect(renewalsTo()).toBe(2);
+    const [renewing] = await db.select().from(talentPoolConsent).where(eq(talentPoolConsent.talentProfileId, profiles.renewing!));
+    expect(renewing!.status).toBe('accepted');
+  });
+
   it('refuses the preview without talentJobApplication read (403 / FORBIDDEN), and a member of another company reads only its own', async () => {
     await f.memberWithRole('retention-outsider', f.a.id, 'No applications', { company: { read: true } });
     expect((await f.as('retention-outsider', RETENTION, {}, f.a.id)).body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
