@@ -95,12 +95,14 @@ test.describe('deleting your own account', () => {
     await expect(page.getByText('Wrong email or password.')).toBeVisible();
   });
 
-  test('signed in, "sign in again" still asks the provider for the credentials (prompt=login), then comes back to the account page with deletion offered', async ({ page }) => {
+  test('signed in, "sign in again" still asks the provider for the password (prompt=login, her address filled in), then comes back to the account page with deletion offered', async ({ page }) => {
     const email = await signUpNewAccount(page, 'Rhea Reauth');
     await page.goto('/sign-in?returnTo=%2Fedit-account&reauth=1');
-    // Not let through on the session: the provider's form asks again.
-    await expect(page).not.toHaveURL(/\/edit-account$/);
-    await enterEmailAndPassword(page, email, NEW_ACCOUNT_PASSWORD);
+    // Not let through on the session: the provider asks for the password again, her address given.
+    await expect(page.getByLabel('Email')).toHaveValue(email);
+    await expect(page.getByLabel('Password')).toBeFocused();
+    await page.keyboard.type(NEW_ACCOUNT_PASSWORD);
+    await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/edit-account$/);
     await expect(page.getByRole('region', { name: 'Delete your account' }).getByRole('button', { name: 'Delete my account' })).toBeVisible();
   });
