@@ -26,11 +26,12 @@ describe.skipIf(!hasBuild)('production settings by default (probe: trust between
   let https: BuiltServer;
   let development: BuiltServer;
   beforeAll(async () => {
-    [server, https, development] = await Promise.all([
-      startBuiltServer(NO_NODE_ENV),
-      startBuiltServer({ ...NO_NODE_ENV, PUBLIC_ORIGIN: 'https://talentplace.example', SEED_DEMO: 'false' }),
-      startBuiltServer({ ...NO_NODE_ENV, TALENTPLACE_MODE: 'development', SEED_DEMO: 'false' }),
-    ]);
+    // One after another: each product probes for free ports (its HTTP port, its embedded
+    // PostgreSQL's) and binds them a moment later, so three starting at once could take each
+    // other's (seen once: bind EADDRINUSE).
+    server = await startBuiltServer(NO_NODE_ENV);
+    https = await startBuiltServer({ ...NO_NODE_ENV, PUBLIC_ORIGIN: 'https://talentplace.example', SEED_DEMO: 'false' });
+    development = await startBuiltServer({ ...NO_NODE_ENV, TALENTPLACE_MODE: 'development', SEED_DEMO: 'false' });
   }, 180_000);
   afterAll(() => Promise.all([server?.stop('SIGKILL'), https?.stop('SIGKILL'), development?.stop('SIGKILL')]));
 
