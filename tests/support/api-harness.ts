@@ -30,7 +30,11 @@ export interface ApiHarness {
   /** The events' pushes, when the harness was given a push sender, delivered at once (no queue); `settled()` waits for them. */
   eventPush: EventPush | null;
   /** A signed access token for the subject, with roles; `emailVerified` adds the claim that the provider vouches for the address. */
-  token(subject: string, options?: { email?: string; roles?: string[]; emailVerified?: boolean }): Promise<string>;
+  /**
+   * A signed access token as the built-in provider issues it. `authTime` (seconds) is when the
+   * credentials were typed: by default now, as right after a sign-in; null leaves auth_time out.
+   */
+  token(subject: string, options?: { email?: string; roles?: string[]; emailVerified?: boolean; authTime?: number | null }): Promise<string>;
   /**
    * POSTs a GraphQL operation in-process (yoga.fetch) and returns status and body. A typed
    * document (the `graphql` tag of src/lib/graphql/graphql.ts, as the pages write them)
@@ -124,6 +128,7 @@ export async function startApiHarness(
         aud: AUDIENCE,
         email: tokenOptions.email ?? `${subject}@example.test`,
         ...(tokenOptions.emailVerified ? { email_verified: true } : {}),
+        ...(tokenOptions.authTime === null ? {} : { auth_time: tokenOptions.authTime ?? Math.floor(Date.now() / 1000) }),
         [ROLES_CLAIM]: tokenOptions.roles ?? [],
       }),
     async call(query: string | TadaDocumentNode<unknown, unknown>, callOptions: CallOptions<unknown> = {}) {

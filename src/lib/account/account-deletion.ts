@@ -1,9 +1,10 @@
 // The account deletion rule (docs/personal-data.md, "Deleting your own account"): who may
-// delete their own account, and what they confirm it with. The API applies it under the
-// user's row lock; the page shows the same refusals before anyone types anything.
+// delete their own account, when, and what they confirm it with. The API applies it under the
+// user's row lock (the sign-in's time from the access token's auth_time); the page shows the
+// API's answer before anyone types anything.
 
 /** Why deleting one's own account is refused; worded by the locale files (`account.errors.<code>`). */
-export type AccountDeletionRefusal = 'impersonating' | 'adminAccount' | 'soleOwner' | 'confirmationMismatch';
+export type AccountDeletionRefusal = 'impersonating' | 'adminAccount' | 'soleOwner' | 'signInAgain' | 'confirmationMismatch';
 
 export interface AccountDeletionRequest {
   /** Someone acting as the user (impersonation) never deletes the account they act as. */
@@ -12,6 +13,8 @@ export interface AccountDeletionRequest {
   isAdmin: boolean;
   /** The companies the user is the only owner of: each needs another owner, or to be closed, first. */
   soleOwnerOf: readonly string[];
+  /** The credentials were typed within RECENT_SIGN_IN_MINUTES (signedInRecently): a browser left signed in is not enough. */
+  signedInRecently: boolean;
   /** The account's e-mail address, and what was typed to confirm. */
   email: string;
   confirmation: string;
@@ -27,14 +30,15 @@ export function accountDeletionRefusal(request: AccountDeletionRequest): Account
   if (request.impersonating) return 'impersonating';
   if (request.isAdmin) return 'adminAccount';
   if (request.soleOwnerOf.length > 0) return 'soleOwner';
+  if (!request.signedInRecently) return 'signInAgain';
   if (!confirmsDeletion(request.email, request.confirmation)) return 'confirmationMismatch';
   return null;
 }
 
 /**
- * How recent the person's last sign-in with their credentials must be for the page to offer
- * deletion: a browser left signed in is not enough to erase an account. Older, the page asks
- * for the credentials again first.
+ * How recent the person's last sign-in with their credentials must be to delete the account:
+ * a browser left signed in, or a token taken from it, is not enough to erase an account.
+ * Older, the page asks for the credentials again first.
  */
 export const RECENT_SIGN_IN_MINUTES = 15;
 

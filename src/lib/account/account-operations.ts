@@ -131,7 +131,7 @@ export async function submitPreferencesForm(
 }
 
 /** The refusals of the account deletion rule that name no field: said above the form. */
-const DELETION_REFUSALS = new Set(['impersonating', 'adminAccount', 'soleOwner']);
+const DELETION_REFUSALS = new Set(['impersonating', 'adminAccount', 'soleOwner', 'signInAgain']);
 
 /**
  * The Delete my account form of /edit-account: the typed address goes to deleteMe as it

@@ -190,7 +190,6 @@ export function createBff(options: BffOptions) {
           providerSessionId: tokens.providerSessionId,
           selectedCompanyId: null,
           impersonateAs: null,
-          authenticatedAt: tokens.authenticatedAt ?? (transaction!.reauthenticate ? Date.now() : null),
         });
         if (transaction!.signUp) await this.keepSignUpLanguage(session, transaction!.language);
         const landing = transaction!.signUp ? transaction!.returnTo : await this.landingAfterSignIn(session, transaction!.returnTo, rememberedArea);

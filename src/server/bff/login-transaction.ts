@@ -11,8 +11,6 @@ export interface LoginTransaction {
   signUp: boolean;
   /** The language of the page the login started on: it ends on a page in that language too. */
   language: Language;
-  /** Asked for a fresh sign-in (prompt=login): the provider makes the person type their credentials again. */
-  reauthenticate?: boolean;
 }
 
 /** The transaction lives one day at most (the login client's transaction storage: 1 day). */

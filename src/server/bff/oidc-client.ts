@@ -38,8 +38,6 @@ export interface TokenClaims {
 
 export interface TokenSet extends ProviderTokens {
   claims: TokenClaims;
-  /** When the person last typed their credentials at the provider (ID token auth_time, ms), when it says. */
-  authenticatedAt: number | null;
   /** The provider's session id, when it sends one (back-channel logout names it). */
   providerSessionId: string | null;
 }
@@ -156,7 +154,6 @@ export function createOidcClient(options: OidcClientOptions) {
         roles: Array.isArray(roles) ? roles.filter((role): role is string => typeof role === 'string') : [],
       },
       providerSessionId: typeof claims?.sid === 'string' ? claims.sid : null,
-      authenticatedAt: typeof claims?.auth_time === 'number' ? claims.auth_time * 1000 : null,
     };
   }
 
@@ -212,7 +209,7 @@ export function createOidcClient(options: OidcClientOptions) {
       if (!auth.builtIn) await this.probe();
       const config = await discover();
       const codeVerifier = client.randomPKCECodeVerifier();
-      const transaction: LoginTransaction = { state: client.randomState(), nonce: client.randomNonce(), codeVerifier, returnTo, signUp, language, ...(reauthenticate ? { reauthenticate } : {}) };
+      const transaction: LoginTransaction = { state: client.randomState(), nonce: client.randomNonce(), codeVerifier, returnTo, signUp, language };
       const parameters: Record<string, string> = {
         redirect_uri: options.redirectUri,
         scope: this.scope(),

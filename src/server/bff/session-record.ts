@@ -17,11 +17,6 @@ export interface SessionRecord {
   impersonateAs: string | null;
   /** Why and since when, as the API recorded it (the banner shows it). */
   impersonation?: { reason: string; startedAt: string } | null;
-  /**
-   * When the person last typed their credentials (ms): the ID token's auth_time, else the end
-   * of a sign-in that asked for them again (prompt=login); null when neither says.
-   */
-  authenticatedAt?: number | null;
 }
 
 export interface SessionStore {

@@ -152,13 +152,22 @@ export function buildProviderConfiguration(input: ProviderConfigurationInput): C
     loadExistingGrant: firstPartyGrantLoader(firstPartyClientIds),
     issueRefreshToken: (_ctx, client, code) => client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
     rotateRefreshToken: true,
-    extraTokenClaims: async (_ctx, token) => {
+    extraTokenClaims: async (ctx, token) => {
       const accountId = 'accountId' in token ? token.accountId : undefined;
       const claims = accountId ? await accounts.claimsOf(accountId) : null;
       if (!claims) return undefined;
+      // auth_time, as in the ID token: the code's, or the refresh token's (a refresh keeps the
+      // sign-in's time), so the API itself can ask for a recent sign-in (the account deletion rule).
+      const authTime = ctx?.oidc.entities.AuthorizationCode?.authTime ?? ctx?.oidc.entities.RefreshToken?.authTime;
       // email_verified lets the API honour what only the address's owner may take up (a
       // company's pending invitation): it is true once the sign-up link was followed.
-      return { email: claims.email, email_verified: claims.email_verified, ...(claims.name ? { name: claims.name } : {}), [rolesClaim]: claims.roles };
+      return {
+        email: claims.email,
+        email_verified: claims.email_verified,
+        ...(claims.name ? { name: claims.name } : {}),
+        ...(typeof authTime === 'number' ? { auth_time: authTime } : {}),
+        [rolesClaim]: claims.roles,
+      };
     },
     ttl: {
       AccessToken: input.accessTokenTtlSeconds,

@@ -75,6 +75,9 @@ describeEachDatabase('built-in identity provider: sign-in, tokens, refresh and s
     expect(verified).toMatchObject({ subject: account.id, email: account.email, name: account.name, roles: ['super:admin', 'talent'] });
     const lifetime = (decodeJwt(tokens.access_token).exp ?? 0) - (decodeJwt(tokens.access_token).iat ?? 0);
     expect(lifetime).toBe(600);
+    // When the credentials were typed, as the ID token says it: the API asks for a recent one to delete an account.
+    expect(decodeJwt(tokens.access_token).auth_time).toBe(tokens.claims()!.auth_time);
+    expect(Math.abs(Date.now() / 1000 - Number(decodeJwt(tokens.access_token).auth_time))).toBeLessThan(120);
 
     expect(tokens.refresh_token).toBeTruthy();
   });
@@ -83,6 +86,8 @@ describeEachDatabase('built-in identity provider: sign-in, tokens, refresh and s
     const { tokens } = await signIn(config, server, account);
     const refreshed = await oidc.refreshTokenGrant(config, tokens.refresh_token!);
     expect(refreshed.refresh_token).toBeTruthy();
+    // A refresh keeps the sign-in's time: it is no fresh sign-in.
+    expect(decodeJwt(refreshed.access_token).auth_time).toBe(decodeJwt(tokens.access_token).auth_time);
     expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
     await expect(verifierFor()(refreshed.access_token)).resolves.toMatchObject({ subject: account.id, roles: ['super:admin', 'talent'] });
     expect(refreshed.claims()).toMatchObject({ sub: account.id, [server.rolesClaim]: ['super:admin', 'talent'] });

@@ -195,7 +195,7 @@ describeEachDatabase('the database job queue (pg-boss)', (kind) => {
       log: (line) => mailLogs.push(line),
       retryLater: (message) => queue.retryMail(message),
     });
-    const viewer = { userId: owner!.id, externalId: owner!.externalId, email: owner!.email, isAdmin: false, adminPermissions: [], isImpersonate: false, actor: null };
+    const viewer = { userId: owner!.id, externalId: owner!.externalId, email: owner!.email, isAdmin: false, adminPermissions: [], isImpersonate: false, actor: null, authenticatedAt: null };
     const events: RecordedEvent[] = [];
     await gatherRecordedEvents(events, () =>
       recordEvent(database.db, viewer, { type: 'talentInvitation.create', toId: talent!.id, data: { entityId: randomUUID(), companyId: invitingCompany!.id } }),

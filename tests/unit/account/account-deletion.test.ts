@@ -5,6 +5,7 @@ const request = (change: Partial<AccountDeletionRequest> = {}): AccountDeletionR
   impersonating: false,
   isAdmin: false,
   soleOwnerOf: [],
+  signedInRecently: true,
   email: 'tala@example.test',
   confirmation: 'tala@example.test',
   ...change,
@@ -44,6 +45,12 @@ describe('the account deletion rule: a recent sign-in', () => {
     expect(RECENT_SIGN_IN_MINUTES).toBe(15);
     expect(signedInRecently(now - 14 * 60_000, now)).toBe(true);
     expect(signedInRecently(now - 16 * 60_000, now)).toBe(false);
+  });
+
+  it('refuses a sign-in that is not recent, after the only-owner refusal (signing in again would not help there)', () => {
+    expect(accountDeletionRefusal(request({ signedInRecently: false }))).toBe('signInAgain');
+    expect(accountDeletionRefusal(request({ signedInRecently: false, soleOwnerOf: ['Northwind Labs'] }))).toBe('soleOwner');
+    expect(accountDeletionRefusal(request({ signedInRecently: false, confirmation: 'someone@example.test' }))).toBe('signInAgain');
   });
 
   it('counts an unknown sign-in time, or one from the future, as not recent', () => {

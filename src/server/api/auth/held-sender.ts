@@ -16,4 +16,5 @@ export const viewerOfHeld = (held: HeldSender): Viewer => ({
   adminPermissions: [],
   isImpersonate: held.actor !== null,
   actor: held.actor,
+  authenticatedAt: null,
 });

@@ -32,6 +32,12 @@ export interface Viewer {
    * impersonation (with its stated reason) every write made meanwhile is filed under.
    */
   actor: { userId: string; externalId: string; impersonationId: string } | null;
+  /**
+   * When the caller last typed their credentials (ms): the access token's auth_time, which the
+   * built-in provider always sends; null when the token does not say, or for the product's own
+   * senders (mail replies, digests). Only a recent one may delete the account (the account deletion rule).
+   */
+  authenticatedAt: number | null;
 }
 
 export type UserRow = typeof user.$inferSelect;
@@ -100,6 +106,11 @@ async function adminPermissionsOfUser(db: AppDatabase, adminRoleId: string | nul
   return adminPermissionsOf(row, superAdminRole);
 }
 
+/** The token's auth_time in ms, when it carries one. */
+function authenticatedAtOf(token: VerifiedAccessToken): number | null {
+  return typeof token.claims.auth_time === 'number' ? token.claims.auth_time * 1000 : null;
+}
+
 /** FORBIDDEN with the machine reason `accountInactive`: the caller's account is blocked or deleted. */
 export const ACCOUNT_INACTIVE_REASON = 'accountInactive';
 const accountInactive = () =>
@@ -139,6 +150,7 @@ export async function resolveViewer(
         adminPermissions: isAdmin ? await adminPermissionsOfUser(db, caller.adminRoleId, roles.adminRole) : [],
         isImpersonate,
         actor: null,
+        authenticatedAt: authenticatedAtOf(token),
       },
       row: caller,
     };
@@ -179,6 +191,7 @@ export async function resolveViewer(
       adminPermissions: [],
       isImpersonate,
       actor: { userId: caller.id, externalId: caller.externalId, impersonationId: found.impersonationId },
+      authenticatedAt: authenticatedAtOf(token),
     },
     row: target,
   };

@@ -108,11 +108,12 @@ export async function firstHiringStepId(tx: Writer, companyId: string): Promise<
 }
 
 /**
- * The live companies `userId` is the only owner of, with the owners' membership rows locked
- * until the transaction ends (as lockedOwnerCount): a co-owner leaving at the same moment
- * cannot leave a company without an owner behind a deleted account.
+ * The live companies `userId` is the only owner of. With `lock`, the owners' membership rows
+ * stay locked until the transaction ends (as lockedOwnerCount): a co-owner leaving at the same
+ * moment cannot leave a company without an owner behind a deleted account. Without, a plain
+ * read (what a page shows beforehand).
  */
-export async function lockedSoleOwnedCompanies(tx: Writer, userId: string): Promise<Array<{ id: string; name: string }>> {
+export async function soleOwnedCompanies(tx: Writer, userId: string, { lock }: { lock: boolean }): Promise<Array<{ id: string; name: string }>> {
   const owned = await tx
     .select({ id: company.id, name: company.name, roleId: companyRole.id })
     .from(companyOnUser)
@@ -121,6 +122,9 @@ export async function lockedSoleOwnedCompanies(tx: Writer, userId: string): Prom
     .where(eq(companyOnUser.userId, userId))
     .orderBy(asc(company.name));
   const sole: Array<{ id: string; name: string }> = [];
-  for (const { id, name, roleId } of owned) if ((await lockedOwnerCount(tx, id, roleId)) <= 1) sole.push({ id, name });
+  for (const { id, name, roleId } of owned) {
+    const owners = lock ? await lockedOwnerCount(tx, id, roleId) : await membersHolding(tx, roleId);
+    if (owners <= 1) sole.push({ id, name });
+  }
   return sole;
 }

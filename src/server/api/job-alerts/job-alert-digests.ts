@@ -151,7 +151,7 @@ export async function unsubscribeJobAlert(db: AppDatabase, key: string, token: s
     const [removed] = await tx.delete(jobAlert).where(eq(jobAlert.id, alertId)).returning();
     if (!removed) return false;
     const [owner] = await tx.select({ id: user.id, externalId: user.externalId, email: user.email }).from(user).where(eq(user.id, removed.userId));
-    const viewer: Viewer = { userId: owner!.id, externalId: owner!.externalId, email: owner!.email, isAdmin: false, adminPermissions: [], isImpersonate: false, actor: null };
+    const viewer: Viewer = { userId: owner!.id, externalId: owner!.externalId, email: owner!.email, isAdmin: false, adminPermissions: [], isImpersonate: false, actor: null, authenticatedAt: null };
     await recordEvent(tx, viewer, {
       type: 'jobAlert.delete',
       toId: owner!.id,

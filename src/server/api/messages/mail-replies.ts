@@ -78,7 +78,7 @@ export function createMailReplies(options: { db: AppDatabase; replyAddress: Repl
       const files = reply.attachments ?? [];
       const check = checkFilesInMemory(files);
       if (!check.ok) return { ok: false, reason: check.reason };
-      const viewer: Viewer = { userId: person.id, externalId: person.externalId, email: person.email, isAdmin: false, adminPermissions: [], isImpersonate: false, actor: null };
+      const viewer: Viewer = { userId: person.id, externalId: person.externalId, email: person.email, isAdmin: false, adminPermissions: [], isImpersonate: false, actor: null, authenticatedAt: null };
       const events: RecordedEvent[] = [];
       const id = randomUUID();
       await gatherRecordedEvents(events, () =>

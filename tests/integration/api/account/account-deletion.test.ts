@@ -136,6 +136,26 @@ describeEachDatabase('deleting your own account', (kind) => {
     expect(await statusOf(support.userId)).toBe('active');
   });
 
+  it('refuses a token whose credentials were typed more than 15 minutes ago, or that does not say when (attack: a token taken from a browser left signed in)', async () => {
+    const talent = await signedIn('sid');
+    const minutesAgo = (minutes: number) => Math.floor(Date.now() / 1000) - minutes * 60;
+    for (const authTime of [minutesAgo(16), null]) {
+      const stale = await h.token(talent.externalId, { email: talent.email, authTime });
+      expect((await deletion(stale))?.refusal).toBe('signInAgain');
+      expect(reasonOf((await deleteMe(stale, talent.email)).body)).toEqual(['FORBIDDEN', 'signInAgain']);
+      expect(await statusOf(talent.userId)).toBe('active');
+    }
+    // The page words the refusal above the form and keeps what was typed.
+    const stale = await h.token(talent.externalId, { email: talent.email, authTime: minutesAgo(30) });
+    const send: SendGraphql = (request) => h.call(request.query, { token: stale, variables: request.variables });
+    const form = new FormData();
+    form.set('confirmation', talent.email);
+    expect(await submitDeleteAccountForm(form, send, t)).toEqual({ kind: 'invalid', values: { confirmation: talent.email }, fieldErrors: {}, formError: t('account.errors.signInAgain'), status: 403 });
+    // Signed in again a minute ago: it goes through.
+    const fresh = await h.token(talent.externalId, { email: talent.email, authTime: minutesAgo(1) });
+    expect((await deleteMe(fresh, talent.email)).body).toEqual({ data: { deleteMe: true } });
+  });
+
   it('needs a signed-in caller, and takes no id: a guest is refused and nobody names another account', async () => {
     const { body } = await h.call(DELETE_ME, { variables: { confirmation: 'x@example.test' } });
     expect(body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');

@@ -189,7 +189,7 @@ describeEachDatabase('notification centre and the mails of events', (kind) => {
   it('mails nothing for a write that rolled back', async () => {
     const before = readOutbox(outboxDir).length;
     const talentUserId = await f.userId('tala');
-    const owner = { userId: await f.userId('owner-a'), externalId: 'owner-a', email: 'owner-a@example.test', isAdmin: false, adminPermissions: [], isImpersonate: false, actor: null };
+    const owner = { userId: await f.userId('owner-a'), externalId: 'owner-a', email: 'owner-a@example.test', isAdmin: false, adminPermissions: [], isImpersonate: false, actor: null, authenticatedAt: null };
     const events: RecordedEvent[] = [];
     await expect(
       gatherRecordedEvents(events, () =>
