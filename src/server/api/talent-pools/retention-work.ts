@@ -6,7 +6,7 @@ import { buildRoute } from '../../../lib/routes/build-route';
 import { POOL_CONSENT_ANCHOR } from '../../../lib/talent-pools/pool-consent';
 import { POOL_CONSENT_RENEWAL_DAYS, poolConsentEndsOn, renewalWindowOpens } from '../../../lib/talent-pools/retention';
 import type { AppDatabase, Writer } from '../../db/client';
-import { company, companyHiringStep, companySavedTalent, generalEventslog, message, messageThread, talentJobApplication, talentPoolConsent, talentProfile, user } from '../../db/schema';
+import { company, companyHiringStep, companySavedTalent, generalEventslog, interview, message, messageThread, talentJobApplication, talentPoolConsent, talentProfile, user } from '../../db/schema';
 import type { MailMessage } from '../../mail/mailer';
 import type { FileStorage } from '../../storage/file-storage';
 import { deleteQuietly } from '../uploads/stored-files';
@@ -44,8 +44,19 @@ const holdingAgreement = (now: Date) => sql`exists (
 )`;
 
 /**
+ * A booked interview of the application still to come at `now`: its erasure waits until it has
+ * passed (its talent and interviewers hold its invitation), then takes it with the rest.
+ */
+const upcomingInterview = (now: Date) => sql`exists (
+  select 1 from ${interview}
+  where ${interview.jobApplicationId} = ${talentJobApplication.id}
+    and ${interview.status} = 'BOOKED'
+    and ${interview.endsAt} > ${now.toISOString()}::timestamptz
+)`;
+
+/**
  * Ended applications (a REJECTED or WITHDRAWN step) not erased yet whose company's period is
- * over at `now`, without a holding agreement. Reads the application's company and hiring step:
+ * over at `now`, without a holding agreement or an interview still to come. Reads the application's company and hiring step:
  * the query joins both (the job's candidates, their re-read under lock, the company's preview).
  */
 export function erasableApplications(now: Date): SQL {
@@ -54,6 +65,7 @@ export function erasableApplications(now: Date): SQL {
     inArray(companyHiringStep.group, ['REJECTED', 'WITHDRAWN']),
     sql`${monthsAfter(sql`${talentJobApplication.stepChangedAt}`, company.refusedApplicationMonths)} <= ${now.toISOString()}::timestamptz`,
     sql`not ${holdingAgreement(now)}`,
+    sql`not ${upcomingInterview(now)}`,
   )!;
 }
 
@@ -62,13 +74,17 @@ export function endedAgreements(now: Date): SQL {
   return and(eq(talentPoolConsent.status, 'accepted'), sql`${monthsAfter(poolLastContact, company.poolConsentMonths)} <= ${now.toISOString()}::timestamptz`)!;
 }
 
-/** Erases one application's note, answers, documents and messages, with its log row; answers the message files to delete. */
+/**
+ * Erases one application's note, answers, documents, messages and interviews (their scorecards,
+ * offered times and reminders go with them), with its log row; answers the message files to delete.
+ */
 async function eraseApplication(tx: Writer, row: { id: string; companyId: string; talentProfileId: string; stepChangedAt: Date }, now: Date): Promise<string[]> {
   const threads = await tx.select({ id: messageThread.id }).from(messageThread).where(eq(messageThread.jobApplicationId, row.id));
   const threadIds = threads.map((thread) => thread.id);
   const fileKeys = await threadAttachmentKeys(tx, threadIds);
   const [{ messages } = { messages: 0 }] = threadIds.length ? await tx.select({ messages: sql<number>`count(*)::int` }).from(message).where(inArray(message.threadId, threadIds)) : [];
   if (threadIds.length) await tx.delete(messageThread).where(inArray(messageThread.id, threadIds));
+  const interviews = await tx.delete(interview).where(eq(interview.jobApplicationId, row.id)).returning({ id: interview.id });
   await tx
     .update(talentJobApplication)
     .set({ message: null, details: {}, documentsErasedAt: sql`coalesce(${talentJobApplication.documentsErasedAt}, ${now.toISOString()}::timestamptz)`, retentionErasedAt: now, updatedAt: now })
@@ -78,7 +94,7 @@ async function eraseApplication(tx: Writer, row: { id: string; companyId: string
     fromId: null,
     toId: row.companyId,
     type: 'dataRetention.delete',
-    eventData: { entityId: row.id, companyId: row.companyId, talentProfileId: row.talentProfileId, kind: 'application', endedAt: row.stepChangedAt.toISOString(), messagesErased: messages, before: null, after: null },
+    eventData: { entityId: row.id, companyId: row.companyId, talentProfileId: row.talentProfileId, kind: 'application', endedAt: row.stepChangedAt.toISOString(), messagesErased: messages, interviewsErased: interviews.length, before: null, after: null },
   });
   return fileKeys;
 }

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { applyRetention } from '../../../../src/server/api/talent-pools/retention-work';
-import { company, companyHiringStep, companySavedTalent, companySavedTalentList, generalEventslog, jobAd, message, messageThread, talentJobApplication, talentPoolConsent, talentProfile } from '../../../../src/server/db/schema';
+import { company, companyHiringStep, companySavedTalent, companySavedTalentList, generalEventslog, interview, interviewScorecard, interviewSlot, jobAd, message, messageThread, talentJobApplication, talentPoolConsent, talentProfile } from '../../../../src/server/db/schema';
+import { DEFAULT_SCORECARD } from '../../../../src/lib/interviews/interview-rules';
 import type { MailMessage } from '../../../../src/server/mail/mailer';
 import { createDiskFileStorage } from '../../../../src/server/storage/disk-file-storage';
 import type { FileStorage } from '../../../../src/server/storage/file-storage';
@@ -163,5 +164,45 @@ describeEachDatabase('retention of candidates’ data', (kind) => {
     await f.memberWithRole('retention-outsider', f.a.id, 'No applications', { company: { read: true } });
     expect((await f.as('retention-outsider', RETENTION, {}, f.a.id)).body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     expect(((await f.as('owner-b', RETENTION, {}, f.b.id)).body.data?.companyRetention as { log: unknown[] }).log).toEqual([]);
+  });
+
+  it("erases an ended application's interviews with their scorecards; one with an interview still to come waits until it has passed", async () => {
+    const db = f.h.database.db;
+    // Company B's own applications: the runs above leave nothing of B's due.
+    const [rejected] = await db.select().from(companyHiringStep).where(and(eq(companyHiringStep.companyId, f.b.id), eq(companyHiringStep.group, 'REJECTED')));
+    const [ad] = await db.insert(jobAd).values({ title: 'Interviewed engineer', publisherCompanyId: f.b.id, publishedAt: ago(400) }).returning({ id: jobAd.id });
+    const interviewer = await f.userId('owner-b');
+    const made = {} as Record<'interviewed' | 'booked', { application: string; interview: string }>;
+    for (const [name, startsAt] of [['interviewed', ago(210)], ['booked', new Date(now.getTime() + 2 * DAY)]] as const) {
+      const userId = await f.userId(`retention-${name}`);
+      const [profile] = await db.insert(talentProfile).values({ userId, profileName: `Talent ${name}`, email: `retention-${name}@example.test` }).returning({ id: talentProfile.id });
+      const [row] = await db
+        .insert(talentJobApplication)
+        .values({ jobAdId: ad!.id, talentProfileId: profile!.id, companyHiringStepId: rejected!.id, createdAt: ago(220), stepChangedAt: ago(200), message: `Cover note of ${name}` })
+        .returning({ id: talentJobApplication.id });
+      const endsAt = new Date(startsAt.getTime() + 3_600_000);
+      const [slot] = await db.insert(interviewSlot).values({ companyId: f.b.id, startsAt, endsAt }).returning({ id: interviewSlot.id });
+      const [booked] = await db
+        .insert(interview)
+        .values({ companyId: f.b.id, jobApplicationId: row!.id, talentProfileId: profile!.id, status: 'BOOKED', slotId: slot!.id, startsAt, endsAt, durationMinutes: 60, timeZone: 'Europe/Paris', locationKind: 'video', scorecard: DEFAULT_SCORECARD })
+        .returning({ id: interview.id });
+      await db.insert(interviewScorecard).values({ interviewId: booked!.id, interviewerUserId: interviewer, ratings: { 'Skills for the role': 2, Communication: 3 }, answers: {}, recommendation: 'NO' });
+      made[name] = { application: row!.id, interview: booked!.id };
+    }
+    const interviewsOf = (name: 'interviewed' | 'booked') => db.select({ id: interview.id }).from(interview).where(eq(interview.jobApplicationId, made[name].application));
+    const scorecardsOf = (name: 'interviewed' | 'booked') => db.select({ id: interviewScorecard.id }).from(interviewScorecard).where(eq(interviewScorecard.interviewId, made[name].interview));
+
+    expect(await applyRetention(work(), now)).toMatchObject({ applicationsErased: 1 });
+    expect((await application(made.interviewed.application)).message).toBeNull();
+    expect(await interviewsOf('interviewed')).toEqual([]);
+    expect(await scorecardsOf('interviewed')).toEqual([]);
+    const [logged] = await db.select().from(generalEventslog).where(and(eq(generalEventslog.type, 'dataRetention.delete'), eq(generalEventslog.toId, f.b.id)));
+    expect(logged?.eventData).toMatchObject({ entityId: made.interviewed.application, interviewsErased: 1 });
+    // The interview two days ahead: the application keeps everything until it has passed.
+    expect((await application(made.booked.application)).message).toBe('Cover note of booked');
+    expect(await scorecardsOf('booked')).toHaveLength(1);
+    expect(await applyRetention(work(), new Date(now.getTime() + 3 * DAY))).toMatchObject({ applicationsErased: 1 });
+    expect((await application(made.booked.application)).message).toBeNull();
+    expect(await interviewsOf('booked')).toEqual([]);
   });
 });
