@@ -15,14 +15,15 @@ interface StepChoice {
 /**
  * What the card's small form offers. "Move" lists the steps a move needs no reason for
  * (in progress and hired), without the one the application is in; "Reject" goes to the
- * company's first REJECTED step with a reason of that kind. Withdrawn (the candidate's own
+ * company's first REJECTED step with a reason of that kind, unless the application has ended
+ * already (rejected or withdrawn): it cannot be rejected again. Withdrawn (the candidate's own
  * end) stays on the application page's full "Move to" form, where every step is listed.
  */
 export function cardMoveChoices<Step extends StepChoice>(steps: readonly Step[], currentStepId: string | null): { moveTo: Step[]; rejectStep: Step | null } {
   const closing = (group: string | null) => group === ('REJECTED' satisfies HiringStepGroup) || group === ('WITHDRAWN' satisfies HiringStepGroup);
   return {
     moveTo: steps.filter((step) => !closing(step.group) && step.id !== currentStepId),
-    rejectStep: steps.find((step) => step.group === 'REJECTED') ?? null,
+    rejectStep: closing(steps.find((step) => step.id === currentStepId)?.group ?? null) ? null : (steps.find((step) => step.group === 'REJECTED') ?? null),
   };
 }
 

@@ -24,6 +24,12 @@ describe("a card's one control", () => {
     expect(rejectStep?.id).toBe('rejected');
   });
 
+  it('offers no reject once the application has ended: rejected already, or withdrawn by its talent', () => {
+    expect(cardMoveChoices(steps, 'rejected').rejectStep).toBeNull();
+    expect(cardMoveChoices(steps, 'withdrawn').rejectStep).toBeNull();
+    expect(cardMoveChoices(steps, 'rejected').moveTo.map((step) => step.id)).toEqual(['applied', 'screening', 'hired']);
+  });
+
   it('offers no reject where the company has no rejected step', () => {
     expect(cardMoveChoices(steps.filter((step) => step.group !== 'REJECTED'), null).rejectStep).toBeNull();
   });
