@@ -44,6 +44,7 @@ await esbuild({
     seed: path.join(root, 'src/server/db/seed/seed-cli.ts'),
     reindex: path.join(root, 'src/server/job-ad-search/reindex-cli.ts'),
     backup: path.join(root, 'src/server/backup/backup-cli.ts'),
+    retention: path.join(root, 'src/server/api/talent-pools/retention-cli.ts'),
     // Loaded beside main.mjs by cv-import/cv-text.ts (new URL('./cv-extract-worker.mjs', import.meta.url)).
     'cv-extract-worker': path.join(root, 'src/server/cv-import/cv-extract-worker.mjs'),
   },

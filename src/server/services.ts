@@ -50,7 +50,7 @@ import { createSmtpMailer, smtpServerOf } from './mail/smtp-mailer';
 import { createDiskFileStorage } from './storage/disk-file-storage';
 import { createDomainCheck } from './sign-on/domain-check';
 import { recheckProvenDomains } from './sign-on/domain-recheck';
-import { applyRetention } from './api/talent-pools/retention-work';
+import { applyRetention, describeRetentionRun } from './api/talent-pools/retention-work';
 import { createSecretBox } from './crypto/secret-box';
 import type { FileStorage } from './storage/file-storage';
 
@@ -116,7 +116,7 @@ export async function seedIfWanted(config: Pick<AppConfig, 'seedDemo'>, database
 }
 
 /** SMTP when SMTP_URL says where; else the embedded default, the outbox folder under DATA_DIR. */
-function openMailer(config: AppConfig, log: Log): Mailer {
+export function openMailer(config: AppConfig, log: Log): Mailer {
   if (config.mail.smtpUrl) {
     log(`mail: sent through ${smtpServerOf(config.mail.smtpUrl)}`);
     return countedMailer(tracedMailer(createSmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from, log })));
@@ -185,7 +185,7 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
             },
             async applyRetention(now, enqueueMail) {
               const run = await applyRetention({ db: database.db, storage, site, sendMail: enqueueMail }, now);
-              log(`retention: ${run.applicationsErased} ended applications erased, ${run.agreementsEnded} pool agreements ended, ${run.renewalsMailed} renewal mails`);
+              log(describeRetentionRun(run));
             },
             async recheckCompanyDomains(now) {
               const rechecked = await recheckProvenDomains({ db: database.db, domainCheck, now });

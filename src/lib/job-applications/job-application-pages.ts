@@ -49,7 +49,7 @@ export const FIND_TALENT_JOB_APPLICATION_QUERY = graphql(`
         jobDescription { id title }
         hiringStep { id stepName group order }
         rejectionReason { id label kind }
-        talentStatus heldTalentStatus { status visibleAt } documentsErased
+        talentStatus heldTalentStatus { status visibleAt } documentsErased retentionErasedAt
       }
       history { at kind actorName fromStep toStep reason }
     }

@@ -7,7 +7,7 @@ export const MY_JOB_APPLICATIONS_QUERY = graphql(`
     myJobApplications(page: $page, perPage: $perPage, sort: $sort) {
       total page perPage pageCount
       items {
-        id title jobAdId jobAdIsVisible jobAdIsOpen companyName isAnonymous talentStatus rejectionReason message createdAt documentsErased
+        id title jobAdId jobAdIsVisible jobAdIsOpen companyName isAnonymous talentStatus rejectionReason message createdAt documentsErased retentionErasedAt
         timeline { status reason at } withdrawalReasons { id label } interviews { id status startsAt }
       }
     }

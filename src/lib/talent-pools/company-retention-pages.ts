@@ -8,7 +8,7 @@ export const COMPANY_RETENTION_QUERY = graphql(`
     companyRetention {
       dueTotal
       due { id jobTitle talentName endedAt erasableSince }
-      log { at kind entityId jobTitle talentName removedSavedTalents messagesErased }
+      log { at kind entityId jobTitle talentName removedSavedTalents messagesErased interviewsErased }
     }
   }
 `);

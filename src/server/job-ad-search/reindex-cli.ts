@@ -6,7 +6,7 @@ import { progressWriter } from '../db/seed/progress-bar';
 import { readTypesenseConfig } from './typesense-config';
 import { JOB_AD_COLLECTION } from './typesense-document';
 import { createTypesenseIndexer } from './typesense-indexer';
-import { errorMessage } from '../../lib/text/error-message';
+import { runCommand } from '../process/command-line';
 
 // `node dist/reindex.mjs`: fills the Typesense collection from the database the server
 // uses (same DATABASE_URL / DATA_DIR), from the project root. It migrates nothing: it
@@ -62,12 +62,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    process.stderr.write(`\nreindex: ${errorMessage(error)}\n`);
-    process.exitCode = 1;
-  },
-);
+runCommand('reindex', main);

@@ -65,3 +65,38 @@ export async function makeHeldTalentStatusesDue(applicationId: string): Promise<
     if (updated.rowCount !== 1) throw new Error(`no move held for application ${applicationId}`);
   });
 }
+
+/**
+ * The retention job's two cases, made in the running e2e server's database as time would make
+ * them: two new talents' applications to an ad of `companyName`, rejected `daysAgo` days ago;
+ * the second talent agreed to the company's pool since. Answers the two application ids and the company's.
+ */
+export async function applicationsEndedLongAgo(companyName: string, daysAgo: number, tag: string): Promise<{ lapsed: string; pooled: string; companyId: string }> {
+  return withE2eDatabase(async (client) => {
+    const { rows: places } = await client.query<{ companyId: string; jobAdId: string; stepId: string }>(
+      `select c.id as "companyId", a.id as "jobAdId", s.id as "stepId" from company c
+         join job_ad a on a.publisher_company_id = c.id
+         join company_hiring_step s on s.company_id = c.id and s."group" = 'REJECTED' and s.deleted_at is null
+       where c.name = $1 and c.deleted_at is null order by a.created_at, s."order" limit 1`,
+      [companyName],
+    );
+    const place = places[0];
+    if (!place) throw new Error(`${companyName} has no job ad or no rejected step`);
+    const made: string[] = [];
+    for (const name of ['Lapsed', 'Pooled']) {
+      const email = `retention-${name.toLowerCase()}-${tag}@example.test`;
+      const { rows: users } = await client.query<{ id: string }>('insert into "user" (external_id, email, display_name) values ($1, $2, $3) returning id', [`retention-${name.toLowerCase()}-${tag}`, email, `${name} ${tag}`]);
+      const { rows: profiles } = await client.query<{ id: string }>('insert into talent_profile (user_id, profile_name, email) values ($1, $2, $3) returning id', [users[0]!.id, `${name} ${tag}`, email]);
+      const { rows: applications } = await client.query<{ id: string }>(
+        `insert into talent_job_application (job_ad_id, talent_profile_id, company_id, company_hiring_step_id, created_at, step_changed_at, message)
+         values ($1, $2, $3, $4, now() - make_interval(days => $5 + 10), now() - make_interval(days => $5), $6) returning id`,
+        [place.jobAdId, profiles[0]!.id, place.companyId, place.stepId, daysAgo, `Cover note of ${name} ${tag}`],
+      );
+      made.push(applications[0]!.id);
+      if (name === 'Pooled') {
+        await client.query("insert into talent_pool_consent (company_id, talent_profile_id, status, answered_at, last_contact_at) values ($1, $2, 'accepted', now() - interval '30 days', now() - interval '30 days')", [place.companyId, profiles[0]!.id]);
+      }
+    }
+    return { lapsed: made[0]!, pooled: made[1]!, companyId: place.companyId };
+  });
+}

@@ -39,6 +39,7 @@ export interface ReceivedRow {
   stuckAfterDays: number;
   talentStatusDelayMinutes: number;
   documentsErasedAt: Date | null;
+  retentionErasedAt: Date | null;
 }
 
 /**
@@ -90,6 +91,7 @@ export const receivedColumns = {
   stuckAfterDays: sql<number>`coalesce(${company.stuckAfterDays}, ${DEFAULT_STUCK_AFTER_DAYS})`,
   talentStatusDelayMinutes: sql<number>`coalesce(${company.talentStatusDelayMinutes}, ${DEFAULT_TALENT_STATUS_DELAY_MINUTES})`,
   documentsErasedAt: talentJobApplication.documentsErasedAt,
+  retentionErasedAt: talentJobApplication.retentionErasedAt,
 };
 
 export function selectReceived(db: Writer) {

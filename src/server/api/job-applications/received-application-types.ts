@@ -59,7 +59,13 @@ ReceivedJobApplication.implement({
       nullable: true,
       resolve: (row) => (row.stepId && row.stepName !== null ? { id: row.stepId, stepName: row.stepName, group: hiringStepGroupOf(row.stepGroup), order: row.stepOrder ?? 0 } : null),
     }),
-    documentsErased: t.boolean({ description: 'Its talent withdrew it and took back its note and documents: they are no longer shown', resolve: (row) => row.documentsErasedAt !== null }),
+    documentsErased: t.boolean({ description: 'Its note and documents are no longer shown: its talent took them back on withdrawing it, or the retention rule erased them (retentionErasedAt)', resolve: (row) => row.documentsErasedAt !== null }),
+    retentionErasedAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: "When the retention rule erased its note, answers, documents, conversation and interviews (the company's period after it ended); null while kept",
+      resolve: (row) => row.retentionErasedAt,
+    }),
     rejectionReason: t.field({ type: RejectionReason, nullable: true, resolve: (row) => (row.reasonId && row.reasonLabel !== null ? { id: row.reasonId, kind: row.reasonKind ?? 'REJECTED', label: row.reasonLabel } : null) }),
   }),
 });

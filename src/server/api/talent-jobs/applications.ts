@@ -34,6 +34,7 @@ interface ApplicationRow {
   rejectionReason: string | null;
   companyId: string | null;
   documentsErasedAt: Date | null;
+  retentionErasedAt: Date | null;
   interviewToChoose: boolean;
   interviewBooked: boolean;
   unreadMessages: boolean;
@@ -69,7 +70,13 @@ JobApplication.implement({
       nullable: true,
       description: 'Why the company ended the application (Not selected), when it chose to share the reason with her; null otherwise',
     }),
-    documentsErased: t.boolean({ description: 'She withdrew it and took back its note, answers and documents', resolve: (row) => row.documentsErasedAt !== null }),
+    documentsErased: t.boolean({ description: "Its note, answers and documents are gone: she took them back on withdrawing it, or the company's retention period erased them (retentionErasedAt)", resolve: (row) => row.documentsErasedAt !== null }),
+    retentionErasedAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: "When the company's retention period, after the application ended, erased its note, answers, documents and conversation; null while kept",
+      resolve: (row) => row.retentionErasedAt,
+    }),
     actions: t.field({
       type: [ApplicationActionEnum],
       description: 'What it waits for from her, most urgent first: interview times to choose, an interview to attend, a message to read, an offer to answer',
@@ -129,6 +136,7 @@ export function selectApplications(db: AppDatabase, where: SQL, now = new Date()
       rejectionReason: sql<string | null>`(${shown(talentJobApplicationStatus.reason)})`,
       companyId: applicationCompanyId,
       documentsErasedAt: talentJobApplication.documentsErasedAt,
+      retentionErasedAt: talentJobApplication.retentionErasedAt,
       interviewToChoose: interviewIn('PROPOSED', now),
       interviewBooked: interviewIn('BOOKED', now),
       unreadMessages: readerUserId ? unreadFromCompany(readerUserId) : sql<boolean>`false`,

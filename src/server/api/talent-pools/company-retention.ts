@@ -26,6 +26,7 @@ interface LogRow {
   talentName: string | null;
   removedSavedTalents: number | null;
   messagesErased: number | null;
+  interviewsErased: number | null;
 }
 
 const RetentionDue = builder.objectRef<DueRow>('RetentionDueApplication').implement({
@@ -49,6 +50,7 @@ const RetentionLogEntry = builder.objectRef<LogRow>('RetentionLogEntry').impleme
     talentName: t.exposeString('talentName', { nullable: true }),
     removedSavedTalents: t.exposeInt('removedSavedTalents', { nullable: true }),
     messagesErased: t.exposeInt('messagesErased', { nullable: true }),
+    interviewsErased: t.exposeInt('interviewsErased', { nullable: true, description: 'Interviews erased with the application, their scorecards with them (0 for erasures logged before interviews were)' }),
   }),
 });
 
@@ -101,6 +103,8 @@ builder.queryField('companyRetention', (t) =>
             talentName: talentProfile.profileName,
             removedSavedTalents: sql<number | null>`(${data}->>'removedSavedTalents')::int`,
             messagesErased: sql<number | null>`(${data}->>'messagesErased')::int`,
+            // Older log rows predate it: none were erased then.
+            interviewsErased: sql<number | null>`case when ${data}->>'kind' = 'application' then coalesce((${data}->>'interviewsErased')::int, 0) end`,
           })
           .from(generalEventslog)
           .leftJoin(talentJobApplication, sql`${data}->>'kind' = 'application' and ${talentJobApplication.id} = (${data}->>'entityId')::uuid`)

@@ -198,6 +198,30 @@ export interface RetentionRun {
   renewalsMailed: number;
 }
 
+/** A run's line in the server's log and the operator command's output. */
+export function describeRetentionRun(run: RetentionRun): string {
+  return `retention: ${run.applicationsErased} ended applications erased, ${run.agreementsEnded} pool agreements ended, ${run.renewalsMailed} renewal mails`;
+}
+
+/** What a run at `now` would erase and end, per company (the operator command's preview), by company name. */
+export async function retentionDue(db: AppDatabase, now: Date): Promise<Array<{ companyName: string; applications: number; agreements: number }>> {
+  const total = sql<number>`count(*)::int`;
+  const [applications, agreements] = await Promise.all([
+    db
+      .select({ companyId: company.id, companyName: company.name, total })
+      .from(talentJobApplication)
+      .innerJoin(company, eq(company.id, talentJobApplication.companyId))
+      .innerJoin(companyHiringStep, eq(companyHiringStep.id, talentJobApplication.companyHiringStepId))
+      .where(erasableApplications(now))
+      .groupBy(company.id, company.name),
+    db.select({ companyId: company.id, companyName: company.name, total }).from(talentPoolConsent).innerJoin(company, eq(company.id, talentPoolConsent.companyId)).where(endedAgreements(now)).groupBy(company.id, company.name),
+  ]);
+  const due = new Map<string, { companyName: string; applications: number; agreements: number }>();
+  for (const row of applications) due.set(row.companyId, { companyName: row.companyName, applications: row.total, agreements: 0 });
+  for (const row of agreements) due.set(row.companyId, { companyName: row.companyName, applications: due.get(row.companyId)?.applications ?? 0, agreements: row.total });
+  return [...due.values()].sort((a, b) => a.companyName.localeCompare(b.companyName));
+}
+
 /** One run of the rule at `now`: agreements ended first (their talents' applications may then be due), then applications erased, then renewal mails. */
 export async function applyRetention(work: RetentionWork, now: Date): Promise<RetentionRun> {
   const { db } = work;

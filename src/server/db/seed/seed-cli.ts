@@ -7,7 +7,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import { DEFAULT_JOB_ADS, DEFAULT_TALENTS, isDatabaseEmpty, MIN_JOB_ADS, MIN_TALENTS, seedDemoData, type SeedSummary } from './demo-seed';
 import { progressWriter } from './progress-bar';
 import { scaledLargeTenant, seedLargeTenant } from './large-tenant';
-import { errorMessage } from '../../../lib/text/error-message';
+import { runCommand } from '../../process/command-line';
 
 // `node dist/seed.mjs [options]`: seeds the demo data into the database the server
 // would use (same DATABASE_URL / DATA_DIR defaults), from the project root.
@@ -154,12 +154,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    process.stderr.write(`\nseed: ${errorMessage(error)}\n`);
-    process.exitCode = 1;
-  },
-);
+runCommand('seed', main);

@@ -18,7 +18,7 @@ import { startCompaniesFixture, type CompaniesFixture } from '../companies-fixtu
 // the end of its period, taking her off the saved talents; a renewal mail goes once, a month
 // before; a second run changes nothing; the company reads the preview and the log.
 
-const RETENTION = '{ companyRetention { dueTotal due { id talentName erasableSince } log { kind entityId talentName messagesErased removedSavedTalents } } }';
+const RETENTION = '{ companyRetention { dueTotal due { id talentName erasableSince } log { kind entityId talentName messagesErased interviewsErased removedSavedTalents } } }';
 const UPDATE = 'mutation ($data: UpdateOneCompanyInput!) { updateOneCompany(data: $data) { refusedApplicationMonths poolConsentMonths } }';
 const DAY = 86_400_000;
 
@@ -126,9 +126,9 @@ describeEachDatabase('retention of candidates’ data', (kind) => {
     expect(retention.dueTotal).toBe(0);
     expect(retention.log).toHaveLength(3);
     expect(retention.log).toEqual(expect.arrayContaining([
-      expect.objectContaining({ kind: 'application', entityId: ids.lost, talentName: 'Talent lost', messagesErased: 1 }),
+      expect.objectContaining({ kind: 'application', entityId: ids.lost, talentName: 'Talent lost', messagesErased: 1, interviewsErased: 0 }),
       expect.objectContaining({ kind: 'application', entityId: ids.ended, talentName: 'Talent ended', messagesErased: 0 }),
-      expect.objectContaining({ kind: 'poolConsent', talentName: 'Talent ended', removedSavedTalents: 1 }),
+      expect.objectContaining({ kind: 'poolConsent', talentName: 'Talent ended', removedSavedTalents: 1, interviewsErased: null }),
     ]));
   });
 
@@ -198,6 +198,8 @@ describeEachDatabase('retention of candidates’ data', (kind) => {
     expect(await scorecardsOf('interviewed')).toEqual([]);
     const [logged] = await db.select().from(generalEventslog).where(and(eq(generalEventslog.type, 'dataRetention.delete'), eq(generalEventslog.toId, f.b.id)));
     expect(logged?.eventData).toMatchObject({ entityId: made.interviewed.application, interviewsErased: 1 });
+    const log = ((await f.as('owner-b', RETENTION, {}, f.b.id)).body.data?.companyRetention as { log: Array<{ entityId: string; interviewsErased: number }> }).log;
+    expect(log).toEqual([expect.objectContaining({ entityId: made.interviewed.application, interviewsErased: 1 })]);
     // The interview two days ahead: the application keeps everything until it has passed.
     expect((await application(made.booked.application)).message).toBe('Cover note of booked');
     expect(await scorecardsOf('booked')).toHaveLength(1);
