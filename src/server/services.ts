@@ -19,6 +19,10 @@ import { pingTypesense } from './job-ad-search/typesense-http';
 import { createApiCaller } from './bff/api-caller';
 import { createRateLimiter } from './bff/rate-limit';
 import { createBff, type Bff } from './bff/bff';
+import { invoicePdfOf } from './bff/page/invoice-download';
+import { getTranslator } from '../lib/i18n/i18n';
+import type { Language } from '../lib/i18n/namespaces';
+import type { InvoiceDocument } from '../lib/invoices/invoice-document';
 import { createFileSessionStore } from './bff/file-session-store';
 import { createOidcClient } from './bff/oidc-client';
 import { createRedisSessionStore } from './bff/redis-session-store';
@@ -144,6 +148,8 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
     const mailer = openMailer(config, log);
     const secrets = await loadSecrets(process.env, config.dataDir);
     const site = { origin: config.publicOrigin, productName: config.site.productName };
+    // The personal data archive's invoices, drawn as the pages draw them, in the person's language.
+    const invoicePdf = (document: InvoiceDocument, language: Language) => invoicePdfOf(document, getTranslator(['common'], language), language);
     const jobSearch = createJobSearch({ db: database.db, env: process.env, log });
     const jobAdIndex = createJobAdIndex({ db: database.db, env: process.env, log });
     // The push channel (notifications/event-push.ts): one key pair in the database or the environment.
@@ -177,7 +183,7 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
               if (sent) log(`interviews: ${sent} reminders sent`);
             },
             async preparePersonalDataExport(exportId, enqueueMail) {
-              await preparePersonalDataExport({ db: database.db, storage, site, sendMail: enqueueMail, log }, exportId);
+              await preparePersonalDataExport({ db: database.db, storage, site, sendMail: enqueueMail, log, invoicePdf }, exportId);
             },
             async sweepExpiredPersonalDataExports(now) {
               const swept = await sweepExpiredPersonalDataExports({ db: database.db, storage }, now);
@@ -306,7 +312,7 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
             queue: (exportId) =>
               void (queue
                 ? queue.queuePersonalDataExport(exportId)
-                : preparePersonalDataExport({ db: database.db, storage, site, sendMail: (message) => mailer.send(message), log }, exportId)
+                : preparePersonalDataExport({ db: database.db, storage, site, sendMail: (message) => mailer.send(message), log, invoicePdf }, exportId)
               ).catch((error: unknown) => log(`personal data: archive ${exportId} could not be queued: ${String(error)}`)),
           },
           heldTalentStatuses: heldTalentStatuses ?? undefined,

@@ -1,3 +1,4 @@
+import { invoicePdfFilename } from '../../src/lib/invoices/invoicing-pages';
 import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import { expect, test } from './support/test';
@@ -63,6 +64,10 @@ test.describe('downloading your data: the demo talent', () => {
     for (const kind of ['talent-profile', 'applications', 'application-statuses', 'invitations', 'interviews', 'roster-entries', 'assignments', 'billings', 'billing-lines', 'invoices', 'balance-transactions', 'job-alerts', 'notifications', 'talent-pool-consents']) {
       expect(records(kind).length, kind).toBeGreaterThan(0);
     }
+    // Her copy of each invoice issued in her name, as /talent/billing downloads it.
+    const issued = records('invoices').filter((row) => row.selfBilled === true && row.issuedAt !== null && row.deletedAt === null);
+    expect(issued.length).toBeGreaterThan(0);
+    for (const row of issued) expect(strFromU8(entries[`invoices/${invoicePdfFilename(String(row.number))}`]!.subarray(0, 5)), String(row.number)).toBe('%PDF-');
   });
 });
 

@@ -85,6 +85,15 @@ export const CREATE_CREDIT_NOTE_MUTATION = graphql(`
 export type InvoiceListPage = ResultOf<typeof FIND_MANY_INVOICE_QUERY>['findManyInvoice'];
 export type InvoiceDetail = ResultOf<typeof INVOICE_FRAGMENT>;
 
+/**
+ * What an invoice's PDF is drawn from: these fields of the API's Invoice, as a page reads them,
+ * or as the personal data archive makes them from the stored row (api/invoices/invoice-document-source.ts).
+ */
+export type InvoiceDocumentSource = Pick<
+  NonNullable<InvoiceDetail>,
+  'number' | 'kind' | 'selfBilled' | 'issuedAt' | 'dueDate' | 'currency' | 'seller' | 'buyer' | 'lines' | 'netTotal' | 'vatRate' | 'vatTotal' | 'total' | 'vatExemptionReason' | 'purchaseOrderNumber' | 'period' | 'creditedInvoice' | 'note' | 'status'
+>;
+
 export interface InvoiceFilters {
   q: string;
   status: InvoicePaymentStatus | null;
@@ -112,7 +121,7 @@ const positive = (amount: string) => (amount.startsWith('-') ? negateMoney(amoun
  * positive: a credit note says it cancels by its kind and reference, not by its sign.
  * Null for a draft, which has no number and no parties yet.
  */
-export function invoiceDocumentOf(invoice: NonNullable<InvoiceDetail>): InvoiceDocument | null {
+export function invoiceDocumentOf(invoice: InvoiceDocumentSource): InvoiceDocument | null {
   if (!invoice.number || !invoice.issuedAt || !invoice.seller || !invoice.buyer) return null;
   const [year, month] = (invoice.period ?? '').split('-').map(Number);
   const address = (party: NonNullable<InvoiceDetail['seller']>) => Object.fromEntries(Object.entries(party.address ?? {}).filter(([, value]) => typeof value === 'string' && value)) as Record<string, string>;

@@ -2,15 +2,19 @@ import { eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import { isUuid } from '../../../lib/ids';
+import type { InvoiceDocument } from '../../../lib/invoices/invoice-document';
+import { invoiceDocumentOf, invoicePdfFilename } from '../../../lib/invoices/invoicing-pages';
 import { isStorageKey } from '../../../lib/uploads/media-urls';
 import type { AppDatabase } from '../../db/client';
 import { talentProfile, user } from '../../db/schema';
 import type { FileStorage } from '../../storage/file-storage';
+import { invoiceDocumentSourceOf, issuedSelfBilledInvoices } from '../invoices/invoice-document-source';
 import { EXPORTED_COLUMNS, EXPORTED_THROUGH, OMITTED_COLUMNS, type PersonReference } from './personal-data-tables';
 
 // A user's archive of their own data (docs/personal-data.md, "Downloading your data"): one
-// JSON file per kind of record (personal-data-tables.ts decides which), and every stored
-// file those records point at (pictures, CV, documents, attachments), in one zip.
+// JSON file per kind of record (personal-data-tables.ts decides which), every stored file
+// those records point at (pictures, CV, documents, attachments), and the PDF of every invoice
+// issued in her name (self-billing's copies, as /talent/billing offers them), in one zip.
 
 type Row = Record<string, unknown>;
 
@@ -74,12 +78,21 @@ async function bytesOf(storage: FileStorage, key: string): Promise<Uint8Array | 
   return new Uint8Array(Buffer.concat(chunks));
 }
 
+/** Draws an invoice's PDF (Factur-X) in the person's language; null where nothing draws them (the invoices stay in records/invoices.json). */
+export type InvoicePdfDrawer = ((document: InvoiceDocument) => Promise<Uint8Array>) | null;
+
 /**
  * The archive: README.txt (`readme`), `records/<file>.json` for every kind (an empty list when there is none, so
- * the reader sees what was looked at), `files/<key>` for each stored file the records name.
+ * the reader sees what was looked at), `files/<key>` for each stored file the records name,
+ * `invoices/<number>.pdf` for each invoice issued in her name.
  * Held in memory: one person's records and files, megabytes at most.
  */
-export async function buildPersonalDataArchive(db: AppDatabase, storage: FileStorage | null, userId: string, readme: string): Promise<{ bytes: Uint8Array; records: number; files: number }> {
+export async function buildPersonalDataArchive(
+  db: AppDatabase,
+  storage: FileStorage | null,
+  userId: string,
+  { readme, invoicePdf }: { readme: string; invoicePdf: InvoicePdfDrawer },
+): Promise<{ bytes: Uint8Array; records: number; files: number }> {
   const records = await personalDataRecords(db, userId);
   // What the archive is and how to read it, in the person's language.
   const entries: Zippable = { 'README.txt': strToU8(readme) };
@@ -95,6 +108,15 @@ export async function buildPersonalDataArchive(db: AppDatabase, storage: FileSto
       if (!bytes) continue;
       // Stored as they are: pictures and documents are compressed already.
       entries[`files/${key}`] = [bytes, { level: 0 }];
+      files += 1;
+    }
+  }
+  if (invoicePdf) {
+    const profileIds = (records.get('talent-profile') ?? []).map((row) => String(row.id));
+    for (const row of await issuedSelfBilledInvoices(db, profileIds)) {
+      const document = invoiceDocumentOf(invoiceDocumentSourceOf(row));
+      if (!document) continue;
+      entries[`invoices/${invoicePdfFilename(document.number)}`] = [await invoicePdf(document), { level: 0 }];
       files += 1;
     }
   }

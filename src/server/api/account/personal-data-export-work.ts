@@ -5,6 +5,8 @@ import { getTranslator } from '../../../lib/i18n/i18n';
 import { pathInLanguage } from '../../../lib/i18n/language-path';
 import { buildRoute } from '../../../lib/routes/build-route';
 import { errorMessage } from '../../../lib/text/error-message';
+import type { InvoiceDocument } from '../../../lib/invoices/invoice-document';
+import type { Language } from '../../../lib/i18n/namespaces';
 import type { AppDatabase } from '../../db/client';
 import { personalDataExport, user } from '../../db/schema';
 import type { MailMessage } from '../../mail/mailer';
@@ -23,6 +25,8 @@ export interface PersonalDataExportWork {
   /** Hands the "ready" mail on (to the queue, which retries it). */
   sendMail: (message: MailMessage) => Promise<void>;
   log: (message: string) => void;
+  /** Draws an invoice's PDF in a language (the pages' own drawing, with its fonts); null where none is drawn (tests of the rest). */
+  invoicePdf: ((document: InvoiceDocument, language: Language) => Promise<Uint8Array>) | null;
 }
 
 /**
@@ -43,7 +47,11 @@ export async function preparePersonalDataExport(work: PersonalDataExportWork, ex
   const t = getTranslator(['common'], language);
   try {
     if (!storage) throw new Error('no file storage to keep the archive in');
-    const archive = await buildPersonalDataArchive(db, storage, row.userId, t('personalDataExport.readme', { product: work.site.productName, date: formatDate(new Date(), language) }));
+    const { invoicePdf } = work;
+    const archive = await buildPersonalDataArchive(db, storage, row.userId, {
+      readme: t('personalDataExport.readme', { product: work.site.productName, date: formatDate(new Date(), language) }),
+      invoicePdf: invoicePdf ? (document) => invoicePdf(document, language) : null,
+    });
     const key = newStorageKey('zip');
     await storage.put(key, archive.bytes, 'application/zip');
     const readyAt = new Date();

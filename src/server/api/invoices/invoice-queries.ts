@@ -9,6 +9,7 @@ import { builder } from '../builder';
 import { requireCompanyPermission } from '../auth/company-access';
 import { notFound } from '../errors';
 import { pageArgs, pageWindow } from '../pagination';
+import { talentsInvoiceCopies } from './invoice-document-source';
 import { countVisible, findVisible, INVOICE_LIST_ORDER, NO_COMPANY, pageOfVisible, selectInvoices, visibleTo, type InvoiceRow } from './invoice-rows';
 import { Invoice, INVOICE_SEARCH_COUNT_CAP, InvoiceKindEnum, InvoicePage, InvoiceStatusEnum } from './invoice-types';
 
@@ -120,9 +121,7 @@ builder.queryField('myInvoice', (t) =>
       if (!isUuid(id)) throw notFound('This invoice');
       const profileId = await requireMyTalentProfileId(context);
       // No company acts here: the nil id makes every company action false.
-      const [row] = await selectInvoices(context.db, NO_COMPANY).where(
-        and(eq(invoice.id, id), eq(invoice.talentProfileId, profileId), eq(invoice.selfBilled, true), isNotNull(invoice.issuedAt), isNull(invoice.deletedAt)),
-      );
+      const [row] = await selectInvoices(context.db, NO_COMPANY).where(and(eq(invoice.id, id), talentsInvoiceCopies([profileId])));
       if (!row) throw notFound('This invoice');
       return row as InvoiceRow;
     },

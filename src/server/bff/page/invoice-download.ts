@@ -1,8 +1,16 @@
 import type { APIContext } from 'astro';
 import type { DocumentAnswer } from '../../../lib/graphql/send-document';
 import { invoiceDocumentOf, invoicePdfFilename, type InvoiceDetail } from '../../../lib/invoices/invoicing-pages';
+import type { InvoiceDocument } from '../../../lib/invoices/invoice-document';
 import { renderInvoicePdf } from '../../../lib/invoices/invoice-pdf';
+import type { Translate } from '../../../lib/i18n/i18n';
+import type { Language } from '../../../lib/i18n/namespaces';
 import { pdfFonts } from './pdf-fonts';
+
+/** An issued invoice's PDF with its Factur-X data, in `language`: the download below, and the personal data archive's copies. */
+export async function invoicePdfOf(document: InvoiceDocument, t: Translate, language: Language): Promise<Uint8Array> {
+  return renderInvoicePdf(document, await pdfFonts(), t, language);
+}
 
 /**
  * An issued invoice as its PDF with the Factur-X data embedded, from what the API let the
@@ -19,7 +27,7 @@ export async function invoicePdfResponse(context: Pick<APIContext, 'locals' | 'r
   }
   const document = invoiceDocumentOf(found);
   if (!document) return context.rewrite('/404');
-  const pdf = await renderInvoicePdf(document, await pdfFonts(), context.locals.t, context.locals.language);
+  const pdf = await invoicePdfOf(document, context.locals.t, context.locals.language);
   return new Response(new Blob([pdf as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), {
     headers: {
       'content-type': 'application/pdf',

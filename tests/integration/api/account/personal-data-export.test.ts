@@ -11,7 +11,13 @@ import { getTranslator } from '../../../../src/lib/i18n/i18n';
 import { documentUrl, pictureUrl } from '../../../../src/lib/uploads/media-urls';
 import { preparePersonalDataExport, sweepExpiredPersonalDataExports } from '../../../../src/server/api/account/personal-data-export-work';
 import { EXPORTED_COLUMNS, EXPORTED_THROUGH } from '../../../../src/server/api/account/personal-data-tables';
-import { identityAccount, personalDataExport, talentProfile, user, userNotificationPreferences } from '../../../../src/server/db/schema';
+import { identityAccount, invoice, personalDataExport, talentProfile, user, userNotificationPreferences } from '../../../../src/server/db/schema';
+import { invoiceDocumentOf, MY_INVOICE_QUERY } from '../../../../src/lib/invoices/invoicing-pages';
+import { invoiceDocumentSourceOf } from '../../../../src/server/api/invoices/invoice-document-source';
+import { NO_COMPANY, selectInvoices, type InvoiceRow } from '../../../../src/server/api/invoices/invoice-rows';
+import { invoicePdfOf } from '../../../../src/server/bff/page/invoice-download';
+import type { InvoiceDocument } from '../../../../src/lib/invoices/invoice-document';
+import type { Language } from '../../../../src/lib/i18n/namespaces';
 import { createDiskFileStorage } from '../../../../src/server/storage/disk-file-storage';
 import type { FileStorage } from '../../../../src/server/storage/file-storage';
 import type { MailMessage } from '../../../../src/server/mail/mailer';
@@ -40,7 +46,25 @@ describeEachDatabase('the personal data export', (kind) => {
   });
   afterAll(() => h.close());
 
-  const work = () => ({ db: h.database.db, storage, site: { origin: 'https://talentplace.example', productName: 'Talentplace' }, sendMail: async (message: MailMessage) => void mails.push(message), log: () => {} });
+  // The invoices are drawn as the server draws them (services.ts), fonts and all.
+  const invoicePdf = (document: InvoiceDocument, language: Language) => invoicePdfOf(document, getTranslator(['common'], language), language);
+  const work = () => ({ db: h.database.db, storage, site: { origin: 'https://talentplace.example', productName: 'Talentplace' }, sendMail: async (message: MailMessage) => void mails.push(message), log: () => {}, invoicePdf });
+  /** An invoice issued in the talent's name (self-billed), as a company issues it from her billing. */
+  const selfBilledInvoice = (talentProfileId: string, number: string | null) => ({
+    talentProfileId,
+    selfBilled: true,
+    number,
+    issuedAt: number ? new Date('2026-11-02T09:00:00Z') : null,
+    dueDate: '2026-12-02',
+    currency: 'EUR',
+    netTotal: '1000.00',
+    vatRate: '20.00',
+    vatTotal: '200.00',
+    total: '1200.00',
+    lines: [{ description: 'Data engineering, October 2026', quantity: '10', unitCode: 'DAY', price: '100.00', amount: '1000.00' }],
+    seller: { name: 'Tala T.', address: { street: '1 rue de la Paix', postalCode: '75002', city: 'Paris', country: 'FR' } },
+    buyer: { name: 'Northwind Labs', legalName: 'Northwind Labs SAS', vatNumber: 'FR40303265045', address: { street: '5 avenue Anatole France', postalCode: '75007', city: 'Paris', country: 'FR' } },
+  });
   const signedIn = async (name: string, roles: string[] = []) => {
     const externalId = randomUUID();
     const email = `${name}-${externalId.slice(0, 8)}@example.test`;
@@ -68,6 +92,8 @@ describeEachDatabase('the personal data export', (kind) => {
       .returning({ id: talentProfile.id });
     await db.update(talentProfile).set({ cv: { url: documentUrl(profile!.id, cv), name: 'cv.pdf' } as never }).where(eq(talentProfile.id, profile!.id));
     await db.insert(userNotificationPreferences).values({ userId: talent.userId, type: 'billing.create', email: false, ui: true, push: false });
+    // Her copy of an invoice issued in her name goes in as its PDF; a draft, never issued, does not.
+    await db.insert(invoice).values([selfBilledInvoice(profile!.id, 'SB-2026-0007'), selfBilledInvoice(profile!.id, null)] as never);
 
     const asked = await request(talent.token);
     expect(asked.errors).toBeUndefined();
@@ -105,9 +131,28 @@ describeEachDatabase('the personal data export', (kind) => {
     expect(records('activity').map((event) => event.type)).toContain('user.update');
     expect(entries[`files/${picture}`]).toEqual(new Uint8Array([1, 2, 3]));
     expect(strFromU8(entries[`files/${cv}`]!)).toBe('%PDF-1.7 the CV');
+    expect(Object.keys(entries).filter((name) => name.startsWith('invoices/'))).toEqual(['invoices/SB-2026-0007.pdf']);
+    const pdf = strFromU8(entries['invoices/SB-2026-0007.pdf']!, true);
+    expect(pdf.startsWith('%PDF-')).toBe(true);
+    // Factur-X: the invoice's data travels inside its PDF.
+    expect(pdf).toContain('factur-x.xml');
+    expect(records('invoices')).toHaveLength(2);
 
     // The download's check: hers, ready and on time.
     expect((await h.call(FIND, { token: talent.token, variables: { id, key: stored!.fileKey } })).body.data?.findMyPersonalDataExport).toMatch(/^talentplace-data-\d{4}-\d{2}-\d{2}\.zip$/);
+  });
+
+  it("draws the archive's invoice from the same values as her download on /talent/billing (myInvoice)", async () => {
+    const talent = await signedIn('tina');
+    const db = h.database.db;
+    const [profile] = await db.insert(talentProfile).values({ userId: talent.userId, externalUserId: talent.externalId, email: talent.email, profileName: 'Tina T.' }).returning({ id: talentProfile.id });
+    const [issued] = await db.insert(invoice).values(selfBilledInvoice(profile!.id, 'SB-2026-0008') as never).returning({ id: invoice.id });
+    const { body } = await h.call(MY_INVOICE_QUERY, { token: talent.token, variables: { id: issued!.id } });
+    expect(body.errors).toBeUndefined();
+    const [row] = await selectInvoices(db, NO_COMPANY).where(eq(invoice.id, issued!.id));
+    const fromRow = invoiceDocumentOf(invoiceDocumentSourceOf(row as InvoiceRow));
+    expect(fromRow).not.toBeNull();
+    expect(fromRow).toEqual(invoiceDocumentOf(body.data!.myInvoice!));
   });
 
   it("refuses another user's archive, a wrong key, and anyone acting as the user (attack: support downloading a talent's whole data)", async () => {
