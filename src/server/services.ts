@@ -49,7 +49,7 @@ import { createHeldMessages } from './api/messages/held-messages';
 import { createHeldTalentStatuses } from './api/job-applications/held-talent-statuses';
 import { closeExpiredJobAds } from './job-ad-search/close-expired-job-ads';
 import type { Mailer } from './mail/mailer';
-import { createOutboxMailer } from './mail/outbox-mailer';
+import { createOutboxMailer, forgetOutboxMail } from './mail/outbox-mailer';
 import { createSmtpMailer, smtpServerOf } from './mail/smtp-mailer';
 import { createDiskFileStorage } from './storage/disk-file-storage';
 import { createDomainCheck } from './sign-on/domain-check';
@@ -303,6 +303,8 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
           },
           // Blocking a user ends their sessions in this process's store at once.
           userSessions: { endAll: (externalId) => sessions.endUserSessions(externalId) },
+          // An erased account's address: its mail waiting for a retry, and the outbox's copies (nothing is kept once SMTP took it).
+          pendingMail: { forget: async (address) => (queue ? await queue.forgetMailTo(address) : 0) + (config.mail.smtpUrl ? 0 : await forgetOutboxMail(config.mail.outboxDir, address)) },
           secretBox: createSecretBox(secrets.storedSecretsKey),
           domainCheck,
           replyAddress,

@@ -1,3 +1,4 @@
+import type { PendingMail } from '../../src/server/api/pending-mail';
 import type { UserSessions } from '../../src/server/api/auth/user-sessions';
 import type { ReplyAddress } from '../../src/server/mail/reply-address';
 import type { DomainCheck } from '../../src/server/sign-on/domain-check';
@@ -84,7 +85,7 @@ export function operationText(document: TadaDocumentNode<unknown, never>): strin
 /** The API in-process over a migrated test database, with tokens from a real test issuer. */
 export async function startApiHarness(
   kind: TestDatabaseKind,
-  options: { production?: boolean; storage?: FileStorage; allowedOrigins?: string[]; uploadsPerWindow?: number; searchEnv?: Record<string, string>; log?: (message: string) => void; mail?: { mailer: Mailer; retryDelaysMs?: number[] }; push?: { sender: PushSender }; domainCheck?: DomainCheck; userSessions?: UserSessions; replyAddress?: ReplyAddress; messagesPerWindow?: number; database?: Database } = {},
+  options: { production?: boolean; storage?: FileStorage; allowedOrigins?: string[]; uploadsPerWindow?: number; searchEnv?: Record<string, string>; log?: (message: string) => void; mail?: { mailer: Mailer; retryDelaysMs?: number[] }; push?: { sender: PushSender }; domainCheck?: DomainCheck; userSessions?: UserSessions; pendingMail?: PendingMail; replyAddress?: ReplyAddress; messagesPerWindow?: number; database?: Database } = {},
 ): Promise<ApiHarness> {
   // A database given (one upgraded from a release's dump) is the harness's to close.
   const [database, issuer] = await Promise.all([options.database ?? openTestDatabase(kind), startTestIssuer()]);
@@ -112,6 +113,7 @@ export async function startApiHarness(
     secretBox,
     ...(options.domainCheck ? { domainCheck: options.domainCheck } : {}),
     ...(options.userSessions ? { userSessions: options.userSessions } : {}),
+    ...(options.pendingMail ? { pendingMail: options.pendingMail } : {}),
     ...(options.replyAddress ? { replyAddress: options.replyAddress } : {}),
     auth: { issuer: issuer.issuer, audience: AUDIENCE, rolesClaim: ROLES_CLAIM, adminRole: 'super:admin', impersonateRole: 'super:impersonate', jwksUri: issuer.jwksUri },
   });

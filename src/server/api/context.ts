@@ -7,6 +7,7 @@ import type { FileStorage } from '../storage/file-storage';
 import type { DomainCheck } from '../sign-on/domain-check';
 import type { SecretBox } from '../crypto/secret-box';
 import type { UserSessions } from './auth/user-sessions';
+import type { PendingMail } from './pending-mail';
 import type { AccessTokenVerifier } from './auth/access-token';
 import { resolveCompanyScope, type CompanyScope } from './auth/company-scope';
 import { resolveViewer, type RoleNames, type UserRow, type Viewer } from './auth/viewer';
@@ -40,6 +41,8 @@ export interface ApiContext {
   messageAllowance: RateLimiterAbstract;
   /** Ends a user's sessions after an admin blocks or deletes them. */
   userSessions: UserSessions;
+  /** Forgets the mail still held for an erased account's address (queued retries, outbox copies). */
+  pendingMail: PendingMail;
   /** The configured admin role: its admin row is the super admin's (lib/permissions/admin-permissions.ts). */
   superAdminRole: string;
   /** Seals the secrets the product keeps for companies (identity provider client secrets); null where the API runs without a key (their writes then fail loudly). */
@@ -73,6 +76,7 @@ export interface ContextDependencies {
   uploadAllowance: RateLimiterAbstract;
   messageAllowance: RateLimiterAbstract;
   userSessions: UserSessions;
+  pendingMail: PendingMail;
   secretBox: SecretBox | null;
   domainCheck: DomainCheck;
   replyAddress: ReplyAddress | null;
@@ -108,7 +112,7 @@ export function createContextFactory(deps: ContextDependencies) {
 
     if (!token) {
       if (impersonateAs || companyId) throw unauthenticated('Impersonation and company selection need a signed-in user');
-      return { db: deps.db, viewer: null, viewerRow: null, company: null, domain, jobSearch: deps.jobSearch, jobAdIndex: deps.jobAdIndex, storage: deps.storage, uploadAllowance: deps.uploadAllowance, messageAllowance: deps.messageAllowance, userSessions: deps.userSessions, superAdminRole: deps.roles.adminRole, secretBox: deps.secretBox, domainCheck: deps.domainCheck, replyAddress: deps.replyAddress, heldMessages: deps.heldMessages, heldTalentStatuses: deps.heldTalentStatuses, personalDataExports: deps.personalDataExports };
+      return { db: deps.db, viewer: null, viewerRow: null, company: null, domain, jobSearch: deps.jobSearch, jobAdIndex: deps.jobAdIndex, storage: deps.storage, uploadAllowance: deps.uploadAllowance, messageAllowance: deps.messageAllowance, userSessions: deps.userSessions, pendingMail: deps.pendingMail, superAdminRole: deps.roles.adminRole, secretBox: deps.secretBox, domainCheck: deps.domainCheck, replyAddress: deps.replyAddress, heldMessages: deps.heldMessages, heldTalentStatuses: deps.heldTalentStatuses, personalDataExports: deps.personalDataExports };
     }
     let verified;
     try {
@@ -118,6 +122,6 @@ export function createContextFactory(deps: ContextDependencies) {
     }
     const { viewer, row } = await resolveViewer(deps.db, verified, deps.roles, impersonateAs);
     const company = companyId ? await resolveCompanyScope(deps.db, viewer.userId, companyId) : null;
-    return { db: deps.db, viewer, viewerRow: row, company, domain, jobSearch: deps.jobSearch, jobAdIndex: deps.jobAdIndex, storage: deps.storage, uploadAllowance: deps.uploadAllowance, messageAllowance: deps.messageAllowance, userSessions: deps.userSessions, superAdminRole: deps.roles.adminRole, secretBox: deps.secretBox, domainCheck: deps.domainCheck, replyAddress: deps.replyAddress, heldMessages: deps.heldMessages, heldTalentStatuses: deps.heldTalentStatuses, personalDataExports: deps.personalDataExports };
+    return { db: deps.db, viewer, viewerRow: row, company, domain, jobSearch: deps.jobSearch, jobAdIndex: deps.jobAdIndex, storage: deps.storage, uploadAllowance: deps.uploadAllowance, messageAllowance: deps.messageAllowance, userSessions: deps.userSessions, pendingMail: deps.pendingMail, superAdminRole: deps.roles.adminRole, secretBox: deps.secretBox, domainCheck: deps.domainCheck, replyAddress: deps.replyAddress, heldMessages: deps.heldMessages, heldTalentStatuses: deps.heldTalentStatuses, personalDataExports: deps.personalDataExports };
   };
 }

@@ -17,6 +17,7 @@ import { createDomainCheck, type DomainCheck } from '../sign-on/domain-check';
 import { TABLE_IS_THE_INDEX, type JobAdIndex } from '../job-ad-search/job-ad-index';
 import { schema } from './schema';
 import { NO_SESSION_STORE, type UserSessions } from './auth/user-sessions';
+import { NO_PENDING_MAIL, type PendingMail } from './pending-mail';
 import { notifyAfterOperations, type EventMail } from './notifications/event-mail';
 import type { EventPush } from './notifications/event-push';
 import type { SecretBox } from '../crypto/secret-box';
@@ -46,6 +47,8 @@ export interface ApiOptions {
   messagesPerWindow?: number;
   /** Ends a blocked or deleted user's sessions (the BFF's store); by default nothing is ended here. */
   userSessions?: UserSessions;
+  /** Forgets the mail held for an erased account's address; by default none is held here. */
+  pendingMail?: PendingMail;
   /** Mails the events of each operation once it is over; without it nothing is mailed. */
   eventMail?: EventMail;
   /** Seals identity provider client secrets at rest; without it saving an OIDC provider fails. */
@@ -145,6 +148,7 @@ export function createApi(options: ApiOptions) {
     uploadAllowance: sharedCounter({ points: options.uploadsPerWindow ?? UPLOADS_PER_WINDOW, duration: UPLOAD_WINDOW_SECONDS, keyPrefix: 'tp:uploads:' }),
     messageAllowance: sharedCounter({ points: options.messagesPerWindow ?? MESSAGES_PER_WINDOW, duration: MESSAGE_WINDOW_SECONDS, keyPrefix: 'tp:messages:' }),
     userSessions: options.userSessions ?? NO_SESSION_STORE,
+    pendingMail: options.pendingMail ?? NO_PENDING_MAIL,
     secretBox: options.secretBox ?? null,
     domainCheck: options.domainCheck ?? createDomainCheck(),
     replyAddress: options.replyAddress ?? null,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Mailer } from './mailer';
@@ -34,4 +34,26 @@ export function createOutboxMailer(options: OutboxMailerOptions): Mailer {
       options.log(`mail: written to ${file}`);
     },
   };
+}
+
+/**
+ * Deletes the outbox's copies of the mail to `address` (its account was erased): each `.eml`
+ * whose To header names it, whatever its case. Answers how many went; a missing folder holds none.
+ */
+export async function forgetOutboxMail(directory: string, address: string): Promise<number> {
+  const wanted = address.trim().toLowerCase();
+  const names = await readdir(directory).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? [] : Promise.reject(error)));
+  let forgotten = 0;
+  for (const name of names.filter((file) => file.endsWith('.eml'))) {
+    const file = path.join(directory, name);
+    const text = await readFile(file, 'utf8').catch(() => null);
+    if (text === null) continue;
+    // The header block, with folded lines joined (RFC 5322 2.2.3).
+    const headers = text.split(/\r?\n\r?\n/, 1)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+    const to = /^to:(.*)$/im.exec(headers)?.[1]?.toLowerCase() ?? '';
+    if (!to.split(/[,<>\s]+/).includes(wanted)) continue;
+    await rm(file, { force: true });
+    forgotten += 1;
+  }
+  return forgotten;
 }

@@ -80,6 +80,8 @@ export interface WorkQueueOptions {
 export interface WorkQueue {
   /** Keeps a mail for a later try (MAIL_RETRY), in the database. */
   retryMail(message: MailMessage): Promise<void>;
+  /** Drops the mails to `address` still waiting for a try (its account was erased); answers how many. */
+  forgetMailTo(address: string): Promise<number>;
   /** Queues one push (PUSH_RETRY). */
   queuePush(job: PushJob): Promise<void>;
   /** Queues the preparation of one asked-for archive of a user's data. */
@@ -198,6 +200,13 @@ export async function startWorkQueue(options: WorkQueueOptions): Promise<WorkQue
     boss,
     async retryMail(message) {
       await boss.send(QUEUES.mail, queued(message), mailRetry);
+    },
+    async forgetMailTo(address) {
+      // A job being tried right now (active) goes out or fails as it is; the waiting ones go.
+      const { rows } = await boss
+        .getDb()
+        .executeSql(`delete from ${schema}.job where name = $1 and state in ('created', 'retry') and lower(data->>'to') = lower($2) returning id`, [QUEUES.mail, address]);
+      return rows.length;
     },
     async queuePush(job) {
       await boss.send(QUEUES.push, queued(job), PUSH_RETRY);

@@ -140,6 +140,21 @@ describeEachDatabase('the database job queue (pg-boss)', (kind) => {
     expect(calls.mails[0]).toEqual(MESSAGE);
   });
 
+  it("forgets the mails still waiting for an erased account's address, whatever its case, and sends the others after a restart", async () => {
+    const { calls, handlers } = recordingHandlers();
+    const first = await start(handlers);
+    await first.boss.offWork(QUEUES.mail);
+    await first.retryMail({ ...MESSAGE, to: 'Erased.Person@example.test', subject: 'to the erased' });
+    await first.retryMail({ ...MESSAGE, to: 'someone-else@example.test', subject: 'to someone else' });
+    expect(await first.forgetMailTo('erased.person@example.test')).toBe(1);
+    expect(await first.forgetMailTo('erased.person@example.test')).toBe(0);
+    await first.stop();
+    started.pop();
+    await start(handlers);
+    await until(() => calls.mails.length === 1);
+    expect(calls.mails.map((mail) => mail.subject)).toEqual(['to someone else']);
+  });
+
   it('tries a failing mail again until it goes', async () => {
     const { calls, handlers } = recordingHandlers();
     const queue = await start(handlers);

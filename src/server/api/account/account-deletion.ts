@@ -3,13 +3,12 @@ import { ACCOUNT_ERRORS } from '../../../lib/account/account-input';
 import { accountDeletionRefusal, signedInRecently, type AccountDeletionRefusal } from '../../../lib/account/account-deletion';
 import type { Writer } from '../../db/client';
 import { user } from '../../db/schema';
-import { eraseUser } from './user-erasure';
+import { afterUserErasure, eraseUser } from './user-erasure';
 import { builder } from '../builder';
 import { soleOwnedCompanies as soleOwnedCompaniesOf } from '../companies/company-rows';
 import type { SignedInContext } from '../context';
 import { conflict, forbiddenBecause, invalidFields } from '../errors';
 import { recordEvent } from '../record-event';
-import { deleteQuietly } from '../uploads/stored-files';
 
 // Deleting one's own account (docs/personal-data.md, "Deleting your own account"): the
 // account deletion rule (lib/account/account-deletion.ts) under the user's row lock, then
@@ -80,7 +79,7 @@ builder.mutationField('deleteMe', (t) =>
     args: { confirmation: t.arg.string({ required: true, description: "Your account's e-mail address, as typed to confirm" }) },
     resolve: async (_root, { confirmation }, context) => {
       const { viewer } = context;
-      const { externalId, fileKeys } = await context.db.transaction(async (tx) => {
+      const erased = await context.db.transaction(async (tx) => {
         const { row, refusal } = await deletionAnswer(tx, context, confirmation, { lock: true });
         if (refusal === 'impersonating' || refusal === 'adminAccount' || refusal === 'signInAgain') throw forbiddenBecause(refusal, ACCOUNT_ERRORS);
         if (refusal === 'soleOwner') throw conflict(refusal, ACCOUNT_ERRORS);
@@ -88,10 +87,9 @@ builder.mutationField('deleteMe', (t) =>
         const erased = await eraseUser(tx, row);
         // Addressed to no one: the account is gone. The event names no erased value.
         await recordEvent(tx, viewer, { type: 'user.delete', toId: null, data: { entityId: row.id, self: true, erased: true, before: { status: row.status }, after: { status: 'deleted' } } });
-        return { externalId: row.externalId, fileKeys: erased.fileKeys };
+        return { externalId: row.externalId, email: row.email, fileKeys: erased.fileKeys };
       });
-      await context.userSessions.endAll(externalId);
-      if (fileKeys.length && context.storage) await deleteQuietly(context.storage, fileKeys);
+      await afterUserErasure(context, erased);
       return true;
     },
   }),

@@ -24,6 +24,8 @@ import {
   webPushSubscription,
 } from '../../db/schema';
 import type { Writer } from '../../db/client';
+import type { ApiContext } from '../context';
+import { deleteQuietly } from '../uploads/stored-files';
 import { keysOf } from '../talent/talent-uploads';
 import { threadAttachmentKeys } from '../uploads/thread-attachment-keys';
 
@@ -79,4 +81,15 @@ export async function eraseUser(tx: Writer, target: UserRow): Promise<{ fileKeys
     .set({ ...erasedUserFields(target.id), status: 'deleted', adminRoleId: null, updatedAt: new Date() })
     .where(eq(user.id, target.id));
   return { fileKeys };
+}
+
+/**
+ * What follows an erasure once its transaction has committed (an admin's deletion, or one's
+ * own): every session of the account ended, the profile's files deleted, and the mail still
+ * held for its former address forgotten (api/pending-mail.ts).
+ */
+export async function afterUserErasure(context: Pick<ApiContext, 'userSessions' | 'storage' | 'pendingMail'>, erased: { externalId: string; email: string; fileKeys: string[] }): Promise<void> {
+  await context.userSessions.endAll(erased.externalId);
+  if (erased.fileKeys.length && context.storage) await deleteQuietly(context.storage, erased.fileKeys);
+  await context.pendingMail.forget(erased.email);
 }

@@ -10,8 +10,7 @@ import { conflict, notFound } from '../errors';
 import { pageArgs, pageOf, pageWindow } from '../pagination';
 import { recordEvent } from '../record-event';
 import type { Writer } from '../../db/client';
-import { deleteQuietly } from '../uploads/stored-files';
-import { eraseUser } from '../account/user-erasure';
+import { afterUserErasure, eraseUser } from '../account/user-erasure';
 
 // The platform's view of people (the user entity, the user status and
 // verification): users and their talent profiles found by name or e-mail; a talent's
@@ -170,7 +169,7 @@ async function lockedUser(tx: Writer, id: string) {
  */
 async function moveUserStatus(context: SignedInContext, id: string, action: UserStatusAction): Promise<AdminUserView> {
   const { viewer } = context;
-  const { externalId, fileKeys } = await context.db.transaction(async (tx) => {
+  const { externalId, email, fileKeys } = await context.db.transaction(async (tx) => {
     const before = await lockedUser(tx, id);
     const move = userStatusMove({ status: before.status, isSelf: before.id === viewer.userId, isAdmin: before.adminRoleId !== null }, action);
     if (!move.ok) throw conflict(move.reason, ADMIN_ERRORS);
@@ -185,10 +184,10 @@ async function moveUserStatus(context: SignedInContext, id: string, action: User
       toId: id,
       data: { entityId: id, admin: true, action, before: { status: before.status }, after: { status: move.to }, ...(action === 'delete' ? { erased: true } : {}) },
     });
-    return { externalId: before.externalId, fileKeys: erased };
+    return { externalId: before.externalId, email: before.email, fileKeys: erased };
   });
-  if (action !== 'unblock') await context.userSessions.endAll(externalId);
-  if (fileKeys.length && context.storage) await deleteQuietly(context.storage, fileKeys);
+  if (action === 'delete') await afterUserErasure(context, { externalId, email, fileKeys });
+  else if (action !== 'unblock') await context.userSessions.endAll(externalId);
   return readAdminUser(context, context.db, id);
 }
 

@@ -28,9 +28,10 @@ describeEachDatabase('deleting your own account', (kind) => {
   let h: ApiHarness;
   let storage: FileStorage;
   const ended: string[] = [];
+  const forgotten: string[] = [];
   beforeAll(async () => {
     storage = await createDiskFileStorage(mkdtempSync(path.join(tmpdir(), 'tp-account-deletion-')));
-    h = await startApiHarness(kind, { storage, userSessions: { endAll: async (externalId) => ended.push(externalId) } });
+    h = await startApiHarness(kind, { storage, userSessions: { endAll: async (externalId) => ended.push(externalId) }, pendingMail: { forget: async (address) => forgotten.push(address) } });
   });
   afterAll(() => h.close());
 
@@ -75,6 +76,8 @@ describeEachDatabase('deleting your own account', (kind) => {
     expect(erased).toMatchObject({ profileName: null, jobTitle: null, isVisible: false });
     expect(erased!.deletedAt).not.toBeNull();
     expect(ended).toContain(talent.externalId);
+    // The mail still held for her address (a retry, an outbox copy) is forgotten too.
+    expect(forgotten).toContain(talent.email);
     expect(await db.select().from(personalDataExport).where(eq(personalDataExport.userId, talent.userId))).toEqual([]);
     expect(await storage.get(archiveKey)).toBeNull();
     expect(await db.select().from(messageThread).where(eq(messageThread.id, thread!.id))).toEqual([]);
