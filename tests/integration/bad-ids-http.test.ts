@@ -122,13 +122,20 @@ describe.skipIf(!hasBuild)('bad ids on form posts (probe: trust between people)'
   /** The answer to a GET, as a visitor sees it: the id itself aside, it must not tell one 404 from another. */
   const shownWithout = (html: string, id: string) => html.replaceAll(id, '<id>').replaceAll(encodeURIComponent(id), '<id>');
 
+  /**
+   * The demo admin, signed in once for the whole file: each sign-in spends one of the second
+   * factor's 30-second steps, and a third within a step waited for the next (most of this file's time).
+   */
+  let adminSignIn: ReturnType<typeof signInThroughProduct> | null = null;
+  const asAdmin = () => (adminSignIn ??= signInThroughProduct(origin, 'admin@demo.test', '/admin/companies'));
+
   /** A user who owns a verified company of their own and is in no demo company, with its id. */
   async function outsider(): Promise<Visitor & { companyId: string }> {
     const { browser, landed } = await signUpThroughProduct(origin, { name: 'Outside Owner' });
     const csrf = csrfTokenOf(landed.html);
     const created = await graphqlAs({ browser, csrf }, 'mutation { createOneCompany(data: { name: "Outside Works" }) { id } }');
     const companyId = ((await created.json()) as { data: { createOneCompany: { id: string } } }).data.createOneCompany.id;
-    const admin = await signInThroughProduct(origin, 'admin@demo.test', '/admin/companies');
+    const admin = await asAdmin();
     const verified = await graphqlAs(admin, 'mutation ($id: ID!) { verifyOneCompany(id: $id) { id } }', { id: companyId });
     expect(verified.status).toBe(200);
     // The company is selected on their next company page (the first verified one).
@@ -158,7 +165,7 @@ describe.skipIf(!hasBuild)('bad ids on form posts (probe: trust between people)'
       if (page.linkedFrom) await expectNotFound(attacker, page, await foreignId(owner.browser, attacker, page), 'another company’s id');
     }
     // A company the attacker is no member of: the admin's list names them all.
-    const admin = await signInThroughProduct(origin, 'admin@demo.test', '/admin/companies');
+    const admin = await asAdmin();
     const stranger = linkedIds(admin.landed.html, '/admin/company').find((id) => id !== attacker.companyId);
     expect(stranger).toBeTruthy();
     await expectNotFound(attacker, COMPANY_PAGES.find((page) => page.name === 'company profile')!, stranger!, 'another company’s id');
@@ -265,7 +272,7 @@ describe.skipIf(!hasBuild)('bad ids on form posts (probe: trust between people)'
   }, 120_000);
 
   it('admin pages answer 404 to a post naming an unknown or a malformed id', async () => {
-    const admin = await signInThroughProduct(origin, 'admin@demo.test', '/admin/companies');
+    const admin = await asAdmin();
     for (const page of ADMIN_PAGES) {
       await expectNotFound(admin, page, randomUUID(), 'unknown id');
       await expectNotFound(admin, page, MALFORMED, 'malformed id');
