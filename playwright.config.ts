@@ -62,6 +62,8 @@ export default defineConfig({
       MAIL_INBOUND_PORT: String(process.env.E2E_SMTP_PORT ?? 4525),
       MAIL_INBOUND_HOST: '127.0.0.1',
       MAIL_REPLY_DOMAIN: 'replies.talentplace.test',
+      // The pseudo-locale crawl's browsers ask for every text marked (tests/e2e/pseudo-locale-crawl.spec.ts); no other browser is changed.
+      PSEUDO_LOCALE: 'allow',
     },
   },
 });

@@ -1,3 +1,4 @@
+import { PSEUDO_LOCALE_COOKIE, pseudoTranslator } from './lib/i18n/pseudo-locale';
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { chooseSelectedCompany, COMPANY_PARAM } from './lib/companies/select-company';
 import { selectedCompanyOf } from './lib/companies/selected-company';
@@ -47,7 +48,10 @@ const pageLanguage = defineMiddleware(async (context, next) => {
 const routeAndTranslator = defineMiddleware((context, next) => {
   const { pathname } = context.url;
   context.locals.route = findRouteByPath(pathname);
-  context.locals.t = getTranslator(namespacesForPath(pathname), context.locals.language);
+  const t = getTranslator(namespacesForPath(pathname), context.locals.language);
+  // The pseudo-locale crawl's requests (tests/e2e/pseudo-locale-crawl.spec.ts) read every text marked.
+  const pseudo = context.locals.services.config.pseudoLocale && context.cookies.get(PSEUDO_LOCALE_COOKIE)?.value === '1';
+  context.locals.t = pseudo ? pseudoTranslator(t) : t;
   context.locals.session = null;
   context.locals.user = null;
   context.locals.selectedCompany = null;

@@ -70,12 +70,10 @@ export interface AppConfig {
   slowStatementMs: number;
   /** MESSAGES_PER_TEN_MINUTES: the messages one user may send in ten minutes (default 60). */
   messagesPerTenMinutes: number;
-  /**
-   * HELD_WORK_SWEEP_SECONDS: how often every instance looks for held writes that are due
-   * (undefined: api/held-work.ts's default, 30 s). Each write is also timed by the process
-   * that wrote it; the sweep covers restarts and other instances.
-   */
+  /** HELD_WORK_SWEEP_SECONDS: how often every instance looks for held writes that are due (undefined: api/held-work.ts's default, 30 s); each write is also timed by its process. */
   heldWorkSweepSeconds: number | undefined;
+  /** PSEUDO_LOCALE=allow (the end-to-end suite's setting): a request with the pseudo-locale cookie gets every text marked (lib/i18n/pseudo-locale.ts); only its own answer changes. */
+  pseudoLocale: boolean;
   /** Seed demo data: 'auto' seeds only an empty embedded database. */
   seedDemo: 'auto' | 'always' | 'never';
   graphql: GraphqlConfig;
@@ -361,6 +359,7 @@ export function readConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     pageCacheSeconds: readPageCacheSeconds(env),
     slowStatementMs: readSlowStatementMs(env),
     heldWorkSweepSeconds: positiveWholeNumber(env.HELD_WORK_SWEEP_SECONDS),
+    pseudoLocale: env.PSEUDO_LOCALE === 'allow',
     messagesPerTenMinutes: positiveWholeNumber(env.MESSAGES_PER_TEN_MINUTES) ?? 60,
     seedDemo: readSeedDemo(env),
     graphql: { path: graphqlPath, url: optional(env.GRAPHQL_URL), allowedOrigins: readAllowedOrigins(env.API_ALLOWED_ORIGINS, publicOrigin) },

@@ -248,6 +248,7 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
           cookieKeys: secrets.providerCookieKeys,
           productName: config.site.productName,
           secureCookies: config.secureCookies,
+          pseudoLocale: config.pseudoLocale,
           mailer,
           signInUrl: `${config.publicOrigin}/sign-in`,
           signUpLimiter: signUpLimiter ?? undefined,

@@ -2,10 +2,9 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { DEMO_TALENT, signInAs } from './support/demo-session';
 import { selectCompany } from './support/company-area';
-import { ROUTES, type RouteDef } from '../../src/lib/routes/route-table';
+import { crawl, ROUTES_BY_ROLE, textsOf } from './support/route-crawl';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { pathInLanguage } from '../../src/lib/i18n/language-path';
 import { DEFAULT_HIRING_STEPS } from '../../src/lib/companies/hiring-steps';
 import { OWNER_ROLE, RECRUITER_ROLE } from '../../src/lib/companies/company-roles';
 import { DEFAULT_REJECTION_REASONS } from '../../src/lib/job-applications/rejection-reasons';
@@ -54,33 +53,6 @@ const patterns = englishOnly
   .filter((english) => english.includes('{{') && !english.includes('$t(') && wordedParts(english) >= 2)
   .map((english) => new RegExp(`^${english.split(/\{\{[^}]+\}\}/).map(escape).join('.+')}$`, 's'));
 
-/** The texts a page shows or says: visible text nodes and the attributes assistive technology reads. */
-async function textsOf(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const out = new Set<string>();
-    // Text marked as written in another language than the page's (a job ad in English, the switcher's "English") is left out.
-    const keep = (element: Element) => {
-      const marked = element.closest('body [lang]');
-      return !element.closest('[translate="no"], script, style, noscript, template') && (!marked || marked.getAttribute('lang') === document.documentElement.lang);
-    };
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const parent = node.parentElement;
-      const text = node.textContent?.replace(/\s+/g, ' ').trim();
-      if (text && parent && keep(parent) && parent.checkVisibility()) out.add(text);
-    }
-    for (const element of document.querySelectorAll('[placeholder], [aria-label], [title], img[alt], input[type="submit"][value]')) {
-      if (!keep(element)) continue;
-      for (const name of ['placeholder', 'aria-label', 'title', 'alt', 'value']) {
-        const value = element.getAttribute(name)?.trim();
-        if (value && (name !== 'value' || element.matches('input[type="submit"]'))) out.add(value);
-      }
-    }
-    out.add(document.title);
-    return [...out];
-  });
-}
-
 /** What the demo's companies named their hiring steps (and described them), roles and rejection reasons: in English, they work in English. */
 const companyWords = new Set<string>([
   ...DEFAULT_HIRING_STEPS.flatMap((step) => [step.stepName, step.stepDescription]),
@@ -91,59 +63,15 @@ const companyWords = new Set<string>([
 
 const englishIn = (texts: readonly string[]) => texts.filter((text) => !companyWords.has(text) && (exact.has(text) || patterns.some((pattern) => pattern.test(text))));
 
-/**
- * The route of ours a link opens a record of: the route's path with a query (?id=...) or
- * with segments after it (/job-apply/<id>/<slug>); none for a plain route or another address.
- */
-function recordRouteOf(href: string, routes: readonly RouteDef[]): RouteDef | undefined {
-  const url = new URL(href);
-  const pathname = url.pathname.replace(/^\/fr(?=\/|$)/, '') || '/';
-  // A route of its own (/sign-up/success, /job-apply/success) is no record of the route above it.
-  if (!url.search && ROUTES.some((route) => route.path === pathname)) return undefined;
-  return routes.find((route) => route.path !== '/' && ((route.path === pathname && url.search) || pathname.startsWith(`${route.path}/`)));
-}
-
-/**
- * Opens each route in French and gathers what reads in English; then, once per route, a
- * record of it that the pages linked to (a route opened with its id: an application, a
- * billing, an interview...), so the pages that show a record are read too, not only their
- * "not found" answer.
- */
-async function crawl(page: Page, routes: readonly RouteDef[]): Promise<{ found: string[]; records: string[] }> {
-  const found: string[] = [];
-  const records = new Map<string, string>();
-  const read = async (address: string, label: string) => {
-    await page.goto(address);
-    for (const text of englishIn(await textsOf(page))) found.push(`${label}: ${text}`);
-    const links = await page.locator('a[href]').evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href));
-    for (const href of links) {
-      if (!href.startsWith(new URL(page.url()).origin)) continue;
-      const route = recordRouteOf(href, routes);
-      if (route && !records.has(route.key)) records.set(route.key, href);
-    }
-  };
-  for (const route of routes) await read(pathInLanguage(route.path, 'fr'), route.path);
-  for (const [key, href] of records) {
-    const url = new URL(href);
-    await read(pathInLanguage(`${url.pathname.replace(/^\/fr(?=\/|$)/, '') || '/'}${url.search}`, 'fr'), `${key} (a record)`);
-  }
-  return { found, records: [...records.keys()] };
-}
-
-const live = ROUTES.filter((route) => route.live);
-const byRole = {
-  guest: live.filter((route) => route.access === 'guest' && route.key !== 'home'),
-  talent: live.filter((route) => route.access === 'signedIn' && route.group !== 'company'),
-  company: live.filter((route) => route.group === 'company'),
-  admin: live.filter((route) => route.access === 'admin'),
-  support: live.filter((route) => route.access === 'impersonator'),
-};
+/** The English a French page shows: exact texts of the locale files, and templates filled in. */
+const englishOn = async (page: Page) => englishIn(await textsOf(page, { sameLanguage: 'kept' }));
+const byRole = ROUTES_BY_ROLE;
 
 test.describe('the French crawl: nothing in English on a French page', () => {
   test.describe.configure({ timeout: 180_000 });
 
   test('as a guest', async ({ page }) => {
-    const { found, records } = await crawl(page, [{ ...live.find((route) => route.key === 'home')!, path: '/' }, ...byRole.guest]);
+    const { found, records } = await crawl(page, byRole.guest, 'fr', englishOn);
     expect(found).toEqual([]);
     // A job's page is read with a job in it, not only as "not found".
     expect(records).toContain('jobApply');
@@ -151,7 +79,7 @@ test.describe('the French crawl: nothing in English on a French page', () => {
 
   test('as the demo talent', async ({ page }) => {
     await signInAs(page, DEMO_TALENT, '/talent/dashboard');
-    const { found, records } = await crawl(page, byRole.talent);
+    const { found, records } = await crawl(page, byRole.talent, 'fr', englishOn);
     expect(found).toEqual([]);
     expect(records).toEqual(expect.arrayContaining(['talentAssignment', 'talentBilling', 'talentInvitation']));
   });
@@ -159,19 +87,19 @@ test.describe('the French crawl: nothing in English on a French page', () => {
   test('as the owner of Northwind Labs', async ({ page }) => {
     await signInAs(page, 'owner@demo.test', '/company/my-companies');
     await selectCompany(page, 'Northwind Labs');
-    const { found, records } = await crawl(page, byRole.company);
+    const { found, records } = await crawl(page, byRole.company, 'fr', englishOn);
     expect(found).toEqual([]);
     expect(records).toEqual(expect.arrayContaining(['companyJobAd', 'companyJobApplication', 'companyTalentAssignment']));
   });
 
   test('as the admin and the support agent', async ({ page, browser }) => {
     await signInAs(page, 'admin@demo.test', '/admin/companies');
-    const admin = await crawl(page, byRole.admin);
+    const admin = await crawl(page, byRole.admin, 'fr', englishOn);
     expect(admin.found).toEqual([]);
     expect(admin.records).toContain('adminCompany');
     const support = await (await browser.newContext()).newPage();
     await signInAs(support, 'support@demo.test', '/impersonate');
-    expect((await crawl(support, byRole.support)).found).toEqual([]);
+    expect((await crawl(support, byRole.support, 'fr', englishOn)).found).toEqual([]);
     await support.context().close();
   });
 });

@@ -70,7 +70,7 @@ function SwitchCompanyForm({ action, token, formRef, inputRef }: {
 function CompanyChoice({ company, labels }: { company: AccountMenuCompany; labels: Record<string, string> }) {
   return (
     <>
-      {company.name}
+      <span translate="no">{company.name}</span>
       {company.current ? (
         <>
           <span aria-hidden="true"> ✓</span>
@@ -127,7 +127,7 @@ export default function AccountMenu({ userName, sections, labels, logoutAction, 
       <Menu as="div" className="relative">
         <MenuButton className="flex items-center gap-1 rounded px-1 py-0.5 font-medium hover:bg-primary-light">
           {/* The visible name starts the accessible name (WCAG 2.5.3 label in name). */}
-          <span>{userName}</span>
+          <span translate="no">{userName}</span>
           <span className="sr-only">, {buttonLabel}</span>
           <span aria-hidden="true">▾</span>
         </MenuButton>

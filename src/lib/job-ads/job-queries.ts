@@ -6,7 +6,7 @@ import { toSortByValue } from './search-params';
 export const JOB_AD_CARD_FRAGMENT = graphql(`
   fragment JobAdCard on JobAd {
     id title location skills salary currency salaryRateUnit employmentType workMode assignmentType
-    isAnonymous publishedAt publishedUntil isOpen
+    isAnonymous publishedAt publishedUntil isOpen language
     company { id name logo }
   }
 `);

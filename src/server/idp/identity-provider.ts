@@ -43,6 +43,8 @@ export interface IdentityProviderOptions {
   productName: string;
   /** Secure cookies; only honoured for an https or loopback issuer (browsers drop them elsewhere). */
   secureCookies: boolean;
+  /** PSEUDO_LOCALE=allow: a request with the pseudo-locale cookie reads every text marked (lib/i18n/pseudo-locale.ts). */
+  pseudoLocale?: boolean;
   /** Default 600. */
   accessTokenTtlSeconds?: number;
   /** Sends sign-up confirmations (the outbox or SMTP). */
@@ -137,7 +139,7 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
   const signInUrl = options.signInUrl ?? new URL('/sign-in', issuerUrl).href;
   const site: SiteBranding = { productName: options.productName, homeUrl: new URL('/', issuerUrl).href, signInUrl };
   // The product's language cookie is Secure exactly when the provider's cookies are (same origin, same setting).
-  const brandingFor = createBrandingFor(site, secureCookies);
+  const brandingFor = createBrandingFor(site, secureCookies, options.pseudoLocale ?? false);
   // One throttle for passwords and second-factor codes: guesses of either count together.
   const throttle = new LoginThrottle();
   const accounts = createAccountStore(options.db, { rolesClaim, throttle });

@@ -2,7 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import { getTranslator, type Translate } from '../../lib/i18n/i18n';
 import { pathInLanguage } from '../../lib/i18n/language-path';
 import { LANGUAGES, type Language } from '../../lib/i18n/namespaces';
-import { pageLanguage } from './page-language';
+import { cookieValue, pageLanguage } from './page-language';
+import { PSEUDO_LOCALE_COOKIE, pseudoTranslator } from '../../lib/i18n/pseudo-locale';
 
 // Every page of the provider is written in the language of its request (page-language.ts).
 // Handlers hold the provider-wide SiteBranding and render with the Branding of the request,
@@ -21,6 +22,8 @@ export interface SiteBranding {
 export interface Branding extends SiteBranding {
   /** The language this page is written in. */
   language: Language;
+  /** Its every text marked (the pseudo-locale crawl's requests, where the server allows it: lib/i18n/pseudo-locale.ts). */
+  pseudo?: boolean;
 }
 
 /** The Branding of a request: its query, the authorization request it belongs to (if any), its cookies. */
@@ -44,11 +47,19 @@ export function brandingIn(site: SiteBranding, language: Language): Branding {
   return { ...site, language, homeUrl: addressIn(site.homeUrl, language, origin), signInUrl: addressIn(site.signInUrl, language, origin) };
 }
 
-/** The one way handlers get a request's branding; one Branding per language, made once. */
-export function createBrandingFor(site: SiteBranding, secureCookies: boolean): BrandingFor {
+/** The one way handlers get a request's branding; one Branding per language (and per pseudo-locale, where allowed), made once. */
+export function createBrandingFor(site: SiteBranding, secureCookies: boolean, pseudoLocale = false): BrandingFor {
   const byLanguage = new Map(LANGUAGES.map((language) => [language, brandingIn(site, language)]));
-  return (req, query, authorization) => byLanguage.get(pageLanguage({ query, authorization, cookieHeader: req.headers.cookie, secureCookies }))!;
+  const pseudoByLanguage = new Map(LANGUAGES.map((language) => [language, { ...brandingIn(site, language), pseudo: true }]));
+  return (req, query, authorization) => {
+    const language = pageLanguage({ query, authorization, cookieHeader: req.headers.cookie, secureCookies });
+    const pseudo = pseudoLocale && cookieValue(req.headers.cookie, PSEUDO_LOCALE_COOKIE) === '1';
+    return (pseudo ? pseudoByLanguage : byLanguage).get(language)!;
+  };
 }
 
 /** The words of a page, and of the messages and mails sent from it, in its language. */
-export const wordsOf = (branding: Branding): Translate => getTranslator(['common'], branding.language);
+export const wordsOf = (branding: Branding): Translate => {
+  const t = getTranslator(['common'], branding.language);
+  return branding.pseudo ? pseudoTranslator(t) : t;
+};

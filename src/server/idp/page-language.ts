@@ -16,7 +16,7 @@ export interface PageLanguageSources {
 }
 
 /** One cookie's value in a Cookie header, or null (a value that cannot be decoded counts as none). */
-function cookieValue(header: string | undefined, name: string): string | null {
+export function cookieValue(header: string | undefined, name: string): string | null {
   for (const pair of (header ?? '').split(';')) {
     const separator = pair.indexOf('=');
     if (separator === -1 || pair.slice(0, separator).trim() !== name) continue;

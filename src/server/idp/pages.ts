@@ -68,7 +68,7 @@ export function layout(branding: Branding, title: string, body: string): string 
 </head>
 <body>
 <main>
-<p class="brand">${escapeHtml(branding.productName)}</p>
+<p class="brand" translate="no">${escapeHtml(branding.productName)}</p>
 ${body}
 </main>
 </body>
