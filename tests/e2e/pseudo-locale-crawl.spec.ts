@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { DEMO_TALENT, signInAs } from './support/demo-session';
+import { selectCompany } from './support/company-area';
 import { crawl, ROUTES_BY_ROLE, textsOf } from './support/route-crawl';
 import { PSEUDO_LOCALE_COOKIE, unmarkedText } from '../../src/lib/i18n/pseudo-locale';
 import { INTL_LOCALES } from '../../src/lib/format/locale';
@@ -84,5 +85,24 @@ test.describe('the pseudo-locale crawl: every word from the locale files or peop
     await askPseudoLocale(page.context(), baseURL!);
     const { found } = await crawl(page, ROUTES_BY_ROLE.talent, 'en', unmarkedOn);
     expect(found).toEqual([]);
+  });
+
+  test('as the owner of Northwind Labs', async ({ page, baseURL }) => {
+    await signInAs(page, 'owner@demo.test', '/company/my-companies');
+    await selectCompany(page, 'Northwind Labs');
+    await askPseudoLocale(page.context(), baseURL!);
+    const { found } = await crawl(page, ROUTES_BY_ROLE.company, 'en', unmarkedOn);
+    expect(found).toEqual([]);
+  });
+
+  test('as the admin and the support agent', async ({ page, browser, baseURL }) => {
+    await signInAs(page, 'admin@demo.test', '/admin/companies');
+    await askPseudoLocale(page.context(), baseURL!);
+    expect((await crawl(page, ROUTES_BY_ROLE.admin, 'en', unmarkedOn)).found).toEqual([]);
+    const support = await (await browser.newContext()).newPage();
+    await signInAs(support, 'support@demo.test', '/impersonate');
+    await askPseudoLocale(support.context(), baseURL!);
+    expect((await crawl(support, ROUTES_BY_ROLE.support, 'en', unmarkedOn)).found).toEqual([]);
+    await support.context().close();
   });
 });

@@ -3,6 +3,8 @@ export interface SelectOption {
   value: string;
   label: string;
   disabled?: boolean;
+  /** The label is people's words (a member's name, a company's): marked as theirs where a choice shows it. */
+  theirs?: boolean;
 }
 
 /** Choices shown under a heading (an optgroup). */

@@ -25,12 +25,18 @@ export function pseudoTranslator(t: Translate): Translate {
   return Object.assign(wrapped, t) as unknown as Translate;
 }
 
-/** A text without its marked parts, nested ones included: what did not come from the locale files. */
+/**
+ * A text without its marked parts, nested ones included: what did not come from the locale
+ * files. One text of a page may hold the start or the end of a translation that markup split
+ * (a highlighted placeholder in a preview): a mark left open runs to the end, one closed without
+ * its opening from the start.
+ */
 export function unmarkedText(text: string): string {
   let rest = text;
   for (;;) {
     const next = rest.replace(/⟦[^⟦⟧]*⟧/g, ' ');
-    if (next === rest) return rest;
+    if (next === rest) break;
     rest = next;
   }
+  return rest.replace(/⟦[^⟧]*$/, ' ').replace(/^[^⟦]*⟧/, ' ');
 }

@@ -55,7 +55,7 @@ export async function drawProfileSummaryPdf(profile: SummarySource, fallbackName
   write(name, { font: bold, size: 20 });
   if (profile.jobTitle) write(profile.jobTitle, { size: 13 });
   if (profile.location) write(profile.location, { grey: true });
-  if (profile.totalExperience !== null) write(`${t('profileSummary.totalExperience')}: ${t('profileSummary.years', { count: profile.totalExperience })}`, { grey: true });
+  if (profile.totalExperience !== null) write(t('forms.labelled', { label: t('profileSummary.totalExperience'), value: t('profileSummary.years', { count: profile.totalExperience }) }), { grey: true });
   if (profile.description) {
     heading('profileSummary.about');
     write(profile.description);
