@@ -14,7 +14,7 @@ export function invoiceTypeCode(kind: InvoiceKind, selfBilled: boolean): '380' |
   return selfBilled ? '389' : '380';
 }
 
-/** Printed on every self-billed document and sent as its note (the legal mention). */
+/** Sent as a self-billed document's note in its Factur-X data, in English, as the seeds store it; the page and the PDF say it in their language (invoices.selfBillingMention). */
 export const SELF_BILLING_MENTION = 'Self-billing: issued by the buyer in the name and on behalf of the seller';
 
 /** A draft has no number and may be deleted; once issued, only a credit note corrects it. */

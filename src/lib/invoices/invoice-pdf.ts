@@ -9,7 +9,6 @@ import type { Translate } from '../i18n/i18n';
 import type { Language } from '../i18n/namespaces';
 import { embedFacturX } from './factur-x';
 import type { InvoiceDocument } from './invoice-document';
-import { SELF_BILLING_MENTION } from './invoice-kinds';
 import type { InvoicePartyValue } from './invoice-parties';
 
 // The invoice as a person reads it: an A4 PDF drawn with pdf-lib in embedded DejaVu fonts
@@ -95,7 +94,7 @@ export async function drawInvoicePdf(document: InvoiceDocument, fonts: InvoiceFo
   ].filter((line): line is string => Boolean(line));
   for (const line of references) writeLine(line, MARGIN);
   if (document.selfBilled) {
-    for (const part of wrapText(SELF_BILLING_MENTION, bold, 10, A4.width - 2 * MARGIN)) writeLine(part, MARGIN, { font: bold });
+    for (const part of wrapText(t('invoices.selfBillingMention'), bold, 10, A4.width - 2 * MARGIN)) writeLine(part, MARGIN, { font: bold });
   }
   y -= 10;
 
