@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { expectFitsPhoneWidth, expectNoAxeViolations, signInAs } from './support/demo-session';
 import { selectCompany } from './support/company-area';
+import { signUpNewAccount } from './support/sign-up';
 import { makeHeldTalentStatusesDue } from './support/e2e-database';
 import jobFieldsFr from '../../src/locales/fr/common/job-fields.json' with { type: 'json' };
 import jobAdsFr from '../../src/locales/fr/common/job-ads.json' with { type: 'json' };
@@ -82,9 +83,10 @@ test.describe('the main journeys in French', () => {
 
   test('an admin verifies a company in French', async ({ page, browser }) => {
     const name = `Ateliers Vérifiés ${Date.now().toString(36)}`;
+    // A new account's company: the demo owner's own companies stay as other specs expect them.
     const ownerContext = await browser.newContext();
     const owner = await ownerContext.newPage();
-    await signInAs(owner, 'owner@demo.test', '/company/my-companies');
+    await signUpNewAccount(owner, 'Amélie Atelier');
     await owner.goto('/company/create');
     await owner.getByLabel('Company name').fill(name);
     await owner.getByRole('button', { name: 'Create company' }).click();

@@ -13,9 +13,20 @@ export function signPayload(key: string, purpose: string, payload: string): stri
   return signature(key, purpose, payload).toString('base64url');
 }
 
+/**
+ * The bytes of a base64url text written the one way we write it, or null. Node's decoder
+ * ignores the spare bits of the last character and anything that is not base64url, so several
+ * texts decode alike: a token is taken only as it was made.
+ */
+export function decodeCanonicalBase64url(text: string): Buffer | null {
+  const bytes = Buffer.from(text, 'base64url');
+  return bytes.toString('base64url') === text ? bytes : null;
+}
+
 /** True when `encodedSignature` signs the payload for this purpose under any of the keys (a rotated key still honours what it signed). */
 export function hasValidSignature(keys: readonly string[], purpose: string, payload: string, encodedSignature: string): boolean {
-  const given = Buffer.from(encodedSignature, 'base64url');
+  const given = decodeCanonicalBase64url(encodedSignature);
+  if (!given) return false;
   return keys.some((key) => {
     const expected = signature(key, purpose, payload);
     return expected.length === given.length && timingSafeEqual(expected, given);

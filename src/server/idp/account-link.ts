@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isUuid } from '../../lib/ids';
-import { hasValidSignature, signPayload } from '../crypto/signed-token';
+import { decodeCanonicalBase64url, hasValidSignature, signPayload } from '../crypto/signed-token';
 
 // Links mailed to the owner of an address that act on their account: the sign-up
 // confirmation and the password reset. A link is a signed token naming the account, its
@@ -42,7 +42,8 @@ export function readAccountLinkToken(kind: AccountLinkKind, keys: readonly strin
   if (!token || token.length > 512) return null;
   const [encodedPayload, encodedSignature, ...rest] = token.split('.');
   if (!encodedPayload || !encodedSignature || rest.length) return null;
-  const payload = Buffer.from(encodedPayload, 'base64url').toString('utf8');
+  const payload = decodeCanonicalBase64url(encodedPayload)?.toString('utf8');
+  if (payload === undefined) return null;
   // Any of the keys, newest first: a rotated key still honours links already sent.
   if (!hasValidSignature(keys, ACCOUNT_LINKS[kind].purpose, payload, encodedSignature)) return null;
   const [accountId, expires, stamp, ...extra] = payload.split('.');

@@ -1,5 +1,5 @@
 import { isUuid } from '../../lib/ids';
-import { hasValidSignature, signPayload } from '../crypto/signed-token';
+import { decodeCanonicalBase64url, hasValidSignature, signPayload } from '../crypto/signed-token';
 
 // Between the password and the second factor of one sign-in, the form carries a signed
 // token: "this account gave its password in this interaction". It is bound to the
@@ -29,7 +29,8 @@ export function readSecondFactorToken(stage: SecondFactorStage, keys: readonly s
   if (!token || token.length > 512) return null;
   const [encodedPayload, encodedSignature, ...rest] = token.split('.');
   if (!encodedPayload || !encodedSignature || rest.length) return null;
-  const payload = Buffer.from(encodedPayload, 'base64url').toString('utf8');
+  const payload = decodeCanonicalBase64url(encodedPayload)?.toString('utf8');
+  if (payload === undefined) return null;
   if (!hasValidSignature(keys, PURPOSES[stage], payload, encodedSignature)) return null;
   const parts = payload.split('.');
   const expires = parts.pop();
