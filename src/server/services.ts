@@ -5,9 +5,8 @@ import type { ReadinessCheck } from './http/health';
 import type { LegalDocuments } from './legal/legal-documents';
 import { createLegalDocuments } from './legal/legal-documents';
 import { openDatabase, type Database } from './db/client';
-import { countedMailer, measure } from './metrics/metrics';
+import { measure } from './metrics/metrics';
 import { observeStatements } from './metrics/statement-observer';
-import { tracedMailer } from './tracing/spans';
 import { migrate, SEED_LOCK_KEY, withDatabaseLock } from './db/migrate';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo-accounts';
 import { isDatabaseEmpty, seedDemoData } from './db/seed/demo-seed';
@@ -48,9 +47,7 @@ import { preparePersonalDataExport, sweepExpiredPersonalDataExports } from './ap
 import { createHeldMessages } from './api/messages/held-messages';
 import { createHeldTalentStatuses } from './api/job-applications/held-talent-statuses';
 import { closeExpiredJobAds } from './job-ad-search/close-expired-job-ads';
-import type { Mailer } from './mail/mailer';
-import { createOutboxMailer, forgetOutboxMail } from './mail/outbox-mailer';
-import { createSmtpMailer, smtpServerOf } from './mail/smtp-mailer';
+import { forgetKeptMail, openMailer } from './mail/open-mailer';
 import { createDiskFileStorage } from './storage/disk-file-storage';
 import { createDomainCheck } from './sign-on/domain-check';
 import { recheckProvenDomains } from './sign-on/domain-recheck';
@@ -119,16 +116,6 @@ export async function seedIfWanted(config: Pick<AppConfig, 'seedDemo'>, database
   });
 }
 
-/** SMTP when SMTP_URL says where; else the embedded default, the outbox folder under DATA_DIR. */
-export function openMailer(config: AppConfig, log: Log): Mailer {
-  if (config.mail.smtpUrl) {
-    log(`mail: sent through ${smtpServerOf(config.mail.smtpUrl)}`);
-    return countedMailer(tracedMailer(createSmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from, log })));
-  }
-  log(`mail: written to the outbox folder ${config.mail.outboxDir} (nothing is sent)`);
-  return countedMailer(tracedMailer(createOutboxMailer({ directory: config.mail.outboxDir, from: config.mail.from, log })));
-}
-
 export async function createServices(config: AppConfig, log: Log): Promise<OwnedServices> {
   const closers: Array<() => Promise<void>> = [];
   const close = async () => {
@@ -145,7 +132,7 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
     const storage = await createDiskFileStorage(config.uploadsDir);
     log(`uploads: stored on the local disk in ${config.uploadsDir}`);
 
-    const mailer = openMailer(config, log);
+    const mailer = openMailer(config.mail, log);
     const secrets = await loadSecrets(process.env, config.dataDir);
     const site = { origin: config.publicOrigin, productName: config.site.productName };
     // The personal data archive's invoices, drawn as the pages draw them, in the person's language.
@@ -305,7 +292,7 @@ export async function createServices(config: AppConfig, log: Log): Promise<Owned
           // Blocking a user ends their sessions in this process's store at once.
           userSessions: { endAll: (externalId) => sessions.endUserSessions(externalId) },
           // An erased account's address: its mail waiting for a retry, and the outbox's copies (nothing is kept once SMTP took it).
-          pendingMail: { forget: async (address) => (queue ? await queue.forgetMailTo(address) : 0) + (config.mail.smtpUrl ? 0 : await forgetOutboxMail(config.mail.outboxDir, address)) },
+          pendingMail: { forget: async (address) => (queue ? await queue.forgetMailTo(address) : 0) + (await forgetKeptMail(config.mail, address)) },
           secretBox: createSecretBox(secrets.storedSecretsKey),
           domainCheck,
           replyAddress,

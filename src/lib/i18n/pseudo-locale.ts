@@ -22,7 +22,7 @@ function marked(value: unknown): unknown {
 /** `t`, its every text wrapped in the marks. */
 export function pseudoTranslator(t: Translate): Translate {
   const wrapped = (...args: Parameters<Translate>) => marked((t as unknown as (...a: unknown[]) => unknown)(...args));
-  return Object.assign(wrapped, t) as unknown as Translate;
+  return wrapped as unknown as Translate;
 }
 
 /**

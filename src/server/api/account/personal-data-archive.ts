@@ -35,17 +35,21 @@ async function rowsWhereIn(db: AppDatabase, table: PgTable, column: PgColumn, id
   return rows;
 }
 
-/** Every record of the person, by file name (`records/<file>.json`). */
-export async function personalDataRecords(db: AppDatabase, userId: string): Promise<Map<string, Row[]>> {
+/** The ids the person's rows name them by: their user, their talent profile, their sign-in account. */
+async function personReferences(db: AppDatabase, userId: string): Promise<Record<PersonReference, string[]>> {
   const [person] = await db.select({ id: user.id, externalId: user.externalId }).from(user).where(eq(user.id, userId)).limit(1);
   if (!person) throw new Error(`no user ${userId} to export`);
   const profiles = await db.select({ id: talentProfile.id }).from(talentProfile).where(eq(talentProfile.userId, userId));
-  const ids: Record<PersonReference, string[]> = {
+  return {
     user: [person.id],
     talentProfile: profiles.map((profile) => profile.id),
     // The built-in provider's account is the token subject; an external provider's is not ours.
     identityAccount: isUuid(person.externalId) ? [person.externalId] : [],
   };
+}
+
+/** Every record of the person, by file name (`records/<file>.json`). */
+async function personalDataRecords(db: AppDatabase, ids: Record<PersonReference, string[]>): Promise<Map<string, Row[]>> {
   const records = new Map<string, Row[]>();
   for (const { file, table, column, refers } of EXPORTED_COLUMNS) records.set(file, await rowsWhereIn(db, table, column, ids[refers]));
   for (const { file, table, column, parent } of EXPORTED_THROUGH) {
@@ -93,7 +97,8 @@ export async function buildPersonalDataArchive(
   userId: string,
   { readme, invoicePdf }: { readme: string; invoicePdf: InvoicePdfDrawer },
 ): Promise<{ bytes: Uint8Array; records: number; files: number }> {
-  const records = await personalDataRecords(db, userId);
+  const ids = await personReferences(db, userId);
+  const records = await personalDataRecords(db, ids);
   // What the archive is and how to read it, in the person's language.
   const entries: Zippable = { 'README.txt': strToU8(readme) };
   let count = 0;
@@ -112,8 +117,7 @@ export async function buildPersonalDataArchive(
     }
   }
   if (invoicePdf) {
-    const profileIds = (records.get('talent-profile') ?? []).map((row) => String(row.id));
-    for (const row of await issuedSelfBilledInvoices(db, profileIds)) {
+    for (const row of await issuedSelfBilledInvoices(db, ids.talentProfile)) {
       const document = invoiceDocumentOf(invoiceDocumentSourceOf(row));
       if (!document) continue;
       entries[`invoices/${invoicePdfFilename(document.number)}`] = [await invoicePdf(document), { level: 0 }];

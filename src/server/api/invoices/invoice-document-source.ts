@@ -2,11 +2,12 @@ import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { InvoiceDocumentSource } from '../../../lib/invoices/invoicing-pages';
 import type { AppDatabase } from '../../db/client';
 import { invoice } from '../../db/schema';
-import { NO_COMPANY, selectInvoices, type InvoiceRow } from './invoice-rows';
+import { creditedInvoiceOf, invoiceFigures, invoicePeriod, NO_COMPANY, selectInvoices, type InvoiceRow } from './invoice-rows';
 
 // An invoice's PDF source made from its stored row, for what draws PDFs without a page (the
 // personal data archive). It answers what the Invoice type answers for the same fields
-// (invoice-types.ts); an integration test draws both and compares the documents.
+// (invoice-types.ts), from the same figures, period and credited invoice (invoice-rows.ts); an
+// integration test draws both and compares the documents.
 
 /** The source of an invoice's PDF, as the Invoice type would answer its fields. */
 export function invoiceDocumentSourceOf(row: InvoiceRow): InvoiceDocumentSource {
@@ -24,6 +25,7 @@ export function invoiceDocumentSourceOf(row: InvoiceRow): InvoiceDocumentSource 
             : null,
         }
       : null;
+  const credited = creditedInvoiceOf(row);
   return {
     number: row.number,
     kind: row.kind,
@@ -34,14 +36,12 @@ export function invoiceDocumentSourceOf(row: InvoiceRow): InvoiceDocumentSource 
     seller: party(row.seller),
     buyer: party(row.buyer),
     lines: row.lines.map((line) => ({ description: line.description, quantity: line.quantity, unitCode: line.unitCode, price: line.price, amount: line.amount })),
-    netTotal: row.netTotal ?? row.total,
-    vatRate: row.vatRate ?? '0.00',
-    vatTotal: row.vatTotal ?? '0.00',
+    ...invoiceFigures(row),
     total: row.total,
     vatExemptionReason: row.invoiceDetails.vatExemptionReason ?? null,
     purchaseOrderNumber: row.purchaseOrderNumber,
-    period: row.billingYear && row.billingMonth ? `${row.billingYear}-${String(row.billingMonth).padStart(2, '0')}` : null,
-    creditedInvoice: row.creditedInvoiceId ? { id: row.creditedInvoiceId, number: row.creditedNumber, issuedAt: row.creditedIssuedAt?.toISOString() ?? null } : null,
+    period: invoicePeriod(row),
+    creditedInvoice: credited ? { ...credited, issuedAt: credited.issuedAt?.toISOString() ?? null } : null,
     note: row.description,
     status: row.status,
   };

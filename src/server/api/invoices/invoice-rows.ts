@@ -66,6 +66,15 @@ export interface InvoiceRow {
   viewerIsIssuer: boolean;
 }
 
+/** What an invoice answers for the figures an old row may lack: net as the total, no VAT. The Invoice type and its PDF's source read them here. */
+export const invoiceFigures = (row: InvoiceRow) => ({ netTotal: row.netTotal ?? row.total, vatRate: row.vatRate ?? '0.00', vatTotal: row.vatTotal ?? '0.00' });
+
+/** The month billed, yyyy-mm, when the invoice is a billing's. */
+export const invoicePeriod = (row: InvoiceRow): string | null => (row.billingYear && row.billingMonth ? `${row.billingYear}-${String(row.billingMonth).padStart(2, '0')}` : null);
+
+/** What a credit note cancels. */
+export const creditedInvoiceOf = (row: InvoiceRow) => (row.creditedInvoiceId ? { id: row.creditedInvoiceId, number: row.creditedNumber, issuedAt: row.creditedIssuedAt } : null);
+
 export function selectInvoices(db: Writer, companyId: string) {
   return db
     .select({

@@ -5,7 +5,7 @@ import { builder } from '../builder';
 import { concernsCaller } from '../auth/company-access';
 import type { ApiContext } from '../context';
 import { cappedPageOf } from '../pagination';
-import type { InvoiceRow } from './invoice-rows';
+import { creditedInvoiceOf, invoiceFigures, invoicePeriod, type InvoiceRow } from './invoice-rows';
 
 // The GraphQL types of an invoice or credit note: its lines, its parties as issued, and
 // what the selected company may do with it (separation of duties decides that here too).
@@ -60,9 +60,9 @@ Invoice.implement({
     issuedAt: t.field({ type: 'DateTime', nullable: true, resolve: (row) => row.issuedAt }),
     dueDate: t.exposeString('dueDate', { nullable: true, description: 'yyyy-mm-dd' }),
     currency: t.exposeString('currency'),
-    netTotal: t.field({ type: 'Decimal', resolve: (row) => row.netTotal ?? row.total }),
-    vatRate: t.field({ type: 'Decimal', resolve: (row) => row.vatRate ?? '0.00' }),
-    vatTotal: t.field({ type: 'Decimal', resolve: (row) => row.vatTotal ?? '0.00' }),
+    netTotal: t.field({ type: 'Decimal', resolve: (row) => invoiceFigures(row).netTotal }),
+    vatRate: t.field({ type: 'Decimal', resolve: (row) => invoiceFigures(row).vatRate }),
+    vatTotal: t.field({ type: 'Decimal', resolve: (row) => invoiceFigures(row).vatTotal }),
     total: t.field({ type: 'Decimal', description: 'Net plus VAT; negative on a credit note', resolve: (row) => row.total }),
     vatExemptionReason: t.string({ nullable: true, resolve: (row) => row.invoiceDetails.vatExemptionReason ?? null }),
     note: t.exposeString('description', { nullable: true }),
@@ -77,7 +77,7 @@ Invoice.implement({
     fromName: t.string({ nullable: true, description: 'The seller: a company, or the talent when self-billed', resolve: (row) => row.fromName ?? (row.selfBilled ? row.talentName : null) }),
     toName: t.exposeString('toName', { nullable: true }),
     billingId: t.exposeID('billingId', { nullable: true }),
-    period: t.string({ nullable: true, description: 'yyyy-mm: the month billed', resolve: (row) => (row.billingYear && row.billingMonth ? `${row.billingYear}-${String(row.billingMonth).padStart(2, '0')}` : null) }),
+    period: t.string({ nullable: true, description: 'yyyy-mm: the month billed', resolve: invoicePeriod }),
     purchaseOrderNumber: t.exposeString('purchaseOrderNumber', { nullable: true }),
     creditedInvoice: t.field({
       type: builder.objectRef<{ id: string; number: string | null; issuedAt: Date | null }>('CreditedInvoice').implement({
@@ -85,7 +85,7 @@ Invoice.implement({
       }),
       nullable: true,
       description: 'What a credit note cancels',
-      resolve: (row) => (row.creditedInvoiceId ? { id: row.creditedInvoiceId, number: row.creditedNumber, issuedAt: row.creditedIssuedAt } : null),
+      resolve: creditedInvoiceOf,
     }),
     creditedById: t.exposeID('creditedById', { nullable: true, description: 'The credit note that cancels this invoice' }),
     isIssuer: t.boolean({ description: 'The selected company issues it (and may act on it)', resolve: (row) => row.viewerIsIssuer }),

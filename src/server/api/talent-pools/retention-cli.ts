@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { runCommand } from '../../process/command-line';
 import { readConfig } from '../../config';
 import { openDatabase } from '../../db/client';
-import { openMailer } from '../../services';
+import { openMailer } from '../../mail/open-mailer';
 import { createDiskFileStorage } from '../../storage/disk-file-storage';
 import { applyRetention, describeRetentionRun, retentionDue } from './retention-work';
 
@@ -44,7 +44,7 @@ async function main(argv: string[]): Promise<number> {
       for (const company of due) process.stdout.write(`${company.companyName}: ${counted(company.applications, 'ended application')} to erase, ${counted(company.agreements, 'pool agreement')} to end\n`);
       return 0;
     }
-    const mailer = openMailer(config, log);
+    const mailer = openMailer(config.mail, log);
     const storage = await createDiskFileStorage(config.uploadsDir);
     const site = { origin: config.publicOrigin, productName: config.site.productName };
     const run = await applyRetention({ db: database.db, storage, site, sendMail: (message) => mailer.send(message) }, now);
