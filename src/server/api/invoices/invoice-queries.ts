@@ -1,16 +1,15 @@
 import { and, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { union } from 'drizzle-orm/pg-core';
 import type { Writer } from '../../db/client';
 import { isUuid } from '../../../lib/ids';
 import { escapeLike } from '../../db/like-pattern';
-import { company, invoice, talentProfile } from '../../db/schema';
+import { company, invoice } from '../../db/schema';
 import { requireMyTalentProfileId } from '../auth/my-talent-profile';
 import { builder } from '../builder';
 import { requireCompanyPermission } from '../auth/company-access';
 import { notFound } from '../errors';
 import { pageArgs, pageWindow } from '../pagination';
 import { talentsInvoiceCopies } from './invoice-document-source';
-import { countVisible, findVisible, INVOICE_LIST_ORDER, NO_COMPANY, pageOfVisible, selectInvoices, visibleTo, type InvoiceRow } from './invoice-rows';
+import { countVisible, findVisible, INVOICE_LIST_ORDER, NO_COMPANY, pageOfVisible, searchOfVisible, selectInvoices, type InvoiceRow } from './invoice-rows';
 import { Invoice, INVOICE_SEARCH_COUNT_CAP, InvoiceKindEnum, InvoicePage, InvoiceStatusEnum } from './invoice-types';
 
 // findManyInvoice, findInvoice: the invoices a company issues or receives, read with the
@@ -18,40 +17,14 @@ import { Invoice, INVOICE_SEARCH_COUNT_CAP, InvoiceKindEnum, InvoicePage, Invoic
 // myInvoice: the talent's copy of a self-billed invoice in their name.
 
 /**
- * The invoices whose number, talent's name or either party's name holds `pattern`: each part
- * read down its own index (the number's trigrams; the talents whose name matches, then their
- * invoices; the parties' invoices), so that a search reads what matches rather than every
- * invoice of the company joined with three names.
+ * The invoice search's test of one invoice: its number or its talent's name holds the text
+ * (the search text kept on the invoice, in lower case), or either party's name does (the
+ * companies so named, read once). Every column it reads is in the list indexes, so the
+ * search walks them alone (searchOfVisible).
  */
-function invoicesMatching(db: Writer, pattern: string): SQL {
-  const ids = (where: SQL) => db.select({ id: invoice.id }).from(invoice).where(where);
-  // As an array: PostgreSQL then reads the talents' invoices down their index, where a join
-  // guessed a hundred talents for a name and read every invoice instead.
-  const talents = sql`array(${db.select({ id: talentProfile.id }).from(talentProfile).where(ilike(talentProfile.profileName, pattern))})`;
-  const companies = db.select({ id: company.id }).from(company).where(ilike(company.name, pattern));
-  const matching = union(ids(ilike(invoice.number, pattern)), ids(sql`${invoice.talentProfileId} = any(${talents})`), ids(inArray(invoice.fromCompanyId, companies)), ids(inArray(invoice.toCompanyId, companies)));
-  return inArray(invoice.id, matching);
-}
-
-/**
- * The same search as invoicesMatching, tested on one invoice at a time: for a search that
- * matches more than the cap, whose page is found by walking the list's order
- * (pageOfVisible) until it holds enough matches, which for a broad word is soon.
- */
-function invoiceMatches(pattern: string): SQL {
-  const talentNamed = sql`exists (select 1 from ${talentProfile} where ${talentProfile.id} = ${invoice.talentProfileId} and ${ilike(talentProfile.profileName, pattern)})`;
-  const partyNamed = sql`exists (select 1 from ${company} where ${company.id} in (${invoice.fromCompanyId}, ${invoice.toCompanyId}) and ${ilike(company.name, pattern)})`;
-  return or(ilike(invoice.number, pattern), talentNamed, partyNamed)!;
-}
-
-/**
- * The ids of every invoice the search matches, when there are at most `cap` (the invoice
- * search count cap): the page and the total then read those rows alone; null when more
- * match (a party's name, a year), and the list walks its order instead, up to the cap.
- */
-async function invoiceSearchIds(db: Writer, where: SQL | undefined, cap: number): Promise<string[] | null> {
-  const ids = await db.select({ id: invoice.id }).from(invoice).where(where).limit(cap + 1);
-  return ids.length > cap ? null : ids.map((row) => row.id);
+function invoiceMatches(db: Writer, pattern: string): SQL {
+  const parties = db.select({ id: company.id }).from(company).where(ilike(company.name, pattern));
+  return or(sql`${invoice.searchText} like lower(${pattern})`, inArray(invoice.fromCompanyId, parties), inArray(invoice.toCompanyId, parties))!;
 }
 
 builder.queryField('findManyInvoice', (t) =>
@@ -75,7 +48,6 @@ builder.queryField('findManyInvoice', (t) =>
         args.kind ? eq(invoice.kind, args.kind) : undefined,
         args.drafts === true ? isNull(invoice.issuedAt) : args.drafts === false ? isNotNull(invoice.issuedAt) : undefined,
       );
-      const where = and(visibleTo(companyId), filters, pattern ? invoicesMatching(context.db, pattern) : undefined);
       const rowsOf = (ids: string[]) => selectInvoices(context.db, companyId).where(inArray(invoice.id, ids)).orderBy(...INVOICE_LIST_ORDER);
       const page = { page: window.page, perPage: window.perPage };
       if (!pattern) {
@@ -87,14 +59,12 @@ builder.queryField('findManyInvoice', (t) =>
         ]);
         return { ...page, items: rows as InvoiceRow[], total, totalIsExact: true };
       }
-      // A search's few matches are read by id and counted exactly; more than the cap walk the
-      // list's order testing each invoice, counted no further, and the pages end at the cap.
-      const found = await invoiceSearchIds(context.db, where, INVOICE_SEARCH_COUNT_CAP);
-      if (found) return { ...page, items: (found.length ? await rowsOf(found).limit(window.perPage).offset(window.offset) : []) as InvoiceRow[], total: found.length, totalIsExact: true };
-      const wanted = Math.min(window.perPage, INVOICE_SEARCH_COUNT_CAP - window.offset);
-      const ids = wanted > 0 ? await pageOfVisible(context.db, companyId, and(filters, invoiceMatches(pattern)), { offset: window.offset, perPage: wanted }) : [];
+      // A search is counted up to the cap: past it the total is the cap, totalIsExact false,
+      // and the pages end there.
+      const wanted = Math.max(0, Math.min(window.perPage, INVOICE_SEARCH_COUNT_CAP - window.offset));
+      const { ids, matched } = await searchOfVisible(context.db, companyId, and(filters, invoiceMatches(context.db, pattern))!, { offset: window.offset, perPage: wanted }, INVOICE_SEARCH_COUNT_CAP);
       const rows = ids.length ? await rowsOf(ids) : [];
-      return { ...page, items: rows as InvoiceRow[], total: INVOICE_SEARCH_COUNT_CAP, totalIsExact: false };
+      return { ...page, items: rows as InvoiceRow[], total: Math.min(matched, INVOICE_SEARCH_COUNT_CAP), totalIsExact: matched <= INVOICE_SEARCH_COUNT_CAP };
     },
   }),
 );

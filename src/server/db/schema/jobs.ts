@@ -275,6 +275,9 @@ export const talentJobApplication = pgTable(
     index('talent_job_application_applicant_search_trgm_idx').using('gin', sql`${t.applicantSearch} gin_trgm_ops`),
     // The retention job's candidates: a company's applications not erased yet, by when they entered their step.
     index('talent_job_application_retention_idx').on(t.companyId, t.stepChangedAt).where(sql`${t.retentionErasedAt} is null`),
+    // A company's stuck applications (received-application-queries.ts stuckIn), counted and
+    // listed longest in their step first from the index alone: its step ends the key.
+    index('talent_job_application_stuck_idx').on(t.companyId, t.stepChangedAt, t.companyHiringStepId),
   ],
 );
 

@@ -4,7 +4,7 @@ import { periodOf } from '../../../../src/lib/billing/billing-period';
 import { invoiceDocumentOf, type InvoiceDetail } from '../../../../src/lib/invoices/invoicing-pages';
 import { renderInvoicePdf } from '../../../../src/lib/invoices/invoice-pdf';
 import { getTranslator } from '../../../../src/lib/i18n/i18n';
-import { billing, company, companyInvoiceDetail, companyTalentRoster, invoice, jobAssignment, talentBalanceTransaction } from '../../../../src/server/db/schema';
+import { billing, company, companyInvoiceDetail, companyTalentRoster, invoice, jobAssignment, talentBalanceTransaction, talentProfile } from '../../../../src/server/db/schema';
 import { INVOICE_SEARCH_COUNT_CAP } from '../../../../src/server/api/invoices/invoice-types';
 import type { GraphqlBody } from '../../../support/api-harness';
 import { embeddedFiles, facturXSchemaErrors, invoiceFonts } from '../../../support/factur-x';
@@ -252,6 +252,17 @@ describeEachDatabase('company invoices', (kind) => {
     const foundByB = await search('owner-b', f.b.id, 'company a');
     expect(foundByB.items.every((item) => seenByB.items.some((seen) => seen.id === item.id))).toBe(true);
     expect(foundByB.total).toBeLessThan(holding('Company A').length);
+    // The talent renames herself: the database keeps each invoice's search text in step, so
+    // her invoices are found by the new name at once, and no longer by the old one.
+    const hers = everything.items.filter((item) => item.talentName === 'Tala Talent').map((item) => item.id).sort();
+    expect(hers.length).toBeGreaterThan(0);
+    const rename = (profileName: string) => f.h.database.db.update(talentProfile).set({ profileName }).where(eq(talentProfile.id, talentProfileId));
+    await rename('Tala Écrivaine');
+    expect(await found('écrivaine')).toEqual(hers);
+    expect(await found('ÉCRIVAINE')).toEqual(hers);
+    expect(await found('tala talent')).toEqual([]);
+    await rename('Tala Talent');
+    expect(await found('tala talent')).toEqual(hers);
     // More matches than the invoice search count cap: walked in the list's order, counted up
     // to the cap (totalIsExact false), the pages ending there; an exact count below it.
     expect((await f.as('owner-a', 'query { findManyInvoice(q: "tala") { totalIsExact } }', {}, f.a.id)).body.data?.findManyInvoice).toEqual({ totalIsExact: true });
