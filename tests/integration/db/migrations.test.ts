@@ -227,6 +227,16 @@ describeEachDatabase('migrations', (kind) => {
     expect(template?.permissions).toEqual(permissionMatrix(OWNER_PERMISSIONS));
   });
 
+  it('keep the search documents in their rows (storage main), where the searches test each one, not in the TOAST table', async () => {
+    const result = await database.db.execute<{ relname: string; attname: string; attstorage: string }>(sql`
+      select c.relname, a.attname, a.attstorage from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = current_schema() and (c.relname, a.attname) in (('talent_profile', 'search_document'), ('job_ad', 'search_vector')) order by c.relname`);
+    expect(result.rows).toEqual([
+      { relname: 'job_ad', attname: 'search_vector', attstorage: 'm' },
+      { relname: 'talent_profile', attname: 'search_document', attstorage: 'm' },
+    ]);
+  });
+
   it('install pg_trgm', async () => {
     const result = await database.db.execute<{ extname: string }>(sql`select extname from pg_extension`);
     expect(result.rows.map((row) => row.extname)).toContain('pg_trgm');
