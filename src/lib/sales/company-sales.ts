@@ -51,6 +51,12 @@ export interface SaleBilling {
   amount: string;
   /** What the client is charged, when it differs from what the talent billed. */
   salesAmount: string | null;
+  /**
+   * How many billings the row stands for, when the database has summed a month's billings of
+   * one client and currency already (amount their sum, salesAmount the sum of their sales);
+   * one when absent.
+   */
+  billings?: number;
 }
 
 export interface SalesFigures {
@@ -129,7 +135,7 @@ export function groupSales(billings: readonly SaleBilling[]): SalesRow[] {
   for (const billing of billings) {
     const id = [billing.year, billing.month, billing.clientCompanyId ?? '', billing.currency].join('|');
     const group = groups.get(id);
-    const sums = addTo(group?.sums, toCents(saleAmountOf(billing)), toCents(billing.amount), 1);
+    const sums = addTo(group?.sums, toCents(saleAmountOf(billing)), toCents(billing.amount), billing.billings ?? 1);
     groups.set(id, {
       key: group?.key ?? { year: billing.year, month: billing.month, clientCompanyId: billing.clientCompanyId, clientName: billing.clientName, currency: billing.currency },
       sums,

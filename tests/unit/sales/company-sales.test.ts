@@ -85,6 +85,13 @@ describe('sales are grouped by month, client company and currency', () => {
     ]);
   });
 
+  it('adds up billings the database summed already as the billings they stand for', () => {
+    const one = [bill({ amount: '100.00', salesAmount: '150.00' }), bill({ amount: '200.00' }), bill({ amount: '0.10', salesAmount: '0.20' })];
+    const summed = [bill({ amount: '300.00', salesAmount: '350.00', billings: 2 }), bill({ amount: '0.10', salesAmount: '0.20' })];
+    expect(groupSales(summed)).toEqual(groupSales(one));
+    expect(groupSales(summed)[0]!.billings).toBe(3);
+  });
+
   it('keeps another month, another client and a billing without a client apart, newest month first, then by client name, no client last', () => {
     const rows = groupSales([
       bill({ month: 2 }),
