@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { periodIndex, periodValue } from '../../../lib/billing/billing-period';
+import { periodValue } from '../../../lib/billing/billing-period';
 import { isUuid } from '../../../lib/ids';
 import { isCurrencyCode, normalizeCurrency } from '../../../lib/money/currency-code';
 import {
@@ -50,7 +50,8 @@ function salesWhere(companyId: string, filter: SalesFilter): SQL {
     soldBy(companyId),
     isNull(billing.deletedAt),
     inArray(billing.status, [...saleStatusesOf(filter.status)]),
-    sql`${billing.year} * 12 + ${billing.month} - 1 between ${periodIndex(filter.range.from)} and ${periodIndex(filter.range.to)}`,
+    // As a pair, which the planner estimates right and billing_sales_idx serves.
+    sql`(${billing.year}, ${billing.month}) between (${filter.range.from.year}, ${filter.range.from.month}) and (${filter.range.to.year}, ${filter.range.to.month})`,
     filter.clientCompanyId ? eq(jobAssignment.clientCompanyId, filter.clientCompanyId) : undefined,
     filter.currency ? eq(billing.currency, filter.currency) : undefined,
   )!;

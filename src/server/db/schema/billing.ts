@@ -64,6 +64,9 @@ export const billing = pgTable(
     check('billing_year_range', sql`${t.year} between 1900 and 2099`),
     index('billing_talent_period_idx').on(t.talentProfileId, t.year, t.month),
     index('billing_job_assignment_period_idx').on(t.jobAssignmentId, t.year, t.month),
+    // A company's sales and the sales filter's options (api/sales/company-sales.ts): the
+    // billings of each assignment it sells or provides, read from the index alone.
+    index('billing_sales_idx').on(t.jobAssignmentId, t.year, t.month, t.status, t.currency, t.amount, t.salesAmount).where(sql`${t.deletedAt} is null`),
     index('billing_status_idx').on(t.status),
     index('billing_created_by_id_idx').on(t.createdById),
     // The billings a company reviews, newest month first (reviewed-billing-rows.ts): the
