@@ -4,6 +4,15 @@ import type { BalanceTransactionTypeValue } from './balance-transaction-types';
 
 /** An export is read from the API and written to the file this many rows at a time: what the web server holds at once, however long the file. */
 export const LEDGER_EXPORT_PART_ROWS = 2_000;
+/**
+ * The first part is smaller, so that the download starts at once: the file's first byte
+ * waits for it (2,000 rows: about 120 ms in a large tenant; 200: about 60), the rest of the
+ * file comes in the larger parts, which cost fewer round trips.
+ */
+export const LEDGER_EXPORT_FIRST_PART_ROWS = 200;
+
+/** How many rows the export part after `after` holds at most (the first one, after nothing, is smaller). */
+export const ledgerExportPartRows = (after: string | null): number => (after === null ? LEDGER_EXPORT_FIRST_PART_ROWS : LEDGER_EXPORT_PART_ROWS);
 
 export interface CsvTransactionRow {
   id: string;

@@ -5,7 +5,7 @@ import { isCreditCurrent } from '../../../lib/talent-roster/company-credit';
 import { balanceAfterEntry, ledgerEntrySchema, reversalOf, type LedgerEntry } from '../../../lib/talent-roster/ledger-rules';
 import { ledgerRefusalOf } from '../../../lib/talent-roster/roster-consent';
 import { TALENT_ROSTER_ERRORS } from '../../../lib/talent-roster/roster-input';
-import { LEDGER_EXPORT_PART_ROWS } from '../../../lib/transactions/transactions-csv';
+import { LEDGER_EXPORT_FIRST_PART_ROWS, LEDGER_EXPORT_PART_ROWS } from '../../../lib/transactions/transactions-csv';
 import { companyCredit, companyTalentRoster, talentBalanceTransaction } from '../../db/schema';
 import { builder } from '../builder';
 import type { ApiContext, SignedInContext } from '../context';
@@ -68,7 +68,7 @@ builder.queryField('findManyTalentBalanceTransactionTotal', (t) =>
 builder.queryField('findManyTalentBalanceTransactionExport', (t) =>
   t.withAuth({ signedIn: true }).field({
     type: BalanceTransactionExport,
-    description: `The selected company's filtered ledger for a file export, a part of ${LEDGER_EXPORT_PART_ROWS} at a time in the list's order: ask each next part after the previous one's nextAfter; needs companyTalentRoster read`,
+    description: `The selected company's filtered ledger for a file export, a part of ${LEDGER_EXPORT_PART_ROWS} at a time (${LEDGER_EXPORT_FIRST_PART_ROWS} first) in the list's order: ask each next part after the previous one's nextAfter; needs companyTalentRoster read`,
     args: ledgerExportArgs,
     resolve: async (_root, args, context) => {
       const { companyId } = requireCompanyPermission(context, 'companyTalentRoster', 'read');

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { companyTalentRoster, talentBalanceTransaction } from '../../db/schema';
 import { isUuid } from '../../../lib/ids';
 import { TRANSACTION_ERRORS } from '../../../lib/transactions/period';
-import { LEDGER_EXPORT_PART_ROWS } from '../../../lib/transactions/transactions-csv';
+import { ledgerExportPartRows } from '../../../lib/transactions/transactions-csv';
 import type { ApiContext } from '../context';
 import { invalidFields } from '../errors';
 import { entryConditions, periodConditions, type LedgerFilter } from './balance-transaction-filter';
@@ -11,7 +11,8 @@ import type { ExportPart, StartBalance } from './balance-transaction-types';
 import { movementsOf, orderOf, pickedColumns, type Sort } from './balance-transactions';
 import { ledgerColumns, type LedgerScope } from './ledger-scope';
 
-// A ledger's file export, read in parts of LEDGER_EXPORT_PART_ROWS rows that follow each
+// A ledger's file export, read in parts (ledgerExportPartRows: a small first one, then
+// LEDGER_EXPORT_PART_ROWS rows each) that follow each
 // other along the list's order (booking time, then id): a part starts after the row that
 // ended the one before, named by its id. The file is written part by part as it is sent
 // (pages/*/transactions.csv.ts), so the web server holds one part at a time however long the
@@ -68,7 +69,7 @@ async function startBalances(context: ApiContext, scope: LedgerScope, filter: Le
 }
 
 /**
- * One part of the export: up to LEDGER_EXPORT_PART_ROWS rows of the filter's period and
+ * One part of the export: up to ledgerExportPartRows(after) rows of the filter's period and
  * roster entries (every type) after the row `after` (from the first row when null), the id
  * to ask the next part after (null after the last part), and on the first part the
  * entries' start balances. An `after` that is not a row of this ledger is BAD_USER_INPUT
@@ -78,14 +79,15 @@ export async function exportTransactions(context: ApiContext, scope: LedgerScope
   const follows = after === null ? undefined : isUuid(after) ? await afterCondition(context, scope, after, sort) : null;
   if (follows === null) throw invalidFields([{ path: 'after', code: 'exportAfterUnknown' }], TRANSACTION_ERRORS, null);
   // One row past the part tells whether another part follows.
+  const size = ledgerExportPartRows(after);
   const picked = context.db
     .select(pickedColumns)
     .from(tx)
     .where(and(scope.rows, ...periodConditions(ledgerColumns, filter), ...entryConditions(ledgerColumns, filter), follows))
     .orderBy(...orderOf(tx, sort))
-    .limit(LEDGER_EXPORT_PART_ROWS + 1)
+    .limit(size + 1)
     .as('picked');
-  const [rows, balances] = await Promise.all([movementsOf(context.db, picked, sort, LEDGER_EXPORT_PART_ROWS + 1), after === null ? startBalances(context, scope, filter, sort) : []]);
-  const items = rows.slice(0, LEDGER_EXPORT_PART_ROWS);
-  return { items, nextAfter: rows.length > LEDGER_EXPORT_PART_ROWS ? (items.at(-1)?.id ?? null) : null, startBalances: balances };
+  const [rows, balances] = await Promise.all([movementsOf(context.db, picked, sort, size + 1), after === null ? startBalances(context, scope, filter, sort) : []]);
+  const items = rows.slice(0, size);
+  return { items, nextAfter: rows.length > size ? (items.at(-1)?.id ?? null) : null, startBalances: balances };
 }

@@ -1,7 +1,7 @@
 import { BALANCE_TRANSACTION_TYPES, type BalanceTransactionTypeValue } from '../../../lib/transactions/balance-transaction-types';
 import { builder } from '../builder';
 import { pageOf } from '../pagination';
-import { LEDGER_EXPORT_PART_ROWS } from '../../../lib/transactions/transactions-csv';
+import { LEDGER_EXPORT_FIRST_PART_ROWS, LEDGER_EXPORT_PART_ROWS } from '../../../lib/transactions/transactions-csv';
 
 // The GraphQL types of the balance ledger, shared by the talent's side
 // (my-balance-transactions.ts) and the company's (talent-roster/roster-ledger.ts): a
@@ -125,7 +125,7 @@ export const BalanceTransactionTotal = builder.objectRef<TotalRow>('BalanceTrans
 });
 
 export const BalanceTransactionExport = builder.objectRef<ExportPart>('BalanceTransactionExport').implement({
-  description: `One part of a file export: up to ${LEDGER_EXPORT_PART_ROWS} movements of the filter's period and roster entries in the list's order, then the next part after \`nextAfter\`. Every type is there, as each moves the balance: a file of one type keeps those rows. A row's balance after is its entry's start balance plus its entry's changes up to and including it (OLDEST), or less its entry's changes read before it (NEWEST)`,
+  description: `One part of a file export: up to ${LEDGER_EXPORT_PART_ROWS} movements (${LEDGER_EXPORT_FIRST_PART_ROWS} in the first part) of the filter's period and roster entries in the list's order, then the next part after \`nextAfter\`. Every type is there, as each moves the balance: a file of one type keeps those rows. A row's balance after is its entry's start balance plus its entry's changes up to and including it (OLDEST), or less its entry's changes read before it (NEWEST)`,
   fields: (t) => ({
     items: t.field({ type: [BalanceTransactionExportRow], resolve: (part) => part.items }),
     nextAfter: t.exposeID('nextAfter', { nullable: true, description: "Pass it as the export's `after` to read the next part; null after the last part" }),

@@ -1,6 +1,6 @@
 import { and, count, eq, max, min } from 'drizzle-orm';
 import { company, companyTalentRoster, talentBalanceTransaction } from '../../db/schema';
-import { LEDGER_EXPORT_PART_ROWS } from '../../../lib/transactions/transactions-csv';
+import { LEDGER_EXPORT_FIRST_PART_ROWS, LEDGER_EXPORT_PART_ROWS } from '../../../lib/transactions/transactions-csv';
 import { findMyTalentProfileId } from '../auth/my-talent-profile';
 import { rosterHolds } from '../job-applications/talent-link';
 import { builder } from '../builder';
@@ -80,7 +80,7 @@ builder.queryField('myBalanceTransactionTotals', (t) =>
 builder.queryField('myBalanceTransactionExport', (t) =>
   t.withAuth({ signedIn: true }).field({
     type: BalanceTransactionExport,
-    description: `The filtered transactions for a file export, a part of ${LEDGER_EXPORT_PART_ROWS} at a time in the list's order: ask each next part after the previous one's nextAfter`,
+    description: `The filtered transactions for a file export, a part of ${LEDGER_EXPORT_PART_ROWS} at a time (${LEDGER_EXPORT_FIRST_PART_ROWS} first) in the list's order: ask each next part after the previous one's nextAfter`,
     args: ledgerExportArgs,
     resolve: async (_root, args, context) => {
       const filter = readFilter(args.filter);
