@@ -3,7 +3,8 @@ import { DASHBOARD_OPEN_ADS, DASHBOARD_WEEKS, fillWeeks, weekStartsUtc } from '.
 import { hiringStepGroupOf } from '../../../lib/companies/hiring-steps';
 import { metricsWindowStart, PIPELINE_METRICS_DAYS, pipelineMetrics, type PipelineMetrics, type StepPassThrough } from '../../../lib/job-applications/pipeline-metrics';
 import { can } from '../../../lib/permissions/effective-permissions';
-import { company, companyHiringStep, companyTalentRoster, generalEventslog, jobAd, jobDescription, talentBalanceDay, talentInvitation, talentJobApplication } from '../../db/schema';
+import { applicationStepCount, company, companyHiringStep, companyTalentRoster, generalEventslog, jobAd, jobDescription, talentBalanceDay, talentInvitation, talentJobApplication } from '../../db/schema';
+import { union } from 'drizzle-orm/pg-core';
 import type { AppDatabase } from '../../db/client';
 import { builder } from '../builder';
 import { ApiError } from '../errors';
@@ -188,6 +189,9 @@ async function applicationsPerWeek(db: AppDatabase, companyId: string, now: Date
  * too: moves may name them), the moves of its applications recorded in the window, and its
  * applications created in the window or moved in it (a hire's time runs from its creation).
  */
+const applicationColumns = (db: AppDatabase) =>
+  db.select({ id: talentJobApplication.id, createdAt: talentJobApplication.createdAt, currentStepId: talentJobApplication.companyHiringStepId }).from(talentJobApplication);
+
 async function pipelineMetricsOf(db: AppDatabase, companyId: string, now: Date): Promise<PipelineMetrics> {
   const since = metricsWindowStart(now);
   const data = generalEventslog.eventData;
@@ -208,14 +212,11 @@ async function pipelineMetricsOf(db: AppDatabase, companyId: string, now: Date):
       .from(generalEventslog)
       .where(movesInWindow)
       .orderBy(asc(generalEventslog.createdAt), asc(generalEventslog.id)),
-    db.select({ id: talentJobApplication.id, createdAt: talentJobApplication.createdAt, currentStepId: talentJobApplication.companyHiringStepId }).from(talentJobApplication).where(
-      receivedBy(
-        companyId,
-        or(
-          gte(talentJobApplication.createdAt, since),
-          inArray(talentJobApplication.id, db.select({ id: sql`(${data}->>'entityId')::uuid` }).from(generalEventslog).where(movesInWindow)),
-        ),
-      ),
+    // The two ways apart, each down its own index, then merged: one "created or moved"
+    // condition read every application of the company (32 ms for 100,000; 10 ms apart).
+    union(
+      applicationColumns(db).where(receivedBy(companyId, gte(talentJobApplication.createdAt, since))),
+      applicationColumns(db).where(receivedBy(companyId, inArray(talentJobApplication.id, db.select({ id: sql`(${data}->>'entityId')::uuid` }).from(generalEventslog).where(movesInWindow)))),
     ),
   ]);
   return pipelineMetrics({
@@ -226,13 +227,19 @@ async function pipelineMetricsOf(db: AppDatabase, companyId: string, now: Date):
   });
 }
 
+/** The open ads with their applications, counted by the database per ad (applicationStepCount), not one by one. */
 async function openAdApplications(db: AppDatabase, companyId: string, now: Date): Promise<OpenAdRow[]> {
+  const counted = db
+    .select({ jobAdId: applicationStepCount.jobAdId, applications: sql<number>`sum(${applicationStepCount.applications})::int`.as('applications') })
+    .from(applicationStepCount)
+    .where(eq(applicationStepCount.companyId, companyId))
+    .groupBy(applicationStepCount.jobAdId)
+    .as('counted');
   return db
-    .select({ jobAdId: jobAd.id, title: jobAd.title, applications: count(talentJobApplication.id) })
+    .select({ jobAdId: jobAd.id, title: jobAd.title, applications: sql<number>`coalesce(${counted.applications}, 0)`.mapWith(Number) })
     .from(jobAd)
-    .leftJoin(talentJobApplication, eq(talentJobApplication.jobAdId, jobAd.id))
+    .leftJoin(counted, eq(counted.jobAdId, jobAd.id))
     .where(and(eq(jobAd.publisherCompanyId, companyId), isNull(jobAd.deletedAt), isOpenAd(now)))
-    .groupBy(jobAd.id)
     .orderBy(desc(jobAd.publishedAt), asc(jobAd.id))
     .limit(DASHBOARD_OPEN_ADS);
 }
