@@ -75,6 +75,25 @@ const inProgress = (step: MetricsStep | undefined): step is MetricsStep => step 
 const isHired = (step: MetricsStep | undefined): boolean => step?.group === 'HIRED';
 
 /**
+ * For each position in an application's moves (oldest first), what the moves from there on
+ * reach: whether one enters a HIRED step, and the furthest in-progress step's order (-Infinity
+ * for none). Read backwards once, so that an application moved thousands of times costs as
+ * many steps, not their square.
+ */
+function onwardFrom(moves: readonly MetricsMove[], stepAt: (id: string | null) => MetricsStep | undefined): { hired: boolean[]; furthest: number[] } {
+  const hired: boolean[] = new Array(moves.length + 1);
+  const furthest: number[] = new Array(moves.length + 1);
+  hired[moves.length] = false;
+  furthest[moves.length] = -Infinity;
+  for (let index = moves.length - 1; index >= 0; index -= 1) {
+    const target = stepAt(moves[index]!.toStepId);
+    hired[index] = hired[index + 1]! || isHired(target);
+    furthest[index] = inProgress(target) ? Math.max(furthest[index + 1]!, target.order) : furthest[index + 1]!;
+  }
+  return { hired, furthest };
+}
+
+/**
  * The dashboard's pipeline metrics over the window [since, now]:
  *
  * - **Reached a step**: an application entered an in-progress step S within the window,
@@ -127,12 +146,14 @@ export function pipelineMetrics(input: {
   for (const id of applicationIds) {
     const application = applicationOf.get(id);
     const moves = movesOf.get(id) ?? [];
-    // The steps it entered within the window, in order: its arrival, then each move.
-    const entries: Array<{ stepId: string | null; movesAfter: readonly MetricsMove[] }> = [];
+    // The steps it entered within the window, in order: its arrival, then each move; each
+    // with the position of the moves that follow it.
+    const entries: Array<{ stepId: string | null; nextMove: number }> = [];
     if (application && within(application.createdAt)) {
-      entries.push({ stepId: moves.length ? moves[0]!.fromStepId : application.currentStepId, movesAfter: moves });
+      entries.push({ stepId: moves.length ? moves[0]!.fromStepId : application.currentStepId, nextMove: 0 });
     }
-    moves.forEach((move, index) => entries.push({ stepId: move.toStepId, movesAfter: moves.slice(index + 1) }));
+    moves.forEach((move, index) => entries.push({ stepId: move.toStepId, nextMove: index + 1 }));
+    const onward = onwardFrom(moves, stepAt);
 
     const counted = new Set<string>();
     for (const entry of entries) {
@@ -140,11 +161,7 @@ export function pipelineMetrics(input: {
       if (!inProgress(step) || counted.has(step.id)) continue;
       counted.add(step.id);
       reached.set(step.id, (reached.get(step.id) ?? 0) + 1);
-      const onward = entry.movesAfter.some((move) => {
-        const target = stepAt(move.toStepId);
-        return isHired(target) || (inProgress(target) && target.order > step.order);
-      });
-      if (onward) movedOn.set(step.id, (movedOn.get(step.id) ?? 0) + 1);
+      if (onward.hired[entry.nextMove] || onward.furthest[entry.nextMove]! > step.order) movedOn.set(step.id, (movedOn.get(step.id) ?? 0) + 1);
     }
 
     const hire = moves.find((move) => isHired(stepAt(move.toStepId)) && !isHired(stepAt(move.fromStepId)));

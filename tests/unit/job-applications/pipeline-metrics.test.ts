@@ -29,6 +29,18 @@ describe('pipeline metrics: pass-through rate per step (of the applications that
     expect(NOW.getTime() - result.since.getTime()).toBe(90 * DAY);
   });
 
+  it('judges moving on by the moves after each entry, for an application moved back and forth thousands of times as for one moved once', () => {
+    // Screening ⇄ Applied 3,000 times over 60 days, then Interview, then back to Screening.
+    const moves: MetricsMove[] = [];
+    for (let index = 0; index < 3_000; index += 1) moves.push(move('a', 70 - index / 50, index % 2 ? 'screening' : 'applied', index % 2 ? 'applied' : 'screening'));
+    moves.push(move('a', 5, 'applied', 'interview'), move('a', 4, 'interview', 'screening'));
+    const result = metrics([applied('a', 80, 'screening'), applied('b', 3, 'applied')], moves);
+    expect(rowOf(result, 'applied')).toMatchObject({ reached: 2, movedOn: 1 });
+    expect(rowOf(result, 'screening')).toMatchObject({ reached: 1, movedOn: 1 });
+    // Moved back from Interview: it reached Interview and did not move on from it.
+    expect(rowOf(result, 'interview')).toMatchObject({ reached: 1, movedOn: 0 });
+  });
+
   it('counts an application in the step it arrived in (before its first move, or now when never moved) and in each step it was moved into', () => {
     const result = metrics(
       [applied('a', 10, 'interview'), applied('b', 5, 'applied')],
