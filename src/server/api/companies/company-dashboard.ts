@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
 import { DASHBOARD_OPEN_ADS, DASHBOARD_WEEKS, fillWeeks, weekStartsUtc } from '../../../lib/companies/dashboard-charts';
 import { hiringStepGroupOf } from '../../../lib/companies/hiring-steps';
 import { metricsWindowStart, PIPELINE_METRICS_DAYS, pipelineMetrics, type PipelineMetrics, type StepPassThrough } from '../../../lib/job-applications/pipeline-metrics';
 import { can } from '../../../lib/permissions/effective-permissions';
 import { applicationStepCount, company, companyHiringStep, companyTalentRoster, generalEventslog, jobAd, jobDescription, talentBalanceDay, talentInvitation, talentJobApplication } from '../../db/schema';
-import { union } from 'drizzle-orm/pg-core';
 import type { AppDatabase } from '../../db/client';
 import { builder } from '../builder';
 import { ApiError } from '../errors';
@@ -184,14 +184,15 @@ async function applicationsPerWeek(db: AppDatabase, companyId: string, now: Date
   return fillWeeks(weeks, rows);
 }
 
+/** The columns the pipeline metrics read of an application. */
+const applicationColumns = (db: AppDatabase) =>
+  db.select({ id: talentJobApplication.id, createdAt: talentJobApplication.createdAt, currentStepId: talentJobApplication.companyHiringStepId }).from(talentJobApplication);
+
 /**
  * The rows the pipeline metrics are computed from: every step of the company (removed ones
  * too: moves may name them), the moves of its applications recorded in the window, and its
  * applications created in the window or moved in it (a hire's time runs from its creation).
  */
-const applicationColumns = (db: AppDatabase) =>
-  db.select({ id: talentJobApplication.id, createdAt: talentJobApplication.createdAt, currentStepId: talentJobApplication.companyHiringStepId }).from(talentJobApplication);
-
 async function pipelineMetricsOf(db: AppDatabase, companyId: string, now: Date): Promise<PipelineMetrics> {
   const since = metricsWindowStart(now);
   const data = generalEventslog.eventData;

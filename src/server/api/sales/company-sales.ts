@@ -71,6 +71,7 @@ async function loadSales(db: AppDatabase, companyId: string, filter: SalesFilter
       clientName: client.name,
       currency: billing.currency,
       amount: sql<string>`sum(${billing.amount})::text`,
+      // Each billing's sale as saleAmountOf reads it: its salesAmount, else its amount.
       salesAmount: sql<string>`sum(coalesce(${billing.salesAmount}, ${billing.amount}))::text`,
       billings: sql<number>`count(*)::int`,
     })
